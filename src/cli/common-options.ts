@@ -1,0 +1,58 @@
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { Option, type Command } from 'commander';
+import { DIALECT_CONFIG_DIRS, DIALECT_IDS, isDialectId, type DialectId } from '../dialects/registry.js';
+import { UsageError } from '../errors.js';
+
+export interface CommonOptionValues {
+  dialect?: string;
+  cwd?: string;
+  home?: string;
+  managed?: string;
+}
+
+export interface CommonContext {
+  dialectId: DialectId;
+  cwd: string;
+  home: string;
+  managedConfigPath: string | undefined;
+}
+
+/** Adds `--dialect`, `--cwd`, `--home`, `--managed` (SPEC 5) to a command. */
+export function addCommonOptions(command: Command): Command {
+  return command
+    .addOption(new Option('--dialect <dialect>', 'hook dialect (default: detected from config dirs)').choices([...DIALECT_IDS]))
+    .option('--cwd <dir>', 'project directory (default: current directory)')
+    .option('--home <dir>', 'user home holding the user-level config (default: $HOME)')
+    .option('--managed <file>', 'openinterpreter managed requirements file (default: /etc/openinterpreter/requirements.toml)');
+}
+
+export function resolveCommon(options: CommonOptionValues): CommonContext {
+  const cwd = resolve(options.cwd ?? process.cwd());
+  const home = resolve(options.home ?? process.env.HOME ?? homedir());
+  if (options.cwd && !existsSync(cwd)) throw new UsageError(`--cwd ${options.cwd} does not exist`);
+  let dialectId: DialectId;
+  if (options.dialect === undefined) dialectId = detectDialect(cwd, home);
+  else if (isDialectId(options.dialect)) dialectId = options.dialect;
+  else throw new UsageError(`unknown dialect "${options.dialect}"; use one of ${DIALECT_IDS.join(', ')}`);
+  return { dialectId, cwd, home, managedConfigPath: options.managed ? resolve(options.managed) : undefined };
+}
+
+/**
+ * The dialect whose config dir exists nearest the project (cwd up to the filesystem root), else in
+ * the home; `openinterpreter` when none or several do at the same level.
+ */
+export function detectDialect(cwd: string, home: string): DialectId {
+  const present = (dir: string) => DIALECT_IDS.filter((id) => existsSync(join(dir, DIALECT_CONFIG_DIRS[id])));
+  for (let dir = cwd; ; dir = dirname(dir)) {
+    if (dir !== home) {
+      const found = present(dir);
+      if (found.length === 1) return found[0]!;
+      if (found.length > 1) return 'openinterpreter';
+    }
+    if (dirname(dir) === dir) break;
+  }
+  const inHome = present(home);
+  return inHome.length === 1 ? inHome[0]! : 'openinterpreter';
+}

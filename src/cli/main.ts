@@ -1,0 +1,44 @@
+import { Command, CommanderError } from 'commander';
+import { HookctlError } from '../errors.js';
+import { registerCommands } from './commands/index.js';
+import { readVersion } from './version.js';
+
+/** Builds the commander program: the single definition used by the binary and by docs/cli.md. */
+export function buildProgram(): Command {
+  const program = new Command('hookctl')
+    .description('Schema-first toolkit for AI-agent lifecycle hooks: lint, scaffold, dry-run, test and trust hooks.')
+    .version(readVersion(), '-V, --version')
+    .option('--debug', 'print stack traces for errors')
+    .showHelpAfterError()
+    .exitOverride();
+  registerCommands(program);
+  return program;
+}
+
+/** Runs the CLI and resolves to the process exit code; never throws. */
+export async function main(argv: readonly string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync([...argv]);
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+  } catch (error) {
+    return reportError(error, argv.includes('--debug'));
+  }
+}
+
+function reportError(error: unknown, debug: boolean): number {
+  if (error instanceof CommanderError) {
+    // Help and version exit through here with code 0; commander already printed the text.
+    return error.exitCode === 0 ? 0 : 2;
+  }
+  if (error instanceof HookctlError) {
+    process.stderr.write(`hookctl: ${error.message}\n`);
+    if (debug && error.stack) process.stderr.write(`${error.stack}\n`);
+    return error.exitCode;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`hookctl: internal error: ${message}\n`);
+  if (debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  else process.stderr.write('hookctl: re-run with --debug for the stack trace and report it as a bug.\n');
+  return 2;
+}

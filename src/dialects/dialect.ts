@@ -1,0 +1,110 @@
+import type { HandlerRecord, TrustStatus } from '../config/handler-record.js';
+import type { AggregateEffect, RunStatus } from '../engine/outcome.js';
+import type { RunResult } from '../engine/run-result.js';
+import type { Finding } from '../lint/finding.js';
+
+/**
+ * A dialect is data plus one small protocol module. The engine core (src/engine) only ever talks
+ * to this interface; it never names a dialect.
+ */
+export interface Dialect {
+  readonly id: string;
+  readonly events: readonly EventSpec[];
+  readonly contracts: Contracts;
+  /** Discover, parse and normalise every config layer (SPEC 2.1 / 3.1). */
+  loadConfig(context: LoadContext): Promise<LoadedConfig>;
+  /** Names a handler's matcher is tested against for this dispatch: the target and its aliases. */
+  matchCandidates(event: string, payload: Record<string, unknown>, extraAliases: readonly string[]): string[];
+  readonly protocol: DialectProtocol;
+  readonly trust: TrustModel;
+}
+
+export interface EventSpec {
+  readonly name: string;
+  /** One-line description of when the event fires. */
+  readonly summary: string;
+  /** Payload field matchers are tested against; null when the event ignores matchers. */
+  readonly matcherField: string | null;
+  /** The closed set of values the matcher field can take (SessionStart sources…), else null. */
+  readonly closedTargets: readonly string[] | null;
+  readonly asyncAllowed: boolean;
+  /** Host in-process hooks may be registered on this event. */
+  readonly inProcessAllowed: boolean;
+}
+
+export type ValidationResult<T = unknown> =
+  | { ok: true; value: T }
+  | { ok: false; errors: ValidationError[] };
+
+export interface ValidationError {
+  /** JSON pointer into the validated value, `""` for the root. */
+  path: string;
+  message: string;
+}
+
+export interface Contracts {
+  validateInput(event: string, value: unknown): ValidationResult;
+  validateOutput(event: string, value: unknown): ValidationResult;
+}
+
+export interface LoadContext {
+  cwd: string;
+  home: string;
+  env: Readonly<Record<string, string | undefined>>;
+  managedConfigPath?: string;
+}
+
+export interface LoadedConfig {
+  /** False when a `[features] hooks = false` switch turned hooks off. */
+  enabled: boolean;
+  /** True when `allow_managed_hooks_only` is set: non-managed handlers are listed but never run. */
+  managedOnly: boolean;
+  /** Every normalised handler, in execution-report order. */
+  handlers: HandlerRecord[];
+  /** Config files that were read, in layer order. */
+  files: string[];
+  /** Problems met while loading, with positions. Lint reports them; the runtime applies the dialect's policy. */
+  findings: Finding[];
+}
+
+/** A handler's trust as decided from the store (SPEC 2.7, 3.1). */
+export interface HandlerTrust {
+  status: TrustStatus;
+  enabled: boolean;
+  /** The definition hash (openinterpreter) or file fingerprint (octo), when it applies. */
+  hash: string | null;
+  /** Why a hook is `modified` (e.g. `script changed: scripts/guard.sh`), else null. */
+  detail: string | null;
+}
+
+export interface TrustModel {
+  evaluate(handlers: readonly HandlerRecord[], context: LoadContext & { projectDir: string }): Promise<HandlerTrust[]>;
+}
+
+/** One handler's result as the dialect reads it. */
+export interface Interpretation {
+  status: Exclude<RunStatus, 'skipped' | 'running'>;
+  error: string | null;
+  /** True when the handler reached a verdict that ends a sequential dispatch (octo PreToolUse). */
+  verdict: boolean;
+  effect: HandlerEffect;
+}
+
+export interface HandlerEffect {
+  decision?: 'allow' | 'deny' | 'ask';
+  /** Block/deny reason, feedback, or continuation prompt. */
+  reason?: string;
+  additionalContext?: string;
+  updatedInput?: unknown;
+  stop?: boolean;
+  stopReason?: string;
+  systemMessage?: string;
+}
+
+export interface DialectProtocol {
+  /** How a dispatch runs its selected sync handlers. */
+  schedule(event: string): 'concurrent' | 'sequential-until-verdict';
+  interpret(event: string, handler: HandlerRecord, result: RunResult): Interpretation;
+  /** Combine interpretations listed in configured order (skipped handlers are not passed). */
+  aggregate(event: string, interpreted: readonly { handler: HandlerRecord; interpretation: Interpretation }[]): AggregateEffect;
+}

@@ -1,0 +1,52 @@
+import type { Finding } from './lint/finding.js';
+import type { ValidationError } from './dialects/dialect.js';
+
+/**
+ * Base class of every error a user can meet. The CLI prints `message` (one paragraph, no stack
+ * trace unless --debug) and exits with `exitCode`.
+ */
+export class HookctlError extends Error {
+  readonly exitCode: number = 2;
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** Bad command-line usage: unknown dialect, unknown event, bad option value. */
+export class UsageError extends HookctlError {}
+
+/** A config file cannot be loaded under the dialect's runtime policy (octo hard errors). */
+export class ConfigLoadError extends HookctlError {
+  constructor(readonly findings: readonly Finding[]) {
+    super(
+      `hook configuration has ${findings.length} error${findings.length === 1 ? '' : 's'}; nothing was loaded:\n` +
+        findings.map((f) => `  ${f.file}:${f.line}:${f.column} ${f.message} (${f.ruleId})`).join('\n'),
+    );
+  }
+}
+
+/** A dispatch payload does not match the event's input schema. */
+export class PayloadValidationError extends HookctlError {
+  constructor(
+    readonly event: string,
+    readonly errors: readonly ValidationError[],
+  ) {
+    super(
+      `invalid ${event} payload:\n` + errors.map((e) => `  ${e.path || '/'}: ${e.message}`).join('\n'),
+    );
+  }
+}
+
+/** The event name is not part of the dialect. */
+export class UnknownEventError extends HookctlError {
+  constructor(
+    readonly dialect: string,
+    readonly event: string,
+    suggestion: string | null,
+  ) {
+    super(
+      `unknown ${dialect} event "${event}"` + (suggestion ? `; did you mean "${suggestion}"?` : ''),
+    );
+  }
+}

@@ -1,0 +1,14 @@
+export type Severity = 'error' | 'warning' | 'info';
+
+/** One config problem with its position. Shared by lint output and load-time warnings. */
+export interface Finding {
+  ruleId: string;
+  severity: Severity;
+  message: string;
+  /** Absolute path of the file, or a pseudo-path such as `env:OCTO_HOOK_STOP`. */
+  file: string;
+  line: number;
+  column: number;
+  /** True when the octo runtime must refuse to load (SPEC 3.2 hard errors). */
+  fatal?: boolean;
+}
