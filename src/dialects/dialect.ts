@@ -17,6 +17,8 @@ export interface Dialect {
   matchCandidates(event: string, payload: Record<string, unknown>, extraAliases: readonly string[]): string[];
   readonly protocol: DialectProtocol;
   readonly trust: TrustModel;
+  /** A schema-valid example input payload for `hookctl fixture` and dry-runs without a payload. */
+  fixture(event: string, context: { cwd: string }): Record<string, unknown>;
 }
 
 export interface EventSpec {

@@ -1,6 +1,9 @@
 import type { Dialect } from './dialect.js';
 
-/** Every dialect hookctl speaks. Adding one means a schema folder, a module, and a line here. */
+/**
+ * Every dialect hookctl speaks. Adding one means `schema/<id>/`, a module folder
+ * `src/dialects/<id>/` whose `index.ts` exports `dialect`, and its id here.
+ */
 export const DIALECT_IDS = ['openinterpreter', 'octo'] as const;
 export type DialectId = (typeof DIALECT_IDS)[number];
 
@@ -16,10 +19,6 @@ export function isDialectId(value: string): value is DialectId {
 
 /** Loads a dialect module on demand so CLI start-up only pays for the one it uses. */
 export async function loadDialect(id: DialectId): Promise<Dialect> {
-  switch (id) {
-    case 'openinterpreter':
-      return (await import('./openinterpreter/index.js')).openinterpreter;
-    case 'octo':
-      return (await import('./octo/index.js')).octo;
-  }
+  const module = (await import(`./${id}/index.js`)) as { dialect: Dialect };
+  return module.dialect;
 }
