@@ -50,3 +50,26 @@ export class UnknownEventError extends HookctlError {
     );
   }
 }
+
+/** A trust store file cannot be read as the format hookctl writes; it is never overwritten silently. */
+export class TrustStoreError extends HookctlError {
+  constructor(
+    readonly file: string,
+    reason: string,
+  ) {
+    super(
+      `trust store ${file} is not valid: ${reason}. hookctl will not overwrite it; ` +
+        'repair it by hand, or delete it to start over (every hook then needs trust again).',
+    );
+  }
+}
+
+/** A hook id given on the command line names no configured hook. */
+export class UnknownHookError extends HookctlError {
+  constructor(
+    readonly id: string,
+    suggestion: string | null,
+  ) {
+    super(`no hook with id "${id}"` + (suggestion ? `; did you mean "${suggestion}"?` : '; run `hookctl list` to see every hook id'));
+  }
+}
