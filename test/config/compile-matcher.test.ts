@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { compileMatcher, type MatcherSyntax } from '../../src/config/compile-matcher.js';
+
+function compiled(source: string | null, syntax: MatcherSyntax) {
+  const result = compileMatcher(source, syntax);
+  if (!result.ok) throw new Error(result.error);
+  return result.matcher;
+}
+
+describe('compileMatcher (openinterpreter)', () => {
+  it.each([null, '', '*'])('%j matches everything', (source) => {
+    const matcher = compiled(source, 'openinterpreter');
+    expect(matcher.kind).toBe('all');
+    expect(matcher.test('anything')).toBe(true);
+  });
+
+  it('treats a name list as exact pieces', () => {
+    const matcher = compiled('Bash|Edit', 'openinterpreter');
+    expect(matcher.kind).toBe('exact');
+    expect(['Bash', 'Edit', 'BashOutput', 'Write', 'bash'].map((c) => matcher.test(c))).toEqual([true, true, false, false, false]);
+  });
+
+  it('treats anything else as an unanchored case-sensitive regex', () => {
+    const matcher = compiled('^mcp__.*__read', 'openinterpreter');
+    expect(matcher.kind).toBe('regex');
+    expect(matcher.test('mcp__fs__read_file')).toBe(true);
+    expect(matcher.test('MCP__fs__read_file')).toBe(false);
+    expect(compiled('Bash.', 'openinterpreter').test('xBashOutput')).toBe(true);
+  });
+
+  it('reports a regex that does not compile with the regex error', () => {
+    expect(compileMatcher('(Bash', 'openinterpreter')).toEqual({ ok: false, error: expect.stringContaining('Unterminated group') });
+  });
+});
+
+describe('compileMatcher (octo regex)', () => {
+  it('absent matches everything; text is always an unanchored regex', () => {
+    expect(compiled(null, 'regex').kind).toBe('all');
+    const matcher = compiled('terminal', 'regex');
+    expect(matcher.kind).toBe('regex');
+    expect(matcher.test('run_terminal_cmd')).toBe(true);
+    expect(matcher.test('read_file')).toBe(false);
+  });
+
+  it('reports an invalid regex', () => {
+    expect(compileMatcher('[a-', 'regex').ok).toBe(false);
+  });
+});
