@@ -1,4 +1,4 @@
-import type { Finding } from './lint/finding.js';
+import { formatFinding, type Finding } from './lint/finding.js';
 import type { ValidationError } from './dialects/dialect.js';
 
 /**
@@ -21,7 +21,7 @@ export class ConfigLoadError extends HookctlError {
   constructor(readonly findings: readonly Finding[]) {
     super(
       `hook configuration has ${findings.length} error${findings.length === 1 ? '' : 's'}; nothing was loaded:\n` +
-        findings.map((f) => `  ${f.file}:${f.line}:${f.column} ${f.message} (${f.ruleId})`).join('\n'),
+        findings.map((finding) => `  ${formatFinding(finding)}`).join('\n'),
     );
   }
 }
@@ -73,3 +73,6 @@ export class UnknownHookError extends HookctlError {
     super(`no hook with id "${id}"` + (suggestion ? `; did you mean "${suggestion}"?` : '; run `hookctl list` to see every hook id'));
   }
 }
+
+/** `hookctl test` found no `*.case.json` files to run. */
+export class NoCasesError extends HookctlError {}

@@ -13,8 +13,13 @@ export interface Dialect {
   readonly contracts: Contracts;
   /** Discover, parse and normalise every config layer (SPEC 2.1 / 3.1). */
   loadConfig(context: LoadContext): Promise<LoadedConfig>;
-  /** Names a handler's matcher is tested against for this dispatch: the target and its aliases. */
-  matchCandidates(event: string, payload: Record<string, unknown>, extraAliases: readonly string[]): string[];
+  /**
+   * Other names a matcher target answers to (SPEC 2.4: `apply_patch` also matches `Edit` and `Write`).
+   * A dispatch tests matchers against the target, these aliases and the request's own aliases.
+   */
+  readonly aliases: Readonly<Record<string, readonly string[]>>;
+  /** Host hooks built into the agent, active under conditions the dialect checks (octo memory reminders). */
+  builtinHooks?(context: LoadContext): Promise<BuiltinHook[]>;
   readonly protocol: DialectProtocol;
   readonly trust: TrustModel;
   /** A schema-valid example input payload for `hookctl fixture` and dry-runs without a payload. */
@@ -109,4 +114,20 @@ export interface DialectProtocol {
   interpret(event: string, handler: HandlerRecord, result: RunResult): Interpretation;
   /** Combine interpretations listed in configured order (skipped handlers are not passed). */
   aggregate(event: string, interpreted: readonly { handler: HandlerRecord; interpretation: Interpretation }[]): AggregateEffect;
+}
+
+/**
+ * A host-side hook that runs inside the agent's process. Its return value is read like a command's
+ * stdout with exit 0 (objects as JSON); a thrown error is a failed run.
+ */
+export type InProcessHook = (
+  payload: Readonly<Record<string, unknown>>,
+  context: { signal: AbortSignal },
+) => string | Record<string, unknown> | void | Promise<string | Record<string, unknown> | void>;
+
+export interface BuiltinHook {
+  event: string;
+  /** Shown in listings and outcome runs as the hook's command. */
+  name: string;
+  run: InProcessHook;
 }

@@ -12,3 +12,8 @@ export interface Finding {
   /** True when the octo runtime must refuse to load (SPEC 3.2 hard errors). */
   fatal?: boolean;
 }
+
+/** A finding as one line: `file:line:col: message (rule-id)`. */
+export function formatFinding(finding: Finding): string {
+  return `${finding.file}:${finding.line}:${finding.column}: ${finding.message} (${finding.ruleId})`;
+}

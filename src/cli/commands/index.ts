@@ -1,9 +1,14 @@
 import type { Command } from 'commander';
+import { registerDryRun } from './dry-run.js';
+import { registerRun } from './run.js';
+import { registerTest } from './test.js';
 
 /**
  * Every hookctl command, in help order. Each module defines its options and a thin action that
  * imports the library lazily, so start-up stays cheap.
  */
 export function registerCommands(program: Command): void {
-  void program;
+  registerDryRun(program);
+  registerRun(program);
+  registerTest(program);
 }

@@ -1,0 +1,48 @@
+import { BYPASS_TRUST_WARNING } from '../../engine/engine.js';
+import { loadDialect } from '../../dialects/registry.js';
+import { makeFixture } from '../../fixture/make-fixture.js';
+import { formatOutcome } from '../../report/format-outcome.js';
+import { resolveCommon, type CommonOptionValues } from '../common-options.js';
+import { openEngine } from '../open-engine.js';
+import { createProgress } from '../progress.js';
+import { readJsonPayload } from '../read-input.js';
+
+export interface DryRunOptions extends CommonOptionValues {
+  payload?: string;
+  tool?: string;
+  dangerouslyBypassHookTrust?: boolean;
+  json?: boolean;
+}
+
+/** `hookctl dry-run`: one dispatch through the real engine, reported for a person or as JSON. */
+export async function dryRun(event: string, options: DryRunOptions): Promise<number> {
+  const common = resolveCommon(options);
+  const bypassTrust = options.dangerouslyBypassHookTrust === true;
+  if (bypassTrust) process.stderr.write(`warning: ${BYPASS_TRUST_WARNING}\n`);
+  const engine = await openEngine(common, { bypassTrust });
+  try {
+    const payload =
+      options.payload !== undefined
+        ? await readJsonPayload(options.payload)
+        : makeFixture(await loadDialect(common.dialectId), event, {
+            cwd: common.cwd,
+            overrides: options.tool === undefined ? [] : [`tool_name=${options.tool}`],
+          });
+    const progress = options.json ? undefined : createProgress();
+    const outcome = await engine
+      .dispatch(event, payload, progress ? { onRunStart: progress.onRunStart, onRunEnd: progress.onRunEnd } : {})
+      .finally(() => progress?.stop());
+    if (options.json) {
+      process.stdout.write(`${JSON.stringify(outcome, null, 2)}\n`);
+    } else {
+      const selected = new Set(outcome.runs.map((run) => run.id));
+      const notMatched = engine.handlers
+        .filter((handler) => handler.event === outcome.event && !selected.has(handler.id))
+        .map((handler) => ({ id: handler.id, matcher: handler.matcher.source }));
+      process.stdout.write(formatOutcome({ ...outcome, warnings: outcome.warnings.filter((w) => w !== BYPASS_TRUST_WARNING) }, notMatched));
+    }
+    return 0;
+  } finally {
+    await engine.close();
+  }
+}

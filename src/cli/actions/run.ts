@@ -1,0 +1,24 @@
+import { BYPASS_TRUST_WARNING } from '../../engine/engine.js';
+import { resolveCommon, type CommonOptionValues } from '../common-options.js';
+import { openEngine } from '../open-engine.js';
+import { readJsonPayload } from '../read-input.js';
+
+export interface RunOptions extends CommonOptionValues {
+  dangerouslyBypassHookTrust?: boolean;
+}
+
+/** `hookctl run`: one dispatch for an agent; the outcome JSON is written before async hooks are awaited. */
+export async function run(event: string, options: RunOptions): Promise<number> {
+  const common = resolveCommon(options);
+  const bypassTrust = options.dangerouslyBypassHookTrust === true;
+  if (bypassTrust) process.stderr.write(`warning: ${BYPASS_TRUST_WARNING}\n`);
+  const payload = await readJsonPayload('-');
+  const engine = await openEngine(common, { bypassTrust });
+  try {
+    const outcome = await engine.dispatch(event, payload);
+    await new Promise<void>((resolve) => process.stdout.write(`${JSON.stringify(outcome)}\n`, () => resolve()));
+    return 0;
+  } finally {
+    await engine.close();
+  }
+}

@@ -1,0 +1,37 @@
+import { join, resolve } from 'node:path';
+import { runCases, type CaseResult } from '../../testing/run-cases.js';
+import { resolveCommon, type CommonOptionValues } from '../common-options.js';
+import { openEngine } from '../open-engine.js';
+
+export interface TestOptions extends CommonOptionValues {
+  json?: boolean;
+}
+
+/** `hookctl test`: exit 1 when any case fails. */
+export async function test(dir: string | undefined, options: TestOptions): Promise<number> {
+  const common = resolveCommon(options);
+  const casesDir = dir === undefined ? join(common.cwd, 'hooks-tests') : resolve(dir);
+  // Cases exercise the hooks' logic; whether this user trusts them is a separate, per-user decision.
+  const engine = await openEngine(common, { bypassTrust: true });
+  try {
+    const report = await runCases(engine, casesDir);
+    if (options.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    else {
+      for (const result of report.results) process.stdout.write(formatResult(result));
+      process.stdout.write(`${report.passed} passed, ${report.failed} failed\n`);
+    }
+    return report.failed === 0 ? 0 : 1;
+  } finally {
+    await engine.close();
+  }
+}
+
+function formatResult(result: CaseResult): string {
+  if (result.passed) return `✓ ${result.name}\n`;
+  const lines = [`✗ ${result.name}`];
+  if (result.error) lines.push(`    error: ${result.error}`);
+  for (const mismatch of result.mismatches) {
+    lines.push(`    ${mismatch.path || '/'}`, `      - expected: ${JSON.stringify(mismatch.expected)}`, `      + actual:   ${JSON.stringify(mismatch.actual)}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,28 @@
+import type { Command } from 'commander';
+import type { DryRunOptions } from '../actions/dry-run.js';
+import { addCommonOptions } from '../common-options.js';
+
+export function registerDryRun(program: Command): void {
+  addCommonOptions(
+    program
+      .command('dry-run')
+      .description('run the real engine on a payload and show which hooks matched, each result and the verdict')
+      .argument('<event>', 'event name, e.g. PreToolUse')
+      .option('--payload <file>', 'payload JSON file, or - for standard input (default: a generated fixture)')
+      .option('--tool <name>', 'tool name for the generated fixture of a tool event (e.g. Bash, terminal)')
+      .option('--dangerously-bypass-hook-trust', 'run enabled hooks that were never trusted (prints a warning)')
+      .option('--json', 'print the outcome object as JSON'),
+  )
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ echo '{"tool_name":"Bash","tool_input":{"command":"rm -rf /"}}' > p.json   # plus the common fields
+  $ hookctl fixture PreToolUse --set tool_input.command="rm -rf /" | hookctl dry-run PreToolUse --payload -
+  $ hookctl dry-run Stop --dialect octo --json`,
+    )
+    .action(async (event: string, options: DryRunOptions) => {
+      const { dryRun } = await import('../actions/dry-run.js');
+      process.exitCode = await dryRun(event, options);
+    });
+}

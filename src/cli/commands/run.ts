@@ -1,0 +1,26 @@
+import type { Command } from 'commander';
+import type { RunOptions } from '../actions/run.js';
+import { addCommonOptions } from '../common-options.js';
+
+export function registerRun(program: Command): void {
+  addCommonOptions(
+    program
+      .command('run')
+      .description('runtime entry for agents in any language: payload JSON on stdin, outcome JSON on stdout')
+      .argument('<event>', 'event name, e.g. PreToolUse')
+      .option('--dangerously-bypass-hook-trust', 'run enabled hooks that were never trusted (prints a warning)'),
+  )
+    .addHelpText(
+      'after',
+      `
+Exit status is 0 whenever the engine ran (the verdict is in the JSON), 2 on a bad payload or config.
+Detached async hooks keep the process alive until they finish or time out; the outcome is printed first.
+
+Example:
+  $ hookctl fixture PreToolUse | hookctl run PreToolUse --cwd ~/src/app`,
+    )
+    .action(async (event: string, options: RunOptions) => {
+      const { run } = await import('../actions/run.js');
+      process.exitCode = await run(event, options);
+    });
+}

@@ -1,0 +1,13 @@
+import { createEngine, type Engine } from '../engine/engine.js';
+import type { CommonContext } from './common-options.js';
+
+/** The engine for a CLI command, from the resolved common options. */
+export function openEngine(common: CommonContext, options: { bypassTrust?: boolean } = {}): Promise<Engine> {
+  return createEngine({
+    dialect: common.dialectId,
+    cwd: common.cwd,
+    home: common.home,
+    ...(common.managedConfigPath ? { managedConfigPath: common.managedConfigPath } : {}),
+    bypassTrust: options.bypassTrust === true,
+  });
+}

@@ -1,0 +1,24 @@
+import type { HandlerRecord } from '../config/handler-record.js';
+import type { HandlerTrust } from '../dialects/dialect.js';
+import type { RunMode, SkipReason } from './outcome.js';
+import type { RunResult } from './run-result.js';
+
+/** What a handler needs to run once: the payload as stdin text and as a value, and a cancel signal. */
+export interface Invocation {
+  stdin: string;
+  payload: Readonly<Record<string, unknown>>;
+  cwd: string;
+  signal: AbortSignal | undefined;
+}
+
+/**
+ * A handler as the engine holds it: the normalised record, its trust, whether and why it is
+ * skipped, and how to invoke it (a command process or an in-process function).
+ */
+export interface EngineHandler extends HandlerRecord {
+  readonly mode: RunMode;
+  readonly trust: HandlerTrust;
+  /** Why this handler never runs in this engine (trust, disabled, managed-only), else null. */
+  readonly skipReason: SkipReason;
+  invoke(invocation: Invocation): Promise<RunResult>;
+}

@@ -1,0 +1,236 @@
+import { mkdir } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import type { BuiltinHook, Dialect, EventSpec, HandlerTrust, InProcessHook, LoadContext, LoadedConfig } from '../dialects/dialect.js';
+import { loadDialect, type DialectId } from '../dialects/registry.js';
+import { ConfigLoadError, HookctlError, PayloadValidationError, UnknownEventError } from '../errors.js';
+import { didYouMean } from '../util/did-you-mean.js';
+import { AsyncRuns } from './async-runs.js';
+import { dispatchEvent, type DispatchOptions } from './dispatch.js';
+import type { EngineHandler } from './engine-handler.js';
+import { invokeInProcess } from './in-process.js';
+import type { Outcome, SkipReason } from './outcome.js';
+import { runCommand } from './run-command.js';
+import { EventSelector } from './select.js';
+import { formatFinding } from '../lint/finding.js';
+
+export const BYPASS_TRUST_WARNING =
+  '`--dangerously-bypass-hook-trust` is enabled. Enabled hooks may run without review for this invocation.';
+export const HOOKS_DISABLED_WARNING = 'hooks are disabled by `[features] hooks = false`; nothing runs';
+const DEFAULT_OUTPUT_LIMIT_BYTES = 1024 * 1024;
+const IN_PROCESS_TIMEOUT_MS = 30_000;
+
+export interface EngineOptions {
+  dialect: DialectId | Dialect;
+  /** Project dir (default: process.cwd()). */
+  cwd?: string;
+  /** User home (default: $HOME). */
+  home?: string;
+  /** Environment of the agent, passed to hooks (default: process.env). */
+  env?: Readonly<Record<string, string | undefined>>;
+  managedConfigPath?: string;
+  /** Run enabled non-managed hooks that are not trusted (SPEC 2.7); never overrides managed-only or disabled. */
+  bypassTrust?: boolean;
+  /** Default `transport` for octo payloads that do not carry one (`cli`, `web`, `im`). */
+  transport?: string;
+  /** Cap per output stream of each hook (default 1 MiB). */
+  outputLimitBytes?: number;
+}
+
+/** The engine an agent embeds: loaded config, trust decided, matchers compiled, ready to dispatch. */
+export interface Engine {
+  readonly dialect: string;
+  readonly enabled: boolean;
+  readonly handlers: readonly EngineHandler[];
+  readonly warnings: readonly string[];
+  dispatch(event: string, payload: unknown, options?: DispatchOptions): Promise<Outcome>;
+  registerInProcess(event: string, hook: InProcessHook, name?: string): void;
+  close(): Promise<void>;
+}
+
+export async function createEngine(options: EngineOptions): Promise<Engine> {
+  const dialect = typeof options.dialect === 'string' ? await loadDialect(options.dialect) : options.dialect;
+  const context: LoadContext = {
+    cwd: resolve(options.cwd ?? process.cwd()),
+    home: resolve(options.home ?? process.env.HOME ?? homedir()),
+    env: options.env ?? process.env,
+    ...(options.managedConfigPath ? { managedConfigPath: resolve(options.managedConfigPath) } : {}),
+  };
+  const config = await dialect.loadConfig(context);
+  const fatal = config.findings.filter((finding) => finding.fatal);
+  if (fatal.length > 0) throw new ConfigLoadError(fatal);
+  const trust = await dialect.trust.evaluate(config.handlers, { ...context, projectDir: context.cwd });
+  const builtins = config.enabled && dialect.builtinHooks ? await dialect.builtinHooks(context) : [];
+  return new HookEngine(dialect, context, config, trust, builtins, options);
+}
+
+class HookEngine implements Engine {
+  readonly dialect: string;
+  readonly enabled: boolean;
+  readonly handlers: EngineHandler[];
+  readonly warnings: string[];
+  private readonly specs: Map<string, EventSpec>;
+  private readonly selectors = new Map<string, EventSelector<EngineHandler>>();
+  private readonly asyncRuns = new AsyncRuns();
+  private readonly outputLimitBytes: number;
+  private inProcessCount = 0;
+
+  constructor(
+    private readonly definition: Dialect,
+    private readonly context: LoadContext,
+    config: LoadedConfig,
+    trust: readonly HandlerTrust[],
+    builtins: readonly BuiltinHook[],
+    private readonly options: EngineOptions,
+  ) {
+    this.dialect = definition.id;
+    this.enabled = config.enabled;
+    this.specs = new Map(definition.events.map((spec) => [spec.name, spec]));
+    this.outputLimitBytes = options.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT_BYTES;
+    this.warnings = config.findings.map(formatFinding);
+    if (!config.enabled) this.warnings.push(HOOKS_DISABLED_WARNING);
+    if (options.bypassTrust) this.warnings.push(BYPASS_TRUST_WARNING);
+    this.handlers = config.handlers.map((record, index) => {
+      const handlerTrust = trust[index]!;
+      return {
+        ...record,
+        mode: record.async ? 'async' : 'sync',
+        trust: handlerTrust,
+        skipReason: skipReasonOf(record.source, handlerTrust, config.managedOnly, options.bypassTrust === true),
+        invoke: (invocation) =>
+          this.ensurePluginData(record.env).then(() =>
+            runCommand({
+              command: record.command,
+              stdin: invocation.stdin,
+              cwd: invocation.cwd,
+              env: { ...context.env, ...record.env },
+              timeoutMs: record.timeoutMs,
+              outputLimitBytes: this.outputLimitBytes,
+              ...(invocation.signal ? { signal: invocation.signal } : {}),
+            }),
+          ),
+      } satisfies EngineHandler;
+    });
+    for (const builtin of builtins) this.addInProcess(builtin.event, builtin.run, builtin.name, 'builtin');
+  }
+
+  async dispatch(event: string, payload: unknown, options: DispatchOptions = {}): Promise<Outcome> {
+    const spec = this.specFor(event);
+    const input = this.withDefaults(payload);
+    const validation = this.definition.contracts.validateInput(event, input);
+    if (!validation.ok) throw new PayloadValidationError(event, validation.errors);
+    if (!this.enabled) return disabledOutcome(this.dialect, event, this.warnings);
+    return dispatchEvent(
+      {
+        dialect: this.definition,
+        spec,
+        selector: this.selectorFor(event),
+        projectDir: this.context.cwd,
+        warnings: this.warnings,
+        detach: (handler, start) => this.asyncRuns.start(handler.id, handler.timeoutMs, start),
+      },
+      input as Record<string, unknown>,
+      options,
+    );
+  }
+
+  registerInProcess(event: string, hook: InProcessHook, name = `in-process:${event}:${this.inProcessCount}`): void {
+    const spec = this.specFor(event);
+    if (!spec.inProcessAllowed) {
+      throw new HookctlError(`${this.dialect} does not allow in-process hooks on ${event}; it runs shell hooks only`);
+    }
+    this.addInProcess(event, hook, name, 'builtin');
+  }
+
+  close(): Promise<void> {
+    return this.asyncRuns.close();
+  }
+
+  private addInProcess(event: string, hook: InProcessHook, name: string, source: 'builtin'): void {
+    const position = { group: -1, handler: this.inProcessCount++ };
+    this.handlers.push({
+      dialect: this.dialect,
+      id: name,
+      explicitId: true,
+      source,
+      file: null,
+      line: null,
+      column: null,
+      position,
+      event,
+      matcher: { source: null, kind: 'all', test: () => true },
+      type: 'command',
+      command: name,
+      timeoutMs: IN_PROCESS_TIMEOUT_MS,
+      async: false,
+      statusMessage: null,
+      onFailure: 'continue',
+      env: {},
+      plugin: null,
+      mode: 'in-process',
+      trust: { status: 'trusted', enabled: true, hash: null, detail: null },
+      skipReason: null,
+      invoke: (invocation) => invokeInProcess(hook, invocation, IN_PROCESS_TIMEOUT_MS),
+    });
+    this.selectors.delete(event);
+  }
+
+  private specFor(event: string): EventSpec {
+    const spec = this.specs.get(event);
+    if (!spec) throw new UnknownEventError(this.dialect, event, didYouMean(event, [...this.specs.keys()]));
+    return spec;
+  }
+
+  private selectorFor(event: string): EventSelector<EngineHandler> {
+    let selector = this.selectors.get(event);
+    if (!selector) {
+      selector = new EventSelector(this.handlers.filter((handler) => handler.event === event));
+      this.selectors.set(event, selector);
+    }
+    return selector;
+  }
+
+  private withDefaults(payload: unknown): unknown {
+    if (this.options.transport === undefined || !isPlainObject(payload) || 'transport' in payload) return payload;
+    return { ...payload, transport: this.options.transport };
+  }
+
+  private readonly pluginDataReady = new Set<string>();
+  private async ensurePluginData(env: Readonly<Record<string, string>>): Promise<void> {
+    const dir = env.PLUGIN_DATA;
+    if (dir === undefined || this.pluginDataReady.has(dir)) return;
+    await mkdir(dir, { recursive: true });
+    this.pluginDataReady.add(dir);
+  }
+}
+
+function skipReasonOf(source: string, trust: HandlerTrust, managedOnly: boolean, bypassTrust: boolean): SkipReason {
+  if (source === 'managed') return null;
+  if (managedOnly) return 'managed-only';
+  if (!trust.enabled) return 'disabled';
+  if ((trust.status === 'untrusted' || trust.status === 'modified') && !bypassTrust) return trust.status;
+  return null;
+}
+
+function disabledOutcome(dialect: string, event: string, warnings: readonly string[]): Outcome {
+  return {
+    dialect,
+    event,
+    matcherTarget: null,
+    decision: null,
+    blocked: false,
+    reason: null,
+    stop: false,
+    stopReason: null,
+    additionalContext: null,
+    updatedInput: null,
+    updatedInputFrom: null,
+    systemMessages: [],
+    runs: [],
+    warnings: [...warnings],
+  };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

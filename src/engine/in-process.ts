@@ -1,0 +1,39 @@
+import { performance } from 'node:perf_hooks';
+import type { InProcessHook } from '../dialects/dialect.js';
+import type { Invocation } from './engine-handler.js';
+import type { RunResult } from './run-result.js';
+
+/**
+ * Runs a host in-process hook and reports it like a command: its return value is the stdout of an
+ * exit-0 run (objects as JSON), a thrown error a failed run. The timeout races the function.
+ */
+export async function invokeInProcess(hook: InProcessHook, invocation: Invocation, timeoutMs: number): Promise<RunResult> {
+  const started = performance.now();
+  const controller = new AbortController();
+  const onAbort = () => controller.abort();
+  invocation.signal?.addEventListener('abort', onAbort, { once: true });
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), timeoutMs);
+  });
+  const base = { signal: null, stderr: '', truncated: false };
+  try {
+    const value = await Promise.race([
+      Promise.resolve().then(() => hook(invocation.payload, { signal: controller.signal })),
+      timeout,
+    ]);
+    const durationMs = performance.now() - started;
+    if (value === 'timeout') {
+      controller.abort();
+      return { ...base, exitCode: null, stdout: '', timedOut: true, durationMs, error: `timed out after ${timeoutMs} ms` };
+    }
+    const stdout = value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+    return { ...base, exitCode: 0, stdout, timedOut: false, durationMs, error: null };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { ...base, exitCode: null, stdout: '', timedOut: false, durationMs: performance.now() - started, error: `in-process hook threw: ${message}` };
+  } finally {
+    clearTimeout(timer);
+    invocation.signal?.removeEventListener('abort', onAbort);
+  }
+}

@@ -1,0 +1,64 @@
+import { isAbsolute, relative, sep } from 'node:path';
+import type { Interpretation } from '../dialects/dialect.js';
+import type { EngineHandler } from './engine-handler.js';
+import type { RunReport, SkipReason } from './outcome.js';
+import type { RunResult } from './run-result.js';
+
+/** A file path as reports show it: relative to the project when inside it, else absolute. */
+export function displayPath(file: string | null, projectDir: string): string | null {
+  if (file === null) return null;
+  const rel = relative(projectDir, file);
+  return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? file : rel.split(sep).join('/');
+}
+
+function identity(handler: EngineHandler, projectDir: string) {
+  return {
+    id: handler.id,
+    source: handler.source,
+    file: displayPath(handler.file, projectDir),
+    line: handler.line,
+    command: handler.command,
+    matcher: handler.matcher.source,
+    mode: handler.mode,
+  };
+}
+
+export function skippedReport(handler: EngineHandler, projectDir: string, skipReason: Exclude<SkipReason, null>): RunReport {
+  return {
+    ...identity(handler, projectDir),
+    status: 'skipped',
+    skipReason,
+    exitCode: null,
+    signal: null,
+    durationMs: 0,
+    stdout: '',
+    stderr: '',
+    truncated: false,
+    error: null,
+  };
+}
+
+/** A detached async run: reported as started; its result never affects the outcome. */
+export function runningReport(handler: EngineHandler, projectDir: string): RunReport {
+  return { ...skippedReport(handler, projectDir, 'decided'), status: 'running', skipReason: null };
+}
+
+export function finishedReport(
+  handler: EngineHandler,
+  projectDir: string,
+  result: RunResult,
+  interpretation: Interpretation,
+): RunReport {
+  return {
+    ...identity(handler, projectDir),
+    status: interpretation.status,
+    skipReason: null,
+    exitCode: result.exitCode,
+    signal: result.signal,
+    durationMs: Math.round(result.durationMs),
+    stdout: result.stdout,
+    stderr: result.stderr,
+    truncated: result.truncated,
+    error: interpretation.error,
+  };
+}

@@ -1,0 +1,76 @@
+import type { Outcome, RunReport } from '../engine/outcome.js';
+
+export interface NotMatched {
+  id: string;
+  matcher: string | null;
+}
+
+const STATUS_MARK: Record<RunReport['status'], string> = {
+  completed: '✓',
+  blocked: '✗',
+  failed: '!',
+  timed_out: '!',
+  stopped: '■',
+  skipped: '-',
+  running: '…',
+};
+
+const SKIP_HINT: Partial<Record<NonNullable<RunReport['skipReason']>, string>> = {
+  untrusted: 'review it with `hookctl trust <id>` or run with --dangerously-bypass-hook-trust',
+  modified: 'its definition changed since it was trusted; review it with `hookctl trust <id>`',
+  disabled: 'enable it with `hookctl enable <id>`',
+  'managed-only': 'allow_managed_hooks_only is set in the managed requirements file',
+  decided: 'an earlier hook already decided',
+};
+
+/** The human-readable dry-run report: what matched, each run, then the verdict in one line. */
+export function formatOutcome(outcome: Outcome, notMatched: readonly NotMatched[]): string {
+  const lines: string[] = [];
+  const target = outcome.matcherTarget === null ? 'matchers ignored' : `matcher target: ${outcome.matcherTarget}`;
+  lines.push(`${outcome.event} (${outcome.dialect}) — ${target}`);
+  lines.push(
+    `matched ${outcome.runs.length} of ${outcome.runs.length + notMatched.length} handler${outcome.runs.length + notMatched.length === 1 ? '' : 's'}` +
+      (notMatched.length > 0
+        ? `; not matched: ${notMatched.map((h) => `${h.id} (matcher ${JSON.stringify(h.matcher)})`).join(', ')}`
+        : ''),
+  );
+  for (const run of outcome.runs) lines.push(...formatRun(run));
+  for (const warning of outcome.warnings) lines.push(`warning: ${warning}`);
+  for (const message of outcome.systemMessages) lines.push(`system message: ${message}`);
+  if (outcome.additionalContext !== null) lines.push(`context: ${indentTail(outcome.additionalContext, '         ')}`);
+  if (outcome.updatedInputFrom !== null) {
+    lines.push(`updated input (from ${outcome.updatedInputFrom}): ${JSON.stringify(outcome.updatedInput)}`);
+  }
+  lines.push(verdictLine(outcome));
+  return `${lines.join('\n')}\n`;
+}
+
+function formatRun(run: RunReport): string[] {
+  const where = run.file === null ? run.source : `${run.source} ${run.file}${run.line === null ? '' : `:${run.line}`}`;
+  const status = run.skipReason ? `skipped (${run.skipReason})` : run.status.replace('_', ' ');
+  const facts = run.status === 'skipped' || run.status === 'running' ? [] : [`exit ${run.exitCode ?? run.signal ?? '-'}`, `${run.durationMs} ms`];
+  const lines = [`  ${STATUS_MARK[run.status]} ${status}  ${run.id}  [${run.mode}]  ${[run.command, ...facts].join('  ')}`, `      ${where}`];
+  if (run.skipReason && SKIP_HINT[run.skipReason]) lines.push(`      ${SKIP_HINT[run.skipReason]!.replace('<id>', run.id)}`);
+  if (run.error) lines.push(`      error: ${run.error}`);
+  const stderr = run.stderr.trim();
+  if (stderr !== '') lines.push(`      stderr: ${excerpt(stderr)}`);
+  if (run.truncated) lines.push('      output truncated at the cap');
+  return lines;
+}
+
+function verdictLine(outcome: Outcome): string {
+  const because = outcome.reason ? ` — ${outcome.reason}` : '';
+  if (outcome.stop) return `verdict: stop${outcome.stopReason ? ` — ${outcome.stopReason}` : ''}`;
+  if (outcome.decision !== null) return `verdict: ${outcome.decision}${because}`;
+  if (outcome.blocked) return `verdict: blocked${because}`;
+  return 'verdict: no decision';
+}
+
+function excerpt(text: string): string {
+  const oneLine = text.replace(/\s*\n\s*/g, ' ⏎ ');
+  return oneLine.length > 300 ? `${oneLine.slice(0, 300)}…` : oneLine;
+}
+
+function indentTail(text: string, indent: string): string {
+  return text.split('\n').join(`\n${indent}`);
+}

@@ -1,0 +1,93 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
+import type { Engine } from '../engine/engine.js';
+import { NoCasesError } from '../errors.js';
+import { matchExpected, regexErrors, type Mismatch } from './match-expected.js';
+
+/** A fixture case file, `*.case.json`. */
+export interface HookCase {
+  event: string;
+  payload?: unknown;
+  /** Path of a payload JSON file, relative to the case file. */
+  payloadFile?: string;
+  /** A deep subset of the expected outcome. */
+  expect: Record<string, unknown>;
+}
+
+export interface CaseResult {
+  /** Case file path relative to the cases directory. */
+  name: string;
+  passed: boolean;
+  mismatches: Mismatch[];
+  /** Why the case could not run (bad case file, invalid payload…), else null. */
+  error: string | null;
+}
+
+export interface CasesReport {
+  results: CaseResult[];
+  passed: number;
+  failed: number;
+}
+
+/** Runs every `*.case.json` under `dir` (sorted, recursive) through the engine and compares outcomes. */
+export async function runCases(engine: Engine, dir: string): Promise<CasesReport> {
+  const root = resolve(dir);
+  const files = await findCaseFiles(root);
+  if (files.length === 0) throw new NoCasesError(`no *.case.json files under ${dir}`);
+  const results: CaseResult[] = [];
+  for (const file of files) results.push(await runCase(engine, file, relative(root, file)));
+  const passed = results.filter((result) => result.passed).length;
+  return { results, passed, failed: results.length - passed };
+}
+
+async function runCase(engine: Engine, file: string, name: string): Promise<CaseResult> {
+  const failed = (error: string): CaseResult => ({ name, passed: false, mismatches: [], error });
+  let testCase: HookCase;
+  try {
+    testCase = parseCase(JSON.parse(await readFile(file, 'utf8')));
+  } catch (error) {
+    return failed(`invalid case file: ${(error as Error).message}`);
+  }
+  const badRegexes = regexErrors(testCase.expect);
+  if (badRegexes.length > 0) return failed(badRegexes.join('; '));
+  try {
+    const payload =
+      testCase.payloadFile !== undefined
+        ? JSON.parse(await readFile(resolve(dirname(file), testCase.payloadFile), 'utf8'))
+        : testCase.payload;
+    const outcome = await engine.dispatch(testCase.event, payload);
+    const mismatches = matchExpected(testCase.expect, outcome);
+    return { name, passed: mismatches.length === 0, mismatches, error: null };
+  } catch (error) {
+    return failed((error as Error).message);
+  }
+}
+
+function parseCase(value: unknown): HookCase {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('a case is a JSON object');
+  const candidate = value as Record<string, unknown>;
+  if (typeof candidate.event !== 'string') throw new Error('"event" must be a string');
+  if (typeof candidate.expect !== 'object' || candidate.expect === null || Array.isArray(candidate.expect)) {
+    throw new Error('"expect" must be an object (a subset of the outcome)');
+  }
+  if ((candidate.payload === undefined) === (candidate.payloadFile === undefined)) {
+    throw new Error('give exactly one of "payload" and "payloadFile"');
+  }
+  if (candidate.payloadFile !== undefined && typeof candidate.payloadFile !== 'string') {
+    throw new Error('"payloadFile" must be a path string');
+  }
+  return candidate as unknown as HookCase;
+}
+
+async function findCaseFiles(dir: string): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  } catch {
+    return [];
+  }
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.case.json'))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
+}
