@@ -125,7 +125,12 @@ class Run {
     clearTimeout(this.timeoutTimer);
     if (this.stdout.closed && this.stderr.closed) return this.settle();
     // A descendant may hold the pipes open indefinitely; take what arrives shortly, then stop waiting.
-    this.pipeGraceTimer = setTimeout(() => this.settle(), this.options.pipeGraceMs ?? DEFAULT_PIPE_GRACE_MS);
+    // setImmediate: if the event loop was blocked past the grace, timers run before pending pipe
+    // reads; one more poll phase collects the output the hook wrote before it exited.
+    this.pipeGraceTimer = setTimeout(
+      () => setImmediate(() => this.settle()),
+      this.options.pipeGraceMs ?? DEFAULT_PIPE_GRACE_MS,
+    );
   }
 
   private onSpawnError(error: Error): void {

@@ -1,0 +1,68 @@
+/**
+ * Tracks async (detached) hook runs so that the engine's `close()` can wait for them up to their
+ * timeouts and then kill them (SPEC 2.8). A run reports its own result through the engine's
+ * callbacks; the tracker only needs to know when it is over.
+ */
+type StartRun = (signal: AbortSignal) => Promise<unknown>;
+
+interface TrackedRun {
+  readonly id: string;
+  readonly deadline: number;
+  readonly controller: AbortController;
+  settled: Promise<void>;
+}
+
+/**
+ * Past its timeout a command run kills itself and reports `timed out`; the tracker aborts only a
+ * little later, as a safety net for runs that did not stop on their own.
+ */
+const DEADLINE_SLACK_MS = 100;
+
+export class AsyncRuns {
+  private readonly runs = new Set<TrackedRun>();
+
+  /** Starts `run` now, detached from the caller; `close()` will wait for it up to `timeoutMs`. */
+  start(id: string, timeoutMs: number, run: StartRun): void {
+    const tracked: TrackedRun = {
+      id,
+      deadline: performance.now() + timeoutMs + DEADLINE_SLACK_MS,
+      controller: new AbortController(),
+      settled: Promise.resolve(),
+    };
+    // A rejection is the run's own failure to report; it must neither escape as an unhandled
+    // rejection nor make close() reject.
+    tracked.settled = Promise.resolve()
+      .then(() => run(tracked.controller.signal))
+      .then(ignore, ignore)
+      .finally(() => this.runs.delete(tracked));
+    this.runs.add(tracked);
+  }
+
+  /** Ids of the runs still going, in start order. */
+  running(): string[] {
+    return [...this.runs].map((run) => run.id);
+  }
+
+  /** Waits for every run (including ones started meanwhile) up to its deadline, then aborts it. */
+  async close(): Promise<void> {
+    while (this.runs.size > 0) {
+      await Promise.all([...this.runs].map(awaitOrAbort));
+    }
+  }
+}
+
+async function awaitOrAbort(run: TrackedRun): Promise<void> {
+  const remaining = run.deadline - performance.now();
+  if (remaining > 0) {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, remaining);
+    });
+    await Promise.race([run.settled, deadline]);
+    clearTimeout(timer);
+  }
+  run.controller.abort();
+  await run.settled;
+}
+
+function ignore(): void {}
