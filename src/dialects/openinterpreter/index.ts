@@ -1,0 +1,20 @@
+import type { Dialect } from '../dialect.js';
+import { contracts } from './contracts.js';
+import { OPENINTERPRETER_EVENTS } from './events.js';
+import { fixture } from './fixture.js';
+import { loadConfig } from './load-config.js';
+import { protocol } from './protocol.js';
+import { trust } from './trust.js';
+
+/** The `openinterpreter` dialect (SPEC 2): a Codex-derived engine with JSON and inline TOML config. */
+export const dialect: Dialect = {
+  id: 'openinterpreter',
+  events: OPENINTERPRETER_EVENTS,
+  contracts,
+  loadConfig,
+  // SPEC 2.4: the patch tool also answers to the names Claude-style configs use for it.
+  aliases: { apply_patch: ['Edit', 'Write'] },
+  protocol,
+  trust,
+  fixture,
+};
