@@ -10,6 +10,7 @@ import { dispatchEvent, type DispatchOptions } from './dispatch.js';
 import type { EngineHandler } from './engine-handler.js';
 import { invokeInProcess } from './in-process.js';
 import type { Outcome, SkipReason } from './outcome.js';
+import type { RunResult } from './run-result.js';
 import { runCommand } from './run-command.js';
 import { EventSelector } from './select.js';
 import { formatFinding } from '../lint/finding.js';
@@ -97,18 +98,19 @@ class HookEngine implements Engine {
         mode: record.async ? 'async' : 'sync',
         trust: handlerTrust,
         skipReason: skipReasonOf(record.source, handlerTrust, config.managedOnly, options.bypassTrust === true),
-        invoke: (invocation) =>
-          this.ensurePluginData(record.env).then(() =>
-            runCommand({
-              command: record.command,
-              stdin: invocation.stdin,
-              cwd: invocation.cwd,
-              env: { ...context.env, ...record.env },
-              timeoutMs: record.timeoutMs,
-              outputLimitBytes: this.outputLimitBytes,
-              ...(invocation.signal ? { signal: invocation.signal } : {}),
-            }),
-          ),
+        invoke: async (invocation) => {
+          const setupError = await this.ensurePluginData(record.env);
+          if (setupError) return setupFailure(setupError);
+          return runCommand({
+            command: record.command,
+            stdin: invocation.stdin,
+            cwd: invocation.cwd,
+            env: { ...context.env, ...record.env },
+            timeoutMs: record.timeoutMs,
+            outputLimitBytes: this.outputLimitBytes,
+            ...(invocation.signal ? { signal: invocation.signal } : {}),
+          });
+        },
       } satisfies EngineHandler;
     });
     for (const builtin of builtins) this.addInProcess(builtin.event, builtin.run, builtin.name, 'builtin');
@@ -196,11 +198,17 @@ class HookEngine implements Engine {
   }
 
   private readonly pluginDataReady = new Set<string>();
-  private async ensurePluginData(env: Readonly<Record<string, string>>): Promise<void> {
+  /** Creates a plugin's data dir on first use (SPEC 2.1); resolves to an error sentence on failure. */
+  private async ensurePluginData(env: Readonly<Record<string, string>>): Promise<string | null> {
     const dir = env.PLUGIN_DATA;
-    if (dir === undefined || this.pluginDataReady.has(dir)) return;
-    await mkdir(dir, { recursive: true });
+    if (dir === undefined || this.pluginDataReady.has(dir)) return null;
+    try {
+      await mkdir(dir, { recursive: true });
+    } catch (error) {
+      return `cannot create plugin data dir ${dir}: ${(error as Error).message}`;
+    }
     this.pluginDataReady.add(dir);
+    return null;
   }
 }
 
@@ -210,6 +218,10 @@ function skipReasonOf(source: string, trust: HandlerTrust, managedOnly: boolean,
   if (!trust.enabled) return 'disabled';
   if ((trust.status === 'untrusted' || trust.status === 'modified') && !bypassTrust) return trust.status;
   return null;
+}
+
+function setupFailure(error: string): RunResult {
+  return { exitCode: null, signal: null, stdout: '', stderr: '', truncated: false, timedOut: false, durationMs: 0, error };
 }
 
 function disabledOutcome(dialect: string, event: string, warnings: readonly string[]): Outcome {
