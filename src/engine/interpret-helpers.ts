@@ -1,0 +1,105 @@
+import type { HandlerEffect, Interpretation, ValidationError } from '../dialects/dialect.js';
+import type { AggregateEffect } from './outcome.js';
+import type { RunResult } from './run-result.js';
+
+/**
+ * Dialect-neutral pieces the dialect protocols share when they read a runner's result and combine
+ * many interpretations. Nothing here names a dialect or an event's meaning.
+ */
+
+export function completed(effect: HandlerEffect = {}): Interpretation {
+  return { status: 'completed', error: null, verdict: false, effect };
+}
+
+export function failed(error: string, status: 'failed' | 'timed_out' = 'failed'): Interpretation {
+  return { status, error, verdict: false, effect: {} };
+}
+
+/**
+ * The exit code of a process that exited on its own, or the failure the run ended in before an
+ * exit code could mean anything: a timeout, a spawn error, command not found, death by a signal.
+ */
+export function exitCodeOrFailure(event: string, handler: { timeoutMs: number }, result: RunResult): number | Interpretation {
+  if (result.timedOut) {
+    return failed(result.error ?? `${event} hook timed out after ${formatSeconds(handler.timeoutMs)}`, 'timed_out');
+  }
+  if (result.exitCode === null) {
+    return failed(result.error ?? `${event} hook ended by signal ${result.signal ?? 'unknown'} without an exit code`);
+  }
+  // An exit code with an error is the runner's diagnosis, e.g. command not found (127).
+  if (result.error !== null) return failed(result.error);
+  return result.exitCode;
+}
+
+export function exitCodeError(event: string, exitCode: number): string {
+  return `${event} hook exited with code ${exitCode}`;
+}
+
+function formatSeconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(3))}s`;
+}
+
+/** True when stdout, after leading whitespace, starts like a JSON object or array. */
+export function looksLikeJson(text: string): boolean {
+  const first = text.trimStart()[0];
+  return first === '{' || first === '[';
+}
+
+export type JsonParse = { ok: true; value: unknown } | { ok: false; message: string };
+
+export function parseJson(text: string): JsonParse {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (error) {
+    return { ok: false, message: (error as Error).message };
+  }
+}
+
+/** The stdout as a JSON object when it is exactly one, else null. */
+export function parseJsonObject(text: string): Record<string, unknown> | null {
+  const parsed = parseJson(text);
+  return parsed.ok && isPlainObject(parsed.value) ? parsed.value : null;
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A non-blank string field's value, else undefined. */
+export function nonBlankString(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+export function formatValidationError(error: ValidationError | undefined): string {
+  if (error === undefined) return 'does not match the output schema';
+  return `${error.path || '/'}: ${error.message}`;
+}
+
+/** The last `count` characters of text, never splitting a surrogate pair. */
+export function lastChars(text: string, count: number): string {
+  if (text.length <= count) return text;
+  const tail = text.slice(-count);
+  const first = tail.charCodeAt(0);
+  return first >= 0xdc00 && first <= 0xdfff ? tail.slice(1) : tail;
+}
+
+/** Contributions joined with one blank line, skipping empty ones; null when nothing remains. */
+export function joinBlocks(parts: readonly (string | undefined)[]): string | null {
+  const kept = parts.filter((part): part is string => part !== undefined && part.trim() !== '');
+  return kept.length === 0 ? null : kept.join('\n\n');
+}
+
+/** The aggregate of a dispatch in which no handler had any effect. */
+export function noEffect(): AggregateEffect {
+  return {
+    decision: null,
+    blocked: false,
+    reason: null,
+    stop: false,
+    stopReason: null,
+    additionalContext: null,
+    updatedInput: null,
+    updatedInputFrom: null,
+    systemMessages: [],
+  };
+}
