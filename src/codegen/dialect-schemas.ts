@@ -1,0 +1,68 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { EventSpec } from '../dialects/dialect.js';
+import { OCTO_EVENTS } from '../dialects/octo/events.js';
+import { OPENINTERPRETER_EVENTS } from '../dialects/openinterpreter/events.js';
+import type { DialectId } from '../dialects/registry.js';
+
+/** A JSON Schema document as read from `schema/`. */
+export type SchemaDocument = Record<string, unknown> & { $id: string; title: string };
+
+export interface SchemaFile {
+  /** Path relative to the repository root, e.g. `schema/octo/events/stop.input.json`. */
+  path: string;
+  schema: SchemaDocument;
+}
+
+export interface EventSchemas {
+  name: string;
+  input: SchemaFile;
+  /** Null when the event has no structured stdout (octo Stop, SubagentStop, PreCompact). */
+  output: SchemaFile | null;
+}
+
+/** Everything the emitters need for one dialect, events in catalogue order (deterministic output). */
+export interface DialectSchemas {
+  dialect: DialectId;
+  events: EventSchemas[];
+  config: SchemaFile;
+}
+
+/** The event catalogue of each dialect fixes which schema files must exist and their order. */
+const CATALOGUES: Readonly<Record<DialectId, readonly EventSpec[]>> = {
+  openinterpreter: OPENINTERPRETER_EVENTS,
+  octo: OCTO_EVENTS,
+};
+
+/** `PreToolUse` → `pre-tool-use`, the schema file stem. */
+export function eventFileStem(event: string): string {
+  return event.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+}
+
+/** Reads a dialect's schemas from `<root>/schema/<dialect>/`; an event without an input schema is an error. */
+export function readDialectSchemas(root: string, dialect: DialectId): DialectSchemas {
+  const events = CATALOGUES[dialect].map(({ name }) => {
+    const stem = `schema/${dialect}/events/${eventFileStem(name)}`;
+    const input = readSchema(root, `${stem}.input.json`);
+    if (!input) throw new Error(`missing input schema for ${dialect} ${name}: ${stem}.input.json`);
+    return { name, input, output: readSchema(root, `${stem}.output.json`) };
+  });
+  const config = readSchema(root, `schema/${dialect}/config.json`);
+  if (!config) throw new Error(`missing config schema: schema/${dialect}/config.json`);
+  return { dialect, events, config };
+}
+
+function readSchema(root: string, path: string): SchemaFile | null {
+  const file = join(root, path);
+  if (!existsSync(file)) return null;
+  const schema = JSON.parse(readFileSync(file, 'utf8')) as SchemaDocument;
+  if (typeof schema.$id !== 'string' || typeof schema.title !== 'string') {
+    throw new Error(`${path}: every schema needs a string $id and title (the title names the generated type)`);
+  }
+  return { path, schema };
+}
+
+/** The schema files behind a dialect's generated code, for file headers. */
+export function sourcePaths(schemas: DialectSchemas): string[] {
+  return [schemas.config.path, ...schemas.events.flatMap((e) => (e.output ? [e.input.path, e.output.path] : [e.input.path]))];
+}
