@@ -1,0 +1,97 @@
+import { readFile } from 'node:fs/promises';
+import type { HandlerRecord } from '../../config/handler-record.js';
+import { UsageError } from '../../errors.js';
+import type { TrustAuthority, TrustContext, TrustUnit } from '../../trust/authority.js';
+import { describeHook } from '../../trust/describe-hook.js';
+import { sha256 } from '../../trust/hash.js';
+import { projectScriptHashes, scriptChange, type ScriptHashes } from '../../trust/project-scripts.js';
+import { readProjectTrustStore, updateProjectTrustStore } from '../../trust/project-store.js';
+import type { HandlerTrust } from '../dialect.js';
+
+/**
+ * octo trust (SPEC 3.1): a project hooks file runs only while its fingerprint (sha256 of its bytes)
+ * and the project scripts its commands run match what a person trusted. User, env-compat and
+ * built-in hooks are the user's own and need no trust. Any edit to the file makes its hooks
+ * `modified` (listed as UNTRUSTED, like a never-trusted file, and skipped with reason `modified`).
+ */
+interface FileAssessment {
+  file: string;
+  handlers: HandlerRecord[];
+  trust: HandlerTrust;
+  fingerprint: string;
+  scripts: ScriptHashes;
+  replaces: string | null;
+}
+
+const NO_TRUST_NEEDED: HandlerTrust = { status: 'trusted', enabled: true, hash: null, detail: null };
+
+async function assessFiles(handlers: readonly HandlerRecord[], context: TrustContext): Promise<Map<string, FileAssessment>> {
+  const byFile = new Map<string, HandlerRecord[]>();
+  for (const handler of handlers) {
+    if (handler.source !== 'project' || handler.file === null) continue;
+    byFile.set(handler.file, [...(byFile.get(handler.file) ?? []), handler]);
+  }
+  const assessments = new Map<string, FileAssessment>();
+  if (byFile.size === 0) return assessments;
+  const store = await readProjectTrustStore(context.home);
+  for (const [file, fileHandlers] of byFile) {
+    // An unreadable file fingerprints as its error, which never matches a trusted fingerprint.
+    const fingerprint = await readFile(file).then(sha256, (error: Error) => `unreadable: ${error.message}`);
+    const scripts = await projectScriptHashes(fileHandlers.map((handler) => handler.command), context.projectDir);
+    const trusted = store.projects[file];
+    let trust: HandlerTrust;
+    if (trusted === undefined) trust = { status: 'untrusted', enabled: true, hash: fingerprint, detail: null };
+    else if (trusted.fingerprint !== fingerprint) {
+      trust = { status: 'modified', enabled: true, hash: fingerprint, detail: 'hooks file changed since it was trusted' };
+    } else {
+      const detail = scriptChange(trusted.scripts, scripts, context.projectDir);
+      trust = { status: detail === null ? 'trusted' : 'modified', enabled: true, hash: fingerprint, detail };
+    }
+    const replaces = trusted !== undefined && trusted.fingerprint !== fingerprint ? trusted.fingerprint : null;
+    assessments.set(file, { file, handlers: fileHandlers, trust, fingerprint, scripts, replaces });
+  }
+  return assessments;
+}
+
+function unitOf(assessment: FileAssessment): TrustUnit {
+  const { file, handlers, trust, fingerprint, scripts, replaces } = assessment;
+  const review = [`fingerprint: ${fingerprint}`];
+  if (trust.detail !== null) review.push(`changed since it was trusted: ${trust.detail}`);
+  handlers.forEach((handler, index) => {
+    review.push(`hook ${index + 1} of ${handlers.length}:`, ...describeHook(handler).map((line) => `  ${line}`));
+  });
+  return { label: `project hooks file ${file}`, status: trust.status, handlers, hash: fingerprint, replaces, scripts, review };
+}
+
+export const trust: TrustAuthority = {
+  async evaluate(handlers, context) {
+    const files = await assessFiles(handlers, context);
+    return handlers.map((handler) => (handler.file !== null && files.get(handler.file)?.trust) || NO_TRUST_NEEDED);
+  },
+
+  async units(selected, all, context) {
+    const wanted = new Set(selected.map((handler) => handler.file));
+    return [...(await assessFiles(all, context)).values()].filter((a) => wanted.has(a.file)).map(unitOf);
+  },
+
+  async trust(units, context) {
+    const trustedAt = new Date().toISOString();
+    await updateProjectTrustStore(context.home, (store) => {
+      for (const unit of units) {
+        store.projects[unit.handlers[0]!.file!] = { fingerprint: unit.hash, scripts: unit.scripts, trustedAt };
+      }
+    });
+  },
+
+  async untrust(units, context) {
+    await updateProjectTrustStore(context.home, (store) => {
+      for (const unit of units) delete store.projects[unit.handlers[0]!.file!];
+    });
+  },
+
+  async setEnabled() {
+    throw new UsageError(
+      'octo has no per-hook enable/disable: remove the hook from its hooks.yml, or `hookctl untrust` the project hooks file',
+    );
+  },
+};

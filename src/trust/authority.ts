@@ -1,0 +1,37 @@
+import type { HandlerRecord, TrustStatus } from '../config/handler-record.js';
+import type { LoadContext, TrustModel } from '../dialects/dialect.js';
+import type { ScriptHashes } from './project-scripts.js';
+
+export type TrustContext = LoadContext & { projectDir: string };
+
+/**
+ * One trust decision a person makes: a single hook (openinterpreter trusts exact definitions) or a
+ * whole project hooks file (octo trusts a file fingerprint).
+ */
+export interface TrustUnit {
+  /** Shown in prompts and reports: `hook guard` or `project hooks file /p/.octo/hooks.yml`. */
+  label: string;
+  status: TrustStatus;
+  /** The hooks this decision covers. */
+  handlers: HandlerRecord[];
+  /** The definition hash or file fingerprint that trusting records. */
+  hash: string;
+  /** The earlier trusted hash a `modified` decision replaces, else null. */
+  replaces: string | null;
+  /** Project scripts as they are now, recorded with the trust. */
+  scripts: ScriptHashes;
+  /** The lines a reviewer reads: the definition, and for `modified` what changed. */
+  review: string[];
+}
+
+/** A dialect's trust model plus the operations behind `hookctl trust/untrust/enable/disable`. */
+export interface TrustAuthority extends TrustModel {
+  /** The trust decisions covering `selected` (managed and built-in hooks need none), given every loaded handler. */
+  units(selected: readonly HandlerRecord[], all: readonly HandlerRecord[], context: TrustContext): Promise<TrustUnit[]>;
+  /** Records these decisions as trusted, in one locked write. */
+  trust(units: readonly TrustUnit[], context: TrustContext): Promise<void>;
+  /** Forgets these decisions (and the earlier trust of a `modified` one). */
+  untrust(units: readonly TrustUnit[], context: TrustContext): Promise<void>;
+  /** Enables or disables hooks by id; refuses managed hooks. */
+  setEnabled(handlers: readonly HandlerRecord[], enabled: boolean, context: TrustContext): Promise<void>;
+}

@@ -1,0 +1,121 @@
+import { join } from 'node:path';
+import type { HookDefinition } from './hash.js';
+import { readJsonDocument, updateJsonDocument, type JsonDocument } from './locked-json-file.js';
+
+/**
+ * The openinterpreter trust store, `~/.openinterpreter/trusted-hooks.json` (docs/trust.md):
+ *
+ * ```json
+ * { "version": 1,
+ *   "files": { "<absolute config path>": {
+ *     "trusted":  { "<definition hash>": { "key": "id:guard", "id": "guard", "definition": {…},
+ *                   "scripts": { "<absolute script path>": "sha256:…" | null }, "trustedAt": "…" } },
+ *     "disabled": { "<hook id>": { "disabledAt": "…" } } } } }
+ * ```
+ * Trust is keyed by file and definition hash, so reordering entries in a file keeps it; `key`
+ * (explicit id, else position) only serves to recognise an edited hook as `modified`.
+ */
+export interface HookTrustStore {
+  version: 1;
+  files: Record<string, FileTrust>;
+}
+
+export interface FileTrust {
+  trusted: Record<string, TrustedHook>;
+  disabled: Record<string, { disabledAt: string }>;
+}
+
+export interface TrustedHook {
+  /** `id:<id>` for an explicit id, else `position:<event>:<group>:<handler>`. */
+  key: string;
+  /** The hook's id when it was trusted. */
+  id: string;
+  /** The trusted definition, kept so a review can show what changed. */
+  definition: HookDefinition;
+  /** Project scripts the command runs, with their content hash (null: absent when trusted). */
+  scripts: Record<string, string | null>;
+  trustedAt: string;
+}
+
+export const HOOK_TRUST_STORE_VERSION = 1;
+
+export function hookTrustStorePath(home: string): string {
+  return join(home, '.openinterpreter', 'trusted-hooks.json');
+}
+
+function hookTrustDocument(home: string): JsonDocument<HookTrustStore> {
+  return {
+    path: hookTrustStorePath(home),
+    empty: () => ({ version: HOOK_TRUST_STORE_VERSION, files: {} }),
+    validate: validateHookTrustStore,
+  };
+}
+
+export function readHookTrustStore(home: string): Promise<HookTrustStore> {
+  return readJsonDocument(hookTrustDocument(home));
+}
+
+/** Applies `change` to the store under its lock and writes it back atomically. */
+export function updateHookTrustStore(home: string, change: (store: HookTrustStore) => void): Promise<HookTrustStore> {
+  return updateJsonDocument(hookTrustDocument(home), change);
+}
+
+/** The entry for `file`, created empty when `create` is set. */
+export function fileTrust(store: HookTrustStore, file: string): FileTrust | undefined;
+export function fileTrust(store: HookTrustStore, file: string, create: true): FileTrust;
+export function fileTrust(store: HookTrustStore, file: string, create = false): FileTrust | undefined {
+  const existing = store.files[file];
+  if (existing || !create) return existing;
+  const created: FileTrust = { trusted: {}, disabled: {} };
+  store.files[file] = created;
+  return created;
+}
+
+/** Drops files with nothing recorded so untrusting everything leaves a tidy store. */
+export function pruneEmptyFiles(store: HookTrustStore): void {
+  for (const [file, entry] of Object.entries(store.files)) {
+    if (Object.keys(entry.trusted).length === 0 && Object.keys(entry.disabled).length === 0) delete store.files[file];
+  }
+}
+
+type Checked = { ok: true; value: HookTrustStore } | { ok: false; reason: string };
+
+function validateHookTrustStore(value: unknown): Checked {
+  if (!isObject(value)) return { ok: false, reason: 'the top level is not an object' };
+  if (value.version !== HOOK_TRUST_STORE_VERSION) {
+    return { ok: false, reason: `unsupported "version" ${JSON.stringify(value.version)} (this hookctl reads version ${HOOK_TRUST_STORE_VERSION})` };
+  }
+  if (!isObject(value.files)) return { ok: false, reason: '"files" is not an object' };
+  for (const [file, entry] of Object.entries(value.files)) {
+    const where = `files[${JSON.stringify(file)}]`;
+    if (!isObject(entry) || !isObject(entry.trusted) || !isObject(entry.disabled)) {
+      return { ok: false, reason: `${where} must hold "trusted" and "disabled" objects` };
+    }
+    for (const [hash, trusted] of Object.entries(entry.trusted)) {
+      const problem = trustedHookProblem(trusted);
+      if (problem) return { ok: false, reason: `${where}.trusted[${JSON.stringify(hash)}] ${problem}` };
+    }
+    for (const [id, disabled] of Object.entries(entry.disabled)) {
+      if (!isObject(disabled) || typeof disabled.disabledAt !== 'string') {
+        return { ok: false, reason: `${where}.disabled[${JSON.stringify(id)}] has no "disabledAt" string` };
+      }
+    }
+  }
+  return { ok: true, value: value as unknown as HookTrustStore };
+}
+
+function trustedHookProblem(value: unknown): string | null {
+  if (!isObject(value)) return 'is not an object';
+  for (const field of ['key', 'id', 'trustedAt'] as const) {
+    if (typeof value[field] !== 'string') return `has no "${field}" string`;
+  }
+  if (!isObject(value.definition)) return 'has no "definition" object';
+  if (!isObject(value.scripts) || Object.values(value.scripts).some((hash) => hash !== null && typeof hash !== 'string')) {
+    return 'has no "scripts" object of hashes';
+  }
+  return null;
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
