@@ -76,3 +76,20 @@ export class UnknownHookError extends HookctlError {
 
 /** `hookctl test` found no `*.case.json` files to run. */
 export class NoCasesError extends HookctlError {}
+
+/** `hookctl scaffold` would overwrite an existing hook script. */
+export class ScaffoldExistsError extends HookctlError {
+  constructor(readonly file: string) {
+    super(`${file} already exists; pass --force to overwrite it, or choose another --name`);
+  }
+}
+
+/** `--register` cannot add a hook to a config file without risking its content. */
+export class RegisterError extends HookctlError {
+  constructor(
+    readonly file: string,
+    reason: string,
+  ) {
+    super(`cannot register the hook in ${file}: ${reason}. The file was not changed; add the snippet by hand.`);
+  }
+}

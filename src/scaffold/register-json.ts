@@ -1,0 +1,102 @@
+import { findNodeAtLocation, getNodeValue, parseTree, type Node, type ParseError } from 'jsonc-parser';
+import { RegisterError } from '../errors.js';
+import { detectLayout, lineIndentAt, reindent, type TextLayout } from './text-layout.js';
+import type { RegisterEdit, RegistrationEntry } from './registration.js';
+
+/**
+ * Adds one handler to an openinterpreter `hooks.json` by a minimal text insertion: the file is
+ * parsed only to find offsets (jsonc-parser), and every byte outside the inserted text stays as it
+ * was — no re-serialisation, so custom formatting, key order and a leading `description` survive.
+ * The new matcher group goes at the end of the event's list, so existing positions (and with them
+ * positional trust identities) do not move. `text` null means the file does not exist yet.
+ */
+export function registerInHooksJson(text: string | null, file: string, entry: RegistrationEntry): RegisterEdit {
+  const group = {
+    ...(entry.matcher === null ? {} : { matcher: entry.matcher }),
+    hooks: [{ type: 'command', command: entry.command }],
+  };
+  if (text === null) {
+    return { status: 'created', text: JSON.stringify({ hooks: { [entry.event]: [group] } }, null, 2) + '\n' };
+  }
+  const root = parseJsonObject(text, file);
+  const layout = detectLayout(text);
+  const hooks = findNodeAtLocation(root, ['hooks']);
+  if (!hooks) {
+    return { status: 'added', text: insertMember(text, root, layout, { key: 'hooks', value: { [entry.event]: [group] } }) };
+  }
+  if (hooks.type !== 'object') throw new RegisterError(file, '"hooks" is not an object');
+  const groups = findNodeAtLocation(hooks, [entry.event]);
+  if (!groups) {
+    return { status: 'added', text: insertMember(text, hooks, layout, { key: entry.event, value: [group] }) };
+  }
+  if (groups.type !== 'array') throw new RegisterError(file, `"hooks.${entry.event}" is not an array`);
+  if (hasCommand(getNodeValue(groups), entry.command)) return { status: 'already-registered', text };
+  return { status: 'added', text: insertMember(text, groups, layout, { value: group }) };
+}
+
+function parseJsonObject(text: string, file: string): Node {
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: false });
+  const first = errors[0];
+  if (first) {
+    const before = text.slice(0, first.offset).split('\n');
+    throw new RegisterError(file, `it is not valid JSON (line ${before.length}, column ${before.at(-1)!.length + 1})`);
+  }
+  if (!root || root.type !== 'object') throw new RegisterError(file, 'its top level is not an object');
+  return root;
+}
+
+function hasCommand(groups: unknown, command: string): boolean {
+  return (
+    Array.isArray(groups) &&
+    groups.some(
+      (group: unknown) =>
+        typeof group === 'object' &&
+        group !== null &&
+        Array.isArray((group as { hooks?: unknown }).hooks) &&
+        (group as { hooks: unknown[] }).hooks.some(
+          (handler) => typeof handler === 'object' && handler !== null && (handler as { command?: unknown }).command === command,
+        ),
+    )
+  );
+}
+
+interface Member {
+  /** Property name when inserting into an object; absent for an array element. */
+  key?: string;
+  value: unknown;
+}
+
+/**
+ * Inserts a member after the container's last one, in the container's own style: on a new line at
+ * the siblings' indentation when the container spans lines, inline after `, ` when it is on one line.
+ */
+function insertMember(text: string, container: Node, layout: TextLayout, member: Member): string {
+  const prefix = member.key === undefined ? '' : `${JSON.stringify(member.key)}: `;
+  const children = container.children ?? [];
+  const first = children[0];
+  const last = children.at(-1);
+  if (first && last) {
+    const end = last.offset + last.length;
+    if (!text.slice(container.offset, first.offset).includes('\n')) {
+      return splice(text, end, end, `, ${prefix}${JSON.stringify(member.value)}`);
+    }
+    const indent = lineIndentAt(text, last.offset);
+    return splice(text, end, end, `,${layout.eol}${indent}${prefix}${pretty(member.value, indent, layout)}`);
+  }
+  // An empty `{}` or `[]`: open it onto its own lines, replacing only whitespace between the brackets.
+  const outer = lineIndentAt(text, container.offset);
+  const inner = outer + layout.unit;
+  const open = container.offset + 1;
+  const close = container.offset + container.length - 1;
+  const to = text.slice(open, close).trim() === '' ? close : open;
+  return splice(text, open, to, `${layout.eol}${inner}${prefix}${pretty(member.value, inner, layout)}${layout.eol}${outer}`);
+}
+
+function pretty(value: unknown, indent: string, layout: TextLayout): string {
+  return reindent(JSON.stringify(value, null, layout.unit), indent, layout.eol);
+}
+
+function splice(text: string, from: number, to: number, insert: string): string {
+  return text.slice(0, from) + insert + text.slice(to);
+}
