@@ -1,0 +1,39 @@
+/** Minimal valid input payloads for engine tests, per dialect. */
+export function oiPayload(event: string, cwd: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const common: Record<string, unknown> = {
+    session_id: 'test-session',
+    cwd,
+    transcript_path: null,
+    hook_event_name: event,
+    model: 'test-model',
+  };
+  if (event !== 'SessionStart') common.turn_id = 'turn-1';
+  if (event !== 'PreCompact' && event !== 'PostCompact') common.permission_mode = 'default';
+  const perEvent: Record<string, Record<string, unknown>> = {
+    SessionStart: { source: 'startup' },
+    UserPromptSubmit: { prompt: 'hello' },
+    PreToolUse: { tool_name: 'Bash', tool_input: { command: 'echo hello' }, tool_use_id: 'tu-1' },
+    PermissionRequest: { tool_name: 'Bash', tool_input: { command: 'echo hello' } },
+    PostToolUse: { tool_name: 'Bash', tool_input: { command: 'echo hello' }, tool_use_id: 'tu-1', tool_response: 'hello' },
+    PreCompact: { trigger: 'manual' },
+    PostCompact: { trigger: 'manual' },
+    SubagentStart: { agent_id: 'a1', agent_type: 'explorer' },
+    SubagentStop: { agent_id: 'a1', agent_type: 'explorer', stop_hook_active: false, agent_transcript_path: null, last_assistant_message: 'done' },
+    Stop: { stop_hook_active: false, last_assistant_message: 'done' },
+  };
+  return { ...common, ...perEvent[event], ...extra };
+}
+
+export function octoPayload(event: string, cwd: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const envelope = { event, session_id: 'test-session', cwd, transcript_path: null, model: 'test-model', transport: 'cli' };
+  const perEvent: Record<string, Record<string, unknown>> = {
+    SessionStart: {},
+    UserPromptSubmit: { prompt: 'hello' },
+    PreToolUse: { tool_name: 'terminal', tool_input: { command: 'echo hello' } },
+    PostToolUse: { tool_name: 'terminal', tool_input: { command: 'echo hello' }, tool_output: 'hello' },
+    Stop: { status: 'success', error: null },
+    SubagentStop: { agent_id: 'a1', agent_type: 'explorer', status: 'success' },
+    PreCompact: { trigger: 'auto' },
+  };
+  return { ...envelope, ...perEvent[event], ...extra };
+}
