@@ -26,9 +26,9 @@ export interface SessionStartInput {
    */
   cwd: string;
   /**
-   * Path of the session transcript file.
+   * Path of the session transcript file, or null when there is none.
    */
-  transcript_path: string;
+  transcript_path: string | null;
   /**
    * The model the session uses.
    */
@@ -66,9 +66,9 @@ export interface UserPromptSubmitInput {
    */
   cwd: string;
   /**
-   * Path of the session transcript file.
+   * Path of the session transcript file, or null when there is none.
    */
-  transcript_path: string;
+  transcript_path: string | null;
   /**
    * The model the session uses.
    */
@@ -110,9 +110,9 @@ export interface PreToolUseInput {
    */
   cwd: string;
   /**
-   * Path of the session transcript file.
+   * Path of the session transcript file, or null when there is none.
    */
-  transcript_path: string;
+  transcript_path: string | null;
   /**
    * The model the session uses.
    */
@@ -162,9 +162,9 @@ export interface PostToolUseInput {
    */
   cwd: string;
   /**
-   * Path of the session transcript file.
+   * Path of the session transcript file, or null when there is none.
    */
-  transcript_path: string;
+  transcript_path: string | null;
   /**
    * The model the session uses.
    */
@@ -214,9 +214,9 @@ export interface StopInput {
    */
   cwd: string;
   /**
-   * Path of the session transcript file.
+   * Path of the session transcript file, or null when there is none.
    */
-  transcript_path: string;
+  transcript_path: string | null;
   /**
    * The model the session uses.
    */
@@ -252,9 +252,9 @@ export interface SubagentStopInput {
    */
   cwd: string;
   /**
-   * Path of the session transcript file.
+   * Path of the session transcript file, or null when there is none.
    */
-  transcript_path: string;
+  transcript_path: string | null;
   /**
    * The model the session uses.
    */
@@ -294,9 +294,9 @@ export interface PreCompactInput {
    */
   cwd: string;
   /**
-   * Path of the session transcript file.
+   * Path of the session transcript file, or null when there is none.
    */
-  transcript_path: string;
+  transcript_path: string | null;
   /**
    * The model the session uses.
    */
