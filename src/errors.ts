@@ -93,3 +93,26 @@ export class RegisterError extends HookctlError {
     super(`cannot register the hook in ${file}: ${reason}. The file was not changed; add the snippet by hand.`);
   }
 }
+
+/** A `--set path=value` override is malformed or cannot be applied to the fixture. */
+export class InvalidOverrideError extends HookctlError {
+  constructor(
+    readonly override: string,
+    reason: string,
+  ) {
+    super(`--set ${override}: ${reason}`);
+  }
+}
+
+/** `--set` overrides turned a fixture into a payload the event's input schema rejects. */
+export class FixtureValidationError extends HookctlError {
+  constructor(
+    readonly event: string,
+    readonly errors: readonly ValidationError[],
+  ) {
+    super(
+      `the --set overrides make the ${event} fixture invalid against its input schema:\n` +
+        errors.map((e) => `  ${e.path || '/'}: ${e.message}`).join('\n'),
+    );
+  }
+}
