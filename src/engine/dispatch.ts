@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { Dialect, EventSpec, Interpretation } from '../dialects/dialect.js';
 import type { EngineHandler } from './engine-handler.js';
 import type { Outcome, RunReport } from './outcome.js';
@@ -51,7 +52,8 @@ export async function dispatchEvent(
   const slots: Slot[] = context.selector.select(candidates).map((handler) => ({ handler, report: null, interpretation: null }));
 
   const stdin = JSON.stringify(payload);
-  const cwd = typeof payload.cwd === 'string' && payload.cwd !== '' ? payload.cwd : projectDir;
+  // A relative payload cwd (as in committed test cases) is taken from the project dir.
+  const cwd = typeof payload.cwd === 'string' && payload.cwd !== '' ? resolve(projectDir, payload.cwd) : projectDir;
   const invocation = { stdin, payload, cwd, signal: options.signal };
 
   const runSlot = async (slot: Slot): Promise<void> => {
