@@ -1,8 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import type { Contracts, ValidationResult } from '../dialects/dialect.js';
-import { UnknownEventError } from '../errors.js';
-import { didYouMean } from '../util/did-you-mean.js';
 import { formatValidationErrors } from './format-errors.js';
+import { requireKnownEvent } from './known-event.js';
 
 /** The shape of a generated ajv standalone validator. */
 export interface PrecompiledValidator {
@@ -25,9 +24,7 @@ export interface ContractValidators {
  */
 export function createContracts({ dialect, inputValidators, outputValidators }: ContractValidators): Contracts {
   const events = Object.keys(inputValidators);
-  const lookup = (event: string): void => {
-    if (!Object.hasOwn(inputValidators, event)) throw new UnknownEventError(dialect, event, didYouMean(event, events));
-  };
+  const lookup = (event: string): void => requireKnownEvent(dialect, event, events);
   return {
     validateInput(event, value) {
       lookup(event);

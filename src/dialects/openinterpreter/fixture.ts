@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import { requireKnownEvent } from '../../contracts/known-event.js';
+import { OPENINTERPRETER_EVENTS } from './events.js';
+
+const EVENT_NAMES = OPENINTERPRETER_EVENTS.map((e) => e.name);
+const HARMLESS_TOOL = { tool_name: 'Bash', tool_input: { command: 'echo hello' } };
+
+/** Fields only some events carry; everything here is harmless to feed a real hook. */
+const EVENT_FIELDS: Readonly<Record<string, () => Record<string, unknown>>> = {
+  SessionStart: () => ({ source: 'startup' }),
+  UserPromptSubmit: () => ({ prompt: 'hello' }),
+  PreToolUse: () => ({ ...HARMLESS_TOOL, tool_use_id: `call_${randomUUID()}` }),
+  PermissionRequest: () => ({ ...HARMLESS_TOOL }),
+  PostToolUse: () => ({ ...HARMLESS_TOOL, tool_use_id: `call_${randomUUID()}`, tool_response: { output: 'hello\n', exit_code: 0 } }),
+  PreCompact: () => ({ trigger: 'manual' }),
+  PostCompact: () => ({ trigger: 'manual' }),
+  SubagentStart: () => ({ agent_id: randomUUID(), agent_type: 'general' }),
+  SubagentStop: () => ({ agent_id: randomUUID(), agent_type: 'general', stop_hook_active: false, agent_transcript_path: null, last_assistant_message: 'Done.' }),
+  Stop: () => ({ stop_hook_active: false, last_assistant_message: 'Done.' }),
+};
+
+/** A schema-valid openinterpreter input payload for `event` with a fresh session id (SPEC 2.4). */
+export function fixture(event: string, context: { cwd: string }): Record<string, unknown> {
+  requireKnownEvent('openinterpreter', event, EVENT_NAMES);
+  const compaction = event === 'PreCompact' || event === 'PostCompact';
+  return {
+    session_id: randomUUID(),
+    ...(event === 'SessionStart' ? {} : { turn_id: randomUUID() }),
+    cwd: context.cwd,
+    transcript_path: null,
+    hook_event_name: event,
+    model: 'gpt-5-codex',
+    ...(compaction ? {} : { permission_mode: 'default' }),
+    ...EVENT_FIELDS[event]!(),
+  };
+}
