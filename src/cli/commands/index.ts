@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
 import { registerDryRun } from './dry-run.js';
+import { registerList } from './list.js';
 import { registerRun } from './run.js';
 import { registerTest } from './test.js';
+import { registerTrustCommands } from './trust.js';
 
 /**
  * Every hookctl command, in help order. Each module defines its options and a thin action that
@@ -11,4 +13,6 @@ export function registerCommands(program: Command): void {
   registerDryRun(program);
   registerRun(program);
   registerTest(program);
+  registerList(program);
+  registerTrustCommands(program);
 }

@@ -1,0 +1,40 @@
+import type { Command } from 'commander';
+import { addCommonOptions, resolveCommon, type CommonOptionValues } from '../common-options.js';
+
+export function registerList(program: Command): void {
+  addCommonOptions(
+    program
+      .command('list')
+      .description('list every hook by layer with its event, matcher, command, mode, timeout, trust status and whether it is enabled')
+      .option('--json', 'print { dialect, enabled, hooks, warnings } as JSON'),
+  )
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ hookctl list
+  $ hookctl list --dialect octo
+  $ hookctl list --json | jq '.hooks[] | select(.trust != "trusted")'`,
+    )
+    .action(async (options: CommonOptionValues & { json?: boolean }) => {
+      const common = resolveCommon(options);
+      const [{ loadDialect }, { listHooks }, { formatListing }] = await Promise.all([
+        import('../../dialects/registry.js'),
+        import('../../trust/list-hooks.js'),
+        import('../../trust/list-text.js'),
+      ]);
+      const dialect = await loadDialect(common.dialectId);
+      const { listing, details } = await listHooks(dialect, {
+        cwd: common.cwd,
+        home: common.home,
+        env: process.env,
+        ...(common.managedConfigPath === undefined ? {} : { managedConfigPath: common.managedConfigPath }),
+      });
+      if (options.json) {
+        process.stdout.write(`${JSON.stringify(listing, null, 2)}\n`);
+        return;
+      }
+      process.stdout.write(formatListing(listing, details));
+      for (const warning of listing.warnings) process.stderr.write(`warning: ${warning}\n`);
+    });
+}

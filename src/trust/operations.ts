@@ -1,0 +1,83 @@
+import type { HandlerRecord } from '../config/handler-record.js';
+import { UnknownHookError, UsageError } from '../errors.js';
+import { didYouMean } from '../util/did-you-mean.js';
+import type { TrustAuthority, TrustContext, TrustUnit } from './authority.js';
+
+/** The hooks named by these ids (an id may name hooks in several files); an unknown id is an error. */
+export function selectHooks(handlers: readonly HandlerRecord[], ids: readonly string[]): HandlerRecord[] {
+  const known = [...new Set(handlers.map((handler) => handler.id))];
+  for (const id of ids) {
+    if (!known.includes(id)) throw new UnknownHookError(id, didYouMean(id, known));
+  }
+  const wanted = new Set(ids);
+  return handlers.filter((handler) => wanted.has(handler.id));
+}
+
+export interface TrustRequest {
+  /** Hook ids to trust; none means every hook. */
+  ids: readonly string[];
+  /**
+   * Asks a person about one pending decision; absent means trust without asking (`--yes`).
+   * It may throw to refuse reviewing at all (no terminal).
+   */
+  confirm?: (unit: TrustUnit) => Promise<boolean>;
+}
+
+export interface TrustReport {
+  trusted: TrustUnit[];
+  declined: TrustUnit[];
+  alreadyTrusted: TrustUnit[];
+  /** Selected managed hooks: they need no trust. */
+  managed: HandlerRecord[];
+}
+
+/** Reviews the untrusted and modified hooks among the selected ones and records the accepted ones. */
+export async function trustHooks(
+  authority: TrustAuthority,
+  handlers: readonly HandlerRecord[],
+  context: TrustContext,
+  request: TrustRequest,
+): Promise<TrustReport> {
+  const selected = request.ids.length === 0 ? [...handlers] : selectHooks(handlers, request.ids);
+  const units = await authority.units(selected, handlers, context);
+  const report: TrustReport = {
+    trusted: [],
+    declined: [],
+    alreadyTrusted: units.filter((unit) => unit.status === 'trusted'),
+    managed: selected.filter((handler) => handler.source === 'managed'),
+  };
+  for (const unit of units) {
+    if (unit.status !== 'untrusted' && unit.status !== 'modified') continue;
+    const accepted = request.confirm === undefined || (await request.confirm(unit));
+    (accepted ? report.trusted : report.declined).push(unit);
+  }
+  if (report.trusted.length > 0) await authority.trust(report.trusted, context);
+  return report;
+}
+
+/** Forgets the trust of the named hooks (`all`: of every hook); returns the decisions revoked. */
+export async function untrustHooks(
+  authority: TrustAuthority,
+  handlers: readonly HandlerRecord[],
+  context: TrustContext,
+  request: { ids: readonly string[]; all: boolean },
+): Promise<TrustUnit[]> {
+  if (request.ids.length === 0 && !request.all) throw new UsageError('name the hooks to untrust, or pass --all');
+  const selected = request.all ? [...handlers] : selectHooks(handlers, request.ids);
+  const revoked = (await authority.units(selected, handlers, context)).filter((unit) => unit.status !== 'untrusted');
+  if (revoked.length > 0) await authority.untrust(revoked, context);
+  return revoked;
+}
+
+/** Enables or disables the hooks with this id; returns them. */
+export async function setHooksEnabled(
+  authority: TrustAuthority,
+  handlers: readonly HandlerRecord[],
+  context: TrustContext,
+  id: string,
+  enabled: boolean,
+): Promise<HandlerRecord[]> {
+  const selected = selectHooks(handlers, [id]);
+  await authority.setEnabled(selected, enabled, context);
+  return selected;
+}

@@ -1,0 +1,62 @@
+import { createInterface, type Interface } from 'node:readline';
+import { UsageError } from '../errors.js';
+import type { TrustUnit } from './authority.js';
+
+/** True when a person can be asked: both stdin and stdout are terminals. */
+export function canAskOnTerminal(): boolean {
+  return process.stdin.isTTY === true && process.stdout.isTTY === true;
+}
+
+/**
+ * Shows each pending decision on the terminal and asks y/N (default no). Returns the confirm
+ * function for trustHooks and a close function that releases stdin.
+ */
+export function terminalReview(): { confirm: (unit: TrustUnit) => Promise<boolean>; close: () => void } {
+  let readline: Interface | null = null;
+  let ended = false;
+  const open = (): Interface => {
+    if (readline === null) {
+      readline = createInterface({ input: process.stdin, output: process.stdout });
+      readline.on('close', () => (ended = true));
+    }
+    return readline;
+  };
+  return {
+    async confirm(unit) {
+      const prompt = open();
+      process.stdout.write(`\n${unit.label} is ${unit.status}:\n${unit.review.map((line) => `  ${line}\n`).join('')}`);
+      if (ended) return false;
+      const answer = await new Promise<string>((resolve) => {
+        // End of input (Ctrl-D) is a "no", never a hang.
+        const onClose = () => resolve('');
+        prompt.once('close', onClose);
+        prompt.question(`Trust ${unit.label}? [y/N] `, (text) => {
+          prompt.off('close', onClose);
+          resolve(text);
+        });
+      });
+      return /^y(es)?$/i.test(answer.trim());
+    },
+    close() {
+      readline?.close();
+    },
+  };
+}
+
+/**
+ * How `hookctl trust` decides: `--yes` trusts without asking; a terminal asks per decision; anything
+ * else refuses (UsageError) before anything is recorded.
+ */
+export function chooseReviewer(yes: boolean): { confirm?: (unit: TrustUnit) => Promise<boolean>; close: () => void } {
+  if (yes) return { close: () => undefined };
+  if (canAskOnTerminal()) return terminalReview();
+  return {
+    async confirm(unit) {
+      throw new UsageError(
+        `refusing to trust ${unit.label} without review: stdin and stdout are not both a terminal to ask on. ` +
+          'Run `hookctl trust` in a terminal to review, or pass --yes to trust without review.',
+      );
+    },
+    close: () => undefined,
+  };
+}

@@ -1,0 +1,36 @@
+import type { HandlerRecord } from '../config/handler-record.js';
+import type { Dialect, LoadedConfig } from '../dialects/dialect.js';
+import { loadDialect, type DialectId } from '../dialects/registry.js';
+import type { TrustAuthority, TrustContext } from './authority.js';
+
+/** Everything a trust command works on: the dialect, its loaded hooks and its trust authority. */
+export interface TrustSession {
+  dialect: Dialect;
+  authority: TrustAuthority;
+  config: LoadedConfig;
+  handlers: HandlerRecord[];
+  context: TrustContext;
+}
+
+export interface SessionOptions {
+  dialectId: DialectId;
+  cwd: string;
+  home: string;
+  managedConfigPath: string | undefined;
+}
+
+/** Loads the dialect's config layers the way the engine does, for listing and recording trust. */
+export async function openTrustSession(options: SessionOptions): Promise<TrustSession> {
+  const dialect = await loadDialect(options.dialectId);
+  const { trust: authority } = (await import(`../dialects/${options.dialectId}/trust.js`)) as { trust: TrustAuthority };
+  const context: TrustContext = {
+    cwd: options.cwd,
+    home: options.home,
+    env: process.env,
+    ...(options.managedConfigPath === undefined ? {} : { managedConfigPath: options.managedConfigPath }),
+    // The engine resolves project scripts from the cwd too, so trust records what will run.
+    projectDir: options.cwd,
+  };
+  const config = await dialect.loadConfig(context);
+  return { dialect, authority, config, handlers: config.handlers, context };
+}
