@@ -1,4 +1,5 @@
 import type { Emitter } from './emitter.js';
+import { emitPython } from './emit-python.js';
 import { emitTypes } from './emit-types.js';
 import { emitValidators } from './emit-validators.js';
 
@@ -7,4 +8,4 @@ import { emitValidators } from './emit-validators.js';
  * (e.g. Python TypedDicts in generated/<dialect>/hook_types.py), write an `Emitter` in its own module
  * and add it to this list; nothing else changes.
  */
-export const EMITTERS: readonly Emitter[] = [emitTypes, emitValidators];
+export const EMITTERS: readonly Emitter[] = [emitTypes, emitValidators, emitPython];
