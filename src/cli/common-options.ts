@@ -56,3 +56,8 @@ export function detectDialect(cwd: string, home: string): DialectId {
   const inHome = present(home);
   return inHome.length === 1 ? inHome[0]! : 'openinterpreter';
 }
+
+/** Commander argument parser for a repeatable option (`--set a=1 --set b=2`). */
+export function collectValues(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}

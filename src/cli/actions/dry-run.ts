@@ -1,6 +1,7 @@
 import { BYPASS_TRUST_WARNING } from '../../engine/engine.js';
 import { loadDialect } from '../../dialects/registry.js';
 import { makeFixture } from '../../fixture/make-fixture.js';
+import { UsageError } from '../../errors.js';
 import { formatOutcome } from '../../report/format-outcome.js';
 import { resolveCommon, type CommonOptionValues } from '../common-options.js';
 import { openEngine } from '../open-engine.js';
@@ -10,6 +11,7 @@ import { readJsonPayload } from '../read-input.js';
 export interface DryRunOptions extends CommonOptionValues {
   payload?: string;
   tool?: string;
+  set?: string[];
   dangerouslyBypassHookTrust?: boolean;
   json?: boolean;
 }
@@ -21,13 +23,16 @@ export async function dryRun(event: string, options: DryRunOptions): Promise<num
   if (bypassTrust) process.stderr.write(`warning: ${BYPASS_TRUST_WARNING}\n`);
   const engine = await openEngine(common, { bypassTrust });
   try {
+    if (options.payload !== undefined && (options.tool !== undefined || options.set !== undefined)) {
+      throw new UsageError('--tool and --set shape a generated fixture; they cannot be combined with --payload');
+    }
     const payload =
       options.payload !== undefined
         ? await readJsonPayload(options.payload)
-        : makeFixture(await loadDialect(common.dialectId), event, {
-            cwd: common.cwd,
-            overrides: options.tool === undefined ? [] : [`tool_name=${options.tool}`],
-          });
+        : makeFixture(await loadDialect(common.dialectId), event, { cwd: common.cwd }, [
+            ...(options.tool === undefined ? [] : [`tool_name=${JSON.stringify(options.tool)}`]),
+            ...(options.set ?? []),
+          ]);
     const progress = options.json ? undefined : createProgress();
     const outcome = await engine
       .dispatch(event, payload, progress ? { onRunStart: progress.onRunStart, onRunEnd: progress.onRunEnd } : {})

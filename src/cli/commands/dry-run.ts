@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { DryRunOptions } from '../actions/dry-run.js';
-import { addCommonOptions } from '../common-options.js';
+import { addCommonOptions, collectValues } from '../common-options.js';
 
 export function registerDryRun(program: Command): void {
   addCommonOptions(
@@ -10,6 +10,7 @@ export function registerDryRun(program: Command): void {
       .argument('<event>', 'event name, e.g. PreToolUse')
       .option('--payload <file>', 'payload JSON file, or - for standard input (default: a generated fixture)')
       .option('--tool <name>', 'tool name for the generated fixture of a tool event (e.g. Bash, terminal)')
+      .option('--set <path=value>', 'override a field of the generated fixture (repeatable; value parsed as JSON when it parses)', collectValues)
       .option('--dangerously-bypass-hook-trust', 'run enabled hooks that were never trusted (prints a warning)')
       .option('--json', 'print the outcome object as JSON'),
   )
@@ -17,8 +18,8 @@ export function registerDryRun(program: Command): void {
       'after',
       `
 Examples:
-  $ echo '{"tool_name":"Bash","tool_input":{"command":"rm -rf /"}}' > p.json   # plus the common fields
-  $ hookctl fixture PreToolUse --set tool_input.command="rm -rf /" | hookctl dry-run PreToolUse --payload -
+  $ hookctl dry-run PreToolUse --set tool_input.command="rm -rf /"
+  $ hookctl fixture PreToolUse --set tool_input.command=ls | hookctl dry-run PreToolUse --payload -
   $ hookctl dry-run Stop --dialect octo --json`,
     )
     .action(async (event: string, options: DryRunOptions) => {
