@@ -1,0 +1,29 @@
+import type { Severity } from '../finding.js';
+import { displayPath, type LintReport, type ReporterOptions } from './report.js';
+
+const COMMANDS: Readonly<Record<Severity, string>> = { error: 'error', warning: 'warning', info: 'notice' };
+
+/** GitHub Actions workflow commands: one `::error file=…,line=…,col=…,title=…::message` per finding. */
+export function formatGithub(result: LintReport, options: ReporterOptions): string {
+  return result.findings
+    .map((finding) => {
+      const properties = [
+        `file=${escapeProperty(displayPath(finding.file, options.cwd))}`,
+        `line=${finding.line}`,
+        `col=${finding.column}`,
+        `title=${escapeProperty(finding.ruleId)}`,
+      ].join(',');
+      return `::${COMMANDS[finding.severity]} ${properties}::${escapeData(finding.message)}\n`;
+    })
+    .join('');
+}
+
+/** The message part: `%`, CR and LF would otherwise end or corrupt the command. */
+export function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** A property value: additionally `:` and `,`, which separate properties. */
+export function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}

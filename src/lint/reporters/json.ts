@@ -1,0 +1,15 @@
+import { countSeverities, displayPath, type LintReport, type ReporterOptions } from './report.js';
+
+/** Machine-readable findings: `{ findings: [...], errorCount, warningCount }`. */
+export function formatJson(result: LintReport, options: ReporterOptions): string {
+  const { errors, warnings } = countSeverities(result.findings);
+  const findings = result.findings.map((finding) => ({
+    ruleId: finding.ruleId,
+    severity: finding.severity,
+    message: finding.message,
+    file: displayPath(finding.file, options.cwd),
+    line: finding.line,
+    column: finding.column,
+  }));
+  return `${JSON.stringify({ findings, errorCount: errors, warningCount: warnings }, null, 2)}\n`;
+}

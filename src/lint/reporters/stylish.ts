@@ -1,0 +1,55 @@
+import type { Severity } from '../finding.js';
+import { countSeverities, displayPath, groupByFile, type LintReport, type ReporterOptions } from './report.js';
+
+type Style = 'bold' | 'dim' | 'underline' | 'red' | 'yellow' | 'blue';
+const ANSI: Readonly<Record<Style, [number, number]>> = {
+  bold: [1, 22],
+  dim: [2, 22],
+  underline: [4, 24],
+  red: [31, 39],
+  yellow: [33, 39],
+  blue: [34, 39],
+};
+const SEVERITY_STYLE: Readonly<Record<Severity, Style>> = { error: 'red', warning: 'yellow', info: 'blue' };
+
+/**
+ * The human format (ESLint's "stylish"): findings grouped by file, one aligned
+ * `line:col  severity  message  rule-id` row each, then a summary line. Empty when clean.
+ */
+export function formatStylish(result: LintReport, options: ReporterOptions): string {
+  if (result.findings.length === 0) return '';
+  const paint = (style: Style, text: string) => (options.color ? `\u001b[${ANSI[style][0]}m${text}\u001b[${ANSI[style][1]}m` : text);
+  const blocks: string[] = [];
+  for (const [file, findings] of groupByFile(result.findings)) {
+    const rows = findings.map((finding) => ({ finding, position: `${finding.line}:${finding.column}` }));
+    const positionWidth = Math.max(...rows.map((row) => row.position.length));
+    const severityWidth = Math.max(...rows.map((row) => row.finding.severity.length));
+    const messageWidth = Math.max(...rows.map((row) => row.finding.message.length));
+    const lines = rows.map(({ finding, position }) =>
+      '  ' +
+      [
+        paint('dim', position.padEnd(positionWidth)),
+        paint(SEVERITY_STYLE[finding.severity], finding.severity.padEnd(severityWidth)),
+        finding.message.padEnd(messageWidth),
+        paint('dim', finding.ruleId),
+      ].join('  '),
+    );
+    blocks.push([paint('underline', displayPath(file, options.cwd)), ...lines].join('\n'));
+  }
+  const counts = countSeverities(result.findings);
+  const total = result.findings.length;
+  const parts = [plural(counts.errors, 'error'), plural(counts.warnings, 'warning')];
+  if (counts.infos > 0) parts.push(`${counts.infos} info`);
+  const summary = `✖ ${plural(total, 'problem')} (${parts.join(', ')})`;
+  const summaryStyle: Style = counts.errors > 0 ? 'red' : counts.warnings > 0 ? 'yellow' : 'blue';
+  return `${blocks.join('\n\n')}\n\n${paint('bold', paint(summaryStyle, summary))}\n`;
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** Colour only on a terminal, and never when NO_COLOR is set to a non-empty value (no-color.org). */
+export function shouldUseColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv): boolean {
+  return stream.isTTY === true && !env.NO_COLOR;
+}
