@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { eventFileStem } from '../contracts/schema-files.js';
 import type { EventSpec } from '../dialects/dialect.js';
 import { OCTO_EVENTS } from '../dialects/octo/events.js';
 import { OPENINTERPRETER_EVENTS } from '../dialects/openinterpreter/events.js';
@@ -33,11 +34,6 @@ const CATALOGUES: Readonly<Record<DialectId, readonly EventSpec[]>> = {
   openinterpreter: OPENINTERPRETER_EVENTS,
   octo: OCTO_EVENTS,
 };
-
-/** `PreToolUse` → `pre-tool-use`, the schema file stem. */
-export function eventFileStem(event: string): string {
-  return event.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
-}
 
 /** Reads a dialect's schemas from `<root>/schema/<dialect>/`; an event without an input schema is an error. */
 export function readDialectSchemas(root: string, dialect: DialectId): DialectSchemas {

@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
 import { registerDryRun } from './dry-run.js';
+import { registerFixture } from './fixture.js';
 import { registerList } from './list.js';
 import { registerRun } from './run.js';
+import { registerSchema } from './schema.js';
 import { registerTest } from './test.js';
 import { registerTrustCommands } from './trust.js';
 
@@ -15,4 +17,6 @@ export function registerCommands(program: Command): void {
   registerTest(program);
   registerList(program);
   registerTrustCommands(program);
+  registerFixture(program);
+  registerSchema(program);
 }

@@ -1,0 +1,47 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { UsageError } from '../errors.js';
+import { requireKnownEvent } from './known-event.js';
+
+export type SchemaKind = 'input' | 'output';
+
+/** `PreToolUse` → `pre-tool-use`, the stem of an event's schema files. */
+export function eventFileStem(event: string): string {
+  return event.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+}
+
+/** The installed `schema/` folder. Compiled code sits one folder deeper (dist/src/…) than the source. */
+export function schemaRoot(): string {
+  for (const relative of ['../../schema', '../../../schema']) {
+    const candidate = fileURLToPath(new URL(relative, import.meta.url));
+    if (existsSync(join(candidate, 'openinterpreter'))) return candidate;
+  }
+  throw new Error('cannot find the hookctl schema/ folder next to the package');
+}
+
+/** The text of `schema/<dialect>/config.json`, the editor-ready shape of the dialect's hooks file. */
+export function readConfigSchema(dialect: string): string {
+  return readFileSync(join(schemaRoot(), dialect, 'config.json'), 'utf8');
+}
+
+/**
+ * The text of an event's input or output schema, exactly as published. An unknown event throws
+ * `UnknownEventError` with a suggestion; an event without structured output has no output schema.
+ */
+export function readEventSchema(dialect: string, event: string, kind: SchemaKind): string {
+  requireKnownEvent(dialect, event, schemaEventNames(dialect));
+  const path = join(schemaRoot(), dialect, 'events', `${eventFileStem(event)}.${kind}.json`);
+  if (!existsSync(path)) {
+    throw new UsageError(`${dialect} ${event} hooks have no JSON output contract (stdout is not interpreted as JSON), so there is no output schema`);
+  }
+  return readFileSync(path, 'utf8');
+}
+
+/** Event names as the schemas title them (`PreToolUseInput` → `PreToolUse`), so casing is exact. */
+function schemaEventNames(dialect: string): string[] {
+  const dir = join(schemaRoot(), dialect, 'events');
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.input.json'))
+    .map((file) => String((JSON.parse(readFileSync(join(dir, file), 'utf8')) as { title?: unknown }).title).replace(/Input$/, ''));
+}
