@@ -13,6 +13,18 @@ const CODE_OPTIONS = new Set(['-c', '-e', '-m', '-p', '-r', '--eval', '--print',
 /** Package runners that prefix an interpreter (`npx tsx a.ts`, `bunx tsx a.ts`). */
 const RUNNERS = new Set(['npx', 'bunx', 'pnpx']);
 
+export interface CommandScript {
+  /** The script path as written (relative or absolute). */
+  path: string;
+  /** True when the shell executes the file itself (it needs the execute bit), false when an interpreter reads it. */
+  direct: boolean;
+}
+
+/** The script file a hook command runs, as written; see commandScript. */
+export function scriptPathOf(command: string): string | null {
+  return commandScript(command)?.path ?? null;
+}
+
 /**
  * The script file a hook command runs, as written (relative or absolute), or null when the command
  * runs no file we can name statically (a program on PATH, inline code, a path built from variables).
@@ -22,7 +34,7 @@ const RUNNERS = new Set(['npx', 'bunx', 'pnpx']);
  * `<interpreter> [options] x` (`python3 .openinterpreter/hooks/gate.py`, `node scripts/a.mjs`,
  * `bash x.sh`, `/usr/bin/env python3 x.py`, `deno run x.ts`, `npx tsx x.ts`).
  */
-export function scriptPathOf(command: string): string | null {
+export function commandScript(command: string): CommandScript | null {
   const words = firstSimpleCommand(command);
   let i = 0;
   const skipAssignments = () => {
@@ -41,7 +53,7 @@ export function scriptPathOf(command: string): string | null {
   }
   const program = words[i];
   if (program === undefined || isDynamic(program)) return null;
-  if (!isInterpreter(basename(program))) return program.includes('/') ? program : null;
+  if (!isInterpreter(basename(program))) return program.includes('/') ? { path: program, direct: true } : null;
   i++;
   if (basename(program) === 'deno' && words[i] === 'run') i++;
   while (words[i]?.startsWith('-')) {
@@ -49,7 +61,7 @@ export function scriptPathOf(command: string): string | null {
     i++;
   }
   const script = words[i];
-  return script === undefined || isDynamic(script) ? null : script;
+  return script === undefined || isDynamic(script) ? null : { path: script, direct: false };
 }
 
 function isInterpreter(name: string): boolean {

@@ -25,7 +25,8 @@ export function compileMatcher(source: string | null, syntax: MatcherSyntax): Ma
   try {
     regex = new RegExp(source);
   } catch (error) {
-    return { ok: false, error: (error as Error).message };
+    // `Invalid regular expression: /(/: Unterminated group` → `Unterminated group`: the caller names the matcher.
+    return { ok: false, error: (error as Error).message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, '') };
   }
   return { ok: true, matcher: { source, kind: 'regex', test: (candidate) => regex.test(candidate) } };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scriptPathOf } from '../../src/config/command-script.js';
+import { commandScript, scriptPathOf } from '../../src/config/command-script.js';
 
 describe('scriptPathOf', () => {
   it.each([
@@ -39,5 +39,12 @@ describe('scriptPathOf', () => {
     'npx some-package',
   ])('%j runs no nameable script', (command) => {
     expect(scriptPathOf(command)).toBeNull();
+  });
+});
+
+describe('commandScript', () => {
+  it('tells a directly executed script from one an interpreter reads', () => {
+    expect(commandScript('./x.sh')).toEqual({ path: './x.sh', direct: true });
+    expect(commandScript('sh ./x.sh')).toEqual({ path: './x.sh', direct: false });
   });
 });

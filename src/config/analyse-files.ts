@@ -1,0 +1,52 @@
+import type { Finding } from '../lint/finding.js';
+import type { CheckedFile, Rule } from '../lint/rule.js';
+import type { ConfigFile } from './config-file.js';
+import type { DialectConfigSpec } from './config-spec.js';
+import { extractDeclarations } from './declarations.js';
+import type { SourceNode } from './source-tree.js';
+
+export interface Analysis {
+  checked: CheckedFile[];
+  findings: Finding[];
+  /** Declarations the rules found unusable; normalisation skips everything inside them. */
+  invalidated: Set<SourceNode>;
+}
+
+/** Extracts every file's declarations once and runs the given rules over them. */
+export function analyseFiles(
+  files: readonly ConfigFile[],
+  spec: DialectConfigSpec,
+  rules: readonly Rule[],
+  projectDir: string,
+): Analysis {
+  const checked = files.map((file) => ({ file, declarations: extractDeclarations(file, spec) }));
+  const findings: Finding[] = [];
+  const invalidated = new Set<SourceNode>();
+  for (const item of checked) {
+    const fileFindings: Finding[] = [];
+    for (const rule of rules) {
+      rule.check({
+        spec,
+        checked: item,
+        all: checked,
+        projectDir,
+        report: ({ message, pos, invalidates }) => {
+          fileFindings.push({ ruleId: rule.meta.id, severity: rule.meta.severity, message, file: item.file.parsed.path, line: pos.line, column: pos.column });
+          if (invalidates) invalidated.add(invalidates);
+        },
+      });
+    }
+    // Files stay in layer order; inside a file, findings read top to bottom.
+    findings.push(...fileFindings.sort(byPosition));
+  }
+  return { checked, findings, invalidated };
+}
+
+/** Findings in reading order: by file, line, column. */
+export function sortFindings(findings: Finding[]): Finding[] {
+  return findings.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : byPosition(a, b)));
+}
+
+function byPosition(a: Finding, b: Finding): number {
+  return a.line - b.line || a.column - b.column;
+}

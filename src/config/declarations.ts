@@ -1,0 +1,130 @@
+import type { EventSpec } from '../dialects/dialect.js';
+import { compileMatcher, matchEverything, type MatcherCompilation } from './compile-matcher.js';
+import type { ConfigFile } from './config-file.js';
+import type { DialectConfigSpec } from './config-spec.js';
+import { setField, scalarField } from './field-value.js';
+import { arrayWord, describeValue, objectWord } from './format-words.js';
+import { getEntry, type SourceEntry, type SourceNode, type SourceObject, type SourcePosition } from './source-tree.js';
+
+export interface EventDeclaration {
+  name: string;
+  keyPos: SourcePosition;
+  /** Null for a name the dialect does not know. */
+  spec: EventSpec | null;
+  value: SourceNode;
+  groups: GroupDeclaration[];
+}
+
+/** A matcher group (openinterpreter) or, in flat nesting, a handler that carries its own matcher. */
+export interface GroupDeclaration {
+  event: EventDeclaration;
+  index: number;
+  node: SourceObject;
+  /** The matcher entry, when set (null counts as unset). */
+  matcher: SourceEntry | undefined;
+  /**
+   * The matcher compiled once for this load; null when the matcher is not a string. An event that
+   * ignores matchers gets an everything-matcher, since its matcher text never selects anything.
+   */
+  compiled: MatcherCompilation | null;
+  handlers: HandlerDeclaration[];
+}
+
+export interface HandlerDeclaration {
+  group: GroupDeclaration;
+  index: number;
+  node: SourceObject;
+}
+
+/** A value of the wrong shape, and the node that is unusable because of it. */
+export interface ShapeProblem {
+  message: string;
+  pos: SourcePosition;
+  invalidates: SourceNode;
+}
+
+export interface FileDeclarations {
+  /** The `hooks` entry of the file's root, if any. */
+  hooks: SourceEntry | undefined;
+  events: EventDeclaration[];
+  shapeProblems: ShapeProblem[];
+  /** Every handler in file order, for rules that look at handlers one by one. */
+  handlers: HandlerDeclaration[];
+}
+
+/**
+ * Walks a parsed file's `hooks` tree into events, matcher groups and handlers, keeping every node
+ * and position. Values of the wrong shape are collected as problems (reported by `invalid-value`)
+ * and walked around, so one bad entry never hides the rest of the file from the other rules.
+ */
+export function extractDeclarations(file: ConfigFile, spec: DialectConfigSpec): FileDeclarations {
+  const result: FileDeclarations = { hooks: undefined, events: [], shapeProblems: [], handlers: [] };
+  const { root, format } = file.parsed;
+  if (root === null) return result;
+  const problem = (message: string, node: SourceNode, invalidates: SourceNode = node) =>
+    result.shapeProblems.push({ message, pos: node.pos, invalidates });
+  if (root.kind !== 'object') {
+    // An empty YAML document is a null scalar: nothing configured, nothing wrong.
+    if (!(root.kind === 'scalar' && root.value === null)) problem(`the file must hold a ${objectWord(format)} at the top level, found ${describeValue(root, format)}`, root);
+    return result;
+  }
+  result.hooks = setField(root, 'hooks');
+  const hooks = result.hooks?.value;
+  if (hooks === undefined) return result;
+  if (hooks.kind !== 'object') {
+    problem(`"hooks" must be a ${objectWord(format)} of event names, found ${describeValue(hooks, format)}`, hooks, root);
+    return result;
+  }
+  for (const entry of hooks.entries) {
+    const event: EventDeclaration = {
+      name: entry.key,
+      keyPos: entry.keyPos,
+      spec: spec.events.find((candidate) => candidate.name === entry.key) ?? null,
+      value: entry.value,
+      groups: [],
+    };
+    result.events.push(event);
+    if (entry.value.kind !== 'array') {
+      const hint = format === 'toml' && entry.value.kind === 'object' ? `; write [[hooks.${entry.key}]]` : '';
+      problem(`"${entry.key}" must be a ${arrayWord(format)} of ${spec.nesting === 'groups' ? 'matcher groups' : 'hooks'}, found ${describeValue(entry.value, format)}${hint}`, entry.value);
+      continue;
+    }
+    entry.value.items.forEach((item, index) => {
+      if (item.kind !== 'object') {
+        problem(`each ${entry.key} entry must be a ${objectWord(format)}, found ${describeValue(item, format)}`, item);
+        return;
+      }
+      const group = declareGroup(event, index, item, spec);
+      event.groups.push(group);
+      if (spec.nesting === 'flat') {
+        group.handlers.push({ group, index: 0, node: item });
+        return;
+      }
+      const handlers = getEntry(item, 'hooks')?.value;
+      if (handlers === undefined) {
+        problem(`this matcher group has no "hooks" ${arrayWord(format)} of handlers`, item);
+        return;
+      }
+      if (handlers.kind !== 'array') {
+        problem(`"hooks" of a matcher group must be a ${arrayWord(format)} of handlers, found ${describeValue(handlers, format)}`, handlers, item);
+        return;
+      }
+      handlers.items.forEach((handler, handlerIndex) => {
+        if (handler.kind === 'object') group.handlers.push({ group, index: handlerIndex, node: handler });
+        else problem(`each handler must be a ${objectWord(format)}, found ${describeValue(handler, format)}`, handler);
+      });
+    });
+  }
+  result.handlers = result.events.flatMap((event) => event.groups.flatMap((group) => group.handlers));
+  return result;
+}
+
+function declareGroup(event: EventDeclaration, index: number, node: SourceObject, spec: DialectConfigSpec): GroupDeclaration {
+  const matcher = setField(node, 'matcher');
+  const text = scalarField(node, 'matcher', 'string') ?? null;
+  let compiled: MatcherCompilation | null;
+  if (matcher !== undefined && text === null) compiled = null;
+  else if (event.spec !== null && event.spec.matcherField === null) compiled = { ok: true, matcher: matchEverything(text) };
+  else compiled = compileMatcher(text, spec.matcherSyntax);
+  return { event, index, node, matcher, compiled, handlers: [] };
+}

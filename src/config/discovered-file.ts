@@ -1,0 +1,20 @@
+import { dirname } from 'node:path';
+import type { ConfigFile, FileRole, PluginInfo } from './config-file.js';
+import type { HandlerSource } from './handler-record.js';
+import { readConfigFile } from './read-config-file.js';
+import type { ConfigFormat } from './source-tree.js';
+
+export interface FilePlacement {
+  source: HandlerSource;
+  role: FileRole;
+  /** Defaults to the file's directory. */
+  layer?: string;
+  plugin?: PluginInfo | null;
+}
+
+/** Reads one candidate layer file; null when it does not exist (every layer is optional). */
+export async function discoveredFile(path: string, format: ConfigFormat, placement: FilePlacement): Promise<ConfigFile | null> {
+  const parsed = await readConfigFile(path, format);
+  if (parsed === null) return null;
+  return { parsed, source: placement.source, role: placement.role, layer: placement.layer ?? dirname(path), plugin: placement.plugin ?? null };
+}

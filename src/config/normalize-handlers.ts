@@ -1,0 +1,68 @@
+import type { CheckedFile } from '../lint/rule.js';
+import type { DialectConfigSpec } from './config-spec.js';
+import type { GroupDeclaration, HandlerDeclaration } from './declarations.js';
+import { scalarField, setField } from './field-value.js';
+import type { HandlerRecord } from './handler-record.js';
+import { pluginEnvironment, substitutePluginVariables } from './plugin-variables.js';
+import { resolveTimeout } from './resolve-timeout.js';
+import type { SourceNode } from './source-tree.js';
+
+/**
+ * Turns the declarations of checked files into handler records, in file and declaration order.
+ * A declaration the rules invalidated (or that sits inside an invalidated file, event list or
+ * group) is skipped: the finding that invalidated it is how the user hears about it.
+ */
+export function normalizeHandlers(checked: readonly CheckedFile[], spec: DialectConfigSpec, invalidated: ReadonlySet<SourceNode>): HandlerRecord[] {
+  const records: HandlerRecord[] = [];
+  for (const { file, declarations } of checked) {
+    if (file.parsed.root === null || invalidated.has(file.parsed.root)) continue;
+    for (const event of declarations.events) {
+      if (event.spec === null || invalidated.has(event.value)) continue;
+      for (const group of event.groups) {
+        if (invalidated.has(group.node) || group.compiled?.ok !== true) continue;
+        for (const handler of group.handlers) {
+          if (invalidated.has(handler.node)) continue;
+          const record = toRecord(spec, file, group, handler);
+          if (record !== null) records.push(record);
+        }
+      }
+    }
+  }
+  return records;
+}
+
+function toRecord(
+  spec: DialectConfigSpec,
+  file: CheckedFile['file'],
+  group: GroupDeclaration,
+  handler: HandlerDeclaration,
+): HandlerRecord | null {
+  // Only fields the dialect defines count; others were reported by unknown-key and are ignored.
+  const field = <T extends 'string' | 'boolean'>(key: string, type: T) =>
+    key in spec.handlerFields ? scalarField(handler.node, key, type) : undefined;
+  const command = field('command', 'string');
+  if (command === undefined || group.compiled?.ok !== true) return null;
+  const explicitId = field('id', 'string');
+  const isEnv = file.role === 'env';
+  const onFailure = field('onFailure', 'string');
+  return {
+    dialect: spec.dialect,
+    id: explicitId ?? `${file.source}:${group.event.name}:${group.index}:${handler.index}`,
+    explicitId: explicitId !== undefined,
+    source: file.source,
+    file: isEnv ? null : file.parsed.path,
+    line: isEnv ? null : handler.node.pos.line,
+    column: isEnv ? null : handler.node.pos.column,
+    position: { group: group.index, handler: handler.index },
+    event: group.event.name,
+    matcher: group.compiled.matcher,
+    type: 'command',
+    command: substitutePluginVariables(command, file.plugin),
+    timeoutMs: resolveTimeout(spec.timeout, setField(handler.node, 'timeout')?.value).ms,
+    async: field('async', 'boolean') ?? false,
+    statusMessage: field('statusMessage', 'string') ?? null,
+    onFailure: onFailure === 'abort' ? 'abort' : 'continue',
+    env: pluginEnvironment(file.plugin),
+    plugin: file.plugin?.name ?? null,
+  };
+}

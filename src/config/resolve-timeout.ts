@@ -1,0 +1,32 @@
+import type { TimeoutRule } from './config-spec.js';
+import { parseGoDuration } from './go-duration.js';
+import type { SourceNode } from './source-tree.js';
+
+/**
+ * Why a written timeout is not used as written: not a positive Go duration (the default applies),
+ * above the cap (the cap applies), or so large it was probably meant as milliseconds (used anyway).
+ */
+export type TimeoutIssue = 'invalid' | 'capped' | 'suspicious';
+
+export interface ResolvedTimeout {
+  ms: number;
+  issue: TimeoutIssue | null;
+}
+
+/**
+ * The effective timeout of a handler under its dialect's rule (SPEC 2.2, 3.2). `node` is the
+ * `timeout` value, undefined when unset. Values of the wrong type for a seconds rule are the
+ * `invalid-value` rule's business; here they fall back to the default.
+ */
+export function resolveTimeout(rule: TimeoutRule, node: SourceNode | undefined): ResolvedTimeout {
+  const value = node?.kind === 'scalar' ? node.value : undefined;
+  if (rule.unit === 'seconds') {
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) return { ms: rule.defaultMs, issue: null };
+    return { ms: value * 1000, issue: value >= rule.suspiciousSeconds ? 'suspicious' : null };
+  }
+  if (node === undefined) return { ms: rule.defaultMs, issue: null };
+  const ms = typeof value === 'string' ? parseGoDuration(value) : null;
+  if (ms === null || ms <= 0) return { ms: rule.defaultMs, issue: 'invalid' };
+  if (ms > rule.maxMs) return { ms: rule.maxMs, issue: 'capped' };
+  return { ms, issue: null };
+}

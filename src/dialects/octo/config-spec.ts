@@ -1,0 +1,29 @@
+import type { DialectConfigSpec } from '../../config/config-spec.js';
+import { describeOctoFile, discoverOctoFiles } from './config-layers.js';
+import { OCTO_EVENTS } from './events.js';
+
+/** octo config rules (SPEC 3.2): a flat YAML list per event, regex matchers, Go duration timeouts. */
+export const configSpec: DialectConfigSpec = {
+  dialect: 'octo',
+  events: OCTO_EVENTS,
+  nesting: 'flat',
+  matcherSyntax: 'regex',
+  groupFields: {},
+  handlerFields: {
+    command: { kind: 'command' },
+    matcher: { kind: 'string' },
+    timeout: { kind: 'go-duration' },
+    async: { kind: 'boolean' },
+  },
+  timeout: { unit: 'go-duration', defaultMs: 5000, maxMs: 30_000 },
+  handlerTypes: null,
+  topLevel: {
+    // octo's loader ignores keys it does not know, so they are worth a warning, not an error.
+    'hooks-file': { fields: {}, unknown: 'warning' },
+    'inline-config': { fields: {}, unknown: 'ignore' },
+    'managed-requirements': { fields: {}, unknown: 'ignore' },
+    env: { fields: {}, unknown: 'ignore' },
+  },
+  discover: discoverOctoFiles,
+  describeFile: describeOctoFile,
+};

@@ -1,0 +1,33 @@
+import { analyseFiles } from '../../config/analyse-files.js';
+import { decidingFeaturesSwitch } from '../../config/features-switch.js';
+import { scalarField } from '../../config/field-value.js';
+import { findGitRoot } from '../../config/find-project-root.js';
+import { normalizeHandlers } from '../../config/normalize-handlers.js';
+import { LOAD_RULES } from '../../lint/rules/index.js';
+import type { LoadContext, LoadedConfig } from '../dialect.js';
+import { configSpec } from './config-spec.js';
+
+/**
+ * Loads every openinterpreter layer under its runtime policy: load what can be loaded. A malformed
+ * file, an invalid matcher group or an unusable handler is skipped with a finding; the rest runs.
+ */
+export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
+  const files = await configSpec.discover(context);
+  const analysis = analyseFiles(files, configSpec, LOAD_RULES, findGitRoot(context.cwd) ?? context.cwd);
+  const paths = files.map((file) => file.parsed.path);
+  const features = decidingFeaturesSwitch(files, configSpec);
+  if (features !== null && !features.enabled) {
+    // Hooks are off: nothing is discovered or run, so problems inside hook declarations are moot.
+    const findings = analysis.findings.filter((finding) => finding.ruleId === 'features-disabled');
+    return { enabled: false, managedOnly: false, handlers: [], files: paths, findings };
+  }
+  const managedRoot = files.find((file) => file.source === 'managed')?.parsed.root;
+  const managedOnly = managedRoot?.kind === 'object' && scalarField(managedRoot, 'allow_managed_hooks_only', 'boolean') === true;
+  return {
+    enabled: true,
+    managedOnly,
+    handlers: normalizeHandlers(analysis.checked, configSpec, analysis.invalidated),
+    files: paths,
+    findings: analysis.findings,
+  };
+}

@@ -1,0 +1,46 @@
+import type { Rule } from '../rule.js';
+import { asyncNotAllowed } from './async-not-allowed.js';
+import { bothRepresentations } from './both-representations.js';
+import { duplicateKey } from './duplicate-key.js';
+import { emptyCommand } from './empty-command.js';
+import { featuresDisabled } from './features-disabled.js';
+import { invalidMatcher } from './invalid-matcher.js';
+import { invalidTimeout } from './invalid-timeout.js';
+import { invalidValue } from './invalid-value.js';
+import { matcherIgnored } from './matcher-ignored.js';
+import { matcherNeverMatches } from './matcher-never-matches.js';
+import { missingScript } from './missing-script.js';
+import { parseError } from './parse-error.js';
+import { scriptNotExecutable } from './script-not-executable.js';
+import { slowLauncher } from './slow-launcher.js';
+import { timeoutCapped } from './timeout-capped.js';
+import { timeoutSuspicious } from './timeout-suspicious.js';
+import { unknownEvent } from './unknown-event.js';
+import { unknownKey } from './unknown-key.js';
+import { unsupportedHandlerType } from './unsupported-handler-type.js';
+
+/** Every rule, in the order of the rule table (issue 3). */
+export const RULES: readonly Rule[] = [
+  parseError,
+  unknownEvent,
+  unknownKey,
+  invalidValue,
+  emptyCommand,
+  invalidMatcher,
+  matcherIgnored,
+  matcherNeverMatches,
+  asyncNotAllowed,
+  invalidTimeout,
+  timeoutCapped,
+  timeoutSuspicious,
+  bothRepresentations,
+  duplicateKey,
+  missingScript,
+  scriptNotExecutable,
+  slowLauncher,
+  unsupportedHandlerType,
+  featuresDisabled,
+];
+
+/** The rules the runtime loader applies (everything but file-system and speed advice). */
+export const LOAD_RULES: readonly Rule[] = RULES.filter((rule) => rule.atLoad);

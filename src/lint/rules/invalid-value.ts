@@ -1,0 +1,57 @@
+import { checkField } from '../../config/check-field.js';
+import type { FieldType } from '../../config/config-spec.js';
+import { setField } from '../../config/field-value.js';
+import type { ConfigFormat, SourceObject } from '../../config/source-tree.js';
+import { didYouMean } from '../../util/did-you-mean.js';
+import { ruleMeta, type Rule, type RuleReport } from '../rule.js';
+
+/** Wrong types and shapes: the agent rejects the value, so the hook it belongs to never runs. */
+export const invalidValue: Rule = {
+  meta: ruleMeta('invalid-value', 'error', 'a value of the wrong type or shape for the config schema'),
+  atLoad: true,
+  check({ spec, checked, report }) {
+    const { file, declarations } = checked;
+    const { root, format } = file.parsed;
+    for (const problem of declarations.shapeProblems) report(problem);
+    if (root?.kind !== 'object') return;
+    const topLevel = spec.topLevel[file.role];
+    // A strict hooks file is rejected whole by the agent; in a general config file only the value is wrong.
+    const strict = topLevel.unknown === 'error';
+    checkFields(root, topLevel.fields, format, strict ? root : undefined, report);
+    if (strict) {
+      const known = ['hooks', ...Object.keys(topLevel.fields)];
+      for (const entry of root.entries) {
+        if (known.includes(entry.key)) continue;
+        const suggestion = didYouMean(entry.key, known);
+        report({
+          message:
+            `unknown top-level key "${entry.key}" makes the whole file invalid; allowed: ${known.join(', ')}` +
+            (suggestion ? `; did you mean "${suggestion}"?` : ''),
+          pos: entry.keyPos,
+          invalidates: root,
+        });
+      }
+    }
+    for (const event of declarations.events) {
+      for (const group of event.groups) {
+        if (spec.nesting === 'groups') checkFields(group.node, spec.groupFields, format, group.node, report);
+        for (const handler of group.handlers) checkFields(handler.node, spec.handlerFields, format, handler.node, report);
+      }
+    }
+  },
+};
+
+function checkFields(
+  object: SourceObject,
+  fields: Readonly<Record<string, FieldType>>,
+  format: ConfigFormat,
+  invalidates: SourceObject | undefined,
+  report: (report: RuleReport) => void,
+): void {
+  for (const [key, type] of Object.entries(fields)) {
+    const entry = setField(object, key);
+    if (entry === undefined) continue;
+    const problem = checkField(key, entry.value, type, format);
+    if (problem !== null) report({ message: problem, pos: entry.value.pos, ...(invalidates ? { invalidates } : {}) });
+  }
+}

@@ -1,0 +1,33 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { handlerScript } from '../../config/handler-script.js';
+import { didYouMean } from '../../util/did-you-mean.js';
+import { ruleMeta, type Rule } from '../rule.js';
+
+/** A hook whose script is missing fails on every run (or, worse, at the moment it should block). */
+export const missingScript: Rule = {
+  meta: ruleMeta('missing-script', 'error', 'the command runs a script that does not exist'),
+  atLoad: false,
+  check({ checked, projectDir, report }) {
+    for (const handler of checked.declarations.handlers) {
+      const script = handlerScript(checked.file, handler.node, projectDir);
+      if (script === null || existsSync(script.path)) continue;
+      const suggestion = siblingLike(script.path);
+      report({
+        message:
+          `the command runs "${script.written}", which does not exist (looked for ${script.path})` +
+          (suggestion ? `; did you mean "${join(dirname(script.written), suggestion)}"?` : ''),
+        pos: script.pos,
+      });
+    }
+  },
+};
+
+/** A file next to the missing one with a nearby name (`gaurd.sh` → `guard.sh`). */
+function siblingLike(path: string): string | null {
+  try {
+    return didYouMean(basename(path), readdirSync(dirname(path)));
+  } catch {
+    return null;
+  }
+}

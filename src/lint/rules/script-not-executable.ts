@@ -1,0 +1,21 @@
+import { statSync } from 'node:fs';
+import { handlerScript } from '../../config/handler-script.js';
+import { ruleMeta, type Rule } from '../rule.js';
+
+/** `./guard.sh` without the execute bit fails with "permission denied" on every run. */
+export const scriptNotExecutable: Rule = {
+  meta: ruleMeta('script-not-executable', 'warning', 'the command runs a script directly that lacks the execute bit'),
+  atLoad: false,
+  check({ checked, projectDir, report }) {
+    for (const handler of checked.declarations.handlers) {
+      const script = handlerScript(checked.file, handler.node, projectDir);
+      if (script === null || !script.direct) continue;
+      const stat = statSync(script.path, { throwIfNoEntry: false });
+      if (stat === undefined || !stat.isFile() || (stat.mode & 0o111) !== 0) continue;
+      report({
+        message: `"${script.written}" is not executable, so running it fails with "permission denied"; run chmod +x ${script.written} (or call it through its interpreter, e.g. sh ${script.written})`,
+        pos: script.pos,
+      });
+    }
+  },
+};

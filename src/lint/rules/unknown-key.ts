@@ -1,0 +1,56 @@
+import { isUnsupportedHandler } from '../../config/handler-type.js';
+import type { SourceObject } from '../../config/source-tree.js';
+import { didYouMean } from '../../util/did-you-mean.js';
+import { ruleMeta, type Rule, type RuleReport } from '../rule.js';
+
+/** An unknown key is ignored by the agent, so a typo like `timeoutSec` silently keeps the default. */
+export const unknownKey: Rule = {
+  meta: ruleMeta('unknown-key', 'warning', 'an unknown key in a file, matcher group or handler'),
+  atLoad: true,
+  check({ spec, checked, report }) {
+    const { file, declarations } = checked;
+    const root = file.parsed.root;
+    const topLevel = spec.topLevel[file.role];
+    if (root?.kind === 'object' && topLevel.unknown === 'warning') {
+      reportUnknown(root, ['hooks', ...Object.keys(topLevel.fields)], 'at the top level', {}, report);
+    }
+    const groupKeys = Object.keys(spec.groupFields);
+    const handlerKeys = Object.keys(spec.handlerFields);
+    for (const event of declarations.events) {
+      for (const group of event.groups) {
+        if (spec.nesting === 'groups') {
+          const misplaced = Object.fromEntries(handlerKeys.map((key) => [key, `"${key}" belongs in a handler inside "hooks", not on the matcher group`]));
+          reportUnknown(group.node, ['hooks', ...groupKeys], 'in a matcher group', misplaced, report);
+        }
+        for (const handler of group.handlers) {
+          // Handlers of unsupported types are skipped whole; their own fields are not ours to judge.
+          if (isUnsupportedHandler(spec, handler.node)) continue;
+          const misplaced = Object.fromEntries(groupKeys.map((key) => [key, `"${key}" belongs on the matcher group, not on a handler`]));
+          reportUnknown(handler.node, handlerKeys, 'in a handler', misplaced, report);
+        }
+      }
+    }
+  },
+};
+
+function reportUnknown(
+  object: SourceObject,
+  known: readonly string[],
+  where: string,
+  misplaced: Readonly<Record<string, string>>,
+  report: (report: RuleReport) => void,
+): void {
+  for (const entry of object.entries) {
+    if (known.includes(entry.key)) continue;
+    const hint = misplaced[entry.key];
+    if (hint !== undefined) {
+      report({ message: `${hint}; it is ignored here`, pos: entry.keyPos });
+      continue;
+    }
+    const suggestion = didYouMean(entry.key, known);
+    report({
+      message: `unknown key "${entry.key}" ${where} is ignored` + (suggestion ? `; did you mean "${suggestion}"?` : `; known keys: ${known.join(', ')}`),
+      pos: entry.keyPos,
+    });
+  }
+}

@@ -1,0 +1,203 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/dialects/openinterpreter/load-config.js';
+import type { HandlerRecord } from '../../../src/config/handler-record.js';
+import { makeTempProject, type TempProject } from '../../helpers/temp-project.js';
+
+function context(sandbox: TempProject, cwd = sandbox.project) {
+  return { cwd, home: sandbox.home, env: {}, managedConfigPath: join(sandbox.root, 'etc', 'requirements.toml') };
+}
+
+/** The fields a listing shows, so assertions read like the expected listing. */
+function summary(handler: HandlerRecord) {
+  return {
+    id: handler.id,
+    source: handler.source,
+    file: handler.file,
+    line: handler.line,
+    column: handler.column,
+    event: handler.event,
+    matcher: handler.matcher.source,
+    command: handler.command,
+    timeoutMs: handler.timeoutMs,
+  };
+}
+
+const hooksJson = (command: string, extra = '') => `{
+  "hooks": {
+    "PreToolUse": [
+      {
+        "matcher": "^Bash$",
+        "hooks": [{ "type": "command", "command": "${command}"${extra} }]
+      }
+    ]
+  }
+}
+`;
+
+describe('openinterpreter loadConfig', () => {
+  it('loads every layer in order: managed, user json then toml, project root first, plugin', async () => {
+    const sandbox = makeTempProject();
+    const managed = sandbox.write('etc/requirements.toml', '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "managed-stop"\n');
+    const userJson = sandbox.write('home/.openinterpreter/hooks.json', hooksJson('user-json', ', "timeout": 30'));
+    const userToml = sandbox.write(
+      'home/.openinterpreter/config.toml',
+      'model = "x"\n\n[plugins.guard]\nenabled = true\n\n[plugins.off]\nenabled = false\n\n[[hooks.SessionStart]]\nmatcher = "startup"\n[[hooks.SessionStart.hooks]]\ncommand = "user-toml"\n',
+    );
+    const rootJson = sandbox.write('project/.openinterpreter/hooks.json', hooksJson('project-root'));
+    const nestedJson = sandbox.write('project/pkg/app/.openinterpreter/hooks.json', hooksJson('project-nested'));
+    sandbox.write('project/pkg/app/src/.keep', '');
+    const plugin = sandbox.write(
+      'home/.openinterpreter/plugins/guard/hooks/hooks.json',
+      hooksJson('${PLUGIN_ROOT}/bin/check --data ${PLUGIN_DATA}'),
+    );
+    sandbox.write('home/.openinterpreter/plugins/off/hooks/hooks.json', hooksJson('never'));
+
+    const loaded = await loadConfig(context(sandbox, join(sandbox.project, 'pkg', 'app', 'src')));
+
+    expect(loaded.enabled).toBe(true);
+    expect(loaded.managedOnly).toBe(false);
+    // Hooks in both user files are the one thing worth a warning here.
+    expect(loaded.findings.map((f) => [f.ruleId, f.file])).toEqual([['both-representations', userToml]]);
+    expect(loaded.files).toEqual([managed, userJson, userToml, rootJson, nestedJson, plugin]);
+    const pluginRoot = join(sandbox.home, '.openinterpreter', 'plugins', 'guard');
+    const pluginData = join(sandbox.home, '.openinterpreter', 'plugin-data', 'guard');
+    expect(loaded.handlers.map(summary)).toEqual([
+      { id: 'managed:Stop:0:0', source: 'managed', file: managed, line: 2, column: 1, event: 'Stop', matcher: null, command: 'managed-stop', timeoutMs: 600_000 },
+      { id: 'user:PreToolUse:0:0', source: 'user', file: userJson, line: 6, column: 19, event: 'PreToolUse', matcher: '^Bash$', command: 'user-json', timeoutMs: 30_000 },
+      { id: 'user:SessionStart:0:0', source: 'user', file: userToml, line: 11, column: 1, event: 'SessionStart', matcher: 'startup', command: 'user-toml', timeoutMs: 600_000 },
+      { id: 'project:PreToolUse:0:0', source: 'project', file: rootJson, line: 6, column: 19, event: 'PreToolUse', matcher: '^Bash$', command: 'project-root', timeoutMs: 600_000 },
+      { id: 'project:PreToolUse:0:0', source: 'project', file: nestedJson, line: 6, column: 19, event: 'PreToolUse', matcher: '^Bash$', command: 'project-nested', timeoutMs: 600_000 },
+      { id: 'plugin:PreToolUse:0:0', source: 'plugin', file: plugin, line: 6, column: 19, event: 'PreToolUse', matcher: '^Bash$', command: `${pluginRoot}/bin/check --data ${pluginData}`, timeoutMs: 600_000 },
+    ]);
+    const pluginHandler = loaded.handlers[5]!;
+    expect(pluginHandler.env).toEqual({ PLUGIN_ROOT: pluginRoot, PLUGIN_DATA: pluginData });
+    expect(pluginHandler.plugin).toBe('guard');
+    expect(loaded.handlers[0]!.env).toEqual({});
+  });
+
+  it('normalises every handler field, with an explicit id and the matcher compiled once', async () => {
+    const sandbox = makeTempProject();
+    sandbox.write(
+      'project/.openinterpreter/hooks.json',
+      JSON.stringify({
+        description: 'gate',
+        hooks: {
+          PreToolUse: [
+            { matcher: 'Bash|Edit', hooks: [{ type: 'command', command: 'a', id: 'gate', timeout: 15, statusMessage: 'Checking', async: true, onFailure: 'abort' }] },
+          ],
+        },
+      }),
+    );
+    const [handler] = (await loadConfig(context(sandbox))).handlers;
+    expect(handler).toMatchObject({
+      dialect: 'openinterpreter',
+      id: 'gate',
+      explicitId: true,
+      position: { group: 0, handler: 0 },
+      type: 'command',
+      timeoutMs: 15_000,
+      async: true,
+      statusMessage: 'Checking',
+      onFailure: 'abort',
+      plugin: null,
+    });
+    expect(handler!.matcher.kind).toBe('exact');
+    expect(['Bash', 'Edit', 'BashOutput'].map((name) => handler!.matcher.test(name))).toEqual([true, true, false]);
+  });
+
+  it('warns about both representations in one layer with the SPEC text and loads both, JSON first', async () => {
+    const sandbox = makeTempProject();
+    const json = sandbox.write('project/.openinterpreter/hooks.json', hooksJson('from-json'));
+    const toml = sandbox.write('project/.openinterpreter/config.toml', '\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ncommand = "from-toml"\n');
+    const loaded = await loadConfig(context(sandbox));
+    expect(loaded.handlers.map((h) => h.command)).toEqual(['from-json', 'from-toml']);
+    expect(loaded.findings).toEqual([
+      {
+        ruleId: 'both-representations',
+        severity: 'warning',
+        message: `loading hooks from both ${json} and ${toml}; prefer a single representation for this layer`,
+        file: toml,
+        line: 2,
+        column: 3,
+      },
+    ]);
+  });
+
+  it('turns hooks off with [features] hooks = false, the project switch winning over the user one', async () => {
+    const sandbox = makeTempProject();
+    sandbox.write('home/.openinterpreter/hooks.json', hooksJson('user'));
+    const userToml = sandbox.write('home/.openinterpreter/config.toml', '[features]\nhooks = false\n');
+    const off = await loadConfig(context(sandbox));
+    expect(off).toMatchObject({ enabled: false, handlers: [] });
+    expect(off.findings).toEqual([
+      { ruleId: 'features-disabled', severity: 'info', message: expect.stringContaining('hooks are disabled'), file: userToml, line: 2, column: 1 },
+    ]);
+
+    sandbox.write('project/.openinterpreter/config.toml', '[features]\nhooks = true\n');
+    const on = await loadConfig(context(sandbox));
+    expect(on.enabled).toBe(true);
+    expect(on.handlers.map((h) => h.command)).toEqual(['user']);
+    expect(on.findings).toEqual([]);
+  });
+
+  it('marks allow_managed_hooks_only and still lists the non-managed hooks it will not run', async () => {
+    const sandbox = makeTempProject();
+    sandbox.write('etc/requirements.toml', 'allow_managed_hooks_only = true\n\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ncommand = "audit"\n');
+    sandbox.write('project/.openinterpreter/hooks.json', hooksJson('project'));
+    const loaded = await loadConfig(context(sandbox));
+    expect(loaded.managedOnly).toBe(true);
+    expect(loaded.handlers.map((h) => [h.source, h.command])).toEqual([
+      ['managed', 'audit'],
+      ['project', 'project'],
+    ]);
+  });
+
+  it('loads what it can: a malformed file, an invalid regex group and unsupported handlers are skipped with findings', async () => {
+    const sandbox = makeTempProject();
+    const broken = sandbox.write('home/.openinterpreter/hooks.json', '{ "hooks": { ,\n');
+    const project = sandbox.write(
+      'project/.openinterpreter/hooks.json',
+      `{
+  "hooks": {
+    "PreToolUse": [
+      { "matcher": "(Bash", "hooks": [{ "type": "command", "command": "bad-regex" }] },
+      { "matcher": "Bash", "hooks": [
+        { "type": "prompt", "prompt": "is this ok?" },
+        { "type": "command", "command": "kept" }
+      ] }
+    ],
+    "PreToolUze": [{ "hooks": [{ "type": "command", "command": "typo" }] }]
+  }
+}
+`,
+    );
+    const loaded = await loadConfig(context(sandbox));
+    expect(loaded.handlers.map((h) => [h.command, h.id])).toEqual([['kept', 'project:PreToolUse:1:1']]);
+    expect(loaded.findings.map((f) => [f.ruleId, f.file, f.line, f.column])).toEqual([
+      ['parse-error', broken, 1, 14],
+      ['invalid-matcher', project, 4, 20],
+      ['unsupported-handler-type', project, 6, 19],
+      ['unknown-event', project, 10, 5],
+    ]);
+    expect(loaded.findings[1]!.message).toBe(
+      'matcher "(Bash" is not a valid regular expression (Unterminated group); the hooks of this group never run',
+    );
+    expect(loaded.findings.every((f) => !f.fatal)).toBe(true);
+  });
+
+  it('does not load the home directory twice when the project walk passes through it', async () => {
+    const sandbox = makeTempProject();
+    // A cwd inside the home without a git root: the walk runs from / and meets ~/.openinterpreter.
+    const cwd = join(sandbox.home, 'scratch');
+    sandbox.write('home/scratch/.keep', '');
+    sandbox.write('home/.openinterpreter/hooks.json', hooksJson('user'));
+    const loaded = await loadConfig(context(sandbox, cwd));
+    expect(loaded.handlers.map((h) => h.source)).toEqual(['user']);
+  });
+
+  it('has nothing to load in an empty sandbox', async () => {
+    const sandbox = makeTempProject();
+    expect(await loadConfig(context(sandbox))).toEqual({ enabled: true, managedOnly: false, handlers: [], files: [], findings: [] });
+  });
+});
