@@ -7,23 +7,21 @@ import type { ValidationError } from '../dialects/dialect.js';
  * for an unknown property: the property itself), so callers can map it to a file position.
  */
 export function formatValidationErrors(errors: readonly ErrorObject[] | null | undefined): ValidationError[] {
+  const all = errors ?? [];
+  // ajv reports a failed anyOf/oneOf after its branches' errors; find the groups that merge first.
+  const mergedInto = new Map<ErrorObject, ValidationError>();
+  for (const composite of all.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf')) {
+    const branches = all.filter((e) => e.schemaPath.startsWith(`${composite.schemaPath}/`));
+    const merged = mergeAlternatives(composite, branches);
+    if (merged) for (const branch of branches) mergedInto.set(branch, merged);
+  }
   const formatted: ValidationError[] = [];
-  const consumed = new Set<ErrorObject>();
-  for (const error of errors ?? []) {
-    if (consumed.has(error)) continue;
-    if (error.keyword === 'anyOf' || error.keyword === 'oneOf') {
-      const branches = (errors ?? []).filter((e) => e.schemaPath.startsWith(`${error.schemaPath}/`));
-      const merged = mergeAlternatives(error, branches);
-      if (merged) {
-        branches.forEach((e) => consumed.add(e));
-        formatted.push(merged);
-      }
-      // Otherwise the branches' own (deeper) errors say more than "must match a schema in anyOf".
-      continue;
-    }
+  for (const error of all) {
+    const merged = mergedInto.get(error);
+    if (merged) formatted.push(merged);
+    // An unmerged anyOf/oneOf only says "must match a schema"; its branches' deeper errors say more.
     // "must match "then" schema" only repeats the errors found inside `then`.
-    if (error.keyword === 'if') continue;
-    formatted.push(formatOne(error));
+    else if (!['anyOf', 'oneOf', 'if'].includes(error.keyword)) formatted.push(formatOne(error));
   }
   return dedupe(formatted);
 }
