@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { compileMatcher } from '../../src/config/compile-matcher.js';
 import type { CompiledMatcher } from '../../src/config/handler-record.js';
 import { canonicalJson, definitionHash, hookDefinition, snakeCaseEvent } from '../../src/trust/hash.js';
+import { loadConfig } from '../../src/dialects/openinterpreter/load-config.js';
 import { makeHandler } from '../helpers/factories.js';
+import { makeTempProject } from '../helpers/temp-project.js';
 
 function matcher(source: string): CompiledMatcher {
   const compiled = compileMatcher(source, 'openinterpreter');
@@ -73,5 +75,34 @@ describe('snakeCaseEvent', () => {
 describe('canonicalJson', () => {
   it('sorts keys recursively and writes no whitespace', () => {
     expect(canonicalJson({ b: [{ z: 1, a: 'x y' }], a: null })).toBe('{"a":null,"b":[{"a":"x y","z":1}]}');
+  });
+});
+
+describe('definitionHash across declaration formats', () => {
+  it('is the same for a hook declared in hooks.json and in config.toml', async () => {
+    const sandbox = makeTempProject();
+    sandbox.write(
+      'home/.openinterpreter/hooks.json',
+      JSON.stringify({
+        hooks: { PreToolUse: [{ matcher: '^Bash$', hooks: [{ type: 'command', command: 'echo hello', id: 'from-json', statusMessage: 'hi', timeout: 30 }] }] },
+      }),
+    );
+    sandbox.write(
+      'project/.openinterpreter/config.toml',
+      `[[hooks.PreToolUse]]
+matcher = "^Bash$"
+
+[[hooks.PreToolUse.hooks]]
+type = "command"
+command = "echo hello"
+id = "from-toml"
+statusMessage = "hi"
+timeout = 30
+`,
+    );
+    const config = await loadConfig({ cwd: sandbox.project, home: sandbox.home, env: {}, managedConfigPath: `${sandbox.root}/none.toml` });
+    expect(config.handlers.map((handler) => handler.id)).toEqual(['from-json', 'from-toml']);
+    const [json, toml] = config.handlers.map(definitionHash);
+    expect(json).toBe(toml);
   });
 });
