@@ -3,14 +3,14 @@ import { requireKnownEvent } from '../../contracts/known-event.js';
 import { OCTO_EVENTS } from './events.js';
 
 const EVENT_NAMES = OCTO_EVENTS.map((e) => e.name);
-const HARMLESS_TOOL = { tool_name: 'terminal', tool_input: { command: 'echo hello' } };
+const harmlessTool = () => ({ tool_name: 'terminal', tool_input: { command: 'echo hello' } });
 
 /** Fields only some events carry; everything here is harmless to feed a real hook. */
 const EVENT_FIELDS: Readonly<Record<string, () => Record<string, unknown>>> = {
   SessionStart: () => ({}),
   UserPromptSubmit: () => ({ prompt: 'hello' }),
-  PreToolUse: () => ({ ...HARMLESS_TOOL }),
-  PostToolUse: () => ({ ...HARMLESS_TOOL, tool_output: 'hello\n' }),
+  PreToolUse: harmlessTool,
+  PostToolUse: () => ({ ...harmlessTool(), tool_output: 'hello\n' }),
   Stop: () => ({ status: 'success', error: null }),
   SubagentStop: () => ({ agent_id: randomUUID(), agent_type: 'general', status: 'success' }),
   PreCompact: () => ({ trigger: 'manual' }),

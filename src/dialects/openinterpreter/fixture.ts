@@ -3,15 +3,15 @@ import { requireKnownEvent } from '../../contracts/known-event.js';
 import { OPENINTERPRETER_EVENTS } from './events.js';
 
 const EVENT_NAMES = OPENINTERPRETER_EVENTS.map((e) => e.name);
-const HARMLESS_TOOL = { tool_name: 'Bash', tool_input: { command: 'echo hello' } };
+const harmlessTool = () => ({ tool_name: 'Bash', tool_input: { command: 'echo hello' } });
 
 /** Fields only some events carry; everything here is harmless to feed a real hook. */
 const EVENT_FIELDS: Readonly<Record<string, () => Record<string, unknown>>> = {
   SessionStart: () => ({ source: 'startup' }),
   UserPromptSubmit: () => ({ prompt: 'hello' }),
-  PreToolUse: () => ({ ...HARMLESS_TOOL, tool_use_id: `call_${randomUUID()}` }),
-  PermissionRequest: () => ({ ...HARMLESS_TOOL }),
-  PostToolUse: () => ({ ...HARMLESS_TOOL, tool_use_id: `call_${randomUUID()}`, tool_response: { output: 'hello\n', exit_code: 0 } }),
+  PreToolUse: () => ({ ...harmlessTool(), tool_use_id: `call_${randomUUID()}` }),
+  PermissionRequest: harmlessTool,
+  PostToolUse: () => ({ ...harmlessTool(), tool_use_id: `call_${randomUUID()}`, tool_response: { output: 'hello\n', exit_code: 0 } }),
   PreCompact: () => ({ trigger: 'manual' }),
   PostCompact: () => ({ trigger: 'manual' }),
   SubagentStart: () => ({ agent_id: randomUUID(), agent_type: 'general' }),
