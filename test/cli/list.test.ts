@@ -1,0 +1,147 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/run-cli.js';
+import { makeTempProject, type TempProject } from '../helpers/temp-project.js';
+
+const expected = (name: string) => readFileSync(new URL(`./expected/${name}`, import.meta.url), 'utf8');
+/** Temp paths differ per run; the expected files say <ROOT>. */
+const normalise = (text: string, sandbox: TempProject) => text.replaceAll(sandbox.root, '<ROOT>');
+
+const PROJECT_HOOKS = `hooks:
+  PreToolUse:
+    - matcher: "terminal"
+      command: "./scripts/guard.sh"
+      timeout: 5s
+  Stop:
+    - command: "./scripts/notify-on-commit.sh"
+      async: true
+`;
+
+const USER_HOOKS = `hooks:
+  PostToolUse:
+    - matcher: "terminal"
+      command: "audit-logger"
+  PreCompact:
+    - command: "backup-transcript"
+      timeout: 2m
+`;
+
+function octoSetup() {
+  const sandbox = makeTempProject();
+  sandbox.write('project/.octo/hooks.yml', PROJECT_HOOKS);
+  sandbox.write('home/.octo/hooks.yml', USER_HOOKS);
+  sandbox.write('project/scripts/guard.sh', '#!/bin/sh\nexit 0\n', { executable: true });
+  const common = ['--dialect', 'octo', '--cwd', sandbox.project, '--home', sandbox.home];
+  return { sandbox, common, env: { OCTO_HOOK_SESSION_START: 'echo "session opened"' } };
+}
+
+describe('hookctl list --dialect octo (SPEC 3.5)', () => {
+  it('prints env, user and project hooks with the file trust status, then the built-in line', async () => {
+    const { sandbox, common, env } = octoSetup();
+    const result = await runCli(['list', ...common], { env });
+    expect(result.code).toBe(0);
+    expect(normalise(result.stdout, sandbox)).toBe(expected('octo-list-configured.txt'));
+    // Config problems go to stderr so the listing itself stays exactly the SPEC 3.5 layout.
+    expect(result.stderr).toContain('warning: ');
+    expect(result.stderr).toContain('(timeout-capped)');
+  });
+
+  it('shows project hooks as trusted once the file is trusted, and UNTRUSTED again after an edit', async () => {
+    const { sandbox, common } = octoSetup();
+    expect((await runCli(['trust', '--yes', ...common])).code).toBe(0);
+    const trusted = await runCli(['list', ...common]);
+    expect(trusted.stdout).toContain('  PreToolUse: ./scripts/guard.sh (matcher: terminal, sync, timeout 5s) — trusted\n');
+    sandbox.write('project/scripts/guard.sh', '#!/bin/sh\nexit 2\n', { executable: true });
+    const edited = await runCli(['list', ...common]);
+    expect(edited.stdout).toContain(
+      '  PreToolUse: ./scripts/guard.sh (matcher: terminal, sync, timeout 5s) — UNTRUSTED — run octo in this repo and approve to enable\n',
+    );
+  });
+
+  it('says so in one line when nothing is configured', async () => {
+    const sandbox = makeTempProject();
+    const result = await runCli(['list', '--dialect', 'octo', '--cwd', sandbox.project, '--home', sandbox.home]);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toBe(expected('octo-list-empty.txt'));
+  });
+
+  it('prints the listing as JSON', async () => {
+    const { sandbox, common, env } = octoSetup();
+    const result = await runCli(['list', '--json', ...common], { env });
+    const listing = JSON.parse(result.stdout);
+    expect(listing).toMatchObject({
+      dialect: 'octo',
+      enabled: true,
+      warnings: [`${sandbox.home}/.octo/hooks.yml:7:16: timeout "2m" is above the 30s maximum; the hook is stopped after 30s (timeout-capped)`],
+    });
+    expect(listing.hooks.map((hook: { source: string; trust: string }) => `${hook.source}:${hook.trust}`)).toEqual([
+      'env:trusted',
+      'user:trusted',
+      'user:trusted',
+      'project:untrusted',
+      'project:untrusted',
+    ]);
+    expect(listing.hooks[3]).toEqual({
+      id: 'project:PreToolUse:0:0',
+      source: 'project',
+      file: `${sandbox.project}/.octo/hooks.yml`,
+      line: 3,
+      event: 'PreToolUse',
+      matcher: 'terminal',
+      command: './scripts/guard.sh',
+      mode: 'sync',
+      timeoutMs: 5000,
+      trust: 'untrusted',
+      enabled: true,
+      hash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+    });
+  });
+});
+
+describe('hookctl list --dialect openinterpreter', () => {
+  function oiSetup() {
+    const sandbox = makeTempProject();
+    const common = ['--dialect', 'openinterpreter', '--cwd', sandbox.project, '--home', sandbox.home, '--managed', `${sandbox.root}/none.toml`];
+    return { sandbox, common };
+  }
+
+  it('lists every hook by layer with its trust and what to do about it', async () => {
+    const { sandbox, common } = oiSetup();
+    sandbox.write(
+      'home/.openinterpreter/hooks.json',
+      JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'notify-send done', async: true }] }] } }, null, 2),
+    );
+    sandbox.write(
+      'project/.openinterpreter/hooks.json',
+      JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './guard.sh', id: 'guard', timeout: 5 }] }] } }, null, 2),
+    );
+    expect((await runCli(['trust', 'guard', '--yes', ...common])).code).toBe(0);
+    expect((await runCli(['disable', 'guard', ...common])).code).toBe(0);
+    const result = await runCli(['list', ...common]);
+    expect(result.code).toBe(0);
+    expect(normalise(result.stdout, sandbox)).toBe(
+      [
+        'user hooks:',
+        '  user:Stop:0:0 — Stop, async, timeout 600s — untrusted',
+        '    command: notify-send done',
+        '    at: <ROOT>/home/.openinterpreter/hooks.json:6',
+        'project hooks:',
+        '  guard — PreToolUse [Bash], sync, timeout 5s — trusted, disabled',
+        '    command: ./guard.sh',
+        '    at: <ROOT>/project/.openinterpreter/hooks.json:7',
+        '1 hook will not run until reviewed: run `hookctl trust` to review.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('says hooks are disabled when [features] hooks = false', async () => {
+    const { sandbox, common } = oiSetup();
+    sandbox.write('project/.openinterpreter/config.toml', '[features]\nhooks = false\n');
+    sandbox.write('project/.openinterpreter/hooks.json', JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true' }] }] } }));
+    const text = await runCli(['list', ...common]);
+    expect(text.stdout).toBe('Hooks are disabled ([features] hooks = false); nothing is discovered or run.\n');
+    const json = JSON.parse((await runCli(['list', '--json', ...common])).stdout);
+    expect(json).toMatchObject({ dialect: 'openinterpreter', enabled: false, hooks: [] });
+  });
+});
