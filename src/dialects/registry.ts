@@ -2,10 +2,17 @@ import type { Dialect } from './dialect.js';
 
 /**
  * Every dialect hookctl speaks. Adding one means `schema/<id>/`, a module folder
- * `src/dialects/<id>/` whose `index.ts` exports `dialect`, and its id here.
+ * `src/dialects/<id>/` whose `index.ts` exports `dialect`, and its loader here. Loaders are static
+ * imports (not a template path) so bundlers and test runners can see them; each runs on demand so
+ * CLI start-up only pays for the dialect it uses.
  */
-export const DIALECT_IDS = ['openinterpreter', 'octo'] as const;
-export type DialectId = (typeof DIALECT_IDS)[number];
+const LOADERS = {
+  openinterpreter: () => import('./openinterpreter/index.js'),
+  octo: () => import('./octo/index.js'),
+} satisfies Record<string, () => Promise<{ dialect: Dialect }>>;
+
+export type DialectId = keyof typeof LOADERS;
+export const DIALECT_IDS = Object.keys(LOADERS) as DialectId[];
 
 /** The per-dialect config directory name, used to detect the dialect without loading it. */
 export const DIALECT_CONFIG_DIRS: Readonly<Record<DialectId, string>> = {
@@ -17,8 +24,6 @@ export function isDialectId(value: string): value is DialectId {
   return (DIALECT_IDS as readonly string[]).includes(value);
 }
 
-/** Loads a dialect module on demand so CLI start-up only pays for the one it uses. */
 export async function loadDialect(id: DialectId): Promise<Dialect> {
-  const module = (await import(`./${id}/index.js`)) as { dialect: Dialect };
-  return module.dialect;
+  return (await LOADERS[id]()).dialect;
 }
