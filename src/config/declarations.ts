@@ -3,7 +3,7 @@ import { compileMatcher, matchEverything, type MatcherCompilation } from './comp
 import type { ConfigFile } from './config-file.js';
 import type { DialectConfigSpec } from './config-spec.js';
 import { setField, scalarField } from './field-value.js';
-import { arrayWord, describeValue, objectWord } from './format-words.js';
+import { arrayWord, describeValue, objectWord, withArticle } from './format-words.js';
 import { getEntry, type SourceEntry, type SourceNode, type SourceObject, type SourcePosition } from './source-tree.js';
 
 export interface EventDeclaration {
@@ -65,14 +65,14 @@ export function extractDeclarations(file: ConfigFile, spec: DialectConfigSpec): 
     result.shapeProblems.push({ message, pos: node.pos, invalidates });
   if (root.kind !== 'object') {
     // An empty YAML document is a null scalar: nothing configured, nothing wrong.
-    if (!(root.kind === 'scalar' && root.value === null)) problem(`the file must hold a ${objectWord(format)} at the top level, found ${describeValue(root, format)}`, root);
+    if (!(root.kind === 'scalar' && root.value === null)) problem(`the file must hold ${withArticle(objectWord(format))} at the top level, found ${describeValue(root, format)}`, root);
     return result;
   }
   result.hooks = setField(root, 'hooks');
   const hooks = result.hooks?.value;
   if (hooks === undefined) return result;
   if (hooks.kind !== 'object') {
-    problem(`"hooks" must be a ${objectWord(format)} of event names, found ${describeValue(hooks, format)}`, hooks, root);
+    problem(`"hooks" must be ${withArticle(objectWord(format))} of event names, found ${describeValue(hooks, format)}`, hooks, root);
     return result;
   }
   for (const entry of hooks.entries) {
@@ -86,12 +86,12 @@ export function extractDeclarations(file: ConfigFile, spec: DialectConfigSpec): 
     result.events.push(event);
     if (entry.value.kind !== 'array') {
       const hint = format === 'toml' && entry.value.kind === 'object' ? `; write [[hooks.${entry.key}]]` : '';
-      problem(`"${entry.key}" must be a ${arrayWord(format)} of ${spec.nesting === 'groups' ? 'matcher groups' : 'hooks'}, found ${describeValue(entry.value, format)}${hint}`, entry.value);
+      problem(`"${entry.key}" must be ${withArticle(arrayWord(format))} of ${spec.nesting === 'groups' ? 'matcher groups' : 'hooks'}, found ${describeValue(entry.value, format)}${hint}`, entry.value);
       continue;
     }
     entry.value.items.forEach((item, index) => {
       if (item.kind !== 'object') {
-        problem(`each ${entry.key} entry must be a ${objectWord(format)}, found ${describeValue(item, format)}`, item);
+        problem(`each ${entry.key} entry must be ${withArticle(objectWord(format))}, found ${describeValue(item, format)}`, item);
         return;
       }
       const group = declareGroup(event, index, item, spec);
@@ -106,12 +106,12 @@ export function extractDeclarations(file: ConfigFile, spec: DialectConfigSpec): 
         return;
       }
       if (handlers.kind !== 'array') {
-        problem(`"hooks" of a matcher group must be a ${arrayWord(format)} of handlers, found ${describeValue(handlers, format)}`, handlers, item);
+        problem(`"hooks" of a matcher group must be ${withArticle(arrayWord(format))} of handlers, found ${describeValue(handlers, format)}`, handlers, item);
         return;
       }
       handlers.items.forEach((handler, handlerIndex) => {
         if (handler.kind === 'object') group.handlers.push({ group, index: handlerIndex, node: handler });
-        else problem(`each handler must be a ${objectWord(format)}, found ${describeValue(handler, format)}`, handler);
+        else problem(`each handler must be ${withArticle(objectWord(format))}, found ${describeValue(handler, format)}`, handler);
       });
     });
   }

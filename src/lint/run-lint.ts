@@ -2,6 +2,8 @@ import { analyseFiles, sortFindings } from '../config/analyse-files.js';
 import type { DialectConfigSpec } from '../config/config-spec.js';
 import { findGitRoot } from '../config/find-project-root.js';
 import type { Dialect, LoadContext } from '../dialects/dialect.js';
+import { isDialectId, type DialectId } from '../dialects/registry.js';
+import { UsageError } from '../errors.js';
 import type { Finding } from './finding.js';
 import type { RuleMeta } from './rule.js';
 import { RULES } from './rules/index.js';
@@ -34,7 +36,16 @@ export async function runLint(options: LintOptions): Promise<LintResult> {
   return { findings: sortFindings(analysis.findings), rules: RULES.map((rule) => rule.meta) };
 }
 
+/**
+ * Each dialect's config rules, loaded on demand. Spelled out per id (not a computed import path) so
+ * bundlers and test runners resolve them, and so a new dialect id fails to compile until listed.
+ */
+const CONFIG_SPECS: Readonly<Record<DialectId, () => Promise<DialectConfigSpec>>> = {
+  openinterpreter: async () => (await import('../dialects/openinterpreter/config-spec.js')).configSpec,
+  octo: async () => (await import('../dialects/octo/config-spec.js')).configSpec,
+};
+
 async function loadConfigSpec(dialectId: string): Promise<DialectConfigSpec> {
-  const module = (await import(`../dialects/${dialectId}/config-spec.js`)) as { configSpec: DialectConfigSpec };
-  return module.configSpec;
+  if (!isDialectId(dialectId)) throw new UsageError(`hookctl has no lint rules for dialect "${dialectId}"`);
+  return CONFIG_SPECS[dialectId]();
 }
