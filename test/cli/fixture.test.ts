@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { contracts as octoContracts } from '../../src/dialects/octo/contracts.js';
+import { OCTO_EVENTS } from '../../src/dialects/octo/events.js';
+import { contracts } from '../../src/dialects/openinterpreter/contracts.js';
+import { OPENINTERPRETER_EVENTS } from '../../src/dialects/openinterpreter/events.js';
+import { runCli } from '../helpers/run-cli.js';
+import { makeTempProject } from '../helpers/temp-project.js';
+
+const CASES = [
+  ...OPENINTERPRETER_EVENTS.map((e) => ({ dialect: 'openinterpreter', event: e.name, contracts })),
+  ...OCTO_EVENTS.map((e) => ({ dialect: 'octo', event: e.name, contracts: octoContracts })),
+];
+
+describe('hookctl fixture', () => {
+  it.each(CASES)('prints a valid $dialect $event payload for the --cwd project', async ({ dialect, event, contracts }) => {
+    const { project, home } = makeTempProject();
+    const result = await runCli(['fixture', event, '--dialect', dialect, '--cwd', project, '--home', home]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const payload = JSON.parse(result.stdout) as Record<string, unknown>;
+    expect(contracts.validateInput(event, payload).ok).toBe(true);
+    expect(payload.cwd).toBe(project);
+  });
+
+  it('applies --set overrides, parsing JSON values', async () => {
+    const { project, home } = makeTempProject();
+    const result = await runCli(
+      ['fixture', 'PreToolUse', '--dialect', 'openinterpreter', '--cwd', project, '--home', home, '--set', 'tool_input.command=rm -rf /', '--set', 'tool_input.timeout=5', '--set', 'permission_mode=plan'],
+    );
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ tool_input: { command: 'rm -rf /', timeout: 5 }, permission_mode: 'plan' });
+  });
+
+  it('detects the dialect from the project config dir', async () => {
+    const { project, home, write } = makeTempProject();
+    write('project/.octo/hooks.yml', 'hooks: {}\n');
+    const result = await runCli(['fixture', 'Stop', '--cwd', project, '--home', home]);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ event: 'Stop', transport: 'cli', status: 'success' });
+  });
+
+  it('exits 2 with the validator message when an override makes the payload invalid', async () => {
+    const { project, home } = makeTempProject();
+    const result = await runCli(['fixture', 'Stop', '--dialect', 'octo', '--cwd', project, '--home', home, '--set', 'status=crashed']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      'hookctl: the --set overrides make the Stop fixture invalid against its input schema:\n  /status: must be one of "success", "error"\n',
+    );
+  });
+
+  it('exits 2 on a malformed override', async () => {
+    const { project, home } = makeTempProject();
+    const result = await runCli(['fixture', 'Stop', '--dialect', 'octo', '--cwd', project, '--home', home, '--set', 'status']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('hookctl: --set status: expected path=value');
+  });
+
+  it('exits 2 on an unknown event with a suggestion', async () => {
+    const { project, home } = makeTempProject();
+    const result = await runCli(['fixture', 'PreToolUs', '--dialect', 'openinterpreter', '--cwd', project, '--home', home]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('hookctl: unknown openinterpreter event "PreToolUs"; did you mean "PreToolUse"?\n');
+  });
+});
