@@ -50,3 +50,8 @@ export function registerHook(dialectId: DialectId, projectDir: string, entry: Re
   }
   return { status: edit.status, file };
 }
+
+/** The config text a fresh project file would hold for the entry: the snippet to add by hand. */
+export function configSnippet(dialectId: DialectId, entry: RegistrationEntry): string {
+  return EDITORS[dialectId](null, PROJECT_HOOKS_FILE[dialectId], entry).text;
+}

@@ -3,6 +3,7 @@ import { registerDryRun } from './dry-run.js';
 import { registerFixture } from './fixture.js';
 import { registerList } from './list.js';
 import { registerRun } from './run.js';
+import { registerScaffold } from './scaffold.js';
 import { registerSchema } from './schema.js';
 import { registerTest } from './test.js';
 import { registerTrustCommands } from './trust.js';
@@ -17,6 +18,7 @@ export function registerCommands(program: Command): void {
   registerTest(program);
   registerList(program);
   registerTrustCommands(program);
+  registerScaffold(program);
   registerFixture(program);
   registerSchema(program);
 }

@@ -1,0 +1,104 @@
+import type { DialectId } from '../dialects/registry.js';
+
+/**
+ * One thing a hook can do for an event, in the dialect's exact wire form: an exit code plus JSON on
+ * stdout and/or a reason on stderr. Scaffolds render each as a commented-out block; tests check
+ * every `stdout` against the event's output schema and run the blocks through the engine.
+ */
+export interface HookExample {
+  /** Stable marker id: `block`, `block-exit-2`, `allow`, `ask`, `rewrite-input`, `context`, `stop`, `warn`. */
+  id: string;
+  /** What uncommenting it does, one line. */
+  title: string;
+  exitCode: 0 | 2;
+  stdout?: Record<string, unknown>;
+  stderr?: string;
+}
+
+const REASON = 'Blocked by the project hook policy.';
+
+/** openinterpreter (SPEC 2.4–2.5): `hookSpecificOutput` forms, exit-2 forms, and the common fields. */
+function openInterpreterExamples(event: string): HookExample[] {
+  const hso = (fields: Record<string, unknown>) => ({ hookSpecificOutput: { hookEventName: event, ...fields } });
+  const context: HookExample = {
+    id: 'context',
+    title: 'add context for the model',
+    exitCode: 0,
+    stdout: hso({ additionalContext: `Extra context from the ${event} hook.` }),
+  };
+  const exit2 = (title: string): HookExample => ({ id: 'block-exit-2', title, exitCode: 2, stderr: REASON });
+  const decisionBlock = (title: string, reason: string): HookExample => ({
+    id: 'block',
+    title,
+    exitCode: 0,
+    stdout: { decision: 'block', reason },
+  });
+  const common: HookExample[] = [
+    { id: 'stop', title: 'stop the agent flow with continue: false', exitCode: 0, stdout: { continue: false, stopReason: `Stopped by the ${event} hook.` } },
+    { id: 'warn', title: 'show the user a warning', exitCode: 0, stdout: { systemMessage: `Warning from the ${event} hook.` } },
+  ];
+  const specific: Record<string, HookExample[]> = {
+    SessionStart: [context],
+    SubagentStart: [context],
+    UserPromptSubmit: [
+      decisionBlock('block the prompt; the reason is shown to the user', REASON),
+      exit2('block the prompt by exit code 2; stderr is the reason'),
+      context,
+    ],
+    PreToolUse: [
+      { id: 'block', title: 'deny the tool call; the reason goes to the model', exitCode: 0, stdout: hso({ permissionDecision: 'deny', permissionDecisionReason: REASON }) },
+      exit2('deny the tool call by exit code 2; stderr is the reason'),
+      { id: 'allow', title: 'allow the tool call without asking', exitCode: 0, stdout: hso({ permissionDecision: 'allow' }) },
+      { id: 'ask', title: 'hand the decision back to the approval prompt', exitCode: 0, stdout: hso({ permissionDecision: 'ask', permissionDecisionReason: 'Please confirm this call.' }) },
+      { id: 'rewrite-input', title: 'allow the call with a rewritten tool input', exitCode: 0, stdout: hso({ permissionDecision: 'allow', updatedInput: { command: 'echo "rewritten by the hook"' } }) },
+      context,
+    ],
+    PermissionRequest: [
+      { id: 'allow', title: 'approve the request', exitCode: 0, stdout: hso({ decision: { behavior: 'allow' } }) },
+      { id: 'block', title: 'deny the request with a message', exitCode: 0, stdout: hso({ decision: { behavior: 'deny', message: REASON } }) },
+      exit2('deny the request by exit code 2; stderr is the message'),
+    ],
+    PostToolUse: [
+      decisionBlock('send feedback to the model about the result', 'The tool result needs a second look.'),
+      exit2('send feedback by exit code 2; stderr is the feedback'),
+      context,
+    ],
+    SubagentStop: [
+      decisionBlock('keep the subagent going with this prompt', 'Continue: the task is not finished yet.'),
+      exit2('keep the subagent going by exit code 2; stderr is the prompt'),
+    ],
+    Stop: [
+      decisionBlock('continue the turn with this prompt', 'Continue: run the tests before finishing.'),
+      exit2('continue the turn by exit code 2; stderr is the prompt'),
+    ],
+  };
+  return [...(specific[event] ?? []), ...common];
+}
+
+/** octo (SPEC 3.3–3.4): PreToolUse verdicts, context folding; other events' stdout is discarded. */
+function octoExamples(event: string): HookExample[] {
+  if (event === 'PreToolUse') {
+    return [
+      { id: 'block', title: 'block the tool call with a reason', exitCode: 0, stdout: { decision: 'block', reason: REASON } },
+      { id: 'block-exit-2', title: 'block the tool call by exit code 2; stderr is the reason', exitCode: 2, stderr: REASON },
+      { id: 'allow', title: 'approve the call (skips the permission engine)', exitCode: 0, stdout: { decision: 'approve', reason: 'Approved by the project hook.' } },
+    ];
+  }
+  const folded: Record<string, string> = {
+    SessionStart: 'add context for the model',
+    UserPromptSubmit: 'add context for the model',
+    PostToolUse: "add text to the tool result the model sees",
+  };
+  const title = folded[event];
+  return title ? [{ id: 'context', title, exitCode: 0, stdout: { additional_context: `Extra context from the ${event} hook.` } }] : [];
+}
+
+const BY_DIALECT: Readonly<Record<DialectId, (event: string) => HookExample[]>> = {
+  openinterpreter: openInterpreterExamples,
+  octo: octoExamples,
+};
+
+/** Everything a hook for `event` can do in `dialect`, in the order scaffolds list it. */
+export function examplesFor(dialect: DialectId, event: string): HookExample[] {
+  return BY_DIALECT[dialect](event);
+}

@@ -1,0 +1,25 @@
+import type { Language } from '../model.js';
+import { nodeExampleCode, nodeFieldDocs, typesModule } from './node-script.js';
+
+/**
+ * TypeScript importing hookctl's types. It imports only types, so Node's type stripping runs it
+ * directly, in CommonJS and ES module packages alike.
+ */
+export const typescript: Language = {
+  id: 'ts',
+  extension: 'ts',
+  comment: '//',
+  command: (path) => `node --experimental-strip-types ${path}`,
+  note:
+    'Runs with `node --experimental-strip-types` (Node >= 22.6; the flag is on by default from Node 23.6). ' +
+    'Type-checking needs hookctl and @types/node installed in the project (npm i -D hookctl @types/node). ' +
+    'Avoid slow launchers such as `npx tsx` or `ts-node`: they add up to seconds to every hook run; ' +
+    'on older Node, compile it with tsc and point the command at the .js file.',
+  exampleCode: (example, model) =>
+    nodeExampleCode(example, (literal) => [`const output${model.outputType ? `: ${model.outputType}` : ''} = ${literal};`]),
+  values: (model) => ({
+    typeImports: [model.inputType, ...(model.outputType && model.examples.some((e) => e.stdout) ? [model.outputType] : [])].join(', '),
+    typesModule: typesModule(model),
+    fields: nodeFieldDocs(model),
+  }),
+};

@@ -1,0 +1,18 @@
+import type { DialectId } from '../dialects/registry.js';
+import { readPackageFile } from './package-files.js';
+
+/**
+ * One event's TypedDict definitions, cut from the generated `generated/<dialect>/hook_types.py`
+ * (between its `# region <Event>` / `# endregion <Event>` markers) so a Python scaffold can inline
+ * them and stay a single self-contained file. Returns the module's import line too.
+ */
+export function pythonTypesFor(dialect: DialectId, event: string): { imports: string; definitions: string } {
+  const module = readPackageFile('generated', dialect, 'hook_types.py');
+  const imports = /^from typing import .*$/m.exec(module)?.[0];
+  const start = module.indexOf(`# region ${event}\n`);
+  const end = module.indexOf(`# endregion ${event}\n`);
+  if (!imports || start === -1 || end === -1) {
+    throw new Error(`generated/${dialect}/hook_types.py has no region for ${event}; run npm run generate`);
+  }
+  return { imports, definitions: module.slice(module.indexOf('\n', start) + 1, end).trimEnd() };
+}

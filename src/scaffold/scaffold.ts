@@ -1,0 +1,114 @@
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { eventFileStem } from '../contracts/schema-files.js';
+import { requireKnownEvent } from '../contracts/known-event.js';
+import type { EventSpec } from '../dialects/dialect.js';
+import { DIALECT_CONFIG_DIRS, loadDialect, type DialectId } from '../dialects/registry.js';
+import { ScaffoldExistsError, UsageError } from '../errors.js';
+import { eventFields } from './event-fields.js';
+import { examplesFor } from './examples.js';
+import { LANGUAGES, type LanguageId } from './languages/index.js';
+import type { ScaffoldModel } from './model.js';
+import { packageFileExists, readPackageFile } from './package-files.js';
+import { configSnippet, PROJECT_HOOKS_FILE, registerHook, type RegisterResult, type RegistrationEntry } from './registration.js';
+import { renderScaffold } from './render.js';
+
+export interface ScaffoldOptions {
+  dialect: DialectId;
+  /** The project root: the script goes to `<project>/<dialect dir>/hooks/`. */
+  projectDir: string;
+  event: string;
+  lang: LanguageId;
+  /** File name without extension; default the event in kebab case (`pre-tool-use`). */
+  name?: string;
+  matcher?: string;
+  /** Also add the hook to the project config (`--register`). */
+  register?: boolean;
+  /** Overwrite an existing script. */
+  force?: boolean;
+}
+
+export interface ScaffoldResult {
+  /** Absolute path of the written script. */
+  file: string;
+  /** The script's path from the project root, `/`-separated, as the command uses it. */
+  path: string;
+  command: string;
+  /** The project config file, relative to the project root, and the snippet to add to it. */
+  configFile: string;
+  snippet: string;
+  /** Set when `register` was asked for. */
+  registration: RegisterResult | null;
+  /** How the script runs and what it needs (language-specific). */
+  note: string;
+  warnings: string[];
+}
+
+/**
+ * Writes an executable hook script for the event from `templates/<lang>/`, a correct no-op with
+ * commented-out examples of everything the event can do, and optionally registers it.
+ */
+export async function scaffoldHook(options: ScaffoldOptions): Promise<ScaffoldResult> {
+  const language = LANGUAGES[options.lang];
+  const events = (await loadDialect(options.dialect)).events;
+  requireKnownEvent(options.dialect, options.event, events.map((e) => e.name));
+  const spec = events.find((e) => e.name === options.event)!;
+  const name = scriptName(options.name ?? eventFileStem(options.event), language.extension);
+  const path = `${DIALECT_CONFIG_DIRS[options.dialect]}/hooks/${name}.${language.extension}`;
+  const command = language.command(path);
+  const warnings: string[] = [];
+  let matcher = options.matcher ?? null;
+  if (matcher !== null && spec.matcherField === null) {
+    warnings.push(`${options.dialect} ignores matchers on ${options.event}; --matcher "${matcher}" is left out of the config`);
+    matcher = null;
+  }
+
+  const model = scaffoldModel(options.dialect, spec, events, command);
+  const file = join(options.projectDir, path);
+  if (existsSync(file) && !options.force) throw new ScaffoldExistsError(path);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, renderScaffold(language, model, readPackageFile('templates', language.id, `hook.${language.extension}`)));
+  chmodSync(file, 0o755);
+
+  const entry: RegistrationEntry = { event: options.event, matcher, command };
+  return {
+    file,
+    path,
+    command,
+    configFile: PROJECT_HOOKS_FILE[options.dialect],
+    snippet: configSnippet(options.dialect, entry),
+    registration: options.register ? registerHook(options.dialect, options.projectDir, entry) : null,
+    note: language.note,
+    warnings,
+  };
+}
+
+function scriptName(name: string, extension: string): string {
+  const bare = name.endsWith(`.${extension}`) ? name.slice(0, -extension.length - 1) : name;
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(bare)) {
+    throw new UsageError(`--name "${name}" is not a plain file name (letters, digits, ".", "_", "-"; no path)`);
+  }
+  return bare;
+}
+
+function scaffoldModel(dialect: DialectId, spec: EventSpec, events: readonly EventSpec[], command: string): ScaffoldModel {
+  const fields = eventFields(dialect, spec.name);
+  // Fields most events carry (session id, cwd, …) are the envelope; the rest say what this event is about.
+  const counts = new Map<string, number>();
+  for (const other of events) {
+    for (const f of eventFields(dialect, other.name)) counts.set(f.name, (counts.get(f.name) ?? 0) + 1);
+  }
+  const inEnvelope = (name: string) => (counts.get(name) ?? 0) > events.length / 2;
+  const hasOutput = packageFileExists('schema', dialect, 'events', `${eventFileStem(spec.name)}.output.json`);
+  return {
+    dialect,
+    event: spec.name,
+    summary: spec.summary,
+    command,
+    fields,
+    keyFields: fields.filter((f) => f.isString && f.required && !inEnvelope(f.name)).map((f) => f.name),
+    examples: examplesFor(dialect, spec.name),
+    inputType: `${spec.name}Input`,
+    outputType: hasOutput ? `${spec.name}Output` : null,
+  };
+}

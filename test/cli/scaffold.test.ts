@@ -1,0 +1,140 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { loadDialect, type DialectId } from '../../src/dialects/registry.js';
+import { OCTO_EVENTS } from '../../src/dialects/octo/events.js';
+import { OPENINTERPRETER_EVENTS } from '../../src/dialects/openinterpreter/events.js';
+import { makeFixture } from '../../src/fixture/make-fixture.js';
+import { runCli } from '../helpers/run-cli.js';
+import { makeTempProject } from '../helpers/temp-project.js';
+
+const EVENTS: Record<DialectId, readonly string[]> = {
+  openinterpreter: OPENINTERPRETER_EVENTS.map((e) => e.name),
+  octo: OCTO_EVENTS.map((e) => e.name),
+};
+const kebab = (event: string) => event.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+const EXTENSIONS = { js: 'mjs', py: 'py', sh: 'sh' } as const;
+
+function sandbox(dialect: DialectId) {
+  const project = makeTempProject();
+  return { ...project, common: ['--dialect', dialect, '--cwd', project.project, '--home', project.home] };
+}
+
+/** Runs a config command the way the engine does: `sh -c` in the project root, payload on stdin. */
+function runHook(command: string, cwd: string, payload: unknown) {
+  return spawnSync('sh', ['-c', command], { cwd, input: JSON.stringify(payload), encoding: 'utf8' });
+}
+
+describe.each(['openinterpreter', 'octo'] as const)('hookctl scaffold --dialect %s', (dialect) => {
+  it.each(EVENTS[dialect])('%s: js, py and sh scripts are registered, executable no-op hooks', async (event) => {
+    const box = sandbox(dialect);
+    const payload = makeFixture(await loadDialect(dialect), event, { cwd: box.project });
+    const commands: string[] = [];
+    for (const lang of ['js', 'py', 'sh'] as const) {
+      const result = await runCli(['scaffold', event, '--lang', lang, '--register', ...box.common]);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      const path = `.${dialect === 'octo' ? 'octo' : 'openinterpreter'}/hooks/${kebab(event)}.${EXTENSIONS[lang]}`;
+      expect(result.stdout).toContain(`created ${path} (executable)`);
+      expect(statSync(join(box.project, path)).mode & 0o777).toBe(0o755);
+      const command = /command: (.*)/.exec(result.stdout)![1]!;
+      expect(command).toBe(`${{ js: 'node', py: 'python3', sh: 'sh' }[lang]} ${path}`);
+      commands.push(command);
+      const run = runHook(command, box.project, payload);
+      expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({ status: 0, stdout: '', stderr: '' });
+    }
+    expect(registeredCommands(dialect, box.project, event)).toEqual(commands);
+  });
+});
+
+function registeredCommands(dialect: DialectId, project: string, event: string): string[] {
+  if (dialect === 'octo') {
+    const config = parseYaml(readFileSync(join(project, '.octo/hooks.yml'), 'utf8')) as { hooks: Record<string, { command: string }[]> };
+    return config.hooks[event]!.map((h) => h.command);
+  }
+  const config = JSON.parse(readFileSync(join(project, '.openinterpreter/hooks.json'), 'utf8')) as {
+    hooks: Record<string, { hooks: { command: string }[] }[]>;
+  };
+  return config.hooks[event]!.flatMap((group) => group.hooks.map((h) => h.command));
+}
+
+describe('hookctl scaffold', () => {
+  it('prints the config snippet to add when not registering, and writes no config', async () => {
+    const box = sandbox('octo');
+    const result = await runCli(['scaffold', 'PreToolUse', '--matcher', 'terminal', ...box.common]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Add to .octo/hooks.yml (or run again with --register):\nhooks:\n  PreToolUse:\n    - matcher: terminal\n      command: node .octo/hooks/pre-tool-use.mjs\n');
+    expect(() => statSync(join(box.project, '.octo/hooks.yml'))).toThrow();
+  });
+
+  it('prints a hooks.json snippet for openinterpreter, with the ts launch command and its caveats', async () => {
+    const box = sandbox('openinterpreter');
+    const result = await runCli(['scaffold', 'Stop', '--lang', 'ts', '--name', 'finish-check', ...box.common]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('created .openinterpreter/hooks/finish-check.ts (executable)');
+    expect(result.stdout).toContain('command: node --experimental-strip-types .openinterpreter/hooks/finish-check.ts');
+    expect(result.stdout).toContain('Avoid slow launchers such as `npx tsx` or `ts-node`');
+    const snippet = result.stdout.slice(result.stdout.indexOf('{'), result.stdout.lastIndexOf('}') + 1);
+    expect(JSON.parse(snippet)).toEqual({
+      hooks: { Stop: [{ hooks: [{ type: 'command', command: 'node --experimental-strip-types .openinterpreter/hooks/finish-check.ts' }] }] },
+    });
+  });
+
+  it('refuses to overwrite an existing script unless --force', async () => {
+    const box = sandbox('openinterpreter');
+    const path = box.write('project/.openinterpreter/hooks/pre-tool-use.mjs', '// mine\n');
+    const refused = await runCli(['scaffold', 'PreToolUse', ...box.common]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe('hookctl: .openinterpreter/hooks/pre-tool-use.mjs already exists; pass --force to overwrite it, or choose another --name\n');
+    expect(readFileSync(path, 'utf8')).toBe('// mine\n');
+    const forced = await runCli(['scaffold', 'PreToolUse', '--force', ...box.common]);
+    expect(forced.code).toBe(0);
+    expect(readFileSync(path, 'utf8')).toContain('PreToolUse hook for openinterpreter');
+  });
+
+  it('names the nearest event when the event is unknown', async () => {
+    const result = await runCli(['scaffold', 'PreToolUes', ...sandbox('octo').common]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('hookctl: unknown octo event "PreToolUes"; did you mean "PreToolUse"?\n');
+  });
+
+  it('rejects a --name that is a path', async () => {
+    const result = await runCli(['scaffold', 'Stop', '--name', '../escape', ...sandbox('octo').common]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--name "../escape" is not a plain file name');
+  });
+
+  it.each([
+    ['openinterpreter', 'UserPromptSubmit'],
+    ['octo', 'Stop'],
+  ] as const)('warns that %s %s ignores --matcher and leaves it out of the config', async (dialect, event) => {
+    const box = sandbox(dialect);
+    const result = await runCli(['scaffold', event, '--matcher', 'Bash', '--register', ...box.common]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe(`hookctl: warning: ${dialect} ignores matchers on ${event}; --matcher "Bash" is left out of the config\n`);
+    expect(readFileSync(join(box.project, dialect === 'octo' ? '.octo/hooks.yml' : '.openinterpreter/hooks.json'), 'utf8')).not.toContain('matcher');
+  });
+
+  it('registers once: a second --register says so and changes nothing', async () => {
+    const box = sandbox('openinterpreter');
+    await runCli(['scaffold', 'PreToolUse', '--matcher', 'Bash', '--register', ...box.common]);
+    const config = readFileSync(join(box.project, '.openinterpreter/hooks.json'), 'utf8');
+    const again = await runCli(['scaffold', 'PreToolUse', '--matcher', 'Bash', '--register', '--force', ...box.common]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('.openinterpreter/hooks.json already runs `node .openinterpreter/hooks/pre-tool-use.mjs` on PreToolUse; left unchanged.');
+    expect(readFileSync(join(box.project, '.openinterpreter/hooks.json'), 'utf8')).toBe(config);
+  });
+
+  it('adds to a commented hooks.yml without touching the rest', async () => {
+    const box = sandbox('octo');
+    const original = '# team hooks\nhooks:\n  Stop:\n    - command: "./notify.sh"   # ping the channel\n      async: true\n\n# end\n';
+    box.write('project/.octo/hooks.yml', original);
+    const result = await runCli(['scaffold', 'Stop', '--lang', 'sh', '--register', ...box.common]);
+    expect(result.stdout).toContain('updated .octo/hooks.yml: added the hook to Stop.');
+    expect(readFileSync(join(box.project, '.octo/hooks.yml'), 'utf8')).toBe(
+      '# team hooks\nhooks:\n  Stop:\n    - command: "./notify.sh"   # ping the channel\n      async: true\n    - command: sh .octo/hooks/stop.sh\n\n# end\n',
+    );
+  });
+});
