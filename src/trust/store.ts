@@ -8,12 +8,13 @@ import { readJsonDocument, updateJsonDocument, type JsonDocument } from './locke
  * ```json
  * { "version": 1,
  *   "files": { "<absolute config path>": {
- *     "trusted":  { "<definition hash>": { "key": "id:guard", "id": "guard", "definition": {…},
+ *     "trusted":  { "<definition hash>": { "keys": ["id:guard"], "id": "guard", "definition": {…},
  *                   "scripts": { "<absolute script path>": "sha256:…" | null }, "trustedAt": "…" } },
  *     "disabled": { "<hook id>": { "disabledAt": "…" } } } } }
  * ```
- * Trust is keyed by file and definition hash, so reordering entries in a file keeps it; `key`
- * (explicit id, else position) only serves to recognise an edited hook as `modified`.
+ * Trust is keyed by file and definition hash, so reordering entries in a file keeps it; `keys`
+ * (explicit id, else position, of each hook trusted with this definition) only serve to recognise
+ * an edited hook as `modified`.
  */
 export interface HookTrustStore {
   version: 1;
@@ -26,9 +27,12 @@ export interface FileTrust {
 }
 
 export interface TrustedHook {
-  /** `id:<id>` for an explicit id, else `position:<event>:<group>:<handler>`. */
-  key: string;
-  /** The hook's id when it was trusted. */
+  /**
+   * Where hooks with this definition were trusted: `id:<id>` for an explicit id, else
+   * `position:<event>:<group>:<handler>`. Identical definitions in one file share the entry.
+   */
+  keys: string[];
+  /** The id of the hook last trusted with this definition. */
   id: string;
   /** The trusted definition, kept so a review can show what changed. */
   definition: HookDefinition;
@@ -106,9 +110,10 @@ function validateHookTrustStore(value: unknown): Checked {
 
 function trustedHookProblem(value: unknown): string | null {
   if (!isObject(value)) return 'is not an object';
-  for (const field of ['key', 'id', 'trustedAt'] as const) {
+  for (const field of ['id', 'trustedAt'] as const) {
     if (typeof value[field] !== 'string') return `has no "${field}" string`;
   }
+  if (!Array.isArray(value.keys) || !value.keys.every((key) => typeof key === 'string')) return 'has no "keys" list of strings';
   if (!isObject(value.definition)) return 'has no "definition" object';
   if (!isObject(value.scripts) || Object.values(value.scripts).some((hash) => hash !== null && typeof hash !== 'string')) {
     return 'has no "scripts" object of hashes';

@@ -12,7 +12,7 @@ const run = promisify(execFile);
 
 function entry(id: string): TrustedHook {
   return {
-    key: `id:${id}`,
+    keys: [`id:${id}`],
     id,
     definition: { event_name: 'stop', hooks: [{ type: 'command', command: id, timeout: 600, async: false }] },
     scripts: {},
@@ -32,7 +32,7 @@ describe('trust store writes', () => {
       for (let i = 0; i < Number(count); i++) {
         await updateHookTrustStore(home, (store) => {
           const file = (store.files['/project/hooks.json'] ??= { trusted: {}, disabled: {} });
-          file.trusted['sha256:' + writer + '-' + i] = { key: 'id:' + writer + '-' + i, id: writer + '-' + i,
+          file.trusted['sha256:' + writer + '-' + i] = { keys: ['id:' + writer + '-' + i], id: writer + '-' + i,
             definition: { event_name: 'stop', hooks: [] }, scripts: {}, trustedAt: new Date().toISOString() };
         });
       }`;

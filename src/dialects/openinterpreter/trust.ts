@@ -36,11 +36,12 @@ function trustKey(handler: HandlerRecord): string {
 async function assess(handlers: readonly HandlerRecord[], context: TrustContext): Promise<Assessment[]> {
   const store = await readHookTrustStore(context.home);
   const hashes = handlers.map(definitionHash);
-  const hashesByFile = new Map<string | null, Set<string>>();
+  // Per file: which keys each definition sits at now.
+  const keysByFile = new Map<string | null, Map<string, string[]>>();
   handlers.forEach((handler, index) => {
-    const set = hashesByFile.get(handler.file) ?? new Set<string>();
-    set.add(hashes[index]!);
-    hashesByFile.set(handler.file, set);
+    const byHash = keysByFile.get(handler.file) ?? new Map<string, string[]>();
+    byHash.set(hashes[index]!, [...(byHash.get(hashes[index]!) ?? []), trustKey(handler)]);
+    keysByFile.set(handler.file, byHash);
   });
   return Promise.all(
     handlers.map(async (handler, index) => {
@@ -57,7 +58,7 @@ async function assess(handlers: readonly HandlerRecord[], context: TrustContext)
         const status = detail === null ? 'trusted' : 'modified';
         return { handler, trust: { status, enabled, hash, detail }, scripts, previous: detail === null ? null : { hash, entry } };
       }
-      const previous = previousVersion(recorded?.trusted ?? {}, trustKey(handler), hashesByFile.get(handler.file)!);
+      const previous = previousVersion(recorded?.trusted ?? {}, trustKey(handler), keysByFile.get(handler.file)!);
       if (previous === null) return { handler, trust: { status: 'untrusted', enabled, hash, detail: null }, scripts, previous };
       const detail = `changed since trusted: ${changedFields(previous.entry.definition, hookDefinition(handler)).join(', ')}`;
       return { handler, trust: { status: 'modified', enabled, hash, detail }, scripts, previous };
@@ -66,23 +67,30 @@ async function assess(handlers: readonly HandlerRecord[], context: TrustContext)
 }
 
 /**
- * The trusted entry at the same id/position whose definition no hook of the file has any more:
- * the hook as it was before the edit. An entry still matching some hook (after a reorder) is not it.
+ * The trusted entry recorded at the same id/position: the hook as it was before the edit. An entry
+ * whose definition now sits at a key it was not trusted at has moved there (a reorder), so it is
+ * another hook's trust, not this hook's earlier version.
  */
 function previousVersion(
   trusted: Record<string, TrustedHook>,
   key: string,
-  currentHashes: ReadonlySet<string>,
+  currentKeys: ReadonlyMap<string, readonly string[]>,
 ): { hash: string; entry: TrustedHook } | null {
   for (const [hash, entry] of Object.entries(trusted)) {
-    if (entry.key === key && !currentHashes.has(hash)) return { hash, entry };
+    const moved = (currentKeys.get(hash) ?? []).some((current) => !entry.keys.includes(current));
+    if (entry.keys.includes(key) && !moved) return { hash, entry };
   }
   return null;
 }
 
-function unitOf(assessment: Assessment): TrustUnit {
+/**
+ * One decision per definition per file: identical hooks of a file are the same hook by identity,
+ * so they are trusted together and the entry records the key of each.
+ */
+function unitOf(assessment: Assessment, twins: readonly HandlerRecord[]): TrustUnit {
   const { handler, trust, scripts, previous } = assessment;
   const review = [...describeHook(handler), `hash:     ${trust.hash}`];
+  if (twins.length > 1) review.push(`the same definition also appears as: ${twins.slice(1).map((twin) => twin.id).join(', ')}`);
   if (trust.status === 'modified' && previous !== null) {
     review.push('changed since it was trusted:');
     const fieldChanges = describeChange(previous.entry.definition, hookDefinition(handler));
@@ -90,7 +98,15 @@ function unitOf(assessment: Assessment): TrustUnit {
     if (fieldChanges.length === 0 && trust.detail !== null) review.push(`  ${trust.detail}`);
   }
   const replaces = previous !== null && previous.hash !== trust.hash ? previous.hash : null;
-  return { label: `hook ${handler.id}`, status: trust.status, handlers: [handler], hash: trust.hash!, replaces, scripts, review };
+  return { label: `hook ${handler.id}`, status: trust.status, handlers: [...twins], hash: trust.hash!, replaces, scripts, review };
+}
+
+/** Removes one hook's key from a trusted entry, and the entry once no hook stands for it. */
+function forgetKey(trusted: Record<string, TrustedHook>, hash: string, key: string): void {
+  const entry = trusted[hash];
+  if (!entry) return;
+  entry.keys = entry.keys.filter((other) => other !== key);
+  if (entry.keys.length === 0) delete trusted[hash];
 }
 
 function refuseManaged(handlers: readonly HandlerRecord[], action: string): void {
@@ -106,7 +122,19 @@ export const trust: TrustAuthority = {
   async units(selected, all, context) {
     const wanted = new Set(selected);
     const assessments = await assess(all, context);
-    return assessments.filter((a) => wanted.has(a.handler) && a.handler.source !== 'managed').map(unitOf);
+    const decided = new Set<string>();
+    const units: TrustUnit[] = [];
+    for (const assessment of assessments) {
+      const { handler, trust: status } = assessment;
+      const decision = `${handler.file}\0${status.hash}`;
+      if (!wanted.has(handler) || handler.source === 'managed' || decided.has(decision)) continue;
+      decided.add(decision);
+      const twins = assessments
+        .filter((other) => other.handler.file === handler.file && other.trust.hash === status.hash && other.handler !== handler)
+        .map((other) => other.handler);
+      units.push(unitOf(assessment, [handler, ...twins]));
+    }
+    return units;
   },
 
   async trust(units, context) {
@@ -115,10 +143,12 @@ export const trust: TrustAuthority = {
       for (const unit of units) {
         const handler = unit.handlers[0]!;
         const recorded = fileTrust(store, handler.file!, true);
-        // The earlier version of an edited hook is replaced, not kept trusted beside it.
-        if (unit.replaces !== null) delete recorded.trusted[unit.replaces];
+        const keys = unit.handlers.map(trustKey);
+        // The earlier version of an edited hook no longer stands for this hook.
+        for (const key of keys) if (unit.replaces !== null) forgetKey(recorded.trusted, unit.replaces, key);
+        const kept = recorded.trusted[unit.hash]?.keys.filter((other) => !keys.includes(other)) ?? [];
         recorded.trusted[unit.hash] = {
-          key: trustKey(handler),
+          keys: [...kept, ...keys],
           id: handler.id,
           definition: hookDefinition(handler),
           scripts: unit.scripts,
@@ -131,10 +161,12 @@ export const trust: TrustAuthority = {
   async untrust(units, context) {
     await updateHookTrustStore(context.home, (store) => {
       for (const unit of units) {
-        const recorded = fileTrust(store, unit.handlers[0]!.file!);
+        const handler = unit.handlers[0]!;
+        const recorded = fileTrust(store, handler.file!);
         if (!recorded) continue;
+        // A definition is trusted or not: identical hooks of the file lose trust together.
         delete recorded.trusted[unit.hash];
-        if (unit.replaces !== null) delete recorded.trusted[unit.replaces];
+        for (const twin of unit.handlers) if (unit.replaces !== null) forgetKey(recorded.trusted, unit.replaces, trustKey(twin));
       }
       pruneEmptyFiles(store);
     });

@@ -79,6 +79,23 @@ describe('openinterpreter trust: status transitions', () => {
     expect(result[1]!.detail).toBe('changed since trusted: command');
   });
 
+  it('shares trust between identical definitions, and still sees an edit of either as modified', async () => {
+    const { hook, statuses, context } = setup();
+    const report = await trustHooks(trust, [hook(0), hook(1)], context, { ids: ['project:PreToolUse:0:0'] });
+    expect(report.trusted.map((unit) => unit.handlers.map((handler) => handler.id))).toEqual([
+      ['project:PreToolUse:0:0', 'project:PreToolUse:1:0'],
+    ]);
+    expect(await statuses([hook(0), hook(1)])).toEqual(['trusted', 'trusted']);
+    expect(await statuses([hook(0), hook(1, { command: './changed.sh' })])).toEqual(['trusted', 'modified']);
+  });
+
+  it('does not blame another hook when a hook without id is both moved and edited', async () => {
+    const { hook, statuses, trustAll } = setup();
+    await trustAll([hook(0, { command: './a.sh' }), hook(1, { command: './b.sh' })]);
+    // b moved to position 0; a moved to position 1 and was edited: it needs review, but no diff against b.
+    expect(await statuses([hook(0, { command: './b.sh' }), hook(1, { command: './a2.sh' })])).toEqual(['trusted', 'untrusted']);
+  });
+
   it('scopes trust to the declaring file', async () => {
     const { hook, statuses, trustAll, sandbox } = setup();
     await trustAll([hook(0)]);
@@ -178,7 +195,7 @@ describe('openinterpreter trust store file', () => {
 
   it.each([
     ['an unknown version', '{"version":2,"files":{}}', 'unsupported "version" 2'],
-    ['a malformed entry', '{"version":1,"files":{"/f":{"trusted":{"sha256:x":{"key":1}},"disabled":{}}}}', 'has no "key" string'],
+    ['a malformed entry', '{"version":1,"files":{"/f":{"trusted":{"sha256:x":{"keys":"x","id":"a","trustedAt":"t"}},"disabled":{}}}}', 'has no "keys" list of strings'],
   ])('rejects %s', async (_name, text, reason) => {
     const { hook, context, sandbox } = setup();
     sandbox.write('home/.openinterpreter/trusted-hooks.json', text);
