@@ -1,0 +1,139 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadDialect, type DialectId } from '../../src/dialects/registry.js';
+import { OCTO_EVENTS } from '../../src/dialects/octo/events.js';
+import { OPENINTERPRETER_EVENTS } from '../../src/dialects/openinterpreter/events.js';
+import { makeFixture } from '../../src/fixture/make-fixture.js';
+import { examplesFor } from '../../src/scaffold/examples.js';
+import { LANGUAGES } from '../../src/scaffold/languages/index.js';
+import { scaffoldHook } from '../../src/scaffold/scaffold.js';
+import { makeTempProject } from '../helpers/temp-project.js';
+import { uncommentExample } from './uncomment-example.js';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const CASES = [
+  ...OPENINTERPRETER_EVENTS.map((e) => ['openinterpreter', e.name] as const),
+  ...OCTO_EVENTS.map((e) => ['octo', e.name] as const),
+];
+
+describe('examplesFor', () => {
+  it.each(CASES)('%s %s: every JSON example is a valid output of the event', async (dialect, event) => {
+    const { contracts } = await loadDialect(dialect);
+    for (const example of examplesFor(dialect, event)) {
+      if (example.stdout) expect(contracts.validateOutput(event, example.stdout), example.id).toEqual({ ok: true, value: example.stdout });
+      if (example.exitCode === 2) expect(example.stderr, example.id).toBeTruthy();
+    }
+  });
+});
+
+describe('scaffolded examples', () => {
+  it.each(CASES)('%s %s: uncommenting one example in js, py or sh produces exactly its wire form', async (dialect, event) => {
+    const box = makeTempProject();
+    const payload = JSON.stringify(makeFixture(await loadDialect(dialect), event, { cwd: box.project }));
+    for (const lang of ['js', 'py', 'sh'] as const) {
+      const scaffold = await scaffoldHook({ dialect, projectDir: box.project, event, lang });
+      const script = readFileSync(scaffold.file, 'utf8');
+      for (const example of examplesFor(dialect, event)) {
+        writeFileSync(scaffold.file, uncommentExample(script, LANGUAGES[lang].comment, example.id));
+        const run = spawnSync('sh', ['-c', scaffold.command], { cwd: box.project, input: payload, encoding: 'utf8' });
+        const label = `${lang} ${example.id}`;
+        expect(run.status, `${label}: ${run.stderr}`).toBe(example.exitCode);
+        expect(run.stdout === '' ? null : JSON.parse(run.stdout), label).toEqual(example.stdout ?? null);
+        expect(run.stderr.trim(), label).toBe(example.stderr ?? '');
+      }
+    }
+  });
+});
+
+/** Type-checks files against the generated types, as `hookctl/<dialect>` resolves for a project. */
+function typeCheck(dir: string, files: string[]): { status: number | null; output: string } {
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        noEmit: true,
+        allowJs: true,
+        checkJs: true,
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        skipLibCheck: true,
+        types: ['node'],
+        typeRoots: [join(repo, 'node_modules/@types')],
+        paths: {
+          'hookctl/openinterpreter': [join(repo, 'generated/openinterpreter/types.ts')],
+          'hookctl/octo': [join(repo, 'generated/octo/types.ts')],
+        },
+      },
+      files,
+    }),
+  );
+  const run = spawnSync(process.execPath, [join(repo, 'node_modules/typescript/bin/tsc'), '-p', dir], { encoding: 'utf8' });
+  return { status: run.status, output: run.stdout + run.stderr };
+}
+
+describe('ts and js scaffolds type-check against the generated types', () => {
+  it('for every event, as written and with each example uncommented', async () => {
+    const box = makeTempProject();
+    const files: string[] = [];
+    for (const [dialect, event] of CASES) {
+      for (const lang of ['ts', 'js'] as const) {
+        const scaffold = await scaffoldHook({ dialect, projectDir: box.project, event, lang, name: `${dialect}-${event}` });
+        files.push(scaffold.file);
+        const script = readFileSync(scaffold.file, 'utf8');
+        for (const example of examplesFor(dialect as DialectId, event)) {
+          const variant = scaffold.file.replace(/\.(m?[jt]s)$/, `-${example.id}.$1`);
+          writeFileSync(variant, uncommentExample(script, '//', example.id));
+          files.push(variant);
+        }
+      }
+    }
+    expect(typeCheck(box.project, files)).toEqual({ status: 0, output: '' });
+  });
+
+  it.each(['ts', 'js'] as const)('a misspelled output field in a %s scaffold is a type error', async (lang) => {
+    const box = makeTempProject();
+    const scaffold = await scaffoldHook({ dialect: 'openinterpreter', projectDir: box.project, event: 'PreToolUse', lang });
+    const script = uncommentExample(readFileSync(scaffold.file, 'utf8'), '//', 'block');
+    writeFileSync(scaffold.file, script.replace('permissionDecision:', 'permissionDecison:'));
+    const result = typeCheck(box.project, [scaffold.file]);
+    expect(result.status).not.toBe(0);
+    expect(result.output).toContain('permissionDecison');
+  });
+});
+
+describe('py scaffolds', () => {
+  it.each(CASES)('%s %s compiles with python3 -m py_compile', async (dialect, event) => {
+    const box = makeTempProject();
+    const scaffold = await scaffoldHook({ dialect, projectDir: box.project, event, lang: 'py' });
+    const run = spawnSync('python3', ['-m', 'py_compile', scaffold.file], { encoding: 'utf8', env: { ...process.env, PYTHONPYCACHEPREFIX: box.root } });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+  });
+});
+
+describe('sh scaffolds', () => {
+  it('are no-op hooks without jq too', async () => {
+    const box = makeTempProject();
+    const scaffold = await scaffoldHook({ dialect: 'octo', projectDir: box.project, event: 'PreToolUse', lang: 'sh' });
+    // A PATH holding only `sh` and `cat`: no jq.
+    const bin = join(box.root, 'bin');
+    mkdirSync(bin);
+    for (const tool of ['sh', 'cat']) {
+      symlinkSync(spawnSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).stdout.trim(), join(bin, tool));
+    }
+    const run = spawnSync('/bin/sh', ['-c', scaffold.command], { cwd: box.project, input: '{"event":"PreToolUse"}', encoding: 'utf8', env: { PATH: bin } });
+    expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({ status: 0, stdout: '', stderr: '' });
+  });
+
+  it('fail on a malformed payload when jq can parse it', async () => {
+    const box = makeTempProject();
+    const scaffold = await scaffoldHook({ dialect: 'octo', projectDir: box.project, event: 'PreToolUse', lang: 'sh' });
+    const run = spawnSync('sh', ['-c', scaffold.command], { cwd: box.project, input: 'not json', encoding: 'utf8' });
+    expect(run.status).toBe(1);
+  });
+});
