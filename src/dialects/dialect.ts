@@ -2,6 +2,7 @@ import type { HandlerRecord, TrustStatus } from '../config/handler-record.js';
 import type { AggregateEffect, RunStatus } from '../engine/outcome.js';
 import type { RunResult } from '../engine/run-result.js';
 import type { Finding } from '../lint/finding.js';
+import type { TrustAuthority } from '../trust/authority.js';
 
 /**
  * A dialect is data plus one small protocol module. The engine core (src/engine) only ever talks
@@ -21,7 +22,8 @@ export interface Dialect {
   /** Host hooks built into the agent, active under conditions the dialect checks (octo memory reminders). */
   builtinHooks?(context: LoadContext): Promise<BuiltinHook[]>;
   readonly protocol: DialectProtocol;
-  readonly trust: TrustModel;
+  /** Decides trust at load time and records the decisions `hookctl trust` makes. */
+  readonly trust: TrustAuthority;
   /** A schema-valid example input payload for `hookctl fixture` and dry-runs without a payload. */
   fixture(event: string, context: { cwd: string }): Record<string, unknown>;
 }

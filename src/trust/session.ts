@@ -1,7 +1,6 @@
 import type { HandlerRecord } from '../config/handler-record.js';
-import type { Dialect, LoadedConfig, TrustModel } from '../dialects/dialect.js';
+import type { Dialect, LoadedConfig } from '../dialects/dialect.js';
 import { loadDialect, type DialectId } from '../dialects/registry.js';
-import { UsageError } from '../errors.js';
 import type { TrustAuthority, TrustContext } from './authority.js';
 
 /** Everything a trust command works on: the dialect, its loaded hooks and its trust authority. */
@@ -24,7 +23,6 @@ export interface SessionOptions {
 export async function openTrustSession(options: SessionOptions): Promise<TrustSession> {
   const dialect = await loadDialect(options.dialectId);
   const authority = dialect.trust;
-  if (!isTrustAuthority(authority)) throw new UsageError(`the ${dialect.id} dialect cannot record trust decisions`);
   const context: TrustContext = {
     cwd: options.cwd,
     home: options.home,
@@ -37,8 +35,3 @@ export async function openTrustSession(options: SessionOptions): Promise<TrustSe
   return { dialect, authority, config, handlers: config.handlers, context };
 }
 
-/** A dialect's trust model that also records decisions (both built-in dialects' `trust` are). */
-function isTrustAuthority(model: TrustModel): model is TrustAuthority {
-  const candidate = model as Partial<TrustAuthority>;
-  return [candidate.units, candidate.trust, candidate.untrust, candidate.setEnabled].every((method) => typeof method === 'function');
-}
