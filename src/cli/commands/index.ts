@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { registerDryRun } from './dry-run.js';
 import { registerFixture } from './fixture.js';
+import { registerLint } from './lint.js';
 import { registerList } from './list.js';
 import { registerRun } from './run.js';
 import { registerScaffold } from './scaffold.js';
@@ -13,6 +14,7 @@ import { registerTrustCommands } from './trust.js';
  * imports the library lazily, so start-up stays cheap.
  */
 export function registerCommands(program: Command): void {
+  registerLint(program);
   registerDryRun(program);
   registerRun(program);
   registerTest(program);

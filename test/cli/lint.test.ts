@@ -1,0 +1,155 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/run-cli.js';
+import { makeTempProject, type TempProject } from '../helpers/temp-project.js';
+
+const UNKNOWN_EVENT_JSON = `{
+  "hooks": {
+    "PreToolUze": [{ "hooks": [{ "type": "command", "command": "echo hi" }] }]
+  }
+}
+`;
+const IGNORED_MATCHER_JSON = `{
+  "hooks": {
+    "Stop": [{ "matcher": "Bash", "hooks": [{ "type": "command", "command": "echo done" }] }]
+  }
+}
+`;
+const CLEAN_JSON = `{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "echo done" }] }] } }\n`;
+
+interface JsonReport {
+  findings: { ruleId: string; severity: string; message: string; file: string; line: number; column: number }[];
+  errorCount: number;
+  warningCount: number;
+}
+
+/** A sandbox whose project has `.openinterpreter/hooks.json` with the given text. */
+function projectWith(hooksJson: string): TempProject {
+  const sandbox = makeTempProject();
+  sandbox.write('project/.openinterpreter/hooks.json', hooksJson);
+  return sandbox;
+}
+
+function lint(sandbox: TempProject, ...args: string[]) {
+  return runCli(['lint', '--home', sandbox.home, '--managed', join(sandbox.root, 'no-requirements.toml'), ...args], {
+    cwd: sandbox.project,
+    env: { HOME: sandbox.home },
+  });
+}
+
+function expectNoStackTrace(stderr: string) {
+  expect(stderr).not.toMatch(/^\s+at /m);
+  expect(stderr).not.toContain('internal error');
+}
+
+describe('hookctl lint', () => {
+  it('exits 0 and prints nothing for a clean project', async () => {
+    const result = await lint(projectWith(CLEAN_JSON));
+    expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it('reports an error with file, position, rule id and a summary, and exits 1', async () => {
+    const result = await lint(projectWith(UNKNOWN_EVENT_JSON));
+    expect(result.code).toBe(1);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('.openinterpreter/hooks.json');
+    expect(lines[1]).toMatch(/^ {2}3:5 {2}error {2}.*PreToolUze.*PreToolUse.* {2}unknown-event$/);
+    expect(lines.at(-1)).toBe('✖ 1 problem (1 error, 0 warnings)');
+    expect(result.stdout).not.toContain('\u001b[');
+  });
+
+  it('prints json with every field of each finding and the counts', async () => {
+    const result = await lint(projectWith(UNKNOWN_EVENT_JSON), '--format', 'json');
+    expect(result.code).toBe(1);
+    const report = JSON.parse(result.stdout) as JsonReport;
+    expect(report).toMatchObject({ errorCount: 1, warningCount: 0 });
+    expect(report.findings).toEqual([
+      { ruleId: 'unknown-event', severity: 'error', message: expect.stringContaining('PreToolUse'), file: '.openinterpreter/hooks.json', line: 3, column: 5 },
+    ]);
+  });
+
+  it('prints GitHub annotations', async () => {
+    const result = await lint(projectWith(UNKNOWN_EVENT_JSON), '--format', 'github');
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^::error file=\.openinterpreter\/hooks\.json,line=3,col=5,title=unknown-event::.*PreToolUse.*\n$/);
+  });
+
+  it('prints a SARIF 2.1.0 log whose results point at described rules', async () => {
+    const result = await lint(projectWith(UNKNOWN_EVENT_JSON), '--format', 'sarif');
+    expect(result.code).toBe(1);
+    const log = JSON.parse(result.stdout);
+    expect(log).toMatchObject({ version: '2.1.0', $schema: expect.stringContaining('sarif-schema-2.1.0') });
+    expect(log.runs).toHaveLength(1);
+    const { driver } = log.runs[0].tool;
+    expect(driver).toMatchObject({ name: 'hookctl', version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+    const ruleIds = driver.rules.map((rule: { id: string }) => rule.id);
+    expect(ruleIds).toEqual(expect.arrayContaining(['parse-error', 'unknown-event', 'duplicate-key', 'slow-launcher']));
+    for (const rule of driver.rules) {
+      expect(rule).toMatchObject({ shortDescription: { text: expect.any(String) }, help: { text: expect.any(String) }, helpUri: expect.stringMatching(/^https:\/\/.*\.md$/) });
+      expect(['error', 'warning', 'note']).toContain(rule.defaultConfiguration.level);
+    }
+    expect(log.runs[0].results).toEqual([
+      {
+        ruleId: 'unknown-event',
+        ruleIndex: ruleIds.indexOf('unknown-event'),
+        level: 'error',
+        message: { text: expect.stringContaining('PreToolUse') },
+        locations: [{ physicalLocation: { artifactLocation: { uri: '.openinterpreter/hooks.json', uriBaseId: '%SRCROOT%' }, region: { startLine: 3, startColumn: 5 } } }],
+      },
+    ]);
+  });
+
+  it.each([
+    [[], 0],
+    [['--max-warnings', '1'], 0],
+    [['--max-warnings', '0'], 1],
+  ])('with warnings only and %j exits %i', async (args, code) => {
+    const result = await lint(projectWith(IGNORED_MATCHER_JSON), '--format', 'json', ...args);
+    expect(result.code).toBe(code);
+    const report = JSON.parse(result.stdout) as JsonReport;
+    expect(report).toMatchObject({ errorCount: 0, warningCount: 1 });
+    expect(report.findings[0]).toMatchObject({ ruleId: 'matcher-ignored', severity: 'warning', line: 3 });
+    if (code === 1) expect(result.stderr).toContain('too many warnings (1; --max-warnings allows 0)');
+    else expect(result.stderr).toBe('');
+  });
+
+  it('reports malformed JSON as a parse error at the syntax error, without a stack trace', async () => {
+    const result = await lint(projectWith('{\n  "hooks": {},\n}\n'), '--format', 'json');
+    expect(result.code).toBe(1);
+    const report = JSON.parse(result.stdout) as JsonReport;
+    expect(report.findings).toEqual([expect.objectContaining({ ruleId: 'parse-error', severity: 'error', file: '.openinterpreter/hooks.json', line: 3, column: 1 })]);
+    expectNoStackTrace(result.stderr);
+  });
+
+  it('lints only the files given, inferring each one’s dialect from its path', async () => {
+    const sandbox = projectWith(UNKNOWN_EVENT_JSON);
+    sandbox.write('project/.octo/hooks.yml', 'hooks:\n  Stop:\n    - command: echo done\n      async: true\n  PreToolUse:\n    - command: echo hi\n      async: true\n');
+    const result = await lint(sandbox, '.octo/hooks.yml', '--format', 'json');
+    expect(result.code).toBe(1);
+    const report = JSON.parse(result.stdout) as JsonReport;
+    expect(report.findings).toEqual([expect.objectContaining({ ruleId: 'async-not-allowed', file: '.octo/hooks.yml', line: 7, column: 14 })]);
+  });
+
+  it.each([
+    ['an unknown format', ['--format', 'xml'], /argument 'xml' is invalid/],
+    ['a bad --max-warnings', ['--max-warnings', 'many'], /whole number of warnings/],
+    ['a missing file', ['nowhere/hooks.json'], /nowhere\/hooks\.json: no such file/],
+    ['a directory instead of a file', ['.openinterpreter'], /\.openinterpreter: not a file/],
+  ])('exits 2 with a one-line reason on %s', async (_name, args, reason) => {
+    const result = await lint(projectWith(CLEAN_JSON), ...args);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(reason);
+    expectNoStackTrace(result.stderr);
+  });
+
+  it('shows pre-commit and GitHub Actions examples in --help', async () => {
+    const result = await runCli(['lint', '--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('--format <format>');
+    expect(result.stdout).toContain('--max-warnings <n>');
+    expect(result.stdout).toContain('pre-commit');
+    expect(result.stdout).toContain('hookctl lint --format github');
+    expect(result.stdout).toContain('upload-sarif');
+  });
+});
