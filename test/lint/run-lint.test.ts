@@ -1,0 +1,87 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { dialect as octo } from '../../src/dialects/octo/index.js';
+import { dialect as openinterpreter } from '../../src/dialects/openinterpreter/index.js';
+import { loadConfig } from '../../src/dialects/openinterpreter/load-config.js';
+import { runLint } from '../../src/lint/run-lint.js';
+import { makeTempProject } from '../helpers/temp-project.js';
+
+const ISSUE_RULES = {
+  'parse-error': 'error',
+  'unknown-event': 'error',
+  'unknown-key': 'warning',
+  'invalid-value': 'error',
+  'empty-command': 'error',
+  'invalid-matcher': 'error',
+  'matcher-ignored': 'warning',
+  'matcher-never-matches': 'warning',
+  'async-not-allowed': 'error',
+  'invalid-timeout': 'warning',
+  'timeout-capped': 'warning',
+  'timeout-suspicious': 'warning',
+  'both-representations': 'warning',
+  'duplicate-key': 'error',
+  'missing-script': 'error',
+  'script-not-executable': 'warning',
+  'slow-launcher': 'warning',
+  'unsupported-handler-type': 'warning',
+  'features-disabled': 'info',
+};
+
+describe('runLint', () => {
+  it('lints every discovered layer, findings sorted by file, line and column', async () => {
+    const sandbox = makeTempProject();
+    const user = sandbox.write('home/.openinterpreter/hooks.json', '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "npx notify" }] }] } }\n');
+    const project = sandbox.write(
+      'project/.openinterpreter/hooks.json',
+      '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "./missing.sh", "timeout": 5000 }] }],\n    "PreToolUze": []\n  }\n}\n',
+    );
+    const context = { cwd: sandbox.project, home: sandbox.home, env: {} };
+    const { findings, rules } = await runLint({ dialect: openinterpreter, context });
+
+    // Sorted by path: <sandbox>/home/… before <sandbox>/project/….
+    const expected = [
+      { file: user, line: 1, column: 67, ruleId: 'slow-launcher', severity: 'warning' },
+      { file: project, line: 3, column: 58, ruleId: 'missing-script', severity: 'error' },
+      { file: project, line: 3, column: 85, ruleId: 'timeout-suspicious', severity: 'warning' },
+      { file: project, line: 4, column: 5, ruleId: 'unknown-event', severity: 'error' },
+    ];
+    expect(findings.map(({ file, line, column, ruleId, severity }) => ({ file, line, column, ruleId, severity }))).toEqual(expected);
+    expect(rules.map((rule) => [rule.id, rule.severity])).toEqual(Object.entries(ISSUE_RULES));
+
+    // The runtime applies the same rules minus file-system and speed advice.
+    const loaded = await loadConfig(context);
+    expect(loaded.findings.map((f) => f.ruleId).sort()).toEqual(['timeout-suspicious', 'unknown-event']);
+  });
+
+  it('lints only the named files, placing each in its layer', async () => {
+    const sandbox = makeTempProject();
+    sandbox.write('home/.octo/hooks.yml', 'hooks:\n  Stpo:\n    - command: x\n');
+    const project = sandbox.write('project/.octo/hooks.yml', 'hooks:\n  Stop:\n    - command: x\n      matcher: y\n');
+    const { findings } = await runLint({
+      dialect: octo,
+      context: { cwd: sandbox.project, home: sandbox.home, env: { OCTO_HOOK_STPO: 'ignored: not a named file' } },
+      files: ['.octo/hooks.yml'],
+    });
+    expect(findings).toEqual([
+      { ruleId: 'matcher-ignored', severity: 'warning', message: expect.any(String), file: project, line: 4, column: 7 },
+    ]);
+  });
+
+  it('reports env compat variables under their pseudo-path', async () => {
+    const sandbox = makeTempProject();
+    const { findings } = await runLint({
+      dialect: octo,
+      context: { cwd: sandbox.project, home: sandbox.home, env: { OCTO_HOOK_STOP: 'npx notify' } },
+    });
+    expect(findings.map((f) => [f.file, f.line, f.column, f.ruleId])).toEqual([['env:OCTO_HOOK_STOP', 1, 1, 'slow-launcher']]);
+  });
+
+  it.each(Object.keys(ISSUE_RULES))('documents %s with what, why, a wrong and a right example', (id) => {
+    const path = join(import.meta.dirname, '..', '..', 'docs', 'rules', `${id}.md`);
+    expect(existsSync(path)).toBe(true);
+    const text = readFileSync(path, 'utf8');
+    for (const heading of ['# ' + id, '## What it catches', '## Why', '## Wrong', '## Right']) expect(text).toContain(heading);
+  });
+});
