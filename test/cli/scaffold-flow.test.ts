@@ -1,0 +1,86 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Outcome } from '../../src/engine/outcome.js';
+import { OCTO_EVENTS } from '../../src/dialects/octo/events.js';
+import { OPENINTERPRETER_EVENTS } from '../../src/dialects/openinterpreter/events.js';
+import type { DialectId } from '../../src/dialects/registry.js';
+import { runCli } from '../helpers/run-cli.js';
+import { makeTempProject } from '../helpers/temp-project.js';
+import { uncommentExample } from '../scaffold/uncomment-example.js';
+
+const LANGS = ['js', 'py', 'sh'] as const;
+type Lang = (typeof LANGS)[number];
+
+/** Scaffolds the event in js, py and sh with --register, trusts the project, returns the script paths. */
+async function scaffoldedProject(dialect: DialectId, event: string) {
+  const box = makeTempProject();
+  const common = ['--dialect', dialect, '--cwd', box.project, '--home', box.home, '--managed', join(box.root, 'none.toml')];
+  const scripts = {} as Record<Lang, string>;
+  for (const lang of LANGS) {
+    const result = await runCli(['scaffold', event, '--lang', lang, '--register', ...common]);
+    expect(result.code, result.stderr).toBe(0);
+    scripts[lang] = join(box.project, /^created (\S+)/.exec(result.stdout)![1]!);
+  }
+  const trust = async () => expect((await runCli(['trust', '--all', '--yes', ...common])).code).toBe(0);
+  await trust();
+  /** `hookctl fixture <event> | hookctl dry-run <event> --payload - --json`. */
+  const dryRun = async (): Promise<Outcome> => {
+    const fixture = await runCli(['fixture', event, ...common]);
+    expect(fixture.code, fixture.stderr).toBe(0);
+    const run = await runCli(['dry-run', event, '--payload', '-', '--json', ...common], { input: fixture.stdout });
+    expect(run.code, run.stderr).toBe(0);
+    return JSON.parse(run.stdout) as Outcome;
+  };
+  /** Uncomments one marked example in one script, as its author would, and re-trusts the changed hook. */
+  const enable = async (lang: Lang, example: string) => {
+    writeFileSync(scripts[lang], uncommentExample(readFileSync(scripts[lang], 'utf8'), lang === 'js' ? '//' : '#', example));
+    await trust();
+  };
+  return { dryRun, enable };
+}
+
+const NO_EFFECT = {
+  decision: null,
+  blocked: false,
+  reason: null,
+  stop: false,
+  stopReason: null,
+  additionalContext: null,
+  updatedInput: null,
+  updatedInputFrom: null,
+  systemMessages: [],
+  warnings: [],
+};
+
+describe.each([
+  ['openinterpreter', OPENINTERPRETER_EVENTS.map((e) => e.name)],
+  ['octo', OCTO_EVENTS.map((e) => e.name)],
+] as const)('scaffold → trust → dry-run (%s)', (dialect, events) => {
+  it.each(events)('%s: the js, py and sh scaffolds complete with no effect', async (event) => {
+    const project = await scaffoldedProject(dialect, event);
+    const outcome = await project.dryRun();
+    expect(outcome).toMatchObject(NO_EFFECT);
+    expect(outcome.runs.map((r) => [r.command.split(' ')[0], r.status, r.exitCode, r.stdout])).toEqual([
+      ['node', 'completed', 0, ''],
+      ['python3', 'completed', 0, ''],
+      ['sh', 'completed', 0, ''],
+    ]);
+  });
+});
+
+const REASON = 'Blocked by the project hook policy.';
+
+describe.each([
+  ['openinterpreter', 'PreToolUse', 'js', 'block', { decision: 'deny', blocked: true, reason: REASON }],
+  ['openinterpreter', 'PreToolUse', 'sh', 'block-exit-2', { decision: 'deny', blocked: true, reason: REASON }],
+  ['openinterpreter', 'UserPromptSubmit', 'py', 'context', { blocked: false, additionalContext: 'Extra context from the UserPromptSubmit hook.' }],
+  ['octo', 'PreToolUse', 'py', 'block', { decision: 'deny', blocked: true, reason: REASON }],
+  ['octo', 'UserPromptSubmit', 'sh', 'context', { blocked: false, additionalContext: 'Extra context from the UserPromptSubmit hook.' }],
+] as const)('an uncommented example in a scaffold (%s %s, %s %s)', (dialect, event, lang, example, expected) => {
+  it('shows in the dry-run outcome', async () => {
+    const project = await scaffoldedProject(dialect, event);
+    await project.enable(lang, example);
+    expect(await project.dryRun()).toMatchObject(expected);
+  });
+});
