@@ -31,4 +31,16 @@ describe('missing-script', () => {
     ]);
     expect(findings).toEqual([]);
   });
+
+  it('resolves ${PLUGIN_ROOT} in plugin commands inside the plugin', async () => {
+    const plugin = 'home/.openinterpreter/plugins/guard';
+    const content = '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "${PLUGIN_ROOT}/bin/check.sh" }] }] } }';
+    const missing = await findingsOf('missing-script', [{ path: `${plugin}/hooks/hooks.json`, content }]);
+    expect(missing).toEqual([[1, 67, expect.stringMatching(/^the command runs "\/.*\/plugins\/guard\/bin\/check\.sh", which does not exist/)]]);
+    const present = await findingsOf('missing-script', [
+      { path: `${plugin}/hooks/hooks.json`, content },
+      { path: `${plugin}/bin/check.sh`, content: '#!/bin/sh\n', executable: true },
+    ]);
+    expect(present).toEqual([]);
+  });
 });
