@@ -5,9 +5,9 @@ import { loadDialect, type DialectId } from '../../dialects/registry.js';
 import { UsageError } from '../../errors.js';
 import type { Finding } from '../../lint/finding.js';
 import { LINT_FORMATS, type LintFormat } from '../../lint/reporters/formats.js';
-import type { LintReport } from '../../lint/reporters/report.js';
 import type { RuleMeta } from '../../lint/rule.js';
-import { addCommonOptions, resolveCommon, type CommonOptionValues } from '../common-options.js';
+import type { LintResult } from '../../lint/run-lint.js';
+import { addCommonOptions, resolveCommon, type CommonContext, type CommonOptionValues } from '../common-options.js';
 
 interface LintOptions extends CommonOptionValues {
   format: LintFormat;
@@ -81,7 +81,7 @@ async function lint(files: readonly string[], options: LintOptions): Promise<num
  * Lints every discovered layer of the dialect, or the given files grouped by dialect: `--dialect`
  * for all of them, else each file's own (inferred from its path), else the detected one.
  */
-async function lintByDialect(files: readonly string[], forced: DialectId | null, common: ReturnType<typeof resolveCommon>): Promise<LintReport> {
+async function lintByDialect(files: readonly string[], forced: DialectId | null, common: CommonContext): Promise<LintResult> {
   const [{ runLint }, { inferDialectFromPath }] = await Promise.all([import('../../lint/run-lint.js'), import('../../lint/infer-dialect.js')]);
   const context = { cwd: common.cwd, home: common.home, env: process.env, ...(common.managedConfigPath ? { managedConfigPath: common.managedConfigPath } : {}) };
   if (files.length === 0) return runLint({ dialect: await loadDialect(common.dialectId), context });

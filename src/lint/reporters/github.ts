@@ -1,10 +1,11 @@
 import type { Severity } from '../finding.js';
-import { displayPath, type LintReport, type ReporterOptions } from './report.js';
+import type { LintResult } from '../run-lint.js';
+import { displayPath, type ReporterOptions } from './report.js';
 
 const COMMANDS: Readonly<Record<Severity, string>> = { error: 'error', warning: 'warning', info: 'notice' };
 
 /** GitHub Actions workflow commands: one `::error file=…,line=…,col=…,title=…::message` per finding. */
-export function formatGithub(result: LintReport, options: ReporterOptions): string {
+export function formatGithub(result: LintResult, options: ReporterOptions): string {
   return result.findings
     .map((finding) => {
       const properties = [

@@ -1,7 +1,8 @@
-import { countSeverities, displayPath, type LintReport, type ReporterOptions } from './report.js';
+import type { LintResult } from '../run-lint.js';
+import { countSeverities, displayPath, type ReporterOptions } from './report.js';
 
 /** Machine-readable findings: `{ findings: [...], errorCount, warningCount }`. */
-export function formatJson(result: LintReport, options: ReporterOptions): string {
+export function formatJson(result: LintResult, options: ReporterOptions): string {
   const { errors, warnings } = countSeverities(result.findings);
   const findings = result.findings.map((finding) => ({
     ruleId: finding.ruleId,

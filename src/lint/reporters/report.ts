@@ -1,12 +1,5 @@
 import { isAbsolute, relative, sep } from 'node:path';
 import type { Finding } from '../finding.js';
-import type { RuleMeta } from '../rule.js';
-
-/** What reporters read of a lint run (`runLint`'s result has at least this). */
-export interface LintReport {
-  findings: readonly Finding[];
-  rules: readonly RuleMeta[];
-}
 
 export interface ReporterOptions {
   /** Paths inside it are shown relative to it. */

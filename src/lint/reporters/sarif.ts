@@ -1,7 +1,8 @@
 import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Severity } from '../finding.js';
-import { displayPath, type LintReport, type ReporterOptions } from './report.js';
+import type { LintResult } from '../run-lint.js';
+import { displayPath, type ReporterOptions } from './report.js';
 
 const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 const LEVELS: Readonly<Record<Severity, 'error' | 'warning' | 'note'>> = { error: 'error', warning: 'warning', info: 'note' };
@@ -9,7 +10,7 @@ const LEVELS: Readonly<Record<Severity, 'error' | 'warning' | 'note'>> = { error
 const SOURCE_ROOT = '%SRCROOT%';
 
 /** SARIF 2.1.0 for code-scanning tools (GitHub code scanning, IDE viewers): one run, every rule described. */
-export function formatSarif(result: LintReport, options: ReporterOptions): string {
+export function formatSarif(result: LintResult, options: ReporterOptions): string {
   const ruleIndex = new Map(result.rules.map((rule, index) => [rule.id, index]));
   const docsBase = `https://unpkg.com/hookctl@${options.version}/`;
   const log = {

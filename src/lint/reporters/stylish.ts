@@ -1,5 +1,6 @@
 import type { Severity } from '../finding.js';
-import { countSeverities, displayPath, groupByFile, type LintReport, type ReporterOptions } from './report.js';
+import type { LintResult } from '../run-lint.js';
+import { countSeverities, displayPath, groupByFile, type ReporterOptions } from './report.js';
 
 type Style = 'bold' | 'dim' | 'underline' | 'red' | 'yellow' | 'blue';
 const ANSI: Readonly<Record<Style, [number, number]>> = {
@@ -16,7 +17,7 @@ const SEVERITY_STYLE: Readonly<Record<Severity, Style>> = { error: 'red', warnin
  * The human format (ESLint's "stylish"): findings grouped by file, one aligned
  * `line:col  severity  message  rule-id` row each, then a summary line. Empty when clean.
  */
-export function formatStylish(result: LintReport, options: ReporterOptions): string {
+export function formatStylish(result: LintResult, options: ReporterOptions): string {
   if (result.findings.length === 0) return '';
   const paint = (style: Style, text: string) => (options.color ? `\u001b[${ANSI[style][0]}m${text}\u001b[${ANSI[style][1]}m` : text);
   const blocks: string[] = [];

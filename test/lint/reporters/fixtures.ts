@@ -1,5 +1,5 @@
 import type { Finding } from '../../../src/lint/finding.js';
-import type { LintReport } from '../../../src/lint/reporters/report.js';
+import type { LintResult } from '../../../src/lint/run-lint.js';
 import { ruleMeta, type RuleMeta } from '../../../src/lint/rule.js';
 
 export const CWD = '/work/project';
@@ -22,7 +22,7 @@ export const finding = (overrides: Partial<Finding>): Finding => ({
 });
 
 /** Two files, findings deliberately out of order within the first one. */
-export const REPORT: LintReport = {
+export const REPORT: LintResult = {
   rules: RULES,
   findings: [
     finding({ ruleId: 'matcher-ignored', severity: 'warning', message: 'matcher is ignored on Stop', line: 12, column: 7 }),
