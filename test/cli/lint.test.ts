@@ -113,11 +113,17 @@ describe('hookctl lint', () => {
     else expect(result.stderr).toBe('');
   });
 
-  it('reports malformed JSON as a parse error at the syntax error, without a stack trace', async () => {
-    const result = await lint(projectWith('{\n  "hooks": {},\n}\n'), '--format', 'json');
+  it.each([
+    ['JSON', '.openinterpreter/hooks.json', '{\n  "hooks": {},\n}\n', 3, 1],
+    ['TOML', '.openinterpreter/config.toml', '[hooks]\nStop = [\n', 3, 1],
+    ['YAML', '.octo/hooks.yml', 'hooks:\n  Stop:\n    - command: "echo\n', 4, 1],
+  ])('reports malformed %s as a parse error at the syntax error, without a stack trace', async (_format, file, text, line, column) => {
+    const sandbox = makeTempProject();
+    sandbox.write(`project/${file}`, text);
+    const result = await lint(sandbox, '--format', 'json');
     expect(result.code).toBe(1);
     const report = JSON.parse(result.stdout) as JsonReport;
-    expect(report.findings).toEqual([expect.objectContaining({ ruleId: 'parse-error', severity: 'error', file: '.openinterpreter/hooks.json', line: 3, column: 1 })]);
+    expect(report.findings).toEqual([expect.objectContaining({ ruleId: 'parse-error', severity: 'error', file, line, column })]);
     expectNoStackTrace(result.stderr);
   });
 
