@@ -17,7 +17,7 @@ export interface HandlerScript {
 
 /**
  * The script a handler's command runs, when lint can check it: a relative path (resolved against
- * the project directory, where hooks run) or a path inside a plugin via `${PLUGIN_ROOT}`. Other
+ * the directory hooks run in) or a path inside a plugin via `${PLUGIN_ROOT}`. Other
  * absolute paths are machine-specific and left alone.
  */
 export function handlerScript(file: ConfigFile, handler: SourceObject, projectDir: string): HandlerScript | null {

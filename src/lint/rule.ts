@@ -36,7 +36,7 @@ export interface RuleContext {
   checked: CheckedFile;
   /** Every file being checked, in layer order (for rules that compare files, like both-representations). */
   all: readonly CheckedFile[];
-  /** Relative script paths in commands resolve against this directory. */
+  /** The directory hooks run in (the engine's project dir, the cwd): relative script paths resolve here. */
   projectDir: string;
   report(report: RuleReport): void;
 }

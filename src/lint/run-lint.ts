@@ -1,6 +1,5 @@
 import { analyseFiles, sortFindings } from '../config/analyse-files.js';
 import type { DialectConfigSpec } from '../config/config-spec.js';
-import { findGitRoot } from '../config/find-project-root.js';
 import type { Dialect, LoadContext } from '../dialects/dialect.js';
 import { isDialectId, type DialectId } from '../dialects/registry.js';
 import { UsageError } from '../errors.js';
@@ -32,7 +31,8 @@ export async function runLint(options: LintOptions): Promise<LintResult> {
   const files = options.files
     ? await Promise.all(options.files.map((path) => spec.describeFile(path, context)))
     : await spec.discover(context);
-  const analysis = analyseFiles(files, spec, RULES, findGitRoot(context.cwd) ?? context.cwd);
+  // Hooks run in the cwd (the engine's project dir), so relative script paths resolve there.
+  const analysis = analyseFiles(files, spec, RULES, context.cwd);
   return { findings: sortFindings(analysis.findings), rules: RULES.map((rule) => rule.meta) };
 }
 

@@ -1,5 +1,4 @@
 import { analyseFiles } from '../../config/analyse-files.js';
-import { findGitRoot } from '../../config/find-project-root.js';
 import { normalizeHandlers } from '../../config/normalize-handlers.js';
 import { LOAD_RULES } from '../../lint/rules/index.js';
 import type { LoadContext, LoadedConfig } from '../dialect.js';
@@ -12,7 +11,7 @@ import { configSpec } from './config-spec.js';
  */
 export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
   const files = await configSpec.discover(context);
-  const analysis = analyseFiles(files, configSpec, LOAD_RULES, findGitRoot(context.cwd) ?? context.cwd);
+  const analysis = analyseFiles(files, configSpec, LOAD_RULES, context.cwd);
   return {
     enabled: true,
     managedOnly: false,

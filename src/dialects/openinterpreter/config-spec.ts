@@ -22,7 +22,8 @@ export const configSpec: DialectConfigSpec = {
   handlerTypes: { supported: ['command'], unsupported: ['prompt', 'agent', 'mcp_tool'] },
   topLevel: {
     // hooks.json: "other top-level keys are an error for that file" (SPEC 2.2).
-    'hooks-file': { fields: { description: { kind: 'string' } }, unknown: 'error' },
+    // `$schema` too, as the editor schema (schema/openinterpreter/config.json) allows it.
+    'hooks-file': { fields: { $schema: { kind: 'string' }, description: { kind: 'string' } }, unknown: 'error' },
     // config.toml and requirements.toml hold much more than hooks.
     'inline-config': { fields: {}, unknown: 'ignore' },
     'managed-requirements': { fields: { allow_managed_hooks_only: { kind: 'boolean' } }, unknown: 'ignore' },

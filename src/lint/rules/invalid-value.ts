@@ -35,7 +35,14 @@ export const invalidValue: Rule = {
     for (const event of declarations.events) {
       for (const group of event.groups) {
         if (spec.nesting === 'groups') checkFields(group.node, spec.groupFields, format, group.node, report);
-        for (const handler of group.handlers) checkFields(handler.node, spec.handlerFields, format, handler.node, report);
+        for (const handler of group.handlers) {
+          checkFields(handler.node, spec.handlerFields, format, handler.node, report);
+          // The handler kind is required where the dialect has kinds (the config schema says so too).
+          if (spec.handlerTypes !== null && setField(handler.node, 'type') === undefined) {
+            const example = format === 'toml' ? 'type = "command"' : format === 'yaml' ? 'type: command' : '"type": "command"';
+            report({ message: `this handler has no "type"; add ${example}`, pos: handler.node.pos, invalidates: handler.node });
+          }
+        }
       }
     }
   },

@@ -42,7 +42,7 @@ describe('openinterpreter loadConfig', () => {
     const userJson = sandbox.write('home/.openinterpreter/hooks.json', hooksJson('user-json', ', "timeout": 30'));
     const userToml = sandbox.write(
       'home/.openinterpreter/config.toml',
-      'model = "x"\n\n[plugins.guard]\nenabled = true\n\n[plugins.off]\nenabled = false\n\n[[hooks.SessionStart]]\nmatcher = "startup"\n[[hooks.SessionStart.hooks]]\ncommand = "user-toml"\n',
+      'model = "x"\n\n[plugins.guard]\nenabled = true\n\n[plugins.off]\nenabled = false\n\n[[hooks.SessionStart]]\nmatcher = "startup"\n[[hooks.SessionStart.hooks]]\ntype = "command"\ncommand = "user-toml"\n',
     );
     const rootJson = sandbox.write('project/.openinterpreter/hooks.json', hooksJson('project-root'));
     const nestedJson = sandbox.write('project/pkg/app/.openinterpreter/hooks.json', hooksJson('project-nested'));
@@ -109,7 +109,7 @@ describe('openinterpreter loadConfig', () => {
   it('warns about both representations in one layer with the SPEC text and loads both, JSON first', async () => {
     const sandbox = makeTempProject();
     const json = sandbox.write('project/.openinterpreter/hooks.json', hooksJson('from-json'));
-    const toml = sandbox.write('project/.openinterpreter/config.toml', '\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ncommand = "from-toml"\n');
+    const toml = sandbox.write('project/.openinterpreter/config.toml', '\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "from-toml"\n');
     const loaded = await loadConfig(context(sandbox));
     expect(loaded.handlers.map((h) => h.command)).toEqual(['from-json', 'from-toml']);
     expect(loaded.findings).toEqual([
@@ -143,7 +143,7 @@ describe('openinterpreter loadConfig', () => {
 
   it('marks allow_managed_hooks_only and still lists the non-managed hooks it will not run', async () => {
     const sandbox = makeTempProject();
-    sandbox.write('etc/requirements.toml', 'allow_managed_hooks_only = true\n\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ncommand = "audit"\n');
+    sandbox.write('etc/requirements.toml', 'allow_managed_hooks_only = true\n\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "audit"\n');
     sandbox.write('project/.openinterpreter/hooks.json', hooksJson('project'));
     const loaded = await loadConfig(context(sandbox));
     expect(loaded.managedOnly).toBe(true);

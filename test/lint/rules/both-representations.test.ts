@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { findingsOf, OI_JSON, OI_TOML } from './lint-fixture.js';
 
 const JSON_HOOKS = '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "a" }] }] } }';
-const TOML_HOOKS = 'model = "x"\n\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ncommand = "b"\n';
+const TOML_HOOKS = 'model = "x"\n\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "b"\n';
 
 describe('both-representations', () => {
   it('warns, on the config.toml hooks, when one layer has hooks in both files', async () => {

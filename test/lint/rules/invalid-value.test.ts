@@ -22,7 +22,7 @@ describe('invalid-value', () => {
       [6, 66, '"timeout" must be a whole number of seconds (1 or more), found the number -5'],
       [6, 79, '"async" must be true or false, found the string "yes"'],
       [8, 13, '"Stop" must be an array of matcher groups, found an object'],
-      [10, 3, 'unknown top-level key "version" makes the whole file invalid; allowed: hooks, description'],
+      [10, 3, 'unknown top-level key "version" makes the whole file invalid; allowed: hooks, $schema, description'],
     ]);
   });
 
@@ -45,6 +45,13 @@ describe('invalid-value', () => {
     ]);
   });
 
+  it.each([
+    ['JSON', OI_JSON, '{ "hooks": { "Stop": [{ "hooks": [{ "command": "x" }] }] } }', 1, 35, 'this handler has no "type"; add "type": "command"'],
+    ['TOML', OI_TOML, '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ncommand = "x"\n', 2, 1, 'this handler has no "type"; add type = "command"'],
+  ])('reports an openinterpreter handler without a type in %s', async (_format, path, content, line, column, message) => {
+    expect(await findingsOf('invalid-value', [{ path, content }])).toEqual([[line, column, message]]);
+  });
+
   it('reports a hooks value that is not a table of events', async () => {
     expect(await findingsOf('invalid-value', [{ path: OI_TOML, content: 'hooks = ["x"]\n' }])).toEqual([
       [1, 9, '"hooks" must be a table of event names, found an array'],
@@ -54,7 +61,7 @@ describe('invalid-value', () => {
   it.each([
     ['JSON', OI_JSON, '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x", "timeout": 30, "async": true, "onFailure": "continue" }] }] } }'],
     ['YAML', OCTO_YAML, 'hooks:\n  Stop:\n    - command: x\n      async: true\n      matcher: ~\n'],
-    ['TOML', OI_TOML, '[[hooks.Stop]]\nmatcher = "*"\n[[hooks.Stop.hooks]]\ncommand = "x"\ntimeout = 30\n'],
+    ['TOML', OI_TOML, '[[hooks.Stop]]\nmatcher = "*"\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "x"\ntimeout = 30\n'],
   ])('accepts well-typed values in %s', async (_format, path, content) => {
     expect(await findingsOf('invalid-value', [{ path, content }])).toEqual([]);
   });

@@ -5,7 +5,7 @@ describe('missing-script', () => {
   it.each([
     ['JSON', OI_JSON, '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "python3 .openinterpreter/hooks/gate.py" }] }]\n  }\n}\n', 3, 58, '.openinterpreter/hooks/gate.py'],
     ['YAML', OCTO_YAML, 'hooks:\n  PreToolUse:\n    - command: ./scripts/gaurd.sh --strict\n', 3, 16, './scripts/gaurd.sh'],
-    ['TOML', OI_TOML, '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ncommand = "node scripts/notify.mjs"\n', 3, 11, 'scripts/notify.mjs'],
+    ['TOML', OI_TOML, '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "node scripts/notify.mjs"\n', 4, 11, 'scripts/notify.mjs'],
   ])('reports a relative script that does not exist in %s', async (_format, path, content, line, column, script) => {
     const findings = await findingsOf('missing-script', [{ path, content }, { path: 'project/scripts/guard.sh', content: '#!/bin/sh\n', executable: true }]);
     expect(findings).toEqual([[line, column, expect.stringMatching(new RegExp(`^the command runs "${script.replace(/[.]/g, '\\.')}", which does not exist \\(looked for /.*/project/${script.replace(/^\.\//, '').replace(/[.]/g, '\\.')}\\)`))]]);
@@ -22,7 +22,7 @@ describe('missing-script', () => {
   it.each([
     ['JSON', OI_JSON, '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "python3 .openinterpreter/hooks/gate.py" }] }] } }'],
     ['YAML', OCTO_YAML, 'hooks:\n  PreToolUse:\n    - command: ./scripts/guard.sh\n    - command: audit-logger --json\n    - command: /usr/local/bin/not-checked.sh\n'],
-    ['TOML', OI_TOML, '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ncommand = "sh scripts/guard.sh"\n'],
+    ['TOML', OI_TOML, '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "sh scripts/guard.sh"\n'],
   ])('accepts scripts that exist and programs on PATH in %s', async (_format, path, content) => {
     const findings = await findingsOf('missing-script', [
       { path, content },

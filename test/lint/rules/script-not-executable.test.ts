@@ -9,7 +9,7 @@ describe('script-not-executable', () => {
   it.each([
     ['JSON', OI_JSON, '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "./scripts/guard.sh" }] }]\n  }\n}\n', 3, 58],
     ['YAML', OCTO_YAML, 'hooks:\n  Stop:\n    - command: ./scripts/guard.sh\n', 3, 16],
-    ['TOML', OI_TOML, '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ncommand = "./scripts/guard.sh"\n', 3, 11],
+    ['TOML', OI_TOML, '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "./scripts/guard.sh"\n', 4, 11],
   ])('warns about a directly run script without the execute bit in %s', async (_format, path, content, line, column) => {
     expect(await findingsOf('script-not-executable', [{ path, content }, SCRIPT])).toEqual([[line, column, message]]);
   });
@@ -17,7 +17,7 @@ describe('script-not-executable', () => {
   it.each([
     ['JSON', OI_JSON, '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "sh ./scripts/guard.sh" }] }] } }', false],
     ['YAML', OCTO_YAML, 'hooks:\n  Stop:\n    - command: ./scripts/guard.sh\n', true],
-    ['TOML', OI_TOML, '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ncommand = "./scripts/guard.sh"\n', true],
+    ['TOML', OI_TOML, '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "./scripts/guard.sh"\n', true],
   ])('accepts an executable script, or one run through its interpreter, in %s', async (_format, path, content, executable) => {
     expect(await findingsOf('script-not-executable', [{ path, content }, { ...SCRIPT, executable }])).toEqual([]);
   });

@@ -32,17 +32,17 @@ describe('unknown-key', () => {
   });
 
   it('reports unknown keys in TOML, and handler fields written on the group', async () => {
-    const content = '[[hooks.Stop]]\ncommand = "x"\n\n[[hooks.Stop.hooks]]\ncommand = "y"\nstatus_message = "z"\n';
+    const content = '[[hooks.Stop]]\ncommand = "x"\n\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "y"\nstatus_message = "z"\n';
     expect(await findingsOf('unknown-key', [{ path: OI_TOML, content }])).toEqual([
       [2, 1, '"command" belongs in a handler inside "hooks", not on the matcher group; it is ignored here'],
-      [6, 1, 'unknown key "status_message" in a handler is ignored; did you mean "statusMessage"?'],
+      [7, 1, 'unknown key "status_message" in a handler is ignored; did you mean "statusMessage"?'],
     ]);
   });
 
   it.each([
     ['JSON', OI_JSON, '{ "description": "d", "hooks": { "Stop": [{ "matcher": "", "hooks": [{ "type": "command", "command": "x", "timeout": 5, "statusMessage": "s", "async": false, "id": "i", "onFailure": "abort" }] }] } }'],
     ['YAML', OCTO_YAML, 'hooks:\n  PreToolUse:\n    - command: x\n      matcher: terminal\n      timeout: 5s\n      async: false\n'],
-    ['TOML', OI_TOML, 'model = "gpt"\n[features]\nhooks = true\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ncommand = "x"\n'],
+    ['TOML', OI_TOML, 'model = "gpt"\n[features]\nhooks = true\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "x"\n'],
   ])('accepts every known key in %s (and other config in config.toml)', async (_format, path, content) => {
     expect(await findingsOf('unknown-key', [{ path, content }])).toEqual([]);
   });

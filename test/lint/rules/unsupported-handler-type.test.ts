@@ -14,7 +14,7 @@ describe('unsupported-handler-type', () => {
 
   it.each([
     ['JSON', OI_JSON, '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x" }] }] } }'],
-    ['TOML', OI_TOML, '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ncommand = "x"\n'],
+    ['TOML', OI_TOML, '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "x"\n'],
   ])('accepts command handlers (type optional) in %s', async (_format, path, content) => {
     expect(await findingsOf('unsupported-handler-type', [{ path, content }])).toEqual([]);
   });
