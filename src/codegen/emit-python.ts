@@ -1,4 +1,4 @@
-import type { DialectSchemas, EventSchemas } from './dialect-schemas.js';
+import type { EventSchemas } from './dialect-schemas.js';
 import { generatedHeader, type Emitter } from './emitter.js';
 
 /**

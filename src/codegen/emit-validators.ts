@@ -1,5 +1,5 @@
 import standaloneModule from 'ajv/dist/standalone/index.js';
-import type { DialectSchemas, SchemaDocument } from './dialect-schemas.js';
+import type { SchemaDocument } from './dialect-schemas.js';
 import { generatedHeader, type Emitter } from './emitter.js';
 import { createStrictAjv } from './strict-ajv.js';
 
