@@ -1,0 +1,55 @@
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/run-cli.js';
+
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+const sandbox = mkdtempSync(join(tmpdir(), 'hookctl-examples-'));
+afterAll(() => rmSync(sandbox, { recursive: true, force: true }));
+
+/** A copy of a bundled example as its own git root, with an empty home, so nothing outside it is read or written. */
+function copyExample(name: string): { cwd: string; common: string[] } {
+  const cwd = join(sandbox, name);
+  // Logs a hook wrote during a manual run in the repo are not part of the example.
+  cpSync(join(repo, 'examples', name), cwd, { recursive: true, filter: (path) => !/\.(jsonl|log)$/.test(path) });
+  mkdirSync(join(cwd, '.git'));
+  mkdirSync(join(sandbox, `${name}-home`));
+  return { cwd, common: ['--cwd', cwd, '--home', join(sandbox, `${name}-home`), '--managed', join(sandbox, 'none.toml')] };
+}
+
+describe.each(['openinterpreter-policy-gate', 'octo-guard'])('examples/%s', (name) => {
+  const { cwd, common } = copyExample(name);
+
+  it('lints clean', async () => {
+    const result = await runCli(['lint', ...common]);
+    expect(result.stdout + result.stderr).not.toMatch(/error|warning/);
+    expect(result.code).toBe(0);
+  });
+
+  it('passes its hooks-tests cases', async () => {
+    const result = await runCli(['test', ...common]);
+    expect(result.stdout).toMatch(/^\d+ passed, 0 failed$/m);
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toContain('✗');
+  });
+
+  if (name === 'octo-guard') {
+    it('the audit logger appended one JSON line per PostToolUse call', () => {
+      const lines = readFileSync(join(cwd, '.octo', 'audit.jsonl'), 'utf8').trim().split('\n');
+      expect(lines.map((line) => JSON.parse(line).event)).toEqual(['PostToolUse']);
+    });
+  }
+});
+
+describe("the README's first command", () => {
+  it('blocks rm -rf in the bundled policy-gate example', async () => {
+    const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+    const command = /^npx hookctl (dry-run .+)$/m.exec(readme)?.[1];
+    expect(command).toBeDefined();
+    const result = await runCli(command!.split(/\s+/), { cwd: repo });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^verdict: deny — refusing destructive rm -rf/m);
+  });
+});
