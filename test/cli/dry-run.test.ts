@@ -1,6 +1,10 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/run-cli.js';
+import { BIN, runCli } from '../helpers/run-cli.js';
 import { oiPayload } from '../helpers/payloads.js';
+import { isRunning } from '../helpers/processes.js';
 import { makeTempProject } from '../helpers/temp-project.js';
 
 function gateProject() {
@@ -92,5 +96,28 @@ describe('hookctl run', () => {
     const broken = await runCli(['run', 'Stop', '--dialect', 'octo', '--cwd', sandbox.project, '--home', sandbox.home], { input: '{}' });
     expect(broken.code).toBe(2);
     expect(broken.stderr).toMatch(/hooks\.yml:2:\d+/);
+  });
+});
+
+describe('Ctrl-C during a dry-run', () => {
+  it('kills the running hooks, prints the outcome and exits 130', async () => {
+    const sandbox = makeTempProject();
+    sandbox.write(
+      'project/.openinterpreter/hooks.json',
+      JSON.stringify({ hooks: { SessionStart: [{ hooks: [{ type: 'command', command: 'echo $$ > hook.pid; exec sleep 30' }] }] } }),
+    );
+    const child = spawn(process.execPath, [BIN, 'dry-run', 'SessionStart', '--json', '--dangerously-bypass-hook-trust', '--cwd', sandbox.project, '--home', sandbox.home, '--managed', `${sandbox.root}/none.toml`], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    const pidFile = join(sandbox.project, 'hook.pid');
+    for (let i = 0; i < 200 && !existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 50));
+    const hookPid = Number(readFileSync(pidFile, 'utf8'));
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(130);
+    expect(JSON.parse(stdout).runs[0]).toMatchObject({ status: 'failed', error: expect.stringMatching(/cancel/) });
+    expect(isRunning(hookPid)).toBe(false);
   });
 });

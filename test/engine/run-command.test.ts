@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/engine/run-command.js';
 import type { RunCommandOptions } from '../../src/engine/run-command.js';
+import { isRunning } from '../helpers/processes.js';
 import { makeTempProject } from '../helpers/temp-project.js';
 
 const MiB = 1024 * 1024;
@@ -29,21 +30,6 @@ function run(overrides: Partial<RunCommandOptions> & { command: string }) {
     outputLimitBytes: MiB,
     ...overrides,
   });
-}
-
-/** Alive and not a zombie: an unreaped zombie (pid 1 may not reap in a container) is already dead. */
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
 }
 
 async function readPid(path: string): Promise<number> {

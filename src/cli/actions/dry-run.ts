@@ -4,6 +4,7 @@ import { makeFixture } from '../../fixture/make-fixture.js';
 import { UsageError } from '../../errors.js';
 import { formatOutcome } from '../../report/format-outcome.js';
 import { resolveCommon, type CommonOptionValues } from '../common-options.js';
+import { INTERRUPTED_EXIT_CODE, untilInterrupted } from '../interrupt.js';
 import { openEngine } from '../open-engine.js';
 import { createProgress } from '../progress.js';
 import { readJsonPayload } from '../read-input.js';
@@ -34,9 +35,11 @@ export async function dryRun(event: string, options: DryRunOptions): Promise<num
             ...(options.set ?? []),
           ]);
     const progress = options.json ? undefined : createProgress();
-    const outcome = await engine
-      .dispatch(event, payload, progress ? { onRunStart: progress.onRunStart, onRunEnd: progress.onRunEnd } : {})
-      .finally(() => progress?.stop());
+    const { value: outcome, interrupted } = await untilInterrupted((signal) =>
+      engine
+        .dispatch(event, payload, { signal, ...(progress ? { onRunStart: progress.onRunStart, onRunEnd: progress.onRunEnd } : {}) })
+        .finally(() => progress?.stop()),
+    );
     if (options.json) {
       process.stdout.write(`${JSON.stringify(outcome, null, 2)}\n`);
     } else {
@@ -46,7 +49,7 @@ export async function dryRun(event: string, options: DryRunOptions): Promise<num
         .map((handler) => ({ id: handler.id, matcher: handler.matcher.source }));
       process.stdout.write(formatOutcome({ ...outcome, warnings: outcome.warnings.filter((w) => w !== BYPASS_TRUST_WARNING) }, notMatched));
     }
-    return 0;
+    return interrupted ? INTERRUPTED_EXIT_CODE : 0;
   } finally {
     await engine.close();
   }

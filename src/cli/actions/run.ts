@@ -1,5 +1,6 @@
 import { BYPASS_TRUST_WARNING } from '../../engine/engine.js';
 import { resolveCommon, type CommonOptionValues } from '../common-options.js';
+import { INTERRUPTED_EXIT_CODE, untilInterrupted } from '../interrupt.js';
 import { openEngine } from '../open-engine.js';
 import { readJsonPayload } from '../read-input.js';
 
@@ -15,9 +16,9 @@ export async function run(event: string, options: RunOptions): Promise<number> {
   const payload = await readJsonPayload('-');
   const engine = await openEngine(common, { bypassTrust });
   try {
-    const outcome = await engine.dispatch(event, payload);
+    const { value: outcome, interrupted } = await untilInterrupted((signal) => engine.dispatch(event, payload, { signal }));
     await new Promise<void>((resolve) => process.stdout.write(`${JSON.stringify(outcome)}\n`, () => resolve()));
-    return 0;
+    return interrupted ? INTERRUPTED_EXIT_CODE : 0;
   } finally {
     await engine.close();
   }
