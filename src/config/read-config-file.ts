@@ -1,15 +1,30 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { parseJson } from './parse-json.js';
-import { parseToml } from './parse-toml.js';
-import { parseYaml } from './parse-yaml.js';
 import type { ConfigFormat, ParsedFile } from './source-tree.js';
 
-const PARSERS: Readonly<Record<ConfigFormat, (text: string, path: string) => ParsedFile>> = {
-  json: parseJson,
-  yaml: parseYaml,
-  toml: parseToml,
+type Parser = (text: string, path: string) => ParsedFile;
+
+/**
+ * Each format's parser, imported the first time a file of that format is read: a run that reads
+ * only JSON never loads the YAML or TOML libraries (they dominate `hookctl lint` start-up).
+ * Spelled out per format so bundlers and test runners see the imports.
+ */
+const PARSER_LOADERS: Readonly<Record<ConfigFormat, () => Promise<Parser>>> = {
+  json: async () => (await import('./parse-json.js')).parseJson,
+  yaml: async () => (await import('./parse-yaml.js')).parseYaml,
+  toml: async () => (await import('./parse-toml.js')).parseToml,
 };
+
+const loadedParsers = new Map<ConfigFormat, Promise<Parser>>();
+
+function parserFor(format: ConfigFormat): Promise<Parser> {
+  let parser = loadedParsers.get(format);
+  if (!parser) {
+    parser = PARSER_LOADERS[format]();
+    loadedParsers.set(format, parser);
+  }
+  return parser;
+}
 
 /**
  * Reads and parses a config file. A missing file is null (layers are optional); a file that exists
@@ -24,7 +39,7 @@ export async function readConfigFile(path: string, format: ConfigFormat): Promis
     if (code === 'ENOENT' || code === 'ENOTDIR') return null;
     return unreadable(path, format, `cannot read the file: ${(error as Error).message}`);
   }
-  return PARSERS[format](text, path);
+  return (await parserFor(format))(text, path);
 }
 
 /** Like readConfigFile, but a missing file is an error too: the user named it. */

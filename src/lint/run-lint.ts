@@ -1,8 +1,7 @@
 import { analyseFiles, sortFindings } from '../config/analyse-files.js';
 import type { DialectConfigSpec } from '../config/config-spec.js';
-import type { Dialect, LoadContext } from '../dialects/dialect.js';
-import { isDialectId, type DialectId } from '../dialects/registry.js';
-import { UsageError } from '../errors.js';
+import type { LoadContext } from '../dialects/dialect.js';
+import type { DialectId } from '../dialects/registry.js';
 import type { Finding } from './finding.js';
 import type { RuleMeta } from './rule.js';
 import { RULES } from './rules/index.js';
@@ -15,7 +14,11 @@ export interface LintResult {
 }
 
 export interface LintOptions {
-  dialect: Dialect;
+  /**
+   * The dialect whose config to lint. An id, not a loaded Dialect: lint needs only the dialect's
+   * config rules, never its payload validators or runtime protocol.
+   */
+  dialect: DialectId;
   context: LoadContext;
   /** Lint only these files (relative to the cwd or absolute) instead of every discovered layer. */
   files?: readonly string[];
@@ -27,7 +30,7 @@ export interface LintOptions {
  */
 export async function runLint(options: LintOptions): Promise<LintResult> {
   const { dialect, context } = options;
-  const spec = await loadConfigSpec(dialect.id);
+  const spec = await CONFIG_SPECS[dialect]();
   const files = options.files
     ? await Promise.all(options.files.map((path) => spec.describeFile(path, context)))
     : await spec.discover(context);
@@ -44,8 +47,3 @@ const CONFIG_SPECS: Readonly<Record<DialectId, () => Promise<DialectConfigSpec>>
   openinterpreter: async () => (await import('../dialects/openinterpreter/config-spec.js')).configSpec,
   octo: async () => (await import('../dialects/octo/config-spec.js')).configSpec,
 };
-
-async function loadConfigSpec(dialectId: string): Promise<DialectConfigSpec> {
-  if (!isDialectId(dialectId)) throw new UsageError(`hookctl has no lint rules for dialect "${dialectId}"`);
-  return CONFIG_SPECS[dialectId]();
-}

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { loadDialect, type DialectId } from '../../dialects/registry.js';
+import type { DialectId } from '../../dialects/registry.js';
 import { UsageError } from '../../errors.js';
 import type { Finding } from '../../lint/finding.js';
 import { LINT_FORMATS, type LintFormat } from '../../lint/reporters/formats.js';
@@ -84,7 +84,7 @@ async function lint(files: readonly string[], options: LintOptions): Promise<num
 async function lintByDialect(files: readonly string[], forced: DialectId | null, common: CommonContext): Promise<LintResult> {
   const [{ runLint }, { inferDialectFromPath }] = await Promise.all([import('../../lint/run-lint.js'), import('../../lint/infer-dialect.js')]);
   const context = { cwd: common.cwd, home: common.home, env: process.env, ...(common.managedConfigPath ? { managedConfigPath: common.managedConfigPath } : {}) };
-  if (files.length === 0) return runLint({ dialect: await loadDialect(common.dialectId), context });
+  if (files.length === 0) return runLint({ dialect: common.dialectId, context });
   const groups = new Map<DialectId, string[]>();
   for (const file of files) {
     const path = resolve(file);
@@ -95,7 +95,7 @@ async function lintByDialect(files: readonly string[], forced: DialectId | null,
   const findings: Finding[] = [];
   const rules = new Map<string, RuleMeta>();
   for (const [id, paths] of groups) {
-    const result = await runLint({ dialect: await loadDialect(id), context, files: paths });
+    const result = await runLint({ dialect: id, context, files: paths });
     findings.push(...result.findings);
     for (const rule of result.rules) rules.set(rule.id, rule);
   }

@@ -1,7 +1,4 @@
 import { join } from 'node:path';
-import type { Dialect } from '../../../src/dialects/dialect.js';
-import { dialect as octo } from '../../../src/dialects/octo/index.js';
-import { dialect as openinterpreter } from '../../../src/dialects/openinterpreter/index.js';
 import { inferDialectFromPath } from '../../../src/lint/infer-dialect.js';
 import { runLint } from '../../../src/lint/run-lint.js';
 import { makeTempProject } from '../../helpers/temp-project.js';
@@ -29,9 +26,8 @@ export async function findingsOf(
   const configs = (options.lint ?? files.map((file) => file.path).filter((path) => /\.(json|ya?ml|toml)$/.test(path))).map((path) =>
     join(sandbox.root, path),
   );
-  const dialect: Dialect = inferDialectFromPath(configs[0]!) === 'octo' ? octo : openinterpreter;
   const { findings } = await runLint({
-    dialect,
+    dialect: inferDialectFromPath(configs[0]!) ?? 'openinterpreter',
     context: { cwd: sandbox.project, home: sandbox.home, env: {} },
     files: configs,
   });
