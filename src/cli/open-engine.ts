@@ -1,10 +1,11 @@
+import { loadDialect } from '../dialects/registry.js';
 import { createEngine, type Engine } from '../engine/engine.js';
 import type { CommonContext } from './common-options.js';
 
-/** The engine for a CLI command, from the resolved common options. */
-export function openEngine(common: CommonContext, options: { bypassTrust?: boolean } = {}): Promise<Engine> {
+/** The engine for a CLI command, from the resolved common options; payloads are checked at run time. */
+export async function openEngine(common: CommonContext, options: { bypassTrust?: boolean } = {}): Promise<Engine> {
   return createEngine({
-    dialect: common.dialectId,
+    dialect: await loadDialect(common.dialectId),
     cwd: common.cwd,
     home: common.home,
     ...(common.managedConfigPath ? { managedConfigPath: common.managedConfigPath } : {}),

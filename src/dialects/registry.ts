@@ -1,3 +1,5 @@
+import type { HookInputMap as OctoInputs } from '../../generated/octo/types.js';
+import type { HookInputMap as OpenInterpreterInputs } from '../../generated/openinterpreter/types.js';
 import type { Dialect } from './dialect.js';
 
 /**
@@ -12,6 +14,12 @@ const LOADERS = {
 } satisfies Record<string, () => Promise<{ dialect: Dialect }>>;
 
 export type DialectId = keyof typeof LOADERS;
+
+/** Each dialect's event name → input payload type, from the generated contracts. */
+export interface DialectInputs extends Record<DialectId, object> {
+  openinterpreter: OpenInterpreterInputs;
+  octo: OctoInputs;
+}
 export const DIALECT_IDS = Object.keys(LOADERS) as DialectId[];
 
 /** The per-dialect config directory name, used to detect the dialect without loading it. */

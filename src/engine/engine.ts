@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import type { BuiltinHook, Dialect, EventSpec, HandlerTrust, InProcessHook, LoadContext, LoadedConfig } from '../dialects/dialect.js';
-import { loadDialect, type DialectId } from '../dialects/registry.js';
+import { loadDialect, type DialectId, type DialectInputs } from '../dialects/registry.js';
 import { ConfigLoadError, HookctlError, PayloadValidationError, UnknownEventError } from '../errors.js';
 import { didYouMean } from '../util/did-you-mean.js';
 import { AsyncRuns } from './async-runs.js';
@@ -38,18 +38,29 @@ export interface EngineOptions {
   outputLimitBytes?: number;
 }
 
-/** The engine an agent embeds: loaded config, trust decided, matchers compiled, ready to dispatch. */
-export interface Engine {
+/** Event names of an input map; any string for an engine whose dialect is not known statically. */
+export type EventOf<Inputs> = [Inputs] extends [never] ? string : keyof Inputs & string;
+/** The payload type of an event; `unknown` (validated at run time) when the dialect is not known statically. */
+export type PayloadOf<Inputs, E> = [Inputs] extends [never] ? unknown : E extends keyof Inputs ? Inputs[E] : never;
+
+/**
+ * The engine an agent embeds: loaded config, trust decided, matchers compiled, ready to dispatch.
+ * `Inputs` maps event names to payload types (`createEngine({ dialect: 'octo' })` types it from the
+ * generated contracts); payloads are validated at run time either way.
+ */
+export interface Engine<Inputs = never> {
   readonly dialect: string;
   readonly enabled: boolean;
   readonly handlers: readonly EngineHandler[];
   readonly warnings: readonly string[];
-  dispatch(event: string, payload: unknown, options?: DispatchOptions): Promise<Outcome>;
-  registerInProcess(event: string, hook: InProcessHook, name?: string): void;
+  dispatch<E extends EventOf<Inputs>>(event: E, payload: PayloadOf<Inputs, E>, options?: DispatchOptions): Promise<Outcome>;
+  registerInProcess(event: EventOf<Inputs>, hook: InProcessHook, name?: string): void;
   close(): Promise<void>;
 }
 
-export async function createEngine(options: EngineOptions): Promise<Engine> {
+export function createEngine<D extends DialectId>(options: EngineOptions & { dialect: D }): Promise<Engine<DialectInputs[D]>>;
+export function createEngine(options: EngineOptions): Promise<Engine>;
+export async function createEngine(options: EngineOptions): Promise<HookEngine> {
   const dialect = typeof options.dialect === 'string' ? await loadDialect(options.dialect) : options.dialect;
   const context: LoadContext = {
     cwd: resolve(options.cwd ?? process.cwd()),

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigLoadError, createEngine } from '../../src/index.js';
+import { ConfigLoadError, createEngine, loadDialect } from '../../src/index.js';
 import { octoPayload } from '../helpers/payloads.js';
 import { makeTempProject, type TempProject } from '../helpers/temp-project.js';
 
@@ -10,7 +10,7 @@ async function octoEngine(yaml: string, options: { where?: 'project' | 'user'; e
   sandbox.write(options.where === 'user' ? 'home/.octo/hooks.yml' : 'project/.octo/hooks.yml', yaml);
   options.setup?.(sandbox);
   const engine = await createEngine({
-    dialect: 'octo',
+    dialect: await loadDialect('octo'),
     cwd: sandbox.project,
     home: sandbox.home,
     env: { PATH: process.env.PATH, ...options.env },
@@ -126,7 +126,7 @@ describe('octo engine, end to end with real hook processes', () => {
   Stop:
     - matcher: x
 `);
-    const error = await createEngine({ dialect: 'octo', cwd: sandbox.project, home: sandbox.home, env: {} }).catch((e: unknown) => e);
+    const error = await createEngine({ dialect: await loadDialect('octo'), cwd: sandbox.project, home: sandbox.home, env: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConfigLoadError);
     const message = (error as Error).message;
     expect(message).toMatch(/hooks\.yml:2:\d+: .*PreToolUze/);

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BYPASS_TRUST_WARNING, createEngine, PayloadValidationError, UnknownEventError, type Engine } from '../../src/index.js';
+import { BYPASS_TRUST_WARNING, createEngine, loadDialect, PayloadValidationError, UnknownEventError, type Engine } from '../../src/index.js';
 import { oiPayload } from '../helpers/payloads.js';
 import { makeTempProject, type TempProject } from '../helpers/temp-project.js';
 
@@ -11,7 +11,7 @@ async function engineWith(hooks: unknown, options: { bypassTrust?: boolean; setu
   sandbox.write('project/.openinterpreter/hooks.json', JSON.stringify({ hooks }, null, 2));
   options.setup?.(sandbox);
   const engine = await createEngine({
-    dialect: 'openinterpreter',
+    dialect: await loadDialect('openinterpreter'),
     cwd: sandbox.project,
     home: sandbox.home,
     managedConfigPath: join(sandbox.root, 'no-managed.toml'),
@@ -41,7 +41,7 @@ describe('openinterpreter engine, end to end with real hook processes', () => {
     const { engine, sandbox } = await engineWith({ PreToolUse: [group('Bash', deny)] });
     const outcome = await dispatch(engine, 'PreToolUse', sandbox.project);
     expect(outcome).toMatchObject({
-      dialect: 'openinterpreter',
+      dialect: await loadDialect('openinterpreter'),
       event: 'PreToolUse',
       matcherTarget: 'Bash',
       decision: 'deny',

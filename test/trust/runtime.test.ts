@@ -4,7 +4,7 @@ import { trust } from '../../src/dialects/openinterpreter/trust.js';
 import { loadConfig as loadOctoConfig } from '../../src/dialects/octo/load-config.js';
 import { trust as octoTrust } from '../../src/dialects/octo/trust.js';
 import { loadConfig } from '../../src/dialects/openinterpreter/load-config.js';
-import { BYPASS_TRUST_WARNING, createEngine } from '../../src/index.js';
+import { BYPASS_TRUST_WARNING, createEngine, loadDialect } from '../../src/index.js';
 import { setHooksEnabled, trustHooks } from '../../src/trust/operations.js';
 import { oiPayload } from '../helpers/payloads.js';
 import { makeTempProject } from '../helpers/temp-project.js';
@@ -42,7 +42,7 @@ async function prepare(setup: ReturnType<typeof oiProject>) {
 }
 
 async function stopRuns(setup: ReturnType<typeof oiProject>, bypassTrust: boolean) {
-  const engine = await createEngine({ dialect: 'openinterpreter', ...setup.context, bypassTrust });
+  const engine = await createEngine({ dialect: await loadDialect('openinterpreter'), ...setup.context, bypassTrust });
   try {
     const outcome = await engine.dispatch('Stop', oiPayload('Stop', setup.sandbox.project));
     return { outcome, runs: outcome.runs.map((run) => `${run.id}:${run.status}${run.skipReason ? `(${run.skipReason})` : ''}`) };
