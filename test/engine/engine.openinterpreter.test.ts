@@ -41,7 +41,7 @@ describe('openinterpreter engine, end to end with real hook processes', () => {
     const { engine, sandbox } = await engineWith({ PreToolUse: [group('Bash', deny)] });
     const outcome = await dispatch(engine, 'PreToolUse', sandbox.project);
     expect(outcome).toMatchObject({
-      dialect: await loadDialect('openinterpreter'),
+      dialect: 'openinterpreter',
       event: 'PreToolUse',
       matcherTarget: 'Bash',
       decision: 'deny',
