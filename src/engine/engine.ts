@@ -9,6 +9,7 @@ import { AsyncRuns } from './async-runs.js';
 import { dispatchEvent, type DispatchOptions } from './dispatch.js';
 import type { EngineHandler } from './engine-handler.js';
 import { invokeInProcess } from './in-process.js';
+import { noEffect } from './interpret-helpers.js';
 import type { Outcome, SkipReason } from './outcome.js';
 import type { RunResult } from './run-result.js';
 import { runCommand } from './run-command.js';
@@ -236,22 +237,7 @@ function setupFailure(error: string): RunResult {
 }
 
 function disabledOutcome(dialect: string, event: string, warnings: readonly string[]): Outcome {
-  return {
-    dialect,
-    event,
-    matcherTarget: null,
-    decision: null,
-    blocked: false,
-    reason: null,
-    stop: false,
-    stopReason: null,
-    additionalContext: null,
-    updatedInput: null,
-    updatedInputFrom: null,
-    systemMessages: [],
-    runs: [],
-    warnings: [...warnings],
-  };
+  return { dialect, event, matcherTarget: null, ...noEffect(), runs: [], warnings: [...warnings] };
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
