@@ -102,10 +102,11 @@ beforeAll(async () => {
 
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'empty-project', version: '1.0.0', private: true, type: 'module' }, null, 2));
   // --offline: dependencies come only from the npm cache, never the network. The cache holds them
-  // because the repo's own install (`npm ci` in CI, `npm install` locally) fetched them through it,
-  // and the tarball pins the same versions. Tested alternative (--prefer-offline, or copying the
-  // repo's node_modules in) was rejected: the first may reach the registry and the second would not
-  // test that `dependencies` lists what the package needs.
+  // because the repo's own install (`npm ci` in CI, `npm install` locally) fetched them through it:
+  // the tarball pins the same versions, and package-lock.json has no `resolved` URLs, so that
+  // install cached each package's registry metadata as well as its tarball. Alternatives rejected:
+  // --prefer-offline may reach the registry; copying the repo's node_modules in would not test that
+  // `dependencies` lists what the package needs.
   const install = await run('npm', ['install', '--offline', '--no-audit', '--no-fund', join(root, manifest.filename)], project, env);
   if (install.code !== 0) {
     const hint = /ENOTCACHED/.test(install.stderr) ? '\nA dependency is not in the npm cache: run `npm ci` in the repo first (it fills the cache).' : '';
