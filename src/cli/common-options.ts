@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
@@ -31,7 +31,7 @@ export function addCommonOptions(command: Command): Command {
 export function resolveCommon(options: CommonOptionValues): CommonContext {
   const cwd = resolve(options.cwd ?? process.cwd());
   const home = resolve(options.home ?? process.env.HOME ?? homedir());
-  if (options.cwd && !existsSync(cwd)) throw new UsageError(`--cwd ${options.cwd} does not exist`);
+  if (options.cwd && !isDirectory(cwd)) throw new UsageError(`--cwd ${options.cwd} is not a directory`);
   let dialectId: DialectId;
   if (options.dialect === undefined) dialectId = detectDialect(cwd, home);
   else if (isDialectId(options.dialect)) dialectId = options.dialect;
@@ -60,4 +60,8 @@ export function detectDialect(cwd: string, home: string): DialectId {
 /** Commander argument parser for a repeatable option (`--set a=1 --set b=2`). */
 export function collectValues(value: string, previous: string[] = []): string[] {
   return [...previous, value];
+}
+
+function isDirectory(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
 }

@@ -121,3 +121,13 @@ describe('Ctrl-C during a dry-run', () => {
     expect(isRunning(hookPid)).toBe(false);
   });
 });
+
+describe('common options', () => {
+  it('refuses a --cwd that is not a directory', async () => {
+    const sandbox = makeTempProject();
+    const file = sandbox.write('project/notes.txt', 'x');
+    const result = await runCli(['lint', '--cwd', file]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`hookctl: --cwd ${file} is not a directory\n`);
+  });
+});
