@@ -74,6 +74,12 @@ function isDynamic(word: string): boolean {
 }
 
 /**
+ * A run of characters the shell takes literally (no quote, escape, blank or operator), consumed
+ * whole rather than one character at a time: lint tokenises the command of every handler.
+ */
+const PLAIN_RUN = /[^\s'"\\;&|()<>]+/y;
+
+/**
  * The words of the command's first simple command, with quotes removed. Stops at the first unquoted
  * control operator (`;`, `&`, `|`, newline, so also `&&` and `||`), subshell paren or redirection.
  */
@@ -81,6 +87,12 @@ function firstSimpleCommand(command: string): string[] {
   const words: string[] = [];
   let word: string | null = null;
   for (let i = 0; i < command.length; i++) {
+    PLAIN_RUN.lastIndex = i;
+    if (PLAIN_RUN.test(command)) {
+      word = (word ?? '') + command.slice(i, PLAIN_RUN.lastIndex);
+      i = PLAIN_RUN.lastIndex - 1;
+      continue;
+    }
     const char = command[i]!;
     if (char === "'") {
       const end = command.indexOf("'", i + 1);
@@ -104,6 +116,7 @@ function firstSimpleCommand(command: string): string[] {
       // Past an operator or a redirection come other commands or a redirection target, not arguments.
       if (!/\s/.test(char) || char === '\n') return words;
     } else {
+      // A lone trailing backslash is an ordinary character.
       word = (word ?? '') + char;
     }
   }

@@ -1,5 +1,5 @@
 import { printParseErrorCode, visit, type ParseErrorCode } from 'jsonc-parser';
-import type { ParsedFile, ParseProblem, SourceArray, SourceNode, SourceObject, SourcePosition } from './source-tree.js';
+import type { ParsedFile, ParseProblem, SourceArray, SourceEntry, SourceNode, SourceObject, SourcePosition } from './source-tree.js';
 
 /** Thrown from the visitor to stop at the first syntax error. */
 const STOP = Symbol('stop parsing');
@@ -14,19 +14,19 @@ const STOP = Symbol('stop parsing');
  */
 export function parseJson(text: string, path: string): ParsedFile {
   const file: ParsedFile = { path, format: 'json', text, root: null, errors: [], duplicateKeys: [] };
-  const open: { node: SourceObject | SourceArray; keys: Set<string> }[] = [];
+  const open: OpenNode[] = [];
   let root: SourceNode | null = null;
-  let key: { key: string; keyPos: SourcePosition } | null = null;
+  let key = '';
+  let keyPos: SourcePosition | null = null;
   const position = (offset: number, line: number, character: number): SourcePosition => ({ line: line + 1, column: character + 1, offset });
   const attach = (node: SourceNode) => {
     const parent = open[open.length - 1];
     if (!parent) root = node;
     else if (parent.node.kind === 'array') parent.node.items.push(node);
-    else if (key) {
-      if (parent.keys.has(key.key)) file.duplicateKeys.push({ key: key.key, pos: key.keyPos });
-      parent.keys.add(key.key);
-      parent.node.entries.push({ ...key, value: node });
-      key = null;
+    else if (keyPos) {
+      if (isRepeatedKey(parent, parent.node.entries, key)) file.duplicateKeys.push({ key, pos: keyPos });
+      parent.node.entries.push({ key, keyPos, value: node });
+      keyPos = null;
     }
   };
   try {
@@ -36,17 +36,18 @@ export function parseJson(text: string, path: string): ParsedFile {
         onObjectBegin(offset, _length, line, character) {
           const node: SourceObject = { kind: 'object', entries: [], pos: position(offset, line, character) };
           attach(node);
-          open.push({ node, keys: new Set() });
+          open.push({ node, keys: null });
         },
         onArrayBegin(offset, _length, line, character) {
           const node: SourceArray = { kind: 'array', items: [], pos: position(offset, line, character) };
           attach(node);
-          open.push({ node, keys: new Set() });
+          open.push({ node, keys: null });
         },
         onObjectEnd: () => void open.pop(),
         onArrayEnd: () => void open.pop(),
         onObjectProperty(property, offset, _length, line, character) {
-          key = { key: property, keyPos: position(offset, line, character) };
+          key = property;
+          keyPos = position(offset, line, character);
         },
         onLiteralValue(value: string | number | boolean | null, offset, _length, line, character) {
           attach({ kind: 'scalar', value, pos: position(offset, line, character) });
@@ -63,6 +64,31 @@ export function parseJson(text: string, path: string): ParsedFile {
   }
   if (file.errors.length === 0) file.root = root;
   return file;
+}
+
+/** An object or array still being filled; `keys` indexes a large object's keys (see isRepeatedKey). */
+interface OpenNode {
+  node: SourceObject | SourceArray;
+  keys: Set<string> | null;
+}
+
+/** Objects up to this many entries are searched for a repeated key directly, without a Set. */
+const SMALL_OBJECT = 16;
+
+/**
+ * Whether the object being filled (its `entries` so far) already has `key`, which is about to be
+ * added. Most config objects are small (a handler has a few fields), so they are scanned: a Set per
+ * object would cost more than the scan in a file of thousands of handlers. An object that grows
+ * past SMALL_OBJECT entries gets a Set, so a huge one is not scanned quadratically.
+ */
+function isRepeatedKey(open: OpenNode, entries: readonly SourceEntry[], key: string): boolean {
+  if (open.keys === null) {
+    if (entries.length < SMALL_OBJECT) return entries.some((entry) => entry.key === key);
+    open.keys = new Set(entries.map((entry) => entry.key));
+  }
+  const repeated = open.keys.has(key);
+  open.keys.add(key);
+  return repeated;
 }
 
 function describeSyntaxError(error: ParseErrorCode, text: string, offset: number, length: number, pos: SourcePosition): ParseProblem {

@@ -50,6 +50,18 @@ describe('parseJson', () => {
     expect(getEntry(root, 'a')!.value).toMatchObject({ value: 4 });
   });
 
+  it.each([5, 40])('reports repeated keys in an object of %i distinct keys', (size) => {
+    const keys = [...Array.from({ length: size }, (_, i) => `k${i}`), 'k0', `k${size - 1}`, 'k0'];
+    const members = keys.map((key) => `"${key}":1`);
+    const offsets = members.map((_, i) => 1 + members.slice(0, i).join(',').length + (i > 0 ? 1 : 0));
+    const file = parseJson(`{${members.join(',')}}`, '/x.json');
+    expect(file.duplicateKeys.map((duplicate) => [duplicate.key, duplicate.pos.offset])).toEqual([
+      ['k0', offsets[size]],
+      [`k${size - 1}`, offsets[size + 1]],
+      ['k0', offsets[size + 2]],
+    ]);
+  });
+
   it.each([
     ['a trailing comma in an object', '{\n  "a": 1,\n}', 'trailing commas are not allowed in JSON', 3, 1],
     ['a trailing comma in an array', '[1, 2, ]', 'trailing commas are not allowed in JSON', 1, 8],

@@ -62,15 +62,17 @@ function parseWarningLimit(value: string): number {
 
 async function lint(files: readonly string[], options: LintOptions): Promise<number> {
   const common = resolveCommon(options);
-  const [{ REPORTERS }, { countSeverities }, { shouldUseColor }, { readVersion }] = await Promise.all([
+  const [{ loadReporter }, { countSeverities }, { readVersion }] = await Promise.all([
     import('../../lint/reporters/index.js'),
     import('../../lint/reporters/report.js'),
-    import('../../lint/reporters/stylish.js'),
     import('../version.js'),
   ]);
-  const result = await lintByDialect(files, options.dialect === undefined ? null : common.dialectId, common);
-  const color = options.format === 'stylish' && shouldUseColor(process.stdout, process.env);
-  process.stdout.write(REPORTERS[options.format](result, { cwd: common.cwd, color, version: readVersion() }));
+  const [result, reporter] = await Promise.all([
+    lintByDialect(files, options.dialect === undefined ? null : common.dialectId, common),
+    loadReporter(options.format),
+  ]);
+  const color = options.format === 'stylish' && (await import('../../lint/reporters/stylish.js')).shouldUseColor(process.stdout, process.env);
+  process.stdout.write(reporter(result, { cwd: common.cwd, color, version: readVersion() }));
   const { errors, warnings } = countSeverities(result.findings);
   const maxWarnings = options.maxWarnings ?? Infinity;
   if (warnings > maxWarnings) process.stderr.write(`hookctl: too many warnings (${warnings}; --max-warnings allows ${maxWarnings})\n`);
@@ -82,9 +84,10 @@ async function lint(files: readonly string[], options: LintOptions): Promise<num
  * for all of them, else each file's own (inferred from its path), else the detected one.
  */
 async function lintByDialect(files: readonly string[], forced: DialectId | null, common: CommonContext): Promise<LintResult> {
-  const [{ runLint }, { inferDialectFromPath }] = await Promise.all([import('../../lint/run-lint.js'), import('../../lint/infer-dialect.js')]);
+  const { runLint } = await import('../../lint/run-lint.js');
   const context = { cwd: common.cwd, home: common.home, env: process.env, ...(common.managedConfigPath ? { managedConfigPath: common.managedConfigPath } : {}) };
   if (files.length === 0) return runLint({ dialect: common.dialectId, context });
+  const { inferDialectFromPath } = await import('../../lint/infer-dialect.js');
   const groups = new Map<DialectId, string[]>();
   for (const file of files) {
     const path = resolve(file);

@@ -17,7 +17,7 @@ export const invalidValue: Rule = {
     const topLevel = spec.topLevel[file.role];
     // A strict hooks file is rejected whole by the agent; in a general config file only the value is wrong.
     const strict = topLevel.unknown === 'error';
-    checkFields(root, topLevel.fields, format, strict ? root : undefined, report);
+    checkFields(root, Object.entries(topLevel.fields), format, strict ? root : undefined, report);
     if (strict) {
       const known = ['hooks', ...Object.keys(topLevel.fields)];
       for (const entry of root.entries) {
@@ -32,11 +32,14 @@ export const invalidValue: Rule = {
         });
       }
     }
+    // Listed once per file, not per group and handler: a large file has thousands of handlers.
+    const groupFields = Object.entries(spec.groupFields);
+    const handlerFields = Object.entries(spec.handlerFields);
     for (const event of declarations.events) {
       for (const group of event.groups) {
-        if (spec.nesting === 'groups') checkFields(group.node, spec.groupFields, format, group.node, report);
+        if (spec.nesting === 'groups') checkFields(group.node, groupFields, format, group.node, report);
         for (const handler of group.handlers) {
-          checkFields(handler.node, spec.handlerFields, format, handler.node, report);
+          checkFields(handler.node, handlerFields, format, handler.node, report);
           // The handler kind is required where the dialect has kinds (the config schema says so too).
           if (spec.handlerTypes !== null && setField(handler.node, 'type') === undefined) {
             const example = format === 'toml' ? 'type = "command"' : format === 'yaml' ? 'type: command' : '"type": "command"';
@@ -50,12 +53,12 @@ export const invalidValue: Rule = {
 
 function checkFields(
   object: SourceObject,
-  fields: Readonly<Record<string, FieldType>>,
+  fields: readonly (readonly [string, FieldType])[],
   format: ConfigFormat,
   invalidates: SourceObject | undefined,
   report: (report: RuleReport) => void,
 ): void {
-  for (const [key, type] of Object.entries(fields)) {
+  for (const [key, type] of fields) {
     const entry = setField(object, key);
     if (entry === undefined) continue;
     const problem = checkField(key, entry.value, type, format);

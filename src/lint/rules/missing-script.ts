@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { handlerScript } from '../../config/handler-script.js';
 import { didYouMean } from '../../util/did-you-mean.js';
+import { memoize } from '../memoize.js';
 import { ruleMeta, type Rule } from '../rule.js';
 
 /** A hook whose script is missing fails on every run (or, worse, at the moment it should block). */
@@ -9,10 +10,12 @@ export const missingScript: Rule = {
   meta: ruleMeta('missing-script', 'error', 'the command runs a script that does not exist'),
   atLoad: false,
   check({ checked, projectDir, report }) {
+    const exists = memoize(existsSync);
+    const siblingOf = memoize(siblingLike);
     for (const handler of checked.declarations.handlers) {
       const script = handlerScript(checked.file, handler.node, projectDir);
-      if (script === null || existsSync(script.path)) continue;
-      const suggestion = siblingLike(script.path);
+      if (script === null || exists(script.path)) continue;
+      const suggestion = siblingOf(script.path);
       report({
         message:
           `the command runs "${script.written}", which does not exist (looked for ${script.path})` +

@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import { handlerScript } from '../../config/handler-script.js';
+import { memoize } from '../memoize.js';
 import { ruleMeta, type Rule } from '../rule.js';
 
 /** `./guard.sh` without the execute bit fails with "permission denied" on every run. */
@@ -7,11 +8,10 @@ export const scriptNotExecutable: Rule = {
   meta: ruleMeta('script-not-executable', 'warning', 'the command runs a script directly that lacks the execute bit'),
   atLoad: false,
   check({ checked, projectDir, report }) {
+    const lacksExecuteBit = memoize(isNonExecutableFile);
     for (const handler of checked.declarations.handlers) {
       const script = handlerScript(checked.file, handler.node, projectDir);
-      if (script === null || !script.direct) continue;
-      const stat = statSync(script.path, { throwIfNoEntry: false });
-      if (stat === undefined || !stat.isFile() || (stat.mode & 0o111) !== 0) continue;
+      if (script === null || !script.direct || !lacksExecuteBit(script.path)) continue;
       report({
         message: `"${script.written}" is not executable, so running it fails with "permission denied"; run chmod +x ${script.written} (or call it through its interpreter, e.g. sh ${script.written})`,
         pos: script.pos,
@@ -19,3 +19,8 @@ export const scriptNotExecutable: Rule = {
     }
   },
 };
+
+function isNonExecutableFile(path: string): boolean {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  return stat !== undefined && stat.isFile() && (stat.mode & 0o111) === 0;
+}

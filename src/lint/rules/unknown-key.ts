@@ -12,21 +12,22 @@ export const unknownKey: Rule = {
     const root = file.parsed.root;
     const topLevel = spec.topLevel[file.role];
     if (root?.kind === 'object' && topLevel.unknown === 'warning') {
-      reportUnknown(root, ['hooks', ...Object.keys(topLevel.fields)], 'at the top level', {}, report);
+      reportUnknown(root, ['hooks', ...Object.keys(topLevel.fields)], 'at the top level', new Map(), report);
     }
+    // Built once per file, not per group and handler: a large file has thousands of handlers.
     const groupKeys = Object.keys(spec.groupFields);
     const handlerKeys = Object.keys(spec.handlerFields);
+    const knownInGroup = ['hooks', ...groupKeys];
+    // Maps, not object literals: a key such as "constructor" must not find Object.prototype's.
+    const misplacedInGroup = new Map(handlerKeys.map((key) => [key, `"${key}" belongs in a handler inside "hooks", not on the matcher group`]));
+    const misplacedInHandler = new Map(groupKeys.map((key) => [key, `"${key}" belongs on the matcher group, not on a handler`]));
     for (const event of declarations.events) {
       for (const group of event.groups) {
-        if (spec.nesting === 'groups') {
-          const misplaced = Object.fromEntries(handlerKeys.map((key) => [key, `"${key}" belongs in a handler inside "hooks", not on the matcher group`]));
-          reportUnknown(group.node, ['hooks', ...groupKeys], 'in a matcher group', misplaced, report);
-        }
+        if (spec.nesting === 'groups') reportUnknown(group.node, knownInGroup, 'in a matcher group', misplacedInGroup, report);
         for (const handler of group.handlers) {
           // Handlers of unsupported types are skipped whole; their own fields are not ours to judge.
           if (isUnsupportedHandler(spec, handler.node)) continue;
-          const misplaced = Object.fromEntries(groupKeys.map((key) => [key, `"${key}" belongs on the matcher group, not on a handler`]));
-          reportUnknown(handler.node, handlerKeys, 'in a handler', misplaced, report);
+          reportUnknown(handler.node, handlerKeys, 'in a handler', misplacedInHandler, report);
         }
       }
     }
@@ -37,12 +38,12 @@ function reportUnknown(
   object: SourceObject,
   known: readonly string[],
   where: string,
-  misplaced: Readonly<Record<string, string>>,
+  misplaced: ReadonlyMap<string, string>,
   report: (report: RuleReport) => void,
 ): void {
   for (const entry of object.entries) {
     if (known.includes(entry.key)) continue;
-    const hint = misplaced[entry.key];
+    const hint = misplaced.get(entry.key);
     if (hint !== undefined) {
       report({ message: `${hint}; it is ignored here`, pos: entry.keyPos });
       continue;

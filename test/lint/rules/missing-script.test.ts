@@ -19,6 +19,17 @@ describe('missing-script', () => {
     expect(findings[0]![2]).toMatch(/; did you mean "scripts\/guard\.sh"\?$/);
   });
 
+  it('reports every handler that runs the same missing script', async () => {
+    const findings = await findingsOf('missing-script', [
+      { path: OCTO_YAML, content: 'hooks:\n  PreToolUse:\n    - command: ./scripts/gaurd.sh\n  PostToolUse:\n    - command: ./scripts/gaurd.sh --after\n' },
+      { path: 'project/scripts/guard.sh', content: '#!/bin/sh\n', executable: true },
+    ]);
+    expect(findings).toEqual([
+      [3, 16, expect.stringMatching(/did you mean "scripts\/guard\.sh"\?$/)],
+      [5, 16, expect.stringMatching(/did you mean "scripts\/guard\.sh"\?$/)],
+    ]);
+  });
+
   it.each([
     ['JSON', OI_JSON, '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "python3 .openinterpreter/hooks/gate.py" }] }] } }'],
     ['YAML', OCTO_YAML, 'hooks:\n  PreToolUse:\n    - command: ./scripts/guard.sh\n    - command: audit-logger --json\n    - command: /usr/local/bin/not-checked.sh\n'],

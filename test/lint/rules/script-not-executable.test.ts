@@ -14,6 +14,14 @@ describe('script-not-executable', () => {
     expect(await findingsOf('script-not-executable', [{ path, content }, SCRIPT])).toEqual([[line, column, message]]);
   });
 
+  it('warns at every handler that runs the same script', async () => {
+    const content = 'hooks:\n  Stop:\n    - command: ./scripts/guard.sh\n  PreCompact:\n    - command: ./scripts/guard.sh\n';
+    expect(await findingsOf('script-not-executable', [{ path: OCTO_YAML, content }, SCRIPT])).toEqual([
+      [3, 16, message],
+      [5, 16, message],
+    ]);
+  });
+
   it.each([
     ['JSON', OI_JSON, '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "sh ./scripts/guard.sh" }] }] } }', false],
     ['YAML', OCTO_YAML, 'hooks:\n  Stop:\n    - command: ./scripts/guard.sh\n', true],

@@ -47,6 +47,14 @@ describe('unknown-key', () => {
     expect(await findingsOf('unknown-key', [{ path, content }])).toEqual([]);
   });
 
+  it('reports keys that share a name with object built-ins as unknown', async () => {
+    const content = '{ "hooks": { "Stop": [{ "constructor": 1, "hooks": [{ "type": "command", "command": "x", "toString": 2 }] }] } }';
+    expect(await findingsOf('unknown-key', [{ path: OI_JSON, content }])).toEqual([
+      [1, 25, 'unknown key "constructor" in a matcher group is ignored; known keys: hooks, matcher'],
+      [1, 90, 'unknown key "toString" in a handler is ignored; known keys: type, command, timeout, statusMessage, async, id, onFailure'],
+    ]);
+  });
+
   it('leaves the fields of unsupported handler types alone', async () => {
     const content = '{ "hooks": { "Stop": [{ "hooks": [{ "type": "prompt", "prompt": "ok?" }] }] } }';
     expect(await findingsOf('unknown-key', [{ path: OI_JSON, content }])).toEqual([]);
