@@ -1,7 +1,9 @@
 // CLI start-up and dry-run wall time against a bare `node -e 0` (issues 4 and 7).
 import { execFileSync } from 'node:child_process';
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ms, timeMedian } from './stats.mjs';
+import { interleavedMedians } from './interleave.mjs';
+import { ms } from './stats.mjs';
 
 const BIN = fileURLToPath(new URL('../bin/hookctl.js', import.meta.url));
 const EXAMPLE = fileURLToPath(new URL('../examples/openinterpreter-policy-gate', import.meta.url));
@@ -16,10 +18,12 @@ const run = (args) => async () => {
 };
 
 export async function benchCli({ iterations = 20 } = {}) {
-  const bare = await timeMedian(run(['-e', '0']), { iterations, warmup: 3 });
-  const help = await timeMedian(run([BIN, '--help']), { iterations, warmup: 3 });
-  const dryRun = await timeMedian(
-    run([BIN, 'dry-run', 'PreToolUse', '--cwd', EXAMPLE, '--payload', RM_RF, '--dangerously-bypass-hook-trust', '--json']),
+  const [bare, help, dryRun] = await interleavedMedians(
+    [
+      run(['-e', '0']),
+      run([BIN, '--help']),
+      run([BIN, 'dry-run', 'PreToolUse', '--cwd', EXAMPLE, '--payload', RM_RF, '--dangerously-bypass-hook-trust', '--json']),
+    ],
     { iterations, warmup: 3 },
   );
   return [
@@ -29,6 +33,7 @@ export async function benchCli({ iterations = 20 } = {}) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.stderr.write(`load average: ${loadavg().map((load) => load.toFixed(2)).join(' ')} (${availableParallelism()} cores)\n`);
   const { printTable } = await import('./table.mjs');
   printTable(await benchCli());
 }
