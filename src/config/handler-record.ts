@@ -42,4 +42,10 @@ export interface HandlerRecord {
   readonly env: Readonly<Record<string, string>>;
   /** Plugin name for plugin-layer hooks, else null. */
   readonly plugin: string | null;
+  /**
+   * `sha256:<hex>` of the text the declaring file was parsed from (UTF-8; for a UTF-8 file, its
+   * bytes), when the loader records it (octo). Trust fingerprints exactly what was parsed instead
+   * of re-reading a file that may have changed since.
+   */
+  readonly fileSha256?: string;
 }

@@ -1,6 +1,9 @@
 import { analyseFiles } from '../../config/analyse-files.js';
+import type { ConfigFile } from '../../config/config-file.js';
+import type { HandlerRecord } from '../../config/handler-record.js';
 import { normalizeHandlers } from '../../config/normalize-handlers.js';
 import { LOAD_RULES } from '../../lint/rules/index.js';
+import { sha256 } from '../../trust/hash.js';
 import type { LoadContext, LoadedConfig } from '../dialect.js';
 import { configSpec } from './config-spec.js';
 
@@ -15,8 +18,17 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
   return {
     enabled: true,
     managedOnly: false,
-    handlers: normalizeHandlers(analysis.checked, configSpec, analysis.invalidated),
+    handlers: withFileFingerprints(normalizeHandlers(analysis.checked, configSpec, analysis.invalidated), files),
     files: files.filter((file) => file.role !== 'env').map((file) => file.parsed.path),
     findings: analysis.findings.map((finding) => (finding.severity === 'error' ? { ...finding, fatal: true } : finding)),
   };
+}
+
+/** Each file-declared handler carries the fingerprint of the text it was parsed from (project trust, SPEC 3.1). */
+function withFileFingerprints(handlers: HandlerRecord[], files: readonly ConfigFile[]): HandlerRecord[] {
+  const fingerprints = new Map(files.map((file) => [file.parsed.path, sha256(file.parsed.text)]));
+  return handlers.map((handler) => {
+    const fileSha256 = handler.file === null ? undefined : fingerprints.get(handler.file);
+    return fileSha256 === undefined ? handler : { ...handler, fileSha256 };
+  });
 }

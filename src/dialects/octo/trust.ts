@@ -1,9 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import type { HandlerRecord } from '../../config/handler-record.js';
 import { UsageError } from '../../errors.js';
 import type { TrustAuthority, TrustContext, TrustUnit } from '../../trust/authority.js';
 import { describeHook } from '../../trust/describe-hook.js';
-import { sha256 } from '../../trust/hash.js';
 import { projectScriptHashes, scriptChange, type ScriptHashes } from '../../trust/project-scripts.js';
 import { readProjectTrustStore, updateProjectTrustStore } from '../../trust/project-store.js';
 import type { HandlerTrust } from '../dialect.js';
@@ -35,8 +33,7 @@ async function assessFiles(handlers: readonly HandlerRecord[], context: TrustCon
   if (byFile.size === 0) return assessments;
   const store = await readProjectTrustStore(context.home);
   for (const [file, fileHandlers] of byFile) {
-    // An unreadable file fingerprints as its error, which never matches a trusted fingerprint.
-    const fingerprint = await readFile(file).then(sha256, (error: Error) => `unreadable: ${error.message}`);
+    const fingerprint = parsedFingerprint(file, fileHandlers);
     const scripts = await projectScriptHashes(fileHandlers.map((handler) => handler.command), context.projectDir);
     const trusted = store.projects[file];
     let trust: HandlerTrust;
@@ -51,6 +48,17 @@ async function assessFiles(handlers: readonly HandlerRecord[], context: TrustCon
     assessments.set(file, { file, handlers: fileHandlers, trust, fingerprint, scripts, replaces });
   }
   return assessments;
+}
+
+/**
+ * The fingerprint of the bytes these hooks were parsed from, as the loader recorded it. Reading
+ * the file again here would let it change between parsing and the trust decision, so trusted
+ * bytes could stand in for the hooks that actually run.
+ */
+function parsedFingerprint(file: string, handlers: readonly HandlerRecord[]): string {
+  const fingerprint = handlers[0]?.fileSha256;
+  if (fingerprint === undefined) throw new Error(`octo project hooks from ${file} carry no fileSha256: load them with the octo loader`);
+  return fingerprint;
 }
 
 function unitOf(assessment: FileAssessment): TrustUnit {
