@@ -32,6 +32,9 @@ export interface TrustAuthority extends TrustModel {
   trust(units: readonly TrustUnit[], context: TrustContext): Promise<void>;
   /** Forgets these decisions (and the earlier trust of a `modified` one). */
   untrust(units: readonly TrustUnit[], context: TrustContext): Promise<void>;
-  /** Enables or disables hooks by id; refuses managed hooks. */
-  setEnabled(handlers: readonly HandlerRecord[], enabled: boolean, context: TrustContext): Promise<void>;
+  /**
+   * Enables or disables `selected`, given every loaded handler; refuses managed hooks. Returns the
+   * hooks whose state changed: identical definitions of a file are one hook and change together.
+   */
+  setEnabled(selected: readonly HandlerRecord[], all: readonly HandlerRecord[], enabled: boolean, context: TrustContext): Promise<HandlerRecord[]>;
 }

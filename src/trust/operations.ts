@@ -69,7 +69,7 @@ export async function untrustHooks(
   return revoked;
 }
 
-/** Enables or disables the hooks with this id; returns them. */
+/** Enables or disables the hook with this id; returns every hook that changed with it. */
 export async function setHooksEnabled(
   authority: TrustAuthority,
   handlers: readonly HandlerRecord[],
@@ -77,7 +77,5 @@ export async function setHooksEnabled(
   id: string,
   enabled: boolean,
 ): Promise<HandlerRecord[]> {
-  const selected = selectHooks(handlers, [id]);
-  await authority.setEnabled(selected, enabled, context);
-  return selected;
+  return authority.setEnabled(selectHooks(handlers, [id]), handlers, enabled, context);
 }

@@ -6,24 +6,34 @@ import { readJsonDocument, updateJsonDocument, type JsonDocument } from './locke
  * The openinterpreter trust store, `~/.openinterpreter/trusted-hooks.json` (docs/trust.md):
  *
  * ```json
- * { "version": 1,
+ * { "version": 2,
  *   "files": { "<absolute config path>": {
  *     "trusted":  { "<definition hash>": { "keys": ["id:guard"], "id": "guard", "definition": {…},
  *                   "scripts": { "<absolute script path>": "sha256:…" | null }, "trustedAt": "…" } },
- *     "disabled": { "<hook id>": { "disabledAt": "…" } } } } }
+ *     "disabled": { "<definition hash>": { "id": "audit", "explicitId": true, "disabledAt": "…" } } } } }
  * ```
- * Trust is keyed by file and definition hash, so reordering entries in a file keeps it; `keys`
- * (explicit id, else position, of each hook trusted with this definition) only serve to recognise
- * an edited hook as `modified`.
+ * Trust and disables are keyed by file and definition hash, so reordering entries in a file keeps
+ * them with their hooks; `keys` (explicit id, else position, of each hook trusted with this
+ * definition) only serve to recognise an edited hook as `modified`. Version 1 keyed disables by
+ * hook id, which for hooks without an explicit id is their position.
  */
 export interface HookTrustStore {
-  version: 1;
+  version: typeof HOOK_TRUST_STORE_VERSION;
   files: Record<string, FileTrust>;
 }
 
 export interface FileTrust {
   trusted: Record<string, TrustedHook>;
-  disabled: Record<string, { disabledAt: string }>;
+  /** Disabled hooks by definition hash. */
+  disabled: Record<string, DisabledHook>;
+}
+
+export interface DisabledHook {
+  /** The hook's id when it was disabled. */
+  id: string;
+  /** True when `id` was written in the config: the disable then stays with that id through edits. */
+  explicitId: boolean;
+  disabledAt: string;
 }
 
 export interface TrustedHook {
@@ -41,7 +51,7 @@ export interface TrustedHook {
   trustedAt: string;
 }
 
-export const HOOK_TRUST_STORE_VERSION = 1;
+export const HOOK_TRUST_STORE_VERSION = 2;
 
 export function hookTrustStorePath(home: string): string {
   return join(home, '.openinterpreter', 'trusted-hooks.json');
@@ -99,10 +109,9 @@ function validateHookTrustStore(value: unknown): Checked {
       const problem = trustedHookProblem(trusted);
       if (problem) return { ok: false, reason: `${where}.trusted[${JSON.stringify(hash)}] ${problem}` };
     }
-    for (const [id, disabled] of Object.entries(entry.disabled)) {
-      if (!isObject(disabled) || typeof disabled.disabledAt !== 'string') {
-        return { ok: false, reason: `${where}.disabled[${JSON.stringify(id)}] has no "disabledAt" string` };
-      }
+    for (const [hash, disabled] of Object.entries(entry.disabled)) {
+      const problem = disabledHookProblem(disabled);
+      if (problem) return { ok: false, reason: `${where}.disabled[${JSON.stringify(hash)}] ${problem}` };
     }
   }
   return { ok: true, value: value as unknown as HookTrustStore };
@@ -118,6 +127,15 @@ function trustedHookProblem(value: unknown): string | null {
   if (!isObject(value.scripts) || Object.values(value.scripts).some((hash) => hash !== null && typeof hash !== 'string')) {
     return 'has no "scripts" object of hashes';
   }
+  return null;
+}
+
+function disabledHookProblem(value: unknown): string | null {
+  if (!isObject(value)) return 'is not an object';
+  for (const field of ['id', 'disabledAt'] as const) {
+    if (typeof value[field] !== 'string') return `has no "${field}" string`;
+  }
+  if (typeof value.explicitId !== 'boolean') return 'has no "explicitId" boolean';
   return null;
 }
 

@@ -67,14 +67,14 @@ describe('trust store writes', () => {
     const longAgo = new Date(Date.now() - 60_000);
     utimesSync(lock, longAgo, longAgo);
     await updateHookTrustStore(sandbox.home, (store) => {
-      store.files['/f'] = { trusted: {}, disabled: { guard: { disabledAt: 'now' } } };
+      store.files['/f'] = { trusted: {}, disabled: { 'sha256:a': { id: 'guard', explicitId: true, disabledAt: 'now' } } };
     });
-    expect((await readHookTrustStore(sandbox.home)).files['/f']!.disabled).toHaveProperty('guard');
+    expect((await readHookTrustStore(sandbox.home)).files['/f']!.disabled).toHaveProperty(['sha256:a', 'id'], 'guard');
   });
 
   it('reads a missing store as empty', async () => {
     const { home } = makeTempProject();
-    expect(await readHookTrustStore(home)).toEqual({ version: 1, files: {} });
+    expect(await readHookTrustStore(home)).toEqual({ version: 2, files: {} });
     expect(existsSync(join(home, '.openinterpreter'))).toBe(false);
   });
 });

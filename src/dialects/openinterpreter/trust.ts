@@ -10,7 +10,7 @@ import {
   pruneEmptyFiles,
   readHookTrustStore,
   updateHookTrustStore,
-  type HookTrustStore,
+  type DisabledHook,
   type TrustedHook,
 } from '../../trust/store.js';
 import type { HandlerTrust } from '../dialect.js';
@@ -33,16 +33,39 @@ function trustKey(handler: HandlerRecord): string {
   return handler.explicitId ? `id:${handler.id}` : `position:${handler.event}:${handler.position.group}:${handler.position.handler}`;
 }
 
+/** Per file: the definitions it declares now (by hash), and the keys each sits at. */
+function definitionsByFile(handlers: readonly HandlerRecord[], hashes: readonly string[]): Map<string | null, Map<string, string[]>> {
+  const byFile = new Map<string | null, Map<string, string[]>>();
+  handlers.forEach((handler, index) => {
+    const byHash = byFile.get(handler.file) ?? new Map<string, string[]>();
+    byHash.set(hashes[index]!, [...(byHash.get(hashes[index]!) ?? []), trustKey(handler)]);
+    byFile.set(handler.file, byHash);
+  });
+  return byFile;
+}
+
+/**
+ * The key of the disable that applies to this hook, else null. A disable is recorded by definition
+ * hash, so it stays with the hook when entries are reordered. A hook with an explicit id that was
+ * edited while disabled stays disabled under that id — unless the disabled definition is still in
+ * the file, which makes it that hook's disable (ids can follow the order, as `#2` suffixes do).
+ */
+function disableKey(
+  disabled: Readonly<Record<string, DisabledHook>>,
+  handler: HandlerRecord,
+  hash: string,
+  current: ReadonlyMap<string, readonly string[]>,
+): string | null {
+  if (disabled[hash]) return hash;
+  if (!handler.explicitId) return null;
+  const edited = Object.entries(disabled).find(([key, entry]) => entry.explicitId && entry.id === handler.id && !current.has(key));
+  return edited?.[0] ?? null;
+}
+
 async function assess(handlers: readonly HandlerRecord[], context: TrustContext): Promise<Assessment[]> {
   const store = await readHookTrustStore(context.home);
   const hashes = handlers.map(definitionHash);
-  // Per file: which keys each definition sits at now.
-  const keysByFile = new Map<string | null, Map<string, string[]>>();
-  handlers.forEach((handler, index) => {
-    const byHash = keysByFile.get(handler.file) ?? new Map<string, string[]>();
-    byHash.set(hashes[index]!, [...(byHash.get(hashes[index]!) ?? []), trustKey(handler)]);
-    keysByFile.set(handler.file, byHash);
-  });
+  const keysByFile = definitionsByFile(handlers, hashes);
   return Promise.all(
     handlers.map(async (handler, index) => {
       const hash = hashes[index]!;
@@ -50,7 +73,7 @@ async function assess(handlers: readonly HandlerRecord[], context: TrustContext)
         return { handler, trust: { status: 'managed', enabled: true, hash, detail: null }, scripts: {}, previous: null };
       }
       const recorded = handler.file === null ? undefined : fileTrust(store, handler.file);
-      const enabled = recorded?.disabled[handler.id] === undefined;
+      const enabled = recorded === undefined || disableKey(recorded.disabled, handler, hash, keysByFile.get(handler.file)!) === null;
       const scripts = handler.source === 'project' ? await projectScriptHashes([handler.command], context.projectDir) : {};
       const entry = recorded?.trusted[hash];
       if (entry) {
@@ -172,17 +195,23 @@ export const trust: TrustAuthority = {
     });
   },
 
-  async setEnabled(handlers, enabled, context) {
-    refuseManaged(handlers, enabled ? 'enabled or disabled' : 'disabled');
+  async setEnabled(selected, all, enabled, context) {
+    refuseManaged(selected, enabled ? 'enabled or disabled' : 'disabled');
+    const hashes = new Map(all.map((handler) => [handler, definitionHash(handler)]));
+    const definitions = definitionsByFile(all, [...hashes.values()]);
     const disabledAt = new Date().toISOString();
-    await updateHookTrustStore(context.home, (store: HookTrustStore) => {
-      for (const handler of handlers) {
+    await updateHookTrustStore(context.home, (store) => {
+      for (const handler of selected) {
         if (handler.file === null) continue;
         const recorded = fileTrust(store, handler.file, true);
-        if (enabled) delete recorded.disabled[handler.id];
-        else recorded.disabled[handler.id] = { disabledAt };
+        const hash = hashes.get(handler)!;
+        const existing = disableKey(recorded.disabled, handler, hash, definitions.get(handler.file)!);
+        if (existing !== null) delete recorded.disabled[existing];
+        if (!enabled) recorded.disabled[hash] = { id: handler.id, explicitId: handler.explicitId, disabledAt };
       }
       pruneEmptyFiles(store);
     });
+    const changed = new Set(selected.map((handler) => `${handler.file}\0${hashes.get(handler)}`));
+    return all.filter((handler) => changed.has(`${handler.file}\0${hashes.get(handler)}`));
   },
 };

@@ -168,6 +168,41 @@ describe('openinterpreter trust: managed and enabled', () => {
     expect((await trust.evaluate(handlers, context)).map((t) => t.enabled)).toEqual([true, true]);
   });
 
+  it('keeps a disabled hook disabled when entries are reordered, and disables no other', async () => {
+    const { hook, context } = setup();
+    const a = (group: number) => hook(group, { id: `project:PreToolUse:${group}:0`, command: './a.sh' });
+    const b = (group: number) => hook(group, { id: `project:PreToolUse:${group}:0`, command: './b.sh' });
+    await setHooksEnabled(trust, [a(0), b(1)], context, 'project:PreToolUse:1:0', false);
+    const reordered = await trust.evaluate([b(0), a(1)], context);
+    expect(reordered.map((t) => t.enabled)).toEqual([false, true]);
+  });
+
+  it('keeps a hook with an explicit id disabled after it is edited', async () => {
+    const { hook, context } = setup();
+    const guard = (command: string) => hook(0, { id: 'guard', explicitId: true, command });
+    await setHooksEnabled(trust, [guard('./guard.sh')], context, 'guard', false);
+    expect((await trust.evaluate([guard('./guard.sh --strict')], context))[0]!.enabled).toBe(false);
+    await setHooksEnabled(trust, [guard('./guard.sh --strict')], context, 'guard', true);
+    expect((await trust.evaluate([guard('./guard.sh --strict')], context))[0]!.enabled).toBe(true);
+  });
+
+  it('does not move a disable between hooks that share an explicit id when they are reordered', async () => {
+    const { hook, context } = setup();
+    // A later duplicate of an explicit id gets a `#2` suffix, so the ids follow the order.
+    const named = (group: number, command: string) => hook(group, { id: group === 0 ? 'guard' : 'guard#2', explicitId: true, command });
+    await setHooksEnabled(trust, [named(0, './a.sh'), named(1, './b.sh')], context, 'guard#2', false);
+    const reordered = [named(0, './b.sh'), named(1, './a.sh')];
+    expect((await trust.evaluate(reordered, context)).map((t) => t.enabled)).toEqual([false, true]);
+  });
+
+  it('disables identical definitions of a file together and says so', async () => {
+    const { hook, context } = setup();
+    const handlers = [hook(0), hook(1, { id: 'project:PreToolUse:1:0' }), hook(2, { id: 'project:PreToolUse:2:0', command: './other.sh' })];
+    const changed = await setHooksEnabled(trust, handlers, context, 'project:PreToolUse:0:0', false);
+    expect(changed.map((handler) => handler.id)).toEqual(['project:PreToolUse:0:0', 'project:PreToolUse:1:0']);
+    expect((await trust.evaluate(handlers, context)).map((t) => t.enabled)).toEqual([false, false, true]);
+  });
+
   it('names an unknown id with a suggestion', async () => {
     const { hook, context } = setup();
     await expect(setHooksEnabled(trust, [hook(0, { id: 'guard', explicitId: true })], context, 'gaurd', false)).rejects.toThrow(
@@ -194,8 +229,10 @@ describe('openinterpreter trust store file', () => {
   });
 
   it.each([
-    ['an unknown version', '{"version":2,"files":{}}', 'unsupported "version" 2'],
-    ['a malformed entry', '{"version":1,"files":{"/f":{"trusted":{"sha256:x":{"keys":"x","id":"a","trustedAt":"t"}},"disabled":{}}}}', 'has no "keys" list of strings'],
+    ['an unknown version', '{"version":3,"files":{}}', 'unsupported "version" 3'],
+    ['the version 1 format (disables keyed by position)', '{"version":1,"files":{}}', 'unsupported "version" 1 (this hookctl reads version 2)'],
+    ['a malformed disable', '{"version":2,"files":{"/f":{"trusted":{},"disabled":{"guard":{"disabledAt":"t"}}}}}', 'has no "id" string'],
+    ['a malformed entry', '{"version":2,"files":{"/f":{"trusted":{"sha256:x":{"keys":"x","id":"a","trustedAt":"t"}},"disabled":{}}}}', 'has no "keys" list of strings'],
   ])('rejects %s', async (_name, text, reason) => {
     const { hook, context, sandbox } = setup();
     sandbox.write('home/.openinterpreter/trusted-hooks.json', text);
