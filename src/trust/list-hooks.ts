@@ -1,6 +1,7 @@
 import type { HandlerRecord, HandlerSource, TrustStatus } from '../config/handler-record.js';
 import type { Dialect, HandlerTrust, LoadContext } from '../dialects/dialect.js';
-import { formatFinding } from '../lint/finding.js';
+import type { SkipReason } from '../engine/outcome.js';
+import { formatFinding, type Finding } from '../lint/finding.js';
 
 /** What `hookctl list --json` prints. */
 export interface HookListing {
@@ -8,6 +9,12 @@ export interface HookListing {
   /** False when `[features] hooks = false` turned hooks off. */
   enabled: boolean;
   hooks: ListedHook[];
+  /**
+   * Hard load errors (octo, SPEC 3.2). When there are any the configuration does not load, nothing
+   * runs, and `hooks` is empty.
+   */
+  loadErrors: Finding[];
+  /** Every other finding of the load (including why hooks are disabled), and the managed-only notice. */
   warnings: string[];
 }
 
@@ -23,9 +30,13 @@ export interface ListedHook {
   timeoutMs: number;
   trust: TrustStatus;
   enabled: boolean;
+  /** Why the hook never runs as configured now (the engine's `skipReason`), else null. */
+  skipReason: ListedSkipReason;
   /** Definition hash (openinterpreter) or project file fingerprint (octo); null when none applies. */
   hash: string | null;
 }
+
+export type ListedSkipReason = Exclude<SkipReason, 'decided'>;
 
 /** A listed hook together with why it is `modified`, for the text listing. */
 export interface ListedHookDetail {
@@ -33,23 +44,27 @@ export interface ListedHookDetail {
   detail: string | null;
 }
 
+const MANAGED_ONLY_WARNING = 'allow_managed_hooks_only is set: only managed hooks run; the others are listed but never run';
+
 /** Loads every layer, decides trust, and describes each hook in layer order. */
 export async function listHooks(dialect: Dialect, context: LoadContext): Promise<{ listing: HookListing; details: ListedHookDetail[] }> {
   const config = await dialect.loadConfig(context);
+  const loadErrors = config.findings.filter((finding) => finding.fatal);
+  const warnings = config.findings.filter((finding) => !finding.fatal).map(formatFinding);
+  if (config.managedOnly) warnings.push(MANAGED_ONLY_WARNING);
+  const listing: HookListing = { dialect: dialect.id, enabled: config.enabled, hooks: [], loadErrors, warnings };
+  // A configuration that does not load runs nothing, so no hook of it is listed as if it would.
+  if (loadErrors.length > 0) return { listing, details: [] };
   const trust = await dialect.trust.evaluate(config.handlers, { ...context, projectDir: context.cwd });
   const details = config.handlers.map((handler, index) => ({
-    hook: listedHook(handler, trust[index]!),
+    hook: listedHook(handler, trust[index]!, config.managedOnly),
     detail: trust[index]!.detail,
   }));
-  const warnings = config.findings.filter((finding) => finding.severity !== 'info').map(formatFinding);
-  if (config.managedOnly) warnings.push('allow_managed_hooks_only is set: only managed hooks run; the others are listed but never run');
-  return {
-    listing: { dialect: dialect.id, enabled: config.enabled, hooks: details.map((entry) => entry.hook), warnings },
-    details,
-  };
+  listing.hooks = details.map((entry) => entry.hook);
+  return { listing, details };
 }
 
-function listedHook(handler: HandlerRecord, trust: HandlerTrust): ListedHook {
+function listedHook(handler: HandlerRecord, trust: HandlerTrust, managedOnly: boolean): ListedHook {
   return {
     id: handler.id,
     source: handler.source,
@@ -62,6 +77,16 @@ function listedHook(handler: HandlerRecord, trust: HandlerTrust): ListedHook {
     timeoutMs: handler.timeoutMs,
     trust: trust.status,
     enabled: trust.enabled,
+    skipReason: skipReasonOf(handler.source, trust, managedOnly),
     hash: trust.hash,
   };
+}
+
+/** The engine's order of reasons (SPEC 2.7), without a bypass: `list` shows what runs by default. */
+function skipReasonOf(source: HandlerSource, trust: HandlerTrust, managedOnly: boolean): ListedSkipReason {
+  if (source === 'managed') return null;
+  if (managedOnly) return 'managed-only';
+  if (!trust.enabled) return 'disabled';
+  if (trust.status === 'untrusted' || trust.status === 'modified') return trust.status;
+  return null;
 }

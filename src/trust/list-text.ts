@@ -54,16 +54,23 @@ function formatLayeredListing(listing: HookListing, details: readonly ListedHook
       lines.push(`${layer} hooks:`);
     }
     const matcher = hook.matcher === null ? '' : ` [${hook.matcher}]`;
-    const trust = detail === null ? hook.trust : `${hook.trust} (${detail})`;
-    lines.push(`  ${hook.id} — ${hook.event}${matcher}, ${hook.mode}, timeout ${formatTimeout(hook.timeoutMs)} — ${trust}${hook.enabled ? '' : ', disabled'}`);
+    lines.push(`  ${hook.id} — ${hook.event}${matcher}, ${hook.mode}, timeout ${formatTimeout(hook.timeoutMs)} — ${statusText(hook, detail)}`);
     lines.push(`    command: ${hook.command}`);
     if (hook.file !== null) lines.push(`    at: ${hook.file}${hook.line === null ? '' : `:${hook.line}`}`);
   }
-  const pending = listing.hooks.filter((hook) => hook.trust === 'untrusted' || hook.trust === 'modified').length;
+  // Review cannot make a managed-only or disabled hook run, so only the others are waiting for it.
+  const pending = listing.hooks.filter((hook) => hook.skipReason === 'untrusted' || hook.skipReason === 'modified').length;
   if (pending > 0) {
     lines.push(`${pending} hook${pending === 1 ? '' : 's'} will not run until reviewed: run \`hookctl trust\` to review.`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** `trusted`, `modified (script changed: …), disabled`, or `managed-only (…)` when trust cannot matter. */
+function statusText(hook: ListedHook, detail: string | null): string {
+  if (hook.skipReason === 'managed-only') return 'managed-only (allow_managed_hooks_only is set: it never runs)';
+  const trust = detail === null ? hook.trust : `${hook.trust} (${detail})`;
+  return `${trust}${hook.enabled ? '' : ', disabled'}`;
 }
 
 function groupByFile(hooks: readonly ListedHook[]): Map<string, ListedHook[]> {

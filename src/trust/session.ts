@@ -1,6 +1,7 @@
 import type { HandlerRecord } from '../config/handler-record.js';
 import type { Dialect, LoadedConfig } from '../dialects/dialect.js';
 import { loadDialect, type DialectId } from '../dialects/registry.js';
+import { ConfigLoadError } from '../errors.js';
 import type { TrustAuthority, TrustContext } from './authority.js';
 
 /** Everything a trust command works on: the dialect, its loaded hooks and its trust authority. */
@@ -32,6 +33,9 @@ export async function openTrustSession(options: SessionOptions): Promise<TrustSe
     projectDir: options.cwd,
   };
   const config = await dialect.loadConfig(context);
+  // Trust is recorded for what runs; a configuration that does not load runs nothing (SPEC 3.2).
+  const fatal = config.findings.filter((finding) => finding.fatal);
+  if (fatal.length > 0) throw new ConfigLoadError(fatal);
   return { dialect, authority, config, handlers: config.handlers, context };
 }
 

@@ -93,8 +93,38 @@ describe('hookctl list --dialect octo (SPEC 3.5)', () => {
       timeoutMs: 5000,
       trust: 'untrusted',
       enabled: true,
+      skipReason: 'untrusted',
       hash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
     });
+    expect(listing.loadErrors).toEqual([]);
+  });
+});
+
+describe('hookctl list --dialect octo: a configuration that does not load (SPEC 3.2)', () => {
+  const BROKEN = {
+    'an unknown event': ['hooks:\n  PreToolUs:\n    - command: ./scripts/guard.sh\n', '2:3', 'unknown-event'],
+    'async on PreToolUse': ['hooks:\n  PreToolUse:\n    - command: ./scripts/guard.sh\n      async: true\n', '4:14', 'async-not-allowed'],
+  } as const;
+
+  it.each(Object.entries(BROKEN))('says %s stops the file from loading, lists the error and exits 2', async (_name, [yaml, position, ruleId]) => {
+    const sandbox = makeTempProject();
+    const file = sandbox.write('project/.octo/hooks.yml', `${yaml}  Stop:\n    - command: notify\n      timeout: 2m\n`);
+    const common = ['--dialect', 'octo', '--cwd', sandbox.project, '--home', sandbox.home];
+
+    const text = await runCli(['list', ...common]);
+    expect(text.code).toBe(2);
+    expect(text.stdout).toBe('');
+    expect(text.stderr).toContain('hookctl: hook configuration has 1 error; nothing was loaded:\n');
+    expect(text.stderr).toMatch(new RegExp(`\\n  ${file}:${position}: .+ \\(${ruleId}\\)\\n$`));
+    expect(text.stderr).toContain('(timeout-capped)');
+
+    const json = await runCli(['list', '--json', ...common]);
+    expect(json.code).toBe(2);
+    const listing = JSON.parse(json.stdout);
+    const [line, column] = position.split(':').map(Number);
+    expect(listing).toMatchObject({ dialect: 'octo', hooks: [], loadErrors: [{ file, line, column, ruleId, severity: 'error', message: expect.any(String) }] });
+    expect(listing.loadErrors).toHaveLength(1);
+    expect(listing.warnings).toEqual([expect.stringContaining('(timeout-capped)')]);
   });
 });
 
@@ -142,6 +172,29 @@ describe('hookctl list --dialect openinterpreter', () => {
     const text = await runCli(['list', ...common]);
     expect(text.stdout).toBe('Hooks are disabled ([features] hooks = false); nothing is discovered or run.\n');
     const json = JSON.parse((await runCli(['list', '--json', ...common])).stdout);
-    expect(json).toMatchObject({ dialect: 'openinterpreter', enabled: false, hooks: [] });
+    expect(json).toMatchObject({ dialect: 'openinterpreter', enabled: false, hooks: [], loadErrors: [] });
+    // Scripts reading the JSON learn why nothing is listed, and where the switch is.
+    expect(json.warnings).toEqual([
+      `${sandbox.project}/.openinterpreter/config.toml:2:1: hooks are disabled by [features] hooks = false: no hook is discovered or run (features-disabled)`,
+    ]);
+  });
+
+  it('shows hooks allow_managed_hooks_only keeps from running as managed-only, without suggesting trust', async () => {
+    const { sandbox } = oiSetup();
+    const managed = sandbox.write('managed.toml', 'allow_managed_hooks_only = true\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "echo policy"\nid = "policy"\n');
+    sandbox.write('project/.openinterpreter/hooks.json', JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true', id: 'local' }] }] } }));
+    const common = ['--dialect', 'openinterpreter', '--cwd', sandbox.project, '--home', sandbox.home, '--managed', managed];
+
+    const text = await runCli(['list', ...common]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain('  policy — Stop, sync, timeout 600s — managed\n');
+    expect(text.stdout).toContain('  local — Stop, sync, timeout 600s — managed-only (allow_managed_hooks_only is set: it never runs)\n');
+    expect(text.stdout).not.toContain('hookctl trust');
+
+    const json = JSON.parse((await runCli(['list', '--json', ...common])).stdout);
+    expect(json.hooks.map((hook: { id: string; trust: string; skipReason: string | null }) => [hook.id, hook.trust, hook.skipReason])).toEqual([
+      ['policy', 'managed', null],
+      ['local', 'untrusted', 'managed-only'],
+    ]);
   });
 });

@@ -117,6 +117,19 @@ describe('hookctl trust', () => {
     expect(result.stderr).toBe('hookctl: no hook with id "gaurd"; did you mean "guard"?\n');
   });
 
+  it('refuses to record anything for an octo configuration that does not load', async () => {
+    const sandbox = makeTempProject();
+    const file = sandbox.write('project/.octo/hooks.yml', 'hooks:\n  PreToolUs:\n    - command: ./guard.sh\n  Stop:\n    - command: notify\n');
+    const common = ['--dialect', 'octo', '--cwd', sandbox.project, '--home', sandbox.home];
+    for (const args of [['trust', '--yes'], ['untrust', '--all']]) {
+      const result = await runCli([...args, ...common]);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain(`hookctl: hook configuration has 1 error; nothing was loaded:\n  ${file}:2:3: unknown octo event "PreToolUs"`);
+    }
+    expect(() => readFileSync(join(sandbox.home, '.octo', 'trusted-projects.json'))).toThrow();
+  });
+
   it('reports a corrupt store naming it, exits 2 and leaves it as it was', async () => {
     const { common, sandbox, store } = guardProject();
     sandbox.write('home/.openinterpreter/trusted-hooks.json', '{ "version": 1, "files": { oops } }');
@@ -147,8 +160,24 @@ describe('hookctl untrust, enable, disable', () => {
     expect(await runCli(['enable', 'notify', ...common])).toMatchObject({ code: 0 });
     expect(await trustOf()).toEqual({ policy: 'managed', guard: 'untrusted', notify: 'untrusted' });
 
+    const unknown = await runCli(['disable', 'notfiy', ...common]);
+    expect(unknown).toMatchObject({ code: 2, stderr: 'hookctl: no hook with id "notfiy"; did you mean "notify"?\n' });
+
     const refused = await runCli(['disable', 'policy', ...common]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/^hookctl: hook policy is managed \(.*managed\.toml\); managed hooks always run and cannot be disabled\n$/);
+  });
+
+  it('keeps a hook without id disabled when entries are reordered, and disables no other', async () => {
+    const { common, hooksFile, trustOf } = guardProject();
+    const stop = (command: string) => ({ hooks: [{ type: 'command', command }] });
+    const write = (commands: string[]) =>
+      writeFileSync(hooksFile, JSON.stringify({ hooks: { Stop: commands.map(stop) } }, null, 2));
+    write(['echo first', 'echo audit']);
+    expect(await runCli(['disable', 'project:Stop:1:0', ...common])).toMatchObject({ code: 0, stdout: `disabled hook project:Stop:1:0 (${hooksFile})\n` });
+    write(['echo audit', 'echo first']);
+    expect(await trustOf()).toEqual({ policy: 'managed', 'project:Stop:0:0': 'untrusted disabled', 'project:Stop:1:0': 'untrusted' });
+    expect((await runCli(['enable', 'project:Stop:0:0', ...common])).code).toBe(0);
+    expect(await trustOf()).toEqual({ policy: 'managed', 'project:Stop:0:0': 'untrusted', 'project:Stop:1:0': 'untrusted' });
   });
 });

@@ -6,7 +6,7 @@ export function registerList(program: Command): void {
     program
       .command('list')
       .description('list every hook by layer with its event, matcher, command, mode, timeout, trust status and whether it is enabled')
-      .option('--json', 'print { dialect, enabled, hooks, warnings } as JSON'),
+      .option('--json', 'print { dialect, enabled, hooks, loadErrors, warnings } as JSON (exit 2 when loadErrors is not empty)'),
   )
     .addHelpText(
       'after',
@@ -18,10 +18,11 @@ Examples:
     )
     .action(async (options: CommonOptionValues & { json?: boolean }) => {
       const common = resolveCommon(options);
-      const [{ loadDialect }, { listHooks }, { formatListing }] = await Promise.all([
+      const [{ loadDialect }, { listHooks }, { formatListing }, { ConfigLoadError }] = await Promise.all([
         import('../../dialects/registry.js'),
         import('../../trust/list-hooks.js'),
         import('../../trust/list-text.js'),
+        import('../../errors.js'),
       ]);
       const dialect = await loadDialect(common.dialectId);
       const { listing, details } = await listHooks(dialect, {
@@ -30,11 +31,14 @@ Examples:
         env: process.env,
         ...(common.managedConfigPath === undefined ? {} : { managedConfigPath: common.managedConfigPath }),
       });
+      // A configuration that does not load (octo hard errors) fails like dry-run and run do: exit 2.
       if (options.json) {
         process.stdout.write(`${JSON.stringify(listing, null, 2)}\n`);
+        if (listing.loadErrors.length > 0) process.exitCode = 2;
         return;
       }
-      process.stdout.write(formatListing(listing, details));
+      if (listing.loadErrors.length === 0) process.stdout.write(formatListing(listing, details));
       for (const warning of listing.warnings) process.stderr.write(`warning: ${warning}\n`);
+      if (listing.loadErrors.length > 0) throw new ConfigLoadError(listing.loadErrors);
     });
 }
