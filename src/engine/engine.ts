@@ -4,13 +4,14 @@ import { resolve } from 'node:path';
 import type { BuiltinHook, Dialect, EventSpec, HandlerTrust, InProcessHook, LoadContext, LoadedConfig } from '../dialects/dialect.js';
 import { loadDialect, type DialectId, type DialectInputs } from '../dialects/registry.js';
 import { ConfigLoadError, HookctlError, PayloadValidationError, UnknownEventError } from '../errors.js';
+import { standingSkipReason } from '../trust/skip-reason.js';
 import { didYouMean } from '../util/did-you-mean.js';
 import { AsyncRuns } from './async-runs.js';
 import { dispatchEvent, type DispatchOptions } from './dispatch.js';
 import type { EngineHandler } from './engine-handler.js';
 import { invokeInProcess } from './in-process.js';
 import { noEffect } from './interpret-helpers.js';
-import type { Outcome, SkipReason } from './outcome.js';
+import type { Outcome } from './outcome.js';
 import type { RunResult } from './run-result.js';
 import { runCommand } from './run-command.js';
 import { EventSelector } from './select.js';
@@ -109,7 +110,7 @@ class HookEngine implements Engine {
         ...record,
         mode: record.async ? 'async' : 'sync',
         trust: handlerTrust,
-        skipReason: skipReasonOf(record.source, handlerTrust, config.managedOnly, options.bypassTrust === true),
+        skipReason: standingSkipReason(record.source, handlerTrust, config.managedOnly, options.bypassTrust === true),
         invoke: async (invocation) => {
           const setupError = await this.ensurePluginData(record.env);
           if (setupError) return setupFailure(setupError);
@@ -222,14 +223,6 @@ class HookEngine implements Engine {
     this.pluginDataReady.add(dir);
     return null;
   }
-}
-
-function skipReasonOf(source: string, trust: HandlerTrust, managedOnly: boolean, bypassTrust: boolean): SkipReason {
-  if (source === 'managed') return null;
-  if (managedOnly) return 'managed-only';
-  if (!trust.enabled) return 'disabled';
-  if ((trust.status === 'untrusted' || trust.status === 'modified') && !bypassTrust) return trust.status;
-  return null;
 }
 
 function setupFailure(error: string): RunResult {

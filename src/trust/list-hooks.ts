@@ -1,7 +1,7 @@
 import type { HandlerRecord, HandlerSource, TrustStatus } from '../config/handler-record.js';
 import type { Dialect, HandlerTrust, LoadContext } from '../dialects/dialect.js';
-import type { SkipReason } from '../engine/outcome.js';
 import { formatFinding, type Finding } from '../lint/finding.js';
+import { standingSkipReason, type StandingSkipReason } from './skip-reason.js';
 
 /** What `hookctl list --json` prints. */
 export interface HookListing {
@@ -36,7 +36,7 @@ export interface ListedHook {
   hash: string | null;
 }
 
-export type ListedSkipReason = Exclude<SkipReason, 'decided'>;
+export type ListedSkipReason = StandingSkipReason;
 
 /** A listed hook together with why it is `modified`, for the text listing. */
 export interface ListedHookDetail {
@@ -77,16 +77,8 @@ function listedHook(handler: HandlerRecord, trust: HandlerTrust, managedOnly: bo
     timeoutMs: handler.timeoutMs,
     trust: trust.status,
     enabled: trust.enabled,
-    skipReason: skipReasonOf(handler.source, trust, managedOnly),
+    // Without a bypass: `list` shows what runs by default.
+    skipReason: standingSkipReason(handler.source, trust, managedOnly, false),
     hash: trust.hash,
   };
-}
-
-/** The engine's order of reasons (SPEC 2.7), without a bypass: `list` shows what runs by default. */
-function skipReasonOf(source: HandlerSource, trust: HandlerTrust, managedOnly: boolean): ListedSkipReason {
-  if (source === 'managed') return null;
-  if (managedOnly) return 'managed-only';
-  if (!trust.enabled) return 'disabled';
-  if (trust.status === 'untrusted' || trust.status === 'modified') return trust.status;
-  return null;
 }
