@@ -29,7 +29,7 @@ export interface EngineOptions {
   cwd?: string;
   /** User home (default: $HOME). */
   home?: string;
-  /** Environment of the agent, passed to hooks (default: process.env). */
+  /** Environment of the agent, passed to hooks; snapshotted at creation (default: process.env). */
   env?: Readonly<Record<string, string | undefined>>;
   managedConfigPath?: string;
   /** Run enabled non-managed hooks that are not trusted (SPEC 2.7); never overrides managed-only or disabled. */
@@ -104,8 +104,11 @@ class HookEngine implements Engine {
     this.warnings = config.findings.map(formatFinding);
     if (!config.enabled) this.warnings.push(HOOKS_DISABLED_WARNING);
     if (options.bypassTrust) this.warnings.push(BYPASS_TRUST_WARNING);
+    // Snapshot once: reading process.env is slow (every key is a native getter) and dispatch is hot.
+    const agentEnv = { ...context.env };
     this.handlers = config.handlers.map((record, index) => {
       const handlerTrust = trust[index]!;
+      const env = Object.keys(record.env).length === 0 ? agentEnv : { ...agentEnv, ...record.env };
       return {
         ...record,
         mode: record.async ? 'async' : 'sync',
@@ -118,7 +121,7 @@ class HookEngine implements Engine {
             command: record.command,
             stdin: invocation.stdin,
             cwd: invocation.cwd,
-            env: { ...context.env, ...record.env },
+            env,
             timeoutMs: record.timeoutMs,
             outputLimitBytes: this.outputLimitBytes,
             ...(invocation.signal ? { signal: invocation.signal } : {}),
