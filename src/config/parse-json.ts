@@ -1,4 +1,5 @@
 import { printParseErrorCode, visit, type ParseErrorCode } from 'jsonc-parser';
+import { MAX_NESTING, tooDeepMessage } from './nesting-limit.js';
 import type { ParsedFile, ParseProblem, SourceArray, SourceEntry, SourceNode, SourceObject, SourcePosition } from './source-tree.js';
 
 /** Thrown from the visitor to stop at the first syntax error. */
@@ -10,7 +11,8 @@ const STOP = Symbol('stop parsing');
  * whose scanner already tracks line and column (UTF-16 units; `\n`, `\r\n` and `\r` breaks, as
  * line-index.ts counts them), so large files cost one pass. Only the first syntax error is
  * reported: a strict parser stops there. `root` is null whenever the file has a syntax error,
- * because the agent would load nothing from it.
+ * because the agent would load nothing from it. Nesting deeper than MAX_NESTING stops the parse
+ * the same way, at the bracket that goes too deep, before the recursive parser runs out of stack.
  */
 export function parseJson(text: string, path: string): ParsedFile {
   const file: ParsedFile = { path, format: 'json', text, root: null, errors: [], duplicateKeys: [] };
@@ -19,6 +21,15 @@ export function parseJson(text: string, path: string): ParsedFile {
   let key = '';
   let keyPos: SourcePosition | null = null;
   const position = (offset: number, line: number, character: number): SourcePosition => ({ line: line + 1, column: character + 1, offset });
+  const stop = (problem: ParseProblem): never => {
+    file.errors.push(problem);
+    throw STOP;
+  };
+  const enter = (node: SourceObject | SourceArray) => {
+    if (open.length >= MAX_NESTING) stop({ message: tooDeepMessage('JSON'), pos: node.pos });
+    attach(node);
+    open.push({ node, keys: null });
+  };
   const attach = (node: SourceNode) => {
     const parent = open[open.length - 1];
     if (!parent) root = node;
@@ -34,14 +45,10 @@ export function parseJson(text: string, path: string): ParsedFile {
       text,
       {
         onObjectBegin(offset, _length, line, character) {
-          const node: SourceObject = { kind: 'object', entries: [], pos: position(offset, line, character) };
-          attach(node);
-          open.push({ node, keys: null });
+          enter({ kind: 'object', entries: [], pos: position(offset, line, character) });
         },
         onArrayBegin(offset, _length, line, character) {
-          const node: SourceArray = { kind: 'array', items: [], pos: position(offset, line, character) };
-          attach(node);
-          open.push({ node, keys: null });
+          enter({ kind: 'array', items: [], pos: position(offset, line, character) });
         },
         onObjectEnd: () => void open.pop(),
         onArrayEnd: () => void open.pop(),
@@ -53,8 +60,7 @@ export function parseJson(text: string, path: string): ParsedFile {
           attach({ kind: 'scalar', value, pos: position(offset, line, character) });
         },
         onError(error, offset, length, line, character) {
-          file.errors.push(describeSyntaxError(error, text, offset, length, position(offset, line, character)));
-          throw STOP;
+          stop(describeSyntaxError(error, text, offset, length, position(offset, line, character)));
         },
       },
       { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false },

@@ -1,17 +1,25 @@
 import { ParseError, parseTOML, type AST } from 'toml-eslint-parser';
 import { createLineIndex, type LineIndex } from './line-index.js';
+import { tooDeepMessage } from './nesting-limit.js';
 import { getEntry, type ParsedFile, type SourceArray, type SourceNode, type SourceObject, type SourcePosition } from './source-tree.js';
+import { tooDeepTomlOffset } from './toml-nesting.js';
 
 /**
  * Parses TOML 1.0 with a position for every key and value (toml-eslint-parser: a full AST with
  * ranges, where smol-toml positions only its syntax errors). Dotted keys, `[table]`,
  * `[[array.of.tables]]` and inline tables become nested objects; dates and times keep their
  * written form as strings. TOML forbids defining a key twice, so a duplicate is a syntax error
- * (the parser stops at the first error) and `duplicateKeys` stays empty.
+ * (the parser stops at the first error) and `duplicateKeys` stays empty. Text nested deeper than
+ * MAX_NESTING is an error at the bracket that goes too deep, found before the parser recurses.
  */
 export function parseToml(text: string, path: string): ParsedFile {
   const at = createLineIndex(text);
   const file: ParsedFile = { path, format: 'toml', text, root: null, errors: [], duplicateKeys: [] };
+  const tooDeep = tooDeepTomlOffset(text);
+  if (tooDeep !== null) {
+    file.errors.push({ message: tooDeepMessage('TOML'), pos: at(tooDeep) });
+    return file;
+  }
   let program: AST.TOMLProgram;
   try {
     program = parseTOML(text, { tomlVersion: '1.0' });

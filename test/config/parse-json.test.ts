@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_NESTING } from '../../src/config/nesting-limit.js';
 import { parseJson } from '../../src/config/parse-json.js';
 import { getEntry, type SourceNode, type SourceObject } from '../../src/config/source-tree.js';
 
@@ -97,5 +98,28 @@ describe('parseJson', () => {
 
   it('positions a syntax error after CRLF lines', () => {
     expect(parseJson('{\r\n  "a": 1,\r\n}', '/x.json').errors[0]!.pos).toMatchObject({ line: 3, column: 1 });
+  });
+
+  it.each([
+    ['arrays', '[', ']'],
+    ['objects', '{"a":', '}'],
+  ])('reports %s nested 5000 deep as an error at the bracket past the limit, without overflowing the stack', (_name, opener, closer) => {
+    const text = `{"hooks":\n${opener.repeat(5000)}${closer.repeat(5000)}}`;
+    const file = parseJson(text, '/x.json');
+    expect(file.root).toBeNull();
+    // The root object is level 1, so the bracket past the limit is the MAX_NESTING-th opener on line 2.
+    const lineStart = text.indexOf('\n') + 1;
+    const offset = lineStart + (MAX_NESTING - 1) * opener.length;
+    expect(file.errors).toEqual([
+      {
+        message: `JSON error: arrays and objects nested more than ${MAX_NESTING} levels deep here; a hooks config never needs that`,
+        pos: { line: 2, column: offset - lineStart + 1, offset },
+      },
+    ]);
+  });
+
+  it('reads nesting up to the limit', () => {
+    const text = '['.repeat(MAX_NESTING) + ']'.repeat(MAX_NESTING);
+    expect(parseJson(text, '/x.json')).toMatchObject({ errors: [], root: { kind: 'array' } });
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_NESTING } from '../../src/config/nesting-limit.js';
 import { parseToml } from '../../src/config/parse-toml.js';
 import { getEntry, type SourceNode, type SourceObject } from '../../src/config/source-tree.js';
 
@@ -127,5 +128,29 @@ describe('parseToml', () => {
     const handler = asObject(at(asObject(file.root), 'hooks', 'Stop', 0, 'hooks', 0));
     expect(getEntry(handler, 'command')).toMatchObject({ keyPos: { line: 3, column: 1, offset: 38 }, value: { value: 'x', pos: { line: 3, column: 11 } } });
     expect(parseToml('a = 1\r\na = 2\r\n', '/x.toml').errors[0]!.pos).toMatchObject({ line: 2, column: 1 });
+  });
+
+  it.each([
+    ['arrays', '[', ']'],
+    ['inline tables', '{ b = ', '}'],
+  ])('reports %s nested 5000 deep as an error at the bracket past the limit, without overflowing the stack', (_name, opener, closer) => {
+    const text = `# brackets in comments [[[[ and strings do not count\nx = "[[[[\\"[["\ny = '''{{{{'''\na = ${opener.repeat(5000)}1${closer.repeat(5000)}\n`;
+    const file = parseToml(text, '/x.toml');
+    expect(file.root).toBeNull();
+    const lineStart = text.indexOf('a = ');
+    const offset = lineStart + 4 + MAX_NESTING * opener.length;
+    expect(file.errors).toEqual([
+      {
+        message: `TOML error: arrays and objects nested more than ${MAX_NESTING} levels deep here; a hooks config never needs that`,
+        pos: { line: 4, column: offset - lineStart + 1, offset },
+      },
+    ]);
+  });
+
+  it.each([
+    ['arrays', `a = ${'['.repeat(MAX_NESTING)}1${']'.repeat(MAX_NESTING)}\n`],
+    ['brackets inside multi-line strings', `a = """${'['.repeat(5000)}\\""""\nb = '''${'{'.repeat(5000)}''''\nc = 'x'\n`],
+  ])('reads %s up to the limit', (_name, text) => {
+    expect(parseToml(text, '/x.toml')).toMatchObject({ errors: [], root: { kind: 'object' } });
   });
 });

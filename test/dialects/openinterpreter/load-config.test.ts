@@ -186,6 +186,22 @@ describe('openinterpreter loadConfig', () => {
     expect(loaded.findings.every((f) => !f.fatal)).toBe(true);
   });
 
+  it('skips a file nested thousands deep with a positioned parse-error and loads the rest', async () => {
+    const sandbox = makeTempProject();
+    sandbox.write('home/.openinterpreter/hooks.json', hooksJson('user'));
+    const deep = sandbox.write('project/.openinterpreter/hooks.json', `{"hooks":${'['.repeat(5000)}${']'.repeat(5000)}}`);
+    const deepToml = sandbox.write('project/.openinterpreter/config.toml', `x = ${'['.repeat(5000)}${']'.repeat(5000)}\n`);
+    const loaded = await loadConfig(context(sandbox));
+    expect(loaded.handlers.map((h) => h.command)).toEqual(['user']);
+    expect(loaded.findings.map((f) => [f.ruleId, f.file, f.line, f.column])).toEqual([
+      ['parse-error', deep, 1, 209],
+      ['parse-error', deepToml, 1, 205],
+    ]);
+    expect(loaded.findings[0]!.message).toBe(
+      'JSON error: arrays and objects nested more than 200 levels deep here; a hooks config never needs that; nothing in this file is loaded',
+    );
+  });
+
   it('does not load the home directory twice when the project walk passes through it', async () => {
     const sandbox = makeTempProject();
     // A cwd inside the home without a git root: the walk runs from / and meets ~/.openinterpreter.
