@@ -6,9 +6,10 @@ export const bothRepresentations: Rule = {
   atLoad: true,
   check({ checked, all, report }) {
     const { file, declarations } = checked;
-    if (file.role !== 'inline-config' || declarations.hooks === undefined || declarations.events.length === 0) return;
+    // "Non-empty hooks" (SPEC 2.1) means handlers declared: `"Stop": []` adds no hook to the layer.
+    if (file.role !== 'inline-config' || declarations.hooks === undefined || declarations.handlers.length === 0) return;
     const json = all.find(
-      (other) => other.file.layer === file.layer && other.file.role === 'hooks-file' && other.declarations.events.length > 0,
+      (other) => other.file.layer === file.layer && other.file.role === 'hooks-file' && other.declarations.handlers.length > 0,
     );
     if (json === undefined) return;
     report({

@@ -19,6 +19,15 @@ describe('both-representations', () => {
   it('accepts one representation per layer, and files of different layers', async () => {
     expect(await findingsOf('both-representations', [{ path: OI_JSON, content: JSON_HOOKS }, { path: OI_TOML, content: 'model = "x"\n' }])).toEqual([]);
     expect(await findingsOf('both-representations', [{ path: OI_JSON, content: '{ "hooks": {} }' }, { path: OI_TOML, content: TOML_HOOKS }])).toEqual([]);
+    // Event keys without handlers are empty hooks too, in either file.
+    expect(await findingsOf('both-representations', [{ path: OI_JSON, content: '{ "hooks": { "Stop": [] } }' }, { path: OI_TOML, content: TOML_HOOKS }])).toEqual([]);
+    expect(
+      await findingsOf('both-representations', [
+        { path: OI_JSON, content: '{ "hooks": { "Stop": [{ "hooks": [] }] } }' },
+        { path: OI_TOML, content: TOML_HOOKS },
+      ]),
+    ).toEqual([]);
+    expect(await findingsOf('both-representations', [{ path: OI_JSON, content: JSON_HOOKS }, { path: OI_TOML, content: 'hooks.Stop = []\n' }])).toEqual([]);
     expect(
       await findingsOf('both-representations', [
         { path: join('home', '.openinterpreter', 'hooks.json'), content: JSON_HOOKS },
