@@ -63,12 +63,15 @@ export function extractDeclarations(file: ConfigFile, spec: DialectConfigSpec): 
   if (root === null) return result;
   const problem = (message: string, node: SourceNode, invalidates: SourceNode = node) =>
     result.shapeProblems.push({ message, pos: node.pos, invalidates });
+  // YAML writes "nothing" as null: an empty or comment-only file, `hooks:` with nothing under it.
+  // In JSON `null` is a value someone wrote, and the agent's loader rejects it.
+  const nullIsEmpty = format === 'yaml';
   if (root.kind !== 'object') {
-    // An empty YAML document is a null scalar: nothing configured, nothing wrong.
-    if (!(root.kind === 'scalar' && root.value === null)) problem(`the file must hold ${withArticle(objectWord(format))} at the top level, found ${describeValue(root, format)}`, root);
+    if (!(nullIsEmpty && isNull(root))) problem(`the file must hold ${withArticle(objectWord(format))} at the top level, found ${describeValue(root, format)}`, root);
     return result;
   }
-  result.hooks = setField(root, 'hooks');
+  const hooksEntry = getEntry(root, 'hooks');
+  result.hooks = nullIsEmpty && hooksEntry !== undefined && isNull(hooksEntry.value) ? undefined : hooksEntry;
   const hooks = result.hooks?.value;
   if (hooks === undefined) return result;
   if (hooks.kind !== 'object') {
@@ -117,6 +120,10 @@ export function extractDeclarations(file: ConfigFile, spec: DialectConfigSpec): 
   }
   result.handlers = result.events.flatMap((event) => event.groups.flatMap((group) => group.handlers));
   return result;
+}
+
+function isNull(node: SourceNode): boolean {
+  return node.kind === 'scalar' && node.value === null;
 }
 
 function declareGroup(event: EventDeclaration, index: number, node: SourceObject, spec: DialectConfigSpec): GroupDeclaration {

@@ -59,6 +59,22 @@ describe('invalid-value', () => {
   });
 
   it.each([
+    ['a JSON null file', 'null\n', 1, 1, 'the file must hold an object at the top level, found null'],
+    ['JSON "hooks": null', '{\n  "hooks": null\n}\n', 2, 12, '"hooks" must be an object of event names, found null'],
+    ['a JSON array file', '[]', 1, 1, 'the file must hold an object at the top level, found an array'],
+  ])('reports %s, which the agent rejects', async (_name, content, line, column, message) => {
+    expect(await findingsOf('invalid-value', [{ path: OI_JSON, content }])).toEqual([[line, column, message]]);
+  });
+
+  it.each([
+    ['an empty file', ''],
+    ['a comment-only file', '# hooks come later\n'],
+    ['hooks: with nothing under it', 'hooks:\n'],
+  ])('accepts YAML that configures nothing: %s', async (_name, content) => {
+    expect(await findingsOf('invalid-value', [{ path: OCTO_YAML, content }])).toEqual([]);
+  });
+
+  it.each([
     ['JSON', OI_JSON, '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x", "timeout": 30, "async": true, "onFailure": "continue" }] }] } }'],
     ['YAML', OCTO_YAML, 'hooks:\n  Stop:\n    - command: x\n      async: true\n      matcher: ~\n'],
     ['TOML', OI_TOML, '[[hooks.Stop]]\nmatcher = "*"\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "x"\ntimeout = 30\n'],
