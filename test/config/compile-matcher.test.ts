@@ -45,4 +45,22 @@ describe('compileMatcher (octo regex)', () => {
   it('reports an invalid regex', () => {
     expect(compileMatcher('[a-', 'regex').ok).toBe(false);
   });
+
+  it.each([
+    ['(?i)TERMINAL', ['run_terminal_cmd', 'Terminal'], ['read_file']],
+    ['(?s)^a.b$', ['a\nb'], ['a\n\nb']],
+    ['(?m)^write$', ['edit\nwrite'], ['rewrite']],
+    ['(?is)^A.B$', ['a\nb'], ['a\n\nb']],
+    ['(?i)(?m)^WRITE$', ['edit\nwrite'], ['rewrite']],
+  ])('reads the leading RE2 flag groups of %j as regex flags', (source, matching, other) => {
+    const matcher = compiled(source, 'regex');
+    expect(matcher.source).toBe(source);
+    expect(matching.map((candidate) => matcher.test(candidate))).toEqual(matching.map(() => true));
+    expect(other.map((candidate) => matcher.test(candidate))).toEqual(other.map(() => false));
+  });
+
+  it('keeps flag groups a RegExp cannot express as errors', () => {
+    expect(compileMatcher('a(?i)b', 'regex')).toEqual({ ok: false, error: 'Invalid group' });
+    expect(compileMatcher('(?U)a+', 'regex')).toEqual({ ok: false, error: 'Invalid group' });
+  });
 });
