@@ -49,6 +49,11 @@ export interface DialectConfigSpec {
   /** Handler `type` values: run, or parsed but skipped as unsupported; null when there is no `type`. */
   handlerTypes: { supported: readonly string[]; unsupported: readonly string[] } | null;
   topLevel: Readonly<Record<FileRole, TopLevelRule>>;
+  /**
+   * The top-level key of the managed requirements file that, when true, keeps every non-managed
+   * hook from running (openinterpreter `allow_managed_hooks_only`); absent when the dialect has none.
+   */
+  managedOnlySwitch?: string;
   /** The `[features] hooks` entry of a file, when the dialect has that switch. */
   featuresSwitch?(file: ConfigFile): SourceEntry | undefined;
   /** Finds, reads and parses every config layer, in layer order (SPEC 2.1 / 3.1). */

@@ -29,6 +29,7 @@ export const configSpec: DialectConfigSpec = {
     'managed-requirements': { fields: { allow_managed_hooks_only: { kind: 'boolean' } }, unknown: 'ignore' },
     env: { fields: {}, unknown: 'ignore' },
   },
+  managedOnlySwitch: 'allow_managed_hooks_only',
   featuresSwitch,
   discover: discoverOpenInterpreterFiles,
   describeFile: describeOpenInterpreterFile,

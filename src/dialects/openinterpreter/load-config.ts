@@ -1,6 +1,6 @@
 import { analyseFiles } from '../../config/analyse-files.js';
 import { decidingFeaturesSwitch } from '../../config/features-switch.js';
-import { scalarField } from '../../config/field-value.js';
+import { isManagedOnly } from '../../config/managed-only.js';
 import { normalizeHandlers } from '../../config/normalize-handlers.js';
 import { LOAD_RULES } from '../../lint/rules/index.js';
 import type { LoadContext, LoadedConfig } from '../dialect.js';
@@ -20,11 +20,9 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
     const findings = analysis.findings.filter((finding) => finding.ruleId === 'features-disabled');
     return { enabled: false, managedOnly: false, handlers: [], files: paths, findings };
   }
-  const managedRoot = files.find((file) => file.source === 'managed')?.parsed.root;
-  const managedOnly = managedRoot?.kind === 'object' && scalarField(managedRoot, 'allow_managed_hooks_only', 'boolean') === true;
   return {
     enabled: true,
-    managedOnly,
+    managedOnly: isManagedOnly(files, configSpec),
     handlers: normalizeHandlers(analysis.checked, configSpec, analysis.invalidated),
     files: paths,
     findings: analysis.findings,

@@ -1,6 +1,7 @@
 import { checkField } from '../../config/check-field.js';
 import type { FieldType } from '../../config/config-spec.js';
 import { setField } from '../../config/field-value.js';
+import { HELD_BACK, managedOnlyKey } from '../../config/managed-only.js';
 import type { ConfigFormat, SourceObject } from '../../config/source-tree.js';
 import { didYouMean } from '../../util/did-you-mean.js';
 import { ruleMeta, type Rule, type RuleReport } from '../rule.js';
@@ -17,7 +18,11 @@ export const invalidValue: Rule = {
     const topLevel = spec.topLevel[file.role];
     // A strict hooks file is rejected whole by the agent; in a general config file only the value is wrong.
     const strict = topLevel.unknown === 'error';
-    checkFields(root, Object.entries(topLevel.fields), format, strict ? root : undefined, report);
+    // A managed-only switch that is not a boolean fails closed (isManagedOnly); say what that does.
+    const heldBackBy = managedOnlyKey(file, spec);
+    checkFields(root, Object.entries(topLevel.fields), format, strict ? root : undefined, (problem, key) =>
+      report(key === heldBackBy ? { ...problem, message: `${problem.message}; ${HELD_BACK}` } : problem),
+    );
     if (strict) {
       const known = ['hooks', ...Object.keys(topLevel.fields)];
       for (const entry of root.entries) {
@@ -56,12 +61,12 @@ function checkFields(
   fields: readonly (readonly [string, FieldType])[],
   format: ConfigFormat,
   invalidates: SourceObject | undefined,
-  report: (report: RuleReport) => void,
+  report: (report: RuleReport, key: string) => void,
 ): void {
   for (const [key, type] of fields) {
     const entry = setField(object, key);
     if (entry === undefined) continue;
     const problem = checkField(key, entry.value, type, format);
-    if (problem !== null) report({ message: problem, pos: entry.value.pos, ...(invalidates ? { invalidates } : {}) });
+    if (problem !== null) report({ message: problem, pos: entry.value.pos, ...(invalidates ? { invalidates } : {}) }, key);
   }
 }

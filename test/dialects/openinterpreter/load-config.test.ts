@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/dialects/openinterpreter/load-config.js';
+import { createEngine, loadDialect } from '../../../src/index.js';
+import { oiPayload } from '../../helpers/payloads.js';
 import type { HandlerRecord } from '../../../src/config/handler-record.js';
 import { makeTempProject, type TempProject } from '../../helpers/temp-project.js';
 
@@ -151,6 +153,49 @@ describe('openinterpreter loadConfig', () => {
       ['managed', 'audit'],
       ['project', 'project'],
     ]);
+  });
+
+  describe('a managed requirements file that exists but is broken fails closed (allow_managed_hooks_only)', () => {
+    const HELD_BACK = 'non-managed hooks are held back until this managed requirements file is fixed';
+    it.each([
+      ['has a syntax error', 'allow_managed_hooks_only = \n', 'parse-error', 2, 1, /^TOML syntax error: .*; nothing in this file is loaded, and non-managed/],
+      ['sets the switch to a string', 'allow_managed_hooks_only = "true"\n', 'invalid-value', 1, 28, /^"allow_managed_hooks_only" must be true or false, found the string "true"; non-managed/],
+      ['sets the switch to a number', 'allow_managed_hooks_only = 0\n', 'invalid-value', 1, 28, /^"allow_managed_hooks_only" must be true or false, found the number 0; non-managed/],
+      ['cannot be read (a directory)', null, 'parse-error', 1, 1, /^cannot read the file: EISDIR.*; nothing in this file is loaded, and non-managed/],
+    ])('%s: the engine lists the project hook but skips it as managed-only, with an error saying why', async (_name, content, ruleId, line, column, message) => {
+      const sandbox = makeTempProject();
+      const managed = join(sandbox.root, 'etc', 'requirements.toml');
+      if (content === null) sandbox.write('etc/requirements.toml/.keep', '');
+      else sandbox.write('etc/requirements.toml', content);
+      sandbox.write('project/.openinterpreter/hooks.json', hooksJson('echo ran'));
+
+      const loaded = await loadConfig(context(sandbox));
+      expect(loaded.managedOnly).toBe(true);
+      expect(loaded.findings.map((f) => [f.ruleId, f.severity, f.file, f.line, f.column])).toEqual([[ruleId, 'error', managed, line, column]]);
+      expect(loaded.findings[0]!.message).toMatch(message);
+      expect(loaded.findings[0]!.message.endsWith(HELD_BACK)).toBe(true);
+
+      const engine = await createEngine({ dialect: await loadDialect('openinterpreter'), cwd: sandbox.project, home: sandbox.home, managedConfigPath: managed, bypassTrust: true });
+      try {
+        const outcome = await engine.dispatch('PreToolUse', oiPayload('PreToolUse', sandbox.project));
+        expect(outcome.runs.map((run) => [run.source, run.status, run.skipReason, run.stdout])).toEqual([['project', 'skipped', 'managed-only', '']]);
+      } finally {
+        await engine.close();
+      }
+    });
+
+    it.each([
+      ['is missing', null],
+      ['sets the switch to false', 'allow_managed_hooks_only = false\n'],
+      ['does not set the switch', '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "audit"\n'],
+    ])('%s: non-managed hooks run', async (_name, content) => {
+      const sandbox = makeTempProject();
+      if (content !== null) sandbox.write('etc/requirements.toml', content);
+      sandbox.write('project/.openinterpreter/hooks.json', hooksJson('echo ran'));
+      const loaded = await loadConfig(context(sandbox));
+      expect(loaded).toMatchObject({ managedOnly: false, findings: [] });
+      expect(loaded.handlers.at(-1)).toMatchObject({ source: 'project', command: 'echo ran' });
+    });
   });
 
   it('loads what it can: a malformed file, an invalid regex group and unsupported handlers are skipped with findings', async () => {
