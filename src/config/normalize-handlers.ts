@@ -6,11 +6,13 @@ import type { HandlerRecord } from './handler-record.js';
 import { pluginEnvironment, substitutePluginVariables } from './plugin-variables.js';
 import { resolveTimeout } from './resolve-timeout.js';
 import type { SourceNode } from './source-tree.js';
+import { withUniqueIds } from './unique-ids.js';
 
 /**
- * Turns the declarations of checked files into handler records, in file and declaration order.
- * A declaration the rules invalidated (or that sits inside an invalidated file, event list or
- * group) is skipped: the finding that invalidated it is how the user hears about it.
+ * Turns the declarations of checked files into handler records, in file and declaration order,
+ * with ids unique across them all (withUniqueIds). A declaration the rules invalidated (or that
+ * sits inside an invalidated file, event list or group) is skipped: the finding that invalidated
+ * it is how the user hears about it.
  */
 export function normalizeHandlers(checked: readonly CheckedFile[], spec: DialectConfigSpec, invalidated: ReadonlySet<SourceNode>): HandlerRecord[] {
   const records: HandlerRecord[] = [];
@@ -28,7 +30,7 @@ export function normalizeHandlers(checked: readonly CheckedFile[], spec: Dialect
       }
     }
   }
-  return records;
+  return withUniqueIds(records);
 }
 
 function toRecord(
@@ -47,6 +49,7 @@ function toRecord(
   const onFailure = field('onFailure', 'string');
   return {
     dialect: spec.dialect,
+    // Made unique across the load afterwards (withUniqueIds).
     id: explicitId ?? `${file.source}:${group.event.name}:${group.index}:${handler.index}`,
     explicitId: explicitId !== undefined,
     source: file.source,

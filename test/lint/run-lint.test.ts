@@ -20,6 +20,7 @@ const ISSUE_RULES = {
   'timeout-suspicious': 'warning',
   'both-representations': 'warning',
   'duplicate-key': 'error',
+  'duplicate-id': 'warning',
   'missing-script': 'error',
   'script-not-executable': 'warning',
   'slow-launcher': 'warning',

@@ -1,6 +1,7 @@
 import type { Rule } from '../rule.js';
 import { asyncNotAllowed } from './async-not-allowed.js';
 import { bothRepresentations } from './both-representations.js';
+import { duplicateId } from './duplicate-id.js';
 import { duplicateKey } from './duplicate-key.js';
 import { emptyCommand } from './empty-command.js';
 import { featuresDisabled } from './features-disabled.js';
@@ -19,7 +20,7 @@ import { unknownEvent } from './unknown-event.js';
 import { unknownKey } from './unknown-key.js';
 import { unsupportedHandlerType } from './unsupported-handler-type.js';
 
-/** Every rule, in the order of the rule table (issue 3). */
+/** Every rule, in the order of the rule table (issue 3), duplicate-id beside duplicate-key. */
 export const RULES: readonly Rule[] = [
   parseError,
   unknownEvent,
@@ -35,6 +36,7 @@ export const RULES: readonly Rule[] = [
   timeoutSuspicious,
   bothRepresentations,
   duplicateKey,
+  duplicateId,
   missingScript,
   scriptNotExecutable,
   slowLauncher,

@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/dialects/openinterpreter/load-config.js';
+import { trust } from '../../../src/dialects/openinterpreter/trust.js';
 import { createEngine, loadDialect } from '../../../src/index.js';
+import { setHooksEnabled } from '../../../src/trust/operations.js';
 import { oiPayload } from '../../helpers/payloads.js';
 import type { HandlerRecord } from '../../../src/config/handler-record.js';
 import { makeTempProject, type TempProject } from '../../helpers/temp-project.js';
@@ -69,7 +71,7 @@ describe('openinterpreter loadConfig', () => {
       { id: 'user:PreToolUse:0:0', source: 'user', file: userJson, line: 6, column: 19, event: 'PreToolUse', matcher: '^Bash$', command: 'user-json', timeoutMs: 30_000 },
       { id: 'user:SessionStart:0:0', source: 'user', file: userToml, line: 11, column: 1, event: 'SessionStart', matcher: 'startup', command: 'user-toml', timeoutMs: 600_000 },
       { id: 'project:PreToolUse:0:0', source: 'project', file: rootJson, line: 6, column: 19, event: 'PreToolUse', matcher: '^Bash$', command: 'project-root', timeoutMs: 600_000 },
-      { id: 'project:PreToolUse:0:0', source: 'project', file: nestedJson, line: 6, column: 19, event: 'PreToolUse', matcher: '^Bash$', command: 'project-nested', timeoutMs: 600_000 },
+      { id: 'project:PreToolUse:0:0#2', source: 'project', file: nestedJson, line: 6, column: 19, event: 'PreToolUse', matcher: '^Bash$', command: 'project-nested', timeoutMs: 600_000 },
       { id: 'plugin:PreToolUse:0:0', source: 'plugin', file: plugin, line: 6, column: 19, event: 'PreToolUse', matcher: '^Bash$', command: `${pluginRoot}/bin/check --data ${pluginData}`, timeoutMs: 600_000 },
     ]);
     const pluginHandler = loaded.handlers[5]!;
@@ -106,6 +108,39 @@ describe('openinterpreter loadConfig', () => {
     });
     expect(handler!.matcher.kind).toBe('exact');
     expect(['Bash', 'Edit', 'BashOutput'].map((name) => handler!.matcher.test(name))).toEqual([true, true, false]);
+  });
+
+  it('makes ids unique across the load: in layer order the first keeps its id, later ones get #2, #3…', async () => {
+    const sandbox = makeTempProject();
+    const stop = (...handlers: object[]) => JSON.stringify({ hooks: { Stop: [{ hooks: handlers.map((h) => ({ type: 'command', ...h })) }] } });
+    const toml = (id: string | null) => `[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "user-toml"\n${id === null ? '' : `id = "${id}"\n`}`;
+    const user = sandbox.write('home/.openinterpreter/hooks.json', stop({ command: 'user-json' }, { command: 'user-guard', id: 'guard' }));
+    sandbox.write('home/.openinterpreter/config.toml', toml(null));
+    const project = sandbox.write('project/.openinterpreter/hooks.json', stop({ command: 'clone-guard', id: 'guard' }, { command: 'taken', id: 'guard#2' }, { command: 'again', id: 'guard' }));
+    const loaded = await loadConfig(context(sandbox));
+    expect(loaded.handlers.map((h) => [h.command, h.id, h.explicitId])).toEqual([
+      ['user-json', 'user:Stop:0:0', false],
+      ['user-guard', 'guard', true],
+      // config.toml of the same layer derives the same position id as hooks.json.
+      ['user-toml', 'user:Stop:0:0#2', false],
+      // `guard#2` is someone's own id, so the clone's duplicate skips to #3.
+      ['clone-guard', 'guard#3', true],
+      ['taken', 'guard#2', true],
+      ['again', 'guard#4', true],
+    ]);
+    const firstGuard = `id "guard" is already declared at ${user}:1:116; later hooks with it get a numbered suffix`;
+    expect(loaded.findings.map((f) => [f.ruleId, f.severity, f.file, f.line, f.column, f.message])).toEqual([
+      ['both-representations', 'warning', expect.stringMatching(/config\.toml$/), 1, 3, expect.any(String)],
+      ['duplicate-id', 'warning', project, 1, 76, expect.stringContaining(firstGuard)],
+      ['duplicate-id', 'warning', project, 1, 178, expect.stringContaining(firstGuard)],
+    ]);
+
+    // Disabling by id reaches the user's own hook only, not the clone's.
+    const trustContext = { ...context(sandbox), projectDir: sandbox.project };
+    const changed = await setHooksEnabled(trust, loaded.handlers, trustContext, 'guard', false);
+    expect(changed.map((h) => h.command)).toEqual(['user-guard']);
+    const enabled = (await trust.evaluate(loaded.handlers, trustContext)).map((t) => t.enabled);
+    expect(enabled).toEqual([true, false, true, true, true, true]);
   });
 
   it('warns about both representations in one layer with the SPEC text and loads both, JSON first', async () => {
