@@ -114,4 +114,14 @@ describe('octo loadConfig', () => {
       ['invalid-timeout', 8, false],
     ]);
   });
+
+  it('loads a matcher with a leading Go RE2 flag group instead of refusing to start', async () => {
+    const sandbox = makeTempProject();
+    sandbox.write('project/.octo/hooks.yml', 'hooks:\n  PreToolUse:\n    - matcher: "(?i)TERMINAL"\n      command: guard\n');
+    const loaded = await loadConfig(context(sandbox));
+    expect(loaded.findings).toEqual([]);
+    const [gate] = loaded.handlers;
+    expect(gate!.matcher.source).toBe('(?i)TERMINAL');
+    expect(['run_terminal_cmd', 'Terminal', 'read_file'].map((name) => gate!.matcher.test(name))).toEqual([true, true, false]);
+  });
 });
