@@ -13,7 +13,7 @@ export interface Finding {
   fatal?: boolean;
 }
 
-/** A finding as one line: `file:line:col: message (rule-id)`. */
+/** A finding as one line: `file:line:col: severity: message (rule-id)`. */
 export function formatFinding(finding: Finding): string {
-  return `${finding.file}:${finding.line}:${finding.column}: ${finding.message} (${finding.ruleId})`;
+  return `${finding.file}:${finding.line}:${finding.column}: ${finding.severity}: ${finding.message} (${finding.ruleId})`;
 }

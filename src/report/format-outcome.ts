@@ -19,7 +19,7 @@ const SKIP_HINT: Partial<Record<NonNullable<RunReport['skipReason']>, string>> =
   untrusted: 'review it with `hookctl trust <id>` or run with --dangerously-bypass-hook-trust',
   modified: 'its definition changed since it was trusted; review it with `hookctl trust <id>`',
   disabled: 'enable it with `hookctl enable <id>`',
-  'managed-only': 'allow_managed_hooks_only is set in the managed requirements file',
+  'managed-only': 'held back by the managed requirements file (allow_managed_hooks_only, or the file does not load)',
   decided: 'an earlier hook already decided',
 };
 

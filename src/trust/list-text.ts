@@ -68,7 +68,7 @@ function formatLayeredListing(listing: HookListing, details: readonly ListedHook
 
 /** `trusted`, `modified (script changed: …), disabled`, or `managed-only (…)` when trust cannot matter. */
 function statusText(hook: ListedHook, detail: string | null): string {
-  if (hook.skipReason === 'managed-only') return 'managed-only (allow_managed_hooks_only is set: it never runs)';
+  if (hook.skipReason === 'managed-only') return 'managed-only (held back by the managed requirements file: it never runs)';
   const trust = detail === null ? hook.trust : `${hook.trust} (${detail})`;
   return `${trust}${hook.enabled ? '' : ', disabled'}`;
 }

@@ -125,7 +125,7 @@ describe('hookctl trust', () => {
       const result = await runCli([...args, ...common]);
       expect(result.code).toBe(2);
       expect(result.stdout).toBe('');
-      expect(result.stderr).toContain(`hookctl: hook configuration has 1 error; nothing was loaded:\n  ${file}:2:3: unknown octo event "PreToolUs"`);
+      expect(result.stderr).toContain(`hookctl: hook configuration has 1 error; nothing was loaded:\n  ${file}:2:3: error: unknown octo event "PreToolUs"`);
     }
     expect(() => readFileSync(join(sandbox.home, '.octo', 'trusted-projects.json'))).toThrow();
   });

@@ -38,7 +38,7 @@ Examples:
         return;
       }
       if (listing.loadErrors.length === 0) process.stdout.write(formatListing(listing, details));
-      for (const warning of listing.warnings) process.stderr.write(`warning: ${warning}\n`);
+      for (const warning of listing.warnings) process.stderr.write(`hookctl: ${warning}\n`);
       if (listing.loadErrors.length > 0) throw new ConfigLoadError(listing.loadErrors);
     });
 }

@@ -87,9 +87,9 @@ describe('octo loadConfig', () => {
     expect(fatal[0]!.message).toBe('unknown octo event "PreToolUser"; did you mean "PreToolUse"?');
 
     const error = new ConfigLoadError(fatal);
-    expect(error.message).toContain(`${file}:2:3: unknown octo event "PreToolUze"; did you mean "PreToolUse"? (unknown-event)`);
-    expect(error.message).toContain(`${file}:6:14: async: true is not allowed on UserPromptSubmit`);
-    expect(error.message).toContain(`${file}:8:7: this Stop hook has no "command" (empty-command)`);
+    expect(error.message).toContain(`${file}:2:3: error: unknown octo event "PreToolUze"; did you mean "PreToolUse"? (unknown-event)`);
+    expect(error.message).toContain(`${file}:6:14: error: async: true is not allowed on UserPromptSubmit`);
+    expect(error.message).toContain(`${file}:8:7: error: this Stop hook has no "command" (empty-command)`);
   });
 
   it('makes a YAML syntax error fatal', async () => {
