@@ -157,6 +157,9 @@ class HookEngine implements Engine {
     if (!spec.inProcessAllowed) {
       throw new HookctlError(`${this.dialect} does not allow in-process hooks on ${event}; it runs shell hooks only`);
     }
+    if (this.handlers.some((handler) => handler.id === name)) {
+      throw new HookctlError(`a hook with id "${name}" is already loaded; give the in-process hook another name`);
+    }
     this.addInProcess(event, hook, name, 'builtin');
   }
 

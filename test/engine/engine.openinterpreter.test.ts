@@ -198,6 +198,7 @@ describe('openinterpreter engine, end to end with real hook processes', () => {
     const { engine, sandbox } = await engineWith({});
     engine.registerInProcess('UserPromptSubmit', (payload) => `prompt was ${String(payload.prompt)}`, 'host:echo-prompt');
     expect(() => engine.registerInProcess('PreToolUse', () => undefined)).toThrow(/PreToolUse/);
+    expect(() => engine.registerInProcess('Stop', () => undefined, 'host:echo-prompt')).toThrow(/already loaded/);
     const outcome = await dispatch(engine, 'UserPromptSubmit', sandbox.project);
     expect(outcome.additionalContext).toBe('prompt was hello');
     expect(outcome.runs[0]).toMatchObject({ id: 'host:echo-prompt', mode: 'in-process', status: 'completed' });
