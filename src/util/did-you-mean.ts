@@ -39,3 +39,8 @@ function editDistance(a: string, b: string): number {
   }
   return previous[b.length]!;
 }
+
+/** The tail a message gets for a suggestion from `didYouMean`: `; did you mean "X"?`, or '' for none. */
+export function didYouMeanSuffix(suggestion: string | null): string {
+  return suggestion === null ? '' : `; did you mean "${suggestion}"?`;
+}

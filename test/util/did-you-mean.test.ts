@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { didYouMean } from '../../src/util/did-you-mean.js';
+import { didYouMean, didYouMeanSuffix } from '../../src/util/did-you-mean.js';
 
 const EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PreCompact', 'PostCompact', 'Stop', 'SubagentStop'];
 
@@ -24,5 +24,12 @@ describe('didYouMean', () => {
   it('suggests nothing for an exact match or an empty candidate list', () => {
     expect(didYouMean('Stop', EVENTS)).toBeNull();
     expect(didYouMean('Stop', [])).toBeNull();
+  });
+});
+
+describe('didYouMeanSuffix', () => {
+  it('appends a quoted suggestion, or nothing without one', () => {
+    expect(didYouMeanSuffix('PreToolUse')).toBe('; did you mean "PreToolUse"?');
+    expect(didYouMeanSuffix(null)).toBe('');
   });
 });
