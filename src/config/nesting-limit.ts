@@ -7,6 +7,6 @@
 export const MAX_NESTING = 200;
 
 /** The parse problem for a file nested past MAX_NESTING, placed at the bracket that goes too deep. */
-export function tooDeepMessage(format: 'JSON' | 'TOML'): string {
+export function tooDeepMessage(format: 'JSON' | 'TOML' | 'YAML'): string {
   return `${format} error: arrays and objects nested more than ${MAX_NESTING} levels deep here; a hooks config never needs that`;
 }

@@ -1,5 +1,6 @@
 import { Alias, isAlias, isMap, isScalar, isSeq, parseDocument, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import { createLineIndex, type LineIndex } from './line-index.js';
+import { MAX_NESTING, tooDeepMessage } from './nesting-limit.js';
 import type { ParsedFile, SourceEntry, SourceNode, SourceObject, SourcePosition } from './source-tree.js';
 
 /**
@@ -10,9 +11,22 @@ import type { ParsedFile, SourceEntry, SourceNode, SourceObject, SourcePosition 
  */
 export function parseYaml(text: string, path: string): ParsedFile {
   const at = createLineIndex(text);
-  const document = parseDocument(text, { uniqueKeys: false, merge: true, prettyErrors: false });
   const file: ParsedFile = { path, format: 'yaml', text, root: null, errors: [], duplicateKeys: [] };
-  for (const error of document.errors) file.errors.push({ message: `YAML syntax error: ${error.message}`, pos: at(error.pos[0]) });
+  let document: Document;
+  try {
+    document = parseDocument(text, { uniqueKeys: false, merge: true, prettyErrors: false });
+  } catch (error) {
+    // The yaml library recurses per nesting level; a hostile file can still overflow its stack.
+    if (!(error instanceof RangeError)) throw error;
+    file.errors.push({ message: tooDeepMessage('YAML'), pos: at(0) });
+    return file;
+  }
+  // The first syntax error only: later ones are mostly its echoes (and can run into thousands).
+  const [first] = document.errors;
+  if (first) {
+    const overflow = first.message.includes('Maximum call stack size exceeded');
+    file.errors.push({ message: overflow ? tooDeepMessage('YAML') : `YAML syntax error: ${first.message}`, pos: at(first.pos[0]) });
+  }
   if (file.errors.length > 0) return file;
   const root = new YamlConverter(document, at, file).convert(document.contents, at(0));
   if (file.errors.length === 0) file.root = root;
@@ -37,6 +51,8 @@ class YamlConverter {
     const done = this.converted.get(node);
     if (done) return done;
     const pos = this.position(node, fallback);
+    // Nodes still being converted are the ancestors of this one: their count is its depth.
+    if (this.inProgress.size >= MAX_NESTING) return this.fail(tooDeepMessage('YAML'), pos);
     this.inProgress.add(node);
     let result: SourceNode;
     if (isMap(node)) result = this.convertMap(node, pos);

@@ -3,6 +3,9 @@ import type { InProcessHook } from '../dialects/dialect.js';
 import type { Invocation } from './engine-handler.js';
 import type { RunResult } from './run-result.js';
 
+// A marker no hook can return, so a hook returning the text "timeout" is just output.
+const TIMED_OUT = Symbol('timed out');
+
 /**
  * Runs a host in-process hook and reports it like a command: its return value is the stdout of an
  * exit-0 run (objects as JSON), a thrown error a failed run. The timeout races the function.
@@ -13,8 +16,8 @@ export async function invokeInProcess(hook: InProcessHook, invocation: Invocatio
   const onAbort = () => controller.abort();
   invocation.signal?.addEventListener('abort', onAbort, { once: true });
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), timeoutMs);
+  const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
   });
   const base = { signal: null, stderr: '', truncated: false };
   try {
@@ -23,7 +26,7 @@ export async function invokeInProcess(hook: InProcessHook, invocation: Invocatio
       timeout,
     ]);
     const durationMs = performance.now() - started;
-    if (value === 'timeout') {
+    if (value === TIMED_OUT) {
       controller.abort();
       return { ...base, exitCode: null, stdout: '', timedOut: true, durationMs, error: `timed out after ${timeoutMs} ms` };
     }

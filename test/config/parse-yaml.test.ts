@@ -140,3 +140,17 @@ describe('parseYaml', () => {
     expect(getEntry(asObject(stop.items[0]), 'command')).toMatchObject({ keyPos: { line: 3, column: 7, offset: 23 }, value: { value: 'x', pos: { line: 3, column: 16 } } });
   });
 });
+
+describe('parseYaml on hostile nesting', () => {
+  it.each([
+    ['flow sequences 300 deep', `a: ${'['.repeat(300)}1${']'.repeat(300)}\n`],
+    ['unterminated flow 100,000 deep', `a: ${'['.repeat(100_000)}\n`],
+    ['block sequences 3,000 deep', `a:\n${Array.from({ length: 3000 }, (_, i) => `${' '.repeat(i * 2 + 2)}- \n`).join('')}`],
+  ])('%s is one positioned parse error, never a crash', (_name, text) => {
+    const parsed = parseYaml(text, '/p/.octo/hooks.yml');
+    expect(parsed.root).toBeNull();
+    expect(parsed.errors).toHaveLength(1);
+    expect(parsed.errors[0]!.message).toMatch(/nested more than 200 levels deep/);
+    expect(parsed.errors[0]!.pos.line).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -199,8 +199,9 @@ describe('openinterpreter engine, end to end with real hook processes', () => {
     engine.registerInProcess('UserPromptSubmit', (payload) => `prompt was ${String(payload.prompt)}`, 'host:echo-prompt');
     expect(() => engine.registerInProcess('PreToolUse', () => undefined)).toThrow(/PreToolUse/);
     expect(() => engine.registerInProcess('Stop', () => undefined, 'host:echo-prompt')).toThrow(/already loaded/);
+    engine.registerInProcess('UserPromptSubmit', () => 'timeout', 'host:says-timeout');
     const outcome = await dispatch(engine, 'UserPromptSubmit', sandbox.project);
-    expect(outcome.additionalContext).toBe('prompt was hello');
+    expect(outcome.additionalContext).toBe('prompt was hello\n\ntimeout');
     expect(outcome.runs[0]).toMatchObject({ id: 'host:echo-prompt', mode: 'in-process', status: 'completed' });
   });
 

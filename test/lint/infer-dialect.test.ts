@@ -12,6 +12,8 @@ describe('inferDialectFromPath', () => {
     ['.octo/hooks.yml', 'octo'],
     ['/home/u/.octo/hooks.yml', 'octo'],
     ['fixtures/hooks.yaml', 'octo'],
+    ['/tmp/openinterpreter/.octo/hooks.yml', 'octo'],
+    ['/home/u/.octo/vendored/.openinterpreter/hooks.json', 'openinterpreter'],
   ])('%s is %s', (path, dialect) => {
     expect(inferDialectFromPath(path)).toBe(dialect);
   });

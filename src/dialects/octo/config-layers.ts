@@ -40,8 +40,9 @@ function nearestProjectHooks(cwd: string, userPath: string): string | null {
   const gitRoot = findGitRoot(cwd);
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
     const candidate = join(dir, '.octo', 'hooks.yml');
-    // The home's own file is the user layer even when the walk passes through it.
-    if (candidate !== userPath && statSync(candidate, { throwIfNoEntry: false })?.isFile()) return candidate;
+    // The home's own file is the user layer even when the walk passes through it. Anything that
+    // exists there stops the walk (a directory is then reported as unreadable, not skipped).
+    if (candidate !== userPath && statSync(candidate, { throwIfNoEntry: false }) !== undefined) return candidate;
     if (dir === gitRoot || dir === dirname(dir)) return null;
   }
 }

@@ -57,6 +57,15 @@ describe('octo loadConfig', () => {
     expect(loaded.handlers.map((h) => h.command)).toEqual(['nearest']);
   });
 
+  it('reports a nearest .octo/hooks.yml that is not a file instead of skipping to a parent one', async () => {
+    const sandbox = makeTempProject();
+    sandbox.write('project/.octo/hooks.yml', 'hooks:\n  Stop:\n    - command: parent\n');
+    sandbox.write('project/sub/.octo/hooks.yml/.keep', '');
+    const loaded = await loadConfig(context(sandbox, { cwd: join(sandbox.project, 'sub') }));
+    expect(loaded.handlers).toEqual([]);
+    expect(loaded.findings).toMatchObject([{ ruleId: 'parse-error', file: join(sandbox.project, 'sub', '.octo', 'hooks.yml'), fatal: true }]);
+  });
+
   it('makes every hard error fatal, listed with file:line:col in one ConfigLoadError', async () => {
     const sandbox = makeTempProject();
     const file = sandbox.write(
