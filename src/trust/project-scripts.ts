@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { scriptPathOf } from '../config/command-script.js';
+import { displayPath } from '../util/display-path.js';
 import { sha256 } from './hash.js';
 
 /** Absolute script path → content hash, or null when the file did not exist. */
@@ -32,11 +33,6 @@ export function scriptChange(trusted: ScriptHashes, current: ScriptHashes, proje
     if (trusted[path] !== current[path]) return `script changed: ${displayPath(path, projectDir)}`;
   }
   return null;
-}
-
-/** A path relative to the project when it is inside it, else as is. */
-export function displayPath(path: string, projectDir: string): string {
-  return isInside(projectDir, path) ? relative(projectDir, path) : path;
 }
 
 function isInside(dir: string, path: string): boolean {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
+import { isPlainObject } from '../util/is-plain-object.js';
 import { readJsonDocument, updateJsonDocument, type JsonDocument } from './locked-json-file.js';
 import type { ScriptHashes } from './project-scripts.js';
-import { isObject } from './store.js';
 
 /**
  * The octo project trust store, `~/.octo/trusted-projects.json` (docs/trust.md):
@@ -48,17 +48,17 @@ export function updateProjectTrustStore(home: string, change: (store: ProjectTru
 }
 
 function validateProjectTrustStore(value: unknown): { ok: true; value: ProjectTrustStore } | { ok: false; reason: string } {
-  if (!isObject(value)) return { ok: false, reason: 'the top level is not an object' };
+  if (!isPlainObject(value)) return { ok: false, reason: 'the top level is not an object' };
   if (value.version !== PROJECT_TRUST_STORE_VERSION) {
     return { ok: false, reason: `unsupported "version" ${JSON.stringify(value.version)} (this hookctl reads version ${PROJECT_TRUST_STORE_VERSION})` };
   }
-  if (!isObject(value.projects)) return { ok: false, reason: '"projects" is not an object' };
+  if (!isPlainObject(value.projects)) return { ok: false, reason: '"projects" is not an object' };
   for (const [file, entry] of Object.entries(value.projects)) {
     const where = `projects[${JSON.stringify(file)}]`;
-    if (!isObject(entry) || typeof entry.fingerprint !== 'string' || typeof entry.trustedAt !== 'string') {
+    if (!isPlainObject(entry) || typeof entry.fingerprint !== 'string' || typeof entry.trustedAt !== 'string') {
       return { ok: false, reason: `${where} needs "fingerprint" and "trustedAt" strings` };
     }
-    if (!isObject(entry.scripts) || Object.values(entry.scripts).some((hash) => hash !== null && typeof hash !== 'string')) {
+    if (!isPlainObject(entry.scripts) || Object.values(entry.scripts).some((hash) => hash !== null && typeof hash !== 'string')) {
       return { ok: false, reason: `${where} has no "scripts" object of hashes` };
     }
   }

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { isPlainObject } from '../util/is-plain-object.js';
 import type { HookDefinition } from './hash.js';
 import { readJsonDocument, updateJsonDocument, type JsonDocument } from './locked-json-file.js';
 
@@ -95,14 +96,14 @@ export function pruneEmptyFiles(store: HookTrustStore): void {
 type Checked = { ok: true; value: HookTrustStore } | { ok: false; reason: string };
 
 function validateHookTrustStore(value: unknown): Checked {
-  if (!isObject(value)) return { ok: false, reason: 'the top level is not an object' };
+  if (!isPlainObject(value)) return { ok: false, reason: 'the top level is not an object' };
   if (value.version !== HOOK_TRUST_STORE_VERSION) {
     return { ok: false, reason: `unsupported "version" ${JSON.stringify(value.version)} (this hookctl reads version ${HOOK_TRUST_STORE_VERSION})` };
   }
-  if (!isObject(value.files)) return { ok: false, reason: '"files" is not an object' };
+  if (!isPlainObject(value.files)) return { ok: false, reason: '"files" is not an object' };
   for (const [file, entry] of Object.entries(value.files)) {
     const where = `files[${JSON.stringify(file)}]`;
-    if (!isObject(entry) || !isObject(entry.trusted) || !isObject(entry.disabled)) {
+    if (!isPlainObject(entry) || !isPlainObject(entry.trusted) || !isPlainObject(entry.disabled)) {
       return { ok: false, reason: `${where} must hold "trusted" and "disabled" objects` };
     }
     for (const [hash, trusted] of Object.entries(entry.trusted)) {
@@ -118,27 +119,23 @@ function validateHookTrustStore(value: unknown): Checked {
 }
 
 function trustedHookProblem(value: unknown): string | null {
-  if (!isObject(value)) return 'is not an object';
+  if (!isPlainObject(value)) return 'is not an object';
   for (const field of ['id', 'trustedAt'] as const) {
     if (typeof value[field] !== 'string') return `has no "${field}" string`;
   }
   if (!Array.isArray(value.keys) || !value.keys.every((key) => typeof key === 'string')) return 'has no "keys" list of strings';
-  if (!isObject(value.definition)) return 'has no "definition" object';
-  if (!isObject(value.scripts) || Object.values(value.scripts).some((hash) => hash !== null && typeof hash !== 'string')) {
+  if (!isPlainObject(value.definition)) return 'has no "definition" object';
+  if (!isPlainObject(value.scripts) || Object.values(value.scripts).some((hash) => hash !== null && typeof hash !== 'string')) {
     return 'has no "scripts" object of hashes';
   }
   return null;
 }
 
 function disabledHookProblem(value: unknown): string | null {
-  if (!isObject(value)) return 'is not an object';
+  if (!isPlainObject(value)) return 'is not an object';
   for (const field of ['id', 'disabledAt'] as const) {
     if (typeof value[field] !== 'string') return `has no "${field}" string`;
   }
   if (typeof value.explicitId !== 'boolean') return 'has no "explicitId" boolean';
   return null;
-}
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,6 +1,7 @@
 import type { Severity } from '../finding.js';
 import type { LintResult } from '../run-lint.js';
-import { displayPath, type ReporterOptions } from './report.js';
+import { displayPath } from '../../util/display-path.js';
+import type { ReporterOptions } from './report.js';
 
 const COMMANDS: Readonly<Record<Severity, string>> = { error: 'error', warning: 'warning', info: 'notice' };
 

@@ -1,5 +1,6 @@
 import type { LintResult } from '../run-lint.js';
-import { countSeverities, displayPath, type ReporterOptions } from './report.js';
+import { displayPath } from '../../util/display-path.js';
+import { countSeverities, type ReporterOptions } from './report.js';
 
 /** Machine-readable findings: `{ findings: [...], errorCount, warningCount }`. */
 export function formatJson(result: LintResult, options: ReporterOptions): string {

@@ -1,4 +1,3 @@
-import { isAbsolute, relative, sep } from 'node:path';
 import type { Finding } from '../finding.js';
 
 export interface ReporterOptions {
@@ -24,18 +23,6 @@ export function countSeverities(findings: readonly Finding[]): SeverityCounts {
     else counts.infos++;
   }
   return counts;
-}
-
-/**
- * A finding's file as people and CI tools want it: relative with forward slashes inside the
- * project, absolute outside it (the user layer in the home), pseudo-paths such as
- * `env:OCTO_HOOK_STOP` unchanged.
- */
-export function displayPath(file: string, cwd: string): string {
-  if (!isAbsolute(file)) return file;
-  const inside = relative(cwd, file);
-  if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return file.split(sep).join('/');
-  return inside.split(sep).join('/');
 }
 
 /** Findings in reading order: by file (first appearance), then line, then column. */

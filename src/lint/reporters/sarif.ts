@@ -2,7 +2,8 @@ import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Severity } from '../finding.js';
 import type { LintResult } from '../run-lint.js';
-import { displayPath, type ReporterOptions } from './report.js';
+import { displayPath } from '../../util/display-path.js';
+import type { ReporterOptions } from './report.js';
 
 const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 const LEVELS: Readonly<Record<Severity, 'error' | 'warning' | 'note'>> = { error: 'error', warning: 'warning', info: 'note' };

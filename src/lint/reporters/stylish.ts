@@ -1,6 +1,7 @@
 import type { Severity } from '../finding.js';
 import type { LintResult } from '../run-lint.js';
-import { countSeverities, displayPath, groupByFile, type ReporterOptions } from './report.js';
+import { displayPath } from '../../util/display-path.js';
+import { countSeverities, groupByFile, type ReporterOptions } from './report.js';
 
 type Style = 'bold' | 'dim' | 'underline' | 'red' | 'yellow' | 'blue';
 const ANSI: Readonly<Record<Style, [number, number]>> = {
