@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import type { ValidationError } from '../dialects/dialect.js';
+import { joinPointer } from '../util/json-pointer.js';
 
 /**
  * Turns ajv errors into `{ path, message }` pairs a person can act on. `path` is a JSON pointer to a
@@ -33,7 +34,7 @@ function formatOne(error: ErrorObject): ValidationError {
       return { path: error.instancePath, message: `missing required property ${quote(params.missingProperty)}` };
     case 'additionalProperties':
       return {
-        path: `${error.instancePath}/${escapePointer(String(params.additionalProperty))}`,
+        path: joinPointer(error.instancePath, String(params.additionalProperty)),
         message: `unknown property ${quote(params.additionalProperty)}`,
       };
     case 'enum':
@@ -68,10 +69,6 @@ function mergeAlternatives(composite: ErrorObject, branches: readonly ErrorObjec
 
 function quote(value: unknown): string {
   return JSON.stringify(value) ?? String(value);
-}
-
-function escapePointer(segment: string): string {
-  return segment.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
 function dedupe(errors: readonly ValidationError[]): ValidationError[] {

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { UsageError } from '../errors.js';
+import { packageRoot } from '../util/package-root.js';
 import { requireKnownEvent } from './known-event.js';
 
 export type SchemaKind = 'input' | 'output';
@@ -11,13 +11,9 @@ export function eventFileStem(event: string): string {
   return event.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
 }
 
-/** The installed `schema/` folder. Compiled code sits one folder deeper (dist/src/…) than the source. */
-export function schemaRoot(): string {
-  for (const relative of ['../../schema', '../../../schema']) {
-    const candidate = fileURLToPath(new URL(relative, import.meta.url));
-    if (existsSync(join(candidate, 'openinterpreter'))) return candidate;
-  }
-  throw new Error('cannot find the hookctl schema/ folder next to the package');
+/** The installed `schema/` folder. */
+function schemaRoot(): string {
+  return join(packageRoot(), 'schema');
 }
 
 /** The text of `schema/<dialect>/config.json`, the editor-ready shape of the dialect's hooks file. */
