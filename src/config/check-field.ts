@@ -1,4 +1,4 @@
-import { didYouMean } from '../util/did-you-mean.js';
+import { didYouMean, didYouMeanSuffix } from '../util/did-you-mean.js';
 import type { FieldType } from './config-spec.js';
 import { describeValue } from './format-words.js';
 import type { ConfigFormat, SourceNode } from './source-tree.js';
@@ -22,7 +22,7 @@ export function checkField(key: string, node: SourceNode, type: FieldType, forma
     case 'enum': {
       if (typeof value === 'string' && type.values.includes(value)) return null;
       const suggestion = typeof value === 'string' ? didYouMean(value, type.values) : null;
-      return `"${key}" must be one of ${type.values.map((v) => JSON.stringify(v)).join(', ')}, found ${found()}` + (suggestion ? `; did you mean "${suggestion}"?` : '');
+      return `"${key}" must be one of ${type.values.map((v) => JSON.stringify(v)).join(', ')}, found ${found()}` + didYouMeanSuffix(suggestion);
     }
     case 'whole-seconds':
       if (typeof value === 'number' && Number.isInteger(value) && value >= 1) return null;

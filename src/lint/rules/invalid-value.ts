@@ -3,7 +3,7 @@ import type { FieldType } from '../../config/config-spec.js';
 import { setField } from '../../config/field-value.js';
 import { HELD_BACK, managedOnlyKey } from '../../config/managed-only.js';
 import type { ConfigFormat, SourceObject } from '../../config/source-tree.js';
-import { didYouMean } from '../../util/did-you-mean.js';
+import { didYouMean, didYouMeanSuffix } from '../../util/did-you-mean.js';
 import { ruleMeta, type Rule, type RuleReport } from '../rule.js';
 
 /** Wrong types and shapes: the agent rejects the value, so the hook it belongs to never runs. */
@@ -27,11 +27,10 @@ export const invalidValue: Rule = {
       const known = ['hooks', ...Object.keys(topLevel.fields)];
       for (const entry of root.entries) {
         if (known.includes(entry.key)) continue;
-        const suggestion = didYouMean(entry.key, known);
         report({
           message:
             `unknown top-level key "${entry.key}" makes the whole file invalid; allowed: ${known.join(', ')}` +
-            (suggestion ? `; did you mean "${suggestion}"?` : ''),
+            didYouMeanSuffix(didYouMean(entry.key, known)),
           pos: entry.keyPos,
           invalidates: root,
         });

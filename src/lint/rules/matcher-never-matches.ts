@@ -1,4 +1,4 @@
-import { didYouMean } from '../../util/did-you-mean.js';
+import { didYouMean, didYouMeanSuffix } from '../../util/did-you-mean.js';
 import { ruleMeta, type Rule } from '../rule.js';
 
 /** On events with a closed set of targets, a matcher that fits none of them can never fire. */
@@ -12,11 +12,10 @@ export const matcherNeverMatches: Rule = {
       for (const group of event.groups) {
         const matcher = group.compiled?.ok ? group.compiled.matcher : null;
         if (matcher === null || matcher.source === null || targets.some((target) => matcher.test(target))) continue;
-        const suggestion = didYouMean(matcher.source, targets);
         report({
           message:
             `matcher ${JSON.stringify(matcher.source)} matches no ${event.spec!.matcherField} of ${event.name} (${targets.join(', ')}), so this hook never runs` +
-            (suggestion ? `; did you mean "${suggestion}"?` : ''),
+            didYouMeanSuffix(didYouMean(matcher.source, targets)),
           pos: group.matcher!.value.pos,
         });
       }

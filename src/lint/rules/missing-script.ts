@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { handlerScript } from '../../config/handler-script.js';
-import { didYouMean } from '../../util/did-you-mean.js';
+import { didYouMean, didYouMeanSuffix } from '../../util/did-you-mean.js';
 import { memoize } from '../memoize.js';
 import { ruleMeta, type Rule } from '../rule.js';
 
@@ -19,7 +19,7 @@ export const missingScript: Rule = {
       report({
         message:
           `the command runs "${script.written}", which does not exist (looked for ${script.path})` +
-          (suggestion ? `; did you mean "${join(dirname(script.written), suggestion)}"?` : ''),
+          didYouMeanSuffix(suggestion === null ? null : join(dirname(script.written), suggestion)),
         pos: script.pos,
       });
     }

@@ -1,4 +1,4 @@
-import { didYouMean } from '../../util/did-you-mean.js';
+import { didYouMean, didYouMeanSuffix } from '../../util/did-you-mean.js';
 import { ruleMeta, type Rule } from '../rule.js';
 
 /** A misspelled event is the classic hook that silently never fires. */
@@ -9,11 +9,10 @@ export const unknownEvent: Rule = {
     const names = spec.events.map((event) => event.name);
     for (const event of checked.declarations.events) {
       if (event.spec !== null) continue;
-      const suggestion = didYouMean(event.name, names);
       report({
         message:
           `unknown ${spec.dialect} event "${event.name}"` +
-          (suggestion ? `; did you mean "${suggestion}"?` : `; the events are ${names.join(', ')}`),
+          (didYouMeanSuffix(didYouMean(event.name, names)) || `; the events are ${names.join(', ')}`),
         pos: event.keyPos,
         invalidates: event.value,
       });

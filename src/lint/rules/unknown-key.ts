@@ -1,6 +1,6 @@
 import { isUnsupportedHandler } from '../../config/handler-type.js';
 import type { SourceObject } from '../../config/source-tree.js';
-import { didYouMean } from '../../util/did-you-mean.js';
+import { didYouMean, didYouMeanSuffix } from '../../util/did-you-mean.js';
 import { ruleMeta, type Rule, type RuleReport } from '../rule.js';
 
 /** An unknown key is ignored by the agent, so a typo like `timeoutSec` silently keeps the default. */
@@ -48,9 +48,8 @@ function reportUnknown(
       report({ message: `${hint}; it is ignored here`, pos: entry.keyPos });
       continue;
     }
-    const suggestion = didYouMean(entry.key, known);
     report({
-      message: `unknown key "${entry.key}" ${where} is ignored` + (suggestion ? `; did you mean "${suggestion}"?` : `; known keys: ${known.join(', ')}`),
+      message: `unknown key "${entry.key}" ${where} is ignored` + (didYouMeanSuffix(didYouMean(entry.key, known)) || `; known keys: ${known.join(', ')}`),
       pos: entry.keyPos,
     });
   }
