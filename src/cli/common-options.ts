@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { DIALECT_CONFIG_DIRS, DIALECT_IDS, isDialectId, type DialectId } from '../dialects/registry.js';
+import type { LoadContext } from '../dialects/dialect.js';
 import { UsageError } from '../errors.js';
 
 export interface CommonOptionValues {
@@ -26,6 +27,16 @@ export function addCommonOptions(command: Command): Command {
     .option('--cwd <dir>', 'project directory (default: current directory)')
     .option('--home <dir>', 'user home holding the user-level config (default: $HOME)')
     .option('--managed <file>', 'openinterpreter managed requirements file (default: /etc/openinterpreter/requirements.toml)');
+}
+
+/** The config-loading context of the resolved options; hooks see the agent's (this process's) environment. */
+export function loadContextOf(common: CommonContext): LoadContext {
+  return {
+    cwd: common.cwd,
+    home: common.home,
+    env: process.env,
+    ...(common.managedConfigPath === undefined ? {} : { managedConfigPath: common.managedConfigPath }),
+  };
 }
 
 export function resolveCommon(options: CommonOptionValues): CommonContext {

@@ -1,14 +1,12 @@
 import { loadDialect } from '../dialects/registry.js';
 import { createEngine, type Engine } from '../engine/engine.js';
-import type { CommonContext } from './common-options.js';
+import { loadContextOf, type CommonContext } from './common-options.js';
 
 /** The engine for a CLI command, from the resolved common options; payloads are checked at run time. */
 export async function openEngine(common: CommonContext, options: { bypassTrust?: boolean } = {}): Promise<Engine> {
   return createEngine({
     dialect: await loadDialect(common.dialectId),
-    cwd: common.cwd,
-    home: common.home,
-    ...(common.managedConfigPath ? { managedConfigPath: common.managedConfigPath } : {}),
+    ...loadContextOf(common),
     bypassTrust: options.bypassTrust === true,
   });
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
 
 /** Reads all of standard input as UTF-8. */
-export async function readStdin(): Promise<string> {
+async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
@@ -14,7 +14,9 @@ export async function readJsonPayload(source: string): Promise<unknown> {
   try {
     text = source === '-' ? await readStdin() : await readFile(source, 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read payload ${source}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (code ?? (error as Error).message);
+    throw new UsageError(`cannot read payload ${source}: ${why}`);
   }
   try {
     return JSON.parse(text) as unknown;

@@ -42,6 +42,8 @@ export interface HandlerRecord {
   readonly env: Readonly<Record<string, string>>;
   /** Plugin name for plugin-layer hooks, else null. */
   readonly plugin: string | null;
+  /** A directory the hook may keep state in, created before its first run (plugin `PLUGIN_DATA`). */
+  readonly dataDir?: string;
   /**
    * `sha256:<hex>` of the text the declaring file was parsed from (UTF-8; for a UTF-8 file, its
    * bytes), when the loader records it (octo). Trust fingerprints exactly what was parsed instead

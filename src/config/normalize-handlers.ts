@@ -67,5 +67,6 @@ function toRecord(
     onFailure: onFailure === 'abort' ? 'abort' : 'continue',
     env: pluginEnvironment(file.plugin),
     plugin: file.plugin?.name ?? null,
+    ...(file.plugin ? { dataDir: file.plugin.data } : {}),
   };
 }

@@ -19,6 +19,8 @@ export interface Dialect {
    * A dispatch tests matchers against the target, these aliases and the request's own aliases.
    */
   readonly aliases: Readonly<Record<string, readonly string[]>>;
+  /** The payload field the engine option `transport` fills when a payload lacks it (octo's envelope). */
+  readonly transportField?: string;
   /** Host hooks built into the agent, active under conditions the dialect checks (octo memory reminders). */
   builtinHooks?(context: LoadContext): Promise<BuiltinHook[]>;
   readonly protocol: DialectProtocol;

@@ -19,7 +19,7 @@ import { formatFinding } from '../lint/finding.js';
 
 export const BYPASS_TRUST_WARNING =
   '`--dangerously-bypass-hook-trust` is enabled. Enabled hooks may run without review for this invocation.';
-export const HOOKS_DISABLED_WARNING = 'hooks are disabled by `[features] hooks = false`; nothing runs';
+export const HOOKS_DISABLED_WARNING = 'hooks are disabled by the configuration; nothing runs';
 const DEFAULT_OUTPUT_LIMIT_BYTES = 1024 * 1024;
 const IN_PROCESS_TIMEOUT_MS = 30_000;
 
@@ -34,7 +34,7 @@ export interface EngineOptions {
   managedConfigPath?: string;
   /** Run enabled non-managed hooks that are not trusted (SPEC 2.7); never overrides managed-only or disabled. */
   bypassTrust?: boolean;
-  /** Default `transport` for octo payloads that do not carry one (`cli`, `web`, `im`). */
+  /** Default transport (octo: `cli`, `web`, `im`) for payloads that do not carry one, in dialects that have the field. */
   transport?: string;
   /** Cap per output stream of each hook (default 1 MiB). */
   outputLimitBytes?: number;
@@ -115,7 +115,7 @@ class HookEngine implements Engine {
         trust: handlerTrust,
         skipReason: standingSkipReason(record.source, handlerTrust, config.managedOnly, options.bypassTrust === true),
         invoke: async (invocation) => {
-          const setupError = await this.ensurePluginData(record.env);
+          const setupError = await this.ensureDataDir(record.dataDir);
           if (setupError) return setupFailure(setupError);
           return runCommand({
             command: record.command,
@@ -212,21 +212,21 @@ class HookEngine implements Engine {
   }
 
   private withDefaults(payload: unknown): unknown {
-    if (this.options.transport === undefined || !isPlainObject(payload) || 'transport' in payload) return payload;
-    return { ...payload, transport: this.options.transport };
+    const field = this.definition.transportField;
+    if (this.options.transport === undefined || field === undefined || !isPlainObject(payload) || field in payload) return payload;
+    return { ...payload, [field]: this.options.transport };
   }
 
-  private readonly pluginDataReady = new Set<string>();
-  /** Creates a plugin's data dir on first use (SPEC 2.1); resolves to an error sentence on failure. */
-  private async ensurePluginData(env: Readonly<Record<string, string>>): Promise<string | null> {
-    const dir = env.PLUGIN_DATA;
-    if (dir === undefined || this.pluginDataReady.has(dir)) return null;
+  private readonly dataDirsReady = new Set<string>();
+  /** Creates a handler's data dir on first use (SPEC 2.1 PLUGIN_DATA); resolves to an error sentence on failure. */
+  private async ensureDataDir(dir: string | undefined): Promise<string | null> {
+    if (dir === undefined || this.dataDirsReady.has(dir)) return null;
     try {
       await mkdir(dir, { recursive: true });
     } catch (error) {
-      return `cannot create plugin data dir ${dir}: ${(error as Error).message}`;
+      return `cannot create the hook's data dir ${dir}: ${(error as Error).message}`;
     }
-    this.pluginDataReady.add(dir);
+    this.dataDirsReady.add(dir);
     return null;
   }
 }

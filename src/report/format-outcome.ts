@@ -1,8 +1,10 @@
 import type { Outcome, RunReport } from '../engine/outcome.js';
 
-export interface NotMatched {
+/** What the report needs of each loaded handler to say which ones the matcher passed over. */
+export interface ListedHandler {
   id: string;
-  matcher: string | null;
+  event: string;
+  matcher: { source: string | null };
 }
 
 const STATUS_MARK: Record<RunReport['status'], string> = {
@@ -23,8 +25,15 @@ const SKIP_HINT: Partial<Record<NonNullable<RunReport['skipReason']>, string>> =
   decided: 'an earlier hook already decided',
 };
 
-/** The human-readable dry-run report: what matched, each run, then the verdict in one line. */
-export function formatOutcome(outcome: Outcome, notMatched: readonly NotMatched[]): string {
+/**
+ * The human-readable dry-run report: what matched (and which handlers of the event did not), each
+ * run, then the verdict in one line.
+ */
+export function formatOutcome(outcome: Outcome, handlers: readonly ListedHandler[]): string {
+  const selected = new Set(outcome.runs.map((run) => run.id));
+  const notMatched = handlers
+    .filter((handler) => handler.event === outcome.event && !selected.has(handler.id))
+    .map((handler) => ({ id: handler.id, matcher: handler.matcher.source }));
   const lines: string[] = [];
   const target = outcome.matcherTarget === null ? 'matchers ignored' : `matcher target: ${outcome.matcherTarget}`;
   lines.push(`${outcome.event} (${outcome.dialect}) — ${target}`);

@@ -32,7 +32,7 @@ export interface CasesReport {
 /** Runs every `*.case.json` under `dir` (sorted, recursive) through the engine and compares outcomes. */
 export async function runCases(engine: Engine, dir: string): Promise<CasesReport> {
   const root = resolve(dir);
-  const files = await findCaseFiles(root);
+  const files = await findCaseFiles(root, dir);
   if (files.length === 0) throw new NoCasesError(`no *.case.json files under ${dir}`);
   const results: CaseResult[] = [];
   for (const file of files) results.push(await runCase(engine, file, relative(root, file)));
@@ -51,10 +51,7 @@ async function runCase(engine: Engine, file: string, name: string): Promise<Case
   const badRegexes = regexErrors(testCase.expect);
   if (badRegexes.length > 0) return failed(badRegexes.join('; '));
   try {
-    const payload =
-      testCase.payloadFile !== undefined
-        ? JSON.parse(await readFile(resolve(dirname(file), testCase.payloadFile), 'utf8'))
-        : testCase.payload;
+    const payload = testCase.payloadFile !== undefined ? await readPayloadFile(dirname(file), testCase.payloadFile) : testCase.payload;
     const outcome = await engine.dispatch(testCase.event, payload);
     const mismatches = matchExpected(testCase.expect, outcome);
     return { name, passed: mismatches.length === 0, mismatches, error: null };
@@ -79,15 +76,32 @@ function parseCase(value: unknown): HookCase {
   return candidate as unknown as HookCase;
 }
 
-async function findCaseFiles(dir: string): Promise<string[]> {
+async function findCaseFiles(dir: string, shown: string): Promise<string[]> {
   let entries;
   try {
     entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  } catch {
-    return [];
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'does not exist' : code === 'ENOTDIR' ? 'is not a directory' : `cannot be read (${code})`;
+    throw new NoCasesError(`the cases directory ${shown} ${why}`);
   }
   return entries
     .filter((entry) => entry.isFile() && entry.name.endsWith('.case.json'))
     .map((entry) => join(entry.parentPath, entry.name))
     .sort();
+}
+
+async function readPayloadFile(caseDir: string, payloadFile: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(resolve(caseDir, payloadFile), 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new Error(`payloadFile ${payloadFile} ${code === 'ENOENT' ? 'does not exist' : `cannot be read (${code})`}`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new Error(`payloadFile ${payloadFile} is not valid JSON: ${(error as Error).message}`);
+  }
 }

@@ -1,5 +1,5 @@
 import type { HandlerRecord } from '../config/handler-record.js';
-import type { Dialect, LoadedConfig } from '../dialects/dialect.js';
+import type { Dialect, LoadContext, LoadedConfig } from '../dialects/dialect.js';
 import { loadDialect, type DialectId } from '../dialects/registry.js';
 import { ConfigLoadError } from '../errors.js';
 import type { TrustAuthority, TrustContext } from './authority.js';
@@ -13,25 +13,12 @@ export interface TrustSession {
   context: TrustContext;
 }
 
-export interface SessionOptions {
-  dialectId: DialectId;
-  cwd: string;
-  home: string;
-  managedConfigPath: string | undefined;
-}
-
 /** Loads the dialect's config layers the way the engine does, for listing and recording trust. */
-export async function openTrustSession(options: SessionOptions): Promise<TrustSession> {
-  const dialect = await loadDialect(options.dialectId);
+export async function openTrustSession(dialectId: DialectId, loadContext: LoadContext): Promise<TrustSession> {
+  const dialect = await loadDialect(dialectId);
   const authority = dialect.trust;
-  const context: TrustContext = {
-    cwd: options.cwd,
-    home: options.home,
-    env: process.env,
-    ...(options.managedConfigPath === undefined ? {} : { managedConfigPath: options.managedConfigPath }),
-    // The engine resolves project scripts from the cwd too, so trust records what will run.
-    projectDir: options.cwd,
-  };
+  // The engine resolves project scripts from the cwd too, so trust records what will run.
+  const context: TrustContext = { ...loadContext, projectDir: loadContext.cwd };
   const config = await dialect.loadConfig(context);
   // Trust is recorded for what runs; a configuration that does not load runs nothing (SPEC 3.2).
   const fatal = config.findings.filter((finding) => finding.fatal);

@@ -37,10 +37,21 @@ describe('hookctl test', () => {
     expect(asJson).toMatchObject({ passed: 0, failed: 2 });
   });
 
-  it('exits 2 when there are no cases', async () => {
-    const { common } = projectWithCases({});
+  it('exits 2 when there are no cases, saying why', async () => {
+    const { sandbox, common } = projectWithCases({});
+    const missing = await runCli(['test', ...common]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^hookctl: the cases directory .*hooks-tests does not exist\n$/);
+    sandbox.write('project/hooks-tests/notes.md', 'no cases here');
+    const empty = await runCli(['test', ...common]);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toMatch(/^hookctl: no \*\.case\.json files under .*hooks-tests\n$/);
+  });
+
+  it('names a payloadFile that does not exist', async () => {
+    const { common } = projectWithCases({ 'lost.case.json': { event: 'Stop', payloadFile: 'nope.json', expect: {} } });
     const result = await runCli(['test', ...common]);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/no \*\.case\.json files under .*hooks-tests/);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('✗ lost.case.json\n    error: payloadFile nope.json does not exist\n');
   });
 });

@@ -181,3 +181,12 @@ describe('hookctl untrust, enable, disable', () => {
     expect(await trustOf()).toEqual({ policy: 'managed', 'project:Stop:0:0': 'untrusted', 'project:Stop:1:0': 'untrusted' });
   });
 });
+
+describe('hookctl trust and untrust usage', () => {
+  it.each(['trust', 'untrust'])('%s refuses ids together with --all', async (command) => {
+    const sandbox = makeTempProject();
+    const result = await runCli([command, 'guard', '--all', '--dialect', 'openinterpreter', '--cwd', sandbox.project, '--home', sandbox.home]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('hookctl: give hook ids or --all, not both (got --all and guard)\n');
+  });
+});

@@ -115,6 +115,16 @@ describe('octo engine, end to end with real hook processes', () => {
     expect(post.additionalContext).toMatch(/save/i);
   });
 
+  it('fills the transport of payloads that lack one from the engine option', async () => {
+    const sandbox = makeTempProject();
+    sandbox.write('home/.octo/hooks.yml', 'hooks:\n  SessionStart:\n    - command: "grep -o \'\\"transport\\":\\"[a-z]*\\"\'"\n');
+    const engine = await createEngine({ dialect: await loadDialect('octo'), cwd: sandbox.project, home: sandbox.home, env: {}, transport: 'web' });
+    const { transport: _omitted, ...withoutTransport } = octoPayload('SessionStart', sandbox.project);
+    const outcome = await engine.dispatch('SessionStart', withoutTransport);
+    await engine.close();
+    expect(outcome.additionalContext).toBe('"transport":"web"');
+  });
+
   it('refuses to load a file with hard errors, listing every problem with file:line:col', async () => {
     const sandbox = makeTempProject();
     sandbox.write('home/.octo/hooks.yml', `hooks:

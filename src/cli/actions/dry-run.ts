@@ -20,13 +20,13 @@ export interface DryRunOptions extends CommonOptionValues {
 /** `hookctl dry-run`: one dispatch through the real engine, reported for a person or as JSON. */
 export async function dryRun(event: string, options: DryRunOptions): Promise<number> {
   const common = resolveCommon(options);
+  if (options.payload !== undefined && (options.tool !== undefined || options.set !== undefined)) {
+    throw new UsageError('--tool and --set shape a generated fixture; they cannot be combined with --payload');
+  }
   const bypassTrust = options.dangerouslyBypassHookTrust === true;
   if (bypassTrust) process.stderr.write(`warning: ${BYPASS_TRUST_WARNING}\n`);
   const engine = await openEngine(common, { bypassTrust });
   try {
-    if (options.payload !== undefined && (options.tool !== undefined || options.set !== undefined)) {
-      throw new UsageError('--tool and --set shape a generated fixture; they cannot be combined with --payload');
-    }
     const payload =
       options.payload !== undefined
         ? await readJsonPayload(options.payload)
@@ -43,11 +43,9 @@ export async function dryRun(event: string, options: DryRunOptions): Promise<num
     if (options.json) {
       process.stdout.write(`${JSON.stringify(outcome, null, 2)}\n`);
     } else {
-      const selected = new Set(outcome.runs.map((run) => run.id));
-      const notMatched = engine.handlers
-        .filter((handler) => handler.event === outcome.event && !selected.has(handler.id))
-        .map((handler) => ({ id: handler.id, matcher: handler.matcher.source }));
-      process.stdout.write(formatOutcome({ ...outcome, warnings: outcome.warnings.filter((w) => w !== BYPASS_TRUST_WARNING) }, notMatched));
+      // The bypass warning was already printed on stderr, as the SPEC asks.
+      const shown = { ...outcome, warnings: outcome.warnings.filter((warning) => warning !== BYPASS_TRUST_WARNING) };
+      process.stdout.write(formatOutcome(shown, engine.handlers));
     }
     return interrupted ? INTERRUPTED_EXIT_CODE : 0;
   } finally {

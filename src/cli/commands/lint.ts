@@ -1,13 +1,6 @@
-import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import type { DialectId } from '../../dialects/registry.js';
-import { UsageError } from '../../errors.js';
-import type { Finding } from '../../lint/finding.js';
 import { LINT_FORMATS, type LintFormat } from '../../lint/reporters/formats.js';
-import type { RuleMeta } from '../../lint/rule.js';
-import type { LintResult } from '../../lint/run-lint.js';
-import { addCommonOptions, resolveCommon, type CommonContext, type CommonOptionValues } from '../common-options.js';
+import { addCommonOptions, loadContextOf, resolveCommon, type CommonOptionValues } from '../common-options.js';
 
 interface LintOptions extends CommonOptionValues {
   format: LintFormat;
@@ -67,8 +60,12 @@ async function lint(files: readonly string[], options: LintOptions): Promise<num
     import('../../lint/reporters/report.js'),
     import('../version.js'),
   ]);
+  const context = loadContextOf(common);
+  const forced = options.dialect === undefined ? null : common.dialectId;
   const [result, reporter] = await Promise.all([
-    lintByDialect(files, options.dialect === undefined ? null : common.dialectId, common),
+    files.length === 0
+      ? import('../../lint/run-lint.js').then(({ runLint }) => runLint({ dialect: common.dialectId, context }))
+      : import('../../lint/lint-files.js').then(({ lintFiles }) => lintFiles(files, { forced, fallback: common.dialectId, context })),
     loadReporter(options.format),
   ]);
   const color = options.format === 'stylish' && (await import('../../lint/reporters/stylish.js')).shouldUseColor(process.stdout, process.env);
@@ -77,40 +74,4 @@ async function lint(files: readonly string[], options: LintOptions): Promise<num
   const maxWarnings = options.maxWarnings ?? Infinity;
   if (warnings > maxWarnings) process.stderr.write(`hookctl: too many warnings (${warnings}; --max-warnings allows ${maxWarnings})\n`);
   return errors > 0 || warnings > maxWarnings ? 1 : 0;
-}
-
-/**
- * Lints every discovered layer of the dialect, or the given files grouped by dialect: `--dialect`
- * for all of them, else each file's own (inferred from its path), else the detected one.
- */
-async function lintByDialect(files: readonly string[], forced: DialectId | null, common: CommonContext): Promise<LintResult> {
-  const { runLint } = await import('../../lint/run-lint.js');
-  const context = { cwd: common.cwd, home: common.home, env: process.env, ...(common.managedConfigPath ? { managedConfigPath: common.managedConfigPath } : {}) };
-  if (files.length === 0) return runLint({ dialect: common.dialectId, context });
-  const { inferDialectFromPath } = await import('../../lint/infer-dialect.js');
-  const groups = new Map<DialectId, string[]>();
-  for (const file of files) {
-    const path = resolve(file);
-    assertReadableFile(file, path);
-    const id = forced ?? inferDialectFromPath(path) ?? common.dialectId;
-    groups.set(id, [...(groups.get(id) ?? []), path]);
-  }
-  const findings: Finding[] = [];
-  const rules = new Map<string, RuleMeta>();
-  for (const [id, paths] of groups) {
-    const result = await runLint({ dialect: id, context, files: paths });
-    findings.push(...result.findings);
-    for (const rule of result.rules) rules.set(rule.id, rule);
-  }
-  return { findings, rules: [...rules.values()] };
-}
-
-function assertReadableFile(file: string, path: string): void {
-  let isFile: boolean;
-  try {
-    isFile = statSync(path).isFile();
-  } catch {
-    throw new UsageError(`${file}: no such file`);
-  }
-  if (!isFile) throw new UsageError(`${file}: not a file (give config files, or no arguments to lint every layer)`);
 }

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { addCommonOptions, resolveCommon, type CommonOptionValues } from '../common-options.js';
+import { addCommonOptions, loadContextOf, resolveCommon, type CommonOptionValues } from '../common-options.js';
 
 export function registerList(program: Command): void {
   addCommonOptions(
@@ -25,12 +25,7 @@ Examples:
         import('../../errors.js'),
       ]);
       const dialect = await loadDialect(common.dialectId);
-      const { listing, details } = await listHooks(dialect, {
-        cwd: common.cwd,
-        home: common.home,
-        env: process.env,
-        ...(common.managedConfigPath === undefined ? {} : { managedConfigPath: common.managedConfigPath }),
-      });
+      const { listing, details } = await listHooks(dialect, loadContextOf(common));
       // A configuration that does not load (octo hard errors) fails like dry-run and run do: exit 2.
       if (options.json) {
         process.stdout.write(`${JSON.stringify(listing, null, 2)}\n`);

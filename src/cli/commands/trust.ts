@@ -1,5 +1,8 @@
 import type { Command } from 'commander';
-import { addCommonOptions, resolveCommon, type CommonOptionValues } from '../common-options.js';
+import type { LoadContext } from '../../dialects/dialect.js';
+import type { DialectId } from '../../dialects/registry.js';
+import { UsageError } from '../../errors.js';
+import { addCommonOptions, loadContextOf, resolveCommon, type CommonOptionValues } from '../common-options.js';
 
 /** `hookctl trust`, `untrust`, `enable`, `disable`: the commands that record trust decisions. */
 export function registerTrustCommands(program: Command): void {
@@ -25,7 +28,8 @@ Examples:
         import('../../trust/operations.js'),
         import('../../trust/review-prompt.js'),
       ]);
-      const session = await openTrustSession(resolveCommon(options));
+      refuseIdsWithAll(ids, options.all);
+      const session = await openTrustSession(...sessionArgs(options));
       const reviewer = chooseReviewer(options.yes === true);
       try {
         const report = await trustHooks(session.authority, session.handlers, session.context, {
@@ -58,7 +62,8 @@ Examples:
         import('../../trust/session.js'),
         import('../../trust/operations.js'),
       ]);
-      const session = await openTrustSession(resolveCommon(options));
+      refuseIdsWithAll(ids, options.all);
+      const session = await openTrustSession(...sessionArgs(options));
       const revoked = await untrustHooks(session.authority, session.handlers, session.context, { ids, all: options.all === true });
       for (const unit of revoked) process.stdout.write(`untrusted ${unit.label}\n`);
       if (revoked.length === 0) process.stdout.write('nothing was trusted\n');
@@ -78,9 +83,18 @@ Examples:
           import('../../trust/session.js'),
           import('../../trust/operations.js'),
         ]);
-        const session = await openTrustSession(resolveCommon(options));
+        const session = await openTrustSession(...sessionArgs(options));
         const changed = await setHooksEnabled(session.authority, session.handlers, session.context, id, enabled);
         for (const handler of changed) process.stdout.write(`${name}d hook ${handler.id} (${handler.file ?? handler.source})\n`);
       });
   }
+}
+
+function sessionArgs(options: CommonOptionValues): [DialectId, LoadContext] {
+  const common = resolveCommon(options);
+  return [common.dialectId, loadContextOf(common)];
+}
+
+function refuseIdsWithAll(ids: readonly string[], all: boolean | undefined): void {
+  if (all && ids.length > 0) throw new UsageError(`give hook ids or --all, not both (got --all and ${ids.join(', ')})`);
 }

@@ -14,6 +14,7 @@ export const dialect: Dialect = {
   contracts,
   loadConfig,
   aliases: {},
+  transportField: 'transport',
   builtinHooks,
   protocol,
   trust,
