@@ -9,7 +9,7 @@ export function buildProgram(): Command {
     .description('Schema-first toolkit for AI-agent lifecycle hooks: lint, scaffold, dry-run, test and trust hooks.')
     .version(readVersion(), '-V, --version')
     .option('--debug', 'print stack traces for errors')
-    .showHelpAfterError()
+    .showHelpAfterError('(see `hookctl --help`, or `hookctl <command> --help`)')
     .exitOverride();
   registerCommands(program);
   return program;
@@ -17,6 +17,7 @@ export function buildProgram(): Command {
 
 /** Runs the CLI and resolves to the process exit code; never throws. */
 export async function main(argv: readonly string[]): Promise<number> {
+  quietOnClosedPipes();
   const program = buildProgram();
   try {
     await program.parseAsync([...argv]);
@@ -41,4 +42,17 @@ function reportError(error: unknown, debug: boolean): number {
   if (debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
   else process.stderr.write('hookctl: re-run with --debug for the stack trace and report it as a bug.\n');
   return 2;
+}
+
+/**
+ * `hookctl fixture … | head` closes the pipe early; that is the reader's choice, not an error, so
+ * the process ends quietly instead of dying on an unhandled EPIPE with a stack trace.
+ */
+function quietOnClosedPipes(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw error;
+    });
+  }
 }
