@@ -1,4 +1,5 @@
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
+import { isPlainObject } from '../util/is-plain-object.js';
 import type { DialectSchemas, SchemaDocument } from './dialect-schemas.js';
 import { generatedHeader, type Emitter } from './emitter.js';
 
@@ -45,7 +46,7 @@ function typeAnyJson(node: unknown): unknown {
 
 function markUnconstrained(property: unknown): unknown {
   const annotations = new Set(['description', 'title', 'default', 'examples']);
-  if (property !== null && typeof property === 'object' && !Array.isArray(property) && Object.keys(property).every((k) => annotations.has(k))) {
+  if (isPlainObject(property) && Object.keys(property).every((k) => annotations.has(k))) {
     return { ...property, tsType: 'unknown' };
   }
   return typeAnyJson(property);

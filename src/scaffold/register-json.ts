@@ -1,5 +1,6 @@
 import { findNodeAtLocation, getNodeValue, parseTree, type Node, type ParseError } from 'jsonc-parser';
 import { RegisterError } from '../errors.js';
+import { isPlainObject } from '../util/is-plain-object.js';
 import { detectLayout, lineIndentAt, reindent, type TextLayout } from './text-layout.js';
 import type { RegisterEdit, RegistrationEntry } from './registration.js';
 
@@ -51,12 +52,9 @@ function hasCommand(groups: unknown, command: string): boolean {
     Array.isArray(groups) &&
     groups.some(
       (group: unknown) =>
-        typeof group === 'object' &&
-        group !== null &&
-        Array.isArray((group as { hooks?: unknown }).hooks) &&
-        (group as { hooks: unknown[] }).hooks.some(
-          (handler) => typeof handler === 'object' && handler !== null && (handler as { command?: unknown }).command === command,
-        ),
+        isPlainObject(group) &&
+        Array.isArray(group.hooks) &&
+        group.hooks.some((handler: unknown) => isPlainObject(handler) && handler.command === command),
     )
   );
 }
