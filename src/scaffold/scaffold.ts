@@ -7,7 +7,8 @@ import { DIALECT_CONFIG_DIRS, loadDialect, type DialectId } from '../dialects/re
 import { ScaffoldExistsError, UsageError } from '../errors.js';
 import { eventFields } from './event-fields.js';
 import { examplesFor } from './examples.js';
-import { LANGUAGES, type LanguageId } from './languages/index.js';
+import type { LanguageId } from './language-ids.js';
+import { LANGUAGES } from './languages/index.js';
 import type { ScaffoldModel } from './model.js';
 import { packageFileExists, readPackageFile } from './package-files.js';
 import { configSnippet, PROJECT_HOOKS_FILE, registerHook, type RegisterResult, type RegistrationEntry } from './registration.js';

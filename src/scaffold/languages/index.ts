@@ -1,3 +1,4 @@
+import type { LanguageId } from '../language-ids.js';
 import type { Language } from '../model.js';
 import { javascript } from './js.js';
 import { python } from './py.js';
@@ -5,6 +6,4 @@ import { shell } from './sh.js';
 import { typescript } from './ts.js';
 
 /** Every scaffold language by its `--lang` id; `js` is the default. */
-export const LANGUAGES = { js: javascript, ts: typescript, py: python, sh: shell } as const satisfies Record<string, Language>;
-export type LanguageId = keyof typeof LANGUAGES;
-export const LANGUAGE_IDS = Object.keys(LANGUAGES) as LanguageId[];
+export const LANGUAGES = { js: javascript, ts: typescript, py: python, sh: shell } as const satisfies Record<LanguageId, Language>;
