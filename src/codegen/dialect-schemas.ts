@@ -57,8 +57,3 @@ function readSchema(root: string, path: string): SchemaFile | null {
   }
   return { path, schema };
 }
-
-/** The schema files behind a dialect's generated code, for file headers. */
-export function sourcePaths(schemas: DialectSchemas): string[] {
-  return [schemas.config.path, ...schemas.events.flatMap((e) => (e.output ? [e.input.path, e.output.path] : [e.input.path]))];
-}

@@ -26,7 +26,7 @@ export const emitPython: Emitter = {
 };
 
 /** The only import any region needs. */
-export const PYTHON_IMPORTS = 'from typing import Any, Dict, List, Literal, Optional, TypedDict, Union';
+const PYTHON_IMPORTS = 'from typing import Any, Dict, List, Literal, Optional, TypedDict, Union';
 
 type Schema = Record<string, unknown>;
 

@@ -2,7 +2,7 @@ import type { HookExample } from './examples.js';
 import type { Language, ScaffoldModel } from './model.js';
 
 /** The marker lines around each commented-out example, so a person (or a test) can find and uncomment one. */
-export const exampleStart = (comment: string, example: HookExample) => `${comment} --- example: ${example.id} (${example.title}) ---`;
+const exampleStart = (comment: string, example: HookExample) => `${comment} --- example: ${example.id} (${example.title}) ---`;
 export const exampleEnd = (comment: string) => `${comment} --- end example ---`;
 
 /** Renders a language's template for the model: shared header and examples, plus the language's values. */
@@ -53,7 +53,7 @@ function examplesSection(language: Language, model: ScaffoldModel): string {
  * Replaces `{{name}}` placeholders. A placeholder alone on its line is replaced by a block whose
  * every line gets that line's indentation; an unknown placeholder is an error, not an empty string.
  */
-export function fillTemplate(template: string, values: Readonly<Record<string, string>>): string {
+function fillTemplate(template: string, values: Readonly<Record<string, string>>): string {
   const value = (name: string) => {
     const found = values[name];
     if (found === undefined) throw new Error(`template placeholder {{${name}}} has no value`);

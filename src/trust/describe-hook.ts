@@ -6,7 +6,7 @@ export function formatTimeout(timeoutMs: number): string {
 }
 
 /** `file:line`, or the pseudo-location of hooks without a file. */
-export function hookLocation(handler: HandlerRecord): string {
+function hookLocation(handler: HandlerRecord): string {
   if (handler.file === null) return handler.source;
   return handler.line === null ? handler.file : `${handler.file}:${handler.line}`;
 }

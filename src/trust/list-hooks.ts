@@ -31,12 +31,10 @@ export interface ListedHook {
   trust: TrustStatus;
   enabled: boolean;
   /** Why the hook never runs as configured now (the engine's `skipReason`), else null. */
-  skipReason: ListedSkipReason;
+  skipReason: StandingSkipReason;
   /** Definition hash (openinterpreter) or project file fingerprint (octo); null when none applies. */
   hash: string | null;
 }
-
-export type ListedSkipReason = StandingSkipReason;
 
 /** A listed hook together with why it is `modified`, for the text listing. */
 export interface ListedHookDetail {

@@ -4,7 +4,7 @@ import { snakeCaseEvent } from './hash.js';
 import type { HookListing, ListedHook, ListedHookDetail } from './list-hooks.js';
 
 /** SPEC 3.5's words for a project file that is not (or no longer) trusted. */
-export const OCTO_UNTRUSTED = 'UNTRUSTED — run octo in this repo and approve to enable';
+const OCTO_UNTRUSTED = 'UNTRUSTED — run octo in this repo and approve to enable';
 
 /** The text `hookctl list` prints (stdout); warnings go to stderr separately. */
 export function formatListing(listing: HookListing, details: readonly ListedHookDetail[]): string {

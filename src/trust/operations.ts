@@ -4,7 +4,7 @@ import { didYouMean } from '../util/did-you-mean.js';
 import type { TrustAuthority, TrustContext, TrustUnit } from './authority.js';
 
 /** The hooks named by these ids (an id may name hooks in several files); an unknown id is an error. */
-export function selectHooks(handlers: readonly HandlerRecord[], ids: readonly string[]): HandlerRecord[] {
+function selectHooks(handlers: readonly HandlerRecord[], ids: readonly string[]): HandlerRecord[] {
   const known = [...new Set(handlers.map((handler) => handler.id))];
   for (const id of ids) {
     if (!known.includes(id)) throw new UnknownHookError(id, didYouMean(id, known));

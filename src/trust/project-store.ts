@@ -25,7 +25,7 @@ export interface TrustedProject {
   trustedAt: string;
 }
 
-export const PROJECT_TRUST_STORE_VERSION = 1;
+const PROJECT_TRUST_STORE_VERSION = 1;
 
 export function projectTrustStorePath(home: string): string {
   return join(home, '.octo', 'trusted-projects.json');

@@ -3,7 +3,7 @@ import { UsageError } from '../errors.js';
 import type { TrustUnit } from './authority.js';
 
 /** True when a person can be asked: both stdin and stdout are terminals. */
-export function canAskOnTerminal(): boolean {
+function canAskOnTerminal(): boolean {
   return process.stdin.isTTY === true && process.stdout.isTTY === true;
 }
 
@@ -11,7 +11,7 @@ export function canAskOnTerminal(): boolean {
  * Shows each pending decision on the terminal and asks y/N (default no). Returns the confirm
  * function for trustHooks and a close function that releases stdin.
  */
-export function terminalReview(): { confirm: (unit: TrustUnit) => Promise<boolean>; close: () => void } {
+function terminalReview(): { confirm: (unit: TrustUnit) => Promise<boolean>; close: () => void } {
   let readline: Interface | null = null;
   let ended = false;
   const open = (): Interface => {

@@ -52,7 +52,7 @@ export interface TrustedHook {
   trustedAt: string;
 }
 
-export const HOOK_TRUST_STORE_VERSION = 2;
+const HOOK_TRUST_STORE_VERSION = 2;
 
 export function hookTrustStorePath(home: string): string {
   return join(home, '.openinterpreter', 'trusted-hooks.json');

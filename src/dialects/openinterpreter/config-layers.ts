@@ -7,7 +7,7 @@ import { formatFromPath, readNamedConfigFile } from '../../config/read-config-fi
 import type { SourceEntry } from '../../config/source-tree.js';
 import type { LoadContext } from '../dialect.js';
 
-export const DEFAULT_MANAGED_CONFIG = '/etc/openinterpreter/requirements.toml';
+const DEFAULT_MANAGED_CONFIG = '/etc/openinterpreter/requirements.toml';
 
 const CONFIG_DIR = '.openinterpreter';
 

@@ -21,11 +21,11 @@ export function formatGithub(result: LintResult, options: ReporterOptions): stri
 }
 
 /** The message part: `%`, CR and LF would otherwise end or corrupt the command. */
-export function escapeData(text: string): string {
+function escapeData(text: string): string {
   return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
 /** A property value: additionally `:` and `,`, which separate properties. */
-export function escapeProperty(text: string): string {
+function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
