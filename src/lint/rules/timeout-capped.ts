@@ -1,6 +1,5 @@
-import { setField } from '../../config/field-value.js';
-import { resolveTimeout } from '../../config/resolve-timeout.js';
 import { ruleMeta, type Rule } from '../rule.js';
+import { timeoutsWithIssue } from '../timeouts-with-issue.js';
 
 /** octo caps every timeout; a longer one reads as a promise the engine does not keep. */
 export const timeoutCapped: Rule = {
@@ -9,13 +8,11 @@ export const timeoutCapped: Rule = {
   check({ spec, checked, report }) {
     const rule = spec.timeout;
     if (rule.unit !== 'go-duration') return;
-    for (const handler of checked.declarations.handlers) {
-      const entry = setField(handler.node, 'timeout');
-      if (entry === undefined || resolveTimeout(rule, entry.value).issue !== 'capped') continue;
-      const value = entry.value.kind === 'scalar' ? entry.value.value : null;
+    for (const node of timeoutsWithIssue(checked.declarations.handlers, rule, 'capped')) {
+      const value = node.kind === 'scalar' ? node.value : null;
       report({
         message: `timeout ${JSON.stringify(value)} is above the ${rule.maxMs / 1000}s maximum; the hook is stopped after ${rule.maxMs / 1000}s`,
-        pos: entry.value.pos,
+        pos: node.pos,
       });
     }
   },

@@ -1,22 +1,17 @@
-import { setField } from '../../config/field-value.js';
-import { resolveTimeout } from '../../config/resolve-timeout.js';
 import { ruleMeta, type Rule } from '../rule.js';
+import { timeoutsWithIssue } from '../timeouts-with-issue.js';
 
 /** Timeouts are in seconds; `30000` is 8 hours, almost certainly meant as 30 s in milliseconds. */
 export const timeoutSuspicious: Rule = {
   meta: ruleMeta('timeout-suspicious', 'warning', 'a timeout in seconds so large it was probably meant as milliseconds'),
   atLoad: true,
   check({ spec, checked, report }) {
-    const rule = spec.timeout;
-    if (rule.unit !== 'seconds') return;
-    for (const handler of checked.declarations.handlers) {
-      const entry = setField(handler.node, 'timeout');
-      if (entry === undefined || resolveTimeout(rule, entry.value).issue !== 'suspicious') continue;
-      const seconds = entry.value.kind === 'scalar' ? Number(entry.value.value) : 0;
+    for (const node of timeoutsWithIssue(checked.declarations.handlers, spec.timeout, 'suspicious')) {
+      const seconds = node.kind === 'scalar' ? Number(node.value) : 0;
       const hint = seconds % 1000 === 0 ? `; did you mean ${seconds / 1000}?` : '';
       report({
         message: `timeout ${seconds} is in seconds (${formatSpan(seconds)}); it looks like milliseconds${hint}`,
-        pos: entry.value.pos,
+        pos: node.pos,
       });
     }
   },
