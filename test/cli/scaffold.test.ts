@@ -76,6 +76,10 @@ describe('hookctl scaffold', () => {
     expect(result.stdout).toContain('created .openinterpreter/hooks/finish-check.ts (executable)');
     expect(result.stdout).toContain('command: node --experimental-strip-types .openinterpreter/hooks/finish-check.ts');
     expect(result.stdout).toContain('Avoid slow launchers such as `npx tsx` or `ts-node`');
+    // Node 20 (this project's floor) cannot strip types: the user is told before the hook fails at run time.
+    const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+    const stripsTypes = major > 22 || (major === 22 && minor >= 6);
+    expect(result.stderr.includes('needs Node 22.6 or newer')).toBe(!stripsTypes);
     const snippet = result.stdout.slice(result.stdout.indexOf('{'), result.stdout.lastIndexOf('}') + 1);
     expect(JSON.parse(snippet)).toEqual({
       hooks: { Stop: [{ hooks: [{ type: 'command', command: 'node --experimental-strip-types .openinterpreter/hooks/finish-check.ts' }] }] },

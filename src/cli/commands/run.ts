@@ -17,7 +17,9 @@ Exit status is 0 whenever the engine ran (the verdict is in the JSON), 2 on a ba
 Detached async hooks keep the process alive until they finish or time out; the outcome is printed first.
 
 Example:
-  $ hookctl fixture PreToolUse | hookctl run PreToolUse --cwd ~/src/app`,
+  $ hookctl fixture PreToolUse --cwd ~/src/app | hookctl run PreToolUse --cwd ~/src/app
+
+Hooks run in the payload's "cwd" (a relative one is taken from --cwd), as the agent runs them.`,
     )
     .action(async (event: string, options: RunOptions) => {
       const { run } = await import('../actions/run.js');

@@ -47,6 +47,12 @@ Examples:
         force: options.force === true,
       });
       for (const warning of result.warnings) process.stderr.write(`hookctl: warning: ${warning}\n`);
+      if (options.lang === 'ts' && !nodeStripsTypes(process.versions.node)) {
+        process.stderr.write(
+          `hookctl: warning: this Node (${process.versions.node}) cannot run the .ts hook as registered: ` +
+            '`node --experimental-strip-types` needs Node 22.6 or newer. Compile it with tsc and point the command at the .js file, or use --lang js.\n',
+        );
+      }
       process.stdout.write(report(event, result));
     });
 }
@@ -69,4 +75,10 @@ function report(event: string, result: ScaffoldResult): string {
   }
   lines.push(`Next: \`hookctl trust\` to review and trust it, then \`hookctl dry-run ${event}\` to try it.`);
   return `${lines.join('\n')}\n`;
+}
+
+/** Node runs TypeScript with --experimental-strip-types from 22.6 on. */
+function nodeStripsTypes(version: string): boolean {
+  const [major = 0, minor = 0] = version.split('.').map(Number);
+  return major > 22 || (major === 22 && minor >= 6);
 }
