@@ -1,4 +1,5 @@
 import { formatFinding, type Finding } from './lint/finding.js';
+import { didYouMeanSuffix } from './util/did-you-mean.js';
 import type { ValidationError } from './dialects/dialect.js';
 
 /**
@@ -46,7 +47,7 @@ export class UnknownEventError extends HookctlError {
     suggestion: string | null,
   ) {
     super(
-      `unknown ${dialect} event "${event}"` + (suggestion ? `; did you mean "${suggestion}"?` : ''),
+      `unknown ${dialect} event "${event}"` + didYouMeanSuffix(suggestion),
     );
   }
 }
@@ -70,7 +71,7 @@ export class UnknownHookError extends HookctlError {
     readonly id: string,
     suggestion: string | null,
   ) {
-    super(`no hook with id "${id}"` + (suggestion ? `; did you mean "${suggestion}"?` : '; run `hookctl list` to see every hook id'));
+    super(`no hook with id "${id}"` + (suggestion ? didYouMeanSuffix(suggestion) : '; run `hookctl list` to see every hook id'));
   }
 }
 

@@ -1,3 +1,4 @@
+import { isPlainObject } from '../util/is-plain-object.js';
 import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
@@ -237,8 +238,4 @@ function setupFailure(error: string): RunResult {
 
 function disabledOutcome(dialect: string, event: string, warnings: readonly string[]): Outcome {
   return { dialect, event, matcherTarget: null, ...noEffect(), runs: [], warnings: [...warnings] };
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,3 +1,4 @@
+import { isPlainObject } from '../util/is-plain-object.js';
 import type { HandlerEffect, Interpretation, ValidationError } from '../dialects/dialect.js';
 import type { AggregateEffect } from './outcome.js';
 import type { RunResult } from './run-result.js';
@@ -59,10 +60,6 @@ export function parseJson(text: string): JsonParse {
 export function parseJsonObject(text: string): Record<string, unknown> | null {
   const parsed = parseJson(text);
   return parsed.ok && isPlainObject(parsed.value) ? parsed.value : null;
-}
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A non-blank string field's value, else undefined. */

@@ -1,21 +1,14 @@
-import { isAbsolute, relative, sep } from 'node:path';
 import type { Interpretation } from '../dialects/dialect.js';
+import { displayPath } from '../util/display-path.js';
 import type { EngineHandler } from './engine-handler.js';
 import type { RunReport, SkipReason } from './outcome.js';
 import type { RunResult } from './run-result.js';
-
-/** A file path as reports show it: relative to the project when inside it, else absolute. */
-export function displayPath(file: string | null, projectDir: string): string | null {
-  if (file === null) return null;
-  const rel = relative(projectDir, file);
-  return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? file : rel.split(sep).join('/');
-}
 
 function identity(handler: EngineHandler, projectDir: string) {
   return {
     id: handler.id,
     source: handler.source,
-    file: displayPath(handler.file, projectDir),
+    file: handler.file === null ? null : displayPath(handler.file, projectDir),
     line: handler.line,
     command: handler.command,
     matcher: handler.matcher.source,

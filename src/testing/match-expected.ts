@@ -1,3 +1,6 @@
+import { isPlainObject } from '../util/is-plain-object.js';
+import { joinPointer } from '../util/json-pointer.js';
+
 /** One field where the actual outcome differs from the expected subset. */
 export interface Mismatch {
   /** JSON pointer to the field. */
@@ -19,10 +22,10 @@ export function matchExpected(expected: unknown, actual: unknown, path = ''): Mi
     if (!Array.isArray(actual) || actual.length !== expected.length) return [{ path, expected, actual }];
     return expected.flatMap((item, index) => matchExpected(item, actual[index], `${path}/${index}`));
   }
-  if (isObject(expected)) {
-    if (!isObject(actual)) return [{ path, expected, actual }];
+  if (isPlainObject(expected)) {
+    if (!isPlainObject(actual)) return [{ path, expected, actual }];
     return Object.entries(expected).flatMap(([key, value]) =>
-      matchExpected(value, actual[key], `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`),
+      matchExpected(value, actual[key], joinPointer(path, key)),
     );
   }
   return Object.is(expected, actual) ? [] : [{ path, expected, actual }];
@@ -39,14 +42,10 @@ export function regexErrors(expected: unknown, path = ''): string[] {
     }
   }
   if (Array.isArray(expected)) return expected.flatMap((item, index) => regexErrors(item, `${path}/${index}`));
-  if (isObject(expected)) return Object.entries(expected).flatMap(([key, value]) => regexErrors(value, `${path}/${key}`));
+  if (isPlainObject(expected)) return Object.entries(expected).flatMap(([key, value]) => regexErrors(value, joinPointer(path, key)));
   return [];
 }
 
 function isRegexMatcher(value: unknown): value is { $regex: string } {
-  return isObject(value) && Object.keys(value).length === 1 && typeof value.$regex === 'string';
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return isPlainObject(value) && Object.keys(value).length === 1 && typeof value.$regex === 'string';
 }

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { addCommonOptions, resolveCommon, type CommonOptionValues } from '../common-options.js';
+import { addCommonOptions, collectValues, resolveCommon, type CommonOptionValues } from '../common-options.js';
 
 interface FixtureOptions extends CommonOptionValues {
-  set: string[];
+  set?: string[];
 }
 
 export function registerFixture(program: Command): void {
@@ -14,8 +14,7 @@ export function registerFixture(program: Command): void {
       .option(
         '--set <path=value>',
         'override a field (dot path; value parsed as JSON when it parses, else a string); repeatable',
-        (value: string, previous: string[]) => [...previous, value],
-        [],
+        collectValues,
       ),
   )
     .addHelpText(

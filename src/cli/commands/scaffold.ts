@@ -1,9 +1,10 @@
 import { Option, type Command } from 'commander';
+import { LANGUAGE_IDS, type LanguageId } from '../../scaffold/language-ids.js';
 import type { ScaffoldResult } from '../../scaffold/scaffold.js';
 import { addCommonOptions, resolveCommon, type CommonOptionValues } from '../common-options.js';
 
 interface ScaffoldCommandOptions extends CommonOptionValues {
-  lang: 'js' | 'ts' | 'py' | 'sh';
+  lang: LanguageId;
   name?: string;
   matcher?: string;
   register?: boolean;
@@ -16,7 +17,7 @@ export function registerScaffold(program: Command): void {
       .command('scaffold')
       .description('write an executable hook script for an event: a no-op as written, with commented-out examples of each decision')
       .argument('<event>', 'event name, e.g. PreToolUse')
-      .addOption(new Option('--lang <lang>', 'script language').choices(['js', 'ts', 'py', 'sh']).default('js'))
+      .addOption(new Option('--lang <lang>', 'script language').choices(LANGUAGE_IDS).default('js'))
       .option('--name <name>', 'script file name without extension (default: the event in kebab case, e.g. pre-tool-use)')
       .option('--matcher <matcher>', 'matcher for the config entry (tool name, source, …)')
       .option('--register', 'add the hook to the project config (.openinterpreter/hooks.json or .octo/hooks.yml), keeping everything else')
