@@ -1,8 +1,9 @@
-import { existsSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import { DIALECT_CONFIG_DIRS, DIALECT_IDS, isDialectId, type DialectId } from '../dialects/registry.js';
+import { detectDialect } from '../dialects/detect-dialect.js';
+import { DIALECT_IDS, isDialectId, type DialectId } from '../dialects/registry.js';
 import type { LoadContext } from '../dialects/dialect.js';
 import { UsageError } from '../errors.js';
 
@@ -23,7 +24,7 @@ export interface CommonContext {
 /** Adds `--dialect`, `--cwd`, `--home`, `--managed` (SPEC 5) to a command. */
 export function addCommonOptions(command: Command): Command {
   return command
-    .addOption(new Option('--dialect <dialect>', 'hook dialect (default: detected from config dirs)').choices([...DIALECT_IDS]))
+    .addOption(new Option('--dialect <dialect>', 'hook dialect (default: detected from the hook config files present)').choices([...DIALECT_IDS]))
     .option('--cwd <dir>', 'project directory (default: current directory)')
     .option('--home <dir>', 'user home holding the user-level config (default: $HOME)')
     .option('--managed <file>', 'openinterpreter managed requirements file (default: /etc/openinterpreter/requirements.toml)');
@@ -50,23 +51,6 @@ export function resolveCommon(options: CommonOptionValues): CommonContext {
   return { dialectId, cwd, home, managedConfigPath: options.managed ? resolve(options.managed) : undefined };
 }
 
-/**
- * The dialect whose config dir exists nearest the project (cwd up to the filesystem root), else in
- * the home; `openinterpreter` when none or several do at the same level.
- */
-export function detectDialect(cwd: string, home: string): DialectId {
-  const present = (dir: string) => DIALECT_IDS.filter((id) => existsSync(join(dir, DIALECT_CONFIG_DIRS[id])));
-  for (let dir = cwd; ; dir = dirname(dir)) {
-    if (dir !== home) {
-      const found = present(dir);
-      if (found.length === 1) return found[0]!;
-      if (found.length > 1) return 'openinterpreter';
-    }
-    if (dirname(dir) === dir) break;
-  }
-  const inHome = present(home);
-  return inHome.length === 1 ? inHome[0]! : 'openinterpreter';
-}
 
 /** Commander argument parser for a repeatable option (`--set a=1 --set b=2`). */
 export function collectValues(value: string, previous: string[] = []): string[] {

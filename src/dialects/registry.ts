@@ -22,11 +22,20 @@ export interface DialectInputs extends Record<DialectId, object> {
 }
 export const DIALECT_IDS = Object.keys(LOADERS) as DialectId[];
 
-/** The per-dialect config directory name, used to detect the dialect without loading it. */
+/** The per-dialect config directory name, used to place a file in a dialect without loading it. */
 export const DIALECT_CONFIG_DIRS: Readonly<Record<DialectId, string>> = {
   openinterpreter: '.openinterpreter',
   octo: '.octo',
 };
+
+/** The hook config files inside that directory; their presence is what detection goes by. */
+export const DIALECT_CONFIG_FILES: Readonly<Record<DialectId, readonly string[]>> = {
+  openinterpreter: ['hooks.json', 'config.toml'],
+  octo: ['hooks.yml'],
+};
+
+/** The dialect used when detection finds none or several. */
+export const DEFAULT_DIALECT: DialectId = 'openinterpreter';
 
 export function isDialectId(value: string): value is DialectId {
   return (DIALECT_IDS as readonly string[]).includes(value);

@@ -1,0 +1,22 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { DEFAULT_DIALECT, DIALECT_CONFIG_DIRS, DIALECT_CONFIG_FILES, DIALECT_IDS, type DialectId } from './registry.js';
+
+/**
+ * The dialect whose hook config files exist nearest the project (the cwd up to the filesystem root),
+ * else in the home; the default when none or several do at the same level. Config files, not bare
+ * directories, decide: hookctl's own trust store creates `~/.octo/` and must not flip the choice.
+ */
+export function detectDialect(cwd: string, home: string): DialectId {
+  const configured = (dir: string) =>
+    DIALECT_IDS.filter((id) => DIALECT_CONFIG_FILES[id].some((file) => existsSync(join(dir, DIALECT_CONFIG_DIRS[id], file))));
+  for (let dir = cwd; ; dir = dirname(dir)) {
+    if (dir !== home) {
+      const found = configured(dir);
+      if (found.length > 0) return found.length === 1 ? found[0]! : DEFAULT_DIALECT;
+    }
+    if (dirname(dir) === dir) break;
+  }
+  const inHome = configured(home);
+  return inHome.length === 1 ? inHome[0]! : DEFAULT_DIALECT;
+}

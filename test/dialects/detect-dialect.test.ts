@@ -1,0 +1,35 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { detectDialect } from '../../src/dialects/detect-dialect.js';
+import { makeTempProject } from '../helpers/temp-project.js';
+
+describe('detectDialect', () => {
+  it('picks the dialect whose config file is nearest the cwd', () => {
+    const sandbox = makeTempProject();
+    sandbox.write('home/.openinterpreter/hooks.json', '{"hooks":{}}');
+    sandbox.write('project/.octo/hooks.yml', 'hooks: {}\n');
+    sandbox.write('project/sub/.keep', '');
+    expect(detectDialect(join(sandbox.project, 'sub'), sandbox.home)).toBe('octo');
+  });
+
+  it('falls back to the home, then to openinterpreter', () => {
+    const sandbox = makeTempProject();
+    expect(detectDialect(sandbox.project, sandbox.home)).toBe('openinterpreter');
+    sandbox.write('home/.octo/hooks.yml', 'hooks: {}\n');
+    expect(detectDialect(sandbox.project, sandbox.home)).toBe('octo');
+  });
+
+  it('is not swayed by a config dir without config files (the trust store lives in ~/.octo)', () => {
+    const sandbox = makeTempProject();
+    sandbox.write('home/.octo/trusted-projects.json', '{}');
+    sandbox.write('project/.octo/hooks/guard.sh', '#!/bin/sh\n');
+    expect(detectDialect(sandbox.project, sandbox.home)).toBe('openinterpreter');
+  });
+
+  it('takes the default when both dialects are configured at the same level', () => {
+    const sandbox = makeTempProject();
+    sandbox.write('project/.octo/hooks.yml', 'hooks: {}\n');
+    sandbox.write('project/.openinterpreter/config.toml', '');
+    expect(detectDialect(sandbox.project, sandbox.home)).toBe('openinterpreter');
+  });
+});
