@@ -8,8 +8,6 @@ import { DEFAULT_DIALECT, DIALECT_CONFIG_DIRS, DIALECT_CONFIG_FILES, DIALECT_IDS
  * directories, decide: hookctl's own trust store creates `~/.octo/` and must not flip the choice.
  */
 export function detectDialect(cwd: string, home: string): DialectId {
-  const configured = (dir: string) =>
-    DIALECT_IDS.filter((id) => DIALECT_CONFIG_FILES[id].some((file) => existsSync(join(dir, DIALECT_CONFIG_DIRS[id], file))));
   for (let dir = cwd; ; dir = dirname(dir)) {
     if (dir !== home) {
       const found = configured(dir);
@@ -19,4 +17,17 @@ export function detectDialect(cwd: string, home: string): DialectId {
   }
   const inHome = configured(home);
   return inHome.length === 1 ? inHome[0]! : DEFAULT_DIALECT;
+}
+
+/** The dialects with a hook config file directly in `dir` (in its `.openinterpreter/`, `.octo/`). */
+export function configured(dir: string): DialectId[] {
+  return DIALECT_IDS.filter((id) => DIALECT_CONFIG_FILES[id].some((file) => existsSync(join(dir, DIALECT_CONFIG_DIRS[id], file))));
+}
+
+/** The nearest directory at or above `dir` that holds hook config files, else null. */
+export function nearestConfiguredDir(dir: string): string | null {
+  for (let current = dir; ; current = dirname(current)) {
+    if (configured(current).length > 0) return current;
+    if (dirname(current) === current) return null;
+  }
 }

@@ -55,3 +55,15 @@ describe('hookctl test', () => {
     expect(result.stdout).toContain('✗ lost.case.json\n    error: payloadFile nope.json does not exist\n');
   });
 });
+
+describe('hookctl test <dir> without --cwd', () => {
+  it('takes a project dir as "its hooks-tests", and a cases dir inside a project as testing that project', async () => {
+    const { sandbox } = projectWithCases({});
+    sandbox.write('project/hooks-tests/deny.case.json', JSON.stringify({ event: 'PreToolUse', payload: oiPayload('PreToolUse', '.', { tool_input: { command: 'rm -rf /' } }), expect: { decision: 'deny' } }));
+    const home = ['--home', sandbox.home, '--managed', `${sandbox.root}/none.toml`];
+    const asProject = await runCli(['test', sandbox.project, ...home], { cwd: sandbox.root });
+    expect(asProject.stdout).toBe('✓ deny.case.json\n1 passed, 0 failed\n');
+    const asCases = await runCli(['test', `${sandbox.project}/hooks-tests`, ...home], { cwd: sandbox.root });
+    expect(asCases.stdout).toBe('✓ deny.case.json\n1 passed, 0 failed\n');
+  });
+});

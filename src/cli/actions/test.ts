@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { configured, nearestConfiguredDir } from '../../dialects/detect-dialect.js';
 import { runCases, type CaseResult } from '../../testing/run-cases.js';
 import { resolveCommon, type CommonOptionValues } from '../common-options.js';
 import { openEngine } from '../open-engine.js';
@@ -9,8 +10,8 @@ export interface TestOptions extends CommonOptionValues {
 
 /** `hookctl test`: exit 1 when any case fails. */
 export async function test(dir: string | undefined, options: TestOptions): Promise<number> {
-  const common = resolveCommon(options);
-  const casesDir = dir === undefined ? join(common.cwd, 'hooks-tests') : resolve(dir);
+  const { casesDir, projectDir } = locateCases(dir, options.cwd);
+  const common = resolveCommon({ ...options, ...(projectDir === undefined ? {} : { cwd: projectDir }) });
   // Cases exercise the hooks' logic; whether this user trusts them is a separate, per-user decision.
   const engine = await openEngine(common, { bypassTrust: true });
   try {
@@ -24,6 +25,19 @@ export async function test(dir: string | undefined, options: TestOptions): Promi
   } finally {
     await engine.close();
   }
+}
+
+/**
+ * Where the cases are and, without --cwd, which project they test: `hookctl test examples/gate`
+ * means that project's `hooks-tests/`, and a cases dir inside a project tests that project.
+ */
+function locateCases(dir: string | undefined, cwdOption: string | undefined): { casesDir: string; projectDir: string | undefined } {
+  const cwd = resolve(cwdOption ?? process.cwd());
+  if (dir === undefined) return { casesDir: join(cwd, 'hooks-tests'), projectDir: undefined };
+  const target = resolve(dir);
+  if (cwdOption !== undefined) return { casesDir: target, projectDir: undefined };
+  if (configured(target).length > 0) return { casesDir: join(target, 'hooks-tests'), projectDir: target };
+  return { casesDir: target, projectDir: nearestConfiguredDir(target) ?? undefined };
 }
 
 function formatResult(result: CaseResult): string {

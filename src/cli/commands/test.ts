@@ -7,7 +7,7 @@ export function registerTest(program: Command): void {
     program
       .command('test')
       .description('run fixture cases (*.case.json: event, payload, expected outcome fields) through the engine')
-      .argument('[dir]', 'directory of *.case.json files (default: hooks-tests/ in the project)')
+      .argument('[dir]', 'a directory of *.case.json files, or a project (its hooks-tests/); default: hooks-tests/ in --cwd')
       .option('--json', 'print the results as JSON'),
   )
     .addHelpText(
@@ -19,8 +19,13 @@ A case file: { "event": "PreToolUse", "payload": {…} | "payloadFile": "p.json"
 Cases run every configured hook of the project without trust review (the author is testing them).
 Exit status: 0 when every case passes, 1 when any fails, 2 on usage or config errors.
 
-Example:
-  $ hookctl test --cwd examples/openinterpreter-policy-gate`,
+Without --cwd, the hooks come from the project that holds [dir] (the nearest directory with a
+.openinterpreter/ or .octo/ hook config).
+
+Examples:
+  $ hookctl test                                   # ./hooks-tests against this project
+  $ hookctl test examples/openinterpreter-policy-gate
+  $ hookctl test ci/cases --cwd .`,
     )
     .action(async (dir: string | undefined, options: TestOptions) => {
       const { test } = await import('../actions/test.js');
