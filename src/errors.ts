@@ -117,3 +117,20 @@ export class FixtureValidationError extends HookctlError {
     );
   }
 }
+
+/** A host tried to register an in-process hook where the dialect allows none (the PreToolUse gate). */
+export class InProcessNotAllowedError extends HookctlError {
+  constructor(
+    readonly dialect: string,
+    readonly event: string,
+  ) {
+    super(`${dialect} runs only shell hooks on ${event}: in-process hooks cannot take part in that gate`);
+  }
+}
+
+/** A hook id is already loaded, so another hook cannot take it. */
+export class DuplicateHookIdError extends HookctlError {
+  constructor(readonly id: string) {
+    super(`a hook with id "${id}" is already loaded; give the in-process hook another name`);
+  }
+}

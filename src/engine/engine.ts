@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import type { BuiltinHook, Dialect, EventSpec, HandlerTrust, InProcessHook, LoadContext, LoadedConfig } from '../dialects/dialect.js';
 import { loadDialect, type DialectId, type DialectInputs } from '../dialects/registry.js';
-import { ConfigLoadError, HookctlError, PayloadValidationError, UnknownEventError } from '../errors.js';
+import { ConfigLoadError, DuplicateHookIdError, InProcessNotAllowedError, PayloadValidationError, UnknownEventError } from '../errors.js';
 import { standingSkipReason } from '../trust/skip-reason.js';
 import { didYouMean } from '../util/did-you-mean.js';
 import { AsyncRuns } from './async-runs.js';
@@ -156,10 +156,10 @@ class HookEngine implements Engine {
   registerInProcess(event: string, hook: InProcessHook, name = `in-process:${event}:${this.inProcessCount}`): void {
     const spec = this.specFor(event);
     if (!spec.inProcessAllowed) {
-      throw new HookctlError(`${this.dialect} does not allow in-process hooks on ${event}; it runs shell hooks only`);
+      throw new InProcessNotAllowedError(this.dialect, event);
     }
     if (this.handlers.some((handler) => handler.id === name)) {
-      throw new HookctlError(`a hook with id "${name}" is already loaded; give the in-process hook another name`);
+      throw new DuplicateHookIdError(name);
     }
     this.addInProcess(event, hook, name, 'builtin');
   }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BYPASS_TRUST_WARNING, createEngine, loadDialect, PayloadValidationError, UnknownEventError, type Engine } from '../../src/index.js';
+import { BYPASS_TRUST_WARNING, createEngine, DuplicateHookIdError, InProcessNotAllowedError, loadDialect, PayloadValidationError, UnknownEventError, type Engine } from '../../src/index.js';
 import { oiPayload } from '../helpers/payloads.js';
 import { makeTempProject, type TempProject } from '../helpers/temp-project.js';
 
@@ -197,8 +197,8 @@ describe('openinterpreter engine, end to end with real hook processes', () => {
   it('runs host in-process hooks, but refuses them on PreToolUse', async () => {
     const { engine, sandbox } = await engineWith({});
     engine.registerInProcess('UserPromptSubmit', (payload) => `prompt was ${String(payload.prompt)}`, 'host:echo-prompt');
-    expect(() => engine.registerInProcess('PreToolUse', () => undefined)).toThrow(/PreToolUse/);
-    expect(() => engine.registerInProcess('Stop', () => undefined, 'host:echo-prompt')).toThrow(/already loaded/);
+    expect(() => engine.registerInProcess('PreToolUse', () => undefined)).toThrow(InProcessNotAllowedError);
+    expect(() => engine.registerInProcess('Stop', () => undefined, 'host:echo-prompt')).toThrow(DuplicateHookIdError);
     engine.registerInProcess('UserPromptSubmit', () => 'timeout', 'host:says-timeout');
     const outcome = await dispatch(engine, 'UserPromptSubmit', sandbox.project);
     expect(outcome.additionalContext).toBe('prompt was hello\n\ntimeout');

@@ -74,7 +74,11 @@ Examples:
     addCommonOptions(
       program
         .command(name)
-        .description(enabled ? 'enable a disabled hook again' : 'keep a hook from running without removing it from its file (managed hooks cannot be disabled)')
+        .description(
+          enabled
+            ? 'enable a disabled hook again (openinterpreter)'
+            : 'keep a hook from running without removing it from its file (openinterpreter; managed hooks cannot be disabled)',
+        )
         .argument('<id>', 'hook id from `hookctl list`'),
     )
       .addHelpText('after', `\nExample:\n  $ hookctl ${name} guard`)
