@@ -37,11 +37,12 @@ Examples:
         pass_filenames: false
         files: (^|/)(\\.openinterpreter/(hooks\\.json|config\\.toml)|\\.octo/hooks\\.ya?ml)$
 
-  # GitHub Actions: inline annotations, or code scanning with SARIF
-  - run: npx hookctl lint --format github
-  - run: npx hookctl lint --format sarif > hookctl.sarif
+  # GitHub Actions: code scanning with SARIF, then inline annotations (fails on errors)
+  - run: npx hookctl lint --format sarif > hookctl.sarif || true
   - uses: github/codeql-action/upload-sarif@v3
-    with: { sarif_file: hookctl.sarif }`,
+    if: always()
+    with: { sarif_file: hookctl.sarif }
+  - run: npx hookctl lint --format github`,
     )
     .action(async (files: string[], options: LintOptions) => {
       process.exitCode = await lint(files, options);
