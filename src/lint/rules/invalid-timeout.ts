@@ -12,7 +12,7 @@ export const invalidTimeout: Rule = {
       // A timeout of the wrong shape (a table, a list) is the invalid-value rule's finding.
       if (node.kind !== 'scalar') continue;
       const value = node.value;
-      const hint = typeof value === 'number' && value > 0 ? `; a duration needs a unit: write "${value}s"` : '; write a duration such as "10s", "1.5s" or "1m30s"';
+      const hint = typeof value === 'number' && value > 0 ? unitHint(value) : '; write a duration such as "10s", "1.5s" or "1m30s"';
       report({
         message: `timeout ${JSON.stringify(value)} is not a positive Go duration, so the default ${rule.defaultMs / 1000}s applies${hint}`,
         pos: node.pos,
@@ -20,3 +20,10 @@ export const invalidTimeout: Rule = {
     }
   },
 };
+
+/** A bare number needs a unit; from 1000 up it was most likely meant as milliseconds. */
+function unitHint(value: number): string {
+  return value >= 1000
+    ? `; a duration needs a unit: write "${value}ms" (${value / 1000}s) if that was milliseconds`
+    : `; a duration needs a unit: write "${value}s"`;
+}
