@@ -72,7 +72,9 @@ function verdictLine(outcome: Outcome): string {
   if (outcome.stop) return `verdict: stop${outcome.stopReason ? ` — ${outcome.stopReason}` : ''}`;
   if (outcome.decision !== null) return `verdict: ${outcome.decision}${because}`;
   if (outcome.blocked) return `verdict: blocked${because}`;
-  return 'verdict: no decision';
+  // A guard that failed without onFailure: "abort" lets the call through: say so beside the verdict.
+  const failed = outcome.runs.filter((run) => run.status === 'failed' || run.status === 'timed_out').length;
+  return failed === 0 ? 'verdict: no decision' : `verdict: no decision (${failed} hook${failed === 1 ? '' : 's'} failed)`;
 }
 
 function excerpt(text: string): string {

@@ -131,3 +131,13 @@ describe('common options', () => {
     expect(result.stderr).toBe(`hookctl: --cwd ${file} is not a directory\n`);
   });
 });
+
+describe('a failing hook in the dry-run report', () => {
+  it('says beside the verdict that a hook failed (it let the call through)', async () => {
+    const sandbox = makeTempProject();
+    sandbox.write('project/.openinterpreter/hooks.json', JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'exit 3' }] }] } }));
+    const result = await runCli(['dry-run', 'PreToolUse', '--dangerously-bypass-hook-trust', '--cwd', sandbox.project, '--home', sandbox.home, '--managed', `${sandbox.root}/none.toml`]);
+    expect(result.stdout).toMatch(/! failed {2}project:PreToolUse:0:0/);
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe('verdict: no decision (1 hook failed)');
+  });
+});
