@@ -27,7 +27,7 @@ export function formatSarif(result: LintResult, options: ReporterOptions): strin
             rules: result.rules.map((rule) => ({
               id: rule.id,
               shortDescription: { text: rule.description },
-              help: { text: `${rule.description} See ${rule.docs} for a wrong and a right example.` },
+              help: { text: `${rule.description.replace(/[.]?$/, '.')} See ${rule.docs} for a wrong and a right example.` },
               helpUri: docsBase + rule.docs,
               defaultConfiguration: { level: LEVELS[rule.severity] },
             })),
