@@ -130,7 +130,7 @@ class HookEngine implements Engine {
         },
       } satisfies EngineHandler;
     });
-    for (const builtin of builtins) this.addInProcess(builtin.event, builtin.run, builtin.name, 'builtin');
+    for (const builtin of builtins) this.addInProcess(builtin.event, builtin.run, builtin.name);
   }
 
   async dispatch(event: string, payload: unknown, options: DispatchOptions = {}): Promise<Outcome> {
@@ -161,20 +161,20 @@ class HookEngine implements Engine {
     if (this.handlers.some((handler) => handler.id === name)) {
       throw new DuplicateHookIdError(name);
     }
-    this.addInProcess(event, hook, name, 'builtin');
+    this.addInProcess(event, hook, name);
   }
 
   close(): Promise<void> {
     return this.asyncRuns.close();
   }
 
-  private addInProcess(event: string, hook: InProcessHook, name: string, source: 'builtin'): void {
+  private addInProcess(event: string, hook: InProcessHook, name: string): void {
     const position = { group: -1, handler: this.inProcessCount++ };
     this.handlers.push({
       dialect: this.dialect,
       id: name,
       explicitId: true,
-      source,
+      source: 'builtin',
       file: null,
       line: null,
       column: null,
