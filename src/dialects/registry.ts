@@ -1,5 +1,6 @@
 import type { HookInputMap as OctoInputs } from '../../generated/octo/types.js';
 import type { HookInputMap as OpenInterpreterInputs } from '../../generated/openinterpreter/types.js';
+import type { DialectConfigSpec } from '../config/config-spec.js';
 import type { Dialect } from './dialect.js';
 
 /**
@@ -43,4 +44,17 @@ export function isDialectId(value: string): value is DialectId {
 
 export async function loadDialect(id: DialectId): Promise<Dialect> {
   return (await LOADERS[id]()).dialect;
+}
+
+/**
+ * Each dialect's config rules alone (what lint needs), without its payload validators or protocol.
+ * Static imports for the same reason as LOADERS.
+ */
+const CONFIG_SPEC_LOADERS: Readonly<Record<DialectId, () => Promise<{ configSpec: DialectConfigSpec }>>> = {
+  openinterpreter: () => import('./openinterpreter/config-spec.js'),
+  octo: () => import('./octo/config-spec.js'),
+};
+
+export async function loadConfigSpec(id: DialectId): Promise<DialectConfigSpec> {
+  return (await CONFIG_SPEC_LOADERS[id]()).configSpec;
 }

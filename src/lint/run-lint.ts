@@ -1,7 +1,6 @@
 import { analyseFiles, sortFindings } from '../config/analyse-files.js';
-import type { DialectConfigSpec } from '../config/config-spec.js';
 import type { LoadContext } from '../dialects/dialect.js';
-import type { DialectId } from '../dialects/registry.js';
+import { loadConfigSpec, type DialectId } from '../dialects/registry.js';
 import type { Finding } from './finding.js';
 import type { RuleMeta } from './rule.js';
 import { RULES } from './rules/index.js';
@@ -30,7 +29,7 @@ export interface LintOptions {
  */
 export async function runLint(options: LintOptions): Promise<LintResult> {
   const { dialect, context } = options;
-  const spec = await CONFIG_SPECS[dialect]();
+  const spec = await loadConfigSpec(dialect);
   const files = options.files
     ? await Promise.all(options.files.map((path) => spec.describeFile(path, context)))
     : await spec.discover(context);
@@ -38,12 +37,3 @@ export async function runLint(options: LintOptions): Promise<LintResult> {
   const analysis = analyseFiles(files, spec, RULES, context.cwd);
   return { findings: sortFindings(analysis.findings), rules: RULES.map((rule) => rule.meta) };
 }
-
-/**
- * Each dialect's config rules, loaded on demand. Spelled out per id (not a computed import path) so
- * bundlers and test runners resolve them, and so a new dialect id fails to compile until listed.
- */
-const CONFIG_SPECS: Readonly<Record<DialectId, () => Promise<DialectConfigSpec>>> = {
-  openinterpreter: async () => (await import('../dialects/openinterpreter/config-spec.js')).configSpec,
-  octo: async () => (await import('../dialects/octo/config-spec.js')).configSpec,
-};
