@@ -9,12 +9,14 @@ import type { RegisterEdit, RegistrationEntry } from './registration.js';
  * parsed only to find offsets (jsonc-parser), and every byte outside the inserted text stays as it
  * was — no re-serialisation, so custom formatting, key order and a leading `description` survive.
  * The new matcher group goes at the end of the event's list, so existing positions (and with them
- * positional trust identities) do not move. `text` null means the file does not exist yet.
+ * positional trust identities) do not move. The handler carries the entry's `id`, its stable
+ * identity; an id another hook already has is refused rather than declared twice. `text` null
+ * means the file does not exist yet.
  */
 export function registerInHooksJson(text: string | null, file: string, entry: RegistrationEntry): RegisterEdit {
   const group = {
     ...(entry.matcher === null ? {} : { matcher: entry.matcher }),
-    hooks: [{ type: 'command', command: entry.command }],
+    hooks: [{ type: 'command', id: entry.id, command: entry.command }],
   };
   if (text === null) {
     return { status: 'created', text: JSON.stringify({ hooks: { [entry.event]: [group] } }, null, 2) + '\n' };
@@ -26,13 +28,37 @@ export function registerInHooksJson(text: string | null, file: string, entry: Re
     return { status: 'added', text: insertMember(text, root, layout, { key: 'hooks', value: { [entry.event]: [group] } }) };
   }
   if (hooks.type !== 'object') throw new RegisterError(file, '"hooks" is not an object');
+  const declared = getNodeValue(hooks) as Record<string, unknown>;
+  if (handlersOf(declared[entry.event]).some((handler) => handler.command === entry.command)) return { status: 'already-registered', text };
+  refuseTakenId(declared, entry, file);
   const groups = findNodeAtLocation(hooks, [entry.event]);
   if (!groups) {
     return { status: 'added', text: insertMember(text, hooks, layout, { key: entry.event, value: [group] }) };
   }
   if (groups.type !== 'array') throw new RegisterError(file, `"hooks.${entry.event}" is not an array`);
-  if (hasCommand(getNodeValue(groups), entry.command)) return { status: 'already-registered', text };
   return { status: 'added', text: insertMember(text, groups, layout, { value: group }) };
+}
+
+/** The handler objects of one event's matcher groups, skipping anything malformed. */
+function handlersOf(groups: unknown): Record<string, unknown>[] {
+  if (!Array.isArray(groups)) return [];
+  return groups.flatMap((group: unknown) =>
+    isPlainObject(group) && Array.isArray(group.hooks) ? group.hooks.filter((handler: unknown) => isPlainObject(handler)) : [],
+  );
+}
+
+/** Ids are unique across the config (lint `duplicate-id`): a second hook with one would be unreachable by it. */
+function refuseTakenId(declared: Record<string, unknown>, entry: RegistrationEntry, file: string): void {
+  for (const [event, groups] of Object.entries(declared)) {
+    const holder = handlersOf(groups).find((handler) => handler.id === entry.id);
+    if (holder) {
+      throw new RegisterError(
+        file,
+        `id ${JSON.stringify(entry.id)} already names the hook \`${String(holder.command)}\` on ${event}, and ids must be unique; ` +
+          'scaffold under another --name, or give the snippet another id',
+      );
+    }
+  }
 }
 
 function parseJsonObject(text: string, file: string): Node {
@@ -45,18 +71,6 @@ function parseJsonObject(text: string, file: string): Node {
   }
   if (!root || root.type !== 'object') throw new RegisterError(file, 'its top level is not an object');
   return root;
-}
-
-function hasCommand(groups: unknown, command: string): boolean {
-  return (
-    Array.isArray(groups) &&
-    groups.some(
-      (group: unknown) =>
-        isPlainObject(group) &&
-        Array.isArray(group.hooks) &&
-        group.hooks.some((handler: unknown) => isPlainObject(handler) && handler.command === command),
-    )
-  );
 }
 
 interface Member {

@@ -8,7 +8,8 @@ import type { RegisterEdit, RegistrationEntry } from './registration.js';
  * nodes (their source ranges); the new entry is rendered by the yaml library and spliced into the
  * text. Re-printing the whole document with `toString()` would re-space aligned end-of-line
  * comments, so it is not used: every byte outside the inserted lines stays as it was, comments and
- * blank lines included. `text` null means the file does not exist yet.
+ * blank lines included. octo handlers have no `id` field, so the entry's id is not written.
+ * `text` null means the file does not exist yet.
  */
 export function registerInHooksYaml(text: string | null, file: string, entry: RegistrationEntry): RegisterEdit {
   const item = { ...(entry.matcher === null ? {} : { matcher: entry.matcher }), command: entry.command };

@@ -10,6 +10,11 @@ export interface RegistrationEntry {
   /** Null when the handler should match everything (no `matcher` key is written). */
   matcher: string | null;
   command: string;
+  /**
+   * The hook's stable identity (SPEC 2.2 `id`), written where the config has that field
+   * (openinterpreter hooks.json); octo's hooks.yml has no `id`, so its editor leaves it out.
+   */
+  id: string;
 }
 
 export interface RegisterEdit {
@@ -35,15 +40,27 @@ const EDITORS: Readonly<Record<DialectId, typeof registerInHooksJson>> = {
   octo: registerInHooksYaml,
 };
 
+/** A checked edit of the project config, not yet written. */
+export interface PlannedRegistration {
+  /** Absolute path of the config file. */
+  file: string;
+  edit: RegisterEdit;
+}
+
 /**
- * Adds the entry to the project's hook config (creating the file when absent), preserving every
- * other byte of it. Idempotent: an entry whose command is already registered for the event
- * leaves the file untouched.
+ * Works out how to add the entry to the project's hook config (creating the file when absent),
+ * preserving every other byte of it, without writing anything: a config that cannot take the entry
+ * throws RegisterError here, before the caller writes the script. Idempotent: an entry whose
+ * command is already registered for the event plans no change.
  */
-export function registerHook(dialectId: DialectId, projectDir: string, entry: RegistrationEntry): RegisterResult {
+export function planRegistration(dialectId: DialectId, projectDir: string, entry: RegistrationEntry): PlannedRegistration {
   const file = join(projectDir, PROJECT_HOOKS_FILE[dialectId]);
   const before = existsSync(file) ? readFileSync(file, 'utf8') : null;
-  const edit = EDITORS[dialectId](before, file, entry);
+  return { file, edit: EDITORS[dialectId](before, file, entry) };
+}
+
+/** Writes a planned edit (nothing when the hook was already registered). */
+export function applyRegistration({ file, edit }: PlannedRegistration): RegisterResult {
   if (edit.status !== 'already-registered') {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, edit.text);

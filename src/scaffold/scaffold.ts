@@ -11,7 +11,7 @@ import type { LanguageId } from './language-ids.js';
 import { LANGUAGES } from './languages/index.js';
 import type { ScaffoldModel } from './model.js';
 import { packageFileExists, readPackageFile } from './package-files.js';
-import { configSnippet, PROJECT_HOOKS_FILE, registerHook, type RegisterResult, type RegistrationEntry } from './registration.js';
+import { applyRegistration, configSnippet, planRegistration, PROJECT_HOOKS_FILE, type RegisterResult, type RegistrationEntry } from './registration.js';
 import { renderScaffold } from './render.js';
 
 export interface ScaffoldOptions {
@@ -20,7 +20,10 @@ export interface ScaffoldOptions {
   projectDir: string;
   event: string;
   lang: LanguageId;
-  /** File name without extension; default the event in kebab case (`pre-tool-use`). */
+  /**
+   * File name without extension, also the hook's `id` in configs that have one (openinterpreter);
+   * default the event in kebab case (`pre-tool-use`).
+   */
   name?: string;
   matcher?: string;
   /** Also add the hook to the project config (`--register`). */
@@ -67,18 +70,21 @@ export async function scaffoldHook(options: ScaffoldOptions): Promise<ScaffoldRe
   const model = scaffoldModel(options.dialect, spec, events, command);
   const file = join(options.projectDir, path);
   if (existsSync(file) && !options.force) throw new ScaffoldExistsError(path);
+  // The script's name is the hook's id: `hookctl trust <name>` reaches it however entries move.
+  const entry: RegistrationEntry = { event: options.event, matcher, command, id: name };
+  // Planned before the script is written, so a config that cannot take the hook leaves nothing behind.
+  const registration = options.register ? planRegistration(options.dialect, options.projectDir, entry) : null;
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, renderScaffold(language, model, readPackageFile('templates', language.id, `hook.${language.extension}`)));
   chmodSync(file, 0o755);
 
-  const entry: RegistrationEntry = { event: options.event, matcher, command };
   return {
     file,
     path,
     command,
     configFile: PROJECT_HOOKS_FILE[options.dialect],
     snippet: configSnippet(options.dialect, entry),
-    registration: options.register ? registerHook(options.dialect, options.projectDir, entry) : null,
+    registration: registration && applyRegistration(registration),
     note: language.note,
     warnings,
   };

@@ -12,13 +12,16 @@ import { uncommentExample } from '../scaffold/uncomment-example.js';
 const LANGS = ['js', 'py', 'sh'] as const;
 type Lang = (typeof LANGS)[number];
 
-/** Scaffolds the event in js, py and sh with --register, trusts the project, returns the script paths. */
+/**
+ * Scaffolds the event in js, py and sh with --register, trusts the project, returns the script paths.
+ * Each script gets its own --name: in openinterpreter the name is the hook's id, and one id cannot name two hooks.
+ */
 async function scaffoldedProject(dialect: DialectId, event: string) {
   const box = makeTempProject();
   const common = ['--dialect', dialect, '--cwd', box.project, '--home', box.home, '--managed', join(box.root, 'none.toml')];
   const scripts = {} as Record<Lang, string>;
   for (const lang of LANGS) {
-    const result = await runCli(['scaffold', event, '--lang', lang, '--register', ...common]);
+    const result = await runCli(['scaffold', event, '--lang', lang, '--name', `${lang}-hook`, '--register', ...common]);
     expect(result.code, result.stderr).toBe(0);
     scripts[lang] = join(box.project, /^created (\S+)/.exec(result.stdout)![1]!);
   }

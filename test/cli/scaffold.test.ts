@@ -32,11 +32,15 @@ describe.each(['openinterpreter', 'octo'] as const)('hookctl scaffold --dialect 
     const box = sandbox(dialect);
     const payload = makeFixture(await loadDialect(dialect), event, { cwd: box.project });
     const commands: string[] = [];
+    const names: string[] = [];
     for (const lang of ['js', 'py', 'sh'] as const) {
-      const result = await runCli(['scaffold', event, '--lang', lang, '--register', ...box.common]);
+      // The name is the hook's id, unique per config: js keeps the default, the others get their own.
+      const name = lang === 'js' ? kebab(event) : `${kebab(event)}-${lang}`;
+      names.push(name);
+      const result = await runCli(['scaffold', event, '--lang', lang, ...(lang === 'js' ? [] : ['--name', name]), '--register', ...box.common]);
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
-      const path = `.${dialect === 'octo' ? 'octo' : 'openinterpreter'}/hooks/${kebab(event)}.${EXTENSIONS[lang]}`;
+      const path = `.${dialect === 'octo' ? 'octo' : 'openinterpreter'}/hooks/${name}.${EXTENSIONS[lang]}`;
       expect(result.stdout).toContain(`created ${path} (executable)`);
       expect(statSync(join(box.project, path)).mode & 0o777).toBe(0o755);
       const command = /command: (.*)/.exec(result.stdout)![1]!;
@@ -45,19 +49,22 @@ describe.each(['openinterpreter', 'octo'] as const)('hookctl scaffold --dialect 
       const run = runHook(command, box.project, payload);
       expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({ status: 0, stdout: '', stderr: '' });
     }
-    expect(registeredCommands(dialect, box.project, event)).toEqual(commands);
+    // openinterpreter handlers carry the name as their id; octo's hooks.yml has no id field.
+    expect(registeredHandlers(dialect, box.project, event)).toEqual(
+      commands.map((command, i) => (dialect === 'octo' ? { command } : { type: 'command', id: names[i], command })),
+    );
   });
 });
 
-function registeredCommands(dialect: DialectId, project: string, event: string): string[] {
+function registeredHandlers(dialect: DialectId, project: string, event: string): unknown[] {
   if (dialect === 'octo') {
-    const config = parseYaml(readFileSync(join(project, '.octo/hooks.yml'), 'utf8')) as { hooks: Record<string, { command: string }[]> };
-    return config.hooks[event]!.map((h) => h.command);
+    const config = parseYaml(readFileSync(join(project, '.octo/hooks.yml'), 'utf8')) as { hooks: Record<string, unknown[]> };
+    return config.hooks[event]!;
   }
   const config = JSON.parse(readFileSync(join(project, '.openinterpreter/hooks.json'), 'utf8')) as {
-    hooks: Record<string, { hooks: { command: string }[] }[]>;
+    hooks: Record<string, { hooks: unknown[] }[]>;
   };
-  return config.hooks[event]!.flatMap((group) => group.hooks.map((h) => h.command));
+  return config.hooks[event]!.flatMap((group) => group.hooks);
 }
 
 describe('hookctl scaffold', () => {
@@ -82,7 +89,7 @@ describe('hookctl scaffold', () => {
     expect(result.stderr.includes('needs Node 22.6 or newer')).toBe(!stripsTypes);
     const snippet = result.stdout.slice(result.stdout.indexOf('{'), result.stdout.lastIndexOf('}') + 1);
     expect(JSON.parse(snippet)).toEqual({
-      hooks: { Stop: [{ hooks: [{ type: 'command', command: 'node --experimental-strip-types .openinterpreter/hooks/finish-check.ts' }] }] },
+      hooks: { Stop: [{ hooks: [{ type: 'command', id: 'finish-check', command: 'node --experimental-strip-types .openinterpreter/hooks/finish-check.ts' }] }] },
     });
   });
 
@@ -129,6 +136,36 @@ describe('hookctl scaffold', () => {
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('.openinterpreter/hooks.json already runs `node .openinterpreter/hooks/pre-tool-use.mjs` on PreToolUse; left unchanged.');
     expect(readFileSync(join(box.project, '.openinterpreter/hooks.json'), 'utf8')).toBe(config);
+  });
+
+  it('registers the hook under its --name, so trust and disable reach it by that id', async () => {
+    const box = sandbox('openinterpreter');
+    const common = [...box.common, '--managed', join(box.root, 'none.toml')];
+    const scaffold = await runCli(['scaffold', 'PreToolUse', '--name', 'guard', '--register', ...common]);
+    expect(scaffold.code, scaffold.stderr).toBe(0);
+    const trust = await runCli(['trust', 'guard', '--yes', ...common]);
+    expect(trust.stderr).toBe('');
+    expect(trust.stdout).toMatch(/^trusted hook guard \(sha256:/);
+    const disable = await runCli(['disable', 'guard', ...common]);
+    expect(disable.stderr).toBe('');
+    expect(disable.stdout).toMatch(/^disabled hook guard /);
+    const list = await runCli(['list', ...common]);
+    expect(list.stdout).toContain('  guard — PreToolUse, sync, timeout 600s — trusted, disabled\n');
+  });
+
+  it('refuses a --name whose id another hook has, writing neither the script nor the config', async () => {
+    const box = sandbox('openinterpreter');
+    await runCli(['scaffold', 'PreToolUse', '--name', 'guard', '--register', ...box.common]);
+    const config = readFileSync(join(box.project, '.openinterpreter/hooks.json'), 'utf8');
+    const clash = await runCli(['scaffold', 'Stop', '--lang', 'sh', '--name', 'guard', '--register', ...box.common]);
+    expect(clash.code).toBe(2);
+    expect(clash.stderr).toBe(
+      `hookctl: cannot register the hook in ${join(box.project, '.openinterpreter/hooks.json')}: id "guard" already names the hook ` +
+        '`node .openinterpreter/hooks/guard.mjs` on PreToolUse, and ids must be unique; scaffold under another --name, or give the snippet another id. ' +
+        'The file was not changed; add the snippet by hand.\n',
+    );
+    expect(readFileSync(join(box.project, '.openinterpreter/hooks.json'), 'utf8')).toBe(config);
+    expect(() => statSync(join(box.project, '.openinterpreter/hooks/guard.sh'))).toThrow();
   });
 
   it('adds to a commented hooks.yml without touching the rest', async () => {

@@ -1,15 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { RegisterError } from '../../src/errors.js';
 import { registerInHooksJson } from '../../src/scaffold/register-json.js';
 import { registerInHooksYaml } from '../../src/scaffold/register-yaml.js';
-import { registerHook } from '../../src/scaffold/registration.js';
+import { applyRegistration, planRegistration } from '../../src/scaffold/registration.js';
 import { makeTempProject } from '../helpers/temp-project.js';
 
-const guard = { event: 'PreToolUse', matcher: 'Bash', command: 'node .x/hooks/pre-tool-use.mjs' };
-const stop = { event: 'Stop', matcher: null, command: 'sh .x/hooks/stop.sh' };
+const guard = { event: 'PreToolUse', matcher: 'Bash', command: 'node .x/hooks/guard.mjs', id: 'guard' };
+const stop = { event: 'Stop', matcher: null, command: 'sh .x/hooks/stop.sh', id: 'stop' };
 
 /** Asserts `after` is `before` with exactly one contiguous insertion, and returns the inserted text. */
 function insertedText(before: string, after: string): string {
@@ -34,9 +34,9 @@ const CUSTOM_JSON = `{
 
 describe('registerInHooksJson', () => {
   it.each([
-    ['appends a group to an existing event list', guard, [{ matcher: '^Bash$', hooks: [{ type: 'command', command: './guard.sh' }] }, { matcher: 'Bash', hooks: [{ type: 'command', command: guard.command }] }]],
-    ['adds a new event after the others', stop, [{ hooks: [{ type: 'command', command: stop.command }] }]],
-    ['fills an empty list', { ...stop, event: 'SessionStart' }, [{ hooks: [{ type: 'command', command: stop.command }] }]],
+    ['appends a group to an existing event list', guard, [{ matcher: '^Bash$', hooks: [{ type: 'command', command: './guard.sh' }] }, { matcher: 'Bash', hooks: [{ type: 'command', id: 'guard', command: guard.command }] }]],
+    ['adds a new event after the others', stop, [{ hooks: [{ type: 'command', id: 'stop', command: stop.command }] }]],
+    ['fills an empty list', { ...stop, event: 'SessionStart' }, [{ hooks: [{ type: 'command', id: 'stop', command: stop.command }] }]],
   ])('%s, leaving every other byte as it was', (_name, entry, expected) => {
     const edit = registerInHooksJson(CUSTOM_JSON, 'hooks.json', entry);
     expect(edit.status).toBe('added');
@@ -50,7 +50,7 @@ describe('registerInHooksJson', () => {
 
   it('adds `hooks` to a one-line file inline', () => {
     const edit = registerInHooksJson('{"description":"x"}', 'hooks.json', stop);
-    expect(edit.text).toBe('{"description":"x", "hooks": {"Stop":[{"hooks":[{"type":"command","command":"sh .x/hooks/stop.sh"}]}]}}');
+    expect(edit.text).toBe('{"description":"x", "hooks": {"Stop":[{"hooks":[{"type":"command","id":"stop","command":"sh .x/hooks/stop.sh"}]}]}}');
   });
 
   it('does not add the same command twice', () => {
@@ -58,10 +58,33 @@ describe('registerInHooksJson', () => {
     expect(registerInHooksJson(once, 'hooks.json', guard)).toEqual({ status: 'already-registered', text: once });
   });
 
+  it('leaves a hook registered before ids alone: the same command on the event is enough', () => {
+    const old = '{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "node .x/hooks/guard.mjs"}]}]}}';
+    expect(registerInHooksJson(old, 'hooks.json', guard)).toEqual({ status: 'already-registered', text: old });
+  });
+
+  it.each([
+    ['on the same event', 'PreToolUse'],
+    ['on another event', 'Stop'],
+  ])('refuses an id another command already has %s, rather than declaring it twice', (_name, event) => {
+    const taken = `{"hooks": {"${event}": [{"hooks": [{"type": "command", "id": "guard", "command": "./other.sh"}]}]}}`;
+    expect(() => registerInHooksJson(taken, 'hooks.json', guard)).toThrow(RegisterError);
+    expect(() => registerInHooksJson(taken, 'hooks.json', guard)).toThrow(
+      `id "guard" already names the hook \`./other.sh\` on ${event}, and ids must be unique`,
+    );
+  });
+
+  it('refuses the id for the same command on another event too', () => {
+    const taken = registerInHooksJson(null, 'hooks.json', guard).text;
+    expect(() => registerInHooksJson(taken, 'hooks.json', { ...guard, event: 'PostToolUse' })).toThrow('already names the hook');
+  });
+
   it('creates a valid file', () => {
     const edit = registerInHooksJson(null, 'hooks.json', guard);
     expect(edit.status).toBe('created');
-    expect(JSON.parse(edit.text)).toEqual({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: guard.command }] }] } });
+    expect(JSON.parse(edit.text)).toEqual({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', id: 'guard', command: guard.command }] }] } });
+    // `id` between `type` and `command`, as the printed snippet shows it.
+    expect(edit.text).toContain('"type": "command",\n            "id": "guard",\n            "command"');
   });
 
   it.each([
@@ -92,7 +115,7 @@ hooks:
 
 describe('registerInHooksYaml', () => {
   it.each([
-    ['appends to an existing list', guard, '    - matcher: Bash\n      command: node .x/hooks/pre-tool-use.mjs\n'],
+    ['appends to an existing list', guard, '    - matcher: Bash\n      command: node .x/hooks/guard.mjs\n'],
     ['adds a new event at the end of hooks', { ...stop, event: 'PreCompact' }, '  PreCompact:\n    - command: sh .x/hooks/stop.sh\n'],
   ])('%s, keeping comments, blank lines and alignment', (_name, entry, inserted) => {
     const edit = registerInHooksYaml(COMMENTED_YAML, 'hooks.yml', entry);
@@ -115,7 +138,7 @@ describe('registerInHooksYaml', () => {
   });
 
   it('quotes values YAML would misread', () => {
-    const edit = registerInHooksYaml('hooks:\n', 'hooks.yml', { event: 'PreToolUse', matcher: '*', command: 'echo: yes' });
+    const edit = registerInHooksYaml('hooks:\n', 'hooks.yml', { event: 'PreToolUse', matcher: '*', command: 'echo: yes', id: 'echo' });
     expect(parseYaml(edit.text)).toEqual({ hooks: { PreToolUse: [{ matcher: '*', command: 'echo: yes' }] } });
   });
 
@@ -124,10 +147,10 @@ describe('registerInHooksYaml', () => {
     expect(registerInHooksYaml(once, 'hooks.yml', guard)).toEqual({ status: 'already-registered', text: once });
   });
 
-  it('creates a valid file', () => {
+  it('creates a valid file, with no id: octo handlers have none', () => {
     expect(registerInHooksYaml(null, 'hooks.yml', guard)).toEqual({
       status: 'created',
-      text: 'hooks:\n  PreToolUse:\n    - matcher: Bash\n      command: node .x/hooks/pre-tool-use.mjs\n',
+      text: 'hooks:\n  PreToolUse:\n    - matcher: Bash\n      command: node .x/hooks/guard.mjs\n',
     });
   });
 
@@ -141,15 +164,17 @@ describe('registerInHooksYaml', () => {
   });
 });
 
-describe('registerHook', () => {
+describe('planRegistration and applyRegistration', () => {
   it.each([
     ['openinterpreter', '.openinterpreter/hooks.json'],
     ['octo', '.octo/hooks.yml'],
-  ] as const)('creates, then leaves alone, the %s project config', (dialect, relative) => {
+  ] as const)('create, then leave alone, the %s project config', (dialect, relative) => {
     const project = makeTempProject().project;
-    expect(registerHook(dialect, project, stop)).toEqual({ status: 'created', file: join(project, relative) });
+    const plan = planRegistration(dialect, project, stop);
+    expect(existsSync(join(project, relative))).toBe(false);
+    expect(applyRegistration(plan)).toEqual({ status: 'created', file: join(project, relative) });
     const written = readFileSync(join(project, relative), 'utf8');
-    expect(registerHook(dialect, project, stop).status).toBe('already-registered');
+    expect(applyRegistration(planRegistration(dialect, project, stop)).status).toBe('already-registered');
     expect(readFileSync(join(project, relative), 'utf8')).toBe(written);
   });
 });
