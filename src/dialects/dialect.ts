@@ -3,6 +3,7 @@ import type { AggregateEffect, RunStatus } from '../engine/outcome.js';
 import type { RunResult } from '../engine/run-result.js';
 import type { Finding } from '../lint/finding.js';
 import type { TrustAuthority } from '../trust/authority.js';
+import type { HookListing, ListedHookDetail } from '../trust/list-hooks.js';
 
 /**
  * A dialect is data plus one small protocol module. The engine core (src/engine) only ever talks
@@ -26,6 +27,8 @@ export interface Dialect {
   readonly protocol: DialectProtocol;
   /** Decides trust at load time and records the decisions `hookctl trust` makes. */
   readonly trust: TrustAuthority;
+  /** The agent's own `hooks list` layout, when it has one (octo, SPEC 3.5); else hookctl's layered one. */
+  formatListing?(details: readonly ListedHookDetail[], listing: HookListing): string;
   /** A schema-valid example input payload for `hookctl fixture` and dry-runs without a payload. */
   fixture(event: string, context: { cwd: string }): Record<string, unknown>;
 }

@@ -32,7 +32,7 @@ Examples:
         if (listing.loadErrors.length > 0) process.exitCode = 2;
         return;
       }
-      if (listing.loadErrors.length === 0) process.stdout.write(formatListing(listing, details));
+      if (listing.loadErrors.length === 0) process.stdout.write(formatListing(dialect, listing, details));
       for (const warning of listing.warnings) process.stderr.write(`hookctl: ${warning}\n`);
       if (listing.loadErrors.length > 0) throw new ConfigLoadError(listing.loadErrors);
     });

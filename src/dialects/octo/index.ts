@@ -3,6 +3,7 @@ import { builtinHooks } from './builtin-hooks.js';
 import { contracts } from './contracts.js';
 import { OCTO_EVENTS } from './events.js';
 import { fixture } from './fixture.js';
+import { formatOctoListing } from './list-text.js';
 import { loadConfig } from './load-config.js';
 import { protocol } from './protocol.js';
 import { trust } from './trust.js';
@@ -19,4 +20,5 @@ export const dialect: Dialect = {
   protocol,
   trust,
   fixture,
+  formatListing: formatOctoListing,
 };

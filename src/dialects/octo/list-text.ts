@@ -1,0 +1,47 @@
+import { formatTimeout } from '../../trust/describe-hook.js';
+import { snakeCaseEvent } from '../../trust/hash.js';
+import type { ListedHook, ListedHookDetail } from '../../trust/list-hooks.js';
+import { BUILTIN_HOOKS_LINE } from './builtin-hooks.js';
+
+/** SPEC 3.5's words for a project file that is not (or no longer) trusted. */
+const OCTO_UNTRUSTED = 'UNTRUSTED — run octo in this repo and approve to enable';
+
+/**
+ * SPEC 3.5: env-compat hooks, user hooks, project hooks with their file's trust, then the fixed
+ * built-in hooks line; one line when nothing is configured.
+ */
+export function formatOctoListing(details: readonly ListedHookDetail[]): string {
+  const hooks = details.map((entry) => entry.hook).filter((hook) => hook.source !== 'builtin');
+  if (hooks.length === 0) return 'No hooks configured.\n';
+  const lines: string[] = [];
+  const env = hooks.filter((hook) => hook.source === 'env');
+  if (env.length > 0) {
+    lines.push('Environment hooks (OCTO_HOOK_*):');
+    for (const hook of env) lines.push(`  ${octoHookLine(hook)} [OCTO_HOOK_${snakeCaseEvent(hook.event).toUpperCase()}]`);
+  }
+  for (const [file, fileHooks] of groupByFile(hooks.filter((hook) => hook.source === 'user'))) {
+    lines.push(`User hooks (${file}):`);
+    for (const hook of fileHooks) lines.push(`  ${octoHookLine(hook)}`);
+  }
+  for (const [file, fileHooks] of groupByFile(hooks.filter((hook) => hook.source === 'project'))) {
+    lines.push(`Project hooks (${file}):`);
+    for (const hook of fileHooks) lines.push(`  ${octoHookLine(hook)} — ${hook.trust === 'trusted' ? 'trusted' : OCTO_UNTRUSTED}`);
+  }
+  lines.push(BUILTIN_HOOKS_LINE);
+  return `${lines.join('\n')}\n`;
+}
+
+/** `PreToolUse: ./scripts/guard.sh (matcher: terminal, sync, timeout 5s)` */
+function octoHookLine(hook: ListedHook): string {
+  const traits = [...(hook.matcher === null ? [] : [`matcher: ${hook.matcher}`]), hook.mode, `timeout ${formatTimeout(hook.timeoutMs)}`];
+  return `${hook.event}: ${hook.command} (${traits.join(', ')})`;
+}
+
+function groupByFile(hooks: readonly ListedHook[]): Map<string, ListedHook[]> {
+  const groups = new Map<string, ListedHook[]>();
+  for (const hook of hooks) {
+    const file = hook.file ?? hook.source;
+    groups.set(file, [...(groups.get(file) ?? []), hook]);
+  }
+  return groups;
+}
