@@ -63,3 +63,12 @@ describe('hookctl fixture', () => {
     expect(result.stderr).toBe('hookctl: unknown openinterpreter event "PreToolUs"; did you mean "PreToolUse"?\n');
   });
 });
+
+describe('hookctl fixture --set with a field the event does not have', () => {
+  it('warns with a suggestion, and still prints the (schema-valid) payload', async () => {
+    const result = await runCli(['fixture', 'PreToolUse', '--dialect', 'openinterpreter', '--set', 'tool_inptu.command=rm -rf /', '--set', 'tool_input.command=ls']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('hookctl: warning: --set tool_inptu: PreToolUse input has no field "tool_inptu" (did you mean "tool_input"?); it is added as an extra field\n');
+    expect(JSON.parse(result.stdout)).toMatchObject({ tool_inptu: { command: 'rm -rf /' }, tool_input: { command: 'ls' } });
+  });
+});

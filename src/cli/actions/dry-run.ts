@@ -1,6 +1,7 @@
 import { BYPASS_TRUST_WARNING } from '../../engine/engine.js';
 import { loadDialect } from '../../dialects/registry.js';
 import { makeFixture } from '../../fixture/make-fixture.js';
+import { strayOverrides } from '../../fixture/stray-overrides.js';
 import { UsageError } from '../../errors.js';
 import { formatOutcome } from '../../report/format-outcome.js';
 import { resolveCommon, type CommonOptionValues } from '../common-options.js';
@@ -34,6 +35,7 @@ export async function dryRun(event: string, options: DryRunOptions): Promise<num
             ...(options.tool === undefined ? [] : [`tool_name=${JSON.stringify(options.tool)}`]),
             ...(options.set ?? []),
           ]);
+    for (const warning of strayOverrides(common.dialectId, event, options.set ?? [])) process.stderr.write(`hookctl: warning: ${warning}\n`);
     const progress = options.json ? undefined : createProgress();
     const { value: outcome, interrupted } = await untilInterrupted((signal) =>
       engine

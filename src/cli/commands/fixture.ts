@@ -26,12 +26,14 @@ Examples:
   $ hookctl fixture Stop --dialect octo --set status=error --set error="rate limited"`,
     )
     .action(async (event: string, options: FixtureOptions) => {
-      const [{ loadDialect }, { makeFixture }] = await Promise.all([
+      const [{ loadDialect }, { makeFixture }, { strayOverrides }] = await Promise.all([
         import('../../dialects/registry.js'),
         import('../../fixture/make-fixture.js'),
+        import('../../fixture/stray-overrides.js'),
       ]);
       const common = resolveCommon(options);
       const payload = makeFixture(await loadDialect(common.dialectId), event, { cwd: common.cwd }, options.set);
+      for (const warning of strayOverrides(common.dialectId, event, options.set ?? [])) process.stderr.write(`hookctl: warning: ${warning}\n`);
       process.stdout.write(`${JSON.stringify(payload, null, 2)}\n`);
     });
 }
