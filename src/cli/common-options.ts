@@ -1,11 +1,11 @@
 import { statSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { detectDialect } from '../dialects/detect-dialect.js';
 import { DIALECT_IDS, isDialectId, type DialectId } from '../dialects/registry.js';
 import type { LoadContext } from '../dialects/dialect.js';
 import { UsageError } from '../errors.js';
+import { userHome } from '../util/user-home.js';
 
 export interface CommonOptionValues {
   dialect?: string;
@@ -42,7 +42,7 @@ export function loadContextOf(common: CommonContext): LoadContext {
 
 export function resolveCommon(options: CommonOptionValues): CommonContext {
   const cwd = resolve(options.cwd ?? process.cwd());
-  const home = resolve(options.home ?? process.env.HOME ?? homedir());
+  const home = userHome(options.home);
   if (options.cwd && !isDirectory(cwd)) throw new UsageError(`--cwd ${options.cwd} is not a directory`);
   let dialectId: DialectId;
   if (options.dialect === undefined) dialectId = detectDialect(cwd, home);

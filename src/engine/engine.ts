@@ -1,6 +1,4 @@
-import { isPlainObject } from '../util/is-plain-object.js';
 import { mkdir } from 'node:fs/promises';
-import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import type { BuiltinHook, Dialect, EventSpec, HandlerTrust, InProcessHook, LoadContext, LoadedConfig } from '../dialects/dialect.js';
 import { loadDialect, type DialectId, type DialectInputs } from '../dialects/registry.js';
@@ -17,6 +15,8 @@ import type { RunResult } from './run-result.js';
 import { runCommand } from './run-command.js';
 import { EventSelector } from './select.js';
 import { formatFinding } from '../lint/finding.js';
+import { isPlainObject } from '../util/is-plain-object.js';
+import { userHome } from '../util/user-home.js';
 
 export const BYPASS_TRUST_WARNING =
   '`--dangerously-bypass-hook-trust` is enabled. Enabled hooks may run without review for this invocation.';
@@ -67,7 +67,7 @@ export async function createEngine(options: EngineOptions): Promise<HookEngine> 
   const dialect = typeof options.dialect === 'string' ? await loadDialect(options.dialect) : options.dialect;
   const context: LoadContext = {
     cwd: resolve(options.cwd ?? process.cwd()),
-    home: resolve(options.home ?? process.env.HOME ?? homedir()),
+    home: userHome(options.home),
     env: options.env ?? process.env,
     ...(options.managedConfigPath ? { managedConfigPath: resolve(options.managedConfigPath) } : {}),
   };

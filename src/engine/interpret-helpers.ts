@@ -1,7 +1,8 @@
-import { isPlainObject } from '../util/is-plain-object.js';
 import type { HandlerEffect, Interpretation, ValidationError } from '../dialects/dialect.js';
 import type { AggregateEffect } from './outcome.js';
 import type { RunResult } from './run-result.js';
+import { formatDuration } from '../util/format-duration.js';
+import { isPlainObject } from '../util/is-plain-object.js';
 
 /**
  * Dialect-neutral pieces the dialect protocols share when they read a runner's result and combine
@@ -22,7 +23,7 @@ export function failed(error: string, status: 'failed' | 'timed_out' = 'failed')
  */
 export function exitCodeOrFailure(event: string, handler: { timeoutMs: number }, result: RunResult): number | Interpretation {
   if (result.timedOut) {
-    return failed(result.error ?? `${event} hook timed out after ${formatSeconds(handler.timeoutMs)}`, 'timed_out');
+    return failed(result.error ?? `${event} hook timed out after ${formatDuration(handler.timeoutMs)}`, 'timed_out');
   }
   if (result.exitCode === null) {
     return failed(result.error ?? `${event} hook ended by signal ${result.signal ?? 'unknown'} without an exit code`);
@@ -34,10 +35,6 @@ export function exitCodeOrFailure(event: string, handler: { timeoutMs: number },
 
 export function exitCodeError(event: string, exitCode: number): string {
   return `${event} hook exited with code ${exitCode}`;
-}
-
-function formatSeconds(ms: number): string {
-  return `${Number((ms / 1000).toFixed(3))}s`;
 }
 
 /** True when stdout, after leading whitespace, starts like a JSON object or array. */

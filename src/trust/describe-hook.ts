@@ -1,9 +1,5 @@
 import type { HandlerRecord } from '../config/handler-record.js';
-
-/** `600s`, `1.5s`, `300ms`: a timeout the way people write it. */
-export function formatTimeout(timeoutMs: number): string {
-  return timeoutMs % 100 === 0 ? `${timeoutMs / 1000}s` : `${timeoutMs}ms`;
-}
+import { formatDuration } from '../util/format-duration.js';
 
 /** `file:line`, or the pseudo-location of hooks without a file. */
 function hookLocation(handler: HandlerRecord): string {
@@ -19,7 +15,7 @@ export function describeHook(handler: HandlerRecord): string[] {
   ];
   if (handler.matcher.source !== null) lines.push(`matcher:  ${handler.matcher.source}`);
   lines.push(`command:  ${handler.command}`);
-  lines.push(`timeout:  ${formatTimeout(handler.timeoutMs)}, ${handler.async ? 'async' : 'sync'}`);
+  lines.push(`timeout:  ${formatDuration(handler.timeoutMs)}, ${handler.async ? 'async' : 'sync'}`);
   if (handler.statusMessage !== null) lines.push(`status message: ${handler.statusMessage}`);
   if (handler.onFailure === 'abort') lines.push('on failure: abort (fail closed)');
   return lines;

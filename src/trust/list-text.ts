@@ -1,5 +1,5 @@
 import type { Dialect } from '../dialects/dialect.js';
-import { formatTimeout } from './describe-hook.js';
+import { formatDuration } from '../util/format-duration.js';
 import type { HookListing, ListedHook, ListedHookDetail } from './list-hooks.js';
 
 /**
@@ -22,7 +22,7 @@ function formatLayeredListing(listing: HookListing, details: readonly ListedHook
       lines.push(`${layer} hooks:`);
     }
     const matcher = hook.matcher === null ? '' : ` [${hook.matcher}]`;
-    lines.push(`  ${hook.id} — ${hook.event}${matcher}, ${hook.mode}, timeout ${formatTimeout(hook.timeoutMs)} — ${statusText(hook, detail)}`);
+    lines.push(`  ${hook.id} — ${hook.event}${matcher}, ${hook.mode}, timeout ${formatDuration(hook.timeoutMs)} — ${statusText(hook, detail)}`);
     lines.push(`    command: ${hook.command}`);
     if (hook.file !== null) lines.push(`    at: ${hook.file}${hook.line === null ? '' : `:${hook.line}`}`);
   }

@@ -1,4 +1,4 @@
-import { formatTimeout } from '../../trust/describe-hook.js';
+import { formatDuration } from '../../util/format-duration.js';
 import { snakeCaseEvent } from '../../trust/hash.js';
 import type { ListedHook, ListedHookDetail } from '../../trust/list-hooks.js';
 import { BUILTIN_HOOKS_LINE } from './builtin-hooks.js';
@@ -33,7 +33,7 @@ export function formatOctoListing(details: readonly ListedHookDetail[]): string 
 
 /** `PreToolUse: ./scripts/guard.sh (matcher: terminal, sync, timeout 5s)` */
 function octoHookLine(hook: ListedHook): string {
-  const traits = [...(hook.matcher === null ? [] : [`matcher: ${hook.matcher}`]), hook.mode, `timeout ${formatTimeout(hook.timeoutMs)}`];
+  const traits = [...(hook.matcher === null ? [] : [`matcher: ${hook.matcher}`]), hook.mode, `timeout ${formatDuration(hook.timeoutMs)}`];
   return `${hook.event}: ${hook.command} (${traits.join(', ')})`;
 }
 
