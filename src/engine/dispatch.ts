@@ -62,13 +62,18 @@ export async function dispatchEvent(
   const stdin = JSON.stringify(payload);
   // A relative payload cwd (as in committed test cases) is taken from the project dir.
   const cwd = typeof payload.cwd === 'string' && payload.cwd !== '' ? resolve(projectDir, payload.cwd) : projectDir;
-  const invocation = { stdin, payload, cwd, signal: options.signal };
+  const preparation = await dialect.protocol.prepareDispatch?.(event, payload, { projectDir });
+  const budget = dialect.protocol.budgetMs?.(event, slots.map((slot) => slot.handler)) ?? null;
+  const deadline = budget === null ? null : performance.now() + budget;
+  const invocation = { stdin, payload, cwd, signal: options.signal, ...(preparation ? { env: preparation.env } : {}) };
 
   let finishedCount = 0;
   const runSlot = async (slot: Slot): Promise<void> => {
     const { handler } = slot;
     options.onRunStart?.({ id: handler.id, event, command: handler.command, statusMessage: handler.statusMessage, mode: handler.mode });
-    const result = await handler.invoke(invocation);
+    // A shared budget cuts each run's timeout to what is left of it (at least 1 ms, so it still starts).
+    const timeoutMs = deadline === null ? undefined : Math.max(1, Math.min(handler.timeoutMs, Math.floor(deadline - performance.now())));
+    const result = await handler.invoke(timeoutMs === undefined ? invocation : { ...invocation, timeoutMs });
     slot.finished = finishedCount++;
     slot.interpretation = dialect.protocol.interpret(event, handler, result);
     slot.report = finishedReport(handler, projectDir, result, slot.interpretation);
@@ -106,11 +111,14 @@ export async function dispatchEvent(
   const interpreted = slots.flatMap((slot) =>
     slot.interpretation ? [{ handler: slot.handler, interpretation: slot.interpretation, finished: slot.finished! }] : [],
   );
+  const effect = dialect.protocol.aggregate(event, interpreted, { rewriteOrder: context.rewriteOrder });
+  const prepared = preparation ? await preparation.finish() : null;
   return {
     dialect: dialect.id,
     event,
     matcherTarget: target,
-    ...dialect.protocol.aggregate(event, interpreted, { rewriteOrder: context.rewriteOrder }),
+    ...effect,
+    dialectOutput: prepared === null ? effect.dialectOutput : { ...effect.dialectOutput, ...prepared },
     runs: slots.map((slot) => slot.report!),
     warnings,
   };

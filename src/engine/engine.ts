@@ -131,7 +131,7 @@ export class HookEngine implements Engine {
               url: record.launch.url,
               headers: record.launch.headers,
               body: invocation.stdin,
-              timeoutMs: record.timeoutMs,
+              timeoutMs: invocation.timeoutMs ?? record.timeoutMs,
               outputLimitBytes: this.outputLimitBytes,
               ...(invocation.signal ? { signal: invocation.signal } : {}),
             });
@@ -141,8 +141,8 @@ export class HookEngine implements Engine {
             ...(record.launch?.kind === 'process' ? { argv: record.launch.argv } : {}),
             stdin: invocation.stdin,
             cwd: invocation.cwd,
-            env,
-            timeoutMs: record.timeoutMs,
+            env: invocation.env ? { ...env, ...invocation.env } : env,
+            timeoutMs: invocation.timeoutMs ?? record.timeoutMs,
             outputLimitBytes: this.outputLimitBytes,
             ...(invocation.signal ? { signal: invocation.signal } : {}),
           });

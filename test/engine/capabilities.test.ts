@@ -172,6 +172,34 @@ describe('engine capabilities a dialect switches on', () => {
     expect(await run(true)).toMatchObject({ status: 'completed', skipReason: null });
   });
 
+  it('a dispatch preparation gives every hook its environment and adds what it reads back to dialectOutput', async () => {
+    const base = await loadDialect('openinterpreter');
+    let finished = 0;
+    const protocol = {
+      ...base.protocol,
+      prepareDispatch: async (_event: string, payload: Readonly<Record<string, unknown>>) => ({
+        env: { HOOK_SESSION: String(payload.session_id) },
+        finish: async () => ({ finishedAfterRuns: ++finished }),
+      }),
+    };
+    const { engine, sandbox } = await engineWith({ Stop: [{ hooks: commands('printf "%s" "$HOOK_SESSION" >&2') }] }, (record) => record, { protocol });
+    const outcome = await engine.dispatch('Stop', oiPayload('Stop', sandbox.project));
+    await engine.close();
+    expect(outcome.runs[0]!.stderr).toBe('test-session');
+    expect(outcome.dialectOutput).toEqual({ finishedAfterRuns: 1 });
+  });
+
+  it('a shared time budget cuts the timeout of every hook of the dispatch', async () => {
+    const base = await loadDialect('openinterpreter');
+    const protocol = { ...base.protocol, budgetMs: () => 300 };
+    const { engine, sandbox } = await engineWith({ Stop: [{ hooks: [{ type: 'command', command: 'sleep 5', timeout: 60 }] }] }, (record) => record, { protocol });
+    const outcome = await engine.dispatch('Stop', oiPayload('Stop', sandbox.project));
+    await engine.close();
+    // Timed out by the budget (0.3 s), long before its own 60 s; the bound only proves which one fired.
+    expect(outcome.runs[0]).toMatchObject({ status: 'timed_out' });
+    expect(outcome.runs[0]!.durationMs).toBeLessThan(30_000);
+  });
+
   it('the last rewrite to finish wins by default; rewriteOrder "configured" picks the last configured', async () => {
     const rewrite = (tag: string) => printed({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: { tag } } });
     const hooks = { PreToolUse: [{ hooks: commands(`sleep 0.3; ${rewrite('slow')}`, rewrite('fast')) }] };
