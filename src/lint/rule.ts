@@ -1,7 +1,7 @@
 import type { ConfigFile } from '../config/config-file.js';
 import type { DialectConfigSpec } from '../config/config-spec.js';
 import type { FileDeclarations } from '../config/declarations.js';
-import type { SourceNode, SourcePosition } from '../config/source-tree.js';
+import type { SourceNode } from '../config/source-tree.js';
 import type { Severity } from '../kit/finding.js';
 import { checkTemplates, type MessageDescriptor, type MessageMap } from './message.js';
 
@@ -22,7 +22,7 @@ export interface RuleMeta<Messages extends MessageMap = MessageMap> {
 
 /** One problem: which message, its data, where, and what it makes unusable. */
 export type RuleReport<Messages extends MessageMap = MessageMap> = MessageDescriptor<Messages> & {
-  pos: SourcePosition;
+  pos: { line: number; column: number };
   /**
    * The declaration this problem makes unusable at run time (a file root, an event's list, a
    * matcher group or a handler). The loader skips everything inside it; lint only reports.
@@ -51,8 +51,8 @@ export interface RuleContext<Messages extends MessageMap = MessageMap> {
  * One lint rule. The same rules run when the engine loads config (`atLoad`), so a check such as
  * "this regex does not compile" exists once and both lint and the runtime act on it.
  */
-export interface Rule {
-  meta: RuleMeta;
+export interface Rule<Messages extends MessageMap = MessageMap> {
+  meta: RuleMeta<Messages>;
   /** False for advice that needs the file system or is about speed, which lint gives but loading skips. */
   atLoad: boolean;
   check(context: RuleContext): void;
@@ -72,7 +72,7 @@ export interface RuleDefinition<Messages extends MessageMap> {
  * types, so inside `check` a report with an unknown `messageId`, a missing placeholder or, in an
  * object literal, an unused one does not compile; templates with a malformed placeholder throw here.
  */
-export function createRule<const Messages extends MessageMap>(definition: RuleDefinition<Messages>): Rule {
+export function createRule<const Messages extends MessageMap>(definition: RuleDefinition<Messages>): Rule<Messages> {
   const { id, severity, description, atLoad, messages, check } = definition;
   checkTemplates(id, messages);
   // Sound: every report the typed check makes is one the untyped context accepts (a messageId and
