@@ -20,6 +20,12 @@ new RuleTester().run(invalidMatcher, {
       errors: [{ messageId: 'invalidRegex', line: 3, column: 33, data: { matcher: '"(Bash"', error: 'Unterminated group' }, message: message('(Bash', 'Unterminated group') }],
     },
     {
+      // The example in docs/rules/README.md.
+      name: 'a regex that does not compile on one line of JSON',
+      files: { [OI_JSON]: '{ "hooks": { "PreToolUse": [{ "matcher": "(Bash", "hooks": [{ "type": "command", "command": "x" }] }] } }' },
+      errors: [{ messageId: 'invalidRegex', line: 1, column: 42, data: { matcher: '"(Bash"', error: 'Unterminated group' } }],
+    },
+    {
       name: 'a regex that does not compile in YAML',
       files: { [OCTO_YAML]: 'hooks:\n  PreToolUse:\n    - matcher: "[a-"\n      command: x\n' },
       errors: [{ messageId: 'invalidRegex', line: 3, column: 16, message: message('[a-', 'Unterminated character class') }],
