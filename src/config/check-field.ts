@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '../lint/message.js';
 import { didYouMean } from '../util/did-you-mean.js';
 import type { FieldType } from './config-spec.js';
-import { describeValue } from './format-words.js';
+import { arrayWord, describeValue, objectWord, withArticle } from './format-words.js';
 import type { ConfigFormat, SourceNode } from './source-tree.js';
 
 /** What a field of the wrong type is told (reported by the invalid-value rule, whose messages include these). */
@@ -14,6 +14,10 @@ export const FIELD_MESSAGES = {
   quotedSeconds: '"{{key}}" must be a number of seconds, not a string: write {{seconds}} without quotes',
   notWholeSeconds: '"{{key}}" must be a whole number of seconds (1 or more), found {{found}}',
   notDuration: '"{{key}}" must be a duration such as "5s", found {{found}}',
+  notPositiveSeconds: '"{{key}}" must be a number of seconds above 0, found {{found}}',
+  notStringList: '"{{key}}" must be {{expected}} of strings, found {{found}}',
+  notStringRecord: '"{{key}}" must be {{expected}} whose values are strings, found {{found}}',
+  notObject: '"{{key}}" must be {{expected}}, found {{found}}',
 } as const;
 
 export type FieldProblem = MessageDescriptor<typeof FIELD_MESSAGES>;
@@ -48,6 +52,20 @@ export function checkField(key: string, node: SourceNode, type: FieldType, forma
         return { messageId: 'quotedSeconds', data: { key, seconds: value.trim() } };
       }
       return { messageId: 'notWholeSeconds', data: { key, found: found() } };
+    case 'positive-seconds':
+      if (typeof value === 'number' && value > 0) return null;
+      if (typeof value === 'string' && /^\d+(\.\d+)?$/.test(value.trim()) && Number(value) > 0) {
+        return { messageId: 'quotedSeconds', data: { key, seconds: value.trim() } };
+      }
+      return { messageId: 'notPositiveSeconds', data: { key, found: found() } };
+    case 'string-list':
+      if (node.kind === 'array' && node.items.every((item) => item.kind === 'scalar' && typeof item.value === 'string')) return null;
+      return { messageId: 'notStringList', data: { key, expected: withArticle(arrayWord(format)), found: found() } };
+    case 'string-record':
+      if (node.kind === 'object' && node.entries.every((entry) => entry.value.kind === 'scalar' && typeof entry.value.value === 'string')) return null;
+      return { messageId: 'notStringRecord', data: { key, expected: withArticle(objectWord(format)), found: found() } };
+    case 'object':
+      return node.kind === 'object' ? null : { messageId: 'notObject', data: { key, expected: withArticle(objectWord(format)), found: found() } };
     case 'go-duration':
       // Any scalar is read as a duration; a bad one falls back to the default (invalid-timeout).
       return node.kind === 'scalar' ? null : { messageId: 'notDuration', data: { key, found: found() } };

@@ -9,7 +9,11 @@ import type { CompiledMatcher } from '../kit/handler-record.js';
  */
 export type MatcherSyntax = 'exact-list-or-regex' | 'regex';
 
-export type MatcherCompilation = { ok: true; matcher: CompiledMatcher } | { ok: false; error: string };
+/**
+ * A compiled matcher, or why there is none: a pattern the agent rejects, or (`unsupported`) one the
+ * agent accepts but hookctl cannot evaluate in linear time (SPEC §6.1). Either way its group is skipped.
+ */
+export type MatcherCompilation = { ok: true; matcher: CompiledMatcher } | { ok: false; error: string; unsupported?: true };
 
 const EXACT_LIST = /^[A-Za-z0-9_|]+$/;
 
@@ -20,7 +24,7 @@ export function compileMatcher(source: string | null, syntax: MatcherSyntax): Ma
   }
   if (syntax === 'exact-list-or-regex' && EXACT_LIST.test(source)) {
     const pieces = new Set(source.split('|').filter((piece) => piece !== ''));
-    return { ok: true, matcher: { source, kind: 'exact', test: (candidate) => pieces.has(candidate) } };
+    return { ok: true, matcher: { source, kind: 'exact', names: [...pieces], test: (candidate) => pieces.has(candidate) } };
   }
   const { pattern, flags } = syntax === 'regex' ? leadingRe2Flags(source) : { pattern: source, flags: '' };
   let regex: RegExp;

@@ -21,8 +21,10 @@ export interface ResolvedTimeout {
 export function resolveTimeout(rule: TimeoutRule, node: SourceNode | undefined): ResolvedTimeout {
   const value = node?.kind === 'scalar' ? node.value : undefined;
   if (rule.unit === 'seconds') {
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) return { ms: rule.defaultMs, issue: null };
-    return { ms: value * 1000, issue: value >= rule.suspiciousSeconds ? 'suspicious' : null };
+    const usable = typeof value === 'number' && (rule.fractional ? value > 0 : Number.isInteger(value) && value >= 1);
+    if (!usable) return { ms: rule.defaultMs, issue: null };
+    // A fraction of a millisecond still waits at least 1 ms.
+    return { ms: Math.max(1, Math.round(value * 1000)), issue: value >= rule.suspiciousSeconds ? 'suspicious' : null };
   }
   if (node === undefined) return { ms: rule.defaultMs, issue: null };
   const ms = typeof value === 'string' ? parseGoDuration(value) : null;

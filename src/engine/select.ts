@@ -20,7 +20,7 @@ export class EventSelector<H extends HandlerRecord> {
       if (matcher.kind === 'all') this.unconditional.push(handler);
       else if (matcher.kind === 'regex') this.regex.push(handler);
       else {
-        for (const piece of new Set((matcher.source ?? '').split('|'))) {
+        for (const piece of new Set(matcher.names ?? (matcher.source ?? '').split('|'))) {
           const list = this.byExactName.get(piece);
           if (list) list.push(handler);
           else this.byExactName.set(piece, [handler]);

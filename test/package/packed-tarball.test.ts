@@ -54,7 +54,9 @@ function describeRun(what: string, ran: Ran): string {
  * Package names a module imports: bare specifiers of static imports/exports and literal dynamic
  * imports. Type-only imports in .d.ts files count: a consumer's type-check resolves them too.
  */
-function importedPackages(source: string): string[] {
+function importedPackages(text: string): string[] {
+  // Comments are prose (schema descriptions say things like `"done" from "waiting for…"`), not imports.
+  const source = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
   const specifiers = [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm)].map((match) => match[1] ?? '');
   return specifiers
     .filter((specifier) => !specifier.startsWith('.') && !specifier.startsWith('node:') && !specifier.includes('${'))
@@ -287,7 +289,7 @@ const wrongEvent: PreToolUseInput = { ...payload, hook_event_name: 'Stop' };
 const octoEvent: OctoEventName = 'Stop';
 const engine = await createEngine({ dialect: 'openinterpreter' });
 const outcome: Outcome = await engine.dispatch('PreToolUse', payload);
-const decision: 'allow' | 'deny' | 'ask' | null = outcome.decision;
+const decision: 'allow' | 'deny' | 'ask' | 'defer' | null = outcome.decision;
 export { wrongEvent, octoEvent, decision };
 `,
     );

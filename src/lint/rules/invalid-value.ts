@@ -1,7 +1,8 @@
 import { checkField, FIELD_MESSAGES, type FieldProblem } from '../../config/check-field.js';
 import type { FieldType } from '../../config/config-spec.js';
 import { SHAPE_MESSAGES } from '../../config/declarations.js';
-import { setField } from '../../config/field-value.js';
+import { scalarField, setField } from '../../config/field-value.js';
+import { isUnsupportedHandler, requiredFields } from '../../config/handler-type.js';
 import { HELD_BACK, managedOnlyKey } from '../../config/managed-only.js';
 import type { ConfigFormat, SourceNode, SourceObject, SourcePosition } from '../../config/source-tree.js';
 import { didYouMean } from '../../util/did-you-mean.js';
@@ -23,6 +24,8 @@ export const invalidValue = createRule({
     unknownTopLevelKeyDidYouMean: `${UNKNOWN_TOP_LEVEL_KEY}; did you mean "{{suggestion}}"?`,
     // {{example}} is the line to add, in the file's format.
     missingType: 'this handler has no "type"; add {{example}}',
+    // Fields other than `command` that a handler type needs (claude http `url`); `command` is empty-command's.
+    missingField: 'this {{type}} handler has no "{{key}}"',
     // A managed-only switch that is not a boolean fails closed (isManagedOnly); say what that does.
     managedOnlyNotBoolean: `${FIELD_MESSAGES.notBoolean}; ${HELD_BACK}`,
   },
@@ -59,6 +62,13 @@ export const invalidValue = createRule({
         if (spec.nesting === 'groups') checkFields(group.node, groupFields, format, group.node, reportField);
         for (const handler of group.handlers) {
           checkFields(handler.node, handlerFields, format, handler.node, reportField);
+          const type = scalarField(handler.node, 'type', 'string');
+          if (spec.handlerTypes?.required && type !== undefined && !isUnsupportedHandler(spec, handler.node)) {
+            for (const key of requiredFields(spec, type)) {
+              if (key === 'command' || setField(handler.node, key) !== undefined) continue;
+              report({ messageId: 'missingField', data: { type, key }, pos: handler.node.pos, invalidates: handler.node });
+            }
+          }
           // The handler kind is required where the dialect has kinds (the config schema says so too).
           if (spec.handlerTypes !== null && setField(handler.node, 'type') === undefined) {
             const example = format === 'toml' ? 'type = "command"' : format === 'yaml' ? 'type: command' : '"type": "command"';

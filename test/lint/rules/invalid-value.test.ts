@@ -1,5 +1,5 @@
 import { invalidValue } from '../../../src/lint/rules/invalid-value.js';
-import { OCTO_YAML, OI_JSON, OI_TOML, RuleTester } from '../rule-tester.js';
+import { CLAUDE_SETTINGS, OCTO_YAML, OI_JSON, OI_TOML, RuleTester } from '../rule-tester.js';
 
 const MANAGED = 'etc/requirements.toml';
 const HELD_BACK = 'non-managed hooks are held back until this managed requirements file is fixed';
@@ -138,6 +138,28 @@ new RuleTester().run(invalidValue, {
           data: { key: 'allow_managed_hooks_only', found: 'the string "yes"' },
           message: `"allow_managed_hooks_only" must be true or false, found the string "yes"; ${HELD_BACK}`,
         },
+      ],
+    },
+    {
+      name: 'claude: values of the wrong type in handler fields of each type',
+      files: {
+        [CLAUDE_SETTINGS]: `{
+  "hooks": {
+    "PreToolUse": [
+      { "hooks": [{ "type": "command", "command": "x", "args": "-v", "timeout": 0 }] },
+      { "hooks": [{ "type": "http", "headers": { "X-Count": 1 } }] },
+      { "hooks": [{ "type": "mcp_tool", "server": "memory", "tool": "save", "input": "all" }] }
+    ]
+  }
+}
+`,
+      },
+      errors: [
+        { messageId: 'notStringList', line: 4, column: 64, message: '"args" must be an array of strings, found the string "-v"' },
+        { messageId: 'notPositiveSeconds', line: 4, column: 81, message: '"timeout" must be a number of seconds above 0, found the number 0' },
+        { messageId: 'missingField', line: 5, column: 19, message: 'this http handler has no "url"' },
+        { messageId: 'notStringRecord', line: 5, column: 48, message: '"headers" must be an object whose values are strings, found an object' },
+        { messageId: 'notObject', line: 6, column: 86, message: '"input" must be an object, found the string "all"' },
       ],
     },
   ],
