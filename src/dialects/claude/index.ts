@@ -1,6 +1,7 @@
 import type { Dialect } from '../../kit/index.js';
 import { contracts } from './contracts.js';
 import { fixture } from './fixture.js';
+import { formatClaudeListing } from './list-text.js';
 import { loadConfig } from './load-config.js';
 import { manifest } from './manifest.js';
 import { protocol } from './protocol.js';
@@ -18,6 +19,7 @@ export const dialect: Dialect = {
   aliases: {},
   protocol,
   trust,
+  formatListing: formatClaudeListing,
   fixture,
   scaffold: scaffolding,
 };
