@@ -9,6 +9,12 @@ export interface CompiledMatcher {
   /** The matcher text as written, or null when absent. */
   readonly source: string | null;
   readonly kind: 'all' | 'exact' | 'regex';
+  /**
+   * Every name this matcher accepts, when that is a finite list of names: the pieces of an exact
+   * matcher, or the alternatives of an anchored-literal regex such as `^tool_17$`. Selection looks
+   * these up instead of testing the matcher.
+   */
+  readonly names?: readonly string[];
   test(candidate: string): boolean;
 }
 
