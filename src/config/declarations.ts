@@ -41,6 +41,8 @@ export interface ShapeProblem {
   message: string;
   pos: SourcePosition;
   invalidates: SourceNode;
+  /** True when the agent's deserializer refuses it too (a value of the wrong shape in a known event). */
+  refusedByAgent: boolean;
 }
 
 export interface FileDeclarations {
@@ -61,8 +63,8 @@ export function extractDeclarations(file: ConfigFile, spec: DialectConfigSpec): 
   const result: FileDeclarations = { hooks: undefined, events: [], shapeProblems: [], handlers: [] };
   const { root, format } = file.parsed;
   if (root === null) return result;
-  const problem = (message: string, node: SourceNode, invalidates: SourceNode = node) =>
-    result.shapeProblems.push({ message, pos: node.pos, invalidates });
+  const problem = (message: string, node: SourceNode, invalidates: SourceNode = node, refusedByAgent = true) =>
+    result.shapeProblems.push({ message, pos: node.pos, invalidates, refusedByAgent });
   // YAML writes "nothing" as null: an empty or comment-only file, `hooks:` with nothing under it.
   // In JSON `null` is a value someone wrote, and the agent's loader rejects it.
   const nullIsEmpty = format === 'yaml';
@@ -78,7 +80,11 @@ export function extractDeclarations(file: ConfigFile, spec: DialectConfigSpec): 
     problem(`"hooks" must be ${withArticle(objectWord(format))} of event names, found ${describeValue(hooks, format)}`, hooks, root);
     return result;
   }
+  const reserved = spec.reservedHookKeys?.[file.role] ?? {};
   for (const entry of hooks.entries) {
+    // The agent's own settings under `hooks` (`[hooks.state]`, `managed_dir`) are not events.
+    if (Object.hasOwn(reserved, entry.key)) continue;
+    const known = spec.events.some((candidate) => candidate.name === entry.key);
     const event: EventDeclaration = {
       name: entry.key,
       keyPos: entry.keyPos,
@@ -89,12 +95,12 @@ export function extractDeclarations(file: ConfigFile, spec: DialectConfigSpec): 
     result.events.push(event);
     if (entry.value.kind !== 'array') {
       const hint = format === 'toml' && entry.value.kind === 'object' ? `; write [[hooks.${entry.key}]]` : '';
-      problem(`"${entry.key}" must be ${withArticle(arrayWord(format))} of ${spec.nesting === 'groups' ? 'matcher groups' : 'hooks'}, found ${describeValue(entry.value, format)}${hint}`, entry.value);
+      problem(`"${entry.key}" must be ${withArticle(arrayWord(format))} of ${spec.nesting === 'groups' ? 'matcher groups' : 'hooks'}, found ${describeValue(entry.value, format)}${hint}`, entry.value, entry.value, known);
       continue;
     }
     entry.value.items.forEach((item, index) => {
       if (item.kind !== 'object') {
-        problem(`each ${entry.key} entry must be ${withArticle(objectWord(format))}, found ${describeValue(item, format)}`, item);
+        problem(`each ${entry.key} entry must be ${withArticle(objectWord(format))}, found ${describeValue(item, format)}`, item, item, known);
         return;
       }
       const group = declareGroup(event, index, item, spec);
@@ -105,16 +111,17 @@ export function extractDeclarations(file: ConfigFile, spec: DialectConfigSpec): 
       }
       const handlers = getEntry(item, 'hooks')?.value;
       if (handlers === undefined) {
-        problem(`this matcher group has no "hooks" ${arrayWord(format)} of handlers`, item);
+        // The agent reads a missing list as empty: the group does nothing, but the file stands.
+        problem(`this matcher group has no "hooks" ${arrayWord(format)} of handlers`, item, item, false);
         return;
       }
       if (handlers.kind !== 'array') {
-        problem(`"hooks" of a matcher group must be ${withArticle(arrayWord(format))} of handlers, found ${describeValue(handlers, format)}`, handlers, item);
+        problem(`"hooks" of a matcher group must be ${withArticle(arrayWord(format))} of handlers, found ${describeValue(handlers, format)}`, handlers, item, known);
         return;
       }
       handlers.items.forEach((handler, handlerIndex) => {
         if (handler.kind === 'object') group.handlers.push({ group, index: handlerIndex, node: handler });
-        else problem(`each handler must be ${withArticle(objectWord(format))}, found ${describeValue(handler, format)}`, handler);
+        else problem(`each handler must be ${withArticle(objectWord(format))}, found ${describeValue(handler, format)}`, handler, handler, known);
       });
     });
   }

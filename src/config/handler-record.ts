@@ -39,11 +39,22 @@ export interface HandlerRecord {
   readonly event: string;
   readonly matcher: CompiledMatcher;
   readonly type: 'command';
+  /** The command that runs (plugin variables substituted). */
   readonly command: string;
+  /**
+   * The command as written, when it differs from `command` (a plugin's `${PLUGIN_ROOT}` before
+   * substitution). The trust identity is taken of this, so it does not move with the home dir.
+   */
+  readonly declaredCommand?: string;
   readonly timeoutMs: number;
   readonly async: boolean;
   readonly statusMessage: string | null;
   readonly onFailure: 'continue' | 'abort';
+  /**
+   * openinterpreter `additionalContextLimit`: approximate tokens of additional context above which
+   * the agent spills the text to a file and gives the model a preview (0: never). Absent: the default.
+   */
+  readonly additionalContextLimit?: number;
   /** Extra environment for the command (plugin PLUGIN_ROOT / PLUGIN_DATA). */
   readonly env: Readonly<Record<string, string>>;
   /** Plugin name for plugin-layer hooks, else null. */

@@ -119,8 +119,15 @@ export interface DialectProtocol {
   /** How a dispatch runs its selected sync handlers. */
   schedule(event: string): 'concurrent' | 'sequential-until-verdict';
   interpret(event: string, handler: HandlerRecord, result: RunResult): Interpretation;
-  /** Combine interpretations listed in configured order (skipped handlers are not passed). */
-  aggregate(event: string, interpreted: readonly { handler: HandlerRecord; interpretation: Interpretation }[]): AggregateEffect;
+  /**
+   * Combine interpretations listed in configured order (skipped handlers are not passed). The
+   * payload is the dispatch's (an agent may scope files it writes, such as spilled output, by session).
+   */
+  aggregate(
+    event: string,
+    interpreted: readonly { handler: HandlerRecord; interpretation: Interpretation }[],
+    context: { payload: Readonly<Record<string, unknown>> },
+  ): AggregateEffect;
 }
 
 /**

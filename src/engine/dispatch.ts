@@ -96,7 +96,7 @@ export async function dispatchEvent(
     dialect: dialect.id,
     event,
     matcherTarget: target,
-    ...dialect.protocol.aggregate(event, interpreted),
+    ...dialect.protocol.aggregate(event, interpreted, { payload }),
     runs: slots.map((slot) => slot.report!),
     warnings: [...context.warnings],
   };

@@ -7,6 +7,7 @@ export const configSpec: DialectConfigSpec = {
   dialect: 'octo',
   events: OCTO_EVENTS,
   nesting: 'flat',
+  onError: 'refuse',
   matcherSyntax: 'regex',
   groupFields: {},
   handlerFields: {

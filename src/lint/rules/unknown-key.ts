@@ -1,7 +1,8 @@
 import { isUnsupportedHandler } from '../../config/handler-type.js';
 import type { SourceObject } from '../../config/source-tree.js';
 import { didYouMean, didYouMeanSuffix } from '../../util/did-you-mean.js';
-import { ruleMeta, type Rule, type RuleReport } from '../rule.js';
+import { setField } from '../../config/field-value.js';
+import { ruleMeta, type Rule, type RuleContext, type RuleReport } from '../rule.js';
 
 /** An unknown key is ignored by the agent, so a typo like `timeoutSec` silently keeps the default. */
 export const unknownKey: Rule = {
@@ -28,11 +29,33 @@ export const unknownKey: Rule = {
           // Handlers of unsupported types are skipped whole; their own fields are not ours to judge.
           if (isUnsupportedHandler(spec, handler.node)) continue;
           reportUnknown(handler.node, handlerKeys, 'in a handler', misplacedInHandler, report);
+          reportIgnoredContextLimit(spec, event.name, event.spec !== null, handler.node, report);
         }
       }
     }
   },
 };
+
+/**
+ * `additionalContextLimit` only means something where a hook can emit additional context; the
+ * agent ignores it elsewhere with a warning (Codex: codex-rs/hooks/src/engine/discovery.rs).
+ */
+function reportIgnoredContextLimit(
+  spec: RuleContext['spec'],
+  event: string,
+  known: boolean,
+  handler: SourceObject,
+  report: (report: RuleReport) => void,
+): void {
+  const limits = spec.contextLimitEvents;
+  if (limits === undefined || !known || limits.has(event)) return;
+  const entry = setField(handler, 'additionalContextLimit');
+  if (entry === undefined) return;
+  report({
+    message: `"additionalContextLimit" is ignored on ${event}: this event cannot emit additionalContext (it applies to ${[...limits].join(', ')})`,
+    pos: entry.keyPos,
+  });
+}
 
 function reportUnknown(
   object: SourceObject,

@@ -84,7 +84,7 @@ describe('octo aggregate', () => {
       const handler = makeHandler({ dialect: 'octo', event, id: `user:${event}:${index}` });
       return { handler, interpretation: protocol.interpret(event, handler, result) };
     });
-    return protocol.aggregate(event, interpreted);
+    return protocol.aggregate(event, interpreted, { payload: { session_id: "test-session" } });
   }
   const nothing: AggregateEffect = {
     decision: null,

@@ -225,7 +225,7 @@ describe('openinterpreter aggregate (SPEC 2.6)', () => {
       const handler = makeHandler({ event, id, onFailure: onFailure ?? 'continue' });
       return { handler, interpretation: protocol.interpret(event, handler, result) };
     });
-    return protocol.aggregate(event, interpreted);
+    return protocol.aggregate(event, interpreted, { payload: { session_id: "test-session" } });
   }
   const pre = (fields: Record<string, unknown>) => printed(specific('PreToolUse', fields));
   const nothing: AggregateEffect = {
