@@ -19,7 +19,7 @@ export function rejectsWholeFile(spec: DialectConfigSpec, file: ConfigFile): boo
   return spec.wholeFileRejection === true && file.role !== 'env';
 }
 
-/** The clause a finding ends with when the agent drops the file for it. */
+/** The clause a finding starts with when the agent drops the file for it. */
 export function wholeFileClause(file: ConfigFile): string {
   return file.role === 'hooks-file' ? 'the agent ignores this whole file' : 'the agent ignores every hook in this file';
 }

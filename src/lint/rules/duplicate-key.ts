@@ -16,7 +16,7 @@ export const duplicateKey: Rule = {
     for (const duplicate of duplicateKeys) {
       if (fileHooks !== undefined) {
         report({
-          message: `"${duplicate.key}" is already set in this ${objectWord(format)}; ${wholeFileClause(file)}`,
+          message: `${wholeFileClause(file)}: "${duplicate.key}" is set twice in this ${objectWord(format)}`,
           pos: duplicate.pos,
           invalidates: fileHooks,
         });

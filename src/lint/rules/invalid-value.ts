@@ -30,7 +30,7 @@ export const invalidValue: Rule = {
     const refuse = (problem: RuleReport) =>
       report(
         wholeFile && fileHooks !== undefined
-          ? { ...problem, message: `${problem.message}; ${wholeFileClause(file)}`, invalidates: fileHooks }
+          ? { ...problem, message: `${wholeFileClause(file)}: ${problem.message}`, invalidates: fileHooks }
           : problem,
       );
     for (const problem of declarations.shapeProblems) {
@@ -45,7 +45,7 @@ export const invalidValue: Rule = {
     // A managed-only switch that is not a boolean fails closed (isManagedOnly); say what that does.
     const heldBackBy = managedOnlyKey(file, spec);
     checkFields(root, Object.entries(topLevel.fields), text, format, strict ? root : undefined, (problem, key) =>
-      report(key === heldBackBy ? { ...problem, message: `${problem.message}; ${HELD_BACK}` } : strict ? { ...problem, message: `${problem.message}; ${wholeFileClause(file)}` } : problem),
+      report(key === heldBackBy ? { ...problem, message: `${problem.message}; ${HELD_BACK}` } : strict ? { ...problem, message: `${wholeFileClause(file)}: ${problem.message}` } : problem),
     );
     if (strict) reportUnknownTopLevel(root, ['hooks', ...Object.keys(topLevel.fields)], wholeFileClause(file), report);
     const reserved = spec.reservedHookKeys?.[file.role];
@@ -106,7 +106,7 @@ function reportUnknownTopLevel(root: SourceObject, known: readonly string[], cla
     // Editors find the hooks schema by file name (README), so `$schema` is never needed in the file.
     const hint = entry.key === '$schema' ? '; associate the schema with hooks.json in the editor settings instead (README: editor set-up)' : '';
     report({
-      message: `unknown top-level key "${entry.key}" (allowed: ${known.join(', ')}); ${clause}` + (hint || didYouMeanSuffix(didYouMean(entry.key, known))),
+      message: `${clause}: unknown top-level key "${entry.key}" (allowed: ${known.join(', ')})` + (hint || didYouMeanSuffix(didYouMean(entry.key, known))),
       pos: entry.keyPos,
       invalidates: root,
     });

@@ -5,7 +5,7 @@ import { findingsOf, OCTO_YAML, OI_JSON } from './lint-fixture.js';
 describe('duplicate-key', () => {
   it.each([
     ['JSON', OI_JSON, '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "a", "command": "b" }] }]\n  }\n}\n', 3, 63,
-      '"command" is already set in this object; only the last value is used and the earlier one is lost'],
+      'the agent ignores this whole file: "command" is set twice in this object'],
     ['YAML', OCTO_YAML, 'hooks:\n  Stop:\n    - command: a\n  Stop:\n    - command: b\n', 4, 3,
       '"Stop" is already set in this mapping; only the last value is used and the earlier one is lost'],
   ])('reports a key set twice in %s', async (_format, path, content, line, column, message) => {

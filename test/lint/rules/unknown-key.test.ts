@@ -51,7 +51,7 @@ describe('unknown-key', () => {
     const content = '{ "hooks": { "Stop": [{ "constructor": 1, "hooks": [{ "type": "command", "command": "x", "toString": 2 }] }] } }';
     expect(await findingsOf('unknown-key', [{ path: OI_JSON, content }])).toEqual([
       [1, 25, 'unknown key "constructor" in a matcher group is ignored; known keys: hooks, matcher'],
-      [1, 90, 'unknown key "toString" in a handler is ignored; known keys: type, command, timeout, statusMessage, async, id, onFailure'],
+      [1, 90, 'unknown key "toString" in a handler is ignored; known keys: type, command, timeout, statusMessage, async, additionalContextLimit, commandWindows, command_windows, id, onFailure'],
     ]);
   });
 
