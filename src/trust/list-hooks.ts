@@ -16,6 +16,8 @@ export interface HookListing {
   loadErrors: Finding[];
   /** Every other finding of the load (including why hooks are disabled), and the managed-only notice. */
   warnings: string[];
+  /** Host hooks built into the agent that are active here (octo's memory reminders), by name. */
+  builtins: string[];
 }
 
 export interface ListedHook {
@@ -50,7 +52,8 @@ export async function listHooks(dialect: Dialect, context: LoadContext): Promise
   const loadErrors = config.findings.filter((finding) => finding.fatal);
   const warnings = config.findings.filter((finding) => !finding.fatal).map(formatFinding);
   if (config.managedOnly) warnings.push(MANAGED_ONLY_WARNING);
-  const listing: HookListing = { dialect: dialect.id, enabled: config.enabled, hooks: [], loadErrors, warnings };
+  const builtins = config.enabled && dialect.builtinHooks ? (await dialect.builtinHooks(context)).map((hook) => hook.name) : [];
+  const listing: HookListing = { dialect: dialect.id, enabled: config.enabled, hooks: [], loadErrors, warnings, builtins };
   // A configuration that does not load runs nothing, so no hook of it is listed as if it would.
   if (loadErrors.length > 0) return { listing, details: [] };
   const trust = await dialect.trust.evaluate(config.handlers, { ...context, projectDir: context.cwd });

@@ -22,7 +22,31 @@ export async function discoverOctoFiles(context: LoadContext): Promise<ConfigFil
     discoveredFile(userPath, 'yaml', { source: 'user', role: 'hooks-file' }),
     projectPath === null ? null : discoveredFile(projectPath, 'yaml', { source: 'project', role: 'hooks-file' }),
   ]);
-  return [...envFiles(context.env), user, project].filter((file): file is ConfigFile => file !== null);
+  return [...envFiles(context.env), user, project, ...unreadFiles(context, userPath)].filter((file): file is ConfigFile => file !== null);
+}
+
+/**
+ * `hooks.yaml` files where octo looks for `hooks.yml` (the user dir and the project walk): octo
+ * never reads them (seed 001 names only hooks.yml), so the `unread-file` rule points them out.
+ */
+function unreadFiles(context: LoadContext, userPath: string): ConfigFile[] {
+  const dirs = [dirname(userPath)];
+  const gitRoot = findGitRoot(context.cwd);
+  for (let dir = resolve(context.cwd); ; dir = dirname(dir)) {
+    const octoDir = join(dir, '.octo');
+    if (octoDir !== dirs[0]) dirs.push(octoDir);
+    if (dir === gitRoot || dir === dirname(dir)) break;
+  }
+  return dirs
+    .map((dir) => join(dir, 'hooks.yaml'))
+    .filter((path) => statSync(path, { throwIfNoEntry: false }) !== undefined)
+    .map((path) => ({
+      parsed: { path, format: 'yaml', text: '', root: null, errors: [], duplicateKeys: [] },
+      source: path === join(dirname(userPath), 'hooks.yaml') ? 'user' : 'project',
+      role: 'unread',
+      layer: dirname(path),
+      plugin: null,
+    }));
 }
 
 /** Places a file named on the command line: the user's hooks.yml or a project one. */

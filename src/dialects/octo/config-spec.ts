@@ -24,6 +24,7 @@ export const configSpec: DialectConfigSpec = {
     'inline-config': { fields: {}, unknown: 'ignore' },
     'managed-requirements': { fields: {}, unknown: 'ignore' },
     env: { fields: {}, unknown: 'ignore' },
+    unread: { fields: {}, unknown: 'ignore' },
   },
   discover: discoverOctoFiles,
   describeFile: describeOctoFile,

@@ -34,6 +34,7 @@ export const configSpec: DialectConfigSpec = {
     'inline-config': { fields: {}, unknown: 'ignore' },
     'managed-requirements': { fields: { allow_managed_hooks_only: { kind: 'boolean' } }, unknown: 'ignore' },
     env: { fields: {}, unknown: 'ignore' },
+    unread: { fields: {}, unknown: 'ignore' },
   },
   managedOnlySwitch: 'allow_managed_hooks_only',
   wholeFileRejection: true,

@@ -5,7 +5,7 @@ import { scalarField, setField } from '../../config/field-value.js';
 import { HELD_BACK, managedOnlyKey } from '../../config/managed-only.js';
 import { getEntry, type SourceNode, type SourceObject } from '../../config/source-tree.js';
 import { didYouMean, didYouMeanSuffix } from '../../util/did-you-mean.js';
-import { ruleMeta, type Rule, type RuleReport } from '../rule.js';
+import { ruleMeta, type CheckedFile, type Rule, type RuleContext, type RuleReport } from '../rule.js';
 
 /** Fields an `mcp_tool` handler needs (Codex: codex-rs/config/src/hook_config.rs HookHandlerConfig::McpTool). */
 const MCP_TOOL_FIELDS: readonly (readonly [string, FieldType])[] = [
@@ -47,7 +47,8 @@ export const invalidValue: Rule = {
     checkFields(root, Object.entries(topLevel.fields), text, format, strict ? root : undefined, (problem, key) =>
       report(key === heldBackBy ? { ...problem, message: `${problem.message}; ${HELD_BACK}` } : strict ? { ...problem, message: `${wholeFileClause(file)}: ${problem.message}` } : problem),
     );
-    if (strict) reportUnknownTopLevel(root, ['hooks', ...Object.keys(topLevel.fields)], wholeFileClause(file), report);
+    const misplaced = reportTopLevelEvents(spec, file, root, report);
+    if (strict) reportUnknownTopLevel(root, ['hooks', ...Object.keys(topLevel.fields)], misplaced, wholeFileClause(file), report);
     const reserved = spec.reservedHookKeys?.[file.role];
     const hooks = declarations.hooks?.value;
     if (reserved !== undefined && hooks?.kind === 'object') checkFields(hooks, Object.entries(reserved), text, format, undefined, refuse);
@@ -100,9 +101,31 @@ function requireFields(node: SourceObject, keys: readonly string[], report: (pro
   }
 }
 
-function reportUnknownTopLevel(root: SourceObject, known: readonly string[], clause: string, report: (problem: RuleReport) => void): void {
+/**
+ * Event names written at the top level of a hooks file, where the `hooks` root was forgotten: the
+ * agent reads nothing from the file (SPEC 3.2; Codex: config hooks_tests.rs
+ * hooks_file_rejects_events_outside_hooks_object). Returns the keys reported.
+ */
+function reportTopLevelEvents(spec: RuleContext['spec'], file: CheckedFile['file'], root: SourceObject, report: (problem: RuleReport) => void): Set<string> {
+  const reported = new Set<string>();
+  if (file.role !== 'hooks-file') return reported;
+  const where = file.parsed.format === 'yaml' ? 'an indented entry under "hooks:"' : 'a key inside "hooks"';
+  const effect = spec.wholeFileRejection ? wholeFileClause(file) : 'nothing in this file runs';
   for (const entry of root.entries) {
-    if (known.includes(entry.key)) continue;
+    if (!spec.events.some((event) => event.name === entry.key)) continue;
+    reported.add(entry.key);
+    report({
+      message: `${effect}: the event "${entry.key}" is at the top level, outside "hooks"; make it ${where}`,
+      pos: entry.keyPos,
+      invalidates: root,
+    });
+  }
+  return reported;
+}
+
+function reportUnknownTopLevel(root: SourceObject, known: readonly string[], reported: ReadonlySet<string>, clause: string, report: (problem: RuleReport) => void): void {
+  for (const entry of root.entries) {
+    if (known.includes(entry.key) || reported.has(entry.key)) continue;
     // Editors find the hooks schema by file name (README), so `$schema` is never needed in the file.
     const hint = entry.key === '$schema' ? '; associate the schema with hooks.json in the editor settings instead (README: editor set-up)' : '';
     report({

@@ -13,7 +13,10 @@ export const unknownKey: Rule = {
     const root = file.parsed.root;
     const topLevel = spec.topLevel[file.role];
     if (root?.kind === 'object' && topLevel.unknown === 'warning') {
-      reportUnknown(root, ['hooks', ...Object.keys(topLevel.fields)], 'at the top level', new Map(), report);
+      // Event names at the top level are invalid-value's finding (a forgotten `hooks:` root).
+      const events = new Set(file.role === 'hooks-file' ? spec.events.map((event) => event.name) : []);
+      const others = { ...root, entries: root.entries.filter((entry) => !events.has(entry.key)) };
+      reportUnknown(others, ['hooks', ...Object.keys(topLevel.fields)], 'at the top level', new Map(), report);
     }
     // Built once per file, not per group and handler: a large file has thousands of handlers.
     const groupKeys = Object.keys(spec.groupFields);
