@@ -18,6 +18,8 @@ export function normalizeHandlers(checked: readonly CheckedFile[], spec: Dialect
   const records: HandlerRecord[] = [];
   for (const { file, declarations } of checked) {
     if (file.parsed.root === null || invalidated.has(file.parsed.root)) continue;
+    // A config file's `hooks` table can be refused as a whole (the agent ignores every hook in it).
+    if (declarations.hooks !== undefined && invalidated.has(declarations.hooks.value)) continue;
     for (const event of declarations.events) {
       if (event.spec === null || invalidated.has(event.value)) continue;
       for (const group of event.groups) {
