@@ -1,18 +1,19 @@
 import { RE2JS } from 're2js';
-import type { CompiledMatcher } from './handler-record.js';
+import type { CompiledMatcher } from '../kit/handler-record.js';
 
 /**
- * How a dialect reads matcher text (SPEC 2.3). `openinterpreter`: absent, `""` or `"*"` match
- * everything, text made only of `[A-Za-z0-9_|]` is an exact match against any `|`-piece, anything
- * else is an unanchored regex in Rust `regex` syntax. `regex` (octo, SPEC 3.2): absent matches
- * everything, anything else is an unanchored regex in Go RE2 syntax.
+ * How a dialect reads matcher text (SPEC 2.3). `exact-list-or-regex` (openinterpreter, after
+ * Codex): absent, `""` or `"*"` match everything, text made only of `[A-Za-z0-9_|]` is an exact
+ * match against any `|`-piece, anything else is an unanchored regex in Rust `regex` syntax.
+ * `regex` (octo, SPEC 3.2): absent matches everything, anything else is an unanchored regex in Go
+ * RE2 syntax.
  *
  * Both are RE2-family engines, so every regex is compiled with re2js (a JavaScript port of RE2):
  * linear-time matching whatever the pattern and input, `(?i)`, `(?P<name>…)`, `[[:alpha:]]`, `\pL`,
  * `\A`, `\z` mean what they mean in the agent, and look-around or back-references are refused as
  * the agents refuse them. docs/conformance.md lists the few corners where Rust `regex` and RE2 differ.
  */
-export type MatcherSyntax = 'openinterpreter' | 'regex';
+export type MatcherSyntax = 'exact-list-or-regex' | 'regex';
 
 export type MatcherCompilation = { ok: true; matcher: CompiledMatcher } | { ok: false; error: string };
 
@@ -21,10 +22,10 @@ const EXACT_LIST = /^[A-Za-z0-9_|]+$/;
 
 /** Compiles matcher text once per load; a regex that does not compile is reported with the agent's words. */
 export function compileMatcher(source: string | null, syntax: MatcherSyntax): MatcherCompilation {
-  if (source === null || (syntax === 'openinterpreter' && (source === '' || source === '*'))) {
+  if (source === null || (syntax === 'exact-list-or-regex' && (source === '' || source === '*'))) {
     return { ok: true, matcher: matchEverything(source) };
   }
-  if (syntax === 'openinterpreter' && EXACT_LIST.test(source)) {
+  if (syntax === 'exact-list-or-regex' && EXACT_LIST.test(source)) {
     const pieces = new Set(source.split('|'));
     return { ok: true, matcher: { source, kind: 'exact', names: [...pieces], test: (candidate) => pieces.has(candidate) } };
   }
@@ -53,7 +54,8 @@ export function matchEverything(source: string | null): CompiledMatcher {
  */
 function regexError(error: unknown, syntax: MatcherSyntax): string {
   const message = error instanceof Error ? error.message : String(error);
-  if (syntax !== 'openinterpreter') return message;
+  // Go regexp's words are RE2's; the exact-list-or-regex syntax is Codex's, whose engine is Rust `regex`.
+  if (syntax !== 'exact-list-or-regex') return message;
   // regex-syntax: ErrorKind::UnsupportedLookAround / UnsupportedBackreference.
   if (/`\(\?(=|!|<=|<!)/.test(message) || /invalid named capture: `\(\?<[=!]/.test(message)) {
     return 'look-around, including look-ahead and look-behind, is not supported';

@@ -1,4 +1,4 @@
-import type { HandlerSource } from './handler-record.js';
+import type { HandlerSource } from '../kit/handler-record.js';
 import type { ParsedFile } from './source-tree.js';
 
 /**
@@ -26,4 +26,6 @@ export interface ConfigFile {
   /** Files of one layer (one config directory) share this key. */
   layer: string;
   plugin: PluginInfo | null;
+  /** For an `unread` file: the file the agent reads in its place (octo: hooks.yml beside a hooks.yaml). */
+  readInstead?: string;
 }

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import type { RunResult } from './run-result.js';
+import type { RunResult } from '../kit/run-result.js';
 
 /**
  * The command runner of SPEC 2.8, shared by both dialects. It uses `node:child_process` directly

@@ -1,5 +1,5 @@
 import { RE2Set } from 're2js';
-import type { HandlerRecord } from '../config/handler-record.js';
+import type { HandlerRecord } from '../kit/handler-record.js';
 
 /** Regexes per combined automaton; bounds the size of each compiled set. */
 const SET_CHUNK = 256;

@@ -7,27 +7,27 @@ function compiled(source: string | null, syntax: MatcherSyntax) {
   return result.matcher;
 }
 
-describe('compileMatcher (openinterpreter: Rust regex syntax)', () => {
+describe('compileMatcher (exact-list-or-regex: Codex, Rust regex syntax)', () => {
   it.each([null, '', '*'])('%j matches everything', (source) => {
-    const matcher = compiled(source, 'openinterpreter');
+    const matcher = compiled(source, 'exact-list-or-regex');
     expect(matcher.kind).toBe('all');
     expect(matcher.test('anything')).toBe(true);
   });
 
   it('treats a name list as exact pieces and lists them', () => {
-    const matcher = compiled('Bash|Edit', 'openinterpreter');
+    const matcher = compiled('Bash|Edit', 'exact-list-or-regex');
     expect(matcher.kind).toBe('exact');
     expect(matcher.names).toEqual(['Bash', 'Edit']);
     expect(['Bash', 'Edit', 'BashOutput', 'Write', 'bash'].map((c) => matcher.test(c))).toEqual([true, true, false, false, false]);
   });
 
   it('treats anything else as an unanchored case-sensitive regex', () => {
-    const matcher = compiled('^mcp__.*__read', 'openinterpreter');
+    const matcher = compiled('^mcp__.*__read', 'exact-list-or-regex');
     expect(matcher.kind).toBe('regex');
     expect(matcher.names).toBeUndefined();
     expect(matcher.test('mcp__fs__read_file')).toBe(true);
     expect(matcher.test('MCP__fs__read_file')).toBe(false);
-    expect(compiled('Bash.', 'openinterpreter').test('xBashOutput')).toBe(true);
+    expect(compiled('Bash.', 'exact-list-or-regex').test('xBashOutput')).toBe(true);
   });
 
   it.each([
@@ -35,7 +35,7 @@ describe('compileMatcher (openinterpreter: Rust regex syntax)', () => {
     ['^(Edit|Write)$', ['Edit', 'Write']],
     ['^(?:mcp__fs__read|mcp__fs__write)$', ['mcp__fs__read', 'mcp__fs__write']],
   ])('lists the names an anchored literal regex %j can match', (source, names) => {
-    const matcher = compiled(source, 'openinterpreter');
+    const matcher = compiled(source, 'exact-list-or-regex');
     expect(matcher.names).toEqual(names);
     for (const name of names) expect(matcher.test(name)).toBe(true);
     expect(matcher.test(`${names[0]}x`)).toBe(false);
@@ -49,7 +49,7 @@ describe('compileMatcher (openinterpreter: Rust regex syntax)', () => {
     ['^\\x{42}ash$', 'Bash', 'bash'],
     ['\\ABash\\z', 'Bash', 'Bash\n'],
   ])('reads %j as the agent does', (source, matching, other) => {
-    const matcher = compiled(source, 'openinterpreter');
+    const matcher = compiled(source, 'exact-list-or-regex');
     expect(matcher.test(matching)).toBe(true);
     expect(matcher.test(other)).toBe(false);
   });
@@ -61,7 +61,7 @@ describe('compileMatcher (openinterpreter: Rust regex syntax)', () => {
     ['(Bash', 'unclosed group'],
     ['[a-', 'unclosed character class'],
   ])('refuses %j in the words of Rust regex', (source, error) => {
-    expect(compileMatcher(source, 'openinterpreter')).toEqual({ ok: false, error });
+    expect(compileMatcher(source, 'exact-list-or-regex')).toEqual({ ok: false, error });
   });
 });
 

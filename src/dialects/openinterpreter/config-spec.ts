@@ -8,7 +8,7 @@ export const configSpec: DialectConfigSpec = {
   events: OPENINTERPRETER_EVENTS,
   nesting: 'groups',
   onError: 'skip',
-  matcherSyntax: 'openinterpreter',
+  matcherSyntax: 'exact-list-or-regex',
   groupFields: { matcher: { kind: 'string' } },
   handlerFields: {
     type: { kind: 'enum', values: ['command', 'prompt', 'agent', 'mcp_tool'] },
