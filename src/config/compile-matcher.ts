@@ -1,5 +1,6 @@
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
 import type { CompiledMatcher } from '../kit/handler-record.js';
+import { re2 } from './re2.js';
 
 /**
  * How a dialect reads matcher text (SPEC 2.3). `exact-list-or-regex` (openinterpreter, after
@@ -31,7 +32,7 @@ export function compileMatcher(source: string | null, syntax: MatcherSyntax): Ma
   }
   let regex: RE2JS;
   try {
-    regex = RE2JS.compile(source);
+    regex = re2().RE2JS.compile(source);
   } catch (error) {
     return { ok: false, error: regexError(error, syntax) };
   }

@@ -1,4 +1,5 @@
-import { RE2Set } from 're2js';
+import type { RE2Set } from 're2js';
+import { re2 } from '../config/re2.js';
 import type { HandlerRecord } from '../kit/handler-record.js';
 
 /** Regexes per combined automaton; bounds the size of each compiled set. */
@@ -71,7 +72,8 @@ export class EventSelector<H extends HandlerRecord> {
  */
 function combined(handlers: readonly HandlerRecord[]): RE2Set | null {
   try {
-    const set = new RE2Set(RE2Set.UNANCHORED);
+    const { RE2Set: Set } = re2();
+    const set = new Set(Set.UNANCHORED);
     for (const handler of handlers) set.add(handler.matcher.source!);
     set.compile();
     return set;
