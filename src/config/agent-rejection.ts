@@ -14,9 +14,13 @@ export function fileHooksNode(file: ConfigFile, declarations: FileDeclarations):
   return file.role === 'hooks-file' ? (file.parsed.root ?? undefined) : declarations.hooks?.value;
 }
 
-/** True when a problem of this file makes the agent drop all of its hooks. */
+/**
+ * True when a problem of this file makes the agent drop all of its hooks. Not the managed
+ * requirements file: an agent refuses to start with a broken one (fail closed), and dropping every
+ * managed hook would fail open, so there a problem skips only what it invalidates.
+ */
 export function rejectsWholeFile(spec: DialectConfigSpec, file: ConfigFile): boolean {
-  return spec.wholeFileRejection === true && file.role !== 'env';
+  return spec.wholeFileRejection === true && (file.role === 'hooks-file' || file.role === 'inline-config');
 }
 
 /** The clause a finding starts with when the agent drops the file for it. */

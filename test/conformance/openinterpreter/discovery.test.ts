@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { runCli } from '../../helpers/run-cli.js';
 import { configWarnings, dispatch, group, hooksFile, oiWorld, prints } from './harness.js';
 
 const sha = (definition: unknown) => `sha256:${createHash('sha256').update(JSON.stringify(definition)).digest('hex')}`;
@@ -268,5 +269,34 @@ describe('layers and policy: codex-rs/hooks/src/engine/mod_tests.rs', () => {
   it('without the bypass an untrusted hook is skipped, never silently', async () => {
     const outcome = await dispatch(await oiWorld({ projectJson: hooksFile('PreToolUse', group('Bash', 'echo x')) }, { trusted: false }), 'PreToolUse');
     expect(outcome.runs[0]).toMatchObject({ status: 'skipped', skipReason: 'untrusted' });
+  });
+
+  // discovery.rs bypass_hook_trust_respects_disabled_handlers
+  it('bypassing trust does not run a disabled hook', async () => {
+    const first = await oiWorld({ projectJson: hooksFile('PreToolUse', group('Bash', { command: 'echo x', id: 'guard' })) });
+    const common = ['--cwd', first.sandbox.project, '--home', first.sandbox.home, '--managed', first.managedPath];
+    expect((await runCli(['disable', 'guard', ...common])).code).toBe(0);
+    await first.engine.close();
+    const { createEngine } = await import('../../../src/index.js');
+    const engine = await createEngine({ dialect: 'openinterpreter', cwd: first.sandbox.project, home: first.sandbox.home, managedConfigPath: first.managedPath, bypassTrust: true });
+    const outcome = await dispatch({ ...first, engine }, 'PreToolUse');
+    expect(outcome.runs[0]).toMatchObject({ status: 'skipped', skipReason: 'disabled' });
+    expect(engine.handlers[0]!.trust).toMatchObject({ status: 'untrusted', enabled: false });
+  });
+
+  // mod_tests.rs user_disablement_filters_non_managed_hooks_but_not_managed_hooks
+  it('a user can disable a user hook but not a managed one', async () => {
+    const world = await oiWorld({
+      managedToml: '[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "echo managed"\nid = "policy"\n',
+      userJson: hooksFile('PreToolUse', group('^Bash$', { command: 'echo user', id: 'mine' })),
+    }, { trusted: false });
+    await world.engine.close();
+    const common = ['--cwd', world.sandbox.project, '--home', world.sandbox.home, '--managed', world.managedPath];
+    const refused = await runCli(['disable', 'policy', ...common]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('managed hooks always run and cannot be disabled');
+    expect((await runCli(['disable', 'mine', ...common])).code).toBe(0);
+    const listed = JSON.parse((await runCli(['list', '--json', ...common])).stdout) as { hooks: { id: string; enabled: boolean; trust: string }[] };
+    expect(listed.hooks.map((h) => [h.id, h.trust, h.enabled])).toEqual([['policy', 'managed', true], ['mine', 'untrusted', false]]);
   });
 });
