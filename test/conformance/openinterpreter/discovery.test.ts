@@ -115,6 +115,14 @@ describe('issue 11 item 2: whole-file rejection where the Codex deserializer rej
     expect(configWarnings(world.engine.warnings)).toEqual([expect.stringContaining('the agent ignores every hook in this file: "timeout" must be written as a whole number, found 30.0')]);
   });
 
+  // Codex refuses to start with an invalid requirements file; dropping every managed hook instead would fail open.
+  it('a bad managed handler skips only that handler: the rest of the policy keeps running', async () => {
+    const toml = '[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "echo bad"\nasync = "yes"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "echo policy"\n';
+    const world = await oiWorld({ managedToml: toml }, { trusted: false });
+    expect(world.engine.handlers.map((h) => h.command)).toEqual(['echo policy']);
+    expect(world.engine.warnings).toEqual([expect.stringContaining('"async" must be true or false')]);
+  });
+
   it('hookctl\'s own fields are judged alone: a bad onFailure skips only that handler', async () => {
     const world = await oiWorld({ projectJson: hooksFile('Stop', group(undefined, 'echo kept', { command: 'echo skipped', onFailure: 'explode' })) });
     expect(world.engine.handlers.map((h) => h.command)).toEqual(['echo kept']);
