@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type { Engine } from '../../../src/index.js';
 import { runCli } from '../../helpers/run-cli.js';
 import { configWarnings, dispatch, group, hooksFile, oiWorld, prints } from './harness.js';
 
@@ -286,7 +287,7 @@ describe('layers and policy: codex-rs/hooks/src/engine/mod_tests.rs', () => {
     expect((await runCli(['disable', 'guard', ...common])).code).toBe(0);
     await first.engine.close();
     const { createEngine } = await import('../../../src/index.js');
-    const engine = await createEngine({ dialect: 'openinterpreter', cwd: first.sandbox.project, home: first.sandbox.home, managedConfigPath: first.managedPath, bypassTrust: true });
+    const engine = (await createEngine({ dialect: 'openinterpreter', cwd: first.sandbox.project, home: first.sandbox.home, managedConfigPath: first.managedPath, bypassTrust: true })) as unknown as Engine;
     const outcome = await dispatch({ ...first, engine }, 'PreToolUse');
     expect(outcome.runs[0]).toMatchObject({ status: 'skipped', skipReason: 'disabled' });
     expect(engine.handlers[0]!.trust).toMatchObject({ status: 'untrusted', enabled: false });
