@@ -100,5 +100,6 @@ export function noEffect(): AggregateEffect {
     updatedInput: null,
     updatedInputFrom: null,
     systemMessages: [],
+    dialectOutput: null,
   };
 }

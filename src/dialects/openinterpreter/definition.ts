@@ -31,7 +31,7 @@ const EVENTS_WITHOUT_MATCHER = new Set<string>(
 /** The Codex-compatible identity object of a handler (SPEC 2.7). */
 export function hookDefinition(handler: HandlerRecord): HookDefinition {
   const identity: HandlerIdentity = {
-    type: handler.type,
+    type: 'command',
     // Before plugin-variable substitution, so trust does not depend on where the home dir is
     // (Codex: codex-rs/hooks/src/engine/discovery.rs hashes before substituting).
     command: handler.declaredCommand ?? handler.command,

@@ -1,5 +1,5 @@
 import type { HandlerRecord } from '../../kit/handler-record.js';
-import type { DialectProtocol, HandlerEffect, Interpretation } from '../../kit/index.js';
+import type { AggregateOptions, DialectProtocol, HandlerEffect, Interpretation } from '../../kit/index.js';
 import type { AggregateEffect, Decision } from '../../kit/outcome.js';
 import type { RunResult } from '../../kit/run-result.js';
 import { formatValidationError, joinBlocks, looksLikeJson, parseJson } from '../../engine/interpret-helpers.js';
@@ -386,8 +386,9 @@ function trimmedNonEmpty(text: string | undefined): string | undefined {
 
 type Interpreted = Parameters<DialectProtocol['aggregate']>[1][number];
 
-function aggregate(event: string, interpreted: readonly Interpreted[], context: { payload: Readonly<Record<string, unknown>> }): AggregateEffect {
-  const session = typeof context.payload.session_id === 'string' ? context.payload.session_id : 'session';
+function aggregate(event: string, interpreted: readonly Interpreted[], options: AggregateOptions): AggregateEffect {
+  // SPEC 2.6/2.9: the rewrite is the last in configured order whatever options.rewriteOrder says.
+  const session = typeof options.payload.session_id === 'string' ? options.payload.session_id : 'session';
   const effects = interpreted.map(({ handler, interpretation }) => ({ handler, effect: interpretation.effect }));
   const has = (decision: HandlerEffect['decision']) => effects.some(({ effect }) => effect.decision === decision);
   const winning = has('deny') ? 'deny' : has('ask') ? 'ask' : has('allow') ? 'allow' : null;
@@ -411,6 +412,7 @@ function aggregate(event: string, interpreted: readonly Interpreted[], context: 
     ),
     updatedInput: rewrite?.effect.updatedInput ?? null,
     updatedInputFrom: rewrite?.handler.id ?? null,
+    dialectOutput: null,
     systemMessages: effects.flatMap(({ effect }) => (effect.systemMessage === undefined ? [] : [effect.systemMessage])),
   };
 }

@@ -1,11 +1,28 @@
 import { fileHooksNode, rejectsWholeFile, wholeFileClause } from '../../config/agent-rejection.js';
-import { checkField } from '../../config/check-field.js';
+import { checkField, FIELD_MESSAGES, type FieldProblem } from '../../config/check-field.js';
 import type { FieldType } from '../../config/config-spec.js';
+import { SHAPE_MESSAGES } from '../../config/declarations.js';
 import { scalarField, setField } from '../../config/field-value.js';
 import { HELD_BACK, managedOnlyKey } from '../../config/managed-only.js';
-import { getEntry, type SourceNode, type SourceObject } from '../../config/source-tree.js';
-import { didYouMean, didYouMeanSuffix } from '../../util/did-you-mean.js';
-import { ruleMeta, type CheckedFile, type Rule, type RuleContext, type RuleReport } from '../rule.js';
+import { getEntry, type ConfigFormat, type SourceNode, type SourceObject, type SourcePosition } from '../../config/source-tree.js';
+import { didYouMean } from '../../util/did-you-mean.js';
+import { formatMessage, type MessageData } from '../message.js';
+import { createRule, type CheckedFile, type RuleContext } from '../rule.js';
+
+/** Problems that stand alone (octo, hookctl's own fields, the managed file) or are wrapped in `fileIgnored`. */
+const STANDALONE = {
+  // Shapes of the hooks tree (found while extracting declarations) and field types, each written once.
+  ...SHAPE_MESSAGES,
+  ...FIELD_MESSAGES,
+  // {{example}} is the line to add, in the file's format.
+  missingType: 'this handler has no "type"; add {{example}}',
+  mcpToolWithout: 'this mcp_tool handler has no "{{key}}"',
+} as const;
+
+/** Every problem's words, for wrapping; `null` where a type is required only matters when the agent reads the file whole. */
+const PROBLEMS = { ...STANDALONE, notNullable: '"{{key}}" must not be null' } as const;
+
+type Problem = { messageId: keyof typeof PROBLEMS & string; data?: MessageData };
 
 /** Fields an `mcp_tool` handler needs (Codex: codex-rs/config/src/hook_config.rs HookHandlerConfig::McpTool). */
 const MCP_TOOL_FIELDS: readonly (readonly [string, FieldType])[] = [
@@ -14,99 +31,124 @@ const MCP_TOOL_FIELDS: readonly (readonly [string, FieldType])[] = [
 ];
 
 /**
- * Wrong types and shapes: the agent rejects the value, so the hook it belongs to never runs. Where
- * the agent deserialises a file's hooks all at once (openinterpreter), such a value in a known
- * event drops every hook of the file, and the finding says so.
+ * Where the agent reads a file whole, `null` is "absent" only for its optional fields (`timeout`,
+ * `statusMessage`, …); for these it is a value of the wrong type (Codex: serde `bool`/`String`).
  */
-export const invalidValue: Rule = {
-  meta: ruleMeta('invalid-value', 'error', 'a value of the wrong type or shape for the config schema'),
+const NOT_NULLABLE = ['type', 'command', 'async'];
+
+/**
+ * Wrong types and shapes: the agent rejects the value, so the hook it belongs to never runs. Where
+ * the agent deserialises a file's hooks all at once (openinterpreter, after Codex's serde types),
+ * such a value in a known event drops every hook of the file, and the finding says so.
+ */
+export const invalidValue = createRule({
+  id: 'invalid-value',
+  severity: 'error',
+  description: 'a value of the wrong type or shape for the config schema',
   atLoad: true,
+  messages: {
+    ...STANDALONE,
+    // A managed-only switch that is not a boolean fails closed (isManagedOnly); say what that does.
+    managedOnlyNotBoolean: `${FIELD_MESSAGES.notBoolean}; ${HELD_BACK}`,
+    // {{clause}}: "the agent ignores this whole file" (hooks.json) or "… every hook in this file" (TOML);
+    // {{problem}}: the problem in its own words.
+    fileIgnored: '{{clause}}: {{problem}}',
+    // `"$schema"`: editors find the schema by file name (README: editor set-up), never by a key.
+    schemaKeyFileIgnored: '{{clause}}: unknown top-level key "$schema" (allowed: {{allowed}}); associate the schema with the file in the editor settings instead (README: editor set-up)',
+    unknownTopLevelKeyFileIgnored: '{{clause}}: unknown top-level key "{{key}}" (allowed: {{allowed}})',
+    unknownTopLevelKeyFileIgnoredDidYouMean: '{{clause}}: unknown top-level key "{{key}}" (allowed: {{allowed}}); did you mean "{{suggestion}}"?',
+    // The `hooks` root forgotten (Codex: config hooks_tests.rs hooks_file_rejects_events_outside_hooks_object; SPEC 3.2).
+    eventAtTopLevel: '{{effect}}: the event "{{event}}" is at the top level, outside "hooks"; make it {{where}}',
+  },
   check({ spec, checked, report }) {
     const { file, declarations } = checked;
     const { root, format, text } = file.parsed;
     const wholeFile = rejectsWholeFile(spec, file);
     const fileHooks = fileHooksNode(file, declarations);
-    /** Reports a problem the agent refuses: the whole file's hooks where it rejects files whole. */
-    const refuse = (problem: RuleReport) =>
-      report(
-        wholeFile && fileHooks !== undefined
-          ? { ...problem, message: `${wholeFileClause(file)}: ${problem.message}`, invalidates: fileHooks }
-          : problem,
-      );
-    for (const problem of declarations.shapeProblems) {
-      const { refusedByAgent, ...finding } = problem;
-      if (refusedByAgent) refuse(finding);
-      else report(finding);
+    const clause = wholeFileClause(file);
+    /** A problem the agent refuses: the whole file's hooks where it rejects files whole. */
+    const refuse = (problem: Problem, where: Where) => {
+      if (!wholeFile || fileHooks === undefined) return report({ ...problem, ...where } as never);
+      const words = formatMessage('invalid-value', PROBLEMS, problem.messageId, problem.data);
+      report({ messageId: 'fileIgnored', data: { clause, problem: words }, pos: where.pos, invalidates: fileHooks });
+    };
+    for (const { refusedByAgent, pos, invalidates, ...problem } of declarations.shapeProblems) {
+      if (refusedByAgent) refuse(problem, { pos, invalidates });
+      else report({ ...problem, pos, invalidates } as never);
     }
     if (root?.kind !== 'object') return;
     const topLevel = spec.topLevel[file.role];
     // A strict hooks file is rejected whole by the agent; in a general config file only the value is wrong.
     const strict = topLevel.unknown === 'error';
-    // A managed-only switch that is not a boolean fails closed (isManagedOnly); say what that does.
     const heldBackBy = managedOnlyKey(file, spec);
-    checkFields(root, Object.entries(topLevel.fields), text, format, strict ? root : undefined, (problem, key) =>
-      report(key === heldBackBy ? { ...problem, message: `${problem.message}; ${HELD_BACK}` } : strict ? { ...problem, message: `${wholeFileClause(file)}: ${problem.message}` } : problem),
-    );
-    const misplaced = reportTopLevelEvents(spec, file, root, report);
-    if (strict) reportUnknownTopLevel(root, ['hooks', ...Object.keys(topLevel.fields)], misplaced, wholeFileClause(file), report);
+    checkFields(root, Object.entries(topLevel.fields), format, text, strict ? root : undefined, (problem, key, where) => {
+      const heldBack = key === heldBackBy && problem.messageId === 'notBoolean';
+      if (heldBack) report({ messageId: 'managedOnlyNotBoolean', data: problem.data, ...where } as never);
+      else if (strict) refuse(problem, where);
+      else report({ ...problem, ...where } as never);
+    });
+    const misplaced = reportTopLevelEvents(spec, checked, root, report);
+    // A strict top level is the agent refusing the file (hooks.json: any key but hooks and description).
+    if (strict) reportUnknownTopLevel(root, ['hooks', ...Object.keys(topLevel.fields)], misplaced, clause, report);
     const reserved = spec.reservedHookKeys?.[file.role];
     const hooks = declarations.hooks?.value;
-    if (reserved !== undefined && hooks?.kind === 'object') checkFields(hooks, Object.entries(reserved), text, format, undefined, refuse);
+    if (reserved !== undefined && hooks?.kind === 'object') checkFields(hooks, Object.entries(reserved), format, text, undefined, (problem, _key, where) => refuse(problem, where));
     // Listed once per file, not per group and handler: a large file has thousands of handlers.
     const groupFields = Object.entries(spec.groupFields);
     const handlerFields = Object.entries(spec.handlerFields);
     for (const event of declarations.events) {
       // The agent skips events it does not know without reading them (unknown-event reports the name).
       const agentReads = event.spec !== null;
-      const fieldProblem = (invalidates: SourceObject) => (problem: RuleReport, _key: string, type: FieldType) =>
-        agentReads && !type.extension ? refuse(problem) : report({ ...problem, invalidates });
+      const judge = (problem: Problem, where: Where, type?: FieldType) =>
+        agentReads && type?.extension !== true ? refuse(problem, where) : report({ ...problem, ...where } as never);
       for (const group of event.groups) {
-        if (spec.nesting === 'groups') checkFields(group.node, groupFields, text, format, group.node, fieldProblem(group.node));
+        if (spec.nesting === 'groups') checkFields(group.node, groupFields, format, text, group.node, (problem, _key, where, type) => judge(problem, where, type));
         for (const handler of group.handlers) {
-          checkHandler(handler.node, spec.handlerTypes !== null, format, agentReads ? refuse : report);
-          if (wholeFile && agentReads) refuseNulls(handler.node, refuse);
-          const type = scalarField(handler.node, 'type', 'string');
+          const node = handler.node;
+          const type = scalarField(node, 'type', 'string');
           const fields = type === 'mcp_tool' ? MCP_TOOL_FIELDS : handlerFields;
-          checkFields(handler.node, fields, text, format, handler.node, fieldProblem(handler.node));
-          if (type === 'mcp_tool') requireFields(handler.node, ['server', 'tool'], agentReads ? refuse : report);
+          checkFields(node, fields, format, text, node, (problem, _key, where, fieldType) => judge(problem, where, fieldType));
+          // The handler kind is required where the dialect has kinds (the config schema says so too).
+          if (spec.handlerTypes !== null && setField(node, 'type') === undefined && !isNull(node, 'type')) {
+            const example = format === 'toml' ? 'type = "command"' : format === 'yaml' ? 'type: command' : '"type": "command"';
+            judge({ messageId: 'missingType', data: { example } }, { pos: node.pos, invalidates: node });
+          }
+          if (type === 'mcp_tool') {
+            for (const key of ['server', 'tool']) {
+              if (setField(node, key) === undefined) judge({ messageId: 'mcpToolWithout', data: { key } }, { pos: node.pos, invalidates: node });
+            }
+          }
+          if (wholeFile && agentReads) {
+            for (const key of NOT_NULLABLE) {
+              const value = getEntry(node, key)?.value;
+              if (value !== undefined && isNull(node, key)) refuse({ messageId: 'notNullable', data: { key } }, { pos: value.pos, invalidates: node });
+            }
+          }
         }
       }
     }
   },
-};
+});
 
-/** The handler kind is required where the dialect has kinds (the config schema says so too). */
-function checkHandler(node: SourceObject, hasTypes: boolean, format: string, report: (problem: RuleReport) => void): void {
-  if (!hasTypes || setField(node, 'type') !== undefined) return;
-  const example = format === 'toml' ? 'type = "command"' : format === 'yaml' ? 'type: command' : '"type": "command"';
-  report({ message: `this handler has no "type"; add ${example}`, pos: node.pos, invalidates: node });
+type Report = RuleContext<typeof invalidValue.meta.messages>['report'];
+
+/** Where a problem is, and the declaration it makes unusable (none for a general config file's field). */
+interface Where {
+  pos: SourcePosition;
+  invalidates?: SourceNode;
 }
 
-/**
- * Where the agent reads a file whole, `null` is "absent" only for its optional fields (`timeout`,
- * `statusMessage`, …); for these it is a value of the wrong type (Codex: serde `bool`/`String`).
- */
-const NOT_NULLABLE = ['type', 'command', 'async'];
-
-function refuseNulls(node: SourceObject, refuse: (problem: RuleReport) => void): void {
-  for (const key of NOT_NULLABLE) {
-    const value = getEntry(node, key)?.value;
-    if (value?.kind === 'scalar' && value.value === null) refuse({ message: `"${key}" must not be null`, pos: value.pos });
-  }
-}
-
-function requireFields(node: SourceObject, keys: readonly string[], report: (problem: RuleReport) => void): void {
-  for (const key of keys) {
-    if (setField(node, key) === undefined) report({ message: `this mcp_tool handler has no "${key}"`, pos: node.pos, invalidates: node });
-  }
+function isNull(node: SourceObject, key: string): boolean {
+  const value = getEntry(node, key)?.value;
+  return value?.kind === 'scalar' && value.value === null;
 }
 
 /**
  * Event names written at the top level of a hooks file, where the `hooks` root was forgotten: the
- * agent reads nothing from the file (SPEC 3.2; Codex: config hooks_tests.rs
- * hooks_file_rejects_events_outside_hooks_object). Returns the keys reported.
+ * agent reads nothing from the file. Returns the keys reported.
  */
-function reportTopLevelEvents(spec: RuleContext['spec'], file: CheckedFile['file'], root: SourceObject, report: (problem: RuleReport) => void): Set<string> {
+function reportTopLevelEvents(spec: RuleContext['spec'], checked: CheckedFile, root: SourceObject, report: Report): Set<string> {
+  const { file } = checked;
   const reported = new Set<string>();
   if (file.role !== 'hooks-file') return reported;
   const where = file.parsed.format === 'yaml' ? 'an indented entry under "hooks:"' : 'a key inside "hooks"';
@@ -114,40 +156,35 @@ function reportTopLevelEvents(spec: RuleContext['spec'], file: CheckedFile['file
   for (const entry of root.entries) {
     if (!spec.events.some((event) => event.name === entry.key)) continue;
     reported.add(entry.key);
-    report({
-      message: `${effect}: the event "${entry.key}" is at the top level, outside "hooks"; make it ${where}`,
-      pos: entry.keyPos,
-      invalidates: root,
-    });
+    report({ messageId: 'eventAtTopLevel', data: { effect, event: entry.key, where }, pos: entry.keyPos, invalidates: root });
   }
   return reported;
 }
 
-function reportUnknownTopLevel(root: SourceObject, known: readonly string[], reported: ReadonlySet<string>, clause: string, report: (problem: RuleReport) => void): void {
+function reportUnknownTopLevel(root: SourceObject, allowedKeys: readonly string[], reported: ReadonlySet<string>, clause: string, report: Report): void {
+  const allowed = allowedKeys.join(', ');
   for (const entry of root.entries) {
-    if (known.includes(entry.key) || reported.has(entry.key)) continue;
-    // Editors find the hooks schema by file name (README), so `$schema` is never needed in the file.
-    const hint = entry.key === '$schema' ? '; associate the schema with hooks.json in the editor settings instead (README: editor set-up)' : '';
-    report({
-      message: `${clause}: unknown top-level key "${entry.key}" (allowed: ${known.join(', ')})` + (hint || didYouMeanSuffix(didYouMean(entry.key, known))),
-      pos: entry.keyPos,
-      invalidates: root,
-    });
+    if (allowedKeys.includes(entry.key) || reported.has(entry.key)) continue;
+    const where = { pos: entry.keyPos, invalidates: root };
+    const suggestion = didYouMean(entry.key, allowedKeys);
+    if (entry.key === '$schema') report({ messageId: 'schemaKeyFileIgnored', data: { clause, allowed }, ...where });
+    else if (suggestion === null) report({ messageId: 'unknownTopLevelKeyFileIgnored', data: { clause, key: entry.key, allowed }, ...where });
+    else report({ messageId: 'unknownTopLevelKeyFileIgnoredDidYouMean', data: { clause, key: entry.key, allowed, suggestion }, ...where });
   }
 }
 
 function checkFields(
   object: SourceObject,
   fields: readonly (readonly [string, FieldType])[],
+  format: ConfigFormat,
   text: string,
-  format: Parameters<typeof checkField>[3],
-  invalidates: SourceNode | undefined,
-  report: (report: RuleReport, key: string, type: FieldType) => void,
+  invalidates: SourceObject | undefined,
+  report: (problem: FieldProblem, key: string, where: Where, type: FieldType) => void,
 ): void {
   for (const [key, type] of fields) {
     const entry = setField(object, key);
     if (entry === undefined) continue;
     const problem = checkField(key, entry.value, type, format, text);
-    if (problem !== null) report({ message: problem, pos: entry.value.pos, ...(invalidates ? { invalidates } : {}) }, key, type);
+    if (problem !== null) report(problem, key, { pos: entry.value.pos, ...(invalidates ? { invalidates } : {}) }, type);
   }
 }
