@@ -287,7 +287,7 @@ const wrongEvent: PreToolUseInput = { ...payload, hook_event_name: 'Stop' };
 const octoEvent: OctoEventName = 'Stop';
 const engine = await createEngine({ dialect: 'openinterpreter' });
 const outcome: Outcome = await engine.dispatch('PreToolUse', payload);
-const decision: 'allow' | 'deny' | 'ask' | null = outcome.decision;
+const decision: 'allow' | 'deny' | 'ask' | 'defer' | null = outcome.decision;
 export { wrongEvent, octoEvent, decision };
 `,
     );

@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { ConfigFile } from '../../config/config-file.js';
 import { discoveredFile } from '../../config/discovered-file.js';
 import { findGitRoot } from '../../config/find-project-root.js';
@@ -40,19 +40,26 @@ function unreadFiles(context: LoadContext, userPath: string): ConfigFile[] {
   return dirs
     .map((dir) => join(dir, 'hooks.yaml'))
     .filter((path) => statSync(path, { throwIfNoEntry: false }) !== undefined)
-    .map((path) => ({
-      parsed: { path, format: 'yaml', text: '', root: null, errors: [], duplicateKeys: [] },
-      source: path === join(dirname(userPath), 'hooks.yaml') ? 'user' : 'project',
-      role: 'unread',
-      layer: dirname(path),
-      plugin: null,
-      readInstead: join(dirname(path), 'hooks.yml'),
-    }));
+    .map((path) => unreadFile(path, context));
+}
+
+/** A file octo never reads, listed (not parsed) so lint can say so. */
+function unreadFile(path: string, context: LoadContext): ConfigFile {
+  return {
+    parsed: { path, format: 'yaml', text: '', root: null, errors: [], duplicateKeys: [] },
+    source: dirname(path) === dirname(userHooksPath(context)) ? 'user' : 'project',
+    role: 'unread',
+    layer: dirname(path),
+    plugin: null,
+    readInstead: join(dirname(path), 'hooks.yml'),
+  };
 }
 
 /** Places a file named on the command line: the user's hooks.yml or a project one. */
 export async function describeOctoFile(path: string, context: LoadContext): Promise<ConfigFile> {
   const absolute = resolve(context.cwd, path);
+  // A hooks.yaml is never read by octo, whatever it holds: say so rather than lint it as if it ran.
+  if (basename(absolute) === 'hooks.yaml' && basename(dirname(absolute)) === '.octo') return unreadFile(absolute, context);
   const parsed = await readNamedConfigFile(absolute, 'yaml');
   return { parsed, source: absolute === userHooksPath(context) ? 'user' : 'project', role: 'hooks-file', layer: dirname(absolute), plugin: null };
 }
