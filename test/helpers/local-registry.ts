@@ -128,11 +128,22 @@ function tarballName(name: string, version: string): string {
 }
 
 /**
- * Starts the registry for the packages installed under `nodeModules`. Packuments list each
- * installed version with the integrity of the tarball this registry serves for it.
+ * Starts the registry for the packages installed under the `nodeModules` trees (read at each
+ * request, so a tree filled later is served too). Packuments list each installed version with the
+ * integrity of the tarball this registry serves for it.
  */
-export async function startLocalRegistry(nodeModules: string): Promise<LocalRegistry> {
-  const packages = installedPackages(nodeModules);
+export async function startLocalRegistry(...nodeModules: string[]): Promise<LocalRegistry> {
+  let packages = new Map<string, Map<string, Installed>>();
+  const rescan = () => {
+    packages = new Map();
+    for (const tree of nodeModules) {
+      for (const [name, versions] of installedPackages(tree)) {
+        const merged = packages.get(name) ?? new Map<string, Installed>();
+        for (const [version, installed] of versions) if (!merged.has(version)) merged.set(version, installed);
+        packages.set(name, merged);
+      }
+    }
+  };
   const tarballs = new Map<string, Buffer>();
   const tarballOf = (installed: Installed) => {
     const key = `${installed.manifest.name}@${installed.manifest.version}`;
@@ -147,6 +158,7 @@ export async function startLocalRegistry(nodeModules: string): Promise<LocalRegi
   const server: Server = createServer((request, response) => {
     const path = decodeURIComponent((request.url ?? '/').split('?')[0] ?? '/');
     requests.push(path);
+    rescan();
     const tarball = /^\/((?:@[^/]+\/)?[^/]+)\/-\/([^/]+)$/.exec(path);
     const packument = /^\/((?:@[^/]+\/)?[^/]+)$/.exec(path);
     if (tarball) {

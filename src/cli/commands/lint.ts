@@ -27,22 +27,36 @@ Examples:
   $ hookctl lint .octo/hooks.yml --max-warnings 0
   $ hookctl lint --format json | jq '.errorCount'
 
-  # pre-commit (.pre-commit-config.yaml)
+  # pre-commit (.pre-commit-config.yaml): this repository as the hook repository, at a release
+  # tag (release commits carry the built dist/; a source commit has nothing to run)
+  - repo: https://github.com/<owner>/hookctl
+    rev: v0.1.0
+    hooks:
+      - id: hookctl-lint
+
+  # pre-commit, local hook, with hookctl installed in the project (npm i -D hookctl)
   - repo: local
     hooks:
       - id: hookctl-lint
         name: hookctl lint
         language: system
-        entry: npx hookctl lint
+        entry: npx --no hookctl lint
         pass_filenames: false
-        files: (^|/)(\\.openinterpreter/(hooks\\.json|config\\.toml)|\\.octo/hooks\\.ya?ml)$
+        files: (^|/)\\.(openinterpreter|octo)/
 
-  # GitHub Actions: code scanning with SARIF, then inline annotations (fails on errors)
-  - run: npx hookctl lint --format sarif > hookctl.sarif || true
-  - uses: github/codeql-action/upload-sarif@v3
-    if: always()
-    with: { sarif_file: hookctl.sarif }
-  - run: npx hookctl lint --format github`,
+  # pre-commit, local hook, hookctl installed by pre-commit from the npm registry
+  - repo: local
+    hooks:
+      - id: hookctl-lint
+        name: hookctl lint
+        language: node
+        additional_dependencies: ['hookctl@0.1.0']
+        entry: hookctl lint
+        pass_filenames: false
+        files: (^|/)\\.(openinterpreter|octo)/
+
+  # GitHub Actions: lint, upload SARIF to code scanning, fail on errors (action.yml)
+  - uses: <owner>/hookctl@v0.1.0`,
     )
     .action(async (files: string[], options: LintOptions) => {
       process.exitCode = await lint(files, options);
