@@ -42,6 +42,31 @@ function expectNoStackTrace(stderr: string) {
   expect(stderr).not.toContain('internal error');
 }
 
+describe('hookctl lint colours', () => {
+  function lintWithEnv(env: Record<string, string | undefined>) {
+    const sandbox = projectWith(UNKNOWN_EVENT_JSON);
+    return runCli(['lint', '--home', sandbox.home, '--managed', join(sandbox.root, 'no-requirements.toml')], {
+      cwd: sandbox.project,
+      env: { HOME: sandbox.home, NO_COLOR: undefined, FORCE_COLOR: undefined, ...env },
+    });
+  }
+
+  it('are off when stdout is not a terminal', async () => {
+    expect((await lintWithEnv({})).stdout).not.toContain('\u001b[');
+  });
+
+  it('are on with FORCE_COLOR, even into a pipe (CI logs render ANSI)', async () => {
+    const result = await lintWithEnv({ FORCE_COLOR: '1' });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('\u001b[31merror');
+  });
+
+  it('stay off with FORCE_COLOR=0, and NO_COLOR wins over FORCE_COLOR', async () => {
+    expect((await lintWithEnv({ FORCE_COLOR: '0' })).stdout).not.toContain('\u001b[');
+    expect((await lintWithEnv({ FORCE_COLOR: '1', NO_COLOR: '1' })).stdout).not.toContain('\u001b[');
+  });
+});
+
 describe('hookctl lint', () => {
   it('exits 0 and prints nothing for a clean project', async () => {
     const result = await lint(projectWith(CLEAN_JSON));
@@ -155,7 +180,7 @@ describe('hookctl lint', () => {
     expect(result.stdout).toContain('--format <format>');
     expect(result.stdout).toContain('--max-warnings <n>');
     expect(result.stdout).toContain('pre-commit');
-    expect(result.stdout).toContain('hookctl lint --format github');
-    expect(result.stdout).toContain('upload-sarif');
+    expect(result.stdout).toContain('- repo: local');
+    expect(result.stdout).toMatch(/- uses: <owner>\/hookctl@v\d/);
   });
 });

@@ -170,10 +170,10 @@ describe('npx hookctl from the installed tarball', () => {
     expect(result.stdout).toContain('dry-run [options] <event>');
   });
 
-  it('reports the packed version', async () => {
-    const result = await hookctl('--version');
+  it.each(['--version', '-v', '-V'])('reports the packed version with %s', async (flag) => {
+    const result = await hookctl(flag);
     const { version } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string };
-    expect(result.stdout.trim()).toBe(version);
+    expect(result).toMatchObject({ code: 0, stdout: `${version}\n`, stderr: '' });
   });
 
   it('lints the example project clean', async () => {

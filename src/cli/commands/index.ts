@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { registerCompletion } from './completion.js';
 import { registerDryRun } from './dry-run.js';
 import { registerFixture } from './fixture.js';
 import { registerLint } from './lint.js';
@@ -23,4 +24,5 @@ export function registerCommands(program: Command): void {
   registerScaffold(program);
   registerFixture(program);
   registerSchema(program);
+  registerCompletion(program);
 }
