@@ -120,8 +120,23 @@ describe('hookctl lint', () => {
         level: 'error',
         message: { text: expect.stringContaining('PreToolUse') },
         locations: [{ physicalLocation: { artifactLocation: { uri: '.openinterpreter/hooks.json', uriBaseId: '%SRCROOT%' }, region: { startLine: 3, startColumn: 5 } } }],
+        partialFingerprints: { 'hookctlFindingHash/v1': expect.stringMatching(/^[0-9a-f]{32}:1$/) },
       },
     ]);
+  });
+
+  it('gives SARIF columns in UTF-16 code units, as it declares (columnKind)', async () => {
+    // Two astral characters before the event: 2 code points but 4 UTF-16 code units.
+    const line = '{ "description": "😀😀", "hooks": { "PreToolUze": [{ "hooks": [{ "type": "command", "command": "echo hi" }] }] } }';
+    const result = await lint(projectWith(`${line}\n`), '--format', 'sarif');
+    const run = JSON.parse(result.stdout).runs[0];
+    expect(run.columnKind).toBe('utf16CodeUnits');
+    expect(run.results[0].locations[0].physicalLocation.region).toEqual({ startLine: 1, startColumn: line.indexOf('"PreToolUze"') + 1 });
+  });
+
+  it('keeps a SARIF fingerprint when lines are added above the finding', async () => {
+    const fingerprint = async (json: string) => JSON.parse((await lint(projectWith(json), '--format', 'sarif')).stdout).runs[0].results[0].partialFingerprints;
+    expect(await fingerprint(`\n\n${UNKNOWN_EVENT_JSON}`)).toEqual(await fingerprint(UNKNOWN_EVENT_JSON));
   });
 
   it.each([

@@ -22,6 +22,12 @@ export function registerLint(program: Command): void {
 Exit status: 0 when there are no errors (and no more warnings than --max-warnings),
 1 when there are, 2 on usage errors (unknown format, missing file).
 
+SARIF (--format sarif): columns are UTF-16 code units (columnKind "utf16CodeUnits"). Each result's
+partialFingerprints["hookctlFindingHash/v1"] is sha256 of the rule id, the file's URI and the text
+of the finding's line (whitespace collapsed; the message where there is no line), plus ":<n>" for
+repeats in file order: the same across runs and when lines are added above, so code scanning keeps
+an alert and its dismissal.
+
 Examples:
   $ hookctl lint                                   # every layer of the detected dialect
   $ hookctl lint .octo/hooks.yml --max-warnings 0
