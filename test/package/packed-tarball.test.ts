@@ -162,6 +162,56 @@ describe('the packed tarball', () => {
   });
 });
 
+/**
+ * Whether `version` satisfies an npm range made of `||`-joined sets of `^x.y.z`, `>=x.y.z`,
+ * `<x.y.z` and `x.y.z` comparators: the forms the engines fields here use. Throws on others.
+ */
+function satisfies(version: string, range: string): boolean {
+  const parse = (v: string) => v.split('.').map(Number) as [number, number, number];
+  const compare = (a: string, b: string) => {
+    const [x, y] = [parse(a), parse(b)];
+    return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+  };
+  return range.split('||').some((set) =>
+    set
+      .trim()
+      .replace(/(>=|<=|<|>)\s+/g, '$1')
+      .split(/\s+/)
+      .every((comparator) => {
+        const match = /^(\^|>=|<|)(\d+(?:\.\d+){0,2})$/.exec(comparator);
+        if (!match) throw new Error(`unsupported range comparator ${comparator} in ${range}`);
+        const bound = [...match[2]!.split('.'), '0', '0'].slice(0, 3).join('.');
+        if (match[1] === '^') return compare(version, bound) >= 0 && parse(version)[0] === parse(bound)[0];
+        if (match[1] === '>=') return compare(version, bound) >= 0;
+        if (match[1] === '<') return compare(version, bound) < 0;
+        return compare(version, bound) === 0;
+      }),
+  );
+}
+
+describe('engines', () => {
+  const SAMPLES = ['18.20.0', '20.0.0', '20.12.0', '20.18.3', '20.19.0', '20.20.2', '21.7.3', '22.0.0', '22.12.0', '22.13.0', '23.11.0', '24.0.0', '26.1.0'];
+  /** require(esm) without a flag: Node 20.19+ and 22.12+ (`require('hookctl')` needs it). */
+  const requireEsm = (version: string) => satisfies(version, '^20.19.0 || >=22.12.0');
+
+  it('admits only Node versions that run require(hookctl) and that every runtime dependency accepts', () => {
+    const { engines } = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { engines: { node: string } };
+    const dependencyRanges = filesUnder(join(project, 'node_modules'))
+      .filter((file) => file.endsWith('/package.json') && !file.includes('/hookctl/'))
+      .map((file) => JSON.parse(readFileSync(file, 'utf8')) as { name?: string; engines?: { node?: string } })
+      .filter((manifest) => manifest.name && manifest.engines?.node)
+      .map((manifest) => [manifest.name!, manifest.engines!.node!] as const);
+    expect(dependencyRanges.length).toBeGreaterThan(0);
+    for (const version of SAMPLES.filter((v) => satisfies(v, engines.node))) {
+      expect(requireEsm(version), `require(esm) on ${version}`).toBe(true);
+      for (const [name, range] of dependencyRanges) expect(satisfies(version, range), `${name} (${range}) on Node ${version}`).toBe(true);
+    }
+    // …and no narrower than that: each version that has both is admitted.
+    const accepted = SAMPLES.filter((v) => requireEsm(v) && dependencyRanges.every(([, range]) => satisfies(v, range)));
+    expect(SAMPLES.filter((v) => satisfies(v, engines.node))).toEqual(accepted);
+  });
+});
+
 describe('npx hookctl from the installed tarball', () => {
   it('prints help listing the commands', async () => {
     const result = await hookctl('--help');
