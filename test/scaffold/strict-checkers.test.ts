@@ -9,8 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { OCTO_EVENTS } from '../../src/dialects/octo/events.js';
 import { OPENINTERPRETER_EVENTS } from '../../src/dialects/openinterpreter/events.js';
-import type { DialectId } from '../../src/dialects/registry.js';
-import { examplesFor } from '../../src/scaffold/examples.js';
+import { loadDialect, type DialectId } from '../../src/dialects/registry.js';
 import { scaffoldHook } from '../../src/scaffold/scaffold.js';
 import { makeTempProject } from '../helpers/temp-project.js';
 import { uncommentExample } from './uncomment-example.js';
@@ -26,10 +25,11 @@ async function scaffoldVariants(projectDir: string, dir: string, lang: 'py' | 't
   mkdirSync(dir, { recursive: true });
   const files: string[] = [];
   for (const [dialect, event] of CASES) {
-    const scaffold = await scaffoldHook({ dialect, projectDir, event, lang, name: `${dialect}-${event}` });
+    const loaded = await loadDialect(dialect);
+    const scaffold = await scaffoldHook({ dialect: loaded, projectDir, event, lang, name: `${dialect}-${event}` });
     const script = readFileSync(scaffold.file, 'utf8');
     const comment = lang === 'py' ? '#' : '//';
-    const variants = [['as-written', script], ...examplesFor(dialect, event).map((example) => [example.id, uncommentExample(script, comment, example.id)])];
+    const variants = [['as-written', script], ...loaded.scaffold.examples(event).map((example) => [example.id, uncommentExample(script, comment, example.id)])];
     for (const [variant, text] of variants) {
       // Python module names cannot contain '-'.
       const file = join(dir, `${dialect}_${event}_${variant!.replace(/-/g, '_')}.${lang}`);

@@ -16,12 +16,7 @@ Examples:
   $ hookctl completion fish > ~/.config/fish/completions/hookctl.fish`,
     )
     .action(async (shell: Shell) => {
-      const [{ completionModel, renderCompletion }, { DIALECT_IDS, loadDialect }] = await Promise.all([
-        import('../completion.js'),
-        import('../../dialects/registry.js'),
-      ]);
-      const dialects = await Promise.all(DIALECT_IDS.map(loadDialect));
-      const events = [...new Set(dialects.flatMap((dialect) => dialect.events.map((event) => event.name)))].sort();
-      process.stdout.write(renderCompletion(shell, completionModel(program, events)));
+      const { completion } = await import('../actions/completion.js');
+      process.exitCode = await completion(shell, program);
     });
 }

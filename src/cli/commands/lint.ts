@@ -1,11 +1,7 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { LINT_FORMATS, type LintFormat } from '../../lint/reporters/formats.js';
-import { addCommonOptions, loadContextOf, resolveCommon, type CommonOptionValues } from '../common-options.js';
-
-interface LintOptions extends CommonOptionValues {
-  format: LintFormat;
-  maxWarnings?: number;
-}
+import { LINT_FORMATS } from '../../lint/reporters/formats.js';
+import type { LintOptions } from '../actions/lint.js';
+import { addCommonOptions } from '../common-options.js';
 
 export function registerLint(program: Command): void {
   addCommonOptions(
@@ -65,6 +61,7 @@ Examples:
   - uses: <owner>/hookctl@v0.1.0`,
     )
     .action(async (files: string[], options: LintOptions) => {
+      const { lint } = await import('../actions/lint.js');
       process.exitCode = await lint(files, options);
     });
 }
@@ -72,27 +69,4 @@ Examples:
 function parseWarningLimit(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError('expected a whole number of warnings (0 or more).');
   return Number(value);
-}
-
-async function lint(files: readonly string[], options: LintOptions): Promise<number> {
-  const common = resolveCommon(options);
-  const [{ loadReporter }, { countSeverities }, { readVersion }] = await Promise.all([
-    import('../../lint/reporters/index.js'),
-    import('../../lint/reporters/report.js'),
-    import('../version.js'),
-  ]);
-  const context = loadContextOf(common);
-  const forced = options.dialect === undefined ? null : common.dialectId;
-  const [result, reporter] = await Promise.all([
-    files.length === 0
-      ? import('../../lint/run-lint.js').then(({ runLint }) => runLint({ dialect: common.dialectId, context }))
-      : import('../../lint/lint-files.js').then(({ lintFiles }) => lintFiles(files, { forced, fallback: common.dialectId, context })),
-    loadReporter(options.format),
-  ]);
-  const color = options.format === 'stylish' && (await import('../../lint/reporters/stylish.js')).shouldUseColor(process.stdout, process.env);
-  process.stdout.write(reporter(result, { cwd: common.cwd, color, version: readVersion() }));
-  const { errors, warnings } = countSeverities(result.findings);
-  const maxWarnings = options.maxWarnings ?? Infinity;
-  if (warnings > maxWarnings) process.stderr.write(`hookctl: too many warnings (${warnings}; --max-warnings allows ${maxWarnings})\n`);
-  return errors > 0 || warnings > maxWarnings ? 1 : 0;
 }
