@@ -338,7 +338,8 @@ const wrongEvent: PreToolUseInput = { ...payload, hook_event_name: 'Stop' };
 const octoEvent: OctoEventName = 'Stop';
 const engine = await createEngine({ dialect: 'openinterpreter' });
 const outcome: Outcome = await engine.dispatch('PreToolUse', payload);
-const decision: 'allow' | 'deny' | 'ask' | null = outcome.decision;
+// 'defer' is codex/claude's PreToolUse decision (SPEC-dialects).
+const decision: 'allow' | 'deny' | 'ask' | 'defer' | null = outcome.decision;
 export { wrongEvent, octoEvent, decision };
 `,
     );

@@ -186,13 +186,17 @@ describe('the repo: local set-ups of docs/cli.md', () => {
 });
 
 describe('the hook definition', () => {
-  it('docs/cli.md uses the files: pattern of .pre-commit-hooks.yaml, in every local set-up', () => {
+  it('docs/cli.md and the README use the files: pattern of .pre-commit-hooks.yaml, in every local set-up', () => {
     const [hook] = parse(readFileSync(join(REPO, '.pre-commit-hooks.yaml'), 'utf8')) as { id: string; files: string }[];
     const documented = documentedConfigs().flatMap((config) => config.repos.flatMap((entry) => entry.hooks));
     const local = documented.filter((entry) => 'files' in entry);
     expect(local.length).toBeGreaterThanOrEqual(2);
     for (const entry of local) expect(entry.files).toBe(hook!.files);
     expect(documented.every((entry) => entry.id === hook!.id)).toBe(true);
+    const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
+    const readmeFiles = [...readme.matchAll(/^\s+files: (.+)$/gm)].map((match) => match[1]);
+    expect(readmeFiles.length).toBeGreaterThan(0);
+    for (const files of readmeFiles) expect(files).toBe(hook!.files);
   });
 
   it('installs the way pre-commit 4.6 does: npm install -g git+file://<clone> (no build step, no scripts)', async () => {
