@@ -43,7 +43,8 @@ export interface CompiledMatcher {
   readonly kind: 'all' | 'exact' | 'regex';
   /**
    * Every name this matcher accepts, when that is a finite list of names: the pieces of an exact
-   * matcher. Selection looks these up instead of testing the matcher.
+   * matcher, or the alternatives of an anchored-literal regex such as `^tool_17$`. Selection looks
+   * these up instead of testing the matcher.
    */
   readonly names?: readonly string[];
   /**
@@ -95,13 +96,24 @@ export interface HandlerRecord {
   readonly unrunnable?: { readonly reason: UnrunnableReason; readonly error: string };
   /** An async run whose exit 2 wakes the model with its stderr (claude `asyncRewake`). */
   readonly asyncRewake?: boolean;
+  /** The command that runs (plugin variables substituted). */
   readonly command: string;
+  /**
+   * The command as written, when it differs from `command` (a plugin's `${PLUGIN_ROOT}` before
+   * substitution). The trust identity is taken of this, so it does not move with the home dir.
+   */
+  readonly declaredCommand?: string;
   readonly timeoutMs: number;
   /** True when the config wrote the timeout (false: the dialect's default applies). */
   readonly timeoutSet?: boolean;
   readonly async: boolean;
   readonly statusMessage: string | null;
   readonly onFailure: 'continue' | 'abort';
+  /**
+   * openinterpreter `additionalContextLimit`: approximate tokens of additional context above which
+   * the agent spills the text to a file and gives the model a preview (0: never). Absent: the default.
+   */
+  readonly additionalContextLimit?: number;
   /**
    * Extra environment for the command (plugin PLUGIN_ROOT / PLUGIN_DATA); a variable set to
    * undefined is removed from the agent's environment the hook inherits (claude drops `OTEL_*`).

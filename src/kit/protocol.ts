@@ -44,6 +44,8 @@ export interface AggregateOptions {
    * that defines its own order (openinterpreter: configured, SPEC 2.6) may ignore it.
    */
   rewriteOrder: 'completion' | 'configured';
+  /** The dispatch's payload (a dialect may scope files it writes, such as spilled output, by session). */
+  payload: Readonly<Record<string, unknown>>;
 }
 
 /** What a protocol knows of the dispatch it prepares: where it runs and the agent's environment. */

@@ -73,7 +73,12 @@ export const configSpec: DialectConfigSpec = {
       unknown: 'ignore',
     },
     env: { fields: {}, unknown: 'ignore' },
+    unread: { fields: {}, unknown: 'ignore' },
   },
+  // cc settings §Fix a broken settings file; cc#75081: a hooks value the schema rejects drops every
+  // hook of a settings or plugin hooks file. Managed files drop only the bad entries (agent-rejection.ts).
+  wholeFileRejection: true,
+  onError: 'skip',
   discover: discoverClaudeFiles,
   describeFile: describeClaudeFile,
 };

@@ -1,3 +1,4 @@
+import { fileHooksNode } from '../../config/agent-rejection.js';
 import { analyseFiles } from '../../config/analyse-files.js';
 import type { ConfigFile } from '../../config/config-file.js';
 import type { SourceNode } from '../../config/source-tree.js';
@@ -27,7 +28,7 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
   const { rules, reports } = recordingRules(LOAD_RULES);
   const analysis = analyseFiles(files, configSpec, rules, context.cwd);
   const findings = [...analysis.findings];
-  const dropped = droppedFiles(analysis.checked, reports);
+  const dropped = droppedFiles(analysis.checked, reports, analysis.invalidated);
   for (const [file, count] of dropped) findings.push(fileDropped(file, count));
   for (const notice of discovered.notices) findings.push(notice_(notice.file, 'plugin-discovery', notice.message));
   const switches = hookSwitches(settings);
@@ -73,16 +74,25 @@ function recordingRules(rules: readonly Rule[]): { rules: Rule[]; reports: RuleR
  * Settings and plugin files whose hooks Claude drops whole, with how many schema errors caused it.
  * Problems inside an unknown event do not count: Claude skips that entry without reading it.
  */
-function droppedFiles(checked: ReturnType<typeof analyseFiles>['checked'], reports: readonly RuleReportRecord[]): Map<ConfigFile, number> {
+function droppedFiles(
+  checked: ReturnType<typeof analyseFiles>['checked'],
+  reports: readonly RuleReportRecord[],
+  invalidated: ReadonlySet<SourceNode>,
+): Map<ConfigFile, number> {
   const dropped = new Map<ConfigFile, number>();
   const unknownEventNodes = new Map<ConfigFile, Set<SourceNode>>();
+  // Files invalid-value already dropped whole (wholeFileRejection) said so in their own finding.
+  const alreadyDropped = new Set<ConfigFile>();
   for (const { file, declarations } of checked) {
+    const hooksNode = fileHooksNode(file, declarations);
+    if (hooksNode !== undefined && invalidated.has(hooksNode)) alreadyDropped.add(file);
     const nodes = new Set<SourceNode>();
     for (const event of declarations.events) if (event.spec === null) collectNodes(event.value, nodes);
     unknownEventNodes.set(file, nodes);
   }
   for (const report of reports) {
     if (!SCHEMA_RULES.has(report.ruleId) || report.file.source === 'managed' || report.file.parsed.root === null) continue;
+    if (alreadyDropped.has(report.file)) continue;
     if (report.invalidates !== undefined && unknownEventNodes.get(report.file)?.has(report.invalidates)) continue;
     dropped.set(report.file, (dropped.get(report.file) ?? 0) + 1);
   }
@@ -105,7 +115,7 @@ function fileDropped(file: ConfigFile, count: number): Finding {
   return notice_(
     file.parsed.path,
     'settings-file-rejected',
-    `Claude Code ignores every hook in this file because of ${errors} reported for it; no hook of this file is loaded`,
+    `the agent ignores every hook in this file because of ${errors} reported for it; no hook of this file is loaded`,
     'error',
   );
 }

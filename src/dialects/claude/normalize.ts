@@ -43,6 +43,8 @@ export function normalizeClaudeHandlers(
   const environment = hookEnvironment(context);
   for (const { file, declarations } of checked) {
     if (dropped.has(file) || file.parsed.root === null || invalidated.has(file.parsed.root)) continue;
+    const hooksValue = declarations.hooks?.value;
+    if (hooksValue !== undefined && invalidated.has(hooksValue)) continue;
     for (const event of declarations.events) {
       if (event.spec === null || invalidated.has(event.value)) continue;
       for (const group of event.groups) {
