@@ -204,16 +204,18 @@ new RuleTester().run(invalidValue, {
       ],
     },
     {
-      name: 'claude: values of the wrong type in handler fields of each type',
+      // A managed file is repaired entry by entry (cc managed), so each problem stands alone.
+      name: 'claude: values of the wrong type in handler fields of each type (managed settings)',
       files: {
-        [CLAUDE_SETTINGS]: `{
+        'project/.claude/managed-settings.json': `{
   "hooks": {
     "PreToolUse": [
       { "hooks": [{ "type": "command", "command": "x", "args": "-v", "timeout": 0 }] },
       { "hooks": [{ "type": "http", "headers": { "X-Count": 1 } }] },
-      { "hooks": [{ "type": "mcp_tool", "server": "memory", "tool": "save", "input": "all" }] }
+      { "hooks": [{ "type": "prompt", "prompt": "ok?", "model": 5 }] }
     ]
-  }
+  },
+  "enabledPlugins": []
 }
 `,
       },
@@ -222,7 +224,21 @@ new RuleTester().run(invalidValue, {
         { messageId: 'notPositiveSeconds', line: 4, column: 81, message: '"timeout" must be a number of seconds above 0, found the number 0' },
         { messageId: 'missingField', line: 5, column: 19, message: 'this http handler has no "url"' },
         { messageId: 'notStringRecord', line: 5, column: 48, message: '"headers" must be an object whose values are strings, found an object' },
-        { messageId: 'notObject', line: 6, column: 86, message: '"input" must be an object, found the string "all"' },
+        { messageId: 'notString', line: 6, column: 65, message: '"model" must be a string, found the number 5' },
+        { messageId: 'notObject', line: 9, column: 21, message: '"enabledPlugins" must be an object, found an array' },
+      ],
+    },
+    {
+      // Claude drops every hook of a settings file whose hooks the schema rejects (SPEC-dialects 8.1, §11.1).
+      name: 'claude: a wrong value in project settings drops every hook of the file',
+      files: { [CLAUDE_SETTINGS]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x", "args": "-v" }] }] } }' },
+      errors: [
+        {
+          messageId: 'fileIgnored',
+          line: 1,
+          column: 80,
+          message: 'the agent ignores every hook in this file: "args" must be an array of strings, found the string "-v"',
+        },
       ],
     },
   ],
