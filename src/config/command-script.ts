@@ -35,7 +35,14 @@ export function scriptPathOf(command: string): string | null {
  * `bash x.sh`, `/usr/bin/env python3 x.py`, `deno run x.ts`, `npx tsx x.ts`).
  */
 export function commandScript(command: string): CommandScript | null {
-  const words = firstSimpleCommand(command);
+  return scriptOfWords(firstSimpleCommand(command));
+}
+
+/**
+ * The script file a command given as words runs (the words of a shell command after quote removal,
+ * or an exec-form program and its arguments), by the rules of commandScript.
+ */
+export function scriptOfWords(words: readonly string[]): CommandScript | null {
   let i = 0;
   const skipAssignments = () => {
     while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i]!)) i++;

@@ -18,11 +18,11 @@ export const missingScript = createRule({
     missing: MISSING,
     missingDidYouMean: `${MISSING}; did you mean "{{suggestion}}"?`,
   },
-  check({ checked, projectDir, report }) {
+  check({ spec, checked, projectDir, report }) {
     const exists = memoize(existsSync);
     const siblingOf = memoize(siblingLike);
     for (const handler of checked.declarations.handlers) {
-      const script = handlerScript(checked.file, handler.node, projectDir);
+      const script = handlerScript(spec, checked.file, handler.node, projectDir);
       if (script === null || exists(script.path)) continue;
       const data = { script: script.written, path: script.path };
       const sibling = siblingOf(script.path);
