@@ -3,8 +3,10 @@ import { createRule } from '../rule.js';
 
 /**
  * In exec form `command` is one program, spawned without a shell. A bare name with whitespace,
- * `node hook.js`, names a program that does not exist: the spawn fails. Claude Code logs the same
- * warning (cc hooks §Exec form and shell form); a path with a separator may contain spaces.
+ * `node hook.js`, names a program that does not exist: the spawn fails. Claude Code logs a warning
+ * when the whole command has no path separator (cc hooks §Exec form and shell form); hookctl looks
+ * at the first word, so `node .claude/hooks/a.js` is caught too, while a path with spaces such as
+ * `/opt/My Tools/hook` is one valid program.
  */
 export const execCommandHasSpaces = createRule({
   id: 'exec-command-has-spaces',
@@ -23,9 +25,10 @@ export const execCommandHasSpaces = createRule({
     for (const handler of checked.declarations.handlers) {
       const command = scalarField(handler.node, 'command', 'string');
       if (command === undefined || setField(handler.node, execForm.argsField) === undefined) continue;
-      const trimmed = command.trim();
-      if (!/\s/.test(trimmed) || /[/\\]/.test(trimmed)) continue;
-      const data = { args: execForm.argsField, command: JSON.stringify(command), program: trimmed.split(/\s+/)[0]! };
+      const words = command.trim().split(/\s+/);
+      // `/opt/My Tools/hook` is one path with a space; `node hook.js` is a program and its argument.
+      if (words.length < 2 || /[/\\]/.test(words[0]!)) continue;
+      const data = { args: execForm.argsField, command: JSON.stringify(command), program: words[0]! };
       report({ messageId: 'spaces', data, pos: setField(handler.node, 'command')!.value.pos });
     }
   },

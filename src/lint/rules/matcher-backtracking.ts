@@ -9,12 +9,12 @@ import { createRule } from '../rule.js';
 export const matcherBacktracking = createRule({
   id: 'matcher-backtracking',
   severity: 'error',
-  description: 'a matcher regex that backtracks exponentially in the agent’s regex engine (ReDoS)',
+  description: "a matcher regex that backtracks exponentially in the agent's regex engine (ReDoS)",
   atLoad: false,
   messages: {
     // {{matcher}} is a JSON string (quoted); {{pump}} a word (quoted) whose repetitions double the work.
     exponential:
-      'matcher {{matcher}} backtracks exponentially in the agent’s regex engine: a target that repeats {{pump}} and then fails to match takes 2^n steps, ' +
+      "matcher {{matcher}} backtracks exponentially in the agent's regex engine: a target that repeats {{pump}} and then fails to match takes 2^n steps, " +
       'which can stall the agent; remove the nested or overlapping repetition (e.g. (a+)+ → a+, (a|ab)* → (ab?)*)',
   },
   check({ spec, checked, report }) {

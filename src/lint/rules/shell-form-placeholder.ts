@@ -10,7 +10,7 @@ import { createRule } from '../rule.js';
 export const shellFormPlaceholder = createRule({
   id: 'shell-form-placeholder',
   severity: 'error',
-  description: 'a placeholder such as ${user_config.*} in a shell-form command, which the agent refuses to run',
+  description: 'a placeholder such as `${user_config.*}` in a shell-form command, which the agent refuses to run',
   atLoad: true,
   messages: {
     // {{placeholder}} as written; {{args}} the exec-form arguments field.
