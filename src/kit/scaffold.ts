@@ -23,12 +23,21 @@ export interface RegisterEdit {
  * every `stdout` against the event's output schema and run the blocks through the engine.
  */
 export interface HookExample {
-  /** Stable marker id: `block`, `block-exit-2`, `allow`, `ask`, `rewrite-input`, `context`, `stop`, `warn`. */
+  /**
+   * Stable marker id: `block`, `block-exit-2`, `allow`, `ask`, `defer`, `rewrite-input`, `context`,
+   * `context-text`, `stop`, `warn`, or an event's own (`session-title`, `watch`, `worktree-path`…).
+   */
   id: string;
   /** What uncommenting it does, one line. */
   title: string;
   exitCode: 0 | 2;
   stdout?: Record<string, unknown>;
+  /**
+   * Plain text on stdout instead of JSON, where the dialect reads it (claude: context on
+   * SessionStart and UserPromptSubmit, the worktree path of WorktreeCreate). One line, printed with
+   * a trailing newline; never set together with `stdout`.
+   */
+  stdoutText?: string;
   stderr?: string;
 }
 
