@@ -1,46 +1,101 @@
 import { resolve } from 'node:path';
+import { findGitRoot } from '../../config/find-project-root.js';
 import { inferDialectFromPath } from '../../dialects/infer-dialect.js';
-import { loadConfigSpec, type DialectId } from '../../dialects/registry.js';
+import { DIALECT_IDS, loadConfigSpec, type DialectId } from '../../dialects/registry.js';
+import { repositoryPatterns } from '../../dialects/repository-files.js';
+import { UsageError } from '../../errors.js';
 import type { LoadContext } from '../../kit/index.js';
-import { assertConfigFile, lintFileGroups } from '../../lint/lint-files.js';
+import { assertConfigFile, lintFileGroups, type FilePaths } from '../../lint/lint-files.js';
 import type { LintFormat } from '../../lint/reporters/formats.js';
 import { loadReporter } from '../../lint/reporters/index.js';
 import { countSeverities } from '../../lint/reporters/report.js';
-import { runLint } from '../../lint/run-lint.js';
-import { loadContextOf, resolveCommon, type CommonOptionValues } from '../common-options.js';
+import { runLint, type LintResult } from '../../lint/run-lint.js';
+import { scanRepository } from '../../lint/scan-repository.js';
+import { displayPath } from '../../util/display-path.js';
+import { loadContextOf, resolveCommon, type CommonContext, type CommonOptionValues } from '../common-options.js';
 import { readVersion } from '../version.js';
 
 export interface LintOptions extends CommonOptionValues {
   format: LintFormat;
   maxWarnings?: number;
+  effective?: boolean;
+}
+
+/** What was linted: the findings, the root their paths are relative to, and remarks for stderr. */
+interface Linted {
+  root: string;
+  result: LintResult;
+  notes: string[];
 }
 
 /** `hookctl lint`: exit 1 on errors or on more warnings than `--max-warnings` allows. */
 export async function lint(files: readonly string[], options: LintOptions): Promise<number> {
   const common = resolveCommon(options);
-  const context = loadContextOf(common);
-  const forced = options.dialect === undefined ? null : common.dialectId;
-  const [result, reporter] = await Promise.all([
-    files.length === 0 ? loadConfigSpec(common.dialectId).then((spec) => runLint({ spec, context })) : lintNamedFiles(files, forced, common.dialectId, context),
-    loadReporter(options.format),
-  ]);
+  if (options.effective && files.length > 0) {
+    throw new UsageError('--effective lints the layers an agent started in the cwd loads; give it no files (or drop --effective to lint just those)');
+  }
+  const [linted, reporter] = await Promise.all([lintScope(files, options, common), loadReporter(options.format)]);
+  for (const note of linted.notes) process.stderr.write(`${note}\n`);
   const color = options.format === 'stylish' && (await import('../../lint/reporters/stylish.js')).shouldUseColor(process.stdout, process.env);
-  process.stdout.write(reporter(result, { cwd: common.cwd, color, version: readVersion() }));
-  const { errors, warnings } = countSeverities(result.findings);
+  process.stdout.write(reporter(linted.result, { root: linted.root, color, version: readVersion() }));
+  const { errors, warnings } = countSeverities(linted.result.findings);
   const maxWarnings = options.maxWarnings ?? Infinity;
   if (warnings > maxWarnings) process.stderr.write(`hookctl: too many warnings (${warnings}; --max-warnings allows ${maxWarnings})\n`);
   return errors > 0 || warnings > maxWarnings ? 1 : 0;
 }
 
-/** Each named file in its own dialect (`--dialect` for all, else inferred from its path, else the fallback). */
-async function lintNamedFiles(files: readonly string[], forced: DialectId | null, fallback: DialectId, context: LoadContext) {
-  const byDialect = new Map<DialectId, string[]>();
-  for (const file of files) {
-    const path = resolve(context.cwd, file);
-    assertConfigFile(file, path);
-    const id = forced ?? inferDialectFromPath(path) ?? fallback;
-    byDialect.set(id, [...(byDialect.get(id) ?? []), path]);
+/**
+ * The three scopes (docs/cli.md, "hookctl lint"): `--effective`, the layers an agent started in
+ * the cwd loads (user, project walk, plugins, managed) of one dialect; named files, each in its own
+ * dialect; by default every hook config file of every dialect in the repository, and nothing
+ * outside it. Paths are shown relative to the repository root, whatever the cwd.
+ */
+async function lintScope(files: readonly string[], options: LintOptions, common: CommonContext): Promise<Linted> {
+  const context = loadContextOf(common);
+  const forced = options.dialect === undefined ? null : common.dialectId;
+  if (options.effective) {
+    const root = findGitRoot(common.cwd) ?? common.cwd;
+    const spec = await loadConfigSpec(common.dialectId);
+    return { root, notes: [], result: await runLint({ spec, context, showPath: (path) => displayPath(path, root) }) };
   }
-  const groups = await Promise.all([...byDialect].map(async ([id, paths]) => ({ spec: await loadConfigSpec(id), paths })));
-  return lintFileGroups(groups, context);
+  if (files.length > 0) {
+    const root = findGitRoot(common.cwd) ?? common.cwd;
+    const paths = files.map((file) => {
+      const path = resolve(common.cwd, file);
+      assertConfigFile(file, path);
+      return path;
+    });
+    const byDialect = groupBy(paths, (path) => forced ?? inferDialectFromPath(path) ?? common.dialectId);
+    return { root, notes: [], result: await lintGroups(byDialect, context, filePaths(root, common.cwd)) };
+  }
+  const scan = await scanRepository(common.cwd, repositoryPatterns(forced === null ? DIALECT_IDS : [forced]));
+  const byDialect = groupBy(scan.files, (file) => file.place.owner as DialectId);
+  const paths = new Map(scan.files.map((file) => [file.path, file.place.anchor]));
+  const result = await lintGroups(
+    new Map([...byDialect].map(([id, scanned]) => [id, scanned.map((file) => file.path)])),
+    context,
+    { projectDirOf: (path) => paths.get(path) ?? common.cwd, showPath: (path) => displayPath(path, scan.root) },
+  );
+  return { root: scan.root, notes: scan.notes, result };
+}
+
+/**
+ * Named files' hooks run in the project their config directory belongs to (where a repository
+ * scan places them too), so `./scripts/x.sh` in `packages/app/.openinterpreter/hooks.json` is
+ * looked for in `packages/app/`; a file no dialect's repository files describe runs in the cwd.
+ */
+function filePaths(root: string, cwd: string): FilePaths {
+  const patterns = repositoryPatterns();
+  return { projectDirOf: (path) => patterns.place(path)?.anchor ?? cwd, showPath: (path) => displayPath(path, root) };
+}
+
+async function lintGroups(byDialect: ReadonlyMap<DialectId, string[]>, context: LoadContext, paths: FilePaths): Promise<LintResult> {
+  const groups = await Promise.all([...byDialect].map(async ([id, files]) => ({ spec: await loadConfigSpec(id), paths: files })));
+  return lintFileGroups(groups, context, paths);
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => DialectId): Map<DialectId, T[]> {
+  const groups = new Map<DialectId, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
 }

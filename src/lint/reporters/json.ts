@@ -9,7 +9,7 @@ export function formatJson(result: LintResult, options: ReporterOptions): string
     ruleId: finding.ruleId,
     severity: finding.severity,
     message: finding.message,
-    file: displayPath(finding.file, options.cwd),
+    file: displayPath(finding.file, options.root),
     line: finding.line,
     column: finding.column,
   }));

@@ -36,7 +36,7 @@ export function formatStylish(result: LintResult, options: ReporterOptions): str
         paint('dim', finding.ruleId),
       ].join('  '),
     );
-    blocks.push([paint('underline', displayPath(file, options.cwd)), ...lines].join('\n'));
+    blocks.push([paint('underline', displayPath(file, options.root)), ...lines].join('\n'));
   }
   const counts = countSeverities(result.findings);
   const total = result.findings.length;
