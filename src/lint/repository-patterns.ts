@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import type { RepositoryFile } from '../kit/index.js';
 
 /** Dependencies' own configs are never the repository's: no agent started in the project loads them. */
@@ -21,6 +21,8 @@ export interface FilePlace {
   owner: string;
   /** The directory holding the pattern's path (the project a `.openinterpreter/` belongs to). */
   anchor: string;
+  /** The pattern's index: files of one directory load in pattern order (hooks.json before config.toml). */
+  rank: number;
 }
 
 interface CompiledPattern {
@@ -48,14 +50,14 @@ export class RepositoryPatterns {
    */
   place(path: string): FilePlace | null {
     const segments = path.split(/[\\/]/);
-    for (const pattern of this.compiled) {
+    for (const [rank, pattern] of this.compiled.entries()) {
       const count = pattern.segments.length;
       if (segments.length <= count) continue;
       const tail = segments.slice(-count);
       if (!pattern.segments.every((regex, index) => regex.test(tail[index]!))) continue;
       const anchor = segments.slice(0, -count).join(sep) || sep;
       if (pattern.markers.length > 0 && !pattern.markers.some((marker) => existsSync(join(anchor, ...marker.split('/'))))) continue;
-      return { owner: pattern.owner, anchor };
+      return { owner: pattern.owner, anchor, rank };
     }
     return null;
   }
@@ -76,6 +78,22 @@ export class RepositoryPatterns {
   endsAnyPattern(name: string): boolean {
     return this.compiled.some((pattern) => pattern.segments.at(-1)!.test(name));
   }
+}
+
+/**
+ * Placed files in reading and loading order: by directory, then in the order the dialect lists
+ * its files (the agent reads `hooks.json` before `config.toml`, and the first of two equal ids
+ * wins), then by name.
+ */
+export function inLoadOrder<T extends { path: string; place: FilePlace | null }>(files: readonly T[]): T[] {
+  const key = (file: T) => dirname(file.path);
+  return [...files].sort(
+    (a, b) => compare(key(a), key(b)) || (a.place?.rank ?? Infinity) - (b.place?.rank ?? Infinity) || compare(a.path, b.path),
+  );
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** One path segment of a pattern as a regex: `*` is any run of characters, the rest is literal. */

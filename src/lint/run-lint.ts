@@ -10,6 +10,8 @@ export interface LintResult {
   findings: Finding[];
   /** Every rule that ran (for reporters that describe rules, such as SARIF). */
   rules: RuleMeta[];
+  /** Every file checked, findings or not, in the order checked (JSON lists them); absent when unknown. */
+  files?: string[];
 }
 
 export interface LintOptions {
@@ -41,17 +43,19 @@ export async function runLint(options: LintOptions): Promise<LintResult> {
   const { spec, context } = options;
   const showPath = options.showPath ?? ((path: string) => path);
   const findings: Finding[] = [];
+  let files: ConfigFile[];
   if (options.files === undefined) {
+    files = await spec.discover(context);
     // Hooks run in the cwd (the engine's project dir), so relative script paths resolve there.
-    findings.push(...analyseFiles(await spec.discover(context), spec, RULES, context.cwd, showPath).findings);
+    findings.push(...analyseFiles(files, spec, RULES, context.cwd, showPath).findings);
   } else {
-    const files = await Promise.all(options.files.map((path) => spec.describeFile(path, context)));
+    files = await Promise.all(options.files.map((path) => spec.describeFile(path, context)));
     for (const layer of byLayer(files)) {
       const projectDir = options.projectDirOf?.(layer[0]!.parsed.path) ?? context.cwd;
       findings.push(...analyseFiles(layer, spec, RULES, projectDir, showPath).findings);
     }
   }
-  return { findings: sortFindings(findings), rules: RULES.map((rule) => rule.meta) };
+  return { findings: sortFindings(findings), rules: RULES.map((rule) => rule.meta), files: files.map((file) => file.parsed.path) };
 }
 
 /** Files grouped by layer, in first-appearance order. */

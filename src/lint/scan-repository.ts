@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { lstatSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { findGitRoot } from '../config/find-project-root.js';
-import { MAX_WALK_DEPTH, MAX_WALK_ENTRIES, SKIPPED_DIRECTORY, type FilePlace, type RepositoryPatterns } from './repository-patterns.js';
+import { inLoadOrder, MAX_WALK_DEPTH, MAX_WALK_ENTRIES, SKIPPED_DIRECTORY, type FilePlace, type RepositoryPatterns } from './repository-patterns.js';
 
 export interface ScannedFile {
   /** Absolute path. */
@@ -15,7 +15,7 @@ export interface RepositoryScan {
   root: string;
   /** `git`: listed by git, ignore rules applied; `walk`: found by walking the directory tree. */
   via: 'git' | 'walk';
-  /** Sorted by path. */
+  /** In load order (`inLoadOrder`). */
   files: ScannedFile[];
   /** One-line remarks for the person running lint (a fallback taken, a search cut short). */
   notes: string[];
@@ -49,9 +49,9 @@ export async function scanRepository(cwd: string, patterns: RepositoryPatterns):
   return { root, via: 'walk', files: placed(walked.paths, patterns), notes };
 }
 
-/** The files that exist (git's index can name a deleted one) and that a pattern places, sorted. */
+/** The files that exist (git's index can name a deleted one) and that a pattern places, in load order. */
 function placed(paths: readonly string[], patterns: RepositoryPatterns): ScannedFile[] {
-  return [...new Set(paths)]
+  const files = [...new Set(paths)]
     .filter((path) => {
       const stat = lstatSync(path, { throwIfNoEntry: false });
       return stat !== undefined && (stat.isFile() || stat.isSymbolicLink());
@@ -59,8 +59,8 @@ function placed(paths: readonly string[], patterns: RepositoryPatterns): Scanned
     .flatMap((path) => {
       const place = patterns.place(path);
       return place === null ? [] : [{ path, place }];
-    })
-    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    });
+  return inLoadOrder(files);
 }
 
 type GitListing = { ok: true; paths: string[] } | { ok: false; reason: string; notRepository: boolean };

@@ -9,6 +9,7 @@ import { assertConfigFile, lintFileGroups, type FilePaths } from '../../lint/lin
 import type { LintFormat } from '../../lint/reporters/formats.js';
 import { loadReporter } from '../../lint/reporters/index.js';
 import { countSeverities } from '../../lint/reporters/report.js';
+import { inLoadOrder, type FilePlace } from '../../lint/repository-patterns.js';
 import { runLint, type LintResult } from '../../lint/run-lint.js';
 import { scanRepository } from '../../lint/scan-repository.js';
 import { displayPath } from '../../util/display-path.js';
@@ -59,43 +60,37 @@ async function lintScope(files: readonly string[], options: LintOptions, common:
     return { root, notes: [], result: await runLint({ spec, context, showPath: (path) => displayPath(path, root) }) };
   }
   if (files.length > 0) {
-    const root = findGitRoot(common.cwd) ?? common.cwd;
-    const paths = files.map((file) => {
+    const patterns = repositoryPatterns();
+    const named = files.map((file) => {
       const path = resolve(common.cwd, file);
       assertConfigFile(file, path);
-      return path;
+      return { path, place: patterns.place(path) };
     });
-    const byDialect = groupBy(paths, (path) => forced ?? inferDialectFromPath(path) ?? common.dialectId);
-    return { root, notes: [], result: await lintGroups(byDialect, context, filePaths(root, common.cwd)) };
+    const root = findGitRoot(common.cwd) ?? common.cwd;
+    const dialectOf = (path: string) => forced ?? inferDialectFromPath(path) ?? common.dialectId;
+    return { root, notes: [], result: await lintPlaced(named, root, dialectOf, context) };
   }
   const scan = await scanRepository(common.cwd, repositoryPatterns(forced === null ? DIALECT_IDS : [forced]));
-  const byDialect = groupBy(scan.files, (file) => file.place.owner as DialectId);
-  const paths = new Map(scan.files.map((file) => [file.path, file.place.anchor]));
-  const result = await lintGroups(
-    new Map([...byDialect].map(([id, scanned]) => [id, scanned.map((file) => file.path)])),
-    context,
-    { projectDirOf: (path) => paths.get(path) ?? common.cwd, showPath: (path) => displayPath(path, scan.root) },
-  );
-  return { root: scan.root, notes: scan.notes, result };
+  const owners = new Map(scan.files.map((file) => [file.path, file.place.owner as DialectId]));
+  return { root: scan.root, notes: scan.notes, result: await lintPlaced(scan.files, scan.root, (path) => owners.get(path)!, context) };
 }
 
 /**
- * Named files' hooks run in the project their config directory belongs to (where a repository
- * scan places them too), so `./scripts/x.sh` in `packages/app/.openinterpreter/hooks.json` is
- * looked for in `packages/app/`; a file no dialect's repository files describe runs in the cwd.
+ * Lints files, each with its dialect's rules, a layer's files together in the order the agent
+ * loads them. A file's hooks run in the project its config directory belongs to, so
+ * `./scripts/x.sh` in `packages/app/.openinterpreter/hooks.json` is looked for in `packages/app/`;
+ * a file no dialect's repository files describe runs in the cwd.
  */
-function filePaths(root: string, cwd: string): FilePaths {
-  const patterns = repositoryPatterns();
-  return { projectDirOf: (path) => patterns.place(path)?.anchor ?? cwd, showPath: (path) => displayPath(path, root) };
-}
-
-async function lintGroups(byDialect: ReadonlyMap<DialectId, string[]>, context: LoadContext, paths: FilePaths): Promise<LintResult> {
-  const groups = await Promise.all([...byDialect].map(async ([id, files]) => ({ spec: await loadConfigSpec(id), paths: files })));
+async function lintPlaced(
+  files: readonly { path: string; place: FilePlace | null }[],
+  root: string,
+  dialectOf: (path: string) => DialectId,
+  context: LoadContext,
+): Promise<LintResult> {
+  const byDialect = new Map<DialectId, string[]>();
+  for (const { path } of inLoadOrder(files)) byDialect.set(dialectOf(path), [...(byDialect.get(dialectOf(path)) ?? []), path]);
+  const groups = await Promise.all([...byDialect].map(async ([id, paths]) => ({ spec: await loadConfigSpec(id), paths })));
+  const anchors = new Map(files.map(({ path, place }) => [path, place?.anchor ?? context.cwd]));
+  const paths: FilePaths = { projectDirOf: (path) => anchors.get(path) ?? context.cwd, showPath: (path) => displayPath(path, root) };
   return lintFileGroups(groups, context, paths);
-}
-
-function groupBy<T>(items: readonly T[], key: (item: T) => DialectId): Map<DialectId, T[]> {
-  const groups = new Map<DialectId, T[]>();
-  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
-  return groups;
 }

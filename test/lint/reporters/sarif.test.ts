@@ -51,7 +51,7 @@ describe('formatSarif', () => {
     expect(log.version).toBe('2.1.0');
     expect(log.runs).toHaveLength(1);
     expect(log.runs[0]!.tool.driver).toMatchObject({ name: 'hookctl', version: '1.2.3', informationUri: expect.stringMatching(/^https:\/\//) });
-    expect(log.runs[0]!.originalUriBaseIds).toEqual({ '%SRCROOT%': { uri: 'file:///work/project/' } });
+    expect(log.runs[0]!.originalUriBaseIds).toEqual({ '%SRCROOT%': { uri: 'file:///work/project/', description: { text: 'The repository root.' } } });
   });
 
   it('declares that columns count UTF-16 code units', () => {
