@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { lstatSync, readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { lstatSync, readdirSync, realpathSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { findGitRoot } from '../config/find-project-root.js';
+import { displayPath } from '../util/display-path.js';
 import { inLoadOrder, MAX_WALK_DEPTH, MAX_WALK_ENTRIES, SKIPPED_DIRECTORY, type FilePlace, type RepositoryPatterns } from './repository-patterns.js';
 
 export interface ScannedFile {
@@ -34,7 +35,7 @@ export async function scanRepository(cwd: string, patterns: RepositoryPatterns):
   const notes: string[] = [];
   if (gitRoot !== null) {
     const listed = await gitListing(gitRoot, patterns.pathspecs());
-    if (listed.ok) return { root: gitRoot, via: 'git', files: placed(listed.paths.map((path) => join(gitRoot, path)), patterns), notes };
+    if (listed.ok) return { root: gitRoot, via: 'git', files: placed(gitRoot, listed.paths.map((path) => join(gitRoot, path)), patterns, notes), notes };
     // A `.git` that git does not take for a repository (an empty directory) has no ignore rules.
     if (!listed.notRepository) notes.push(`hookctl: git could not list the files of ${gitRoot} (${listed.reason}); searched the directory tree without .gitignore instead`);
   }
@@ -46,21 +47,47 @@ export async function scanRepository(cwd: string, patterns: RepositoryPatterns):
         'name the files to lint, or run in a git repository',
     );
   }
-  return { root, via: 'walk', files: placed(walked.paths, patterns), notes };
+  return { root, via: 'walk', files: placed(root, walked.paths, patterns, notes), notes };
 }
 
-/** The files that exist (git's index can name a deleted one) and that a pattern places, in load order. */
-function placed(paths: readonly string[], patterns: RepositoryPatterns): ScannedFile[] {
+/**
+ * The files that exist (git's index can name a deleted one) and that a pattern places, in load
+ * order. A symbolic link whose target lies outside the repository is not read: the repository is
+ * untrusted (SPEC 6.1), and a link to `~/.ssh/id_rsa` or `/proc/self/environ` would put pieces of
+ * that file into parse-error messages, CI annotations and an uploaded SARIF log. A note says so.
+ * A dangling link is kept: reading it fails, and that is a finding worth having.
+ */
+function placed(root: string, paths: readonly string[], patterns: RepositoryPatterns, notes: string[]): ScannedFile[] {
+  const realRoot = realPath(root) ?? root;
   const files = [...new Set(paths)]
     .filter((path) => {
       const stat = lstatSync(path, { throwIfNoEntry: false });
-      return stat !== undefined && (stat.isFile() || stat.isSymbolicLink());
+      if (stat === undefined || !(stat.isFile() || stat.isSymbolicLink())) return false;
+      const target = stat.isSymbolicLink() ? realPath(path) : null;
+      if (target !== null && !isInside(realRoot, target)) {
+        notes.push(`hookctl: not reading ${displayPath(path, root)}: it is a symbolic link to ${target}, outside ${root}`);
+        return false;
+      }
+      return true;
     })
     .flatMap((path) => {
       const place = patterns.place(path);
       return place === null ? [] : [{ path, place }];
     });
   return inLoadOrder(files);
+}
+
+function realPath(path: string): string | null {
+  try {
+    return realpathSync(path);
+  } catch {
+    return null;
+  }
+}
+
+function isInside(dir: string, path: string): boolean {
+  const rel = relative(dir, path);
+  return rel !== '' && !rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel);
 }
 
 type GitListing = { ok: true; paths: string[] } | { ok: false; reason: string; notRepository: boolean };

@@ -132,6 +132,30 @@ describe('hookctl lint with no files, in a git repository', () => {
     expect(filesOf(await box.lint(['--dialect', 'openinterpreter', '--format', 'json']))).toEqual(['.openinterpreter/hooks.json:3:5 unknown-event']);
   });
 
+  it('reads no file outside the repository through a symbolic link, and says so; links inside it are linted', async () => {
+    const box = sandbox();
+    const secret = box.write('home/secrets.env', 'TOKEN=hunter2-very-secret\n');
+    box.write('repo/shared/hooks.yml', BROKEN_YAML);
+    mkdirSync(join(box.repo, '.openinterpreter'));
+    symlinkSync(secret, join(box.repo, '.openinterpreter/hooks.json'));
+    mkdirSync(join(box.repo, 'packages/app/.octo'), { recursive: true });
+    symlinkSync('../../../shared/hooks.yml', join(box.repo, 'packages/app/.octo/hooks.yml'));
+    box.git('add', '--all');
+    const result = await box.lint(['--format', 'json']);
+    expect(result.stdout + result.stderr).not.toContain('hunter2');
+    expect(filesOf(result)).toEqual(['packages/app/.octo/hooks.yml:2:3 unknown-event']);
+    expect(result.stderr).toBe(`hookctl: not reading .openinterpreter/hooks.json: it is a symbolic link to ${secret}, outside ${box.repo}\n`);
+  });
+
+  it('reports a dangling symbolic link as a file that cannot be read', async () => {
+    const box = sandbox();
+    mkdirSync(join(box.repo, '.octo'));
+    symlinkSync('missing.yml', join(box.repo, '.octo/hooks.yml'));
+    const result = await box.lint(['--format', 'json']);
+    expect(result.code).toBe(1);
+    expect(filesOf(result)).toEqual(['.octo/hooks.yml:1:1 parse-error']);
+  });
+
   it('does not enter submodules or nested repositories (their own lint does)', async () => {
     const box = sandbox();
     box.write('repo/vendor/lib/.octo/hooks.yml', BROKEN_YAML);

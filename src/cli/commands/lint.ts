@@ -23,7 +23,8 @@ What is checked:
                 any depth (packages/app/.openinterpreter/hooks.json too): tracked files and
                 untracked ones that are not ignored; node_modules, ignored directories and
                 submodules are never entered. Nothing outside the repository: not ~/.<agent>/,
-                not /etc. With --dialect, only that dialect's files. Outside a git repository,
+                not /etc, not a symbolic link's target outside it (a note on stderr names the
+                link). With --dialect, only that dialect's files. Outside a git repository,
                 the tree under --cwd, without ignore rules, skipping node_modules and hidden
                 directories other than the agents' own, up to ${MAX_WALK_ENTRIES} entries (a note on stderr
                 says when it stopped early).
