@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { Dialect, EventSpec, Interpretation } from '../dialects/dialect.js';
 import type { EngineHandler } from './engine-handler.js';
 import type { Outcome, RunReport } from './outcome.js';
+import { Limiter } from './limiter.js';
 import { finishedReport, runningReport, skippedReport } from './report.js';
 import { matchCandidates, type EventSelector } from './select.js';
 
@@ -31,7 +32,21 @@ export interface DispatchContext {
   warnings: readonly string[];
   /** Starts a detached async run that the engine's close() will wait for. */
   detach(handler: EngineHandler, start: (signal: AbortSignal) => Promise<unknown>): void;
+  /** At most this many sync hooks of the dispatch run at once (SPEC 6.1.4). */
+  maxConcurrentHooks: number;
+  /** Cap per output stream of one hook. */
+  outputLimitBytes: number;
+  /** Cap on all output captured from the sync hooks of one dispatch (SPEC 6.1.4), shared out fairly. */
+  dispatchOutputLimitBytes: number;
 }
+
+/**
+ * However many hooks share a dispatch, each keeps at least this much of each stream: a verdict
+ * (a deny with its reason) fits, so a flood from one hook can never cost another its decision.
+ */
+export const MIN_OUTPUT_SHARE_BYTES = 4 * 1024;
+/** Output of async runs affects nothing and nobody reads it; only a little is kept. */
+export const ASYNC_OUTPUT_LIMIT_BYTES = 64 * 1024;
 
 interface Slot {
   handler: EngineHandler;
@@ -54,16 +69,7 @@ export async function dispatchEvent(
   const stdin = JSON.stringify(payload);
   // A relative payload cwd (as in committed test cases) is taken from the project dir.
   const cwd = typeof payload.cwd === 'string' && payload.cwd !== '' ? resolve(projectDir, payload.cwd) : projectDir;
-  const invocation = { stdin, payload, cwd, signal: options.signal };
-
-  const runSlot = async (slot: Slot): Promise<void> => {
-    const { handler } = slot;
-    options.onRunStart?.({ id: handler.id, event, command: handler.command, statusMessage: handler.statusMessage, mode: handler.mode });
-    const result = await handler.invoke(invocation);
-    slot.interpretation = dialect.protocol.interpret(event, handler, result);
-    slot.report = finishedReport(handler, projectDir, result, slot.interpretation);
-    options.onRunEnd?.(slot.report);
-  };
+  const invocation = { stdin, payload, cwd };
 
   const runnable: Slot[] = [];
   for (const slot of slots) {
@@ -71,22 +77,40 @@ export async function dispatchEvent(
     if (handler.skipReason !== null) slot.report = skippedReport(handler, projectDir, handler.skipReason);
     else if (handler.async) {
       options.onRunStart?.({ id: handler.id, event, command: handler.command, statusMessage: handler.statusMessage, mode: handler.mode });
-      context.detach(handler, (signal) => handler.invoke({ ...invocation, signal }));
+      context.detach(handler, (signal) => handler.invoke({ ...invocation, signal, outputLimitBytes: ASYNC_OUTPUT_LIMIT_BYTES }));
       slot.report = runningReport(handler, projectDir);
     } else runnable.push(slot);
   }
 
-  if (dialect.protocol.schedule(event) === 'concurrent') {
-    await Promise.all(runnable.map(runSlot));
-  } else {
-    let decided = false;
-    for (const slot of runnable) {
-      if (decided) slot.report = skippedReport(slot.handler, projectDir, 'decided');
-      else {
-        await runSlot(slot);
-        decided = slot.interpretation!.verdict;
+  const outputLimitBytes = outputShare(context, runnable.length);
+  const cancellation = new RunCancellation(options.signal);
+  const runSlot = async (slot: Slot): Promise<void> => {
+    const { handler } = slot;
+    options.onRunStart?.({ id: handler.id, event, command: handler.command, statusMessage: handler.statusMessage, mode: handler.mode });
+    const controller = cancellation.open();
+    const result = await handler.invoke({ ...invocation, signal: controller.signal, outputLimitBytes }).finally(() => cancellation.close(controller));
+    slot.interpretation = dialect.protocol.interpret(event, handler, result);
+    slot.report = finishedReport(handler, projectDir, result, slot.interpretation);
+    options.onRunEnd?.(slot.report);
+  };
+
+  try {
+    if (dialect.protocol.schedule(event) === 'concurrent') {
+      // Started in configured order, at most maxConcurrentHooks at a time; reported in configured order.
+      const limiter = new Limiter(context.maxConcurrentHooks);
+      await Promise.all(runnable.map((slot) => limiter.run(() => runSlot(slot))));
+    } else {
+      let decided = false;
+      for (const slot of runnable) {
+        if (decided) slot.report = skippedReport(slot.handler, projectDir, 'decided');
+        else {
+          await runSlot(slot);
+          decided = slot.interpretation!.verdict;
+        }
       }
     }
+  } finally {
+    cancellation.dispose();
   }
 
   const interpreted = slots.flatMap((slot) =>
@@ -100,6 +124,47 @@ export async function dispatchEvent(
     runs: slots.map((slot) => slot.report!),
     warnings: [...context.warnings],
   };
+}
+
+/**
+ * Each sync run's cap per stream: the configured cap, or a fair share of the dispatch's output
+ * budget when many hooks share it (64 hooks × 20 MB of output must not make a 134 MB outcome),
+ * never below MIN_OUTPUT_SHARE_BYTES.
+ */
+function outputShare(context: DispatchContext, runs: number): number {
+  const share = Math.floor(context.dispatchOutputLimitBytes / (2 * Math.max(runs, 1)));
+  return Math.min(context.outputLimitBytes, Math.max(MIN_OUTPUT_SHARE_BYTES, share));
+}
+
+/**
+ * Cancels the dispatch's runs when the caller's signal aborts, through one listener on that
+ * signal: a listener per hook would pass Node's limit of 10 per EventTarget and print
+ * MaxListenersExceededWarning for any dispatch with 11 hooks. Each run gets a signal of its own.
+ */
+class RunCancellation {
+  private readonly running = new Set<AbortController>();
+  private readonly onAbort = (): void => {
+    for (const controller of this.running) controller.abort();
+  };
+
+  constructor(private readonly signal: AbortSignal | undefined) {
+    signal?.addEventListener('abort', this.onAbort, { once: true });
+  }
+
+  open(): AbortController {
+    const controller = new AbortController();
+    if (this.signal?.aborted) controller.abort();
+    this.running.add(controller);
+    return controller;
+  }
+
+  close(controller: AbortController): void {
+    this.running.delete(controller);
+  }
+
+  dispose(): void {
+    this.signal?.removeEventListener('abort', this.onAbort);
+  }
 }
 
 function stringTarget(value: unknown): string {

@@ -9,6 +9,8 @@ export interface Invocation {
   payload: Readonly<Record<string, unknown>>;
   cwd: string;
   signal: AbortSignal | undefined;
+  /** Cap per output stream for this run (the dispatch's fair share of its output budget). */
+  outputLimitBytes?: number;
 }
 
 /**

@@ -22,6 +22,10 @@ export const BYPASS_TRUST_WARNING =
   '`--dangerously-bypass-hook-trust` is enabled. Enabled hooks may run without review for this invocation.';
 export const HOOKS_DISABLED_WARNING = 'hooks are disabled by the configuration; nothing runs';
 const DEFAULT_OUTPUT_LIMIT_BYTES = 1024 * 1024;
+/** Total output captured from the sync hooks of one dispatch (docs/security.md, invariant 4). */
+export const DEFAULT_DISPATCH_OUTPUT_LIMIT_BYTES = 16 * 1024 * 1024;
+/** Sync hooks of one dispatch running at once: 3 pipes each, far below any file descriptor limit. */
+export const DEFAULT_MAX_CONCURRENT_HOOKS = 64;
 const IN_PROCESS_TIMEOUT_MS = 30_000;
 
 export interface EngineOptions {
@@ -39,6 +43,18 @@ export interface EngineOptions {
   transport?: string;
   /** Cap per output stream of each hook (default 1 MiB). */
   outputLimitBytes?: number;
+  /**
+   * Cap on all output captured from the sync hooks of one dispatch (default 16 MiB): with many
+   * hooks each keeps a fair share (at least 4 KiB per stream) and runs past it are marked truncated.
+   */
+  dispatchOutputLimitBytes?: number;
+  /** How many sync hooks of one dispatch run at once (default 64); the rest start as slots free up, in configured order. */
+  maxConcurrentHooks?: number;
+}
+
+export interface CloseOptions {
+  /** Stops waiting when it aborts: every async run still going is killed (process group, SIGTERM then SIGKILL). */
+  signal?: AbortSignal;
 }
 
 /** Event names of an input map; any string for an engine whose dialect is not known statically. */
@@ -58,7 +74,11 @@ export interface Engine<Inputs = never> {
   readonly warnings: readonly string[];
   dispatch<E extends EventOf<Inputs>>(event: E, payload: PayloadOf<Inputs, E>, options?: DispatchOptions): Promise<Outcome>;
   registerInProcess(event: EventOf<Inputs>, hook: InProcessHook, name?: string): void;
-  close(): Promise<void>;
+  /**
+   * Waits for async hooks up to their timeouts, then kills them (with every process of their
+   * process groups); resolves once nothing they started is left running.
+   */
+  close(options?: CloseOptions): Promise<void>;
 }
 
 export function createEngine<D extends DialectId>(options: EngineOptions & { dialect: D }): Promise<Engine<DialectInputs[D]>>;
@@ -124,7 +144,7 @@ class HookEngine implements Engine {
             cwd: invocation.cwd,
             env,
             timeoutMs: record.timeoutMs,
-            outputLimitBytes: this.outputLimitBytes,
+            outputLimitBytes: invocation.outputLimitBytes ?? this.outputLimitBytes,
             ...(invocation.signal ? { signal: invocation.signal } : {}),
           });
         },
@@ -147,6 +167,9 @@ class HookEngine implements Engine {
         projectDir: this.context.cwd,
         warnings: this.warnings,
         detach: (handler, start) => this.asyncRuns.start(handler.id, handler.timeoutMs, start),
+        maxConcurrentHooks: this.options.maxConcurrentHooks ?? DEFAULT_MAX_CONCURRENT_HOOKS,
+        outputLimitBytes: this.outputLimitBytes,
+        dispatchOutputLimitBytes: this.options.dispatchOutputLimitBytes ?? DEFAULT_DISPATCH_OUTPUT_LIMIT_BYTES,
       },
       input as Record<string, unknown>,
       options,
@@ -164,8 +187,8 @@ class HookEngine implements Engine {
     this.addInProcess(event, hook, name);
   }
 
-  close(): Promise<void> {
-    return this.asyncRuns.close();
+  close(options: CloseOptions = {}): Promise<void> {
+    return this.asyncRuns.close(options);
   }
 
   private addInProcess(event: string, hook: InProcessHook, name: string): void {

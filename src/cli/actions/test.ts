@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { configured, nearestConfiguredDir } from '../../dialects/detect-dialect.js';
 import { runCases, type CaseResult } from '../../testing/run-cases.js';
 import { resolveCommon, type CommonOptionValues } from '../common-options.js';
+import { guardHookProcesses } from '../hook-processes.js';
 import { openEngine } from '../open-engine.js';
 
 export interface TestOptions extends CommonOptionValues {
@@ -14,17 +15,20 @@ export async function test(dir: string | undefined, options: TestOptions): Promi
   const common = resolveCommon({ ...options, ...(projectDir === undefined ? {} : { cwd: projectDir }) });
   // Cases exercise the hooks' logic; whether this user trusts them is a separate, per-user decision.
   const engine = await openEngine(common, { bypassTrust: true });
-  try {
-    const report = await runCases(engine, casesDir);
-    if (options.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    else {
-      for (const result of report.results) process.stdout.write(formatResult(result));
-      process.stdout.write(`${report.passed} passed, ${report.failed} failed\n`);
+  const { value: failed, interruptedExitCode } = await guardHookProcesses(async (signal) => {
+    try {
+      const report = await runCases(engine, casesDir, { signal });
+      if (options.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      else {
+        for (const result of report.results) process.stdout.write(formatResult(result));
+        process.stdout.write(`${report.passed} passed, ${report.failed} failed\n`);
+      }
+      return report.failed;
+    } finally {
+      await engine.close({ signal });
     }
-    return report.failed === 0 ? 0 : 1;
-  } finally {
-    await engine.close();
-  }
+  });
+  return interruptedExitCode ?? (failed === 0 ? 0 : 1);
 }
 
 /**
