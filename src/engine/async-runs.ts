@@ -1,6 +1,6 @@
 import { Limiter } from './limiter.js';
 import { settledKills } from './process-groups.js';
-import { timerDelay } from './timer-delay.js';
+import { timerDelay } from '../util/timer-delay.js';
 
 /**
  * Tracks async (detached) hook runs so that the engine's `close()` can wait for them up to their

@@ -4,7 +4,7 @@ import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { releaseProcessGroup, stopProcessGroup, trackProcessGroup } from './process-groups.js';
 import type { RunResult } from './run-result.js';
-import { timerDelay } from './timer-delay.js';
+import { timerDelay } from '../util/timer-delay.js';
 
 /**
  * The command runner of SPEC 2.8, shared by both dialects. It uses `node:child_process` directly

@@ -16,6 +16,7 @@ import { scriptNotExecutable } from './script-not-executable.js';
 import { slowLauncher } from './slow-launcher.js';
 import { timeoutCapped } from './timeout-capped.js';
 import { timeoutSuspicious } from './timeout-suspicious.js';
+import { timeoutTooLarge } from './timeout-too-large.js';
 import { unknownEvent } from './unknown-event.js';
 import { unknownKey } from './unknown-key.js';
 import { unsupportedHandlerType } from './unsupported-handler-type.js';
@@ -34,6 +35,7 @@ export const RULES: readonly Rule[] = [
   invalidTimeout,
   timeoutCapped,
   timeoutSuspicious,
+  timeoutTooLarge,
   bothRepresentations,
   duplicateKey,
   duplicateId,
