@@ -180,6 +180,7 @@ export function payloadFor(dialect: DialectId, event: string, cwd: string, extra
     const perEvent: Record<string, Record<string, unknown>> = {
       SessionStart: { source: 'startup' },
       PreToolUse: { tool_name: 'Bash', tool_input: { command: 'echo hi' }, tool_use_id: 'u' },
+      PostToolUse: { tool_name: 'Bash', tool_input: { command: 'echo hi' }, tool_use_id: 'u', tool_response: 'hi' },
       Stop: { stop_hook_active: false, last_assistant_message: 'done' },
       UserPromptSubmit: { prompt: 'hi' },
     };
@@ -189,6 +190,7 @@ export function payloadFor(dialect: DialectId, event: string, cwd: string, extra
   const perEvent: Record<string, Record<string, unknown>> = {
     SessionStart: {},
     PreToolUse: { tool_name: 'terminal', tool_input: { command: 'echo hi' } },
+    PostToolUse: { tool_name: 'terminal', tool_input: { command: 'echo hi' }, tool_output: 'hi' },
     Stop: { status: 'success', error: null },
     UserPromptSubmit: { prompt: 'hi' },
   };
