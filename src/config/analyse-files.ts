@@ -1,4 +1,4 @@
-import type { Finding } from '../lint/finding.js';
+import type { Finding } from '../kit/finding.js';
 import type { CheckedFile, Rule } from '../lint/rule.js';
 import type { ConfigFile } from './config-file.js';
 import type { DialectConfigSpec } from './config-spec.js';

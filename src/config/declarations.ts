@@ -1,4 +1,4 @@
-import type { EventSpec } from '../dialects/dialect.js';
+import type { EventSpec } from '../kit/index.js';
 import { compileMatcher, matchEverything, type MatcherCompilation } from './compile-matcher.js';
 import type { ConfigFile } from './config-file.js';
 import type { DialectConfigSpec } from './config-spec.js';

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
-import type { Dialect, EventSpec, Interpretation } from '../dialects/dialect.js';
+import type { Dialect, EventSpec, Interpretation } from '../kit/index.js';
 import type { EngineHandler } from './engine-handler.js';
-import type { Outcome, RunReport } from './outcome.js';
+import type { Outcome, RunReport } from '../kit/outcome.js';
 import { Limiter } from './limiter.js';
 import { finishedReport, runningReport, skippedReport } from './report.js';
 import { matchCandidates, type EventSelector } from './select.js';

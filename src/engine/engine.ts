@@ -1,7 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { BuiltinHook, Dialect, EventSpec, HandlerTrust, InProcessHook, LoadContext, LoadedConfig } from '../dialects/dialect.js';
-import { loadDialect, type DialectId, type DialectInputs } from '../dialects/registry.js';
+import type { BuiltinHook, Dialect, EventSpec, HandlerTrust, InProcessHook, LoadContext, LoadedConfig } from '../kit/index.js';
 import { ConfigLoadError, DuplicateHookIdError, InProcessNotAllowedError, PayloadValidationError, UnknownEventError } from '../errors.js';
 import { standingSkipReason } from '../trust/skip-reason.js';
 import { didYouMean } from '../util/did-you-mean.js';
@@ -10,11 +9,11 @@ import { dispatchEvent, type DispatchOptions } from './dispatch.js';
 import type { EngineHandler } from './engine-handler.js';
 import { invokeInProcess } from './in-process.js';
 import { noEffect } from './interpret-helpers.js';
-import type { Outcome } from './outcome.js';
-import type { RunResult } from './run-result.js';
+import type { Outcome } from '../kit/outcome.js';
+import type { RunResult } from '../kit/run-result.js';
 import { runCommand } from './run-command.js';
 import { EventSelector } from './select.js';
-import { formatFinding } from '../lint/finding.js';
+import { formatFinding } from '../kit/finding.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 import { userHome } from '../util/user-home.js';
 
@@ -28,8 +27,8 @@ export const DEFAULT_DISPATCH_OUTPUT_LIMIT_BYTES = 16 * 1024 * 1024;
 export const DEFAULT_MAX_CONCURRENT_HOOKS = 64;
 const IN_PROCESS_TIMEOUT_MS = 30_000;
 
-export interface EngineOptions {
-  dialect: DialectId | Dialect;
+/** How an engine loads and runs hooks; the public `createEngine` adds the dialect to these. */
+export interface EngineSettings {
   /** Project dir (default: process.cwd()). */
   cwd?: string;
   /** User home (default: $HOME). */
@@ -81,10 +80,11 @@ export interface Engine<Inputs = never> {
   close(options?: CloseOptions): Promise<void>;
 }
 
-export function createEngine<D extends DialectId>(options: EngineOptions & { dialect: D }): Promise<Engine<DialectInputs[D]>>;
-export function createEngine(options: EngineOptions): Promise<Engine>;
-export async function createEngine(options: EngineOptions): Promise<HookEngine> {
-  const dialect = typeof options.dialect === 'string' ? await loadDialect(options.dialect) : options.dialect;
+/**
+ * Loads the dialect's config layers, decides trust and compiles matchers: an engine ready to
+ * dispatch. The dialect is given as a value; the public `createEngine` resolves ids to dialects.
+ */
+export async function openEngine(dialect: Dialect, options: EngineSettings): Promise<HookEngine> {
   const context: LoadContext = {
     cwd: resolve(options.cwd ?? process.cwd()),
     home: userHome(options.home),
@@ -99,7 +99,8 @@ export async function createEngine(options: EngineOptions): Promise<HookEngine> 
   return new HookEngine(dialect, context, config, trust, builtins, options);
 }
 
-class HookEngine implements Engine {
+/** The engine implementation; its `dispatch` takes any event name, so it serves every typed `Engine<Inputs>`. */
+export class HookEngine implements Engine {
   readonly dialect: string;
   readonly enabled: boolean;
   readonly handlers: EngineHandler[];
@@ -116,7 +117,7 @@ class HookEngine implements Engine {
     config: LoadedConfig,
     trust: readonly HandlerTrust[],
     builtins: readonly BuiltinHook[],
-    private readonly options: EngineOptions,
+    private readonly options: EngineSettings,
   ) {
     this.dialect = definition.id;
     this.enabled = config.enabled;

@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
+import type { RunResult } from '../kit/run-result.js';
 import { releaseProcessGroup, stopProcessGroup, trackProcessGroup } from './process-groups.js';
-import type { RunResult } from './run-result.js';
 import { timerDelay } from '../util/timer-delay.js';
 
 /**

@@ -2,7 +2,7 @@ import type { ConfigFile } from '../config/config-file.js';
 import type { DialectConfigSpec } from '../config/config-spec.js';
 import type { FileDeclarations } from '../config/declarations.js';
 import type { SourceNode } from '../config/source-tree.js';
-import type { Severity } from './finding.js';
+import type { Severity } from '../kit/finding.js';
 
 export interface RuleMeta {
   /** Stable id; part of the interface (output, docs, suppression). */

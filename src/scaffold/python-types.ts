@@ -1,4 +1,3 @@
-import type { DialectId } from '../dialects/registry.js';
 import { readPackageFile } from './package-files.js';
 
 /**
@@ -6,7 +5,7 @@ import { readPackageFile } from './package-files.js';
  * (between its `# region <Event>` / `# endregion <Event>` markers) so a Python scaffold can inline
  * them and stay a single self-contained file. Returns the module's import line too.
  */
-export function pythonTypesFor(dialect: DialectId, event: string): { imports: string; definitions: string } {
+export function pythonTypesFor(dialect: string, event: string): { imports: string; definitions: string } {
   const module = readPackageFile('generated', dialect, 'hook_types.py');
   const imports = /^from typing import .*$/m.exec(module)?.[0];
   const start = module.indexOf(`# region ${event}\n`);

@@ -1,7 +1,7 @@
-import type { HandlerRecord } from '../config/handler-record.js';
+import type { HandlerRecord } from '../kit/handler-record.js';
 import { UnknownHookError, UsageError } from '../errors.js';
 import { didYouMean } from '../util/did-you-mean.js';
-import type { TrustAuthority, TrustContext, TrustUnit } from './authority.js';
+import type { TrustAuthority, TrustContext, TrustUnit } from '../kit/trust-authority.js';
 
 /** The hooks named by these ids (an id may name hooks in several files); an unknown id is an error. */
 function selectHooks(handlers: readonly HandlerRecord[], ids: readonly string[]): HandlerRecord[] {

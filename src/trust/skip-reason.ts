@@ -1,9 +1,6 @@
-import type { HandlerSource } from '../config/handler-record.js';
-import type { HandlerTrust } from '../dialects/dialect.js';
-import type { SkipReason } from '../engine/outcome.js';
-
-/** Why a loaded handler never runs, known before any dispatch (so never `decided`). */
-export type StandingSkipReason = Exclude<SkipReason, 'decided'>;
+import type { HandlerSource } from '../kit/handler-record.js';
+import type { StandingSkipReason } from '../kit/outcome.js';
+import type { HandlerTrust } from '../kit/trust-authority.js';
 
 /**
  * SPEC 2.7's order of reasons: managed hooks always run; allow_managed_hooks_only drops the rest;

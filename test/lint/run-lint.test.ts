@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/dialects/openinterpreter/load-config.js';
+import { loadConfigSpec } from '../../src/dialects/registry.js';
 import { runLint } from '../../src/lint/run-lint.js';
 import { makeTempProject } from '../helpers/temp-project.js';
 
@@ -18,6 +19,7 @@ const ISSUE_RULES = {
   'invalid-timeout': 'warning',
   'timeout-capped': 'warning',
   'timeout-suspicious': 'warning',
+  'timeout-too-large': 'error',
   'both-representations': 'warning',
   'duplicate-key': 'error',
   'duplicate-id': 'warning',
@@ -37,7 +39,7 @@ describe('runLint', () => {
       '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "./missing.sh", "timeout": 5000 }] }],\n    "PreToolUze": []\n  }\n}\n',
     );
     const context = { cwd: sandbox.project, home: sandbox.home, env: {} };
-    const { findings, rules } = await runLint({ dialect: 'openinterpreter', context });
+    const { findings, rules } = await runLint({ spec: await loadConfigSpec('openinterpreter'), context });
 
     // Sorted by path: <sandbox>/home/… before <sandbox>/project/….
     const expected = [
@@ -59,7 +61,7 @@ describe('runLint', () => {
     sandbox.write('home/.octo/hooks.yml', 'hooks:\n  Stpo:\n    - command: x\n');
     const project = sandbox.write('project/.octo/hooks.yml', 'hooks:\n  Stop:\n    - command: x\n      matcher: y\n');
     const { findings } = await runLint({
-      dialect: 'octo',
+      spec: await loadConfigSpec('octo'),
       context: { cwd: sandbox.project, home: sandbox.home, env: { OCTO_HOOK_STPO: 'ignored: not a named file' } },
       files: ['.octo/hooks.yml'],
     });
@@ -71,7 +73,7 @@ describe('runLint', () => {
   it('reports env compat variables under their pseudo-path', async () => {
     const sandbox = makeTempProject();
     const { findings } = await runLint({
-      dialect: 'octo',
+      spec: await loadConfigSpec('octo'),
       context: { cwd: sandbox.project, home: sandbox.home, env: { OCTO_HOOK_STOP: 'npx notify' } },
     });
     expect(findings.map((f) => [f.file, f.line, f.column, f.ruleId])).toEqual([['env:OCTO_HOOK_STOP', 1, 1, 'slow-launcher']]);

@@ -1,4 +1,8 @@
+import { resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
+import { inferDialectFromPath } from '../../dialects/infer-dialect.js';
+import { loadConfigSpec, type DialectId } from '../../dialects/registry.js';
+import type { LoadContext } from '../../kit/index.js';
 import { LINT_FORMATS, type LintFormat } from '../../lint/reporters/formats.js';
 import { addCommonOptions, loadContextOf, resolveCommon, type CommonOptionValues } from '../common-options.js';
 
@@ -49,6 +53,20 @@ Examples:
     });
 }
 
+/** Each named file in its own dialect (`--dialect` for all, else inferred from its path, else the fallback). */
+async function lintNamedFiles(files: readonly string[], forced: DialectId | null, fallback: DialectId, context: LoadContext) {
+  const { assertConfigFile, lintFileGroups } = await import('../../lint/lint-files.js');
+  const byDialect = new Map<DialectId, string[]>();
+  for (const file of files) {
+    const path = resolve(context.cwd, file);
+    assertConfigFile(file, path);
+    const id = forced ?? inferDialectFromPath(path) ?? fallback;
+    byDialect.set(id, [...(byDialect.get(id) ?? []), path]);
+  }
+  const groups = await Promise.all([...byDialect].map(async ([id, paths]) => ({ spec: await loadConfigSpec(id), paths })));
+  return lintFileGroups(groups, context);
+}
+
 function parseWarningLimit(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError('expected a whole number of warnings (0 or more).');
   return Number(value);
@@ -65,8 +83,8 @@ async function lint(files: readonly string[], options: LintOptions): Promise<num
   const forced = options.dialect === undefined ? null : common.dialectId;
   const [result, reporter] = await Promise.all([
     files.length === 0
-      ? import('../../lint/run-lint.js').then(({ runLint }) => runLint({ dialect: common.dialectId, context }))
-      : import('../../lint/lint-files.js').then(({ lintFiles }) => lintFiles(files, { forced, fallback: common.dialectId, context })),
+      ? Promise.all([import('../../lint/run-lint.js'), loadConfigSpec(common.dialectId)]).then(([{ runLint }, spec]) => runLint({ spec, context }))
+      : lintNamedFiles(files, forced ?? null, common.dialectId, context),
     loadReporter(options.format),
   ]);
   const color = options.format === 'stylish' && (await import('../../lint/reporters/stylish.js')).shouldUseColor(process.stdout, process.env);

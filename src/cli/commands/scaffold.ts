@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import { LANGUAGE_IDS, type LanguageId } from '../../scaffold/language-ids.js';
 import type { ScaffoldResult } from '../../scaffold/scaffold.js';
+import { loadDialect } from '../../dialects/registry.js';
 import { addCommonOptions, resolveCommon, type CommonOptionValues } from '../common-options.js';
 
 interface ScaffoldCommandOptions extends CommonOptionValues {
@@ -35,10 +36,10 @@ Examples:
   $ hookctl scaffold PreToolUse --dialect octo --lang sh --matcher terminal --register`,
     )
     .action(async (event: string, options: ScaffoldCommandOptions) => {
-      const { scaffoldHook } = await import('../../scaffold/scaffold.js');
       const common = resolveCommon(options);
+      const [{ scaffoldHook }, dialect] = await Promise.all([import('../../scaffold/scaffold.js'), loadDialect(common.dialectId)]);
       const result = await scaffoldHook({
-        dialect: common.dialectId,
+        dialect,
         projectDir: common.cwd,
         event,
         lang: options.lang,

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import type { LoadContext } from '../../dialects/dialect.js';
-import type { DialectId } from '../../dialects/registry.js';
+import type { Dialect, LoadContext } from '../../kit/index.js';
+import { loadDialect } from '../../dialects/registry.js';
 import { UsageError } from '../../errors.js';
 import { addCommonOptions, loadContextOf, resolveCommon, type CommonOptionValues } from '../common-options.js';
 
@@ -29,7 +29,7 @@ Examples:
         import('../../trust/review-prompt.js'),
       ]);
       refuseIdsWithAll(ids, options.all);
-      const session = await openTrustSession(...sessionArgs(options));
+      const session = await openTrustSession(...(await sessionArgs(options)));
       const reviewer = chooseReviewer(options.yes === true);
       try {
         const report = await trustHooks(session.authority, session.handlers, session.context, {
@@ -63,7 +63,7 @@ Examples:
         import('../../trust/operations.js'),
       ]);
       refuseIdsWithAll(ids, options.all);
-      const session = await openTrustSession(...sessionArgs(options));
+      const session = await openTrustSession(...(await sessionArgs(options)));
       const revoked = await untrustHooks(session.authority, session.handlers, session.context, { ids, all: options.all === true });
       for (const unit of revoked) process.stdout.write(`untrusted ${unit.label}\n`);
       if (revoked.length === 0) process.stdout.write('nothing was trusted\n');
@@ -87,16 +87,16 @@ Examples:
           import('../../trust/session.js'),
           import('../../trust/operations.js'),
         ]);
-        const session = await openTrustSession(...sessionArgs(options));
+        const session = await openTrustSession(...(await sessionArgs(options)));
         const changed = await setHooksEnabled(session.authority, session.handlers, session.context, id, enabled);
         for (const handler of changed) process.stdout.write(`${name}d hook ${handler.id} (${handler.file ?? handler.source})\n`);
       });
   }
 }
 
-function sessionArgs(options: CommonOptionValues): [DialectId, LoadContext] {
+async function sessionArgs(options: CommonOptionValues): Promise<[Dialect, LoadContext]> {
   const common = resolveCommon(options);
-  return [common.dialectId, loadContextOf(common)];
+  return [await loadDialect(common.dialectId), loadContextOf(common)];
 }
 
 function refuseIdsWithAll(ids: readonly string[], all: boolean | undefined): void {

@@ -1,10 +1,10 @@
 import { analyseFiles } from '../../config/analyse-files.js';
 import type { ConfigFile } from '../../config/config-file.js';
-import type { HandlerRecord } from '../../config/handler-record.js';
+import type { HandlerRecord } from '../../kit/handler-record.js';
 import { normalizeHandlers } from '../../config/normalize-handlers.js';
 import { LOAD_RULES } from '../../lint/rules/index.js';
 import { sha256 } from '../../trust/hash.js';
-import type { LoadContext, LoadedConfig } from '../dialect.js';
+import type { LoadContext, LoadedConfig } from '../../kit/index.js';
 import { configSpec } from './config-spec.js';
 
 /**

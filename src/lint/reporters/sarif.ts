@@ -1,6 +1,6 @@
 import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Severity } from '../finding.js';
+import type { Severity } from '../../kit/finding.js';
 import type { LintResult } from '../run-lint.js';
 import { displayPath } from '../../util/display-path.js';
 import type { ReporterOptions } from './report.js';

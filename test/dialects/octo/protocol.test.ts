@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { HandlerEffect, Interpretation } from '../../../src/dialects/dialect.js';
+import type { HandlerEffect, Interpretation } from '../../../src/kit/index.js';
 import { OCTO_EVENTS } from '../../../src/dialects/octo/events.js';
 import { protocol } from '../../../src/dialects/octo/protocol.js';
-import type { AggregateEffect } from '../../../src/engine/outcome.js';
-import type { RunResult } from '../../../src/engine/run-result.js';
+import type { AggregateEffect } from '../../../src/kit/outcome.js';
+import type { RunResult } from '../../../src/kit/run-result.js';
 import { exited, makeHandler, printed, spawnFailed, timedOut } from '../../helpers/factories.js';
 
 const CONTEXT_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PostToolUse'];

@@ -5,7 +5,7 @@ import { trust } from '../../../src/dialects/openinterpreter/trust.js';
 import { createEngine, loadDialect } from '../../../src/index.js';
 import { setHooksEnabled } from '../../../src/trust/operations.js';
 import { oiPayload } from '../../helpers/payloads.js';
-import type { HandlerRecord } from '../../../src/config/handler-record.js';
+import type { HandlerRecord } from '../../../src/kit/handler-record.js';
 import { makeTempProject, type TempProject } from '../../helpers/temp-project.js';
 
 function context(sandbox: TempProject, cwd = sandbox.project) {

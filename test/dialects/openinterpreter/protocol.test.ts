@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { HandlerEffect, Interpretation } from '../../../src/dialects/dialect.js';
+import type { HandlerEffect, Interpretation } from '../../../src/kit/index.js';
 import { OPENINTERPRETER_EVENTS } from '../../../src/dialects/openinterpreter/events.js';
 import { protocol } from '../../../src/dialects/openinterpreter/protocol.js';
-import type { AggregateEffect } from '../../../src/engine/outcome.js';
-import type { RunResult } from '../../../src/engine/run-result.js';
+import type { AggregateEffect } from '../../../src/kit/outcome.js';
+import type { RunResult } from '../../../src/kit/run-result.js';
 import { exited, killedBy, makeHandler, printed, spawnFailed, timedOut } from '../../helpers/factories.js';
 
 const ALL_EVENTS = OPENINTERPRETER_EVENTS.map((event) => event.name);

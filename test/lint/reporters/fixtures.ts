@@ -1,4 +1,4 @@
-import type { Finding } from '../../../src/lint/finding.js';
+import type { Finding } from '../../../src/kit/finding.js';
 import type { LintResult } from '../../../src/lint/run-lint.js';
 import { ruleMeta, type RuleMeta } from '../../../src/lint/rule.js';
 

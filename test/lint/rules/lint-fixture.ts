@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { inferDialectFromPath } from '../../../src/lint/infer-dialect.js';
+import { inferDialectFromPath } from '../../../src/dialects/infer-dialect.js';
+import { loadConfigSpec } from '../../../src/dialects/registry.js';
 import { runLint } from '../../../src/lint/run-lint.js';
 import { makeTempProject } from '../../helpers/temp-project.js';
 
@@ -27,7 +28,7 @@ export async function findingsOf(
     join(sandbox.root, path),
   );
   const { findings } = await runLint({
-    dialect: inferDialectFromPath(configs[0]!) ?? 'openinterpreter',
+    spec: await loadConfigSpec(inferDialectFromPath(configs[0]!) ?? 'openinterpreter'),
     context: { cwd: sandbox.project, home: sandbox.home, env: {} },
     files: configs,
   });

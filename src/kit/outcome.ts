@@ -1,7 +1,9 @@
-import type { HandlerSource } from '../config/handler-record.js';
+import type { HandlerSource } from './handler-record.js';
 
 export type RunStatus = 'completed' | 'blocked' | 'failed' | 'timed_out' | 'stopped' | 'skipped' | 'running';
 export type SkipReason = 'untrusted' | 'modified' | 'disabled' | 'decided' | 'managed-only' | null;
+/** Why a loaded handler never runs, known before any dispatch (so never `decided`). */
+export type StandingSkipReason = Exclude<SkipReason, 'decided'>;
 export type RunMode = 'sync' | 'async' | 'in-process';
 export type Decision = 'allow' | 'deny' | 'ask';
 

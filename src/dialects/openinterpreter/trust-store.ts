@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { isPlainObject } from '../util/is-plain-object.js';
-import type { HookDefinition } from './hash.js';
-import { readJsonDocument, updateJsonDocument, type JsonDocument } from './locked-json-file.js';
+import { isPlainObject } from '../../util/is-plain-object.js';
+import type { HookDefinition } from './definition.js';
+import { readJsonDocument, updateJsonDocument, type JsonDocument } from '../../trust/locked-json-file.js';
 
 /**
  * The openinterpreter trust store, `~/.openinterpreter/trusted-hooks.json` (docs/trust.md):

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inferDialectFromPath } from '../../src/lint/infer-dialect.js';
+import { inferDialectFromPath } from '../../src/dialects/infer-dialect.js';
 
 describe('inferDialectFromPath', () => {
   it.each([

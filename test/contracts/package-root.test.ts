@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HookctlError } from '../../src/errors.js';
-import { InstallationError } from '../../src/util/installation-error.js';
-import { packageRoot } from '../../src/util/package-root.js';
+import { InstallationError } from '../../src/errors.js';
+import { packageRoot } from '../../src/contracts/package-root.js';
 
 describe('packageRoot', () => {
   it('finds the folder whose package.json is hookctl', () => {

@@ -1,24 +1,9 @@
-import type { DialectId } from '../dialects/registry.js';
-
-/**
- * One thing a hook can do for an event, in the dialect's exact wire form: an exit code plus JSON on
- * stdout and/or a reason on stderr. Scaffolds render each as a commented-out block; tests check
- * every `stdout` against the event's output schema and run the blocks through the engine.
- */
-export interface HookExample {
-  /** Stable marker id: `block`, `block-exit-2`, `allow`, `ask`, `rewrite-input`, `context`, `stop`, `warn`. */
-  id: string;
-  /** What uncommenting it does, one line. */
-  title: string;
-  exitCode: 0 | 2;
-  stdout?: Record<string, unknown>;
-  stderr?: string;
-}
+import type { HookExample } from '../../kit/index.js';
 
 const REASON = 'Blocked by the project hook policy.';
 
 /** openinterpreter (SPEC 2.4–2.5): `hookSpecificOutput` forms, exit-2 forms, and the common fields. */
-function openInterpreterExamples(event: string): HookExample[] {
+export function openInterpreterExamples(event: string): HookExample[] {
   const hso = (fields: Record<string, unknown>) => ({ hookSpecificOutput: { hookEventName: event, ...fields } });
   const context: HookExample = {
     id: 'context',
@@ -73,32 +58,4 @@ function openInterpreterExamples(event: string): HookExample[] {
     ],
   };
   return [...(specific[event] ?? []), ...common];
-}
-
-/** octo (SPEC 3.3–3.4): PreToolUse verdicts, context folding; other events' stdout is discarded. */
-function octoExamples(event: string): HookExample[] {
-  if (event === 'PreToolUse') {
-    return [
-      { id: 'block', title: 'block the tool call with a reason', exitCode: 0, stdout: { decision: 'block', reason: REASON } },
-      { id: 'block-exit-2', title: 'block the tool call by exit code 2; stderr is the reason', exitCode: 2, stderr: REASON },
-      { id: 'allow', title: 'approve the call, skipping the permission engine', exitCode: 0, stdout: { decision: 'approve', reason: 'Approved by the project hook.' } },
-    ];
-  }
-  const folded: Record<string, string> = {
-    SessionStart: 'add context for the model',
-    UserPromptSubmit: 'add context for the model',
-    PostToolUse: "add text to the tool result the model sees",
-  };
-  const title = folded[event];
-  return title ? [{ id: 'context', title, exitCode: 0, stdout: { additional_context: `Extra context from the ${event} hook.` } }] : [];
-}
-
-const BY_DIALECT: Readonly<Record<DialectId, (event: string) => HookExample[]>> = {
-  openinterpreter: openInterpreterExamples,
-  octo: octoExamples,
-};
-
-/** Everything a hook for `event` can do in `dialect`, in the order scaffolds list it. */
-export function examplesFor(dialect: DialectId, event: string): HookExample[] {
-  return BY_DIALECT[dialect](event);
 }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { InstallationError } from './installation-error.js';
+import { InstallationError } from '../errors.js';
 
 let root: string | null = null;
 

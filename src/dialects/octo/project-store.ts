@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { isPlainObject } from '../util/is-plain-object.js';
-import { readJsonDocument, updateJsonDocument, type JsonDocument } from './locked-json-file.js';
-import type { ScriptHashes } from './project-scripts.js';
+import { isPlainObject } from '../../util/is-plain-object.js';
+import { readJsonDocument, updateJsonDocument, type JsonDocument } from '../../trust/locked-json-file.js';
+import type { ScriptHashes } from '../../trust/project-scripts.js';
 
 /**
  * The octo project trust store, `~/.octo/trusted-projects.json` (docs/trust.md):

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { hookTrustStorePath, readHookTrustStore, updateHookTrustStore, type TrustedHook } from '../../src/trust/store.js';
-import { makeTempProject } from '../helpers/temp-project.js';
+import { hookTrustStorePath, readHookTrustStore, updateHookTrustStore, type TrustedHook } from '../../../src/dialects/openinterpreter/trust-store.js';
+import { makeTempProject } from '../../helpers/temp-project.js';
 
-const BUILT_STORE = fileURLToPath(new URL('../../dist/src/trust/store.js', import.meta.url));
+const BUILT_STORE = fileURLToPath(new URL('../../../dist/src/dialects/openinterpreter/trust-store.js', import.meta.url));
 const run = promisify(execFile);
 
 function entry(id: string): TrustedHook {

@@ -1,7 +1,7 @@
 import { isMap, isPair, isScalar, isSeq, parseDocument, stringify, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
-import { RegisterError } from '../errors.js';
-import { columnAt, detectLayout } from './text-layout.js';
-import type { RegisterEdit, RegistrationEntry } from './registration.js';
+import { RegisterError } from '../../errors.js';
+import { columnAt, detectLayout } from '../../scaffold/text-layout.js';
+import type { RegisterEdit, RegistrationEntry } from '../../kit/index.js';
 
 /**
  * Adds one handler to an octo `hooks.yml`. The yaml Document API parses the file and locates the

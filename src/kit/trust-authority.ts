@@ -1,6 +1,22 @@
-import type { HandlerRecord, TrustStatus } from '../config/handler-record.js';
-import type { LoadContext, TrustModel } from '../dialects/dialect.js';
-import type { ScriptHashes } from './project-scripts.js';
+import type { HandlerRecord, TrustStatus } from './handler-record.js';
+import type { LoadContext } from './load-context.js';
+
+/** Absolute script path → content hash, or null when the file did not exist. */
+export type ScriptHashes = Record<string, string | null>;
+
+/** A handler's trust as decided from the store (SPEC 2.7, 3.1). */
+export interface HandlerTrust {
+  status: TrustStatus;
+  enabled: boolean;
+  /** The definition hash (openinterpreter) or file fingerprint (octo), when it applies. */
+  hash: string | null;
+  /** Why a hook is `modified` (e.g. `script changed: scripts/guard.sh`), else null. */
+  detail: string | null;
+}
+
+export interface TrustModel {
+  evaluate(handlers: readonly HandlerRecord[], context: LoadContext & { projectDir: string }): Promise<HandlerTrust[]>;
+}
 
 export type TrustContext = LoadContext & { projectDir: string };
 

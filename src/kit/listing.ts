@@ -1,0 +1,42 @@
+import type { Finding } from './finding.js';
+import type { HandlerSource, TrustStatus } from './handler-record.js';
+import type { StandingSkipReason } from './outcome.js';
+
+/** What `hookctl list --json` prints. */
+export interface HookListing {
+  dialect: string;
+  /** False when `[features] hooks = false` turned hooks off. */
+  enabled: boolean;
+  hooks: ListedHook[];
+  /**
+   * Hard load errors (octo, SPEC 3.2). When there are any the configuration does not load, nothing
+   * runs, and `hooks` is empty.
+   */
+  loadErrors: Finding[];
+  /** Every other finding of the load (including why hooks are disabled), and the managed-only notice. */
+  warnings: string[];
+}
+
+export interface ListedHook {
+  id: string;
+  source: HandlerSource;
+  file: string | null;
+  line: number | null;
+  event: string;
+  matcher: string | null;
+  command: string;
+  mode: 'sync' | 'async';
+  timeoutMs: number;
+  trust: TrustStatus;
+  enabled: boolean;
+  /** Why the hook never runs as configured now (the engine's `skipReason`), else null. */
+  skipReason: StandingSkipReason;
+  /** Definition hash (openinterpreter) or project file fingerprint (octo); null when none applies. */
+  hash: string | null;
+}
+
+/** A listed hook together with why it is `modified`, for the text listing. */
+export interface ListedHookDetail {
+  hook: ListedHook;
+  detail: string | null;
+}
