@@ -1,5 +1,6 @@
 import { formatFinding, type Finding } from './kit/finding.js';
 import { didYouMeanSuffix } from './util/did-you-mean.js';
+import { showText } from './util/show-text.js';
 import type { ValidationError } from './kit/index.js';
 
 /**
@@ -71,7 +72,7 @@ export class UnknownHookError extends HookctlError {
     readonly id: string,
     suggestion: string | null,
   ) {
-    super(`no hook with id "${id}"` + (suggestion ? didYouMeanSuffix(suggestion) : '; run `hookctl list` to see every hook id'));
+    super(`no hook with id "${showText(id)}"` + (suggestion ? didYouMeanSuffix(showText(suggestion)) : '; run `hookctl list` to see every hook id'));
   }
 }
 

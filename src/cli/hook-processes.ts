@@ -1,5 +1,6 @@
 import { killHookProcessGroupsNow, terminateHookProcessGroups } from '../engine/process-groups.js';
 import { DEFAULT_KILL_GRACE_MS } from '../engine/run-command.js';
+import { enterHookWork } from './hook-work.js';
 
 /**
  * SPEC 6.1.6: no hook process outlives hookctl. Hooks lead their own process groups (so a timeout
@@ -19,10 +20,6 @@ import { DEFAULT_KILL_GRACE_MS } from '../engine/run-command.js';
 const SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
 type GuardedSignal = keyof typeof SIGNAL_EXIT_CODES;
 
-interface ActiveGuard {
-  cancel(exitCode: number | null): void;
-}
-let active: ActiveGuard | null = null;
 let exitHookInstalled = false;
 
 export interface GuardedResult<T> {
@@ -56,8 +53,7 @@ export async function guardHookProcesses<T>(work: (signal: AbortSignal) => Promi
     process.on(signal, handler);
     return [signal, handler] as const;
   });
-  const previous = active;
-  active = { cancel };
+  const leave = enterHookWork({ cancel });
   try {
     const value = await work(controller.signal);
     return { value, interruptedExitCode, cancelled: controller.signal.aborted };
@@ -65,18 +61,8 @@ export async function guardHookProcesses<T>(work: (signal: AbortSignal) => Promi
     await terminateHookProcessGroups(DEFAULT_KILL_GRACE_MS);
     clearTimeout(watchdog);
     for (const [signal, handler] of handlers) process.off(signal, handler);
-    active = previous;
+    leave();
   }
-}
-
-/**
- * Cancels the guarded work, if any, because stdout or stderr failed (EPIPE, ENOSPC). Returns false
- * when no hooks are running, so the caller can simply exit.
- */
-export function cancelHookWork(): boolean {
-  if (active === null) return false;
-  active.cancel(null);
-  return true;
 }
 
 /** Kills every hook process group at once and exits: for a second Ctrl-C and the watchdog. */

@@ -2,7 +2,8 @@ import { writeSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { HookctlError } from '../errors.js';
 import { registerCommands } from './commands/index.js';
-import { cancelHookWork } from './hook-processes.js';
+import { cancelHookWork } from './hook-work.js';
+import { showText } from '../util/show-text.js';
 import { readVersion } from './version.js';
 
 /** Builds the commander program: the single definition used by the binary and by docs/cli.md. */
@@ -35,12 +36,13 @@ function reportError(error: unknown, debug: boolean): number {
     return error.exitCode === 0 ? 0 : 2;
   }
   if (error instanceof HookctlError) {
-    process.stderr.write(`hookctl: ${error.message}\n`);
+    // Messages may quote config text; its own line breaks are hookctl's, anything else is escaped.
+    process.stderr.write(`hookctl: ${showText(error.message, { multiline: true })}\n`);
     if (debug && error.stack) process.stderr.write(`${error.stack}\n`);
     return error.exitCode;
   }
   const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`hookctl: internal error: ${message}\n`);
+  process.stderr.write(`hookctl: internal error: ${showText(message, { multiline: true })}\n`);
   if (debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
   else process.stderr.write('hookctl: re-run with --debug for the stack trace and report it as a bug.\n');
   return 2;

@@ -1,5 +1,6 @@
 import type { Finding } from '../kit/finding.js';
 import type { CheckedFile, Rule } from '../lint/rule.js';
+import { showText } from '../util/show-text.js';
 import type { ConfigFile } from './config-file.js';
 import type { DialectConfigSpec } from './config-spec.js';
 import { extractDeclarations } from './declarations.js';
@@ -31,7 +32,8 @@ export function analyseFiles(
         all: checked,
         projectDir,
         report: ({ message, pos, invalidates }) => {
-          fileFindings.push({ ruleId: rule.meta.id, severity: rule.meta.severity, message, file: item.file.parsed.path, line: pos.line, column: pos.column });
+          // Messages quote config text; a person reads them in every format (SPEC 6.1.3).
+          fileFindings.push({ ruleId: rule.meta.id, severity: rule.meta.severity, message: showText(message), file: item.file.parsed.path, line: pos.line, column: pos.column });
           if (invalidates) invalidated.add(invalidates);
         },
       });

@@ -1,5 +1,6 @@
 import type { Dialect } from '../kit/index.js';
 import { formatDuration } from '../util/format-duration.js';
+import { showText } from '../util/show-text.js';
 import type { HookListing, ListedHook, ListedHookDetail } from '../kit/index.js';
 
 /**
@@ -31,7 +32,8 @@ function formatLayeredListing(listing: HookListing, details: readonly ListedHook
   if (pending > 0) {
     lines.push(`${pending} hook${pending === 1 ? '' : 's'} will not run until reviewed: run \`hookctl trust\` to review.`);
   }
-  return `${lines.join('\n')}\n`;
+  // Each line quotes config text (ids, matchers, commands, paths): escaped, a line stays one line.
+  return `${lines.map((line) => showText(line)).join('\n')}\n`;
 }
 
 /** `trusted`, `modified (script changed: …), disabled`, or `managed-only (…)` when trust cannot matter. */

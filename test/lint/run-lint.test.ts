@@ -12,6 +12,7 @@ const ISSUE_RULES = {
   'unknown-key': 'warning',
   'invalid-value': 'error',
   'empty-command': 'error',
+  'control-character': 'error',
   'invalid-matcher': 'error',
   'matcher-ignored': 'warning',
   'matcher-never-matches': 'warning',

@@ -4,6 +4,7 @@ import { runCases, type CaseResult } from '../../testing/run-cases.js';
 import { resolveCommon, type CommonOptionValues } from '../common-options.js';
 import { guardHookProcesses } from '../hook-processes.js';
 import { openEngine } from '../open-engine.js';
+import { showText } from '../../util/show-text.js';
 
 export interface TestOptions extends CommonOptionValues {
   json?: boolean;
@@ -45,11 +46,12 @@ function locateCases(dir: string | undefined, cwdOption: string | undefined): { 
 }
 
 function formatResult(result: CaseResult): string {
-  if (result.passed) return `✓ ${result.name}\n`;
+  if (result.passed) return `✓ ${showText(result.name)}\n`;
   const lines = [`✗ ${result.name}`];
   if (result.error) lines.push(`    error: ${result.error}`);
   for (const mismatch of result.mismatches) {
     lines.push(`    ${mismatch.path || '/'}`, `      - expected: ${JSON.stringify(mismatch.expected)}`, `      + actual:   ${JSON.stringify(mismatch.actual)}`);
   }
-  return `${lines.join('\n')}\n`;
+  // Case names, errors and outcome values quote hook output: escaped line by line (SPEC 6.1.3).
+  return `${lines.map((line) => showText(line)).join('\n')}\n`;
 }

@@ -3,6 +3,7 @@ import type { Dialect, LoadContext } from '../../kit/index.js';
 import { loadDialect } from '../../dialects/registry.js';
 import { UsageError } from '../../errors.js';
 import { addCommonOptions, loadContextOf, resolveCommon, type CommonOptionValues } from '../common-options.js';
+import { showText } from '../../util/show-text.js';
 
 /** `hookctl trust`, `untrust`, `enable`, `disable`: the commands that record trust decisions. */
 export function registerTrustCommands(program: Command): void {
@@ -36,7 +37,8 @@ Examples:
           ids: options.all ? [] : ids,
           ...(reviewer.confirm === undefined ? {} : { confirm: reviewer.confirm }),
         });
-        const print = (line: string) => process.stdout.write(`${line}\n`);
+        // Labels carry hook ids and paths from the config: shown escaped (SPEC 6.1.3).
+        const print = (line: string) => process.stdout.write(`${showText(line)}\n`);
         for (const unit of report.trusted) print(`trusted ${unit.label} (${unit.hash})`);
         for (const unit of report.declined) print(`not trusted: ${unit.label}`);
         for (const unit of report.alreadyTrusted) print(`already trusted: ${unit.label}`);
@@ -65,7 +67,7 @@ Examples:
       refuseIdsWithAll(ids, options.all);
       const session = await openTrustSession(...(await sessionArgs(options)));
       const revoked = await untrustHooks(session.authority, session.handlers, session.context, { ids, all: options.all === true });
-      for (const unit of revoked) process.stdout.write(`untrusted ${unit.label}\n`);
+      for (const unit of revoked) process.stdout.write(`${showText(`untrusted ${unit.label}`)}\n`);
       if (revoked.length === 0) process.stdout.write('nothing was trusted\n');
     });
 
@@ -89,7 +91,7 @@ Examples:
         ]);
         const session = await openTrustSession(...(await sessionArgs(options)));
         const changed = await setHooksEnabled(session.authority, session.handlers, session.context, id, enabled);
-        for (const handler of changed) process.stdout.write(`${name}d hook ${handler.id} (${handler.file ?? handler.source})\n`);
+        for (const handler of changed) process.stdout.write(`${showText(`${name}d hook ${handler.id} (${handler.file ?? handler.source})`)}\n`);
       });
   }
 }

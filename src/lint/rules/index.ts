@@ -1,6 +1,7 @@
 import type { Rule } from '../rule.js';
 import { asyncNotAllowed } from './async-not-allowed.js';
 import { bothRepresentations } from './both-representations.js';
+import { controlCharacter } from './control-character.js';
 import { duplicateId } from './duplicate-id.js';
 import { duplicateKey } from './duplicate-key.js';
 import { emptyCommand } from './empty-command.js';
@@ -28,6 +29,7 @@ export const RULES: readonly Rule[] = [
   unknownKey,
   invalidValue,
   emptyCommand,
+  controlCharacter,
   invalidMatcher,
   matcherIgnored,
   matcherNeverMatches,
