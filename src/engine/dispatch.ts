@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Dialect, EventSpec, Interpretation } from '../kit/index.js';
 import type { EngineHandler } from './engine-handler.js';
-import type { Outcome, RunReport } from '../kit/outcome.js';
+import type { Outcome, RunReport, SkipReason } from '../kit/outcome.js';
 import { Limiter } from './limiter.js';
 import { finishedReport, runningReport, skippedReport } from './report.js';
 import { matchCandidates, type EventSelector } from './select.js';
@@ -38,6 +38,11 @@ export interface DispatchContext {
   outputLimitBytes: number;
   /** Cap on all output captured from the sync hooks of one dispatch (SPEC 6.1.4), shared out fairly. */
   dispatchOutputLimitBytes: number;
+  /**
+   * Skip reasons of the loaded hooks when they run in `runDir` instead of the project dir (their
+   * scripts resolve there), or null when no hook's trust depends on where it runs.
+   */
+  skipReasonsIn(runDir: string): Promise<ReadonlyMap<EngineHandler, SkipReason>> | null;
 }
 
 /**
@@ -70,11 +75,15 @@ export async function dispatchEvent(
   // A relative payload cwd (as in committed test cases) is taken from the project dir.
   const cwd = typeof payload.cwd === 'string' && payload.cwd !== '' ? resolve(projectDir, payload.cwd) : projectDir;
   const invocation = { stdin, payload, cwd };
+  // Hooks run in the payload's cwd: trust must cover the scripts found there (SPEC 6.1.2).
+  const inRunDir = cwd === projectDir ? null : await context.skipReasonsIn(cwd);
+  const skipReasonOf = (handler: EngineHandler): SkipReason => (inRunDir?.has(handler) ? inRunDir.get(handler)! : handler.skipReason);
 
   const runnable: Slot[] = [];
   for (const slot of slots) {
     const { handler } = slot;
-    if (handler.skipReason !== null) slot.report = skippedReport(handler, projectDir, handler.skipReason);
+    const skipReason = skipReasonOf(handler);
+    if (skipReason !== null) slot.report = skippedReport(handler, projectDir, skipReason);
     else if (handler.async) {
       options.onRunStart?.({ id: handler.id, event, command: handler.command, statusMessage: handler.statusMessage, mode: handler.mode });
       context.detach(handler, (signal) => handler.invoke({ ...invocation, signal, outputLimitBytes: ASYNC_OUTPUT_LIMIT_BYTES }));

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { BuiltinHook, Dialect, EventSpec, HandlerTrust, InProcessHook, LoadContext, LoadedConfig } from '../kit/index.js';
+import type { BuiltinHook, Dialect, EventSpec, HandlerRecord, HandlerTrust, InProcessHook, LoadContext, LoadedConfig } from '../kit/index.js';
 import { ConfigLoadError, DuplicateHookIdError, InProcessNotAllowedError, PayloadValidationError, UnknownEventError } from '../errors.js';
 import { standingSkipReason } from '../trust/skip-reason.js';
 import { didYouMean } from '../util/did-you-mean.js';
@@ -9,7 +9,7 @@ import { dispatchEvent, type DispatchOptions } from './dispatch.js';
 import type { EngineHandler } from './engine-handler.js';
 import { invokeInProcess } from './in-process.js';
 import { noEffect } from './interpret-helpers.js';
-import type { Outcome } from '../kit/outcome.js';
+import type { Outcome, SkipReason } from '../kit/outcome.js';
 import type { RunResult } from '../kit/run-result.js';
 import { runCommand } from './run-command.js';
 import { EventSelector } from './select.js';
@@ -26,6 +26,8 @@ export const DEFAULT_DISPATCH_OUTPUT_LIMIT_BYTES = 16 * 1024 * 1024;
 /** Sync hooks of one dispatch running at once: 3 pipes each, far below any file descriptor limit. */
 export const DEFAULT_MAX_CONCURRENT_HOOKS = 64;
 const IN_PROCESS_TIMEOUT_MS = 30_000;
+/** Run dirs whose trust decisions are kept (an agent moves between a few directories). */
+const MAX_RUN_DIRS = 32;
 
 /** How an engine loads and runs hooks; the public `createEngine` adds the dialect to these. */
 export interface EngineSettings {
@@ -110,6 +112,10 @@ export class HookEngine implements Engine {
   private readonly asyncRuns = new AsyncRuns();
   private readonly outputLimitBytes: number;
   private inProcessCount = 0;
+  private readonly records: readonly HandlerRecord[];
+  private readonly managedOnly: boolean;
+  /** Skip reasons decided for other run dirs (payload cwds), most recently used last. */
+  private readonly skipReasonsByRunDir = new Map<string, Promise<ReadonlyMap<EngineHandler, SkipReason>>>();
 
   constructor(
     private readonly definition: Dialect,
@@ -124,6 +130,8 @@ export class HookEngine implements Engine {
     this.specs = new Map(definition.events.map((spec) => [spec.name, spec]));
     this.outputLimitBytes = options.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT_BYTES;
     this.warnings = config.findings.map(formatFinding);
+    this.records = config.handlers;
+    this.managedOnly = config.managedOnly;
     if (!config.enabled) this.warnings.push(HOOKS_DISABLED_WARNING);
     if (options.bypassTrust) this.warnings.push(BYPASS_TRUST_WARNING);
     // Snapshot once: reading process.env is slow (every key is a native getter) and dispatch is hot.
@@ -171,6 +179,7 @@ export class HookEngine implements Engine {
         maxConcurrentHooks: this.options.maxConcurrentHooks ?? DEFAULT_MAX_CONCURRENT_HOOKS,
         outputLimitBytes: this.outputLimitBytes,
         dispatchOutputLimitBytes: this.options.dispatchOutputLimitBytes ?? DEFAULT_DISPATCH_OUTPUT_LIMIT_BYTES,
+        skipReasonsIn: (runDir) => this.skipReasonsIn(runDir),
       },
       input as Record<string, unknown>,
       options,
@@ -219,6 +228,31 @@ export class HookEngine implements Engine {
       invoke: (invocation) => invokeInProcess(hook, invocation, IN_PROCESS_TIMEOUT_MS),
     });
     this.selectors.delete(event);
+  }
+
+  /**
+   * Trust decided for hooks that run in `runDir` rather than the project dir: relative scripts
+   * resolve there, so other files run, and those must be the reviewed ones (SPEC 6.1.2). Decided
+   * once per run dir (the store is read and the files hashed again), like trust at load; null when
+   * no hook's trust depends on where it runs.
+   */
+  private skipReasonsIn(runDir: string): Promise<ReadonlyMap<EngineHandler, SkipReason>> | null {
+    if (!this.records.some((record) => record.source === 'project')) return null;
+    let decided = this.skipReasonsByRunDir.get(runDir);
+    if (decided === undefined) {
+      decided = this.definition.trust.evaluate(this.records, { ...this.context, projectDir: this.context.cwd, runDir }).then((trust) => {
+        const reasons = new Map<EngineHandler, SkipReason>();
+        this.records.forEach((record, index) => {
+          reasons.set(this.handlers[index]!, standingSkipReason(record.source, trust[index]!, this.managedOnly, this.options.bypassTrust === true));
+        });
+        return reasons;
+      });
+      // A failed decision is not cached: the next dispatch tries again.
+      decided.catch(() => this.skipReasonsByRunDir.delete(runDir));
+    } else this.skipReasonsByRunDir.delete(runDir);
+    this.skipReasonsByRunDir.set(runDir, decided);
+    if (this.skipReasonsByRunDir.size > MAX_RUN_DIRS) this.skipReasonsByRunDir.delete(this.skipReasonsByRunDir.keys().next().value!);
+    return decided;
   }
 
   private specFor(event: string): EventSpec {

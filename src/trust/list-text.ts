@@ -25,6 +25,7 @@ function formatLayeredListing(listing: HookListing, details: readonly ListedHook
     const matcher = hook.matcher === null ? '' : ` [${hook.matcher}]`;
     lines.push(`  ${hook.id} — ${hook.event}${matcher}, ${hook.mode}, timeout ${formatDuration(hook.timeoutMs)} — ${statusText(hook, detail)}`);
     lines.push(`    command: ${hook.command}`);
+    if (hook.scripts?.untracked) lines.push(`    scripts not tracked: ${hook.scripts.untracked}; an edit to what it runs is not noticed`);
     if (hook.file !== null) lines.push(`    at: ${hook.file}${hook.line === null ? '' : `:${hook.line}`}`);
   }
   // Review cannot make a managed-only or disabled hook run, so only the others are waiting for it.

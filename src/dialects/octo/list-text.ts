@@ -36,6 +36,7 @@ export function formatOctoListing(details: readonly ListedHookDetail[]): string 
 /** `PreToolUse: ./scripts/guard.sh (matcher: terminal, sync, timeout 5s)` */
 function octoHookLine(hook: ListedHook): string {
   const traits = [...(hook.matcher === null ? [] : [`matcher: ${hook.matcher}`]), hook.mode, `timeout ${formatDuration(hook.timeoutMs)}`];
+  if (hook.scripts?.untracked) traits.push(`scripts not tracked: ${hook.scripts.untracked}`);
   return `${hook.event}: ${hook.command} (${traits.join(', ')})`;
 }
 
