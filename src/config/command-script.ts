@@ -143,6 +143,7 @@ export function splitCommand(command: string): Split {
           continue;
         }
         if (command[j] === '$' || command[j] === '`') dynamic = true;
+        if (command.startsWith('$(', j) || command[j] === '`') problem ??= 'it runs a command substitution';
         text += command[j];
       }
       append(text, dynamic);
