@@ -32,6 +32,8 @@ export interface CasesReport {
 export interface RunCasesOptions {
   /** Cancels the running case's hooks; the remaining cases are not run. */
   signal?: AbortSignal;
+  /** Called once, after the cases were found and before the first one runs. */
+  beforeFirstCase?: () => void;
 }
 
 /** Runs every `*.case.json` under `dir` (sorted, recursive) through the engine and compares outcomes. */
@@ -40,6 +42,7 @@ export async function runCases(engine: Engine, dir: string, options: RunCasesOpt
   const files = await findCaseFiles(root, dir);
   if (files.length === 0) throw new NoCasesError(`no *.case.json files under ${dir}`);
   const results: CaseResult[] = [];
+  options.beforeFirstCase?.();
   for (const file of files) {
     if (options.signal?.aborted) break;
     results.push(await runCase(engine, file, relative(root, file), options.signal));

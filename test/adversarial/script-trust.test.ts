@@ -116,3 +116,22 @@ describe.each(DIALECTS)('script-aware trust notices an edited script (%s)', (dia
     expect(review.screen.join('\n')).toMatch(/scripts: +s\/e\.sh, t\.py \(an edit to them makes the hook modified\)/);
   });
 });
+
+describe.each(DIALECTS)('`hookctl test` runs unreviewed hooks, and says so (%s)', (dialect) => {
+  it('prints exactly one warning line on stderr, and the untrusted hook does run', async () => {
+    const sandbox = makeTempProject();
+    const ran = join(sandbox.root, 'ran');
+    const command = `touch '${ran}'`;
+    if (dialect === 'openinterpreter') {
+      sandbox.write('project/.openinterpreter/hooks.json', JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command }] }] } }));
+    } else sandbox.write('project/.octo/hooks.yml', `hooks:\n  PreToolUse:\n    - command: ${JSON.stringify(command)}\n`);
+    sandbox.write('project/hooks-tests/a.case.json', JSON.stringify({ event: 'PreToolUse', payload: payloadFor(dialect, 'PreToolUse', '.'), expect: { decision: null } }));
+    const common = ['--dialect', dialect, '--cwd', sandbox.project, '--home', sandbox.home, ...(dialect === 'openinterpreter' ? ['--managed', join(sandbox.root, 'none.toml')] : [])];
+    const result = await runCli(['test', ...common]);
+    expect(result.code).toBe(0);
+    expect(existsSync(ran)).toBe(true);
+    const warnings = result.stderr.split('\n').filter((line) => /warning/i.test(line));
+    expect(warnings).toEqual(['hookctl: warning: `hookctl test` runs every enabled hook of the project without trust review; run it only on a repository whose hooks you would run']);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});

@@ -6,6 +6,10 @@ import { guardHookProcesses } from '../hook-processes.js';
 import { openEngine } from '../open-engine.js';
 import { showText } from '../../util/show-text.js';
 
+/** The one line `hookctl test` prints on stderr: it runs the project's hooks without trust review. */
+export const TEST_BYPASS_WARNING =
+  'hookctl: warning: `hookctl test` runs every enabled hook of the project without trust review; run it only on a repository whose hooks you would run';
+
 export interface TestOptions extends CommonOptionValues {
   json?: boolean;
 }
@@ -18,7 +22,8 @@ export async function test(dir: string | undefined, options: TestOptions): Promi
   const engine = await openEngine(common, { bypassTrust: true });
   const { value: failed, interruptedExitCode } = await guardHookProcesses(async (signal) => {
     try {
-      const report = await runCases(engine, casesDir, { signal });
+      // Running unreviewed code is never silent (SPEC 6.1.2): one line says so before the first case runs.
+      const report = await runCases(engine, casesDir, { signal, beforeFirstCase: () => process.stderr.write(`${TEST_BYPASS_WARNING}\n`) });
       if (options.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       else {
         for (const result of report.results) process.stdout.write(formatResult(result));
