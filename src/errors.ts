@@ -86,6 +86,20 @@ export class ScaffoldExistsError extends HookctlError {
   }
 }
 
+/**
+ * A file hookctl was asked to write (a scaffolded script, a config `--register` edits) could not be
+ * written safely: a symlink in the way, a read-only directory, a full disk. Nothing was changed.
+ */
+export class FileWriteError extends HookctlError {
+  constructor(
+    readonly file: string,
+    readonly reason: string,
+    readonly refused: boolean,
+  ) {
+    super(`${refused ? 'refusing to write' : 'cannot write'} ${file}: ${reason}. Nothing was changed.`);
+  }
+}
+
 /** `--register` cannot add a hook to a config file without risking its content. */
 export class RegisterError extends HookctlError {
   constructor(
