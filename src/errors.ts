@@ -66,6 +66,16 @@ export class TrustStoreError extends HookctlError {
   }
 }
 
+/** A trust store could not be updated (a home that is not writable, a full disk, a foreign lock); it is unchanged. */
+export class TrustStoreWriteError extends HookctlError {
+  constructor(
+    readonly file: string,
+    reason: string,
+  ) {
+    super(`cannot update the trust store ${file}: ${reason}. Nothing was recorded.`);
+  }
+}
+
 /** A hook id given on the command line names no configured hook. */
 export class UnknownHookError extends HookctlError {
   constructor(
@@ -73,6 +83,20 @@ export class UnknownHookError extends HookctlError {
     suggestion: string | null,
   ) {
     super(`no hook with id "${showText(id)}"` + (suggestion ? didYouMeanSuffix(showText(suggestion)) : '; run `hookctl list` to see every hook id'));
+  }
+}
+
+/** A hook id names several hooks (declared by several sources); the person must pick one. */
+export class AmbiguousHookIdError extends HookctlError {
+  constructor(
+    readonly id: string,
+    readonly candidates: readonly { name: string; where: string }[],
+  ) {
+    const width = Math.max(...candidates.map((entry) => entry.name.length));
+    super(
+      `hook id "${showText(id)}" is ambiguous: ${candidates.length} hooks declare it; nothing was changed. ` +
+        `Name one of them:\n${candidates.map((entry) => `  ${showText(entry.name).padEnd(width)}  ${showText(entry.where)}`).join('\n')}`,
+    );
   }
 }
 
