@@ -16,9 +16,9 @@ function runToDevFull(args: readonly string[], input = ''): Promise<{ code: numb
     const child = spawn(process.execPath, [BIN, ...args], { stdio: ['pipe', full, 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
     closeSync(full);
     let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(input);
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdin!.on('error', () => undefined);
+    child.stdin!.end(input);
     const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
     child.on('close', (code) => {
       clearTimeout(timer);
