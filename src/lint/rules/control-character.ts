@@ -1,7 +1,7 @@
 import type { SourceEntry } from '../../config/source-tree.js';
 import { setField } from '../../config/field-value.js';
 import { escapeCharacter, hiddenCharacters } from '../../util/show-text.js';
-import { ruleMeta, type Rule } from '../rule.js';
+import { createRule } from '../rule.js';
 
 /**
  * SPEC 6.1.3: control and bidirectional characters in what a reviewer reads (a command, a matcher,
@@ -14,14 +14,25 @@ import { ruleMeta, type Rule } from '../rule.js';
  */
 const FIELDS = ['command', 'statusMessage', 'id'] as const;
 
-export const controlCharacter: Rule = {
-  meta: ruleMeta('control-character', 'error', 'a control or bidirectional character in a command, matcher, id or status message'),
+export const controlCharacter = createRule({
+  id: 'control-character',
+  severity: 'error',
+  description: 'a control or bidirectional character in a command, matcher, id or status message',
   atLoad: false,
+  messages: {
+    // {{field}} is the key; {{kind}} names what was found ("a control character", "control and
+    // bidirectional characters"); {{characters}} lists them escaped (`\r`, `\x1b`, `\u202e`).
+    hiddenCharacters:
+      '{{field}} contains {{kind}} ({{characters}}); a terminal, editor or diff may hide or reorder the text around it, ' +
+      'so what a reviewer reads is not what runs: remove it, or move the logic into a script',
+  },
   check({ checked, report }) {
-    const check = (name: string, entry: SourceEntry | undefined): void => {
+    const check = (field: string, entry: SourceEntry | undefined): void => {
       if (entry?.value.kind !== 'scalar' || typeof entry.value.value !== 'string') return;
-      const hidden = hiddenCharacters(entry.value.value);
-      if (hidden.length > 0) report({ message: describe(name, hidden), pos: entry.value.pos });
+      const hidden = [...new Set(hiddenCharacters(entry.value.value))];
+      if (hidden.length === 0) return;
+      const characters = hidden.slice(0, 4).map(escapeCharacter).join(', ') + (hidden.length > 4 ? ', …' : '');
+      report({ messageId: 'hiddenCharacters', data: { field, kind: describeKind(hidden), characters }, pos: entry.value.pos });
     };
     for (const event of checked.declarations.events) {
       for (const group of event.groups) check('matcher', group.matcher);
@@ -30,7 +41,7 @@ export const controlCharacter: Rule = {
       for (const field of FIELDS) check(field, setField(handler.node, field));
     }
   },
-};
+});
 
 const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
@@ -41,14 +52,9 @@ function kindOf(char: string): string {
   return 'invisible';
 }
 
-function describe(field: string, hidden: readonly string[]): string {
-  const distinct = [...new Set(hidden)];
-  const kinds = ['control', 'bidirectional control', 'invisible'].filter((kind) => distinct.some((char) => kindOf(char) === kind));
+/** `a control character`, `bidirectional control characters`, `control and invisible characters`… */
+function describeKind(hidden: readonly string[]): string {
+  const kinds = ['control', 'bidirectional control', 'invisible'].filter((kind) => hidden.some((char) => kindOf(char) === kind));
   const kind = kinds.length === 1 ? kinds[0]! : `${kinds.slice(0, -1).join(', ')} and ${kinds.at(-1)!.replace(' control', '')}`;
-  const shown = distinct.slice(0, 4).map(escapeCharacter).join(', ') + (distinct.length > 4 ? ', …' : '');
-  const what = distinct.length === 1 ? `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind} character` : `${kind} characters`;
-  return (
-    `${field} contains ${what} (${shown}); a terminal, editor or diff may hide or reorder the text around it, ` +
-    'so what a reviewer reads is not what runs: remove it, or move the logic into a script'
-  );
+  return hidden.length === 1 ? `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind} character` : `${kind} characters`;
 }

@@ -1,24 +1,40 @@
-import { describe, expect, it } from 'vitest';
-import { findingsOf, OCTO_YAML, OI_JSON, OI_TOML } from './lint-fixture.js';
+import { timeoutTooLarge } from '../../../src/lint/rules/timeout-too-large.js';
+import { OCTO_YAML, OI_JSON, OI_TOML, RuleTester } from '../rule-tester.js';
 
-describe('timeout-too-large', () => {
-  it.each([
-    ['JSON', OI_JSON, '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "x", "timeout": 3000000 }] }]\n  }\n}\n', 3, 74,
-      'timeout 3000000 s (about 35 days) is longer than hookctl can wait (2147483 s, about 24.8 days); the hook is stopped after that; if that was milliseconds, write 3000'],
-    ['TOML', OI_TOML, '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "x"\ntimeout = 2147484\n', 5, 11,
-      'timeout 2147484 s (about 25 days) is longer than hookctl can wait (2147483 s, about 24.8 days); the hook is stopped after that'],
-  ])('reports a timeout past 2^31 − 1 ms in %s as an error', async (_format, path, content, line, column, message) => {
-    expect(await findingsOf('timeout-too-large', [{ path, content }])).toEqual([[line, column, message]]);
-  });
-
-  it('leaves the largest timeout a timer holds to timeout-suspicious alone', async () => {
-    const content = '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x", "timeout": 2147483 }] }] } }';
-    expect(await findingsOf('timeout-too-large', [{ path: OI_JSON, content }])).toEqual([]);
-    expect(await findingsOf('timeout-suspicious', [{ path: OI_JSON, content }])).toHaveLength(1);
-  });
-
-  it('never fires for octo, whose timeouts are capped at 30 s', async () => {
-    const content = 'hooks:\n  Stop:\n    - command: x\n      timeout: 9999999h\n';
-    expect(await findingsOf('timeout-too-large', [{ path: OCTO_YAML, content }])).toEqual([]);
-  });
+new RuleTester().run(timeoutTooLarge, {
+  valid: [
+    {
+      name: 'the largest timeout a timer holds (timeout-suspicious reports it, not this rule)',
+      files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x", "timeout": 2147483 }] }] } }' },
+    },
+    { name: 'an octo duration far above the cap: capped at 30 s, never near the limit', files: { [OCTO_YAML]: 'hooks:\n  Stop:\n    - command: x\n      timeout: 9999999h\n' } },
+  ],
+  invalid: [
+    {
+      name: 'milliseconds written as seconds in JSON: 3,000,000 s is about 35 days',
+      files: { [OI_JSON]: '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "x", "timeout": 3000000 }] }]\n  }\n}\n' },
+      errors: [
+        {
+          messageId: 'tooLargeDidYouMean',
+          line: 3,
+          column: 74,
+          data: { seconds: 3000000, span: 'about 35 days', max: 2147483, meant: 3000 },
+          message:
+            'timeout 3000000 s (about 35 days) is longer than hookctl can wait (2147483 s, about 24.8 days); the hook is stopped after that; if that was milliseconds, write 3000',
+        },
+      ],
+    },
+    {
+      name: 'one second past the limit in TOML',
+      files: { [OI_TOML]: '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "x"\ntimeout = 2147484\n' },
+      errors: [
+        {
+          messageId: 'tooLarge',
+          line: 5,
+          column: 11,
+          message: 'timeout 2147484 s (about 25 days) is longer than hookctl can wait (2147483 s, about 24.8 days); the hook is stopped after that',
+        },
+      ],
+    },
+  ],
 });
