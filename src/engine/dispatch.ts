@@ -44,7 +44,7 @@ export interface DispatchContext {
    * Skip reasons of the loaded hooks when they run in `runDir` instead of the project dir (their
    * scripts resolve there), or null when no hook's trust depends on where it runs.
    */
-  skipReasonsIn(runDir: string): Promise<ReadonlyMap<EngineHandler, SkipReason>> | null;
+  skipReasonsIn(runDir: string): Promise<ReadonlyMap<EngineHandler, SkipReason> | null> | null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { BuiltinHook, Dialect, EventSpec, HandlerRecord, HandlerTrust, InProcessHook, LoadContext, LoadedConfig } from '../kit/index.js';
 import { ConfigLoadError, DuplicateHookIdError, InProcessNotAllowedError, PayloadValidationError, UnknownEventError } from '../errors.js';
@@ -122,7 +122,7 @@ export class HookEngine implements Engine {
   private readonly records: readonly HandlerRecord[];
   private readonly managedOnly: boolean;
   /** Skip reasons decided for other run dirs (payload cwds), most recently used last. */
-  private readonly skipReasonsByRunDir = new Map<string, Promise<ReadonlyMap<EngineHandler, SkipReason>>>();
+  private readonly skipReasonsByRunDir = new Map<string, Promise<ReadonlyMap<EngineHandler, SkipReason> | null>>();
 
   constructor(
     private readonly definition: Dialect,
@@ -255,23 +255,28 @@ export class HookEngine implements Engine {
    * once per run dir (the store is read and the files hashed again), like trust at load; null when
    * no hook's trust depends on where it runs.
    */
-  private skipReasonsIn(runDir: string): Promise<ReadonlyMap<EngineHandler, SkipReason>> | null {
+  private skipReasonsIn(runDir: string): Promise<ReadonlyMap<EngineHandler, SkipReason> | null> | null {
     if (!this.records.some((record) => record.source === 'project')) return null;
     let decided = this.skipReasonsByRunDir.get(runDir);
     if (decided === undefined) {
-      decided = this.definition.trust.evaluate(this.records, { ...this.context, projectDir: this.context.cwd, runDir }).then((trust) => {
-        const reasons = new Map<EngineHandler, SkipReason>();
-        this.records.forEach((record, index) => {
-          reasons.set(this.handlers[index]!, standingSkipReason(record, trust[index]!, this.managedOnly, this.options.bypassTrust === true));
-        });
-        return reasons;
-      });
+      decided = this.decideIn(runDir);
       // A failed decision is not cached: the next dispatch tries again.
       decided.catch(() => this.skipReasonsByRunDir.delete(runDir));
     } else this.skipReasonsByRunDir.delete(runDir);
     this.skipReasonsByRunDir.set(runDir, decided);
     if (this.skipReasonsByRunDir.size > MAX_RUN_DIRS) this.skipReasonsByRunDir.delete(this.skipReasonsByRunDir.keys().next().value!);
     return decided;
+  }
+
+  private async decideIn(runDir: string): Promise<ReadonlyMap<EngineHandler, SkipReason> | null> {
+    // The project dir spelled another way (a symlink, a trailing dot) is the project dir: trust stands.
+    if ((await realpathOrSelf(runDir)) === (await realpathOrSelf(this.context.cwd))) return null;
+    const trust = await this.definition.trust.evaluate(this.records, { ...this.context, projectDir: this.context.cwd, runDir });
+    const reasons = new Map<EngineHandler, SkipReason>();
+    this.records.forEach((record, index) => {
+      reasons.set(this.handlers[index]!, standingSkipReason(record, trust[index]!, this.managedOnly, this.options.bypassTrust === true));
+    });
+    return reasons;
   }
 
   private specFor(event: string): EventSpec {
@@ -307,6 +312,10 @@ export class HookEngine implements Engine {
     this.dataDirsReady.add(dir);
     return null;
   }
+}
+
+async function realpathOrSelf(path: string): Promise<string> {
+  return realpath(path).catch(() => path);
 }
 
 function setupFailure(error: string): RunResult {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -96,6 +96,15 @@ describe.each(DIALECTS)('script-aware trust notices an edited script (%s)', (dia
     expect(inSub.code).toBe(0);
     expect(JSON.parse(inSub.stdout).runs[0]).toMatchObject({ status: 'skipped', skipReason: 'modified' });
     expect(existsSync(pwned)).toBe(false);
+  });
+
+  it('the project dir spelled through a symlink is still the project dir: the trusted hook runs', async () => {
+    const { sandbox, common } = project(dialect, './s/g.sh', { 's/g.sh': SH });
+    expect((await runCli(['trust', '--yes', ...common])).code).toBe(0);
+    const alias = join(sandbox.root, 'alias');
+    symlinkSync(sandbox.project, alias);
+    const result = await runCli(['run', 'PreToolUse', ...common], { input: JSON.stringify(payloadFor(dialect, 'PreToolUse', alias)) });
+    expect(JSON.parse(result.stdout).runs[0]).toMatchObject({ status: 'completed' });
   });
 
   it('where the scripts can not be determined, the review and the listing say "scripts not tracked"', async () => {
