@@ -6,9 +6,10 @@ import type { SourceNode } from './source-tree.js';
 /**
  * Why a written timeout is not used as written: not a positive Go duration (the default applies),
  * above the cap (the cap applies), so large it was probably meant as milliseconds (used anyway),
- * or longer than a timer can hold (the runner waits MAX_TIMER_MS, about 24.8 days, instead).
+ * or longer than a timer can hold (the runner waits MAX_TIMER_MS, about 24.8 days, instead),
+ * or 0 seconds (raised to 1, as the agent does).
  */
-export type TimeoutIssue = 'invalid' | 'capped' | 'suspicious' | 'too-large';
+export type TimeoutIssue = 'invalid' | 'capped' | 'suspicious' | 'too-large' | 'raised';
 
 export interface ResolvedTimeout {
   ms: number;
@@ -23,7 +24,9 @@ export interface ResolvedTimeout {
 export function resolveTimeout(rule: TimeoutRule, node: SourceNode | undefined): ResolvedTimeout {
   const value = node?.kind === 'scalar' ? node.value : undefined;
   if (rule.unit === 'seconds') {
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) return { ms: rule.defaultMs, issue: null };
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) return { ms: rule.defaultMs, issue: null };
+    // Codex: codex-rs/hooks/src/engine/discovery.rs normalize_command_hook: `timeout.max(1)`.
+    if (value === 0) return { ms: 1000, issue: 'raised' };
     const ms = value * 1000;
     // The hash keeps the written value (SPEC 2.7); only the runner's timer is clamped.
     if (ms > MAX_TIMER_MS) return { ms, issue: 'too-large' };

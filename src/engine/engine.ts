@@ -1,6 +1,6 @@
 import { mkdir, realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { BuiltinHook, Dialect, EventSpec, HandlerRecord, HandlerTrust, InProcessHook, LoadContext, LoadedConfig } from '../kit/index.js';
+import type { BuiltinHook, Dialect, EventSpec, HandlerRecord, HandlerTrust, InProcessHook, LoadContext, LoadedConfig, ValidationError } from '../kit/index.js';
 import { ConfigLoadError, DuplicateHookIdError, InProcessNotAllowedError, PayloadValidationError, UnknownEventError } from '../errors.js';
 import { standingSkipReason } from '../trust/skip-reason.js';
 import { didYouMean } from '../util/did-you-mean.js';
@@ -58,6 +58,12 @@ export interface EngineSettings {
   dispatchOutputLimitBytes?: number;
   /** How many sync hooks of one dispatch run at once (default 64); the rest start as slots free up, in configured order. */
   maxConcurrentHooks?: number;
+  /**
+   * Refuse payloads the event's input schema rejects (PayloadValidationError). Default false: at
+   * run time a payload from a newer agent is still dispatched, with one warning per violation, as
+   * long as it is an object with a string matcher target (SPEC 4.1), so no guard turns off.
+   */
+  strictPayload?: boolean;
 }
 
 export interface CloseOptions {
@@ -184,15 +190,16 @@ export class HookEngine implements Engine {
     const spec = this.specFor(event);
     const input = this.withDefaults(payload);
     const validation = this.definition.contracts.validateInput(event, input);
-    if (!validation.ok) throw new PayloadValidationError(event, validation.errors);
-    if (!this.enabled) return disabledOutcome(this.dialect, event, this.warnings);
+    const payloadWarnings = validation.ok ? [] : this.tolerated(event, spec, input, validation.errors);
+    const warnings = payloadWarnings.length === 0 ? this.warnings : [...this.warnings, ...payloadWarnings];
+    if (!this.enabled) return disabledOutcome(this.dialect, event, warnings);
     return dispatchEvent(
       {
         dialect: this.definition,
         spec,
         selector: this.selectorFor(event),
         projectDir: this.context.cwd,
-        warnings: this.warnings,
+        warnings,
         rewriteOrder: this.options.rewriteOrder ?? 'completion',
         detach: (handler, start) => this.asyncRuns.start(handler.id, handler.timeoutMs, start),
         maxConcurrentHooks: this.options.maxConcurrentHooks ?? DEFAULT_MAX_CONCURRENT_HOOKS,
@@ -203,6 +210,17 @@ export class HookEngine implements Engine {
       input as Record<string, unknown>,
       options,
     );
+  }
+
+  /**
+   * The warnings a schema-invalid payload is dispatched with (SPEC 4.1), or the PayloadValidationError
+   * when it cannot be: strict mode, not a JSON object, or a matcher target that is not a string.
+   */
+  private tolerated(event: string, spec: EventSpec, input: unknown, errors: readonly ValidationError[]): string[] {
+    const target = spec.matcherField === null || !isPlainObject(input) ? undefined : input[spec.matcherField];
+    const dispatchable = isPlainObject(input) && (spec.matcherField === null || typeof target === 'string');
+    if (this.options.strictPayload === true || !dispatchable) throw new PayloadValidationError(event, errors);
+    return errors.map((error) => `payload ${error.path || '/'}: ${error.message}`);
   }
 
   registerInProcess(event: string, hook: InProcessHook, name = `in-process:${event}:${this.inProcessCount}`): void {

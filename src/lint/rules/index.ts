@@ -20,6 +20,7 @@ import { timeoutSuspicious } from './timeout-suspicious.js';
 import { timeoutTooLarge } from './timeout-too-large.js';
 import { unknownEvent } from './unknown-event.js';
 import { unknownKey } from './unknown-key.js';
+import { unreadFile } from './unread-file.js';
 import { unsupportedHandlerType } from './unsupported-handler-type.js';
 
 /** Every rule, in the order of the rule table (issue 3), duplicate-id beside duplicate-key. */
@@ -46,6 +47,7 @@ export const RULES: readonly Rule[] = [
   slowLauncher,
   unsupportedHandlerType,
   featuresDisabled,
+  unreadFile,
 ];
 
 /** The rules the runtime loader applies (everything but file-system and speed advice). */
