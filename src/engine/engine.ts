@@ -1,7 +1,7 @@
 import { mkdir, realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { BuiltinHook, Dialect, EventSpec, HandlerRecord, HandlerTrust, InProcessHook, LoadContext, LoadedConfig, ValidationError } from '../kit/index.js';
-import { ConfigLoadError, DuplicateHookIdError, InProcessNotAllowedError, PayloadValidationError, UnknownEventError } from '../errors.js';
+import { ConfigLoadError, DuplicateHookIdError, InProcessNotAllowedError, PayloadValidationError, UnknownEventError, UsageError } from '../errors.js';
 import { standingSkipReason } from '../trust/skip-reason.js';
 import { didYouMean } from '../util/did-you-mean.js';
 import { AsyncRuns } from './async-runs.js';
@@ -100,6 +100,7 @@ export interface Engine<Inputs = never> {
  * dispatch. The dialect is given as a value; the public `createEngine` resolves ids to dialects.
  */
 export async function openEngine(dialect: Dialect, options: EngineSettings): Promise<HookEngine> {
+  checkLimits(options);
   const context: LoadContext = {
     cwd: resolve(options.cwd ?? process.cwd()),
     home: userHome(options.home),
@@ -329,6 +330,20 @@ export class HookEngine implements Engine {
     }
     this.dataDirsReady.add(dir);
     return null;
+  }
+}
+
+/** The bounds an embedder may set must be whole numbers in range, or the bounds are not bounds. */
+function checkLimits(options: EngineSettings): void {
+  const limits: [keyof EngineSettings, number | undefined, number][] = [
+    ['maxConcurrentHooks', options.maxConcurrentHooks, 1],
+    ['outputLimitBytes', options.outputLimitBytes, 0],
+    ['dispatchOutputLimitBytes', options.dispatchOutputLimitBytes, 0],
+  ];
+  for (const [name, value, min] of limits) {
+    if (value !== undefined && !(Number.isSafeInteger(value) && value >= min)) {
+      throw new UsageError(`engine option ${name} must be a whole number ≥ ${min} (got ${String(value)})`);
+    }
   }
 }
 

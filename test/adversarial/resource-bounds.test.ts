@@ -116,3 +116,17 @@ describe('the output captured per dispatch is bounded', () => {
     expect(result.peakRssKiB).toBeLessThan(300 * 1024);
   }, 120_000);
 });
+
+describe('the bounds an embedder sets are checked', () => {
+  it.each([
+    ['maxConcurrentHooks', 0],
+    ['maxConcurrentHooks', 1.5],
+    ['dispatchOutputLimitBytes', -1],
+    ['outputLimitBytes', Number.NaN],
+  ])('createEngine({ %s: %s }) rejects with a named error', async (name, value) => {
+    const { sandbox } = sandboxWithHooks('octo', []);
+    await expect(createEngine({ dialect: 'octo', cwd: sandbox.project, home: sandbox.home, [name]: value })).rejects.toThrow(
+      expect.objectContaining({ name: 'UsageError', message: expect.stringContaining(`engine option ${name} must be a whole number`) }),
+    );
+  });
+});
