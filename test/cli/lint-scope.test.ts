@@ -147,6 +147,18 @@ describe('hookctl lint with no files, in a git repository', () => {
     expect(result.stderr).toBe(`hookctl: not reading .openinterpreter/hooks.json: it is a symbolic link to ${secret}, outside ${box.repo}\n`);
   });
 
+  it('shows directory names from the repository with control and bidirectional characters escaped', async () => {
+    const box = sandbox();
+    box.write('repo/pkg\u202etxt.exe/.octo/hooks.yml', BROKEN_YAML);
+    const outside = box.write('home/elsewhere.yml', BROKEN_YAML);
+    mkdirSync(join(box.repo, 'red\u001b[31m/.octo'), { recursive: true });
+    symlinkSync(outside, join(box.repo, 'red\u001b[31m/.octo/hooks.yml'));
+    const result = await box.lint();
+    expect(result.stdout.split('\n')[0]).toBe('pkg\\u202etxt.exe/.octo/hooks.yml');
+    expect(result.stderr).toBe(`hookctl: not reading red\\x1b[31m/.octo/hooks.yml: it is a symbolic link to ${outside}, outside ${box.repo}\n`);
+    expect(result.stdout + result.stderr).not.toMatch(/[\u001b\u202e]/);
+  });
+
   it('reports a dangling symbolic link as a file that cannot be read', async () => {
     const box = sandbox();
     mkdirSync(join(box.repo, '.octo'));

@@ -13,6 +13,7 @@ import { inLoadOrder, type FilePlace } from '../../lint/repository-patterns.js';
 import { runLint, type LintResult } from '../../lint/run-lint.js';
 import { scanRepository } from '../../lint/scan-repository.js';
 import { displayPath } from '../../util/display-path.js';
+import { showText } from '../../util/show-text.js';
 import { loadContextOf, resolveCommon, type CommonContext, type CommonOptionValues } from '../common-options.js';
 import { readVersion } from '../version.js';
 
@@ -36,7 +37,8 @@ export async function lint(files: readonly string[], options: LintOptions): Prom
     throw new UsageError('--effective lints the layers an agent started in the cwd loads; give it no files (or drop --effective to lint just those)');
   }
   const [linted, reporter] = await Promise.all([lintScope(files, options, common), loadReporter(options.format)]);
-  for (const note of linted.notes) process.stderr.write(`${note}\n`);
+  // Notes name repository paths: escaped like everything else shown (SPEC 6.1.3).
+  for (const note of linted.notes) process.stderr.write(`${showText(note)}\n`);
   const color = options.format === 'stylish' && (await import('../../lint/reporters/stylish.js')).shouldUseColor(process.stdout, process.env);
   process.stdout.write(reporter(linted.result, { root: linted.root, color, version: readVersion() }));
   const { errors, warnings } = countSeverities(linted.result.findings);
