@@ -55,8 +55,6 @@ export interface HandlerTypes {
   fields?: Readonly<Record<string, readonly string[]>>;
   /** Fields a handler of the type must set (`command` for command hooks, `url` for http). Absent: `command`. */
   required?: Readonly<Record<string, readonly string[]>>;
-  /** The events a type may be declared on, where not all (claude: `prompt` on 13 events, `http` not on SessionStart). */
-  events?: Readonly<Record<string, ReadonlySet<string>>>;
 }
 
 export interface TopLevelRule {

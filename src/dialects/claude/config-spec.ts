@@ -1,5 +1,5 @@
 import type { DialectConfigSpec, FieldType } from '../../config/config-spec.js';
-import { CLAUDE_EVENTS, MODEL_HANDLER_EVENTS, STARTUP_EVENTS } from './events.js';
+import { CLAUDE_EVENTS } from './events.js';
 import { describeClaudeFile, discoverClaudeFiles } from './config-layers.js';
 import { compileClaudeMatcher } from './matcher.js';
 
@@ -59,12 +59,6 @@ export const configSpec: DialectConfigSpec = {
     unsupported: [],
     fields: TYPE_FIELDS,
     required: { command: ['command'], http: ['url'], mcp_tool: ['server', 'tool'], prompt: ['prompt'], agent: ['prompt'] },
-    // cc hooks §Prompt-based hooks: SessionStart and Setup take command and mcp_tool only; prompt and agent 13 events.
-    events: {
-      http: new Set(CLAUDE_EVENTS.map((event) => event.name).filter((name) => !STARTUP_EVENTS.has(name))),
-      prompt: MODEL_HANDLER_EVENTS,
-      agent: MODEL_HANDLER_EVENTS,
-    },
   },
   topLevel: {
     // A plugin's hooks/hooks.json: {description?, hooks} (cc hooks §Reference scripts by path).

@@ -18,8 +18,6 @@ const STANDALONE = {
   // {{example}} is the line to add, in the file's format.
   missingType: 'this handler has no "type"; add {{example}}',
   mcpToolWithout: 'this mcp_tool handler has no "{{key}}"',
-  // {{events}}: the events that take this handler type.
-  typeNotOnEvent: '{{type}} handlers are not allowed on {{event}}; they are allowed on {{events}}',
   // Fields other than `command` that a handler type needs (claude http `url`); `command` is empty-command's.
   missingField: 'this {{type}} handler has no "{{key}}"',
 } as const;
@@ -123,11 +121,6 @@ export const invalidValue = createRule({
           if (spec.handlerTypes !== null && setField(node, 'type') === undefined && !isNull(node, 'type')) {
             const example = format === 'toml' ? 'type = "command"' : format === 'yaml' ? 'type: command' : '"type": "command"';
             judge({ messageId: 'missingType', data: { example } }, { pos: node.pos, invalidates: node });
-          }
-          const allowedOn = type === undefined ? undefined : spec.handlerTypes?.events?.[type];
-          if (allowedOn !== undefined && event.spec !== null && !allowedOn.has(event.name)) {
-            const events = spec.events.filter((candidate) => allowedOn.has(candidate.name)).map((candidate) => candidate.name).join(', ');
-            judge({ messageId: 'typeNotOnEvent', data: { type: JSON.stringify(type), event: event.name, events } }, { pos: setField(node, 'type')!.value.pos, invalidates: node });
           }
           if (type === 'mcp_tool') {
             for (const key of ['server', 'tool']) {

@@ -19,8 +19,6 @@ describe('claude bad files (SPEC-dialects 8.1, §11.1): drops are loud', () => {
     ['a handler without command', { Stop: [group([{ type: 'command' }, command('echo b')])] }],
     ['a handler of an unknown type', { Stop: [group([{ type: 'script', command: 'x' }, command('echo b')])] }],
     ['a timeout that is not a number', { Stop: [group([command('echo a', { timeout: '30s' }), command('echo b')])] }],
-    ['a prompt hook on SessionStart, which takes command and mcp_tool only', { SessionStart: [group([{ type: 'prompt', prompt: 'ok?' }])], Stop: [group([command('echo b')])] }],
-    ['an http hook on Setup', { Setup: [group([{ type: 'http', url: 'http://127.0.0.1:9/' }])], Stop: [group([command('echo b')])] }],
     ['an event that is not a list', { Stop: group([command('echo a')]), PreToolUse: [group([command('echo b')])] }],
   ])('%s drops every hook of that settings file (cc#75081), loudly', async (_name, table) => {
     const box = makeClaudeSandbox();

@@ -213,8 +213,7 @@ new RuleTester().run(invalidValue, {
       { "hooks": [{ "type": "command", "command": "x", "args": "-v", "timeout": 0 }] },
       { "hooks": [{ "type": "http", "headers": { "X-Count": 1 } }] },
       { "hooks": [{ "type": "prompt", "prompt": "ok?", "model": 5 }] }
-    ],
-    "SessionStart": [{ "hooks": [{ "type": "prompt", "prompt": "ok?" }] }]
+    ]
   },
   "enabledPlugins": []
 }
@@ -226,13 +225,7 @@ new RuleTester().run(invalidValue, {
         { messageId: 'missingField', line: 5, column: 19, message: 'this http handler has no "url"' },
         { messageId: 'notStringRecord', line: 5, column: 48, message: '"headers" must be an object whose values are strings, found an object' },
         { messageId: 'notString', line: 6, column: 65, message: '"model" must be a string, found the number 5' },
-        {
-          messageId: 'typeNotOnEvent',
-          line: 8,
-          column: 47,
-          message: expect.stringMatching(/^"prompt" handlers are not allowed on SessionStart; they are allowed on PreToolUse, PermissionRequest, PostToolUse, /),
-        },
-        { messageId: 'notObject', line: 10, column: 21, message: '"enabledPlugins" must be an object, found an array' },
+        { messageId: 'notObject', line: 9, column: 21, message: '"enabledPlugins" must be an object, found an array' },
       ],
     },
     {
