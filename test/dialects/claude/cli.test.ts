@@ -33,3 +33,17 @@ describe('hookctl dry-run and run with --dialect claude', () => {
     expect(JSON.parse(result.stdout)).toMatchObject({ dialect: 'claude', decision: 'deny', reason: 'no rm', dialectOutput: null, runs: [{ handlerType: 'command', status: 'blocked' }] });
   });
 });
+
+describe('hookctl fixture --dialect claude', () => {
+  it('prints a schema-valid payload for each of the 31 events', async () => {
+    const { CLAUDE_EVENTS } = await import('../../../src/dialects/claude/events.js');
+    const { loadDialect } = await import('../../../src/index.js');
+    const dialect = await loadDialect('claude');
+    const box = makeClaudeSandbox();
+    for (const { name } of CLAUDE_EVENTS) {
+      expect(dialect.contracts.validateInput(name, dialect.fixture(name, { cwd: box.project })), name).toEqual({ ok: true, value: expect.anything() });
+    }
+    const printed = await runCli(['fixture', 'FileChanged', '--dialect', 'claude', '--cwd', box.project, '--set', 'file_path=/repo/.env']);
+    expect(JSON.parse(printed.stdout)).toMatchObject({ hook_event_name: 'FileChanged', file_path: '/repo/.env', cwd: box.project });
+  });
+});
