@@ -1,4 +1,6 @@
+import type { AsyncRunResult } from '../engine/dispatch.js';
 import type { Outcome, RunReport } from '../kit/outcome.js';
+import { showText } from '../util/show-text.js';
 
 /** What the report needs of each loaded handler to say which ones the matcher passed over. */
 export interface ListedHandler {
@@ -25,16 +27,20 @@ const SKIP_HINT: Partial<Record<NonNullable<RunReport['skipReason']>, string>> =
   decided: 'an earlier hook already decided',
 };
 
+/** A report line: escaped as one line when shown, or text already escaped that keeps its line breaks. */
+type Line = string | { multiline: string };
+
 /**
  * The human-readable dry-run report: what matched (and which handlers of the event did not), each
- * run, then the verdict in one line.
+ * run, then the verdict in one line. Commands, ids, hook output and reasons are untrusted text:
+ * every line is shown escaped (SPEC 6.1.3), so none can redraw another or add a fake one.
  */
 export function formatOutcome(outcome: Outcome, handlers: readonly ListedHandler[]): string {
   const selected = new Set(outcome.runs.map((run) => run.id));
   const notMatched = handlers
     .filter((handler) => handler.event === outcome.event && !selected.has(handler.id))
     .map((handler) => ({ id: handler.id, matcher: handler.matcher.source }));
-  const lines: string[] = [];
+  const lines: Line[] = [];
   const target = outcome.matcherTarget === null ? 'matchers ignored' : `matcher target: ${outcome.matcherTarget}`;
   lines.push(`${outcome.event} (${outcome.dialect}) — ${target}`);
   lines.push(
@@ -46,12 +52,16 @@ export function formatOutcome(outcome: Outcome, handlers: readonly ListedHandler
   for (const run of outcome.runs) lines.push(...formatRun(run));
   for (const warning of outcome.warnings) lines.push(`warning: ${warning}`);
   for (const message of outcome.systemMessages) lines.push(`system message: ${message}`);
-  if (outcome.additionalContext !== null) lines.push(`context: ${indentTail(outcome.additionalContext, '         ')}`);
+  if (outcome.additionalContext !== null) {
+    lines.push({ multiline: `context: ${indentTail(showText(outcome.additionalContext, { multiline: true }), '         ')}` });
+  }
   if (outcome.updatedInputFrom !== null) {
     lines.push(`updated input (from ${outcome.updatedInputFrom}): ${JSON.stringify(outcome.updatedInput)}`);
   }
+  // What only the dialect's agent reads (claude: session title, permission updates, env file…).
+  if (outcome.dialectOutput !== null) lines.push(`${outcome.dialect} output: ${JSON.stringify(outcome.dialectOutput)}`);
   lines.push(verdictLine(outcome));
-  return `${lines.join('\n')}\n`;
+  return `${lines.map((line) => (typeof line === 'string' ? showText(line) : line.multiline)).join('\n')}\n`;
 }
 
 function formatRun(run: RunReport): string[] {
@@ -84,4 +94,19 @@ function excerpt(text: string): string {
 
 function indentTail(text: string, indent: string): string {
   return text.split('\n').join(`\n${indent}`);
+}
+
+/**
+ * A detached async run that finished after the verdict: what it reports for the agent to deliver
+ * later (its status, context, system message, and any other effect), one escaped block.
+ */
+export function formatAsyncResult(result: AsyncRunResult): string {
+  const { report, effect } = result;
+  const facts = report.status === 'timed_out' || report.status === 'failed' ? `  ${report.error ?? ''}` : `  exit ${report.exitCode ?? report.signal ?? '-'}  ${report.durationMs} ms`;
+  const lines: Line[] = [`async ${report.status.replace('_', ' ')}  ${report.id}${facts}`];
+  if (effect.systemMessage !== undefined) lines.push(`  system message (next turn): ${effect.systemMessage}`);
+  if (effect.additionalContext !== undefined) lines.push({ multiline: `  context (next turn): ${indentTail(showText(effect.additionalContext, { multiline: true }), '    ')}` });
+  if (effect.extra !== undefined) lines.push(`  ${JSON.stringify(effect.extra)}`);
+  for (const warning of result.warnings) lines.push(`  warning: ${warning}`);
+  return `${lines.map((line) => (typeof line === 'string' ? showText(line) : line.multiline)).join('\n')}\n`;
 }

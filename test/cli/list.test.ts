@@ -97,6 +97,7 @@ describe('hookctl list --dialect octo (SPEC 3.5)', () => {
       skipReason: 'untrusted',
       skipDetail: null,
       hash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+      scripts: { tracked: ['scripts/guard.sh'], untracked: null },
     });
     expect(listing.loadErrors).toEqual([]);
   });

@@ -12,6 +12,7 @@ const ISSUE_RULES = {
   'unknown-key': 'warning',
   'invalid-value': 'error',
   'empty-command': 'error',
+  'control-character': 'error',
   'invalid-matcher': 'error',
   // SPEC-dialects §10 (claude): a regex that backtracks exponentially in the agent's engine.
   'matcher-backtracking': 'error',
@@ -25,6 +26,7 @@ const ISSUE_RULES = {
   'invalid-timeout': 'warning',
   'timeout-capped': 'warning',
   'timeout-suspicious': 'warning',
+  'timeout-too-large': 'error',
   'both-representations': 'warning',
   'duplicate-key': 'error',
   'duplicate-id': 'warning',

@@ -20,8 +20,10 @@ export function registerScaffold(program: Command): void {
       `
 The script is written to <project>/.claude/hooks/, <project>/.openinterpreter/hooks/ or
 <project>/.octo/hooks/; its command path is relative to the project root, where agents run hooks.
-claude: --register keeps every other setting and byte of .claude/settings.json, and refuses a file
-with comments or trailing commas (Claude Code ignores such a file whole).
+Files are written atomically (a temporary file renamed into place) and never through a symlink; with
+--register the script and the config change together or not at all, so a failed write leaves
+everything as it was. claude: --register keeps every other setting and byte of .claude/settings.json,
+and refuses a file with comments or trailing commas (Claude Code ignores such a file whole).
 
 Examples:
   $ hookctl scaffold PreToolUse --matcher Bash --register

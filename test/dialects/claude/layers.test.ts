@@ -1,6 +1,8 @@
-import { mkdirSync, symlinkSync, utimesSync } from 'node:fs';
+import { chownSync, mkdirSync, symlinkSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { detectDialect } from '../../../src/dialects/detect-dialect.js';
+import { runCli } from '../../helpers/run-cli.js';
 import { command, dispatchOnce, group, hooks, makeClaudeSandbox } from './sandbox.js';
 
 /** A Stop hook that appends `tag` to ran.txt in the project: which layers ran, in which order. */
@@ -73,6 +75,25 @@ describe('claude layers (SPEC-dialects 8.1)', () => {
       ['local', join(box.project, '.claude/settings.local.json')],
       ['local', '.claude/settings.local.json'],
     ]);
+  });
+
+  // chown needs root, which the test machine (and CI container) runs as.
+  it('reads only the start directory settings.local.json when the repository root belongs to another user', async () => {
+    const box = makeClaudeSandbox();
+    box.settings('project/.claude/settings.local.json', stopHook('root-local'));
+    box.settings('project/app/.claude/settings.local.json', stopHook('cwd-local'));
+    chownSync(box.project, 12345, 12345);
+    const outcome = await dispatchOnce(box, 'Stop', {}, { cwd: join(box.project, 'app') });
+    expect(outcome.runs.map((run) => run.file)).toEqual(['.claude/settings.local.json']);
+  });
+
+  it('a repository root that is the home directory counts as no repository for settings.local.json', async () => {
+    const box = makeClaudeSandbox();
+    mkdirSync(join(box.home, '.git'));
+    box.settings('home/.claude/settings.local.json', stopHook('home-local'));
+    box.settings('home/work/.claude/settings.local.json', stopHook('cwd-local'));
+    const outcome = await dispatchOnce(box, 'Stop', {}, { cwd: join(box.home, 'work') });
+    expect(outcome.runs.map((run) => run.file)).toEqual(['.claude/settings.local.json']);
   });
 
   it('outside a git repository reads only the start directory settings.local.json', async () => {
@@ -175,5 +196,30 @@ describe('claude plugins (SPEC-dialects 8.1)', () => {
     box.settings('dev/my-plugin/.claude-plugin/plugin.json', { name: 'helper' });
     const outcome = await dispatchOnce(box, 'Stop', {}, { pluginDirs: [join(box.root, 'dev/my-plugin')] });
     expect(outcome.runs.map((run) => run.id)).toEqual(['plugin:helper@inline/hooks/hooks.json:Stop:0:0']);
+  });
+});
+
+describe('claude layers through the hookctl binary', () => {
+  it('--settings (file and inline JSON) and --plugin-dir (repeatable) add their layers', async () => {
+    const box = makeClaudeSandbox();
+    box.trustWorkspace();
+    const flag = box.settings('flag.json', stopHook('flag'));
+    box.settings('dev/a/hooks/hooks.json', stopHook('a'));
+    box.settings('dev/b/hooks/hooks.json', stopHook('b'));
+    const common = ['--dialect', 'claude', '--cwd', box.project, '--home', box.home, '--managed', box.managed];
+    const plugins = ['--plugin-dir', join(box.root, 'dev/a'), '--plugin-dir', join(box.root, 'dev/b')];
+    const json = JSON.parse((await runCli(['list', '--json', ...common, '--settings', flag, ...plugins])).stdout);
+    expect(json.hooks.map((hook: { id: string }) => hook.id)).toEqual([`flag:${flag}:Stop:0:0`, 'plugin:a@inline/hooks/hooks.json:Stop:0:0', 'plugin:b@inline/hooks/hooks.json:Stop:0:0']);
+    const inline = await runCli(['dry-run', 'Stop', '--json', ...common, '--settings', JSON.stringify(stopHook('inline'))]);
+    expect(JSON.parse(inline.stdout).runs.map((run: { id: string; status: string }) => [run.id, run.status])).toEqual([['flag:--settings:inline:Stop:0:0', 'completed']]);
+  });
+
+  it('detects claude from .claude/settings*.json, or from the user settings under $CLAUDE_CONFIG_DIR', () => {
+    const box = makeClaudeSandbox();
+    expect(detectDialect(box.project, box.home, {})).toBe('openinterpreter');
+    box.settings('alt/settings.json', {});
+    expect(detectDialect(box.project, box.home, { CLAUDE_CONFIG_DIR: join(box.root, 'alt') })).toBe('claude');
+    box.settings('project/.claude/settings.local.json', {});
+    expect(detectDialect(box.project, box.home, {})).toBe('claude');
   });
 });
