@@ -31,6 +31,9 @@ export function handlerScript(spec: DialectConfigSpec, file: ConfigFile, handler
   let found: Found | null;
   if (args !== undefined) {
     if (args.kind !== 'array') return null;
+    // `node hook.js` as one program is the exec-command-has-spaces rule's finding, not a missing file.
+    const first = raw.trim().split(/\s+/);
+    if (first.length > 1 && !/[/\\]/.test(first[0]!)) return null;
     const words = [raw, ...args.items.map((item) => (item.kind === 'scalar' && typeof item.value === 'string' ? item.value : ''))];
     found = execFormScript(words, variables);
   } else found = shellFormScript(substitutePluginVariables(raw, file.plugin), variables);
