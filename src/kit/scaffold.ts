@@ -53,4 +53,10 @@ export interface DialectScaffolding {
   register(text: string | null, file: string, entry: RegistrationEntry): RegisterEdit;
   /** What a hook can do for the event, in the dialect's exact wire form. */
   examples(event: string): HookExample[];
+  /**
+   * How the config command names the script, when a path relative to the cwd is not enough
+   * (claude: hooks run in the session's cwd, which follows `cd`, so the command goes through
+   * `"$CLAUDE_PROJECT_DIR"`), with the sentence that says so. Absent: the project-relative path.
+   */
+  readonly scriptReference?: { readonly wrap: (path: string) => string; readonly note: string };
 }

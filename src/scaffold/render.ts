@@ -22,7 +22,7 @@ function headerComment(language: Language, model: ScaffoldModel): string {
   const lines = [
     `${model.event} hook for ${model.dialect}, scaffolded by \`hookctl scaffold\`.`,
     `Fires: ${model.summary}.`,
-    `Config command (paths are relative to the project root, where the agent runs hooks): ${model.command}`,
+    `Config command (${model.commandNote}): ${model.command}`,
     '',
     'As written it is a no-op: it reads and parses the payload and exits 0 with no output.',
     model.examples.length > 0

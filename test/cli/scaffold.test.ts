@@ -24,9 +24,12 @@ function sandbox(dialect: DialectId) {
   return { ...project, common: ['--dialect', dialect, '--cwd', project.project, '--home', project.home] };
 }
 
-/** Runs a config command the way the engine does: `sh -c` in the project root, payload on stdin. */
+/**
+ * Runs a config command the way the engine does: `sh -c` in the project root, payload on stdin,
+ * `CLAUDE_PROJECT_DIR` set (claude commands find their script through it).
+ */
 function runHook(command: string, cwd: string, payload: unknown) {
-  return spawnSync('sh', ['-c', command], { cwd, input: JSON.stringify(payload), encoding: 'utf8' });
+  return spawnSync('sh', ['-c', command], { cwd, input: JSON.stringify(payload), encoding: 'utf8', env: { ...process.env, CLAUDE_PROJECT_DIR: cwd } });
 }
 
 describe.each(['openinterpreter', 'octo', 'claude'] as const)('hookctl scaffold --dialect %s', (dialect) => {
@@ -46,7 +49,8 @@ describe.each(['openinterpreter', 'octo', 'claude'] as const)('hookctl scaffold 
       expect(result.stdout).toContain(`created ${path} (executable)`);
       expect(statSync(join(box.project, path)).mode & 0o777).toBe(0o755);
       const command = /command: (.*)/.exec(result.stdout)![1]!;
-      expect(command).toBe(`${{ js: 'node', py: 'python3', sh: 'sh' }[lang]} ${path}`);
+      // claude commands reach the script through $CLAUDE_PROJECT_DIR: the session cwd follows `cd`.
+      expect(command).toBe(`${{ js: 'node', py: 'python3', sh: 'sh' }[lang]} ${dialect === 'claude' ? `"$CLAUDE_PROJECT_DIR"/${path}` : path}`);
       commands.push(command);
       const run = runHook(command, box.project, payload);
       expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({ status: 0, stdout: '', stderr: '' });
@@ -83,7 +87,7 @@ describe('hookctl scaffold --dialect claude', () => {
     expect(JSON.parse(after)).toEqual({
       permissions: { allow: ['Bash(npm test)'] },
       model: 'opus',
-      hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'node .claude/hooks/pre-tool-use.mjs' }] }] },
+      hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'node "$CLAUDE_PROJECT_DIR"/.claude/hooks/pre-tool-use.mjs' }] }] },
     });
     const lint = await runCli(['lint', ...box.common]);
     expect({ code: lint.code, stdout: lint.stdout }).toEqual({ code: 0, stdout: '' });

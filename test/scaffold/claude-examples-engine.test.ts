@@ -73,3 +73,18 @@ describe('claude scaffold examples through the engine', () => {
     }
   });
 });
+
+describe('a registered claude scaffold', () => {
+  it('finds its script after Claude changed directory (the command goes through $CLAUDE_PROJECT_DIR)', async () => {
+    const dialect = await loadDialect('claude');
+    const box = makeClaudeSandbox();
+    const scaffold = await scaffoldHook({ dialect, projectDir: box.project, event: 'Stop', lang: 'sh', register: true });
+    writeFileSync(scaffold.file, uncommentExample(readFileSync(scaffold.file, 'utf8'), '#', 'block'));
+    box.write('project/packages/app/.keep', '');
+    const engine = await box.engine();
+    const outcome = await engine.dispatch('Stop', (await box.payload('Stop', { cwd: `${box.project}/packages/app` })) as never);
+    await engine.close();
+    expect(scaffold.command).toBe('sh "$CLAUDE_PROJECT_DIR"/.claude/hooks/stop.sh');
+    expect([outcome.runs[0]!.status, outcome.blocked, outcome.reason]).toEqual(['blocked', true, 'Continue: run the tests before finishing.']);
+  });
+});

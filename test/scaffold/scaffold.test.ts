@@ -40,7 +40,8 @@ describe('scaffolded examples', () => {
       const script = readFileSync(scaffold.file, 'utf8');
       for (const example of (await loadDialect(dialect)).scaffold.examples(event)) {
         writeFileSync(scaffold.file, uncommentExample(script, LANGUAGES[lang].comment, example.id));
-        const run = spawnSync('sh', ['-c', scaffold.command], { cwd: box.project, input: payload, encoding: 'utf8' });
+        // As the agents run it: in the project root, with claude's CLAUDE_PROJECT_DIR set.
+        const run = spawnSync('sh', ['-c', scaffold.command], { cwd: box.project, input: payload, encoding: 'utf8', env: { ...process.env, CLAUDE_PROJECT_DIR: box.project } });
         const label = `${lang} ${example.id}`;
         expect(run.status, `${label}: ${run.stderr}`).toBe(example.exitCode);
         if (example.stdoutText !== undefined) expect(run.stdout, label).toBe(`${example.stdoutText}\n`);

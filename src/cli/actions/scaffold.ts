@@ -41,7 +41,7 @@ function report(event: string, result: ScaffoldResult, noHookTrust: boolean): st
   const lines = [
     `created ${result.path} (executable)`,
     `  command: ${result.command}`,
-    '  (paths are relative to the project root: agents run hooks in the session cwd, normally the project root)',
+    `  (${result.commandNote})`,
     `  ${result.note}`,
     '',
   ];

@@ -12,4 +12,9 @@ export const scaffolding: DialectScaffolding = {
   projectConfigFile: '.claude/settings.json',
   register: (text, file, entry) => registerInGroupsJson(text, file, entry, { writeId: false, strict: true }),
   examples: claudeExamples,
+  // cc hooks §Reference scripts by path: hooks run in the session's cwd, which follows `cd`.
+  scriptReference: {
+    wrap: (path) => `"$CLAUDE_PROJECT_DIR"/${path}`,
+    note: 'the agent runs hooks in the session cwd, which follows cd; $CLAUDE_PROJECT_DIR is the project root',
+  },
 };
