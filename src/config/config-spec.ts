@@ -113,6 +113,11 @@ export interface DialectConfigSpec {
   /** Events whose handlers may set `additionalContextLimit`; elsewhere the agent ignores it with a warning. */
   contextLimitEvents?: ReadonlySet<string>;
   /**
+   * Events with a timeout rule of their own (codex SessionEnd: 1 s by default, at most 3 s): the
+   * default when unset, and the most a written value is held to.
+   */
+  eventTimeouts?: Readonly<Record<string, { defaultMs: number; maxMs: number }>>;
+  /**
    * Command handlers that may run without a shell (claude): when `argsField` is set, `command` is
    * the program (spawned directly) and each item of it one argument. `refusedInShellForm` matches
    * a placeholder the agent will not substitute into a shell command (claude `${user_config.*}`).

@@ -1,6 +1,7 @@
 import type { DialectConfigSpec, FieldType } from '../../config/config-spec.js';
 import { CLAUDE_EVENTS, IF_EVENTS, MODEL_HANDLER_EVENTS, STARTUP_EVENTS } from './events.js';
 import { urlAllowed } from './http.js';
+import { SESSION_END_DEFAULT_MS, SESSION_END_MAX_MS } from './budget.js';
 import { describeClaudeFile, discoverClaudeFiles } from './config-layers.js';
 import { compileClaudeMatcher } from './matcher.js';
 import { exponentialBacktracking } from './regex-backtracking.js';
@@ -81,6 +82,8 @@ export const configSpec: DialectConfigSpec = {
   // hook of a settings or plugin hooks file. Managed files drop only the bad entries (agent-rejection.ts).
   wholeFileRejection: true,
   onError: 'skip',
+  // cc hooks §SessionEnd: the hooks share 1.5 s, raised to the largest per-hook timeout, at most 60 s.
+  eventTimeouts: { SessionEnd: { defaultMs: SESSION_END_DEFAULT_MS, maxMs: SESSION_END_MAX_MS } },
   // cc hooks §Exec form and shell form; cc changelog 2.1.207 (`${user_config.*}` refused in shell form).
   execForm: { argsField: 'args', refusedInShellForm: /\$\{user_config\.[^}]*\}/ },
   pathVariables: (file, projectDir) => ({
