@@ -8,6 +8,7 @@ export type { EngineHandler } from './engine/engine-handler.js';
 export type { DispatchOptions, RunStartInfo } from './engine/dispatch.js';
 export type { Outcome, RunReport, RunStatus, SkipReason, RunMode, Decision } from './engine/outcome.js';
 export type { HandlerRecord, HandlerSource, TrustStatus } from './config/handler-record.js';
+export type { SwitchedOff, SwitchedOffScope } from './config/features-switch.js';
 export type { Dialect, EventSpec, HandlerTrust, InProcessHook, ValidationResult, ValidationError } from './dialects/dialect.js';
 export type { Finding, Severity } from './lint/finding.js';
 export { DIALECT_IDS, loadDialect } from './dialects/registry.js';

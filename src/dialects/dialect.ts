@@ -1,3 +1,4 @@
+import type { SwitchedOff } from '../config/features-switch.js';
 import type { HandlerRecord, TrustStatus } from '../config/handler-record.js';
 import type { AggregateEffect, RunStatus } from '../engine/outcome.js';
 import type { RunResult } from '../engine/run-result.js';
@@ -69,8 +70,10 @@ export interface LoadContext {
 }
 
 export interface LoadedConfig {
-  /** False when a `[features] hooks = false` switch turned hooks off. */
+  /** False when `[features] hooks = false` switches leave no hook to run. */
   enabled: boolean;
+  /** Which hooks a `[features] hooks = false` switch turned off, and where; null when none did. */
+  switchedOff: SwitchedOff | null;
   /** True when `allow_managed_hooks_only` is set: non-managed handlers are listed but never run. */
   managedOnly: boolean;
   /** Every normalised handler, in execution-report order. */

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import type { SwitchedOff } from '../config/features-switch.js';
 import type { BuiltinHook, Dialect, EventSpec, HandlerTrust, InProcessHook, LoadContext, LoadedConfig } from '../dialects/dialect.js';
 import { loadDialect, type DialectId, type DialectInputs } from '../dialects/registry.js';
 import { ConfigLoadError, DuplicateHookIdError, InProcessNotAllowedError, PayloadValidationError, UnknownEventError } from '../errors.js';
@@ -53,7 +54,13 @@ export type PayloadOf<Inputs, E> = [Inputs] extends [never] ? unknown : E extend
  */
 export interface Engine<Inputs = never> {
   readonly dialect: string;
+  /** False when `[features] hooks = false` switches leave no hook to run (dispatches then run nothing). */
   readonly enabled: boolean;
+  /**
+   * Which hooks a `[features] hooks = false` switch turned off, and where: `non-managed` (a user or
+   * project switch; managed hooks still run) or `all` (the managed requirements file's own switch).
+   */
+  readonly switchedOff: SwitchedOff | null;
   readonly handlers: readonly EngineHandler[];
   readonly warnings: readonly string[];
   dispatch<E extends EventOf<Inputs>>(event: E, payload: PayloadOf<Inputs, E>, options?: DispatchOptions): Promise<Outcome>;
@@ -82,6 +89,7 @@ export async function createEngine(options: EngineOptions): Promise<HookEngine> 
 class HookEngine implements Engine {
   readonly dialect: string;
   readonly enabled: boolean;
+  readonly switchedOff: SwitchedOff | null;
   readonly handlers: EngineHandler[];
   readonly warnings: string[];
   private readonly specs: Map<string, EventSpec>;
@@ -100,6 +108,7 @@ class HookEngine implements Engine {
   ) {
     this.dialect = definition.id;
     this.enabled = config.enabled;
+    this.switchedOff = config.switchedOff;
     this.specs = new Map(definition.events.map((spec) => [spec.name, spec]));
     this.outputLimitBytes = options.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT_BYTES;
     this.warnings = config.findings.map(formatFinding);

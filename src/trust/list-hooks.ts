@@ -1,3 +1,4 @@
+import type { SwitchedOff } from '../config/features-switch.js';
 import type { HandlerRecord, HandlerSource, TrustStatus } from '../config/handler-record.js';
 import type { Dialect, HandlerTrust, LoadContext } from '../dialects/dialect.js';
 import { formatFinding, type Finding } from '../lint/finding.js';
@@ -6,8 +7,10 @@ import { standingSkipReason, type StandingSkipReason } from './skip-reason.js';
 /** What `hookctl list --json` prints. */
 export interface HookListing {
   dialect: string;
-  /** False when `[features] hooks = false` turned hooks off. */
+  /** False when `[features] hooks = false` switches leave no hook to run. */
   enabled: boolean;
+  /** Which hooks a `[features] hooks = false` switch turned off (`all` or `non-managed`), and where; else null. */
+  switchedOff: SwitchedOff | null;
   hooks: ListedHook[];
   /**
    * Hard load errors (octo, SPEC 3.2). When there are any the configuration does not load, nothing
@@ -50,7 +53,7 @@ export async function listHooks(dialect: Dialect, context: LoadContext): Promise
   const loadErrors = config.findings.filter((finding) => finding.fatal);
   const warnings = config.findings.filter((finding) => !finding.fatal).map(formatFinding);
   if (config.managedOnly) warnings.push(MANAGED_ONLY_WARNING);
-  const listing: HookListing = { dialect: dialect.id, enabled: config.enabled, hooks: [], loadErrors, warnings };
+  const listing: HookListing = { dialect: dialect.id, enabled: config.enabled, switchedOff: config.switchedOff, hooks: [], loadErrors, warnings };
   // A configuration that does not load runs nothing, so no hook of it is listed as if it would.
   if (loadErrors.length > 0) return { listing, details: [] };
   const trust = await dialect.trust.evaluate(config.handlers, { ...context, projectDir: context.cwd });

@@ -164,17 +164,26 @@ describe('hookctl list --dialect openinterpreter', () => {
     );
   });
 
-  it('says hooks are disabled when [features] hooks = false', async () => {
+  it('says which hooks are off when [features] hooks = false (here: every hook, as there are no managed ones)', async () => {
     const { sandbox, common } = oiSetup();
     sandbox.write('project/.openinterpreter/config.toml', '[features]\nhooks = false\n');
     sandbox.write('project/.openinterpreter/hooks.json', JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true' }] }] } }));
     const text = await runCli(['list', ...common]);
-    expect(text.stdout).toBe('Hooks are disabled ([features] hooks = false); nothing is discovered or run.\n');
+    const config = `${sandbox.project}/.openinterpreter/config.toml`;
+    expect(text.stdout).toBe(
+      `user, project and plugin hooks are off: [features] hooks = false in ${config}:2 (there are no managed hooks, so nothing runs).\n`,
+    );
     const json = JSON.parse((await runCli(['list', '--json', ...common])).stdout);
-    expect(json).toMatchObject({ dialect: 'openinterpreter', enabled: false, hooks: [], loadErrors: [] });
+    expect(json).toMatchObject({
+      dialect: 'openinterpreter',
+      enabled: false,
+      switchedOff: { scope: 'non-managed', file: config, line: 2, column: 1 },
+      hooks: [],
+      loadErrors: [],
+    });
     // Scripts reading the JSON learn why nothing is listed, and where the switch is.
     expect(json.warnings).toEqual([
-      `${sandbox.project}/.openinterpreter/config.toml:2:1: info: hooks are disabled by [features] hooks = false: no hook is discovered or run (features-disabled)`,
+      `${config}:2:1: info: user, project and plugin hooks are disabled by [features] hooks = false; managed hooks still run (only the managed requirements file can turn them off) (features-disabled)`,
     ]);
   });
 

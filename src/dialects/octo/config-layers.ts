@@ -47,32 +47,24 @@ function nearestProjectHooks(cwd: string, userPath: string): string | null {
   }
 }
 
+/** `OCTO_HOOK_PRE_TOOL_USE` → `PreToolUse`, for the seven octo events only. */
+const ENV_VARIABLES: ReadonlyMap<string, string> = new Map(
+  OCTO_EVENTS.map((event) => [`${ENV_PREFIX}${event.name.replace(/(?<=[a-z0-9])([A-Z])/g, '_$1').toUpperCase()}`, event.name]),
+);
+
 /**
  * Each non-empty `OCTO_HOOK_<EVENT>` variable as a one-handler file named `env:<VARIABLE>`, so the
- * same rules check it. Known events come in catalogue order, unknown names after them (sorted), so
- * the order does not depend on the environment's. An empty value counts as unset.
+ * same rules check it, in event catalogue order (not the environment's). Only the seven event
+ * names are hooks: any other `OCTO_HOOK_*` variable (`OCTO_HOOK_TIMEOUT=30`) is something else
+ * and is ignored (SPEC 3.1). Reading it as an unknown event would be a hard load error, so one
+ * stray variable in the agent's environment would switch every octo hook off.
  */
 function envFiles(env: LoadContext['env']): ConfigFile[] {
-  const order = OCTO_EVENTS.map((event) => event.name as string);
-  return Object.entries(env)
-    .filter((entry): entry is [string, string] => entry[0].startsWith(ENV_PREFIX) && entry[0].length > ENV_PREFIX.length && !!entry[1])
-    .map(([variable, command]) => ({ variable, command, event: pascalCase(variable.slice(ENV_PREFIX.length)) }))
-    .sort((a, b) => rank(order, a.event) - rank(order, b.event) || (a.variable < b.variable ? -1 : 1))
-    .map(({ variable, command, event }) => envFile(variable, command, event));
-}
-
-function rank(order: readonly string[], event: string): number {
-  const index = order.indexOf(event);
-  return index === -1 ? order.length : index;
-}
-
-/** `PRE_TOOL_USE` → `PreToolUse`. */
-function pascalCase(screamingSnake: string): string {
-  return screamingSnake
-    .split('_')
-    .filter((word) => word !== '')
-    .map((word) => word[0]!.toUpperCase() + word.slice(1).toLowerCase())
-    .join('');
+  return [...ENV_VARIABLES].flatMap(([variable, event]) => {
+    const command = env[variable];
+    // An empty value counts as unset.
+    return command ? [envFile(variable, command, event)] : [];
+  });
 }
 
 function envFile(variable: string, command: string, event: string): ConfigFile {

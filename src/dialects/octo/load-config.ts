@@ -17,6 +17,7 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
   const analysis = analyseFiles(files, configSpec, LOAD_RULES, context.cwd);
   return {
     enabled: true,
+    switchedOff: null,
     managedOnly: false,
     handlers: withFileFingerprints(normalizeHandlers(analysis.checked, configSpec, analysis.invalidated), files),
     files: files.filter((file) => file.role !== 'env').map((file) => file.parsed.path),

@@ -55,10 +55,13 @@ export async function describeOpenInterpreterFile(path: string, context: LoadCon
   return { parsed, source, role, layer: dirname(absolute), plugin: null };
 }
 
-/** The `[features] hooks` entry of a config.toml. */
+/**
+ * The `[features] hooks` entry of a config.toml or of the managed requirements file (Codex reads
+ * `[features]` in requirements.toml as pinned feature values: codex-rs/config/src/config_requirements.rs).
+ */
 export function featuresSwitch(file: ConfigFile): SourceEntry | undefined {
   const root = file.parsed.root;
-  if (file.role !== 'inline-config' || root?.kind !== 'object') return undefined;
+  if ((file.role !== 'inline-config' && file.role !== 'managed-requirements') || root?.kind !== 'object') return undefined;
   const features = setField(root, 'features')?.value;
   return features?.kind === 'object' ? setField(features, 'hooks') : undefined;
 }

@@ -294,6 +294,6 @@ describe('openinterpreter loadConfig', () => {
 
   it('has nothing to load in an empty sandbox', async () => {
     const sandbox = makeTempProject();
-    expect(await loadConfig(context(sandbox))).toEqual({ enabled: true, managedOnly: false, handlers: [], files: [], findings: [] });
+    expect(await loadConfig(context(sandbox))).toEqual({ enabled: true, switchedOff: null, managedOnly: false, handlers: [], files: [], findings: [] });
   });
 });
