@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
+import { readRegularFile, SIZE_CAPS } from '../util/regular-file.js';
 import type { ConfigFormat, ParsedFile } from './source-tree.js';
 
 type Parser = (text: string, path: string) => ParsedFile;
@@ -28,18 +28,14 @@ function parserFor(format: ConfigFormat): Promise<Parser> {
 
 /**
  * Reads and parses a config file. A missing file is null (layers are optional); a file that exists
- * but cannot be read is a parsed file with no tree and the read error, so it is reported, not skipped.
+ * but cannot be read is a parsed file with no tree and the reason, so it is reported, not skipped.
+ * Only a regular file up to the config size cap is read (a repository controls these paths:
+ * util/regular-file.ts).
  */
 export async function readConfigFile(path: string, format: ConfigFormat): Promise<ParsedFile | null> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
-    return unreadable(path, format, `cannot read the file: ${(error as Error).message}`);
-  }
-  return (await parserFor(format))(text, path);
+  const read = await readRegularFile(path, SIZE_CAPS.config);
+  if (!read.ok) return read.missing ? null : unreadable(path, format, `cannot read the file: ${read.reason}`);
+  return (await parserFor(format))(read.bytes.toString('utf8'), path);
 }
 
 /** Like readConfigFile, but a missing file is an error too: the user named it. */

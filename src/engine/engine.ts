@@ -77,6 +77,7 @@ export async function createEngine(options: EngineOptions): Promise<HookEngine> 
     home: userHome(options.home),
     env: options.env ?? process.env,
     ...(options.managedConfigPath ? { managedConfigPath: resolve(options.managedConfigPath) } : {}),
+    ...(options.bypassTrust ? { bypassTrust: true } : {}),
   };
   const config = await dialect.loadConfig(context);
   const fatal = config.findings.filter((finding) => finding.fatal);

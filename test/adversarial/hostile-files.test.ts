@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createEngine, type Outcome } from '../../src/index.js';
@@ -17,6 +17,10 @@ import { CRASH, dropFileOverride, makeFifo, MANAGED_DENY, runMeasured, USER_HOOK
  * the managed and user hooks still decide, every problem is a finding naming its file, and the
  * hookctl process stays small.
  */
+
+interface LintJson {
+  findings: { ruleId: string; file: string; line: number; column: number; message: string }[];
+}
 
 /** hookctl idles at about 60 MiB; reading /dev/zero for a second takes gigabytes. */
 const RSS_LIMIT_MIB = 256;
@@ -120,8 +124,8 @@ describe('openinterpreter: project hooks naming hostile scripts', () => {
     const lint = await runMeasured(['lint', '--format', 'json', ...common], { withoutFileOverride: true });
     expectSafe(lint, 'lint');
     expect(lint.code).toBe(1);
-    const findings = JSON.parse(lint.stdout) as { ruleId: string; file: string; line: number; column: number; message: string }[];
-    const hooksJson = join(sandbox.project, '.openinterpreter', 'hooks.json');
+    const { findings } = JSON.parse(lint.stdout) as LintJson;
+    const hooksJson = '.openinterpreter/hooks.json';
     const about = (pattern: RegExp) => findings.filter((finding) => pattern.test(finding.message));
     const expectations: [RegExp, RegExp][] = [
       [/"\.\/s\/zero\.sh"/, /character device/],
@@ -238,9 +242,10 @@ describe('openinterpreter: hostile config layers are reported and skipped', () =
     const lint = await runMeasured(['lint', '--format', 'json', ...common], { withoutFileOverride: true });
     expectSafe(lint, 'lint');
     expect(lint.code).toBe(1);
-    const findings = JSON.parse(lint.stdout) as { ruleId: string; file: string; line: number; column: number; message: string }[];
+    const { findings } = JSON.parse(lint.stdout) as LintJson;
     for (const [file, reason] of files) {
-      const finding = findings.find((item) => item.file === file && item.ruleId === 'parse-error');
+      // lint shows paths relative to the cwd.
+      const finding = findings.find((item) => resolve(cwd, item.file) === file && item.ruleId === 'parse-error');
       expect(finding, `a parse-error finding for ${file}`).toBeDefined();
       expect(finding!.line).toBeGreaterThanOrEqual(1);
       expect(finding!.column).toBeGreaterThanOrEqual(1);
@@ -308,7 +313,7 @@ describe('octo: a hostile project hooks.yml is untrusted and not loaded; the use
       const lint = await runMeasured(['lint', ...common], { withoutFileOverride: true });
       expectSafe(lint, 'lint');
       expect(lint.code).toBe(1);
-      expect(lint.stdout).toContain(join(octoDir, 'hooks.yml'));
+      expect(lint.stdout).toMatch(/^\.octo\/hooks\.yml\n\s+\d+:\d+\s+error\s/);
     });
   }
 

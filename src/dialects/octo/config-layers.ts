@@ -1,10 +1,10 @@
-import { statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { ConfigFile } from '../../config/config-file.js';
 import { discoveredFile } from '../../config/discovered-file.js';
 import { findGitRoot } from '../../config/find-project-root.js';
 import { readNamedConfigFile } from '../../config/read-config-file.js';
 import type { SourceObject, SourcePosition } from '../../config/source-tree.js';
+import { somethingAt } from '../../util/regular-file.js';
 import type { LoadContext } from '../dialect.js';
 import { OCTO_EVENTS } from './events.js';
 
@@ -40,9 +40,10 @@ function nearestProjectHooks(cwd: string, userPath: string): string | null {
   const gitRoot = findGitRoot(cwd);
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
     const candidate = join(dir, '.octo', 'hooks.yml');
-    // The home's own file is the user layer even when the walk passes through it. Anything that
-    // exists there stops the walk (a directory is then reported as unreadable, not skipped).
-    if (candidate !== userPath && statSync(candidate, { throwIfNoEntry: false }) !== undefined) return candidate;
+    // The home's own file is the user layer even when the walk passes through it. Anything at
+    // that path stops the walk (a directory, a FIFO, a symlink loop… is then reported as
+    // unreadable, not skipped).
+    if (candidate !== userPath && somethingAt(candidate)) return candidate;
     if (dir === gitRoot || dir === dirname(dir)) return null;
   }
 }

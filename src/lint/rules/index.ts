@@ -18,6 +18,7 @@ import { timeoutCapped } from './timeout-capped.js';
 import { timeoutSuspicious } from './timeout-suspicious.js';
 import { unknownEvent } from './unknown-event.js';
 import { unknownKey } from './unknown-key.js';
+import { unreadableScript } from './unreadable-script.js';
 import { unsupportedHandlerType } from './unsupported-handler-type.js';
 
 /** Every rule, in the order of the rule table (issue 3), duplicate-id beside duplicate-key. */
@@ -38,6 +39,7 @@ export const RULES: readonly Rule[] = [
   duplicateKey,
   duplicateId,
   missingScript,
+  unreadableScript,
   scriptNotExecutable,
   slowLauncher,
   unsupportedHandlerType,
