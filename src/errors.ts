@@ -65,6 +65,23 @@ export class TrustStoreError extends HookctlError {
   }
 }
 
+/**
+ * Trusting these hooks would make the configuration stop loading: their file has errors that are
+ * fatal once it runs (octo, SPEC 3.2). Nothing is recorded.
+ */
+export class TrustRefusedError extends HookctlError {
+  constructor(
+    readonly file: string,
+    readonly findings: readonly Finding[],
+  ) {
+    super(
+      `not trusting ${file}: it has ${findings.length} error${findings.length === 1 ? '' : 's'} that would stop every hook from loading once it runs; ` +
+        'fix them and run `hookctl trust` again. Nothing was recorded.\n' +
+        findings.map((finding) => `  ${formatFinding(finding)}`).join('\n'),
+    );
+  }
+}
+
 /** A hook id given on the command line names no configured hook. */
 export class UnknownHookError extends HookctlError {
   constructor(

@@ -107,7 +107,8 @@ describe('hookctl list --dialect octo: a configuration that does not load (SPEC 
 
   it.each(Object.entries(BROKEN))('says %s stops the file from loading, lists the error and exits 2', async (_name, [yaml, position, ruleId]) => {
     const sandbox = makeTempProject();
-    const file = sandbox.write('project/.octo/hooks.yml', `${yaml}  Stop:\n    - command: notify\n      timeout: 2m\n`);
+    // The user's own file always runs, so its errors stop everything (an untrusted project file's only warn).
+    const file = sandbox.write('home/.octo/hooks.yml', `${yaml}  Stop:\n    - command: notify\n      timeout: 2m\n`);
     const common = ['--dialect', 'octo', '--cwd', sandbox.project, '--home', sandbox.home];
 
     const text = await runCli(['list', ...common]);

@@ -23,17 +23,21 @@ Examples:
   $ hookctl trust --dialect octo  # review and trust the project's .octo/hooks.yml`,
     )
     .action(async (ids: string[], options: CommonOptionValues & { all?: boolean; yes?: boolean }) => {
-      const [{ openTrustSession }, { trustHooks }, { chooseReviewer }] = await Promise.all([
+      const [{ openTrustSession }, { trustHooks }, { chooseReviewer }, { formatFinding }] = await Promise.all([
         import('../../trust/session.js'),
         import('../../trust/operations.js'),
         import('../../trust/review-prompt.js'),
+        import('../../lint/finding.js'),
       ]);
       refuseIdsWithAll(ids, options.all);
       const session = await openTrustSession(...sessionArgs(options));
       const reviewer = chooseReviewer(options.yes === true);
       try {
+        // Problems of the files under review are part of the review (SPEC 3.2).
+        for (const finding of session.config.findings) process.stderr.write(`hookctl: ${formatFinding(finding)}\n`);
         const report = await trustHooks(session.authority, session.handlers, session.context, {
           ids: options.all ? [] : ids,
+          findings: session.config.findings,
           ...(reviewer.confirm === undefined ? {} : { confirm: reviewer.confirm }),
         });
         const print = (line: string) => process.stdout.write(`${line}\n`);

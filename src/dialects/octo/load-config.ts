@@ -28,7 +28,10 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
     managedOnly: false,
     handlers: withFileFingerprints(normalizeHandlers(analysis.checked, configSpec, analysis.invalidated), fingerprints),
     files: files.filter((file) => file.role !== 'env').map((file) => file.parsed.path),
-    findings: analysis.findings.map((finding) => (finding.severity === 'error' && !dormant.has(finding.file) ? { ...finding, fatal: true } : finding)),
+    findings: analysis.findings.map((finding) => {
+      if (finding.severity !== 'error') return finding;
+      return dormant.has(finding.file) ? { ...finding, fatalIfRun: true } : { ...finding, fatal: true };
+    }),
   };
 }
 

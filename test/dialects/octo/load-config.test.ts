@@ -63,13 +63,22 @@ describe('octo loadConfig', () => {
     sandbox.write('project/sub/.octo/hooks.yml/.keep', '');
     const loaded = await loadConfig(context(sandbox, { cwd: join(sandbox.project, 'sub') }));
     expect(loaded.handlers).toEqual([]);
-    expect(loaded.findings).toMatchObject([{ ruleId: 'parse-error', file: join(sandbox.project, 'sub', '.octo', 'hooks.yml'), fatal: true }]);
+    expect(loaded.findings).toMatchObject([{ ruleId: 'parse-error', file: join(sandbox.project, 'sub', '.octo', 'hooks.yml') }]);
+    // An untrusted project file only warns (SPEC 3.2); the same in the user's file is fatal.
+    expect(loaded.findings[0]).toMatchObject({ fatalIfRun: true });
+    expect(loaded.findings[0]!.fatal).toBeUndefined();
+    sandbox.write('home/.octo/hooks.yml/.keep', '');
+    const user = await loadConfig(context(sandbox, { cwd: join(sandbox.project, 'sub') }));
+    expect(user.findings.map((finding) => [finding.file, finding.fatal === true])).toEqual([
+      [join(sandbox.home, '.octo', 'hooks.yml'), true],
+      [join(sandbox.project, 'sub', '.octo', 'hooks.yml'), false],
+    ]);
   });
 
-  it('makes every hard error fatal, listed with file:line:col in one ConfigLoadError', async () => {
+  it('makes every hard error of a file that runs fatal, listed with file:line:col in one ConfigLoadError', async () => {
     const sandbox = makeTempProject();
     const file = sandbox.write(
-      'project/.octo/hooks.yml',
+      'home/.octo/hooks.yml',
       [
         'hooks:',
         '  PreToolUze:',
