@@ -39,6 +39,27 @@ export class PayloadValidationError extends HookctlError {
   }
 }
 
+/**
+ * A dispatch payload JSON can not carry to a hook: a cycle, a BigInt, or not an object at all. The
+ * hooks never run on it (a PayloadValidationError, with the path of the problem).
+ */
+export class PayloadNotJsonError extends PayloadValidationError {}
+
+/** A dialect id hookctl does not speak (`createEngine({ dialect })`, `loadDialect`). */
+export class UnknownDialectError extends UsageError {
+  constructor(
+    readonly dialect: string,
+    known: readonly string[],
+    suggestion: string | null,
+  ) {
+    super(
+      `unknown dialect ${JSON.stringify(dialect)}` +
+        (suggestion ? didYouMeanSuffix(suggestion) : `; hookctl speaks ${known.map((id) => `"${id}"`).join(', ')}`) +
+        ' (pass one of them as the engine option `dialect`, or a Dialect object)',
+    );
+  }
+}
+
 /** The event name is not part of the dialect. */
 export class UnknownEventError extends HookctlError {
   constructor(

@@ -1,6 +1,8 @@
 import type { HookInputMap as OctoInputs } from '../../generated/octo/types.js';
 import type { HookInputMap as OpenInterpreterInputs } from '../../generated/openinterpreter/types.js';
 import type { DialectConfigSpec } from '../config/config-spec.js';
+import { UnknownDialectError } from '../errors.js';
+import { didYouMean } from '../util/did-you-mean.js';
 import type { Dialect } from './dialect.js';
 
 /**
@@ -43,6 +45,10 @@ export function isDialectId(value: string): value is DialectId {
 }
 
 export async function loadDialect(id: DialectId): Promise<Dialect> {
+  // Library callers are not type-checked: `createEngine({ dialect: 'nope' })` gets a named error.
+  if (typeof id !== 'string' || !Object.hasOwn(LOADERS, id)) {
+    throw new UnknownDialectError(String(id), DIALECT_IDS, didYouMean(String(id), DIALECT_IDS));
+  }
   return (await LOADERS[id]()).dialect;
 }
 
@@ -56,5 +62,6 @@ const CONFIG_SPEC_LOADERS: Readonly<Record<DialectId, () => Promise<{ configSpec
 };
 
 export async function loadConfigSpec(id: DialectId): Promise<DialectConfigSpec> {
+  if (!isDialectId(id)) throw new UnknownDialectError(String(id), DIALECT_IDS, didYouMean(String(id), DIALECT_IDS));
   return (await CONFIG_SPEC_LOADERS[id]()).configSpec;
 }

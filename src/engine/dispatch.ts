@@ -44,6 +44,8 @@ export async function dispatchEvent(
   context: DispatchContext,
   payload: Record<string, unknown>,
   options: DispatchOptions,
+  /** The payload as compact JSON, serialised by the caller (which names a payload JSON can not hold). */
+  stdin: string,
 ): Promise<Outcome> {
   const { dialect, spec, projectDir } = context;
   const event = spec.name;
@@ -51,7 +53,6 @@ export async function dispatchEvent(
   const candidates = target === null ? null : matchCandidates(target, dialect.aliases, options.matcherAliases ?? []);
   const slots: Slot[] = context.selector.select(candidates).map((handler) => ({ handler, report: null, interpretation: null }));
 
-  const stdin = JSON.stringify(payload);
   // A relative payload cwd (as in committed test cases) is taken from the project dir.
   const cwd = typeof payload.cwd === 'string' && payload.cwd !== '' ? resolve(projectDir, payload.cwd) : projectDir;
   const invocation = { stdin, payload, cwd, signal: options.signal };

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { SwitchedOff } from '../config/features-switch.js';
 import type { BuiltinHook, Dialect, EventSpec, HandlerTrust, InProcessHook, LoadContext, LoadedConfig } from '../dialects/dialect.js';
 import { loadDialect, type DialectId, type DialectInputs } from '../dialects/registry.js';
-import { ConfigLoadError, DuplicateHookIdError, InProcessNotAllowedError, PayloadValidationError, UnknownEventError } from '../errors.js';
+import { ConfigLoadError, DuplicateHookIdError, InProcessNotAllowedError, PayloadNotJsonError, PayloadValidationError, UnknownEventError } from '../errors.js';
 import { standingSkipReason } from '../trust/skip-reason.js';
 import { didYouMean } from '../util/did-you-mean.js';
 import { AsyncRuns } from './async-runs.js';
@@ -17,6 +17,7 @@ import { runCommand } from './run-command.js';
 import { EventSelector } from './select.js';
 import { formatFinding } from '../lint/finding.js';
 import { isPlainObject } from '../util/is-plain-object.js';
+import { NotJsonError, stringifyJson } from '../util/safe-json.js';
 import { userHome } from '../util/user-home.js';
 
 export const BYPASS_TRUST_WARNING =
@@ -146,6 +147,8 @@ class HookEngine implements Engine {
   async dispatch(event: string, payload: unknown, options: DispatchOptions = {}): Promise<Outcome> {
     const spec = this.specFor(event);
     const input = this.withDefaults(payload);
+    // Serialised first: a cycle or a BigInt is a named error, not a TypeError from deep inside.
+    const stdin = serializePayload(event, input);
     const validation = this.definition.contracts.validateInput(event, input);
     if (!validation.ok) throw new PayloadValidationError(event, validation.errors);
     if (!this.enabled) return disabledOutcome(this.dialect, event, this.warnings);
@@ -160,6 +163,7 @@ class HookEngine implements Engine {
       },
       input as Record<string, unknown>,
       options,
+      stdin,
     );
   }
 
@@ -240,6 +244,28 @@ class HookEngine implements Engine {
     this.dataDirsReady.add(dir);
     return null;
   }
+}
+
+/**
+ * The payload as hooks receive it on stdin: compact JSON at any depth (util/safe-json.ts). A value
+ * JSON can not hold is the caller's bad payload, named with where it is.
+ */
+function serializePayload(event: string, payload: unknown): string {
+  if (!isPlainObject(payload)) {
+    throw new PayloadNotJsonError(event, [{ path: '', message: `a payload is a JSON object, not ${describeKind(payload)}` }]);
+  }
+  try {
+    return stringifyJson(payload);
+  } catch (error) {
+    if (error instanceof NotJsonError) throw new PayloadNotJsonError(event, [{ path: error.path, message: `${error.problem}; a payload must be plain JSON` }]);
+    throw error;
+  }
+}
+
+function describeKind(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object of another kind' : `a ${typeof value}`;
 }
 
 function setupFailure(error: string): RunResult {

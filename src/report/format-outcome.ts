@@ -1,4 +1,5 @@
 import type { Outcome, RunReport } from '../engine/outcome.js';
+import { stringifyJson } from '../util/safe-json.js';
 
 /** What the report needs of each loaded handler to say which ones the matcher passed over. */
 export interface ListedHandler {
@@ -48,7 +49,7 @@ export function formatOutcome(outcome: Outcome, handlers: readonly ListedHandler
   for (const message of outcome.systemMessages) lines.push(`system message: ${message}`);
   if (outcome.additionalContext !== null) lines.push(`context: ${indentTail(outcome.additionalContext, '         ')}`);
   if (outcome.updatedInputFrom !== null) {
-    lines.push(`updated input (from ${outcome.updatedInputFrom}): ${JSON.stringify(outcome.updatedInput)}`);
+    lines.push(`updated input (from ${outcome.updatedInputFrom}): ${stringifyJson(outcome.updatedInput)}`);
   }
   lines.push(verdictLine(outcome));
   return `${lines.join('\n')}\n`;

@@ -120,7 +120,7 @@ describe('openinterpreter: project hooks naming hostile scripts', () => {
   });
 
   it('lint reports each hostile script as a positioned finding naming the file, never an internal error', async () => {
-    const { sandbox, common } = await openInterpreterVictim();
+    const { common } = await openInterpreterVictim();
     const lint = await runMeasured(['lint', '--format', 'json', ...common], { withoutFileOverride: true });
     expectSafe(lint, 'lint');
     expect(lint.code).toBe(1);

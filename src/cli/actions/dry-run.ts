@@ -9,6 +9,7 @@ import { INTERRUPTED_EXIT_CODE, untilInterrupted } from '../interrupt.js';
 import { openEngine } from '../open-engine.js';
 import { createProgress } from '../progress.js';
 import { readJsonPayload } from '../read-input.js';
+import { stringifyJson } from '../../util/safe-json.js';
 
 export interface DryRunOptions extends CommonOptionValues {
   payload?: string;
@@ -43,7 +44,7 @@ export async function dryRun(event: string, options: DryRunOptions): Promise<num
         .finally(() => progress?.stop()),
     );
     if (options.json) {
-      process.stdout.write(`${JSON.stringify(outcome, null, 2)}\n`);
+      process.stdout.write(`${stringifyJson(outcome, 2)}\n`);
     } else {
       // The bypass warning was already printed on stderr, as the SPEC asks.
       const shown = { ...outcome, warnings: outcome.warnings.filter((warning) => warning !== BYPASS_TRUST_WARNING) };

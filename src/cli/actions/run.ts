@@ -3,6 +3,7 @@ import { resolveCommon, type CommonOptionValues } from '../common-options.js';
 import { INTERRUPTED_EXIT_CODE, untilInterrupted } from '../interrupt.js';
 import { openEngine } from '../open-engine.js';
 import { readJsonPayload } from '../read-input.js';
+import { stringifyJson } from '../../util/safe-json.js';
 
 export interface RunOptions extends CommonOptionValues {
   dangerouslyBypassHookTrust?: boolean;
@@ -17,7 +18,7 @@ export async function run(event: string, options: RunOptions): Promise<number> {
   const engine = await openEngine(common, { bypassTrust });
   try {
     const { value: outcome, interrupted } = await untilInterrupted((signal) => engine.dispatch(event, payload, { signal }));
-    await new Promise<void>((resolve) => process.stdout.write(`${JSON.stringify(outcome)}\n`, () => resolve()));
+    await new Promise<void>((resolve) => process.stdout.write(`${stringifyJson(outcome)}\n`, () => resolve()));
     return interrupted ? INTERRUPTED_EXIT_CODE : 0;
   } finally {
     await engine.close();

@@ -3,6 +3,7 @@ import { configured, nearestConfiguredDir } from '../../dialects/detect-dialect.
 import { runCases, type CaseResult } from '../../testing/run-cases.js';
 import { resolveCommon, type CommonOptionValues } from '../common-options.js';
 import { openEngine } from '../open-engine.js';
+import { stringifyJson } from '../../util/safe-json.js';
 
 export interface TestOptions extends CommonOptionValues {
   json?: boolean;
@@ -16,7 +17,7 @@ export async function test(dir: string | undefined, options: TestOptions): Promi
   const engine = await openEngine(common, { bypassTrust: true });
   try {
     const report = await runCases(engine, casesDir);
-    if (options.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    if (options.json) process.stdout.write(`${stringifyJson(report, 2)}\n`);
     else {
       for (const result of report.results) process.stdout.write(formatResult(result));
       process.stdout.write(`${report.passed} passed, ${report.failed} failed\n`);
@@ -45,7 +46,7 @@ function formatResult(result: CaseResult): string {
   const lines = [`✗ ${result.name}`];
   if (result.error) lines.push(`    error: ${result.error}`);
   for (const mismatch of result.mismatches) {
-    lines.push(`    ${mismatch.path || '/'}`, `      - expected: ${JSON.stringify(mismatch.expected)}`, `      + actual:   ${JSON.stringify(mismatch.actual)}`);
+    lines.push(`    ${mismatch.path || '/'}`, `      - expected: ${stringifyJson(mismatch.expected)}`, `      + actual:   ${stringifyJson(mismatch.actual)}`);
   }
   return `${lines.join('\n')}\n`;
 }
