@@ -1,6 +1,7 @@
 import { Alias, isAlias, isMap, isScalar, isSeq, parseDocument, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import { createLineIndex, type LineIndex } from './line-index.js';
 import { MAX_NESTING, tooDeepMessage } from './nesting-limit.js';
+import { tooDeepBracketOffset } from './toml-nesting.js';
 import type { ParsedFile, SourceEntry, SourceNode, SourceObject, SourcePosition } from './source-tree.js';
 
 /**
@@ -12,6 +13,11 @@ import type { ParsedFile, SourceEntry, SourceNode, SourceObject, SourcePosition 
 export function parseYaml(text: string, path: string): ParsedFile {
   const at = createLineIndex(text);
   const file: ParsedFile = { path, format: 'yaml', text, root: null, errors: [], duplicateKeys: [] };
+  const tooDeep = tooDeepBracketOffset(text);
+  if (tooDeep !== null) {
+    file.errors.push({ message: tooDeepMessage('YAML'), pos: at(tooDeep) });
+    return file;
+  }
   let document: Document;
   try {
     document = parseDocument(text, { uniqueKeys: false, merge: true, prettyErrors: false });

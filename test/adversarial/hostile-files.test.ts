@@ -190,7 +190,7 @@ function plantHostileLayers(sandbox: TempProject): { cwd: string; files: [string
   writeFileSync(join(b, 'config.toml'), '[features]\nhooks = false\n', { mode: 0o000 });
   chmodSync(join(b, 'config.toml'), 0o000);
   const c = layer('a/b/c');
-  writeFileSync(join(c, 'hooks.json'), `{"description": "${'x'.repeat(5 * 1024 * 1024)}", "hooks": {}}`);
+  writeFileSync(join(c, 'hooks.json'), `{"description": "${'x'.repeat(2 * 1024 * 1024)}", "hooks": {}}`);
   writeFileSync(join(c, 'config.toml'), '[features\nhooks = false\n');
   const d = join(sandbox.project, 'a', 'b', 'c', 'd');
   mkdirSync(d);
@@ -204,7 +204,7 @@ function plantHostileLayers(sandbox: TempProject): { cwd: string; files: [string
       [join(a, 'config.toml'), /directory/],
       [join(b, 'hooks.json'), /symbolic links/],
       [join(b, 'config.toml'), /permission denied/],
-      [join(c, 'hooks.json'), /larger than the 4 MiB limit/],
+      [join(c, 'hooks.json'), /larger than the 1 MiB limit for config files/],
       [join(c, 'config.toml'), /TOML syntax error/],
       [join(d, '.openinterpreter', 'hooks.json'), /symbolic links/],
       [join(d, '.openinterpreter', 'config.toml'), /symbolic links/],
@@ -269,7 +269,7 @@ const OCTO_ATTACKS: { name: string; plant: (octoDir: string) => void; reason: Re
     },
     reason: /permission denied/,
   },
-  { name: 'a file over the size cap', plant: (dir) => writeFileSync(join(dir, 'hooks.yml'), `# ${'x'.repeat(5 * 1024 * 1024)}\nhooks: {}\n`), reason: /4 MiB/ },
+  { name: 'a file over the size cap', plant: (dir) => writeFileSync(join(dir, 'hooks.yml'), `# ${'x'.repeat(2 * 1024 * 1024)}\nhooks: {}\n`), reason: /larger than the 1 MiB limit/ },
   { name: 'broken YAML', plant: (dir) => writeFileSync(join(dir, 'hooks.yml'), 'hooks:\n  PreToolUse: [\n'), reason: /YAML syntax error/ },
   {
     name: 'hard load errors (unknown event, async PreToolUse)',
