@@ -15,6 +15,8 @@ const PARSER_LOADERS: Readonly<Record<ConfigFormat, () => Promise<Parser>>> = {
   toml: async () => (await import('./parse-toml.js')).parseToml,
 };
 
+const CONFIG_CAPS = { json: SIZE_CAPS.configJson, toml: SIZE_CAPS.configToml, yaml: SIZE_CAPS.configYaml } as const;
+
 const loadedParsers = new Map<ConfigFormat, Promise<Parser>>();
 
 function parserFor(format: ConfigFormat): Promise<Parser> {
@@ -33,7 +35,7 @@ function parserFor(format: ConfigFormat): Promise<Parser> {
  * util/regular-file.ts).
  */
 export async function readConfigFile(path: string, format: ConfigFormat): Promise<ParsedFile | null> {
-  const read = await readRegularFile(path, SIZE_CAPS.config);
+  const read = await readRegularFile(path, CONFIG_CAPS[format]);
   if (!read.ok) return read.missing ? null : unreadable(path, format, `cannot read the file: ${read.reason}`);
   return (await parserFor(format))(read.bytes.toString('utf8'), path);
 }

@@ -14,16 +14,22 @@ import { open, stat, type FileHandle } from 'node:fs/promises';
  * fstat'ed again, and it is read only up to the cap, whatever its size claimed.
  */
 
-const MiB = 1024 * 1024;
+const KiB = 1024;
+const MiB = 1024 * KiB;
 
-/** The caps, with what each guards (docs/security.md lists them). */
+/**
+ * The caps, with what each guards (docs/security.md lists them with the measurements behind them).
+ * Config caps differ by format because the parsers do: jsonc-parser builds a 1 MiB JSON file in
+ * about 0.2 s and 130 MiB, while toml-eslint-parser and yaml need up to about 1 KiB of memory and
+ * 10 µs per byte of token-dense input (a 1 MiB TOML array of numbers: 10 s, 1 GiB).
+ */
 export const SIZE_CAPS = {
-  /**
-   * hooks.json, config.toml, hooks.yml, requirements.toml. 5,000 JSON handlers are about 0.4 MiB;
-   * the YAML and TOML parsers manage about 0.2 to 0.5 MiB a second on hostile or large input, so
-   * 1 MiB keeps the worst file to seconds, not minutes.
-   */
-  config: { bytes: 1 * MiB, what: 'config files' },
+  /** hooks.json (5,000 handlers are about 0.4 MiB). */
+  configJson: { bytes: 1 * MiB, what: 'JSON config files' },
+  /** config.toml, requirements.toml: a large Codex-style config.toml is tens of KiB. */
+  configToml: { bytes: 256 * KiB, what: 'TOML config files' },
+  /** hooks.yml: hook lists are a few KiB. */
+  configYaml: { bytes: 256 * KiB, what: 'YAML config files' },
   /** Scripts hashed for script-aware trust; hashed in chunks, so this bounds time, not memory. */
   script: { bytes: 64 * MiB, what: 'hook scripts hookctl hashes for trust' },
   /** `--payload FILE`, stdin of `hookctl run`, `hookctl test` case and payload files. */
@@ -218,6 +224,6 @@ function tooLarge(cap: SizeCap, size: number | null): string {
 }
 
 function formatMiB(bytes: number): string {
-  const mib = bytes / MiB;
-  return `${Number.isInteger(mib) ? mib : mib.toFixed(1)} MiB`;
+  const [value, unit] = bytes < MiB ? [bytes / KiB, 'KiB'] : [bytes / MiB, 'MiB'];
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${unit}`;
 }

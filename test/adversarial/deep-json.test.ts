@@ -149,8 +149,8 @@ describe('config and case files nested 5,000 deep are positioned parse errors', 
     ['project/.openinterpreter/hooks.json', `{"hooks":{},"description":${deepArray()}}`, 'openinterpreter', /JSON error: arrays and objects nested more than 200 levels/],
     ['project/.openinterpreter/config.toml', `x = ${deepArray()}\n`, 'openinterpreter', /TOML error: arrays and objects nested more than 200 levels/],
     ['project/.octo/hooks.yml', `hooks: {}\nx: ${deepArray()}\n`, 'octo', /YAML error: .*nested more than 200 levels|YAML syntax error/],
-    // Block style indents one more space per level: 1,000 levels stay under the 1 MiB cap.
-    ['project/.octo/hooks.yml', `hooks: {}\nx:\n${Array.from({ length: 1000 }, (_, i) => `${' '.repeat(i + 1)}- `).join('\n')}1\n`, 'octo', /YAML/],
+    // Block style indents one more space per level: 600 levels stay under the 256 KiB YAML cap.
+    ['project/.octo/hooks.yml', `hooks: {}\nx:\n${Array.from({ length: 600 }, (_, i) => `${' '.repeat(i + 1)}- `).join('\n')}1\n`, 'octo', /YAML/],
   ] as const;
   for (const [path, content, dialect, message] of files) {
     it(`${path} (${content.slice(0, 12)}…): lint reports it at a position; list and the engine carry on`, async () => {

@@ -204,7 +204,7 @@ function plantHostileLayers(sandbox: TempProject): { cwd: string; files: [string
       [join(a, 'config.toml'), /directory/],
       [join(b, 'hooks.json'), /symbolic links/],
       [join(b, 'config.toml'), /permission denied/],
-      [join(c, 'hooks.json'), /larger than the 1 MiB limit for config files/],
+      [join(c, 'hooks.json'), /larger than the 1 MiB limit for JSON config files \(2\.0 MiB\)/],
       [join(c, 'config.toml'), /TOML syntax error/],
       [join(d, '.openinterpreter', 'hooks.json'), /symbolic links/],
       [join(d, '.openinterpreter', 'config.toml'), /symbolic links/],
@@ -269,7 +269,7 @@ const OCTO_ATTACKS: { name: string; plant: (octoDir: string) => void; reason: Re
     },
     reason: /permission denied/,
   },
-  { name: 'a file over the size cap', plant: (dir) => writeFileSync(join(dir, 'hooks.yml'), `# ${'x'.repeat(2 * 1024 * 1024)}\nhooks: {}\n`), reason: /larger than the 1 MiB limit/ },
+  { name: 'a file over the size cap', plant: (dir) => writeFileSync(join(dir, 'hooks.yml'), `# ${'x'.repeat(2 * 1024 * 1024)}\nhooks: {}\n`), reason: /larger than the 256 KiB limit for YAML config files/ },
   { name: 'broken YAML', plant: (dir) => writeFileSync(join(dir, 'hooks.yml'), 'hooks:\n  PreToolUse: [\n'), reason: /YAML syntax error/ },
   {
     name: 'hard load errors (unknown event, async PreToolUse)',
@@ -316,6 +316,20 @@ describe('octo: a hostile project hooks.yml is untrusted and not loaded; the use
       expect(lint.stdout).toMatch(/^\.octo\/hooks\.yml\n\s+\d+:\d+\s+error\s/);
     });
   }
+
+  it('16,000 aliases in a 64 KiB hooks.yml are resolved in one pass: lint and list answer (resolving each from the top took two minutes)', async () => {
+    const sandbox = makeTempProject();
+    sandbox.write('home/.octo/hooks.yml', 'hooks:\n  PreToolUse:\n    - command: "echo \'user says no\' >&2; exit 2"\n');
+    sandbox.write('project/.octo/hooks.yml', `handler: &h { command: "true", matcher: "(" }\nhooks:\n  PreToolUse: [${Array(16_000).fill('*h').join(', ')}]\n`);
+    const common = ['--dialect', 'octo', '--cwd', sandbox.project, '--home', sandbox.home];
+    const lint = await runMeasured(['lint', '--format', 'json', ...common]);
+    expectSafe(lint, 'lint');
+    expect(lint.code).toBe(1);
+    expect((JSON.parse(lint.stdout) as LintJson).findings.filter((finding) => finding.ruleId === 'invalid-matcher')).toHaveLength(16_000);
+    const run = await runMeasured(['run', 'PreToolUse', ...common], { input: JSON.stringify(octoPayload('PreToolUse', sandbox.project)) });
+    expectSafe(run, 'run');
+    expect(JSON.parse(run.stdout)).toMatchObject({ decision: 'deny', reason: 'user says no' });
+  });
 
   it('the library creates the engine in a child where the file is really unreadable (EACCES)', async () => {
     const sandbox = makeTempProject();
