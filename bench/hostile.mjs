@@ -66,14 +66,18 @@ export async function benchHostile() {
     const octo = join(root, 'octo');
     mkdirSync(join(octo, '.git'), { recursive: true });
     mkdirSync(join(octo, '.octo'));
-    // The slowest 1 MiB the YAML parser meets: a node with thousands of tags.
-    writeFileSync(join(octo, '.octo', 'hooks.yml'), `hooks: {}\nx: ${'!!seq '.repeat(170_000)}1\n`);
+    // The most expensive files under the caps: a flow list of 85,000 items (YAML, 256 KiB) and an
+    // array of 65,000 numbers (TOML, 128 KiB).
+    writeFileSync(join(octo, '.octo', 'hooks.yml'), `hooks: {}\nx: [${'a, '.repeat(85_000)}1]\n`);
+    const toml = project(root, 'toml');
+    writeFileSync(join(toml, '.openinterpreter', 'config.toml'), `x = [${'1,'.repeat(65_000)}1]\n`);
 
     const common = (cwd) => ['--dialect', 'openinterpreter', '--cwd', cwd, '--home', home, '--managed', join(root, 'none.toml')];
     const cleanList = await measured(['list', ...common(clean)]);
     const hostileList = await measured(['list', ...common(join(hostile, 'sub'))]);
     const hostileTrust = await measured(['trust', '--all', '--yes', ...common(join(hostile, 'sub'))]);
     const yaml = await measured(['list', '--dialect', 'octo', '--cwd', octo, '--home', home]);
+    const tomlList = await measured(['list', ...common(toml)]);
     const deep = `{"session_id":"s","turn_id":"t","cwd":${JSON.stringify(clean)},"transcript_path":null,"hook_event_name":"PreToolUse","model":"m","permission_mode":"default","tool_name":"Bash","tool_use_id":"u","tool_input":${'['.repeat(5000)}${']'.repeat(5000)}}`;
     const deepRun = await measured(['run', 'PreToolUse', '--dangerously-bypass-hook-trust', ...common(clean)], deep);
 
@@ -82,7 +86,8 @@ export async function benchHostile() {
       row('hostile: `list` on a clean project', cleanList, 'reference', cleanList.code === 0),
       row('hostile: `list` with /dev/zero script, /dev/urandom and FIFO layers', hostileList, '< 256 MiB, exit 0', hostileList.code === 0 && hostileList.peakMiB < 256),
       row('hostile: `trust --all --yes` on the same', hostileTrust, '< 256 MiB, exit 0', hostileTrust.code === 0 && hostileTrust.peakMiB < 256),
-      row('hostile: `list` of a 1 MiB tag-dense hooks.yml (worst parse)', yaml, '< 15 s, < 256 MiB', yaml.code === 0 && yaml.ms < 15_000 && yaml.peakMiB < 256),
+      row('hostile: `list` of a 256 KiB flow-dense hooks.yml (worst YAML parse)', yaml, '< 5 s, < 384 MiB', yaml.code === 0 && yaml.ms < 5_000 && yaml.peakMiB < 384),
+      row('hostile: `list` of a 128 KiB number-dense config.toml (worst TOML parse)', tomlList, '< 5 s, < 384 MiB', tomlList.code === 0 && tomlList.ms < 5_000 && tomlList.peakMiB < 384),
       row('hostile: `run` with a 5,000-level tool_input', deepRun, 'exit 0, < 256 MiB', deepRun.code === 0 && deepRun.peakMiB < 256),
     ];
   } finally {

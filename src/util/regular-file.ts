@@ -27,7 +27,7 @@ export const SIZE_CAPS = {
   /** hooks.json (5,000 handlers are about 0.4 MiB). */
   configJson: { bytes: 1 * MiB, what: 'JSON config files' },
   /** config.toml, requirements.toml: a large Codex-style config.toml is tens of KiB. */
-  configToml: { bytes: 256 * KiB, what: 'TOML config files' },
+  configToml: { bytes: 128 * KiB, what: 'TOML config files' },
   /** hooks.yml: hook lists are a few KiB. */
   configYaml: { bytes: 256 * KiB, what: 'YAML config files' },
   /** Scripts hashed for script-aware trust; hashed in chunks, so this bounds time, not memory. */
