@@ -1,6 +1,6 @@
-import { formatFinding, type Finding } from './lint/finding.js';
+import { formatFinding, type Finding } from './kit/finding.js';
 import { didYouMeanSuffix } from './util/did-you-mean.js';
-import type { ValidationError } from './dialects/dialect.js';
+import type { ValidationError } from './kit/index.js';
 
 /**
  * Base class of every error a user can meet. The CLI prints `message` (one paragraph, no stack
@@ -172,3 +172,6 @@ export class DuplicateHookIdError extends HookctlError {
     super(`a hook with id "${id}" is already loaded; give the in-process hook another name`);
   }
 }
+
+/** The hookctl installation itself is broken: a file the package ships cannot be found. */
+export class InstallationError extends HookctlError {}

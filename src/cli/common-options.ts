@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { detectDialect } from '../dialects/detect-dialect.js';
 import { DIALECT_IDS, isDialectId, type DialectId } from '../dialects/registry.js';
-import type { LoadContext } from '../dialects/dialect.js';
+import type { LoadContext } from '../kit/index.js';
 import { UsageError } from '../errors.js';
 import { userHome } from '../util/user-home.js';
 

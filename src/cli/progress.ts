@@ -1,5 +1,5 @@
 import type { RunStartInfo } from '../engine/dispatch.js';
-import type { RunReport } from '../engine/outcome.js';
+import type { RunReport } from '../kit/outcome.js';
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 

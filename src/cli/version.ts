@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageRoot } from '../util/package-root.js';
+import { packageRoot } from '../contracts/package-root.js';
 
 /** The package version, from the package.json of this installation. */
 export function readVersion(): string {

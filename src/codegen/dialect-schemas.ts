@@ -1,10 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eventFileStem } from '../contracts/schema-files.js';
-import type { EventSpec } from '../dialects/dialect.js';
-import { OCTO_EVENTS } from '../dialects/octo/events.js';
-import { OPENINTERPRETER_EVENTS } from '../dialects/openinterpreter/events.js';
-import type { DialectId } from '../dialects/registry.js';
+import { manifestOf, type DialectId } from '../dialects/registry.js';
 
 /** A JSON Schema document as read from `schema/`. */
 export type SchemaDocument = Record<string, unknown> & { $id: string; title: string };
@@ -29,15 +26,13 @@ export interface DialectSchemas {
   config: SchemaFile;
 }
 
-/** The event catalogue of each dialect fixes which schema files must exist and their order. */
-const CATALOGUES: Readonly<Record<DialectId, readonly EventSpec[]>> = {
-  openinterpreter: OPENINTERPRETER_EVENTS,
-  octo: OCTO_EVENTS,
-};
-
-/** Reads a dialect's schemas from `<root>/schema/<dialect>/`; an event without an input schema is an error. */
+/**
+ * Reads a dialect's schemas from `<root>/schema/<dialect>/`. The event catalogue of the dialect's
+ * manifest fixes which schema files must exist and their order; an event without an input schema
+ * is an error.
+ */
 export function readDialectSchemas(root: string, dialect: DialectId): DialectSchemas {
-  const events = CATALOGUES[dialect].map(({ name }) => {
+  const events = manifestOf(dialect).events.map(({ name }) => {
     const stem = `schema/${dialect}/events/${eventFileStem(name)}`;
     const input = readSchema(root, `${stem}.input.json`);
     if (!input) throw new Error(`missing input schema for ${dialect} ${name}: ${stem}.input.json`);

@@ -1,13 +1,13 @@
-import type { CompiledMatcher } from './handler-record.js';
+import type { CompiledMatcher } from '../kit/handler-record.js';
 
 /**
- * How a dialect reads matcher text. `openinterpreter` (SPEC 2.3): absent, `""` or `"*"` match
- * everything, text made only of `[A-Za-z0-9_|]` is an exact match against any `|`-piece, anything
- * else is an unanchored regex. `regex` (octo, SPEC 3.2): absent matches everything, anything else is
+ * How a dialect reads matcher text. `exact-list-or-regex` (openinterpreter, SPEC 2.3): absent, `""`
+ * or `"*"` match everything, text made only of `[A-Za-z0-9_|]` is an exact match against any
+ * `|`-piece, anything else is an unanchored regex. `regex` (octo, SPEC 3.2): absent matches everything, anything else is
  * an unanchored regex in Go's RE2 syntax, of which leading inline flags (`(?i)`, `(?s)`, `(?m)`,
  * `(?is)`…) are read as JavaScript flags; docs/rules/invalid-matcher.md lists the other differences.
  */
-export type MatcherSyntax = 'openinterpreter' | 'regex';
+export type MatcherSyntax = 'exact-list-or-regex' | 'regex';
 
 export type MatcherCompilation = { ok: true; matcher: CompiledMatcher } | { ok: false; error: string };
 
@@ -15,10 +15,10 @@ const EXACT_LIST = /^[A-Za-z0-9_|]+$/;
 
 /** Compiles matcher text once; a regex that does not compile is reported with the engine's message. */
 export function compileMatcher(source: string | null, syntax: MatcherSyntax): MatcherCompilation {
-  if (source === null || (syntax === 'openinterpreter' && (source === '' || source === '*'))) {
+  if (source === null || (syntax === 'exact-list-or-regex' && (source === '' || source === '*'))) {
     return { ok: true, matcher: matchEverything(source) };
   }
-  if (syntax === 'openinterpreter' && EXACT_LIST.test(source)) {
+  if (syntax === 'exact-list-or-regex' && EXACT_LIST.test(source)) {
     const pieces = new Set(source.split('|').filter((piece) => piece !== ''));
     return { ok: true, matcher: { source, kind: 'exact', test: (candidate) => pieces.has(candidate) } };
   }

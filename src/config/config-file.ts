@@ -1,4 +1,4 @@
-import type { HandlerSource } from './handler-record.js';
+import type { HandlerSource } from '../kit/handler-record.js';
 import type { ParsedFile } from './source-tree.js';
 
 /**

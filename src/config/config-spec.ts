@@ -1,5 +1,4 @@
-import type { DialectId } from '../dialects/registry.js';
-import type { EventSpec, LoadContext } from '../dialects/dialect.js';
+import type { EventSpec, LoadContext } from '../kit/index.js';
 import type { MatcherSyntax } from './compile-matcher.js';
 import type { ConfigFile, FileRole } from './config-file.js';
 import type { SourceEntry } from './source-tree.js';
@@ -34,7 +33,8 @@ export interface TopLevelRule {
  * normalisation read only this, so a new dialect adds a spec, not code paths.
  */
 export interface DialectConfigSpec {
-  dialect: DialectId;
+  /** The dialect's id, for messages. */
+  dialect: string;
   events: readonly EventSpec[];
   /**
    * `groups`: event → [{ matcher, hooks: [handler…] }] (openinterpreter);

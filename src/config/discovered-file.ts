@@ -1,6 +1,6 @@
 import { dirname } from 'node:path';
 import type { ConfigFile, FileRole, PluginInfo } from './config-file.js';
-import type { HandlerSource } from './handler-record.js';
+import type { HandlerSource } from '../kit/handler-record.js';
 import { readConfigFile } from './read-config-file.js';
 import type { ConfigFormat } from './source-tree.js';
 

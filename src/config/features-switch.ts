@@ -1,3 +1,4 @@
+import type { SwitchedOff, SwitchedOffScope } from '../kit/listing.js';
 import type { ConfigFile } from './config-file.js';
 import type { DialectConfigSpec } from './config-spec.js';
 import type { SourceEntry } from './source-tree.js';
@@ -7,18 +8,6 @@ export interface FeaturesSwitch {
   file: ConfigFile;
   entry: SourceEntry;
   enabled: boolean;
-}
-
-/** Which hooks a features switch turned off: every hook, or every hook but the managed ones. */
-export type SwitchedOffScope = 'all' | 'non-managed';
-
-/** Where hooks were switched off, for listings and the engine (`Engine.switchedOff`). */
-export interface SwitchedOff {
-  scope: SwitchedOffScope;
-  /** The config file whose `[features] hooks = false` decided. */
-  file: string;
-  line: number;
-  column: number;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { CheckedFile } from '../lint/rule.js';
 import type { DialectConfigSpec } from './config-spec.js';
 import type { GroupDeclaration, HandlerDeclaration } from './declarations.js';
 import { scalarField, setField } from './field-value.js';
-import type { HandlerRecord } from './handler-record.js';
+import type { HandlerRecord } from '../kit/handler-record.js';
 import { pluginEnvironment, substitutePluginVariables } from './plugin-variables.js';
 import { resolveTimeout } from './resolve-timeout.js';
 import type { SourceNode } from './source-tree.js';

@@ -1,4 +1,4 @@
-import type { HandlerRecord } from './handler-record.js';
+import type { HandlerRecord } from '../kit/handler-record.js';
 
 /**
  * The handlers with ids unique across one load. Ids name hooks for trust, disable and enable, so

@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import type { Contracts, ValidationResult } from '../dialects/dialect.js';
+import type { Contracts, ValidationResult } from '../kit/index.js';
 import { formatValidationErrors } from './format-errors.js';
 import { requireKnownEvent } from './known-event.js';
 

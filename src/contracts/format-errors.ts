@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import type { ValidationError } from '../dialects/dialect.js';
+import type { ValidationError } from '../kit/index.js';
 import { joinPointer } from '../util/json-pointer.js';
 
 /**

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
-import { packageRoot } from '../util/package-root.js';
+import { packageRoot } from './package-root.js';
 import { requireKnownEvent } from './known-event.js';
 
 export type SchemaKind = 'input' | 'output';

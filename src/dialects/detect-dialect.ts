@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { DEFAULT_DIALECT, DIALECT_CONFIG_DIRS, DIALECT_CONFIG_FILES, DIALECT_IDS, type DialectId } from './registry.js';
+import { DEFAULT_DIALECT, DIALECT_IDS, manifestOf, type DialectId } from './registry.js';
 
 /**
  * The dialect whose hook config files exist nearest the project (the cwd up to the filesystem root),
@@ -21,7 +21,10 @@ export function detectDialect(cwd: string, home: string): DialectId {
 
 /** The dialects with a hook config file directly in `dir` (in its `.openinterpreter/`, `.octo/`). */
 export function configured(dir: string): DialectId[] {
-  return DIALECT_IDS.filter((id) => DIALECT_CONFIG_FILES[id].some((file) => existsSync(join(dir, DIALECT_CONFIG_DIRS[id], file))));
+  return DIALECT_IDS.filter((id) => {
+    const { configDir, configFiles } = manifestOf(id);
+    return configFiles.some((file) => existsSync(join(dir, configDir, file)));
+  });
 }
 
 /** The nearest directory at or above `dir` that holds hook config files, else null. */

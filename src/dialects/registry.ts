@@ -2,66 +2,73 @@ import type { HookInputMap as OctoInputs } from '../../generated/octo/types.js';
 import type { HookInputMap as OpenInterpreterInputs } from '../../generated/openinterpreter/types.js';
 import type { DialectConfigSpec } from '../config/config-spec.js';
 import { UnknownDialectError } from '../errors.js';
+import type { Dialect, DialectManifest } from '../kit/index.js';
 import { didYouMean } from '../util/did-you-mean.js';
-import type { Dialect } from './dialect.js';
+import { manifest as octoManifest } from './octo/manifest.js';
+import { manifest as openInterpreterManifest } from './openinterpreter/manifest.js';
+
+/** One dialect as the registry holds it: its data, and loaders for the rest, run on demand. */
+export interface DialectEntry {
+  /** Data only (config dir, files, events): cheap, imported at start-up. */
+  readonly manifest: DialectManifest;
+  /** The whole dialect: loaders, validators, protocol, trust. */
+  load(): Promise<Dialect>;
+  /** The dialect's config rules alone (what lint needs), without its validators or protocol. */
+  loadConfigSpec(): Promise<DialectConfigSpec>;
+}
 
 /**
- * Every dialect hookctl speaks. Adding one means `schema/<id>/`, a module folder
- * `src/dialects/<id>/` whose `index.ts` exports `dialect`, and its loader here. Loaders are static
- * imports (not a template path) so bundlers and test runners can see them; each runs on demand so
- * CLI start-up only pays for the dialect it uses.
+ * Every dialect hookctl speaks: the only table that lists them (docs/architecture.md, "Adding a
+ * dialect"). Loaders are static `import()`s, not a template path, so bundlers and test runners see
+ * them; each runs on demand so CLI start-up only pays for the dialect it uses. Order matters where
+ * a file's extension alone must pick a dialect: the first that claims it wins.
  */
-const LOADERS = {
-  openinterpreter: () => import('./openinterpreter/index.js'),
-  octo: () => import('./octo/index.js'),
-} satisfies Record<string, () => Promise<{ dialect: Dialect }>>;
+export const DIALECTS = {
+  openinterpreter: {
+    manifest: openInterpreterManifest,
+    load: async () => (await import('./openinterpreter/index.js')).dialect,
+    loadConfigSpec: async () => (await import('./openinterpreter/config-spec.js')).configSpec,
+  },
+  octo: {
+    manifest: octoManifest,
+    load: async () => (await import('./octo/index.js')).dialect,
+    loadConfigSpec: async () => (await import('./octo/config-spec.js')).configSpec,
+  },
+} as const satisfies Record<string, DialectEntry>;
 
-export type DialectId = keyof typeof LOADERS;
+export type DialectId = keyof typeof DIALECTS;
 
 /** Each dialect's event name → input payload type, from the generated contracts. */
 export interface DialectInputs extends Record<DialectId, object> {
   openinterpreter: OpenInterpreterInputs;
   octo: OctoInputs;
 }
-export const DIALECT_IDS = Object.keys(LOADERS) as DialectId[];
 
-/** The per-dialect config directory name, used to place a file in a dialect without loading it. */
-export const DIALECT_CONFIG_DIRS: Readonly<Record<DialectId, string>> = {
-  openinterpreter: '.openinterpreter',
-  octo: '.octo',
-};
-
-/** The hook config files inside that directory; their presence is what detection goes by. */
-export const DIALECT_CONFIG_FILES: Readonly<Record<DialectId, readonly string[]>> = {
-  openinterpreter: ['hooks.json', 'config.toml'],
-  octo: ['hooks.yml'],
-};
+export const DIALECT_IDS = Object.keys(DIALECTS) as DialectId[];
 
 /** The dialect used when detection finds none or several. */
 export const DEFAULT_DIALECT: DialectId = 'openinterpreter';
 
 export function isDialectId(value: string): value is DialectId {
-  return (DIALECT_IDS as readonly string[]).includes(value);
+  return Object.hasOwn(DIALECTS, value);
 }
 
-export async function loadDialect(id: DialectId): Promise<Dialect> {
-  // Library callers are not type-checked: `createEngine({ dialect: 'nope' })` gets a named error.
-  if (typeof id !== 'string' || !Object.hasOwn(LOADERS, id)) {
+export function manifestOf(id: DialectId): DialectManifest {
+  return entryOf(id).manifest;
+}
+
+export function loadDialect(id: DialectId): Promise<Dialect> {
+  return entryOf(id).load();
+}
+
+export function loadConfigSpec(id: DialectId): Promise<DialectConfigSpec> {
+  return entryOf(id).loadConfigSpec();
+}
+
+/** Library callers are not type-checked: `createEngine({ dialect: 'nope' })` gets a named error, not `DIALECTS[id] is undefined`. */
+function entryOf(id: DialectId): DialectEntry {
+  if (typeof id !== 'string' || !isDialectId(id)) {
     throw new UnknownDialectError(String(id), DIALECT_IDS, didYouMean(String(id), DIALECT_IDS));
   }
-  return (await LOADERS[id]()).dialect;
-}
-
-/**
- * Each dialect's config rules alone (what lint needs), without its payload validators or protocol.
- * Static imports for the same reason as LOADERS.
- */
-const CONFIG_SPEC_LOADERS: Readonly<Record<DialectId, () => Promise<{ configSpec: DialectConfigSpec }>>> = {
-  openinterpreter: () => import('./openinterpreter/config-spec.js'),
-  octo: () => import('./octo/config-spec.js'),
-};
-
-export async function loadConfigSpec(id: DialectId): Promise<DialectConfigSpec> {
-  if (!isDialectId(id)) throw new UnknownDialectError(String(id), DIALECT_IDS, didYouMean(String(id), DIALECT_IDS));
-  return (await CONFIG_SPEC_LOADERS[id]()).configSpec;
+  return DIALECTS[id];
 }

@@ -1,7 +1,7 @@
-import type { HandlerRecord } from '../config/handler-record.js';
-import type { HandlerTrust } from '../dialects/dialect.js';
-import type { RunMode, SkipReason } from './outcome.js';
-import type { RunResult } from './run-result.js';
+import type { HandlerRecord } from '../kit/handler-record.js';
+import type { HandlerTrust } from '../kit/index.js';
+import type { RunMode, SkipReason } from '../kit/outcome.js';
+import type { RunResult } from '../kit/run-result.js';
 
 /** What a handler needs to run once: the payload as stdin text and as a value, and a cancel signal. */
 export interface Invocation {
@@ -9,6 +9,10 @@ export interface Invocation {
   payload: Readonly<Record<string, unknown>>;
   cwd: string;
   signal: AbortSignal | undefined;
+  /** Environment this dispatch adds for every hook (DialectProtocol.prepareDispatch). */
+  env?: Readonly<Record<string, string>>;
+  /** A shorter timeout than the handler's own, when the dispatch has a shared budget left. */
+  timeoutMs?: number;
 }
 
 /**

@@ -1,8 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { SwitchedOff } from '../config/features-switch.js';
-import type { BuiltinHook, Dialect, EventSpec, HandlerTrust, InProcessHook, LoadContext, LoadedConfig } from '../dialects/dialect.js';
-import { loadDialect, type DialectId, type DialectInputs } from '../dialects/registry.js';
+import type { BuiltinHook, Dialect, EventSpec, HandlerTrust, InProcessHook, LoadContext, LoadedConfig, SwitchedOff } from '../kit/index.js';
 import { ConfigLoadError, DuplicateHookIdError, InProcessNotAllowedError, PayloadNotJsonError, PayloadValidationError, UnknownEventError } from '../errors.js';
 import { standingSkipReason } from '../trust/skip-reason.js';
 import { didYouMean } from '../util/did-you-mean.js';
@@ -11,11 +9,12 @@ import { dispatchEvent, type DispatchOptions } from './dispatch.js';
 import type { EngineHandler } from './engine-handler.js';
 import { invokeInProcess } from './in-process.js';
 import { noEffect } from './interpret-helpers.js';
-import type { Outcome } from './outcome.js';
-import type { RunResult } from './run-result.js';
+import type { Outcome } from '../kit/outcome.js';
+import type { RunResult } from '../kit/run-result.js';
 import { runCommand } from './run-command.js';
+import { runHttp } from './run-http.js';
 import { EventSelector } from './select.js';
-import { formatFinding } from '../lint/finding.js';
+import { formatFinding } from '../kit/finding.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 import { NotJsonError, stringifyJson } from '../util/safe-json.js';
 import { userHome } from '../util/user-home.js';
@@ -26,8 +25,8 @@ export const HOOKS_DISABLED_WARNING = 'hooks are disabled by the configuration; 
 const DEFAULT_OUTPUT_LIMIT_BYTES = 1024 * 1024;
 const IN_PROCESS_TIMEOUT_MS = 30_000;
 
-export interface EngineOptions {
-  dialect: DialectId | Dialect;
+/** How an engine loads and runs hooks; the public `createEngine` adds the dialect to these. */
+export interface EngineSettings {
   /** Project dir (default: process.cwd()). */
   cwd?: string;
   /** User home (default: $HOME). */
@@ -39,6 +38,12 @@ export interface EngineOptions {
   bypassTrust?: boolean;
   /** Default transport (octo: `cli`, `web`, `im`) for payloads that do not carry one, in dialects that have the field. */
   transport?: string;
+  /**
+   * Which rewrite of a tool input wins when several hooks return one: the last to finish (the
+   * agents' runtime behaviour, default) or the last in configured order (deterministic, for tests).
+   * Dialects whose agent defines the order (openinterpreter: configured) keep theirs.
+   */
+  rewriteOrder?: 'completion' | 'configured';
   /** Cap per output stream of each hook (default 1 MiB). */
   outputLimitBytes?: number;
 }
@@ -69,10 +74,11 @@ export interface Engine<Inputs = never> {
   close(): Promise<void>;
 }
 
-export function createEngine<D extends DialectId>(options: EngineOptions & { dialect: D }): Promise<Engine<DialectInputs[D]>>;
-export function createEngine(options: EngineOptions): Promise<Engine>;
-export async function createEngine(options: EngineOptions): Promise<HookEngine> {
-  const dialect = typeof options.dialect === 'string' ? await loadDialect(options.dialect) : options.dialect;
+/**
+ * Loads the dialect's config layers, decides trust and compiles matchers: an engine ready to
+ * dispatch. The dialect is given as a value; the public `createEngine` resolves ids to dialects.
+ */
+export async function openEngine(dialect: Dialect, options: EngineSettings): Promise<HookEngine> {
   const context: LoadContext = {
     cwd: resolve(options.cwd ?? process.cwd()),
     home: userHome(options.home),
@@ -88,7 +94,8 @@ export async function createEngine(options: EngineOptions): Promise<HookEngine> 
   return new HookEngine(dialect, context, config, trust, builtins, options);
 }
 
-class HookEngine implements Engine {
+/** The engine implementation; its `dispatch` takes any event name, so it serves every typed `Engine<Inputs>`. */
+export class HookEngine implements Engine {
   readonly dialect: string;
   readonly enabled: boolean;
   readonly switchedOff: SwitchedOff | null;
@@ -106,7 +113,7 @@ class HookEngine implements Engine {
     config: LoadedConfig,
     trust: readonly HandlerTrust[],
     builtins: readonly BuiltinHook[],
-    private readonly options: EngineOptions,
+    private readonly options: EngineSettings,
   ) {
     this.dialect = definition.id;
     this.enabled = config.enabled;
@@ -125,16 +132,27 @@ class HookEngine implements Engine {
         ...record,
         mode: record.async ? 'async' : 'sync',
         trust: handlerTrust,
-        skipReason: standingSkipReason(record.source, handlerTrust, config.managedOnly, options.bypassTrust === true),
+        skipReason: standingSkipReason(record, handlerTrust, config.managedOnly, options.bypassTrust === true),
         invoke: async (invocation) => {
           const setupError = await this.ensureDataDir(record.dataDir);
           if (setupError) return setupFailure(setupError);
+          if (record.launch?.kind === 'http') {
+            return runHttp({
+              url: record.launch.url,
+              headers: record.launch.headers,
+              body: invocation.stdin,
+              timeoutMs: invocation.timeoutMs ?? record.timeoutMs,
+              outputLimitBytes: this.outputLimitBytes,
+              ...(invocation.signal ? { signal: invocation.signal } : {}),
+            });
+          }
           return runCommand({
             command: record.command,
+            ...(record.launch?.kind === 'process' ? { argv: record.launch.argv } : {}),
             stdin: invocation.stdin,
             cwd: invocation.cwd,
-            env,
-            timeoutMs: record.timeoutMs,
+            env: invocation.env ? { ...env, ...invocation.env } : env,
+            timeoutMs: invocation.timeoutMs ?? record.timeoutMs,
             outputLimitBytes: this.outputLimitBytes,
             ...(invocation.signal ? { signal: invocation.signal } : {}),
           });
@@ -159,6 +177,7 @@ class HookEngine implements Engine {
         selector: this.selectorFor(event),
         projectDir: this.context.cwd,
         warnings: this.warnings,
+        rewriteOrder: this.options.rewriteOrder ?? 'completion',
         detach: (handler, start) => this.asyncRuns.start(handler.id, handler.timeoutMs, start),
       },
       input as Record<string, unknown>,

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import type { InProcessHook } from '../dialects/dialect.js';
+import type { InProcessHook } from '../kit/index.js';
 import type { Invocation } from './engine-handler.js';
-import type { RunResult } from './run-result.js';
+import type { RunResult } from '../kit/run-result.js';
 import { stringifyJson } from '../util/safe-json.js';
 
 // A marker no hook can return, so a hook returning the text "timeout" is just output.

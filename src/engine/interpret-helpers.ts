@@ -1,6 +1,6 @@
-import type { HandlerEffect, Interpretation, ValidationError } from '../dialects/dialect.js';
-import type { AggregateEffect } from './outcome.js';
-import type { RunResult } from './run-result.js';
+import type { HandlerEffect, Interpretation, ValidationError } from '../kit/index.js';
+import type { AggregateEffect } from '../kit/outcome.js';
+import type { RunResult } from '../kit/run-result.js';
 import { formatDuration } from '../util/format-duration.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 
@@ -95,5 +95,6 @@ export function noEffect(): AggregateEffect {
     updatedInput: null,
     updatedInputFrom: null,
     systemMessages: [],
+    dialectOutput: null,
   };
 }

@@ -1,8 +1,8 @@
-import type { Interpretation } from '../dialects/dialect.js';
+import type { Interpretation } from '../kit/index.js';
 import { displayPath } from '../util/display-path.js';
 import type { EngineHandler } from './engine-handler.js';
-import type { RunReport, SkipReason } from './outcome.js';
-import type { RunResult } from './run-result.js';
+import type { RunReport, SkipReason } from '../kit/outcome.js';
+import type { RunResult } from '../kit/run-result.js';
 
 function identity(handler: EngineHandler, projectDir: string) {
   return {
@@ -12,6 +12,7 @@ function identity(handler: EngineHandler, projectDir: string) {
     line: handler.line,
     command: handler.command,
     matcher: handler.matcher.source,
+    handlerType: handler.type,
     mode: handler.mode,
   };
 }

@@ -1,4 +1,4 @@
-import type { HandlerRecord } from '../config/handler-record.js';
+import type { HandlerRecord } from '../kit/handler-record.js';
 
 /**
  * Picks the handlers of one event whose matcher accepts a dispatch's candidate names. Built once

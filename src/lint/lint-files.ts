@@ -1,37 +1,27 @@
 import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import type { DialectConfigSpec } from '../config/config-spec.js';
 import { formatFromPath } from '../config/read-config-file.js';
-import type { LoadContext } from '../dialects/dialect.js';
-import type { DialectId } from '../dialects/registry.js';
 import { UsageError } from '../errors.js';
-import { inferDialectFromPath } from './infer-dialect.js';
+import type { LoadContext } from '../kit/index.js';
 import { runLint, type LintResult } from './run-lint.js';
 
-export interface LintFilesOptions {
-  /** The dialect for every file (`--dialect`), else each file's own from its path. */
-  forced: DialectId | null;
-  /** The dialect of a file whose path does not tell. */
-  fallback: DialectId;
-  context: LoadContext;
+/** Named files of one dialect (absolute paths), with that dialect's config rules. */
+export interface FileGroup {
+  spec: DialectConfigSpec;
+  paths: readonly string[];
 }
 
-/**
- * Lints the named config files, grouped by dialect. A name that is not a readable config file is a
- * usage error: the user asked for it, so silently checking nothing would hide a typo.
- */
-export async function lintFiles(files: readonly string[], options: LintFilesOptions): Promise<LintResult> {
-  const groups = new Map<DialectId, string[]>();
-  for (const file of files) {
-    const path = resolve(options.context.cwd, file);
-    assertConfigFile(file, path);
-    const id = options.forced ?? inferDialectFromPath(path) ?? options.fallback;
-    groups.set(id, [...(groups.get(id) ?? []), path]);
-  }
-  const results = await Promise.all([...groups].map(([dialect, paths]) => runLint({ dialect, context: options.context, files: paths })));
+/** Lints named config files, each group with its own dialect's rules; findings of all groups together. */
+export async function lintFileGroups(groups: readonly FileGroup[], context: LoadContext): Promise<LintResult> {
+  const results = await Promise.all(groups.map(({ spec, paths }) => runLint({ spec, context, files: paths })));
   return { findings: results.flatMap((result) => result.findings), rules: results[0]?.rules ?? [] };
 }
 
-function assertConfigFile(file: string, path: string): void {
+/**
+ * Refuses a name that is not a readable config file: the user asked for it, so silently checking
+ * nothing would hide a typo. `file` is the name as given, `path` the resolved one.
+ */
+export function assertConfigFile(file: string, path: string): void {
   let isFile: boolean;
   try {
     isFile = statSync(path).isFile();

@@ -1,7 +1,6 @@
 import { analyseFiles, sortFindings } from '../config/analyse-files.js';
-import type { LoadContext } from '../dialects/dialect.js';
-import { loadConfigSpec, type DialectId } from '../dialects/registry.js';
-import type { Finding } from './finding.js';
+import type { DialectConfigSpec } from '../config/config-spec.js';
+import type { Finding, LoadContext } from '../kit/index.js';
 import type { RuleMeta } from './rule.js';
 import { RULES } from './rules/index.js';
 
@@ -14,10 +13,10 @@ export interface LintResult {
 
 export interface LintOptions {
   /**
-   * The dialect whose config to lint. An id, not a loaded Dialect: lint needs only the dialect's
-   * config rules, never its payload validators or runtime protocol.
+   * The config rules of the dialect to lint: lint needs only these, never a dialect's payload
+   * validators or runtime protocol (the registry's `loadConfigSpec`).
    */
-  dialect: DialectId;
+  spec: DialectConfigSpec;
   context: LoadContext;
   /** Lint only these files (relative to the cwd or absolute) instead of every discovered layer. */
   files?: readonly string[];
@@ -28,8 +27,7 @@ export interface LintOptions {
  * placed in the layer its path implies, so layer-specific rules still apply).
  */
 export async function runLint(options: LintOptions): Promise<LintResult> {
-  const { dialect, context } = options;
-  const spec = await loadConfigSpec(dialect);
+  const { spec, context } = options;
   const files = options.files
     ? await Promise.all(options.files.map((path) => spec.describeFile(path, context)))
     : await spec.discover(context);

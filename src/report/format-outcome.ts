@@ -1,4 +1,4 @@
-import type { Outcome, RunReport } from '../engine/outcome.js';
+import type { Outcome, RunReport } from '../kit/outcome.js';
 import { stringifyJson } from '../util/safe-json.js';
 
 /** What the report needs of each loaded handler to say which ones the matcher passed over. */

@@ -1,10 +1,9 @@
-import type { DialectId } from '../dialects/registry.js';
+import type { HookExample } from '../kit/index.js';
 import type { EventField } from './event-fields.js';
-import type { HookExample } from './examples.js';
 
 /** Everything a template needs about the hook being scaffolded; the same for every language. */
 export interface ScaffoldModel {
-  dialect: DialectId;
+  dialect: string;
   event: string;
   /** When the event fires, one line (from the dialect's event catalogue). */
   summary: string;

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageRoot } from '../util/package-root.js';
+import { packageRoot } from '../contracts/package-root.js';
 
 /** Reads a file shipped with the package (`templates/…`, `schema/…`, `generated/…`). */
 export function readPackageFile(...segments: string[]): string {

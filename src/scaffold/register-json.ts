@@ -2,22 +2,25 @@ import { findNodeAtLocation, getNodeValue, parseTree, type Node, type ParseError
 import { RegisterError } from '../errors.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 import { detectLayout, lineIndentAt, reindent, type TextLayout } from './text-layout.js';
-import type { RegisterEdit, RegistrationEntry } from './registration.js';
+import type { RegisterEdit, RegistrationEntry } from '../kit/index.js';
+
+export interface GroupsJsonOptions {
+  /** Write the entry's `id` into the handler (dialects whose handlers have an `id` field). */
+  writeId: boolean;
+}
 
 /**
- * Adds one handler to an openinterpreter `hooks.json` by a minimal text insertion: the file is
- * parsed only to find offsets (jsonc-parser), and every byte outside the inserted text stays as it
- * was — no re-serialisation, so custom formatting, key order and a leading `description` survive.
- * The new matcher group goes at the end of the event's list, so existing positions (and with them
- * positional trust identities) do not move. The handler carries the entry's `id`, its stable
- * identity; an id another hook already has is refused rather than declared twice. `text` null
- * means the file does not exist yet.
+ * Adds one handler to a JSON hooks file of the `hooks → event → [{ matcher, hooks: [handler] }]`
+ * shape by a minimal text insertion: the file is parsed only to find offsets (jsonc-parser), and
+ * every byte outside the inserted text stays as it was — no re-serialisation, so custom formatting,
+ * key order and other top-level keys survive. The new matcher group goes at the end of the event's
+ * list, so existing positions (and with them positional trust identities) do not move. With
+ * `writeId` the handler carries the entry's `id`, its stable identity, and an id another hook
+ * already has is refused rather than declared twice. `text` null means the file does not exist yet.
  */
-export function registerInHooksJson(text: string | null, file: string, entry: RegistrationEntry): RegisterEdit {
-  const group = {
-    ...(entry.matcher === null ? {} : { matcher: entry.matcher }),
-    hooks: [{ type: 'command', id: entry.id, command: entry.command }],
-  };
+export function registerInGroupsJson(text: string | null, file: string, entry: RegistrationEntry, options: GroupsJsonOptions): RegisterEdit {
+  const handler = options.writeId ? { type: 'command', id: entry.id, command: entry.command } : { type: 'command', command: entry.command };
+  const group = { ...(entry.matcher === null ? {} : { matcher: entry.matcher }), hooks: [handler] };
   if (text === null) {
     return { status: 'created', text: JSON.stringify({ hooks: { [entry.event]: [group] } }, null, 2) + '\n' };
   }
@@ -30,7 +33,7 @@ export function registerInHooksJson(text: string | null, file: string, entry: Re
   if (hooks.type !== 'object') throw new RegisterError(file, '"hooks" is not an object');
   const declared = getNodeValue(hooks) as Record<string, unknown>;
   if (handlersOf(declared[entry.event]).some((handler) => handler.command === entry.command)) return { status: 'already-registered', text };
-  refuseTakenId(declared, entry, file);
+  if (options.writeId) refuseTakenId(declared, entry, file);
   const groups = findNodeAtLocation(hooks, [entry.event]);
   if (!groups) {
     return { status: 'added', text: insertMember(text, hooks, layout, { key: entry.event, value: [group] }) };

@@ -1,4 +1,4 @@
-import type { HookExample } from './examples.js';
+import type { HookExample } from '../kit/index.js';
 import type { Language, ScaffoldModel } from './model.js';
 
 /** The marker lines around each commented-out example, so a person (or a test) can find and uncomment one. */

@@ -2,20 +2,18 @@ import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { eventFileStem } from '../contracts/schema-files.js';
 import { requireKnownEvent } from '../contracts/known-event.js';
-import type { EventSpec } from '../dialects/dialect.js';
-import { DIALECT_CONFIG_DIRS, loadDialect, type DialectId } from '../dialects/registry.js';
+import type { Dialect, EventSpec, RegistrationEntry } from '../kit/index.js';
 import { ScaffoldExistsError, UsageError } from '../errors.js';
 import { eventFields } from './event-fields.js';
-import { examplesFor } from './examples.js';
 import type { LanguageId } from './language-ids.js';
 import { LANGUAGES } from './languages/index.js';
 import type { ScaffoldModel } from './model.js';
 import { packageFileExists, readPackageFile } from './package-files.js';
-import { applyRegistration, configSnippet, planRegistration, PROJECT_HOOKS_FILE, type RegisterResult, type RegistrationEntry } from './registration.js';
+import { applyRegistration, configSnippet, planRegistration, type RegisterResult } from './registration.js';
 import { renderScaffold } from './render.js';
 
 export interface ScaffoldOptions {
-  dialect: DialectId;
+  dialect: Dialect;
   /** The project root: the script goes to `<project>/<dialect dir>/hooks/`. */
   projectDir: string;
   event: string;
@@ -53,27 +51,28 @@ export interface ScaffoldResult {
  * commented-out examples of everything the event can do, and optionally registers it.
  */
 export async function scaffoldHook(options: ScaffoldOptions): Promise<ScaffoldResult> {
+  const { dialect } = options;
   const language = LANGUAGES[options.lang];
-  const events = (await loadDialect(options.dialect)).events;
-  requireKnownEvent(options.dialect, options.event, events.map((e) => e.name));
+  const events = dialect.events;
+  requireKnownEvent(dialect.id, options.event, events.map((e) => e.name));
   const spec = events.find((e) => e.name === options.event)!;
   const name = scriptName(options.name ?? eventFileStem(options.event), language.extension);
-  const path = `${DIALECT_CONFIG_DIRS[options.dialect]}/hooks/${name}.${language.extension}`;
+  const path = `${dialect.manifest.configDir}/hooks/${name}.${language.extension}`;
   const command = language.command(path);
   const warnings: string[] = [];
   let matcher = options.matcher ?? null;
   if (matcher !== null && spec.matcherField === null) {
-    warnings.push(`${options.dialect} ignores matchers on ${options.event}; --matcher "${matcher}" is left out of the config`);
+    warnings.push(`${dialect.id} ignores matchers on ${options.event}; --matcher "${matcher}" is left out of the config`);
     matcher = null;
   }
 
-  const model = scaffoldModel(options.dialect, spec, events, command);
+  const model = scaffoldModel(dialect, spec, command);
   const file = join(options.projectDir, path);
   if (existsSync(file) && !options.force) throw new ScaffoldExistsError(path);
   // The script's name is the hook's id: `hookctl trust <name>` reaches it however entries move.
   const entry: RegistrationEntry = { event: options.event, matcher, command, id: name };
   // Planned before the script is written, so a config that cannot take the hook leaves nothing behind.
-  const registration = options.register ? planRegistration(options.dialect, options.projectDir, entry) : null;
+  const registration = options.register ? planRegistration(dialect.scaffold, options.projectDir, entry) : null;
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, renderScaffold(language, model, readPackageFile('templates', language.id, `hook.${language.extension}`)));
   chmodSync(file, 0o755);
@@ -82,8 +81,8 @@ export async function scaffoldHook(options: ScaffoldOptions): Promise<ScaffoldRe
     file,
     path,
     command,
-    configFile: PROJECT_HOOKS_FILE[options.dialect],
-    snippet: configSnippet(options.dialect, entry),
+    configFile: dialect.scaffold.projectConfigFile,
+    snippet: configSnippet(dialect.scaffold, entry),
     registration: registration && applyRegistration(registration),
     note: language.note,
     warnings,
@@ -98,23 +97,24 @@ function scriptName(name: string, extension: string): string {
   return bare;
 }
 
-function scaffoldModel(dialect: DialectId, spec: EventSpec, events: readonly EventSpec[], command: string): ScaffoldModel {
-  const fields = eventFields(dialect, spec.name);
+function scaffoldModel(dialect: Dialect, spec: EventSpec, command: string): ScaffoldModel {
+  const { events } = dialect;
+  const fields = eventFields(dialect.id, spec.name);
   // Fields most events carry (session id, cwd, …) are the envelope; the rest say what this event is about.
   const counts = new Map<string, number>();
   for (const other of events) {
-    for (const f of eventFields(dialect, other.name)) counts.set(f.name, (counts.get(f.name) ?? 0) + 1);
+    for (const f of eventFields(dialect.id, other.name)) counts.set(f.name, (counts.get(f.name) ?? 0) + 1);
   }
   const inEnvelope = (name: string) => (counts.get(name) ?? 0) > events.length / 2;
-  const hasOutput = packageFileExists('schema', dialect, 'events', `${eventFileStem(spec.name)}.output.json`);
+  const hasOutput = packageFileExists('schema', dialect.id, 'events', `${eventFileStem(spec.name)}.output.json`);
   return {
-    dialect,
+    dialect: dialect.id,
     event: spec.name,
     summary: spec.summary,
     command,
     fields,
     keyFields: fields.filter((f) => f.isString && f.required && !inEnvelope(f.name)).map((f) => f.name),
-    examples: examplesFor(dialect, spec.name),
+    examples: dialect.scaffold.examples(spec.name),
     inputType: `${spec.name}Input`,
     outputType: hasOutput ? `${spec.name}Output` : null,
   };

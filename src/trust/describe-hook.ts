@@ -1,4 +1,4 @@
-import type { HandlerRecord } from '../config/handler-record.js';
+import type { HandlerRecord } from '../kit/handler-record.js';
 import { formatDuration } from '../util/format-duration.js';
 
 /** `file:line`, or the pseudo-location of hooks without a file. */

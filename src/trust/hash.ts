@@ -1,48 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { HandlerRecord } from '../config/handler-record.js';
-import { OPENINTERPRETER_EVENTS } from '../dialects/openinterpreter/events.js';
-
-/** The fields of a handler that make up its identity (SPEC 2.7); `id` is deliberately not one of them. */
-export interface HookDefinition {
-  event_name: string;
-  hooks: [HandlerIdentity];
-  matcher?: string;
-}
-
-export interface HandlerIdentity {
-  type: 'command';
-  command: string;
-  /** Whole seconds, normalised (the default 600 is written out). */
-  timeout: number;
-  async: boolean;
-  statusMessage?: string;
-  onFailure?: 'abort';
-}
-
-const EVENTS_WITHOUT_MATCHER = new Set<string>(
-  OPENINTERPRETER_EVENTS.filter((event) => event.matcherField === null).map((event) => event.name),
-);
 
 /** `PreToolUse` → `pre_tool_use`. */
 export function snakeCaseEvent(event: string): string {
   return event.replace(/(?<=[a-z0-9])([A-Z])/g, '_$1').toLowerCase();
-}
-
-/** The Codex-compatible identity object of a handler (SPEC 2.7). */
-export function hookDefinition(handler: HandlerRecord): HookDefinition {
-  const identity: HandlerIdentity = {
-    type: handler.type,
-    command: handler.command,
-    timeout: handler.timeoutMs / 1000,
-    async: handler.async,
-  };
-  if (handler.statusMessage !== null) identity.statusMessage = handler.statusMessage;
-  if (handler.onFailure === 'abort') identity.onFailure = 'abort';
-  const definition: HookDefinition = { event_name: snakeCaseEvent(handler.event), hooks: [identity] };
-  if (handler.matcher.source !== null && !EVENTS_WITHOUT_MATCHER.has(handler.event)) {
-    definition.matcher = handler.matcher.source;
-  }
-  return definition;
 }
 
 /** JSON with object keys sorted recursively and no whitespace: the form the identity hash is taken of. */
@@ -60,9 +20,4 @@ export function canonicalJson(value: unknown): string {
 /** `sha256:<lowercase hex>` of some bytes or text. */
 export function sha256(content: string | Uint8Array): string {
   return `sha256:${createHash('sha256').update(content).digest('hex')}`;
-}
-
-/** The identity hash of a handler's exact definition (SPEC 2.7). */
-export function definitionHash(handler: HandlerRecord): string {
-  return sha256(canonicalJson(hookDefinition(handler)));
 }

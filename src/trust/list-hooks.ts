@@ -1,49 +1,6 @@
-import type { SwitchedOff } from '../config/features-switch.js';
-import type { HandlerRecord, HandlerSource, TrustStatus } from '../config/handler-record.js';
-import type { Dialect, HandlerTrust, LoadContext } from '../dialects/dialect.js';
-import { formatFinding, type Finding } from '../lint/finding.js';
-import { standingSkipReason, type StandingSkipReason } from './skip-reason.js';
-
-/** What `hookctl list --json` prints. */
-export interface HookListing {
-  dialect: string;
-  /** False when `[features] hooks = false` switches leave no hook to run. */
-  enabled: boolean;
-  /** Which hooks a `[features] hooks = false` switch turned off (`all` or `non-managed`), and where; else null. */
-  switchedOff: SwitchedOff | null;
-  hooks: ListedHook[];
-  /**
-   * Hard load errors (octo, SPEC 3.2). When there are any the configuration does not load, nothing
-   * runs, and `hooks` is empty.
-   */
-  loadErrors: Finding[];
-  /** Every other finding of the load (including why hooks are disabled), and the managed-only notice. */
-  warnings: string[];
-}
-
-export interface ListedHook {
-  id: string;
-  source: HandlerSource;
-  file: string | null;
-  line: number | null;
-  event: string;
-  matcher: string | null;
-  command: string;
-  mode: 'sync' | 'async';
-  timeoutMs: number;
-  trust: TrustStatus;
-  enabled: boolean;
-  /** Why the hook never runs as configured now (the engine's `skipReason`), else null. */
-  skipReason: StandingSkipReason;
-  /** Definition hash (openinterpreter) or project file fingerprint (octo); null when none applies. */
-  hash: string | null;
-}
-
-/** A listed hook together with why it is `modified`, for the text listing. */
-export interface ListedHookDetail {
-  hook: ListedHook;
-  detail: string | null;
-}
+import { formatFinding } from '../kit/finding.js';
+import type { Dialect, HandlerRecord, HandlerTrust, HookListing, ListedHook, ListedHookDetail, LoadContext } from '../kit/index.js';
+import { standingSkipReason } from './skip-reason.js';
 
 const MANAGED_ONLY_WARNING = 'allow_managed_hooks_only is set: only managed hooks run; the others are listed but never run';
 
@@ -79,7 +36,7 @@ function listedHook(handler: HandlerRecord, trust: HandlerTrust, managedOnly: bo
     trust: trust.status,
     enabled: trust.enabled,
     // Without a bypass: `list` shows what runs by default.
-    skipReason: standingSkipReason(handler.source, trust, managedOnly, false),
+    skipReason: standingSkipReason(handler, trust, managedOnly, false),
     hash: trust.hash,
   };
 }

@@ -1,6 +1,6 @@
-import type { Dialect } from '../dialects/dialect.js';
+import type { Dialect } from '../kit/index.js';
 import { formatDuration } from '../util/format-duration.js';
-import type { HookListing, ListedHook, ListedHookDetail } from './list-hooks.js';
+import type { HookListing, ListedHook, ListedHookDetail } from '../kit/index.js';
 
 /**
  * The text `hookctl list` prints (stdout); warnings go to stderr separately. A dialect with a

@@ -1,8 +1,8 @@
-import type { HandlerRecord } from '../config/handler-record.js';
+import type { HandlerRecord } from '../kit/handler-record.js';
 import { TrustRefusedError, UnknownHookError, UsageError } from '../errors.js';
-import type { Finding } from '../lint/finding.js';
+import type { Finding } from '../kit/finding.js';
 import { didYouMean } from '../util/did-you-mean.js';
-import type { TrustAuthority, TrustContext, TrustUnit } from './authority.js';
+import type { TrustAuthority, TrustContext, TrustUnit } from '../kit/trust-authority.js';
 
 /** The hooks named by these ids (an id may name hooks in several files); an unknown id is an error. */
 function selectHooks(handlers: readonly HandlerRecord[], ids: readonly string[]): HandlerRecord[] {

@@ -1,6 +1,6 @@
 import { createInterface, type Interface } from 'node:readline';
 import { UsageError } from '../errors.js';
-import type { TrustUnit } from './authority.js';
+import type { TrustUnit } from '../kit/trust-authority.js';
 
 /** True when a person can be asked: both stdin and stdout are terminals. */
 function canAskOnTerminal(): boolean {

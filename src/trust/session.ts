@@ -1,8 +1,7 @@
-import type { HandlerRecord } from '../config/handler-record.js';
-import type { Dialect, LoadContext, LoadedConfig } from '../dialects/dialect.js';
-import { loadDialect, type DialectId } from '../dialects/registry.js';
+import type { HandlerRecord } from '../kit/handler-record.js';
+import type { Dialect, LoadContext, LoadedConfig } from '../kit/index.js';
 import { ConfigLoadError } from '../errors.js';
-import type { TrustAuthority, TrustContext } from './authority.js';
+import type { TrustAuthority, TrustContext } from '../kit/trust-authority.js';
 
 /** Everything a trust command works on: the dialect, its loaded hooks and its trust authority. */
 export interface TrustSession {
@@ -14,8 +13,7 @@ export interface TrustSession {
 }
 
 /** Loads the dialect's config layers the way the engine does, for listing and recording trust. */
-export async function openTrustSession(dialectId: DialectId, loadContext: LoadContext): Promise<TrustSession> {
-  const dialect = await loadDialect(dialectId);
+export async function openTrustSession(dialect: Dialect, loadContext: LoadContext): Promise<TrustSession> {
   const authority = dialect.trust;
   // The engine resolves project scripts from the cwd too, so trust records what will run.
   const context: TrustContext = { ...loadContext, projectDir: loadContext.cwd };

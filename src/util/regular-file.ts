@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { accessSync, constants, lstatSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { accessSync, closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
 
 /**
@@ -66,6 +66,39 @@ export async function hashRegularFile(path: string, cap: SizeCap): Promise<FileH
   const outcome = await readCapped(opened.handle, opened.size, cap, (chunk) => hash.update(chunk));
   if (outcome !== null) return { ok: false, ...outcome };
   return { ok: true, sha256: `sha256:${hash.digest('hex')}` };
+}
+
+/**
+ * readRegularFile for the few synchronous callers (reporters that re-read a finding's file). Same
+ * checks, same cap; never throws.
+ */
+export function readRegularFileSync(path: string, cap: SizeCap): FileRead {
+  const invalid = invalidPath(path);
+  if (invalid !== null) return { ok: false, missing: false, reason: invalid };
+  let fd: number | null = null;
+  try {
+    const before = statSync(path);
+    if (!before.isFile()) return { ok: false, missing: false, reason: notRegular(before, path) };
+    if (before.size > cap.bytes) return { ok: false, missing: false, reason: tooLarge(cap, before.size) };
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
+    const after = fstatSync(fd);
+    if (!after.isFile()) return { ok: false, missing: false, reason: notRegular(after, path) };
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const buffer = Buffer.allocUnsafe(Math.min(cap.bytes + 1 - total, MAX_CHUNK, Math.max(after.size + 1 - total, MIN_CHUNK)));
+      const bytesRead = readSync(fd, buffer, 0, buffer.length, null);
+      if (bytesRead === 0) break;
+      total += bytesRead;
+      if (total > cap.bytes) return { ok: false, missing: false, reason: tooLarge(cap, null) };
+      chunks.push(buffer.subarray(0, bytesRead));
+    }
+    return { ok: true, bytes: Buffer.concat(chunks) };
+  } catch (error) {
+    return { ok: false, ...describePathError(error, path) };
+  } finally {
+    if (fd !== null) closeSync(fd);
+  }
 }
 
 export type FileProbe = { kind: 'file'; stats: Stats } | ({ kind: 'problem' } & FileProblem);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig as loadOctoConfig } from '../../src/dialects/octo/load-config.js';
 import { loadConfig as loadOpenInterpreterConfig } from '../../src/dialects/openinterpreter/load-config.js';
 import { ConfigLoadError, createEngine, loadDialect, type Dialect, type Finding } from '../../src/index.js';
+import { loadConfigSpec } from '../../src/dialects/registry.js';
 import { runLint } from '../../src/lint/run-lint.js';
 import { stringifyIteratively } from '../../src/util/safe-json.js';
 import { exited } from '../helpers/factories.js';
@@ -93,7 +94,7 @@ describe(`fuzz: config parsers through the real loader, lint and engine (seed ${
         const where = `seed ${SEED}, ${format} case ${index} in ${place.path} (replay: HOOKCTL_FUZZ_SEED=${SEED}); input ${showInput(text)}`;
         const texts = new Map([[path, text]]);
         try {
-          const { findings } = await runLint({ dialect: place.dialect, context });
+          const { findings } = await runLint({ spec: await loadConfigSpec(place.dialect), context });
           for (const finding of findings) expect(positionProblem(finding, texts), `${where}; lint ${JSON.stringify(finding)}`).toBeNull();
           const loaded = await load(context);
           for (const finding of loaded.findings) expect(positionProblem(finding, texts), `${where}; load ${JSON.stringify(finding)}`).toBeNull();
@@ -172,9 +173,9 @@ describe(`fuzz: hook outputs through the protocol and the engine (seed ${SEED})`
             const interpretation = dialect.protocol.interpret(event, handler, result);
             expect(STATUSES.has(interpretation.status), where).toBe(true);
             if (interpretation.status === 'failed') expect(interpretation.error, where).toEqual(expect.any(String));
-            return { handler, interpretation };
+            return { handler, interpretation, finished: position };
           });
-          const effect = dialect.protocol.aggregate(event, interpreted);
+          const effect = dialect.protocol.aggregate(event, interpreted, { rewriteOrder: random.pick(['completion', 'configured'] as const) });
           expect(DECISIONS.has(effect.decision), where).toBe(true);
           expect(typeof effect.blocked, where).toBe('boolean');
           expect(effect.systemMessages.every((message) => typeof message === 'string'), where).toBe(true);

@@ -9,27 +9,27 @@ function compiled(source: string | null, syntax: MatcherSyntax) {
 
 describe('compileMatcher (openinterpreter)', () => {
   it.each([null, '', '*'])('%j matches everything', (source) => {
-    const matcher = compiled(source, 'openinterpreter');
+    const matcher = compiled(source, 'exact-list-or-regex');
     expect(matcher.kind).toBe('all');
     expect(matcher.test('anything')).toBe(true);
   });
 
   it('treats a name list as exact pieces', () => {
-    const matcher = compiled('Bash|Edit', 'openinterpreter');
+    const matcher = compiled('Bash|Edit', 'exact-list-or-regex');
     expect(matcher.kind).toBe('exact');
     expect(['Bash', 'Edit', 'BashOutput', 'Write', 'bash'].map((c) => matcher.test(c))).toEqual([true, true, false, false, false]);
   });
 
   it('treats anything else as an unanchored case-sensitive regex', () => {
-    const matcher = compiled('^mcp__.*__read', 'openinterpreter');
+    const matcher = compiled('^mcp__.*__read', 'exact-list-or-regex');
     expect(matcher.kind).toBe('regex');
     expect(matcher.test('mcp__fs__read_file')).toBe(true);
     expect(matcher.test('MCP__fs__read_file')).toBe(false);
-    expect(compiled('Bash.', 'openinterpreter').test('xBashOutput')).toBe(true);
+    expect(compiled('Bash.', 'exact-list-or-regex').test('xBashOutput')).toBe(true);
   });
 
   it('reports a regex that does not compile with the regex error', () => {
-    expect(compileMatcher('(Bash', 'openinterpreter')).toEqual({ ok: false, error: 'Unterminated group' });
+    expect(compileMatcher('(Bash', 'exact-list-or-regex')).toEqual({ ok: false, error: 'Unterminated group' });
   });
 });
 

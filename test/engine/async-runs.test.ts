@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AsyncRuns } from '../../src/engine/async-runs.js';
 import { runCommand } from '../../src/engine/run-command.js';
-import type { RunResult } from '../../src/engine/run-result.js';
+import type { RunResult } from '../../src/kit/run-result.js';
 import { makeTempProject } from '../helpers/temp-project.js';
 
 function commandRun(command: string, cwd: string, timeoutMs: number, results: RunResult[]) {

@@ -1,5 +1,5 @@
-import type { CompiledMatcher, HandlerRecord } from '../../src/config/handler-record.js';
-import type { RunResult } from '../../src/engine/run-result.js';
+import type { CompiledMatcher, HandlerRecord } from '../../src/kit/handler-record.js';
+import type { RunResult } from '../../src/kit/run-result.js';
 
 /** Tiny builders for the engine's plain data, for unit tests of pure functions. */
 

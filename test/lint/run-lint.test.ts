@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/dialects/openinterpreter/load-config.js';
+import { loadConfigSpec } from '../../src/dialects/registry.js';
 import { runLint } from '../../src/lint/run-lint.js';
 import { makeTempProject } from '../helpers/temp-project.js';
 
@@ -38,7 +39,7 @@ describe('runLint', () => {
       '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "./missing.sh", "timeout": 5000 }] }],\n    "PreToolUze": []\n  }\n}\n',
     );
     const context = { cwd: sandbox.project, home: sandbox.home, env: {} };
-    const { findings, rules } = await runLint({ dialect: 'openinterpreter', context });
+    const { findings, rules } = await runLint({ spec: await loadConfigSpec('openinterpreter'), context });
 
     // Sorted by path: <sandbox>/home/… before <sandbox>/project/….
     const expected = [
@@ -60,19 +61,28 @@ describe('runLint', () => {
     sandbox.write('home/.octo/hooks.yml', 'hooks:\n  Stpo:\n    - command: x\n');
     const project = sandbox.write('project/.octo/hooks.yml', 'hooks:\n  Stop:\n    - command: x\n      matcher: y\n');
     const { findings } = await runLint({
-      dialect: 'octo',
+      spec: await loadConfigSpec('octo'),
       context: { cwd: sandbox.project, home: sandbox.home, env: { OCTO_HOOK_STPO: 'ignored: not a named file' } },
       files: ['.octo/hooks.yml'],
     });
     expect(findings).toEqual([
-      { ruleId: 'matcher-ignored', severity: 'warning', message: expect.any(String), file: project, line: 4, column: 7 },
+      {
+        ruleId: 'matcher-ignored',
+        messageId: 'ignored',
+        severity: 'warning',
+        message: 'Stop ignores matchers, so this hook runs on every Stop; matchers work on PreToolUse, PostToolUse',
+        data: { event: 'Stop', honoured: 'PreToolUse, PostToolUse' },
+        file: project,
+        line: 4,
+        column: 7,
+      },
     ]);
   });
 
   it('reports env compat variables under their pseudo-path', async () => {
     const sandbox = makeTempProject();
     const { findings } = await runLint({
-      dialect: 'octo',
+      spec: await loadConfigSpec('octo'),
       context: { cwd: sandbox.project, home: sandbox.home, env: { OCTO_HOOK_STOP: 'npx notify' } },
     });
     expect(findings.map((f) => [f.file, f.line, f.column, f.ruleId])).toEqual([['env:OCTO_HOOK_STOP', 1, 1, 'slow-launcher']]);

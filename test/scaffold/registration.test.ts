@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { RegisterError } from '../../src/errors.js';
-import { registerInHooksJson } from '../../src/scaffold/register-json.js';
-import { registerInHooksYaml } from '../../src/scaffold/register-yaml.js';
+import { registerInHooksYaml } from '../../src/dialects/octo/register-yaml.js';
+import { loadDialect } from '../../src/dialects/registry.js';
+import type { RegisterEdit, RegistrationEntry } from '../../src/kit/index.js';
+import { registerInGroupsJson } from '../../src/scaffold/register-json.js';
 import { applyRegistration, planRegistration } from '../../src/scaffold/registration.js';
 import { makeTempProject } from '../helpers/temp-project.js';
 
@@ -32,7 +34,11 @@ const CUSTOM_JSON = `{
 }
 `;
 
-describe('registerInHooksJson', () => {
+/** The openinterpreter editor: groups JSON with the entry's id. */
+const registerInHooksJson = (text: string | null, file: string, entry: RegistrationEntry): RegisterEdit =>
+  registerInGroupsJson(text, file, entry, { writeId: true });
+
+describe('registerInGroupsJson (openinterpreter hooks.json)', () => {
   it.each([
     ['appends a group to an existing event list', guard, [{ matcher: '^Bash$', hooks: [{ type: 'command', command: './guard.sh' }] }, { matcher: 'Bash', hooks: [{ type: 'command', id: 'guard', command: guard.command }] }]],
     ['adds a new event after the others', stop, [{ hooks: [{ type: 'command', id: 'stop', command: stop.command }] }]],
@@ -168,13 +174,14 @@ describe('planRegistration and applyRegistration', () => {
   it.each([
     ['openinterpreter', '.openinterpreter/hooks.json'],
     ['octo', '.octo/hooks.yml'],
-  ] as const)('create, then leave alone, the %s project config', (dialect, relative) => {
+  ] as const)('create, then leave alone, the %s project config', async (dialect, relative) => {
     const project = makeTempProject().project;
-    const plan = planRegistration(dialect, project, stop);
+    const { scaffold } = await loadDialect(dialect);
+    const plan = planRegistration(scaffold, project, stop);
     expect(existsSync(join(project, relative))).toBe(false);
     expect(applyRegistration(plan)).toEqual({ status: 'created', file: join(project, relative) });
     const written = readFileSync(join(project, relative), 'utf8');
-    expect(applyRegistration(planRegistration(dialect, project, stop)).status).toBe('already-registered');
+    expect(applyRegistration(planRegistration(scaffold, project, stop)).status).toBe('already-registered');
     expect(readFileSync(join(project, relative), 'utf8')).toBe(written);
   });
 });

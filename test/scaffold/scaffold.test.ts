@@ -7,7 +7,6 @@ import { loadDialect, type DialectId } from '../../src/dialects/registry.js';
 import { OCTO_EVENTS } from '../../src/dialects/octo/events.js';
 import { OPENINTERPRETER_EVENTS } from '../../src/dialects/openinterpreter/events.js';
 import { makeFixture } from '../../src/fixture/make-fixture.js';
-import { examplesFor } from '../../src/scaffold/examples.js';
 import { LANGUAGES } from '../../src/scaffold/languages/index.js';
 import { scaffoldHook } from '../../src/scaffold/scaffold.js';
 import { makeTempProject } from '../helpers/temp-project.js';
@@ -19,10 +18,10 @@ const CASES = [
   ...OCTO_EVENTS.map((e) => ['octo', e.name] as const),
 ];
 
-describe('examplesFor', () => {
+describe('each dialect\'s scaffold examples', () => {
   it.each(CASES)('%s %s: every JSON example is a valid output of the event', async (dialect, event) => {
     const { contracts } = await loadDialect(dialect);
-    for (const example of examplesFor(dialect, event)) {
+    for (const example of (await loadDialect(dialect)).scaffold.examples(event)) {
       if (example.stdout) expect(contracts.validateOutput(event, example.stdout), example.id).toEqual({ ok: true, value: example.stdout });
       if (example.exitCode === 2) expect(example.stderr, example.id).toBeTruthy();
     }
@@ -34,9 +33,9 @@ describe('scaffolded examples', () => {
     const box = makeTempProject();
     const payload = JSON.stringify(makeFixture(await loadDialect(dialect), event, { cwd: box.project }));
     for (const lang of ['js', 'py', 'sh'] as const) {
-      const scaffold = await scaffoldHook({ dialect, projectDir: box.project, event, lang });
+      const scaffold = await scaffoldHook({ dialect: await loadDialect(dialect), projectDir: box.project, event, lang });
       const script = readFileSync(scaffold.file, 'utf8');
-      for (const example of examplesFor(dialect, event)) {
+      for (const example of (await loadDialect(dialect)).scaffold.examples(event)) {
         writeFileSync(scaffold.file, uncommentExample(script, LANGUAGES[lang].comment, example.id));
         const run = spawnSync('sh', ['-c', scaffold.command], { cwd: box.project, input: payload, encoding: 'utf8' });
         const label = `${lang} ${example.id}`;
@@ -82,10 +81,10 @@ describe('ts and js scaffolds type-check against the generated types', () => {
     const files: string[] = [];
     for (const [dialect, event] of CASES) {
       for (const lang of ['ts', 'js'] as const) {
-        const scaffold = await scaffoldHook({ dialect, projectDir: box.project, event, lang, name: `${dialect}-${event}` });
+        const scaffold = await scaffoldHook({ dialect: await loadDialect(dialect), projectDir: box.project, event, lang, name: `${dialect}-${event}` });
         files.push(scaffold.file);
         const script = readFileSync(scaffold.file, 'utf8');
-        for (const example of examplesFor(dialect as DialectId, event)) {
+        for (const example of (await loadDialect(dialect as DialectId)).scaffold.examples(event)) {
           const variant = scaffold.file.replace(/\.(m?[jt]s)$/, `-${example.id}.$1`);
           writeFileSync(variant, uncommentExample(script, '//', example.id));
           files.push(variant);
@@ -97,7 +96,7 @@ describe('ts and js scaffolds type-check against the generated types', () => {
 
   it.each(['ts', 'js'] as const)('a misspelled output field in a %s scaffold is a type error', async (lang) => {
     const box = makeTempProject();
-    const scaffold = await scaffoldHook({ dialect: 'openinterpreter', projectDir: box.project, event: 'PreToolUse', lang });
+    const scaffold = await scaffoldHook({ dialect: await loadDialect('openinterpreter'), projectDir: box.project, event: 'PreToolUse', lang });
     const script = uncommentExample(readFileSync(scaffold.file, 'utf8'), '//', 'block');
     writeFileSync(scaffold.file, script.replace('permissionDecision:', 'permissionDecison:'));
     const result = typeCheck(box.project, [scaffold.file]);
@@ -109,7 +108,7 @@ describe('ts and js scaffolds type-check against the generated types', () => {
 describe('py scaffolds', () => {
   it.each(CASES)('%s %s compiles with python3 -m py_compile', async (dialect, event) => {
     const box = makeTempProject();
-    const scaffold = await scaffoldHook({ dialect, projectDir: box.project, event, lang: 'py' });
+    const scaffold = await scaffoldHook({ dialect: await loadDialect(dialect), projectDir: box.project, event, lang: 'py' });
     const run = spawnSync('python3', ['-m', 'py_compile', scaffold.file], { encoding: 'utf8', env: { ...process.env, PYTHONPYCACHEPREFIX: box.root } });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
@@ -119,7 +118,7 @@ describe('py scaffolds', () => {
 describe('sh scaffolds', () => {
   it('are no-op hooks without jq too', async () => {
     const box = makeTempProject();
-    const scaffold = await scaffoldHook({ dialect: 'octo', projectDir: box.project, event: 'PreToolUse', lang: 'sh' });
+    const scaffold = await scaffoldHook({ dialect: await loadDialect('octo'), projectDir: box.project, event: 'PreToolUse', lang: 'sh' });
     // A PATH holding only `sh` and `cat`: no jq.
     const bin = join(box.root, 'bin');
     mkdirSync(bin);
@@ -132,7 +131,7 @@ describe('sh scaffolds', () => {
 
   it('fail on a malformed payload when jq can parse it', async () => {
     const box = makeTempProject();
-    const scaffold = await scaffoldHook({ dialect: 'octo', projectDir: box.project, event: 'PreToolUse', lang: 'sh' });
+    const scaffold = await scaffoldHook({ dialect: await loadDialect('octo'), projectDir: box.project, event: 'PreToolUse', lang: 'sh' });
     const run = spawnSync('sh', ['-c', scaffold.command], { cwd: box.project, input: 'not json', encoding: 'utf8' });
     expect(run.status).toBe(1);
   });

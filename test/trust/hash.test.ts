@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { compileMatcher } from '../../src/config/compile-matcher.js';
-import type { CompiledMatcher } from '../../src/config/handler-record.js';
-import { canonicalJson, definitionHash, hookDefinition, snakeCaseEvent } from '../../src/trust/hash.js';
+import type { CompiledMatcher } from '../../src/kit/handler-record.js';
+import { canonicalJson, snakeCaseEvent } from '../../src/trust/hash.js';
+import { definitionHash, hookDefinition } from '../../src/dialects/openinterpreter/definition.js';
 import { loadConfig } from '../../src/dialects/openinterpreter/load-config.js';
 import { makeHandler } from '../helpers/factories.js';
 import { makeTempProject } from '../helpers/temp-project.js';
 
 function matcher(source: string): CompiledMatcher {
-  const compiled = compileMatcher(source, 'openinterpreter');
+  const compiled = compileMatcher(source, 'exact-list-or-regex');
   if (!compiled.ok) throw new Error(compiled.error);
   return compiled.matcher;
 }

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { BuiltinHook, LoadContext } from '../dialect.js';
+import type { BuiltinHook, LoadContext } from '../../kit/index.js';
 
 /** The one line `hookctl list` prints about the built-in hooks (SPEC 3.5). */
 export const BUILTIN_HOOKS_LINE =

@@ -4,8 +4,8 @@ import { discoveredFile } from '../../config/discovered-file.js';
 import { findGitRoot } from '../../config/find-project-root.js';
 import { readNamedConfigFile } from '../../config/read-config-file.js';
 import type { SourceObject, SourcePosition } from '../../config/source-tree.js';
+import type { LoadContext } from '../../kit/index.js';
 import { somethingAt } from '../../util/regular-file.js';
-import type { LoadContext } from '../dialect.js';
 import { OCTO_EVENTS } from './events.js';
 
 const ENV_PREFIX = 'OCTO_HOOK_';

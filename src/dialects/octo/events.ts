@@ -1,4 +1,4 @@
-import type { EventSpec } from '../dialect.js';
+import type { EventSpec } from '../../kit/index.js';
 
 /**
  * The seven octo events (SPEC 3.3). Only PreToolUse and PostToolUse honour matchers (tool name);

@@ -1,17 +1,19 @@
-import type { Dialect } from '../dialect.js';
+import type { Dialect } from '../../kit/index.js';
 import { builtinHooks } from './builtin-hooks.js';
 import { contracts } from './contracts.js';
-import { OCTO_EVENTS } from './events.js';
 import { fixture } from './fixture.js';
 import { formatOctoListing } from './list-text.js';
 import { loadConfig } from './load-config.js';
+import { manifest } from './manifest.js';
 import { protocol } from './protocol.js';
+import { scaffolding } from './scaffolding.js';
 import { trust } from './trust.js';
 
 /** The `octo` dialect (SPEC 3): a Claude-Code-style engine with YAML config and a sequential gate. */
 export const dialect: Dialect = {
-  id: 'octo',
-  events: OCTO_EVENTS,
+  id: manifest.id,
+  manifest,
+  events: manifest.events,
   contracts,
   loadConfig,
   aliases: {},
@@ -20,5 +22,6 @@ export const dialect: Dialect = {
   protocol,
   trust,
   fixture,
+  scaffold: scaffolding,
   formatListing: formatOctoListing,
 };

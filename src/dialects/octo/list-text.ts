@@ -1,6 +1,6 @@
 import { formatDuration } from '../../util/format-duration.js';
 import { snakeCaseEvent } from '../../trust/hash.js';
-import type { ListedHook, ListedHookDetail } from '../../trust/list-hooks.js';
+import type { ListedHook, ListedHookDetail } from '../../kit/index.js';
 import { BUILTIN_HOOKS_LINE } from './builtin-hooks.js';
 
 /** SPEC 3.5's words for a project file that is not (or no longer) trusted. */

@@ -1,12 +1,12 @@
 import { analyseFiles } from '../../config/analyse-files.js';
 import type { ConfigFile } from '../../config/config-file.js';
-import type { HandlerRecord } from '../../config/handler-record.js';
+import type { HandlerRecord } from '../../kit/handler-record.js';
 import { normalizeHandlers } from '../../config/normalize-handlers.js';
-import type { Finding } from '../../lint/finding.js';
+import type { Finding } from '../../kit/finding.js';
 import { LOAD_RULES } from '../../lint/rules/index.js';
 import { sha256 } from '../../trust/hash.js';
-import { readProjectTrustStore } from '../../trust/project-store.js';
-import type { LoadContext, LoadedConfig } from '../dialect.js';
+import type { LoadContext, LoadedConfig } from '../../kit/index.js';
+import { readProjectTrustStore } from './project-store.js';
 import { configSpec } from './config-spec.js';
 
 /**

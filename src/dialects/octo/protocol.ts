@@ -1,7 +1,7 @@
-import type { HandlerRecord } from '../../config/handler-record.js';
-import type { DialectProtocol, Interpretation } from '../dialect.js';
-import type { AggregateEffect } from '../../engine/outcome.js';
-import type { RunResult } from '../../engine/run-result.js';
+import type { HandlerRecord } from '../../kit/handler-record.js';
+import type { DialectProtocol, Interpretation } from '../../kit/index.js';
+import type { AggregateEffect } from '../../kit/outcome.js';
+import type { RunResult } from '../../kit/run-result.js';
 import {
   completed,
   exitCodeError,

@@ -1,10 +1,10 @@
-import type { HandlerRecord } from '../../config/handler-record.js';
+import type { HandlerRecord } from '../../kit/handler-record.js';
 import { UsageError } from '../../errors.js';
-import type { TrustAuthority, TrustContext, TrustUnit } from '../../trust/authority.js';
+import type { TrustAuthority, TrustContext, TrustUnit } from '../../kit/trust-authority.js';
 import { describeHook } from '../../trust/describe-hook.js';
 import { projectScriptHashes, scriptChange, type ScriptHashes } from '../../trust/project-scripts.js';
-import { readProjectTrustStore, updateProjectTrustStore } from '../../trust/project-store.js';
-import type { HandlerTrust } from '../dialect.js';
+import { readProjectTrustStore, updateProjectTrustStore } from './project-store.js';
+import type { HandlerTrust } from '../../kit/index.js';
 
 /**
  * octo trust (SPEC 3.1): a project hooks file runs only while its fingerprint (sha256 of its bytes)

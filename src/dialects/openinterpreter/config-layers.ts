@@ -5,7 +5,7 @@ import { setField } from '../../config/field-value.js';
 import { directoriesDownTo, findProjectRoot } from '../../config/find-project-root.js';
 import { formatFromPath, readNamedConfigFile } from '../../config/read-config-file.js';
 import type { SourceEntry } from '../../config/source-tree.js';
-import type { LoadContext } from '../dialect.js';
+import type { LoadContext } from '../../kit/index.js';
 
 const DEFAULT_MANAGED_CONFIG = '/etc/openinterpreter/requirements.toml';
 

@@ -7,7 +7,7 @@ export const configSpec: DialectConfigSpec = {
   dialect: 'openinterpreter',
   events: OPENINTERPRETER_EVENTS,
   nesting: 'groups',
-  matcherSyntax: 'openinterpreter',
+  matcherSyntax: 'exact-list-or-regex',
   groupFields: { matcher: { kind: 'string' } },
   handlerFields: {
     type: { kind: 'enum', values: ['command', 'prompt', 'agent', 'mcp_tool'] },

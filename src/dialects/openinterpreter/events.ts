@@ -1,4 +1,4 @@
-import type { EventSpec } from '../dialect.js';
+import type { EventSpec } from '../../kit/index.js';
 
 const SESSION_SOURCES = ['startup', 'resume', 'clear', 'compact'] as const;
 const COMPACT_TRIGGERS = ['manual', 'auto'] as const;

@@ -1,15 +1,17 @@
-import type { Dialect } from '../dialect.js';
+import type { Dialect } from '../../kit/index.js';
 import { contracts } from './contracts.js';
-import { OPENINTERPRETER_EVENTS } from './events.js';
 import { fixture } from './fixture.js';
 import { loadConfig } from './load-config.js';
+import { manifest } from './manifest.js';
 import { protocol } from './protocol.js';
+import { scaffolding } from './scaffolding.js';
 import { trust } from './trust.js';
 
 /** The `openinterpreter` dialect (SPEC 2): a Codex-derived engine with JSON and inline TOML config. */
 export const dialect: Dialect = {
-  id: 'openinterpreter',
-  events: OPENINTERPRETER_EVENTS,
+  id: manifest.id,
+  manifest,
+  events: manifest.events,
   contracts,
   loadConfig,
   // SPEC 2.4: the patch tool also answers to the names Claude-style configs use for it.
@@ -17,4 +19,5 @@ export const dialect: Dialect = {
   protocol,
   trust,
   fixture,
+  scaffold: scaffolding,
 };

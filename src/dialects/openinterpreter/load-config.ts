@@ -3,7 +3,7 @@ import { featuresPolicy, switchedOff } from '../../config/features-switch.js';
 import { isManagedOnly } from '../../config/managed-only.js';
 import { normalizeHandlers } from '../../config/normalize-handlers.js';
 import { LOAD_RULES } from '../../lint/rules/index.js';
-import type { LoadContext, LoadedConfig } from '../dialect.js';
+import type { LoadContext, LoadedConfig } from '../../kit/index.js';
 import { configSpec } from './config-spec.js';
 
 /**

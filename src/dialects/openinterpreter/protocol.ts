@@ -1,7 +1,7 @@
-import type { HandlerRecord } from '../../config/handler-record.js';
-import type { DialectProtocol, HandlerEffect, Interpretation } from '../dialect.js';
-import type { AggregateEffect, Decision } from '../../engine/outcome.js';
-import type { RunResult } from '../../engine/run-result.js';
+import type { HandlerRecord } from '../../kit/handler-record.js';
+import type { DialectProtocol, HandlerEffect, Interpretation } from '../../kit/index.js';
+import type { AggregateEffect, Decision } from '../../kit/outcome.js';
+import type { RunResult } from '../../kit/run-result.js';
 import {
   completed,
   exitCodeError,
@@ -173,6 +173,7 @@ function aggregate(event: string, interpreted: readonly Interpreted[]): Aggregat
     additionalContext: joinBlocks(effects.map(({ effect }) => effect.additionalContext)),
     updatedInput: rewrite?.effect.updatedInput ?? null,
     updatedInputFrom: rewrite?.id ?? null,
+    dialectOutput: null,
     systemMessages: effects.flatMap(({ effect }) => (effect.systemMessage === undefined ? [] : [effect.systemMessage])),
   };
 }

@@ -1,12 +1,12 @@
 // The package export `hookctl/openinterpreter`: the generated event contracts of the openinterpreter dialect (types
 // from schema/openinterpreter/) and runtime validators typed by event.
-import type { ValidationResult } from '../dialect.js';
+import type { ValidationResult } from '../../kit/index.js';
 import type { EventName, InputOf, OutputEventName, OutputOf } from '../../../generated/openinterpreter/types.js';
 import { contracts } from './contracts.js';
 
 export type * from '../../../generated/openinterpreter/types.js';
 export { EVENT_NAMES, OUTPUT_EVENT_NAMES } from '../../../generated/openinterpreter/types.js';
-export type { ValidationError, ValidationResult } from '../dialect.js';
+export type { ValidationError, ValidationResult } from '../../kit/index.js';
 
 /** Checks a payload against the event's input schema; `errors` carry JSON-pointer paths. */
 export function validateInput<E extends EventName>(event: E, value: unknown): ValidationResult<InputOf<E>> {

@@ -1,9 +1,9 @@
-import type { HandlerRecord } from '../../config/handler-record.js';
+import type { HandlerRecord } from '../../kit/handler-record.js';
 import { UsageError } from '../../errors.js';
-import type { TrustAuthority, TrustContext, TrustUnit } from '../../trust/authority.js';
-import { changedFields, describeChange } from '../../trust/describe-change.js';
+import type { TrustAuthority, TrustContext, TrustUnit } from '../../kit/trust-authority.js';
+import { changedFields, describeChange } from './describe-change.js';
 import { describeHook } from '../../trust/describe-hook.js';
-import { definitionHash, hookDefinition } from '../../trust/hash.js';
+import { definitionHash, hookDefinition } from './definition.js';
 import { projectScriptHashes, scriptChange, type ScriptHashes } from '../../trust/project-scripts.js';
 import {
   fileTrust,
@@ -12,8 +12,8 @@ import {
   updateHookTrustStore,
   type DisabledHook,
   type TrustedHook,
-} from '../../trust/store.js';
-import type { HandlerTrust } from '../dialect.js';
+} from './trust-store.js';
+import type { HandlerTrust } from '../../kit/index.js';
 
 /**
  * openinterpreter trust (SPEC 2.7): every non-managed hook is trusted by its exact definition hash,

@@ -1,4 +1,4 @@
-import type { Severity } from '../finding.js';
+import type { Severity } from '../../kit/finding.js';
 import type { LintResult } from '../run-lint.js';
 import { displayPath } from '../../util/display-path.js';
 import type { ReporterOptions } from './report.js';

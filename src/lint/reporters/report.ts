@@ -1,4 +1,4 @@
-import type { Finding } from '../finding.js';
+import type { Finding } from '../../kit/finding.js';
 
 export interface ReporterOptions {
   /** Paths inside it are shown relative to it. */

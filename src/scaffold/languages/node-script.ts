@@ -1,4 +1,4 @@
-import type { HookExample } from '../examples.js';
+import type { HookExample } from '../../kit/index.js';
 import type { ScaffoldModel } from '../model.js';
 import { sourceLiteral } from '../render.js';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { HandlerEffect, Interpretation } from '../../../src/dialects/dialect.js';
+import type { HandlerEffect, Interpretation } from '../../../src/kit/index.js';
 import { OCTO_EVENTS } from '../../../src/dialects/octo/events.js';
 import { protocol } from '../../../src/dialects/octo/protocol.js';
-import type { AggregateEffect } from '../../../src/engine/outcome.js';
-import type { RunResult } from '../../../src/engine/run-result.js';
+import type { AggregateEffect } from '../../../src/kit/outcome.js';
+import type { RunResult } from '../../../src/kit/run-result.js';
 import { exited, makeHandler, printed, spawnFailed, timedOut } from '../../helpers/factories.js';
 
 const CONTEXT_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PostToolUse'];
@@ -82,9 +82,9 @@ describe('octo aggregate', () => {
   function dispatch(event: string, results: RunResult[]): AggregateEffect {
     const interpreted = results.map((result, index) => {
       const handler = makeHandler({ dialect: 'octo', event, id: `user:${event}:${index}` });
-      return { handler, interpretation: protocol.interpret(event, handler, result) };
+      return { handler, interpretation: protocol.interpret(event, handler, result), finished: index };
     });
-    return protocol.aggregate(event, interpreted);
+    return protocol.aggregate(event, interpreted, { rewriteOrder: 'configured' });
   }
   const nothing: AggregateEffect = {
     decision: null,
@@ -96,6 +96,7 @@ describe('octo aggregate', () => {
     updatedInput: null,
     updatedInputFrom: null,
     systemMessages: [],
+    dialectOutput: null,
   };
 
   const rows: [string, string, RunResult[], Partial<AggregateEffect>][] = [

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/dialects/octo/load-config.js';
 import { trust } from '../../../src/dialects/octo/trust.js';
 import { UsageError } from '../../../src/errors.js';
-import type { TrustContext } from '../../../src/trust/authority.js';
+import type { TrustContext } from '../../../src/kit/trust-authority.js';
 import { sha256 } from '../../../src/trust/hash.js';
 import { setHooksEnabled, trustHooks, untrustHooks } from '../../../src/trust/operations.js';
-import { projectTrustStorePath } from '../../../src/trust/project-store.js';
+import { projectTrustStorePath } from '../../../src/dialects/octo/project-store.js';
 import { makeTempProject } from '../../helpers/temp-project.js';
 
 const HOOKS_YML = 'hooks:\n  PreToolUse:\n    - matcher: terminal\n      command: ./scripts/guard.sh\n';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { HandlerEffect, Interpretation } from '../../../src/dialects/dialect.js';
+import type { HandlerEffect, Interpretation } from '../../../src/kit/index.js';
 import { OPENINTERPRETER_EVENTS } from '../../../src/dialects/openinterpreter/events.js';
 import { protocol } from '../../../src/dialects/openinterpreter/protocol.js';
-import type { AggregateEffect } from '../../../src/engine/outcome.js';
-import type { RunResult } from '../../../src/engine/run-result.js';
+import type { AggregateEffect } from '../../../src/kit/outcome.js';
+import type { RunResult } from '../../../src/kit/run-result.js';
 import { exited, killedBy, makeHandler, printed, spawnFailed, timedOut } from '../../helpers/factories.js';
 
 const ALL_EVENTS = OPENINTERPRETER_EVENTS.map((event) => event.name);
@@ -221,11 +221,11 @@ describe('openinterpreter interpret: onFailure "abort" fails closed (SPEC 2.6)',
 describe('openinterpreter aggregate (SPEC 2.6)', () => {
   /** Interprets each handler's result as the engine would, then aggregates in the given order. */
   function dispatch(event: string, runs: [id: string, result: RunResult, onFailure?: 'abort'][]): AggregateEffect {
-    const interpreted = runs.map(([id, result, onFailure]) => {
+    const interpreted = runs.map(([id, result, onFailure], index) => {
       const handler = makeHandler({ event, id, onFailure: onFailure ?? 'continue' });
-      return { handler, interpretation: protocol.interpret(event, handler, result) };
+      return { handler, interpretation: protocol.interpret(event, handler, result), finished: index };
     });
-    return protocol.aggregate(event, interpreted);
+    return protocol.aggregate(event, interpreted, { rewriteOrder: 'configured' });
   }
   const pre = (fields: Record<string, unknown>) => printed(specific('PreToolUse', fields));
   const nothing: AggregateEffect = {
@@ -238,6 +238,7 @@ describe('openinterpreter aggregate (SPEC 2.6)', () => {
     updatedInput: null,
     updatedInputFrom: null,
     systemMessages: [],
+    dialectOutput: null,
   };
 
   const rows: [string, string, [string, RunResult, 'abort'?][], Partial<AggregateEffect>][] = [

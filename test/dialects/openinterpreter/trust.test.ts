@@ -2,17 +2,17 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileMatcher } from '../../../src/config/compile-matcher.js';
-import type { CompiledMatcher, HandlerRecord } from '../../../src/config/handler-record.js';
+import type { CompiledMatcher, HandlerRecord } from '../../../src/kit/handler-record.js';
 import { trust } from '../../../src/dialects/openinterpreter/trust.js';
 import { UsageError } from '../../../src/errors.js';
-import type { TrustContext } from '../../../src/trust/authority.js';
+import type { TrustContext } from '../../../src/kit/trust-authority.js';
 import { setHooksEnabled, trustHooks, untrustHooks } from '../../../src/trust/operations.js';
-import { hookTrustStorePath } from '../../../src/trust/store.js';
+import { hookTrustStorePath } from '../../../src/dialects/openinterpreter/trust-store.js';
 import { makeHandler } from '../../helpers/factories.js';
 import { makeTempProject } from '../../helpers/temp-project.js';
 
 function matcher(source: string): CompiledMatcher {
-  const compiled = compileMatcher(source, 'openinterpreter');
+  const compiled = compileMatcher(source, 'exact-list-or-regex');
   if (!compiled.ok) throw new Error(compiled.error);
   return compiled.matcher;
 }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { findingsOf, OI_TOML } from './lint-fixture.js';
+import { featuresDisabled } from '../../../src/lint/rules/features-disabled.js';
+import { OI_TOML, RuleTester } from '../rule-tester.js';
 
 const USER_TOML = 'home/.openinterpreter/config.toml';
 const MANAGED_TOML = 'etc/requirements.toml';
@@ -8,30 +8,33 @@ const LOCAL_OFF =
 const ALL_OFF = 'every hook, managed ones included, is disabled by [features] hooks = false in the managed requirements file: no hook is discovered or run';
 const PINNED = '[features] hooks = false is ignored: the managed requirements file pins [features] hooks = true';
 
-// The switch lives in config.toml (user, project) and in the managed requirements file.
-describe('features-disabled', () => {
-  it('reports the switch that turns hooks off', async () => {
-    expect(await findingsOf('features-disabled', [{ path: OI_TOML, content: 'model = "x"\n\n[features]\nhooks = false\n' }])).toEqual([[4, 1, LOCAL_OFF]]);
-  });
-
-  it('reports only the deciding switch: a project true wins over a user false', async () => {
-    const user = { path: USER_TOML, content: '[features]\nhooks = false\n' };
-    expect(await findingsOf('features-disabled', [user, { path: OI_TOML, content: '[features]\nhooks = true\n' }])).toEqual([]);
-    expect(await findingsOf('features-disabled', [{ path: USER_TOML, content: '[features]\nhooks = true\n' }, { path: OI_TOML, content: 'features.hooks = false\n' }])).toEqual([
-      [1, 10, LOCAL_OFF],
-    ]);
-  });
-
-  it('reports the managed file turning every hook off, managed ones included', async () => {
-    expect(await findingsOf('features-disabled', [{ path: MANAGED_TOML, content: '[features]\nhooks = false\n' }])).toEqual([[2, 1, ALL_OFF]]);
-  });
-
-  it('says a local false is ignored when the managed file pins hooks on', async () => {
-    const managed = { path: MANAGED_TOML, content: '[features]\nhooks = true\n' };
-    expect(await findingsOf('features-disabled', [managed, { path: OI_TOML, content: '[features]\nhooks = false\n' }])).toEqual([[2, 1, PINNED]]);
-  });
-
-  it('accepts hooks left on', async () => {
-    expect(await findingsOf('features-disabled', [{ path: OI_TOML, content: '[features]\nhooks = true\n' }])).toEqual([]);
-  });
+// The switch lives in config.toml (user, project) and in the managed requirements file (SPEC 2.1).
+new RuleTester().run(featuresDisabled, {
+  valid: [
+    { name: 'hooks left on', files: { [OI_TOML]: '[features]\nhooks = true\n' } },
+    { name: 'a project true wins over a user false', files: { [USER_TOML]: '[features]\nhooks = false\n', [OI_TOML]: '[features]\nhooks = true\n' } },
+    { name: 'a managed true alone', files: { [MANAGED_TOML]: '[features]\nhooks = true\n' } },
+  ],
+  invalid: [
+    {
+      name: 'the switch that turns user, project and plugin hooks off',
+      files: { [OI_TOML]: 'model = "x"\n\n[features]\nhooks = false\n' },
+      errors: [{ messageId: 'nonManagedOff', line: 4, column: 1, message: LOCAL_OFF }],
+    },
+    {
+      name: 'only the deciding switch: a project false over a user true',
+      files: { [USER_TOML]: '[features]\nhooks = true\n', [OI_TOML]: 'features.hooks = false\n' },
+      errors: [{ messageId: 'nonManagedOff', file: OI_TOML, line: 1, column: 10, message: LOCAL_OFF }],
+    },
+    {
+      name: 'the managed file turning every hook off, managed ones included',
+      files: { [MANAGED_TOML]: '[features]\nhooks = false\n' },
+      errors: [{ messageId: 'allOff', file: MANAGED_TOML, line: 2, column: 1, message: ALL_OFF }],
+    },
+    {
+      name: 'a local false ignored because the managed file pins hooks on',
+      files: { [MANAGED_TOML]: '[features]\nhooks = true\n', [OI_TOML]: '[features]\nhooks = false\n' },
+      errors: [{ messageId: 'localIgnored', file: OI_TOML, line: 2, column: 1, message: PINNED }],
+    },
+  ],
 });

@@ -1,0 +1,18 @@
+import { basename, extname } from 'node:path';
+import { DIALECT_IDS, manifestOf, type DialectId } from './registry.js';
+
+/**
+ * The dialect a config file belongs to, from its path alone: the nearest dialect config directory
+ * (`.openinterpreter`, `.octo`, …) on the path decides; otherwise the extension does, the first
+ * dialect in the registry that reads it (JSON and TOML are openinterpreter's, YAML is octo's).
+ * Null for a file no dialect reads.
+ */
+export function inferDialectFromPath(path: string): DialectId | null {
+  const segments = path.split(/[\\/]/);
+  for (let i = segments.length - 1; i >= 0; i--) {
+    const owner = DIALECT_IDS.find((id) => manifestOf(id).configDir === segments[i]);
+    if (owner) return owner;
+  }
+  const extension = extname(basename(path)).toLowerCase();
+  return DIALECT_IDS.find((id) => manifestOf(id).extensions.includes(extension)) ?? null;
+}

@@ -1,0 +1,46 @@
+import type { HandlerRecord } from '../../kit/index.js';
+import { canonicalJson, sha256, snakeCaseEvent } from '../../trust/hash.js';
+import { OPENINTERPRETER_EVENTS } from './events.js';
+
+/** The fields of a handler that make up its identity (SPEC 2.7); `id` is deliberately not one of them. */
+export interface HookDefinition {
+  event_name: string;
+  hooks: [HandlerIdentity];
+  matcher?: string;
+}
+
+export interface HandlerIdentity {
+  type: 'command';
+  command: string;
+  /** Whole seconds, normalised (the default 600 is written out). */
+  timeout: number;
+  async: boolean;
+  statusMessage?: string;
+  onFailure?: 'abort';
+}
+
+const EVENTS_WITHOUT_MATCHER = new Set<string>(
+  OPENINTERPRETER_EVENTS.filter((event) => event.matcherField === null).map((event) => event.name),
+);
+
+/** The Codex-compatible identity object of a handler (SPEC 2.7). */
+export function hookDefinition(handler: HandlerRecord): HookDefinition {
+  const identity: HandlerIdentity = {
+    type: 'command',
+    command: handler.command,
+    timeout: handler.timeoutMs / 1000,
+    async: handler.async,
+  };
+  if (handler.statusMessage !== null) identity.statusMessage = handler.statusMessage;
+  if (handler.onFailure === 'abort') identity.onFailure = 'abort';
+  const definition: HookDefinition = { event_name: snakeCaseEvent(handler.event), hooks: [identity] };
+  if (handler.matcher.source !== null && !EVENTS_WITHOUT_MATCHER.has(handler.event)) {
+    definition.matcher = handler.matcher.source;
+  }
+  return definition;
+}
+
+/** The identity hash of a handler's exact definition (SPEC 2.7). */
+export function definitionHash(handler: HandlerRecord): string {
+  return sha256(canonicalJson(hookDefinition(handler)));
+}

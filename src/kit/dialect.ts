@@ -1,0 +1,59 @@
+import type { Contracts } from './contracts.js';
+import type { Finding } from './finding.js';
+import type { HandlerRecord } from './handler-record.js';
+import type { BuiltinHook } from './in-process.js';
+import type { HookListing, ListedHookDetail, SwitchedOff } from './listing.js';
+import type { LoadContext } from './load-context.js';
+import type { DialectManifest, EventSpec } from './manifest.js';
+import type { DialectProtocol } from './protocol.js';
+import type { DialectScaffolding } from './scaffold.js';
+import type { TrustAuthority } from './trust-authority.js';
+
+/**
+ * A dialect is data plus one small protocol module. The engine core (src/engine) only ever talks
+ * to this interface; it never names a dialect.
+ */
+export interface Dialect {
+  readonly id: string;
+  /** The dialect's data: config directory and files, events. The registry lists it without loading the rest. */
+  readonly manifest: DialectManifest;
+  /** The manifest's events (the same array), kept here for callers that only hold a Dialect. */
+  readonly events: readonly EventSpec[];
+  readonly contracts: Contracts;
+  /** Discover, parse and normalise every config layer (SPEC 2.1 / 3.1). */
+  loadConfig(context: LoadContext): Promise<LoadedConfig>;
+  /**
+   * Other names a matcher target answers to (SPEC 2.4: `apply_patch` also matches `Edit` and `Write`).
+   * A dispatch tests matchers against the target, these aliases and the request's own aliases.
+   */
+  readonly aliases: Readonly<Record<string, readonly string[]>>;
+  /** The payload field the engine option `transport` fills when a payload lacks it (octo's envelope). */
+  readonly transportField?: string;
+  /** Host hooks built into the agent, active under conditions the dialect checks (octo memory reminders). */
+  builtinHooks?(context: LoadContext): Promise<BuiltinHook[]>;
+  readonly protocol: DialectProtocol;
+  /** Decides trust at load time and records the decisions `hookctl trust` makes. */
+  readonly trust: TrustAuthority;
+  /** The agent's own `hooks list` layout, when it has one (octo, SPEC 3.5); else hookctl's layered one. */
+  formatListing?(details: readonly ListedHookDetail[], listing: HookListing): string;
+  /** A schema-valid example input payload for `hookctl fixture` and dry-runs without a payload. */
+  fixture(event: string, context: { cwd: string }): Record<string, unknown>;
+  /** How `hookctl scaffold` writes and registers hooks for this dialect. */
+  readonly scaffold: DialectScaffolding;
+}
+
+export interface LoadedConfig {
+  /** False when `[features] hooks = false` switches leave no hook to run. */
+  enabled: boolean;
+  /** Which hooks a `[features] hooks = false` switch turned off, and where; null when none did. */
+  switchedOff: SwitchedOff | null;
+  /** True when `allow_managed_hooks_only` is set: non-managed handlers are listed but never run. */
+  managedOnly: boolean;
+  /** Every normalised handler, in execution-report order. */
+  handlers: HandlerRecord[];
+  /** Config files that were read, in layer order. */
+  files: string[];
+  /** Problems met while loading, with positions. Lint reports them; the runtime applies the dialect's policy. */
+  findings: Finding[];
+}
+

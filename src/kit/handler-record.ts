@@ -1,0 +1,98 @@
+/**
+ * Where a handler was declared. `local` and `flag` are settings layers of their own (claude's
+ * settings.local.json and `--settings`), `session` a layer of command-line overrides (codex `-c`).
+ */
+export type HandlerSource = 'managed' | 'user' | 'project' | 'local' | 'flag' | 'session' | 'plugin' | 'env' | 'builtin';
+
+/** What a handler is. hookctl runs `command` and `http` handlers; the others need the agent itself. */
+export type HandlerType = 'command' | 'http' | 'mcp_tool' | 'prompt' | 'agent';
+
+/**
+ * How the runner starts a handler. Absent: `sh -c <command>` (SPEC 2.8). A `process` launch spawns
+ * `argv[0]` (found on PATH) with the rest as arguments and no shell of its own, so a dialect says
+ * which shell, if any (`['bash', '-c', command]`, an exec-form `['node', 'hook.js']`). An `http`
+ * launch POSTs the payload as JSON and reads the response body as the hook's stdout.
+ */
+export type Launch =
+  | { readonly kind: 'process'; readonly argv: readonly string[] }
+  | { readonly kind: 'http'; readonly url: string; readonly headers: Readonly<Record<string, string>> };
+
+/**
+ * A test on the payload that selection applies after the matcher (claude `if`), compiled once per
+ * load. `true` selects, `false` does not (the handler is then not a run at all), and a string
+ * selects with that warning: the test could not decide and fails open, as the agent does.
+ */
+export interface CompiledCondition {
+  readonly source: string;
+  test(payload: Readonly<Record<string, unknown>>): boolean | string;
+}
+
+/** Trust status of a handler; see SPEC 2.7 / 3.1. */
+export type TrustStatus = 'managed' | 'trusted' | 'modified' | 'untrusted';
+
+/** A matcher compiled once per load (SPEC 2.3). `test` gets the candidate names of one dispatch. */
+export interface CompiledMatcher {
+  /** The matcher text as written, or null when absent. */
+  readonly source: string | null;
+  readonly kind: 'all' | 'exact' | 'regex';
+  test(candidate: string): boolean;
+}
+
+/**
+ * One normalised hook handler with its provenance. Produced by the config stage for every
+ * dialect; everything downstream (lint, trust, select, run, report) reads only this shape.
+ */
+export interface HandlerRecord {
+  readonly dialect: string;
+  /** The handler's own `id`, else `<source>:<event>:<group>:<handler>`. */
+  readonly id: string;
+  /** True when `id` was written in the config rather than derived from position. */
+  readonly explicitId: boolean;
+  readonly source: HandlerSource;
+  /** Absolute path of the declaring file; null for env-compat and built-in hooks. */
+  readonly file: string | null;
+  /** 1-based position of the handler object (or env variable) in its file. */
+  readonly line: number | null;
+  readonly column: number | null;
+  /** Position in the file: index of the matcher group and of the handler inside it. */
+  readonly position: { readonly group: number; readonly handler: number };
+  readonly event: string;
+  readonly matcher: CompiledMatcher;
+  /** The handler's type; for `http` handlers `command` holds the URL (what listings and runs show). */
+  readonly type: HandlerType;
+  /** How to start it; absent means `sh -c <command>`. */
+  readonly launch?: Launch;
+  /** A further selection test on the payload (claude `if`); absent selects every matched dispatch. */
+  readonly condition?: CompiledCondition;
+  /**
+   * Handlers of one dispatch with the same scope and key run once: the first in configured order
+   * runs, later copies are skipped as `duplicate` (claude runs an identical handler from several
+   * settings files once). Absent: never deduplicated.
+   */
+  readonly dedup?: { readonly scope: string; readonly key: string };
+  /**
+   * Why this handler can never run in hookctl, decided at load, with the error its skipped run
+   * carries: `not-runnable` (it needs the agent's model or MCP client), `url-not-allowed` (an http
+   * URL outside the allow-list). No trust bypass lifts it.
+   */
+  readonly unrunnable?: { readonly reason: 'not-runnable' | 'url-not-allowed'; readonly error: string };
+  /** An async run whose exit 2 wakes the model with its stderr (claude `asyncRewake`). */
+  readonly asyncRewake?: boolean;
+  readonly command: string;
+  readonly timeoutMs: number;
+  readonly async: boolean;
+  readonly statusMessage: string | null;
+  readonly onFailure: 'continue' | 'abort';
+  /** Extra environment for the command (plugin PLUGIN_ROOT / PLUGIN_DATA). */
+  readonly env: Readonly<Record<string, string>>;
+  /** Plugin name for plugin-layer hooks, else null. */
+  readonly plugin: string | null;
+  /** A directory the hook may keep state in, created before its first run (plugin `PLUGIN_DATA`). */
+  readonly dataDir?: string;
+  /**
+   * `sha256:<hex>` of the text the declaring file was parsed from (UTF-8; for a UTF-8 file, its
+   * bytes), when the loader records it (octo). Trust fingerprints exactly what was parsed instead
+   * of re-reading a file that may have changed since.
+   */
+  readonly fileSha256?: string;
+}

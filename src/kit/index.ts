@@ -1,0 +1,19 @@
+/**
+ * The contract a dialect is written against, and the shapes every layer passes around. Types only
+ * (and one formatting function): importing the kit costs nothing at run time, and it imports
+ * nothing outside itself, so any layer may depend on it.
+ */
+export type { Contracts, ValidationError, ValidationResult } from './contracts.js';
+export type { Dialect, LoadedConfig } from './dialect.js';
+export { formatFinding } from './finding.js';
+export type { Finding, Severity } from './finding.js';
+export type { CompiledCondition, CompiledMatcher, HandlerRecord, HandlerSource, HandlerType, Launch, TrustStatus } from './handler-record.js';
+export type { BuiltinHook, InProcessHook } from './in-process.js';
+export type { HookListing, ListedHook, ListedHookDetail, SwitchedOff, SwitchedOffScope } from './listing.js';
+export type { LoadContext } from './load-context.js';
+export type { DialectManifest, EventSpec } from './manifest.js';
+export type { AggregateEffect, Decision, Outcome, RunMode, RunReport, RunStatus, SkipReason, StandingSkipReason } from './outcome.js';
+export type { AggregateOptions, DialectProtocol, DispatchPreparation, HandlerEffect, InterpretedRun, Interpretation } from './protocol.js';
+export type { RunResult } from './run-result.js';
+export type { DialectScaffolding, HookExample, RegisterEdit, RegistrationEntry } from './scaffold.js';
+export type { HandlerTrust, ScriptHashes, TrustAuthority, TrustContext, TrustModel, TrustUnit } from './trust-authority.js';

@@ -1,0 +1,56 @@
+import type { Finding } from './finding.js';
+import type { HandlerSource, TrustStatus } from './handler-record.js';
+import type { StandingSkipReason } from './outcome.js';
+
+/** Which hooks a features switch turned off: every hook, or every hook but the managed ones. */
+export type SwitchedOffScope = 'all' | 'non-managed';
+
+/** Where hooks were switched off (`[features] hooks = false`), for listings and the engine. */
+export interface SwitchedOff {
+  scope: SwitchedOffScope;
+  /** The config file whose `[features] hooks = false` decided. */
+  file: string;
+  line: number;
+  column: number;
+}
+
+/** What `hookctl list --json` prints. */
+export interface HookListing {
+  dialect: string;
+  /** False when `[features] hooks = false` switches leave no hook to run. */
+  enabled: boolean;
+  /** Which hooks a `[features] hooks = false` switch turned off (`all` or `non-managed`), and where; else null. */
+  switchedOff: SwitchedOff | null;
+  hooks: ListedHook[];
+  /**
+   * Hard load errors (octo, SPEC 3.2). When there are any the configuration does not load, nothing
+   * runs, and `hooks` is empty.
+   */
+  loadErrors: Finding[];
+  /** Every other finding of the load (including why hooks are disabled), and the managed-only notice. */
+  warnings: string[];
+}
+
+export interface ListedHook {
+  id: string;
+  source: HandlerSource;
+  file: string | null;
+  line: number | null;
+  event: string;
+  matcher: string | null;
+  command: string;
+  mode: 'sync' | 'async';
+  timeoutMs: number;
+  trust: TrustStatus;
+  enabled: boolean;
+  /** Why the hook never runs as configured now (the engine's `skipReason`), else null. */
+  skipReason: StandingSkipReason;
+  /** Definition hash (openinterpreter) or project file fingerprint (octo); null when none applies. */
+  hash: string | null;
+}
+
+/** A listed hook together with why it is `modified`, for the text listing. */
+export interface ListedHookDetail {
+  hook: ListedHook;
+  detail: string | null;
+}

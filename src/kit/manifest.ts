@@ -1,0 +1,47 @@
+/**
+ * A dialect's data, cheap to import: the registry, detection, path inference and codegen read it
+ * without loading the dialect's loaders, validators or protocol.
+ */
+export interface DialectManifest {
+  readonly id: string;
+  /** The project config directory (`.<agent>`): detection, inference and scaffolds go by it. */
+  readonly configDir: string;
+  /** The hook config files inside that directory; their presence is what detection goes by. */
+  readonly configFiles: readonly string[];
+  /**
+   * Extensions (lower case, with the dot) of this dialect's config files, for placing a file whose
+   * path names no config directory. The registry's order breaks ties.
+   */
+  readonly extensions: readonly string[];
+  /** The event catalogue, in the order docs, codegen and scaffolds list events. */
+  readonly events: readonly EventSpec[];
+}
+
+export interface EventSpec {
+  readonly name: string;
+  /** One-line description of when the event fires. */
+  readonly summary: string;
+  /** Payload field matchers are tested against; null when the event ignores matchers. */
+  readonly matcherField: string | null;
+  /** The closed set of values the matcher field can take (SessionStart sources…), else null. */
+  readonly closedTargets: readonly string[] | null;
+  readonly asyncAllowed: boolean;
+  /** Host in-process hooks may be registered on this event. */
+  readonly inProcessAllowed: boolean;
+}
+
+export type ValidationResult<T = unknown> =
+  | { ok: true; value: T }
+  | { ok: false; errors: ValidationError[] };
+
+export interface ValidationError {
+  /** JSON pointer into the validated value, `""` for the root. */
+  path: string;
+  message: string;
+}
+
+export interface Contracts {
+  validateInput(event: string, value: unknown): ValidationResult;
+  validateOutput(event: string, value: unknown): ValidationResult;
+}
+

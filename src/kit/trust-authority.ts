@@ -1,0 +1,61 @@
+import type { HandlerRecord, TrustStatus } from './handler-record.js';
+import type { LoadContext } from './load-context.js';
+
+/** Absolute script path → content hash, or null when the file did not exist. */
+export type ScriptHashes = Record<string, string | null>;
+
+/** A handler's trust as decided from the store (SPEC 2.7, 3.1). */
+export interface HandlerTrust {
+  status: TrustStatus;
+  enabled: boolean;
+  /** The definition hash (openinterpreter) or file fingerprint (octo), when it applies. */
+  hash: string | null;
+  /** Why a hook is `modified` (e.g. `script changed: scripts/guard.sh`), else null. */
+  detail: string | null;
+  /**
+   * A trust decision above the hook that holds it back (claude: the workspace trust dialog was
+   * never accepted for this folder). Like missing trust, the trust bypass lifts it.
+   */
+  gate?: 'workspace-untrusted';
+}
+
+export interface TrustModel {
+  evaluate(handlers: readonly HandlerRecord[], context: LoadContext & { projectDir: string }): Promise<HandlerTrust[]>;
+}
+
+export type TrustContext = LoadContext & { projectDir: string };
+
+/**
+ * One trust decision a person makes: a single hook (openinterpreter trusts exact definitions) or a
+ * whole project hooks file (octo trusts a file fingerprint).
+ */
+export interface TrustUnit {
+  /** Shown in prompts and reports: `hook guard` or `project hooks file /p/.octo/hooks.yml`. */
+  label: string;
+  status: TrustStatus;
+  /** The hooks this decision covers. */
+  handlers: HandlerRecord[];
+  /** The definition hash or file fingerprint that trusting records. */
+  hash: string;
+  /** The earlier trusted hash a `modified` decision replaces, else null. */
+  replaces: string | null;
+  /** Project scripts as they are now, recorded with the trust. */
+  scripts: ScriptHashes;
+  /** The lines a reviewer reads: the definition, and for `modified` what changed. */
+  review: string[];
+}
+
+/** A dialect's trust model plus the operations behind `hookctl trust/untrust/enable/disable`. */
+export interface TrustAuthority extends TrustModel {
+  /** The trust decisions covering `selected` (managed and built-in hooks need none), given every loaded handler. */
+  units(selected: readonly HandlerRecord[], all: readonly HandlerRecord[], context: TrustContext): Promise<TrustUnit[]>;
+  /** Records these decisions as trusted, in one locked write. */
+  trust(units: readonly TrustUnit[], context: TrustContext): Promise<void>;
+  /** Forgets these decisions (and the earlier trust of a `modified` one). */
+  untrust(units: readonly TrustUnit[], context: TrustContext): Promise<void>;
+  /**
+   * Enables or disables `selected`, given every loaded handler; refuses managed hooks. Returns the
+   * hooks whose state changed: identical definitions of a file are one hook and change together.
+   */
+  setEnabled(selected: readonly HandlerRecord[], all: readonly HandlerRecord[], enabled: boolean, context: TrustContext): Promise<HandlerRecord[]>;
+}
