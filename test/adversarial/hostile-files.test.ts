@@ -251,6 +251,13 @@ describe('openinterpreter: hostile config layers are reported and skipped', () =
       expect(finding!.column).toBeGreaterThanOrEqual(1);
       expect(finding!.message).toMatch(reason);
     }
+
+    // SARIF fingerprints re-read each finding's file for its line: never past the cap, never a FIFO.
+    const sarif = await runMeasured(['lint', '--format', 'sarif', ...common], { withoutFileOverride: true });
+    expectSafe(sarif, 'lint --format sarif');
+    expect(sarif.code).toBe(1);
+    const results = (JSON.parse(sarif.stdout) as { runs: { results: { ruleId: string }[] }[] }).runs[0]!.results;
+    expect(results.filter((result) => result.ruleId === 'parse-error')).toHaveLength(files.length);
   });
 });
 

@@ -172,7 +172,7 @@ describe('openinterpreter loadConfig', () => {
     expect(off.findings).toEqual([
       {
         ruleId: 'features-disabled',
-        messageId: 'hooksOff',
+        messageId: 'nonManagedOff',
         severity: 'info',
         message: expect.stringContaining('hooks are disabled'),
         file: userToml,
