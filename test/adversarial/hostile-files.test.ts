@@ -295,7 +295,7 @@ const OCTO_ATTACKS: { name: string; plant: (octoDir: string) => void; reason: Re
 
 describe('octo: a hostile project hooks.yml is untrusted and not loaded; the user hooks still run', () => {
   for (const attack of OCTO_ATTACKS) {
-    it(`${attack.name}: dry-run decides by the user hook; lint names the file`, async () => {
+    it(`${attack.name}: run decides by the user hook; list, lint and trust answer, naming the file`, async () => {
       const sandbox = makeTempProject();
       sandbox.write('home/.octo/hooks.yml', 'hooks:\n  PreToolUse:\n    - command: "echo \'user says no\' >&2; exit 2"\n');
       const octoDir = join(sandbox.project, '.octo');
@@ -321,6 +321,12 @@ describe('octo: a hostile project hooks.yml is untrusted and not loaded; the use
       expectSafe(lint, 'lint');
       expect(lint.code).toBe(1);
       expect(lint.stdout).toMatch(/^\.octo\/hooks\.yml\n\s+\d+:\d+\s+error\s/);
+
+      // Trusting records what can be trusted, or refuses in one line a file that would break loading.
+      const trust = await runMeasured(['trust', '--yes', ...common], { withoutFileOverride: true });
+      expectSafe(trust, 'trust');
+      if (trust.code === 2) expect(trust.stderr).toMatch(/^hookctl: not trusting .*hooks\.yml: it has \d+ errors? that would stop every hook/m);
+      else expect(trust.code, trust.stderr).toBe(0);
     });
   }
 
