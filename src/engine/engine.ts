@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { BuiltinHook, Dialect, EventSpec, HandlerTrust, InProcessHook, LoadContext, LoadedConfig, SwitchedOff } from '../kit/index.js';
+import type { BuiltinHook, Dialect, EventSpec, HandlerTrust, InProcessHook, LoadContext, LoadedConfig, SwitchedOff, ValidationError } from '../kit/index.js';
 import { ConfigLoadError, DuplicateHookIdError, InProcessNotAllowedError, PayloadNotJsonError, PayloadValidationError, UnknownEventError } from '../errors.js';
 import { standingSkipReason } from '../trust/skip-reason.js';
 import { didYouMean } from '../util/did-you-mean.js';
@@ -46,6 +46,12 @@ export interface EngineSettings {
   rewriteOrder?: 'completion' | 'configured';
   /** Cap per output stream of each hook (default 1 MiB). */
   outputLimitBytes?: number;
+  /**
+   * Refuse payloads the event's input schema rejects (PayloadValidationError). Default false: at
+   * run time a payload from a newer agent is still dispatched, with one warning per violation, as
+   * long as it is an object with a string matcher target (SPEC 4.1), so no guard turns off.
+   */
+  strictPayload?: boolean;
 }
 
 /** Event names of an input map; any string for an engine whose dialect is not known statically. */
@@ -168,15 +174,16 @@ export class HookEngine implements Engine {
     // Serialised first: a cycle or a BigInt is a named error, not a TypeError from deep inside.
     const stdin = serializePayload(event, input);
     const validation = this.definition.contracts.validateInput(event, input);
-    if (!validation.ok) throw new PayloadValidationError(event, validation.errors);
-    if (!this.enabled) return disabledOutcome(this.dialect, event, this.warnings);
+    const payloadWarnings = validation.ok ? [] : this.tolerated(event, spec, input, validation.errors);
+    const warnings = payloadWarnings.length === 0 ? this.warnings : [...this.warnings, ...payloadWarnings];
+    if (!this.enabled) return disabledOutcome(this.dialect, event, warnings);
     return dispatchEvent(
       {
         dialect: this.definition,
         spec,
         selector: this.selectorFor(event),
         projectDir: this.context.cwd,
-        warnings: this.warnings,
+        warnings,
         rewriteOrder: this.options.rewriteOrder ?? 'completion',
         detach: (handler, start) => this.asyncRuns.start(handler.id, handler.timeoutMs, start),
       },
@@ -184,6 +191,17 @@ export class HookEngine implements Engine {
       options,
       stdin,
     );
+  }
+
+  /**
+   * The warnings a schema-invalid payload is dispatched with (SPEC 4.1), or the PayloadValidationError
+   * when it cannot be: strict mode, not a JSON object, or a matcher target that is not a string.
+   */
+  private tolerated(event: string, spec: EventSpec, input: unknown, errors: readonly ValidationError[]): string[] {
+    const target = spec.matcherField === null || !isPlainObject(input) ? undefined : input[spec.matcherField];
+    const dispatchable = isPlainObject(input) && (spec.matcherField === null || typeof target === 'string');
+    if (this.options.strictPayload === true || !dispatchable) throw new PayloadValidationError(event, errors);
+    return errors.map((error) => `payload ${error.path || '/'}: ${error.message}`);
   }
 
   registerInProcess(event: string, hook: InProcessHook, name = `in-process:${event}:${this.inProcessCount}`): void {

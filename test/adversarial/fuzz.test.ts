@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { loadConfig as loadOctoConfig } from '../../src/dialects/octo/load-config.js';
 import { loadConfig as loadOpenInterpreterConfig } from '../../src/dialects/openinterpreter/load-config.js';
 import { ConfigLoadError, createEngine, loadDialect, type Dialect, type Finding } from '../../src/index.js';
@@ -160,6 +160,13 @@ describe(`fuzz: hook outputs through the protocol and the engine (seed ${SEED})`
     it(`${dialectId}: ${Math.round(1500 * SCALE)} results interpreted and aggregated without an exception; a deny always wins`, async () => {
       const dialect = await loadDialect(dialectId);
       const random = new Random(SEED ^ dialectId.length);
+      // Long outputs spill to <tmpdir>/hook_outputs (SPEC 2.5, Codex output_spill.rs): keep them in the sandbox.
+      const previousTmp = process.env.TMPDIR;
+      process.env.TMPDIR = makeTempProject().root;
+      onTestFinished(() => {
+        if (previousTmp === undefined) delete process.env.TMPDIR;
+        else process.env.TMPDIR = previousTmp;
+      });
       for (let index = 0; index < Math.round(1500 * SCALE); index++) {
         const event = random.pick(dialect.events).name;
         const results = Array.from({ length: 1 + random.int(3) }, () => {
@@ -175,7 +182,7 @@ describe(`fuzz: hook outputs through the protocol and the engine (seed ${SEED})`
             if (interpretation.status === 'failed') expect(interpretation.error, where).toEqual(expect.any(String));
             return { handler, interpretation, finished: position };
           });
-          const effect = dialect.protocol.aggregate(event, interpreted, { rewriteOrder: random.pick(['completion', 'configured'] as const) });
+          const effect = dialect.protocol.aggregate(event, interpreted, { rewriteOrder: random.pick(['completion', 'configured'] as const), payload: { session_id: 'hookctl-fuzz' } });
           expect(DECISIONS.has(effect.decision), where).toBe(true);
           expect(typeof effect.blocked, where).toBe('boolean');
           expect(effect.systemMessages.every((message) => typeof message === 'string'), where).toBe(true);

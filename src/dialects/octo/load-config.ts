@@ -27,7 +27,7 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
     switchedOff: null,
     managedOnly: false,
     handlers: withFileFingerprints(normalizeHandlers(analysis.checked, configSpec, analysis.invalidated), fingerprints),
-    files: files.filter((file) => file.role !== 'env').map((file) => file.parsed.path),
+    files: files.filter((file) => file.role !== 'env' && file.role !== 'unread').map((file) => file.parsed.path),
     findings: analysis.findings.map((finding) => {
       if (finding.severity !== 'error') return finding;
       return dormant.has(finding.file) ? { ...finding, fatalIfRun: true } : { ...finding, fatal: true };
