@@ -14,6 +14,7 @@ export function registerRun(program: Command): void {
       'after',
       `
 Exit status is 0 whenever the engine ran (the verdict is in the JSON), 2 on a bad payload or config.
+The payload may be up to 64 MiB and nested to any depth; hooks receive it as compact JSON on stdin.
 Detached async hooks keep the process alive until they finish or time out; the outcome is printed first.
 
 Example:
