@@ -30,6 +30,11 @@ export const SIZE_CAPS = {
   configToml: { bytes: 128 * KiB, what: 'TOML config files' },
   /** hooks.yml: hook lists are a few KiB. */
   configYaml: { bytes: 256 * KiB, what: 'YAML config files' },
+  /**
+   * Any config file of a layer the user or administrator owns (managed, user, plugin): not a
+   * repository's attack surface, so only a guard against accidents (a symlink to a log file).
+   */
+  configTrusted: { bytes: 4 * MiB, what: 'managed, user and plugin config files' },
   /** Scripts hashed for script-aware trust; hashed in chunks, so this bounds time, not memory. */
   script: { bytes: 64 * MiB, what: 'hook scripts hookctl hashes for trust' },
   /** `--payload FILE`, stdin of `hookctl run`, `hookctl test` case and payload files. */

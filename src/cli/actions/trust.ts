@@ -16,8 +16,8 @@ export async function trust(ids: readonly string[], options: TrustOptions): Prom
   const session = await openCliTrustSession(options);
   const reviewer = chooseReviewer(options.yes === true);
   try {
-    // Problems of the files under review are part of the review (SPEC 3.2).
-    for (const finding of session.config.findings) process.stderr.write(`hookctl: ${formatFinding(finding)}\n`);
+    // The errors of the files under review are part of the review (SPEC 3.2).
+    for (const finding of session.config.findings.filter((item) => item.severity === 'error')) process.stderr.write(`hookctl: ${formatFinding(finding)}\n`);
     const report = await trustHooks(session.authority, session.handlers, session.context, {
       ids: options.all ? [] : ids,
       findings: session.config.findings,

@@ -61,8 +61,9 @@ export async function describeOctoFile(path: string, context: LoadContext): Prom
   const absolute = resolve(context.cwd, path);
   // A hooks.yaml is never read by octo, whatever it holds: say so rather than lint it as if it ran.
   if (basename(absolute) === 'hooks.yaml' && basename(dirname(absolute)) === '.octo') return unreadFile(absolute, context);
-  const parsed = await readNamedConfigFile(absolute, 'yaml');
-  return { parsed, source: absolute === userHooksPath(context) ? 'user' : 'project', role: 'hooks-file', layer: dirname(absolute), plugin: null };
+  const source = absolute === userHooksPath(context) ? 'user' : 'project';
+  const parsed = await readNamedConfigFile(absolute, 'yaml', source === 'user' ? 'owned' : 'repository');
+  return { parsed, source, role: 'hooks-file', layer: dirname(absolute), plugin: null };
 }
 
 function userHooksPath(context: LoadContext): string {

@@ -43,15 +43,15 @@ export async function discoverOpenInterpreterFiles(context: LoadContext): Promis
 export async function describeOpenInterpreterFile(path: string, context: LoadContext): Promise<ConfigFile> {
   const absolute = resolve(context.cwd, path);
   const format = formatFromPath(absolute) ?? 'json';
-  const parsed = await readNamedConfigFile(absolute, format);
   const userDir = join(context.home, CONFIG_DIR);
   const role = basename(absolute) === 'config.toml' ? 'inline-config' : format === 'toml' ? 'managed-requirements' : 'hooks-file';
   const [pluginName, ...rest] = relative(join(userDir, 'plugins'), absolute).split(sep);
   if (role === 'hooks-file' && pluginName && !pluginName.startsWith('..') && rest.join('/') === 'hooks/hooks.json') {
     const plugin = pluginInfo(userDir, pluginName);
-    return { parsed, source: 'plugin', role, layer: plugin.root, plugin };
+    return { parsed: await readNamedConfigFile(absolute, format, 'owned'), source: 'plugin', role, layer: plugin.root, plugin };
   }
   const source = role === 'managed-requirements' ? 'managed' : dirname(absolute) === userDir ? 'user' : 'project';
+  const parsed = await readNamedConfigFile(absolute, format, source === 'project' ? 'repository' : 'owned');
   return { parsed, source, role, layer: dirname(absolute), plugin: null };
 }
 
