@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createEngine, type Outcome } from '../../src/index.js';
@@ -371,6 +371,29 @@ describe('octo: a hostile project hooks.yml is untrusted and not loaded; the use
       await engine.close();
     }
   });
+});
+
+describe('scaffold --register against a project config that is not a regular file', () => {
+  const kinds: [string, (path: string) => void][] = [
+    ['a FIFO', (path) => void makeFifo(path)],
+    ['a directory', (path) => mkdirSync(path, { recursive: true })],
+  ];
+  for (const [name, plant] of kinds) {
+    it(`${name}: one line, nothing written, no hang`, async () => {
+      const sandbox = makeTempProject();
+      const config = join(sandbox.project, '.openinterpreter', 'hooks.json');
+      mkdirSync(dirname(config), { recursive: true });
+      plant(config);
+      const result = await runMeasured(
+        ['scaffold', 'PreToolUse', '--register', '--lang', 'sh', '--dialect', 'openinterpreter', '--cwd', sandbox.project, '--home', sandbox.home],
+        { cwd: sandbox.project },
+      );
+      expectSafe(result, 'scaffold --register');
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe('hookctl: refusing to write .openinterpreter/hooks.json: it exists and is not a regular file. Nothing was changed.\n');
+      expect(existsSync(join(sandbox.project, '.openinterpreter', 'hooks', 'pre-tool-use.sh'))).toBe(false);
+    });
+  }
 });
 
 /**
