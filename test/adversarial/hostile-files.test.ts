@@ -239,13 +239,14 @@ describe('openinterpreter: hostile config layers are reported and skipped', () =
       expect(result.code, `${args[0]} exit code; stderr: ${result.stderr}`).toBe(0);
     }
 
-    const lint = await runMeasured(['lint', '--format', 'json', ...common], { withoutFileOverride: true });
+    // The agent's layers (--effective), which is what these files are: every one a positioned finding.
+    const lint = await runMeasured(['lint', '--effective', '--format', 'json', ...common], { withoutFileOverride: true });
     expectSafe(lint, 'lint');
     expect(lint.code).toBe(1);
     const { findings } = JSON.parse(lint.stdout) as LintJson;
     for (const [file, reason] of files) {
-      // lint shows paths relative to the cwd.
-      const finding = findings.find((item) => resolve(cwd, item.file) === file && item.ruleId === 'parse-error');
+      // lint shows paths relative to the repository root.
+      const finding = findings.find((item) => resolve(sandbox.project, item.file) === file && item.ruleId === 'parse-error');
       expect(finding, `a parse-error finding for ${file}`).toBeDefined();
       expect(finding!.line).toBeGreaterThanOrEqual(1);
       expect(finding!.column).toBeGreaterThanOrEqual(1);
@@ -253,11 +254,16 @@ describe('openinterpreter: hostile config layers are reported and skipped', () =
     }
 
     // SARIF fingerprints re-read each finding's file for its line: never past the cap, never a FIFO.
-    const sarif = await runMeasured(['lint', '--format', 'sarif', ...common], { withoutFileOverride: true });
+    const sarif = await runMeasured(['lint', '--effective', '--format', 'sarif', ...common], { withoutFileOverride: true });
     expectSafe(sarif, 'lint --format sarif');
     expect(sarif.code).toBe(1);
     const results = (JSON.parse(sarif.stdout) as { runs: { results: { ruleId: string }[] }[] }).runs[0]!.results;
     expect(results.filter((result) => result.ruleId === 'parse-error')).toHaveLength(files.length);
+
+    // The repository-wide lint (the default) reads no link that leaves the repository, and says so.
+    const scan = await runMeasured(['lint', '--format', 'json', ...common], { withoutFileOverride: true });
+    expectSafe(scan, 'lint (repository)');
+    expect(scan.stderr).toMatch(/not reading .*hooks\.json: it is a symbolic link to \/dev\/zero/);
   });
 });
 
@@ -317,7 +323,7 @@ describe('octo: a hostile project hooks.yml is untrusted and not loaded; the use
       expect(list.code, list.stderr).toBe(0);
       expect(list.stdout + list.stderr).toMatch(attack.reason);
 
-      const lint = await runMeasured(['lint', ...common], { withoutFileOverride: true });
+      const lint = await runMeasured(['lint', '--effective', ...common], { withoutFileOverride: true });
       expectSafe(lint, 'lint');
       expect(lint.code).toBe(1);
       expect(lint.stdout).toMatch(/^\.octo\/hooks\.yml\n\s+\d+:\d+\s+error\s/);

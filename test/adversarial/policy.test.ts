@@ -100,7 +100,7 @@ describe('openinterpreter: [features] hooks = false outside the managed file nev
   it('lint explains the switch leaves managed hooks on', async () => {
     const setup = openInterpreterPolicy();
     setup.sandbox.write('project/.openinterpreter/config.toml', FEATURES_OFF);
-    const lint = await runCli(['lint', ...setup.common]);
+    const lint = await runCli(['lint', '--effective', ...setup.common]);
     expect(lint.stdout).toMatch(/2:1\s+info\s+user, project and plugin hooks are disabled by \[features\] hooks = false; managed hooks still run .*features-disabled/);
   });
 
@@ -120,7 +120,7 @@ describe('openinterpreter: [features] hooks = false outside the managed file nev
     const list = JSON.parse((await runCli(['list', '--json', ...setup.common])).stdout) as { switchedOff: unknown; hooks: { source: string }[] };
     expect(list.switchedOff).toBeNull();
     expect(list.hooks.map((hook) => hook.source)).toEqual(['managed', 'user', 'project']);
-    const lint = await runCli(['lint', ...setup.common]);
+    const lint = await runCli(['lint', '--effective', ...setup.common]);
     expect(lint.stdout).toMatch(/ignored: the managed requirements file pins \[features\] hooks = true/);
   });
 });
