@@ -52,6 +52,21 @@ export interface EngineSettings {
   rewriteOrder?: 'completion' | 'configured';
   /** Cap per output stream of each hook (default 1 MiB). */
   outputLimitBytes?: number;
+  /** A settings layer for this session only: a file path or inline JSON (claude `--settings`). */
+  settingsFlag?: string;
+  /** Plugin directories loaded for this session only (claude `--plugin-dir`). */
+  pluginDirs?: readonly string[];
+  /**
+   * `check` (default) holds hooks back in a folder whose workspace trust was never accepted;
+   * `assume` takes the folder as trusted, as the agent does in headless (`-p`, SDK) sessions
+   * (claude). `bypassTrust` implies `assume`.
+   */
+  workspaceTrust?: 'check' | 'assume';
+  /**
+   * The file the host agent gives hooks to write environment exports to (claude `CLAUDE_ENV_FILE`);
+   * without it the dialect makes a temporary one per dispatch and reports its content.
+   */
+  envFile?: string;
   /**
    * Cap on all output captured from the sync hooks of one dispatch (default 16 MiB): with many
    * hooks each keeps a fair share (at least 4 KiB per stream) and runs past it are marked truncated.
@@ -114,6 +129,9 @@ export async function openEngine(dialect: Dialect, options: EngineSettings): Pro
     env: options.env ?? process.env,
     ...(options.managedConfigPath ? { managedConfigPath: resolve(options.managedConfigPath) } : {}),
     ...(options.bypassTrust ? { bypassTrust: true } : {}),
+    ...(options.settingsFlag !== undefined ? { settingsFlag: options.settingsFlag } : {}),
+    ...(options.pluginDirs ? { pluginDirs: options.pluginDirs } : {}),
+    ...(options.workspaceTrust ? { workspaceTrust: options.workspaceTrust } : {}),
   };
   const config = await dialect.loadConfig(context);
   const fatal = config.findings.filter((finding) => finding.fatal);
@@ -135,6 +153,7 @@ export class HookEngine implements Engine {
   private readonly asyncRuns = new AsyncRuns();
   private readonly outputLimitBytes: number;
   private inProcessCount = 0;
+  private readonly agentEnv: Readonly<Record<string, string | undefined>>;
   private readonly records: readonly HandlerRecord[];
   private readonly managedOnly: boolean;
   /** Skip reasons decided for other run dirs (payload cwds), most recently used last. */
@@ -160,6 +179,7 @@ export class HookEngine implements Engine {
     if (options.bypassTrust) this.warnings.push(BYPASS_TRUST_WARNING);
     // Snapshot once: reading process.env is slow (every key is a native getter) and dispatch is hot.
     const agentEnv = { ...context.env };
+    this.agentEnv = agentEnv;
     this.handlers = config.handlers.map((record, index) => {
       const handlerTrust = trust[index]!;
       const env = Object.keys(record.env).length === 0 ? agentEnv : { ...agentEnv, ...record.env };
@@ -214,6 +234,11 @@ export class HookEngine implements Engine {
         projectDir: this.context.cwd,
         warnings,
         rewriteOrder: this.options.rewriteOrder ?? 'completion',
+        info: {
+          home: this.context.home,
+          env: this.agentEnv,
+          ...(this.options.envFile !== undefined ? { envFile: resolve(this.context.cwd, this.options.envFile) } : {}),
+        },
         detach: (handler, start) => this.asyncRuns.start(handler.id, handler.timeoutMs, start),
         maxConcurrentHooks: this.options.maxConcurrentHooks ?? DEFAULT_MAX_CONCURRENT_HOOKS,
         outputLimitBytes: this.outputLimitBytes,

@@ -6,6 +6,7 @@ import { readJsonPayload } from '../read-input.js';
 import { stringifyJson } from '../../util/safe-json.js';
 
 export interface RunOptions extends CommonOptionValues {
+  rewriteOrder?: 'completion' | 'configured';
   dangerouslyBypassHookTrust?: boolean;
 }
 
@@ -15,7 +16,7 @@ export async function run(event: string, options: RunOptions): Promise<number> {
   const bypassTrust = options.dangerouslyBypassHookTrust === true;
   if (bypassTrust) process.stderr.write(`warning: ${BYPASS_TRUST_WARNING}\n`);
   const payload = await readJsonPayload('-');
-  const engine = await openEngine(common, { bypassTrust });
+  const engine = await openEngine(common, { bypassTrust, rewriteOrder: options.rewriteOrder });
   const { interruptedExitCode } = await guardHookProcesses(async (signal) => {
     try {
       const outcome = await engine.dispatch(event, payload, { signal });
