@@ -1,7 +1,7 @@
 import { mkdir, realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { BuiltinHook, Dialect, EventSpec, HandlerRecord, HandlerTrust, InProcessHook, LoadContext, LoadedConfig, ValidationError } from '../kit/index.js';
-import { ConfigLoadError, DuplicateHookIdError, InProcessNotAllowedError, PayloadValidationError, UnknownEventError, UsageError } from '../errors.js';
+import type { BuiltinHook, Dialect, EventSpec, HandlerRecord, HandlerTrust, InProcessHook, LoadContext, LoadedConfig, SwitchedOff, ValidationError } from '../kit/index.js';
+import { ConfigLoadError, DuplicateHookIdError, InProcessNotAllowedError, PayloadNotJsonError, PayloadValidationError, UnknownEventError, UsageError } from '../errors.js';
 import { standingSkipReason } from '../trust/skip-reason.js';
 import { didYouMean } from '../util/did-you-mean.js';
 import { AsyncRuns } from './async-runs.js';
@@ -16,6 +16,7 @@ import { runHttp } from './run-http.js';
 import { EventSelector } from './select.js';
 import { formatFinding } from '../kit/finding.js';
 import { isPlainObject } from '../util/is-plain-object.js';
+import { NotJsonError, stringifyJson } from '../util/safe-json.js';
 import { userHome } from '../util/user-home.js';
 
 export const BYPASS_TRUST_WARNING =
@@ -98,7 +99,13 @@ export type PayloadOf<Inputs, E> = [Inputs] extends [never] ? unknown : E extend
  */
 export interface Engine<Inputs = never> {
   readonly dialect: string;
+  /** False when `[features] hooks = false` switches leave no hook to run (dispatches then run nothing). */
   readonly enabled: boolean;
+  /**
+   * Which hooks a `[features] hooks = false` switch turned off, and where: `non-managed` (a user or
+   * project switch; managed hooks still run) or `all` (the managed requirements file's own switch).
+   */
+  readonly switchedOff: SwitchedOff | null;
   readonly handlers: readonly EngineHandler[];
   readonly warnings: readonly string[];
   dispatch<E extends EventOf<Inputs>>(event: E, payload: PayloadOf<Inputs, E>, options?: DispatchOptions): Promise<Outcome>;
@@ -121,6 +128,7 @@ export async function openEngine(dialect: Dialect, options: EngineSettings): Pro
     home: userHome(options.home),
     env: options.env ?? process.env,
     ...(options.managedConfigPath ? { managedConfigPath: resolve(options.managedConfigPath) } : {}),
+    ...(options.bypassTrust ? { bypassTrust: true } : {}),
     ...(options.settingsFlag !== undefined ? { settingsFlag: options.settingsFlag } : {}),
     ...(options.pluginDirs ? { pluginDirs: options.pluginDirs } : {}),
     ...(options.workspaceTrust ? { workspaceTrust: options.workspaceTrust } : {}),
@@ -137,6 +145,7 @@ export async function openEngine(dialect: Dialect, options: EngineSettings): Pro
 export class HookEngine implements Engine {
   readonly dialect: string;
   readonly enabled: boolean;
+  readonly switchedOff: SwitchedOff | null;
   readonly handlers: EngineHandler[];
   readonly warnings: string[];
   private readonly specs: Map<string, EventSpec>;
@@ -160,6 +169,7 @@ export class HookEngine implements Engine {
   ) {
     this.dialect = definition.id;
     this.enabled = config.enabled;
+    this.switchedOff = config.switchedOff;
     this.specs = new Map(definition.events.map((spec) => [spec.name, spec]));
     this.outputLimitBytes = options.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT_BYTES;
     this.warnings = config.findings.map(formatFinding);
@@ -210,6 +220,8 @@ export class HookEngine implements Engine {
   async dispatch(event: string, payload: unknown, options: DispatchOptions = {}): Promise<Outcome> {
     const spec = this.specFor(event);
     const input = this.withDefaults(payload);
+    // Serialised first: a cycle or a BigInt is a named error, not a TypeError from deep inside.
+    const stdin = serializePayload(event, input);
     const validation = this.definition.contracts.validateInput(event, input);
     const payloadWarnings = validation.ok ? [] : this.tolerated(event, spec, input, validation.errors);
     const warnings = payloadWarnings.length === 0 ? this.warnings : [...this.warnings, ...payloadWarnings];
@@ -235,6 +247,7 @@ export class HookEngine implements Engine {
       },
       input as Record<string, unknown>,
       options,
+      stdin,
     );
   }
 
@@ -356,6 +369,28 @@ export class HookEngine implements Engine {
     this.dataDirsReady.add(dir);
     return null;
   }
+}
+
+/**
+ * The payload as hooks receive it on stdin: compact JSON at any depth (util/safe-json.ts). A value
+ * JSON can not hold is the caller's bad payload, named with where it is.
+ */
+function serializePayload(event: string, payload: unknown): string {
+  if (!isPlainObject(payload)) {
+    throw new PayloadNotJsonError(event, [{ path: '', message: `a payload is a JSON object, not ${describeKind(payload)}` }]);
+  }
+  try {
+    return stringifyJson(payload);
+  } catch (error) {
+    if (error instanceof NotJsonError) throw new PayloadNotJsonError(event, [{ path: error.path, message: `${error.problem}; a payload must be plain JSON` }]);
+    throw error;
+  }
+}
+
+function describeKind(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object of another kind' : `a ${typeof value}`;
 }
 
 /** The bounds an embedder may set must be whole numbers in range, or the bounds are not bounds. */
