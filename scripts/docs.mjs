@@ -9,6 +9,14 @@ const { buildProgram } = await import('../dist/src/cli/main.js');
 const { DIALECT_IDS, loadDialect } = await import('../dist/src/dialects/registry.js');
 const { eventFileStem } = await import('../dist/src/contracts/schema-files.js');
 
+/** A command's help as `--help` prints it, with the text added by addHelpText('after'). */
+function helpWithAfter(command) {
+  // Text added with addHelpText('after') is written by an afterHelp listener, not by helpInformation().
+  const after = [];
+  command.emit('afterHelp', { error: false, command, write: (text) => after.push(text) });
+  return `${command.helpInformation().trimEnd()}\n${after.join('')}`.trimEnd();
+}
+
 function renderCli() {
   const program = buildProgram();
   program.configureHelp({ helpWidth: 100 });
@@ -20,16 +28,12 @@ function renderCli() {
     'Exit codes: 0 success; 1 findings or failures (lint errors, failed test cases); 2 usage or configuration errors.',
     '',
     '```text',
-    program.helpInformation().trimEnd(),
+    helpWithAfter(program),
     '```',
   ];
   for (const command of program.commands) {
     command.configureHelp({ helpWidth: 100 });
-    const help = command.helpInformation().trimEnd();
-    // Text added with addHelpText('after') is written by an afterHelp listener, not by helpInformation().
-    const after = [];
-    command.emit('afterHelp', { error: false, command, write: (text) => after.push(text) });
-    sections.push('', `## hookctl ${command.name()}`, '', '```text', `${help}\n${after.join('')}`.trimEnd(), '```');
+    sections.push('', `## hookctl ${command.name()}`, '', '```text', helpWithAfter(command), '```');
   }
   return `${sections.join('\n')}\n`;
 }
