@@ -54,6 +54,11 @@ export interface DialectScaffolding {
   /** What a hook can do for the event, in the dialect's exact wire form. */
   examples(event: string): HookExample[];
   /**
+   * Where a hook that prints nothing is not a no-op for the agent (claude WorktreeCreate: no path
+   * fails the worktree creation), the sentence that says so; the script's header carries it.
+   */
+  silentEffect?(event: string): string | null;
+  /**
    * How the config command names the script, when a path relative to the cwd is not enough
    * (claude: hooks run in the session's cwd, which follows `cd`, so the command goes through
    * `"$CLAUDE_PROJECT_DIR"`), with the sentence that says so. Absent: the project-relative path.

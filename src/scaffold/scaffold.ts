@@ -136,6 +136,7 @@ function scaffoldModel(dialect: Dialect, spec: EventSpec, command: string, comma
     summary: spec.summary,
     command,
     commandNote,
+    silentEffect: dialect.scaffold.silentEffect?.(spec.name) ?? null,
     fields,
     keyFields: fields.filter((f) => f.isString && f.required && !inEnvelope(f.name)).map((f) => f.name),
     examples: dialect.scaffold.examples(spec.name),
