@@ -18,7 +18,7 @@ describe('claude workspace trust over hostile files', () => {
     box.settings('home/.claude/settings.json', hooks({ Stop: [group([command('true')])] }));
     const engine = await box.engine({ workspaceTrust: 'check' });
     try {
-      const outcome = await engine.dispatch('Stop', await box.payload('Stop'));
+      const outcome = await engine.dispatch('Stop', (await box.payload('Stop')) as never);
       expect(outcome.runs.map((run) => [run.status, run.skipReason])).toEqual([['skipped', 'workspace-untrusted']]);
     } finally {
       await engine.close();
@@ -33,7 +33,7 @@ describe('claude workspace trust over hostile files', () => {
     box.trustWorkspace();
     const engine = await box.engine({ workspaceTrust: 'check' });
     try {
-      const outcome = await engine.dispatch('Stop', await box.payload('Stop'));
+      const outcome = await engine.dispatch('Stop', (await box.payload('Stop')) as never);
       // Not a usable marker, so the project dir itself is the trust root — the one the user trusted.
       expect(outcome.runs.map((run) => run.status)).toEqual(['completed']);
     } finally {
