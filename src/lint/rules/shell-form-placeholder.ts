@@ -17,6 +17,8 @@ export const shellFormPlaceholder = createRule({
     refused:
       '{{placeholder}} in a shell-form command: the agent refuses to run this hook, since the substituted value would be re-parsed by the shell; ' +
       'use exec form ("command" is the program, "{{args}}" holds "{{placeholder}}" as one argument)',
+    // Outside a plugin: no value exists, and sh rejects `${a.b}` ("Bad substitution").
+    noValue: '{{placeholder}} in a shell-form command outside a plugin: nothing substitutes it and the shell fails on it ("Bad substitution"); only plugin hooks get such values',
   },
   check({ spec, checked, report }) {
     const refused = spec.execForm?.refusedInShellForm;
@@ -26,7 +28,9 @@ export const shellFormPlaceholder = createRule({
       if (command === undefined || setField(handler.node, spec.execForm.argsField) !== undefined) continue;
       const placeholder = new RegExp(refused.source, refused.flags.replace('g', '')).exec(command)?.[0];
       if (placeholder === undefined) continue;
-      report({ messageId: 'refused', data: { placeholder, args: spec.execForm.argsField }, pos: setField(handler.node, 'command')!.value.pos });
+      const pos = setField(handler.node, 'command')!.value.pos;
+      if (checked.file.source === 'plugin') report({ messageId: 'refused', data: { placeholder, args: spec.execForm.argsField }, pos });
+      else report({ messageId: 'noValue', data: { placeholder }, pos });
     }
   },
 });

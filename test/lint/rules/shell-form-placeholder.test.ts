@@ -31,7 +31,13 @@ new RuleTester().run(shellFormPlaceholder, {
     {
       name: 'in a settings file too, where nothing substitutes it',
       files: { [CLAUDE_SETTINGS]: SETTINGS },
-      errors: [{ messageId: 'refused', ...positionOf(SETTINGS, '"curl'), data: { placeholder: '${user_config.key}', args: 'args' } }],
+      errors: [
+        {
+          messageId: 'noValue',
+          ...positionOf(SETTINGS, '"curl'),
+          message: '${user_config.key} in a shell-form command outside a plugin: nothing substitutes it and the shell fails on it ("Bad substitution"); only plugin hooks get such values',
+        },
+      ],
     },
   ],
 });
