@@ -1,10 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { BuiltinHook, Dialect, EventSpec, HandlerTrust, InProcessHook, LoadContext, LoadedConfig } from '../kit/index.js';
+import type { BuiltinHook, Dialect, EventSpec, HandlerRecord, HandlerTrust, InProcessHook, LoadContext, LoadedConfig } from '../kit/index.js';
 import { ConfigLoadError, DuplicateHookIdError, InProcessNotAllowedError, PayloadValidationError, UnknownEventError } from '../errors.js';
 import { standingSkipReason } from '../trust/skip-reason.js';
 import { didYouMean } from '../util/did-you-mean.js';
 import { AsyncRuns } from './async-runs.js';
+import { ConfigWatcher, signaturesChanged, statSignatures, type StatSignatures } from './config-watcher.js';
 import { dispatchEvent, type DispatchOptions } from './dispatch.js';
 import type { EngineHandler } from './engine-handler.js';
 import { invokeInProcess } from './in-process.js';
@@ -38,6 +39,15 @@ export interface EngineSettings {
   transport?: string;
   /** Cap per output stream of each hook (default 1 MiB). */
   outputLimitBytes?: number;
+  /**
+   * Reload by itself when a config file changes, a config file is created where the dialect would
+   * read one, or the trust store or a trusted project script changes (docs/serve.md, "Reload").
+   * The files are watched, and each dispatch first compares their stat signatures, so a dispatch
+   * that starts after a change sees it. Off by default; `engine.reload()` works either way.
+   */
+  watch?: boolean;
+  /** Called after every reload, automatic or not, with null on success or the load error. */
+  onReload?: (error: Error | null) => void;
 }
 
 /** Event names of an input map; any string for an engine whose dialect is not known statically. */
@@ -57,6 +67,15 @@ export interface Engine<Inputs = never> {
   readonly warnings: readonly string[];
   dispatch<E extends EventOf<Inputs>>(event: E, payload: PayloadOf<Inputs, E>, options?: DispatchOptions): Promise<Outcome>;
   registerInProcess(event: EventOf<Inputs>, hook: InProcessHook, name?: string): void;
+  /**
+   * Re-reads every config layer and the trust store, re-decides trust and recompiles matchers, and
+   * swaps the result in atomically for dispatches that start afterwards; dispatches already running
+   * finish on the configuration they started with, and their async hooks are still awaited by
+   * `close()`. In-process hooks stay registered. When the new configuration does not load, the last
+   * good one stays in effect, every later outcome carries a warning saying so (until a reload
+   * succeeds), and the promise rejects with the error (`ConfigLoadError`, `TrustStoreError`, …).
+   */
+  reload(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -71,67 +90,97 @@ export async function openEngine(dialect: Dialect, options: EngineSettings): Pro
     env: options.env ?? process.env,
     ...(options.managedConfigPath ? { managedConfigPath: resolve(options.managedConfigPath) } : {}),
   };
+  const engine = new HookEngine(dialect, context, await loadConfiguration(dialect, context, new Map()), options);
+  engine.startWatching();
+  return engine;
+}
+
+/** One loaded configuration: what a reload replaces as a whole. */
+interface Loaded {
+  config: LoadedConfig;
+  trust: HandlerTrust[];
+  builtins: BuiltinHook[];
+  /** Signatures of every path the configuration came from, as they were when it was read. */
+  signatures: StatSignatures;
+}
+
+/**
+ * Reads every layer and the trust store and decides trust. `before` holds the signatures of the
+ * previous configuration's paths taken before reading: a path known then keeps that signature, so
+ * a file that changed while it was being read still looks changed afterwards and is read again.
+ */
+async function loadConfiguration(dialect: Dialect, context: LoadContext, before: StatSignatures): Promise<Loaded> {
   const config = await dialect.loadConfig(context);
   const fatal = config.findings.filter((finding) => finding.fatal);
   if (fatal.length > 0) throw new ConfigLoadError(fatal);
-  const trust = await dialect.trust.evaluate(config.handlers, { ...context, projectDir: context.cwd });
+  const trustContext = { ...context, projectDir: context.cwd };
+  const trust = await dialect.trust.evaluate(config.handlers, trustContext);
   const builtins = config.enabled && dialect.builtinHooks ? await dialect.builtinHooks(context) : [];
-  return new HookEngine(dialect, context, config, trust, builtins, options);
+  const paths = [...(config.watchPaths ?? config.files), ...(dialect.trust.watchPaths?.(config.handlers, trustContext) ?? [])];
+  const now = statSignatures(paths.filter((path) => !before.has(path)));
+  const signatures = new Map(paths.map((path) => [path, before.get(path) ?? now.get(path)!]));
+  return { config, trust, builtins, signatures };
+}
+
+/** The handlers and selectors of one loaded configuration; dispatches read one generation throughout. */
+interface Generation {
+  enabled: boolean;
+  handlers: EngineHandler[];
+  warnings: string[];
+  selectors: Map<string, EventSelector<EngineHandler>>;
+}
+
+interface InProcessRegistration {
+  event: string;
+  hook: InProcessHook;
+  name: string;
 }
 
 /** The engine implementation; its `dispatch` takes any event name, so it serves every typed `Engine<Inputs>`. */
 export class HookEngine implements Engine {
   readonly dialect: string;
-  readonly enabled: boolean;
-  readonly handlers: EngineHandler[];
-  readonly warnings: string[];
   private readonly specs: Map<string, EventSpec>;
-  private readonly selectors = new Map<string, EventSelector<EngineHandler>>();
   private readonly asyncRuns = new AsyncRuns();
   private readonly outputLimitBytes: number;
+  private readonly agentEnv: Record<string, string | undefined>;
+  private readonly registrations: InProcessRegistration[] = [];
   private inProcessCount = 0;
+  private current: Generation;
+  /** Signatures of the paths the current configuration (or the last failed attempt) was read from. */
+  private seen: StatSignatures;
+  /** Warnings of the last failed reload; empty once a reload succeeds. */
+  private reloadWarnings: string[] = [];
+  private watcher: ConfigWatcher | null = null;
+  private queuedReload: Promise<void> | null = null;
+  private lastReload: Promise<void> = Promise.resolve();
+  private reloadsPending = 0;
+  private closed = false;
 
   constructor(
     private readonly definition: Dialect,
     private readonly context: LoadContext,
-    config: LoadedConfig,
-    trust: readonly HandlerTrust[],
-    builtins: readonly BuiltinHook[],
+    loaded: Loaded,
     private readonly options: EngineSettings,
   ) {
     this.dialect = definition.id;
-    this.enabled = config.enabled;
     this.specs = new Map(definition.events.map((spec) => [spec.name, spec]));
     this.outputLimitBytes = options.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT_BYTES;
-    this.warnings = config.findings.map(formatFinding);
-    if (!config.enabled) this.warnings.push(HOOKS_DISABLED_WARNING);
-    if (options.bypassTrust) this.warnings.push(BYPASS_TRUST_WARNING);
     // Snapshot once: reading process.env is slow (every key is a native getter) and dispatch is hot.
-    const agentEnv = { ...context.env };
-    this.handlers = config.handlers.map((record, index) => {
-      const handlerTrust = trust[index]!;
-      const env = Object.keys(record.env).length === 0 ? agentEnv : { ...agentEnv, ...record.env };
-      return {
-        ...record,
-        mode: record.async ? 'async' : 'sync',
-        trust: handlerTrust,
-        skipReason: standingSkipReason(record.source, handlerTrust, config.managedOnly, options.bypassTrust === true),
-        invoke: async (invocation) => {
-          const setupError = await this.ensureDataDir(record.dataDir);
-          if (setupError) return setupFailure(setupError);
-          return runCommand({
-            command: record.command,
-            stdin: invocation.stdin,
-            cwd: invocation.cwd,
-            env,
-            timeoutMs: record.timeoutMs,
-            outputLimitBytes: this.outputLimitBytes,
-            ...(invocation.signal ? { signal: invocation.signal } : {}),
-          });
-        },
-      } satisfies EngineHandler;
-    });
-    for (const builtin of builtins) this.addInProcess(builtin.event, builtin.run, builtin.name);
+    this.agentEnv = { ...context.env };
+    this.current = this.generationOf(loaded);
+    this.seen = loaded.signatures;
+  }
+
+  get enabled(): boolean {
+    return this.current.enabled;
+  }
+
+  get handlers(): readonly EngineHandler[] {
+    return this.current.handlers;
+  }
+
+  get warnings(): readonly string[] {
+    return this.reloadWarnings.length === 0 ? this.current.warnings : [...this.current.warnings, ...this.reloadWarnings];
   }
 
   async dispatch(event: string, payload: unknown, options: DispatchOptions = {}): Promise<Outcome> {
@@ -139,14 +188,17 @@ export class HookEngine implements Engine {
     const input = this.withDefaults(payload);
     const validation = this.definition.contracts.validateInput(event, input);
     if (!validation.ok) throw new PayloadValidationError(event, validation.errors);
-    if (!this.enabled) return disabledOutcome(this.dialect, event, this.warnings);
+    if (this.watcher !== null) await this.catchUp();
+    const generation = this.current;
+    const warnings = this.warnings;
+    if (!generation.enabled) return disabledOutcome(this.dialect, event, warnings);
     return dispatchEvent(
       {
         dialect: this.definition,
         spec,
-        selector: this.selectorFor(event),
+        selector: selectorFor(generation, event),
         projectDir: this.context.cwd,
-        warnings: this.warnings,
+        warnings,
         detach: (handler, start) => this.asyncRuns.start(handler.id, handler.timeoutMs, start),
       },
       input as Record<string, unknown>,
@@ -159,19 +211,113 @@ export class HookEngine implements Engine {
     if (!spec.inProcessAllowed) {
       throw new InProcessNotAllowedError(this.dialect, event);
     }
-    if (this.handlers.some((handler) => handler.id === name)) {
+    if (this.current.handlers.some((handler) => handler.id === name)) {
       throw new DuplicateHookIdError(name);
     }
-    this.addInProcess(event, hook, name);
+    this.registrations.push({ event, hook, name });
+    addInProcess(this.current, this.inProcessHandler(event, hook, name));
   }
 
-  close(): Promise<void> {
-    return this.asyncRuns.close();
+  reload(): Promise<void> {
+    // Requests made while a reload is queued share it; one made while a reload runs queues the
+    // next, since the running one may have read the files before the change it is asked about.
+    if (this.queuedReload !== null) return this.queuedReload;
+    this.reloadsPending++;
+    const next = this.lastReload.then(() => {
+      this.queuedReload = null;
+      return this.reloadNow();
+    });
+    this.queuedReload = next;
+    this.lastReload = next.then(ignore, ignore).finally(() => this.reloadsPending--);
+    return next;
   }
 
-  private addInProcess(event: string, hook: InProcessHook, name: string): void {
+  async close(): Promise<void> {
+    this.closed = true;
+    this.watcher?.close();
+    await this.lastReload;
+    await this.asyncRuns.close();
+  }
+
+  /** Arms the file watcher when the engine was asked to watch (openEngine calls this once). */
+  startWatching(): void {
+    if (!this.options.watch || this.watcher !== null) return;
+    this.watcher = new ConfigWatcher((named) => {
+      if (this.closed) return;
+      if (named || signaturesChanged(this.seen)) this.reload().catch(ignore);
+    });
+    this.watcher.watch(this.seen.keys());
+  }
+
+  /**
+   * Before a dispatch of a watching engine: reload first when a watched path changed (the stat
+   * fallback), and wait for a reload already under way, so the dispatch sees every change made
+   * before it started. A failed reload leaves its warning on the outcome.
+   */
+  private async catchUp(): Promise<void> {
+    if (signaturesChanged(this.seen)) await this.reload().catch(ignore);
+    else if (this.reloadsPending > 0) await this.lastReload;
+  }
+
+  private async reloadNow(): Promise<void> {
+    if (this.closed) return;
+    const before = statSignatures(this.seen.keys());
+    try {
+      const loaded = await loadConfiguration(this.definition, this.context, before);
+      this.current = this.generationOf(loaded);
+      this.seen = loaded.signatures;
+      this.reloadWarnings = [];
+    } catch (error) {
+      // The last good configuration stays; the attempt's signatures stop every dispatch from
+      // retrying the same broken files until one of them changes again.
+      this.seen = before;
+      this.reloadWarnings = reloadFailureWarnings(error);
+      this.watcher?.watch(this.seen.keys());
+      this.options.onReload?.(error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    }
+    this.watcher?.watch(this.seen.keys());
+    this.options.onReload?.(null);
+  }
+
+  private generationOf(loaded: Loaded): Generation {
+    const { config, trust, builtins } = loaded;
+    const warnings = config.findings.map(formatFinding);
+    if (!config.enabled) warnings.push(HOOKS_DISABLED_WARNING);
+    if (this.options.bypassTrust) warnings.push(BYPASS_TRUST_WARNING);
+    const handlers = config.handlers.map((record, index) => this.commandHandler(record, trust[index]!, config.managedOnly));
+    const generation: Generation = { enabled: config.enabled, handlers, warnings, selectors: new Map() };
+    for (const builtin of builtins) addInProcess(generation, this.inProcessHandler(builtin.event, builtin.run, builtin.name));
+    for (const { event, hook, name } of this.registrations) addInProcess(generation, this.inProcessHandler(event, hook, name));
+    return generation;
+  }
+
+  private commandHandler(record: HandlerRecord, handlerTrust: HandlerTrust, managedOnly: boolean): EngineHandler {
+    const env = Object.keys(record.env).length === 0 ? this.agentEnv : { ...this.agentEnv, ...record.env };
+    return {
+      ...record,
+      mode: record.async ? 'async' : 'sync',
+      trust: handlerTrust,
+      skipReason: standingSkipReason(record.source, handlerTrust, managedOnly, this.options.bypassTrust === true),
+      invoke: async (invocation) => {
+        const setupError = await this.ensureDataDir(record.dataDir);
+        if (setupError) return setupFailure(setupError);
+        return runCommand({
+          command: record.command,
+          stdin: invocation.stdin,
+          cwd: invocation.cwd,
+          env,
+          timeoutMs: record.timeoutMs,
+          outputLimitBytes: this.outputLimitBytes,
+          ...(invocation.signal ? { signal: invocation.signal } : {}),
+        });
+      },
+    } satisfies EngineHandler;
+  }
+
+  private inProcessHandler(event: string, hook: InProcessHook, name: string): EngineHandler {
     const position = { group: -1, handler: this.inProcessCount++ };
-    this.handlers.push({
+    return {
       dialect: this.dialect,
       id: name,
       explicitId: true,
@@ -194,23 +340,13 @@ export class HookEngine implements Engine {
       trust: { status: 'trusted', enabled: true, hash: null, detail: null },
       skipReason: null,
       invoke: (invocation) => invokeInProcess(hook, invocation, IN_PROCESS_TIMEOUT_MS),
-    });
-    this.selectors.delete(event);
+    };
   }
 
   private specFor(event: string): EventSpec {
     const spec = this.specs.get(event);
     if (!spec) throw new UnknownEventError(this.dialect, event, didYouMean(event, [...this.specs.keys()]));
     return spec;
-  }
-
-  private selectorFor(event: string): EventSelector<EngineHandler> {
-    let selector = this.selectors.get(event);
-    if (!selector) {
-      selector = new EventSelector(this.handlers.filter((handler) => handler.event === event));
-      this.selectors.set(event, selector);
-    }
-    return selector;
   }
 
   private withDefaults(payload: unknown): unknown {
@@ -232,6 +368,31 @@ export class HookEngine implements Engine {
     return null;
   }
 }
+
+function addInProcess(generation: Generation, handler: EngineHandler): void {
+  generation.handlers.push(handler);
+  generation.selectors.delete(handler.event);
+}
+
+/** Matchers are indexed once per event per configuration, on the event's first dispatch. */
+function selectorFor(generation: Generation, event: string): EventSelector<EngineHandler> {
+  let selector = generation.selectors.get(event);
+  if (!selector) {
+    selector = new EventSelector(generation.handlers.filter((handler) => handler.event === event));
+    generation.selectors.set(event, selector);
+  }
+  return selector;
+}
+
+export const RELOAD_FAILED_PREFIX = 'configuration reload failed; the last good configuration stays in effect: ';
+
+/** One outcome warning per problem of a reload that did not load. */
+function reloadFailureWarnings(error: unknown): string[] {
+  if (error instanceof ConfigLoadError) return error.findings.map((finding) => RELOAD_FAILED_PREFIX + formatFinding(finding));
+  return [RELOAD_FAILED_PREFIX + (error instanceof Error ? error.message : String(error))];
+}
+
+function ignore(): void {}
 
 function setupFailure(error: string): RunResult {
   return { exitCode: null, signal: null, stdout: '', stderr: '', truncated: false, timedOut: false, durationMs: 0, error };

@@ -5,6 +5,7 @@ import { normalizeHandlers } from '../../config/normalize-handlers.js';
 import { LOAD_RULES } from '../../lint/rules/index.js';
 import { sha256 } from '../../trust/hash.js';
 import type { LoadContext, LoadedConfig } from '../../kit/index.js';
+import { octoWatchPaths } from './config-layers.js';
 import { configSpec } from './config-spec.js';
 
 /**
@@ -20,6 +21,7 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
     managedOnly: false,
     handlers: withFileFingerprints(normalizeHandlers(analysis.checked, configSpec, analysis.invalidated), files),
     files: files.filter((file) => file.role !== 'env').map((file) => file.parsed.path),
+    watchPaths: octoWatchPaths(context),
     findings: analysis.findings.map((finding) => (finding.severity === 'error' ? { ...finding, fatal: true } : finding)),
   };
 }

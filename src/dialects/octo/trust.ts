@@ -2,8 +2,8 @@ import type { HandlerRecord } from '../../kit/handler-record.js';
 import { UsageError } from '../../errors.js';
 import type { TrustAuthority, TrustContext, TrustUnit } from '../../kit/trust-authority.js';
 import { describeHook } from '../../trust/describe-hook.js';
-import { projectScriptHashes, scriptChange, type ScriptHashes } from '../../trust/project-scripts.js';
-import { readProjectTrustStore, updateProjectTrustStore } from './project-store.js';
+import { projectScriptHashes, projectScriptPaths, scriptChange, type ScriptHashes } from '../../trust/project-scripts.js';
+import { projectTrustStorePath, readProjectTrustStore, updateProjectTrustStore } from './project-store.js';
 import type { HandlerTrust } from '../../kit/index.js';
 
 /**
@@ -75,6 +75,11 @@ export const trust: TrustAuthority = {
   async evaluate(handlers, context) {
     const files = await assessFiles(handlers, context);
     return handlers.map((handler) => (handler.file !== null && files.get(handler.file)?.trust) || NO_TRUST_NEEDED);
+  },
+
+  watchPaths(handlers, context) {
+    const projectCommands = handlers.filter((handler) => handler.source === 'project').map((handler) => handler.command);
+    return [projectTrustStorePath(context.home), ...projectScriptPaths(projectCommands, context.projectDir)];
   },
 
   async units(selected, all, context) {

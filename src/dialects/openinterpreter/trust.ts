@@ -4,9 +4,10 @@ import type { TrustAuthority, TrustContext, TrustUnit } from '../../kit/trust-au
 import { changedFields, describeChange } from './describe-change.js';
 import { describeHook } from '../../trust/describe-hook.js';
 import { definitionHash, hookDefinition } from './definition.js';
-import { projectScriptHashes, scriptChange, type ScriptHashes } from '../../trust/project-scripts.js';
+import { projectScriptHashes, projectScriptPaths, scriptChange, type ScriptHashes } from '../../trust/project-scripts.js';
 import {
   fileTrust,
+  hookTrustStorePath,
   pruneEmptyFiles,
   readHookTrustStore,
   updateHookTrustStore,
@@ -140,6 +141,11 @@ function refuseManaged(handlers: readonly HandlerRecord[], action: string): void
 export const trust: TrustAuthority = {
   async evaluate(handlers, context) {
     return (await assess(handlers, context)).map((assessment) => assessment.trust);
+  },
+
+  watchPaths(handlers, context) {
+    const projectCommands = handlers.filter((handler) => handler.source === 'project').map((handler) => handler.command);
+    return [hookTrustStorePath(context.home), ...projectScriptPaths(projectCommands, context.projectDir)];
   },
 
   async units(selected, all, context) {
