@@ -43,22 +43,38 @@ export class AsyncRuns {
     return [...this.runs].map((run) => run.id);
   }
 
-  /** Waits for every run (including ones started meanwhile) up to its deadline, then aborts it. */
-  async close(): Promise<void> {
-    while (this.runs.size > 0) {
-      await Promise.all([...this.runs].map(awaitOrAbort));
+  /**
+   * Waits for every run (including ones started meanwhile) up to its deadline, then aborts it.
+   * `signal` cuts the wait short: when it aborts (Ctrl-C, SIGTERM to a server), every run is
+   * stopped at once.
+   */
+  async close(options: { signal?: AbortSignal } = {}): Promise<void> {
+    const { signal } = options;
+    // One listener however many runs wait: many listeners on one signal make Node warn of a leak.
+    let onAbort: (() => void) | undefined;
+    const aborted = new Promise<void>((resolve) => {
+      onAbort = resolve;
+      if (signal?.aborted) resolve();
+      else signal?.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      while (this.runs.size > 0) {
+        await Promise.all([...this.runs].map((run) => awaitOrAbort(run, aborted)));
+      }
+    } finally {
+      signal?.removeEventListener('abort', onAbort!);
     }
   }
 }
 
-async function awaitOrAbort(run: TrackedRun): Promise<void> {
+async function awaitOrAbort(run: TrackedRun, aborted: Promise<void>): Promise<void> {
   const remaining = run.deadline - performance.now();
   if (remaining > 0) {
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, remaining);
     });
-    await Promise.race([run.settled, deadline]);
+    await Promise.race([run.settled, deadline, aborted]);
     clearTimeout(timer);
   }
   run.controller.abort();

@@ -50,6 +50,11 @@ export interface EngineSettings {
   onReload?: (error: Error | null) => void;
 }
 
+export interface CloseOptions {
+  /** Stops waiting when it aborts: every async run still going is killed (process group, SIGTERM then SIGKILL). */
+  signal?: AbortSignal;
+}
+
 /** Event names of an input map; any string for an engine whose dialect is not known statically. */
 export type EventOf<Inputs> = [Inputs] extends [never] ? string : keyof Inputs & string;
 /** The payload type of an event; `unknown` (validated at run time) when the dialect is not known statically. */
@@ -76,7 +81,8 @@ export interface Engine<Inputs = never> {
    * succeeds), and the promise rejects with the error (`ConfigLoadError`, `TrustStoreError`, …).
    */
   reload(): Promise<void>;
-  close(): Promise<void>;
+  /** Waits for async hooks up to their timeouts, then kills them; `signal` cuts the wait short. */
+  close(options?: CloseOptions): Promise<void>;
 }
 
 /**
@@ -84,15 +90,20 @@ export interface Engine<Inputs = never> {
  * dispatch. The dialect is given as a value; the public `createEngine` resolves ids to dialects.
  */
 export async function openEngine(dialect: Dialect, options: EngineSettings): Promise<HookEngine> {
-  const context: LoadContext = {
+  const context = loadContextOf(options);
+  const engine = new HookEngine(dialect, context, await loadConfiguration(dialect, context, new Map()), options);
+  engine.startWatching();
+  return engine;
+}
+
+/** Where an engine with these settings loads its layers from (defaults applied). */
+export function loadContextOf(options: EngineSettings): LoadContext {
+  return {
     cwd: resolve(options.cwd ?? process.cwd()),
     home: userHome(options.home),
     env: options.env ?? process.env,
     ...(options.managedConfigPath ? { managedConfigPath: resolve(options.managedConfigPath) } : {}),
   };
-  const engine = new HookEngine(dialect, context, await loadConfiguration(dialect, context, new Map()), options);
-  engine.startWatching();
-  return engine;
 }
 
 /** One loaded configuration: what a reload replaces as a whole. */
@@ -232,11 +243,11 @@ export class HookEngine implements Engine {
     return next;
   }
 
-  async close(): Promise<void> {
+  async close(options: CloseOptions = {}): Promise<void> {
     this.closed = true;
     this.watcher?.close();
     await this.lastReload;
-    await this.asyncRuns.close();
+    await this.asyncRuns.close(options);
   }
 
   /** Arms the file watcher when the engine was asked to watch (openEngine calls this once). */

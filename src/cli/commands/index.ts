@@ -6,6 +6,7 @@ import { registerList } from './list.js';
 import { registerRun } from './run.js';
 import { registerScaffold } from './scaffold.js';
 import { registerSchema } from './schema.js';
+import { registerServe } from './serve.js';
 import { registerTest } from './test.js';
 import { registerTrustCommands } from './trust.js';
 
@@ -17,6 +18,7 @@ export function registerCommands(program: Command): void {
   registerLint(program);
   registerDryRun(program);
   registerRun(program);
+  registerServe(program);
   registerTest(program);
   registerList(program);
   registerTrustCommands(program);
