@@ -154,10 +154,11 @@ class Session {
         void this.drain(request);
         return;
       default:
-        throw new RpcFailure(
-          METHOD_NOT_FOUND,
-          `unknown method ${JSON.stringify(request.method)}${didYouMeanSuffix(didYouMean(request.method, METHODS))}; the methods are ${METHODS.join(', ')}`,
-        );
+      {
+        const suggestion = didYouMean(request.method, METHODS);
+        const remedy = suggestion === null ? `; the methods are ${METHODS.join(', ')}` : didYouMeanSuffix(suggestion);
+        throw new RpcFailure(METHOD_NOT_FOUND, `unknown method ${JSON.stringify(request.method)}${remedy}`);
+      }
     }
   }
 
