@@ -67,7 +67,15 @@ export function startServe(args: readonly string[], options: { cwd?: string; env
   const waitForResponse = (match: (response: RpcResponse) => boolean): Promise<RpcResponse> => {
     const found = responses.find(match);
     if (found) return Promise.resolve(found);
-    return new Promise((resolve) => waiters.push({ match, resolve }));
+    const answered = new Promise<RpcResponse>((resolve) => waiters.push({ match, resolve }));
+    // A server that exits without answering fails the wait at once, with what it said.
+    const gone = exited.then(async (status) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      const late = responses.find(match);
+      if (late) return late;
+      throw new Error(`hookctl serve exited (${JSON.stringify(status)}) without this answer; stderr:\n${stderr}`);
+    });
+    return Promise.race([answered, gone]);
   };
   const requestWithId = (id: string | number, method: string, params?: unknown): Promise<RpcResponse> => {
     child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) })}\n`);
