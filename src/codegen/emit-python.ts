@@ -31,12 +31,19 @@ const PYTHON_IMPORTS = 'from typing import Any, Dict, List, Literal, Optional, T
 type Schema = Record<string, unknown>;
 
 function eventRegion(event: EventSchemas): string {
+  const files = event.output ? [event.input, event.output] : [event.input];
+  return `# region ${event.name}\n${pythonTypedDicts(files.map((file) => file.schema))}\n# endregion ${event.name}`;
+}
+
+/**
+ * The TypedDict definitions of titled object schemas, each named by its title, nested objects
+ * before the objects that use them. Names are shared: two objects with one name are an error.
+ */
+export function pythonTypedDicts(schemas: readonly (Schema & { title: string })[]): string {
   const definitions: string[] = [];
   const names = new Set<string>();
-  for (const file of event.output ? [event.input, event.output] : [event.input]) {
-    typedDict(file.schema, file.schema.title, definitions, names);
-  }
-  return `# region ${event.name}\n${definitions.join('\n\n\n')}\n# endregion ${event.name}`;
+  for (const schema of schemas) typedDict(schema, className(schema.title), definitions, names);
+  return definitions.join('\n\n\n');
 }
 
 /** Emits the TypedDict for an object schema (nested objects first, so names exist when used). */
@@ -78,8 +85,8 @@ interface Field {
 }
 
 function functionalTypedDict(name: string, fields: readonly Field[], optional: boolean): string {
-  const body = fields.map((f) => `${commentLines(f.description, '    ')}    ${pyString(f.key)}: ${f.type},`);
-  return `${name} = TypedDict(${pyString(name)}, {\n${body.join('\n')}\n}${optional ? ', total=False' : ''})`;
+  const body = fields.map((f) => `\n${commentLines(f.description, '    ')}    ${pyString(f.key)}: ${f.type},`);
+  return `${name} = TypedDict(${pyString(name)}, {${body.join('')}${body.length > 0 ? '\n' : ''}}${optional ? ', total=False' : ''})`;
 }
 
 /** The Python type expression for a JSON Schema node; unsupported keywords fail loudly. */
@@ -108,13 +115,16 @@ function pythonType(schema: Schema, nestedName: string, out: string[], names: Se
     case 'array':
       return `List[${schema.items ? pythonType(schema.items as Schema, `${nestedName}Item`, out, names) : 'Any'}]`;
     case 'object':
-      if (schema.properties) return typedDict(schema, typeof schema.title === 'string' ? schema.title : nestedName, out, names);
+      if (schema.properties) return typedDict(schema, typeof schema.title === 'string' ? className(schema.title) : nestedName, out, names);
       if (typeof schema.additionalProperties === 'object' && schema.additionalProperties !== null) {
         return `Dict[str, ${pythonType(schema.additionalProperties as Schema, `${nestedName}Value`, out, names)}]`;
       }
       return 'Dict[str, Any]';
+    case undefined:
+      // `properties` without a `type` is an object schema too (as in the TypeScript types);
+      // only annotations is any JSON value (e.g. `tool_input`).
+      return schema.properties ? pythonType({ ...schema, type: 'object' }, nestedName, out, names) : 'Any';
     default:
-      // Only annotations: any JSON value (e.g. `tool_input`).
       return 'Any';
   }
 }
@@ -140,14 +150,32 @@ function pyString(value: string): string {
   return JSON.stringify(value);
 }
 
+/** Every quote is escaped: one that ends the text would otherwise close the docstring early. */
 function docstring(text: string): string {
-  return `"""${text.replace(/\\/g, '\\\\').replace(/"""/g, '\\"\\"\\"')}"""`;
+  return `"""${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"""`;
 }
 
+/** Python ends a line at `\r` too, so a description's `\r` would turn the rest of its line into code. */
 function commentLines(text: string | null, indent = ''): string {
-  return text === null ? '' : text.split('\n').map((line) => `${indent}# ${line}\n`).join('');
+  return text === null ? '' : text.split(/\r\n?|\n/).map((line) => `${indent}# ${line}\n`).join('');
 }
 
-function pascal(key: string): string {
-  return key.replace(/(^|_)([a-z0-9])/g, (_m, _sep: string, c: string) => c.toUpperCase());
+/**
+ * The Python class name of a schema title: its ASCII letters and digits in PascalCase, from the
+ * first letter on, as json-schema-to-typescript names the TypeScript type (`tool-call` → `ToolCall`).
+ */
+function className(title: string): string {
+  const name = pascal(title.replace(/^[^A-Za-z]+/, ''));
+  if (name === '' || ['None', 'True', 'False'].includes(name)) {
+    throw new Error(`emit-python: the title ${JSON.stringify(title)} gives no usable Python class name; retitle the schema`);
+  }
+  return name;
+}
+
+/** PascalCase of a property key or title: words split at anything but an ASCII letter or digit. */
+function pascal(text: string): string {
+  return text
+    .split(/[^A-Za-z0-9]+/)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('');
 }

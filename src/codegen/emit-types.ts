@@ -21,7 +21,8 @@ export const emitTypes: Emitter = {
   },
 };
 
-function toTypeScript(schema: SchemaDocument): Promise<string> {
+/** The TypeScript declarations of one titled schema: its type (named by the title) and the types it nests. */
+export function toTypeScript(schema: SchemaDocument): Promise<string> {
   return compile(typeAnyJson(schema) as JSONSchema, schema.title, {
     bannerComment: '',
     // Objects without an explicit `additionalProperties` (event inputs) accept unknown fields at
@@ -33,27 +34,45 @@ function toTypeScript(schema: SchemaDocument): Promise<string> {
 }
 
 /**
- * Marks "any JSON" subschemas (only annotations, no constraint, such as `tool_input`) as `unknown`;
- * left alone, json-schema-to-typescript would type them as objects. The published schema stays
- * plain JSON Schema: `tsType` exists only in this in-memory copy.
+ * Prepares an in-memory copy of a schema for json-schema-to-typescript, which would otherwise type
+ * two kinds of subschema as something they are not:
+ * - "any JSON" (only annotations, no constraint, such as `tool_input` or `items: {}`) becomes
+ *   `unknown`, not an object;
+ * - a free-form object (`type: "object"` with no `properties` or `additionalProperties`) keeps its
+ *   index signature, instead of the exact-object default above turning it into `{}`.
+ * Line breaks in descriptions become `\n`: a lone `\r` would break the doc comment's ` * ` prefix.
+ * Only schema positions are visited, never `const`, `enum` or `default` data. The published schema
+ * stays plain JSON Schema: `tsType` exists only in this copy.
  */
-function typeAnyJson(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(typeAnyJson);
-  if (node === null || typeof node !== 'object') return node;
-  const entries = Object.entries(node).map(([key, value]) => [key, key === 'properties' ? mapValues(value, markUnconstrained) : typeAnyJson(value)]);
-  return Object.fromEntries(entries);
-}
-
-function markUnconstrained(property: unknown): unknown {
-  const annotations = new Set(['description', 'title', 'default', 'examples']);
-  if (isPlainObject(property) && Object.keys(property).every((k) => annotations.has(k))) {
-    return { ...property, tsType: 'unknown' };
+function typeAnyJson(schema: Record<string, unknown>): Record<string, unknown> {
+  const copy: Record<string, unknown> = { ...schema };
+  for (const key of SUBSCHEMA) if (key in copy) copy[key] = subschema(copy[key]);
+  for (const key of SUBSCHEMA_LISTS) {
+    const list = copy[key];
+    if (Array.isArray(list)) copy[key] = list.map(subschema);
   }
-  return typeAnyJson(property);
+  for (const key of SUBSCHEMA_MAPS) {
+    const map = copy[key];
+    if (isPlainObject(map)) copy[key] = mapValues(map, subschema);
+  }
+  if (typeof copy.description === 'string') copy.description = copy.description.replace(/\r\n?/g, '\n');
+  const object = copy.type === 'object' || (Array.isArray(copy.type) && copy.type.includes('object'));
+  const freeForm = object && !('properties' in copy || 'additionalProperties' in copy || 'patternProperties' in copy);
+  return freeForm ? { ...copy, additionalProperties: true } : copy;
 }
 
-function mapValues(record: unknown, transform: (value: unknown) => unknown): unknown {
-  if (record === null || typeof record !== 'object') return record;
+const SUBSCHEMA = ['items', 'additionalItems', 'additionalProperties', 'contains', 'not', 'if', 'then', 'else'];
+const SUBSCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
+const SUBSCHEMA_MAPS = ['properties', 'patternProperties', 'definitions', '$defs'];
+const ANNOTATIONS = new Set(['title', 'description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment']);
+
+function subschema(node: unknown): unknown {
+  if (!isPlainObject(node)) return node; // `true`/`false` schemas and `items: [...]` tuples pass through
+  const copy = typeAnyJson(node);
+  return Object.keys(node).every((key) => ANNOTATIONS.has(key)) ? { ...copy, tsType: 'unknown' } : copy;
+}
+
+function mapValues(record: Record<string, unknown>, transform: (value: unknown) => unknown): Record<string, unknown> {
   return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, transform(value)]));
 }
 

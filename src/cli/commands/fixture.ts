@@ -1,9 +1,6 @@
 import type { Command } from 'commander';
-import { addCommonOptions, collectValues, resolveCommon, type CommonOptionValues } from '../common-options.js';
-
-interface FixtureOptions extends CommonOptionValues {
-  set?: string[];
-}
+import type { FixtureOptions } from '../actions/fixture.js';
+import { addCommonOptions, collectValues } from '../common-options.js';
 
 export function registerFixture(program: Command): void {
   addCommonOptions(
@@ -26,14 +23,7 @@ Examples:
   $ hookctl fixture Stop --dialect octo --set status=error --set error="rate limited"`,
     )
     .action(async (event: string, options: FixtureOptions) => {
-      const [{ loadDialect }, { makeFixture }, { strayOverrides }] = await Promise.all([
-        import('../../dialects/registry.js'),
-        import('../../fixture/make-fixture.js'),
-        import('../../fixture/stray-overrides.js'),
-      ]);
-      const common = resolveCommon(options);
-      const payload = makeFixture(await loadDialect(common.dialectId), event, { cwd: common.cwd }, options.set);
-      for (const warning of strayOverrides(common.dialectId, event, options.set ?? [])) process.stderr.write(`hookctl: warning: ${warning}\n`);
-      process.stdout.write(`${JSON.stringify(payload, null, 2)}\n`);
+      const { fixture } = await import('../actions/fixture.js');
+      process.exitCode = await fixture(event, options);
     });
 }

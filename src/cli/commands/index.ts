@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
+import { registerDisable } from './disable.js';
 import { registerDryRun } from './dry-run.js';
+import { registerEnable } from './enable.js';
 import { registerFixture } from './fixture.js';
 import { registerLint } from './lint.js';
 import { registerList } from './list.js';
@@ -8,11 +10,13 @@ import { registerScaffold } from './scaffold.js';
 import { registerSchema } from './schema.js';
 import { registerServe } from './serve.js';
 import { registerTest } from './test.js';
-import { registerTrustCommands } from './trust.js';
+import { registerTrust } from './trust.js';
+import { registerUntrust } from './untrust.js';
 
 /**
- * Every hookctl command, in help order. Each module defines its options and a thin action that
- * imports the library lazily, so start-up stays cheap.
+ * Every hookctl command, in help order. Each `commands/<name>.ts` only declares the command's
+ * arguments, options and help text; its body is `actions/<name>.ts`, imported when the command
+ * runs, so start-up (and `--help`) loads no library code a command does not need.
  */
 export function registerCommands(program: Command): void {
   registerLint(program);
@@ -21,7 +25,10 @@ export function registerCommands(program: Command): void {
   registerServe(program);
   registerTest(program);
   registerList(program);
-  registerTrustCommands(program);
+  registerTrust(program);
+  registerUntrust(program);
+  registerEnable(program);
+  registerDisable(program);
   registerScaffold(program);
   registerFixture(program);
   registerSchema(program);

@@ -1,15 +1,7 @@
-import { resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { inferDialectFromPath } from '../../dialects/infer-dialect.js';
-import { loadConfigSpec, type DialectId } from '../../dialects/registry.js';
-import type { LoadContext } from '../../kit/index.js';
-import { LINT_FORMATS, type LintFormat } from '../../lint/reporters/formats.js';
-import { addCommonOptions, loadContextOf, resolveCommon, type CommonOptionValues } from '../common-options.js';
-
-interface LintOptions extends CommonOptionValues {
-  format: LintFormat;
-  maxWarnings?: number;
-}
+import { LINT_FORMATS } from '../../lint/reporters/formats.js';
+import type { LintOptions } from '../actions/lint.js';
+import { addCommonOptions } from '../common-options.js';
 
 export function registerLint(program: Command): void {
   addCommonOptions(
@@ -49,48 +41,12 @@ Examples:
   - run: npx hookctl lint --format github`,
     )
     .action(async (files: string[], options: LintOptions) => {
+      const { lint } = await import('../actions/lint.js');
       process.exitCode = await lint(files, options);
     });
-}
-
-/** Each named file in its own dialect (`--dialect` for all, else inferred from its path, else the fallback). */
-async function lintNamedFiles(files: readonly string[], forced: DialectId | null, fallback: DialectId, context: LoadContext) {
-  const { assertConfigFile, lintFileGroups } = await import('../../lint/lint-files.js');
-  const byDialect = new Map<DialectId, string[]>();
-  for (const file of files) {
-    const path = resolve(context.cwd, file);
-    assertConfigFile(file, path);
-    const id = forced ?? inferDialectFromPath(path) ?? fallback;
-    byDialect.set(id, [...(byDialect.get(id) ?? []), path]);
-  }
-  const groups = await Promise.all([...byDialect].map(async ([id, paths]) => ({ spec: await loadConfigSpec(id), paths })));
-  return lintFileGroups(groups, context);
 }
 
 function parseWarningLimit(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError('expected a whole number of warnings (0 or more).');
   return Number(value);
-}
-
-async function lint(files: readonly string[], options: LintOptions): Promise<number> {
-  const common = resolveCommon(options);
-  const [{ loadReporter }, { countSeverities }, { readVersion }] = await Promise.all([
-    import('../../lint/reporters/index.js'),
-    import('../../lint/reporters/report.js'),
-    import('../version.js'),
-  ]);
-  const context = loadContextOf(common);
-  const forced = options.dialect === undefined ? null : common.dialectId;
-  const [result, reporter] = await Promise.all([
-    files.length === 0
-      ? Promise.all([import('../../lint/run-lint.js'), loadConfigSpec(common.dialectId)]).then(([{ runLint }, spec]) => runLint({ spec, context }))
-      : lintNamedFiles(files, forced ?? null, common.dialectId, context),
-    loadReporter(options.format),
-  ]);
-  const color = options.format === 'stylish' && (await import('../../lint/reporters/stylish.js')).shouldUseColor(process.stdout, process.env);
-  process.stdout.write(reporter(result, { cwd: common.cwd, color, version: readVersion() }));
-  const { errors, warnings } = countSeverities(result.findings);
-  const maxWarnings = options.maxWarnings ?? Infinity;
-  if (warnings > maxWarnings) process.stderr.write(`hookctl: too many warnings (${warnings}; --max-warnings allows ${maxWarnings})\n`);
-  return errors > 0 || warnings > maxWarnings ? 1 : 0;
 }

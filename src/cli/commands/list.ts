@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { addCommonOptions, loadContextOf, resolveCommon, type CommonOptionValues } from '../common-options.js';
+import type { ListOptions } from '../actions/list.js';
+import { addCommonOptions } from '../common-options.js';
 
 export function registerList(program: Command): void {
   addCommonOptions(
@@ -16,24 +17,8 @@ Examples:
   $ hookctl list --dialect octo
   $ hookctl list --json | jq '.hooks[] | select(.trust != "trusted")'`,
     )
-    .action(async (options: CommonOptionValues & { json?: boolean }) => {
-      const common = resolveCommon(options);
-      const [{ loadDialect }, { listHooks }, { formatListing }, { ConfigLoadError }] = await Promise.all([
-        import('../../dialects/registry.js'),
-        import('../../trust/list-hooks.js'),
-        import('../../trust/list-text.js'),
-        import('../../errors.js'),
-      ]);
-      const dialect = await loadDialect(common.dialectId);
-      const { listing, details } = await listHooks(dialect, loadContextOf(common));
-      // A configuration that does not load (octo hard errors) fails like dry-run and run do: exit 2.
-      if (options.json) {
-        process.stdout.write(`${JSON.stringify(listing, null, 2)}\n`);
-        if (listing.loadErrors.length > 0) process.exitCode = 2;
-        return;
-      }
-      if (listing.loadErrors.length === 0) process.stdout.write(formatListing(dialect, listing, details));
-      for (const warning of listing.warnings) process.stderr.write(`hookctl: ${warning}\n`);
-      if (listing.loadErrors.length > 0) throw new ConfigLoadError(listing.loadErrors);
+    .action(async (options: ListOptions) => {
+      const { list } = await import('../actions/list.js');
+      process.exitCode = await list(options);
     });
 }

@@ -1,16 +1,7 @@
 import { Option, type Command } from 'commander';
-import { LANGUAGE_IDS, type LanguageId } from '../../scaffold/language-ids.js';
-import type { ScaffoldResult } from '../../scaffold/scaffold.js';
-import { loadDialect } from '../../dialects/registry.js';
-import { addCommonOptions, resolveCommon, type CommonOptionValues } from '../common-options.js';
-
-interface ScaffoldCommandOptions extends CommonOptionValues {
-  lang: LanguageId;
-  name?: string;
-  matcher?: string;
-  register?: boolean;
-  force?: boolean;
-}
+import { LANGUAGE_IDS } from '../../scaffold/language-ids.js';
+import type { ScaffoldOptions } from '../actions/scaffold.js';
+import { addCommonOptions } from '../common-options.js';
 
 export function registerScaffold(program: Command): void {
   addCommonOptions(
@@ -35,52 +26,8 @@ Examples:
   $ hookctl scaffold UserPromptSubmit --lang py --name scan-prompt
   $ hookctl scaffold PreToolUse --dialect octo --lang sh --matcher terminal --register`,
     )
-    .action(async (event: string, options: ScaffoldCommandOptions) => {
-      const common = resolveCommon(options);
-      const [{ scaffoldHook }, dialect] = await Promise.all([import('../../scaffold/scaffold.js'), loadDialect(common.dialectId)]);
-      const result = await scaffoldHook({
-        dialect,
-        projectDir: common.cwd,
-        event,
-        lang: options.lang,
-        ...(options.name === undefined ? {} : { name: options.name }),
-        ...(options.matcher === undefined ? {} : { matcher: options.matcher }),
-        register: options.register === true,
-        force: options.force === true,
-      });
-      for (const warning of result.warnings) process.stderr.write(`hookctl: warning: ${warning}\n`);
-      if (options.lang === 'ts' && !nodeStripsTypes(process.versions.node)) {
-        process.stderr.write(
-          `hookctl: warning: this Node (${process.versions.node}) cannot run the .ts hook as registered: ` +
-            '`node --experimental-strip-types` needs Node 22.6 or newer. Compile it with tsc and point the command at the .js file, or use --lang js.\n',
-        );
-      }
-      process.stdout.write(report(event, result));
+    .action(async (event: string, options: ScaffoldOptions) => {
+      const { scaffold } = await import('../actions/scaffold.js');
+      process.exitCode = await scaffold(event, options);
     });
-}
-
-function report(event: string, result: ScaffoldResult): string {
-  const lines = [
-    `created ${result.path} (executable)`,
-    `  command: ${result.command}`,
-    '  (paths are relative to the project root: agents run hooks in the session cwd, normally the project root)',
-    `  ${result.note}`,
-    '',
-  ];
-  const registration = result.registration;
-  if (registration === null) {
-    lines.push(`Add to ${result.configFile} (or run again with --register):`, result.snippet.trimEnd(), '');
-  } else if (registration.status === 'already-registered') {
-    lines.push(`${result.configFile} already runs \`${result.command}\` on ${event}; left unchanged.`, '');
-  } else {
-    lines.push(`${registration.status === 'created' ? 'created' : 'updated'} ${result.configFile}: added the hook to ${event}.`, '');
-  }
-  lines.push(`Next: \`hookctl trust\` to review and trust it, then \`hookctl dry-run ${event}\` to try it.`);
-  return `${lines.join('\n')}\n`;
-}
-
-/** Node runs TypeScript with --experimental-strip-types from 22.6 on. */
-function nodeStripsTypes(version: string): boolean {
-  const [major = 0, minor = 0] = version.split('.').map(Number);
-  return major > 22 || (major === 22 && minor >= 6);
 }

@@ -1,11 +1,6 @@
 import type { Command } from 'commander';
-import { UsageError } from '../../errors.js';
-import { addCommonOptions, resolveCommon, type CommonOptionValues } from '../common-options.js';
-
-interface SchemaOptions extends CommonOptionValues {
-  output?: boolean;
-  config?: boolean;
-}
+import type { SchemaOptions } from '../actions/schema.js';
+import { addCommonOptions } from '../common-options.js';
 
 export function registerSchema(program: Command): void {
   addCommonOptions(
@@ -25,14 +20,7 @@ Examples:
   $ hookctl schema --config --dialect openinterpreter > hooks.schema.json`,
     )
     .action(async (event: string | undefined, options: SchemaOptions) => {
-      const { readConfigSchema, readEventSchema } = await import('../../contracts/schema-files.js');
-      const { dialectId } = resolveCommon(options);
-      if (options.config) {
-        if (event !== undefined || options.output) throw new UsageError('--config prints the config file schema; drop the event name and --output');
-        process.stdout.write(readConfigSchema(dialectId));
-        return;
-      }
-      if (event === undefined) throw new UsageError('name an event (e.g. `hookctl schema PreToolUse`) or pass --config');
-      process.stdout.write(readEventSchema(dialectId, event, options.output ? 'output' : 'input'));
+      const { schema } = await import('../actions/schema.js');
+      process.exitCode = await schema(event, options);
     });
 }

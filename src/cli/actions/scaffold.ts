@@ -1,0 +1,62 @@
+import { loadDialect } from '../../dialects/registry.js';
+import type { LanguageId } from '../../scaffold/language-ids.js';
+import { scaffoldHook, type ScaffoldResult } from '../../scaffold/scaffold.js';
+import { resolveCommon, type CommonOptionValues } from '../common-options.js';
+
+export interface ScaffoldOptions extends CommonOptionValues {
+  lang: LanguageId;
+  name?: string;
+  matcher?: string;
+  register?: boolean;
+  force?: boolean;
+}
+
+/** `hookctl scaffold`: write the hook script (and with --register its config entry), then say what to do next. */
+export async function scaffold(event: string, options: ScaffoldOptions): Promise<number> {
+  const common = resolveCommon(options);
+  const result = await scaffoldHook({
+    dialect: await loadDialect(common.dialectId),
+    projectDir: common.cwd,
+    event,
+    lang: options.lang,
+    ...(options.name === undefined ? {} : { name: options.name }),
+    ...(options.matcher === undefined ? {} : { matcher: options.matcher }),
+    register: options.register === true,
+    force: options.force === true,
+  });
+  for (const warning of result.warnings) process.stderr.write(`hookctl: warning: ${warning}\n`);
+  if (options.lang === 'ts' && !nodeStripsTypes(process.versions.node)) {
+    process.stderr.write(
+      `hookctl: warning: this Node (${process.versions.node}) cannot run the .ts hook as registered: ` +
+        '`node --experimental-strip-types` needs Node 22.6 or newer. Compile it with tsc and point the command at the .js file, or use --lang js.\n',
+    );
+  }
+  process.stdout.write(report(event, result));
+  return 0;
+}
+
+function report(event: string, result: ScaffoldResult): string {
+  const lines = [
+    `created ${result.path} (executable)`,
+    `  command: ${result.command}`,
+    '  (paths are relative to the project root: agents run hooks in the session cwd, normally the project root)',
+    `  ${result.note}`,
+    '',
+  ];
+  const registration = result.registration;
+  if (registration === null) {
+    lines.push(`Add to ${result.configFile} (or run again with --register):`, result.snippet.trimEnd(), '');
+  } else if (registration.status === 'already-registered') {
+    lines.push(`${result.configFile} already runs \`${result.command}\` on ${event}; left unchanged.`, '');
+  } else {
+    lines.push(`${registration.status === 'created' ? 'created' : 'updated'} ${result.configFile}: added the hook to ${event}.`, '');
+  }
+  lines.push(`Next: \`hookctl trust\` to review and trust it, then \`hookctl dry-run ${event}\` to try it.`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** Node runs TypeScript with --experimental-strip-types from 22.6 on. */
+function nodeStripsTypes(version: string): boolean {
+  const [major = 0, minor = 0] = version.split('.').map(Number);
+  return major > 22 || (major === 22 && minor >= 6);
+}

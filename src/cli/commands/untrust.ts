@@ -1,0 +1,18 @@
+import type { Command } from 'commander';
+import type { UntrustOptions } from '../actions/untrust.js';
+import { addCommonOptions } from '../common-options.js';
+
+export function registerUntrust(program: Command): void {
+  addCommonOptions(
+    program
+      .command('untrust')
+      .description('forget the trust of hooks so they stop running until reviewed again (octo: of the project hooks file)')
+      .argument('[ids...]', 'hook ids from `hookctl list`')
+      .option('--all', 'every hook'),
+  )
+    .addHelpText('after', '\nExamples:\n  $ hookctl untrust guard\n  $ hookctl untrust --all')
+    .action(async (ids: string[], options: UntrustOptions) => {
+      const { untrust } = await import('../actions/untrust.js');
+      process.exitCode = await untrust(ids, options);
+    });
+}
