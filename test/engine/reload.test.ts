@@ -11,8 +11,9 @@ function octoGate(reason: string, extra = ''): string {
   return `hooks:\n  PreToolUse:\n    - command: "echo '{\\"decision\\":\\"block\\",\\"reason\\":\\"${reason}\\"}'"\n${extra}`;
 }
 
-function octoEngine(sandbox: TempProject, options: { watch?: boolean; onReload?: (error: Error | null) => void } = {}) {
-  return createEngine({ dialect: 'octo', cwd: sandbox.project, home: sandbox.home, env: {}, ...options });
+/** An untyped engine (payloads are built by helpers as plain records). */
+async function octoEngine(sandbox: TempProject, options: { watch?: boolean; onReload?: (error: Error | null) => void } = {}) {
+  return createEngine({ dialect: await loadDialect('octo'), cwd: sandbox.project, home: sandbox.home, env: {}, ...options });
 }
 
 async function until(condition: () => boolean, what: string): Promise<void> {
@@ -86,11 +87,11 @@ describe('engine.reload()', () => {
   it('re-decides trust: an openinterpreter hook trusted before an edit is skipped as modified after it', async () => {
     const sandbox = makeTempProject();
     const hooksFile = sandbox.write('project/.openinterpreter/hooks.json', JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', id: 'audit', command: 'true' }] }] } }));
-    const options = { dialect: 'openinterpreter' as const, cwd: sandbox.project, home: sandbox.home, env: {}, managedConfigPath: join(sandbox.root, 'none.toml') };
+    const dialect = await loadDialect('openinterpreter');
+    const options = { dialect, cwd: sandbox.project, home: sandbox.home, env: {}, managedConfigPath: join(sandbox.root, 'none.toml') };
     const engine = await createEngine(options);
     expect(engine.handlers[0]!.trust.status).toBe('untrusted');
     // Trust it the way `hookctl trust` does: through the dialect's trust authority.
-    const dialect = await loadDialect('openinterpreter');
     const context = { cwd: sandbox.project, home: sandbox.home, env: {}, managedConfigPath: options.managedConfigPath, projectDir: sandbox.project };
     const config = await dialect.loadConfig(context);
     await dialect.trust.trust(await dialect.trust.units(config.handlers, config.handlers, context), context);
