@@ -1,5 +1,5 @@
 import { statSync, watch, type FSWatcher } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 
 /**
  * What a long-lived engine knows about the files its configuration came from, and how it learns
@@ -32,6 +32,14 @@ export function signaturesChanged(recorded: StatSignatures): boolean {
 }
 
 /**
+ * File timestamps come from a coarse clock (one kernel tick, up to 10 ms): a second same-size
+ * write within the tick of the first leaves every stat field as it was. A file changed this
+ * recently when its signature is taken is marked unsettled, which no later signature equals, so
+ * the next check reads it once more, by which time a write can no longer hide.
+ */
+const UNSETTLED_MS = 20;
+
+/**
  * `-` absent, `d` a directory (only its existence matters: a memory dir or a `.git` that appears),
  * else inode, size, mtime and ctime of the file (a rename, a rewrite, a chmod). A path that cannot
  * be examined is recorded with its error code, so that it becoming readable is a change too.
@@ -41,7 +49,8 @@ function signatureOf(path: string): string {
     const info = statSync(path, { throwIfNoEntry: false });
     if (info === undefined) return '-';
     if (info.isDirectory()) return 'd';
-    return `${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
+    const signature = `${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
+    return Date.now() - info.ctimeMs < UNSETTLED_MS ? `${signature}:unsettled` : signature;
   } catch (error) {
     return `!${(error as NodeJS.ErrnoException).code ?? 'error'}`;
   }
@@ -49,41 +58,34 @@ function signatureOf(path: string): string {
 
 /**
  * Watches the directories of a set of paths and calls `onChange` (debounced: an editor's save is
- * several events) with `named` true when an event named one of the watched entries, false when
- * only something else in a watched directory changed (the caller then compares signatures).
+ * several events) when anything in one of them changed; the caller compares signatures to see
+ * whether a watched path was among the changes.
  */
 export class ConfigWatcher {
-  /** Directory → its watcher and the entry names that matter in it. */
-  private readonly watched = new Map<string, { watcher: FSWatcher; names: Set<string> }>();
+  private readonly watched = new Map<string, FSWatcher>();
   private timer: NodeJS.Timeout | undefined;
-  private named = false;
   private closed = false;
 
   constructor(
-    private readonly onChange: (named: boolean) => void,
+    private readonly onChange: () => void,
     private readonly debounceMs = 25,
   ) {}
 
   /** Watches exactly the directories these paths need, closing watches no longer needed. */
   watch(paths: Iterable<string>): void {
     if (this.closed) return;
-    const wanted = new Map<string, Set<string>>();
+    const wanted = new Set<string>();
     for (const path of paths) {
-      const { dir, name } = nearestExistingParent(resolve(path));
-      if (dir === null) continue;
-      wanted.set(dir, (wanted.get(dir) ?? new Set()).add(name));
+      const dir = nearestExistingParent(resolve(path));
+      if (dir !== null) wanted.add(dir);
     }
-    for (const [dir, entry] of this.watched) {
+    for (const [dir, watcher] of this.watched) {
       if (!wanted.has(dir)) {
-        entry.watcher.close();
+        watcher.close();
         this.watched.delete(dir);
       }
     }
-    for (const [dir, names] of wanted) {
-      const existing = this.watched.get(dir);
-      if (existing) existing.names = names;
-      else this.open(dir, names);
-    }
+    for (const dir of wanted) if (!this.watched.has(dir)) this.open(dir);
   }
 
   /** How many directories are watched now (diagnostics and tests). */
@@ -94,11 +96,11 @@ export class ConfigWatcher {
   close(): void {
     this.closed = true;
     clearTimeout(this.timer);
-    for (const { watcher } of this.watched.values()) watcher.close();
+    for (const watcher of this.watched.values()) watcher.close();
     this.watched.clear();
   }
 
-  private open(dir: string, names: Set<string>): void {
+  private open(dir: string): void {
     let watcher: FSWatcher;
     try {
       // persistent: false — a library user's process may exit without close(); the server keeps
@@ -109,33 +111,25 @@ export class ConfigWatcher {
       // each dispatch still sees every change there.
       return;
     }
-    const entry = { watcher, names };
-    watcher.on('change', (_event, filename) => {
-      const name = typeof filename === 'string' ? filename : filename?.toString();
-      this.schedule(name === undefined || entry.names.has(name));
-    });
+    watcher.on('change', () => this.schedule());
     watcher.on('error', () => {
       // The directory went away (or the watch broke): drop it; the check reloads and re-arms.
       watcher.close();
-      if (this.watched.get(dir) === entry) this.watched.delete(dir);
-      this.schedule(true);
+      if (this.watched.get(dir) === watcher) this.watched.delete(dir);
+      this.schedule();
     });
-    this.watched.set(dir, entry);
+    this.watched.set(dir, watcher);
   }
 
   /**
    * One call `debounceMs` after the first of a burst of events, never postponed by later ones: a
    * directory with constant churn (a build writing beside the config) still gets its check.
    */
-  private schedule(named: boolean): void {
-    if (this.closed) return;
-    this.named ||= named;
-    if (this.timer !== undefined) return;
+  private schedule(): void {
+    if (this.closed || this.timer !== undefined) return;
     this.timer = setTimeout(() => {
-      const wasNamed = this.named;
-      this.named = false;
       this.timer = undefined;
-      this.onChange(wasNamed);
+      this.onChange();
     }, this.debounceMs);
     this.timer.unref();
   }
@@ -143,10 +137,9 @@ export class ConfigWatcher {
 
 /**
  * The directory to watch for `path`: its parent when that exists, else the nearest existing
- * ancestor, with the name of the entry below it that leads towards `path`.
+ * ancestor (whose change — the missing directory being created — leads towards `path`).
  */
-function nearestExistingParent(path: string): { dir: string | null; name: string } {
-  let name = basename(path);
+function nearestExistingParent(path: string): string | null {
   for (let dir = dirname(path); ; dir = dirname(dir)) {
     let isDir = false;
     try {
@@ -154,8 +147,7 @@ function nearestExistingParent(path: string): { dir: string | null; name: string
     } catch {
       isDir = false;
     }
-    if (isDir) return { dir, name };
-    if (dir === dirname(dir)) return { dir: null, name };
-    name = basename(dir);
+    if (isDir) return dir;
+    if (dir === dirname(dir)) return null;
   }
 }

@@ -253,11 +253,17 @@ export class HookEngine implements Engine {
   /** Arms the file watcher when the engine was asked to watch (openEngine calls this once). */
   startWatching(): void {
     if (!this.options.watch || this.watcher !== null) return;
-    this.watcher = new ConfigWatcher((named) => {
-      if (this.closed) return;
-      if (named || signaturesChanged(this.seen)) this.reload().catch(ignore);
-    });
+    this.watcher = new ConfigWatcher(() => void this.onWatchEvent());
     this.watcher.watch(this.seen.keys());
+  }
+
+  /**
+   * After a burst of file events in a watched directory: reload when a watched path's signature
+   * changed, judged once the reloads under way are done (they record the signatures they read).
+   */
+  private async onWatchEvent(): Promise<void> {
+    if (this.reloadsPending > 0) await this.lastReload;
+    if (!this.closed && signaturesChanged(this.seen)) this.reload().catch(ignore);
   }
 
   /**

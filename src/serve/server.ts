@@ -89,18 +89,20 @@ class Session {
   private finish!: (end: ServerEnd) => void;
   private readonly finished = new Promise<ServerEnd>((resolve) => (this.finish = resolve));
   private readonly maxConcurrent: number;
+  /** What runs, as of the last reload that was logged (null after a failed one). */
+  private loadedSummary: string | null;
 
   constructor(
     private readonly engine: HookEngine,
     private readonly options: ServerOptions,
   ) {
     this.maxConcurrent = options.maxConcurrentDispatches ?? MAX_CONCURRENT_DISPATCHES;
+    this.loadedSummary = summarise(engine);
   }
 
   run(): Promise<ServerEnd> {
     const { input, output, signal, log } = this.options;
-    const hooks = this.engine.handlers.length;
-    log(`hookctl serve: ready: ${this.engine.dialect} hooks of ${loadContextOf(this.options.settings).cwd} (${hooks} hook${hooks === 1 ? '' : 's'}); JSON-RPC 2.0, one message per line`);
+    log(`hookctl serve: ready: ${this.engine.dialect} hooks of ${loadContextOf(this.options.settings).cwd} (${plural(this.engine.handlers.length, 'hook')}); JSON-RPC 2.0, one message per line`);
     output.on('error', () => {
       // The client is gone (EPIPE) or the output failed: nobody can receive an answer any more.
       this.outputBroken = true;
@@ -116,10 +118,21 @@ class Session {
     return this.finished;
   }
 
-  /** Logs each reload the engine made by itself (a config file, the trust store or a script changed). */
+  /**
+   * Logs each reload the engine made by itself (a config file, the trust store or a script
+   * changed) that changed what runs; a reload that confirms what was loaded (a file saved
+   * unchanged, a second look at a file written a moment before) says nothing.
+   */
   reloaded(error: Error | null): void {
-    if (error === null) this.options.log(`hookctl serve: configuration reloaded (${this.engine.handlers.length} hooks)`);
-    else this.options.log(`hookctl serve: ${RELOAD_FAILED_PREFIX}${firstLine(error.message)}`);
+    if (error !== null) {
+      this.loadedSummary = null;
+      this.options.log(`hookctl serve: ${RELOAD_FAILED_PREFIX}${firstLine(error.message)}`);
+      return;
+    }
+    const summary = summarise(this.engine);
+    if (summary === this.loadedSummary) return;
+    this.loadedSummary = summary;
+    this.options.log(`hookctl serve: configuration reloaded (${plural(this.engine.handlers.length, 'hook')})`);
   }
 
   private onLine(text: string): void {
@@ -288,6 +301,16 @@ function rpcErrorOf(error: unknown): RpcError {
   if (error instanceof PayloadValidationError) return { code: INVALID_PARAMS, message: error.message, data: { param: 'payload', errors: error.errors } };
   if (error instanceof HookctlError) return { code: ENGINE_ERROR, message: error.message };
   return { code: INTERNAL_ERROR, message: `internal error: ${error instanceof Error ? error.message : String(error)}` };
+}
+
+/** Every loaded hook with its definition, trust and standing skip reason, plus the load warnings. */
+function summarise(engine: HookEngine): string {
+  const hooks = engine.handlers.map((handler) => [handler.id, handler.event, handler.matcher.source, handler.command, handler.timeoutMs, handler.mode, handler.trust, handler.skipReason]);
+  return JSON.stringify([hooks, engine.warnings]);
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 function firstLine(text: string): string {
