@@ -401,10 +401,10 @@ function selectorFor(generation: Generation, event: string): EventSelector<Engin
   return selector;
 }
 
-export const RELOAD_FAILED_PREFIX = 'configuration reload failed; the last good configuration stays in effect: ';
+const RELOAD_FAILED_PREFIX = 'configuration reload failed; the last good configuration stays in effect: ';
 
 /** One outcome warning per problem of a reload that did not load. */
-function reloadFailureWarnings(error: unknown): string[] {
+export function reloadFailureWarnings(error: unknown): string[] {
   if (error instanceof ConfigLoadError) return error.findings.map((finding) => RELOAD_FAILED_PREFIX + formatFinding(finding));
   return [RELOAD_FAILED_PREFIX + (error instanceof Error ? error.message : String(error))];
 }

@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
-import { loadContextOf, openEngine, RELOAD_FAILED_PREFIX, type EngineSettings, type HookEngine } from '../engine/engine.js';
+import { loadContextOf, openEngine, reloadFailureWarnings, type EngineSettings, type HookEngine } from '../engine/engine.js';
 import { HookctlError, PayloadValidationError, UnknownEventError } from '../errors.js';
 import type { Dialect } from '../kit/index.js';
 import { listHooks } from '../trust/list-hooks.js';
@@ -89,8 +89,8 @@ class Session {
   private finish!: (end: ServerEnd) => void;
   private readonly finished = new Promise<ServerEnd>((resolve) => (this.finish = resolve));
   private readonly maxConcurrent: number;
-  /** What runs, as of the last reload that was logged (null after a failed one). */
-  private loadedSummary: string | null;
+  /** What runs as of the last reload logged, or the problems of the last failed one. */
+  private loadedSummary: string;
 
   constructor(
     private readonly engine: HookEngine,
@@ -124,15 +124,12 @@ class Session {
    * unchanged, a second look at a file written a moment before) says nothing.
    */
   reloaded(error: Error | null): void {
-    if (error !== null) {
-      this.loadedSummary = null;
-      this.options.log(`hookctl serve: ${RELOAD_FAILED_PREFIX}${firstLine(error.message)}`);
-      return;
-    }
-    const summary = summarise(this.engine);
+    const problems = error === null ? null : reloadFailureWarnings(error);
+    const summary = problems === null ? summarise(this.engine) : JSON.stringify(problems);
     if (summary === this.loadedSummary) return;
     this.loadedSummary = summary;
-    this.options.log(`hookctl serve: configuration reloaded (${plural(this.engine.handlers.length, 'hook')})`);
+    if (problems === null) this.options.log(`hookctl serve: configuration reloaded (${plural(this.engine.handlers.length, 'hook')})`);
+    else for (const problem of problems) this.options.log(`hookctl serve: ${problem}`);
   }
 
   private onLine(text: string): void {
