@@ -4,11 +4,12 @@ import { benchCli } from './cli.mjs';
 import { benchEngine } from './engine.mjs';
 import { benchLint } from './lint.mjs';
 import { benchRunner } from './runner.mjs';
+import { benchServe } from './serve.mjs';
 import { printTable } from './table.mjs';
 import { benchValidators } from './validators.mjs';
 
 const rows = [];
-for (const bench of [benchRunner, benchEngine, benchCli, benchLint, benchValidators]) {
+for (const bench of [benchRunner, benchEngine, benchServe, benchCli, benchLint, benchValidators]) {
   process.stderr.write(`running ${bench.name}…\n`);
   rows.push(...(await bench()));
 }
