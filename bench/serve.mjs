@@ -80,7 +80,7 @@ function hookctlRun(args, stdin) {
   });
 }
 
-export async function benchServe({ iterations = 200, runIterations = 15, pipelined = 400 } = {}) {
+export async function benchServe({ iterations = 200, runIterations = 15, pipelined = 200, rounds = 5 } = {}) {
   const { root, project, args } = sandbox();
   const server = startServer(args);
   const input = payload(project);
@@ -95,24 +95,27 @@ export async function benchServe({ iterations = 200, runIterations = 15, pipelin
     const [viaServe, bare] = await interleavedMedians([roundTrip, () => bareSpawn(stdin)], { iterations, warmup: 20 });
     const [serveAgain, viaRun] = await interleavedMedians([roundTrip, () => hookctlRun(args, stdin)], { iterations: runIterations, warmup: 2 });
 
-    const sequential = [];
-    for (let i = 0; i < 50; i++) {
-      const start = performance.now();
-      await roundTrip();
-      sequential.push(performance.now() - start);
+    // Rounds alternate one-at-a-time and pipelined batches, so that load from other processes
+    // lands on both alike; each side's rate is the median over the rounds.
+    const sequentialRates = [];
+    const pipelinedRates = [];
+    for (let round = 0; round < rounds; round++) {
+      let start = performance.now();
+      for (let i = 0; i < pipelined / 4; i++) await roundTrip();
+      sequentialRates.push(((pipelined / 4) / (performance.now() - start)) * 1000);
+      start = performance.now();
+      const answers = await Promise.all(Array.from({ length: pipelined }, () => server.send('dispatch', params)));
+      pipelinedRates.push((pipelined / (performance.now() - start)) * 1000);
+      if (answers.some((answer) => answer.result?.runs?.[0]?.status !== 'completed')) throw new Error('a pipelined dispatch failed');
     }
-    const start = performance.now();
-    const answers = await Promise.all(Array.from({ length: pipelined }, () => server.send('dispatch', params)));
-    const elapsed = performance.now() - start;
-    if (answers.some((answer) => answer.result?.runs?.[0]?.status !== 'completed')) throw new Error('a pipelined dispatch failed');
-    const rate = (pipelined / elapsed) * 1000;
-    const sequentialRate = 1000 / median(sequential);
+    const rate = median(pipelinedRates);
+    const sequentialRate = median(sequentialRates);
 
     const ratio = viaServe / bare;
     return [
       { name: `serve: dispatch round trip, 1 trivial hook, vs bare sh -c spawn (median of ${iterations})`, measured: `${ms(viaServe)} vs ${ms(bare)}`, target: `ratio ≤ ${TARGET_RATIO}`, ratio, pass: ratio <= TARGET_RATIO },
       { name: `serve round trip vs hookctl run per event (median of ${runIterations})`, measured: `${ms(serveAgain)} vs ${ms(viaRun)}`, target: 'report', ratio: serveAgain / viaRun, pass: true },
-      { name: `serve: ${pipelined} pipelined dispatches vs one at a time`, measured: `${rate.toFixed(0)}/s vs ${sequentialRate.toFixed(0)}/s`, target: '> one at a time', ratio: rate / sequentialRate, pass: rate > sequentialRate },
+      { name: `serve: ${pipelined} pipelined dispatches vs one at a time (median of ${rounds} rounds)`, measured: `${rate.toFixed(0)}/s vs ${sequentialRate.toFixed(0)}/s`, target: '> one at a time', ratio: rate / sequentialRate, pass: rate > sequentialRate },
     ];
   } finally {
     await server.close();
