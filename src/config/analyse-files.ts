@@ -1,4 +1,5 @@
 import type { Finding } from '../kit/finding.js';
+import { formatMessage, stringifyData } from '../lint/message.js';
 import type { CheckedFile, Rule } from '../lint/rule.js';
 import type { ConfigFile } from './config-file.js';
 import type { DialectConfigSpec } from './config-spec.js';
@@ -30,8 +31,12 @@ export function analyseFiles(
         checked: item,
         all: checked,
         projectDir,
-        report: ({ message, pos, invalidates }) => {
-          fileFindings.push({ ruleId: rule.meta.id, severity: rule.meta.severity, message, file: item.file.parsed.path, line: pos.line, column: pos.column });
+        report: ({ messageId, data, pos, invalidates }) => {
+          const { id, severity, messages } = rule.meta;
+          const message = formatMessage(id, messages, messageId, data);
+          const filled = data === undefined || Object.keys(data).length === 0 ? {} : { data: stringifyData(data) };
+          const file = item.file.parsed.path;
+          fileFindings.push({ ruleId: id, messageId, severity, message, ...filled, file, line: pos.line, column: pos.column });
           if (invalidates) invalidated.add(invalidates);
         },
       });

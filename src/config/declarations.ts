@@ -1,4 +1,5 @@
 import type { EventSpec } from '../kit/index.js';
+import type { MessageDescriptor } from '../lint/message.js';
 import { compileMatcher, matchEverything, type MatcherCompilation } from './compile-matcher.js';
 import type { ConfigFile } from './config-file.js';
 import type { DialectConfigSpec } from './config-spec.js';
@@ -36,12 +37,26 @@ export interface HandlerDeclaration {
   node: SourceObject;
 }
 
+/**
+ * What a value of the wrong shape is told (reported by the invalid-value rule, whose messages include
+ * these). `{{expected}}` and `{{found}}` are in the file format's words: an object, a mapping, a table.
+ */
+export const SHAPE_MESSAGES = {
+  rootNotObject: 'the file must hold {{expected}} at the top level, found {{found}}',
+  hooksNotObject: '"hooks" must be {{expected}} of event names, found {{found}}',
+  eventNotList: '"{{event}}" must be {{expected}} of {{items}}, found {{found}}',
+  eventIsTable: '"{{event}}" must be {{expected}} of {{items}}, found {{found}}; write [[hooks.{{event}}]]',
+  entryNotObject: 'each {{event}} entry must be {{expected}}, found {{found}}',
+  groupWithoutHooks: 'this matcher group has no "hooks" {{list}} of handlers',
+  groupHooksNotList: '"hooks" of a matcher group must be {{expected}} of handlers, found {{found}}',
+  handlerNotObject: 'each handler must be {{expected}}, found {{found}}',
+} as const;
+
 /** A value of the wrong shape, and the node that is unusable because of it. */
-export interface ShapeProblem {
-  message: string;
+export type ShapeProblem = MessageDescriptor<typeof SHAPE_MESSAGES> & {
   pos: SourcePosition;
   invalidates: SourceNode;
-}
+};
 
 export interface FileDeclarations {
   /** The `hooks` entry of the file's root, if any. */
@@ -61,13 +76,17 @@ export function extractDeclarations(file: ConfigFile, spec: DialectConfigSpec): 
   const result: FileDeclarations = { hooks: undefined, events: [], shapeProblems: [], handlers: [] };
   const { root, format } = file.parsed;
   if (root === null) return result;
-  const problem = (message: string, node: SourceNode, invalidates: SourceNode = node) =>
-    result.shapeProblems.push({ message, pos: node.pos, invalidates });
+  const problem = (descriptor: MessageDescriptor<typeof SHAPE_MESSAGES>, node: SourceNode, invalidates: SourceNode = node) =>
+    result.shapeProblems.push({ ...descriptor, pos: node.pos, invalidates });
+  // What the format calls the shapes a message expects ("an object", "a list"), and what it found.
+  const anObject = withArticle(objectWord(format));
+  const anArray = withArticle(arrayWord(format));
+  const found = (node: SourceNode) => describeValue(node, format);
   // YAML writes "nothing" as null: an empty or comment-only file, `hooks:` with nothing under it.
   // In JSON `null` is a value someone wrote, and the agent's loader rejects it.
   const nullIsEmpty = format === 'yaml';
   if (root.kind !== 'object') {
-    if (!(nullIsEmpty && isNull(root))) problem(`the file must hold ${withArticle(objectWord(format))} at the top level, found ${describeValue(root, format)}`, root);
+    if (!(nullIsEmpty && isNull(root))) problem({ messageId: 'rootNotObject', data: { expected: anObject, found: found(root) } }, root);
     return result;
   }
   const hooksEntry = getEntry(root, 'hooks');
@@ -75,7 +94,7 @@ export function extractDeclarations(file: ConfigFile, spec: DialectConfigSpec): 
   const hooks = result.hooks?.value;
   if (hooks === undefined) return result;
   if (hooks.kind !== 'object') {
-    problem(`"hooks" must be ${withArticle(objectWord(format))} of event names, found ${describeValue(hooks, format)}`, hooks, root);
+    problem({ messageId: 'hooksNotObject', data: { expected: anObject, found: found(hooks) } }, hooks, root);
     return result;
   }
   for (const entry of hooks.entries) {
@@ -88,13 +107,15 @@ export function extractDeclarations(file: ConfigFile, spec: DialectConfigSpec): 
     };
     result.events.push(event);
     if (entry.value.kind !== 'array') {
-      const hint = format === 'toml' && entry.value.kind === 'object' ? `; write [[hooks.${entry.key}]]` : '';
-      problem(`"${entry.key}" must be ${withArticle(arrayWord(format))} of ${spec.nesting === 'groups' ? 'matcher groups' : 'hooks'}, found ${describeValue(entry.value, format)}${hint}`, entry.value);
+      const items = spec.nesting === 'groups' ? 'matcher groups' : 'hooks';
+      const data = { event: entry.key, expected: anArray, items, found: found(entry.value) };
+      // A TOML `[hooks.Stop]` is one table where `[[hooks.Stop]]` (an array of tables) was meant.
+      problem({ messageId: format === 'toml' && entry.value.kind === 'object' ? 'eventIsTable' : 'eventNotList', data }, entry.value);
       continue;
     }
     entry.value.items.forEach((item, index) => {
       if (item.kind !== 'object') {
-        problem(`each ${entry.key} entry must be ${withArticle(objectWord(format))}, found ${describeValue(item, format)}`, item);
+        problem({ messageId: 'entryNotObject', data: { event: entry.key, expected: anObject, found: found(item) } }, item);
         return;
       }
       const group = declareGroup(event, index, item, spec);
@@ -105,16 +126,16 @@ export function extractDeclarations(file: ConfigFile, spec: DialectConfigSpec): 
       }
       const handlers = getEntry(item, 'hooks')?.value;
       if (handlers === undefined) {
-        problem(`this matcher group has no "hooks" ${arrayWord(format)} of handlers`, item);
+        problem({ messageId: 'groupWithoutHooks', data: { list: arrayWord(format) } }, item);
         return;
       }
       if (handlers.kind !== 'array') {
-        problem(`"hooks" of a matcher group must be ${withArticle(arrayWord(format))} of handlers, found ${describeValue(handlers, format)}`, handlers, item);
+        problem({ messageId: 'groupHooksNotList', data: { expected: anArray, found: found(handlers) } }, handlers, item);
         return;
       }
       handlers.items.forEach((handler, handlerIndex) => {
         if (handler.kind === 'object') group.handlers.push({ group, index: handlerIndex, node: handler });
-        else problem(`each handler must be ${withArticle(objectWord(format))}, found ${describeValue(handler, format)}`, handler);
+        else problem({ messageId: 'handlerNotObject', data: { expected: anObject, found: found(handler) } }, handler);
       });
     });
   }

@@ -9,6 +9,10 @@ export interface Invocation {
   payload: Readonly<Record<string, unknown>>;
   cwd: string;
   signal: AbortSignal | undefined;
+  /** Environment this dispatch adds for every hook (DialectProtocol.prepareDispatch). */
+  env?: Readonly<Record<string, string>>;
+  /** A shorter timeout than the handler's own, when the dispatch has a shared budget left. */
+  timeoutMs?: number;
 }
 
 /**

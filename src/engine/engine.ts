@@ -13,6 +13,7 @@ import { noEffect } from './interpret-helpers.js';
 import type { Outcome } from '../kit/outcome.js';
 import type { RunResult } from '../kit/run-result.js';
 import { runCommand } from './run-command.js';
+import { runHttp } from './run-http.js';
 import { EventSelector } from './select.js';
 import { formatFinding } from '../kit/finding.js';
 import { isPlainObject } from '../util/is-plain-object.js';
@@ -37,6 +38,12 @@ export interface EngineSettings {
   bypassTrust?: boolean;
   /** Default transport (octo: `cli`, `web`, `im`) for payloads that do not carry one, in dialects that have the field. */
   transport?: string;
+  /**
+   * Which rewrite of a tool input wins when several hooks return one: the last to finish (the
+   * agents' runtime behaviour, default) or the last in configured order (deterministic, for tests).
+   * Dialects whose agent defines the order (openinterpreter: configured) keep theirs.
+   */
+  rewriteOrder?: 'completion' | 'configured';
   /** Cap per output stream of each hook (default 1 MiB). */
   outputLimitBytes?: number;
   /**
@@ -210,6 +217,7 @@ export class HookEngine implements Engine {
         selector: selectorFor(generation, event),
         projectDir: this.context.cwd,
         warnings,
+        rewriteOrder: this.options.rewriteOrder ?? 'completion',
         detach: (handler, start) => this.asyncRuns.start(handler.id, handler.timeoutMs, start),
       },
       input as Record<string, unknown>,
@@ -315,16 +323,27 @@ export class HookEngine implements Engine {
       ...record,
       mode: record.async ? 'async' : 'sync',
       trust: handlerTrust,
-      skipReason: standingSkipReason(record.source, handlerTrust, managedOnly, this.options.bypassTrust === true),
+      skipReason: standingSkipReason(record, handlerTrust, managedOnly, this.options.bypassTrust === true),
       invoke: async (invocation) => {
         const setupError = await this.ensureDataDir(record.dataDir);
         if (setupError) return setupFailure(setupError);
+        if (record.launch?.kind === 'http') {
+          return runHttp({
+            url: record.launch.url,
+            headers: record.launch.headers,
+            body: invocation.stdin,
+            timeoutMs: invocation.timeoutMs ?? record.timeoutMs,
+            outputLimitBytes: this.outputLimitBytes,
+            ...(invocation.signal ? { signal: invocation.signal } : {}),
+          });
+        }
         return runCommand({
           command: record.command,
+          ...(record.launch?.kind === 'process' ? { argv: record.launch.argv } : {}),
           stdin: invocation.stdin,
           cwd: invocation.cwd,
-          env,
-          timeoutMs: record.timeoutMs,
+          env: invocation.env ? { ...env, ...invocation.env } : env,
+          timeoutMs: invocation.timeoutMs ?? record.timeoutMs,
           outputLimitBytes: this.outputLimitBytes,
           ...(invocation.signal ? { signal: invocation.signal } : {}),
         });

@@ -95,5 +95,6 @@ export function noEffect(): AggregateEffect {
     updatedInput: null,
     updatedInputFrom: null,
     systemMessages: [],
+    dialectOutput: null,
   };
 }

@@ -12,6 +12,7 @@ function identity(handler: EngineHandler, projectDir: string) {
     line: handler.line,
     command: handler.command,
     matcher: handler.matcher.source,
+    handlerType: handler.type,
     mode: handler.mode,
   };
 }

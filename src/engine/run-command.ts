@@ -11,8 +11,10 @@ import type { RunResult } from '../kit/run-result.js';
  * descendants that keep the pipes open — each of those fights execa's buffering and cleanup.
  */
 export interface RunCommandOptions {
-  /** Run with `sh -c <command>` (POSIX; `$SHELL` is not used). */
+  /** Run with `sh -c <command>` (POSIX; `$SHELL` is not used) unless `argv` is given. */
   command: string;
+  /** Spawn `argv[0]` (found on PATH) with these arguments instead, no shell of its own (a dialect's launch). */
+  argv?: readonly string[];
   /** Compact JSON payload written to the hook's stdin. */
   stdin: string;
   cwd: string;
@@ -48,7 +50,8 @@ export function runCommand(options: RunCommandOptions): Promise<RunResult> {
   let child: ChildProcess;
   try {
     // detached: the hook leads its own process group, so a kill reaches its descendants too.
-    child = spawn('sh', ['-c', options.command], {
+    const [file, ...args] = options.argv ?? ['sh', '-c', options.command];
+    child = spawn(file!, args, {
       cwd: options.cwd,
       env: options.env,
       detached: true,

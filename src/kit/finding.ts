@@ -3,8 +3,13 @@ export type Severity = 'error' | 'warning' | 'info';
 /** One config problem with its position. Shared by lint output and load-time warnings. */
 export interface Finding {
   ruleId: string;
+  /** Which of the rule's messages (its `meta.messages` key): stable, unlike the text. */
+  messageId: string;
   severity: Severity;
+  /** The message's template filled with `data`. */
   message: string;
+  /** The values of the message's placeholders, as written into `message`; absent when it has none. */
+  data?: Readonly<Record<string, string>>;
   /** Absolute path of the file, or a pseudo-path such as `env:OCTO_HOOK_STOP`. */
   file: string;
   line: number;

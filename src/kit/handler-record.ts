@@ -1,5 +1,31 @@
-/** Where a handler was declared. Also the order layers are reported in. */
-export type HandlerSource = 'managed' | 'user' | 'project' | 'plugin' | 'env' | 'builtin';
+/**
+ * Where a handler was declared. `local` and `flag` are settings layers of their own (claude's
+ * settings.local.json and `--settings`), `session` a layer of command-line overrides (codex `-c`).
+ */
+export type HandlerSource = 'managed' | 'user' | 'project' | 'local' | 'flag' | 'session' | 'plugin' | 'env' | 'builtin';
+
+/** What a handler is. hookctl runs `command` and `http` handlers; the others need the agent itself. */
+export type HandlerType = 'command' | 'http' | 'mcp_tool' | 'prompt' | 'agent';
+
+/**
+ * How the runner starts a handler. Absent: `sh -c <command>` (SPEC 2.8). A `process` launch spawns
+ * `argv[0]` (found on PATH) with the rest as arguments and no shell of its own, so a dialect says
+ * which shell, if any (`['bash', '-c', command]`, an exec-form `['node', 'hook.js']`). An `http`
+ * launch POSTs the payload as JSON and reads the response body as the hook's stdout.
+ */
+export type Launch =
+  | { readonly kind: 'process'; readonly argv: readonly string[] }
+  | { readonly kind: 'http'; readonly url: string; readonly headers: Readonly<Record<string, string>> };
+
+/**
+ * A test on the payload that selection applies after the matcher (claude `if`), compiled once per
+ * load. `true` selects, `false` does not (the handler is then not a run at all), and a string
+ * selects with that warning: the test could not decide and fails open, as the agent does.
+ */
+export interface CompiledCondition {
+  readonly source: string;
+  test(payload: Readonly<Record<string, unknown>>): boolean | string;
+}
 
 /** Trust status of a handler; see SPEC 2.7 / 3.1. */
 export type TrustStatus = 'managed' | 'trusted' | 'modified' | 'untrusted';
@@ -32,7 +58,26 @@ export interface HandlerRecord {
   readonly position: { readonly group: number; readonly handler: number };
   readonly event: string;
   readonly matcher: CompiledMatcher;
-  readonly type: 'command';
+  /** The handler's type; for `http` handlers `command` holds the URL (what listings and runs show). */
+  readonly type: HandlerType;
+  /** How to start it; absent means `sh -c <command>`. */
+  readonly launch?: Launch;
+  /** A further selection test on the payload (claude `if`); absent selects every matched dispatch. */
+  readonly condition?: CompiledCondition;
+  /**
+   * Handlers of one dispatch with the same scope and key run once: the first in configured order
+   * runs, later copies are skipped as `duplicate` (claude runs an identical handler from several
+   * settings files once). Absent: never deduplicated.
+   */
+  readonly dedup?: { readonly scope: string; readonly key: string };
+  /**
+   * Why this handler can never run in hookctl, decided at load, with the error its skipped run
+   * carries: `not-runnable` (it needs the agent's model or MCP client), `url-not-allowed` (an http
+   * URL outside the allow-list). No trust bypass lifts it.
+   */
+  readonly unrunnable?: { readonly reason: 'not-runnable' | 'url-not-allowed'; readonly error: string };
+  /** An async run whose exit 2 wakes the model with its stderr (claude `asyncRewake`). */
+  readonly asyncRewake?: boolean;
   readonly command: string;
   readonly timeoutMs: number;
   readonly async: boolean;

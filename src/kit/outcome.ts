@@ -1,11 +1,27 @@
-import type { HandlerSource } from './handler-record.js';
+import type { HandlerSource, HandlerType } from './handler-record.js';
 
 export type RunStatus = 'completed' | 'blocked' | 'failed' | 'timed_out' | 'stopped' | 'skipped' | 'running';
-export type SkipReason = 'untrusted' | 'modified' | 'disabled' | 'decided' | 'managed-only' | null;
-/** Why a loaded handler never runs, known before any dispatch (so never `decided`). */
-export type StandingSkipReason = Exclude<SkipReason, 'decided'>;
+/**
+ * Why a selected handler did not run: trust (`untrusted`, `modified`, `workspace-untrusted`), a
+ * switch (`disabled`, `managed-only`), an earlier verdict (`decided`), an identical copy that ran
+ * (`duplicate`), or a handler hookctl cannot run (`not-runnable`, `url-not-allowed`).
+ */
+export type SkipReason =
+  | 'untrusted'
+  | 'modified'
+  | 'workspace-untrusted'
+  | 'disabled'
+  | 'decided'
+  | 'duplicate'
+  | 'managed-only'
+  | 'not-runnable'
+  | 'url-not-allowed'
+  | null;
+/** Why a loaded handler never runs, known before any dispatch (so never `decided` or `duplicate`). */
+export type StandingSkipReason = Exclude<SkipReason, 'decided' | 'duplicate'>;
 export type RunMode = 'sync' | 'async' | 'in-process';
-export type Decision = 'allow' | 'deny' | 'ask';
+/** `defer` hands the call to the agent's own permission flow later (claude). */
+export type Decision = 'allow' | 'deny' | 'ask' | 'defer';
 
 /** One selected handler's report in an outcome (SPEC 4). Every field is always present. */
 export interface RunReport {
@@ -14,7 +30,9 @@ export interface RunReport {
   /** Path relative to the project dir when inside it, else absolute; null for env/builtin. */
   file: string | null;
   line: number | null;
+  /** The command, or the URL of an http handler. */
   command: string;
+  handlerType: HandlerType;
   matcher: string | null;
   mode: RunMode;
   status: RunStatus;
@@ -42,6 +60,11 @@ export interface Outcome {
   updatedInput: unknown;
   updatedInputFrom: string | null;
   systemMessages: string[];
+  /**
+   * What the dialect's agent reads beyond the fields above (claude: sessionTitle, watchPaths,
+   * updatedPermissions…; codex: additionalContextLimit per run); null for dialects without any.
+   */
+  dialectOutput: Record<string, unknown> | null;
   runs: RunReport[];
   warnings: string[];
 }
@@ -58,4 +81,5 @@ export type AggregateEffect = Pick<
   | 'updatedInput'
   | 'updatedInputFrom'
   | 'systemMessages'
+  | 'dialectOutput'
 >;

@@ -1,5 +1,5 @@
 import type { HandlerRecord } from './handler-record.js';
-import type { AggregateEffect, RunStatus } from './outcome.js';
+import type { AggregateEffect, Decision, RunStatus } from './outcome.js';
 import type { RunResult } from './run-result.js';
 
 /** One handler's result as the dialect reads it. */
@@ -12,7 +12,7 @@ export interface Interpretation {
 }
 
 export interface HandlerEffect {
-  decision?: 'allow' | 'deny' | 'ask';
+  decision?: Decision;
   /** Block/deny reason, feedback, or continuation prompt. */
   reason?: string;
   additionalContext?: string;
@@ -20,6 +20,33 @@ export interface HandlerEffect {
   stop?: boolean;
   stopReason?: string;
   systemMessage?: string;
+  /** Dialect-specific effects its aggregation reads into `dialectOutput` (e.g. a session title). */
+  extra?: Readonly<Record<string, unknown>>;
+}
+
+/** One run's interpretation, as aggregation receives it (listed in configured order). */
+export interface InterpretedRun {
+  handler: HandlerRecord;
+  interpretation: Interpretation;
+  /** 0 for the run that finished first among those passed, and so on: completion order. */
+  finished: number;
+}
+
+export interface AggregateOptions {
+  /**
+   * Which rewrite of the input wins when several handlers return one: the last to finish (the
+   * agents' runtime behaviour) or the last in configured order (deterministic, for tests). A dialect
+   * that defines its own order (openinterpreter: configured, SPEC 2.6) may ignore it.
+   */
+  rewriteOrder: 'completion' | 'configured';
+}
+
+/** What a dispatch sets up before its hooks run and reads back after (claude `CLAUDE_ENV_FILE`). */
+export interface DispatchPreparation {
+  /** Extra environment for every hook of this dispatch. */
+  env: Readonly<Record<string, string>>;
+  /** Called once all sync hooks finished; its result is merged into `dialectOutput`. */
+  finish(): Promise<Record<string, unknown> | null>;
 }
 
 export interface DialectProtocol {
@@ -27,6 +54,13 @@ export interface DialectProtocol {
   schedule(event: string): 'concurrent' | 'sequential-until-verdict';
   interpret(event: string, handler: HandlerRecord, result: RunResult): Interpretation;
   /** Combine interpretations listed in configured order (skipped handlers are not passed). */
-  aggregate(event: string, interpreted: readonly { handler: HandlerRecord; interpretation: Interpretation }[]): AggregateEffect;
+  aggregate(event: string, interpreted: readonly InterpretedRun[], options: AggregateOptions): AggregateEffect;
+  /** Per-dispatch set-up (environment, a temp file the hooks write); absent: none. */
+  prepareDispatch?(event: string, payload: Readonly<Record<string, unknown>>, context: { projectDir: string }): Promise<DispatchPreparation>;
+  /**
+   * A time budget all sync hooks of one dispatch share (claude SessionEnd, 1.5 s by default): each
+   * run's timeout is cut to what remains. Null or absent: each hook has its own timeout only.
+   */
+  budgetMs?(event: string, selected: readonly HandlerRecord[]): number | null;
 }
 

@@ -12,6 +12,11 @@ export interface HandlerTrust {
   hash: string | null;
   /** Why a hook is `modified` (e.g. `script changed: scripts/guard.sh`), else null. */
   detail: string | null;
+  /**
+   * A trust decision above the hook that holds it back (claude: the workspace trust dialog was
+   * never accepted for this folder). Like missing trust, the trust bypass lifts it.
+   */
+  gate?: 'workspace-untrusted';
 }
 
 export interface TrustModel {

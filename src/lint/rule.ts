@@ -3,8 +3,9 @@ import type { DialectConfigSpec } from '../config/config-spec.js';
 import type { FileDeclarations } from '../config/declarations.js';
 import type { SourceNode } from '../config/source-tree.js';
 import type { Severity } from '../kit/finding.js';
+import { checkTemplates, type MessageDescriptor, type MessageMap } from './message.js';
 
-export interface RuleMeta {
+export interface RuleMeta<Messages extends MessageMap = MessageMap> {
   /** Stable id; part of the interface (output, docs, suppression). */
   id: string;
   severity: Severity;
@@ -12,17 +13,22 @@ export interface RuleMeta {
   description: string;
   /** The rule's page, relative to the package root. */
   docs: string;
+  /**
+   * Every text the rule can report, keyed by message id, with `{{name}}` placeholders. Message ids
+   * are stable like rule ids (findings and SARIF carry them); the texts may improve.
+   */
+  messages: Messages;
 }
 
-export interface RuleReport {
-  message: string;
+/** One problem: which message, its data, where, and what it makes unusable. */
+export type RuleReport<Messages extends MessageMap = MessageMap> = MessageDescriptor<Messages> & {
   pos: { line: number; column: number };
   /**
    * The declaration this problem makes unusable at run time (a file root, an event's list, a
    * matcher group or a handler). The loader skips everything inside it; lint only reports.
    */
   invalidates?: SourceNode;
-}
+};
 
 /** A file with its declarations extracted once, shared by every rule and the normaliser. */
 export interface CheckedFile {
@@ -30,7 +36,7 @@ export interface CheckedFile {
   declarations: FileDeclarations;
 }
 
-export interface RuleContext {
+export interface RuleContext<Messages extends MessageMap = MessageMap> {
   spec: DialectConfigSpec;
   /** The file under check. */
   checked: CheckedFile;
@@ -38,20 +44,38 @@ export interface RuleContext {
   all: readonly CheckedFile[];
   /** The directory hooks run in (the engine's project dir, the cwd): relative script paths resolve here. */
   projectDir: string;
-  report(report: RuleReport): void;
+  report(report: RuleReport<Messages>): void;
 }
 
 /**
  * One lint rule. The same rules run when the engine loads config (`atLoad`), so a check such as
  * "this regex does not compile" exists once and both lint and the runtime act on it.
  */
-export interface Rule {
-  meta: RuleMeta;
+export interface Rule<Messages extends MessageMap = MessageMap> {
+  meta: RuleMeta<Messages>;
   /** False for advice that needs the file system or is about speed, which lint gives but loading skips. */
   atLoad: boolean;
   check(context: RuleContext): void;
 }
 
-export function ruleMeta(id: string, severity: Severity, description: string): RuleMeta {
-  return { id, severity, description, docs: `docs/rules/${id}.md` };
+export interface RuleDefinition<Messages extends MessageMap> {
+  id: string;
+  severity: Severity;
+  description: string;
+  atLoad: boolean;
+  messages: Messages;
+  check(context: RuleContext<Messages>): void;
+}
+
+/**
+ * Declares a rule (typescript-eslint's `createRule` is the model). The messages are read as literal
+ * types, so inside `check` a report with an unknown `messageId`, a missing placeholder or, in an
+ * object literal, an unused one does not compile; templates with a malformed placeholder throw here.
+ */
+export function createRule<const Messages extends MessageMap>(definition: RuleDefinition<Messages>): Rule<Messages> {
+  const { id, severity, description, atLoad, messages, check } = definition;
+  checkTemplates(id, messages);
+  // Sound: every report the typed check makes is one the untyped context accepts (a messageId and
+  // data); TypeScript cannot see that for a generic message map, hence the cast through unknown.
+  return { meta: { id, severity, description, docs: `docs/rules/${id}.md`, messages }, atLoad, check: check as unknown as Rule['check'] };
 }

@@ -36,7 +36,7 @@ function listedHook(handler: HandlerRecord, trust: HandlerTrust, managedOnly: bo
     trust: trust.status,
     enabled: trust.enabled,
     // Without a bypass: `list` shows what runs by default.
-    skipReason: standingSkipReason(handler.source, trust, managedOnly, false),
+    skipReason: standingSkipReason(handler, trust, managedOnly, false),
     hash: trust.hash,
   };
 }

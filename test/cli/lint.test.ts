@@ -93,7 +93,7 @@ describe('hookctl lint', () => {
         ruleId: 'unknown-event',
         ruleIndex: ruleIds.indexOf('unknown-event'),
         level: 'error',
-        message: { text: expect.stringContaining('PreToolUse') },
+        message: { text: expect.stringContaining('PreToolUse'), id: 'unknownDidYouMean', arguments: ['openinterpreter', 'PreToolUze', 'PreToolUse'] },
         locations: [{ physicalLocation: { artifactLocation: { uri: '.openinterpreter/hooks.json', uriBaseId: '%SRCROOT%' }, region: { startLine: 3, startColumn: 5 } } }],
       },
     ]);

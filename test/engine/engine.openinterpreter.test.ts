@@ -53,6 +53,7 @@ describe('openinterpreter engine, end to end with real hook processes', () => {
       updatedInput: null,
       updatedInputFrom: null,
       systemMessages: [],
+      dialectOutput: null,
     });
     expect(outcome.runs).toEqual([
       expect.objectContaining({
@@ -61,6 +62,7 @@ describe('openinterpreter engine, end to end with real hook processes', () => {
         file: '.openinterpreter/hooks.json',
         line: expect.any(Number),
         matcher: 'Bash',
+        handlerType: 'command',
         mode: 'sync',
         status: 'blocked',
         skipReason: null,
@@ -71,7 +73,7 @@ describe('openinterpreter engine, end to end with real hook processes', () => {
       }),
     ]);
     expect(Object.keys(outcome).sort()).toEqual(
-      ['additionalContext', 'blocked', 'decision', 'dialect', 'event', 'matcherTarget', 'reason', 'runs', 'stop', 'stopReason', 'systemMessages', 'updatedInput', 'updatedInputFrom', 'warnings'].sort(),
+      ['additionalContext', 'blocked', 'decision', 'dialect', 'dialectOutput', 'event', 'matcherTarget', 'reason', 'runs', 'stop', 'stopReason', 'systemMessages', 'updatedInput', 'updatedInputFrom', 'warnings'].sort(),
     );
   });
 

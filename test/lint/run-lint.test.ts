@@ -65,7 +65,16 @@ describe('runLint', () => {
       files: ['.octo/hooks.yml'],
     });
     expect(findings).toEqual([
-      { ruleId: 'matcher-ignored', severity: 'warning', message: expect.any(String), file: project, line: 4, column: 7 },
+      {
+        ruleId: 'matcher-ignored',
+        messageId: 'ignored',
+        severity: 'warning',
+        message: 'Stop ignores matchers, so this hook runs on every Stop; matchers work on PreToolUse, PostToolUse',
+        data: { event: 'Stop', honoured: 'PreToolUse, PostToolUse' },
+        file: project,
+        line: 4,
+        column: 7,
+      },
     ]);
   });
 

@@ -26,7 +26,7 @@ const EVENTS_WITHOUT_MATCHER = new Set<string>(
 /** The Codex-compatible identity object of a handler (SPEC 2.7). */
 export function hookDefinition(handler: HandlerRecord): HookDefinition {
   const identity: HandlerIdentity = {
-    type: handler.type,
+    type: 'command',
     command: handler.command,
     timeout: handler.timeoutMs / 1000,
     async: handler.async,

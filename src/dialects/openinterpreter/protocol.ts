@@ -173,6 +173,7 @@ function aggregate(event: string, interpreted: readonly Interpreted[]): Aggregat
     additionalContext: joinBlocks(effects.map(({ effect }) => effect.additionalContext)),
     updatedInput: rewrite?.effect.updatedInput ?? null,
     updatedInputFrom: rewrite?.id ?? null,
+    dialectOutput: null,
     systemMessages: effects.flatMap(({ effect }) => (effect.systemMessage === undefined ? [] : [effect.systemMessage])),
   };
 }

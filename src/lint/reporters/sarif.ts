@@ -1,6 +1,8 @@
 import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Severity } from '../../kit/finding.js';
+import type { Finding, Severity } from '../../kit/finding.js';
+import { placeholdersOf, type MessageMap } from '../message.js';
+import type { RuleMeta } from '../rule.js';
 import type { LintResult } from '../run-lint.js';
 import { displayPath } from '../../util/display-path.js';
 import type { ReporterOptions } from './report.js';
@@ -13,6 +15,7 @@ const SOURCE_ROOT = '%SRCROOT%';
 /** SARIF 2.1.0 for code-scanning tools (GitHub code scanning, IDE viewers): one run, every rule described. */
 export function formatSarif(result: LintResult, options: ReporterOptions): string {
   const ruleIndex = new Map(result.rules.map((rule, index) => [rule.id, index]));
+  const rulesById = new Map(result.rules.map((rule) => [rule.id, rule]));
   const docsBase = `https://unpkg.com/hookctl@${options.version}/`;
   const log = {
     $schema: SARIF_SCHEMA,
@@ -30,6 +33,7 @@ export function formatSarif(result: LintResult, options: ReporterOptions): strin
               help: { text: `${rule.description.replace(/[.]?$/, '.')} See ${rule.docs} for a wrong and a right example.` },
               helpUri: docsBase + rule.docs,
               defaultConfiguration: { level: LEVELS[rule.severity] },
+              messageStrings: messageStrings(rule.messages),
             })),
           },
         },
@@ -38,7 +42,7 @@ export function formatSarif(result: LintResult, options: ReporterOptions): strin
           ruleId: finding.ruleId,
           ...(ruleIndex.has(finding.ruleId) ? { ruleIndex: ruleIndex.get(finding.ruleId) } : {}),
           level: LEVELS[finding.severity],
-          message: { text: finding.message },
+          message: resultMessage(finding, rulesById.get(finding.ruleId)),
           locations: [
             {
               physicalLocation: {
@@ -52,6 +56,36 @@ export function formatSarif(result: LintResult, options: ReporterOptions): strin
     ],
   };
   return `${JSON.stringify(log, null, 2)}\n`;
+}
+
+/**
+ * The rule's messages as SARIF message strings (§3.49.11): each `{{name}}` becomes `{n}`, numbered by
+ * first appearance (the order of the result's `arguments`), and literal braces are doubled (§3.11.5).
+ */
+function messageStrings(messages: MessageMap): Record<string, { text: string }> {
+  return Object.fromEntries(Object.entries(messages).map(([id, template]) => [id, { text: sarifFormat(template) }]));
+}
+
+function sarifFormat(template: string): string {
+  const names = placeholdersOf(template);
+  return template
+    .split(/(\{\{\w+\}\})/)
+    .map((part) => {
+      const name = /^\{\{(\w+)\}\}$/.exec(part)?.[1];
+      return name === undefined ? part.replace(/[{}]/g, '$&$&') : `{${names.indexOf(name)}}`;
+    })
+    .join('');
+}
+
+/**
+ * The finding's text, plus the message id and arguments that rebuild it from the rule's
+ * `messageStrings`, for viewers that localise or group results by message.
+ */
+function resultMessage(finding: Finding, rule: RuleMeta | undefined): { text: string; id?: string; arguments?: string[] } {
+  if (rule === undefined || !Object.hasOwn(rule.messages, finding.messageId)) return { text: finding.message };
+  const names = placeholdersOf(rule.messages[finding.messageId]!);
+  if (names.length === 0) return { text: finding.message, id: finding.messageId };
+  return { text: finding.message, id: finding.messageId, arguments: names.map((name) => finding.data?.[name] ?? '') };
 }
 
 /** Relative to %SRCROOT% inside the project; a file: URI outside it; pseudo-paths (`env:…`) as they are. */

@@ -1,22 +1,31 @@
 import { setField } from '../../config/field-value.js';
-import { ruleMeta, type Rule } from '../rule.js';
+import { createRule } from '../rule.js';
+
+const NOT_ALLOWED = 'async: true is not allowed on {{event}}';
+const ONLY = 'only {{allowed}} may run asynchronously';
 
 /** SPEC 3.2: context-injecting events and the PreToolUse gate must run synchronously. */
-export const asyncNotAllowed: Rule = {
-  meta: ruleMeta('async-not-allowed', 'error', '`async: true` on an event that must run synchronously'),
+export const asyncNotAllowed = createRule({
+  id: 'async-not-allowed',
+  severity: 'error',
+  description: '`async: true` on an event that must run synchronously',
   atLoad: true,
+  messages: {
+    asyncOnGate: `${NOT_ALLOWED} (it is the gate and must answer before the tool runs); ${ONLY}`,
+    asyncOnContextEvent: `${NOT_ALLOWED} (its output must be ready before the agent goes on); ${ONLY}`,
+  },
   check({ spec, checked, report }) {
-    const allowed = spec.events.filter((event) => event.asyncAllowed).map((event) => event.name);
+    const allowed = spec.events.filter((event) => event.asyncAllowed).map((event) => event.name).join(', ');
     for (const handler of checked.declarations.handlers) {
       const event = handler.group.event.spec;
       const entry = setField(handler.node, 'async');
       if (event === null || event.asyncAllowed || entry?.value.kind !== 'scalar' || entry.value.value !== true) continue;
-      const why = event.name === 'PreToolUse' ? 'it is the gate and must answer before the tool runs' : 'its output must be ready before the agent goes on';
       report({
-        message: `async: true is not allowed on ${event.name} (${why}); only ${allowed.join(', ')} may run asynchronously`,
+        messageId: event.name === 'PreToolUse' ? 'asyncOnGate' : 'asyncOnContextEvent',
+        data: { event: event.name, allowed },
         pos: entry.value.pos,
         invalidates: handler.node,
       });
     }
   },
-};
+});

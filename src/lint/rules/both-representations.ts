@@ -1,9 +1,15 @@
-import { ruleMeta, type Rule } from '../rule.js';
+import { createRule } from '../rule.js';
 
 /** SPEC 2.1: both files of one layer load, which usually means the same hooks run twice. */
-export const bothRepresentations: Rule = {
-  meta: ruleMeta('both-representations', 'warning', 'hooks in both hooks.json and config.toml of one layer'),
+export const bothRepresentations = createRule({
+  id: 'both-representations',
+  severity: 'warning',
+  description: 'hooks in both hooks.json and config.toml of one layer',
   atLoad: true,
+  messages: {
+    // The agent's own warning text.
+    bothFiles: 'loading hooks from both {{hooksFile}} and {{configFile}}; prefer a single representation for this layer',
+  },
   check({ checked, all, report }) {
     const { file, declarations } = checked;
     // "Non-empty hooks" (SPEC 2.1) means handlers declared: `"Stop": []` adds no hook to the layer.
@@ -12,9 +18,7 @@ export const bothRepresentations: Rule = {
       (other) => other.file.layer === file.layer && other.file.role === 'hooks-file' && other.declarations.handlers.length > 0,
     );
     if (json === undefined) return;
-    report({
-      message: `loading hooks from both ${json.file.parsed.path} and ${file.parsed.path}; prefer a single representation for this layer`,
-      pos: declarations.hooks.keyPos,
-    });
+    const data = { hooksFile: json.file.parsed.path, configFile: file.parsed.path };
+    report({ messageId: 'bothFiles', data, pos: declarations.hooks.keyPos });
   },
-};
+});

@@ -1,15 +1,23 @@
 import { setField } from '../../config/field-value.js';
 import type { SourcePosition } from '../../config/source-tree.js';
-import { ruleMeta, type Rule } from '../rule.js';
+import { createRule } from '../rule.js';
 
 /**
  * An `id` names a hook for trust, disable and enable, so two hooks written with one id cannot both
  * be reached by it: the loader keeps the id for the first in layer order and suffixes the others.
  * Across files too, so a project cannot quietly reuse the id of the user's own hook.
  */
-export const duplicateId: Rule = {
-  meta: ruleMeta('duplicate-id', 'warning', 'the same hook id declared twice'),
+export const duplicateId = createRule({
+  id: 'duplicate-id',
+  severity: 'warning',
+  description: 'the same hook id declared twice',
   atLoad: true,
+  messages: {
+    // {{id}} and {{suffixed}} are JSON strings (quoted); {{first}} is file:line:column.
+    alreadyDeclared:
+      'id {{id}} is already declared at {{first}}; later hooks with it get a numbered suffix ({{suffixed}}, …), ' +
+      'so trust, disable and enable by {{id}} reach only the first',
+  },
   check({ spec, checked, all, report }) {
     if (!('id' in spec.handlerFields)) return;
     const first = new Map<string, { file: string; pos: SourcePosition }>();
@@ -22,9 +30,12 @@ export const duplicateId: Rule = {
         if (earlier === undefined) first.set(id, { file: other.file.parsed.path, pos: entry.value.pos });
         else if (other === checked) {
           report({
-            message:
-              `id ${JSON.stringify(id)} is already declared at ${earlier.file}:${earlier.pos.line}:${earlier.pos.column}; ` +
-              `later hooks with it get a numbered suffix (${JSON.stringify(`${id}#2`)}, …), so trust, disable and enable by ${JSON.stringify(id)} reach only the first`,
+            messageId: 'alreadyDeclared',
+            data: {
+              id: JSON.stringify(id),
+              first: `${earlier.file}:${earlier.pos.line}:${earlier.pos.column}`,
+              suffixed: JSON.stringify(`${id}#2`),
+            },
             pos: entry.value.pos,
           });
         }
@@ -33,4 +44,4 @@ export const duplicateId: Rule = {
       if (other === checked) return;
     }
   },
-};
+});

@@ -1,29 +1,36 @@
-import { ruleMeta, type Rule } from '../rule.js';
+import { createRule } from '../rule.js';
 import { timeoutsWithIssue } from '../timeouts-with-issue.js';
 
+const NOT_A_DURATION = 'timeout {{value}} is not a positive Go duration, so the default {{defaultSeconds}}s applies';
+
 /** octo falls back to the default for a bad duration, so `timeout: 20` silently becomes 5s. */
-export const invalidTimeout: Rule = {
-  meta: ruleMeta('invalid-timeout', 'warning', 'a timeout that is not a positive Go duration (the default applies)'),
+export const invalidTimeout = createRule({
+  id: 'invalid-timeout',
+  severity: 'warning',
+  description: 'a timeout that is not a positive Go duration (the default applies)',
   atLoad: true,
+  messages: {
+    // {{value}} is the value as JSON: a number bare, text quoted.
+    missingUnit: `${NOT_A_DURATION}; a duration needs a unit: write "{{value}}s"`,
+    // From 1000 up a bare number was most likely meant as milliseconds.
+    missingUnitMilliseconds: `${NOT_A_DURATION}; a duration needs a unit: write "{{value}}ms" ({{seconds}}s) if that was milliseconds`,
+    notDuration: `${NOT_A_DURATION}; write a duration such as "10s", "1.5s" or "1m30s"`,
+  },
   check({ spec, checked, report }) {
     const rule = spec.timeout;
     if (rule.unit !== 'go-duration') return;
+    const defaultSeconds = rule.defaultMs / 1000;
     for (const node of timeoutsWithIssue(checked.declarations.handlers, rule, 'invalid')) {
       // A timeout of the wrong shape (a table, a list) is the invalid-value rule's finding.
       if (node.kind !== 'scalar') continue;
       const value = node.value;
-      const hint = typeof value === 'number' && value > 0 ? unitHint(value) : '; write a duration such as "10s", "1.5s" or "1m30s"';
-      report({
-        message: `timeout ${JSON.stringify(value)} is not a positive Go duration, so the default ${rule.defaultMs / 1000}s applies${hint}`,
-        pos: node.pos,
-      });
+      if (typeof value !== 'number' || value <= 0) {
+        report({ messageId: 'notDuration', data: { value: JSON.stringify(value), defaultSeconds }, pos: node.pos });
+      } else if (value >= 1000) {
+        report({ messageId: 'missingUnitMilliseconds', data: { value, defaultSeconds, seconds: value / 1000 }, pos: node.pos });
+      } else {
+        report({ messageId: 'missingUnit', data: { value, defaultSeconds }, pos: node.pos });
+      }
     }
   },
-};
-
-/** A bare number needs a unit; from 1000 up it was most likely meant as milliseconds. */
-function unitHint(value: number): string {
-  return value >= 1000
-    ? `; a duration needs a unit: write "${value}ms" (${value / 1000}s) if that was milliseconds`
-    : `; a duration needs a unit: write "${value}s"`;
-}
+});

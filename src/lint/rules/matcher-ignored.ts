@@ -1,9 +1,14 @@
-import { ruleMeta, type Rule } from '../rule.js';
+import { createRule } from '../rule.js';
 
 /** A matcher on an event without a matcher target looks like a filter but selects nothing. */
-export const matcherIgnored: Rule = {
-  meta: ruleMeta('matcher-ignored', 'warning', 'a matcher on an event that ignores matchers'),
+export const matcherIgnored = createRule({
+  id: 'matcher-ignored',
+  severity: 'warning',
+  description: 'a matcher on an event that ignores matchers',
   atLoad: true,
+  messages: {
+    ignored: '{{event}} ignores matchers, so this hook runs on every {{event}}; matchers work on {{honoured}}',
+  },
   check({ spec, checked, report }) {
     for (const event of checked.declarations.events) {
       if (event.spec === null || event.spec.matcherField !== null) continue;
@@ -13,11 +18,8 @@ export const matcherIgnored: Rule = {
         // `""` and `"*"` already mean "everything": nothing misleading about them.
         if (value.kind === 'scalar' && (value.value === '' || value.value === '*')) continue;
         const honoured = spec.events.filter((candidate) => candidate.matcherField !== null).map((candidate) => candidate.name);
-        report({
-          message: `${event.name} ignores matchers, so this hook runs on every ${event.name}; matchers work on ${honoured.join(', ')}`,
-          pos: group.matcher!.keyPos,
-        });
+        report({ messageId: 'ignored', data: { event: event.name, honoured: honoured.join(', ') }, pos: group.matcher!.keyPos });
       }
     }
   },
-};
+});

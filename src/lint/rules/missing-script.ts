@@ -1,30 +1,39 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { handlerScript } from '../../config/handler-script.js';
-import { didYouMean, didYouMeanSuffix } from '../../util/did-you-mean.js';
+import { didYouMean } from '../../util/did-you-mean.js';
 import { memoize } from '../memoize.js';
-import { ruleMeta, type Rule } from '../rule.js';
+import { createRule } from '../rule.js';
+
+const MISSING = 'the command runs "{{script}}", which does not exist (looked for {{path}})';
 
 /** A hook whose script is missing fails on every run (or, worse, at the moment it should block). */
-export const missingScript: Rule = {
-  meta: ruleMeta('missing-script', 'error', 'the command runs a script that does not exist'),
+export const missingScript = createRule({
+  id: 'missing-script',
+  severity: 'error',
+  description: 'the command runs a script that does not exist',
   atLoad: false,
+  messages: {
+    // {{script}} as written in the command, {{path}} resolved; {{suggestion}} a sibling with a nearby name.
+    missing: MISSING,
+    missingDidYouMean: `${MISSING}; did you mean "{{suggestion}}"?`,
+  },
   check({ checked, projectDir, report }) {
     const exists = memoize(existsSync);
     const siblingOf = memoize(siblingLike);
     for (const handler of checked.declarations.handlers) {
       const script = handlerScript(checked.file, handler.node, projectDir);
       if (script === null || exists(script.path)) continue;
-      const suggestion = siblingOf(script.path);
-      report({
-        message:
-          `the command runs "${script.written}", which does not exist (looked for ${script.path})` +
-          didYouMeanSuffix(suggestion === null ? null : join(dirname(script.written), suggestion)),
-        pos: script.pos,
-      });
+      const data = { script: script.written, path: script.path };
+      const sibling = siblingOf(script.path);
+      if (sibling === null) report({ messageId: 'missing', data, pos: script.pos });
+      else {
+        const suggestion = join(dirname(script.written), sibling);
+        report({ messageId: 'missingDidYouMean', data: { ...data, suggestion }, pos: script.pos });
+      }
     }
   },
-};
+});
 
 /** A file next to the missing one with a nearby name (`gaurd.sh` → `guard.sh`). */
 function siblingLike(path: string): string | null {

@@ -1,24 +1,29 @@
 import { statSync } from 'node:fs';
 import { handlerScript } from '../../config/handler-script.js';
 import { memoize } from '../memoize.js';
-import { ruleMeta, type Rule } from '../rule.js';
+import { createRule } from '../rule.js';
 
 /** `./guard.sh` without the execute bit fails with "permission denied" on every run. */
-export const scriptNotExecutable: Rule = {
-  meta: ruleMeta('script-not-executable', 'warning', 'the command runs a script directly that lacks the execute bit'),
+export const scriptNotExecutable = createRule({
+  id: 'script-not-executable',
+  severity: 'warning',
+  description: 'the command runs a script directly that lacks the execute bit',
   atLoad: false,
+  messages: {
+    // {{script}} as written in the command.
+    notExecutable:
+      '"{{script}}" is not executable, so running it fails with "permission denied"; ' +
+      'run chmod +x {{script}} (or call it through its interpreter, e.g. sh {{script}})',
+  },
   check({ checked, projectDir, report }) {
     const lacksExecuteBit = memoize(isNonExecutableFile);
     for (const handler of checked.declarations.handlers) {
       const script = handlerScript(checked.file, handler.node, projectDir);
       if (script === null || !script.direct || !lacksExecuteBit(script.path)) continue;
-      report({
-        message: `"${script.written}" is not executable, so running it fails with "permission denied"; run chmod +x ${script.written} (or call it through its interpreter, e.g. sh ${script.written})`,
-        pos: script.pos,
-      });
+      report({ messageId: 'notExecutable', data: { script: script.written }, pos: script.pos });
     }
   },
-};
+});
 
 function isNonExecutableFile(path: string): boolean {
   const stat = statSync(path, { throwIfNoEntry: false });

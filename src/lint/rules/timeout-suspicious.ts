@@ -1,21 +1,30 @@
-import { ruleMeta, type Rule } from '../rule.js';
+import { createRule } from '../rule.js';
 import { timeoutsWithIssue } from '../timeouts-with-issue.js';
 
+const LOOKS_LIKE_MILLISECONDS = 'timeout {{seconds}} is in seconds ({{span}}); it looks like milliseconds';
+
 /** Timeouts are in seconds; `30000` is 8 hours, almost certainly meant as 30 s in milliseconds. */
-export const timeoutSuspicious: Rule = {
-  meta: ruleMeta('timeout-suspicious', 'warning', 'a timeout in seconds so large it was probably meant as milliseconds'),
+export const timeoutSuspicious = createRule({
+  id: 'timeout-suspicious',
+  severity: 'warning',
+  description: 'a timeout in seconds so large it was probably meant as milliseconds',
   atLoad: true,
+  messages: {
+    // {{span}} is the time in words ("about 8 hours").
+    looksLikeMilliseconds: LOOKS_LIKE_MILLISECONDS,
+    // A whole number of thousands reads back as seconds: 30000 → 30.
+    looksLikeMillisecondsDidYouMean: `${LOOKS_LIKE_MILLISECONDS}; did you mean {{meant}}?`,
+  },
   check({ spec, checked, report }) {
     for (const node of timeoutsWithIssue(checked.declarations.handlers, spec.timeout, 'suspicious')) {
       const seconds = node.kind === 'scalar' ? Number(node.value) : 0;
-      const hint = seconds % 1000 === 0 ? `; did you mean ${seconds / 1000}?` : '';
-      report({
-        message: `timeout ${seconds} is in seconds (${formatSpan(seconds)}); it looks like milliseconds${hint}`,
-        pos: node.pos,
-      });
+      const data = { seconds, span: formatSpan(seconds) };
+      const pos = node.pos;
+      if (seconds % 1000 === 0) report({ messageId: 'looksLikeMillisecondsDidYouMean', data: { ...data, meant: seconds / 1000 }, pos });
+      else report({ messageId: 'looksLikeMilliseconds', data, pos });
     }
   },
-};
+});
 
 function formatSpan(seconds: number): string {
   const hours = seconds / 3600;

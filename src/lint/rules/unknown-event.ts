@@ -1,21 +1,26 @@
-import { didYouMean, didYouMeanSuffix } from '../../util/did-you-mean.js';
-import { ruleMeta, type Rule } from '../rule.js';
+import { didYouMean } from '../../util/did-you-mean.js';
+import { createRule } from '../rule.js';
 
 /** A misspelled event is the classic hook that silently never fires. */
-export const unknownEvent: Rule = {
-  meta: ruleMeta('unknown-event', 'error', 'an event name the dialect does not have'),
+export const unknownEvent = createRule({
+  id: 'unknown-event',
+  severity: 'error',
+  description: 'an event name the dialect does not have',
   atLoad: true,
+  messages: {
+    unknownDidYouMean: 'unknown {{dialect}} event "{{event}}"; did you mean "{{suggestion}}"?',
+    // Nothing is close: list the events instead.
+    unknown: 'unknown {{dialect}} event "{{event}}"; the events are {{events}}',
+  },
   check({ spec, checked, report }) {
     const names = spec.events.map((event) => event.name);
     for (const event of checked.declarations.events) {
       if (event.spec !== null) continue;
-      report({
-        message:
-          `unknown ${spec.dialect} event "${event.name}"` +
-          (didYouMeanSuffix(didYouMean(event.name, names)) || `; the events are ${names.join(', ')}`),
-        pos: event.keyPos,
-        invalidates: event.value,
-      });
+      const suggestion = didYouMean(event.name, names);
+      const data = { dialect: spec.dialect, event: event.name };
+      const where = { pos: event.keyPos, invalidates: event.value };
+      if (suggestion !== null) report({ messageId: 'unknownDidYouMean', data: { ...data, suggestion }, ...where });
+      else report({ messageId: 'unknown', data: { ...data, events: names.join(', ') }, ...where });
     }
   },
-};
+});

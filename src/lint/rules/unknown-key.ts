@@ -1,12 +1,25 @@
 import { isUnsupportedHandler } from '../../config/handler-type.js';
 import type { SourceObject } from '../../config/source-tree.js';
-import { didYouMean, didYouMeanSuffix } from '../../util/did-you-mean.js';
-import { ruleMeta, type Rule, type RuleReport } from '../rule.js';
+import { didYouMean } from '../../util/did-you-mean.js';
+import { createRule, type RuleReport } from '../rule.js';
+
+const MESSAGES = {
+  // {{where}}: at the top level, in a matcher group, in a handler.
+  unknownDidYouMean: 'unknown key "{{key}}" {{where}} is ignored; did you mean "{{suggestion}}"?',
+  unknown: 'unknown key "{{key}}" {{where}} is ignored; known keys: {{known}}',
+  handlerKeyOnGroup: '"{{key}}" belongs in a handler inside "hooks", not on the matcher group; it is ignored here',
+  groupKeyOnHandler: '"{{key}}" belongs on the matcher group, not on a handler; it is ignored here',
+} as const;
+
+type Misplaced = 'handlerKeyOnGroup' | 'groupKeyOnHandler';
 
 /** An unknown key is ignored by the agent, so a typo like `timeoutSec` silently keeps the default. */
-export const unknownKey: Rule = {
-  meta: ruleMeta('unknown-key', 'warning', 'an unknown key in a file, matcher group or handler'),
+export const unknownKey = createRule({
+  id: 'unknown-key',
+  severity: 'warning',
+  description: 'an unknown key in a file, matcher group or handler',
   atLoad: true,
+  messages: MESSAGES,
   check({ spec, checked, report }) {
     const { file, declarations } = checked;
     const root = file.parsed.root;
@@ -19,8 +32,8 @@ export const unknownKey: Rule = {
     const handlerKeys = Object.keys(spec.handlerFields);
     const knownInGroup = ['hooks', ...groupKeys];
     // Maps, not object literals: a key such as "constructor" must not find Object.prototype's.
-    const misplacedInGroup = new Map(handlerKeys.map((key) => [key, `"${key}" belongs in a handler inside "hooks", not on the matcher group`]));
-    const misplacedInHandler = new Map(groupKeys.map((key) => [key, `"${key}" belongs on the matcher group, not on a handler`]));
+    const misplacedInGroup = new Map<string, Misplaced>(handlerKeys.map((key) => [key, 'handlerKeyOnGroup']));
+    const misplacedInHandler = new Map<string, Misplaced>(groupKeys.map((key) => [key, 'groupKeyOnHandler']));
     for (const event of declarations.events) {
       for (const group of event.groups) {
         if (spec.nesting === 'groups') reportUnknown(group.node, knownInGroup, 'in a matcher group', misplacedInGroup, report);
@@ -32,25 +45,22 @@ export const unknownKey: Rule = {
       }
     }
   },
-};
+});
 
 function reportUnknown(
   object: SourceObject,
   known: readonly string[],
   where: string,
-  misplaced: ReadonlyMap<string, string>,
-  report: (report: RuleReport) => void,
+  misplaced: ReadonlyMap<string, Misplaced>,
+  report: (report: RuleReport<typeof MESSAGES>) => void,
 ): void {
   for (const entry of object.entries) {
     if (known.includes(entry.key)) continue;
-    const hint = misplaced.get(entry.key);
-    if (hint !== undefined) {
-      report({ message: `${hint}; it is ignored here`, pos: entry.keyPos });
-      continue;
-    }
-    report({
-      message: `unknown key "${entry.key}" ${where} is ignored` + (didYouMeanSuffix(didYouMean(entry.key, known)) || `; known keys: ${known.join(', ')}`),
-      pos: entry.keyPos,
-    });
+    const pos = entry.keyPos;
+    const misplacedId = misplaced.get(entry.key);
+    const suggestion = misplacedId === undefined ? didYouMean(entry.key, known) : null;
+    if (misplacedId !== undefined) report({ messageId: misplacedId, data: { key: entry.key }, pos });
+    else if (suggestion !== null) report({ messageId: 'unknownDidYouMean', data: { key: entry.key, where, suggestion }, pos });
+    else report({ messageId: 'unknown', data: { key: entry.key, where, known: known.join(', ') }, pos });
   }
 }

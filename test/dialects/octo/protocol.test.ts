@@ -82,9 +82,9 @@ describe('octo aggregate', () => {
   function dispatch(event: string, results: RunResult[]): AggregateEffect {
     const interpreted = results.map((result, index) => {
       const handler = makeHandler({ dialect: 'octo', event, id: `user:${event}:${index}` });
-      return { handler, interpretation: protocol.interpret(event, handler, result) };
+      return { handler, interpretation: protocol.interpret(event, handler, result), finished: index };
     });
-    return protocol.aggregate(event, interpreted);
+    return protocol.aggregate(event, interpreted, { rewriteOrder: 'configured' });
   }
   const nothing: AggregateEffect = {
     decision: null,
@@ -96,6 +96,7 @@ describe('octo aggregate', () => {
     updatedInput: null,
     updatedInputFrom: null,
     systemMessages: [],
+    dialectOutput: null,
   };
 
   const rows: [string, string, RunResult[], Partial<AggregateEffect>][] = [

@@ -152,8 +152,10 @@ describe('openinterpreter loadConfig', () => {
     expect(loaded.findings).toEqual([
       {
         ruleId: 'both-representations',
+        messageId: 'bothFiles',
         severity: 'warning',
         message: `loading hooks from both ${json} and ${toml}; prefer a single representation for this layer`,
+        data: { hooksFile: json, configFile: toml },
         file: toml,
         line: 2,
         column: 3,
@@ -168,7 +170,15 @@ describe('openinterpreter loadConfig', () => {
     const off = await loadConfig(context(sandbox));
     expect(off).toMatchObject({ enabled: false, handlers: [] });
     expect(off.findings).toEqual([
-      { ruleId: 'features-disabled', severity: 'info', message: expect.stringContaining('hooks are disabled'), file: userToml, line: 2, column: 1 },
+      {
+        ruleId: 'features-disabled',
+        messageId: 'hooksOff',
+        severity: 'info',
+        message: expect.stringContaining('hooks are disabled'),
+        file: userToml,
+        line: 2,
+        column: 1,
+      },
     ]);
 
     sandbox.write('project/.openinterpreter/config.toml', '[features]\nhooks = true\n');

@@ -221,11 +221,11 @@ describe('openinterpreter interpret: onFailure "abort" fails closed (SPEC 2.6)',
 describe('openinterpreter aggregate (SPEC 2.6)', () => {
   /** Interprets each handler's result as the engine would, then aggregates in the given order. */
   function dispatch(event: string, runs: [id: string, result: RunResult, onFailure?: 'abort'][]): AggregateEffect {
-    const interpreted = runs.map(([id, result, onFailure]) => {
+    const interpreted = runs.map(([id, result, onFailure], index) => {
       const handler = makeHandler({ event, id, onFailure: onFailure ?? 'continue' });
-      return { handler, interpretation: protocol.interpret(event, handler, result) };
+      return { handler, interpretation: protocol.interpret(event, handler, result), finished: index };
     });
-    return protocol.aggregate(event, interpreted);
+    return protocol.aggregate(event, interpreted, { rewriteOrder: 'configured' });
   }
   const pre = (fields: Record<string, unknown>) => printed(specific('PreToolUse', fields));
   const nothing: AggregateEffect = {
@@ -238,6 +238,7 @@ describe('openinterpreter aggregate (SPEC 2.6)', () => {
     updatedInput: null,
     updatedInputFrom: null,
     systemMessages: [],
+    dialectOutput: null,
   };
 
   const rows: [string, string, [string, RunResult, 'abort'?][], Partial<AggregateEffect>][] = [

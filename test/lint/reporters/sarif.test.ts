@@ -1,18 +1,35 @@
 import { describe, expect, it } from 'vitest';
+import { loadConfigSpec } from '../../../src/dialects/registry.js';
 import { formatSarif } from '../../../src/lint/reporters/sarif.js';
+import { runLint } from '../../../src/lint/run-lint.js';
+import { makeTempProject } from '../../helpers/temp-project.js';
 import { CWD, REPORT, RULES, finding } from './fixtures.js';
 
 interface SarifLog {
   $schema: string;
   version: string;
   runs: {
-    tool: { driver: { name: string; version: string; informationUri: string; rules: { id: string; shortDescription: { text: string }; help: { text: string }; helpUri: string; defaultConfiguration: { level: string } }[] } };
+    tool: {
+      driver: {
+        name: string;
+        version: string;
+        informationUri: string;
+        rules: {
+          id: string;
+          shortDescription: { text: string };
+          help: { text: string };
+          helpUri: string;
+          defaultConfiguration: { level: string };
+          messageStrings: Record<string, { text: string }>;
+        }[];
+      };
+    };
     originalUriBaseIds: Record<string, { uri: string }>;
     results: {
       ruleId: string;
       ruleIndex?: number;
       level: string;
-      message: { text: string };
+      message: { text: string; id?: string; arguments?: string[] };
       locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string }; region: { startLine: number; startColumn: number } } }[];
     }[];
   }[];
@@ -38,8 +55,25 @@ describe('formatSarif', () => {
         help: { text: `${rule.description} See docs/rules/${rule.id}.md for a wrong and a right example.` },
         helpUri: `https://unpkg.com/hookctl@1.2.3/docs/rules/${rule.id}.md`,
         defaultConfiguration: { level: { error: 'error', warning: 'warning', info: 'note' }[rule.severity] },
+        messageStrings: expect.any(Object),
       })),
     );
+  });
+
+  it("gives each rule its messages as messageStrings, {{name}} placeholders numbered {0}, {1} in order of appearance", () => {
+    const rules = sarif().runs[0]!.tool.driver.rules;
+    expect(rules.map((rule) => rule.messageStrings)).toEqual([
+      { unreadable: { text: '{0}; nothing in this file is loaded' } },
+      { unknownDidYouMean: { text: 'unknown event "{0}"; did you mean "{1}"?' } },
+      { ignored: { text: 'matcher is ignored on {0}' } },
+      { hooksOff: { text: 'hooks are disabled' } },
+    ]);
+  });
+
+  it('doubles literal braces and numbers a repeated placeholder once', () => {
+    const rules = [{ ...RULES[0]!, messages: { braces: 'write {"{{key}}": 1} for {{key}}, not {{value}}' } }];
+    const log = JSON.parse(formatSarif({ rules, findings: [] }, { cwd: CWD, version: '1.2.3' })) as SarifLog;
+    expect(log.runs[0]!.tool.driver.rules[0]!.messageStrings).toEqual({ braces: { text: 'write {{"{0}": 1}} for {0}, not {1}' } });
   });
 
   it('gives each result its rule, level, message and location', () => {
@@ -49,21 +83,21 @@ describe('formatSarif', () => {
         ruleId: 'matcher-ignored',
         ruleIndex: 2,
         level: 'warning',
-        message: { text: 'matcher is ignored on Stop' },
+        message: { text: 'matcher is ignored on Stop', id: 'ignored', arguments: ['Stop'] },
         locations: [{ physicalLocation: { artifactLocation: { uri: '.octo/hooks.yml', uriBaseId: '%SRCROOT%' }, region: { startLine: 12, startColumn: 7 } } }],
       },
       {
         ruleId: 'unknown-event',
         ruleIndex: 1,
         level: 'error',
-        message: { text: 'unknown event "PreToolUze"; did you mean "PreToolUse"?' },
+        message: { text: 'unknown event "PreToolUze"; did you mean "PreToolUse"?', id: 'unknownDidYouMean', arguments: ['PreToolUze', 'PreToolUse'] },
         locations: [{ physicalLocation: { artifactLocation: { uri: '.octo/hooks.yml', uriBaseId: '%SRCROOT%' }, region: { startLine: 3, startColumn: 3 } } }],
       },
       {
         ruleId: 'features-disabled',
         ruleIndex: 3,
         level: 'note',
-        message: { text: 'hooks are disabled' },
+        message: { text: 'hooks are disabled', id: 'hooksOff' },
         locations: [{ physicalLocation: { artifactLocation: { uri: 'file:///home/me/.octo/config.toml' }, region: { startLine: 1, startColumn: 1 } } }],
       },
     ]);
@@ -79,9 +113,30 @@ describe('formatSarif', () => {
     expect(result!.locations[0]!.physicalLocation.artifactLocation).toEqual(artifactLocation);
   });
 
-  it('leaves out ruleIndex for a finding whose rule is not described', () => {
+  it('leaves out ruleIndex and the message id for a finding whose rule is not described', () => {
     const [result] = sarif([finding({ ruleId: 'not-a-rule' })]).runs[0]!.results;
     expect(result).not.toHaveProperty('ruleIndex');
     expect(result!.ruleId).toBe('not-a-rule');
+    expect(result!.message).toEqual({ text: 'unknown event "PreToolUze"; did you mean "PreToolUse"?' });
+  });
+
+  it("rebuilds every real finding's text from its rule's messageStrings and the result's arguments", async () => {
+    const sandbox = makeTempProject();
+    sandbox.write('project/scripts/guard.sh', '#!/bin/sh\n');
+    sandbox.write(
+      'project/.openinterpreter/hooks.json',
+      '{\n  "hooks": {\n    "Stop": [{ "matcher": "x", "hooks": [{ "type": "command", "command": "npx ./scripts/gaurd.sh", "timeout": 30000 }] }],\n' +
+        '    "PreToolUze": [{ "matcher": "(", "hooks": [{ "type": "prompt", "timeoutSec": 5 }] }]\n  }\n}\n',
+    );
+    const context = { cwd: sandbox.project, home: sandbox.home, env: {} };
+    const result = await runLint({ spec: await loadConfigSpec('openinterpreter'), context });
+    const log = JSON.parse(formatSarif(result, { cwd: sandbox.project, version: '1.2.3' })) as SarifLog;
+    const { results, tool } = log.runs[0]!;
+    expect(results.length).toBeGreaterThanOrEqual(6);
+    for (const { ruleIndex, message } of results) {
+      const format = tool.driver.rules[ruleIndex!]!.messageStrings[message.id!]!.text;
+      const rebuilt = format.replace(/\{\{|\}\}|\{(\d+)\}/g, (token, index?: string) => (index === undefined ? token[0]! : message.arguments![Number(index)]!));
+      expect(rebuilt).toBe(message.text);
+    }
   });
 });

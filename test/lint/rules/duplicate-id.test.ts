@@ -1,46 +1,49 @@
-import { describe, expect, it } from 'vitest';
-import { findingsOf, OCTO_YAML, OI_JSON, OI_TOML } from './lint-fixture.js';
+import { duplicateId } from '../../../src/lint/rules/duplicate-id.js';
+import { OCTO_YAML, OI_JSON, OI_TOML, ROOT, RuleTester } from '../rule-tester.js';
 
 const USER_JSON = 'home/.openinterpreter/hooks.json';
 const handler = (command: string, id?: string) =>
   `{ "type": "command", "command": "${command}"${id === undefined ? '' : `, "id": "${id}"`} }`;
 const hooksJson = (...handlers: string[]) => `{\n  "hooks": {\n    "Stop": [{ "hooks": [\n      ${handlers.join(',\n      ')}\n    ] }]\n  }\n}\n`;
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-/** The message for a later declaration of `id`; the first is at `<sandbox>/<first>:<line>:<column>`. */
-const later = (id: string, first: string, line: number, column: number) =>
-  expect.stringMatching(
-    new RegExp(
-      `^id "${id}" is already declared at /.*/${escape(`${first}:${line}:${column}`)}; ` +
-        escape(`later hooks with it get a numbered suffix ("${id}#2", …), so trust, disable and enable by "${id}" reach only the first`) + '$',
-    ),
-  );
+/** The message for a later declaration of `id` whose first declaration is at `<root>/<first>`. */
+const later = (id: string, first: string) =>
+  `id "${id}" is already declared at ${ROOT}/${first}; ` +
+  `later hooks with it get a numbered suffix ("${id}#2", …), so trust, disable and enable by "${id}" reach only the first`;
 
-describe('duplicate-id', () => {
-  it('reports an id declared twice in one JSON file, at the later id, naming where the first is', async () => {
-    const findings = await findingsOf('duplicate-id', [{ path: OI_JSON, content: hooksJson(handler('a', 'guard'), handler('b'), handler('c', 'guard')) }]);
-    expect(findings).toEqual([[6, 50, later('guard', OI_JSON, 4, 50)]]);
-  });
-
-  it('reports a project hook that reuses the id of a user hook, in TOML', async () => {
-    const findings = await findingsOf('duplicate-id', [
-      { path: USER_JSON, content: hooksJson(handler('./guard.sh', 'guard')) },
-      { path: OI_TOML, content: '[[hooks.PreToolUse]]\nmatcher = "Bash"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "./lint.sh"\nid = "guard"\n' },
-    ]);
-    expect(findings).toEqual([[6, 6, later('guard', USER_JSON, 4, 59)]]);
-  });
-
-  it('reports every later declaration against the first', async () => {
-    const findings = await findingsOf('duplicate-id', [{ path: OI_JSON, content: hooksJson(handler('a', 'x'), handler('b', 'x'), handler('c', 'x')) }]);
-    expect(findings).toEqual([
-      [5, 50, later('x', OI_JSON, 4, 50)],
-      [6, 50, later('x', OI_JSON, 4, 50)],
-    ]);
-  });
-
-  it.each([
-    ['distinct ids and hooks without ids', OI_JSON, hooksJson(handler('a', 'one'), handler('b', 'two'), handler('c'), handler('d'))],
-    ['octo, which has no ids', OCTO_YAML, 'hooks:\n  Stop:\n    - command: a\n    - command: a\n'],
-  ])('accepts %s', async (_name, path, content) => {
-    expect(await findingsOf('duplicate-id', [{ path, content }])).toEqual([]);
-  });
+new RuleTester().run(duplicateId, {
+  valid: [
+    { name: 'distinct ids and hooks without ids', files: { [OI_JSON]: hooksJson(handler('a', 'one'), handler('b', 'two'), handler('c'), handler('d')) } },
+    { name: 'octo, which has no ids', files: { [OCTO_YAML]: 'hooks:\n  Stop:\n    - command: a\n    - command: a\n' } },
+  ],
+  invalid: [
+    {
+      name: 'an id declared twice in one JSON file, at the later id, naming where the first is',
+      files: { [OI_JSON]: hooksJson(handler('a', 'guard'), handler('b'), handler('c', 'guard')) },
+      errors: [
+        {
+          messageId: 'alreadyDeclared',
+          line: 6,
+          column: 50,
+          data: { id: '"guard"', first: `${ROOT}/${OI_JSON}:4:50`, suffixed: '"guard#2"' },
+          message: later('guard', `${OI_JSON}:4:50`),
+        },
+      ],
+    },
+    {
+      name: 'a project hook in TOML that reuses the id of a user hook',
+      files: {
+        [USER_JSON]: hooksJson(handler('./guard.sh', 'guard')),
+        [OI_TOML]: '[[hooks.PreToolUse]]\nmatcher = "Bash"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "./lint.sh"\nid = "guard"\n',
+      },
+      errors: [{ messageId: 'alreadyDeclared', file: OI_TOML, line: 6, column: 6, message: later('guard', `${USER_JSON}:4:59`) }],
+    },
+    {
+      name: 'every later declaration, against the first',
+      files: { [OI_JSON]: hooksJson(handler('a', 'x'), handler('b', 'x'), handler('c', 'x')) },
+      errors: [
+        { messageId: 'alreadyDeclared', line: 5, column: 50, message: later('x', `${OI_JSON}:4:50`) },
+        { messageId: 'alreadyDeclared', line: 6, column: 50, message: later('x', `${OI_JSON}:4:50`) },
+      ],
+    },
+  ],
 });

@@ -1,21 +1,37 @@
-import { describe, expect, it } from 'vitest';
-import { findingsOf, OCTO_YAML, OI_JSON } from './lint-fixture.js';
+import { duplicateKey } from '../../../src/lint/rules/duplicate-key.js';
+import { OCTO_YAML, OI_JSON, RuleTester } from '../rule-tester.js';
 
 // TOML forbids redefining a key outright, so there it is a parse-error instead.
-describe('duplicate-key', () => {
-  it.each([
-    ['JSON', OI_JSON, '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "a", "command": "b" }] }]\n  }\n}\n', 3, 63,
-      '"command" is already set in this object; only the last value is used and the earlier one is lost'],
-    ['YAML', OCTO_YAML, 'hooks:\n  Stop:\n    - command: a\n  Stop:\n    - command: b\n', 4, 3,
-      '"Stop" is already set in this mapping; only the last value is used and the earlier one is lost'],
-  ])('reports a key set twice in %s', async (_format, path, content, line, column, message) => {
-    expect(await findingsOf('duplicate-key', [{ path, content }])).toEqual([[line, column, message]]);
-  });
-
-  it.each([
-    ['JSON', OI_JSON, '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "a" }, { "type": "command", "command": "b" }] }] } }'],
-    ['YAML', OCTO_YAML, 'hooks:\n  Stop:\n    - command: a\n    - command: b\n'],
-  ])('accepts equal keys in different objects in %s', async (_format, path, content) => {
-    expect(await findingsOf('duplicate-key', [{ path, content }])).toEqual([]);
-  });
+new RuleTester().run(duplicateKey, {
+  valid: [
+    { name: 'equal keys in different objects in JSON', files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "a" }, { "type": "command", "command": "b" }] }] } }' } },
+    { name: 'equal keys in different mappings in YAML', files: { [OCTO_YAML]: 'hooks:\n  Stop:\n    - command: a\n    - command: b\n' } },
+  ],
+  invalid: [
+    {
+      name: 'a key set twice in JSON',
+      files: { [OI_JSON]: '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "a", "command": "b" }] }]\n  }\n}\n' },
+      errors: [
+        {
+          messageId: 'alreadySet',
+          line: 3,
+          column: 63,
+          data: { key: 'command', object: 'object' },
+          message: '"command" is already set in this object; only the last value is used and the earlier one is lost',
+        },
+      ],
+    },
+    {
+      name: 'a key set twice in YAML',
+      files: { [OCTO_YAML]: 'hooks:\n  Stop:\n    - command: a\n  Stop:\n    - command: b\n' },
+      errors: [
+        {
+          messageId: 'alreadySet',
+          line: 4,
+          column: 3,
+          message: '"Stop" is already set in this mapping; only the last value is used and the earlier one is lost',
+        },
+      ],
+    },
+  ],
 });

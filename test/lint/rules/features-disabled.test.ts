@@ -1,24 +1,25 @@
-import { describe, expect, it } from 'vitest';
-import { findingsOf, OI_TOML } from './lint-fixture.js';
+import { featuresDisabled } from '../../../src/lint/rules/features-disabled.js';
+import { OI_TOML, RuleTester } from '../rule-tester.js';
 
 const USER_TOML = 'home/.openinterpreter/config.toml';
 const MESSAGE = 'hooks are disabled by [features] hooks = false: no hook is discovered or run';
 
 // The switch lives only in config.toml.
-describe('features-disabled', () => {
-  it('reports the switch that turns hooks off', async () => {
-    expect(await findingsOf('features-disabled', [{ path: OI_TOML, content: 'model = "x"\n\n[features]\nhooks = false\n' }])).toEqual([[4, 1, MESSAGE]]);
-  });
-
-  it('reports only the deciding switch: a project true wins over a user false', async () => {
-    const user = { path: USER_TOML, content: '[features]\nhooks = false\n' };
-    expect(await findingsOf('features-disabled', [user, { path: OI_TOML, content: '[features]\nhooks = true\n' }])).toEqual([]);
-    expect(await findingsOf('features-disabled', [{ path: USER_TOML, content: '[features]\nhooks = true\n' }, { path: OI_TOML, content: 'features.hooks = false\n' }])).toEqual([
-      [1, 10, MESSAGE],
-    ]);
-  });
-
-  it('accepts hooks left on', async () => {
-    expect(await findingsOf('features-disabled', [{ path: OI_TOML, content: '[features]\nhooks = true\n' }])).toEqual([]);
-  });
+new RuleTester().run(featuresDisabled, {
+  valid: [
+    { name: 'hooks left on', files: { [OI_TOML]: '[features]\nhooks = true\n' } },
+    { name: 'a project true wins over a user false', files: { [USER_TOML]: '[features]\nhooks = false\n', [OI_TOML]: '[features]\nhooks = true\n' } },
+  ],
+  invalid: [
+    {
+      name: 'the switch that turns hooks off',
+      files: { [OI_TOML]: 'model = "x"\n\n[features]\nhooks = false\n' },
+      errors: [{ messageId: 'hooksOff', line: 4, column: 1, message: MESSAGE }],
+    },
+    {
+      name: 'only the deciding switch: a project false over a user true',
+      files: { [USER_TOML]: '[features]\nhooks = true\n', [OI_TOML]: 'features.hooks = false\n' },
+      errors: [{ messageId: 'hooksOff', file: OI_TOML, line: 1, column: 10, message: MESSAGE }],
+    },
+  ],
 });

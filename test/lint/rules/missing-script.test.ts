@@ -1,57 +1,68 @@
-import { describe, expect, it } from 'vitest';
-import { findingsOf, OCTO_YAML, OI_JSON, OI_TOML } from './lint-fixture.js';
+import { missingScript } from '../../../src/lint/rules/missing-script.js';
+import { OCTO_YAML, OI_JSON, OI_TOML, ROOT, RuleTester } from '../rule-tester.js';
 
-describe('missing-script', () => {
-  it.each([
-    ['JSON', OI_JSON, '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "python3 .openinterpreter/hooks/gate.py" }] }]\n  }\n}\n', 3, 58, '.openinterpreter/hooks/gate.py'],
-    ['YAML', OCTO_YAML, 'hooks:\n  PreToolUse:\n    - command: ./scripts/gaurd.sh --strict\n', 3, 16, './scripts/gaurd.sh'],
-    ['TOML', OI_TOML, '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "node scripts/notify.mjs"\n', 4, 11, 'scripts/notify.mjs'],
-  ])('reports a relative script that does not exist in %s', async (_format, path, content, line, column, script) => {
-    const findings = await findingsOf('missing-script', [{ path, content }, { path: 'project/scripts/guard.sh', content: '#!/bin/sh\n', executable: true }]);
-    expect(findings).toEqual([[line, column, expect.stringMatching(new RegExp(`^the command runs "${script.replace(/[.]/g, '\\.')}", which does not exist \\(looked for /.*/project/${script.replace(/^\.\//, '').replace(/[.]/g, '\\.')}\\)`))]]);
-  });
+const GUARD = { 'project/scripts/guard.sh': { content: '#!/bin/sh\n', executable: true } };
+const GATE = { 'project/.openinterpreter/hooks/gate.py': 'print()\n' };
+const PLUGIN = 'home/.openinterpreter/plugins/guard';
+const PLUGIN_HOOKS = '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "${PLUGIN_ROOT}/bin/check.sh" }] }] } }';
 
-  it('suggests a file with a nearby name', async () => {
-    const findings = await findingsOf('missing-script', [
-      { path: OCTO_YAML, content: 'hooks:\n  PreToolUse:\n    - command: ./scripts/gaurd.sh\n' },
-      { path: 'project/scripts/guard.sh', content: '#!/bin/sh\n', executable: true },
-    ]);
-    expect(findings[0]![2]).toMatch(/; did you mean "scripts\/guard\.sh"\?$/);
-  });
-
-  it('reports every handler that runs the same missing script', async () => {
-    const findings = await findingsOf('missing-script', [
-      { path: OCTO_YAML, content: 'hooks:\n  PreToolUse:\n    - command: ./scripts/gaurd.sh\n  PostToolUse:\n    - command: ./scripts/gaurd.sh --after\n' },
-      { path: 'project/scripts/guard.sh', content: '#!/bin/sh\n', executable: true },
-    ]);
-    expect(findings).toEqual([
-      [3, 16, expect.stringMatching(/did you mean "scripts\/guard\.sh"\?$/)],
-      [5, 16, expect.stringMatching(/did you mean "scripts\/guard\.sh"\?$/)],
-    ]);
-  });
-
-  it.each([
-    ['JSON', OI_JSON, '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "python3 .openinterpreter/hooks/gate.py" }] }] } }'],
-    ['YAML', OCTO_YAML, 'hooks:\n  PreToolUse:\n    - command: ./scripts/guard.sh\n    - command: audit-logger --json\n    - command: /usr/local/bin/not-checked.sh\n'],
-    ['TOML', OI_TOML, '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "sh scripts/guard.sh"\n'],
-  ])('accepts scripts that exist and programs on PATH in %s', async (_format, path, content) => {
-    const findings = await findingsOf('missing-script', [
-      { path, content },
-      { path: 'project/scripts/guard.sh', content: '#!/bin/sh\n', executable: true },
-      { path: 'project/.openinterpreter/hooks/gate.py', content: 'print()\n' },
-    ]);
-    expect(findings).toEqual([]);
-  });
-
-  it('resolves ${PLUGIN_ROOT} in plugin commands inside the plugin', async () => {
-    const plugin = 'home/.openinterpreter/plugins/guard';
-    const content = '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "${PLUGIN_ROOT}/bin/check.sh" }] }] } }';
-    const missing = await findingsOf('missing-script', [{ path: `${plugin}/hooks/hooks.json`, content }]);
-    expect(missing).toEqual([[1, 67, expect.stringMatching(/^the command runs "\/.*\/plugins\/guard\/bin\/check\.sh", which does not exist/)]]);
-    const present = await findingsOf('missing-script', [
-      { path: `${plugin}/hooks/hooks.json`, content },
-      { path: `${plugin}/bin/check.sh`, content: '#!/bin/sh\n', executable: true },
-    ]);
-    expect(present).toEqual([]);
-  });
+new RuleTester().run(missingScript, {
+  valid: [
+    { name: 'a script that exists in JSON', files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "python3 .openinterpreter/hooks/gate.py" }] }] } }', ...GATE } },
+    {
+      name: 'a script that exists, a program on PATH and an absolute path in YAML',
+      files: { [OCTO_YAML]: 'hooks:\n  PreToolUse:\n    - command: ./scripts/guard.sh\n    - command: audit-logger --json\n    - command: /usr/local/bin/not-checked.sh\n', ...GUARD },
+    },
+    { name: 'a script run through its interpreter in TOML', files: { [OI_TOML]: '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "sh scripts/guard.sh"\n', ...GUARD } },
+    {
+      name: '${PLUGIN_ROOT} resolved inside the plugin, where the script exists',
+      files: { [`${PLUGIN}/hooks/hooks.json`]: PLUGIN_HOOKS, [`${PLUGIN}/bin/check.sh`]: { content: '#!/bin/sh\n', executable: true } },
+    },
+  ],
+  invalid: [
+    {
+      name: 'a relative script that does not exist in JSON',
+      files: { [OI_JSON]: '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "python3 .openinterpreter/hooks/gate.py" }] }]\n  }\n}\n', ...GUARD },
+      errors: [
+        {
+          messageId: 'missing',
+          line: 3,
+          column: 58,
+          data: { script: '.openinterpreter/hooks/gate.py', path: `${ROOT}/project/.openinterpreter/hooks/gate.py` },
+          message: `the command runs ".openinterpreter/hooks/gate.py", which does not exist (looked for ${ROOT}/project/.openinterpreter/hooks/gate.py)`,
+        },
+      ],
+    },
+    {
+      name: 'a relative script that does not exist in YAML, with a file of a nearby name',
+      files: { [OCTO_YAML]: 'hooks:\n  PreToolUse:\n    - command: ./scripts/gaurd.sh --strict\n', ...GUARD },
+      errors: [
+        {
+          messageId: 'missingDidYouMean',
+          line: 3,
+          column: 16,
+          data: { script: './scripts/gaurd.sh', path: `${ROOT}/project/scripts/gaurd.sh`, suggestion: 'scripts/guard.sh' },
+          message: `the command runs "./scripts/gaurd.sh", which does not exist (looked for ${ROOT}/project/scripts/gaurd.sh); did you mean "scripts/guard.sh"?`,
+        },
+      ],
+    },
+    {
+      name: 'a relative script that does not exist in TOML',
+      files: { [OI_TOML]: '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "node scripts/notify.mjs"\n', ...GUARD },
+      errors: [{ messageId: 'missing', line: 4, column: 11, data: { script: 'scripts/notify.mjs', path: `${ROOT}/project/scripts/notify.mjs` } }],
+    },
+    {
+      name: 'every handler that runs the same missing script',
+      files: { [OCTO_YAML]: 'hooks:\n  PreToolUse:\n    - command: ./scripts/gaurd.sh\n  PostToolUse:\n    - command: ./scripts/gaurd.sh --after\n', ...GUARD },
+      errors: [
+        { messageId: 'missingDidYouMean', line: 3, column: 16, message: /did you mean "scripts\/guard\.sh"\?$/ },
+        { messageId: 'missingDidYouMean', line: 5, column: 16, message: /did you mean "scripts\/guard\.sh"\?$/ },
+      ],
+    },
+    {
+      name: '${PLUGIN_ROOT} resolved inside the plugin, where the script is missing',
+      files: { [`${PLUGIN}/hooks/hooks.json`]: PLUGIN_HOOKS },
+      errors: [{ messageId: 'missing', line: 1, column: 67, data: { script: `${ROOT}/${PLUGIN}/bin/check.sh`, path: `${ROOT}/${PLUGIN}/bin/check.sh` } }],
+    },
+  ],
 });

@@ -1,30 +1,41 @@
-import { describe, expect, it } from 'vitest';
-import { findingsOf, OCTO_YAML, OI_JSON, OI_TOML } from './lint-fixture.js';
+import { parseError } from '../../../src/lint/rules/parse-error.js';
+import { OCTO_YAML, OI_JSON, OI_TOML, RuleTester } from '../rule-tester.js';
 
-describe('parse-error', () => {
-  it.each([
-    ['JSON', OI_JSON, '{\n  "hooks": {,}\n}\n', 2, 13],
-    ['YAML', OCTO_YAML, 'hooks:\n  Stop:\n    - command: [unclosed\n', 4, 1],
-    ['TOML', OI_TOML, '[[hooks.Stop]]\ntimeout = 30s\n', 2, 13],
-  ])('reports malformed %s at the syntax error', async (_format, path, content, line, column) => {
-    expect(await findingsOf('parse-error', [{ path, content }])).toEqual([
-      [line, column, expect.stringMatching(/syntax error: .+; nothing in this file is loaded$/)],
-    ]);
-  });
+const NOTHING_LOADED = /syntax error: .+; nothing in this file is loaded$/;
 
-  it.each([
-    ['JSON', OI_JSON, '{ "hooks": { "Stop": [] } }\n'],
-    ['YAML', OCTO_YAML, 'hooks:\n  Stop: []\n'],
-    ['TOML', OI_TOML, '[hooks]\nStop = []\n'],
-  ])('accepts well-formed %s', async (_format, path, content) => {
-    expect(await findingsOf('parse-error', [{ path, content }])).toEqual([]);
-  });
-
-  it('reports a named file that cannot be read, or does not exist', async () => {
-    // hooks.json is a directory here.
-    expect(await findingsOf('parse-error', [{ path: `${OI_JSON}/.keep`, content: '' }], { lint: [OI_JSON] })).toEqual([
-      [1, 1, expect.stringMatching(/^cannot read the file: EISDIR/)],
-    ]);
-    expect(await findingsOf('parse-error', [], { lint: [OCTO_YAML] })).toEqual([[1, 1, 'the file does not exist; nothing in this file is loaded']]);
-  });
+new RuleTester().run(parseError, {
+  valid: [
+    { name: 'well-formed JSON', files: { [OI_JSON]: '{ "hooks": { "Stop": [] } }\n' } },
+    { name: 'well-formed YAML', files: { [OCTO_YAML]: 'hooks:\n  Stop: []\n' } },
+    { name: 'well-formed TOML', files: { [OI_TOML]: '[hooks]\nStop = []\n' } },
+  ],
+  invalid: [
+    { name: 'malformed JSON, at the syntax error', files: { [OI_JSON]: '{\n  "hooks": {,}\n}\n' }, errors: [{ messageId: 'unreadable', line: 2, column: 13, message: NOTHING_LOADED }] },
+    { name: 'malformed YAML, at the syntax error', files: { [OCTO_YAML]: 'hooks:\n  Stop:\n    - command: [unclosed\n' }, errors: [{ messageId: 'unreadable', line: 4, column: 1, message: NOTHING_LOADED }] },
+    { name: 'malformed TOML, at the syntax error', files: { [OI_TOML]: '[[hooks.Stop]]\ntimeout = 30s\n' }, errors: [{ messageId: 'unreadable', line: 2, column: 13, message: NOTHING_LOADED }] },
+    {
+      name: 'a named file that cannot be read (a directory in its place)',
+      files: { [`${OI_JSON}/.keep`]: '' },
+      lint: [OI_JSON],
+      errors: [{ messageId: 'unreadable', line: 1, column: 1, message: /^cannot read the file: EISDIR/ }],
+    },
+    {
+      name: 'a named file that does not exist',
+      files: {},
+      lint: [OCTO_YAML],
+      errors: [{ messageId: 'unreadable', line: 1, column: 1, data: { error: 'the file does not exist' }, message: 'the file does not exist; nothing in this file is loaded' }],
+    },
+    {
+      name: 'a malformed managed requirements file, which fails closed',
+      files: { 'etc/requirements.toml': 'allow_managed_hooks_only = yes\n' },
+      errors: [
+        {
+          messageId: 'unreadableManaged',
+          line: 1,
+          column: 28,
+          message: /^TOML syntax error: .+; nothing in this file is loaded, and non-managed hooks are held back until this managed requirements file is fixed$/,
+        },
+      ],
+    },
+  ],
 });

@@ -1,23 +1,31 @@
-import { describe, expect, it } from 'vitest';
-import { findingsOf, OCTO_YAML, OI_JSON, OI_TOML } from './lint-fixture.js';
+import { slowLauncher } from '../../../src/lint/rules/slow-launcher.js';
+import { OCTO_YAML, OI_JSON, OI_TOML, RuleTester } from '../rule-tester.js';
 
-const NPX = expect.stringMatching(/^"npx" resolves \(and may download\) a package on every hook run/);
-const TS_NODE = expect.stringMatching(/^"ts-node" compiles TypeScript on every hook run/);
+const NPX =
+  '"npx" resolves (and may download) a package on every hook run, costing hundreds of ms to seconds; install the tool and call its binary directly, or run a compiled .js file with "node"';
+const TS_NODE = '"ts-node" compiles TypeScript on every hook run, costing hundreds of ms to seconds; compile ahead of time and run the .js file with "node"';
 
-describe('slow-launcher', () => {
-  it.each([
-    ['JSON', OI_JSON, '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "npx -y tsx hooks/stop.ts" }] }]\n  }\n}\n', 3, 58, NPX],
-    ['YAML', OCTO_YAML, 'hooks:\n  PreToolUse:\n    - command: cd tools && npx tsx gate.ts\n', 3, 16, NPX],
-    ['TOML', OI_TOML, '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "ts-node hooks/stop.ts"\n', 4, 11, TS_NODE],
-  ])('warns about a slow launcher in %s', async (_format, path, content, line, column, message) => {
-    expect(await findingsOf('slow-launcher', [{ path, content }])).toEqual([[line, column, message]]);
-  });
-
-  it.each([
-    ['JSON', OI_JSON, '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "node hooks/stop.js" }] }] } }'],
-    ['YAML', OCTO_YAML, 'hooks:\n  Stop:\n    - command: ./node_modules/.bin/tsx gate.ts\n'],
-    ['TOML', OI_TOML, '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "echo npxish"\n'],
-  ])('accepts direct launches in %s', async (_format, path, content) => {
-    expect(await findingsOf('slow-launcher', [{ path, content }])).toEqual([]);
-  });
+new RuleTester().run(slowLauncher, {
+  valid: [
+    { name: 'node running a .js file in JSON', files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "node hooks/stop.js" }] }] } }' } },
+    { name: 'a local binary in YAML', files: { [OCTO_YAML]: 'hooks:\n  Stop:\n    - command: ./node_modules/.bin/tsx gate.ts\n' } },
+    { name: 'a word that only starts with npx in TOML', files: { [OI_TOML]: '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "echo npxish"\n' } },
+  ],
+  invalid: [
+    {
+      name: 'npx in JSON',
+      files: { [OI_JSON]: '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "npx -y tsx hooks/stop.ts" }] }]\n  }\n}\n' },
+      errors: [{ messageId: 'npx', line: 3, column: 58, message: NPX }],
+    },
+    {
+      name: 'npx after && in YAML',
+      files: { [OCTO_YAML]: 'hooks:\n  PreToolUse:\n    - command: cd tools && npx tsx gate.ts\n' },
+      errors: [{ messageId: 'npx', line: 3, column: 16 }],
+    },
+    {
+      name: 'ts-node in TOML',
+      files: { [OI_TOML]: '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "ts-node hooks/stop.ts"\n' },
+      errors: [{ messageId: 'tsNode', line: 4, column: 11, message: TS_NODE }],
+    },
+  ],
 });

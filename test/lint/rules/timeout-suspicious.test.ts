@@ -1,20 +1,29 @@
-import { describe, expect, it } from 'vitest';
-import { findingsOf, OI_JSON, OI_TOML } from './lint-fixture.js';
+import { timeoutSuspicious } from '../../../src/lint/rules/timeout-suspicious.js';
+import { OI_JSON, OI_TOML, RuleTester } from '../rule-tester.js';
 
-describe('timeout-suspicious', () => {
-  it.each([
-    ['JSON', OI_JSON, '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "x", "timeout": 30000 }] }]\n  }\n}\n', 3, 74,
-      'timeout 30000 is in seconds (about 8 hours); it looks like milliseconds; did you mean 30?'],
-    ['TOML', OI_TOML, '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "x"\ntimeout = 1500\n', 5, 11,
-      'timeout 1500 is in seconds (about 25 minutes); it looks like milliseconds'],
-  ])('warns about a timeout of 1000 s or more in %s', async (_format, path, content, line, column, message) => {
-    expect(await findingsOf('timeout-suspicious', [{ path, content }])).toEqual([[line, column, message]]);
-  });
-
-  it.each([
-    ['JSON', OI_JSON, '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x", "timeout": 999 }] }] } }'],
-    ['TOML', OI_TOML, '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "x"\ntimeout = 30\n'],
-  ])('accepts ordinary timeouts in %s', async (_format, path, content) => {
-    expect(await findingsOf('timeout-suspicious', [{ path, content }])).toEqual([]);
-  });
+new RuleTester().run(timeoutSuspicious, {
+  valid: [
+    { name: 'an ordinary timeout in JSON', files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x", "timeout": 999 }] }] } }' } },
+    { name: 'an ordinary timeout in TOML', files: { [OI_TOML]: '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "x"\ntimeout = 30\n' } },
+  ],
+  invalid: [
+    {
+      name: 'a timeout of 1000 s or more in JSON, a whole number of thousands',
+      files: { [OI_JSON]: '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "x", "timeout": 30000 }] }]\n  }\n}\n' },
+      errors: [
+        {
+          messageId: 'looksLikeMillisecondsDidYouMean',
+          line: 3,
+          column: 74,
+          data: { seconds: 30000, span: 'about 8 hours', meant: 30 },
+          message: 'timeout 30000 is in seconds (about 8 hours); it looks like milliseconds; did you mean 30?',
+        },
+      ],
+    },
+    {
+      name: 'a timeout of 1000 s or more in TOML',
+      files: { [OI_TOML]: '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "x"\ntimeout = 1500\n' },
+      errors: [{ messageId: 'looksLikeMilliseconds', line: 5, column: 11, message: 'timeout 1500 is in seconds (about 25 minutes); it looks like milliseconds' }],
+    },
+  ],
 });

@@ -1,0 +1,96 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { RunResult } from '../kit/run-result.js';
+
+export interface RunHttpOptions {
+  url: string;
+  headers: Readonly<Record<string, string>>;
+  /** The payload, sent as the JSON body. */
+  body: string;
+  timeoutMs: number;
+  /** Cap on the response body, in bytes; the rest is discarded and the run marked truncated. */
+  outputLimitBytes: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * Runs one HTTP hook: POSTs the payload and reads the answer the way a command's exit 0 and stdout
+ * are read (SPEC-dialects 8.5.6). A 2xx response is exit code 0 with the body as stdout; any other
+ * status, a redirect included (redirects are not followed), a connection failure, a timeout or a
+ * cancellation is a failed run with the cause in `error`. Never rejects.
+ */
+export function runHttp(options: RunHttpOptions): Promise<RunResult> {
+  const started = performance.now();
+  const finish = (fields: Partial<RunResult>): RunResult => ({
+    exitCode: null,
+    signal: null,
+    stdout: '',
+    stderr: '',
+    truncated: false,
+    timedOut: false,
+    durationMs: performance.now() - started,
+    error: null,
+    ...fields,
+  });
+  let url: URL;
+  try {
+    url = new URL(options.url);
+  } catch {
+    return Promise.resolve(finish({ error: `not a valid URL: ${options.url}` }));
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return Promise.resolve(finish({ error: `unsupported URL scheme ${url.protocol} (http: and https: only)` }));
+  }
+  if (options.signal?.aborted) return Promise.resolve(finish({ error: 'cancelled' }));
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = (result: RunResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      resolve(result);
+    };
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const request = send(url, {
+      method: 'POST',
+      headers: { ...options.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(options.body) },
+    });
+    const timer = setTimeout(() => {
+      settle(finish({ timedOut: true, error: `timed out after ${options.timeoutMs} ms` }));
+      request.destroy();
+    }, options.timeoutMs);
+    const onAbort = () => {
+      settle(finish({ error: 'cancelled' }));
+      request.destroy();
+    };
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    request.on('error', (error) => settle(finish({ error: `request to ${url.origin} failed: ${error.message}` })));
+    request.on('response', (response) => readResponse(response, options.outputLimitBytes, (body, truncated) => {
+      const status = response.statusCode ?? 0;
+      if (status >= 200 && status < 300) settle(finish({ exitCode: 0, stdout: body, truncated }));
+      else settle(finish({ stdout: body, truncated, error: `HTTP ${status}${response.statusMessage ? ` ${response.statusMessage}` : ''} from ${url.origin}${url.pathname}` }));
+    }));
+    request.end(options.body);
+  });
+}
+
+/** Reads a response body up to `limit` bytes (the rest is drained and dropped), decoded as UTF-8. */
+function readResponse(response: IncomingMessage, limit: number, done: (body: string, truncated: boolean) => void): void {
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  let truncated = false;
+  response.on('data', (chunk: Buffer) => {
+    if (kept >= limit) {
+      truncated = true;
+      return;
+    }
+    const room = limit - kept;
+    if (chunk.length > room) truncated = true;
+    const part = chunk.length > room ? chunk.subarray(0, room) : chunk;
+    chunks.push(part);
+    kept += part.length;
+  });
+  response.on('end', () => done(Buffer.concat(chunks).toString('utf8'), truncated));
+  response.on('error', () => done(Buffer.concat(chunks).toString('utf8'), truncated));
+}

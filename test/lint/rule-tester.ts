@@ -1,0 +1,164 @@
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { analyseFiles, sortFindings } from '../../src/config/analyse-files.js';
+import { inferDialectFromPath } from '../../src/dialects/infer-dialect.js';
+import { loadConfigSpec } from '../../src/dialects/registry.js';
+import type { Finding } from '../../src/kit/finding.js';
+import type { MessageMap } from '../../src/lint/message.js';
+import type { Rule } from '../../src/lint/rule.js';
+import { makeTempProject, type TempProject } from '../helpers/temp-project.js';
+
+/**
+ * A RuleTester in the shape of typescript-eslint's: `ruleTester.run(rule, { valid, invalid })` runs
+ * only the rule under test (the config analysis with `[rule]`, as lint and the loader call it) over
+ * real files in a fresh sandbox per case, and compares each finding's messageId, file, line and
+ * column (and data or the rendered message where a case gives them) with the case's `errors`.
+ *
+ * Paths are relative to the sandbox root, which holds `home/` (the user's home) and `project/` (a git
+ * root and the cwd hooks run in). In expected data and messages, `<root>` stands for the sandbox root.
+ */
+
+/** Stands for the sandbox root in expected data and messages: `<root>/project/.openinterpreter/hooks.json`. */
+export const ROOT = '<root>';
+
+export const OI_JSON = 'project/.openinterpreter/hooks.json';
+export const OI_TOML = 'project/.openinterpreter/config.toml';
+export const OCTO_YAML = 'project/.octo/hooks.yml';
+
+/** A file's content, or the content and whether it gets the execute bit (default: it does not). */
+export type TestFile = string | { content: string; executable?: boolean };
+
+export interface ValidCase {
+  /** The test's title; defaults to the first file's path and first line. */
+  name?: string;
+  /** Every file of the sandbox by path: config files, scripts that must exist, a second layer. */
+  files: Readonly<Record<string, TestFile>>;
+  /**
+   * The config files to lint, as `hookctl lint FILE…` would be given them (a path need not exist);
+   * default: every `.json`, `.yaml`, `.yml` and `.toml` file in `files`, in order.
+   */
+  lint?: readonly string[];
+}
+
+/** An expected string: exact (after `<root>` is replaced), a pattern, or a vitest asymmetric matcher. */
+export type Expected = string | number | RegExp | ReturnType<typeof expect.stringMatching>;
+
+export interface ExpectedError<MessageId extends string> {
+  messageId: MessageId;
+  line: number;
+  column: number;
+  /** The file the finding is in; default: the first linted file. */
+  file?: string;
+  /** The values of the message's placeholders; every one of them when given. */
+  data?: Readonly<Record<string, Expected>>;
+  /** The rendered message. */
+  message?: Expected;
+}
+
+export interface InvalidCase<MessageId extends string> extends ValidCase {
+  /** Every finding of the rule, in reading order (files in layer order, then line and column). */
+  errors: readonly ExpectedError<MessageId>[];
+}
+
+export interface RuleTests<MessageId extends string> {
+  valid: readonly ValidCase[];
+  invalid: readonly InvalidCase<MessageId>[];
+}
+
+const CONFIG_FILE = /\.(json|ya?ml|toml)$/;
+
+export class RuleTester {
+  /**
+   * Declares a vitest suite named after the rule: one test per case, plus one that every message of
+   * the rule is expected by some invalid case (so no template goes untested).
+   */
+  run<Messages extends MessageMap>(rule: Rule<Messages>, tests: RuleTests<keyof Messages & string>): void {
+    describe(rule.meta.id, () => {
+      describe('valid', () => {
+        tests.valid.forEach((test, index) => {
+          it(caseName(test, index), async () => {
+            const { findings } = await lintCase(rule, test);
+            const reported = findings.map((f) => `${f.file}:${f.line}:${f.column}: ${f.message} (${f.messageId})`);
+            expect(reported, 'a valid case reports nothing').toEqual([]);
+          });
+        });
+      });
+      describe('invalid', () => {
+        tests.invalid.forEach((test, index) => {
+          it(caseName(test, index), async () => {
+            expect(test.errors.length, 'an invalid case expects at least one error').toBeGreaterThan(0);
+            for (const error of test.errors) {
+              expect(Object.keys(rule.meta.messages), `messageId "${error.messageId}" is one of the rule's`).toContain(error.messageId);
+            }
+            const { findings, sandbox, linted } = await lintCase(rule, test);
+            const actual = findings.map((finding, i) => actualError(finding, test.errors[i], sandbox));
+            expect(actual).toEqual(test.errors.map((error) => expectedError(error, linted[0]!, sandbox)));
+          });
+        });
+      });
+      it('expects each of its messages in some invalid case', () => {
+        const expected = new Set(tests.invalid.flatMap((test) => test.errors.map((error) => error.messageId)));
+        expect(Object.keys(rule.meta.messages).filter((messageId) => !expected.has(messageId))).toEqual([]);
+      });
+    });
+  }
+}
+
+/**
+ * Writes the case's files into a fresh sandbox and runs the one rule over the files to lint, the
+ * dialect inferred from the first file's path as `hookctl lint FILE` infers it.
+ */
+export async function lintCase(rule: Rule, test: ValidCase): Promise<{ findings: Finding[]; sandbox: TempProject; linted: string[] }> {
+  const sandbox = makeTempProject();
+  for (const [path, file] of Object.entries(test.files)) {
+    const { content, executable = false } = typeof file === 'string' ? { content: file } : file;
+    sandbox.write(path, content, { executable });
+  }
+  const linted = [...(test.lint ?? Object.keys(test.files).filter((path) => CONFIG_FILE.test(path)))];
+  expect(linted.length, 'a case lints at least one file').toBeGreaterThan(0);
+  const absolute = linted.map((path) => join(sandbox.root, path));
+  const spec = await loadConfigSpec(inferDialectFromPath(absolute[0]!) ?? 'openinterpreter');
+  const context = { cwd: sandbox.project, home: sandbox.home, env: {} };
+  const files = await Promise.all(absolute.map((path) => spec.describeFile(path, context)));
+  const { findings } = analyseFiles(files, spec, [rule], context.cwd);
+  return { findings: sortFindings(findings), sandbox, linted };
+}
+
+/** The finding in the terms of an expected error: only the fields the case checks. */
+function actualError(finding: Finding, expected: ExpectedError<string> | undefined, sandbox: TempProject): Record<string, unknown> {
+  const { messageId, line, column } = finding;
+  return {
+    messageId,
+    file: relative(sandbox.root, finding.file),
+    line,
+    column,
+    ...(expected?.data === undefined ? {} : { data: finding.data ?? {} }),
+    ...(expected?.message === undefined ? {} : { message: finding.message }),
+  };
+}
+
+function expectedError(error: ExpectedError<string>, firstLinted: string, sandbox: TempProject): Record<string, unknown> {
+  const { messageId, line, column, file = firstLinted, data, message } = error;
+  return {
+    messageId,
+    file,
+    line,
+    column,
+    ...(data === undefined ? {} : { data: Object.fromEntries(Object.entries(data).map(([name, v]) => [name, matcher(v, sandbox)])) }),
+    ...(message === undefined ? {} : { message: matcher(message, sandbox) }),
+  };
+}
+
+function matcher(value: Expected, sandbox: TempProject): unknown {
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') return value.replaceAll(ROOT, sandbox.root);
+  if (value instanceof RegExp) return expect.stringMatching(value);
+  return value;
+}
+
+function caseName(test: ValidCase, index: number): string {
+  if (test.name !== undefined) return test.name;
+  const [path, file] = Object.entries(test.files)[0] ?? [`case ${index + 1}`, ''];
+  const content = typeof file === 'string' ? file : file.content;
+  return `${path}: ${content.split('\n')[0]!.slice(0, 60)}`;
+}
