@@ -20,7 +20,13 @@ function sandbox() {
   mkdirSync(join(project, '.git'), { recursive: true });
   mkdirSync(join(project, '.openinterpreter'), { recursive: true });
   mkdirSync(join(root, 'home'));
-  const hooks = { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'exit 0' }] }] };
+  const hooks = {
+    PreToolUse: [
+      { matcher: 'Bash', hooks: [{ type: 'command', command: 'exit 0' }] },
+      // A hook with a start-up to wait through (an interpreter, a network call): what pipelining overlaps.
+      { matcher: 'Slow', hooks: [{ type: 'command', command: 'sleep 0.05' }] },
+    ],
+  };
   writeFileSync(join(project, '.openinterpreter', 'hooks.json'), JSON.stringify({ hooks }));
   const args = ['--dialect', 'openinterpreter', '--cwd', project, '--home', join(root, 'home'), '--managed', join(root, 'none.toml'), '--dangerously-bypass-hook-trust'];
   return { root, project, args };
@@ -80,6 +86,30 @@ function hookctlRun(args, stdin) {
   });
 }
 
+/**
+ * Dispatches per second one at a time and written all at once (answered by id; the server runs
+ * at most 32 at a time), in alternating rounds so that load from other processes lands on both
+ * alike; the median rate of each.
+ */
+async function throughput(server, params, { batch, rounds }) {
+  const dispatch = async () => {
+    const answer = await server.send('dispatch', params);
+    if (answer.result?.runs?.[0]?.status !== 'completed') throw new Error(`unexpected answer: ${JSON.stringify(answer)}`);
+  };
+  const sequential = [];
+  const pipelined = [];
+  for (let round = 0; round < rounds; round++) {
+    const alone = Math.max(8, batch / 4);
+    let start = performance.now();
+    for (let i = 0; i < alone; i++) await dispatch();
+    sequential.push((alone / (performance.now() - start)) * 1000);
+    start = performance.now();
+    await Promise.all(Array.from({ length: batch }, dispatch));
+    pipelined.push((batch / (performance.now() - start)) * 1000);
+  }
+  return { sequential: median(sequential), pipelined: median(pipelined) };
+}
+
 export async function benchServe({ iterations = 200, runIterations = 15, pipelined = 200, rounds = 5 } = {}) {
   const { root, project, args } = sandbox();
   const server = startServer(args);
@@ -91,31 +121,28 @@ export async function benchServe({ iterations = 200, runIterations = 15, pipelin
     if (response.result?.runs?.[0]?.status !== 'completed') throw new Error(`unexpected answer: ${JSON.stringify(response)}`);
   };
   try {
-    // Interleaved so that load from other processes lands on both sides alike.
-    const [viaServe, bare] = await interleavedMedians([roundTrip, () => bareSpawn(stdin)], { iterations, warmup: 20 });
+    // Interleaved so that load from other processes lands on every side alike. The in-process
+    // engine (the same hook, dispatched by the library) separates what the process boundary costs
+    // from what the engine costs.
+    const { createEngine } = await import(new URL('../dist/src/index.js', import.meta.url).href);
+    const engine = await createEngine({ dialect: 'openinterpreter', cwd: project, home: join(root, 'home'), managedConfigPath: join(root, 'none.toml'), bypassTrust: true });
+    const [viaServe, bare, inProcess] = await interleavedMedians(
+      [roundTrip, () => bareSpawn(stdin), () => engine.dispatch('PreToolUse', input)],
+      { iterations, warmup: 20 },
+    );
+    await engine.close();
     const [serveAgain, viaRun] = await interleavedMedians([roundTrip, () => hookctlRun(args, stdin)], { iterations: runIterations, warmup: 2 });
 
-    // Rounds alternate one-at-a-time and pipelined batches, so that load from other processes
-    // lands on both alike; each side's rate is the median over the rounds.
-    const sequentialRates = [];
-    const pipelinedRates = [];
-    for (let round = 0; round < rounds; round++) {
-      let start = performance.now();
-      for (let i = 0; i < pipelined / 4; i++) await roundTrip();
-      sequentialRates.push(((pipelined / 4) / (performance.now() - start)) * 1000);
-      start = performance.now();
-      const answers = await Promise.all(Array.from({ length: pipelined }, () => server.send('dispatch', params)));
-      pipelinedRates.push((pipelined / (performance.now() - start)) * 1000);
-      if (answers.some((answer) => answer.result?.runs?.[0]?.status !== 'completed')) throw new Error('a pipelined dispatch failed');
-    }
-    const rate = median(pipelinedRates);
-    const sequentialRate = median(sequentialRates);
+    const trivial = await throughput(server, params, { batch: pipelined, rounds });
+    const slow = await throughput(server, { event: 'PreToolUse', payload: { ...input, tool_name: 'Slow' } }, { batch: 64, rounds: 3 });
 
     const ratio = viaServe / bare;
     return [
       { name: `serve: dispatch round trip, 1 trivial hook, vs bare sh -c spawn (median of ${iterations})`, measured: `${ms(viaServe)} vs ${ms(bare)}`, target: `ratio ≤ ${TARGET_RATIO}`, ratio, pass: ratio <= TARGET_RATIO },
+      { name: `serve round trip vs the same dispatch in-process (library), median of ${iterations}`, measured: `${ms(viaServe)} vs ${ms(inProcess)}`, target: 'report', ratio: viaServe / inProcess, pass: true },
       { name: `serve round trip vs hookctl run per event (median of ${runIterations})`, measured: `${ms(serveAgain)} vs ${ms(viaRun)}`, target: 'report', ratio: serveAgain / viaRun, pass: true },
-      { name: `serve: ${pipelined} pipelined dispatches vs one at a time (median of ${rounds} rounds)`, measured: `${rate.toFixed(0)}/s vs ${sequentialRate.toFixed(0)}/s`, target: '> one at a time', ratio: rate / sequentialRate, pass: rate > sequentialRate },
+      { name: `serve: ${pipelined} pipelined dispatches vs one at a time, trivial hook`, measured: `${trivial.pipelined.toFixed(0)}/s vs ${trivial.sequential.toFixed(0)}/s`, target: 'report', ratio: trivial.pipelined / trivial.sequential, pass: true },
+      { name: 'serve: 64 pipelined dispatches vs one at a time, 50 ms hook', measured: `${slow.pipelined.toFixed(0)}/s vs ${slow.sequential.toFixed(0)}/s`, target: 'ratio ≥ 10', ratio: slow.pipelined / slow.sequential, pass: slow.pipelined / slow.sequential >= 10 },
     ];
   } finally {
     await server.close();
