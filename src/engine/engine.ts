@@ -271,7 +271,11 @@ export class HookEngine implements Engine {
    */
   private async onWatchEvent(): Promise<void> {
     if (this.reloadsPending > 0) await this.lastReload;
-    if (!this.closed && signaturesChanged(this.seen)) this.reload().catch(ignore);
+    if (this.closed) return;
+    if (signaturesChanged(this.seen)) this.reload().catch(ignore);
+    // A directory on the way to a watched path may have appeared (`mkdir .octo`): watch it now,
+    // or the file created in it next would only be seen by the stat check of the next dispatch.
+    else this.watcher?.watch(this.seen.keys());
   }
 
   /**

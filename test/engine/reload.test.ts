@@ -116,6 +116,19 @@ describe('createEngine({ watch: true })', () => {
     await engine.close();
   });
 
+  it('follows a config directory created after start: a hooks file written into it loads with no dispatch', async () => {
+    const sandbox = makeTempProject();
+    const engine = await octoEngine(sandbox, { watch: true });
+    mkdirSync(join(sandbox.project, '.octo'));
+    const hooksFile = sandbox.write('project/.octo/hooks.yml', 'hooks:\n  Stop:\n    - command: "true"\n');
+    await until(() => engine.handlers.length === 1, 'the new project hooks file to load');
+    expect(engine.handlers[0]).toMatchObject({ source: 'project', skipReason: 'untrusted' });
+    // An edit inside the new directory is seen too: the watch moved into it.
+    writeFileSync(hooksFile, 'hooks:\n  Stop:\n    - command: "true"\n    - command: "false"\n');
+    await until(() => engine.handlers.length === 2, 'the edited project hooks file to load');
+    await engine.close();
+  });
+
   it('reloads by itself when a watched path changes, and reports each reload to onReload', async () => {
     const sandbox = makeTempProject();
     const reloads: (Error | null)[] = [];
