@@ -174,6 +174,25 @@ describe('hookctl serve: errors keep the server serving', () => {
   });
 });
 
+describe('hookctl serve: framing', () => {
+  it('takes \\r\\n line ends, skips blank lines, and answers "id": null as a request', async () => {
+    const { common } = await guardedProject();
+    const server = startServe(common);
+    server.write('\n  \r\n{"jsonrpc":"2.0","id":"crlf","method":"list"}\r\n\n{"jsonrpc":"2.0","id":null,"method":"list"}\n');
+    expect((await server.waitForResponse((response) => response.id === 'crlf')).result.dialect).toBe('openinterpreter');
+    expect((await server.waitForResponse((response) => response.id === null)).result.dialect).toBe('openinterpreter');
+    expect(server.responses).toHaveLength(2);
+  });
+
+  it('a shutdown notification ends the server (exit 0) without an answer', async () => {
+    const { common } = await guardedProject();
+    const server = startServe(common);
+    server.write('{"jsonrpc":"2.0","method":"shutdown"}\n');
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(server.responses).toEqual([]);
+  });
+});
+
 describe('hookctl serve: notifications and pipelining', () => {
   it('runs a notification and answers nothing; a failed one is logged on stderr only', async () => {
     const { sandbox, common } = await guardedProject();
