@@ -13,7 +13,7 @@ afterEach(killLeftoverServers);
  * starts a grandchild and waits (for `release`, or forever), with the timeout given; and an async
  * Stop hook that sleeps far past any test. Every pid they write must be gone after the server.
  */
-function longHooks(syncTimeout = 600) {
+function longHooks(syncTimeout = 600, prelude = '') {
   const sandbox = makeTempProject();
   const pidFile = (name: string) => join(sandbox.project, name);
   sandbox.write(
@@ -27,7 +27,7 @@ function longHooks(syncTimeout = 600) {
               {
                 type: 'command',
                 timeout: syncTimeout,
-                command: 'echo $$ > sync.pid; sleep 1000 & echo $! > grandchild.pid; while [ ! -e release ]; do sleep 0.02; done; echo released',
+                command: `${prelude}echo $$ > sync.pid; sleep 1000 & echo $! > grandchild.pid; while [ ! -e release ]; do sleep 0.02; done; echo released`,
               },
             ],
           },
@@ -82,6 +82,15 @@ describe('hookctl serve: ending', () => {
     // The dispatch in flight is still answered: its hook was cancelled.
     expect((await pending).result.runs).toMatchObject([{ status: 'failed', error: 'cancelled' }]);
     expect(await server.exited).toEqual({ code, signal: null });
+    await allGone(pids);
+  });
+
+  it('a hook (and its grandchild) that ignore SIGTERM are killed all the same when the server is stopped', async () => {
+    const { server, startHooks } = longHooks(600, "trap '' TERM; ");
+    const { pids, pending } = await startHooks();
+    server.child.kill('SIGTERM');
+    expect((await pending).result.runs).toMatchObject([{ status: 'failed', error: 'cancelled' }]);
+    expect(await server.exited).toEqual({ code: 143, signal: null });
     await allGone(pids);
   });
 
