@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { BuiltinHook, Dialect, EventSpec, HandlerRecord, HandlerTrust, InProcessHook, LoadContext, LoadedConfig } from '../kit/index.js';
-import { ConfigLoadError, DuplicateHookIdError, InProcessNotAllowedError, PayloadValidationError, UnknownEventError } from '../errors.js';
+import type { BuiltinHook, Dialect, EventSpec, Finding, HandlerRecord, HandlerTrust, InProcessHook, LoadContext, LoadedConfig } from '../kit/index.js';
+import { ConfigLoadError, ConfigReloadError, DuplicateHookIdError, InProcessNotAllowedError, PayloadValidationError, UnknownEventError } from '../errors.js';
 import { standingSkipReason } from '../trust/skip-reason.js';
 import { didYouMean } from '../util/did-you-mean.js';
 import { AsyncRuns } from './async-runs.js';
@@ -83,9 +83,10 @@ export interface Engine<Inputs = never> {
    * Re-reads every config layer and the trust store, re-decides trust and recompiles matchers, and
    * swaps the result in atomically for dispatches that start afterwards; dispatches already running
    * finish on the configuration they started with, and their async hooks are still awaited by
-   * `close()`. In-process hooks stay registered. When the new configuration does not load, the last
-   * good one stays in effect, every later outcome carries a warning saying so (until a reload
-   * succeeds), and the promise rejects with the error (`ConfigLoadError`, `TrustStoreError`, …).
+   * `close()`. In-process hooks stay registered. When the new configuration does not load or has
+   * errors the running one does not have, the last good one stays in effect (its trust re-decided),
+   * every later outcome carries a warning saying so (until a reload succeeds), and the promise
+   * rejects with the error (`ConfigLoadError`, `ConfigReloadError`, `TrustStoreError`, …).
    */
   reload(): Promise<void>;
   /** Waits for async hooks up to their timeouts, then kills them; `signal` cuts the wait short. */
@@ -126,11 +127,21 @@ interface Loaded {
  * Reads every layer and the trust store and decides trust. `before` holds the signatures of the
  * previous configuration's paths taken before reading: a path known then keeps that signature, so
  * a file that changed while it was being read still looks changed afterwards and is read again.
+ *
+ * On a reload (`running` is the configuration in effect) an error the running configuration does
+ * not have refuses the whole reload (ConfigReloadError): at start the dialect's policy decides what
+ * a broken file costs, as in `hookctl run`, but a guard that is running must not drop out because
+ * its file was saved half-edited or with a typo.
  */
-async function loadConfiguration(dialect: Dialect, context: LoadContext, before: StatSignatures): Promise<Loaded> {
+async function loadConfiguration(dialect: Dialect, context: LoadContext, before: StatSignatures, running: LoadedConfig | null = null): Promise<Loaded> {
   const config = await dialect.loadConfig(context);
   const fatal = config.findings.filter((finding) => finding.fatal);
   if (fatal.length > 0) throw new ConfigLoadError(fatal);
+  if (running !== null) {
+    const known = new Set(running.findings.filter(isError).map(errorKey));
+    const added = config.findings.filter((finding) => isError(finding) && !known.has(errorKey(finding)));
+    if (added.length > 0) throw new ConfigReloadError(added);
+  }
   const trustContext = { ...context, projectDir: context.cwd };
   const trust = await dialect.trust.evaluate(config.handlers, trustContext);
   const builtins = config.enabled && dialect.builtinHooks ? await dialect.builtinHooks(context) : [];
@@ -138,6 +149,15 @@ async function loadConfiguration(dialect: Dialect, context: LoadContext, before:
   const now = statSignatures(paths.filter((path) => !before.has(path)));
   const signatures = new Map(paths.map((path) => [path, before.get(path) ?? now.get(path)!]));
   return { config, trust, builtins, signatures };
+}
+
+function isError(finding: Finding): boolean {
+  return finding.severity === 'error';
+}
+
+/** A finding without its position, which an edit elsewhere in the file moves. */
+function errorKey(finding: Finding): string {
+  return JSON.stringify([finding.file, finding.ruleId, finding.messageId, finding.message]);
 }
 
 /** The handlers and selectors of one loaded configuration; dispatches read one generation throughout. */
@@ -164,6 +184,8 @@ export class HookEngine implements Engine {
   private readonly registrations: InProcessRegistration[] = [];
   private inProcessCount = 0;
   private current: Generation;
+  /** The configuration in effect, as loaded (the generation is built from it). */
+  private loaded: Loaded;
   /** Signatures of the paths the current configuration (or the last failed attempt) was read from. */
   private seen: StatSignatures;
   /** Warnings of the last failed reload; empty once a reload succeeds. */
@@ -185,6 +207,7 @@ export class HookEngine implements Engine {
     this.outputLimitBytes = options.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT_BYTES;
     // Snapshot once: reading process.env is slow (every key is a native getter) and dispatch is hot.
     this.agentEnv = { ...context.env };
+    this.loaded = loaded;
     this.current = this.generationOf(loaded);
     this.seen = loaded.signatures;
   }
@@ -292,7 +315,8 @@ export class HookEngine implements Engine {
     if (this.closed) return;
     const before = statSignatures(this.seen.keys());
     try {
-      const loaded = await loadConfiguration(this.definition, this.context, before);
+      const loaded = await loadConfiguration(this.definition, this.context, before, this.loaded.config);
+      this.loaded = loaded;
       this.current = this.generationOf(loaded);
       this.seen = loaded.signatures;
       this.reloadWarnings = [];
@@ -301,12 +325,28 @@ export class HookEngine implements Engine {
       // retrying the same broken files until one of them changes again.
       this.seen = before;
       this.reloadWarnings = reloadFailureWarnings(error);
+      await this.redecideTrust();
       this.watcher?.watch(this.seen.keys());
       this.options.onReload?.(error instanceof Error ? error : new Error(String(error)));
       throw error;
     }
     this.watcher?.watch(this.seen.keys());
     this.options.onReload?.(null);
+  }
+
+  /**
+   * The configuration kept after a failed reload still has its trust decided afresh: a script
+   * edited along with the broken config file (or `hookctl untrust` meanwhile) must not keep
+   * running under the trust it had. If the trust store itself is what fails, the last decisions stand.
+   */
+  private async redecideTrust(): Promise<void> {
+    try {
+      const trust = await this.definition.trust.evaluate(this.loaded.config.handlers, { ...this.context, projectDir: this.context.cwd });
+      this.loaded = { ...this.loaded, trust };
+      this.current = this.generationOf(this.loaded);
+    } catch {
+      // The failure is already in reloadWarnings.
+    }
   }
 
   private generationOf(loaded: Loaded): Generation {
@@ -428,7 +468,7 @@ const RELOAD_FAILED_PREFIX = 'configuration reload failed; the last good configu
 
 /** One outcome warning per problem of a reload that did not load. */
 export function reloadFailureWarnings(error: unknown): string[] {
-  if (error instanceof ConfigLoadError) return error.findings.map((finding) => RELOAD_FAILED_PREFIX + formatFinding(finding));
+  if (error instanceof ConfigLoadError || error instanceof ConfigReloadError) return error.findings.map((finding) => RELOAD_FAILED_PREFIX + formatFinding(finding));
   return [RELOAD_FAILED_PREFIX + (error instanceof Error ? error.message : String(error))];
 }
 

@@ -127,6 +127,38 @@ describe('hookctl serve: configuration changes take effect without a restart', (
     expect(fixed).toMatchObject({ decision: 'deny', reason: 'fixed', warnings: [] });
   });
 
+  it('an edit that breaks a running hooks.json (openinterpreter) is refused: the guard keeps running, with a warning', async () => {
+    const { sandbox, common, dispatch } = oiSandbox();
+    const hooksFile = sandbox.write('project/.openinterpreter/hooks.json', oiGuard('still guarding'));
+    expect((await runCli(['trust', '--all', '--yes', ...common])).code).toBe(0);
+    const server = startServe(common);
+    expect((await server.request('dispatch', dispatch())).result).toMatchObject({ decision: 'deny', warnings: [] });
+    // Saved half-edited: at start the agent would drop this file (and `hookctl run` does), but a
+    // guard that is running must not drop out because of a typo.
+    writeFileSync(hooksFile, oiGuard('still guarding').replace('"hooks"', '"hooks":'));
+    const broken = (await server.request('dispatch', dispatch())).result;
+    expect(broken).toMatchObject({ decision: 'deny', reason: 'still guarding' });
+    expect(broken.warnings).toEqual([expect.stringMatching(/^configuration reload failed; the last good configuration stays in effect: .*hooks\.json:\d+:\d+: error: .*\(parse-error\)$/)]);
+    writeFileSync(hooksFile, oiGuard('still guarding'));
+    expect((await server.request('dispatch', dispatch())).result).toMatchObject({ decision: 'deny', warnings: [] });
+  });
+
+  it('a broken config file does not shield a script edited at the same time: the kept hook is re-checked and skipped', async () => {
+    const sandbox = makeTempProject();
+    const common = ['--dialect', 'octo', '--cwd', sandbox.project, '--home', sandbox.home];
+    const hooksFile = sandbox.write('project/.octo/hooks.yml', 'hooks:\n  PreToolUse:\n    - command: sh scripts/gate.sh\n');
+    const script = sandbox.write('project/scripts/gate.sh', 'echo gate ran >&2\n');
+    expect((await runCli(['trust', '--all', '--yes', ...common])).code).toBe(0);
+    const server = startServe(common);
+    const dispatch = { event: 'PreToolUse', payload: octoPayload('PreToolUse', sandbox.project) };
+    expect((await server.request('dispatch', dispatch)).result.runs).toMatchObject([{ status: 'completed', stderr: 'gate ran\n' }]);
+    writeFileSync(hooksFile, 'hooks:\n  PreToolUze: []\n');
+    writeFileSync(script, 'echo something else ran >&2\n');
+    const outcome = (await server.request('dispatch', dispatch)).result;
+    expect(outcome.runs).toMatchObject([{ status: 'skipped', skipReason: 'modified' }]);
+    expect(outcome.warnings).toEqual([expect.stringMatching(/^configuration reload failed; .*"PreToolUze"/)]);
+  });
+
   it('a trust store that becomes unreadable keeps the last good trust decisions, with a warning', async () => {
     const { sandbox, common, dispatch } = oiSandbox();
     sandbox.write('project/.openinterpreter/hooks.json', oiGuard('trusted'));

@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { ConfigLoadError, createEngine, loadDialect } from '../../src/index.js';
+import { ConfigLoadError, ConfigReloadError, createEngine, loadDialect } from '../../src/index.js';
 import { octoPayload, oiPayload } from '../helpers/payloads.js';
 import { makeTempProject, type TempProject } from '../helpers/temp-project.js';
 
@@ -67,6 +67,23 @@ describe('engine.reload()', () => {
     writeFileSync(hooksFile, octoGate('fixed'));
     await engine.reload();
     expect(await engine.dispatch('PreToolUse', octoPayload('PreToolUse', sandbox.project))).toMatchObject({ reason: 'fixed', warnings: [] });
+    await engine.close();
+  });
+
+  it('refuses a reload that adds errors the running configuration does not have (ConfigReloadError), keeping it', async () => {
+    const sandbox = makeTempProject();
+    const hooksFile = sandbox.write('project/.openinterpreter/hooks.json', JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo kept >&2' }] }] } }));
+    const engine = await createEngine({ dialect: await loadDialect('openinterpreter'), cwd: sandbox.project, home: sandbox.home, env: {}, managedConfigPath: join(sandbox.root, 'none.toml'), bypassTrust: true });
+    writeFileSync(hooksFile, JSON.stringify({ hooks: { Stop: [{ matcher: 'x', hooks: [{ type: 'command', command: '' }] }] } }));
+    const error = await engine.reload().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigReloadError);
+    expect((error as ConfigReloadError).message).toMatch(/^the changed hook configuration has 1 new error; the last good configuration stays in effect:\n {2}.*hooks\.json:1:\d+: error: .*\(empty-command\)$/);
+    const outcome = await engine.dispatch('Stop', oiPayload('Stop', sandbox.project));
+    expect(outcome.runs).toMatchObject([{ status: 'completed', stderr: 'kept\n' }]);
+    // Deleting the file is not an error: its hooks go.
+    rmSync(hooksFile);
+    await engine.reload();
+    expect((await engine.dispatch('Stop', oiPayload('Stop', sandbox.project))).runs).toEqual([]);
     await engine.close();
   });
 
