@@ -1,4 +1,4 @@
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { HookctlError } from '../errors.js';
 import { registerCommands } from './commands/index.js';
 import { readVersion } from './version.js';
@@ -7,10 +7,16 @@ import { readVersion } from './version.js';
 export function buildProgram(): Command {
   const program = new Command('hookctl')
     .description('Schema-first toolkit for AI-agent lifecycle hooks: lint, scaffold, dry-run, test and trust hooks.')
-    .version(readVersion(), '-V, --version')
+    .version(readVersion(), '-v, --version')
+    // -V was the version flag before -v (the common spelling); kept working, not advertised.
+    .addOption(new Option('-V').hideHelp())
     .option('--debug', 'print stack traces for errors')
     .showHelpAfterError('(see `hookctl --help`, or `hookctl <command> --help`)')
     .exitOverride();
+  program.on('option:V', () => {
+    process.stdout.write(`${program.version() ?? ''}\n`);
+    throw new CommanderError(0, 'commander.version', program.version() ?? '');
+  });
   registerCommands(program);
   return program;
 }

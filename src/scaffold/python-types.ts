@@ -13,5 +13,17 @@ export function pythonTypesFor(dialect: string, event: string): { imports: strin
   if (!imports || start === -1 || end === -1) {
     throw new Error(`generated/${dialect}/hook_types.py has no region for ${event}; run npm run generate`);
   }
-  return { imports, definitions: module.slice(module.indexOf('\n', start) + 1, end).trimEnd() };
+  const definitions = module.slice(module.indexOf('\n', start) + 1, end).trimEnd();
+  return { imports: usedImports(imports, definitions), definitions };
+}
+
+/**
+ * The module's `from typing import …` line cut down to the names this event's definitions use:
+ * the generated module imports what any event needs, and an unused import is an error under
+ * `pyright --strict` (reportUnusedImport) in the user's project.
+ */
+function usedImports(line: string, definitions: string): string {
+  const names = line.replace(/^from typing import /, '').split(',').map((name) => name.trim());
+  const used = names.filter((name) => new RegExp(`\\b${name}\\b`).test(definitions));
+  return used.length === 0 ? '' : `from typing import ${used.join(', ')}`;
 }

@@ -1,5 +1,5 @@
 {{header}}
-import type { {{typeImports}} } from '{{typesModule}}';
+import type { {{typeImports}} } from '{{typesModule}}' with { 'resolution-mode': 'import' };
 
 let raw = '';
 process.stdin.setEncoding('utf8');

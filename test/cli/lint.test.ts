@@ -42,6 +42,31 @@ function expectNoStackTrace(stderr: string) {
   expect(stderr).not.toContain('internal error');
 }
 
+describe('hookctl lint colours', () => {
+  function lintWithEnv(env: Record<string, string | undefined>) {
+    const sandbox = projectWith(UNKNOWN_EVENT_JSON);
+    return runCli(['lint', '--home', sandbox.home, '--managed', join(sandbox.root, 'no-requirements.toml')], {
+      cwd: sandbox.project,
+      env: { HOME: sandbox.home, NO_COLOR: undefined, FORCE_COLOR: undefined, ...env },
+    });
+  }
+
+  it('are off when stdout is not a terminal', async () => {
+    expect((await lintWithEnv({})).stdout).not.toContain('\u001b[');
+  });
+
+  it('are on with FORCE_COLOR, even into a pipe (CI logs render ANSI)', async () => {
+    const result = await lintWithEnv({ FORCE_COLOR: '1' });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('\u001b[31merror');
+  });
+
+  it('stay off with FORCE_COLOR=0, and NO_COLOR wins over FORCE_COLOR', async () => {
+    expect((await lintWithEnv({ FORCE_COLOR: '0' })).stdout).not.toContain('\u001b[');
+    expect((await lintWithEnv({ FORCE_COLOR: '1', NO_COLOR: '1' })).stdout).not.toContain('\u001b[');
+  });
+});
+
 describe('hookctl lint', () => {
   it('exits 0 and prints nothing for a clean project', async () => {
     const result = await lint(projectWith(CLEAN_JSON));
@@ -95,8 +120,23 @@ describe('hookctl lint', () => {
         level: 'error',
         message: { text: expect.stringContaining('PreToolUse'), id: 'unknownDidYouMean', arguments: ['openinterpreter', 'PreToolUze', 'PreToolUse'] },
         locations: [{ physicalLocation: { artifactLocation: { uri: '.openinterpreter/hooks.json', uriBaseId: '%SRCROOT%' }, region: { startLine: 3, startColumn: 5 } } }],
+        partialFingerprints: { 'hookctlFindingHash/v1': expect.stringMatching(/^[0-9a-f]{32}:1$/) },
       },
     ]);
+  });
+
+  it('gives SARIF columns in UTF-16 code units, as it declares (columnKind)', async () => {
+    // Two astral characters before the event: 2 code points but 4 UTF-16 code units.
+    const line = '{ "description": "😀😀", "hooks": { "PreToolUze": [{ "hooks": [{ "type": "command", "command": "echo hi" }] }] } }';
+    const result = await lint(projectWith(`${line}\n`), '--format', 'sarif');
+    const run = JSON.parse(result.stdout).runs[0];
+    expect(run.columnKind).toBe('utf16CodeUnits');
+    expect(run.results[0].locations[0].physicalLocation.region).toEqual({ startLine: 1, startColumn: line.indexOf('"PreToolUze"') + 1 });
+  });
+
+  it('keeps a SARIF fingerprint when lines are added above the finding', async () => {
+    const fingerprint = async (json: string) => JSON.parse((await lint(projectWith(json), '--format', 'sarif')).stdout).runs[0].results[0].partialFingerprints;
+    expect(await fingerprint(`\n\n${UNKNOWN_EVENT_JSON}`)).toEqual(await fingerprint(UNKNOWN_EVENT_JSON));
   });
 
   it.each([
@@ -155,7 +195,7 @@ describe('hookctl lint', () => {
     expect(result.stdout).toContain('--format <format>');
     expect(result.stdout).toContain('--max-warnings <n>');
     expect(result.stdout).toContain('pre-commit');
-    expect(result.stdout).toContain('hookctl lint --format github');
-    expect(result.stdout).toContain('upload-sarif');
+    expect(result.stdout).toContain('- repo: local');
+    expect(result.stdout).toMatch(/- uses: <owner>\/hookctl@v\d/);
   });
 });

@@ -1,54 +1,20 @@
-// Does what a user does with the published package, from the tarball `npm pack` makes: install it
-// into an empty project, run `npx hookctl`, import the library, type-check against its typings.
-// Nothing here reads the repo's own dist/ or node_modules at run time (except tsc, the tool).
-import { spawn } from 'node:child_process';
+// Does what a user does with the published package, from the tarball `npm pack` makes of a release
+// commit (scripts/release.mjs: the source plus the built dist/, no scripts): install it into an
+// empty project, run `npx hookctl`, import and require the library, type-check against its typings.
+// Its dependencies come from a registry on 127.0.0.1 that serves the repo's own node_modules
+// (test/helpers/local-registry.ts), with an empty npm cache: no network, no warm cache, and a
+// dependency missing from `dependencies` still fails the install or the run. Nothing here reads the
+// repo's dist/ or node_modules at run time (except tsc, the tool).
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalRegistry, type LocalRegistry } from '../helpers/local-registry.js';
+import { cleanEnv, describeRun, makeReleaseRepo, REPO, run, type Ran, type ReleaseRepo } from '../helpers/release-repo.js';
 
-const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const EXAMPLE = 'examples/openinterpreter-policy-gate';
 const TSC = join(REPO, 'node_modules/typescript/bin/tsc');
-const SETUP_TIMEOUT_MS = 120_000;
-
-interface Ran {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/**
- * npm run exports its own state to child processes (`npm_config_local_prefix` is the repo, plus the
- * repo's `npm_package_*` and lifecycle variables); a nested npm that saw them could act on the repo
- * instead of the temp project. The user's real npm config (cache, registry, userconfig) is kept, so
- * the offline install reads the same cache the repo's dependencies were installed from.
- */
-function npmEnv(): Record<string, string> {
-  const leaked = /^(npm_config_local_prefix|npm_package_|npm_lifecycle_|npm_command$|INIT_CWD$)/i;
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (value !== undefined && !leaked.test(key)) env[key] = value;
-  }
-  return { ...env, NO_COLOR: '1', npm_config_update_notifier: 'false' };
-}
-
-function run(command: string, args: readonly string[], cwd: string, env: Record<string, string>): Promise<Ran> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-function describeRun(what: string, ran: Ran): string {
-  return `${what} exited ${ran.code}\n--- stdout\n${ran.stdout}\n--- stderr\n${ran.stderr}`;
-}
+const SETUP_TIMEOUT_MS = 180_000;
 
 /**
  * Package names a module imports: bare specifiers of static imports/exports and literal dynamic
@@ -71,7 +37,11 @@ let root: string;
 let project: string;
 let home: string;
 let env: Record<string, string>;
+let registry: LocalRegistry;
+let release: ReleaseRepo;
+let packOutput: Ran;
 let packedFiles: string[];
+let install: Ran;
 let installed: string;
 
 /**
@@ -79,45 +49,65 @@ let installed: string;
  * package named hookctl from the registry) and `--` (so npx leaves `--help` to hookctl).
  */
 function hookctl(...args: string[]): Promise<Ran> {
-  return run('npx', ['--no', '--', 'hookctl', ...args], project, { ...env, HOME: home });
+  return run('npx', ['--no', '--', 'hookctl', ...args], project, env);
 }
 
 beforeAll(async () => {
-  if (!existsSync(join(REPO, 'dist/src/index.js'))) {
-    throw new Error('dist/ is missing: run `npm run build` first (`npm test` does) — the tarball ships the built dist/');
-  }
-  env = npmEnv();
   root = mkdtempSync(join(tmpdir(), 'hookctl-pack-'));
   project = join(root, 'project');
   home = join(root, 'home');
   mkdirSync(join(project, '.git'), { recursive: true });
   mkdirSync(home);
+  release = makeReleaseRepo(root);
+  registry = await startLocalRegistry(join(REPO, 'node_modules'));
+  env = cleanEnv({
+    HOME: home,
+    npm_config_cache: join(root, 'npm-cache'),
+    npm_config_registry: registry.url,
+    npm_config_userconfig: join(home, '.npmrc'),
+  });
 
-  // --ignore-scripts: `prepare` would rebuild dist/ in the shared tree while other tests run the
-  // CLI from it; this test packs the build that `npm test` (or `npm run build`) just made.
-  const packed = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', root], REPO, env);
-  if (packed.code !== 0) throw new Error(describeRun('npm pack', packed));
-  const [manifest] = JSON.parse(packed.stdout) as [{ filename: string; files: { path: string }[] }];
-  packedFiles = manifest.files.map((file) => file.path);
+  // Plain `npm pack`, as pre-commit 3.x runs it in its clone of the hook repository.
+  packOutput = await run('npm', ['pack', '--pack-destination', root], release.dir, env);
+  if (packOutput.code !== 0) throw new Error(describeRun('npm pack', packOutput));
+  const listing = await run('npm', ['pack', '--dry-run', '--json'], release.dir, env);
+  if (listing.code !== 0) throw new Error(describeRun('npm pack --dry-run', listing));
+  packedFiles = (JSON.parse(listing.stdout) as [{ files: { path: string }[] }])[0].files.map((file) => file.path);
 
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'empty-project', version: '1.0.0', private: true, type: 'module' }, null, 2));
-  // --offline: dependencies come only from the npm cache, never the network. The cache holds them
-  // because the repo's own install (`npm ci` in CI, `npm install` locally) fetched them through it:
-  // the tarball pins the same versions, and package-lock.json has no `resolved` URLs, so that
-  // install cached each package's registry metadata as well as its tarball. Alternatives rejected:
-  // --prefer-offline may reach the registry; copying the repo's node_modules in would not test that
-  // `dependencies` lists what the package needs.
-  const install = await run('npm', ['install', '--offline', '--no-audit', '--no-fund', join(root, manifest.filename)], project, env);
-  if (install.code !== 0) {
-    const hint = /ENOTCACHED/.test(install.stderr) ? '\nA dependency is not in the npm cache: run `npm ci` in the repo first (it fills the cache).' : '';
-    throw new Error(describeRun('npm install --offline <tarball>', install) + hint);
-  }
+  install = await run('npm', ['install', join(root, packOutput.stdout.trim())], project, env);
+  if (install.code !== 0) throw new Error(`${describeRun('npm install <tarball>', install)}
+not in the local registry: ${registry.misses.join(', ')}`);
   installed = join(project, 'node_modules/hookctl');
   cpSync(join(REPO, EXAMPLE), join(project, EXAMPLE), { recursive: true });
 }, SETUP_TIMEOUT_MS);
 
-afterAll(() => {
+afterAll(async () => {
+  await registry?.close();
   if (root) rmSync(root, { recursive: true, force: true });
+});
+
+describe('installing the release tarball', () => {
+  it('npm pack prints only the tarball name on stdout (pre-commit 3.x takes it as the file name)', () => {
+    const { version } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string };
+    expect(packOutput.stdout).toBe(`hookctl-${version}.tgz\n`);
+  });
+
+  it('the manifest declares no scripts and no devDependencies, so nothing runs or builds at install', () => {
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as Record<string, unknown>;
+    expect(manifest.scripts).toBeUndefined();
+    expect(manifest.devDependencies).toBeUndefined();
+  });
+
+  it('installs without an install-script or allowScripts warning', () => {
+    expect(install.stderr).not.toMatch(/install-scripts|allowScripts|allow-scripts/i);
+    expect(install.stdout).toMatch(/added \d+ packages?/);
+  });
+
+  it('every dependency came from the local registry (nothing it asked for was missing)', () => {
+    expect(registry.misses).toEqual([]);
+    expect(registry.requests).toContain('/ajv');
+  });
 });
 
 describe('the packed tarball', () => {
@@ -172,6 +162,56 @@ describe('the packed tarball', () => {
   });
 });
 
+/**
+ * Whether `version` satisfies an npm range made of `||`-joined sets of `^x.y.z`, `>=x.y.z`,
+ * `<x.y.z` and `x.y.z` comparators: the forms the engines fields here use. Throws on others.
+ */
+function satisfies(version: string, range: string): boolean {
+  const parse = (v: string) => v.split('.').map(Number) as [number, number, number];
+  const compare = (a: string, b: string) => {
+    const [x, y] = [parse(a), parse(b)];
+    return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+  };
+  return range.split('||').some((set) =>
+    set
+      .trim()
+      .replace(/(>=|<=|<|>)\s+/g, '$1')
+      .split(/\s+/)
+      .every((comparator) => {
+        const match = /^(\^|>=|<|)(\d+(?:\.\d+){0,2})$/.exec(comparator);
+        if (!match) throw new Error(`unsupported range comparator ${comparator} in ${range}`);
+        const bound = [...match[2]!.split('.'), '0', '0'].slice(0, 3).join('.');
+        if (match[1] === '^') return compare(version, bound) >= 0 && parse(version)[0] === parse(bound)[0];
+        if (match[1] === '>=') return compare(version, bound) >= 0;
+        if (match[1] === '<') return compare(version, bound) < 0;
+        return compare(version, bound) === 0;
+      }),
+  );
+}
+
+describe('engines', () => {
+  const SAMPLES = ['18.20.0', '20.0.0', '20.12.0', '20.18.3', '20.19.0', '20.20.2', '21.7.3', '22.0.0', '22.12.0', '22.13.0', '23.11.0', '24.0.0', '26.1.0'];
+  /** require(esm) without a flag: Node 20.19+ and 22.12+ (`require('hookctl')` needs it). */
+  const requireEsm = (version: string) => satisfies(version, '^20.19.0 || >=22.12.0');
+
+  it('admits only Node versions that run require(hookctl) and that every runtime dependency accepts', () => {
+    const { engines } = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { engines: { node: string } };
+    const dependencyRanges = filesUnder(join(project, 'node_modules'))
+      .filter((file) => file.endsWith('/package.json') && !file.includes('/hookctl/'))
+      .map((file) => JSON.parse(readFileSync(file, 'utf8')) as { name?: string; engines?: { node?: string } })
+      .filter((manifest) => manifest.name && manifest.engines?.node)
+      .map((manifest) => [manifest.name!, manifest.engines!.node!] as const);
+    expect(dependencyRanges.length).toBeGreaterThan(0);
+    for (const version of SAMPLES.filter((v) => satisfies(v, engines.node))) {
+      expect(requireEsm(version), `require(esm) on ${version}`).toBe(true);
+      for (const [name, range] of dependencyRanges) expect(satisfies(version, range), `${name} (${range}) on Node ${version}`).toBe(true);
+    }
+    // …and no narrower than that: each version that has both is admitted.
+    const accepted = SAMPLES.filter((v) => requireEsm(v) && dependencyRanges.every(([, range]) => satisfies(v, range)));
+    expect(SAMPLES.filter((v) => satisfies(v, engines.node))).toEqual(accepted);
+  });
+});
+
 describe('npx hookctl from the installed tarball', () => {
   it('prints help listing the commands', async () => {
     const result = await hookctl('--help');
@@ -180,10 +220,10 @@ describe('npx hookctl from the installed tarball', () => {
     expect(result.stdout).toContain('dry-run [options] <event>');
   });
 
-  it('reports the packed version', async () => {
-    const result = await hookctl('--version');
+  it.each(['--version', '-v', '-V'])('reports the packed version with %s', async (flag) => {
+    const result = await hookctl(flag);
     const { version } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string };
-    expect(result.stdout.trim()).toBe(version);
+    expect(result).toMatchObject({ code: 0, stdout: `${version}\n`, stderr: '' });
   });
 
   it('lints the example project clean', async () => {
@@ -243,7 +283,7 @@ describe('the library from the installed tarball', () => {
         schemaHasHooks: 'hooks' in configSchema.properties,
       }));
     `;
-    const result = await run(process.execPath, ['--input-type=module', '-e', script], project, { ...env, HOME: home });
+    const result = await run(process.execPath, ['--input-type=module', '-e', script], project, env);
     expect(result.code, describeRun('node -e <library script>', result)).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({
       decision: 'deny',
@@ -252,6 +292,17 @@ describe('the library from the installed tarball', () => {
       octoHasStop: true,
       schemaHasHooks: true,
     });
+  });
+
+  it("require('hookctl') works from CommonJS (Node 20.19+ and 22.12+ load ES modules synchronously)", async () => {
+    const script = `
+      const hookctl = require('hookctl');
+      const openinterpreter = require('hookctl/openinterpreter');
+      console.log(JSON.stringify({ createEngine: typeof hookctl.createEngine, valid: openinterpreter.validateInput('Stop', {}).ok }));
+    `;
+    const result = await run(process.execPath, ['--input-type=commonjs', '-e', script], project, env);
+    expect(result.code, describeRun('node -e <require script>', result)).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ createEngine: 'function', valid: false });
   });
 
   it('type-checks a consumer under moduleResolution nodenext (strict, no skipLibCheck)', async () => {
@@ -287,7 +338,8 @@ const wrongEvent: PreToolUseInput = { ...payload, hook_event_name: 'Stop' };
 const octoEvent: OctoEventName = 'Stop';
 const engine = await createEngine({ dialect: 'openinterpreter' });
 const outcome: Outcome = await engine.dispatch('PreToolUse', payload);
-const decision: 'allow' | 'deny' | 'ask' | null = outcome.decision;
+// 'defer' is codex/claude's PreToolUse decision (SPEC-dialects).
+const decision: 'allow' | 'deny' | 'ask' | 'defer' | null = outcome.decision;
 export { wrongEvent, octoEvent, decision };
 `,
     );

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { registerCompletion } from './completion.js';
 import { registerDisable } from './disable.js';
 import { registerDryRun } from './dry-run.js';
 import { registerEnable } from './enable.js';
@@ -32,4 +33,5 @@ export function registerCommands(program: Command): void {
   registerScaffold(program);
   registerFixture(program);
   registerSchema(program);
+  registerCompletion(program);
 }

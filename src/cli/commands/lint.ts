@@ -18,27 +18,47 @@ export function registerLint(program: Command): void {
 Exit status: 0 when there are no errors (and no more warnings than --max-warnings),
 1 when there are, 2 on usage errors (unknown format, missing file).
 
+SARIF (--format sarif): columns are UTF-16 code units (columnKind "utf16CodeUnits"). Each result's
+partialFingerprints["hookctlFindingHash/v1"] is sha256 of the rule id, the file's URI and the text
+of the finding's line (whitespace collapsed; the message where there is no line), plus ":<n>" for
+repeats in file order: the same across runs and when lines are added above, so code scanning keeps
+an alert and its dismissal.
+
 Examples:
   $ hookctl lint                                   # every layer of the detected dialect
   $ hookctl lint .octo/hooks.yml --max-warnings 0
   $ hookctl lint --format json | jq '.errorCount'
 
-  # pre-commit (.pre-commit-config.yaml)
+  # pre-commit (.pre-commit-config.yaml): this repository as the hook repository, at a release
+  # tag (release commits carry the built dist/; a source commit has nothing to run)
+  - repo: https://github.com/<owner>/hookctl
+    rev: v0.1.0
+    hooks:
+      - id: hookctl-lint
+
+  # pre-commit, local hook, with hookctl installed in the project (npm i -D hookctl)
   - repo: local
     hooks:
       - id: hookctl-lint
         name: hookctl lint
         language: system
-        entry: npx hookctl lint
+        entry: npx --no hookctl lint
         pass_filenames: false
-        files: (^|/)(\\.openinterpreter/(hooks\\.json|config\\.toml)|\\.octo/hooks\\.ya?ml)$
+        files: (^|/)\\.(openinterpreter|octo)/
 
-  # GitHub Actions: code scanning with SARIF, then inline annotations (fails on errors)
-  - run: npx hookctl lint --format sarif > hookctl.sarif || true
-  - uses: github/codeql-action/upload-sarif@v3
-    if: always()
-    with: { sarif_file: hookctl.sarif }
-  - run: npx hookctl lint --format github`,
+  # pre-commit, local hook, hookctl installed by pre-commit from the npm registry
+  - repo: local
+    hooks:
+      - id: hookctl-lint
+        name: hookctl lint
+        language: node
+        additional_dependencies: ['hookctl@0.1.0']
+        entry: hookctl lint
+        pass_filenames: false
+        files: (^|/)\\.(openinterpreter|octo)/
+
+  # GitHub Actions: lint, upload SARIF to code scanning, fail on errors (action.yml)
+  - uses: <owner>/hookctl@v0.1.0`,
     )
     .action(async (files: string[], options: LintOptions) => {
       const { lint } = await import('../actions/lint.js');

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Finding, Severity } from '../../kit/finding.js';
@@ -11,12 +13,18 @@ const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os
 const LEVELS: Readonly<Record<Severity, 'error' | 'warning' | 'note'>> = { error: 'error', warning: 'warning', info: 'note' };
 /** Files inside the project are given relative to this base, so the log is portable. */
 const SOURCE_ROOT = '%SRCROOT%';
+/**
+ * The partialFingerprints key (SARIF 3.27.17: a versioned name; the value's meaning never changes
+ * under it). See `fingerprints` for what it hashes.
+ */
+export const FINGERPRINT_KEY = 'hookctlFindingHash/v1';
 
 /** SARIF 2.1.0 for code-scanning tools (GitHub code scanning, IDE viewers): one run, every rule described. */
 export function formatSarif(result: LintResult, options: ReporterOptions): string {
   const ruleIndex = new Map(result.rules.map((rule, index) => [rule.id, index]));
   const rulesById = new Map(result.rules.map((rule) => [rule.id, rule]));
   const docsBase = `https://unpkg.com/hookctl@${options.version}/`;
+  const fingerprints = fingerprintsOf(result.findings, options.cwd);
   const log = {
     $schema: SARIF_SCHEMA,
     version: '2.1.0',
@@ -38,7 +46,10 @@ export function formatSarif(result: LintResult, options: ReporterOptions): strin
           },
         },
         originalUriBaseIds: { [SOURCE_ROOT]: { uri: pathToFileURL(options.cwd.endsWith('/') ? options.cwd : `${options.cwd}/`).href } },
-        results: result.findings.map((finding) => ({
+        // Finding columns count UTF-16 code units (JavaScript string indices); SARIF's default is
+        // Unicode code points, which would shift every column after an astral character.
+        columnKind: 'utf16CodeUnits',
+        results: result.findings.map((finding, index) => ({
           ruleId: finding.ruleId,
           ...(ruleIndex.has(finding.ruleId) ? { ruleIndex: ruleIndex.get(finding.ruleId) } : {}),
           level: LEVELS[finding.severity],
@@ -51,11 +62,47 @@ export function formatSarif(result: LintResult, options: ReporterOptions): strin
               },
             },
           ],
+          partialFingerprints: { [FINGERPRINT_KEY]: fingerprints[index] },
         })),
       },
     ],
   };
   return `${JSON.stringify(log, null, 2)}\n`;
+}
+
+/**
+ * A stable identity per finding, so code scanning keeps an alert (and its dismissal) across runs
+ * and when lines are inserted above it: sha256 of the rule id, the file's URI as written in the log
+ * (relative inside the project) and the text of the finding's line with whitespace collapsed — not
+ * the line or column number, and not the message, which can name machine-specific absolute paths.
+ * Where the line cannot be read (a pseudo-path such as `env:OCTO_HOOK_STOP`, a file gone since) the
+ * message stands in for it. Equal hashes (the same rule on identical lines) are told apart by
+ * `:<n>`, their order in the file.
+ */
+function fingerprintsOf(findings: readonly Finding[], cwd: string): string[] {
+  const lines = new Map<string, string[] | null>();
+  const linesOf = (file: string) => {
+    if (!lines.has(file)) lines.set(file, readLines(file));
+    return lines.get(file)!;
+  };
+  const seen = new Map<string, number>();
+  return findings.map((finding) => {
+    const text = linesOf(finding.file)?.[finding.line - 1];
+    const subject = text === undefined ? `message:${finding.message}` : `line:${text.trim().replace(/\s+/g, ' ')}`;
+    const hash = createHash('sha256').update([finding.ruleId, artifactLocation(finding.file, cwd).uri, subject].join('\0')).digest('hex').slice(0, 32);
+    const occurrence = (seen.get(hash) ?? 0) + 1;
+    seen.set(hash, occurrence);
+    return `${hash}:${occurrence}`;
+  });
+}
+
+function readLines(file: string): string[] | null {
+  if (!isAbsolute(file)) return null;
+  try {
+    return readFileSync(file, 'utf8').split(/\r?\n/);
+  } catch {
+    return null;
+  }
 }
 
 /**

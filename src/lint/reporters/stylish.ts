@@ -51,7 +51,13 @@ function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
-/** Colour only on a terminal, and never when NO_COLOR is set to a non-empty value (no-color.org). */
+/**
+ * Whether to colour: never when NO_COLOR is set to a non-empty value (no-color.org; it wins over
+ * everything); always when FORCE_COLOR is set, except to `0` or `false` (the convention of Node
+ * and most CLIs, used by CI logs that render ANSI); otherwise only on a terminal that is not `dumb`.
+ */
 export function shouldUseColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv): boolean {
-  return stream.isTTY === true && !env.NO_COLOR;
+  if (env.NO_COLOR) return false;
+  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR.toLowerCase() !== 'false';
+  return stream.isTTY === true && env.TERM !== 'dumb';
 }

@@ -3,7 +3,9 @@ import { nodeExampleCode, nodeFieldDocs, typesModule } from './node-script.js';
 
 /**
  * TypeScript importing hookctl's types. It imports only types, so Node's type stripping runs it
- * directly, in CommonJS and ES module packages alike.
+ * directly, in CommonJS and ES module packages alike. hookctl is an ES module package, so the type
+ * import carries `resolution-mode: import`: without it tsc (module node16/node18) rejects a type
+ * import of an ES module from a CommonJS file (TS1541); in an ES module file it changes nothing.
  */
 export const typescript: Language = {
   id: 'ts',

@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfigSpec } from '../../../src/dialects/registry.js';
-import { formatSarif } from '../../../src/lint/reporters/sarif.js';
+import type { Finding } from '../../../src/kit/finding.js';
+import { FINGERPRINT_KEY, formatSarif } from '../../../src/lint/reporters/sarif.js';
 import { runLint } from '../../../src/lint/run-lint.js';
 import { makeTempProject } from '../../helpers/temp-project.js';
 import { CWD, REPORT, RULES, finding } from './fixtures.js';
@@ -25,7 +29,9 @@ interface SarifLog {
       };
     };
     originalUriBaseIds: Record<string, { uri: string }>;
+    columnKind: string;
     results: {
+      partialFingerprints: Record<string, string>;
       ruleId: string;
       ruleIndex?: number;
       level: string;
@@ -35,7 +41,8 @@ interface SarifLog {
   }[];
 }
 
-const sarif = (findings = REPORT.findings): SarifLog => JSON.parse(formatSarif({ rules: RULES, findings }, { cwd: CWD, version: '1.2.3' }));
+const sarif = (findings = REPORT.findings, cwd = CWD): SarifLog => JSON.parse(formatSarif({ rules: RULES, findings }, { cwd, version: '1.2.3' }));
+const FINGERPRINT = expect.stringMatching(/^[0-9a-f]{32}:\d+$/) as unknown as string;
 
 describe('formatSarif', () => {
   it('is a SARIF 2.1.0 log with one run by hookctl', () => {
@@ -45,6 +52,10 @@ describe('formatSarif', () => {
     expect(log.runs).toHaveLength(1);
     expect(log.runs[0]!.tool.driver).toMatchObject({ name: 'hookctl', version: '1.2.3', informationUri: expect.stringMatching(/^https:\/\//) });
     expect(log.runs[0]!.originalUriBaseIds).toEqual({ '%SRCROOT%': { uri: 'file:///work/project/' } });
+  });
+
+  it('declares that columns count UTF-16 code units', () => {
+    expect(sarif().runs[0]!.columnKind).toBe('utf16CodeUnits');
   });
 
   it('describes every rule with help text, a help link and its default level', () => {
@@ -85,6 +96,7 @@ describe('formatSarif', () => {
         level: 'warning',
         message: { text: 'matcher is ignored on Stop', id: 'ignored', arguments: ['Stop'] },
         locations: [{ physicalLocation: { artifactLocation: { uri: '.octo/hooks.yml', uriBaseId: '%SRCROOT%' }, region: { startLine: 12, startColumn: 7 } } }],
+        partialFingerprints: { [FINGERPRINT_KEY]: FINGERPRINT },
       },
       {
         ruleId: 'unknown-event',
@@ -92,6 +104,7 @@ describe('formatSarif', () => {
         level: 'error',
         message: { text: 'unknown event "PreToolUze"; did you mean "PreToolUse"?', id: 'unknownDidYouMean', arguments: ['PreToolUze', 'PreToolUse'] },
         locations: [{ physicalLocation: { artifactLocation: { uri: '.octo/hooks.yml', uriBaseId: '%SRCROOT%' }, region: { startLine: 3, startColumn: 3 } } }],
+        partialFingerprints: { [FINGERPRINT_KEY]: FINGERPRINT },
       },
       {
         ruleId: 'features-disabled',
@@ -99,6 +112,7 @@ describe('formatSarif', () => {
         level: 'note',
         message: { text: 'hooks are disabled', id: 'hooksOff' },
         locations: [{ physicalLocation: { artifactLocation: { uri: 'file:///home/me/.octo/config.toml' }, region: { startLine: 1, startColumn: 1 } } }],
+        partialFingerprints: { [FINGERPRINT_KEY]: FINGERPRINT },
       },
     ]);
     for (const result of results) expect(tool.driver.rules[result.ruleIndex!]!.id).toBe(result.ruleId);
@@ -138,5 +152,55 @@ describe('formatSarif', () => {
       const rebuilt = format.replace(/\{\{|\}\}|\{(\d+)\}/g, (token, index?: string) => (index === undefined ? token[0]! : message.arguments![Number(index)]!));
       expect(rebuilt).toBe(message.text);
     }
+  });
+});
+
+describe('SARIF partialFingerprints', () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A project whose .octo/hooks.yml has `lines`; findings point into it by line number. */
+  function project(lines: string[]): { cwd: string; file: string } {
+    const cwd = mkdtempSync(join(tmpdir(), 'hookctl-sarif-'));
+    dirs.push(cwd);
+    mkdirSync(join(cwd, '.octo'));
+    writeFileSync(join(cwd, '.octo/hooks.yml'), lines.join('\n'));
+    return { cwd, file: join(cwd, '.octo/hooks.yml') };
+  }
+
+  const prints = (findings: Finding[], cwd: string) => sarif(findings, cwd).runs[0]!.results.map((r) => r.partialFingerprints[FINGERPRINT_KEY]);
+
+  it('are the same on every run and when lines are inserted above the finding', () => {
+    const before = project(['hooks:', '  PreToolUze:', '    - command: echo hi']);
+    const after = project(['# a comment', '', 'hooks:', '  PreToolUze:', '    - command: echo hi']);
+    const at = (p: { file: string }, line: number) => [finding({ file: p.file, line, column: 3 })];
+    expect(prints(at(before, 2), before.cwd)).toEqual(prints(at(before, 2), before.cwd));
+    expect(prints(at(after, 4), after.cwd)).toEqual(prints(at(before, 2), before.cwd));
+  });
+
+  it('differ by rule, by line text and by file, and number identical lines in file order', () => {
+    const p = project(['hooks:', '  PreToolUze:', '    - command: echo hi', '  PreToolUze:', '  Stopp:']);
+    const [a, b, c, d] = prints(
+      [
+        finding({ file: p.file, line: 2 }),
+        finding({ file: p.file, line: 2, ruleId: 'matcher-ignored' }),
+        finding({ file: p.file, line: 4 }),
+        finding({ file: p.file, line: 5 }),
+      ],
+      p.cwd,
+    );
+    expect(new Set([a, b, d]).size).toBe(3);
+    expect(a!.split(':')[0]).toBe(c!.split(':')[0]);
+    expect([a!.split(':')[1], c!.split(':')[1]]).toEqual(['1', '2']);
+  });
+
+  it('use the message for a location without a readable line (an environment variable)', () => {
+    const [x, y] = prints(
+      [finding({ file: 'env:OCTO_HOOK_STOP', line: 1, message: 'one' }), finding({ file: 'env:OCTO_HOOK_STOP', line: 1, message: 'two' })],
+      CWD,
+    );
+    expect(x).not.toBe(y);
   });
 });

@@ -51,6 +51,14 @@ describe('shouldUseColor', () => {
     [true, { NO_COLOR: '1' }, false],
     [true, { NO_COLOR: 'anything' }, false],
     [true, { NO_COLOR: '' }, true],
+    [false, { FORCE_COLOR: '1' }, true],
+    [false, { FORCE_COLOR: '' }, true],
+    [false, { FORCE_COLOR: '3' }, true],
+    [false, { FORCE_COLOR: 'true' }, true],
+    [true, { FORCE_COLOR: '0' }, false],
+    [true, { FORCE_COLOR: 'false' }, false],
+    [false, { FORCE_COLOR: '1', NO_COLOR: '1' }, false],
+    [true, { TERM: 'dumb' }, false],
   ])('TTY %s with env %j → %s', (isTTY, env, expected) => {
     expect(shouldUseColor({ isTTY }, env)).toBe(expected);
   });
