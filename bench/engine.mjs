@@ -72,6 +72,17 @@ export async function benchEngine({ iterations = 200 } = {}) {
     rows.push({ name: 'selection: 1,000 handlers, none matching (median dispatch)', measured: ms(median), target: '< 20 µs', ratio: null, pass: median < 0.02 });
   });
 
+  // Issue 11: matchers are RE2 (re2js). Half anchored literals (indexed by name), half general
+  // regexes (one combined RE2Set pass); the dispatched tool name matches none of them.
+  const regexes = Array.from({ length: 1000 }, (_, i) => ({
+    matcher: i % 2 === 0 ? `^tool_${i}$` : `(read|write)_${i}[a-z]+`,
+    hooks: [{ type: 'command', command: 'exit 0' }],
+  }));
+  await withEngine({ PreToolUse: regexes }, async (engine, input) => {
+    const median = await timeMedian(() => engine.dispatch('PreToolUse', input), { iterations: 2000, warmup: 200 });
+    rows.push({ name: 'selection: 1,000 regex matchers (500 ^tool_N$, 500 (read|write)_N[a-z]+), none matching (median dispatch)', measured: ms(median), target: '< 30 µs', ratio: null, pass: median < 0.03 });
+  });
+
   const sleepers = [{ matcher: 'Bash', hooks: Array.from({ length: 8 }, () => ({ type: 'command', command: 'sleep 0.2' })) }];
   await withEngine({ PreToolUse: sleepers }, async (engine, input) => {
     const median = await timeMedian(() => engine.dispatch('PreToolUse', input), { iterations: 5, warmup: 1 });

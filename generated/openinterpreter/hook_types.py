@@ -245,6 +245,12 @@ _PermissionRequestDecisionRequired = TypedDict("_PermissionRequestDecisionRequir
 _PermissionRequestDecisionOptional = TypedDict("_PermissionRequestDecisionOptional", {
     # Why; shown when denying.
     "message": str,
+    # Reserved by the agent for a future input rewrite: a hook that sets it fails (`PermissionRequest hook returned unsupported updatedInput`).
+    "updatedInput": Any,
+    # Reserved by the agent for a future permission rewrite: a hook that sets it fails (`PermissionRequest hook returned unsupported updatedPermissions`).
+    "updatedPermissions": Any,
+    # Reserved by the agent: `false` (the default) is accepted; `true` fails the hook (`PermissionRequest hook returned unsupported interrupt:true`).
+    "interrupt": bool,
 }, total=False)
 
 
@@ -326,6 +332,8 @@ _PostToolUseHookSpecificOutputRequired = TypedDict("_PostToolUseHookSpecificOutp
 _PostToolUseHookSpecificOutputOptional = TypedDict("_PostToolUseHookSpecificOutputOptional", {
     # Extra context for the model.
     "additionalContext": str,
+    # Reserved by the agent: a hook that sets it fails (`PostToolUse hook returned unsupported updatedMCPToolOutput`).
+    "updatedMCPToolOutput": Any,
 }, total=False)
 
 
@@ -382,13 +390,6 @@ class PreCompactInput(_PreCompactInputRequired, _PreCompactInputOptional):
     """Payload an openinterpreter PreCompact hook receives on stdin. Fires before history compaction. Exit 2 has no special meaning. Unknown fields are allowed: agents add fields over time."""
 
 
-# Fields specific to PreCompact.
-PreCompactHookSpecificOutput = TypedDict("PreCompactHookSpecificOutput", {
-    # Must repeat the event name.
-    "hookEventName": Literal["PreCompact"],
-})
-
-
 # JSON an openinterpreter PreCompact hook may print on stdout (exit 0). Every field is optional; unknown fields are an error, so a misspelled key is caught.
 PreCompactOutput = TypedDict("PreCompactOutput", {
     # false stops the agent flow after this hook (default true).
@@ -399,8 +400,6 @@ PreCompactOutput = TypedDict("PreCompactOutput", {
     "suppressOutput": bool,
     # A warning shown to the user.
     "systemMessage": str,
-    # Fields specific to PreCompact.
-    "hookSpecificOutput": PreCompactHookSpecificOutput,
 }, total=False)
 # endregion PreCompact
 
@@ -434,13 +433,6 @@ class PostCompactInput(_PostCompactInputRequired, _PostCompactInputOptional):
     """Payload an openinterpreter PostCompact hook receives on stdin. Fires after history compaction. Exit 2 has no special meaning. Unknown fields are allowed: agents add fields over time."""
 
 
-# Fields specific to PostCompact.
-PostCompactHookSpecificOutput = TypedDict("PostCompactHookSpecificOutput", {
-    # Must repeat the event name.
-    "hookEventName": Literal["PostCompact"],
-})
-
-
 # JSON an openinterpreter PostCompact hook may print on stdout (exit 0). Every field is optional; unknown fields are an error, so a misspelled key is caught.
 PostCompactOutput = TypedDict("PostCompactOutput", {
     # false stops the agent flow after this hook (default true).
@@ -451,8 +443,6 @@ PostCompactOutput = TypedDict("PostCompactOutput", {
     "suppressOutput": bool,
     # A warning shown to the user.
     "systemMessage": str,
-    # Fields specific to PostCompact.
-    "hookSpecificOutput": PostCompactHookSpecificOutput,
 }, total=False)
 # endregion PostCompact
 
@@ -541,13 +531,6 @@ SubagentStopInput = TypedDict("SubagentStopInput", {
 })
 
 
-# Fields specific to SubagentStop.
-SubagentStopHookSpecificOutput = TypedDict("SubagentStopHookSpecificOutput", {
-    # Must repeat the event name.
-    "hookEventName": Literal["SubagentStop"],
-})
-
-
 # JSON an openinterpreter SubagentStop hook may print on stdout (exit 0). Every field is optional; unknown fields are an error, so a misspelled key is caught.
 SubagentStopOutput = TypedDict("SubagentStopOutput", {
     # false stops the agent flow after this hook (default true).
@@ -562,8 +545,6 @@ SubagentStopOutput = TypedDict("SubagentStopOutput", {
     "decision": Literal["block"],
     # What the subagent should do next.
     "reason": str,
-    # Fields specific to SubagentStop.
-    "hookSpecificOutput": SubagentStopHookSpecificOutput,
 }, total=False)
 # endregion SubagentStop
 
@@ -601,13 +582,6 @@ class StopInput(_StopInputRequired, _StopInputOptional):
     """Payload an openinterpreter Stop hook receives on stdin. Fires when a turn is about to end. Exit 2 blocks the stop with stderr as the continuation prompt. Unknown fields are allowed: agents add fields over time."""
 
 
-# Fields specific to Stop.
-StopHookSpecificOutput = TypedDict("StopHookSpecificOutput", {
-    # Must repeat the event name.
-    "hookEventName": Literal["Stop"],
-})
-
-
 # JSON an openinterpreter Stop hook may print on stdout (exit 0). Every field is optional; unknown fields are an error, so a misspelled key is caught.
 StopOutput = TypedDict("StopOutput", {
     # false stops the agent flow after this hook (default true).
@@ -622,7 +596,5 @@ StopOutput = TypedDict("StopOutput", {
     "decision": Literal["block"],
     # The continuation prompt.
     "reason": str,
-    # Fields specific to Stop.
-    "hookSpecificOutput": StopHookSpecificOutput,
 }, total=False)
 # endregion Stop

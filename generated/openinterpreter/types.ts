@@ -381,6 +381,18 @@ export interface PermissionRequestDecision {
    * Why; shown when denying.
    */
   message?: string;
+  /**
+   * Reserved by the agent for a future input rewrite: a hook that sets it fails (`PermissionRequest hook returned unsupported updatedInput`).
+   */
+  updatedInput?: unknown;
+  /**
+   * Reserved by the agent for a future permission rewrite: a hook that sets it fails (`PermissionRequest hook returned unsupported updatedPermissions`).
+   */
+  updatedPermissions?: unknown;
+  /**
+   * Reserved by the agent: `false` (the default) is accepted; `true` fails the hook (`PermissionRequest hook returned unsupported interrupt:true`).
+   */
+  interrupt?: boolean;
 }
 
 /**
@@ -483,6 +495,10 @@ export interface PostToolUseHookSpecificOutput {
    * Extra context for the model.
    */
   additionalContext?: string;
+  /**
+   * Reserved by the agent: a hook that sets it fails (`PostToolUse hook returned unsupported updatedMCPToolOutput`).
+   */
+  updatedMCPToolOutput?: unknown;
 }
 
 /**
@@ -547,16 +563,6 @@ export interface PreCompactOutput {
    * A warning shown to the user.
    */
   systemMessage?: string;
-  hookSpecificOutput?: PreCompactHookSpecificOutput;
-}
-/**
- * Fields specific to PreCompact.
- */
-export interface PreCompactHookSpecificOutput {
-  /**
-   * Must repeat the event name.
-   */
-  hookEventName: 'PreCompact';
 }
 
 /**
@@ -621,16 +627,6 @@ export interface PostCompactOutput {
    * A warning shown to the user.
    */
   systemMessage?: string;
-  hookSpecificOutput?: PostCompactHookSpecificOutput;
-}
-/**
- * Fields specific to PostCompact.
- */
-export interface PostCompactHookSpecificOutput {
-  /**
-   * Must repeat the event name.
-   */
-  hookEventName: 'PostCompact';
 }
 
 /**
@@ -793,16 +789,6 @@ export interface SubagentStopOutput {
    * What the subagent should do next.
    */
   reason?: string;
-  hookSpecificOutput?: SubagentStopHookSpecificOutput;
-}
-/**
- * Fields specific to SubagentStop.
- */
-export interface SubagentStopHookSpecificOutput {
-  /**
-   * Must repeat the event name.
-   */
-  hookEventName: 'SubagentStop';
 }
 
 /**
@@ -883,26 +869,12 @@ export interface StopOutput {
    * The continuation prompt.
    */
   reason?: string;
-  hookSpecificOutput?: StopHookSpecificOutput;
-}
-/**
- * Fields specific to Stop.
- */
-export interface StopHookSpecificOutput {
-  /**
-   * Must repeat the event name.
-   */
-  hookEventName: 'Stop';
 }
 
 /**
- * An openinterpreter `hooks.json` file (user `~/.openinterpreter/hooks.json`, project `.openinterpreter/hooks.json`, plugin `hooks/hooks.json`). The inline TOML form in `config.toml` has the same shape as the `hooks` property: `[[hooks.PreToolUse]]` tables with `matcher`, each with `[[hooks.PreToolUse.hooks]]` handler tables.
+ * An openinterpreter `hooks.json` file (user `~/.openinterpreter/hooks.json`, project `.openinterpreter/hooks.json`, plugin `hooks/hooks.json`). The inline TOML form in `config.toml` has the same shape as the `hooks` property: `[[hooks.PreToolUse]]` tables with `matcher`, each with `[[hooks.PreToolUse.hooks]]` handler tables. Editors find this schema by file name (e.g. VS Code `json.schemas` with `fileMatch`), never by a `$schema` key: the agent rejects a hooks.json with any top-level key but `description` and `hooks`.
  */
 export interface HooksConfig {
-  /**
-   * URL or path of this schema, for editors.
-   */
-  $schema?: string;
   /**
    * Free text describing this hooks file.
    */
@@ -976,11 +948,11 @@ export interface HookHandler {
    */
   type: 'command' | 'prompt' | 'agent' | 'mcp_tool';
   /**
-   * Shell command run with `sh -c` in the session cwd; the event payload (JSON) arrives on stdin. Must not be blank. Plugin hooks may use `${PLUGIN_ROOT}` and `${PLUGIN_DATA}`.
+   * Shell command run with `sh -c` in the session cwd; the event payload (JSON) arrives on stdin. Must not be blank. Plugin hooks may use `${PLUGIN_ROOT}` and `${PLUGIN_DATA}` (or `${CLAUDE_PLUGIN_ROOT}`, `${CLAUDE_PLUGIN_DATA}`).
    */
   command?: string;
   /**
-   * Seconds before the hook is killed (whole seconds, at least 1; default 600).
+   * Seconds before the hook is killed (a whole number; 0 is raised to 1; default 600). Written as an integer: `30.0` makes the agent reject the file.
    */
   timeout?: number;
   /**
@@ -991,6 +963,18 @@ export interface HookHandler {
    * true runs the hook detached: it cannot block, deny or add context (default false).
    */
   async?: boolean;
+  /**
+   * Approximate tokens (UTF-8 bytes / 4) of additionalContext above which the agent writes the text to a file and gives the model a preview with its path; 0 never spills (default 2500). Only PreToolUse, PostToolUse, SessionStart, UserPromptSubmit and SubagentStart hooks emit additional context; elsewhere it is ignored.
+   */
+  additionalContextLimit?: number;
+  /**
+   * The command on Windows (also spelled `command_windows`); unused on POSIX systems, where `command` runs.
+   */
+  commandWindows?: string;
+  /**
+   * Same as `commandWindows`.
+   */
+  command_windows?: string;
   /**
    * Stable identity used by `hookctl list` and trust records; not part of the trust hash, so renaming it keeps trust.
    */

@@ -2,7 +2,15 @@ import { loadDialect } from '../dialects/registry.js';
 import { openEngine as openDialectEngine, type Engine } from '../engine/engine.js';
 import { loadContextOf, type CommonContext } from './common-options.js';
 
-/** The engine for a CLI command, from the resolved common options; payloads are checked at run time. */
-export async function openEngine(common: CommonContext, options: { bypassTrust?: boolean } = {}): Promise<Engine> {
-  return openDialectEngine(await loadDialect(common.dialectId), { ...loadContextOf(common), bypassTrust: options.bypassTrust === true });
+/**
+ * The engine for a CLI command, from the resolved common options. Authoring commands (`dry-run`,
+ * `test`) pass `strictPayload` and refuse a payload the schema rejects; `run`, the runtime entry,
+ * tolerates it with warnings (SPEC 4.1).
+ */
+export async function openEngine(common: CommonContext, options: { bypassTrust?: boolean; strictPayload?: boolean } = {}): Promise<Engine> {
+  return openDialectEngine(await loadDialect(common.dialectId), {
+    ...loadContextOf(common),
+    bypassTrust: options.bypassTrust === true,
+    strictPayload: options.strictPayload === true,
+  });
 }

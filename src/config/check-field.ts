@@ -12,7 +12,10 @@ export const FIELD_MESSAGES = {
   notInEnum: '"{{key}}" must be one of {{values}}, found {{found}}',
   notInEnumDidYouMean: '"{{key}}" must be one of {{values}}, found {{found}}; did you mean "{{suggestion}}"?',
   quotedSeconds: '"{{key}}" must be a number of seconds, not a string: write {{seconds}} without quotes',
-  notWholeSeconds: '"{{key}}" must be a whole number of seconds (1 or more), found {{found}}',
+  notWholeSeconds: '"{{key}}" must be a whole number of seconds, found {{found}}',
+  // A number the agent's deserializer (serde, u64) refuses for how it is written: `30.0`.
+  notWrittenWhole: '"{{key}}" must be written as a whole number, found {{written}}',
+  notCount: '"{{key}}" must be a whole number (0 or more), found {{found}}',
   notDuration: '"{{key}}" must be a duration such as "5s", found {{found}}',
 } as const;
 
@@ -22,7 +25,7 @@ export type FieldProblem = MessageDescriptor<typeof FIELD_MESSAGES>;
  * Why a set field's value does not fit its type, or null when it fits. Types checked by their own
  * rules (`go-duration`, `command`) only need to be of the right scalar kind here.
  */
-export function checkField(key: string, node: SourceNode, type: FieldType, format: ConfigFormat): FieldProblem | null {
+export function checkField(key: string, node: SourceNode, type: FieldType, format: ConfigFormat, text = ''): FieldProblem | null {
   const value = node.kind === 'scalar' ? node.value : undefined;
   // Described only for a message: most values fit, and lint checks every field of every handler.
   const found = () => describeValue(node, format);
@@ -43,13 +46,41 @@ export function checkField(key: string, node: SourceNode, type: FieldType, forma
         : { messageId: 'notInEnumDidYouMean', data: { key, values, found: found(), suggestion } };
     }
     case 'whole-seconds':
-      if (typeof value === 'number' && Number.isInteger(value) && value >= 1) return null;
+      if (isWholeNumber(value, node, text)) return null;
       if (typeof value === 'string' && /^\d+$/.test(value.trim())) {
         return { messageId: 'quotedSeconds', data: { key, seconds: value.trim() } };
       }
+      if (isNonNegativeInteger(value)) return { messageId: 'notWrittenWhole', data: { key, written: writtenAs(node, text) } };
       return { messageId: 'notWholeSeconds', data: { key, found: found() } };
+    case 'count':
+      if (isWholeNumber(value, node, text)) return null;
+      if (isNonNegativeInteger(value)) return { messageId: 'notWrittenWhole', data: { key, written: writtenAs(node, text) } };
+      return { messageId: 'notCount', data: { key, found: found() } };
+    case 'any':
+      return null;
     case 'go-duration':
       // Any scalar is read as a duration; a bad one falls back to the default (invalid-timeout).
       return node.kind === 'scalar' ? null : { messageId: 'notDuration', data: { key, found: found() } };
   }
+}
+
+function isNonNegativeInteger(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+
+/**
+ * An integer ≥ 0 as written. Numbers are read as JavaScript numbers, where `30.0` and `30` are the
+ * same value; the agent's deserializer (serde, u64) refuses the float, so the source text decides.
+ */
+function isWholeNumber(value: unknown, node: SourceNode, text: string): boolean {
+  if (!isNonNegativeInteger(value)) return false;
+  return text === '' || INTEGER_LITERAL.test(text.slice(node.pos.offset, node.pos.offset + 40));
+}
+
+/** A JSON or TOML integer literal (TOML also writes 0x, 0o, 0b and `_` separators), not a float. */
+const INTEGER_LITERAL = /^\+?(?:0x[0-9A-Fa-f_]+|0o[0-7_]+|0b[01_]+|[0-9][0-9_]*)(?![0-9A-Za-z_.])/;
+
+function writtenAs(node: SourceNode, text: string): string {
+  const literal = /^[^\s,}\]#]+/.exec(text.slice(node.pos.offset, node.pos.offset + 40))?.[0];
+  return literal ?? String(node.kind === 'scalar' ? node.value : '');
 }

@@ -1,36 +1,46 @@
+import type { RE2JS } from 're2js';
 import type { CompiledMatcher } from '../kit/handler-record.js';
+import { re2 } from './re2.js';
 
 /**
- * How a dialect reads matcher text. `exact-list-or-regex` (openinterpreter, SPEC 2.3): absent, `""`
- * or `"*"` match everything, text made only of `[A-Za-z0-9_|]` is an exact match against any
- * `|`-piece, anything else is an unanchored regex. `regex` (octo, SPEC 3.2): absent matches everything, anything else is
- * an unanchored regex in Go's RE2 syntax, of which leading inline flags (`(?i)`, `(?s)`, `(?m)`,
- * `(?is)`…) are read as JavaScript flags; docs/rules/invalid-matcher.md lists the other differences.
+ * How a dialect reads matcher text (SPEC 2.3). `exact-list-or-regex` (openinterpreter, after
+ * Codex): absent, `""` or `"*"` match everything, text made only of `[A-Za-z0-9_|]` is an exact
+ * match against any `|`-piece, anything else is an unanchored regex in Rust `regex` syntax.
+ * `regex` (octo, SPEC 3.2): absent matches everything, anything else is an unanchored regex in Go
+ * RE2 syntax.
+ *
+ * Both are RE2-family engines, so every regex is compiled with re2js (a JavaScript port of RE2):
+ * linear-time matching whatever the pattern and input, `(?i)`, `(?P<name>…)`, `[[:alpha:]]`, `\pL`,
+ * `\A`, `\z` mean what they mean in the agent, and look-around or back-references are refused as
+ * the agents refuse them. docs/conformance.md lists the few corners where Rust `regex` and RE2 differ.
  */
 export type MatcherSyntax = 'exact-list-or-regex' | 'regex';
 
 export type MatcherCompilation = { ok: true; matcher: CompiledMatcher } | { ok: false; error: string };
 
+// Codex: codex-rs/hooks/src/events/common.rs (is_match_all_matcher, is_exact_matcher).
 const EXACT_LIST = /^[A-Za-z0-9_|]+$/;
 
-/** Compiles matcher text once; a regex that does not compile is reported with the engine's message. */
+/** Compiles matcher text once per load; a regex that does not compile is reported with the agent's words. */
 export function compileMatcher(source: string | null, syntax: MatcherSyntax): MatcherCompilation {
   if (source === null || (syntax === 'exact-list-or-regex' && (source === '' || source === '*'))) {
     return { ok: true, matcher: matchEverything(source) };
   }
   if (syntax === 'exact-list-or-regex' && EXACT_LIST.test(source)) {
-    const pieces = new Set(source.split('|').filter((piece) => piece !== ''));
-    return { ok: true, matcher: { source, kind: 'exact', test: (candidate) => pieces.has(candidate) } };
+    const pieces = new Set(source.split('|'));
+    return { ok: true, matcher: { source, kind: 'exact', names: [...pieces], test: (candidate) => pieces.has(candidate) } };
   }
-  const { pattern, flags } = syntax === 'regex' ? leadingRe2Flags(source) : { pattern: source, flags: '' };
-  let regex: RegExp;
+  let regex: RE2JS;
   try {
-    regex = new RegExp(pattern, flags);
+    regex = re2().RE2JS.compile(source);
   } catch (error) {
-    // `Invalid regular expression: /(/: Unterminated group` → `Unterminated group`: the caller names the matcher.
-    return { ok: false, error: (error as Error).message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, '') };
+    return { ok: false, error: regexError(error, syntax) };
   }
-  return { ok: true, matcher: { source, kind: 'regex', test: (candidate) => regex.test(candidate) } };
+  const names = anchoredLiterals(source);
+  return {
+    ok: true,
+    matcher: { source, kind: 'regex', ...(names ? { names } : {}), test: (candidate) => regex.test(candidate) },
+  };
 }
 
 /** A matcher that selects every dispatch: for absent matchers and events that ignore matchers. */
@@ -38,20 +48,46 @@ export function matchEverything(source: string | null): CompiledMatcher {
   return { source, kind: 'all', test: () => true };
 }
 
-/** RE2 flags that mean the same as a JavaScript flag of the same letter (case-insensitive, dot-all, multi-line). */
-const LEADING_FLAG_GROUP = /^\(\?([ism]+)\)/;
+/**
+ * The agent's description of why a pattern does not compile. re2js is a port of Go's regexp
+ * parser, so its messages are octo's (`error parsing regexp: missing closing ): `(Bash``). Rust's
+ * `regex` crate words the two refusals people meet most differently; those are given in its words.
+ */
+function regexError(error: unknown, syntax: MatcherSyntax): string {
+  const message = error instanceof Error ? error.message : String(error);
+  // Go regexp's words are RE2's; the exact-list-or-regex syntax is Codex's, whose engine is Rust `regex`.
+  if (syntax !== 'exact-list-or-regex') return message;
+  // regex-syntax: ErrorKind::UnsupportedLookAround / UnsupportedBackreference.
+  if (/`\(\?(=|!|<=|<!)/.test(message) || /invalid named capture: `\(\?<[=!]/.test(message)) {
+    return 'look-around, including look-ahead and look-behind, is not supported';
+  }
+  if (/invalid escape sequence: `\\[1-9]/.test(message)) return 'backreferences are not supported';
+  for (const [goWords, rustWords] of RUST_WORDS) if (message.includes(goWords)) return rustWords;
+  return message.replace(/^error parsing regexp: /, '');
+}
+
+/** regex-syntax's wording (ErrorKind Display) for the RE2 parser errors that have a Rust counterpart. */
+const RUST_WORDS: readonly (readonly [string, string])[] = [
+  ['missing closing )', 'unclosed group'],
+  ['unexpected )', 'unopened group'],
+  ['missing closing ]', 'unclosed character class'],
+  ['missing argument to repetition operator', 'repetition operator missing expression'],
+  ['invalid escape sequence', 'unrecognized escape sequence'],
+  ['invalid character class range', 'invalid character class range, the start must be <= the end'],
+];
+
+/** Characters a name can hold that are never regex syntax, so `^name$` means exactly `name`. */
+const LITERAL = '[A-Za-z0-9_\\-:@/,=%]+';
+const ANCHORED_LITERALS = new RegExp(`^\\^(?:(${LITERAL})|\\((?:\\?:)?(${LITERAL}(?:\\|${LITERAL})*)\\))\\$$`);
 
 /**
- * `(?i)terminal` → pattern `terminal`, flags `i`. Go's RE2 takes flag groups anywhere, but
- * JavaScript (Node 20) has no inline flags at all; a run of groups at the start applies to the
- * whole pattern, so only those translate exactly. Anything else is left for RegExp to judge.
+ * The exact names a regex can match when it is nothing but alternatives of plain names anchored
+ * at both ends (`^tool_17$`, `^(Edit|Write)$`), else undefined. `$` is the end of the text in
+ * RE2 and Rust (no trailing-newline exception), so such a regex matches those names and nothing
+ * else; selection can then look them up instead of running the regex.
  */
-function leadingRe2Flags(source: string): { pattern: string; flags: string } {
-  const flags = new Set<string>();
-  let pattern = source;
-  for (let group = LEADING_FLAG_GROUP.exec(pattern); group !== null; group = LEADING_FLAG_GROUP.exec(pattern)) {
-    for (const flag of group[1]!) flags.add(flag);
-    pattern = pattern.slice(group[0].length);
-  }
-  return { pattern, flags: [...flags].join('') };
+function anchoredLiterals(source: string): string[] | undefined {
+  const match = ANCHORED_LITERALS.exec(source);
+  if (!match) return undefined;
+  return match[1] !== undefined ? [match[1]] : [...new Set(match[2]!.split('|'))];
 }

@@ -4,9 +4,11 @@ import type { ParsedFile } from './source-tree.js';
 /**
  * What a file is for, which decides its top-level keys: a dedicated hooks file (`hooks.json`,
  * `hooks.yml`), a general config file with inline `[hooks]` (`config.toml`), a managed requirements
- * file, or an environment variable presented as a one-handler file (octo env compat).
+ * file, an environment variable presented as a one-handler file (octo env compat), or a file that
+ * looks like config where the agent never reads it (octo `hooks.yaml`): listed so lint can say so,
+ * never parsed, never run.
  */
-export type FileRole = 'hooks-file' | 'inline-config' | 'managed-requirements' | 'env';
+export type FileRole = 'hooks-file' | 'inline-config' | 'managed-requirements' | 'env' | 'unread';
 
 export interface PluginInfo {
   name: string;
@@ -24,4 +26,6 @@ export interface ConfigFile {
   /** Files of one layer (one config directory) share this key. */
   layer: string;
   plugin: PluginInfo | null;
+  /** For an `unread` file: the file the agent reads in its place (octo: hooks.yml beside a hooks.yaml). */
+  readInstead?: string;
 }

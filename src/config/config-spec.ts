@@ -3,18 +3,27 @@ import type { MatcherSyntax } from './compile-matcher.js';
 import type { ConfigFile, FileRole } from './config-file.js';
 import type { SourceEntry } from './source-tree.js';
 
-/** The type a config field must have; `invalid-value` reports anything else. */
-export type FieldType =
+/**
+ * The type a config field must have; `invalid-value` reports anything else. `extension` marks a
+ * field hookctl adds (openinterpreter `id`, `onFailure`): the agent ignores it, so a bad value only
+ * makes hookctl skip that handler, never the whole file.
+ */
+export type FieldType = (
   | { kind: 'string' }
   | { kind: 'non-empty-string' }
   | { kind: 'boolean' }
   | { kind: 'enum'; values: readonly string[] }
-  /** Whole seconds ≥ 1 (openinterpreter `timeout`). */
+  /** Whole seconds, written as an integer ≥ 0 (openinterpreter `timeout`; 0 is raised to 1). */
   | { kind: 'whole-seconds' }
+  /** An integer ≥ 0 (openinterpreter `additionalContextLimit`). */
+  | { kind: 'count' }
+  /** Anything: a setting that belongs to the agent and that hookctl does not read. */
+  | { kind: 'any' }
   /** A Go duration; its own rules (`invalid-timeout`) report bad values, which fall back to a default. */
   | { kind: 'go-duration' }
   /** Checked by a dedicated rule (`command`: `empty-command` and `invalid-value`). */
-  | { kind: 'command' };
+  | { kind: 'command' }
+) & { extension?: true };
 
 export type TimeoutRule =
   | { unit: 'seconds'; defaultMs: number; /** At or above this many seconds the value was probably meant as ms. */ suspiciousSeconds: number }
@@ -54,6 +63,21 @@ export interface DialectConfigSpec {
    * hook from running (openinterpreter `allow_managed_hooks_only`); absent when the dialect has none.
    */
   managedOnlySwitch?: string;
+  /**
+   * True when the agent deserialises a file's hooks all at once (openinterpreter, after Codex's
+   * serde types): a value of the wrong type, a duplicate key, a missing or unknown handler `type`
+   * anywhere in a known event drops every hook of that file, not just one handler.
+   */
+  wholeFileRejection?: boolean;
+  /** Keys under `hooks` that are the agent's own settings, not events (`[hooks.state]`, `managed_dir`). */
+  reservedHookKeys?: Partial<Record<FileRole, Readonly<Record<string, FieldType>>>>;
+  /**
+   * What the runtime does with an error finding: `skip` the declaration it invalidates and run the
+   * rest (openinterpreter), or `refuse` to load the configuration at all (octo, SPEC 3.2).
+   */
+  onError: 'skip' | 'refuse';
+  /** Events whose handlers may set `additionalContextLimit`; elsewhere the agent ignores it with a warning. */
+  contextLimitEvents?: ReadonlySet<string>;
   /** The `[features] hooks` entry of a file, when the dialect has that switch. */
   featuresSwitch?(file: ConfigFile): SourceEntry | undefined;
   /** Finds, reads and parses every config layer, in layer order (SPEC 2.1 / 3.1). */

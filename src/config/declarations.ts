@@ -56,6 +56,8 @@ export const SHAPE_MESSAGES = {
 export type ShapeProblem = MessageDescriptor<typeof SHAPE_MESSAGES> & {
   pos: SourcePosition;
   invalidates: SourceNode;
+  /** True when the agent's deserializer refuses it too (a value of the wrong shape in a known event). */
+  refusedByAgent: boolean;
 };
 
 export interface FileDeclarations {
@@ -76,8 +78,8 @@ export function extractDeclarations(file: ConfigFile, spec: DialectConfigSpec): 
   const result: FileDeclarations = { hooks: undefined, events: [], shapeProblems: [], handlers: [] };
   const { root, format } = file.parsed;
   if (root === null) return result;
-  const problem = (descriptor: MessageDescriptor<typeof SHAPE_MESSAGES>, node: SourceNode, invalidates: SourceNode = node) =>
-    result.shapeProblems.push({ ...descriptor, pos: node.pos, invalidates });
+  const problem = (descriptor: MessageDescriptor<typeof SHAPE_MESSAGES>, node: SourceNode, invalidates: SourceNode = node, refusedByAgent = true) =>
+    result.shapeProblems.push({ ...descriptor, pos: node.pos, invalidates, refusedByAgent });
   // What the format calls the shapes a message expects ("an object", "a list"), and what it found.
   const anObject = withArticle(objectWord(format));
   const anArray = withArticle(arrayWord(format));
@@ -97,7 +99,11 @@ export function extractDeclarations(file: ConfigFile, spec: DialectConfigSpec): 
     problem({ messageId: 'hooksNotObject', data: { expected: anObject, found: found(hooks) } }, hooks, root);
     return result;
   }
+  const reserved = spec.reservedHookKeys?.[file.role] ?? {};
   for (const entry of hooks.entries) {
+    // The agent's own settings under `hooks` (`[hooks.state]`, `managed_dir`) are not events.
+    if (Object.hasOwn(reserved, entry.key)) continue;
+    const known = spec.events.some((candidate) => candidate.name === entry.key);
     const event: EventDeclaration = {
       name: entry.key,
       keyPos: entry.keyPos,
@@ -110,12 +116,12 @@ export function extractDeclarations(file: ConfigFile, spec: DialectConfigSpec): 
       const items = spec.nesting === 'groups' ? 'matcher groups' : 'hooks';
       const data = { event: entry.key, expected: anArray, items, found: found(entry.value) };
       // A TOML `[hooks.Stop]` is one table where `[[hooks.Stop]]` (an array of tables) was meant.
-      problem({ messageId: format === 'toml' && entry.value.kind === 'object' ? 'eventIsTable' : 'eventNotList', data }, entry.value);
+      problem({ messageId: format === 'toml' && entry.value.kind === 'object' ? 'eventIsTable' : 'eventNotList', data }, entry.value, entry.value, known);
       continue;
     }
     entry.value.items.forEach((item, index) => {
       if (item.kind !== 'object') {
-        problem({ messageId: 'entryNotObject', data: { event: entry.key, expected: anObject, found: found(item) } }, item);
+        problem({ messageId: 'entryNotObject', data: { event: entry.key, expected: anObject, found: found(item) } }, item, item, known);
         return;
       }
       const group = declareGroup(event, index, item, spec);
@@ -126,16 +132,17 @@ export function extractDeclarations(file: ConfigFile, spec: DialectConfigSpec): 
       }
       const handlers = getEntry(item, 'hooks')?.value;
       if (handlers === undefined) {
-        problem({ messageId: 'groupWithoutHooks', data: { list: arrayWord(format) } }, item);
+        // The agent reads a missing list as empty: the group does nothing, but the file stands.
+        problem({ messageId: 'groupWithoutHooks', data: { list: arrayWord(format) } }, item, item, false);
         return;
       }
       if (handlers.kind !== 'array') {
-        problem({ messageId: 'groupHooksNotList', data: { expected: anArray, found: found(handlers) } }, handlers, item);
+        problem({ messageId: 'groupHooksNotList', data: { expected: anArray, found: found(handlers) } }, handlers, item, known);
         return;
       }
       handlers.items.forEach((handler, handlerIndex) => {
         if (handler.kind === 'object') group.handlers.push({ group, index: handlerIndex, node: handler });
-        else problem({ messageId: 'handlerNotObject', data: { expected: anObject, found: found(handler) } }, handler);
+        else problem({ messageId: 'handlerNotObject', data: { expected: anObject, found: found(handler) } }, handler, handler, known);
       });
     });
   }

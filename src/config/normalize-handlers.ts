@@ -18,6 +18,8 @@ export function normalizeHandlers(checked: readonly CheckedFile[], spec: Dialect
   const records: HandlerRecord[] = [];
   for (const { file, declarations } of checked) {
     if (file.parsed.root === null || invalidated.has(file.parsed.root)) continue;
+    // A config file's `hooks` table can be refused as a whole (the agent ignores every hook in it).
+    if (declarations.hooks !== undefined && invalidated.has(declarations.hooks.value)) continue;
     for (const event of declarations.events) {
       if (event.spec === null || invalidated.has(event.value)) continue;
       for (const group of event.groups) {
@@ -40,13 +42,15 @@ function toRecord(
   handler: HandlerDeclaration,
 ): HandlerRecord | null {
   // Only fields the dialect defines count; others were reported by unknown-key and are ignored.
-  const field = <T extends 'string' | 'boolean'>(key: string, type: T) =>
+  const field = <T extends 'string' | 'boolean' | 'number'>(key: string, type: T) =>
     key in spec.handlerFields ? scalarField(handler.node, key, type) : undefined;
   const command = field('command', 'string');
   if (command === undefined || group.compiled?.ok !== true) return null;
   const explicitId = field('id', 'string');
   const isEnv = file.role === 'env';
   const onFailure = field('onFailure', 'string');
+  const contextLimit = field('additionalContextLimit', 'number');
+  const substituted = substitutePluginVariables(command, file.plugin);
   return {
     dialect: spec.dialect,
     // Made unique across the load afterwards (withUniqueIds).
@@ -60,11 +64,15 @@ function toRecord(
     event: group.event.name,
     matcher: group.compiled.matcher,
     type: 'command',
-    command: substitutePluginVariables(command, file.plugin),
+    command: substituted,
+    // The trust identity is taken of the command as written (discovery.rs hashes before substituting).
+    ...(substituted === command ? {} : { declaredCommand: command }),
     timeoutMs: resolveTimeout(spec.timeout, setField(handler.node, 'timeout')?.value).ms,
     async: field('async', 'boolean') ?? false,
     statusMessage: field('statusMessage', 'string') ?? null,
     onFailure: onFailure === 'abort' ? 'abort' : 'continue',
+    // Only events that can emit additional context take a limit (the unknown-key rule reports others).
+    ...(contextLimit !== undefined && spec.contextLimitEvents?.has(group.event.name) ? { additionalContextLimit: contextLimit } : {}),
     env: pluginEnvironment(file.plugin),
     plugin: file.plugin?.name ?? null,
     ...(file.plugin ? { dataDir: file.plugin.data } : {}),

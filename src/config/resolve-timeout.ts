@@ -4,9 +4,10 @@ import type { SourceNode } from './source-tree.js';
 
 /**
  * Why a written timeout is not used as written: not a positive Go duration (the default applies),
- * above the cap (the cap applies), or so large it was probably meant as milliseconds (used anyway).
+ * above the cap (the cap applies), so large it was probably meant as milliseconds (used anyway),
+ * or 0 seconds (raised to 1, as the agent does).
  */
-export type TimeoutIssue = 'invalid' | 'capped' | 'suspicious';
+export type TimeoutIssue = 'invalid' | 'capped' | 'suspicious' | 'raised';
 
 export interface ResolvedTimeout {
   ms: number;
@@ -21,7 +22,9 @@ export interface ResolvedTimeout {
 export function resolveTimeout(rule: TimeoutRule, node: SourceNode | undefined): ResolvedTimeout {
   const value = node?.kind === 'scalar' ? node.value : undefined;
   if (rule.unit === 'seconds') {
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) return { ms: rule.defaultMs, issue: null };
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) return { ms: rule.defaultMs, issue: null };
+    // Codex: codex-rs/hooks/src/engine/discovery.rs normalize_command_hook: `timeout.max(1)`.
+    if (value === 0) return { ms: 1000, issue: 'raised' };
     return { ms: value * 1000, issue: value >= rule.suspiciousSeconds ? 'suspicious' : null };
   }
   if (node === undefined) return { ms: rule.defaultMs, issue: null };

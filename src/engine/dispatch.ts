@@ -111,7 +111,7 @@ export async function dispatchEvent(
   const interpreted = slots.flatMap((slot) =>
     slot.interpretation ? [{ handler: slot.handler, interpretation: slot.interpretation, finished: slot.finished! }] : [],
   );
-  const effect = dialect.protocol.aggregate(event, interpreted, { rewriteOrder: context.rewriteOrder });
+  const effect = dialect.protocol.aggregate(event, interpreted, { rewriteOrder: context.rewriteOrder, payload });
   const prepared = preparation ? await preparation.finish() : null;
   return {
     dialect: dialect.id,

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { BuiltinHook, Dialect, EventSpec, Finding, HandlerRecord, HandlerTrust, InProcessHook, LoadContext, LoadedConfig } from '../kit/index.js';
+import type { BuiltinHook, Dialect, EventSpec, Finding, HandlerRecord, HandlerTrust, InProcessHook, LoadContext, LoadedConfig, ValidationError } from '../kit/index.js';
 import { ConfigLoadError, ConfigReloadError, DuplicateHookIdError, InProcessNotAllowedError, PayloadValidationError, UnknownEventError } from '../errors.js';
 import { standingSkipReason } from '../trust/skip-reason.js';
 import { didYouMean } from '../util/did-you-mean.js';
@@ -46,6 +46,12 @@ export interface EngineSettings {
   rewriteOrder?: 'completion' | 'configured';
   /** Cap per output stream of each hook (default 1 MiB). */
   outputLimitBytes?: number;
+  /**
+   * Refuse payloads the event's input schema rejects (PayloadValidationError). Default false: at
+   * run time a payload from a newer agent is still dispatched, with one warning per violation, as
+   * long as it is an object with a string matcher target (SPEC 4.1), so no guard turns off.
+   */
+  strictPayload?: boolean;
   /**
    * Reload by itself when a config file changes, a config file is created where the dialect would
    * read one, or the trust store or a trusted project script changes (docs/serve.md, "Reload").
@@ -228,10 +234,10 @@ export class HookEngine implements Engine {
     const spec = this.specFor(event);
     const input = this.withDefaults(payload);
     const validation = this.definition.contracts.validateInput(event, input);
-    if (!validation.ok) throw new PayloadValidationError(event, validation.errors);
+    const payloadWarnings = validation.ok ? [] : this.tolerated(event, spec, input, validation.errors);
     if (this.watcher !== null) await this.catchUp();
     const generation = this.current;
-    const warnings = this.warnings;
+    const warnings = payloadWarnings.length === 0 ? this.warnings : [...this.warnings, ...payloadWarnings];
     if (!generation.enabled) return disabledOutcome(this.dialect, event, warnings);
     return dispatchEvent(
       {
@@ -246,6 +252,17 @@ export class HookEngine implements Engine {
       input as Record<string, unknown>,
       options,
     );
+  }
+
+  /**
+   * The warnings a schema-invalid payload is dispatched with (SPEC 4.1), or the PayloadValidationError
+   * when it cannot be: strict mode, not a JSON object, or a matcher target that is not a string.
+   */
+  private tolerated(event: string, spec: EventSpec, input: unknown, errors: readonly ValidationError[]): string[] {
+    const target = spec.matcherField === null || !isPlainObject(input) ? undefined : input[spec.matcherField];
+    const dispatchable = isPlainObject(input) && (spec.matcherField === null || typeof target === 'string');
+    if (this.options.strictPayload === true || !dispatchable) throw new PayloadValidationError(event, errors);
+    return errors.map((error) => `payload ${error.path || '/'}: ${error.message}`);
   }
 
   registerInProcess(event: string, hook: InProcessHook, name = `in-process:${event}:${this.inProcessCount}`): void {

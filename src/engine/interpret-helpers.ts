@@ -69,12 +69,17 @@ export function formatValidationError(error: ValidationError | undefined): strin
   return `${error.path || '/'}: ${error.message}`;
 }
 
-/** The last `count` characters of text, never splitting a surrogate pair. */
-export function lastChars(text: string, count: number): string {
+/** The last `count` characters of text, counted as Unicode code points (as Go counts runes). */
+export function lastCodePoints(text: string, count: number): string {
+  // Fast path: fewer UTF-16 units than `count` means fewer code points too.
   if (text.length <= count) return text;
-  const tail = text.slice(-count);
-  const first = tail.charCodeAt(0);
-  return first >= 0xdc00 && first <= 0xdfff ? tail.slice(1) : tail;
+  let start = text.length;
+  for (let kept = 0; kept < count && start > 0; kept++) {
+    const low = text.charCodeAt(start - 1);
+    const isPair = low >= 0xdc00 && low <= 0xdfff && start >= 2 && text.charCodeAt(start - 2) >= 0xd800 && text.charCodeAt(start - 2) <= 0xdbff;
+    start -= isPair ? 2 : 1;
+  }
+  return text.slice(start);
 }
 
 /** Contributions joined with one blank line, skipping empty ones; null when nothing remains. */

@@ -165,11 +165,13 @@ class Run {
     this.child.stdout?.destroy();
     this.child.stderr?.destroy();
     const stderr = this.stderr.text();
+    const stderrTail = this.stderr.tailText();
     this.resolve({
       exitCode: this.stopReason === null ? this.exitCode : null,
       signal: this.exitSignal,
       stdout: this.stdout.text(),
       stderr,
+      ...(stderrTail === null ? {} : { stderrTail }),
       truncated: this.stdout.truncated || this.stderr.truncated,
       timedOut: this.timedOut,
       durationMs: performance.now() - this.started,
@@ -186,16 +188,25 @@ class Run {
   }
 }
 
-/** Keeps at most `limit` bytes of a stream; decodes once at the end so split characters join up. */
+/** Bytes of the rolling tail: 500 code points of up to 4 bytes each, with room to spare. */
+const TAIL_BYTES = 4096;
+
+/**
+ * Keeps at most `limit` bytes of a stream; decodes once at the end so split characters join up.
+ * Past the cap it keeps a rolling tail of the last TAIL_BYTES, so "the end of what the hook wrote"
+ * stays available (octo's exit-2 reason, SPEC 3.4) while memory stays bounded.
+ */
 class CappedOutput {
   private readonly chunks: Buffer[] = [];
   private length = 0;
+  private tail: Buffer = Buffer.alloc(0);
   truncated = false;
   closed = false;
 
   constructor(private readonly limit: number) {}
 
   append(chunk: Buffer): void {
+    this.keepTail(chunk);
     const room = this.limit - this.length;
     if (chunk.length <= room) {
       this.chunks.push(chunk);
@@ -207,6 +218,24 @@ class CappedOutput {
       this.chunks.push(chunk.subarray(0, room));
       this.length = this.limit;
     }
+  }
+
+  /** The rolling tail decoded, when the stream went past the cap; null otherwise. */
+  tailText(): string | null {
+    if (!this.truncated) return null;
+    // The tail may start inside a character: skip continuation bytes to the next character start.
+    let start = 0;
+    while (start < this.tail.length && (this.tail[start]! & 0xc0) === 0x80) start++;
+    return this.tail.subarray(start).toString('utf8');
+  }
+
+  private keepTail(chunk: Buffer): void {
+    if (chunk.length >= TAIL_BYTES) {
+      this.tail = Buffer.from(chunk.subarray(chunk.length - TAIL_BYTES));
+      return;
+    }
+    const kept = this.tail.subarray(Math.max(0, this.tail.length + chunk.length - TAIL_BYTES));
+    this.tail = Buffer.concat([kept, chunk]);
   }
 
   text(): string {

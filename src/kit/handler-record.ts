@@ -35,6 +35,12 @@ export interface CompiledMatcher {
   /** The matcher text as written, or null when absent. */
   readonly source: string | null;
   readonly kind: 'all' | 'exact' | 'regex';
+  /**
+   * Every name this matcher accepts, when that is a finite list of names: the pieces of an exact
+   * matcher, or the alternatives of an anchored-literal regex such as `^tool_17$`. Selection looks
+   * these up instead of testing the matcher.
+   */
+  readonly names?: readonly string[];
   test(candidate: string): boolean;
 }
 
@@ -78,11 +84,22 @@ export interface HandlerRecord {
   readonly unrunnable?: { readonly reason: 'not-runnable' | 'url-not-allowed'; readonly error: string };
   /** An async run whose exit 2 wakes the model with its stderr (claude `asyncRewake`). */
   readonly asyncRewake?: boolean;
+  /** The command that runs (plugin variables substituted). */
   readonly command: string;
+  /**
+   * The command as written, when it differs from `command` (a plugin's `${PLUGIN_ROOT}` before
+   * substitution). The trust identity is taken of this, so it does not move with the home dir.
+   */
+  readonly declaredCommand?: string;
   readonly timeoutMs: number;
   readonly async: boolean;
   readonly statusMessage: string | null;
   readonly onFailure: 'continue' | 'abort';
+  /**
+   * openinterpreter `additionalContextLimit`: approximate tokens of additional context above which
+   * the agent spills the text to a file and gives the model a preview (0: never). Absent: the default.
+   */
+  readonly additionalContextLimit?: number;
   /** Extra environment for the command (plugin PLUGIN_ROOT / PLUGIN_DATA). */
   readonly env: Readonly<Record<string, string>>;
   /** Plugin name for plugin-layer hooks, else null. */

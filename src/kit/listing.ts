@@ -15,6 +15,8 @@ export interface HookListing {
   loadErrors: Finding[];
   /** Every other finding of the load (including why hooks are disabled), and the managed-only notice. */
   warnings: string[];
+  /** Host hooks built into the agent that are active here (octo's memory reminders), by name. */
+  builtins: string[];
 }
 
 export interface ListedHook {

@@ -39,6 +39,8 @@ export interface AggregateOptions {
    * that defines its own order (openinterpreter: configured, SPEC 2.6) may ignore it.
    */
   rewriteOrder: 'completion' | 'configured';
+  /** The dispatch's payload (a dialect may scope files it writes, such as spilled output, by session). */
+  payload: Readonly<Record<string, unknown>>;
 }
 
 /** What a dispatch sets up before its hooks run and reads back after (claude `CLAUDE_ENV_FILE`). */

@@ -7,6 +7,11 @@ export interface RunResult {
   /** Decoded as UTF-8 with replacement, capped at the output limit. */
   readonly stdout: string;
   readonly stderr: string;
+  /**
+   * The last bytes the hook wrote to stderr (decoded), kept as a rolling tail even past the cap, when
+   * stderr went past it; absent when `stderr` is all of it. Read where a reason is "the end of stderr".
+   */
+  readonly stderrTail?: string;
   /** True when stdout or stderr went past the cap and the rest was discarded. */
   readonly truncated: boolean;
   readonly timedOut: boolean;

@@ -89,9 +89,12 @@ describe('hookctl run', () => {
     expect(JSON.parse(result.stdout)).toMatchObject({ decision: 'deny', reason: 'refusing destructive rm -rf' });
   });
 
-  it('exits 2 on a bad payload or config', async () => {
+  it('exits 2 on a payload that cannot be dispatched (not an object, no string matcher target) or a bad config', async () => {
     const { common, sandbox } = gateProject();
-    expect((await runCli(['run', 'Stop', ...common], { input: '{}' })).code).toBe(2);
+    expect((await runCli(['run', 'Stop', ...common], { input: '[]' })).code).toBe(2);
+    const noTarget = await runCli(['run', 'PreToolUse', ...common], { input: JSON.stringify(oiPayload('PreToolUse', sandbox.project, { tool_name: 7 })) });
+    expect(noTarget.code).toBe(2);
+    expect(noTarget.stderr).toContain('/tool_name');
     sandbox.write('home/.octo/hooks.yml', 'hooks:\n  Stopp:\n    - command: x\n');
     const broken = await runCli(['run', 'Stop', '--dialect', 'octo', '--cwd', sandbox.project, '--home', sandbox.home], { input: '{}' });
     expect(broken.code).toBe(2);

@@ -17,7 +17,8 @@ describe('formatValidationErrors on the openinterpreter config schema', () => {
     [{ onFailure: 'stop' }, `${HANDLER}/onFailure`, 'must be one of "continue", "abort"'],
     [{ type: 'shell' }, `${HANDLER}/type`, 'must be one of "command", "prompt", "agent", "mcp_tool"'],
     [{ command: '   ' }, `${HANDLER}/command`, 'must not be blank'],
-    [{ timeout: 0 }, `${HANDLER}/timeout`, 'must be >= 1'],
+    [{ timeout: -1 }, `${HANDLER}/timeout`, 'must be >= 0'],
+    [{ additionalContextLimit: 'big' }, `${HANDLER}/additionalContextLimit`, 'must be integer'],
     [{ timeout: 1.5 }, `${HANDLER}/timeout`, 'must be integer'],
     [{ timout: 5 }, `${HANDLER}/timout`, 'unknown property "timout"'],
   ])('%j → %s: %s', (fields, path, message) => {
@@ -33,8 +34,9 @@ describe('formatValidationErrors on the openinterpreter config schema', () => {
     expect(validateConfig({ hooks: { Stop: [{ hooks: [{ type: 'prompt', prompt: 'Summarise the turn' }] }] } })).toBe(true);
   });
 
-  it('rejects unknown events and top-level keys, allowing $schema and description', () => {
+  it('rejects unknown events and top-level keys, $schema included (the agent ignores such a file), allowing description', () => {
     expect(errorsOf(validateConfig, { $schema: 'x', description: 'd', hooks: { PreToolUze: [] }, extra: 1 })).toEqual([
+      { path: '/$schema', message: 'unknown property "$schema"' },
       { path: '/extra', message: 'unknown property "extra"' },
       { path: '/hooks/PreToolUze', message: 'unknown property "PreToolUze"' },
     ]);

@@ -26,7 +26,7 @@ export async function dryRun(event: string, options: DryRunOptions): Promise<num
   }
   const bypassTrust = options.dangerouslyBypassHookTrust === true;
   if (bypassTrust) process.stderr.write(`warning: ${BYPASS_TRUST_WARNING}\n`);
-  const engine = await openEngine(common, { bypassTrust });
+  const engine = await openEngine(common, { bypassTrust, strictPayload: true });
   try {
     const payload =
       options.payload !== undefined

@@ -13,7 +13,7 @@ export async function test(dir: string | undefined, options: TestOptions): Promi
   const { casesDir, projectDir } = locateCases(dir, options.cwd);
   const common = resolveCommon({ ...options, ...(projectDir === undefined ? {} : { cwd: projectDir }) });
   // Cases exercise the hooks' logic; whether this user trusts them is a separate, per-user decision.
-  const engine = await openEngine(common, { bypassTrust: true });
+  const engine = await openEngine(common, { bypassTrust: true, strictPayload: true });
   try {
     const report = await runCases(engine, casesDir);
     if (options.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { ConfigFile } from '../../config/config-file.js';
 import { discoveredFile } from '../../config/discovered-file.js';
 import { findGitRoot } from '../../config/find-project-root.js';
@@ -23,7 +23,37 @@ export async function discoverOctoFiles(context: LoadContext): Promise<ConfigFil
     discoveredFile(userPath, 'yaml', { source: 'user', role: 'hooks-file' }),
     projectPath === null ? null : discoveredFile(projectPath, 'yaml', { source: 'project', role: 'hooks-file' }),
   ]);
-  return [...envFiles(context.env), user, project].filter((file): file is ConfigFile => file !== null);
+  return [...envFiles(context.env), user, project, ...unreadFiles(context, userPath)].filter((file): file is ConfigFile => file !== null);
+}
+
+/**
+ * `hooks.yaml` files where octo looks for `hooks.yml` (the user dir and the project walk): octo
+ * never reads them (seed 001 names only hooks.yml), so the `unread-file` rule points them out.
+ */
+function unreadFiles(context: LoadContext, userPath: string): ConfigFile[] {
+  const dirs = [dirname(userPath)];
+  const gitRoot = findGitRoot(context.cwd);
+  for (let dir = resolve(context.cwd); ; dir = dirname(dir)) {
+    const octoDir = join(dir, '.octo');
+    if (octoDir !== dirs[0]) dirs.push(octoDir);
+    if (dir === gitRoot || dir === dirname(dir)) break;
+  }
+  return dirs
+    .map((dir) => join(dir, 'hooks.yaml'))
+    .filter((path) => statSync(path, { throwIfNoEntry: false }) !== undefined)
+    .map((path) => unreadFile(path, context));
+}
+
+/** A file octo never reads, listed (not parsed) so lint can say so. */
+function unreadFile(path: string, context: LoadContext): ConfigFile {
+  return {
+    parsed: { path, format: 'yaml', text: '', root: null, errors: [], duplicateKeys: [] },
+    source: dirname(path) === dirname(userHooksPath(context)) ? 'user' : 'project',
+    role: 'unread',
+    layer: dirname(path),
+    plugin: null,
+    readInstead: join(dirname(path), 'hooks.yml'),
+  };
 }
 
 /**
@@ -49,6 +79,8 @@ export function octoWatchPaths(context: LoadContext): string[] {
 /** Places a file named on the command line: the user's hooks.yml or a project one. */
 export async function describeOctoFile(path: string, context: LoadContext): Promise<ConfigFile> {
   const absolute = resolve(context.cwd, path);
+  // A hooks.yaml is never read by octo, whatever it holds: say so rather than lint it as if it ran.
+  if (basename(absolute) === 'hooks.yaml' && basename(dirname(absolute)) === '.octo') return unreadFile(absolute, context);
   const parsed = await readNamedConfigFile(absolute, 'yaml');
   return { parsed, source: absolute === userHooksPath(context) ? 'user' : 'project', role: 'hooks-file', layer: dirname(absolute), plugin: null };
 }

@@ -7,6 +7,7 @@ export const configSpec: DialectConfigSpec = {
   dialect: 'octo',
   events: OCTO_EVENTS,
   nesting: 'flat',
+  onError: 'refuse',
   matcherSyntax: 'regex',
   groupFields: {},
   handlerFields: {
@@ -23,6 +24,7 @@ export const configSpec: DialectConfigSpec = {
     'inline-config': { fields: {}, unknown: 'ignore' },
     'managed-requirements': { fields: {}, unknown: 'ignore' },
     env: { fields: {}, unknown: 'ignore' },
+    unread: { fields: {}, unknown: 'ignore' },
   },
   discover: discoverOctoFiles,
   describeFile: describeOctoFile,

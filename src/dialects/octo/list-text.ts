@@ -1,6 +1,6 @@
 import { formatDuration } from '../../util/format-duration.js';
 import { snakeCaseEvent } from '../../trust/hash.js';
-import type { ListedHook, ListedHookDetail } from '../../kit/index.js';
+import type { HookListing, ListedHook, ListedHookDetail } from '../../kit/index.js';
 import { BUILTIN_HOOKS_LINE } from './builtin-hooks.js';
 
 /** SPEC 3.5's words for a project file that is not (or no longer) trusted. */
@@ -8,11 +8,12 @@ const OCTO_UNTRUSTED = 'UNTRUSTED — run octo in this repo and approve to enabl
 
 /**
  * SPEC 3.5: env-compat hooks, user hooks, project hooks with their file's trust, then the fixed
- * built-in hooks line; one line when nothing is configured.
+ * built-in hooks line; one line when nothing is configured. The built-in hooks count as configured
+ * while the memory directory exists (seed 001, `octo hooks list`): then that line alone is printed.
  */
-export function formatOctoListing(details: readonly ListedHookDetail[]): string {
+export function formatOctoListing(details: readonly ListedHookDetail[], listing: Pick<HookListing, 'builtins'>): string {
   const hooks = details.map((entry) => entry.hook).filter((hook) => hook.source !== 'builtin');
-  if (hooks.length === 0) return 'No hooks configured.\n';
+  if (hooks.length === 0) return listing.builtins.length === 0 ? 'No hooks configured.\n' : `${BUILTIN_HOOKS_LINE}\n`;
   const lines: string[] = [];
   const env = hooks.filter((hook) => hook.source === 'env');
   if (env.length > 0) {

@@ -20,7 +20,7 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
     enabled: true,
     managedOnly: false,
     handlers: withFileFingerprints(normalizeHandlers(analysis.checked, configSpec, analysis.invalidated), files),
-    files: files.filter((file) => file.role !== 'env').map((file) => file.parsed.path),
+    files: files.filter((file) => file.role !== 'env' && file.role !== 'unread').map((file) => file.parsed.path),
     watchPaths: octoWatchPaths(context),
     findings: analysis.findings.map((finding) => (finding.severity === 'error' ? { ...finding, fatal: true } : finding)),
   };

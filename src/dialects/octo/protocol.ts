@@ -8,7 +8,7 @@ import {
   exitCodeOrFailure,
   failed,
   joinBlocks,
-  lastChars,
+  lastCodePoints,
   noEffect,
   nonBlankString,
   parseJsonObject,
@@ -21,7 +21,10 @@ import {
  * Choices the SPEC leaves open, made here:
  * - The exit-2 stderr reason is trimmed before its last 500 characters are taken, so a trailing
  *   newline does not cost a character; whitespace-only stderr falls back to the default reason.
- * - An exit-2 reason is read from any stdout JSON object with a non-blank string `reason`.
+ * - An exit-2 reason is read from stdout only when it is a block verdict,
+ *   `{"decision":"block","reason":"…"}` (seed 001 line 51): an `approve` object's reason is not a
+ *   block reason. Otherwise the last 500 code points of everything the hook wrote to stderr (a
+ *   rolling tail the runner keeps even past the capture cap), trimmed.
  * - Verdicts are read as the SPEC words it, "stdout parses as {decision: approve|block}", not
  *   through the stricter authoring schema: a verdict object with a stray extra key still decides
  *   (a gate must not fail open over it). A JSON object whose `decision` is something else is
@@ -46,9 +49,10 @@ function interpret(event: string, handler: HandlerRecord, result: RunResult): In
 
 function readGate(exitCode: number, result: RunResult): Interpretation {
   if (exitCode === 2) {
+    const stdout = parseJsonObject(result.stdout);
     const reason =
-      nonBlankString(parseJsonObject(result.stdout)?.reason) ??
-      nonBlankString(lastChars(result.stderr.trim(), STDERR_REASON_CHARS)) ??
+      (stdout?.decision === 'block' ? nonBlankString(stdout.reason) : undefined) ??
+      nonBlankString(lastCodePoints((result.stderrTail ?? result.stderr).trim(), STDERR_REASON_CHARS)) ??
       DEFAULT_BLOCK_REASON;
     return block(reason);
   }

@@ -1,5 +1,5 @@
 import type { DialectConfigSpec } from '../../config/config-spec.js';
-import { OPENINTERPRETER_EVENTS } from './events.js';
+import { CONTEXT_LIMIT_EVENTS, OPENINTERPRETER_EVENTS } from './events.js';
 import { describeOpenInterpreterFile, discoverOpenInterpreterFiles, featuresSwitch } from './config-layers.js';
 
 /** openinterpreter config rules (SPEC 2.2, 2.3): JSON/TOML matcher groups, timeouts in whole seconds. */
@@ -7,6 +7,7 @@ export const configSpec: DialectConfigSpec = {
   dialect: 'openinterpreter',
   events: OPENINTERPRETER_EVENTS,
   nesting: 'groups',
+  onError: 'skip',
   matcherSyntax: 'exact-list-or-regex',
   groupFields: { matcher: { kind: 'string' } },
   handlerFields: {
@@ -15,21 +16,35 @@ export const configSpec: DialectConfigSpec = {
     timeout: { kind: 'whole-seconds' },
     statusMessage: { kind: 'string' },
     async: { kind: 'boolean' },
-    id: { kind: 'non-empty-string' },
-    onFailure: { kind: 'enum', values: ['continue', 'abort'] },
+    additionalContextLimit: { kind: 'count' },
+    // The Windows command (either spelling, hook_config.rs); hookctl runs on POSIX, so it is never used.
+    commandWindows: { kind: 'string' },
+    command_windows: { kind: 'string' },
+    // hookctl's additions; the agent ignores them.
+    id: { kind: 'non-empty-string', extension: true },
+    onFailure: { kind: 'enum', values: ['continue', 'abort'], extension: true },
   },
   timeout: { unit: 'seconds', defaultMs: 600_000, suspiciousSeconds: 1000 },
   handlerTypes: { supported: ['command'], unsupported: ['prompt', 'agent', 'mcp_tool'] },
   topLevel: {
-    // hooks.json: "other top-level keys are an error for that file" (SPEC 2.2).
-    // `$schema` too, as the editor schema (schema/openinterpreter/config.json) allows it.
-    'hooks-file': { fields: { $schema: { kind: 'string' }, description: { kind: 'string' } }, unknown: 'error' },
+    // hooks.json: any top-level key but `description` makes the agent reject the file (SPEC 2.2;
+    // Codex: codex-rs/config/src/hook_config.rs HooksFile is deny_unknown_fields), `$schema` included.
+    'hooks-file': { fields: { description: { kind: 'string' } }, unknown: 'error' },
     // config.toml and requirements.toml hold much more than hooks.
     'inline-config': { fields: {}, unknown: 'ignore' },
     'managed-requirements': { fields: { allow_managed_hooks_only: { kind: 'boolean' } }, unknown: 'ignore' },
     env: { fields: {}, unknown: 'ignore' },
+    unread: { fields: {}, unknown: 'ignore' },
   },
   managedOnlySwitch: 'allow_managed_hooks_only',
+  wholeFileRejection: true,
+  reservedHookKeys: {
+    // The agent keeps per-hook state (enabled, trusted_hash) under [hooks.state."<key>"] (HooksToml).
+    'inline-config': { state: { kind: 'any' } },
+    // ManagedHooksRequirementsToml: where managed hook scripts live, per platform.
+    'managed-requirements': { managed_dir: { kind: 'string' }, windows_managed_dir: { kind: 'string' } },
+  },
+  contextLimitEvents: CONTEXT_LIMIT_EVENTS,
   featuresSwitch,
   discover: discoverOpenInterpreterFiles,
   describeFile: describeOpenInterpreterFile,

@@ -16,8 +16,13 @@ export interface HandlerIdentity {
   timeout: number;
   async: boolean;
   statusMessage?: string;
+  /** Only when set to something other than the default 2500 (discovery.rs normalises the default away). */
+  additionalContextLimit?: number;
   onFailure?: 'abort';
 }
+
+/** Codex: codex-rs/hooks/src/output_spill.rs DEFAULT_HOOK_OUTPUT_TOKEN_LIMIT. */
+const DEFAULT_CONTEXT_LIMIT = 2500;
 
 const EVENTS_WITHOUT_MATCHER = new Set<string>(
   OPENINTERPRETER_EVENTS.filter((event) => event.matcherField === null).map((event) => event.name),
@@ -27,11 +32,15 @@ const EVENTS_WITHOUT_MATCHER = new Set<string>(
 export function hookDefinition(handler: HandlerRecord): HookDefinition {
   const identity: HandlerIdentity = {
     type: 'command',
-    command: handler.command,
+    // Before plugin-variable substitution, so trust does not depend on where the home dir is
+    // (Codex: codex-rs/hooks/src/engine/discovery.rs hashes before substituting).
+    command: handler.declaredCommand ?? handler.command,
     timeout: handler.timeoutMs / 1000,
     async: handler.async,
   };
   if (handler.statusMessage !== null) identity.statusMessage = handler.statusMessage;
+  const limit = handler.additionalContextLimit;
+  if (limit !== undefined && limit !== DEFAULT_CONTEXT_LIMIT) identity.additionalContextLimit = limit;
   if (handler.onFailure === 'abort') identity.onFailure = 'abort';
   const definition: HookDefinition = { event_name: snakeCaseEvent(handler.event), hooks: [identity] };
   if (handler.matcher.source !== null && !EVENTS_WITHOUT_MATCHER.has(handler.event)) {

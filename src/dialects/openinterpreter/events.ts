@@ -18,3 +18,9 @@ export const OPENINTERPRETER_EVENTS = [
 ] as const satisfies readonly EventSpec[];
 
 export type OpenInterpreterEventName = (typeof OPENINTERPRETER_EVENTS)[number]['name'];
+
+/**
+ * Events whose handlers can emit additional context, and so take `additionalContextLimit`
+ * (Codex: codex-rs/hooks/src/engine/discovery.rs append_matcher_groups).
+ */
+export const CONTEXT_LIMIT_EVENTS: ReadonlySet<string> = new Set(['PreToolUse', 'PostToolUse', 'SessionStart', 'UserPromptSubmit', 'SubagentStart']);

@@ -14,8 +14,9 @@ export const dialect: Dialect = {
   events: manifest.events,
   contracts,
   loadConfig,
-  // SPEC 2.4: the patch tool also answers to the names Claude-style configs use for it.
-  aliases: { apply_patch: ['Edit', 'Write'] },
+  // SPEC 2.4: the patch and sub-agent tools also answer to the names Claude-style configs use.
+  // Codex: codex-rs/core/src/tools/hook_names.rs (HookToolName::apply_patch, ::spawn_agent).
+  aliases: { apply_patch: ['Write', 'Edit'], spawn_agent: ['Agent'] },
   protocol,
   trust,
   fixture,

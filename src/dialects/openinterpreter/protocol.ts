@@ -1,50 +1,104 @@
 import type { HandlerRecord } from '../../kit/handler-record.js';
-import type { DialectProtocol, HandlerEffect, Interpretation } from '../../kit/index.js';
+import type { AggregateOptions, DialectProtocol, HandlerEffect, Interpretation } from '../../kit/index.js';
 import type { AggregateEffect, Decision } from '../../kit/outcome.js';
 import type { RunResult } from '../../kit/run-result.js';
-import {
-  completed,
-  exitCodeError,
-  exitCodeOrFailure,
-  failed,
-  formatValidationError,
-  joinBlocks,
-  looksLikeJson,
-  nonBlankString,
-  parseJson,
-} from '../../engine/interpret-helpers.js';
+import { formatValidationError, joinBlocks, looksLikeJson, parseJson } from '../../engine/interpret-helpers.js';
+import { isPlainObject } from '../../util/is-plain-object.js';
 import { contracts } from './contracts.js';
+import { DEFAULT_TOKEN_LIMIT, spillText } from './spill.js';
 
 /**
- * The openinterpreter output contract (SPEC 2.5) and aggregation (SPEC 2.6).
+ * The openinterpreter output contract (SPEC 2.5) and aggregation (SPEC 2.6), event by event as the
+ * Codex hooks engine reads them: codex-rs/hooks/src/engine/output_parser.rs and
+ * codex-rs/hooks/src/events/{pre_tool_use,permission_request,post_tool_use,user_prompt_submit,
+ * session_start,stop,compact}.rs. Error texts are Codex's, with the validator's detail appended
+ * where Codex only says that the JSON was invalid.
  *
- * Choices the SPEC leaves open, made here:
- * - Every block effect (PreToolUse/PermissionRequest deny, blocked prompt, PostToolUse feedback,
- *   Stop/SubagentStop continuation, fail-closed abort) is carried as `effect.decision = 'deny'`;
- *   the outcome's `decision` field is filled only on PreToolUse and PermissionRequest, null elsewhere.
- * - A `deny`/`block` without a non-blank reason is a failed run (the model and user would get no
- *   explanation) — except PermissionRequest, whose `message` the SPEC marks optional.
- * - Plain text on Stop/SubagentStop fails as invalid JSON output: those events only speak JSON.
- * - `updatedInput` counts as a rewrite unless the same output denies; `ask` + rewrite means
- *   "ask about the rewritten input". `suppressOutput` concerns the agent's transcript only.
- * - `onFailure: "abort"` fails closed on every event: the dispatch is blocked with
- *   `hook <id> failed: <error>`, the run keeps its failed/timed_out status.
- * - `continue: false` makes the run `stopped` even when it also blocks.
- * - The outcome `reason` is the reason of the winning decision (first in configured order); on
- *   Stop/SubagentStop all block reasons are joined with a blank line.
+ * Deliberate differences (SPEC 2.9): `ask`, `allow` without a rewrite and legacy `approve` decide
+ * (Codex fails those runs); `deny` plus `updatedInput` denies (Codex fails the run, failing open);
+ * a `hookEventName` that names another event fails the run; the rewrite that wins is the last in
+ * configured order (Codex: the last to finish); `onFailure: "abort"` turns a failed run into a deny.
+ *
+ * Carrying effects: a block of any kind (deny, blocked prompt, PostToolUse feedback, Stop
+ * continuation) is `effect.decision = 'deny'`; PostToolUse `continue: false` carries its feedback
+ * as `reason` beside `stop`. The outcome's `decision` is filled on PreToolUse and PermissionRequest only.
  */
 
-const EXIT_2_BLOCKS = new Set(['UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'SubagentStop', 'Stop']);
-const PLAIN_TEXT_IS_CONTEXT = new Set(['SessionStart', 'SubagentStart', 'UserPromptSubmit']);
-const PLAIN_TEXT_FAILS = new Set(['Stop', 'SubagentStop']);
-const TOP_LEVEL_BLOCK = new Set(['UserPromptSubmit', 'PostToolUse', 'SubagentStop', 'Stop']);
-const DECISION_EVENTS = new Set(['PreToolUse', 'PermissionRequest']);
-const JOINED_REASONS = new Set(['Stop', 'SubagentStop']);
+type Event =
+  | 'PreToolUse'
+  | 'PermissionRequest'
+  | 'PostToolUse'
+  | 'UserPromptSubmit'
+  | 'SessionStart'
+  | 'SubagentStart'
+  | 'Stop'
+  | 'SubagentStop'
+  | 'PreCompact'
+  | 'PostCompact';
+
+/** What exit 2 means per event, as the text Codex gives when stderr is empty. Others: a failure. */
+const EXIT_2_MISSING: Partial<Record<Event, string>> = {
+  PreToolUse: 'a blocking reason',
+  PermissionRequest: 'a denial reason',
+  PostToolUse: 'feedback',
+  UserPromptSubmit: 'a blocking reason',
+  Stop: 'a continuation prompt',
+  SubagentStop: 'a continuation prompt',
+};
+
+/** codex-rs/hooks/src/events/*.rs: the words of each event's "invalid JSON output" failure. */
+const INVALID_JSON: Record<Event, string> = {
+  PreToolUse: 'hook returned invalid pre-tool-use JSON output',
+  PermissionRequest: 'hook returned invalid permission-request JSON output',
+  PostToolUse: 'hook returned invalid post-tool-use JSON output',
+  UserPromptSubmit: 'hook returned invalid user prompt submit JSON output',
+  SessionStart: 'hook returned invalid session start JSON output',
+  SubagentStart: 'hook returned invalid subagent start JSON output',
+  Stop: 'hook returned invalid stop hook JSON output',
+  SubagentStop: 'hook returned invalid subagent stop hook JSON output',
+  PreCompact: 'hook returned invalid PreCompact hook JSON output',
+  PostCompact: 'hook returned invalid PostCompact hook JSON output',
+};
+
+const PLAIN_TEXT_IS_CONTEXT = new Set<string>(['SessionStart', 'SubagentStart', 'UserPromptSubmit']);
+const PLAIN_TEXT_FAILS = new Set<string>(['Stop', 'SubagentStop']);
+const COMPACT = new Set<string>(['PreCompact', 'PostCompact']);
+const DECISION_EVENTS = new Set<string>(['PreToolUse', 'PermissionRequest']);
+
+/**
+ * Optional output fields per level, by event. Codex deserialises them as `Option<…>`, so `null`
+ * means absent (SPEC 2.5); required fields and booleans (`continue`, `suppressOutput`,
+ * `hookEventName`, `behavior`, `interrupt`) are not optional that way, and a field an event does
+ * not have is refused even when null.
+ */
+const NULLABLE_TOP: Record<Event, readonly string[]> = {
+  PreToolUse: ['decision', 'reason', 'hookSpecificOutput'],
+  PermissionRequest: ['hookSpecificOutput'],
+  PostToolUse: ['decision', 'reason', 'hookSpecificOutput'],
+  UserPromptSubmit: ['decision', 'reason', 'hookSpecificOutput'],
+  SessionStart: ['hookSpecificOutput'],
+  SubagentStart: ['hookSpecificOutput'],
+  Stop: ['decision', 'reason'],
+  SubagentStop: ['decision', 'reason'],
+  PreCompact: [],
+  PostCompact: [],
+};
+const NULLABLE_UNIVERSAL = ['stopReason', 'systemMessage'];
+const NULLABLE_SPECIFIC: Partial<Record<Event, readonly string[]>> = {
+  PreToolUse: ['permissionDecision', 'permissionDecisionReason', 'updatedInput', 'additionalContext'],
+  PermissionRequest: ['decision'],
+  PostToolUse: ['additionalContext', 'updatedMCPToolOutput'],
+  UserPromptSubmit: ['additionalContext'],
+  SessionStart: ['additionalContext'],
+  SubagentStart: ['additionalContext'],
+};
+const NULLABLE_PERMISSION_DECISION = ['updatedInput', 'updatedPermissions', 'message'];
 
 /** The union of fields the event output schemas allow; only read after validation. */
 interface ValidOutput {
   continue?: boolean;
   stopReason?: string;
+  suppressOutput?: boolean;
   systemMessage?: string;
   decision?: 'approve' | 'block';
   reason?: string;
@@ -53,129 +107,338 @@ interface ValidOutput {
     permissionDecisionReason?: string;
     updatedInput?: unknown;
     additionalContext?: string;
-    decision?: { behavior: 'allow' | 'deny'; message?: string };
+    updatedMCPToolOutput?: unknown;
+    decision?: { behavior: 'allow' | 'deny'; message?: string; updatedInput?: unknown; updatedPermissions?: unknown; interrupt?: boolean };
   };
 }
 
-/** A handler's verdict read from its output, or why the output cannot stand. */
-type Verdict = Pick<HandlerEffect, 'decision' | 'reason' | 'updatedInput'> | { error: string };
+/** `continue`, `stopReason`, `suppressOutput`, `systemMessage` with Codex's defaults. */
+interface Universal {
+  continueProcessing: boolean;
+  stopReason: string | undefined;
+  suppressOutput: boolean;
+  systemMessage: string | undefined;
+}
 
 function interpret(event: string, handler: HandlerRecord, result: RunResult): Interpretation {
-  const interpretation = readResult(event, handler, result);
+  const interpretation = readResult(event as Event, handler, result);
   if (handler.onFailure !== 'abort' || (interpretation.status !== 'failed' && interpretation.status !== 'timed_out')) {
     return interpretation;
   }
   return { ...interpretation, effect: { decision: 'deny', reason: `hook ${handler.id} failed: ${interpretation.error}` } };
 }
 
-function readResult(event: string, handler: HandlerRecord, result: RunResult): Interpretation {
-  const exitCode = exitCodeOrFailure(event, handler, result);
-  if (typeof exitCode !== 'number') return exitCode;
-  if (exitCode === 2) return readExit2(event, result.stderr);
-  if (exitCode !== 0) return failed(exitCodeError(event, exitCode));
-
-  const stdout = result.stdout.trim();
-  if (stdout === '') return completed();
-  if (looksLikeJson(stdout)) return readJsonOutput(event, stdout);
-  if (PLAIN_TEXT_IS_CONTEXT.has(event)) return completed({ additionalContext: stdout });
-  if (PLAIN_TEXT_FAILS.has(event)) return failed(invalidOutput(event, 'stdout is plain text, not a JSON object'));
-  return completed();
+function readResult(event: Event, handler: HandlerRecord, result: RunResult): Interpretation {
+  if (result.timedOut) return failed(`hook timed out after ${Math.round(handler.timeoutMs / 1000)}s`, {}, 'timed_out');
+  if (result.exitCode === null) {
+    const base = COMPACT.has(event) ? 'hook process terminated without an exit code' : 'hook exited without a status code';
+    return failed(result.error === null ? base : `${base} (${result.error})`);
+  }
+  const code = result.exitCode;
+  if (code === 0) {
+    // An exit code with an error is the runner's diagnosis; exit 0 never carries one.
+    return readStdout(event, result.stdout);
+  }
+  if (code === 2 && EXIT_2_MISSING[event] !== undefined) return readExit2(event, result.stderr);
+  const plain = `hook exited with code ${code}`;
+  if (COMPACT.has(event)) return failed(trimmedNonEmpty(result.stderr) ?? plain);
+  // The runner's diagnosis (e.g. command not found for 127) is kept beside Codex's text.
+  return failed(result.error === null ? plain : `${plain} (${result.error})`);
 }
 
-function readExit2(event: string, stderr: string): Interpretation {
-  if (!EXIT_2_BLOCKS.has(event)) return failed(`${exitCodeError(event, 2)} (exit code 2 does not block ${event})`);
-  const reason = stderr.trim();
-  if (reason === '') return failed(`${event} hook exited with code 2 but did not write a blocking reason to stderr`);
+function readExit2(event: Event, stderr: string): Interpretation {
+  const reason = trimmedNonEmpty(stderr);
+  if (reason === undefined) {
+    return failed(`${event} hook exited with code 2 but did not write ${EXIT_2_MISSING[event]} to stderr`);
+  }
   return { status: 'blocked', error: null, verdict: false, effect: { decision: 'deny', reason } };
 }
 
-function invalidOutput(event: string, detail: string): string {
-  return `hook returned invalid ${event} JSON output: ${detail}`;
+function readStdout(event: Event, stdout: string): Interpretation {
+  const trimmed = stdout.trim();
+  if (trimmed === '') return completed({});
+  const parsed = parseJson(trimmed);
+  if (parsed.ok && isPlainObject(parsed.value)) {
+    const output = withoutNullOptionals(event, parsed.value);
+    const validation = contracts.validateOutput(event, output);
+    if (validation.ok) return readOutput(event, output as ValidOutput);
+    return failed(`${INVALID_JSON[event]}: ${formatValidationError(validation.errors[0])}`);
+  }
+  if (looksLikeJson(trimmed)) {
+    return failed(`${INVALID_JSON[event]}: ${parsed.ok ? 'stdout is JSON but not an object' : parsed.message}`);
+  }
+  if (PLAIN_TEXT_IS_CONTEXT.has(event)) return completed({ additionalContext: trimmed });
+  if (PLAIN_TEXT_FAILS.has(event)) return failed(`${INVALID_JSON[event]}: stdout is plain text, not a JSON object`);
+  return completed({});
 }
 
-function readJsonOutput(event: string, stdout: string): Interpretation {
-  const parsed = parseJson(stdout);
-  if (!parsed.ok) return failed(invalidOutput(event, parsed.message));
-  const validation = contracts.validateOutput(event, parsed.value);
-  if (!validation.ok) return failed(invalidOutput(event, formatValidationError(validation.errors[0])));
-  const output = parsed.value as ValidOutput;
+/** Drops the optional fields a hook set to null, which the agent's deserializer reads as absent. */
+function withoutNullOptionals(event: Event, output: Record<string, unknown>): Record<string, unknown> {
+  const top = dropNulls(output, [...NULLABLE_UNIVERSAL, ...NULLABLE_TOP[event]]);
+  const specific = top.hookSpecificOutput;
+  if (!isPlainObject(specific)) return top;
+  const cleaned = dropNulls(specific, NULLABLE_SPECIFIC[event] ?? []);
+  if (event === 'PermissionRequest' && isPlainObject(cleaned.decision)) {
+    cleaned.decision = dropNulls(cleaned.decision, NULLABLE_PERMISSION_DECISION);
+  }
+  return { ...top, hookSpecificOutput: cleaned };
+}
 
-  const verdict = readVerdict(event, output);
-  if ('error' in verdict) return failed(verdict.error);
-  const effect: HandlerEffect = { ...verdict };
+function dropNulls(object: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const copy = { ...object };
+  for (const key of keys) if (copy[key] === null) delete copy[key];
+  return copy;
+}
+
+function readOutput(event: Event, output: ValidOutput): Interpretation {
+  const universal: Universal = {
+    continueProcessing: output.continue ?? true,
+    stopReason: output.stopReason,
+    suppressOutput: output.suppressOutput ?? false,
+    systemMessage: output.systemMessage,
+  };
+  // A systemMessage is shown to the user whatever else the output does (a warning entry of the run).
+  const warned: HandlerEffect = universal.systemMessage === undefined ? {} : { systemMessage: universal.systemMessage };
+  switch (event) {
+    case 'PreToolUse':
+      return readPreToolUse(output, universal, warned);
+    case 'PermissionRequest':
+      return readPermissionRequest(output, universal, warned);
+    case 'PostToolUse':
+      return readPostToolUse(output, universal, warned);
+    case 'UserPromptSubmit':
+      return readUserPromptSubmit(output, universal, warned);
+    case 'SessionStart':
+    case 'SubagentStart':
+      return readStart(event, output, universal, warned);
+    case 'Stop':
+    case 'SubagentStop':
+      return readStop(event, output, universal, warned);
+    case 'PreCompact':
+    case 'PostCompact':
+      return readCompact(event, universal, warned);
+  }
+}
+
+/** output_parser.rs unsupported_*_universal: fields PreToolUse and PermissionRequest cannot honour. */
+function unsupportedUniversal(event: string, universal: Universal): string | undefined {
+  if (!universal.continueProcessing) return `${event} hook returned unsupported continue:false`;
+  if (universal.stopReason !== undefined) return `${event} hook returned unsupported stopReason`;
+  if (universal.suppressOutput) return `${event} hook returned unsupported suppressOutput`;
+  return undefined;
+}
+
+function invalidBlock(event: string): string {
+  return `${event} hook returned decision:block without a non-empty reason`;
+}
+
+// Codex: codex-rs/hooks/src/engine/output_parser.rs parse_pre_tool_use; events/pre_tool_use.rs.
+function readPreToolUse(output: ValidOutput, universal: Universal, warned: HandlerEffect): Interpretation {
+  const specific = output.hookSpecificOutput;
+  const useSpecific =
+    specific !== undefined &&
+    (specific.permissionDecision !== undefined || specific.permissionDecisionReason !== undefined || specific.updatedInput !== undefined);
+  const problem = unsupportedUniversal('PreToolUse', universal) ?? (useSpecific ? specificProblem(specific!) : legacyProblem(output));
+  if (problem !== undefined) return failed(problem, warned);
+  const effect: HandlerEffect = { ...warned };
+  if (specific?.additionalContext !== undefined) effect.additionalContext = specific.additionalContext;
+  if (useSpecific) {
+    const decision = specific!.permissionDecision;
+    const reason = trimmedNonEmpty(specific!.permissionDecisionReason);
+    if (decision !== undefined) effect.decision = decision;
+    if (reason !== undefined) effect.reason = reason;
+    if (decision === 'allow' && specific!.updatedInput !== undefined) effect.updatedInput = specific!.updatedInput;
+  } else if (output.decision !== undefined) {
+    effect.decision = output.decision === 'block' ? 'deny' : 'allow';
+    const reason = trimmedNonEmpty(output.reason);
+    if (reason !== undefined) effect.reason = reason;
+  }
+  return { status: effect.decision === 'deny' ? 'blocked' : 'completed', error: null, verdict: false, effect };
+}
+
+function specificProblem(specific: NonNullable<ValidOutput['hookSpecificOutput']>): string | undefined {
+  const decision = specific.permissionDecision;
+  if (decision === 'deny') {
+    // Checked before the rewrite rule: deny plus updatedInput denies (SPEC 2.9, fail closed).
+    return trimmedNonEmpty(specific.permissionDecisionReason) === undefined
+      ? 'PreToolUse hook returned permissionDecision:deny without a non-empty permissionDecisionReason'
+      : undefined;
+  }
+  if (specific.updatedInput !== undefined && decision !== 'allow') {
+    return 'PreToolUse hook returned updatedInput without permissionDecision:allow';
+  }
+  if (decision === undefined && specific.permissionDecisionReason !== undefined) {
+    return 'PreToolUse hook returned permissionDecisionReason without permissionDecision';
+  }
+  return undefined;
+}
+
+function legacyProblem(output: ValidOutput): string | undefined {
+  if (output.decision === 'block' && trimmedNonEmpty(output.reason) === undefined) return invalidBlock('PreToolUse');
+  if (output.decision === undefined && output.reason !== undefined) return 'PreToolUse hook returned reason without decision';
+  return undefined;
+}
+
+// Codex: output_parser.rs parse_permission_request; events/permission_request.rs.
+function readPermissionRequest(output: ValidOutput, universal: Universal, warned: HandlerEffect): Interpretation {
+  const answer = output.hookSpecificOutput?.decision;
+  const problem =
+    unsupportedUniversal('PermissionRequest', universal) ??
+    (answer?.updatedInput !== undefined
+      ? 'PermissionRequest hook returned unsupported updatedInput'
+      : answer?.updatedPermissions !== undefined
+        ? 'PermissionRequest hook returned unsupported updatedPermissions'
+        : answer?.interrupt === true
+          ? 'PermissionRequest hook returned unsupported interrupt:true'
+          : undefined);
+  if (problem !== undefined) return failed(problem, warned);
+  if (answer === undefined) return completed(warned);
+  if (answer.behavior === 'allow') return completed({ ...warned, decision: 'allow' });
+  const reason = trimmedNonEmpty(answer.message) ?? 'PermissionRequest hook denied approval';
+  return { status: 'blocked', error: null, verdict: false, effect: { ...warned, decision: 'deny', reason } };
+}
+
+// Codex: output_parser.rs parse_post_tool_use; events/post_tool_use.rs parse_completed.
+function readPostToolUse(output: ValidOutput, universal: Universal, warned: HandlerEffect): Interpretation {
+  const problem = universal.suppressOutput
+    ? 'PostToolUse hook returned unsupported suppressOutput'
+    : output.hookSpecificOutput?.updatedMCPToolOutput !== undefined
+      ? 'PostToolUse hook returned unsupported updatedMCPToolOutput'
+      : undefined;
+  const block = output.decision === 'block';
+  const blockProblem =
+    block && trimmedNonEmpty(output.reason) === undefined
+      ? invalidBlock('PostToolUse')
+      : !block && universal.continueProcessing && output.reason !== undefined
+        ? 'PostToolUse hook returned reason without decision'
+        : undefined;
+  const effect: HandlerEffect = { ...warned };
+  const context = output.hookSpecificOutput?.additionalContext;
+  if (problem === undefined && blockProblem === undefined && context !== undefined) effect.additionalContext = context;
+  if (!universal.continueProcessing) {
+    const stopText = universal.stopReason ?? 'PostToolUse hook stopped execution';
+    return stopped({ ...effect, stopReason: stopText, reason: trimmedNonEmpty(output.reason) ?? stopText });
+  }
+  if (problem !== undefined) return failed(problem, warned);
+  if (blockProblem !== undefined) return failed(blockProblem, warned);
+  if (block) return { status: 'blocked', error: null, verdict: false, effect: { ...effect, decision: 'deny', reason: output.reason! } };
+  return completed(effect);
+}
+
+// Codex: output_parser.rs parse_user_prompt_submit; events/user_prompt_submit.rs parse_completed.
+function readUserPromptSubmit(output: ValidOutput, universal: Universal, warned: HandlerEffect): Interpretation {
+  const block = output.decision === 'block';
+  const blockProblem = block && trimmedNonEmpty(output.reason) === undefined ? invalidBlock('UserPromptSubmit') : undefined;
+  const effect: HandlerEffect = { ...warned };
+  const context = output.hookSpecificOutput?.additionalContext;
+  if (blockProblem === undefined && context !== undefined) effect.additionalContext = context;
+  if (!universal.continueProcessing) return stopped(withStopReason(effect, universal.stopReason));
+  if (blockProblem !== undefined) return failed(blockProblem, warned);
+  if (block) return { status: 'blocked', error: null, verdict: false, effect: { ...effect, decision: 'deny', reason: output.reason! } };
+  return completed(effect);
+}
+
+// Codex: events/session_start.rs parse_completed: only SessionStart honours continue:false.
+function readStart(event: Event, output: ValidOutput, universal: Universal, warned: HandlerEffect): Interpretation {
+  const effect: HandlerEffect = { ...warned };
   const context = output.hookSpecificOutput?.additionalContext;
   if (context !== undefined) effect.additionalContext = context;
-  if (output.systemMessage !== undefined) effect.systemMessage = output.systemMessage;
-  if (output.continue === false) {
-    effect.stop = true;
-    if (output.stopReason !== undefined) effect.stopReason = output.stopReason;
-  }
-  const status = effect.stop ? 'stopped' : effect.decision === 'deny' ? 'blocked' : 'completed';
-  return { status, error: null, verdict: false, effect };
+  if (event === 'SessionStart' && !universal.continueProcessing) return stopped(withStopReason(effect, universal.stopReason));
+  return completed(effect);
 }
 
-function readVerdict(event: string, output: ValidOutput): Verdict {
-  const specific = output.hookSpecificOutput;
-  if (event === 'PreToolUse') {
-    if (specific?.permissionDecision !== undefined) {
-      return withRewrite(
-        requireReason(event, specific.permissionDecision, specific.permissionDecisionReason, 'permissionDecision "deny"', 'permissionDecisionReason'),
-        specific.updatedInput,
-      );
-    }
-    if (output.decision !== undefined) {
-      const decision = output.decision === 'block' ? 'deny' : 'allow';
-      return withRewrite(requireReason(event, decision, output.reason, 'decision "block"', 'reason'), specific?.updatedInput);
-    }
-    return withRewrite({}, specific?.updatedInput);
-  }
-  if (event === 'PermissionRequest') {
-    const answer = specific?.decision;
-    if (answer === undefined) return {};
-    return answer.message === undefined ? { decision: answer.behavior } : { decision: answer.behavior, reason: answer.message };
-  }
-  if (TOP_LEVEL_BLOCK.has(event) && output.decision === 'block') {
-    return requireReason(event, 'deny', output.reason, 'decision "block"', 'reason');
-  }
-  return {};
+// Codex: events/stop.rs parse_completed: continue:false wins over a block in the same output.
+function readStop(event: Event, output: ValidOutput, universal: Universal, warned: HandlerEffect): Interpretation {
+  if (!universal.continueProcessing) return stopped(withStopReason({ ...warned }, universal.stopReason));
+  const reason = trimmedNonEmpty(output.reason);
+  if (output.decision === 'block' && reason === undefined) return failed(invalidBlock(event), warned);
+  if (output.decision === 'block') return { status: 'blocked', error: null, verdict: false, effect: { ...warned, decision: 'deny', reason: reason! } };
+  return completed(warned);
 }
 
-/** deny/block must explain itself; other decisions keep an optional reason. */
-function requireReason(event: string, decision: Decision, reason: string | undefined, denyWritten: string, reasonField: string): Verdict {
-  const text = nonBlankString(reason);
-  if (decision === 'deny' && text === undefined) {
-    return { error: `${event} hook returned ${denyWritten} without a non-empty ${reasonField}` };
-  }
-  return text === undefined ? { decision } : { decision, reason: text };
+// Codex: events/compact.rs parse_completed: a stop without a reason shows "<Event> hook stopped execution".
+function readCompact(event: Event, universal: Universal, warned: HandlerEffect): Interpretation {
+  if (!universal.continueProcessing) return stopped({ ...warned, stopReason: universal.stopReason ?? `${event} hook stopped execution` });
+  return completed(warned);
 }
 
-function withRewrite(verdict: Verdict, updatedInput: unknown): Verdict {
-  if ('error' in verdict || updatedInput === undefined || verdict.decision === 'deny') return verdict;
-  return { ...verdict, updatedInput };
+function withStopReason(effect: HandlerEffect, stopReason: string | undefined): HandlerEffect {
+  return stopReason === undefined ? effect : { ...effect, stopReason };
+}
+
+function completed(effect: HandlerEffect): Interpretation {
+  return { status: 'completed', error: null, verdict: false, effect };
+}
+
+function stopped(effect: HandlerEffect): Interpretation {
+  return { status: 'stopped', error: null, verdict: false, effect: { ...effect, stop: true } };
+}
+
+function failed(error: string, effect: HandlerEffect = {}, status: 'failed' | 'timed_out' = 'failed'): Interpretation {
+  return { status, error, verdict: false, effect };
+}
+
+/** codex-rs/hooks/src/events/common.rs trimmed_non_empty. */
+function trimmedNonEmpty(text: string | undefined): string | undefined {
+  const trimmed = text?.trim();
+  return trimmed === undefined || trimmed === '' ? undefined : trimmed;
 }
 
 type Interpreted = Parameters<DialectProtocol['aggregate']>[1][number];
 
-function aggregate(event: string, interpreted: readonly Interpreted[]): AggregateEffect {
-  const effects = interpreted.map(({ handler, interpretation }) => ({ id: handler.id, effect: interpretation.effect }));
+function aggregate(event: string, interpreted: readonly Interpreted[], options: AggregateOptions): AggregateEffect {
+  // SPEC 2.6/2.9: the rewrite is the last in configured order whatever options.rewriteOrder says.
+  const session = typeof options.payload.session_id === 'string' ? options.payload.session_id : 'session';
+  const effects = interpreted.map(({ handler, interpretation }) => ({ handler, effect: interpretation.effect }));
   const has = (decision: HandlerEffect['decision']) => effects.some(({ effect }) => effect.decision === decision);
   const winning = has('deny') ? 'deny' : has('ask') ? 'ask' : has('allow') ? 'allow' : null;
-  const reasons = effects.filter(({ effect }) => effect.decision === winning).map(({ effect }) => effect.reason);
-  const reason = winning === 'deny' && JOINED_REASONS.has(event) ? joinBlocks(reasons) : (reasons.find((r) => r !== undefined) ?? null);
-  const rewrite = winning === 'deny' ? undefined : effects.findLast(({ effect }) => effect.updatedInput !== undefined);
   const stoppers = effects.filter(({ effect }) => effect.stop === true);
+  const stop = stoppers.length > 0;
+  // Stop/SubagentStop: continue:false anywhere overrides every block (events/stop.rs aggregate_results).
+  const stopOverridesBlock = (event === 'Stop' || event === 'SubagentStop') && stop;
+  const blocked = winning === 'deny' && !stopOverridesBlock;
+  const rewrite = winning === 'deny' ? undefined : effects.findLast(({ effect }) => effect.updatedInput !== undefined);
   return {
     decision: DECISION_EVENTS.has(event) ? winning : null,
-    blocked: winning === 'deny',
-    reason,
-    stop: stoppers.length > 0,
+    blocked,
+    reason: outcomeReason(event, effects, winning, blocked, session),
+    stop,
     stopReason: stoppers.find(({ effect }) => effect.stopReason !== undefined)?.effect.stopReason ?? null,
-    additionalContext: joinBlocks(effects.map(({ effect }) => effect.additionalContext)),
+    // Each hook's context is held to its own additionalContextLimit (output_spill.rs).
+    additionalContext: joinBlocks(
+      effects.map(({ handler, effect }) =>
+        effect.additionalContext === undefined ? undefined : spillText(effect.additionalContext, handler.additionalContextLimit ?? DEFAULT_TOKEN_LIMIT, session),
+      ),
+    ),
     updatedInput: rewrite?.effect.updatedInput ?? null,
-    updatedInputFrom: rewrite?.id ?? null,
+    updatedInputFrom: rewrite?.handler.id ?? null,
     dialectOutput: null,
     systemMessages: effects.flatMap(({ effect }) => (effect.systemMessage === undefined ? [] : [effect.systemMessage])),
   };
+}
+
+/**
+ * PreToolUse/PermissionRequest/UserPromptSubmit: the first reason of the winning decision in
+ * configured order. Stop/SubagentStop: every continuation prompt, each within the output budget,
+ * joined with a blank line. PostToolUse: the feedback of every blocking or stopping hook, joined,
+ * then held to the output budget (engine/mod.rs run_post_tool_use).
+ */
+function outcomeReason(
+  event: string,
+  effects: readonly { effect: HandlerEffect }[],
+  winning: Decision | null,
+  blocked: boolean,
+  session: string,
+): string | null {
+  if (event === 'Stop' || event === 'SubagentStop') {
+    if (!blocked) return null;
+    return joinBlocks(effects.filter(({ effect }) => effect.decision === 'deny').map(({ effect }) => spillText(effect.reason!, DEFAULT_TOKEN_LIMIT, session)));
+  }
+  if (event === 'PostToolUse') {
+    const feedback = joinBlocks(effects.filter(({ effect }) => effect.decision === 'deny' || effect.stop === true).map(({ effect }) => effect.reason));
+    return feedback === null ? null : spillText(feedback, DEFAULT_TOKEN_LIMIT, session);
+  }
+  return effects.find(({ effect }) => effect.decision === winning && effect.reason !== undefined)?.effect.reason ?? null;
 }
 
 export const protocol: DialectProtocol = {

@@ -18,6 +18,7 @@ import { timeoutCapped } from './timeout-capped.js';
 import { timeoutSuspicious } from './timeout-suspicious.js';
 import { unknownEvent } from './unknown-event.js';
 import { unknownKey } from './unknown-key.js';
+import { unreadFile } from './unread-file.js';
 import { unsupportedHandlerType } from './unsupported-handler-type.js';
 
 /** Every rule, in the order of the rule table (issue 3), duplicate-id beside duplicate-key. */
@@ -42,6 +43,7 @@ export const RULES: readonly Rule[] = [
   slowLauncher,
   unsupportedHandlerType,
   featuresDisabled,
+  unreadFile,
 ];
 
 /** The rules the runtime loader applies (everything but file-system and speed advice). */

@@ -1,3 +1,4 @@
+import { setField } from '../../config/field-value.js';
 import { isUnsupportedHandler } from '../../config/handler-type.js';
 import type { SourceObject } from '../../config/source-tree.js';
 import { didYouMean } from '../../util/did-you-mean.js';
@@ -9,6 +10,8 @@ const MESSAGES = {
   unknown: 'unknown key "{{key}}" {{where}} is ignored; known keys: {{known}}',
   handlerKeyOnGroup: '"{{key}}" belongs in a handler inside "hooks", not on the matcher group; it is ignored here',
   groupKeyOnHandler: '"{{key}}" belongs on the matcher group, not on a handler; it is ignored here',
+  // Codex: codex-rs/hooks/src/engine/discovery.rs ignores the limit where no context can be emitted.
+  contextLimitIgnored: '"additionalContextLimit" is ignored on {{event}}: this event cannot emit additionalContext (it applies to {{events}})',
 } as const;
 
 type Misplaced = 'handlerKeyOnGroup' | 'groupKeyOnHandler';
@@ -25,8 +28,12 @@ export const unknownKey = createRule({
     const root = file.parsed.root;
     const topLevel = spec.topLevel[file.role];
     if (root?.kind === 'object' && topLevel.unknown === 'warning') {
-      reportUnknown(root, ['hooks', ...Object.keys(topLevel.fields)], 'at the top level', new Map(), report);
+      // Event names at the top level are invalid-value's finding (a forgotten `hooks:` root).
+      const events = new Set(file.role === 'hooks-file' ? spec.events.map((event) => event.name) : []);
+      const others = { ...root, entries: root.entries.filter((entry) => !events.has(entry.key)) };
+      reportUnknown(others, ['hooks', ...Object.keys(topLevel.fields)], 'at the top level', new Map(), report);
     }
+    const limits = spec.contextLimitEvents;
     // Built once per file, not per group and handler: a large file has thousands of handlers.
     const groupKeys = Object.keys(spec.groupFields);
     const handlerKeys = Object.keys(spec.handlerFields);
@@ -41,6 +48,8 @@ export const unknownKey = createRule({
           // Handlers of unsupported types are skipped whole; their own fields are not ours to judge.
           if (isUnsupportedHandler(spec, handler.node)) continue;
           reportUnknown(handler.node, handlerKeys, 'in a handler', misplacedInHandler, report);
+          const limit = limits !== undefined && event.spec !== null && !limits.has(event.name) ? setField(handler.node, 'additionalContextLimit') : undefined;
+          if (limit !== undefined) report({ messageId: 'contextLimitIgnored', data: { event: event.name, events: [...limits!].join(', ') }, pos: limit.keyPos });
         }
       }
     }

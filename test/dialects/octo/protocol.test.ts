@@ -33,7 +33,10 @@ describe('octo interpret: the PreToolUse gate (SPEC 3.4)', () => {
     ],
     ['exit 2: else trimmed stderr', exited(2, { stdout: '{"decision":"block"}', stderr: '\n refusing rm -rf \n' }), block('refusing rm -rf')],
     ['exit 2: only the last 500 characters of stderr', exited(2, { stderr: longStderr }), block('b'.repeat(500))],
-    ['exit 2: the tail never splits a character', exited(2, { stderr: `😀${'x'.repeat(499)}` }), block('x'.repeat(499))],
+    // Seed 001 line 51 "最后 500 个字符": characters are code points (Go runes), not UTF-16 units.
+    ['exit 2: the tail counts code points, never splitting a character', exited(2, { stderr: `a😀${'x'.repeat(499)}` }), block(`😀${'x'.repeat(499)}`)],
+    ['exit 2: an approve object on stdout is no block reason', exited(2, { stdout: '{"decision":"approve","reason":"fine"}', stderr: 'refusing' }), block('refusing')],
+    ['exit 2: the tail is of everything written, past the capture cap', { ...exited(2, { stderr: 'a'.repeat(100) }), truncated: true, stderrTail: `${'a'.repeat(10)}last words\n` }, block(`${'a'.repeat(10)}last words`)],
     ['exit 2: else the default reason', exited(2, { stdout: 'nope', stderr: ' \n' }), block('blocked by PreToolUse hook')],
     ['exit 0 approve', printed({ decision: 'approve' }), approve()],
     ['exit 0 approve with a reason', printed({ decision: 'approve', reason: 'read-only tool' }), approve('read-only tool')],
@@ -84,7 +87,7 @@ describe('octo aggregate', () => {
       const handler = makeHandler({ dialect: 'octo', event, id: `user:${event}:${index}` });
       return { handler, interpretation: protocol.interpret(event, handler, result), finished: index };
     });
-    return protocol.aggregate(event, interpreted, { rewriteOrder: 'configured' });
+    return protocol.aggregate(event, interpreted, { rewriteOrder: 'configured', payload: { session_id: 'test-session' } });
   }
   const nothing: AggregateEffect = {
     decision: null,

@@ -23,8 +23,8 @@ const CASES: Record<string, { input: Record<string, unknown>; output: Record<str
     input: { ...TOOL, tool_use_id: 't1', tool_response: ['any', 'json'] },
     output: { decision: 'block', reason: 'fix it', hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'ctx' } },
   },
-  PreCompact: { input: { trigger: 'auto' }, output: { hookSpecificOutput: { hookEventName: 'PreCompact' } } },
-  PostCompact: { input: { trigger: 'manual' }, output: { hookSpecificOutput: { hookEventName: 'PostCompact' } } },
+  PreCompact: { input: { trigger: 'auto' }, output: {} },
+  PostCompact: { input: { trigger: 'manual' }, output: {} },
   SubagentStart: { input: { agent_id: 'a', agent_type: 'explorer' }, output: { hookSpecificOutput: { hookEventName: 'SubagentStart', additionalContext: 'ctx' } } },
   SubagentStop: {
     input: { agent_id: 'a', agent_type: 'explorer', stop_hook_active: true, agent_transcript_path: '/t.jsonl', last_assistant_message: null },
@@ -46,6 +46,9 @@ function input(event: string): Record<string, unknown> {
     ...CASES[event]!.input,
   };
 }
+
+/** Events whose output has no hookSpecificOutput (Codex: codex-rs/hooks/src/schema.rs Stop/SubagentStop/PreCompact/PostCompact wires). */
+const NO_SPECIFIC_OUTPUT = new Set(['Stop', 'SubagentStop', 'PreCompact', 'PostCompact']);
 
 const COMMON_OUTPUT = { continue: false, stopReason: 'halt', suppressOutput: true, systemMessage: 'careful' };
 
@@ -75,6 +78,18 @@ describe.each(EVENTS)('openinterpreter %s contract', (event) => {
     expect(contracts.validateOutput(event, { contineu: false })).toEqual({ ok: false, errors: [{ path: '/contineu', message: 'unknown property "contineu"' }] });
   });
 
+});
+
+describe.each(EVENTS.filter((event) => NO_SPECIFIC_OUTPUT.has(event)))('openinterpreter %s output', (event) => {
+  it('has no hookSpecificOutput at all, as the agent', () => {
+    expect(contracts.validateOutput(event, { hookSpecificOutput: { hookEventName: event } })).toEqual({
+      ok: false,
+      errors: [{ path: '/hookSpecificOutput', message: 'unknown property "hookSpecificOutput"' }],
+    });
+  });
+});
+
+describe.each(EVENTS.filter((event) => !NO_SPECIFIC_OUTPUT.has(event)))('openinterpreter %s hookSpecificOutput', (event) => {
   it('rejects an unknown key inside hookSpecificOutput', () => {
     const result = contracts.validateOutput(event, { hookSpecificOutput: { hookEventName: event, additionalContxt: 'x' } });
     expect(result).toEqual({ ok: false, errors: [{ path: '/hookSpecificOutput/additionalContxt', message: 'unknown property "additionalContxt"' }] });
@@ -110,7 +125,7 @@ describe('openinterpreter enums and types', () => {
     ['PermissionRequest', { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'ask' } } }, '/hookSpecificOutput/decision/behavior', 'must be one of "allow", "deny"'],
     ['PermissionRequest', { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: {} } }, '/hookSpecificOutput/decision', 'missing required property "behavior"'],
     ['SessionStart', { continue: 'no' }, '/continue', 'must be boolean'],
-    ['PreCompact', { hookSpecificOutput: { hookEventName: 'PreCompact', additionalContext: 'x' } }, '/hookSpecificOutput/additionalContext', 'unknown property "additionalContext"'],
+    ['PreCompact', { decision: 'block' }, '/decision', 'unknown property "decision"'],
   ])('%s output %j fails at %s', (event, output, path, message) => {
     expect(contracts.validateOutput(event, output)).toEqual({ ok: false, errors: [{ path, message }] });
   });

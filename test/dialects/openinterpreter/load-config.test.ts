@@ -75,7 +75,7 @@ describe('openinterpreter loadConfig', () => {
       { id: 'plugin:PreToolUse:0:0', source: 'plugin', file: plugin, line: 6, column: 19, event: 'PreToolUse', matcher: '^Bash$', command: `${pluginRoot}/bin/check --data ${pluginData}`, timeoutMs: 600_000 },
     ]);
     const pluginHandler = loaded.handlers[5]!;
-    expect(pluginHandler.env).toEqual({ PLUGIN_ROOT: pluginRoot, PLUGIN_DATA: pluginData });
+    expect(pluginHandler.env).toEqual({ PLUGIN_ROOT: pluginRoot, CLAUDE_PLUGIN_ROOT: pluginRoot, PLUGIN_DATA: pluginData, CLAUDE_PLUGIN_DATA: pluginData });
     expect(pluginHandler.plugin).toBe('guard');
     expect(loaded.handlers[0]!.env).toEqual({});
   });
@@ -271,7 +271,7 @@ describe('openinterpreter loadConfig', () => {
       ['unknown-event', project, 10, 5],
     ]);
     expect(loaded.findings[1]!.message).toBe(
-      'matcher "(Bash" is not a valid regular expression (Unterminated group); the hooks of this group never run',
+      'matcher "(Bash" is not a valid regular expression (unclosed group); the hooks of this group never run',
     );
     expect(loaded.findings.every((f) => !f.fatal)).toBe(true);
   });

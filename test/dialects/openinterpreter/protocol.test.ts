@@ -9,6 +9,14 @@ import { exited, killedBy, makeHandler, printed, spawnFailed, timedOut } from '.
 const ALL_EVENTS = OPENINTERPRETER_EVENTS.map((event) => event.name);
 const EXIT_2_EVENTS = ['UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'SubagentStop', 'Stop'];
 const EXIT_2_MEANINGLESS = ALL_EVENTS.filter((event) => !EXIT_2_EVENTS.includes(event));
+const MISSING_ON_EXIT_2: Record<string, string> = {
+  PreToolUse: 'a blocking reason',
+  PermissionRequest: 'a denial reason',
+  PostToolUse: 'feedback',
+  UserPromptSubmit: 'a blocking reason',
+  Stop: 'a continuation prompt',
+  SubagentStop: 'a continuation prompt',
+};
 
 const specific = (event: string, fields: Record<string, unknown> = {}) => ({
   hookSpecificOutput: { hookEventName: event, ...fields },
@@ -42,22 +50,30 @@ describe('openinterpreter interpret: exit codes and plain text (SPEC 2.5)', () =
       exited(2, { stderr: '  refusing rm -rf\n' }),
       blocked('refusing rm -rf'),
     ]),
-    ...EXIT_2_EVENTS.map((event): [string, string, RunResult, unknown] => [
+    // Codex: events/*.rs, what each event says was missing from stderr.
+    ...Object.entries(MISSING_ON_EXIT_2).map(([event, missing]): [string, string, RunResult, unknown] => [
       'exit 2 without stderr fails',
       event,
       exited(2, { stderr: ' \n' }),
-      failure(`${event} hook exited with code 2 but did not write a blocking reason to stderr`),
+      failure(`${event} hook exited with code 2 but did not write ${missing} to stderr`),
     ]),
-    ...EXIT_2_MEANINGLESS.map((event): [string, string, RunResult, unknown] => [
+    ...EXIT_2_MEANINGLESS.filter((event) => !event.endsWith('Compact')).map((event): [string, string, RunResult, unknown] => [
       'exit 2 on an event without exit-2 meaning fails',
       event,
       exited(2, { stderr: 'stop it' }),
-      failure(`${event} hook exited with code 2 (exit code 2 does not block ${event})`),
+      failure('hook exited with code 2'),
     ]),
-    ['other exit code fails', 'PreToolUse', exited(1, { stderr: 'boom' }), failure('PreToolUse hook exited with code 1')],
-    ['timeout', 'PreToolUse', timedOut('timed out after 1s'), failure('timed out after 1s', 'timed_out')],
-    ['signal', 'PostToolUse', killedBy('SIGKILL'), failure('hook process was killed by signal SIGKILL')],
-    ['command not found', 'SessionStart', spawnFailed('command not found: ./missing.sh'), failure('command not found: ./missing.sh')],
+    // Codex: events/compact.rs: a failed compaction hook reports its stderr.
+    ...['PreCompact', 'PostCompact'].map((event): [string, string, RunResult, unknown] => [
+      'exit 2 on a compaction hook fails with its stderr',
+      event,
+      exited(2, { stderr: ' stop it\n' }),
+      failure('stop it'),
+    ]),
+    ['other exit code fails', 'PreToolUse', exited(1, { stderr: 'boom' }), failure('hook exited with code 1')],
+    ['timeout', 'PreToolUse', timedOut('timed out after 1s'), failure('hook timed out after 600s', 'timed_out')],
+    ['signal', 'PostToolUse', killedBy('SIGKILL'), failure('hook exited without a status code (hook process was killed by signal SIGKILL)')],
+    ['command not found', 'SessionStart', spawnFailed('command not found: ./missing.sh'), failure('hook exited with code 127 (command not found: ./missing.sh)')],
     ...['SessionStart', 'SubagentStart', 'UserPromptSubmit'].map((event): [string, string, RunResult, unknown] => [
       'plain text is context',
       event,
@@ -68,7 +84,7 @@ describe('openinterpreter interpret: exit codes and plain text (SPEC 2.5)', () =
       'plain text fails',
       event,
       exited(0, { stdout: 'all done\n' }),
-      failure(`hook returned invalid ${event} JSON output: stdout is plain text, not a JSON object`),
+      failure(`hook returned invalid ${event === 'Stop' ? 'stop' : 'subagent stop'} hook JSON output: stdout is plain text, not a JSON object`),
     ]),
     ...['PreToolUse', 'PermissionRequest', 'PostToolUse', 'PreCompact', 'PostCompact'].map((event): [string, string, RunResult, unknown] => [
       'plain text is ignored',
@@ -85,27 +101,27 @@ describe('openinterpreter interpret: exit codes and plain text (SPEC 2.5)', () =
 describe('openinterpreter interpret: JSON output (SPEC 2.4, 2.5)', () => {
   const rows: [string, string, RunResult, unknown][] = [
     // The parse error's wording is Node's; only the prefix is ours.
-    ['unparsable JSON fails', 'PreToolUse', exited(0, { stdout: '{"hookSpecificOutput": ' }), failure(/^hook returned invalid PreToolUse JSON output: \S/)],
-    ['a JSON array fails', 'SessionStart', exited(0, { stdout: '  \n[1, 2]' }), failure('hook returned invalid SessionStart JSON output: /: must be object')],
-    ['an unknown field fails with its path', 'Stop', printed({ decison: 'block' }), failure('hook returned invalid Stop JSON output: /decison: unknown property "decison"')],
+    ['unparsable JSON fails', 'PreToolUse', exited(0, { stdout: '{"hookSpecificOutput": ' }), failure(/^hook returned invalid pre-tool-use JSON output: \S/)],
+    ['a JSON array fails', 'SessionStart', exited(0, { stdout: '  \n[1, 2]' }), failure('hook returned invalid session start JSON output: stdout is JSON but not an object')],
+    ['an unknown field fails with its path', 'Stop', printed({ decison: 'block' }), failure('hook returned invalid stop hook JSON output: /decison: unknown property "decison"')],
     [
       'a wrong hookEventName fails',
       'PreToolUse',
       printed(specific('PostToolUse', { permissionDecision: 'deny', permissionDecisionReason: 'x' })),
-      failure('hook returned invalid PreToolUse JSON output: /hookSpecificOutput/hookEventName: must be "PreToolUse"'),
+      failure('hook returned invalid pre-tool-use JSON output: /hookSpecificOutput/hookEventName: must be "PreToolUse"'),
     ],
     ['PreToolUse deny', 'PreToolUse', printed(specific('PreToolUse', { permissionDecision: 'deny', permissionDecisionReason: 'policy' })), blocked('policy')],
     [
       'PreToolUse deny without a reason fails',
       'PreToolUse',
       printed(specific('PreToolUse', { permissionDecision: 'deny' })),
-      failure('PreToolUse hook returned permissionDecision "deny" without a non-empty permissionDecisionReason'),
+      failure('PreToolUse hook returned permissionDecision:deny without a non-empty permissionDecisionReason'),
     ],
     [
       'PreToolUse deny with a blank reason fails',
       'PreToolUse',
       printed(specific('PreToolUse', { permissionDecision: 'deny', permissionDecisionReason: '  ' })),
-      failure('PreToolUse hook returned permissionDecision "deny" without a non-empty permissionDecisionReason'),
+      failure('PreToolUse hook returned permissionDecision:deny without a non-empty permissionDecisionReason'),
     ],
     [
       'PreToolUse deny drops its own rewrite',
@@ -136,7 +152,7 @@ describe('openinterpreter interpret: JSON output (SPEC 2.4, 2.5)', () => {
       'legacy block without a reason fails',
       'PreToolUse',
       printed({ decision: 'block' }),
-      failure('PreToolUse hook returned decision "block" without a non-empty reason'),
+      failure('PreToolUse hook returned decision:block without a non-empty reason'),
     ],
     ['legacy approve = allow', 'PreToolUse', printed({ decision: 'approve', reason: 'known safe' }), done({ decision: 'allow', reason: 'known safe' })],
     [
@@ -149,7 +165,7 @@ describe('openinterpreter interpret: JSON output (SPEC 2.4, 2.5)', () => {
       'PermissionRequest deny without a message',
       'PermissionRequest',
       printed(specific('PermissionRequest', { decision: { behavior: 'deny' } })),
-      blocked(undefined),
+      blocked('PermissionRequest hook denied approval'),
     ],
     [
       'PermissionRequest allow',
@@ -163,7 +179,7 @@ describe('openinterpreter interpret: JSON output (SPEC 2.4, 2.5)', () => {
       'UserPromptSubmit block without a reason fails',
       'UserPromptSubmit',
       printed({ decision: 'block', reason: '' }),
-      failure('UserPromptSubmit hook returned decision "block" without a non-empty reason'),
+      failure('UserPromptSubmit hook returned decision:block without a non-empty reason'),
     ],
     [
       'UserPromptSubmit additionalContext',
@@ -182,16 +198,16 @@ describe('openinterpreter interpret: JSON output (SPEC 2.4, 2.5)', () => {
     ['common fields only', 'PreCompact', printed({}), done()],
     ['systemMessage', 'PostCompact', printed({ systemMessage: 'compacted 3 turns' }), done({ systemMessage: 'compacted 3 turns' })],
     [
-      'continue:false stops',
+      'continue:false stops, its stop text is the feedback',
       'PostToolUse',
       printed({ continue: false, stopReason: 'budget exhausted' }),
-      { status: 'stopped', error: null, verdict: false, effect: { stop: true, stopReason: 'budget exhausted' } },
+      { status: 'stopped', error: null, verdict: false, effect: { stop: true, stopReason: 'budget exhausted', reason: 'budget exhausted' } },
     ],
     [
-      'continue:false with a block is stopped and still blocks',
+      'continue:false wins over a block in the same output',
       'UserPromptSubmit',
       printed({ continue: false, decision: 'block', reason: 'no' }),
-      { status: 'stopped', error: null, verdict: false, effect: { stop: true, decision: 'deny', reason: 'no' } },
+      { status: 'stopped', error: null, verdict: false, effect: { stop: true } },
     ],
   ];
   it.each(rows)('%s (%s)', (_name, event, result, expected) => {
@@ -201,11 +217,11 @@ describe('openinterpreter interpret: JSON output (SPEC 2.4, 2.5)', () => {
 
 describe('openinterpreter interpret: onFailure "abort" fails closed (SPEC 2.6)', () => {
   const rows: [string, string, RunResult, 'failed' | 'timed_out', string][] = [
-    ['non-zero exit', 'PreToolUse', exited(1), 'failed', 'PreToolUse hook exited with code 1'],
-    ['exit 2 without a reason', 'Stop', exited(2), 'failed', 'Stop hook exited with code 2 but did not write a blocking reason to stderr'],
-    ['bad output', 'PostToolUse', printed({ nope: true }), 'failed', 'hook returned invalid PostToolUse JSON output: /nope: unknown property "nope"'],
-    ['timeout', 'UserPromptSubmit', timedOut('timed out after 5s'), 'timed_out', 'timed out after 5s'],
-    ['command not found', 'SessionStart', spawnFailed('command not found: ./gone'), 'failed', 'command not found: ./gone'],
+    ['non-zero exit', 'PreToolUse', exited(1), 'failed', 'hook exited with code 1'],
+    ['exit 2 without a reason', 'Stop', exited(2), 'failed', 'Stop hook exited with code 2 but did not write a continuation prompt to stderr'],
+    ['bad output', 'PostToolUse', printed({ nope: true }), 'failed', 'hook returned invalid post-tool-use JSON output: /nope: unknown property "nope"'],
+    ['timeout', 'UserPromptSubmit', timedOut('timed out after 5s'), 'timed_out', 'hook timed out after 600s'],
+    ['command not found', 'SessionStart', spawnFailed('command not found: ./gone'), 'failed', 'hook exited with code 127 (command not found: ./gone)'],
   ];
   it.each(rows)('%s keeps its status and blocks', (_name, event, result, status, error) => {
     const interpretation = interpret(event, result, 'abort');
@@ -225,7 +241,7 @@ describe('openinterpreter aggregate (SPEC 2.6)', () => {
       const handler = makeHandler({ event, id, onFailure: onFailure ?? 'continue' });
       return { handler, interpretation: protocol.interpret(event, handler, result), finished: index };
     });
-    return protocol.aggregate(event, interpreted, { rewriteOrder: 'configured' });
+    return protocol.aggregate(event, interpreted, { rewriteOrder: 'configured', payload: { session_id: 'test-session' } });
   }
   const pre = (fields: Record<string, unknown>) => printed(specific('PreToolUse', fields));
   const nothing: AggregateEffect = {
@@ -291,7 +307,7 @@ describe('openinterpreter aggregate (SPEC 2.6)', () => {
         ['a', pre({ permissionDecision: 'allow', updatedInput: { command: 'one' } })],
         ['guard', exited(3), 'abort'],
       ],
-      { decision: 'deny', blocked: true, reason: 'hook guard failed: PreToolUse hook exited with code 3' },
+      { decision: 'deny', blocked: true, reason: 'hook guard failed: hook exited with code 3' },
     ],
     [
       'contexts joined with a blank line in configured order',
@@ -342,12 +358,21 @@ describe('openinterpreter aggregate (SPEC 2.6)', () => {
       { decision: 'deny', blocked: true, reason: 'not on main' },
     ],
     [
-      'continue:false stops with the first stopReason',
+      'continue:false stops with the first stop text (PostToolUse has a default) and every stop text is feedback',
       'PostToolUse',
       [
         ['a', printed({ continue: false })],
         ['b', printed({ continue: false, stopReason: 'quota' })],
         ['c', printed({ continue: false, stopReason: 'later' })],
+      ],
+      { stop: true, stopReason: 'PostToolUse hook stopped execution', reason: 'PostToolUse hook stopped execution\n\nquota\n\nlater' },
+    ],
+    [
+      'continue:false stops with the first stopReason given (Stop has no default)',
+      'Stop',
+      [
+        ['a', printed({ continue: false })],
+        ['b', printed({ continue: false, stopReason: 'quota' })],
       ],
       { stop: true, stopReason: 'quota' },
     ],

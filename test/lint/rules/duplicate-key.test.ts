@@ -12,12 +12,13 @@ new RuleTester().run(duplicateKey, {
       name: 'a key set twice in JSON',
       files: { [OI_JSON]: '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "a", "command": "b" }] }]\n  }\n}\n' },
       errors: [
+        // Codex reads hooks.json with serde, which refuses a duplicate field: the whole file is ignored.
         {
-          messageId: 'alreadySet',
+          messageId: 'setTwiceFileIgnored',
           line: 3,
           column: 63,
-          data: { key: 'command', object: 'object' },
-          message: '"command" is already set in this object; only the last value is used and the earlier one is lost',
+          data: { key: 'command', object: 'object', clause: 'the agent ignores this whole file' },
+          message: 'the agent ignores this whole file: "command" is set twice in this object',
         },
       ],
     },

@@ -1,9 +1,9 @@
 import { invalidTimeout } from '../../../src/lint/rules/invalid-timeout.js';
-import { OCTO_YAML, RuleTester } from '../rule-tester.js';
+import { OCTO_YAML, OI_JSON, RuleTester } from '../rule-tester.js';
 
 const DEFAULT = 'is not a positive Go duration, so the default 5s applies';
 
-// Go durations are octo's (YAML); openinterpreter's whole seconds are checked by invalid-value.
+// Go durations are octo's (YAML); openinterpreter's whole seconds are checked by invalid-value, except 0.
 new RuleTester().run(invalidTimeout, {
   valid: [
     { name: 'Go durations, and no timeout', files: { [OCTO_YAML]: 'hooks:\n  Stop:\n    - command: a\n      timeout: 300ms\n    - command: b\n      timeout: "1m30s"\n    - command: c\n' } },
@@ -27,6 +27,12 @@ new RuleTester().run(invalidTimeout, {
           message: `timeout 5000 ${DEFAULT}; a duration needs a unit: write "5000ms" (5s) if that was milliseconds`,
         },
       ],
+    },
+    {
+      // Codex: codex-rs/hooks/src/engine/discovery.rs normalize_command_hook (`timeout.max(1)`).
+      name: 'an openinterpreter timeout of 0, raised to 1 second',
+      files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x", "timeout": 0 }] }] } }' },
+      errors: [{ messageId: 'zeroRaised', line: 1, column: 83, message: 'timeout 0 is raised to 1 second, as the agent does; write the timeout you mean' }],
     },
   ],
 });

@@ -17,6 +17,10 @@ new RuleTester().run(invalidValue, {
     { name: 'a comment-only YAML file', files: { [OCTO_YAML]: '# hooks come later\n' } },
     { name: 'YAML hooks: with nothing under it', files: { [OCTO_YAML]: 'hooks:\n' } },
     { name: 'a boolean managed-only switch', files: { [MANAGED]: 'allow_managed_hooks_only = false\n' } },
+    // Issue 11 item 8: the agent's own keys under [hooks].
+    { name: '[hooks.state] in config.toml', files: { [OI_TOML]: '[hooks.state."/x/hooks.json:stop:0:0"]\nenabled = false\n' } },
+    { name: 'managed_dir in the requirements', files: { [MANAGED]: '[hooks]\nmanaged_dir = "/enterprise/hooks"\n' } },
+    { name: 'additionalContextLimit and commandWindows', files: { [OI_JSON]: '{ "hooks": { "PreToolUse": [{ "hooks": [{ "type": "command", "command": "x", "additionalContextLimit": 0, "commandWindows": "y" }] }] } }' } },
   ],
   invalid: [
     {
@@ -37,23 +41,21 @@ new RuleTester().run(invalidValue, {
       },
       errors: [
         { messageId: 'groupWithoutHooks', line: 4, column: 7, data: { list: 'array' }, message: 'this matcher group has no "hooks" array of handlers' },
-        { messageId: 'quotedSeconds', line: 5, column: 67, message: '"timeout" must be a number of seconds, not a string: write 30 without quotes' },
+        // Codex reads hooks.json whole (hook_config.rs, serde): each of these makes it ignore the file.
+        { messageId: 'fileIgnored', line: 5, column: 67, message: 'the agent ignores this whole file: "timeout" must be a number of seconds, not a string: write 30 without quotes' },
         {
-          messageId: 'notInEnumDidYouMean',
+          messageId: 'fileIgnored',
           line: 6,
           column: 29,
-          data: { key: 'type', values: '"command", "prompt", "agent", "mcp_tool"', found: 'the string "comand"', suggestion: 'command' },
-          message: '"type" must be one of "command", "prompt", "agent", "mcp_tool", found the string "comand"; did you mean "command"?',
+          data: {
+            clause: 'the agent ignores this whole file',
+            problem: '"type" must be one of "command", "prompt", "agent", "mcp_tool", found the string "comand"; did you mean "command"?',
+          },
         },
-        { messageId: 'notWholeSeconds', line: 6, column: 66, message: '"timeout" must be a whole number of seconds (1 or more), found the number -5' },
-        { messageId: 'notBoolean', line: 6, column: 79, message: '"async" must be true or false, found the string "yes"' },
-        { messageId: 'eventNotList', line: 8, column: 13, message: '"Stop" must be an array of matcher groups, found an object' },
-        {
-          messageId: 'unknownTopLevelKey',
-          line: 10,
-          column: 3,
-          message: 'unknown top-level key "version" makes the whole file invalid; allowed: hooks, $schema, description',
-        },
+        { messageId: 'fileIgnored', line: 6, column: 66, message: 'the agent ignores this whole file: "timeout" must be a whole number of seconds, found the number -5' },
+        { messageId: 'fileIgnored', line: 6, column: 79, message: 'the agent ignores this whole file: "async" must be true or false, found the string "yes"' },
+        { messageId: 'fileIgnored', line: 8, column: 13, message: 'the agent ignores this whole file: "Stop" must be an array of matcher groups, found an object' },
+        { messageId: 'unknownTopLevelKeyFileIgnored', line: 10, column: 3, message: 'the agent ignores this whole file: unknown top-level key "version" (allowed: hooks, description)' },
       ],
     },
     {
@@ -70,40 +72,40 @@ new RuleTester().run(invalidValue, {
       name: 'wrong types and shapes in TOML, with the array-of-tables hint',
       files: { [OI_TOML]: '[hooks.Stop]\ncommand = "x"\n\n[[hooks.PreToolUse]]\nmatcher = 5\nhooks = "x"\n' },
       errors: [
-        { messageId: 'eventIsTable', line: 1, column: 1, message: '"Stop" must be an array of matcher groups, found a table; write [[hooks.Stop]]' },
-        { messageId: 'notString', line: 5, column: 11, message: '"matcher" must be a string, found the number 5' },
-        { messageId: 'groupHooksNotList', line: 6, column: 9, message: '"hooks" of a matcher group must be an array of handlers, found the string "x"' },
+        { messageId: 'fileIgnored', line: 1, column: 1, message: 'the agent ignores every hook in this file: "Stop" must be an array of matcher groups, found a table; write [[hooks.Stop]]' },
+        { messageId: 'fileIgnored', line: 5, column: 11, message: 'the agent ignores every hook in this file: "matcher" must be a string, found the number 5' },
+        { messageId: 'fileIgnored', line: 6, column: 9, message: 'the agent ignores every hook in this file: "hooks" of a matcher group must be an array of handlers, found the string "x"' },
       ],
     },
     {
       name: 'an openinterpreter handler without a type in JSON',
       files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "command": "x" }] }] } }' },
-      errors: [{ messageId: 'missingType', line: 1, column: 35, data: { example: '"type": "command"' }, message: 'this handler has no "type"; add "type": "command"' }],
+      errors: [{ messageId: 'fileIgnored', line: 1, column: 35, message: 'the agent ignores this whole file: this handler has no "type"; add "type": "command"' }],
     },
     {
       name: 'an openinterpreter handler without a type in TOML',
       files: { [OI_TOML]: '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ncommand = "x"\n' },
-      errors: [{ messageId: 'missingType', line: 2, column: 1, message: 'this handler has no "type"; add type = "command"' }],
+      errors: [{ messageId: 'fileIgnored', line: 2, column: 1, message: 'the agent ignores every hook in this file: this handler has no "type"; add type = "command"' }],
     },
     {
       name: 'a hooks value that is not a table of events',
       files: { [OI_TOML]: 'hooks = ["x"]\n' },
-      errors: [{ messageId: 'hooksNotObject', line: 1, column: 9, message: '"hooks" must be a table of event names, found an array' }],
+      errors: [{ messageId: 'fileIgnored', line: 1, column: 9, message: 'the agent ignores every hook in this file: "hooks" must be a table of event names, found an array' }],
     },
     {
       name: 'a JSON null file, which the agent rejects',
       files: { [OI_JSON]: 'null\n' },
-      errors: [{ messageId: 'rootNotObject', line: 1, column: 1, message: 'the file must hold an object at the top level, found null' }],
+      errors: [{ messageId: 'fileIgnored', line: 1, column: 1, message: 'the agent ignores this whole file: the file must hold an object at the top level, found null' }],
     },
     {
       name: 'JSON "hooks": null, which the agent rejects',
       files: { [OI_JSON]: '{\n  "hooks": null\n}\n' },
-      errors: [{ messageId: 'hooksNotObject', line: 2, column: 12, message: '"hooks" must be an object of event names, found null' }],
+      errors: [{ messageId: 'fileIgnored', line: 2, column: 12, message: 'the agent ignores this whole file: "hooks" must be an object of event names, found null' }],
     },
     {
       name: 'a JSON array file, which the agent rejects',
       files: { [OI_JSON]: '[]' },
-      errors: [{ messageId: 'rootNotObject', line: 1, column: 1, data: { expected: 'an object', found: 'an array' } }],
+      errors: [{ messageId: 'fileIgnored', line: 1, column: 1, message: 'the agent ignores this whole file: the file must hold an object at the top level, found an array' }],
     },
     {
       name: 'a handler that is not an object, a blank id, an unknown onFailure and a top-level key near "hooks"',
@@ -112,15 +114,76 @@ new RuleTester().run(invalidValue, {
       },
       errors: [
         {
-          messageId: 'unknownTopLevelKeyDidYouMean',
+          messageId: 'unknownTopLevelKeyFileIgnoredDidYouMean',
           line: 2,
           column: 3,
-          message: 'unknown top-level key "hook" makes the whole file invalid; allowed: hooks, $schema, description; did you mean "hooks"?',
+          message: 'the agent ignores this whole file: unknown top-level key "hook" (allowed: hooks, description); did you mean "hooks"?',
         },
-        { messageId: 'handlerNotObject', line: 4, column: 5, message: 'each handler must be an object, found the string "x"' },
+        { messageId: 'fileIgnored', line: 4, column: 5, message: 'the agent ignores this whole file: each handler must be an object, found the string "x"' },
+        // hookctl's own fields (id, onFailure): the agent ignores them, so only that handler is skipped.
         { messageId: 'notNonEmptyString', line: 5, column: 48, message: '"id" must be a non-empty string, found the string ""' },
         { messageId: 'notInEnum', line: 5, column: 65, message: '"onFailure" must be one of "continue", "abort", found the string "never"' },
       ],
+    },
+    {
+      name: 'issue 11 item 2: "$schema", a timeout written 30.0, async: null, an mcp_tool without a tool',
+      files: {
+        [OI_JSON]: '{\n  "$schema": "x",\n  "hooks": { "Stop": [{ "hooks": [\n    { "type": "command", "command": "x", "timeout": 30.0, "async": null },\n    { "type": "mcp_tool", "server": "s" }\n  ] }] }\n}\n',
+      },
+      errors: [
+        {
+          messageId: 'schemaKeyFileIgnored',
+          line: 2,
+          column: 3,
+          message:
+            'the agent ignores this whole file: unknown top-level key "$schema" (allowed: hooks, description); associate the schema with the file in the editor settings instead (README: editor set-up)',
+        },
+        { messageId: 'fileIgnored', line: 4, column: 53, message: 'the agent ignores this whole file: "timeout" must be written as a whole number, found 30.0' },
+        { messageId: 'fileIgnored', line: 4, column: 68, message: 'the agent ignores this whole file: "async" must not be null' },
+        { messageId: 'fileIgnored', line: 5, column: 5, message: 'the agent ignores this whole file: this mcp_tool handler has no "tool"' },
+      ],
+    },
+    {
+      name: 'issue 11 item 15: octo events at the top level (the hooks: root forgotten)',
+      files: { [OCTO_YAML]: 'PreToolUse:\n  - command: ./guard.sh\n' },
+      errors: [
+        {
+          messageId: 'eventAtTopLevel',
+          line: 1,
+          column: 1,
+          message: 'nothing in this file runs: the event "PreToolUse" is at the top level, outside "hooks"; make it an indented entry under "hooks:"',
+        },
+      ],
+    },
+    {
+      // The managed requirements file is not dropped whole (that would fail open): each problem stands alone.
+      name: 'problems in the managed requirements file skip only what they invalidate',
+      files: {
+        [MANAGED]:
+          '[hooks]\nStop = { hooks = [] }\n\n[[hooks.PreToolUse]]\nhooks = "x"\n\n[[hooks.PostToolUse]]\nhooks = [1, { type = "comand", command = "x" }, { command = "x", timeout = "5" }, { type = "command", command = "x", timeout = -1, additionalContextLimit = -3 }, { type = "command", command = "x", timeout = 30.0 }, { type = "mcp_tool", tool = "t" }]\n',
+      },
+      errors: [
+        { messageId: 'eventIsTable', line: 2, column: 8, message: '"Stop" must be an array of matcher groups, found a table; write [[hooks.Stop]]' },
+        { messageId: 'groupHooksNotList', line: 5, column: 9, message: '"hooks" of a matcher group must be an array of handlers, found the string "x"' },
+        { messageId: 'handlerNotObject', line: 8, column: 10, message: 'each handler must be a table, found the number 1' },
+        { messageId: 'notInEnumDidYouMean', line: 8, column: 22, data: { key: 'type', values: '"command", "prompt", "agent", "mcp_tool"', found: 'the string "comand"', suggestion: 'command' } },
+        { messageId: 'missingType', line: 8, column: 49, message: 'this handler has no "type"; add type = "command"' },
+        { messageId: 'quotedSeconds', line: 8, column: 76, message: '"timeout" must be a number of seconds, not a string: write 5 without quotes' },
+        { messageId: 'notWholeSeconds', line: 8, column: 128, message: '"timeout" must be a whole number of seconds, found the number -1' },
+        { messageId: 'notCount', line: 8, column: 157, message: '"additionalContextLimit" must be a whole number (0 or more), found the number -3' },
+        { messageId: 'notWrittenWhole', line: 8, column: 208, message: '"timeout" must be written as a whole number, found 30.0' },
+        { messageId: 'mcpToolWithout', line: 8, column: 216, message: 'this mcp_tool handler has no "server"' },
+      ],
+    },
+    {
+      name: 'octo files that are not a mapping of events',
+      files: { [OCTO_YAML]: 'hooks: [x]\n' },
+      errors: [{ messageId: 'hooksNotObject', line: 1, column: 8, message: '"hooks" must be a mapping of event names, found a list' }],
+    },
+    {
+      name: 'an octo file that is a list',
+      files: { [OCTO_YAML]: '- hooks\n' },
+      errors: [{ messageId: 'rootNotObject', line: 1, column: 1, message: 'the file must hold a mapping at the top level, found a list' }],
     },
     {
       name: 'an octo timeout that is not a scalar',

@@ -64,6 +64,19 @@ new RuleTester().run(unknownKey, {
       ],
     },
     {
+      // Codex: codex-rs/hooks/src/engine/discovery.rs unsupported_event_warns_and_ignores_additional_context_limit.
+      name: 'additionalContextLimit on an event that cannot emit additional context',
+      files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x", "additionalContextLimit": 4096 }] }] } }' },
+      errors: [
+        {
+          messageId: 'contextLimitIgnored',
+          line: 1,
+          column: 72,
+          message: '"additionalContextLimit" is ignored on Stop: this event cannot emit additionalContext (it applies to PreToolUse, PostToolUse, SessionStart, UserPromptSubmit, SubagentStart)',
+        },
+      ],
+    },
+    {
       name: 'keys that share a name with object built-ins',
       files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "constructor": 1, "hooks": [{ "type": "command", "command": "x", "toString": 2 }] }] } }' },
       errors: [
@@ -72,8 +85,9 @@ new RuleTester().run(unknownKey, {
           messageId: 'unknown',
           line: 1,
           column: 90,
-          data: { key: 'toString', where: 'in a handler', known: 'type, command, timeout, statusMessage, async, id, onFailure' },
-          message: 'unknown key "toString" in a handler is ignored; known keys: type, command, timeout, statusMessage, async, id, onFailure',
+          data: { key: 'toString', where: 'in a handler', known: 'type, command, timeout, statusMessage, async, additionalContextLimit, commandWindows, command_windows, id, onFailure' },
+          message:
+            'unknown key "toString" in a handler is ignored; known keys: type, command, timeout, statusMessage, async, additionalContextLimit, commandWindows, command_windows, id, onFailure',
         },
       ],
     },

@@ -1,0 +1,26 @@
+import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
+import { createRule } from '../rule.js';
+
+/**
+ * A config file where the agent never looks, such as `.octo/hooks.yaml` (octo reads only
+ * `hooks.yml`): its hooks silently never run. Discovery lists such files with the role `unread`,
+ * naming the file the agent reads instead.
+ */
+export const unreadFile = createRule({
+  id: 'unread-file',
+  severity: 'warning',
+  description: 'a config file the agent never reads (octo hooks.yaml)',
+  atLoad: true,
+  messages: {
+    // {{dialect}} never reads {{file}}; {{read}} is the name it reads instead.
+    renameIt: '{{dialect}} never reads {{file}}, so nothing in it runs; rename it to {{read}}',
+    moveHooks: '{{dialect}} never reads {{file}}, so nothing in it runs; it reads {{read}} beside it, so move these hooks there',
+  },
+  check({ spec, checked, report }) {
+    const { file } = checked;
+    if (file.role !== 'unread' || file.readInstead === undefined) return;
+    const data = { dialect: spec.dialect, file: basename(file.parsed.path), read: basename(file.readInstead) };
+    report({ messageId: existsSync(file.readInstead) ? 'moveHooks' : 'renameIt', data, pos: { line: 1, column: 1 } });
+  },
+});

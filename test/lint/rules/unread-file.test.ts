@@ -1,0 +1,19 @@
+import { unreadFile } from '../../../src/lint/rules/unread-file.js';
+import { OCTO_YAML, RuleTester } from '../rule-tester.js';
+
+// Issue 11 item 15; seed 001 lines 22-23: octo reads ~/.octo/hooks.yml and .octo/hooks.yml only.
+new RuleTester().run(unreadFile, {
+  valid: [{ name: 'a hooks.yml', files: { [OCTO_YAML]: 'hooks:\n  Stop:\n    - command: ./notify.sh\n' } }],
+  invalid: [
+    {
+      name: 'a hooks.yaml alone',
+      files: { 'project/.octo/hooks.yaml': 'hooks:\n  Stop:\n    - command: ./notify.sh\n' },
+      errors: [{ messageId: 'renameIt', line: 1, column: 1, message: 'octo never reads hooks.yaml, so nothing in it runs; rename it to hooks.yml' }],
+    },
+    {
+      name: 'a hooks.yaml beside a hooks.yml',
+      files: { 'project/.octo/hooks.yaml': 'hooks: {}\n', [OCTO_YAML]: 'hooks: {}\n' },
+      errors: [{ messageId: 'moveHooks', line: 1, column: 1, message: 'octo never reads hooks.yaml, so nothing in it runs; it reads hooks.yml beside it, so move these hooks there' }],
+    },
+  ],
+});
