@@ -80,7 +80,7 @@ describe('hookctl serve: ending', () => {
     const { pids, pending } = await startHooks();
     server.child.kill(signal);
     // The dispatch in flight is still answered: its hook was cancelled.
-    expect((await pending).result.runs).toMatchObject([{ status: 'failed', error: 'cancelled' }]);
+    expect((await pending).result.runs).toMatchObject([{ status: 'failed', error: expect.stringMatching(/cancelled/) }]);
     expect(await server.exited).toEqual({ code, signal: null });
     await allGone(pids);
   });
@@ -89,7 +89,7 @@ describe('hookctl serve: ending', () => {
     const { server, startHooks } = longHooks(600, "trap '' TERM; ");
     const { pids, pending } = await startHooks();
     server.child.kill('SIGTERM');
-    expect((await pending).result.runs).toMatchObject([{ status: 'failed', error: 'cancelled' }]);
+    expect((await pending).result.runs).toMatchObject([{ status: 'failed', error: expect.stringMatching(/cancelled/) }]);
     expect(await server.exited).toEqual({ code: 143, signal: null });
     await allGone(pids);
   });

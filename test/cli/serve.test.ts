@@ -38,9 +38,10 @@ function untimed(outcome: any): any {
 }
 
 describe('hookctl serve: methods', () => {
-  it('dispatch answers with exactly the outcome `hookctl run` prints for the same payload', async () => {
+  it('dispatch answers with exactly the outcome `hookctl run` prints for the same payload (runtime tolerance included)', async () => {
     const { sandbox, common } = await guardedProject();
-    const payload = oiPayload('PreToolUse', sandbox.project, { tool_input: { command: 'rm -rf /' } });
+    // A permission mode from a newer agent: dispatched all the same, with a warning (SPEC 4.1).
+    const payload = oiPayload('PreToolUse', sandbox.project, { tool_input: { command: 'rm -rf /' }, permission_mode: 'autopilot' });
     const server = startServe(common);
     const response = await server.request('dispatch', { event: 'PreToolUse', payload });
     const run = await runCli(['run', 'PreToolUse', ...common], { input: JSON.stringify(payload) });
@@ -48,6 +49,7 @@ describe('hookctl serve: methods', () => {
     expect(response).toEqual({ jsonrpc: '2.0', id: 1, result: expect.any(Object) });
     expect(untimed(response.result)).toEqual(untimed(JSON.parse(run.stdout)));
     expect(response.result).toMatchObject({ decision: 'deny', reason: 'no rm here', runs: [{ id: 'guard', status: 'blocked' }] });
+    expect(response.result.warnings).toEqual([expect.stringMatching(/^payload \/permission_mode: /)]);
   });
 
   it('dispatch passes matcherAliases to selection', async () => {
