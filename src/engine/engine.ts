@@ -151,7 +151,7 @@ async function loadConfiguration(dialect: Dialect, context: LoadContext, before:
   const trustContext = { ...context, projectDir: context.cwd };
   const trust = await dialect.trust.evaluate(config.handlers, trustContext);
   const builtins = config.enabled && dialect.builtinHooks ? await dialect.builtinHooks(context) : [];
-  const paths = [...(config.watchPaths ?? config.files), ...(dialect.trust.watchPaths?.(config.handlers, trustContext) ?? [])];
+  const paths = [...(config.watchPaths ?? config.files), ...((await dialect.trust.watchPaths?.(config.handlers, trustContext)) ?? [])];
   const now = statSignatures(paths.filter((path) => !before.has(path)));
   const signatures = new Map(paths.map((path) => [path, before.get(path) ?? now.get(path)!]));
   return { config, trust, builtins, signatures };

@@ -26,7 +26,7 @@ export interface TrustModel {
    * content the decision depends on. A long-lived engine re-decides trust when one of them changes
    * (`hookctl trust` in another terminal, a script edited behind an unchanged command).
    */
-  watchPaths?(handlers: readonly HandlerRecord[], context: LoadContext & { projectDir: string }): string[];
+  watchPaths?(handlers: readonly HandlerRecord[], context: LoadContext & { projectDir: string }): Promise<string[]>;
 }
 
 export type TrustContext = LoadContext & { projectDir: string };

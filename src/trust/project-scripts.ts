@@ -14,20 +14,14 @@ export type ScriptHashes = Record<string, string | null>;
  */
 export async function projectScriptHashes(commands: readonly string[], projectDir: string): Promise<ScriptHashes> {
   const hashes: ScriptHashes = {};
-  for (const path of projectScriptPaths(commands, projectDir)) hashes[path] = await hashFile(path);
-  return hashes;
-}
-
-/** The absolute paths of the project scripts these commands run, each once, in command order. */
-export function projectScriptPaths(commands: readonly string[], projectDir: string): string[] {
-  const paths = new Set<string>();
   for (const command of commands) {
     const script = scriptPathOf(command);
     if (script === null) continue;
     const path = resolve(projectDir, script);
-    if (isInside(projectDir, path)) paths.add(path);
+    if (!isInside(projectDir, path) || path in hashes) continue;
+    hashes[path] = await hashFile(path);
   }
-  return [...paths];
+  return hashes;
 }
 
 /**

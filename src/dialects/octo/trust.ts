@@ -2,7 +2,7 @@ import type { HandlerRecord } from '../../kit/handler-record.js';
 import { UsageError } from '../../errors.js';
 import type { TrustAuthority, TrustContext, TrustUnit } from '../../kit/trust-authority.js';
 import { describeHook } from '../../trust/describe-hook.js';
-import { projectScriptHashes, projectScriptPaths, scriptChange, type ScriptHashes } from '../../trust/project-scripts.js';
+import { projectScriptHashes, scriptChange, type ScriptHashes } from '../../trust/project-scripts.js';
 import { projectTrustStorePath, readProjectTrustStore, updateProjectTrustStore } from './project-store.js';
 import type { HandlerTrust } from '../../kit/index.js';
 
@@ -77,9 +77,10 @@ export const trust: TrustAuthority = {
     return handlers.map((handler) => (handler.file !== null && files.get(handler.file)?.trust) || NO_TRUST_NEEDED);
   },
 
-  watchPaths(handlers, context) {
+  async watchPaths(handlers, context) {
+    // The same files evaluate() hashes, found the same way, so the two can not drift apart.
     const projectCommands = handlers.filter((handler) => handler.source === 'project').map((handler) => handler.command);
-    return [projectTrustStorePath(context.home), ...projectScriptPaths(projectCommands, context.projectDir)];
+    return [projectTrustStorePath(context.home), ...Object.keys(await projectScriptHashes(projectCommands, context.projectDir))];
   },
 
   async units(selected, all, context) {

@@ -4,7 +4,7 @@ import type { TrustAuthority, TrustContext, TrustUnit } from '../../kit/trust-au
 import { changedFields, describeChange } from './describe-change.js';
 import { describeHook } from '../../trust/describe-hook.js';
 import { definitionHash, hookDefinition } from './definition.js';
-import { projectScriptHashes, projectScriptPaths, scriptChange, type ScriptHashes } from '../../trust/project-scripts.js';
+import { projectScriptHashes, scriptChange, type ScriptHashes } from '../../trust/project-scripts.js';
 import {
   fileTrust,
   hookTrustStorePath,
@@ -143,9 +143,10 @@ export const trust: TrustAuthority = {
     return (await assess(handlers, context)).map((assessment) => assessment.trust);
   },
 
-  watchPaths(handlers, context) {
+  async watchPaths(handlers, context) {
+    // The same files evaluate() hashes, found the same way, so the two can not drift apart.
     const projectCommands = handlers.filter((handler) => handler.source === 'project').map((handler) => handler.command);
-    return [hookTrustStorePath(context.home), ...projectScriptPaths(projectCommands, context.projectDir)];
+    return [hookTrustStorePath(context.home), ...Object.keys(await projectScriptHashes(projectCommands, context.projectDir))];
   },
 
   async units(selected, all, context) {
