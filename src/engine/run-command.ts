@@ -278,7 +278,8 @@ async function describeSpawnFailure(error: unknown, cwd: string): Promise<string
   return `could not start the hook: ${detail}`;
 }
 
-function failedResult(error: string, started: number): RunResult {
+/** A run that produced no process result, with `fields` (the error, or what a runner did observe). */
+export function failedResult(error: string | null, started: number, fields: Partial<RunResult> = {}): RunResult {
   return {
     exitCode: null,
     signal: null,
@@ -288,6 +289,7 @@ function failedResult(error: string, started: number): RunResult {
     timedOut: false,
     durationMs: performance.now() - started,
     error,
+    ...fields,
   };
 }
 
