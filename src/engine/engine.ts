@@ -1,7 +1,7 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { BuiltinHook, Dialect, EventSpec, Finding, HandlerRecord, HandlerTrust, InProcessHook, LoadContext, LoadedConfig, ValidationError } from '../kit/index.js';
-import { ConfigLoadError, ConfigReloadError, DuplicateHookIdError, InProcessNotAllowedError, PayloadValidationError, UnknownEventError } from '../errors.js';
+import { ConfigLoadError, ConfigReloadError, DuplicateHookIdError, InProcessNotAllowedError, PayloadValidationError, UnknownEventError, UsageError } from '../errors.js';
 import { standingSkipReason } from '../trust/skip-reason.js';
 import { didYouMean } from '../util/did-you-mean.js';
 import { AsyncRuns } from './async-runs.js';
@@ -10,7 +10,7 @@ import { dispatchEvent, type DispatchOptions } from './dispatch.js';
 import type { EngineHandler } from './engine-handler.js';
 import { invokeInProcess } from './in-process.js';
 import { noEffect } from './interpret-helpers.js';
-import type { Outcome } from '../kit/outcome.js';
+import type { Outcome, SkipReason } from '../kit/outcome.js';
 import type { RunResult } from '../kit/run-result.js';
 import { runCommand } from './run-command.js';
 import { runHttp } from './run-http.js';
@@ -23,7 +23,13 @@ export const BYPASS_TRUST_WARNING =
   '`--dangerously-bypass-hook-trust` is enabled. Enabled hooks may run without review for this invocation.';
 export const HOOKS_DISABLED_WARNING = 'hooks are disabled by the configuration; nothing runs';
 const DEFAULT_OUTPUT_LIMIT_BYTES = 1024 * 1024;
+/** Total output captured from the sync hooks of one dispatch (docs/security.md, invariant 4). */
+export const DEFAULT_DISPATCH_OUTPUT_LIMIT_BYTES = 16 * 1024 * 1024;
+/** Sync hooks of one dispatch running at once: 3 pipes each, far below any file descriptor limit. */
+export const DEFAULT_MAX_CONCURRENT_HOOKS = 64;
 const IN_PROCESS_TIMEOUT_MS = 30_000;
+/** Run dirs whose trust decisions are kept (an agent moves between a few directories). */
+const MAX_RUN_DIRS = 32;
 
 /** How an engine loads and runs hooks; the public `createEngine` adds the dialect to these. */
 export interface EngineSettings {
@@ -46,6 +52,13 @@ export interface EngineSettings {
   rewriteOrder?: 'completion' | 'configured';
   /** Cap per output stream of each hook (default 1 MiB). */
   outputLimitBytes?: number;
+  /**
+   * Cap on all output captured from the sync hooks of one dispatch (default 16 MiB): with many
+   * hooks each keeps a fair share (at least 4 KiB per stream) and runs past it are marked truncated.
+   */
+  dispatchOutputLimitBytes?: number;
+  /** How many sync hooks of one dispatch run at once (default 64); the rest start as slots free up, in configured order. */
+  maxConcurrentHooks?: number;
   /**
    * Refuse payloads the event's input schema rejects (PayloadValidationError). Default false: at
    * run time a payload from a newer agent is still dispatched, with one warning per violation, as
@@ -95,7 +108,10 @@ export interface Engine<Inputs = never> {
    * rejects with the error (`ConfigLoadError`, `ConfigReloadError`, `TrustStoreError`, …).
    */
   reload(): Promise<void>;
-  /** Waits for async hooks up to their timeouts, then kills them; `signal` cuts the wait short. */
+  /**
+   * Waits for async hooks up to their timeouts, then kills them (with every process of their
+   * process groups); resolves once nothing they started is left running.
+   */
   close(options?: CloseOptions): Promise<void>;
 }
 
@@ -104,6 +120,7 @@ export interface Engine<Inputs = never> {
  * dispatch. The dialect is given as a value; the public `createEngine` resolves ids to dialects.
  */
 export async function openEngine(dialect: Dialect, options: EngineSettings): Promise<HookEngine> {
+  checkLimits(options);
   const context = loadContextOf(options);
   const engine = new HookEngine(dialect, context, await loadConfiguration(dialect, context, new Map()), options);
   engine.startWatching();
@@ -169,9 +186,14 @@ function errorKey(finding: Finding): string {
 /** The handlers and selectors of one loaded configuration; dispatches read one generation throughout. */
 interface Generation {
   enabled: boolean;
+  managedOnly: boolean;
+  /** The loaded command handlers' records, in the order of the first `records.length` handlers. */
+  records: readonly HandlerRecord[];
   handlers: EngineHandler[];
   warnings: string[];
   selectors: Map<string, EventSelector<EngineHandler>>;
+  /** Skip reasons decided for other run dirs (payload cwds), most recently used last. */
+  skipReasonsByRunDir: Map<string, Promise<ReadonlyMap<EngineHandler, SkipReason> | null>>;
 }
 
 interface InProcessRegistration {
@@ -248,6 +270,10 @@ export class HookEngine implements Engine {
         warnings,
         rewriteOrder: this.options.rewriteOrder ?? 'completion',
         detach: (handler, start) => this.asyncRuns.start(handler.id, handler.timeoutMs, start),
+        maxConcurrentHooks: this.options.maxConcurrentHooks ?? DEFAULT_MAX_CONCURRENT_HOOKS,
+        outputLimitBytes: this.outputLimitBytes,
+        dispatchOutputLimitBytes: this.options.dispatchOutputLimitBytes ?? DEFAULT_DISPATCH_OUTPUT_LIMIT_BYTES,
+        skipReasonsIn: (runDir) => this.skipReasonsIn(generation, runDir),
       },
       input as Record<string, unknown>,
       options,
@@ -372,7 +398,15 @@ export class HookEngine implements Engine {
     if (!config.enabled) warnings.push(HOOKS_DISABLED_WARNING);
     if (this.options.bypassTrust) warnings.push(BYPASS_TRUST_WARNING);
     const handlers = config.handlers.map((record, index) => this.commandHandler(record, trust[index]!, config.managedOnly));
-    const generation: Generation = { enabled: config.enabled, handlers, warnings, selectors: new Map() };
+    const generation: Generation = {
+      enabled: config.enabled,
+      managedOnly: config.managedOnly,
+      records: config.handlers,
+      handlers,
+      warnings,
+      selectors: new Map(),
+      skipReasonsByRunDir: new Map(),
+    };
     for (const builtin of builtins) addInProcess(generation, this.inProcessHandler(builtin.event, builtin.run, builtin.name));
     for (const { event, hook, name } of this.registrations) addInProcess(generation, this.inProcessHandler(event, hook, name));
     return generation;
@@ -405,7 +439,7 @@ export class HookEngine implements Engine {
           cwd: invocation.cwd,
           env: invocation.env ? { ...env, ...invocation.env } : env,
           timeoutMs: invocation.timeoutMs ?? record.timeoutMs,
-          outputLimitBytes: this.outputLimitBytes,
+          outputLimitBytes: invocation.outputLimitBytes ?? this.outputLimitBytes,
           ...(invocation.signal ? { signal: invocation.signal } : {}),
         });
       },
@@ -438,6 +472,49 @@ export class HookEngine implements Engine {
       skipReason: null,
       invoke: (invocation) => invokeInProcess(hook, invocation, IN_PROCESS_TIMEOUT_MS),
     };
+  }
+
+  /**
+   * Trust decided for hooks that run in `runDir` rather than the project dir: relative scripts
+   * resolve there, so other files run, and those must be the reviewed ones (SPEC 6.1.2). Decided
+   * once per run dir per configuration (the store is read and the files hashed again), like trust
+   * at load; null when no hook's trust depends on where it runs.
+   */
+  private skipReasonsIn(generation: Generation, runDir: string): Promise<ReadonlyMap<EngineHandler, SkipReason> | null> | null {
+    if (!generation.records.some((record) => record.source === 'project')) return null;
+    const cache = generation.skipReasonsByRunDir;
+    let decided = cache.get(runDir);
+    if (decided === undefined) {
+      decided = this.decideIn(generation, runDir);
+      // A failed decision is not cached: the next dispatch tries again.
+      decided.catch(() => cache.delete(runDir));
+    } else cache.delete(runDir);
+    cache.set(runDir, decided);
+    if (cache.size > MAX_RUN_DIRS) cache.delete(cache.keys().next().value!);
+    return decided;
+  }
+
+  private async decideIn(generation: Generation, runDir: string): Promise<ReadonlyMap<EngineHandler, SkipReason> | null> {
+    // The project dir spelled another way (a symlink, a trailing dot) is the project dir: trust stands.
+    if ((await realpathOrSelf(runDir)) === (await realpathOrSelf(this.context.cwd))) return null;
+    const trustContext = { ...this.context, projectDir: this.context.cwd, runDir };
+    // A watching engine also watches the files this decision reads (the scripts as resolved in the
+    // run dir): one edited there is a change like any other, and the next dispatch decides anew.
+    if (this.watcher !== null) await this.watchMore((await this.definition.trust.watchPaths?.(generation.records, trustContext)) ?? []);
+    const trust = await this.definition.trust.evaluate(generation.records, trustContext);
+    const reasons = new Map<EngineHandler, SkipReason>();
+    generation.records.forEach((record, index) => {
+      reasons.set(generation.handlers[index]!, standingSkipReason(record, trust[index]!, generation.managedOnly, this.options.bypassTrust === true));
+    });
+    return reasons;
+  }
+
+  /** Adds paths to the watched set, with their signatures as of now (before they are read). */
+  private async watchMore(paths: readonly string[]): Promise<void> {
+    const added = paths.filter((path) => !this.seen.has(path));
+    if (added.length === 0) return;
+    this.seen = new Map([...this.seen, ...statSignatures(added)]);
+    this.watcher?.watch(this.seen.keys());
   }
 
   private specFor(event: string): EventSpec {
@@ -479,6 +556,24 @@ function selectorFor(generation: Generation, event: string): EventSelector<Engin
     generation.selectors.set(event, selector);
   }
   return selector;
+}
+
+/** The bounds an embedder may set must be whole numbers in range, or the bounds are not bounds. */
+function checkLimits(options: EngineSettings): void {
+  const limits: [keyof EngineSettings, number | undefined, number][] = [
+    ['maxConcurrentHooks', options.maxConcurrentHooks, 1],
+    ['outputLimitBytes', options.outputLimitBytes, 0],
+    ['dispatchOutputLimitBytes', options.dispatchOutputLimitBytes, 0],
+  ];
+  for (const [name, value, min] of limits) {
+    if (value !== undefined && !(Number.isSafeInteger(value) && value >= min)) {
+      throw new UsageError(`engine option ${name} must be a whole number ≥ ${min} (got ${String(value)})`);
+    }
+  }
+}
+
+async function realpathOrSelf(path: string): Promise<string> {
+  return realpath(path).catch(() => path);
 }
 
 const RELOAD_FAILED_PREFIX = 'configuration reload failed; the last good configuration stays in effect: ';

@@ -20,16 +20,24 @@ export interface HandlerTrust {
 }
 
 export interface TrustModel {
-  evaluate(handlers: readonly HandlerRecord[], context: LoadContext & { projectDir: string }): Promise<HandlerTrust[]>;
+  evaluate(handlers: readonly HandlerRecord[], context: TrustContext): Promise<HandlerTrust[]>;
   /**
    * The files `evaluate` reads for these handlers: the trust store(s) and the project scripts whose
-   * content the decision depends on. A long-lived engine re-decides trust when one of them changes
-   * (`hookctl trust` in another terminal, a script edited behind an unchanged command).
+   * content the decision depends on (resolved in `context.runDir` when given). A long-lived engine
+   * re-decides trust when one of them changes (`hookctl trust` in another terminal, a script edited
+   * behind an unchanged command).
    */
-  watchPaths?(handlers: readonly HandlerRecord[], context: LoadContext & { projectDir: string }): Promise<string[]>;
+  watchPaths?(handlers: readonly HandlerRecord[], context: TrustContext): Promise<string[]>;
 }
 
-export type TrustContext = LoadContext & { projectDir: string };
+export type TrustContext = LoadContext & {
+  projectDir: string;
+  /**
+   * Where the hooks run (a dispatch's payload `cwd`); relative script paths resolve here, so trust
+   * covers the files that actually run (SPEC 6.1.2). Default: projectDir.
+   */
+  runDir?: string;
+};
 
 /**
  * One trust decision a person makes: a single hook (openinterpreter trusts exact definitions) or a

@@ -94,6 +94,7 @@ describe('hookctl list --dialect octo (SPEC 3.5)', () => {
       enabled: true,
       skipReason: 'untrusted',
       hash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+      scripts: { tracked: ['scripts/guard.sh'], untracked: null },
     });
     expect(listing.loadErrors).toEqual([]);
   });
