@@ -428,7 +428,7 @@ export class HookEngine implements Engine {
             headers: record.launch.headers,
             body: invocation.stdin,
             timeoutMs: invocation.timeoutMs ?? record.timeoutMs,
-            outputLimitBytes: this.outputLimitBytes,
+            outputLimitBytes: invocation.outputLimitBytes ?? this.outputLimitBytes,
             ...(invocation.signal ? { signal: invocation.signal } : {}),
           });
         }
