@@ -7,7 +7,7 @@ export type { EngineOptions } from './create-engine.js';
 export { BYPASS_TRUST_WARNING, HOOKS_DISABLED_WARNING } from './engine/engine.js';
 export type { Engine, EngineSettings } from './engine/engine.js';
 export type { EngineHandler } from './engine/engine-handler.js';
-export type { DispatchOptions, RunStartInfo } from './engine/dispatch.js';
+export type { AsyncRunResult, DispatchOptions, RunStartInfo } from './engine/dispatch.js';
 export type { Outcome, RunReport, RunStatus, SkipReason, RunMode, Decision } from './kit/outcome.js';
 export type { HandlerRecord, HandlerSource, TrustStatus } from './kit/handler-record.js';
 export type { Dialect, DialectManifest, EventSpec, HandlerTrust, InProcessHook, ValidationResult, ValidationError } from './kit/index.js';

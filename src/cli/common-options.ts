@@ -12,6 +12,8 @@ export interface CommonOptionValues {
   cwd?: string;
   home?: string;
   managed?: string;
+  settings?: string;
+  pluginDir?: string[];
 }
 
 export interface CommonContext {
@@ -19,6 +21,10 @@ export interface CommonContext {
   cwd: string;
   home: string;
   managedConfigPath: string | undefined;
+  /** claude `--settings`: a file path or inline JSON. */
+  settingsFlag: string | undefined;
+  /** claude `--plugin-dir`, in the order given. */
+  pluginDirs: string[];
 }
 
 /** Adds `--dialect`, `--cwd`, `--home`, `--managed` (SPEC 5) to a command. */
@@ -27,7 +33,9 @@ export function addCommonOptions(command: Command): Command {
     .addOption(new Option('--dialect <dialect>', 'hook dialect (default: detected from the hook config files present)').choices([...DIALECT_IDS]))
     .option('--cwd <dir>', 'project directory (default: current directory)')
     .option('--home <dir>', 'user home holding the user-level config (default: $HOME)')
-    .option('--managed <file>', 'openinterpreter managed requirements file (default: /etc/openinterpreter/requirements.toml)');
+    .option('--managed <file>', 'managed policy file: openinterpreter requirements.toml (default /etc/openinterpreter/requirements.toml), claude managed-settings.json (default /etc/claude-code/managed-settings.json)')
+    .option('--settings <file-or-json>', 'claude: a settings layer for this session, a file or inline JSON (as claude --settings)')
+    .option('--plugin-dir <dir>', 'claude: load a plugin from this directory for this session (repeatable)', collectValues);
 }
 
 /** The config-loading context of the resolved options; hooks see the agent's (this process's) environment. */
@@ -37,6 +45,8 @@ export function loadContextOf(common: CommonContext): LoadContext {
     home: common.home,
     env: process.env,
     ...(common.managedConfigPath === undefined ? {} : { managedConfigPath: common.managedConfigPath }),
+    ...(common.settingsFlag === undefined ? {} : { settingsFlag: common.settingsFlag }),
+    ...(common.pluginDirs.length === 0 ? {} : { pluginDirs: common.pluginDirs }),
   };
 }
 
@@ -48,9 +58,26 @@ export function resolveCommon(options: CommonOptionValues): CommonContext {
   if (options.dialect === undefined) dialectId = detectDialect(cwd, home);
   else if (isDialectId(options.dialect)) dialectId = options.dialect;
   else throw new UsageError(`unknown dialect "${options.dialect}"; use one of ${DIALECT_IDS.join(', ')}`);
-  return { dialectId, cwd, home, managedConfigPath: options.managed ? resolve(options.managed) : undefined };
+  return {
+    dialectId,
+    cwd,
+    home,
+    managedConfigPath: options.managed ? resolve(options.managed) : undefined,
+    settingsFlag: options.settings,
+    pluginDirs: (options.pluginDir ?? []).map((dir) => resolve(dir)),
+  };
 }
 
+
+/** Adds `--rewrite-order` (SPEC-dialects §10) to a command that dispatches. */
+export function addRewriteOrderOption(command: Command): Command {
+  return command.addOption(
+    new Option('--rewrite-order <order>', 'which tool-input rewrite wins when several hooks return one: the last to finish (completion, the agents\' way) or the last configured (deterministic)').choices([
+      'completion',
+      'configured',
+    ]),
+  );
+}
 
 /** Commander argument parser for a repeatable option (`--set a=1 --set b=2`). */
 export function collectValues(value: string, previous: string[] = []): string[] {

@@ -1,5 +1,5 @@
 import type { EventSpec, LoadContext } from '../kit/index.js';
-import type { MatcherSyntax } from './compile-matcher.js';
+import type { MatcherCompilation, MatcherSyntax } from './compile-matcher.js';
 import type { ConfigFile, FileRole } from './config-file.js';
 import type { SourceEntry } from './source-tree.js';
 
@@ -15,6 +15,14 @@ export type FieldType = (
   | { kind: 'enum'; values: readonly string[] }
   /** Whole seconds, written as an integer ≥ 0 (openinterpreter `timeout`; 0 is raised to 1). */
   | { kind: 'whole-seconds' }
+  /** A number of seconds > 0, fractions allowed (claude `timeout`). */
+  | { kind: 'positive-seconds' }
+  /** An array of strings (claude `args`, `allowedEnvVars`). */
+  | { kind: 'string-list' }
+  /** An object whose values are strings (claude http `headers`). */
+  | { kind: 'string-record' }
+  /** Any object (claude mcp_tool `input`). */
+  | { kind: 'object' }
   /** An integer ≥ 0 (openinterpreter `additionalContextLimit`). */
   | { kind: 'count' }
   /** Anything: a setting that belongs to the agent and that hookctl does not read. */
@@ -26,8 +34,28 @@ export type FieldType = (
 ) & { extension?: true };
 
 export type TimeoutRule =
-  | { unit: 'seconds'; defaultMs: number; /** At or above this many seconds the value was probably meant as ms. */ suspiciousSeconds: number }
+  | {
+      unit: 'seconds';
+      defaultMs: number;
+      /** At or above this many seconds the value was probably meant as ms. */
+      suspiciousSeconds: number;
+      /** Any number of seconds above 0 counts (claude), not only whole seconds ≥ 1. */
+      fractional?: boolean;
+    }
   | { unit: 'go-duration'; defaultMs: number; maxMs: number };
+
+export interface HandlerTypes {
+  supported: readonly string[];
+  unsupported: readonly string[];
+  /**
+   * Fields only some types have (claude: `url` is http's, `args` command's), by type. A handler
+   * field listed for other types but not its own is unknown on it. Absent: every handler field
+   * applies to every type.
+   */
+  fields?: Readonly<Record<string, readonly string[]>>;
+  /** Fields a handler of the type must set (`command` for command hooks, `url` for http). Absent: `command`. */
+  required?: Readonly<Record<string, readonly string[]>>;
+}
 
 export interface TopLevelRule {
   /** Known top-level fields besides `hooks`, with their types. */
@@ -56,8 +84,14 @@ export interface DialectConfigSpec {
   handlerFields: Readonly<Record<string, FieldType>>;
   timeout: TimeoutRule;
   /** Handler `type` values: run, or parsed but skipped as unsupported; null when there is no `type`. */
-  handlerTypes: { supported: readonly string[]; unsupported: readonly string[] } | null;
+  handlerTypes: HandlerTypes | null;
   topLevel: Readonly<Record<FileRole, TopLevelRule>>;
+  /**
+   * Compiles a group's matcher for one event, when the dialect's matcher rules are not one of the
+   * shared `matcherSyntax` values (claude: trimmed exact lists, a narrower set on some events, and
+   * JavaScript regexes evaluated by a linear-time engine). Absent: `compileMatcher(text, matcherSyntax)`.
+   */
+  compileMatcher?(source: string | null, event: string): MatcherCompilation;
   /**
    * The top-level key of the managed requirements file that, when true, keeps every non-managed
    * hook from running (openinterpreter `allow_managed_hooks_only`); absent when the dialect has none.

@@ -52,6 +52,21 @@ export interface EngineSettings {
   rewriteOrder?: 'completion' | 'configured';
   /** Cap per output stream of each hook (default 1 MiB). */
   outputLimitBytes?: number;
+  /** A settings layer for this session only: a file path or inline JSON (claude `--settings`). */
+  settingsFlag?: string;
+  /** Plugin directories loaded for this session only (claude `--plugin-dir`). */
+  pluginDirs?: readonly string[];
+  /**
+   * `check` (default) holds hooks back in a folder whose workspace trust was never accepted;
+   * `assume` takes the folder as trusted, as the agent does in headless (`-p`, SDK) sessions
+   * (claude). `bypassTrust` implies `assume`.
+   */
+  workspaceTrust?: 'check' | 'assume';
+  /**
+   * The file the host agent gives hooks to write environment exports to (claude `CLAUDE_ENV_FILE`);
+   * without it the dialect makes a temporary one per dispatch and reports its content.
+   */
+  envFile?: string;
   /**
    * Cap on all output captured from the sync hooks of one dispatch (default 16 MiB): with many
    * hooks each keeps a fair share (at least 4 KiB per stream) and runs past it are marked truncated.
@@ -134,6 +149,9 @@ export function loadContextOf(options: EngineSettings): LoadContext {
     home: userHome(options.home),
     env: options.env ?? process.env,
     ...(options.managedConfigPath ? { managedConfigPath: resolve(options.managedConfigPath) } : {}),
+    ...(options.settingsFlag !== undefined ? { settingsFlag: options.settingsFlag } : {}),
+    ...(options.pluginDirs ? { pluginDirs: options.pluginDirs } : {}),
+    ...(options.workspaceTrust ? { workspaceTrust: options.workspaceTrust } : {}),
   };
 }
 
@@ -208,7 +226,7 @@ export class HookEngine implements Engine {
   private readonly specs: Map<string, EventSpec>;
   private readonly asyncRuns = new AsyncRuns();
   private readonly outputLimitBytes: number;
-  private readonly agentEnv: Record<string, string | undefined>;
+  private readonly agentEnv: Readonly<Record<string, string | undefined>>;
   private readonly registrations: InProcessRegistration[] = [];
   private inProcessCount = 0;
   private current: Generation;
@@ -269,6 +287,11 @@ export class HookEngine implements Engine {
         projectDir: this.context.cwd,
         warnings,
         rewriteOrder: this.options.rewriteOrder ?? 'completion',
+        info: {
+          home: this.context.home,
+          env: this.agentEnv,
+          ...(this.options.envFile !== undefined ? { envFile: resolve(this.context.cwd, this.options.envFile) } : {}),
+        },
         detach: (handler, start) => this.asyncRuns.start(handler.id, handler.timeoutMs, start),
         maxConcurrentHooks: this.options.maxConcurrentHooks ?? DEFAULT_MAX_CONCURRENT_HOOKS,
         outputLimitBytes: this.outputLimitBytes,

@@ -4,4 +4,17 @@ export interface LoadContext {
   home: string;
   env: Readonly<Record<string, string | undefined>>;
   managedConfigPath?: string;
+  /**
+   * A settings layer given for this session only: a file path or inline JSON text (claude
+   * `--settings`). Dialects without such a layer ignore it.
+   */
+  settingsFlag?: string;
+  /** Plugin directories loaded for this session only (claude `--plugin-dir`, repeatable). */
+  pluginDirs?: readonly string[];
+  /**
+   * Whether the folder's workspace trust is checked (`check`, the default) or taken as given
+   * (`assume`: the agent runs headless, where no trust dialog is shown). Dialects without a
+   * workspace trust ignore it.
+   */
+  workspaceTrust?: 'check' | 'assume';
 }

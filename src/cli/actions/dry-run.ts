@@ -3,7 +3,8 @@ import { loadDialect } from '../../dialects/registry.js';
 import { makeFixture } from '../../fixture/make-fixture.js';
 import { strayOverrides } from '../../fixture/stray-overrides.js';
 import { UsageError } from '../../errors.js';
-import { formatOutcome } from '../../report/format-outcome.js';
+import { formatAsyncResult, formatOutcome } from '../../report/format-outcome.js';
+import type { AsyncRunResult } from '../../engine/dispatch.js';
 import { resolveCommon, type CommonOptionValues } from '../common-options.js';
 import { guardHookProcesses } from '../hook-processes.js';
 import { openEngine } from '../open-engine.js';
@@ -11,6 +12,7 @@ import { createProgress } from '../progress.js';
 import { readJsonPayload } from '../read-input.js';
 
 export interface DryRunOptions extends CommonOptionValues {
+  rewriteOrder?: 'completion' | 'configured';
   payload?: string;
   tool?: string;
   set?: string[];
@@ -26,7 +28,8 @@ export async function dryRun(event: string, options: DryRunOptions): Promise<num
   }
   const bypassTrust = options.dangerouslyBypassHookTrust === true;
   if (bypassTrust) process.stderr.write(`warning: ${BYPASS_TRUST_WARNING}\n`);
-  const engine = await openEngine(common, { bypassTrust, strictPayload: true });
+  const engine = await openEngine(common, { bypassTrust, strictPayload: true, rewriteOrder: options.rewriteOrder });
+  const asyncResults: AsyncRunResult[] = [];
   const { interruptedExitCode } = await guardHookProcesses(async (signal) => {
     try {
       const payload =
@@ -38,8 +41,10 @@ export async function dryRun(event: string, options: DryRunOptions): Promise<num
             ]);
       for (const warning of strayOverrides(common.dialectId, event, options.set ?? [])) process.stderr.write(`hookctl: warning: ${warning}\n`);
       const progress = options.json ? undefined : createProgress();
+      // Async hooks finish after the verdict; the text report shows what they hand the agent for later.
+      const onAsyncEnd = options.json ? undefined : (result: AsyncRunResult) => asyncResults.push(result);
       const outcome = await engine
-        .dispatch(event, payload, { signal, ...(progress ? { onRunStart: progress.onRunStart, onRunEnd: progress.onRunEnd } : {}) })
+        .dispatch(event, payload, { signal, ...(onAsyncEnd ? { onAsyncEnd } : {}), ...(progress ? { onRunStart: progress.onRunStart, onRunEnd: progress.onRunEnd } : {}) })
         .finally(() => progress?.stop());
       if (options.json) {
         process.stdout.write(`${JSON.stringify(outcome, null, 2)}\n`);
@@ -51,6 +56,7 @@ export async function dryRun(event: string, options: DryRunOptions): Promise<num
     } finally {
       await engine.close({ signal });
     }
+    for (const result of asyncResults) process.stdout.write(formatAsyncResult(result));
   });
   return interruptedExitCode ?? 0;
 }

@@ -6,6 +6,7 @@ import { loadContextOf, resolveCommon, type CommonOptionValues } from '../common
 import { guardHookProcesses } from '../hook-processes.js';
 
 export interface ServeOptions extends CommonOptionValues {
+  rewriteOrder?: 'completion' | 'configured';
   dangerouslyBypassHookTrust?: boolean;
 }
 
@@ -33,7 +34,7 @@ export async function serve(options: ServeOptions): Promise<number> {
     const { interruptedExitCode } = await guardHookProcesses((signal) =>
       runServer({
         dialect,
-        settings: { ...loadContextOf(common), bypassTrust },
+        settings: { ...loadContextOf(common), bypassTrust, ...(options.rewriteOrder ? { rewriteOrder: options.rewriteOrder } : {}) },
         input: process.stdin,
         output: process.stdout,
         log: (line) => {

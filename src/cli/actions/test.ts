@@ -11,6 +11,7 @@ export const TEST_BYPASS_WARNING =
   'hookctl: warning: `hookctl test` runs every enabled hook of the project without trust review; run it only on a repository whose hooks you would run';
 
 export interface TestOptions extends CommonOptionValues {
+  rewriteOrder?: 'completion' | 'configured';
   json?: boolean;
 }
 
@@ -19,7 +20,7 @@ export async function test(dir: string | undefined, options: TestOptions): Promi
   const { casesDir, projectDir } = locateCases(dir, options.cwd);
   const common = resolveCommon({ ...options, ...(projectDir === undefined ? {} : { cwd: projectDir }) });
   // Cases exercise the hooks' logic; whether this user trusts them is a separate, per-user decision.
-  const engine = await openEngine(common, { bypassTrust: true, strictPayload: true });
+  const engine = await openEngine(common, { bypassTrust: true, strictPayload: true, rewriteOrder: options.rewriteOrder });
   const { value: failed, interruptedExitCode } = await guardHookProcesses(async (signal) => {
     try {
       // Running unreviewed code is never silent (SPEC 6.1.2): one line says so before the first case runs.

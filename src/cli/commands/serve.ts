@@ -1,14 +1,14 @@
 import type { Command } from 'commander';
 import type { ServeOptions } from '../actions/serve.js';
-import { addCommonOptions } from '../common-options.js';
+import { addCommonOptions, addRewriteOrderOption } from '../common-options.js';
 
 export function registerServe(program: Command): void {
-  addCommonOptions(
+  addRewriteOrderOption(addCommonOptions(
     program
       .command('serve')
       .description('the engine as a long-lived JSON-RPC 2.0 server on stdin/stdout, one message per line: dispatch, list, shutdown')
       .option('--dangerously-bypass-hook-trust', 'run enabled hooks that were never trusted (prints a warning)'),
-  )
+  ))
     .addHelpText(
       'after',
       `
