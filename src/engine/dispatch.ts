@@ -83,6 +83,8 @@ export async function dispatchEvent(
   context: DispatchContext,
   payload: Record<string, unknown>,
   options: DispatchOptions,
+  /** The payload as compact JSON, serialised by the caller (which names a payload JSON can not hold). */
+  stdin: string,
 ): Promise<Outcome> {
   const { dialect, spec, projectDir } = context;
   const event = spec.name;
@@ -94,7 +96,6 @@ export async function dispatchEvent(
     .filter((handler) => meetsCondition(handler, payload, warnings))
     .map((handler) => ({ handler, report: null, interpretation: null, finished: null }));
 
-  const stdin = JSON.stringify(payload);
   // A relative payload cwd (as in committed test cases) is taken from the project dir.
   const payloadCwd = typeof payload.cwd === 'string' && payload.cwd !== '' ? resolve(projectDir, payload.cwd) : projectDir;
   const info = { ...context.info, projectDir, cwd: payloadCwd };

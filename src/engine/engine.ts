@@ -1,7 +1,7 @@
 import { mkdir, realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { BuiltinHook, Dialect, EventSpec, Finding, HandlerRecord, HandlerTrust, InProcessHook, LoadContext, LoadedConfig, ValidationError } from '../kit/index.js';
-import { ConfigLoadError, ConfigReloadError, DuplicateHookIdError, InProcessNotAllowedError, PayloadValidationError, UnknownEventError, UsageError } from '../errors.js';
+import type { BuiltinHook, Dialect, EventSpec, Finding, HandlerRecord, HandlerTrust, InProcessHook, LoadContext, LoadedConfig, SwitchedOff, ValidationError } from '../kit/index.js';
+import { ConfigLoadError, ConfigReloadError, DuplicateHookIdError, InProcessNotAllowedError, PayloadNotJsonError, PayloadValidationError, UnknownEventError, UsageError } from '../errors.js';
 import { standingSkipReason } from '../trust/skip-reason.js';
 import { didYouMean } from '../util/did-you-mean.js';
 import { AsyncRuns } from './async-runs.js';
@@ -17,6 +17,7 @@ import { runHttp } from './run-http.js';
 import { EventSelector } from './select.js';
 import { formatFinding } from '../kit/finding.js';
 import { isPlainObject } from '../util/is-plain-object.js';
+import { NotJsonError, stringifyJson } from '../util/safe-json.js';
 import { userHome } from '../util/user-home.js';
 
 export const BYPASS_TRUST_WARNING =
@@ -108,7 +109,13 @@ export type PayloadOf<Inputs, E> = [Inputs] extends [never] ? unknown : E extend
  */
 export interface Engine<Inputs = never> {
   readonly dialect: string;
+  /** False when `[features] hooks = false` switches leave no hook to run (dispatches then run nothing). */
   readonly enabled: boolean;
+  /**
+   * Which hooks a `[features] hooks = false` switch turned off, and where: `non-managed` (a user or
+   * project switch; managed hooks still run) or `all` (the managed requirements file's own switch).
+   */
+  readonly switchedOff: SwitchedOff | null;
   readonly handlers: readonly EngineHandler[];
   readonly warnings: readonly string[];
   dispatch<E extends EventOf<Inputs>>(event: E, payload: PayloadOf<Inputs, E>, options?: DispatchOptions): Promise<Outcome>;
@@ -149,6 +156,7 @@ export function loadContextOf(options: EngineSettings): LoadContext {
     home: userHome(options.home),
     env: options.env ?? process.env,
     ...(options.managedConfigPath ? { managedConfigPath: resolve(options.managedConfigPath) } : {}),
+    ...(options.bypassTrust ? { bypassTrust: true } : {}),
     ...(options.settingsFlag !== undefined ? { settingsFlag: options.settingsFlag } : {}),
     ...(options.pluginDirs ? { pluginDirs: options.pluginDirs } : {}),
     ...(options.workspaceTrust ? { workspaceTrust: options.workspaceTrust } : {}),
@@ -204,6 +212,7 @@ function errorKey(finding: Finding): string {
 /** The handlers and selectors of one loaded configuration; dispatches read one generation throughout. */
 interface Generation {
   enabled: boolean;
+  switchedOff: SwitchedOff | null;
   managedOnly: boolean;
   /** The loaded command handlers' records, in the order of the first `records.length` handlers. */
   records: readonly HandlerRecord[];
@@ -262,6 +271,10 @@ export class HookEngine implements Engine {
     return this.current.enabled;
   }
 
+  get switchedOff(): SwitchedOff | null {
+    return this.current.switchedOff;
+  }
+
   get handlers(): readonly EngineHandler[] {
     return this.current.handlers;
   }
@@ -273,6 +286,8 @@ export class HookEngine implements Engine {
   async dispatch(event: string, payload: unknown, options: DispatchOptions = {}): Promise<Outcome> {
     const spec = this.specFor(event);
     const input = this.withDefaults(payload);
+    // Serialised first: a cycle or a BigInt is a named error, not a TypeError from deep inside.
+    const stdin = serializePayload(event, input);
     const validation = this.definition.contracts.validateInput(event, input);
     const payloadWarnings = validation.ok ? [] : this.tolerated(event, spec, input, validation.errors);
     if (this.watcher !== null) await this.catchUp();
@@ -300,6 +315,7 @@ export class HookEngine implements Engine {
       },
       input as Record<string, unknown>,
       options,
+      stdin,
     );
   }
 
@@ -423,6 +439,7 @@ export class HookEngine implements Engine {
     const handlers = config.handlers.map((record, index) => this.commandHandler(record, trust[index]!, config.managedOnly));
     const generation: Generation = {
       enabled: config.enabled,
+      switchedOff: config.switchedOff,
       managedOnly: config.managedOnly,
       records: config.handlers,
       handlers,
@@ -579,6 +596,28 @@ function selectorFor(generation: Generation, event: string): EventSelector<Engin
     generation.selectors.set(event, selector);
   }
   return selector;
+}
+
+/**
+ * The payload as hooks receive it on stdin: compact JSON at any depth (util/safe-json.ts). A value
+ * JSON can not hold is the caller's bad payload, named with where it is.
+ */
+function serializePayload(event: string, payload: unknown): string {
+  if (!isPlainObject(payload)) {
+    throw new PayloadNotJsonError(event, [{ path: '', message: `a payload is a JSON object, not ${describeKind(payload)}` }]);
+  }
+  try {
+    return stringifyJson(payload);
+  } catch (error) {
+    if (error instanceof NotJsonError) throw new PayloadNotJsonError(event, [{ path: error.path, message: `${error.problem}; a payload must be plain JSON` }]);
+    throw error;
+  }
+}
+
+function describeKind(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object of another kind' : `a ${typeof value}`;
 }
 
 /** The bounds an embedder may set must be whole numbers in range, or the bounds are not bounds. */

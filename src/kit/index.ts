@@ -9,7 +9,7 @@ export { formatFinding } from './finding.js';
 export type { Finding, Severity } from './finding.js';
 export type { CompiledCondition, CompiledMatcher, HandlerRecord, HandlerSource, HandlerType, Launch, TrustStatus, UnrunnableReason } from './handler-record.js';
 export type { BuiltinHook, InProcessHook } from './in-process.js';
-export type { HookListing, ListedHook, ListedHookDetail } from './listing.js';
+export type { HookListing, ListedHook, ListedHookDetail, SwitchedOff, SwitchedOffScope } from './listing.js';
 export type { LoadContext } from './load-context.js';
 export type { DialectManifest, EventSpec, RepositoryFile } from './manifest.js';
 export type { AggregateEffect, Decision, Outcome, RunMode, RunReport, RunStatus, SkipReason, StandingSkipReason } from './outcome.js';

@@ -1,5 +1,6 @@
 import type { AsyncRunResult } from '../engine/dispatch.js';
 import type { Outcome, RunReport } from '../kit/outcome.js';
+import { stringifyJson } from '../util/safe-json.js';
 import { showText } from '../util/show-text.js';
 
 /** What the report needs of each loaded handler to say which ones the matcher passed over. */
@@ -56,7 +57,7 @@ export function formatOutcome(outcome: Outcome, handlers: readonly ListedHandler
     lines.push({ multiline: `context: ${indentTail(showText(outcome.additionalContext, { multiline: true }), '         ')}` });
   }
   if (outcome.updatedInputFrom !== null) {
-    lines.push(`updated input (from ${outcome.updatedInputFrom}): ${JSON.stringify(outcome.updatedInput)}`);
+    lines.push(`updated input (from ${outcome.updatedInputFrom}): ${stringifyJson(outcome.updatedInput)}`);
   }
   // What only the dialect's agent reads (claude: session title, permission updates, env file…).
   if (outcome.dialectOutput !== null) lines.push(`${outcome.dialect} output: ${JSON.stringify(outcome.dialectOutput)}`);

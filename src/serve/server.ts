@@ -192,7 +192,9 @@ class Session {
 
   private async list(request: Request): Promise<void> {
     try {
-      const { listing } = await listHooks(this.options.dialect, loadContextOf(this.options.settings));
+      // Exactly `hookctl list --json`, which takes no bypass: the listing shows what runs by default.
+      const { bypassTrust: _bypass, ...context } = loadContextOf(this.options.settings);
+      const { listing } = await listHooks(this.options.dialect, context);
       this.answer(request, listing);
     } catch (error) {
       this.fail(request, error);

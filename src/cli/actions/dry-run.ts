@@ -10,6 +10,7 @@ import { guardHookProcesses } from '../hook-processes.js';
 import { openEngine } from '../open-engine.js';
 import { createProgress } from '../progress.js';
 import { readJsonPayload } from '../read-input.js';
+import { stringifyJson } from '../../util/safe-json.js';
 
 export interface DryRunOptions extends CommonOptionValues {
   rewriteOrder?: 'completion' | 'configured';
@@ -47,7 +48,7 @@ export async function dryRun(event: string, options: DryRunOptions): Promise<num
         .dispatch(event, payload, { signal, ...(onAsyncEnd ? { onAsyncEnd } : {}), ...(progress ? { onRunStart: progress.onRunStart, onRunEnd: progress.onRunEnd } : {}) })
         .finally(() => progress?.stop());
       if (options.json) {
-        process.stdout.write(`${JSON.stringify(outcome, null, 2)}\n`);
+        process.stdout.write(`${stringifyJson(outcome, 2)}\n`);
       } else {
         // The bypass warning was already printed on stderr, as the SPEC asks.
         const shown = { ...outcome, warnings: outcome.warnings.filter((warning) => warning !== BYPASS_TRUST_WARNING) };

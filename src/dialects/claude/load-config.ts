@@ -36,8 +36,11 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
   const policy = { allowedHttpHookUrls: mergedList(settings, 'allowedHttpHookUrls'), httpHookAllowedEnvVars: mergedList(settings, 'httpHookAllowedEnvVars') };
   const records = normalizeClaudeHandlers(analysis.checked, analysis.invalidated, new Set(dropped.keys()), policy, context);
   const forced = new Set(discovered.plugins.filter((plugin: ClaudePlugin) => plugin.forced).map((plugin) => plugin.name));
+  const off = switches.allOff ?? switches.nonManagedOff;
   return {
     enabled: switches.allOff === null,
+    // The same question `[features] hooks = false` answers elsewhere: which hooks a switch turned off, and where.
+    switchedOff: off === null ? null : { scope: switches.allOff ? 'all' : 'non-managed', ...off },
     managedOnly: false,
     handlers: switches.allOff ? [] : records.map((record) => applySwitches(record, switches, forced)),
     files: files.map((file) => file.parsed.path),

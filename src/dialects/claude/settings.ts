@@ -32,13 +32,18 @@ const isBoolean = (node: SourceNode) => node.kind === 'scalar' && typeof node.va
 
 export interface HookSwitches {
   /** Managed `disableAllHooks: true`: nothing runs, managed hooks included. */
-  allOff: { file: string } | null;
+  allOff: { file: string; line: number; column: number } | null;
   /** `disableAllHooks: true` decided by flag > local > project > user: only managed hooks (and force-enabled plugins) run. */
-  nonManagedOff: { file: string } | null;
+  nonManagedOff: { file: string; line: number; column: number } | null;
   /** Managed `allowManagedHooksOnly`, true when set to true or set to anything that is not a boolean (fails closed, cc managed §Keys that fail closed). */
   managedOnly: { file: string } | null;
   /** Managed `strictPluginOnlyCustomization`: true or an array naming "hooks" drops user, project and local hooks. */
   pluginOnly: { file: string } | null;
+}
+
+/** Where a switch is set: its file and the position of its key. */
+function switchAt({ file, entry }: { file: ConfigFile; entry: SourceEntry }): { file: string; line: number; column: number } {
+  return { file: file.parsed.path, line: entry.keyPos.line, column: entry.keyPos.column };
 }
 
 /** The switches of SPEC-dialects 8.1 (cc settings-ref §disableAllHooks, §allowManagedHooksOnly, §strictPluginOnlyCustomization). */
@@ -52,8 +57,8 @@ export function hookSwitches(files: readonly ConfigFile[]): HookSwitches {
   const locksHooks = (node: SourceNode) =>
     isTrue(node) || (node.kind === 'array' && node.items.some((item) => item.kind === 'scalar' && item.value === 'hooks'));
   return {
-    allOff: managedDisable !== undefined && isTrue(managedDisable.entry.value) ? { file: managedDisable.file.parsed.path } : null,
-    nonManagedOff: otherDisable !== undefined && isTrue(otherDisable.entry.value) ? { file: otherDisable.file.parsed.path } : null,
+    allOff: managedDisable !== undefined && isTrue(managedDisable.entry.value) ? switchAt(managedDisable) : null,
+    nonManagedOff: otherDisable !== undefined && isTrue(otherDisable.entry.value) ? switchAt(otherDisable) : null,
     managedOnly:
       managedOnly !== undefined && !(managedOnly.entry.value.kind === 'scalar' && managedOnly.entry.value.value === false)
         ? { file: managedOnly.file.parsed.path }

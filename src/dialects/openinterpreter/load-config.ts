@@ -1,5 +1,5 @@
 import { analyseFiles } from '../../config/analyse-files.js';
-import { decidingFeaturesSwitch } from '../../config/features-switch.js';
+import { featuresPolicy, switchedOff } from '../../config/features-switch.js';
 import { isManagedOnly } from '../../config/managed-only.js';
 import { normalizeHandlers } from '../../config/normalize-handlers.js';
 import { LOAD_RULES } from '../../lint/rules/index.js';
@@ -10,20 +10,38 @@ import { configSpec } from './config-spec.js';
 /**
  * Loads every openinterpreter layer under its runtime policy: load what can be loaded. A malformed
  * file, an invalid matcher group or an unusable handler is skipped with a finding; the rest runs.
+ * A `[features] hooks = false` switch drops the hooks it governs (SPEC 2.1): a user or project
+ * switch the non-managed ones, only the managed requirements file's own switch the managed ones.
  */
 export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
   const files = await configSpec.discover(context);
   const analysis = analyseFiles(files, configSpec, LOAD_RULES, context.cwd);
   const paths = files.map((file) => file.parsed.path);
   const watchPaths = openInterpreterWatchPaths(context, files);
-  const features = decidingFeaturesSwitch(files, configSpec);
-  if (features !== null && !features.enabled) {
+  const policy = featuresPolicy(files, configSpec);
+  const off = switchedOff(policy);
+  if (off?.scope === 'all') {
     // Hooks are off: nothing is discovered or run, so problems inside hook declarations are moot.
     const findings = analysis.findings.filter((finding) => finding.ruleId === 'features-disabled');
-    return { enabled: false, managedOnly: false, handlers: [], files: paths, watchPaths, findings };
+    return { enabled: false, switchedOff: off, managedOnly: false, handlers: [], files: paths, watchPaths, findings };
+  }
+  if (off?.scope === 'non-managed') {
+    // Only the managed layer is discovered; the switched-off layers' problems are moot too.
+    const managedPaths = new Set(files.filter((file) => file.source === 'managed').map((file) => file.parsed.path));
+    const handlers = normalizeHandlers(analysis.checked.filter((item) => item.file.source === 'managed'), configSpec, analysis.invalidated);
+    return {
+      enabled: handlers.length > 0,
+      switchedOff: off,
+      managedOnly: false,
+      handlers,
+      files: paths,
+      watchPaths,
+      findings: analysis.findings.filter((finding) => finding.ruleId === 'features-disabled' || managedPaths.has(finding.file)),
+    };
   }
   return {
     enabled: true,
+    switchedOff: null,
     managedOnly: isManagedOnly(files, configSpec),
     handlers: normalizeHandlers(analysis.checked, configSpec, analysis.invalidated),
     files: paths,
