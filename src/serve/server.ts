@@ -4,6 +4,7 @@ import { loadContextOf, openEngine, reloadFailureWarnings, type EngineSettings, 
 import { HookctlError, PayloadValidationError, UnknownEventError } from '../errors.js';
 import type { Dialect } from '../kit/index.js';
 import { listHooks } from '../trust/list-hooks.js';
+import { stringifyJson } from '../util/safe-json.js';
 import { didYouMean, didYouMeanSuffix } from '../util/did-you-mean.js';
 import {
   ENGINE_ERROR,
@@ -285,7 +286,8 @@ class Session {
     if (this.outputBroken) return;
     let text: string;
     try {
-      text = JSON.stringify(response);
+      // At any depth: an outcome carries the hook's updatedInput, as deep as the hook wrote it.
+      text = stringifyJson(response);
     } catch (error) {
       text = JSON.stringify(errorResponse(response.id, { code: INTERNAL_ERROR, message: `the result cannot be written as JSON: ${(error as Error).message}` }));
     }

@@ -158,6 +158,22 @@ describe('hookctl serve: errors keep the server serving', () => {
     expect(response.error!.data.errors).toContainEqual(expect.objectContaining({ path: '/tool_name' }));
   });
 
+  it('carries a payload and an updatedInput nested 50,000 levels deep (no stack overflow anywhere)', async () => {
+    const sandbox = makeTempProject();
+    const deepText = `${'['.repeat(50_000)}"bottom"${']'.repeat(50_000)}`;
+    // JSON.stringify itself gives up at this depth, so the texts are written by hand.
+    sandbox.write('project/deep-output.json', `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"ls","deep":${deepText}}}}`);
+    sandbox.write('project/.openinterpreter/hooks.json', JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'cat deep-output.json' }] }] } }));
+    const server = startServe(['--dialect', 'openinterpreter', '--cwd', sandbox.project, '--home', sandbox.home, '--managed', join(sandbox.root, 'none.toml'), '--dangerously-bypass-hook-trust']);
+    const payload = JSON.stringify(oiPayload('PreToolUse', sandbox.project, { tool_input: '@' })).replace('"@"', `{"command":"ls","deep":${deepText}}`);
+    server.write(`{"jsonrpc":"2.0","id":"deep","method":"dispatch","params":{"event":"PreToolUse","payload":${payload}}}\n`);
+    const response = await server.waitForResponse((answer) => answer.id === 'deep');
+    expect(response.result).toMatchObject({ decision: 'allow', updatedInput: { command: 'ls' } });
+    let depth = 0;
+    for (let value: unknown = response.result.updatedInput.deep; Array.isArray(value); value = value[0]) depth++;
+    expect(depth).toBe(50_000);
+  });
+
   it('answers params on list or shutdown with -32602', async () => {
     const { common } = await guardedProject();
     const server = startServe(common);
