@@ -4,6 +4,7 @@ import { isManagedOnly } from '../../config/managed-only.js';
 import { normalizeHandlers } from '../../config/normalize-handlers.js';
 import { LOAD_RULES } from '../../lint/rules/index.js';
 import type { LoadContext, LoadedConfig } from '../../kit/index.js';
+import { openInterpreterWatchPaths } from './config-layers.js';
 import { configSpec } from './config-spec.js';
 
 /**
@@ -16,12 +17,13 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
   const files = await configSpec.discover(context);
   const analysis = analyseFiles(files, configSpec, LOAD_RULES, context.cwd);
   const paths = files.map((file) => file.parsed.path);
+  const watchPaths = openInterpreterWatchPaths(context, files);
   const policy = featuresPolicy(files, configSpec);
   const off = switchedOff(policy);
   if (off?.scope === 'all') {
     // Hooks are off: nothing is discovered or run, so problems inside hook declarations are moot.
     const findings = analysis.findings.filter((finding) => finding.ruleId === 'features-disabled');
-    return { enabled: false, switchedOff: off, managedOnly: false, handlers: [], files: paths, findings };
+    return { enabled: false, switchedOff: off, managedOnly: false, handlers: [], files: paths, watchPaths, findings };
   }
   if (off?.scope === 'non-managed') {
     // Only the managed layer is discovered; the switched-off layers' problems are moot too.
@@ -33,6 +35,7 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
       managedOnly: false,
       handlers,
       files: paths,
+      watchPaths,
       findings: analysis.findings.filter((finding) => finding.ruleId === 'features-disabled' || managedPaths.has(finding.file)),
     };
   }
@@ -42,6 +45,7 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
     managedOnly: isManagedOnly(files, configSpec),
     handlers: normalizeHandlers(analysis.checked, configSpec, analysis.invalidated),
     files: paths,
+    watchPaths,
     findings: analysis.findings,
   };
 }
