@@ -21,6 +21,14 @@ export function buildProgram(): Command {
     throw new CommanderError(0, 'commander.version', program.version() ?? '');
   });
   registerCommands(program);
+  program.addHelpText(
+    'after',
+    `
+Dialects (--dialect, else detected from the hook config files present):
+  claude           Claude Code: .claude/settings*.json, ~/.claude/settings.json, managed settings, plugins
+  openinterpreter  .openinterpreter/hooks.json and config.toml [hooks], ~/.openinterpreter/
+  octo             .octo/hooks.yml, ~/.octo/hooks.yml, OCTO_HOOK_<EVENT> variables`,
+  );
   return program;
 }
 

@@ -53,6 +53,18 @@ export function commandScript(command: string): CommandScript | null {
   return found.scripts[0] ?? null;
 }
 
+/**
+ * The script an exec-form command runs (a program and its arguments, spawned with no shell), by
+ * the rules of commandScript. No shell expands anything here, but a `${…}` placeholder left over
+ * is one whose value is unknown, so that word names no file lint can check.
+ */
+export function scriptOfWords(words: readonly string[]): CommandScript | null {
+  const simple: SimpleCommand = { words: words.map((text) => ({ text, dynamic: text.includes('${') })), stdinFile: null, piped: false, opens: 0, closes: 0, end: '' };
+  const found = new Analysis();
+  found.simpleCommand(simple, '.', 0);
+  return found.scripts[0] ?? null;
+}
+
 /** Every script, preload and sourced file the command runs, the `cd` targets, and what can not be known. */
 export function commandScripts(command: string): CommandScripts {
   const analysis = new Analysis();

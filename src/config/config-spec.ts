@@ -112,6 +112,60 @@ export interface DialectConfigSpec {
   onError: 'skip' | 'refuse';
   /** Events whose handlers may set `additionalContextLimit`; elsewhere the agent ignores it with a warning. */
   contextLimitEvents?: ReadonlySet<string>;
+  /**
+   * Events with a timeout rule of their own (codex SessionEnd: 1 s by default, at most 3 s): the
+   * default when unset, and the most a written value is held to.
+   */
+  eventTimeouts?: Readonly<Record<string, { defaultMs: number; maxMs: number }>>;
+  /**
+   * Command handlers that may run without a shell (claude): when `argsField` is set, `command` is
+   * the program (spawned directly) and each item of it one argument. `refusedInShellForm` matches
+   * a placeholder the agent will not substitute into a shell command (claude `${user_config.*}`).
+   */
+  execForm?: { argsField: string; refusedInShellForm?: RegExp };
+  /**
+   * Variables whose value lint knows (claude `CLAUDE_PROJECT_DIR` = the project dir, a plugin's
+   * root): a script path built from them is checked like a relative one. In shell form `$NAME` and
+   * `${NAME}` count, in exec form only `${NAME}` (the agent replaces it as text).
+   */
+  pathVariables?(file: ConfigFile, projectDir: string): Readonly<Record<string, string>>;
+  /**
+   * A handler field that filters on the tool call and that the agent evaluates only on some events
+   * (claude `if`); on any other event a handler with it never runs.
+   */
+  conditionField?: { field: string; events: ReadonlySet<string> };
+  /**
+   * Handler types the agent accepts only on some events (claude: `prompt` and `agent` on 13 events,
+   * `http` on all but SessionStart and Setup); a type not listed here is allowed everywhere.
+   */
+  handlerTypeEvents?: Readonly<Record<string, ReadonlySet<string>>>;
+  /**
+   * Handler fields the agent honours only elsewhere (claude `once`: skill frontmatter), with where:
+   * set in these files they do nothing.
+   */
+  honouredElsewhere?: Readonly<Record<string, string>>;
+  /**
+   * How the agent names MCP tools, `<prefix><server>__<tool>` (claude `mcp__`): an exact matcher
+   * on a tool event that names only a server matches no tool.
+   */
+  mcpToolPrefix?: string;
+  /**
+   * Events whose matcher is also the list of files the agent watches, split on `|`, each piece a
+   * literal file name (claude FileChanged): a piece with wildcard characters watches nothing.
+   */
+  watchListEvents?: ReadonlySet<string>;
+  /**
+   * The settings key that limits which URLs HTTP handlers may call (claude `allowedHttpHookUrls`,
+   * merged across every settings layer), the handler field holding the URL and how a URL is
+   * matched against the patterns. A URL outside the list is never called.
+   */
+  urlAllowList?: { settingKey: string; urlField: string; allowed(url: string, patterns: readonly string[]): boolean };
+  /**
+   * Set when the agent evaluates regex matchers with a backtracking engine (claude: JavaScript's
+   * `RegExp`): finds a regex that backtracks exponentially there, with a word that, repeated, shows
+   * it. Such a pattern stalls the agent itself, although hookctl runs matchers in linear time.
+   */
+  exponentialBacktracking?(regex: string): { pump: string } | null;
   /** The `[features] hooks` entry of a file, when the dialect has that switch. */
   featuresSwitch?(file: ConfigFile): SourceEntry | undefined;
   /** Finds, reads and parses every config layer, in layer order (SPEC 2.1 / 3.1). */

@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
-import { commandScript } from './command-script.js';
+import { commandScript, scriptOfWords, type CommandScript } from './command-script.js';
 import type { ConfigFile } from './config-file.js';
+import type { DialectConfigSpec } from './config-spec.js';
 import { setField } from './field-value.js';
 import { substitutePluginVariables } from './plugin-variables.js';
 import type { SourceObject, SourcePosition } from './source-tree.js';
@@ -17,16 +18,66 @@ export interface HandlerScript {
 
 /**
  * The script a handler's command runs, when lint can check it: a relative path (resolved against
- * the directory hooks run in) or a path inside a plugin via `${PLUGIN_ROOT}`. Other
- * absolute paths are machine-specific and left alone.
+ * the directory hooks run in), a path inside a plugin via `${PLUGIN_ROOT}`, or a path built from a
+ * variable whose value lint knows (`spec.pathVariables`). Other absolute paths are machine-specific
+ * and left alone. In exec form (`spec.execForm`) the program and its arguments are taken as given.
  */
-export function handlerScript(file: ConfigFile, handler: SourceObject, projectDir: string): HandlerScript | null {
+export function handlerScript(spec: DialectConfigSpec, file: ConfigFile, handler: SourceObject, projectDir: string): HandlerScript | null {
   const entry = setField(handler, 'command');
   if (entry?.value.kind !== 'scalar' || typeof entry.value.value !== 'string') return null;
   const raw = entry.value.value;
-  const script = commandScript(substitutePluginVariables(raw, file.plugin));
-  if (script === null || script.path.startsWith('~')) return null;
+  const variables = spec.pathVariables?.(file, projectDir) ?? {};
+  const args = spec.execForm ? setField(handler, spec.execForm.argsField)?.value : undefined;
+  let found: Found | null;
+  if (args !== undefined) {
+    if (args.kind !== 'array') return null;
+    // `node hook.js` as one program is the exec-command-has-spaces rule's finding, not a missing file.
+    const first = raw.trim().split(/\s+/);
+    if (first.length > 1 && !/[/\\]/.test(first[0]!)) return null;
+    const words = [raw, ...args.items.map((item) => (item.kind === 'scalar' && typeof item.value === 'string' ? item.value : ''))];
+    found = execFormScript(words, variables);
+  } else found = shellFormScript(substitutePluginVariables(raw, file.plugin), variables);
+  if (found === null || found.script.path.startsWith('~')) return null;
+  const { script, written } = found;
+  const viaVariable = written !== script.path;
   const fromPlugin = file.plugin !== null && raw.includes('${PLUGIN_');
-  if (isAbsolute(script.path) && !fromPlugin) return null;
-  return { written: script.path, path: resolve(projectDir, script.path), direct: script.direct, pos: entry.value.pos };
+  if (isAbsolute(script.path) && !fromPlugin && !viaVariable) return null;
+  return { written, path: resolve(projectDir, script.path), direct: script.direct, pos: entry.value.pos };
+}
+
+/** The script with its path resolved, and the path as written (variables unexpanded). */
+interface Found {
+  script: CommandScript;
+  written: string;
+}
+
+/** Exec form: the agent replaces `${NAME}` as plain text in the program and in each argument. */
+function execFormScript(words: readonly string[], variables: Readonly<Record<string, string>>): Found | null {
+  const substituted = words.map((word) => Object.entries(variables).reduce((text, [name, value]) => text.replaceAll(`\${${name}}`, value), word));
+  const script = scriptOfWords(substituted);
+  if (script === null) return null;
+  return { script, written: words[substituted.indexOf(script.path)] ?? script.path };
+}
+
+/**
+ * Shell form: `$NAME` and `${NAME}` of a known variable stand for its value. Each is swapped for a
+ * token the word splitter keeps whole, so a value with spaces or quotes cannot change how the
+ * command splits; the tokens are replaced by the values in the script path found.
+ */
+function shellFormScript(command: string, variables: Readonly<Record<string, string>>): Found | null {
+  const names = Object.keys(variables);
+  const token = (index: number) => `\u0001hookctl${index}\u0001`;
+  let text = command;
+  names.forEach((name, index) => {
+    text = text.replace(new RegExp(`\\$(?:\\{${name}\\}|${name}(?![A-Za-z0-9_]))`, 'g'), token(index));
+  });
+  const script = commandScript(text);
+  if (script === null) return null;
+  let path = script.path;
+  let written = script.path;
+  names.forEach((name, index) => {
+    path = path.replaceAll(token(index), variables[name]!);
+    written = written.replaceAll(token(index), `$${name}`);
+  });
+  return { script: { ...script, path }, written };
 }

@@ -21,8 +21,16 @@ export interface ResolvedTimeout {
  * `timeout` value, undefined when unset. Values of the wrong type for a seconds rule are the
  * `invalid-value` rule's business; here they fall back to the default.
  */
-export function resolveTimeout(rule: TimeoutRule, node: SourceNode | undefined): ResolvedTimeout {
+export function resolveTimeout(rule: TimeoutRule, node: SourceNode | undefined, event?: { defaultMs: number; maxMs: number }): ResolvedTimeout {
   const value = node?.kind === 'scalar' ? node.value : undefined;
+  if (rule.unit === 'seconds' && event !== undefined) {
+    // Codex: discovery.rs normalize_command_hook: SessionEnd `timeout.unwrap_or(1).clamp(1, 3)`;
+    // claude: the SessionEnd budget is raised to the largest timeout, at most 60 s (cc hooks §SessionEnd).
+    const usable = typeof value === 'number' && (rule.fractional ? value > 0 : Number.isInteger(value) && value >= 0);
+    const written = usable ? value * 1000 : event.defaultMs;
+    if (written > event.maxMs) return { ms: event.maxMs, issue: 'capped' };
+    return { ms: Math.max(rule.fractional ? 1 : 1000, Math.round(written)), issue: written === 0 ? 'raised' : null };
+  }
   if (rule.unit === 'seconds') {
     if (rule.fractional) {
       // claude: any number of seconds above 0; a fraction of a millisecond still waits at least 1 ms.

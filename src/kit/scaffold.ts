@@ -23,12 +23,21 @@ export interface RegisterEdit {
  * every `stdout` against the event's output schema and run the blocks through the engine.
  */
 export interface HookExample {
-  /** Stable marker id: `block`, `block-exit-2`, `allow`, `ask`, `rewrite-input`, `context`, `stop`, `warn`. */
+  /**
+   * Stable marker id: `block`, `block-exit-2`, `allow`, `ask`, `defer`, `rewrite-input`, `context`,
+   * `context-text`, `stop`, `warn`, or an event's own (`session-title`, `watch`, `worktree-path`…).
+   */
   id: string;
   /** What uncommenting it does, one line. */
   title: string;
   exitCode: 0 | 2;
   stdout?: Record<string, unknown>;
+  /**
+   * Plain text on stdout instead of JSON, where the dialect reads it (claude: context on
+   * SessionStart and UserPromptSubmit, the worktree path of WorktreeCreate). One line, printed with
+   * a trailing newline; never set together with `stdout`.
+   */
+  stdoutText?: string;
   stderr?: string;
 }
 
@@ -44,4 +53,15 @@ export interface DialectScaffolding {
   register(text: string | null, file: string, entry: RegistrationEntry): RegisterEdit;
   /** What a hook can do for the event, in the dialect's exact wire form. */
   examples(event: string): HookExample[];
+  /**
+   * Where a hook that prints nothing is not a no-op for the agent (claude WorktreeCreate: no path
+   * fails the worktree creation), the sentence that says so; the script's header carries it.
+   */
+  silentEffect?(event: string): string | null;
+  /**
+   * How the config command names the script, when a path relative to the cwd is not enough
+   * (claude: hooks run in the session's cwd, which follows `cd`, so the command goes through
+   * `"$CLAUDE_PROJECT_DIR"`), with the sentence that says so. Absent: the project-relative path.
+   */
+  readonly scriptReference?: { readonly wrap: (path: string) => string; readonly note: string };
 }

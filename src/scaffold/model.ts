@@ -9,6 +9,10 @@ export interface ScaffoldModel {
   summary: string;
   /** The config command that runs the script from the project root. */
   command: string;
+  /** How the command finds the script, in one parenthesised sentence. */
+  commandNote: string;
+  /** What printing nothing does for this event when that is not "nothing" (see DialectScaffolding.silentEffect). */
+  silentEffect: string | null;
   /** The payload's fields, from the event's input schema. */
   fields: EventField[];
   /** String fields particular to this event (not in every event's envelope): the ones worth reading first. */

@@ -24,6 +24,8 @@ export function pythonTypesFor(dialect: string, event: string): { imports: strin
  */
 function usedImports(line: string, definitions: string): string {
   const names = line.replace(/^from typing import /, '').split(',').map((name) => name.trim());
-  const used = names.filter((name) => new RegExp(`\\b${name}\\b`).test(definitions));
+  // Code only: a description may say "Optional." or "Any non-zero exit", a `_XOptional` name is one word.
+  const code = definitions.replace(/"""[\s\S]*?"""/g, '').replace(/#.*$/gm, '');
+  const used = names.filter((name) => new RegExp(`(?<![\\w.])${name}\\b`).test(code));
   return used.length === 0 ? '' : `from typing import ${used.join(', ')}`;
 }

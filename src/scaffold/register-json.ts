@@ -1,4 +1,4 @@
-import { findNodeAtLocation, getNodeValue, parseTree, type Node, type ParseError } from 'jsonc-parser';
+import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { RegisterError } from '../errors.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 import { detectLayout, lineIndentAt, reindent, type TextLayout } from './text-layout.js';
@@ -7,6 +7,11 @@ import type { RegisterEdit, RegistrationEntry } from '../kit/index.js';
 export interface GroupsJsonOptions {
   /** Write the entry's `id` into the handler (dialects whose handlers have an `id` field). */
   writeId: boolean;
+  /**
+   * Strict JSON only (claude settings files): the agent rejects a file with comments or trailing
+   * commas as a whole, so one is refused rather than edited. Default: comments are kept.
+   */
+  strict?: boolean;
 }
 
 /**
@@ -24,7 +29,7 @@ export function registerInGroupsJson(text: string | null, file: string, entry: R
   if (text === null) {
     return { status: 'created', text: JSON.stringify({ hooks: { [entry.event]: [group] } }, null, 2) + '\n' };
   }
-  const root = parseJsonObject(text, file);
+  const root = parseJsonObject(text, file, options.strict === true);
   const layout = detectLayout(text);
   const hooks = findNodeAtLocation(root, ['hooks']);
   if (!hooks) {
@@ -64,13 +69,16 @@ function refuseTakenId(declared: Record<string, unknown>, entry: RegistrationEnt
   }
 }
 
-function parseJsonObject(text: string, file: string): Node {
+function parseJsonObject(text: string, file: string, strict: boolean): Node {
   const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: false });
+  const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: strict });
   const first = errors[0];
   if (first) {
     const before = text.slice(0, first.offset).split('\n');
-    throw new RegisterError(file, `it is not valid JSON (line ${before.length}, column ${before.at(-1)!.length + 1})`);
+    const where = `line ${before.length}, column ${before.at(-1)!.length + 1}`;
+    // A comment is fine for jsonc readers, but an agent that reads strict JSON drops the whole file.
+    if (printParseErrorCode(first.error) === 'InvalidCommentToken') throw new RegisterError(file, `it has a comment (${where}), which strict JSON does not allow: the agent ignores the whole file; remove the comments first`);
+    throw new RegisterError(file, `it is not valid JSON (${where})`);
   }
   if (!root || root.type !== 'object') throw new RegisterError(file, 'its top level is not an object');
   return root;

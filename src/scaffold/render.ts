@@ -22,9 +22,11 @@ function headerComment(language: Language, model: ScaffoldModel): string {
   const lines = [
     `${model.event} hook for ${model.dialect}, scaffolded by \`hookctl scaffold\`.`,
     `Fires: ${model.summary}.`,
-    `Config command (paths are relative to the project root, where the agent runs hooks): ${model.command}`,
+    `Config command (${model.commandNote}): ${model.command}`,
     '',
-    'As written it is a no-op: it reads and parses the payload and exits 0 with no output.',
+    model.silentEffect === null
+      ? 'As written it is a no-op: it reads and parses the payload and exits 0 with no output.'
+      : `As written it reads and parses the payload and exits 0 with no output. ${model.silentEffect}`,
     model.examples.length > 0
       ? `To act, uncomment ONE example below (remove the leading "${c} " of its lines); each is the exact wire form ${model.dialect} reads.`
       : `${model.dialect} discards what a ${model.event} hook prints: it acts only through side effects (logs, notifications).`,

@@ -44,6 +44,8 @@ export interface ScaffoldResult {
   registration: RegisterResult | null;
   /** How the script runs and what it needs (language-specific). */
   note: string;
+  /** How the command finds the script (project-relative, or through a variable the agent sets). */
+  commandNote: string;
   warnings: string[];
 }
 
@@ -59,7 +61,8 @@ export async function scaffoldHook(options: ScaffoldOptions): Promise<ScaffoldRe
   const spec = events.find((e) => e.name === options.event)!;
   const name = scriptName(options.name ?? eventFileStem(options.event), language.extension);
   const path = `${dialect.manifest.configDir}/hooks/${name}.${language.extension}`;
-  const command = language.command(path);
+  const reference = dialect.scaffold.scriptReference;
+  const command = language.command(reference ? reference.wrap(path) : path);
   const warnings: string[] = [];
   let matcher = options.matcher ?? null;
   if (matcher !== null && spec.matcherField === null) {
@@ -67,7 +70,7 @@ export async function scaffoldHook(options: ScaffoldOptions): Promise<ScaffoldRe
     matcher = null;
   }
 
-  const model = scaffoldModel(dialect, spec, command);
+  const model = scaffoldModel(dialect, spec, command, reference?.note ?? PROJECT_RELATIVE);
   const file = join(options.projectDir, path);
   const refused = unsafeWriteTarget(options.projectDir, file);
   // A symlink is refused before anything else, even with --force: it would be written through (SPEC 6.1.5).
@@ -92,9 +95,13 @@ export async function scaffoldHook(options: ScaffoldOptions): Promise<ScaffoldRe
     snippet: configSnippet(dialect.scaffold, entry),
     registration,
     note: language.note,
+    commandNote: reference?.note ?? PROJECT_RELATIVE,
     warnings,
   };
 }
+
+/** How a plain project-relative script path is found. */
+export const PROJECT_RELATIVE = 'paths are relative to the project root, where the agent runs hooks';
 
 function exists(path: string): boolean {
   try {
@@ -113,7 +120,7 @@ function scriptName(name: string, extension: string): string {
   return bare;
 }
 
-function scaffoldModel(dialect: Dialect, spec: EventSpec, command: string): ScaffoldModel {
+function scaffoldModel(dialect: Dialect, spec: EventSpec, command: string, commandNote: string): ScaffoldModel {
   const { events } = dialect;
   const fields = eventFields(dialect.id, spec.name);
   // Fields most events carry (session id, cwd, …) are the envelope; the rest say what this event is about.
@@ -128,6 +135,8 @@ function scaffoldModel(dialect: Dialect, spec: EventSpec, command: string): Scaf
     event: spec.name,
     summary: spec.summary,
     command,
+    commandNote,
+    silentEffect: dialect.scaffold.silentEffect?.(spec.name) ?? null,
     fields,
     keyFields: fields.filter((f) => f.isString && f.required && !inEnvelope(f.name)).map((f) => f.name),
     examples: dialect.scaffold.examples(spec.name),

@@ -49,7 +49,8 @@ function fishComplete(line: string): string[] {
 
 async function helpCommands(): Promise<string[]> {
   const help = await runCli(['--help']);
-  const section = help.stdout.slice(help.stdout.indexOf('Commands:'));
+  // The Commands: block ends at the first blank line (the dialect list follows it).
+  const section = help.stdout.slice(help.stdout.indexOf('Commands:')).split('\n\n')[0]!;
   return [...section.matchAll(/^ {2}([a-z-]+)/gm)].map((match) => match[1]!);
 }
 

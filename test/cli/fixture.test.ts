@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { contracts as claudeContracts } from '../../src/dialects/claude/contracts.js';
+import { CLAUDE_EVENTS } from '../../src/dialects/claude/events.js';
 import { contracts as octoContracts } from '../../src/dialects/octo/contracts.js';
 import { OCTO_EVENTS } from '../../src/dialects/octo/events.js';
 import { contracts } from '../../src/dialects/openinterpreter/contracts.js';
@@ -9,7 +11,59 @@ import { makeTempProject } from '../helpers/temp-project.js';
 const CASES = [
   ...OPENINTERPRETER_EVENTS.map((e) => ({ dialect: 'openinterpreter', event: e.name, contracts })),
   ...OCTO_EVENTS.map((e) => ({ dialect: 'octo', event: e.name, contracts: octoContracts })),
+  ...CLAUDE_EVENTS.map((e) => ({ dialect: 'claude', event: e.name, contracts: claudeContracts })),
 ];
+
+/**
+ * The events whose documented payloads carry `permission_mode` (SPEC-dialects 8.4, from the JSON
+ * examples of the Claude Code hooks reference); claude fixtures carry it exactly there.
+ */
+const PERMISSION_MODE_EVENTS = new Set([
+  'UserPromptSubmit',
+  'UserPromptExpansion',
+  'PreToolUse',
+  'PermissionRequest',
+  'PermissionDenied',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'PostToolBatch',
+  'SubagentStop',
+  'Stop',
+  'TaskCreated',
+  'TaskCompleted',
+  'TeammateIdle',
+  'Elicitation',
+  'ElicitationResult',
+]);
+
+describe('hookctl fixture --dialect claude', () => {
+  it.each(CLAUDE_EVENTS.map((e) => e.name))('%s: the documented common fields, permission_mode only where the docs have it', async (event) => {
+    const { project, home } = makeTempProject();
+    const result = await runCli(['fixture', event, '--dialect', 'claude', '--cwd', project, '--home', home]);
+    expect(result.code).toBe(0);
+    const payload = JSON.parse(result.stdout) as Record<string, unknown>;
+    expect(payload.hook_event_name).toBe(event);
+    expect(payload.session_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(payload.transcript_path).toMatch(/\.jsonl$/);
+    expect('permission_mode' in payload).toBe(PERMISSION_MODE_EVENTS.has(event));
+    if (PERMISSION_MODE_EVENTS.has(event)) expect(['default', 'auto']).toContain(payload.permission_mode);
+  });
+
+  it('a fresh session id each time', async () => {
+    const { project, home } = makeTempProject();
+    const ids = await Promise.all([1, 2].map(async () => (JSON.parse((await runCli(['fixture', 'Stop', '--dialect', 'claude', '--cwd', project, '--home', home])).stdout) as { session_id: string }).session_id));
+    expect(ids[0]).not.toBe(ids[1]);
+  });
+
+  it('--set tool_name and tool_input give another tool, still schema-valid', async () => {
+    const { project, home } = makeTempProject();
+    const result = await runCli(['fixture', 'PreToolUse', '--dialect', 'claude', '--cwd', project, '--home', home, '--set', 'tool_name="Write"', '--set', 'tool_input={"file_path":"/p/a.ts","content":"x"}']);
+    expect(result.code).toBe(0);
+    const payload = JSON.parse(result.stdout) as Record<string, unknown>;
+    expect([payload.tool_name, payload.tool_input]).toEqual(['Write', { file_path: '/p/a.ts', content: 'x' }]);
+    expect(claudeContracts.validateInput('PreToolUse', payload).ok).toBe(true);
+  });
+});
 
 describe('hookctl fixture', () => {
   it.each(CASES)('prints a valid $dialect $event payload for the --cwd project', async ({ dialect, event, contracts }) => {

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Outcome } from '../../src/kit/outcome.js';
+import { CLAUDE_EVENTS } from '../../src/dialects/claude/events.js';
 import { OCTO_EVENTS } from '../../src/dialects/octo/events.js';
 import { OPENINTERPRETER_EVENTS } from '../../src/dialects/openinterpreter/events.js';
 import type { DialectId } from '../../src/dialects/registry.js';
@@ -15,6 +16,7 @@ type Lang = (typeof LANGS)[number];
 /**
  * Scaffolds the event in js, py and sh with --register, trusts the project, returns the script paths.
  * Each script gets its own --name: in openinterpreter the name is the hook's id, and one id cannot name two hooks.
+ * Claude Code has no per-hook trust: the folder's workspace trust is accepted instead, as its dialog does.
  */
 async function scaffoldedProject(dialect: DialectId, event: string) {
   const box = makeTempProject();
@@ -25,7 +27,10 @@ async function scaffoldedProject(dialect: DialectId, event: string) {
     expect(result.code, result.stderr).toBe(0);
     scripts[lang] = join(box.project, /^created (\S+)/.exec(result.stdout)![1]!);
   }
-  const trust = async () => expect((await runCli(['trust', '--all', '--yes', ...common])).code).toBe(0);
+  const trust = async () => {
+    if (dialect === 'claude') box.write('home/.claude.json', JSON.stringify({ projects: { [box.project]: { hasTrustDialogAccepted: true } } }));
+    else expect((await runCli(['trust', '--all', '--yes', ...common])).code).toBe(0);
+  };
   await trust();
   /** `hookctl fixture <event> | hookctl dry-run <event> --payload - --json`. */
   const dryRun = async (): Promise<Outcome> => {
@@ -59,6 +64,8 @@ const NO_EFFECT = {
 describe.each([
   ['openinterpreter', OPENINTERPRETER_EVENTS.map((e) => e.name)],
   ['octo', OCTO_EVENTS.map((e) => e.name)],
+  // A sample of claude's 31 events (every event's examples run through the engine in test/scaffold/).
+  ['claude', CLAUDE_EVENTS.map((e) => e.name).filter((name) => ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop', 'SessionEnd'].includes(name))],
 ] as const)('scaffold → trust → dry-run (%s)', (dialect, events) => {
   it.each(events)('%s: the js, py and sh scaffolds complete with no effect', async (event) => {
     const project = await scaffoldedProject(dialect, event);
@@ -80,10 +87,26 @@ describe.each([
   ['openinterpreter', 'UserPromptSubmit', 'py', 'context', { blocked: false, additionalContext: 'Extra context from the UserPromptSubmit hook.' }],
   ['octo', 'PreToolUse', 'py', 'block', { decision: 'deny', blocked: true, reason: REASON }],
   ['octo', 'UserPromptSubmit', 'sh', 'context', { blocked: false, additionalContext: 'Extra context from the UserPromptSubmit hook.' }],
+  ['claude', 'PreToolUse', 'py', 'defer', { decision: 'defer', blocked: false }],
+  ['claude', 'SessionStart', 'sh', 'context-text', { additionalContext: 'Extra context from the SessionStart hook.' }],
+  ['claude', 'Stop', 'js', 'block', { blocked: true, reason: 'Continue: run the tests before finishing.' }],
 ] as const)('an uncommented example in a scaffold (%s %s, %s %s)', (dialect, event, lang, example, expected) => {
   it('shows in the dry-run outcome', async () => {
     const project = await scaffoldedProject(dialect, event);
     await project.enable(lang, example);
     expect(await project.dryRun()).toMatchObject(expected);
+  });
+});
+
+describe('a claude WorktreeCreate scaffold as written', () => {
+  it('fails the worktree creation, as its header says: the hook must print the path', async () => {
+    const project = await scaffoldedProject('claude', 'WorktreeCreate');
+    const outcome = await project.dryRun();
+    expect(outcome.blocked).toBe(true);
+    expect(outcome.runs.map((r) => [r.status, r.error])).toEqual([
+      ['failed', 'WorktreeCreate hook printed no worktree path'],
+      ['failed', 'WorktreeCreate hook printed no worktree path'],
+      ['failed', 'WorktreeCreate hook printed no worktree path'],
+    ]);
   });
 });

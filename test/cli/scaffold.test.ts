@@ -24,12 +24,15 @@ function sandbox(dialect: DialectId) {
   return { ...project, common: ['--dialect', dialect, '--cwd', project.project, '--home', project.home] };
 }
 
-/** Runs a config command the way the engine does: `sh -c` in the project root, payload on stdin. */
+/**
+ * Runs a config command the way the engine does: `sh -c` in the project root, payload on stdin,
+ * `CLAUDE_PROJECT_DIR` set (claude commands find their script through it).
+ */
 function runHook(command: string, cwd: string, payload: unknown) {
-  return spawnSync('sh', ['-c', command], { cwd, input: JSON.stringify(payload), encoding: 'utf8' });
+  return spawnSync('sh', ['-c', command], { cwd, input: JSON.stringify(payload), encoding: 'utf8', env: { ...process.env, CLAUDE_PROJECT_DIR: cwd } });
 }
 
-describe.each(['openinterpreter', 'octo'] as const)('hookctl scaffold --dialect %s', (dialect) => {
+describe.each(['openinterpreter', 'octo', 'claude'] as const)('hookctl scaffold --dialect %s', (dialect) => {
   it.each(EVENTS[dialect])('%s: js, py and sh scripts are registered, executable no-op hooks', async (event) => {
     const box = sandbox(dialect);
     const payload = makeFixture(await loadDialect(dialect), event, { cwd: box.project });
@@ -42,18 +45,19 @@ describe.each(['openinterpreter', 'octo'] as const)('hookctl scaffold --dialect 
       const result = await runCli(['scaffold', event, '--lang', lang, ...(lang === 'js' ? [] : ['--name', name]), '--register', ...box.common]);
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
-      const path = `.${dialect === 'octo' ? 'octo' : 'openinterpreter'}/hooks/${name}.${EXTENSIONS[lang]}`;
+      const path = `.${dialect}/hooks/${name}.${EXTENSIONS[lang]}`;
       expect(result.stdout).toContain(`created ${path} (executable)`);
       expect(statSync(join(box.project, path)).mode & 0o777).toBe(0o755);
       const command = /command: (.*)/.exec(result.stdout)![1]!;
-      expect(command).toBe(`${{ js: 'node', py: 'python3', sh: 'sh' }[lang]} ${path}`);
+      // claude commands reach the script through $CLAUDE_PROJECT_DIR: the session cwd follows `cd`.
+      expect(command).toBe(`${{ js: 'node', py: 'python3', sh: 'sh' }[lang]} ${dialect === 'claude' ? `"$CLAUDE_PROJECT_DIR"/${path}` : path}`);
       commands.push(command);
       const run = runHook(command, box.project, payload);
       expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({ status: 0, stdout: '', stderr: '' });
     }
-    // openinterpreter handlers carry the name as their id; octo's hooks.yml has no id field.
+    // openinterpreter handlers carry the name as their id; octo's hooks.yml and claude's settings have no id field.
     expect(registeredHandlers(dialect, box.project, event)).toEqual(
-      commands.map((command, i) => (dialect === 'octo' ? { command } : { type: 'command', id: names[i], command })),
+      commands.map((command, i) => (dialect === 'octo' ? { command } : dialect === 'claude' ? { type: 'command', command } : { type: 'command', id: names[i], command })),
     );
   });
 });
@@ -63,11 +67,43 @@ function registeredHandlers(dialect: DialectId, project: string, event: string):
     const config = parseYaml(readFileSync(join(project, '.octo/hooks.yml'), 'utf8')) as { hooks: Record<string, unknown[]> };
     return config.hooks[event]!;
   }
-  const config = JSON.parse(readFileSync(join(project, '.openinterpreter/hooks.json'), 'utf8')) as {
+  const config = JSON.parse(readFileSync(join(project, dialect === 'claude' ? '.claude/settings.json' : '.openinterpreter/hooks.json'), 'utf8')) as {
     hooks: Record<string, { hooks: unknown[] }[]>;
   };
   return config.hooks[event]!.flatMap((group) => group.hooks);
 }
+
+describe('hookctl scaffold --dialect claude', () => {
+  it('adds to an existing .claude/settings.json, keeping every other byte, and says there is no per-hook trust', async () => {
+    const box = sandbox('claude');
+    const before = '{\n  "permissions": { "allow": ["Bash(npm test)"] },\n  "model": "opus"\n}\n';
+    box.write('project/.claude/settings.json', before);
+    const result = await runCli(['scaffold', 'PreToolUse', '--matcher', 'Bash', '--register', ...box.common]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('updated .claude/settings.json: added the hook to PreToolUse.');
+    expect(result.stdout).toContain("Next: `hookctl dry-run PreToolUse` to try it. There is no per-hook trust to give: the agent runs it once the folder's workspace trust is accepted.");
+    const after = readFileSync(join(box.project, '.claude/settings.json'), 'utf8');
+    expect(after.startsWith('{\n  "permissions": { "allow": ["Bash(npm test)"] },\n  "model": "opus"')).toBe(true);
+    expect(JSON.parse(after)).toEqual({
+      permissions: { allow: ['Bash(npm test)'] },
+      model: 'opus',
+      hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'node "$CLAUDE_PROJECT_DIR"/.claude/hooks/pre-tool-use.mjs' }] }] },
+    });
+    const lint = await runCli(['lint', ...box.common]);
+    expect({ code: lint.code, stdout: lint.stdout }).toEqual({ code: 0, stdout: '' });
+  });
+
+  it('refuses settings with a comment, writing neither the script nor the config', async () => {
+    const box = sandbox('claude');
+    const before = '{\n  // mine\n  "model": "opus"\n}\n';
+    box.write('project/.claude/settings.json', before);
+    const result = await runCli(['scaffold', 'Stop', '--register', ...box.common]);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toMatch(/\.claude\/settings\.json.*it has a comment \(line 2, column 3\)/);
+    expect(readFileSync(join(box.project, '.claude/settings.json'), 'utf8')).toBe(before);
+    expect(() => statSync(join(box.project, '.claude/hooks/stop.mjs'))).toThrow();
+  });
+});
 
 describe('hookctl scaffold', () => {
   it('prints the config snippet to add when not registering, and writes no config', async () => {

@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +19,7 @@ function copyExample(name: string): { cwd: string; common: string[] } {
   return { cwd, common: ['--cwd', cwd, '--home', join(sandbox, `${name}-home`), '--managed', join(sandbox, 'none.toml')] };
 }
 
-describe.each(['openinterpreter-policy-gate', 'octo-guard'])('examples/%s', (name) => {
+describe.each(['claude-guard', 'openinterpreter-policy-gate', 'octo-guard'])('examples/%s', (name) => {
   const { cwd, common } = copyExample(name);
 
   it('lints clean', async () => {
@@ -34,6 +34,21 @@ describe.each(['openinterpreter-policy-gate', 'octo-guard'])('examples/%s', (nam
     expect(result.code).toBe(0);
     expect(result.stdout).not.toContain('✗');
   });
+
+  if (name === 'claude-guard') {
+    it('the formatter rewrites a file Claude just edited and tells Claude so', async () => {
+      writeFileSync(join(cwd, 'src', 'slug.mjs'), 'export const a = 1;   \r\nexport const b = 2;\n\n\n');
+      const payload = JSON.parse(readFileSync(join(cwd, 'hooks-tests', 'payloads', 'edit-clean-file.json'), 'utf8')) as Record<string, unknown>;
+      const result = await runCli(['run', 'PostToolUse', '--dangerously-bypass-hook-trust', ...common], { input: JSON.stringify({ ...payload, cwd }) });
+      expect(result.code).toBe(0);
+      const outcome = JSON.parse(result.stdout) as { additionalContext: string; runs: { status: string }[] };
+      expect(outcome.runs.map((run) => run.status)).toEqual(['completed']);
+      expect(outcome.additionalContext).toBe(
+        'Formatted src/slug.mjs on disk (fixed trailing whitespace on 1 line, CRLF line ends, the final newline); re-read it before editing it again.',
+      );
+      expect(readFileSync(join(cwd, 'src', 'slug.mjs'), 'utf8')).toBe('export const a = 1;\nexport const b = 2;\n');
+    });
+  }
 
   if (name === 'octo-guard') {
     it('the audit logger appended one JSON line per PostToolUse call', () => {

@@ -163,3 +163,17 @@ function caseName(test: ValidCase, index: number): string {
   const content = typeof file === 'string' ? file : file.content;
   return `${path}: ${content.split('\n')[0]!.slice(0, 60)}`;
 }
+
+/**
+ * Line and column (1-based) of the `occurrence`-th `needle` in `text`, for tables whose configs are
+ * long one-liners: `{ messageId, ...positionOf(text, '"if"') }`. Throws when the needle is missing.
+ */
+export function positionOf(text: string, needle: string, occurrence = 1): { line: number; column: number } {
+  let index = -1;
+  for (let i = 0; i < occurrence; i++) {
+    index = text.indexOf(needle, index + 1);
+    if (index === -1) throw new Error(`${JSON.stringify(needle)} (occurrence ${occurrence}) is not in the case's text`);
+  }
+  const before = text.slice(0, index).split('\n');
+  return { line: before.length, column: before[before.length - 1]!.length + 1 };
+}

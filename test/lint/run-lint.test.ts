@@ -14,8 +14,14 @@ const ISSUE_RULES = {
   'empty-command': 'error',
   'control-character': 'error',
   'invalid-matcher': 'error',
+  // SPEC-dialects §10 (claude): a regex that backtracks exponentially in the agent's engine.
+  'matcher-backtracking': 'error',
   'matcher-ignored': 'warning',
   'matcher-never-matches': 'warning',
+  // SPEC-dialects §10 (claude): bare mcp__server, FileChanged "*", `if` on a non-tool event.
+  'mcp-matcher-without-tool': 'warning',
+  'watch-list-pattern': 'warning',
+  'if-not-evaluated': 'error',
   'async-not-allowed': 'error',
   'invalid-timeout': 'warning',
   'timeout-capped': 'warning',
@@ -29,6 +35,12 @@ const ISSUE_RULES = {
   'script-not-executable': 'warning',
   'slow-launcher': 'warning',
   'unsupported-handler-type': 'warning',
+  // SPEC-dialects §10 (claude): handler type per event, `once`, exec form, ${user_config.*}, allowedHttpHookUrls.
+  'handler-type-not-allowed': 'error',
+  'field-ignored': 'warning',
+  'exec-command-has-spaces': 'warning',
+  'shell-form-placeholder': 'error',
+  'url-not-allowed': 'warning',
   'features-disabled': 'info',
   // Issue 11: octo hooks.yaml, which octo never reads.
   'unread-file': 'warning',

@@ -174,6 +174,7 @@ describe('planRegistration and applyRegistration', () => {
   it.each([
     ['openinterpreter', '.openinterpreter/hooks.json'],
     ['octo', '.octo/hooks.yml'],
+    ['claude', '.claude/settings.json'],
   ] as const)('create, then leave alone, the %s project config', async (dialect, relative) => {
     const project = makeTempProject().project;
     const { scaffold } = await loadDialect(dialect);
@@ -183,5 +184,63 @@ describe('planRegistration and applyRegistration', () => {
     const written = readFileSync(join(project, relative), 'utf8');
     expect(applyRegistration(planRegistration(scaffold, project, stop)).status).toBe('already-registered');
     expect(readFileSync(join(project, relative), 'utf8')).toBe(written);
+  });
+});
+
+/** A realistic project settings file: other settings before and after `hooks`, four-space indent. */
+const CLAUDE_SETTINGS = `{
+    "$schema": "https://json.schemastore.org/claude-code-settings.json",
+    "permissions": {
+        "allow": ["Bash(npm run lint)", "Bash(npm test:*)"],
+        "deny": ["Read(./.env)"]
+    },
+    "hooks": {
+        "PostToolUse": [
+            {
+                "matcher": "Edit|Write",
+                "hooks": [{ "type": "command", "command": "jq -r '.tool_input.file_path' | xargs npx prettier --write" }]
+            }
+        ]
+    },
+    "model": "claude-sonnet-4-6",
+    "env": { "NODE_ENV": "development" }
+}
+`;
+
+describe('the claude editor (.claude/settings.json)', () => {
+  const register = async (text: string | null, entry: RegistrationEntry) => (await loadDialect('claude')).scaffold.register(text, '.claude/settings.json', entry);
+
+  it.each([
+    ['appends a group to an existing event, without an id', { ...guard, event: 'PostToolUse' }, 'PostToolUse'],
+    ['adds a new event after the others', stop, 'Stop'],
+  ])('%s, leaving every other byte as it was', async (_name, entry, event) => {
+    const edit = await register(CLAUDE_SETTINGS, entry);
+    expect(edit.status).toBe('added');
+    insertedText(CLAUDE_SETTINGS, edit.text);
+    const parsed = JSON.parse(edit.text) as { hooks: Record<string, { hooks: unknown[] }[]> };
+    expect(Object.keys(parsed)).toEqual(['$schema', 'permissions', 'hooks', 'model', 'env']);
+    const handler = { type: 'command', command: entry.command };
+    expect(parsed.hooks[event]!.at(-1)).toEqual({ ...(entry.matcher === null ? {} : { matcher: entry.matcher }), hooks: [handler] });
+    // Inserted lines use the file's four-space indentation.
+    expect(edit.text).not.toMatch(/^(?: {4})* {1,3}"/m);
+  });
+
+  it('adds `hooks` to settings that have none, after the last key', async () => {
+    const before = '{\n  "model": "opus",\n  "permissions": { "allow": [] }\n}\n';
+    const edit = await register(before, stop);
+    insertedText(before, edit.text);
+    expect(JSON.parse(edit.text)).toEqual({ model: 'opus', permissions: { allow: [] }, hooks: { Stop: [{ hooks: [{ type: 'command', command: stop.command }] }] } });
+  });
+
+  it('does not add the same command twice', async () => {
+    const once = (await register(CLAUDE_SETTINGS, stop)).text;
+    expect(await register(once, stop)).toEqual({ status: 'already-registered', text: once });
+  });
+
+  it.each([
+    ['a comment', '{\n  // team settings\n  "model": "opus"\n}\n', 'it has a comment (line 2, column 3), which strict JSON does not allow: the agent ignores the whole file; remove the comments first'],
+    ['a trailing comma', '{\n  "model": "opus",\n}\n', 'it is not valid JSON (line 3, column 1)'],
+  ])('refuses a file with %s: Claude Code drops such a file whole', async (_name, text, reason) => {
+    await expect(register(text, stop)).rejects.toThrow(new RegisterError('.claude/settings.json', reason));
   });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadDialect, type DialectId } from '../../src/dialects/registry.js';
+import { CLAUDE_EVENTS } from '../../src/dialects/claude/events.js';
 import { OCTO_EVENTS } from '../../src/dialects/octo/events.js';
 import { OPENINTERPRETER_EVENTS } from '../../src/dialects/openinterpreter/events.js';
 import { makeFixture } from '../../src/fixture/make-fixture.js';
@@ -16,6 +17,7 @@ const repo = fileURLToPath(new URL('../..', import.meta.url));
 const CASES = [
   ...OPENINTERPRETER_EVENTS.map((e) => ['openinterpreter', e.name] as const),
   ...OCTO_EVENTS.map((e) => ['octo', e.name] as const),
+  ...CLAUDE_EVENTS.map((e) => ['claude', e.name] as const),
 ];
 
 describe('each dialect\'s scaffold examples', () => {
@@ -24,6 +26,7 @@ describe('each dialect\'s scaffold examples', () => {
     for (const example of (await loadDialect(dialect)).scaffold.examples(event)) {
       if (example.stdout) expect(contracts.validateOutput(event, example.stdout), example.id).toEqual({ ok: true, value: example.stdout });
       if (example.exitCode === 2) expect(example.stderr, example.id).toBeTruthy();
+      expect(example.stdout !== undefined && example.stdoutText !== undefined, `${example.id}: JSON or text, not both`).toBe(false);
     }
   });
 });
@@ -37,10 +40,12 @@ describe('scaffolded examples', () => {
       const script = readFileSync(scaffold.file, 'utf8');
       for (const example of (await loadDialect(dialect)).scaffold.examples(event)) {
         writeFileSync(scaffold.file, uncommentExample(script, LANGUAGES[lang].comment, example.id));
-        const run = spawnSync('sh', ['-c', scaffold.command], { cwd: box.project, input: payload, encoding: 'utf8' });
+        // As the agents run it: in the project root, with claude's CLAUDE_PROJECT_DIR set.
+        const run = spawnSync('sh', ['-c', scaffold.command], { cwd: box.project, input: payload, encoding: 'utf8', env: { ...process.env, CLAUDE_PROJECT_DIR: box.project } });
         const label = `${lang} ${example.id}`;
         expect(run.status, `${label}: ${run.stderr}`).toBe(example.exitCode);
-        expect(run.stdout === '' ? null : JSON.parse(run.stdout), label).toEqual(example.stdout ?? null);
+        if (example.stdoutText !== undefined) expect(run.stdout, label).toBe(`${example.stdoutText}\n`);
+        else expect(run.stdout === '' ? null : JSON.parse(run.stdout), label).toEqual(example.stdout ?? null);
         expect(run.stderr.trim(), label).toBe(example.stderr ?? '');
       }
     }
@@ -66,6 +71,7 @@ function typeCheck(dir: string, files: string[]): { status: number | null; outpu
         paths: {
           'hookctl/openinterpreter': [join(repo, 'generated/openinterpreter/types.ts')],
           'hookctl/octo': [join(repo, 'generated/octo/types.ts')],
+          'hookctl/claude': [join(repo, 'generated/claude/types.ts')],
         },
       },
       files,

@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { CLAUDE_EVENTS } from '../../src/dialects/claude/events.js';
 import { OCTO_EVENTS } from '../../src/dialects/octo/events.js';
 import { OPENINTERPRETER_EVENTS } from '../../src/dialects/openinterpreter/events.js';
 import { loadDialect, type DialectId } from '../../src/dialects/registry.js';
@@ -18,6 +19,7 @@ const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const CASES: [DialectId, string][] = [
   ...OPENINTERPRETER_EVENTS.map((e): [DialectId, string] => ['openinterpreter', e.name]),
   ...OCTO_EVENTS.map((e): [DialectId, string] => ['octo', e.name]),
+  ...CLAUDE_EVENTS.map((e): [DialectId, string] => ['claude', e.name]),
 ];
 
 /** Scaffolds every event in `lang` and writes it, and a copy per uncommented example, into `dir`. */

@@ -14,8 +14,9 @@ export interface ScaffoldOptions extends CommonOptionValues {
 /** `hookctl scaffold`: write the hook script (and with --register its config entry), then say what to do next. */
 export async function scaffold(event: string, options: ScaffoldOptions): Promise<number> {
   const common = resolveCommon(options);
+  const dialect = await loadDialect(common.dialectId);
   const result = await scaffoldHook({
-    dialect: await loadDialect(common.dialectId),
+    dialect,
     projectDir: common.cwd,
     event,
     lang: options.lang,
@@ -31,15 +32,16 @@ export async function scaffold(event: string, options: ScaffoldOptions): Promise
         '`node --experimental-strip-types` needs Node 22.6 or newer. Compile it with tsc and point the command at the .js file, or use --lang js.\n',
     );
   }
-  process.stdout.write(report(event, result));
+  process.stdout.write(report(event, result, dialect.trust.notApplicable !== undefined));
   return 0;
 }
 
-function report(event: string, result: ScaffoldResult): string {
+/** `noHookTrust`: the dialect's agent has no per-hook trust (claude), so there is nothing to trust. */
+function report(event: string, result: ScaffoldResult, noHookTrust: boolean): string {
   const lines = [
     `created ${result.path} (executable)`,
     `  command: ${result.command}`,
-    '  (paths are relative to the project root: agents run hooks in the session cwd, normally the project root)',
+    `  (${result.commandNote})`,
     `  ${result.note}`,
     '',
   ];
@@ -51,7 +53,9 @@ function report(event: string, result: ScaffoldResult): string {
   } else {
     lines.push(`${registration.status === 'created' ? 'created' : 'updated'} ${result.configFile}: added the hook to ${event}.`, '');
   }
-  lines.push(`Next: \`hookctl trust\` to review and trust it, then \`hookctl dry-run ${event}\` to try it.`);
+  if (noHookTrust) {
+    lines.push(`Next: \`hookctl dry-run ${event}\` to try it. There is no per-hook trust to give: the agent runs it once the folder's workspace trust is accepted.`);
+  } else lines.push(`Next: \`hookctl trust\` to review and trust it, then \`hookctl dry-run ${event}\` to try it.`);
   return `${lines.join('\n')}\n`;
 }
 

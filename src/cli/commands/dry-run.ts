@@ -23,7 +23,8 @@ output and reasons are shown with control and bidirectional characters escaped (
 Examples:
   $ hookctl dry-run PreToolUse --set tool_input.command="rm -rf /"
   $ hookctl fixture PreToolUse --set tool_input.command=ls | hookctl dry-run PreToolUse --payload -
-  $ hookctl dry-run Stop --dialect octo --json`,
+  $ hookctl dry-run Stop --dialect octo --json
+  $ hookctl dry-run SessionStart --dialect claude --set source=resume   # claude: .claude/settings*.json`,
     )
     .action(async (event: string, options: DryRunOptions) => {
       const { dryRun } = await import('../actions/dry-run.js');

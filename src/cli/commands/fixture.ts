@@ -20,7 +20,8 @@ export function registerFixture(program: Command): void {
 Examples:
   $ hookctl fixture PreToolUse
   $ hookctl fixture PreToolUse --set tool_input.command="rm -rf /" --set permission_mode=plan
-  $ hookctl fixture Stop --dialect octo --set status=error --set error="rate limited"`,
+  $ hookctl fixture Stop --dialect octo --set status=error --set error="rate limited"
+  $ hookctl fixture PostToolBatch --dialect claude`,
     )
     .action(async (event: string, options: FixtureOptions) => {
       const { fixture } = await import('../actions/fixture.js');

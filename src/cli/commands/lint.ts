@@ -55,6 +55,7 @@ Examples:
   $ hookctl lint                                   # every hook config in the repository
   $ hookctl lint --effective --dialect octo        # what octo loads when started here
   $ hookctl lint .octo/hooks.yml --max-warnings 0
+  $ hookctl lint .claude/settings.json             # Claude Code settings (claude)
   $ hookctl lint --format json | jq '.errorCount'
 
   # pre-commit (.pre-commit-config.yaml): this repository as the hook repository, at a release

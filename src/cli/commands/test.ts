@@ -21,10 +21,11 @@ hookctl says so in one warning line on stderr.
 Exit status: 0 when every case passes, 1 when any fails, 2 on usage or config errors.
 
 Without --cwd, the hooks come from the project that holds [dir] (the nearest directory with a
-.openinterpreter/ or .octo/ hook config).
+.claude/, .openinterpreter/ or .octo/ hook config).
 
 Examples:
   $ hookctl test                                   # ./hooks-tests against this project
+  $ hookctl test examples/claude-guard
   $ hookctl test examples/openinterpreter-policy-gate
   $ hookctl test ci/cases --cwd .`,
     )

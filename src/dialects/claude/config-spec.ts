@@ -1,7 +1,10 @@
 import type { DialectConfigSpec, FieldType } from '../../config/config-spec.js';
-import { CLAUDE_EVENTS } from './events.js';
+import { CLAUDE_EVENTS, IF_EVENTS, MODEL_HANDLER_EVENTS, STARTUP_EVENTS } from './events.js';
+import { urlAllowed } from './http.js';
+import { SESSION_END_DEFAULT_MS, SESSION_END_MAX_MS } from './budget.js';
 import { describeClaudeFile, discoverClaudeFiles } from './config-layers.js';
 import { compileClaudeMatcher } from './matcher.js';
+import { exponentialBacktracking } from './regex-backtracking.js';
 
 /** Settings keys hookctl reads (SPEC-dialects 8.1, 8.2); every other settings key belongs to Claude Code and is not checked. */
 const SETTINGS_FIELDS: Readonly<Record<string, FieldType>> = {
@@ -79,6 +82,28 @@ export const configSpec: DialectConfigSpec = {
   // hook of a settings or plugin hooks file. Managed files drop only the bad entries (agent-rejection.ts).
   wholeFileRejection: true,
   onError: 'skip',
+  // cc hooks §SessionEnd: the hooks share 1.5 s, raised to the largest per-hook timeout, at most 60 s.
+  eventTimeouts: { SessionEnd: { defaultMs: SESSION_END_DEFAULT_MS, maxMs: SESSION_END_MAX_MS } },
+  // cc hooks §Exec form and shell form; cc changelog 2.1.207 (`${user_config.*}` refused in shell form).
+  execForm: { argsField: 'args', refusedInShellForm: /\$\{user_config\.[^}]*\}/ },
+  pathVariables: (file, projectDir) => ({
+    CLAUDE_PROJECT_DIR: projectDir,
+    ...(file.plugin ? { CLAUDE_PLUGIN_ROOT: file.plugin.root, CLAUDE_PLUGIN_DATA: file.plugin.data } : {}),
+  }),
+  conditionField: { field: 'if', events: IF_EVENTS },
+  // cc hooks §Prompt-based hooks: prompt and agent on 13 events; SessionStart and Setup take no http.
+  handlerTypeEvents: {
+    prompt: MODEL_HANDLER_EVENTS,
+    agent: MODEL_HANDLER_EVENTS,
+    http: new Set(CLAUDE_EVENTS.map((event) => event.name).filter((name) => !STARTUP_EVENTS.has(name))),
+  },
+  // cc hooks §Common fields: "Only honored for hooks declared in skill frontmatter".
+  honouredElsewhere: { once: 'skill frontmatter' },
+  mcpToolPrefix: 'mcp__',
+  // cc hooks §FileChanged: the matcher, split on `|`, names the files to watch.
+  watchListEvents: new Set(['FileChanged']),
+  urlAllowList: { settingKey: 'allowedHttpHookUrls', urlField: 'url', allowed: (url, patterns) => urlAllowed(url, patterns) },
+  exponentialBacktracking,
   discover: discoverClaudeFiles,
   describeFile: describeClaudeFile,
 };

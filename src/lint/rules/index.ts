@@ -5,15 +5,22 @@ import { controlCharacter } from './control-character.js';
 import { duplicateId } from './duplicate-id.js';
 import { duplicateKey } from './duplicate-key.js';
 import { emptyCommand } from './empty-command.js';
+import { execCommandHasSpaces } from './exec-command-has-spaces.js';
 import { featuresDisabled } from './features-disabled.js';
+import { fieldIgnored } from './field-ignored.js';
+import { handlerTypeNotAllowed } from './handler-type-not-allowed.js';
+import { ifNotEvaluated } from './if-not-evaluated.js';
 import { invalidMatcher } from './invalid-matcher.js';
 import { invalidTimeout } from './invalid-timeout.js';
 import { invalidValue } from './invalid-value.js';
+import { matcherBacktracking } from './matcher-backtracking.js';
 import { matcherIgnored } from './matcher-ignored.js';
 import { matcherNeverMatches } from './matcher-never-matches.js';
+import { mcpMatcherWithoutTool } from './mcp-matcher-without-tool.js';
 import { missingScript } from './missing-script.js';
 import { parseError } from './parse-error.js';
 import { scriptNotExecutable } from './script-not-executable.js';
+import { shellFormPlaceholder } from './shell-form-placeholder.js';
 import { slowLauncher } from './slow-launcher.js';
 import { timeoutCapped } from './timeout-capped.js';
 import { timeoutSuspicious } from './timeout-suspicious.js';
@@ -23,6 +30,8 @@ import { unknownKey } from './unknown-key.js';
 import { unreadableScript } from './unreadable-script.js';
 import { unreadFile } from './unread-file.js';
 import { unsupportedHandlerType } from './unsupported-handler-type.js';
+import { urlNotAllowed } from './url-not-allowed.js';
+import { watchListPattern } from './watch-list-pattern.js';
 
 /** Every rule, in the order of the rule table (issue 3), duplicate-id beside duplicate-key. */
 export const RULES: readonly Rule[] = [
@@ -33,8 +42,12 @@ export const RULES: readonly Rule[] = [
   emptyCommand,
   controlCharacter,
   invalidMatcher,
+  matcherBacktracking,
   matcherIgnored,
   matcherNeverMatches,
+  mcpMatcherWithoutTool,
+  watchListPattern,
+  ifNotEvaluated,
   asyncNotAllowed,
   invalidTimeout,
   timeoutCapped,
@@ -48,6 +61,11 @@ export const RULES: readonly Rule[] = [
   scriptNotExecutable,
   slowLauncher,
   unsupportedHandlerType,
+  handlerTypeNotAllowed,
+  fieldIgnored,
+  execCommandHasSpaces,
+  shellFormPlaceholder,
+  urlNotAllowed,
   featuresDisabled,
   unreadFile,
 ];

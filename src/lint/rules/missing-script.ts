@@ -19,7 +19,7 @@ export const missingScript = createRule({
     missing: MISSING,
     missingDidYouMean: `${MISSING}; did you mean "{{suggestion}}"?`,
   },
-  check({ checked, projectDir, showPath, report }) {
+  check({ spec, checked, projectDir, showPath, report }) {
     // Only a script that is not there at all: anything else at the path is unreadable-script's.
     const missing = memoize((path: string) => {
       const probe = probeRegularFile(path);
@@ -27,7 +27,7 @@ export const missingScript = createRule({
     });
     const siblingOf = memoize(siblingLike);
     for (const handler of checked.declarations.handlers) {
-      const script = handlerScript(checked.file, handler.node, projectDir);
+      const script = handlerScript(spec, checked.file, handler.node, projectDir);
       if (script === null || !missing(script.path)) continue;
       const data = { script: script.written, path: showPath(script.path) };
       const sibling = siblingOf(script.path);

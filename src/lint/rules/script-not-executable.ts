@@ -15,10 +15,10 @@ export const scriptNotExecutable = createRule({
       '"{{script}}" is not executable, so running it fails with "permission denied"; ' +
       'run chmod +x {{script}} (or call it through its interpreter, e.g. sh {{script}})',
   },
-  check({ checked, projectDir, report }) {
+  check({ spec, checked, projectDir, report }) {
     const lacksExecuteBit = memoize(isNonExecutableFile);
     for (const handler of checked.declarations.handlers) {
-      const script = handlerScript(checked.file, handler.node, projectDir);
+      const script = handlerScript(spec, checked.file, handler.node, projectDir);
       if (script === null || !script.direct || !lacksExecuteBit(script.path)) continue;
       report({ messageId: 'notExecutable', data: { script: script.written }, pos: script.pos });
     }

@@ -18,10 +18,10 @@ export const unreadableScript = createRule({
     // {{script}} as written in the command; {{reason}} what is at the path instead.
     unreadable: 'the command runs "{{script}}", which can not be read: {{reason}}',
   },
-  check({ checked, projectDir, report }) {
+  check({ spec, checked, projectDir, report }) {
     const probe = memoize(probeRegularFile);
     for (const handler of checked.declarations.handlers) {
-      const script = handlerScript(checked.file, handler.node, projectDir);
+      const script = handlerScript(spec, checked.file, handler.node, projectDir);
       if (script === null) continue;
       const found = probe(script.path);
       if (found.kind === 'file' || found.missing) continue;

@@ -13,6 +13,7 @@ export function nodeExampleCode(example: HookExample, declareOutput: (literal: s
     lines.push(...declareOutput(sourceLiteral(example.stdout, 'js')));
     lines.push("process.stdout.write(JSON.stringify(output) + '\\n');");
   }
+  if (example.stdoutText !== undefined) lines.push(`process.stdout.write(${JSON.stringify(`${example.stdoutText}\n`)});`);
   if (example.stderr) lines.push(`process.stderr.write(${JSON.stringify(`${example.stderr}\n`)});`);
   if (example.exitCode !== 0) lines.push(`process.exitCode = ${example.exitCode};`);
   return lines;

@@ -15,6 +15,7 @@ export const python: Language = {
       lines.push(`output${model.outputType ? `: ${model.outputType}` : ''} = ${sourceLiteral(example.stdout, 'py')}`);
       lines.push('print(json.dumps(output))');
     }
+    if (example.stdoutText !== undefined) lines.push(`print(${JSON.stringify(example.stdoutText)})`);
     if (example.stderr) lines.push(`print(${JSON.stringify(example.stderr)}, file=sys.stderr)`);
     lines.push(`sys.exit(${example.exitCode})`);
     return lines;

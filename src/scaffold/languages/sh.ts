@@ -15,6 +15,7 @@ export const shell: Language = {
   exampleCode(example) {
     const lines: string[] = [];
     if (example.stdout) lines.push(`printf '%s\\n' ${shellQuote(JSON.stringify(example.stdout))}`);
+    if (example.stdoutText !== undefined) lines.push(`printf '%s\\n' ${shellQuote(example.stdoutText)}`);
     if (example.stderr) lines.push(`echo ${shellQuote(example.stderr)} >&2`);
     lines.push(`exit ${example.exitCode}`);
     return lines;

@@ -1,13 +1,22 @@
 import { missingScript } from '../../../src/lint/rules/missing-script.js';
-import { OCTO_YAML, OI_JSON, OI_TOML, ROOT, RuleTester } from '../rule-tester.js';
+import { CLAUDE_SETTINGS, OCTO_YAML, OI_JSON, OI_TOML, positionOf, ROOT, RuleTester } from '../rule-tester.js';
 
 const GUARD = { 'project/scripts/guard.sh': { content: '#!/bin/sh\n', executable: true } };
 const GATE = { 'project/.openinterpreter/hooks/gate.py': 'print()\n' };
 const PLUGIN = 'home/.openinterpreter/plugins/guard';
 const PLUGIN_HOOKS = '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "${PLUGIN_ROOT}/bin/check.sh" }] }] } }';
+/** claude: the documented ways to name a project script (cc hooks §Reference scripts by path), exec and shell form. */
+const claudeHandler = (fields: string) => `{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", ${fields} }] }] } }`;
+const CLAUDE_SHELL = claudeHandler('"command": "\\"$CLAUDE_PROJECT_DIR\\"/.claude/hooks/check.sh"');
+const CLAUDE_EXEC = claudeHandler('"command": "node", "args": ["${CLAUDE_PROJECT_DIR}/.claude/hooks/check.mjs", "--strict"]');
+const CLAUDE_SCRIPTS = { 'project/.claude/hooks/check.sh': { content: '#!/bin/sh\n', executable: true }, 'project/.claude/hooks/check.mjs': '' };
 
 new RuleTester().run(missingScript, {
   valid: [
+    { name: 'claude: $CLAUDE_PROJECT_DIR in shell form, the script exists', files: { [CLAUDE_SETTINGS]: CLAUDE_SHELL, ...CLAUDE_SCRIPTS } },
+    { name: 'claude: ${CLAUDE_PROJECT_DIR} in an exec-form argument, the script exists', files: { [CLAUDE_SETTINGS]: CLAUDE_EXEC, ...CLAUDE_SCRIPTS } },
+    { name: 'claude: an exec-form program with spaces is exec-command-has-spaces’ finding', files: { [CLAUDE_SETTINGS]: claudeHandler('"command": "node .claude/hooks/gone.mjs", "args": []') } },
+    { name: 'claude: an unknown placeholder names no file lint can check', files: { [CLAUDE_SETTINGS]: claudeHandler('"command": "${CLAUDE_PLUGIN_ROOT}/x.sh", "args": []') } },
     { name: 'a script that exists in JSON', files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "python3 .openinterpreter/hooks/gate.py" }] }] } }', ...GATE } },
     {
       name: 'a script that exists, a program on PATH and an absolute path in YAML',
@@ -20,6 +29,16 @@ new RuleTester().run(missingScript, {
     },
   ],
   invalid: [
+    {
+      name: 'claude: $CLAUDE_PROJECT_DIR in shell form, the script is missing',
+      files: { [CLAUDE_SETTINGS]: CLAUDE_SHELL },
+      errors: [{ messageId: 'missing', ...positionOf(CLAUDE_SHELL, '"\\"$'), data: { script: '$CLAUDE_PROJECT_DIR/.claude/hooks/check.sh', path: `${ROOT}/project/.claude/hooks/check.sh` } }],
+    },
+    {
+      name: 'claude: exec form, the interpreter’s script is missing',
+      files: { [CLAUDE_SETTINGS]: CLAUDE_EXEC },
+      errors: [{ messageId: 'missing', ...positionOf(CLAUDE_EXEC, '"node"'), data: { script: '${CLAUDE_PROJECT_DIR}/.claude/hooks/check.mjs', path: `${ROOT}/project/.claude/hooks/check.mjs` } }],
+    },
     {
       name: 'a relative script that does not exist in JSON',
       files: { [OI_JSON]: '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "python3 .openinterpreter/hooks/gate.py" }] }]\n  }\n}\n', ...GUARD },

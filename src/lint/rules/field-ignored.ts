@@ -1,0 +1,28 @@
+import { setField } from '../../config/field-value.js';
+import { createRule } from '../rule.js';
+
+/**
+ * A handler field the agent honours only in another kind of file (claude `once`: skill
+ * frontmatter; cc hooks §Common fields "ignored in settings files and agent frontmatter"). Here it
+ * reads as a promise the agent does not keep: a `once` hook runs every time.
+ */
+export const fieldIgnored = createRule({
+  id: 'field-ignored',
+  severity: 'warning',
+  description: 'a handler field the agent honours only elsewhere (such as `once` outside a skill)',
+  atLoad: true,
+  messages: {
+    // {{field}} is the field name; {{where}} the only place the agent honours it.
+    ignored: '"{{field}}" is honoured only in {{where}}; in this file the agent ignores it; remove it',
+  },
+  check({ spec, checked, report }) {
+    const fields = spec.honouredElsewhere;
+    if (fields === undefined) return;
+    for (const handler of checked.declarations.handlers) {
+      for (const [field, where] of Object.entries(fields)) {
+        const entry = setField(handler.node, field);
+        if (entry !== undefined) report({ messageId: 'ignored', data: { field, where }, pos: entry.keyPos });
+      }
+    }
+  },
+});

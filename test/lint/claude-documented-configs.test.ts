@@ -1,0 +1,38 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadConfigSpec } from '../../src/dialects/registry.js';
+import { runLint } from '../../src/lint/run-lint.js';
+import { makeTempProject } from '../helpers/temp-project.js';
+
+const CONFIGS = new URL('../fixtures/claude/config/', import.meta.url);
+const NAMES = readdirSync(CONFIGS).filter((name) => name.endsWith('.json')).sort();
+
+/** The scripts a documented config runs from the project (`.claude/hooks/<name>`), to create before linting. */
+function projectScripts(text: string): string[] {
+  return [...new Set([...text.matchAll(/\.claude\/hooks\/[\w.-]+/g)].map(([path]) => path))];
+}
+
+/**
+ * Every rule over every documented Claude Code configuration (test/fixtures/claude/config/, copied
+ * from the Claude Code docs), as the project's `.claude/settings.json` with the scripts it names in
+ * place: a documented-valid configuration gets no finding, except the speed advice on the two
+ * documented `npx prettier` hooks.
+ */
+describe('lint: the documented claude configurations', () => {
+  it.each(NAMES)('%s', async (name) => {
+    const text = readFileSync(new URL(name, CONFIGS), 'utf8');
+    const sandbox = makeTempProject();
+    sandbox.write('project/.claude/settings.json', text);
+    for (const script of projectScripts(text)) sandbox.write(`project/${script}`, '#!/bin/sh\nexit 0\n', { executable: true });
+    const spec = await loadConfigSpec('claude');
+    const context = { cwd: sandbox.project, home: sandbox.home, env: {}, managedConfigPath: `${sandbox.root}/managed-settings.json` };
+    const { findings } = await runLint({ spec, context });
+    const expected = /npx prettier/.test(text) ? ['slow-launcher'] : [];
+    const shown = findings.map((finding) => `${finding.line}:${finding.column} ${finding.message} (${finding.ruleId})`).join('\n');
+    expect(findings.map((finding) => finding.ruleId), shown).toEqual(expected);
+  });
+
+  it('covers every documented configuration (53)', () => {
+    expect(NAMES.length).toBe(53);
+  });
+});
