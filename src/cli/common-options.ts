@@ -12,6 +12,7 @@ export interface CommonOptionValues {
   cwd?: string;
   home?: string;
   managed?: string;
+  config?: string[];
 }
 
 export interface CommonContext {
@@ -19,15 +20,23 @@ export interface CommonContext {
   cwd: string;
   home: string;
   managedConfigPath: string | undefined;
+  /** codex `--config key=value`, in the order given. */
+  configOverrides: string[];
 }
 
-/** Adds `--dialect`, `--cwd`, `--home`, `--managed` (SPEC 5) to a command. */
-export function addCommonOptions(command: Command): Command {
-  return command
+/**
+ * Adds `--dialect`, `--cwd`, `--home`, `--managed` (SPEC 5) and codex's `--config key=value`
+ * (SPEC-dialects §10) to a command; `schema`, whose own `--config` prints the config schema,
+ * loads no config and goes without it.
+ */
+export function addCommonOptions(command: Command, options: { configOverrides?: boolean } = {}): Command {
+  command
     .addOption(new Option('--dialect <dialect>', 'hook dialect (default: detected from the hook config files present)').choices([...DIALECT_IDS]))
     .option('--cwd <dir>', 'project directory (default: current directory)')
     .option('--home <dir>', 'user home holding the user-level config (default: $HOME)')
-    .option('--managed <file>', 'openinterpreter managed requirements file (default: /etc/openinterpreter/requirements.toml)');
+    .option('--managed <file>', 'managed requirements file: openinterpreter (default /etc/openinterpreter/requirements.toml), codex (default /etc/codex/requirements.toml; the other managed codex files are read beside it)');
+  if (options.configOverrides === false) return command;
+  return command.option('--config <key=value>', 'codex: override a config value for this session, as `codex -c` does (TOML value; repeatable)', collectValues);
 }
 
 /** The config-loading context of the resolved options; hooks see the agent's (this process's) environment. */
@@ -37,6 +46,7 @@ export function loadContextOf(common: CommonContext): LoadContext {
     home: common.home,
     env: process.env,
     ...(common.managedConfigPath === undefined ? {} : { managedConfigPath: common.managedConfigPath }),
+    ...(common.configOverrides.length === 0 ? {} : { configOverrides: common.configOverrides }),
   };
 }
 
@@ -48,9 +58,20 @@ export function resolveCommon(options: CommonOptionValues): CommonContext {
   if (options.dialect === undefined) dialectId = detectDialect(cwd, home);
   else if (isDialectId(options.dialect)) dialectId = options.dialect;
   else throw new UsageError(`unknown dialect "${options.dialect}"; use one of ${DIALECT_IDS.join(', ')}`);
-  return { dialectId, cwd, home, managedConfigPath: options.managed ? resolve(options.managed) : undefined };
+  const configOverrides = Array.isArray(options.config) ? options.config : [];
+  return { dialectId, cwd, home, managedConfigPath: options.managed ? resolve(options.managed) : undefined, configOverrides };
 }
 
+
+/** Adds `--rewrite-order` (SPEC-dialects §10) to a command that dispatches. */
+export function addRewriteOrderOption(command: Command): Command {
+  return command.addOption(
+    new Option('--rewrite-order <order>', 'which tool-input rewrite wins when several hooks return one: the last to finish (completion, the agents\' way) or the last configured (deterministic)').choices([
+      'completion',
+      'configured',
+    ]),
+  );
+}
 
 /** Commander argument parser for a repeatable option (`--set a=1 --set b=2`). */
 export function collectValues(value: string, previous: string[] = []): string[] {

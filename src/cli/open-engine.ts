@@ -7,10 +7,14 @@ import { loadContextOf, type CommonContext } from './common-options.js';
  * `test`) pass `strictPayload` and refuse a payload the schema rejects; `run`, the runtime entry,
  * tolerates it with warnings (SPEC 4.1).
  */
-export async function openEngine(common: CommonContext, options: { bypassTrust?: boolean; strictPayload?: boolean } = {}): Promise<Engine> {
+export async function openEngine(
+  common: CommonContext,
+  options: { bypassTrust?: boolean; strictPayload?: boolean; rewriteOrder?: 'completion' | 'configured' | undefined } = {},
+): Promise<Engine> {
   return openDialectEngine(await loadDialect(common.dialectId), {
     ...loadContextOf(common),
     bypassTrust: options.bypassTrust === true,
     strictPayload: options.strictPayload === true,
+    ...(options.rewriteOrder ? { rewriteOrder: options.rewriteOrder } : {}),
   });
 }

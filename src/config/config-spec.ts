@@ -13,8 +13,11 @@ export type FieldType = (
   | { kind: 'non-empty-string' }
   | { kind: 'boolean' }
   | { kind: 'enum'; values: readonly string[] }
-  /** Whole seconds, written as an integer ≥ 0 (openinterpreter `timeout`; 0 is raised to 1). */
-  | { kind: 'whole-seconds' }
+  /**
+   * Whole seconds, written as an integer ≥ 0 (openinterpreter `timeout`; 0 is raised to 1), at
+   * most `max` when set (compared exactly, on the literal as written).
+   */
+  | { kind: 'whole-seconds'; max?: bigint }
   /** An integer ≥ 0 (openinterpreter `additionalContextLimit`). */
   | { kind: 'count' }
   /** Anything: a setting that belongs to the agent and that hookctl does not read. */
@@ -78,6 +81,28 @@ export interface DialectConfigSpec {
   onError: 'skip' | 'refuse';
   /** Events whose handlers may set `additionalContextLimit`; elsewhere the agent ignores it with a warning. */
   contextLimitEvents?: ReadonlySet<string>;
+  /**
+   * Events with a timeout rule of their own (codex SessionEnd: 1 s by default, at most 3 s): the
+   * default when unset, and the most a written value is held to.
+   */
+  eventTimeouts?: Readonly<Record<string, { defaultMs: number; maxMs: number }>>;
+  /**
+   * What `async: true` does on an event that does not allow it (EventSpec.asyncAllowed false):
+   * `refused`, the handler does not load (octo, SPEC 3.2; the default); `runs-sync`, it runs
+   * synchronously with a warning (codex SessionEnd).
+   */
+  asyncWhereNotAllowed?: 'refused' | 'runs-sync';
+  /**
+   * The id a handler gets from where it is declared, when the dialect's agent names hooks that
+   * way (codex: `<file or key>:<event_snake>:<group>:<handler>`). Absent: its `id` field, else
+   * `<source>:<event>:<group>:<handler>`.
+   */
+  handlerId?(file: ConfigFile, event: string, group: number, handler: number): string;
+  /**
+   * Decides the `[features] hooks` switch from the files in layer order, when the dialect's agent
+   * does not simply take the last switch set (codex: a switch in the requirements file pins it).
+   */
+  decideFeatures?(files: readonly ConfigFile[]): { file: ConfigFile; entry: SourceEntry; enabled: boolean } | null;
   /** The `[features] hooks` entry of a file, when the dialect has that switch. */
   featuresSwitch?(file: ConfigFile): SourceEntry | undefined;
   /** Finds, reads and parses every config layer, in layer order (SPEC 2.1 / 3.1). */

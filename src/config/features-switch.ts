@@ -10,6 +10,7 @@ export function decidingFeaturesSwitch(
   files: readonly ConfigFile[],
   spec: DialectConfigSpec,
 ): { file: ConfigFile; entry: SourceEntry; enabled: boolean } | null {
+  if (spec.decideFeatures) return spec.decideFeatures(files);
   let deciding: { file: ConfigFile; entry: SourceEntry; enabled: boolean } | null = null;
   for (const file of files) {
     const entry = spec.featuresSwitch?.(file);

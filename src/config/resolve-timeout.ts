@@ -19,8 +19,14 @@ export interface ResolvedTimeout {
  * `timeout` value, undefined when unset. Values of the wrong type for a seconds rule are the
  * `invalid-value` rule's business; here they fall back to the default.
  */
-export function resolveTimeout(rule: TimeoutRule, node: SourceNode | undefined): ResolvedTimeout {
+export function resolveTimeout(rule: TimeoutRule, node: SourceNode | undefined, event?: { defaultMs: number; maxMs: number }): ResolvedTimeout {
   const value = node?.kind === 'scalar' ? node.value : undefined;
+  if (rule.unit === 'seconds' && event !== undefined) {
+    // Codex: discovery.rs normalize_command_hook: SessionEnd `timeout.unwrap_or(1).clamp(1, 3)`.
+    const written = typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value * 1000 : event.defaultMs;
+    if (written > event.maxMs) return { ms: event.maxMs, issue: 'capped' };
+    return { ms: Math.max(1000, written), issue: written === 0 ? 'raised' : null };
+  }
   if (rule.unit === 'seconds') {
     if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) return { ms: rule.defaultMs, issue: null };
     // Codex: codex-rs/hooks/src/engine/discovery.rs normalize_command_hook: `timeout.max(1)`.

@@ -1,7 +1,9 @@
+import type { HookInputMap as CodexInputs } from '../../generated/codex/types.js';
 import type { HookInputMap as OctoInputs } from '../../generated/octo/types.js';
 import type { HookInputMap as OpenInterpreterInputs } from '../../generated/openinterpreter/types.js';
 import type { DialectConfigSpec } from '../config/config-spec.js';
 import type { Dialect, DialectManifest } from '../kit/index.js';
+import { manifest as codexManifest } from './codex/manifest.js';
 import { manifest as octoManifest } from './octo/manifest.js';
 import { manifest as openInterpreterManifest } from './openinterpreter/manifest.js';
 
@@ -32,6 +34,11 @@ export const DIALECTS = {
     load: async () => (await import('./octo/index.js')).dialect,
     loadConfigSpec: async () => (await import('./octo/config-spec.js')).configSpec,
   },
+  codex: {
+    manifest: codexManifest,
+    load: async () => (await import('./codex/index.js')).dialect,
+    loadConfigSpec: async () => (await import('./codex/config-spec.js')).configSpec,
+  },
 } as const satisfies Record<string, DialectEntry>;
 
 export type DialectId = keyof typeof DIALECTS;
@@ -40,6 +47,7 @@ export type DialectId = keyof typeof DIALECTS;
 export interface DialectInputs extends Record<DialectId, object> {
   openinterpreter: OpenInterpreterInputs;
   octo: OctoInputs;
+  codex: CodexInputs;
 }
 
 export const DIALECT_IDS = Object.keys(DIALECTS) as DialectId[];

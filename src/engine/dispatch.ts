@@ -108,6 +108,8 @@ export async function dispatchEvent(
     }
   }
 
+  // Each run's own warnings, in configured order (runs finish in any order).
+  for (const slot of slots) for (const warning of slot.interpretation?.warnings ?? []) warnings.push(`hook ${slot.handler.id}: ${warning}`);
   const interpreted = slots.flatMap((slot) =>
     slot.interpretation ? [{ handler: slot.handler, interpretation: slot.interpretation, finished: slot.finished! }] : [],
   );

@@ -45,6 +45,13 @@ export interface EngineSettings {
   rewriteOrder?: 'completion' | 'configured';
   /** Cap per output stream of each hook (default 1 MiB). */
   outputLimitBytes?: number;
+  /** Config overrides for this session, `key=value` each (codex `--config`, a layer of its own). */
+  configOverrides?: readonly string[];
+  /**
+   * The shell codex hooks run with (`<shell> -c <command>`); default: the account's login shell
+   * when it is bash, zsh or sh, else `/bin/sh`. Dialects that always use `sh -c` ignore it.
+   */
+  shell?: string;
   /**
    * Refuse payloads the event's input schema rejects (PayloadValidationError). Default false: at
    * run time a payload from a newer agent is still dispatched, with one warning per violation, as
@@ -83,6 +90,8 @@ export async function openEngine(dialect: Dialect, options: EngineSettings): Pro
     home: userHome(options.home),
     env: options.env ?? process.env,
     ...(options.managedConfigPath ? { managedConfigPath: resolve(options.managedConfigPath) } : {}),
+    ...(options.configOverrides && options.configOverrides.length > 0 ? { configOverrides: options.configOverrides } : {}),
+    ...(options.shell !== undefined ? { shell: options.shell } : {}),
   };
   const config = await dialect.loadConfig(context);
   const fatal = config.findings.filter((finding) => finding.fatal);

@@ -28,13 +28,14 @@ export function skippedReport(handler: EngineHandler, projectDir: string, skipRe
     stdout: '',
     stderr: '',
     truncated: false,
-    error: null,
+    // A handler that never runs says why in its own words (unrunnable.error), e.g. the switch that turned it off.
+    error: handler.unrunnable?.reason === skipReason ? handler.unrunnable.error : null,
   };
 }
 
 /** A detached async run: reported as started; its result never affects the outcome. */
 export function runningReport(handler: EngineHandler, projectDir: string): RunReport {
-  return { ...skippedReport(handler, projectDir, 'decided'), status: 'running', skipReason: null };
+  return { ...skippedReport(handler, projectDir, 'decided'), status: 'running', skipReason: null, error: null };
 }
 
 export function finishedReport(

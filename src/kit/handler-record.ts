@@ -79,9 +79,10 @@ export interface HandlerRecord {
   /**
    * Why this handler can never run in hookctl, decided at load, with the error its skipped run
    * carries: `not-runnable` (it needs the agent's model or MCP client), `url-not-allowed` (an http
-   * URL outside the allow-list). No trust bypass lifts it.
+   * URL outside the allow-list), `workspace-untrusted` (codex: its project is not trusted, so the
+   * agent loads no project config). No trust bypass lifts it.
    */
-  readonly unrunnable?: { readonly reason: 'not-runnable' | 'url-not-allowed'; readonly error: string };
+  readonly unrunnable?: { readonly reason: 'not-runnable' | 'url-not-allowed' | 'workspace-untrusted'; readonly error: string };
   /** An async run whose exit 2 wakes the model with its stderr (claude `asyncRewake`). */
   readonly asyncRewake?: boolean;
   /** The command that runs (plugin variables substituted). */

@@ -1,5 +1,5 @@
 import type { Finding } from './finding.js';
-import type { HandlerSource, TrustStatus } from './handler-record.js';
+import type { HandlerSource, HandlerType, TrustStatus } from './handler-record.js';
 import type { StandingSkipReason } from './outcome.js';
 
 /** What `hookctl list --json` prints. */
@@ -27,12 +27,18 @@ export interface ListedHook {
   event: string;
   matcher: string | null;
   command: string;
+  /** The handler's type; for `http` handlers `command` holds the URL. */
+  handlerType: HandlerType;
+  /** A further filter on the payload (claude `if`), as written; null when there is none. */
+  condition: string | null;
   mode: 'sync' | 'async';
   timeoutMs: number;
   trust: TrustStatus;
   enabled: boolean;
   /** Why the hook never runs as configured now (the engine's `skipReason`), else null. */
   skipReason: StandingSkipReason;
+  /** The words of a load-time skip (a switch, an unrunnable type, a URL outside the allow-list), else null. */
+  skipDetail: string | null;
   /** Definition hash (openinterpreter) or project file fingerprint (octo); null when none applies. */
   hash: string | null;
 }

@@ -4,4 +4,15 @@ export interface LoadContext {
   home: string;
   env: Readonly<Record<string, string | undefined>>;
   managedConfigPath?: string;
+  /**
+   * Config overrides for this session only, `key=value` each, in order (codex `-c`/`--config`):
+   * a layer of its own. Dialects without such a layer ignore them.
+   */
+  configOverrides?: readonly string[];
+  /**
+   * The shell hooks run with, for dialects whose agent runs hooks in the user's shell (codex): a
+   * program on PATH or an absolute path, started as `<shell> -c <command>`. Absent: the dialect's
+   * own choice. Dialects that always use `sh -c` ignore it.
+   */
+  shell?: string;
 }

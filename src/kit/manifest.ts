@@ -13,6 +13,11 @@ export interface DialectManifest {
    * path names no config directory. The registry's order breaks ties.
    */
   readonly extensions: readonly string[];
+  /**
+   * An environment variable that moves the user-level config directory (claude `CLAUDE_CONFIG_DIR`
+   * replaces `~/.claude`); detection looks for the config files there instead.
+   */
+  readonly userConfigDirEnv?: string;
   /** The event catalogue, in the order docs, codegen and scaffolds list events. */
   readonly events: readonly EventSpec[];
 }
@@ -25,6 +30,11 @@ export interface EventSpec {
   readonly matcherField: string | null;
   /** The closed set of values the matcher field can take (SessionStart sources…), else null. */
   readonly closedTargets: readonly string[] | null;
+  /**
+   * How the matcher field's value becomes the matcher target: `basename` tests matchers against the
+   * last path segment (claude FileChanged matches `.envrc`, not `/repo/.envrc`). Absent: the value itself.
+   */
+  readonly matcherTransform?: 'basename';
   readonly asyncAllowed: boolean;
   /** Host in-process hooks may be registered on this event. */
   readonly inProcessAllowed: boolean;

@@ -9,6 +9,11 @@ export interface Interpretation {
   /** True when the handler reached a verdict that ends a sequential dispatch (octo PreToolUse). */
   verdict: boolean;
   effect: HandlerEffect;
+  /**
+   * What the dialect accepted but did not apply as written (an unknown output key, a field the event
+   * discards); the outcome lists each, prefixed with the hook's id.
+   */
+  warnings?: string[];
 }
 
 export interface HandlerEffect {

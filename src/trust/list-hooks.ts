@@ -32,12 +32,15 @@ function listedHook(handler: HandlerRecord, trust: HandlerTrust, managedOnly: bo
     event: handler.event,
     matcher: handler.matcher.source,
     command: handler.command,
+    handlerType: handler.type,
+    condition: handler.condition?.source ?? null,
     mode: handler.async ? 'async' : 'sync',
     timeoutMs: handler.timeoutMs,
     trust: trust.status,
     enabled: trust.enabled,
     // Without a bypass: `list` shows what runs by default.
     skipReason: standingSkipReason(handler, trust, managedOnly, false),
+    skipDetail: handler.unrunnable?.error ?? null,
     hash: trust.hash,
   };
 }

@@ -83,7 +83,7 @@ async function writeAtomically(path: string, text: string): Promise<void> {
 }
 
 /** Creates the lock file exclusively, waiting with backoff while another writer holds it. */
-async function acquireLock(lockPath: string): Promise<() => Promise<void>> {
+export async function acquireLock(lockPath: string): Promise<() => Promise<void>> {
   const token = `${process.pid} ${randomBytes(8).toString('hex')}`;
   const deadline = Date.now() + LOCK_WAIT_MS;
   for (let attempt = 0; ; attempt++) {

@@ -11,6 +11,7 @@ import { createProgress } from '../progress.js';
 import { readJsonPayload } from '../read-input.js';
 
 export interface DryRunOptions extends CommonOptionValues {
+  rewriteOrder?: 'completion' | 'configured';
   payload?: string;
   tool?: string;
   set?: string[];
@@ -26,7 +27,7 @@ export async function dryRun(event: string, options: DryRunOptions): Promise<num
   }
   const bypassTrust = options.dangerouslyBypassHookTrust === true;
   if (bypassTrust) process.stderr.write(`warning: ${BYPASS_TRUST_WARNING}\n`);
-  const engine = await openEngine(common, { bypassTrust, strictPayload: true });
+  const engine = await openEngine(common, { bypassTrust, strictPayload: true, rewriteOrder: options.rewriteOrder });
   try {
     const payload =
       options.payload !== undefined

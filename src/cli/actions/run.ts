@@ -5,6 +5,7 @@ import { openEngine } from '../open-engine.js';
 import { readJsonPayload } from '../read-input.js';
 
 export interface RunOptions extends CommonOptionValues {
+  rewriteOrder?: 'completion' | 'configured';
   dangerouslyBypassHookTrust?: boolean;
 }
 
@@ -14,7 +15,7 @@ export async function run(event: string, options: RunOptions): Promise<number> {
   const bypassTrust = options.dangerouslyBypassHookTrust === true;
   if (bypassTrust) process.stderr.write(`warning: ${BYPASS_TRUST_WARNING}\n`);
   const payload = await readJsonPayload('-');
-  const engine = await openEngine(common, { bypassTrust });
+  const engine = await openEngine(common, { bypassTrust, rewriteOrder: options.rewriteOrder });
   try {
     const { value: outcome, interrupted } = await untilInterrupted((signal) => engine.dispatch(event, payload, { signal }));
     await new Promise<void>((resolve) => process.stdout.write(`${JSON.stringify(outcome)}\n`, () => resolve()));

@@ -5,6 +5,7 @@ import { resolveCommon, type CommonOptionValues } from '../common-options.js';
 import { openEngine } from '../open-engine.js';
 
 export interface TestOptions extends CommonOptionValues {
+  rewriteOrder?: 'completion' | 'configured';
   json?: boolean;
 }
 
@@ -13,7 +14,7 @@ export async function test(dir: string | undefined, options: TestOptions): Promi
   const { casesDir, projectDir } = locateCases(dir, options.cwd);
   const common = resolveCommon({ ...options, ...(projectDir === undefined ? {} : { cwd: projectDir }) });
   // Cases exercise the hooks' logic; whether this user trusts them is a separate, per-user decision.
-  const engine = await openEngine(common, { bypassTrust: true, strictPayload: true });
+  const engine = await openEngine(common, { bypassTrust: true, strictPayload: true, rewriteOrder: options.rewriteOrder });
   try {
     const report = await runCases(engine, casesDir);
     if (options.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

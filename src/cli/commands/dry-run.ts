@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import type { DryRunOptions } from '../actions/dry-run.js';
-import { addCommonOptions, collectValues } from '../common-options.js';
+import { addCommonOptions, addRewriteOrderOption, collectValues } from '../common-options.js';
 
 export function registerDryRun(program: Command): void {
-  addCommonOptions(
+  addRewriteOrderOption(addCommonOptions(
     program
       .command('dry-run')
       .description('run the real engine on a payload and show which hooks matched, each result and the verdict')
@@ -13,7 +13,7 @@ export function registerDryRun(program: Command): void {
       .option('--set <path=value>', 'override a field of the generated fixture (repeatable; value parsed as JSON when it parses)', collectValues)
       .option('--dangerously-bypass-hook-trust', 'run enabled hooks that were never trusted (prints a warning)')
       .option('--json', 'print the outcome object as JSON'),
-  )
+  ))
     .addHelpText(
       'after',
       `

@@ -1,15 +1,15 @@
 import type { Command } from 'commander';
 import type { RunOptions } from '../actions/run.js';
-import { addCommonOptions } from '../common-options.js';
+import { addCommonOptions, addRewriteOrderOption } from '../common-options.js';
 
 export function registerRun(program: Command): void {
-  addCommonOptions(
+  addRewriteOrderOption(addCommonOptions(
     program
       .command('run')
       .description('runtime entry for agents in any language: payload JSON on stdin, outcome JSON on stdout')
       .argument('<event>', 'event name, e.g. PreToolUse')
       .option('--dangerously-bypass-hook-trust', 'run enabled hooks that were never trusted (prints a warning)'),
-  )
+  ))
     .addHelpText(
       'after',
       `

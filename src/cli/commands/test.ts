@@ -1,15 +1,15 @@
 import type { Command } from 'commander';
 import type { TestOptions } from '../actions/test.js';
-import { addCommonOptions } from '../common-options.js';
+import { addCommonOptions, addRewriteOrderOption } from '../common-options.js';
 
 export function registerTest(program: Command): void {
-  addCommonOptions(
+  addRewriteOrderOption(addCommonOptions(
     program
       .command('test')
       .description('run fixture cases (*.case.json: event, payload, expected outcome fields) through the engine')
       .argument('[dir]', 'a directory of *.case.json files, or a project (its hooks-tests/); default: hooks-tests/ in --cwd')
       .option('--json', 'print the results as JSON'),
-  )
+  ))
     .addHelpText(
       'after',
       `

@@ -1,4 +1,5 @@
 import { analyseFiles } from '../../config/analyse-files.js';
+import type { DialectConfigSpec } from '../../config/config-spec.js';
 import { decidingFeaturesSwitch } from '../../config/features-switch.js';
 import { isManagedOnly } from '../../config/managed-only.js';
 import { normalizeHandlers } from '../../config/normalize-handlers.js';
@@ -11,10 +12,19 @@ import { configSpec } from './config-spec.js';
  * file, an invalid matcher group or an unusable handler is skipped with a finding; the rest runs.
  */
 export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
-  const files = await configSpec.discover(context);
-  const analysis = analyseFiles(files, configSpec, LOAD_RULES, context.cwd);
+  return loadCodexFamilyConfig(configSpec, context);
+}
+
+/**
+ * The load policy of the Codex-derived dialects (openinterpreter, codex): every file is read and
+ * checked once; a `[features] hooks = false` switch turns every hook off; otherwise what the rules
+ * did not invalidate is normalised into handlers.
+ */
+export async function loadCodexFamilyConfig(spec: DialectConfigSpec, context: LoadContext): Promise<LoadedConfig> {
+  const files = await spec.discover(context);
+  const analysis = analyseFiles(files, spec, LOAD_RULES, context.cwd);
   const paths = files.map((file) => file.parsed.path);
-  const features = decidingFeaturesSwitch(files, configSpec);
+  const features = decidingFeaturesSwitch(files, spec);
   if (features !== null && !features.enabled) {
     // Hooks are off: nothing is discovered or run, so problems inside hook declarations are moot.
     const findings = analysis.findings.filter((finding) => finding.ruleId === 'features-disabled');
@@ -22,8 +32,8 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
   }
   return {
     enabled: true,
-    managedOnly: isManagedOnly(files, configSpec),
-    handlers: normalizeHandlers(analysis.checked, configSpec, analysis.invalidated),
+    managedOnly: isManagedOnly(files, spec),
+    handlers: normalizeHandlers(analysis.checked, spec, analysis.invalidated),
     files: paths,
     findings: analysis.findings,
   };

@@ -1,5 +1,6 @@
 import type { Rule } from '../rule.js';
 import { asyncNotAllowed } from './async-not-allowed.js';
+import { asyncRunsSync } from './async-runs-sync.js';
 import { bothRepresentations } from './both-representations.js';
 import { duplicateId } from './duplicate-id.js';
 import { duplicateKey } from './duplicate-key.js';
@@ -20,6 +21,7 @@ import { unknownEvent } from './unknown-event.js';
 import { unknownKey } from './unknown-key.js';
 import { unreadFile } from './unread-file.js';
 import { unsupportedHandlerType } from './unsupported-handler-type.js';
+import { untrustedProject } from './untrusted-project.js';
 
 /** Every rule, in the order of the rule table (issue 3), duplicate-id beside duplicate-key. */
 export const RULES: readonly Rule[] = [
@@ -32,6 +34,7 @@ export const RULES: readonly Rule[] = [
   matcherIgnored,
   matcherNeverMatches,
   asyncNotAllowed,
+  asyncRunsSync,
   invalidTimeout,
   timeoutCapped,
   timeoutSuspicious,
@@ -44,6 +47,7 @@ export const RULES: readonly Rule[] = [
   unsupportedHandlerType,
   featuresDisabled,
   unreadFile,
+  untrustedProject,
 ];
 
 /** The rules the runtime loader applies (everything but file-system and speed advice). */

@@ -1,7 +1,10 @@
 import { createRule } from '../rule.js';
 import { timeoutsWithIssue } from '../timeouts-with-issue.js';
 
-/** octo caps every timeout; a longer one reads as a promise the engine does not keep. */
+/**
+ * octo caps every timeout, codex the timeout of SessionEnd hooks; a longer one reads as a promise
+ * the engine does not keep.
+ */
 export const timeoutCapped = createRule({
   id: 'timeout-capped',
   severity: 'warning',
@@ -10,10 +13,23 @@ export const timeoutCapped = createRule({
   messages: {
     // {{value}} is the value as JSON: a number bare, text quoted.
     capped: 'timeout {{value}} is above the {{maxSeconds}}s maximum; the hook is stopped after {{maxSeconds}}s',
+    // Codex: codex-rs/hooks/src/engine/discovery.rs warns "clamping SessionEnd hook timeout to 3s".
+    cappedOnEvent: 'timeout {{value}} is above the {{maxSeconds}}s maximum of {{event}} hooks; the agent clamps it to {{maxSeconds}}s',
   },
   check({ spec, checked, report }) {
     const rule = spec.timeout;
-    if (rule.unit !== 'go-duration') return;
+    if (rule.unit === 'seconds') {
+      const events = spec.eventTimeouts ?? {};
+      for (const handler of checked.declarations.handlers) {
+        const event = handler.group.event.name;
+        if (!Object.hasOwn(events, event)) continue;
+        for (const node of timeoutsWithIssue([handler], rule, 'capped', events)) {
+          const value = node.kind === 'scalar' ? node.value : null;
+          report({ messageId: 'cappedOnEvent', data: { value: JSON.stringify(value), maxSeconds: events[event]!.maxMs / 1000, event }, pos: node.pos });
+        }
+      }
+      return;
+    }
     for (const node of timeoutsWithIssue(checked.declarations.handlers, rule, 'capped')) {
       const value = node.kind === 'scalar' ? node.value : null;
       report({ messageId: 'capped', data: { value: JSON.stringify(value), maxSeconds: rule.maxMs / 1000 }, pos: node.pos });

@@ -16,7 +16,7 @@ export const timeoutSuspicious = createRule({
     looksLikeMillisecondsDidYouMean: `${LOOKS_LIKE_MILLISECONDS}; did you mean {{meant}}?`,
   },
   check({ spec, checked, report }) {
-    for (const node of timeoutsWithIssue(checked.declarations.handlers, spec.timeout, 'suspicious')) {
+    for (const node of timeoutsWithIssue(checked.declarations.handlers, spec.timeout, 'suspicious', spec.eventTimeouts)) {
       const seconds = node.kind === 'scalar' ? Number(node.value) : 0;
       const data = { seconds, span: formatSpan(seconds) };
       const pos = node.pos;

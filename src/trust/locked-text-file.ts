@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { lstat, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { ConfigWriteError } from '../errors.js';
+import { acquireLock } from './locked-json-file.js';
+
+/**
+ * Read-modify-write of a text file the user owns (codex `config.toml`), under the same lock
+ * protocol as the trust stores. `change` gets the current text (null when the file does not exist)
+ * and returns the new text, or null to leave the file alone. The new text replaces the file
+ * atomically (a temp file renamed over it) with the file's own permissions; a symlink is refused
+ * rather than followed or replaced, so a link into another file is never rewritten.
+ */
+export async function updateTextFile(path: string, change: (text: string | null) => string | null): Promise<void> {
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  const release = await acquireLock(`${path}.lock`);
+  try {
+    const existing = await lstat(path).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return null;
+      throw new ConfigWriteError(path, error.message);
+    });
+    if (existing?.isSymbolicLink()) throw new ConfigWriteError(path, 'it is a symbolic link, and hookctl does not write through links');
+    if (existing !== null && !existing.isFile()) throw new ConfigWriteError(path, 'it is not a regular file');
+    const text = existing === null ? null : await readFile(path, 'utf8');
+    const next = change(text);
+    if (next === null || next === text) return;
+    await writeAtomically(path, next, existing === null ? 0o600 : existing.mode & 0o7777);
+  } finally {
+    await release();
+  }
+}
+
+async function writeAtomically(path: string, text: string, mode: number): Promise<void> {
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    const handle = await open(temporary, 'wx', mode);
+    try {
+      await handle.writeFile(text);
+      await handle.chmod(mode);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw new ConfigWriteError(path, (error as Error).message);
+  }
+}
