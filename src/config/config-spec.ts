@@ -1,4 +1,4 @@
-import type { EventSpec, LoadContext } from '../kit/index.js';
+import type { EventSpec, HandlerRecord, LoadContext } from '../kit/index.js';
 import type { MatcherSyntax } from './compile-matcher.js';
 import type { ConfigFile, FileRole } from './config-file.js';
 import type { SourceEntry } from './source-tree.js';
@@ -103,6 +103,15 @@ export interface DialectConfigSpec {
    * does not simply take the last switch set (codex: a switch in the requirements file pins it).
    */
   decideFeatures?(files: readonly ConfigFile[]): { file: ConfigFile; entry: SourceEntry; enabled: boolean } | null;
+  /**
+   * Trust the agent records in its own config, by a hook's position (codex `[hooks.state]`): the
+   * trusted hashes of one load's files by hook id, and the hash a hook is compared with. Lets lint
+   * say that a hook changed or moved since it was trusted.
+   */
+  recordedTrust?: {
+    trustedHashes(files: readonly ConfigFile[]): ReadonlyMap<string, string>;
+    hash(record: HandlerRecord): string;
+  };
   /** The `[features] hooks` entry of a file, when the dialect has that switch. */
   featuresSwitch?(file: ConfigFile): SourceEntry | undefined;
   /** Finds, reads and parses every config layer, in layer order (SPEC 2.1 / 3.1). */

@@ -112,7 +112,8 @@ export async function lintCase(rule: Rule, test: ValidCase): Promise<{ findings:
   const sandbox = makeTempProject();
   for (const [path, file] of Object.entries(test.files)) {
     const { content, executable = false } = typeof file === 'string' ? { content: file } : file;
-    sandbox.write(path, content, { executable });
+    // `<root>` in a file stands for the sandbox root too (a codex user config trusting the project).
+    sandbox.write(path, content.replaceAll(ROOT, sandbox.root), { executable });
   }
   const linted = [...(test.lint ?? Object.keys(test.files).filter((path) => CONFIG_FILE.test(path)))];
   expect(linted.length, 'a case lints at least one file').toBeGreaterThan(0);
@@ -162,3 +163,8 @@ function caseName(test: ValidCase, index: number): string {
   const content = typeof file === 'string' ? file : file.content;
   return `${path}: ${content.split('\n')[0]!.slice(0, 60)}`;
 }
+
+export const CODEX_JSON = 'project/.codex/hooks.json';
+export const CODEX_TOML = 'project/.codex/config.toml';
+/** The user's Codex config (`[projects."<root>/project"] trust_level = "trusted"` trusts the sandbox project). */
+export const CODEX_USER_TOML = 'home/.codex/config.toml';

@@ -119,7 +119,16 @@ export async function describeCodexFile(path: string, context: LoadContext): Pro
   if (plugin !== null && format === 'json') return { parsed, source: 'plugin', role, layer: plugin.root, plugin: plugin.info, key: plugin.key };
   if (role === 'managed-requirements' || folder === paths.systemDir) return { parsed, source: 'managed', role, layer: folder, plugin: null };
   if (folder === paths.home) return { parsed, source: 'user', role, layer: folder, plugin: null };
-  return { parsed, source: 'project', role, layer: folder, plugin: null };
+  // A project file is judged by its project's trust, as Codex would load it for this user.
+  const [systemConfig, userConfig, session] = await Promise.all([
+    discoveredFile(join(paths.systemDir, 'config.toml'), 'toml', { source: 'managed', role: 'inline-config' }),
+    discoveredFile(join(paths.home, 'config.toml'), 'toml', { source: 'user', role: 'inline-config' }),
+    sessionFile(context),
+  ]);
+  const dir = basename(folder) === '.codex' ? dirname(folder) : folder;
+  const reason = projectTrust(dir, settingsOf([systemConfig, userConfig, session]), join(paths.home, 'config.toml')).disabledReason(dir);
+  const disabled = reason === null ? {} : { disabled: { reason: 'workspace-untrusted' as const, message: reason } };
+  return { parsed, source: 'project', role, layer: folder, plugin: null, ...disabled };
 }
 
 /** A file inside an installed plugin, `<C>/plugins/cache/<market>/<name>/<version>/…`: its plugin and key. */

@@ -7,6 +7,8 @@ import { CONTEXT_LIMIT_EVENTS } from '../openinterpreter/events.js';
 import { describeCodexFile, discoverCodexFiles } from './config-layers.js';
 import { CODEX_EVENTS } from './events.js';
 import { hookKey } from './hook-key.js';
+import { definitionHash } from '../openinterpreter/definition.js';
+import { hookStates } from './trust-state.js';
 
 const { id: _id, onFailure: _onFailure, ...codexHandlerFields } = openInterpreterSpec.handlerFields;
 
@@ -32,6 +34,11 @@ export const configSpec: DialectConfigSpec = {
   handlerId: (file, event, group, handler) => hookKey(file.key ?? file.parsed.path, event, group, handler),
   featuresSwitch,
   decideFeatures,
+  recordedTrust: {
+    trustedHashes: (files) =>
+      new Map([...hookStates(files)].flatMap(([key, state]) => (state.trustedHash === undefined ? [] : [[key, state.trustedHash] as const]))),
+    hash: definitionHash,
+  },
   discover: discoverCodexFiles,
   describeFile: describeCodexFile,
 };

@@ -6,6 +6,7 @@ import { duplicateId } from './duplicate-id.js';
 import { duplicateKey } from './duplicate-key.js';
 import { emptyCommand } from './empty-command.js';
 import { featuresDisabled } from './features-disabled.js';
+import { hookModified } from './hook-modified.js';
 import { invalidMatcher } from './invalid-matcher.js';
 import { invalidTimeout } from './invalid-timeout.js';
 import { invalidValue } from './invalid-value.js';
@@ -48,6 +49,7 @@ export const RULES: readonly Rule[] = [
   featuresDisabled,
   unreadFile,
   untrustedProject,
+  hookModified,
 ];
 
 /** The rules the runtime loader applies (everything but file-system and speed advice). */
