@@ -1,5 +1,6 @@
 import { formatFinding, type Finding } from './kit/finding.js';
 import { didYouMeanSuffix } from './util/did-you-mean.js';
+import { showText } from './util/show-text.js';
 import type { ValidationError } from './kit/index.js';
 
 /**
@@ -65,13 +66,37 @@ export class TrustStoreError extends HookctlError {
   }
 }
 
+/** A trust store could not be updated (a home that is not writable, a full disk, a foreign lock); it is unchanged. */
+export class TrustStoreWriteError extends HookctlError {
+  constructor(
+    readonly file: string,
+    reason: string,
+  ) {
+    super(`cannot update the trust store ${file}: ${reason}. Nothing was recorded.`);
+  }
+}
+
 /** A hook id given on the command line names no configured hook. */
 export class UnknownHookError extends HookctlError {
   constructor(
     readonly id: string,
     suggestion: string | null,
   ) {
-    super(`no hook with id "${id}"` + (suggestion ? didYouMeanSuffix(suggestion) : '; run `hookctl list` to see every hook id'));
+    super(`no hook with id "${showText(id)}"` + (suggestion ? didYouMeanSuffix(showText(suggestion)) : '; run `hookctl list` to see every hook id'));
+  }
+}
+
+/** A hook id names several hooks (declared by several sources); the person must pick one. */
+export class AmbiguousHookIdError extends HookctlError {
+  constructor(
+    readonly id: string,
+    readonly candidates: readonly { name: string; where: string }[],
+  ) {
+    const width = Math.max(...candidates.map((entry) => entry.name.length));
+    super(
+      `hook id "${showText(id)}" is ambiguous: ${candidates.length} hooks declare it; nothing was changed. ` +
+        `Name one of them:\n${candidates.map((entry) => `  ${showText(entry.name).padEnd(width)}  ${showText(entry.where)}`).join('\n')}`,
+    );
   }
 }
 
@@ -82,6 +107,20 @@ export class NoCasesError extends HookctlError {}
 export class ScaffoldExistsError extends HookctlError {
   constructor(readonly file: string) {
     super(`${file} already exists; pass --force to overwrite it, or choose another --name`);
+  }
+}
+
+/**
+ * A file hookctl was asked to write (a scaffolded script, a config `--register` edits) could not be
+ * written safely: a symlink in the way, a read-only directory, a full disk. Nothing was changed.
+ */
+export class FileWriteError extends HookctlError {
+  constructor(
+    readonly file: string,
+    readonly reason: string,
+    readonly refused: boolean,
+  ) {
+    super(`${refused ? 'refusing to write' : 'cannot write'} ${file}: ${reason}. Nothing was changed.`);
   }
 }
 

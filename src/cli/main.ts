@@ -1,6 +1,9 @@
+import { writeSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { HookctlError } from '../errors.js';
 import { registerCommands } from './commands/index.js';
+import { cancelHookWork } from './hook-work.js';
+import { showText } from '../util/show-text.js';
 import { readVersion } from './version.js';
 
 /** Builds the commander program: the single definition used by the binary and by docs/cli.md. */
@@ -27,9 +30,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   const program = buildProgram();
   try {
     await program.parseAsync([...argv]);
-    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+    return outputFailed ? 2 : typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (error) {
-    return reportError(error, argv.includes('--debug'));
+    return outputFailed ? 2 : reportError(error, argv.includes('--debug'));
   }
 }
 
@@ -39,12 +42,13 @@ function reportError(error: unknown, debug: boolean): number {
     return error.exitCode === 0 ? 0 : 2;
   }
   if (error instanceof HookctlError) {
-    process.stderr.write(`hookctl: ${error.message}\n`);
+    // Messages may quote config text; its own line breaks are hookctl's, anything else is escaped.
+    process.stderr.write(`hookctl: ${showText(error.message, { multiline: true })}\n`);
     if (debug && error.stack) process.stderr.write(`${error.stack}\n`);
     return error.exitCode;
   }
   const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`hookctl: internal error: ${message}\n`);
+  process.stderr.write(`hookctl: internal error: ${showText(message, { multiline: true })}\n`);
   if (debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
   else process.stderr.write('hookctl: re-run with --debug for the stack trace and report it as a bug.\n');
   return 2;
@@ -52,13 +56,42 @@ function reportError(error: unknown, debug: boolean): number {
 
 /**
  * `hookctl fixture … | head` closes the pipe early; that is the reader's choice, not an error, so
- * the process ends quietly instead of dying on an unhandled EPIPE with a stack trace.
+ * the process ends quietly instead of dying on an unhandled EPIPE with a stack trace. Any other
+ * failure to write (stdout on a full disk, `> /dev/full`) is one line on stderr and exit status 2.
+ * While hooks run, either one cancels them first: no hook outlives hookctl (SPEC 6.1.6).
  */
+let outputFailed = false;
+
 function quietOnClosedPipes(): void {
+  let failed = false;
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-      throw error;
+      if (failed) return;
+      failed = true;
+      if (error.code !== 'EPIPE') {
+        const name = stream === process.stdout ? 'standard output' : 'standard error';
+        outputFailed = true;
+        process.exitCode = 2;
+        // stderr may be the stream that failed; then there is nowhere left to say it.
+        if (stream !== process.stderr) writeLastWords(`hookctl: cannot write to ${name}: ${describeWriteError(error)}\n`);
+      }
+      if (!cancelHookWork()) process.exit(process.exitCode ?? 0);
     });
+  }
+}
+
+function describeWriteError(error: NodeJS.ErrnoException): string {
+  if (error.code === 'ENOSPC') return 'no space left on the device (ENOSPC)';
+  if (error.code === 'EFBIG') return 'the file size limit was reached (EFBIG)';
+  if (error.code === 'EIO') return 'input/output error (EIO)';
+  return error.code ? `${error.code}` : error.message;
+}
+
+/** Best effort: stderr may itself be broken. */
+function writeLastWords(text: string): void {
+  try {
+    writeSync(2, text);
+  } catch {
+    // nothing more can be done
   }
 }

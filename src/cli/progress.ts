@@ -1,6 +1,8 @@
 import type { RunStartInfo } from '../engine/dispatch.js';
 import type { RunReport } from '../kit/outcome.js';
 
+import { showText } from '../util/show-text.js';
+
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
 /**
@@ -18,9 +20,10 @@ export function createProgress(stream: NodeJS.WriteStream = process.stderr) {
   const clear = () => stream.write('\r\x1b[2K');
   return {
     onRunStart(run: RunStartInfo) {
-      const label = run.statusMessage ?? run.command;
+      // The status message and command come from the config: escaped, they cannot redraw the terminal.
+      const label = showText(run.statusMessage ?? run.command);
       if (!stream.isTTY) {
-        stream.write(`running ${run.id}: ${label}\n`);
+        stream.write(`running ${showText(run.id)}: ${label}\n`);
         return;
       }
       running.set(run.id, label);

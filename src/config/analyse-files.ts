@@ -1,6 +1,7 @@
 import type { Finding } from '../kit/finding.js';
 import { formatMessage, stringifyData } from '../lint/message.js';
 import type { CheckedFile, Rule } from '../lint/rule.js';
+import { showText } from '../util/show-text.js';
 import type { ConfigFile } from './config-file.js';
 import type { DialectConfigSpec } from './config-spec.js';
 import { extractDeclarations } from './declarations.js';
@@ -33,7 +34,8 @@ export function analyseFiles(
         projectDir,
         report: ({ messageId, data, pos, invalidates }) => {
           const { id, severity, messages } = rule.meta;
-          const message = formatMessage(id, messages, messageId, data);
+          // Messages quote config text; a person reads them in every format (SPEC 6.1.3).
+          const message = showText(formatMessage(id, messages, messageId, data));
           const filled = data === undefined || Object.keys(data).length === 0 ? {} : { data: stringifyData(data) };
           const file = item.file.parsed.path;
           fileFindings.push({ ruleId: id, messageId, severity, message, ...filled, file, line: pos.line, column: pos.column });

@@ -1,125 +1,447 @@
-import { basename } from 'node:path';
+import { basename, isAbsolute, join, normalize } from 'node:path';
 
-/** Programs that run the script named by their first non-option argument. */
-const INTERPRETERS = new Set([
-  'sh', 'bash', 'zsh', 'dash', 'ksh', 'fish',
-  'python', 'python2', 'python3', 'node', 'deno', 'bun', 'tsx', 'ts-node',
-  'ruby', 'perl', 'php', 'lua', 'pwsh', 'Rscript',
-]);
-
-/** Interpreter options whose argument is inline code or a module, not a script file. */
-const CODE_OPTIONS = new Set(['-c', '-e', '-m', '-p', '-r', '--eval', '--print', '--command']);
-
-/** Package runners that prefix an interpreter (`npx tsx a.ts`, `bunx tsx a.ts`). */
-const RUNNERS = new Set(['npx', 'bunx', 'pnpx']);
-
+/**
+ * What files a hook command runs, read statically from the command text — for script-aware trust
+ * (an edit to any of them revokes trust, SPEC 6.1.2) and for lint's script checks.
+ *
+ * The command is split the way `sh -c` splits it into simple commands (`;`, `&&`, `||`, `|`, `&`,
+ * newlines, subshell parentheses; comments dropped; quotes removed). In each simple command:
+ * assignments and wrappers (`exec`, `command`, `env …`, `nohup`, `time`, `nice …`) are skipped; `cd
+ * DIR` moves where later relative paths resolve; `. f` / `source f` read a script; a path with a
+ * slash is a script the shell executes; an interpreter (`sh`, `bash`, `node`, `python3`, `deno`, …)
+ * reads the script named by its first operand, past its options — each interpreter's options that
+ * take an argument are known (`bash -o pipefail`, `python3 -W ignore`), files it preloads are
+ * scripts too (`node --require ./pre.js`), inline code is searched again (`sh -c ./x.sh`), and one
+ * with no operand reads the file redirected to its stdin (`sh < x.sh`).
+ *
+ * Where the code a command runs can not be named — a word the shell expands at run time (`$X/x.sh`,
+ * `$(…)`, globs), `eval`, a package runner (`npx pkg`), a project task runner (`make`, `npm run`),
+ * a module (`python3 -m pkg`), a script piped in, a `cd` to somewhere unknown — the result says so
+ * in `untracked`, and the trust review says "scripts not tracked" instead of implying coverage.
+ * Files a script loads in turn (imports, sourced helpers) are never tracked.
+ */
 export interface CommandScript {
-  /** The script path as written (relative or absolute). */
+  /** The script path as written, with any `cd` before it applied (relative or absolute). */
   path: string;
   /** True when the shell executes the file itself (it needs the execute bit), false when an interpreter reads it. */
   direct: boolean;
 }
 
-/** The script file a hook command runs, as written; see commandScript. */
+export interface CommandScripts {
+  /** Every script file the command runs, preloads or sources, in order, without repeats. */
+  scripts: CommandScript[];
+  /** Directories the command `cd`s into (relative to where it runs, or absolute), in order, without repeats. */
+  dirs: string[];
+  /** Why some code the command runs can not be named statically, else null. */
+  untracked: string | null;
+}
+
+/** The script file a hook command runs first, as written; see commandScript. */
 export function scriptPathOf(command: string): string | null {
   return commandScript(command)?.path ?? null;
 }
 
 /**
- * The script file a hook command runs, as written (relative or absolute), or null when the command
- * runs no file we can name statically (a program on PATH, inline code, a path built from variables).
- * Only the first simple command counts: in `./a.sh && ./b.sh` it is `./a.sh`.
- *
- * Recognised forms: `./x.sh`, `scripts/x.sh`, `/abs/x.sh`, `VAR=1 ./x.sh`, `exec ./x.sh`,
- * `<interpreter> [options] x` (`python3 .openinterpreter/hooks/gate.py`, `node scripts/a.mjs`,
- * `bash x.sh`, `/usr/bin/env python3 x.py`, `deno run x.ts`, `npx tsx x.ts`).
+ * The script the command's first simple command runs, when it names one (lint checks that it
+ * exists and is executable). A `cd` first makes it null: lint does not follow directories.
  */
 export function commandScript(command: string): CommandScript | null {
-  const words = firstSimpleCommand(command);
-  let i = 0;
-  const skipAssignments = () => {
-    while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i]!)) i++;
+  const first = splitCommand(command).commands[0];
+  if (first === undefined) return null;
+  const found = new Analysis();
+  found.simpleCommand(first, '.', 0);
+  return found.scripts[0] ?? null;
+}
+
+/** Every script, preload and sourced file the command runs, the `cd` targets, and what can not be known. */
+export function commandScripts(command: string): CommandScripts {
+  const analysis = new Analysis();
+  analysis.run(command, '.', 0);
+  return { scripts: analysis.scripts, dirs: analysis.dirs, untracked: analysis.untracked };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Words and simple commands
+
+interface Word {
+  /** Text with quotes removed. */
+  text: string;
+  /** Holds an unquoted `$`, backquote or glob character: the shell changes it at run time. */
+  dynamic: boolean;
+}
+
+interface SimpleCommand {
+  words: Word[];
+  /** Target of a `<` redirection (the command's stdin), when there is one. */
+  stdinFile: Word | null;
+  /** True when the command reads from a pipe (it follows `|`). */
+  piped: boolean;
+  /** Subshell depth change before this command: +1 per `(`, and -1 per `)` after it. */
+  opens: number;
+  closes: number;
+  /** Operator that ended it: `cd` only carries across `;`, `&&`, `||` and newlines in the same shell. */
+  end: string;
+}
+
+interface Split {
+  commands: SimpleCommand[];
+  /** A construct the splitter does not follow (here-document, process substitution), else null. */
+  problem: string | null;
+}
+
+const OPERATORS = ['&&', '||', ';;', ';', '&', '|', '\n'];
+
+/** Splits command text into simple commands the way `sh -c` would, without expanding anything. */
+export function splitCommand(command: string): Split {
+  const commands: SimpleCommand[] = [];
+  let problem: string | null = null;
+  let current = emptyCommand(false, 0);
+  let word: Word | null = null;
+  let redirect: 'in' | 'out' | null = null;
+  const finishWord = (): void => {
+    if (word === null) return;
+    if (redirect === 'in') current.stdinFile = word;
+    else if (redirect === null) current.words.push(word);
+    redirect = null;
+    word = null;
   };
-  skipAssignments();
-  if (words[i] === 'exec') i++;
-  if (words[i] !== undefined && basename(words[i]!) === 'env') {
-    i++;
-    while (words[i]?.startsWith('-')) i++;
-    skipAssignments();
-  }
-  if (words[i] !== undefined && RUNNERS.has(words[i]!)) {
-    i++;
-    while (words[i]?.startsWith('-')) i++;
-  }
-  const program = words[i];
-  if (program === undefined || isDynamic(program)) return null;
-  if (!isInterpreter(basename(program))) return program.includes('/') ? { path: program, direct: true } : null;
-  i++;
-  if (basename(program) === 'deno' && words[i] === 'run') i++;
-  while (words[i]?.startsWith('-')) {
-    if (CODE_OPTIONS.has(words[i]!)) return null;
-    i++;
-  }
-  const script = words[i];
-  return script === undefined || isDynamic(script) ? null : { path: script, direct: false };
-}
+  const finishCommand = (end: string): void => {
+    finishWord();
+    current.end = end;
+    if (current.words.length > 0 || current.opens > 0 || current.closes > 0) commands.push(current);
+    current = emptyCommand(end === '|', 0);
+  };
+  const dropFdNumber = (): void => {
+    if (word !== null && !word.dynamic && /^\d+$/.test(word.text)) word = null;
+  };
+  const append = (text: string, dynamic = false): void => {
+    word = { text: (word?.text ?? '') + text, dynamic: (word?.dynamic ?? false) || dynamic };
+  };
 
-function isInterpreter(name: string): boolean {
-  return INTERPRETERS.has(name) || /^python3\.\d+$/.test(name);
-}
-
-/** A word the shell would expand, so its file cannot be known without running the shell. */
-function isDynamic(word: string): boolean {
-  return /[$`*?]/.test(word);
-}
-
-/**
- * A run of characters the shell takes literally (no quote, escape, blank or operator), consumed
- * whole rather than one character at a time: lint tokenises the command of every handler.
- */
-const PLAIN_RUN = /[^\s'"\\;&|()<>]+/y;
-
-/**
- * The words of the command's first simple command, with quotes removed. Stops at the first unquoted
- * control operator (`;`, `&`, `|`, newline, so also `&&` and `||`), subshell paren or redirection.
- */
-function firstSimpleCommand(command: string): string[] {
-  const words: string[] = [];
-  let word: string | null = null;
   for (let i = 0; i < command.length; i++) {
-    PLAIN_RUN.lastIndex = i;
-    if (PLAIN_RUN.test(command)) {
-      word = (word ?? '') + command.slice(i, PLAIN_RUN.lastIndex);
-      i = PLAIN_RUN.lastIndex - 1;
+    const char = command[i]!;
+    if (char === '\\') {
+      if (command[i + 1] === '\n') i++; // a line continuation
+      else append(command[++i] ?? '\\');
       continue;
     }
-    const char = command[i]!;
     if (char === "'") {
       const end = command.indexOf("'", i + 1);
       const stop = end === -1 ? command.length : end;
-      word = (word ?? '') + command.slice(i + 1, stop);
+      append(command.slice(i + 1, stop));
       i = stop;
-    } else if (char === '"') {
-      let text = '';
+      continue;
+    }
+    if (char === '"') {
       let j = i + 1;
+      let text = '';
+      let dynamic = false;
       for (; j < command.length && command[j] !== '"'; j++) {
-        if (command[j] === '\\' && j + 1 < command.length && '"\\$`'.includes(command[j + 1]!)) j++;
+        if (command[j] === '\\' && j + 1 < command.length && '"\\$`\n'.includes(command[j + 1]!)) {
+          j++;
+          if (command[j] !== '\n') text += command[j];
+          continue;
+        }
+        if (command[j] === '$' || command[j] === '`') dynamic = true;
+        if (command.startsWith('$(', j) || command[j] === '`') problem ??= 'it runs a command substitution';
         text += command[j];
       }
-      word = (word ?? '') + text;
+      append(text, dynamic);
       i = j;
-    } else if (char === '\\' && i + 1 < command.length) {
-      word = (word ?? '') + command[++i];
-    } else if (/\s/.test(char) || ';&|()<>'.includes(char)) {
-      if (word !== null) words.push(word);
-      word = null;
-      // Past an operator or a redirection come other commands or a redirection target, not arguments.
-      if (!/\s/.test(char) || char === '\n') return words;
-    } else {
-      // A lone trailing backslash is an ordinary character.
-      word = (word ?? '') + char;
+      continue;
+    }
+    if (char === '#' && word === null) {
+      const end = command.indexOf('\n', i);
+      i = end === -1 ? command.length : end - 1;
+      continue;
+    }
+    if (char === ' ' || char === '\t' || char === '\r') {
+      finishWord();
+      continue;
+    }
+    const operator = OPERATORS.find((op) => command.startsWith(op, i));
+    if (operator !== undefined) {
+      finishCommand(operator);
+      i += operator.length - 1;
+      continue;
+    }
+    if (char === '(' && word === null) {
+      if (command[i + 1] === '(') problem ??= 'it uses shell arithmetic';
+      current.opens++;
+      continue;
+    }
+    if (char === ')') {
+      finishWord();
+      // `)` ends the command; the next one starts after the subshell.
+      current.closes++;
+      finishCommand(')');
+      continue;
+    }
+    if (char === '<' || char === '>') {
+      if (command.startsWith('<<', i)) problem ??= 'it uses a here-document';
+      if (command.startsWith('<(', i) || command.startsWith('>(', i)) problem ??= 'it uses process substitution';
+      // An fd number written right before the operator (2>) is not a word of the command.
+      dropFdNumber();
+      finishWord();
+      redirect = char === '<' ? 'in' : 'out';
+      while (command[i + 1] === '<' || command[i + 1] === '>' || command[i + 1] === '&' || command[i + 1] === '|') i++;
+      continue;
+    }
+    if (char === '$' || char === '`' || char === '*' || char === '?') {
+      if (command.startsWith('$(', i) || char === '`') problem ??= 'it runs a command substitution';
+      append(char, true);
+      continue;
+    }
+    append(char);
+  }
+  finishCommand('');
+  return { commands, problem };
+}
+
+function emptyCommand(piped: boolean, opens: number): SimpleCommand {
+  return { words: [], stdinFile: null, piped, opens, closes: 0, end: '' };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Interpreters
+
+interface Interpreter {
+  /** Options followed by a separate argument (`-o pipefail`, `-W ignore`). */
+  withArgument: ReadonlySet<string>;
+  /** Options whose argument is inline code: no script operand follows. `recurse`: the code is shell. */
+  inlineCode: ReadonlySet<string>;
+  /** Options whose argument is a file the interpreter loads before the script (`node --require ./pre.js`). */
+  preload: ReadonlySet<string>;
+  /** Options whose argument is a module run instead of a script (`python3 -m pkg`). */
+  module: ReadonlySet<string>;
+  /** The inline code is shell: search it again (`sh -c ./x.sh`). */
+  shell: boolean;
+  /** Single-letter options can be clustered (`-euo pipefail`, `-ec 'cmd'`). */
+  clusters: boolean;
+  /** A subcommand word to skip before the script (`deno run x.ts`, `bun run x.ts`). */
+  subcommand?: string;
+}
+
+const set = (...items: string[]): ReadonlySet<string> => new Set(items);
+
+const SHELL: Interpreter = {
+  withArgument: set('-o', '+o', '-O', '+O', '--rcfile', '--init-file'),
+  inlineCode: set('-c'),
+  preload: set(),
+  module: set(),
+  shell: true,
+  clusters: true,
+};
+const NODE: Interpreter = {
+  withArgument: set('--conditions', '-C', '--input-type', '--title', '--inspect-port', '--stack-size', '--env-file', '--experimental-default-type', '--watch-path'),
+  inlineCode: set('-e', '--eval', '-p', '--print'),
+  preload: set('-r', '--require', '--import', '--loader', '--experimental-loader'),
+  module: set(),
+  shell: false,
+  clusters: false,
+};
+const PYTHON: Interpreter = {
+  withArgument: set('-W', '-X', '--check-hash-based-pycs'),
+  inlineCode: set('-c'),
+  preload: set(),
+  module: set('-m'),
+  shell: false,
+  clusters: true,
+};
+const RUBY: Interpreter = { withArgument: set('-I', '-C', '-E', '--encoding'), inlineCode: set('-e'), preload: set(), module: set('-r'), shell: false, clusters: false };
+const PERL: Interpreter = { withArgument: set('-I', '-M', '-m'), inlineCode: set('-e', '-E'), preload: set(), module: set(), shell: false, clusters: false };
+const DENO: Interpreter = {
+  withArgument: set('--config', '-c', '--import-map', '--lock', '--cert', '--location', '--seed', '--env-file'),
+  inlineCode: set(),
+  preload: set('--preload'),
+  module: set(),
+  shell: false,
+  clusters: false,
+  subcommand: 'run',
+};
+const BUN: Interpreter = { ...NODE, withArgument: set('--cwd', '--config', '-c', '--env-file'), preload: set('-r', '--preload', '--require'), subcommand: 'run' };
+const GENERIC: Interpreter = { withArgument: set(), inlineCode: set('-e', '-c', '--eval', '--command', '-Command', '-r'), preload: set(), module: set('-m'), shell: false, clusters: false };
+
+const INTERPRETERS: Readonly<Record<string, Interpreter>> = {
+  sh: SHELL, bash: SHELL, zsh: SHELL, dash: SHELL, ksh: SHELL, mksh: SHELL, ash: SHELL, fish: { ...SHELL, withArgument: set('-C', '--init-command') },
+  node: NODE, nodejs: NODE, tsx: NODE, 'ts-node': NODE, deno: DENO, bun: BUN,
+  python: PYTHON, python2: PYTHON, python3: PYTHON, pypy: PYTHON, pypy3: PYTHON,
+  ruby: RUBY, perl: PERL, php: { ...GENERIC, withArgument: set('-c', '-d', '-z'), inlineCode: set('-r'), preload: set('-f') },
+  lua: { ...GENERIC, inlineCode: set('-e'), module: set('-l') }, pwsh: { ...GENERIC, preload: set('-File', '-f') }, Rscript: GENERIC,
+};
+
+function interpreterOf(program: string): Interpreter | undefined {
+  const name = basename(program);
+  return INTERPRETERS[name] ?? (/^python\d(\.\d+)?$/.test(name) ? PYTHON : undefined);
+}
+
+/** Package runners: `npx tsx a.ts` runs a.ts with tsx; `npx some-package` runs code from elsewhere. */
+const PACKAGE_RUNNERS = set('npx', 'bunx', 'pnpx');
+/** Prefixes that run the rest of the words as a command. */
+const WRAPPERS = set('exec', 'command', 'builtin', 'nohup', 'time', 'then', 'do', 'else', 'elif', 'if', 'while', 'until', '!', '{');
+/** Programs that run tasks defined in project files hookctl does not read (Makefile, package.json…). */
+const TASK_RUNNERS = set('make', 'gmake', 'just', 'task', 'rake', 'gradle', 'mvn', 'cargo', 'npm', 'pnpm', 'yarn');
+/** Words that end a compound command; nothing to run. */
+const CLOSERS = set('fi', 'done', 'esac', '}', 'true', 'false', ':');
+/** Shell constructs whose structure is not followed. */
+const UNFOLLOWED = set('for', 'case', 'select', 'function', 'eval', 'trap', 'coproc', 'pushd', 'popd');
+
+/** The deepest `sh -c` nesting followed; deeper inline shell is reported as not tracked. */
+const MAX_DEPTH = 4;
+
+class Analysis {
+  readonly scripts: CommandScript[] = [];
+  readonly dirs: string[] = [];
+  untracked: string | null = null;
+
+  run(command: string, dir: string | null, depth: number): void {
+    const split = splitCommand(command);
+    if (split.problem !== null) this.notTracked(split.problem);
+    // Each `(` starts a subshell: a `cd` inside it does not move the commands after its `)`.
+    const stack: (string | null)[] = [];
+    let current: string | null = dir;
+    for (const simple of split.commands) {
+      for (let i = 0; i < simple.opens; i++) stack.push(current);
+      const before = current;
+      current = this.simpleCommand(simple, current, depth);
+      // Pipelines and background jobs run in subshells: a `cd` there moves nothing after it.
+      if (simple.end === '|' || simple.end === '&') current = before;
+      for (let i = 0; i < simple.closes; i++) current = stack.pop() ?? current;
     }
   }
-  if (word !== null) words.push(word);
-  return words;
+
+  /** Records what one simple command runs; returns the directory later commands resolve in (null: unknown). */
+  simpleCommand(simple: SimpleCommand, dir: string | null, depth: number): string | null {
+    const words = simple.words;
+    let i = 0;
+    const skipAssignments = (): void => {
+      while (i < words.length && !words[i]!.dynamic && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i]!.text)) i++;
+    };
+    skipAssignments();
+    for (;;) {
+      const word = words[i]?.text;
+      if (word === undefined) return dir;
+      if (WRAPPERS.has(word)) i++;
+      else if (word === 'env' || basename(word) === 'env') {
+        i++;
+        while (words[i]?.text.startsWith('-')) i += words[i]!.text === '-u' || words[i]!.text === '-C' ? 2 : 1;
+        skipAssignments();
+      } else if (word === 'nice' || word === 'timeout' || word === 'stdbuf') {
+        i++;
+        while (words[i]?.text.startsWith('-')) i += /^-(n|s|k|[ioe])$/.test(words[i]!.text) ? 2 : 1;
+        if (word === 'timeout') i++; // the duration
+      } else break;
+    }
+    const programWord = words[i]!;
+    const program = programWord.text;
+    if (CLOSERS.has(program)) return dir;
+    if (programWord.dynamic) this.notTracked(`"${program}" expands at run time`);
+    else if (UNFOLLOWED.has(program)) this.notTracked(`it uses \`${program}\``);
+    else if (program === 'cd') return this.cd(words.slice(i + 1), dir);
+    else if (program === '.' || program === 'source') {
+      const file = words[i + 1];
+      if (file === undefined || file.dynamic) this.notTracked('it sources a file whose name expands at run time');
+      else this.addScript(file.text, false, dir);
+    } else if (PACKAGE_RUNNERS.has(program)) {
+      i++;
+      while (words[i]?.text.startsWith('-')) i++;
+      const target = words[i];
+      if (target !== undefined && interpreterOf(target.text)) this.interpreter(words, i, dir, simple, depth);
+      else if (target !== undefined) this.notTracked(`it runs the package "${target.text}" through ${program}`);
+    } else if (TASK_RUNNERS.has(basename(program))) this.notTracked(`${basename(program)} runs tasks defined in project files`);
+    else if (interpreterOf(program)) this.interpreter(words, i, dir, simple, depth);
+    else if (program.includes('/')) this.addScript(program, true, dir);
+    return dir;
+  }
+
+  private interpreter(words: readonly Word[], at: number, dir: string | null, simple: SimpleCommand, depth: number): void {
+    const spec = interpreterOf(words[at]!.text)!;
+    let i = at + 1;
+    if (spec.subcommand !== undefined && words[i]?.text === spec.subcommand) i++;
+    while (i < words.length) {
+      const word = words[i]!;
+      const text = word.text;
+      if (text === '--') {
+        i++;
+        break;
+      }
+      if (!/^[-+]./.test(text)) break;
+      const name = text.includes('=') ? text.slice(0, text.indexOf('=')) : text;
+      const inline = text.includes('=') ? { text: text.slice(text.indexOf('=') + 1), dynamic: word.dynamic } : words[i + 1];
+      const step = text.includes('=') ? 1 : 2;
+      if (spec.inlineCode.has(name) || (spec.clusters && /^-[A-Za-z]+$/.test(text) && text.length > 2 && [...spec.inlineCode].some((code) => code.length === 2 && text.endsWith(code[1]!)))) {
+        if (spec.shell && inline !== undefined) this.inlineShell(inline, dir, depth);
+        return;
+      }
+      if (spec.module.has(name)) return this.notTracked(`it runs the module "${inline?.text ?? ''}"`);
+      if (spec.preload.has(name)) {
+        if (inline !== undefined && looksLikeFile(inline.text)) this.addScript(inline.text, false, dir);
+        else if (inline?.dynamic) this.notTracked(`"${inline.text}" expands at run time`);
+        i += step;
+        continue;
+      }
+      if (spec.withArgument.has(name)) {
+        i += step;
+        continue;
+      }
+      // A cluster such as `-euo pipefail` or `-uW ignore` ends in an option that takes the next word.
+      if (spec.clusters && /^[-+][A-Za-z]{2,}$/.test(text) && [...spec.withArgument].some((option) => option.length === 2 && text.endsWith(option[1]!))) {
+        i += 2;
+        continue;
+      }
+      i++;
+    }
+    const script = words[i];
+    if (script === undefined) {
+      // No operand: the interpreter reads its program from stdin.
+      if (simple.stdinFile !== null && !simple.stdinFile.dynamic) this.addScript(simple.stdinFile.text, false, dir);
+      else this.notTracked(simple.piped ? 'it pipes a program into an interpreter' : 'an interpreter reads its program from standard input');
+      return;
+    }
+    if (script.dynamic) return this.notTracked(`"${script.text}" expands at run time`);
+    // `bun run lint` style: a name, not a file, is a task from a project file.
+    if (spec.subcommand !== undefined && !looksLikeFile(script.text)) return this.notTracked(`it runs the task "${script.text}"`);
+    this.addScript(script.text, false, dir);
+  }
+
+  private inlineShell(code: Word, dir: string | null, depth: number): void {
+    if (code.dynamic) return this.notTracked(`"${code.text}" expands at run time`);
+    if (depth >= MAX_DEPTH) return this.notTracked('it nests `sh -c` too deeply');
+    this.run(code.text, dir, depth + 1);
+  }
+
+  private cd(args: readonly Word[], dir: string | null): string | null {
+    const target = args.find((arg) => !arg.text.startsWith('-') || arg.text === '-');
+    if (target === undefined || target.dynamic || target.text === '-' || target.text.startsWith('~')) {
+      this.notTracked('it changes to a directory known only at run time');
+      return null;
+    }
+    const next = resolveIn(dir, target.text);
+    if (next !== null && !this.dirs.includes(next)) this.dirs.push(next);
+    return next;
+  }
+
+  private addScript(path: string, direct: boolean, dir: string | null): void {
+    if (path.startsWith('~')) return; // the user's home: the user's own files
+    const resolved = resolveIn(dir, path);
+    if (resolved === null) return this.notTracked(`"${path}" is relative to a directory known only at run time`);
+    if (!this.scripts.some((script) => script.path === resolved)) this.scripts.push({ path: resolved, direct });
+  }
+
+  notTracked(reason: string): void {
+    this.untracked ??= reason;
+  }
+}
+
+/** `path` as seen from `dir` (relative to where the command starts, or absolute); null when `dir` is unknown. */
+function resolveIn(dir: string | null, path: string): string | null {
+  if (isAbsolute(path)) return normalize(path);
+  if (dir === null) return null;
+  if (dir === '.') return path;
+  return join(dir, path);
+}
+
+/** A preload argument that names a file rather than a package (`./pre.js`, `/x/y.mjs`, `hooks/setup.ts`). */
+function looksLikeFile(text: string): boolean {
+  return /^\.{0,2}\//.test(text) || /\.[cm]?[jt]sx?$|\.py$|\.rb$|\.sh$/.test(text);
 }

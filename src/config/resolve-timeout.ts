@@ -1,13 +1,15 @@
 import type { TimeoutRule } from './config-spec.js';
+import { MAX_TIMER_MS } from '../util/timer-delay.js';
 import { parseGoDuration } from './go-duration.js';
 import type { SourceNode } from './source-tree.js';
 
 /**
  * Why a written timeout is not used as written: not a positive Go duration (the default applies),
  * above the cap (the cap applies), so large it was probably meant as milliseconds (used anyway),
+ * or longer than a timer can hold (the runner waits MAX_TIMER_MS, about 24.8 days, instead),
  * or 0 seconds (raised to 1, as the agent does).
  */
-export type TimeoutIssue = 'invalid' | 'capped' | 'suspicious' | 'raised';
+export type TimeoutIssue = 'invalid' | 'capped' | 'suspicious' | 'too-large' | 'raised';
 
 export interface ResolvedTimeout {
   ms: number;
@@ -31,11 +33,14 @@ export function resolveTimeout(rule: TimeoutRule, node: SourceNode | undefined, 
     if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) return { ms: rule.defaultMs, issue: null };
     // Codex: codex-rs/hooks/src/engine/discovery.rs normalize_command_hook: `timeout.max(1)`.
     if (value === 0) return { ms: 1000, issue: 'raised' };
-    return { ms: value * 1000, issue: value >= rule.suspiciousSeconds ? 'suspicious' : null };
+    const ms = value * 1000;
+    // The hash keeps the written value (SPEC 2.7); only the runner's timer is clamped.
+    if (ms > MAX_TIMER_MS) return { ms, issue: 'too-large' };
+    return { ms, issue: value >= rule.suspiciousSeconds ? 'suspicious' : null };
   }
   if (node === undefined) return { ms: rule.defaultMs, issue: null };
   const ms = typeof value === 'string' ? parseGoDuration(value) : null;
   if (ms === null || ms <= 0) return { ms: rule.defaultMs, issue: 'invalid' };
-  if (ms > rule.maxMs) return { ms: rule.maxMs, issue: 'capped' };
-  return { ms, issue: null };
+  if (ms > rule.maxMs) return { ms: rule.maxMs, issue: rule.maxMs > MAX_TIMER_MS ? 'too-large' : 'capped' };
+  return { ms, issue: ms > MAX_TIMER_MS ? 'too-large' : null };
 }

@@ -21,6 +21,6 @@ export function withUniqueIds(handlers: readonly HandlerRecord[]): HandlerRecord
     nextSuffix.set(handler.id, suffix + 1);
     const id = `${handler.id}#${suffix}`;
     taken.add(id);
-    return { ...handler, id };
+    return { ...handler, id, declaredId: handler.id };
   });
 }

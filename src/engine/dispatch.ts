@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import type { AggregateOptions, Dialect, EventSpec, Interpretation } from '../kit/index.js';
 import type { EngineHandler } from './engine-handler.js';
-import type { Outcome, RunReport } from '../kit/outcome.js';
+import type { Outcome, RunReport, SkipReason } from '../kit/outcome.js';
+import { Limiter } from './limiter.js';
 import { finishedReport, runningReport, skippedReport } from './report.js';
 import { matchCandidates, type EventSelector } from './select.js';
 
@@ -33,7 +34,26 @@ export interface DispatchContext {
   rewriteOrder: AggregateOptions['rewriteOrder'];
   /** Starts a detached async run that the engine's close() will wait for. */
   detach(handler: EngineHandler, start: (signal: AbortSignal) => Promise<unknown>): void;
+  /** At most this many sync hooks of the dispatch run at once (SPEC 6.1.4). */
+  maxConcurrentHooks: number;
+  /** Cap per output stream of one hook. */
+  outputLimitBytes: number;
+  /** Cap on all output captured from the sync hooks of one dispatch (SPEC 6.1.4), shared out fairly. */
+  dispatchOutputLimitBytes: number;
+  /**
+   * Skip reasons of the loaded hooks when they run in `runDir` instead of the project dir (their
+   * scripts resolve there), or null when no hook's trust depends on where it runs.
+   */
+  skipReasonsIn(runDir: string): Promise<ReadonlyMap<EngineHandler, SkipReason> | null> | null;
 }
+
+/**
+ * However many hooks share a dispatch, each keeps at least this much of each stream: a verdict
+ * (a deny with its reason) fits, so a flood from one hook can never cost another its decision.
+ */
+export const MIN_OUTPUT_SHARE_BYTES = 4 * 1024;
+/** Output of async runs affects nothing and nobody reads it; only a little is kept. */
+export const ASYNC_OUTPUT_LIMIT_BYTES = 64 * 1024;
 
 interface Slot {
   handler: EngineHandler;
@@ -65,47 +85,62 @@ export async function dispatchEvent(
   const preparation = await dialect.protocol.prepareDispatch?.(event, payload, { projectDir });
   const budget = dialect.protocol.budgetMs?.(event, slots.map((slot) => slot.handler)) ?? null;
   const deadline = budget === null ? null : performance.now() + budget;
-  const invocation = { stdin, payload, cwd, signal: options.signal, ...(preparation ? { env: preparation.env } : {}) };
+  const invocation = { stdin, payload, cwd, ...(preparation ? { env: preparation.env } : {}) };
+  // Hooks run in the payload's cwd: trust must cover the scripts found there (SPEC 6.1.2).
+  const inRunDir = cwd === projectDir ? null : await context.skipReasonsIn(cwd);
+  const skipReasonOf = (handler: EngineHandler): SkipReason => (inRunDir?.has(handler) ? inRunDir.get(handler)! : handler.skipReason);
 
+  const runnable: Slot[] = [];
+  const ran = new Set<string>();
+  for (const slot of slots) {
+    const { handler } = slot;
+    const skipReason = skipReasonOf(handler);
+    const copy = skipReason === null && handler.dedup ? `${handler.dedup.scope}\0${handler.dedup.key}` : null;
+    if (skipReason !== null) slot.report = skippedReport(handler, projectDir, skipReason);
+    else if (copy !== null && ran.has(copy)) slot.report = skippedReport(handler, projectDir, 'duplicate');
+    else if (handler.async) {
+      options.onRunStart?.({ id: handler.id, event, command: handler.command, statusMessage: handler.statusMessage, mode: handler.mode });
+      context.detach(handler, (signal) => handler.invoke({ ...invocation, signal, outputLimitBytes: ASYNC_OUTPUT_LIMIT_BYTES }));
+      slot.report = runningReport(handler, projectDir);
+    } else runnable.push(slot);
+    if (copy !== null) ran.add(copy);
+  }
+
+  const outputLimitBytes = outputShare(context, runnable.length);
+  const cancellation = new RunCancellation(options.signal);
   let finishedCount = 0;
   const runSlot = async (slot: Slot): Promise<void> => {
     const { handler } = slot;
     options.onRunStart?.({ id: handler.id, event, command: handler.command, statusMessage: handler.statusMessage, mode: handler.mode });
     // A shared budget cuts each run's timeout to what is left of it (at least 1 ms, so it still starts).
     const timeoutMs = deadline === null ? undefined : Math.max(1, Math.min(handler.timeoutMs, Math.floor(deadline - performance.now())));
-    const result = await handler.invoke(timeoutMs === undefined ? invocation : { ...invocation, timeoutMs });
+    const controller = cancellation.open();
+    const result = await handler
+      .invoke({ ...invocation, signal: controller.signal, outputLimitBytes, ...(timeoutMs === undefined ? {} : { timeoutMs }) })
+      .finally(() => cancellation.close(controller));
     slot.finished = finishedCount++;
     slot.interpretation = dialect.protocol.interpret(event, handler, result);
     slot.report = finishedReport(handler, projectDir, result, slot.interpretation);
     options.onRunEnd?.(slot.report);
   };
 
-  const runnable: Slot[] = [];
-  const ran = new Set<string>();
-  for (const slot of slots) {
-    const { handler } = slot;
-    const copy = handler.skipReason === null && handler.dedup ? `${handler.dedup.scope}\0${handler.dedup.key}` : null;
-    if (handler.skipReason !== null) slot.report = skippedReport(handler, projectDir, handler.skipReason);
-    else if (copy !== null && ran.has(copy)) slot.report = skippedReport(handler, projectDir, 'duplicate');
-    else if (handler.async) {
-      options.onRunStart?.({ id: handler.id, event, command: handler.command, statusMessage: handler.statusMessage, mode: handler.mode });
-      context.detach(handler, (signal) => handler.invoke({ ...invocation, signal }));
-      slot.report = runningReport(handler, projectDir);
-    } else runnable.push(slot);
-    if (copy !== null) ran.add(copy);
-  }
-
-  if (dialect.protocol.schedule(event) === 'concurrent') {
-    await Promise.all(runnable.map(runSlot));
-  } else {
-    let decided = false;
-    for (const slot of runnable) {
-      if (decided) slot.report = skippedReport(slot.handler, projectDir, 'decided');
-      else {
-        await runSlot(slot);
-        decided = slot.interpretation!.verdict;
+  try {
+    if (dialect.protocol.schedule(event) === 'concurrent') {
+      // Started in configured order, at most maxConcurrentHooks at a time; reported in configured order.
+      const limiter = new Limiter(context.maxConcurrentHooks);
+      await Promise.all(runnable.map((slot) => limiter.run(() => runSlot(slot))));
+    } else {
+      let decided = false;
+      for (const slot of runnable) {
+        if (decided) slot.report = skippedReport(slot.handler, projectDir, 'decided');
+        else {
+          await runSlot(slot);
+          decided = slot.interpretation!.verdict;
+        }
       }
     }
+  } finally {
+    cancellation.dispose();
   }
 
   // Each run's own warnings, in configured order (runs finish in any order).
@@ -124,6 +159,47 @@ export async function dispatchEvent(
     runs: slots.map((slot) => slot.report!),
     warnings,
   };
+}
+
+/**
+ * Each sync run's cap per stream: the configured cap, or a fair share of the dispatch's output
+ * budget when many hooks share it (64 hooks × 20 MB of output must not make a 134 MB outcome),
+ * never below MIN_OUTPUT_SHARE_BYTES.
+ */
+function outputShare(context: DispatchContext, runs: number): number {
+  const share = Math.floor(context.dispatchOutputLimitBytes / (2 * Math.max(runs, 1)));
+  return Math.min(context.outputLimitBytes, Math.max(MIN_OUTPUT_SHARE_BYTES, share));
+}
+
+/**
+ * Cancels the dispatch's runs when the caller's signal aborts, through one listener on that
+ * signal: a listener per hook would pass Node's limit of 10 per EventTarget and print
+ * MaxListenersExceededWarning for any dispatch with 11 hooks. Each run gets a signal of its own.
+ */
+class RunCancellation {
+  private readonly running = new Set<AbortController>();
+  private readonly onAbort = (): void => {
+    for (const controller of this.running) controller.abort();
+  };
+
+  constructor(private readonly signal: AbortSignal | undefined) {
+    signal?.addEventListener('abort', this.onAbort, { once: true });
+  }
+
+  open(): AbortController {
+    const controller = new AbortController();
+    if (this.signal?.aborted) controller.abort();
+    this.running.add(controller);
+    return controller;
+  }
+
+  close(controller: AbortController): void {
+    this.running.delete(controller);
+  }
+
+  dispose(): void {
+    this.signal?.removeEventListener('abort', this.onAbort);
+  }
 }
 
 /**

@@ -9,6 +9,8 @@ export interface Invocation {
   payload: Readonly<Record<string, unknown>>;
   cwd: string;
   signal: AbortSignal | undefined;
+  /** Cap per output stream for this run (the dispatch's fair share of its output budget). */
+  outputLimitBytes?: number;
   /** Environment this dispatch adds for every hook (DialectProtocol.prepareDispatch). */
   env?: Readonly<Record<string, string>>;
   /** A shorter timeout than the handler's own, when the dispatch has a shared budget left. */

@@ -1,7 +1,7 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { BuiltinHook, Dialect, EventSpec, HandlerTrust, InProcessHook, LoadContext, LoadedConfig, ValidationError } from '../kit/index.js';
-import { ConfigLoadError, DuplicateHookIdError, InProcessNotAllowedError, PayloadValidationError, UnknownEventError } from '../errors.js';
+import type { BuiltinHook, Dialect, EventSpec, HandlerRecord, HandlerTrust, InProcessHook, LoadContext, LoadedConfig, ValidationError } from '../kit/index.js';
+import { ConfigLoadError, DuplicateHookIdError, InProcessNotAllowedError, PayloadValidationError, UnknownEventError, UsageError } from '../errors.js';
 import { standingSkipReason } from '../trust/skip-reason.js';
 import { didYouMean } from '../util/did-you-mean.js';
 import { AsyncRuns } from './async-runs.js';
@@ -9,7 +9,7 @@ import { dispatchEvent, type DispatchOptions } from './dispatch.js';
 import type { EngineHandler } from './engine-handler.js';
 import { invokeInProcess } from './in-process.js';
 import { noEffect } from './interpret-helpers.js';
-import type { Outcome } from '../kit/outcome.js';
+import type { Outcome, SkipReason } from '../kit/outcome.js';
 import type { RunResult } from '../kit/run-result.js';
 import { runCommand } from './run-command.js';
 import { runHttp } from './run-http.js';
@@ -22,7 +22,13 @@ export const BYPASS_TRUST_WARNING =
   '`--dangerously-bypass-hook-trust` is enabled. Enabled hooks may run without review for this invocation.';
 export const HOOKS_DISABLED_WARNING = 'hooks are disabled by the configuration; nothing runs';
 const DEFAULT_OUTPUT_LIMIT_BYTES = 1024 * 1024;
+/** Total output captured from the sync hooks of one dispatch (docs/security.md, invariant 4). */
+export const DEFAULT_DISPATCH_OUTPUT_LIMIT_BYTES = 16 * 1024 * 1024;
+/** Sync hooks of one dispatch running at once: 3 pipes each, far below any file descriptor limit. */
+export const DEFAULT_MAX_CONCURRENT_HOOKS = 64;
 const IN_PROCESS_TIMEOUT_MS = 30_000;
+/** Run dirs whose trust decisions are kept (an agent moves between a few directories). */
+const MAX_RUN_DIRS = 32;
 
 /** How an engine loads and runs hooks; the public `createEngine` adds the dialect to these. */
 export interface EngineSettings {
@@ -53,11 +59,23 @@ export interface EngineSettings {
    */
   shell?: string;
   /**
+   * Cap on all output captured from the sync hooks of one dispatch (default 16 MiB): with many
+   * hooks each keeps a fair share (at least 4 KiB per stream) and runs past it are marked truncated.
+   */
+  dispatchOutputLimitBytes?: number;
+  /** How many sync hooks of one dispatch run at once (default 64); the rest start as slots free up, in configured order. */
+  maxConcurrentHooks?: number;
+  /**
    * Refuse payloads the event's input schema rejects (PayloadValidationError). Default false: at
    * run time a payload from a newer agent is still dispatched, with one warning per violation, as
    * long as it is an object with a string matcher target (SPEC 4.1), so no guard turns off.
    */
   strictPayload?: boolean;
+}
+
+export interface CloseOptions {
+  /** Stops waiting when it aborts: every async run still going is killed (process group, SIGTERM then SIGKILL). */
+  signal?: AbortSignal;
 }
 
 /** Event names of an input map; any string for an engine whose dialect is not known statically. */
@@ -77,7 +95,11 @@ export interface Engine<Inputs = never> {
   readonly warnings: readonly string[];
   dispatch<E extends EventOf<Inputs>>(event: E, payload: PayloadOf<Inputs, E>, options?: DispatchOptions): Promise<Outcome>;
   registerInProcess(event: EventOf<Inputs>, hook: InProcessHook, name?: string): void;
-  close(): Promise<void>;
+  /**
+   * Waits for async hooks up to their timeouts, then kills them (with every process of their
+   * process groups); resolves once nothing they started is left running.
+   */
+  close(options?: CloseOptions): Promise<void>;
 }
 
 /**
@@ -85,6 +107,7 @@ export interface Engine<Inputs = never> {
  * dispatch. The dialect is given as a value; the public `createEngine` resolves ids to dialects.
  */
 export async function openEngine(dialect: Dialect, options: EngineSettings): Promise<HookEngine> {
+  checkLimits(options);
   const context: LoadContext = {
     cwd: resolve(options.cwd ?? process.cwd()),
     home: userHome(options.home),
@@ -112,6 +135,10 @@ export class HookEngine implements Engine {
   private readonly asyncRuns = new AsyncRuns();
   private readonly outputLimitBytes: number;
   private inProcessCount = 0;
+  private readonly records: readonly HandlerRecord[];
+  private readonly managedOnly: boolean;
+  /** Skip reasons decided for other run dirs (payload cwds), most recently used last. */
+  private readonly skipReasonsByRunDir = new Map<string, Promise<ReadonlyMap<EngineHandler, SkipReason> | null>>();
 
   constructor(
     private readonly definition: Dialect,
@@ -126,6 +153,8 @@ export class HookEngine implements Engine {
     this.specs = new Map(definition.events.map((spec) => [spec.name, spec]));
     this.outputLimitBytes = options.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT_BYTES;
     this.warnings = config.findings.map(formatFinding);
+    this.records = config.handlers;
+    this.managedOnly = config.managedOnly;
     if (!config.enabled) this.warnings.push(HOOKS_DISABLED_WARNING);
     if (options.bypassTrust) this.warnings.push(BYPASS_TRUST_WARNING);
     // Snapshot once: reading process.env is slow (every key is a native getter) and dispatch is hot.
@@ -147,7 +176,7 @@ export class HookEngine implements Engine {
               headers: record.launch.headers,
               body: invocation.stdin,
               timeoutMs: invocation.timeoutMs ?? record.timeoutMs,
-              outputLimitBytes: this.outputLimitBytes,
+              outputLimitBytes: invocation.outputLimitBytes ?? this.outputLimitBytes,
               ...(invocation.signal ? { signal: invocation.signal } : {}),
             });
           }
@@ -158,7 +187,7 @@ export class HookEngine implements Engine {
             cwd: invocation.cwd,
             env: invocation.env ? { ...env, ...invocation.env } : env,
             timeoutMs: invocation.timeoutMs ?? record.timeoutMs,
-            outputLimitBytes: this.outputLimitBytes,
+            outputLimitBytes: invocation.outputLimitBytes ?? this.outputLimitBytes,
             ...(invocation.signal ? { signal: invocation.signal } : {}),
           });
         },
@@ -183,6 +212,10 @@ export class HookEngine implements Engine {
         warnings,
         rewriteOrder: this.options.rewriteOrder ?? 'completion',
         detach: (handler, start) => this.asyncRuns.start(handler.id, handler.timeoutMs, start),
+        maxConcurrentHooks: this.options.maxConcurrentHooks ?? DEFAULT_MAX_CONCURRENT_HOOKS,
+        outputLimitBytes: this.outputLimitBytes,
+        dispatchOutputLimitBytes: this.options.dispatchOutputLimitBytes ?? DEFAULT_DISPATCH_OUTPUT_LIMIT_BYTES,
+        skipReasonsIn: (runDir) => this.skipReasonsIn(runDir),
       },
       input as Record<string, unknown>,
       options,
@@ -211,8 +244,8 @@ export class HookEngine implements Engine {
     this.addInProcess(event, hook, name);
   }
 
-  close(): Promise<void> {
-    return this.asyncRuns.close();
+  close(options: CloseOptions = {}): Promise<void> {
+    return this.asyncRuns.close(options);
   }
 
   private addInProcess(event: string, hook: InProcessHook, name: string): void {
@@ -242,6 +275,36 @@ export class HookEngine implements Engine {
       invoke: (invocation) => invokeInProcess(hook, invocation, IN_PROCESS_TIMEOUT_MS),
     });
     this.selectors.delete(event);
+  }
+
+  /**
+   * Trust decided for hooks that run in `runDir` rather than the project dir: relative scripts
+   * resolve there, so other files run, and those must be the reviewed ones (SPEC 6.1.2). Decided
+   * once per run dir (the store is read and the files hashed again), like trust at load; null when
+   * no hook's trust depends on where it runs.
+   */
+  private skipReasonsIn(runDir: string): Promise<ReadonlyMap<EngineHandler, SkipReason> | null> | null {
+    if (!this.records.some((record) => record.source === 'project')) return null;
+    let decided = this.skipReasonsByRunDir.get(runDir);
+    if (decided === undefined) {
+      decided = this.decideIn(runDir);
+      // A failed decision is not cached: the next dispatch tries again.
+      decided.catch(() => this.skipReasonsByRunDir.delete(runDir));
+    } else this.skipReasonsByRunDir.delete(runDir);
+    this.skipReasonsByRunDir.set(runDir, decided);
+    if (this.skipReasonsByRunDir.size > MAX_RUN_DIRS) this.skipReasonsByRunDir.delete(this.skipReasonsByRunDir.keys().next().value!);
+    return decided;
+  }
+
+  private async decideIn(runDir: string): Promise<ReadonlyMap<EngineHandler, SkipReason> | null> {
+    // The project dir spelled another way (a symlink, a trailing dot) is the project dir: trust stands.
+    if ((await realpathOrSelf(runDir)) === (await realpathOrSelf(this.context.cwd))) return null;
+    const trust = await this.definition.trust.evaluate(this.records, { ...this.context, projectDir: this.context.cwd, runDir });
+    const reasons = new Map<EngineHandler, SkipReason>();
+    this.records.forEach((record, index) => {
+      reasons.set(this.handlers[index]!, standingSkipReason(record, trust[index]!, this.managedOnly, this.options.bypassTrust === true));
+    });
+    return reasons;
   }
 
   private specFor(event: string): EventSpec {
@@ -277,6 +340,24 @@ export class HookEngine implements Engine {
     this.dataDirsReady.add(dir);
     return null;
   }
+}
+
+/** The bounds an embedder may set must be whole numbers in range, or the bounds are not bounds. */
+function checkLimits(options: EngineSettings): void {
+  const limits: [keyof EngineSettings, number | undefined, number][] = [
+    ['maxConcurrentHooks', options.maxConcurrentHooks, 1],
+    ['outputLimitBytes', options.outputLimitBytes, 0],
+    ['dispatchOutputLimitBytes', options.dispatchOutputLimitBytes, 0],
+  ];
+  for (const [name, value, min] of limits) {
+    if (value !== undefined && !(Number.isSafeInteger(value) && value >= min)) {
+      throw new UsageError(`engine option ${name} must be a whole number ≥ ${min} (got ${String(value)})`);
+    }
+  }
+}
+
+async function realpathOrSelf(path: string): Promise<string> {
+  return realpath(path).catch(() => path);
 }
 
 function setupFailure(error: string): RunResult {

@@ -3,6 +3,8 @@ import type { ChildProcess } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { RunResult } from '../kit/run-result.js';
+import { releaseProcessGroup, stopProcessGroup, trackProcessGroup } from './process-groups.js';
+import { timerDelay } from '../util/timer-delay.js';
 
 /**
  * The command runner of SPEC 2.8, shared by both dialects. It uses `node:child_process` directly
@@ -20,6 +22,7 @@ export interface RunCommandOptions {
   cwd: string;
   /** The full environment of the hook (the caller merges the agent's env and dialect variables). */
   env: Record<string, string | undefined>;
+  /** Clamped to what a timer can hold (about 24.8 days): a huge value waits long, it never fires at once. */
   timeoutMs: number;
   /** Cap per stream, in bytes; bytes beyond it are discarded and the run is marked truncated. */
   outputLimitBytes: number;
@@ -60,6 +63,8 @@ export function runCommand(options: RunCommandOptions): Promise<RunResult> {
   } catch (error) {
     return describeSpawnFailure(error, options.cwd).then((message) => failedResult(message, started));
   }
+  // Tracked before anything can fail, so even a hook whose run is never settled is stopped at exit.
+  if (child.pid !== undefined) trackProcessGroup(child.pid);
   return new Promise((resolve) => new Run(child, options, started, resolve).start());
 }
 
@@ -73,6 +78,8 @@ class Run {
   private settled = false;
   private stopReason: string | null = null;
   private timedOut = false;
+  /** True once the group was sent SIGTERM (timeout or cancellation); its SIGKILL follows. */
+  private stopping = false;
   private timeoutTimer: NodeJS.Timeout | undefined;
   private pipeGraceTimer: NodeJS.Timeout | undefined;
   private readonly onAbort = (): void => this.stopGroup('cancelled');
@@ -100,7 +107,7 @@ class Run {
       if (this.exited) return;
       this.timedOut = true;
       this.stopGroup(`timed out after ${options.timeoutMs} ms`);
-    }, options.timeoutMs);
+    }, timerDelay(options.timeoutMs));
     options.signal?.addEventListener('abort', this.onAbort, { once: true });
   }
 
@@ -150,8 +157,8 @@ class Run {
     this.stopReason = reason;
     const pid = this.child.pid;
     if (pid === undefined) return;
-    signalGroup(pid, 'SIGTERM');
-    setTimeout(() => signalGroup(pid, 'SIGKILL'), this.options.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
+    this.stopping = true;
+    stopProcessGroup(pid, this.options.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
   }
 
   private settle(): void {
@@ -160,6 +167,8 @@ class Run {
     clearTimeout(this.timeoutTimer);
     clearTimeout(this.pipeGraceTimer);
     this.options.signal?.removeEventListener('abort', this.onAbort);
+    // A stopped group is being killed; a finished hook's group stays tracked while a helper it left lives.
+    if (this.child.pid !== undefined && !this.stopping) releaseProcessGroup(this.child.pid);
     // Release our ends of the pipes so a lingering descendant cannot keep this process alive.
     this.child.stdin?.destroy();
     this.child.stdout?.destroy();
@@ -259,14 +268,6 @@ function completeUtf8Length(bytes: Uint8Array): number {
   return end;
 }
 
-function signalGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // ESRCH: the group is already gone.
-  }
-}
-
 async function describeSpawnFailure(error: unknown, cwd: string): Promise<string> {
   const code = (error as NodeJS.ErrnoException).code;
   // Node reports a missing cwd as `spawn sh ENOENT`, which blames the shell; name the real cause.
@@ -278,7 +279,8 @@ async function describeSpawnFailure(error: unknown, cwd: string): Promise<string
   return `could not start the hook: ${detail}`;
 }
 
-function failedResult(error: string, started: number): RunResult {
+/** A run that produced no process result, with `fields` (the error, or what a runner did observe). */
+export function failedResult(error: string | null, started: number, fields: Partial<RunResult> = {}): RunResult {
   return {
     exitCode: null,
     signal: null,
@@ -288,6 +290,7 @@ function failedResult(error: string, started: number): RunResult {
     timedOut: false,
     durationMs: performance.now() - started,
     error,
+    ...fields,
   };
 }
 

@@ -1,6 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { RunResult } from '../kit/run-result.js';
+import { failedResult } from './run-command.js';
 
 export interface RunHttpOptions {
   url: string;
@@ -21,17 +22,7 @@ export interface RunHttpOptions {
  */
 export function runHttp(options: RunHttpOptions): Promise<RunResult> {
   const started = performance.now();
-  const finish = (fields: Partial<RunResult>): RunResult => ({
-    exitCode: null,
-    signal: null,
-    stdout: '',
-    stderr: '',
-    truncated: false,
-    timedOut: false,
-    durationMs: performance.now() - started,
-    error: null,
-    ...fields,
-  });
+  const finish = (fields: Partial<RunResult>): RunResult => failedResult(null, started, fields);
   let url: URL;
   try {
     url = new URL(options.url);

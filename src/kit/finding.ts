@@ -1,3 +1,5 @@
+import { showText } from '../util/show-text.js';
+
 export type Severity = 'error' | 'warning' | 'info';
 
 /** One config problem with its position. Shared by lint output and load-time warnings. */
@@ -18,7 +20,10 @@ export interface Finding {
   fatal?: boolean;
 }
 
-/** A finding as one line: `file:line:col: severity: message (rule-id)`. */
+/**
+ * A finding as one line: `file:line:col: severity: message (rule-id)`. The message and the path
+ * may quote untrusted text: control characters are shown escaped, so the line stays one line.
+ */
 export function formatFinding(finding: Finding): string {
-  return `${finding.file}:${finding.line}:${finding.column}: ${finding.severity}: ${finding.message} (${finding.ruleId})`;
+  return showText(`${finding.file}:${finding.line}:${finding.column}: ${finding.severity}: ${finding.message} (${finding.ruleId})`);
 }

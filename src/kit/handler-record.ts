@@ -52,6 +52,11 @@ export interface HandlerRecord {
   readonly dialect: string;
   /** The handler's own `id`, else `<source>:<event>:<group>:<handler>`. */
   readonly id: string;
+  /**
+   * The id the hook declared (or derived) when another hook of the load had it first and this one
+   * was loaded as `id#2`, `id#3`…; absent when `id` is the declared one.
+   */
+  readonly declaredId?: string;
   /** True when `id` was written in the config rather than derived from position. */
   readonly explicitId: boolean;
   readonly source: HandlerSource;

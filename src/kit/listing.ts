@@ -41,6 +41,12 @@ export interface ListedHook {
   skipDetail: string | null;
   /** Definition hash (openinterpreter) or project file fingerprint (octo); null when none applies. */
   hash: string | null;
+  /**
+   * Project hooks: the files whose edits revoke trust (relative to the project dir where inside
+   * it), and why some of what the command runs is not tracked (null when all of it is). Null for
+   * hooks of other layers, whose files are the user's own.
+   */
+  scripts: { tracked: string[]; untracked: string | null } | null;
 }
 
 /** A listed hook together with why it is `modified`, for the text listing. */

@@ -39,19 +39,3 @@ export interface EventSpec {
   /** Host in-process hooks may be registered on this event. */
   readonly inProcessAllowed: boolean;
 }
-
-export type ValidationResult<T = unknown> =
-  | { ok: true; value: T }
-  | { ok: false; errors: ValidationError[] };
-
-export interface ValidationError {
-  /** JSON pointer into the validated value, `""` for the root. */
-  path: string;
-  message: string;
-}
-
-export interface Contracts {
-  validateInput(event: string, value: unknown): ValidationResult;
-  validateOutput(event: string, value: unknown): ValidationResult;
-}
-

@@ -20,10 +20,17 @@ export interface HandlerTrust {
 }
 
 export interface TrustModel {
-  evaluate(handlers: readonly HandlerRecord[], context: LoadContext & { projectDir: string }): Promise<HandlerTrust[]>;
+  evaluate(handlers: readonly HandlerRecord[], context: TrustContext): Promise<HandlerTrust[]>;
 }
 
-export type TrustContext = LoadContext & { projectDir: string };
+export type TrustContext = LoadContext & {
+  projectDir: string;
+  /**
+   * Where the hooks run (a dispatch's payload `cwd`); relative script paths resolve here, so trust
+   * covers the files that actually run (SPEC 6.1.2). Default: projectDir.
+   */
+  runDir?: string;
+};
 
 /**
  * One trust decision a person makes: a single hook (openinterpreter trusts exact definitions) or a

@@ -1,4 +1,5 @@
 import type { Outcome, RunReport } from '../kit/outcome.js';
+import { showText } from '../util/show-text.js';
 
 /** What the report needs of each loaded handler to say which ones the matcher passed over. */
 export interface ListedHandler {
@@ -25,16 +26,20 @@ const SKIP_HINT: Partial<Record<NonNullable<RunReport['skipReason']>, string>> =
   decided: 'an earlier hook already decided',
 };
 
+/** A report line: escaped as one line when shown, or text already escaped that keeps its line breaks. */
+type Line = string | { multiline: string };
+
 /**
  * The human-readable dry-run report: what matched (and which handlers of the event did not), each
- * run, then the verdict in one line.
+ * run, then the verdict in one line. Commands, ids, hook output and reasons are untrusted text:
+ * every line is shown escaped (SPEC 6.1.3), so none can redraw another or add a fake one.
  */
 export function formatOutcome(outcome: Outcome, handlers: readonly ListedHandler[]): string {
   const selected = new Set(outcome.runs.map((run) => run.id));
   const notMatched = handlers
     .filter((handler) => handler.event === outcome.event && !selected.has(handler.id))
     .map((handler) => ({ id: handler.id, matcher: handler.matcher.source }));
-  const lines: string[] = [];
+  const lines: Line[] = [];
   const target = outcome.matcherTarget === null ? 'matchers ignored' : `matcher target: ${outcome.matcherTarget}`;
   lines.push(`${outcome.event} (${outcome.dialect}) — ${target}`);
   lines.push(
@@ -46,12 +51,14 @@ export function formatOutcome(outcome: Outcome, handlers: readonly ListedHandler
   for (const run of outcome.runs) lines.push(...formatRun(run));
   for (const warning of outcome.warnings) lines.push(`warning: ${warning}`);
   for (const message of outcome.systemMessages) lines.push(`system message: ${message}`);
-  if (outcome.additionalContext !== null) lines.push(`context: ${indentTail(outcome.additionalContext, '         ')}`);
+  if (outcome.additionalContext !== null) {
+    lines.push({ multiline: `context: ${indentTail(showText(outcome.additionalContext, { multiline: true }), '         ')}` });
+  }
   if (outcome.updatedInputFrom !== null) {
     lines.push(`updated input (from ${outcome.updatedInputFrom}): ${JSON.stringify(outcome.updatedInput)}`);
   }
   lines.push(verdictLine(outcome));
-  return `${lines.join('\n')}\n`;
+  return `${lines.map((line) => (typeof line === 'string' ? showText(line) : line.multiline)).join('\n')}\n`;
 }
 
 function formatRun(run: RunReport): string[] {

@@ -1,16 +1,17 @@
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { lstatSync } from 'node:fs';
+import { join } from 'node:path';
 import { eventFileStem } from '../contracts/schema-files.js';
 import { requireKnownEvent } from '../contracts/known-event.js';
 import type { Dialect, EventSpec, RegistrationEntry } from '../kit/index.js';
-import { ScaffoldExistsError, UsageError } from '../errors.js';
+import { FileWriteError, ScaffoldExistsError, UsageError } from '../errors.js';
 import { eventFields } from './event-fields.js';
 import type { LanguageId } from './language-ids.js';
 import { LANGUAGES } from './languages/index.js';
 import type { ScaffoldModel } from './model.js';
 import { packageFileExists, readPackageFile } from './package-files.js';
-import { applyRegistration, configSnippet, planRegistration, type RegisterResult } from './registration.js';
+import { configSnippet, planRegistration, stageRegistration, writeAtomically, type RegisterResult } from './registration.js';
 import { renderScaffold } from './render.js';
+import { unsafeWriteTarget } from '../util/safe-write.js';
 
 export interface ScaffoldOptions {
   dialect: Dialect;
@@ -68,14 +69,20 @@ export async function scaffoldHook(options: ScaffoldOptions): Promise<ScaffoldRe
 
   const model = scaffoldModel(dialect, spec, command);
   const file = join(options.projectDir, path);
-  if (existsSync(file) && !options.force) throw new ScaffoldExistsError(path);
+  const refused = unsafeWriteTarget(options.projectDir, file);
+  // A symlink is refused before anything else, even with --force: it would be written through (SPEC 6.1.5).
+  if (refused !== null) throw new FileWriteError(path, refused, true);
+  if (exists(file) && !options.force) throw new ScaffoldExistsError(path);
   // The script's name is the hook's id: `hookctl trust <name>` reaches it however entries move.
   const entry: RegistrationEntry = { event: options.event, matcher, command, id: name };
-  // Planned before the script is written, so a config that cannot take the hook leaves nothing behind.
-  const registration = options.register ? planRegistration(dialect.scaffold, options.projectDir, entry) : null;
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, renderScaffold(language, model, readPackageFile('templates', language.id, `hook.${language.extension}`)));
-  chmodSync(file, 0o755);
+  // Planned before anything is written, so a config that cannot take the hook leaves nothing behind.
+  const plan = options.register ? planRegistration(dialect.scaffold, options.projectDir, entry) : null;
+  const script = renderScaffold(language, model, readPackageFile('templates', language.id, `hook.${language.extension}`));
+  // The script and the config change together or not at all: a failed config write removes the new script.
+  const registration = writeAtomically(options.projectDir, (change) => {
+    change.stage(file, script, 0o755);
+    return plan && stageRegistration(change, plan);
+  });
 
   return {
     file,
@@ -83,10 +90,19 @@ export async function scaffoldHook(options: ScaffoldOptions): Promise<ScaffoldRe
     command,
     configFile: dialect.scaffold.projectConfigFile,
     snippet: configSnippet(dialect.scaffold, entry),
-    registration: registration && applyRegistration(registration),
+    registration,
     note: language.note,
     warnings,
   };
+}
+
+function exists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function scriptName(name: string, extension: string): string {

@@ -29,18 +29,29 @@ export interface CasesReport {
   failed: number;
 }
 
+export interface RunCasesOptions {
+  /** Cancels the running case's hooks; the remaining cases are not run. */
+  signal?: AbortSignal;
+  /** Called once, after the cases were found and before the first one runs. */
+  beforeFirstCase?: () => void;
+}
+
 /** Runs every `*.case.json` under `dir` (sorted, recursive) through the engine and compares outcomes. */
-export async function runCases(engine: Engine, dir: string): Promise<CasesReport> {
+export async function runCases(engine: Engine, dir: string, options: RunCasesOptions = {}): Promise<CasesReport> {
   const root = resolve(dir);
   const files = await findCaseFiles(root, dir);
   if (files.length === 0) throw new NoCasesError(`no *.case.json files under ${dir}`);
   const results: CaseResult[] = [];
-  for (const file of files) results.push(await runCase(engine, file, relative(root, file)));
+  options.beforeFirstCase?.();
+  for (const file of files) {
+    if (options.signal?.aborted) break;
+    results.push(await runCase(engine, file, relative(root, file), options.signal));
+  }
   const passed = results.filter((result) => result.passed).length;
   return { results, passed, failed: results.length - passed };
 }
 
-async function runCase(engine: Engine, file: string, name: string): Promise<CaseResult> {
+async function runCase(engine: Engine, file: string, name: string, signal: AbortSignal | undefined): Promise<CaseResult> {
   const failed = (error: string): CaseResult => ({ name, passed: false, mismatches: [], error });
   let testCase: HookCase;
   try {
@@ -52,7 +63,7 @@ async function runCase(engine: Engine, file: string, name: string): Promise<Case
   if (badRegexes.length > 0) return failed(badRegexes.join('; '));
   try {
     const payload = testCase.payloadFile !== undefined ? await readPayloadFile(dirname(file), testCase.payloadFile) : testCase.payload;
-    const outcome = await engine.dispatch(testCase.event, payload);
+    const outcome = await engine.dispatch(testCase.event, payload, signal ? { signal } : {});
     const mismatches = matchExpected(testCase.expect, outcome);
     return { name, passed: mismatches.length === 0, mismatches, error: null };
   } catch (error) {

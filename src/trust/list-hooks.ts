@@ -1,5 +1,6 @@
 import { formatFinding } from '../kit/finding.js';
 import type { Dialect, HandlerRecord, HandlerTrust, HookListing, ListedHook, ListedHookDetail, LoadContext } from '../kit/index.js';
+import { scriptCoverage } from './project-scripts.js';
 import { standingSkipReason } from './skip-reason.js';
 
 const MANAGED_ONLY_WARNING = 'allow_managed_hooks_only is set: only managed hooks run; the others are listed but never run';
@@ -16,14 +17,14 @@ export async function listHooks(dialect: Dialect, context: LoadContext): Promise
   if (loadErrors.length > 0) return { listing, details: [] };
   const trust = await dialect.trust.evaluate(config.handlers, { ...context, projectDir: context.cwd });
   const details = config.handlers.map((handler, index) => ({
-    hook: listedHook(handler, trust[index]!, config.managedOnly),
+    hook: listedHook(handler, trust[index]!, config.managedOnly, context.cwd),
     detail: trust[index]!.detail,
   }));
   listing.hooks = details.map((entry) => entry.hook);
   return { listing, details };
 }
 
-function listedHook(handler: HandlerRecord, trust: HandlerTrust, managedOnly: boolean): ListedHook {
+function listedHook(handler: HandlerRecord, trust: HandlerTrust, managedOnly: boolean, projectDir: string): ListedHook {
   return {
     id: handler.id,
     source: handler.source,
@@ -42,5 +43,6 @@ function listedHook(handler: HandlerRecord, trust: HandlerTrust, managedOnly: bo
     skipReason: standingSkipReason(handler, trust, managedOnly, false),
     skipDetail: handler.unrunnable?.error ?? null,
     hash: trust.hash,
+    scripts: handler.source === 'project' ? scriptCoverage(handler.command, projectDir) : null,
   };
 }

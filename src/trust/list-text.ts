@@ -1,5 +1,6 @@
 import type { Dialect } from '../kit/index.js';
 import { formatDuration } from '../util/format-duration.js';
+import { showText } from '../util/show-text.js';
 import type { HookListing, ListedHook, ListedHookDetail } from '../kit/index.js';
 
 /**
@@ -24,6 +25,7 @@ function formatLayeredListing(listing: HookListing, details: readonly ListedHook
     const matcher = hook.matcher === null ? '' : ` [${hook.matcher}]`;
     lines.push(`  ${hook.id} — ${hook.event}${matcher}, ${hook.mode}, timeout ${formatDuration(hook.timeoutMs)} — ${statusText(hook, detail)}`);
     lines.push(`    command: ${hook.command}`);
+    if (hook.scripts?.untracked) lines.push(`    scripts not tracked: ${hook.scripts.untracked}; an edit to what it runs is not noticed`);
     if (hook.file !== null) lines.push(`    at: ${hook.file}${hook.line === null ? '' : `:${hook.line}`}`);
   }
   // Review cannot make a managed-only or disabled hook run, so only the others are waiting for it.
@@ -31,7 +33,8 @@ function formatLayeredListing(listing: HookListing, details: readonly ListedHook
   if (pending > 0) {
     lines.push(`${pending} hook${pending === 1 ? '' : 's'} will not run until reviewed: run \`hookctl trust\` to review.`);
   }
-  return `${lines.join('\n')}\n`;
+  // Each line quotes config text (ids, matchers, commands, paths): escaped, a line stays one line.
+  return `${lines.map((line) => showText(line)).join('\n')}\n`;
 }
 
 /** `trusted`, `modified (script changed: …), disabled`, or `managed-only (…)` when trust cannot matter. */

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { lstat, mkdir, open, readFile, rename, rm, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { TrustStoreError } from '../errors.js';
+import { TrustStoreError, TrustStoreWriteError } from '../errors.js';
+import { describeWriteFailure } from '../util/safe-write.js';
 
 /**
  * A small JSON document on disk that several processes may update at once (the trust stores).
@@ -48,12 +49,19 @@ export async function readJsonDocument<T>(document: JsonDocument<T>): Promise<T>
  * the result is written atomically with mode 0600. A broken store is reported and left untouched.
  */
 export async function updateJsonDocument<T>(document: JsonDocument<T>, change: (content: T) => void): Promise<T> {
-  await mkdir(dirname(document.path), { recursive: true, mode: 0o700 });
-  const release = await acquireLock(`${document.path}.lock`);
+  // Any failure to write (an unwritable home, a full disk, the file size limit) is one line naming
+  // the store; the store itself is replaced only by a complete file (SPEC 6.1.5).
+  const failed = (step: string) => (error: unknown) => {
+    throw error instanceof TrustStoreError || error instanceof TrustStoreWriteError
+      ? error
+      : new TrustStoreWriteError(document.path, `${step}: ${describeWriteFailure(error)}`);
+  };
+  await mkdir(dirname(document.path), { recursive: true, mode: 0o700 }).catch(failed(`creating ${dirname(document.path)}`));
+  const release = await acquireLock(`${document.path}.lock`).catch(failed(`taking its lock ${document.path}.lock`));
   try {
     const content = await readJsonDocument(document);
     change(content);
-    await writeAtomically(document.path, `${JSON.stringify(content, null, 2)}\n`);
+    await writeAtomically(document.path, `${JSON.stringify(content, null, 2)}\n`).catch(failed('writing it'));
     return content;
   } finally {
     await release();
@@ -82,7 +90,11 @@ async function writeAtomically(path: string, text: string): Promise<void> {
   }
 }
 
-/** Creates the lock file exclusively, waiting with backoff while another writer holds it. */
+/**
+ * Creates the lock file exclusively, waiting with backoff while another writer holds it. Whatever
+ * is in the way, the wait ends at the deadline: a lock that can never be taken or judged stale (a
+ * dangling symlink used to make this loop spin forever) is an error, not a hang.
+ */
 export async function acquireLock(lockPath: string): Promise<() => Promise<void>> {
   const token = `${process.pid} ${randomBytes(8).toString('hex')}`;
   const deadline = Date.now() + LOCK_WAIT_MS;
@@ -95,9 +107,12 @@ export async function acquireLock(lockPath: string): Promise<() => Promise<void>
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    if (await removeIfStale(lockPath)) continue;
+    await refuseForeignLock(lockPath);
+    // A stale lock that is gone now is retried at once; one that would not go waits like a held one.
+    const stale = await removeIfStale(lockPath);
+    if (stale && Date.now() <= deadline && (await lstat(lockPath).catch(() => null)) === null) continue;
     if (Date.now() > deadline) {
-      throw new TrustStoreError(
+      throw new TrustStoreWriteError(
         lockPath.slice(0, -'.lock'.length),
         `another hookctl process has held its lock ${lockPath} for over ${LOCK_WAIT_MS / 1000}s; ` +
           'if no hookctl is running, delete the lock file',
@@ -115,6 +130,20 @@ async function releaseLock(lockPath: string, token: string): Promise<void> {
 }
 
 /**
+ * hookctl only ever creates a lock as a regular file. Anything else at the lock path (a symlink, a
+ * directory) was put there by something else: it can never be taken, so it is reported at once.
+ */
+async function refuseForeignLock(lockPath: string): Promise<void> {
+  const stats = await lstat(lockPath).catch(() => null);
+  if (stats === null || stats.isFile()) return;
+  const kind = stats.isSymbolicLink() ? 'a symbolic link' : stats.isDirectory() ? 'a directory' : 'not a regular file';
+  throw new TrustStoreWriteError(
+    lockPath.slice(0, -'.lock'.length),
+    `its lock ${lockPath} is ${kind}, not a lock file hookctl made; remove it if no hookctl is running`,
+  );
+}
+
+/**
  * A lock is stale when its owner process is gone or it is older than any write takes. Returns true
  * when it was removed (or vanished meanwhile) and acquiring should be retried at once.
  */
@@ -123,7 +152,7 @@ async function removeIfStale(lockPath: string): Promise<boolean> {
   let ageMs: number;
   try {
     holder = await readFile(lockPath, 'utf8');
-    ageMs = Date.now() - (await stat(lockPath)).mtimeMs;
+    ageMs = Date.now() - (await lstat(lockPath)).mtimeMs;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return true;
     throw error;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { lstat, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { ConfigWriteError } from '../errors.js';
+import { describeWriteFailure } from '../util/safe-write.js';
 import { acquireLock } from './locked-json-file.js';
 
 /**
@@ -44,6 +45,6 @@ async function writeAtomically(path: string, text: string, mode: number): Promis
     await rename(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });
-    throw new ConfigWriteError(path, (error as Error).message);
+    throw new ConfigWriteError(path, describeWriteFailure(error));
   }
 }

@@ -1,16 +1,40 @@
 import type { HandlerRecord } from '../kit/handler-record.js';
-import { UnknownHookError, UsageError } from '../errors.js';
+import { AmbiguousHookIdError, UnknownHookError, UsageError } from '../errors.js';
 import { didYouMean } from '../util/did-you-mean.js';
 import type { TrustAuthority, TrustContext, TrustUnit } from '../kit/trust-authority.js';
 
-/** The hooks named by these ids (an id may name hooks in several files); an unknown id is an error. */
+/**
+ * The hooks named by these ids; an unknown id is an error, and so is an ambiguous one (SPEC 6.1.1).
+ * When hooks declare the same id, the first in layer order keeps it and the others are loaded as
+ * `id#2`, `id#3`… (unique-ids.ts) — but a person who types `trust audit` may mean any of them: the
+ * plugin hook they know as `audit` may be the one a cloned repository's `"id": "audit"` pushed to
+ * `audit#2`. So a bare id that others were renamed from is refused with every candidate listed,
+ * and `audit#1` names the one that kept the bare id.
+ */
 function selectHooks(handlers: readonly HandlerRecord[], ids: readonly string[]): HandlerRecord[] {
   const known = [...new Set(handlers.map((handler) => handler.id))];
+  const selected = new Set<HandlerRecord>();
   for (const id of ids) {
-    if (!known.includes(id)) throw new UnknownHookError(id, didYouMean(id, known));
+    const firstOfSeveral = /^(.+)#1$/.exec(id)?.[1];
+    const base = firstOfSeveral !== undefined && renamedFrom(handlers, firstOfSeveral).length > 0 ? firstOfSeveral : id;
+    const exact = handlers.filter((handler) => handler.id === base);
+    if (exact.length === 0) throw new UnknownHookError(id, didYouMean(id, known));
+    const others = base === id ? renamedFrom(handlers, id) : [];
+    if (others.length > 0) throw new AmbiguousHookIdError(id, [...exact, ...others].map((handler, index) => candidate(handler, index === 0 ? `${id}#1` : handler.id)));
+    for (const handler of exact) selected.add(handler);
   }
-  const wanted = new Set(ids);
-  return handlers.filter((handler) => wanted.has(handler.id));
+  return handlers.filter((handler) => selected.has(handler));
+}
+
+/** Hooks loaded as `id#2`, `id#3`…: they declared `id` too, after the hook that kept it. */
+function renamedFrom(handlers: readonly HandlerRecord[], id: string): HandlerRecord[] {
+  return handlers.filter((handler) => handler.declaredId === id);
+}
+
+function candidate(handler: HandlerRecord, name: string): { name: string; where: string } {
+  const layer = `${handler.source} layer${handler.plugin === null ? '' : ` (${handler.plugin})`}`;
+  const location = handler.file === null ? '' : `, ${handler.file}${handler.line === null ? '' : `:${handler.line}`}`;
+  return { name, where: `${layer}${location}` };
 }
 
 export interface TrustRequest {

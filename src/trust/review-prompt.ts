@@ -1,5 +1,6 @@
 import { createInterface, type Interface } from 'node:readline';
 import { UsageError } from '../errors.js';
+import { showText } from '../util/show-text.js';
 import type { TrustUnit } from '../kit/trust-authority.js';
 
 /** True when a person can be asked: both stdin and stdout are terminals. */
@@ -24,13 +25,14 @@ function terminalReview(): { confirm: (unit: TrustUnit) => Promise<boolean>; clo
   return {
     async confirm(unit) {
       const prompt = open();
-      process.stdout.write(`\n${unit.label} is ${unit.status}:\n${unit.review.map((line) => `  ${line}\n`).join('')}`);
+      // Every line quotes the repository's own text: shown escaped, it cannot redraw itself (SPEC 6.1.3).
+      process.stdout.write(`\n${showText(unit.label)} is ${unit.status}:\n${unit.review.map((line) => `  ${showText(line)}\n`).join('')}`);
       if (ended) return false;
       const answer = await new Promise<string>((resolve) => {
         // End of input (Ctrl-D) is a "no", never a hang.
         const onClose = () => resolve('');
         prompt.once('close', onClose);
-        prompt.question(`Trust ${unit.label}? [y/N] `, (text) => {
+        prompt.question(`Trust ${showText(unit.label)}? [y/N] `, (text) => {
           prompt.off('close', onClose);
           resolve(text);
         });
@@ -53,7 +55,7 @@ export function chooseReviewer(yes: boolean): { confirm?: (unit: TrustUnit) => P
   return {
     async confirm(unit) {
       throw new UsageError(
-        `refusing to trust ${unit.label} without review: stdin and stdout are not both a terminal to ask on. ` +
+        `refusing to trust ${showText(unit.label)} without review: stdin and stdout are not both a terminal to ask on. ` +
           'Run `hookctl trust` in a terminal to review, or pass --yes to trust without review.',
       );
     },

@@ -88,12 +88,16 @@ describe('hookctl list --dialect octo (SPEC 3.5)', () => {
       event: 'PreToolUse',
       matcher: 'terminal',
       command: './scripts/guard.sh',
+      handlerType: 'command',
+      condition: null,
       mode: 'sync',
       timeoutMs: 5000,
       trust: 'untrusted',
       enabled: true,
       skipReason: 'untrusted',
+      skipDetail: null,
       hash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+      scripts: { tracked: ['scripts/guard.sh'], untracked: null },
     });
     expect(listing.loadErrors).toEqual([]);
   });

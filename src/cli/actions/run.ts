@@ -1,6 +1,6 @@
 import { BYPASS_TRUST_WARNING } from '../../engine/engine.js';
 import { resolveCommon, type CommonOptionValues } from '../common-options.js';
-import { INTERRUPTED_EXIT_CODE, untilInterrupted } from '../interrupt.js';
+import { guardHookProcesses } from '../hook-processes.js';
 import { openEngine } from '../open-engine.js';
 import { readJsonPayload } from '../read-input.js';
 
@@ -16,11 +16,14 @@ export async function run(event: string, options: RunOptions): Promise<number> {
   if (bypassTrust) process.stderr.write(`warning: ${BYPASS_TRUST_WARNING}\n`);
   const payload = await readJsonPayload('-');
   const engine = await openEngine(common, { bypassTrust, rewriteOrder: options.rewriteOrder });
-  try {
-    const { value: outcome, interrupted } = await untilInterrupted((signal) => engine.dispatch(event, payload, { signal }));
-    await new Promise<void>((resolve) => process.stdout.write(`${JSON.stringify(outcome)}\n`, () => resolve()));
-    return interrupted ? INTERRUPTED_EXIT_CODE : 0;
-  } finally {
-    await engine.close();
-  }
+  const { interruptedExitCode } = await guardHookProcesses(async (signal) => {
+    try {
+      const outcome = await engine.dispatch(event, payload, { signal });
+      await new Promise<void>((resolve) => process.stdout.write(`${JSON.stringify(outcome)}\n`, () => resolve()));
+    } finally {
+      // Ctrl-C while async hooks run stops them instead of waiting for their timeouts.
+      await engine.close({ signal });
+    }
+  });
+  return interruptedExitCode ?? 0;
 }

@@ -2,7 +2,13 @@ import { join, resolve } from 'node:path';
 import { configured, nearestConfiguredDir } from '../../dialects/detect-dialect.js';
 import { runCases, type CaseResult } from '../../testing/run-cases.js';
 import { resolveCommon, type CommonOptionValues } from '../common-options.js';
+import { guardHookProcesses } from '../hook-processes.js';
 import { openEngine } from '../open-engine.js';
+import { showText } from '../../util/show-text.js';
+
+/** The one line `hookctl test` prints on stderr: it runs the project's hooks without trust review. */
+export const TEST_BYPASS_WARNING =
+  'hookctl: warning: `hookctl test` runs every enabled hook of the project without trust review; run it only on a repository whose hooks you would run';
 
 export interface TestOptions extends CommonOptionValues {
   rewriteOrder?: 'completion' | 'configured';
@@ -15,17 +21,21 @@ export async function test(dir: string | undefined, options: TestOptions): Promi
   const common = resolveCommon({ ...options, ...(projectDir === undefined ? {} : { cwd: projectDir }) });
   // Cases exercise the hooks' logic; whether this user trusts them is a separate, per-user decision.
   const engine = await openEngine(common, { bypassTrust: true, strictPayload: true, rewriteOrder: options.rewriteOrder });
-  try {
-    const report = await runCases(engine, casesDir);
-    if (options.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    else {
-      for (const result of report.results) process.stdout.write(formatResult(result));
-      process.stdout.write(`${report.passed} passed, ${report.failed} failed\n`);
+  const { value: failed, interruptedExitCode } = await guardHookProcesses(async (signal) => {
+    try {
+      // Running unreviewed code is never silent (SPEC 6.1.2): one line says so before the first case runs.
+      const report = await runCases(engine, casesDir, { signal, beforeFirstCase: () => process.stderr.write(`${TEST_BYPASS_WARNING}\n`) });
+      if (options.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      else {
+        for (const result of report.results) process.stdout.write(formatResult(result));
+        process.stdout.write(`${report.passed} passed, ${report.failed} failed\n`);
+      }
+      return report.failed;
+    } finally {
+      await engine.close({ signal });
     }
-    return report.failed === 0 ? 0 : 1;
-  } finally {
-    await engine.close();
-  }
+  });
+  return interruptedExitCode ?? (failed === 0 ? 0 : 1);
 }
 
 /**
@@ -42,11 +52,12 @@ function locateCases(dir: string | undefined, cwdOption: string | undefined): { 
 }
 
 function formatResult(result: CaseResult): string {
-  if (result.passed) return `✓ ${result.name}\n`;
+  if (result.passed) return `✓ ${showText(result.name)}\n`;
   const lines = [`✗ ${result.name}`];
   if (result.error) lines.push(`    error: ${result.error}`);
   for (const mismatch of result.mismatches) {
     lines.push(`    ${mismatch.path || '/'}`, `      - expected: ${JSON.stringify(mismatch.expected)}`, `      + actual:   ${JSON.stringify(mismatch.actual)}`);
   }
-  return `${lines.join('\n')}\n`;
+  // Case names, errors and outcome values quote hook output: escaped line by line (SPEC 6.1.3).
+  return `${lines.map((line) => showText(line)).join('\n')}\n`;
 }

@@ -2,6 +2,7 @@ import { trustHooks } from '../../trust/operations.js';
 import { chooseReviewer } from '../../trust/review-prompt.js';
 import type { CommonOptionValues } from '../common-options.js';
 import { openCliTrustSession, refuseIdsWithAll } from '../trust-session.js';
+import { showText } from '../../util/show-text.js';
 
 export interface TrustOptions extends CommonOptionValues {
   all?: boolean;
@@ -18,7 +19,8 @@ export async function trust(ids: readonly string[], options: TrustOptions): Prom
       ids: options.all ? [] : ids,
       ...(reviewer.confirm === undefined ? {} : { confirm: reviewer.confirm }),
     });
-    const print = (line: string) => process.stdout.write(`${line}\n`);
+    // Labels carry hook ids and paths from the config: shown escaped (SPEC 6.1.3).
+    const print = (line: string) => process.stdout.write(`${showText(line)}\n`);
     for (const unit of report.trusted) print(`trusted ${unit.label} (${unit.hash})`);
     for (const unit of report.declined) print(`not trusted: ${unit.label}`);
     for (const unit of report.alreadyTrusted) print(`already trusted: ${unit.label}`);

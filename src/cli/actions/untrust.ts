@@ -1,6 +1,7 @@
 import { untrustHooks } from '../../trust/operations.js';
 import type { CommonOptionValues } from '../common-options.js';
 import { openCliTrustSession, refuseIdsWithAll } from '../trust-session.js';
+import { showText } from '../../util/show-text.js';
 
 export interface UntrustOptions extends CommonOptionValues {
   all?: boolean;
@@ -11,7 +12,7 @@ export async function untrust(ids: readonly string[], options: UntrustOptions): 
   refuseIdsWithAll(ids, options.all);
   const session = await openCliTrustSession(options);
   const revoked = await untrustHooks(session.authority, session.handlers, session.context, { ids, all: options.all === true });
-  for (const unit of revoked) process.stdout.write(`untrusted ${unit.label}\n`);
+  for (const unit of revoked) process.stdout.write(`${showText(`untrusted ${unit.label}`)}\n`);
   if (revoked.length === 0) process.stdout.write('nothing was trusted\n');
   return 0;
 }

@@ -17,6 +17,9 @@ export function registerDryRun(program: Command): void {
     .addHelpText(
       'after',
       `
+Ctrl-C stops every hook, async ones included (a second Ctrl-C kills them at once). Commands, hook
+output and reasons are shown with control and bidirectional characters escaped (\\r, \\x1b, \\u202e).
+
 Examples:
   $ hookctl dry-run PreToolUse --set tool_input.command="rm -rf /"
   $ hookctl fixture PreToolUse --set tool_input.command=ls | hookctl dry-run PreToolUse --payload -

@@ -19,7 +19,9 @@ export function registerScaffold(program: Command): void {
       'after',
       `
 The script is written to <project>/.openinterpreter/hooks/ or <project>/.octo/hooks/; its command
-path is relative to the project root, where agents run hooks.
+path is relative to the project root, where agents run hooks. Files are written atomically (a
+temporary file renamed into place) and never through a symlink; with --register the script and the
+config change together or not at all, so a failed write leaves everything as it was.
 
 Examples:
   $ hookctl scaffold PreToolUse --matcher Bash --register

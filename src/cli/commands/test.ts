@@ -16,7 +16,8 @@ export function registerTest(program: Command): void {
 A case file: { "event": "PreToolUse", "payload": {…} | "payloadFile": "p.json",
                "expect": { "decision": "deny", "reason": { "$regex": "rm -rf" } } }
 "expect" is a deep subset of the outcome; {"$regex": "…"} matches a string by regex.
-Cases run every configured hook of the project without trust review (the author is testing them).
+Cases run every enabled hook of the project without trust review (the author is testing them);
+hookctl says so in one warning line on stderr.
 Exit status: 0 when every case passes, 1 when any fails, 2 on usage or config errors.
 
 Without --cwd, the hooks come from the project that holds [dir] (the nearest directory with a

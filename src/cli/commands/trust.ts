@@ -14,6 +14,11 @@ export function registerTrust(program: Command): void {
     .addHelpText(
       'after',
       `
+The review shows each hook's command with control characters escaped, and the project files it runs
+(an edit to any of them revokes trust) or "scripts not tracked" where they can not be named. An id
+that several hooks declare is refused as ambiguous, with every candidate listed: name one exactly
+(guard#1, guard#2…).
+
 Examples:
   $ hookctl trust                 # review each untrusted or modified hook and answer y/N
   $ hookctl trust guard --yes     # trust the hook with id "guard" without asking

@@ -1,4 +1,5 @@
 import { formatDuration } from '../../util/format-duration.js';
+import { showText } from '../../util/show-text.js';
 import { snakeCaseEvent } from '../../trust/hash.js';
 import type { HookListing, ListedHook, ListedHookDetail } from '../../kit/index.js';
 import { BUILTIN_HOOKS_LINE } from './builtin-hooks.js';
@@ -29,12 +30,14 @@ export function formatOctoListing(details: readonly ListedHookDetail[], listing:
     for (const hook of fileHooks) lines.push(`  ${octoHookLine(hook)} — ${hook.trust === 'trusted' ? 'trusted' : OCTO_UNTRUSTED}`);
   }
   lines.push(BUILTIN_HOOKS_LINE);
-  return `${lines.join('\n')}\n`;
+  // Each line quotes config text: escaped, a line stays one line (SPEC 6.1.3).
+  return `${lines.map((line) => showText(line)).join('\n')}\n`;
 }
 
 /** `PreToolUse: ./scripts/guard.sh (matcher: terminal, sync, timeout 5s)` */
 function octoHookLine(hook: ListedHook): string {
   const traits = [...(hook.matcher === null ? [] : [`matcher: ${hook.matcher}`]), hook.mode, `timeout ${formatDuration(hook.timeoutMs)}`];
+  if (hook.scripts?.untracked) traits.push(`scripts not tracked: ${hook.scripts.untracked}`);
   return `${hook.event}: ${hook.command} (${traits.join(', ')})`;
 }
 

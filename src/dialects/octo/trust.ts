@@ -2,7 +2,7 @@ import type { HandlerRecord } from '../../kit/handler-record.js';
 import { UsageError } from '../../errors.js';
 import type { TrustAuthority, TrustContext, TrustUnit } from '../../kit/trust-authority.js';
 import { describeHook } from '../../trust/describe-hook.js';
-import { projectScriptHashes, scriptChange, type ScriptHashes } from '../../trust/project-scripts.js';
+import { mergeScriptHashes, projectScriptHashes, scriptChange, scriptCoverage, type ScriptHashes } from '../../trust/project-scripts.js';
 import { readProjectTrustStore, updateProjectTrustStore } from './project-store.js';
 import type { HandlerTrust } from '../../kit/index.js';
 
@@ -34,7 +34,8 @@ async function assessFiles(handlers: readonly HandlerRecord[], context: TrustCon
   const store = await readProjectTrustStore(context.home);
   for (const [file, fileHandlers] of byFile) {
     const fingerprint = parsedFingerprint(file, fileHandlers);
-    const scripts = await projectScriptHashes(fileHandlers.map((handler) => handler.command), context.projectDir);
+    // Resolved where the hooks run: a dispatch in another cwd reaches other files (SPEC 6.1.2).
+    const scripts = await projectScriptHashes(fileHandlers.map((handler) => handler.command), context.runDir ?? context.projectDir, context.projectDir);
     const trusted = store.projects[file];
     let trust: HandlerTrust;
     if (trusted === undefined) trust = { status: 'untrusted', enabled: true, hash: fingerprint, detail: null };
@@ -61,12 +62,14 @@ function parsedFingerprint(file: string, handlers: readonly HandlerRecord[]): st
   return fingerprint;
 }
 
-function unitOf(assessment: FileAssessment): TrustUnit {
+function unitOf(assessment: FileAssessment, context: TrustContext): TrustUnit {
   const { file, handlers, trust, fingerprint, scripts, replaces } = assessment;
+  const runDir = context.runDir ?? context.projectDir;
   const review = [`fingerprint: ${fingerprint}`];
   if (trust.detail !== null) review.push(`changed since it was trusted: ${trust.detail}`);
   handlers.forEach((handler, index) => {
-    review.push(`hook ${index + 1} of ${handlers.length}:`, ...describeHook(handler).map((line) => `  ${line}`));
+    const coverage = scriptCoverage(handler.command, runDir, context.projectDir);
+    review.push(`hook ${index + 1} of ${handlers.length}:`, ...describeHook(handler, coverage).map((line) => `  ${line}`));
   });
   return { label: `project hooks file ${file}`, status: trust.status, handlers, hash: fingerprint, replaces, scripts, review };
 }
@@ -79,14 +82,18 @@ export const trust: TrustAuthority = {
 
   async units(selected, all, context) {
     const wanted = new Set(selected.map((handler) => handler.file));
-    return [...(await assessFiles(all, context)).values()].filter((a) => wanted.has(a.file)).map(unitOf);
+    return [...(await assessFiles(all, context)).values()].filter((a) => wanted.has(a.file)).map((assessment) => unitOf(assessment, context));
   },
 
   async trust(units, context) {
     const trustedAt = new Date().toISOString();
     await updateProjectTrustStore(context.home, (store) => {
       for (const unit of units) {
-        store.projects[unit.handlers[0]!.file!] = { fingerprint: unit.hash, scripts: unit.scripts, trustedAt };
+        const file = unit.handlers[0]!.file!;
+        const earlier = store.projects[file];
+        // Files recorded when the same bytes were trusted from another run dir stay trusted there.
+        const scripts = mergeScriptHashes(earlier?.fingerprint === unit.hash ? earlier.scripts : undefined, unit.scripts);
+        store.projects[file] = { fingerprint: unit.hash, scripts, trustedAt };
       }
     });
   },

@@ -4,7 +4,7 @@ import type { TrustAuthority, TrustContext, TrustUnit } from '../../kit/trust-au
 import { changedFields, describeChange } from './describe-change.js';
 import { describeHook } from '../../trust/describe-hook.js';
 import { definitionHash, hookDefinition } from './definition.js';
-import { projectScriptHashes, scriptChange, type ScriptHashes } from '../../trust/project-scripts.js';
+import { mergeScriptHashes, projectScriptHashes, scriptChange, scriptCoverage, type ScriptHashes } from '../../trust/project-scripts.js';
 import {
   fileTrust,
   pruneEmptyFiles,
@@ -74,7 +74,8 @@ async function assess(handlers: readonly HandlerRecord[], context: TrustContext)
       }
       const recorded = handler.file === null ? undefined : fileTrust(store, handler.file);
       const enabled = recorded === undefined || disableKey(recorded.disabled, handler, hash, keysByFile.get(handler.file)!) === null;
-      const scripts = handler.source === 'project' ? await projectScriptHashes([handler.command], context.projectDir) : {};
+      // Resolved where the hook runs: a dispatch in another cwd reaches other files (SPEC 6.1.2).
+      const scripts = handler.source === 'project' ? await projectScriptHashes([handler.command], context.runDir ?? context.projectDir, context.projectDir) : {};
       const entry = recorded?.trusted[hash];
       if (entry) {
         const detail = scriptChange(entry.scripts, scripts, context.projectDir);
@@ -110,9 +111,10 @@ function previousVersion(
  * One decision per definition per file: identical hooks of a file are the same hook by identity,
  * so they are trusted together and the entry records the key of each.
  */
-function unitOf(assessment: Assessment, twins: readonly HandlerRecord[]): TrustUnit {
+function unitOf(assessment: Assessment, twins: readonly HandlerRecord[], context: TrustContext): TrustUnit {
   const { handler, trust, scripts, previous } = assessment;
-  const review = [...describeHook(handler), `hash:     ${trust.hash}`];
+  const coverage = handler.source === 'project' ? scriptCoverage(handler.command, context.runDir ?? context.projectDir, context.projectDir) : undefined;
+  const review = [...describeHook(handler, coverage), `hash:     ${trust.hash}`];
   if (twins.length > 1) review.push(`the same definition also appears as: ${twins.slice(1).map((twin) => twin.id).join(', ')}`);
   if (trust.status === 'modified' && previous !== null) {
     review.push('changed since it was trusted:');
@@ -155,7 +157,7 @@ export const trust: TrustAuthority = {
       const twins = assessments
         .filter((other) => other.handler.file === handler.file && other.trust.hash === status.hash && other.handler !== handler)
         .map((other) => other.handler);
-      units.push(unitOf(assessment, [handler, ...twins]));
+      units.push(unitOf(assessment, [handler, ...twins], context));
     }
     return units;
   },
@@ -174,7 +176,8 @@ export const trust: TrustAuthority = {
           keys: [...kept, ...keys],
           id: handler.id,
           definition: hookDefinition(handler),
-          scripts: unit.scripts,
+          // Files recorded when the same definition was trusted from another run dir stay trusted there.
+          scripts: mergeScriptHashes(recorded.trusted[unit.hash]?.scripts, unit.scripts),
           trustedAt,
         };
       }

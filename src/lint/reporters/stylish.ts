@@ -1,6 +1,7 @@
 import type { Severity } from '../../kit/finding.js';
 import type { LintResult } from '../run-lint.js';
 import { displayPath } from '../../util/display-path.js';
+import { showText } from '../../util/show-text.js';
 import { countSeverities, groupByFile, type ReporterOptions } from './report.js';
 
 type Style = 'bold' | 'dim' | 'underline' | 'red' | 'yellow' | 'blue';
@@ -23,20 +24,20 @@ export function formatStylish(result: LintResult, options: ReporterOptions): str
   const paint = (style: Style, text: string) => (options.color ? `\u001b[${ANSI[style][0]}m${text}\u001b[${ANSI[style][1]}m` : text);
   const blocks: string[] = [];
   for (const [file, findings] of groupByFile(result.findings)) {
-    const rows = findings.map((finding) => ({ finding, position: `${finding.line}:${finding.column}` }));
+    const rows = findings.map((finding) => ({ finding, message: showText(finding.message), position: `${finding.line}:${finding.column}` }));
     const positionWidth = Math.max(...rows.map((row) => row.position.length));
     const severityWidth = Math.max(...rows.map((row) => row.finding.severity.length));
-    const messageWidth = Math.max(...rows.map((row) => row.finding.message.length));
-    const lines = rows.map(({ finding, position }) =>
+    const messageWidth = Math.max(...rows.map((row) => row.message.length));
+    const lines = rows.map(({ finding, message, position }) =>
       '  ' +
       [
         paint('dim', position.padEnd(positionWidth)),
         paint(SEVERITY_STYLE[finding.severity], finding.severity.padEnd(severityWidth)),
-        finding.message.padEnd(messageWidth),
+        message.padEnd(messageWidth),
         paint('dim', finding.ruleId),
       ].join('  '),
     );
-    blocks.push([paint('underline', displayPath(file, options.cwd)), ...lines].join('\n'));
+    blocks.push([paint('underline', showText(displayPath(file, options.cwd))), ...lines].join('\n'));
   }
   const counts = countSeverities(result.findings);
   const total = result.findings.length;

@@ -2,6 +2,7 @@ import type { Rule } from '../rule.js';
 import { asyncNotAllowed } from './async-not-allowed.js';
 import { asyncRunsSync } from './async-runs-sync.js';
 import { bothRepresentations } from './both-representations.js';
+import { controlCharacter } from './control-character.js';
 import { duplicateId } from './duplicate-id.js';
 import { duplicateKey } from './duplicate-key.js';
 import { emptyCommand } from './empty-command.js';
@@ -18,6 +19,7 @@ import { scriptNotExecutable } from './script-not-executable.js';
 import { slowLauncher } from './slow-launcher.js';
 import { timeoutCapped } from './timeout-capped.js';
 import { timeoutSuspicious } from './timeout-suspicious.js';
+import { timeoutTooLarge } from './timeout-too-large.js';
 import { unknownEvent } from './unknown-event.js';
 import { unknownKey } from './unknown-key.js';
 import { unreadFile } from './unread-file.js';
@@ -31,6 +33,7 @@ export const RULES: readonly Rule[] = [
   unknownKey,
   invalidValue,
   emptyCommand,
+  controlCharacter,
   invalidMatcher,
   matcherIgnored,
   matcherNeverMatches,
@@ -39,6 +42,7 @@ export const RULES: readonly Rule[] = [
   invalidTimeout,
   timeoutCapped,
   timeoutSuspicious,
+  timeoutTooLarge,
   bothRepresentations,
   duplicateKey,
   duplicateId,

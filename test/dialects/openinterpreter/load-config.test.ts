@@ -135,9 +135,11 @@ describe('openinterpreter loadConfig', () => {
       ['duplicate-id', 'warning', project, 1, 178, expect.stringContaining(firstGuard)],
     ]);
 
-    // Disabling by id reaches the user's own hook only, not the clone's.
+    expect(loaded.handlers.map((h) => h.declaredId)).toEqual([undefined, undefined, 'user:Stop:0:0', 'guard', undefined, 'guard']);
+    // A bare id others declared too is ambiguous (SPEC 6.1.1); `guard#1` is the user's own hook, never the clone's.
     const trustContext = { ...context(sandbox), projectDir: sandbox.project };
-    const changed = await setHooksEnabled(trust, loaded.handlers, trustContext, 'guard', false);
+    await expect(setHooksEnabled(trust, loaded.handlers, trustContext, 'guard', false)).rejects.toThrow(/hook id "guard" is ambiguous: 3 hooks declare it/);
+    const changed = await setHooksEnabled(trust, loaded.handlers, trustContext, 'guard#1', false);
     expect(changed.map((h) => h.command)).toEqual(['user-guard']);
     const enabled = (await trust.evaluate(loaded.handlers, trustContext)).map((t) => t.enabled);
     expect(enabled).toEqual([true, false, true, true, true, true]);

@@ -1,0 +1,161 @@
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BIN, runCli, type CliResult } from '../helpers/run-cli.js';
+import { makeTempProject } from '../helpers/temp-project.js';
+import type { DialectId } from './helpers.js';
+
+/**
+ * SPEC 6.1.5: `scaffold` and `scaffold --register` never write outside the project and never lose
+ * data. A repository commits a symlink where scaffold will write (even a dangling one, pointing at
+ * a binary on the user's PATH); the disk fills up or the file size limit is hit in the middle of
+ * the write; the directory is read-only. Each time: a one-line message, the original config byte
+ * for byte, no half-created script, nothing written outside.
+ */
+const DIALECTS: DialectId[] = ['openinterpreter', 'octo'];
+const DIR: Record<DialectId, string> = { openinterpreter: '.openinterpreter', octo: '.octo' };
+const CONFIG: Record<DialectId, string> = { openinterpreter: '.openinterpreter/hooks.json', octo: '.octo/hooks.yml' };
+
+/** A config with content a careless rewrite would lose: comments, odd spacing, a large description. */
+function existingConfig(dialect: DialectId, padding: number): string {
+  const pad = 'x'.repeat(padding);
+  return dialect === 'openinterpreter'
+    ? `{\n  // kept\n  "description": "${pad}",\n  "hooks": { "Stop": [ { "hooks": [ { "type": "command", "command": "true" } ] } ] }\n}\n`
+    : `# kept\n# ${pad}\nhooks:\n  Stop:\n    - command: "true"   # also kept\n`;
+}
+
+function setup(dialect: DialectId, padding = 10) {
+  const sandbox = makeTempProject();
+  const config = sandbox.write(`project/${CONFIG[dialect]}`, existingConfig(dialect, padding));
+  const before = readFileSync(config);
+  const common = ['--dialect', dialect, '--cwd', sandbox.project, '--home', sandbox.home];
+  const script = join(sandbox.project, DIR[dialect], 'hooks', 'pre-tool-use.sh');
+  return { sandbox, config, before, common, script };
+}
+
+function expectOneLineError(result: CliResult, pattern: RegExp): void {
+  expect(result.code).toBe(2);
+  expect(result.stderr).toMatch(/^hookctl: [^\n]+\n$/);
+  expect(result.stderr).toMatch(pattern);
+  expect(result.stderr).not.toMatch(/internal error|\n\s+at /);
+}
+
+/** Files left in a directory by a failed write: temp files, backups, half-written scripts. */
+function leftovers(dir: string): string[] {
+  return existsSync(dir) ? readdirSync(dir).filter((name) => name.startsWith('.') || name.endsWith('.tmp')) : [];
+}
+
+describe.each(DIALECTS)('scaffold never writes through a symlink (%s)', (dialect) => {
+  it('a committed dangling symlink at the script path (-> ~/.local/bin/git) is refused; nothing is created outside', async () => {
+    const { sandbox, common, script, config, before } = setup(dialect);
+    const target = join(sandbox.home, '.local', 'bin', 'git');
+    mkdirSync(join(sandbox.project, DIR[dialect], 'hooks'), { recursive: true });
+    symlinkSync(target, script);
+    const result = await runCli(['scaffold', 'PreToolUse', '--lang', 'sh', '--register', ...common]);
+    expectOneLineError(result, /symbolic link/);
+    expect(existsSync(target)).toBe(false);
+    expect(existsSync(join(sandbox.home, '.local'))).toBe(false);
+    expect(lstatSync(script).isSymbolicLink()).toBe(true);
+    expect(readFileSync(config)).toEqual(before);
+  });
+
+  it('--force does not write through a symlink to an existing file outside the project either', async () => {
+    const { sandbox, common, script } = setup(dialect);
+    const outside = sandbox.write('home/.bashrc', 'alias ls=ls\n');
+    mkdirSync(join(sandbox.project, DIR[dialect], 'hooks'), { recursive: true });
+    symlinkSync(outside, script);
+    const result = await runCli(['scaffold', 'PreToolUse', '--lang', 'sh', '--force', ...common]);
+    expectOneLineError(result, /symbolic link/);
+    expect(readFileSync(outside, 'utf8')).toBe('alias ls=ls\n');
+  });
+
+  it('a symlinked hooks directory (-> ~/.local/bin) is refused', async () => {
+    const { sandbox, common } = setup(dialect);
+    const bin = join(sandbox.home, '.local', 'bin');
+    mkdirSync(bin, { recursive: true });
+    symlinkSync(bin, join(sandbox.project, DIR[dialect], 'hooks'));
+    const result = await runCli(['scaffold', 'PreToolUse', '--lang', 'sh', ...common]);
+    expectOneLineError(result, /symbolic link/);
+    expect(readdirSync(bin)).toEqual([]);
+  });
+
+  it('--register refuses a config file that is a symlink; the target and the project are unchanged', async () => {
+    const { sandbox, common, config, script } = setup(dialect);
+    const elsewhere = sandbox.write(`home/${CONFIG[dialect].split('/')[1]}`, existingConfig(dialect, 10));
+    const elsewhereBefore = readFileSync(elsewhere);
+    rmSync(config);
+    symlinkSync(elsewhere, config);
+    const result = await runCli(['scaffold', 'PreToolUse', '--lang', 'sh', '--register', ...common]);
+    expectOneLineError(result, /symbolic link/);
+    expect(readFileSync(elsewhere)).toEqual(elsewhereBefore);
+    expect(existsSync(script)).toBe(false);
+  });
+});
+
+/** Runs hookctl under real shell limits (`ulimit -f` counts 512-byte blocks in dash). */
+function runLimited(args: readonly string[], limits: string, asUser?: { uid: number; gid: number }): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const quoted = args.map((arg) => `'${arg}'`).join(' ');
+    const child = spawn('sh', ['-c', `${limits}; exec "${process.execPath}" "${BIN}" ${quoted}`], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NO_COLOR: '1' },
+      ...(asUser ?? {}),
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe.each(DIALECTS)('a write that fails midway loses nothing (%s)', (dialect) => {
+  it('`ulimit -f` hit while rewriting a large config: the config is intact, the new script removed, one line', async () => {
+    // 20 KiB allowed: the script (under 4 KiB) fits, the 100 KiB config does not.
+    const { common, config, before, script } = setup(dialect, 100 * 1024);
+    const result = await runLimited(['scaffold', 'PreToolUse', '--lang', 'sh', '--register', ...common], 'ulimit -f 40');
+    expectOneLineError(result, /file size limit/);
+    expect(readFileSync(config)).toEqual(before);
+    expect(existsSync(script)).toBe(false);
+    expect(leftovers(join(config, '..'))).toEqual([]);
+    expect(leftovers(join(script, '..'))).toEqual([]);
+  });
+
+  it('`ulimit -f` hit while writing the script itself: nothing is created', async () => {
+    const { common, config, before, script } = setup(dialect);
+    const result = await runLimited(['scaffold', 'PreToolUse', '--lang', 'sh', '--register', ...common], 'ulimit -f 2');
+    expectOneLineError(result, /file size limit/);
+    expect(readFileSync(config)).toEqual(before);
+    expect(existsSync(script)).toBe(false);
+    expect(existsSync(join(script, '..'))).toBe(false);
+  });
+
+  it('--force over an existing script under `ulimit -f`: the old script survives', async () => {
+    const { common, config, before, script, sandbox } = setup(dialect, 100 * 1024);
+    sandbox.write(`project/${DIR[dialect]}/hooks/pre-tool-use.sh`, '#!/bin/sh\n# my own edits\nexit 0\n', { executable: true });
+    const result = await runLimited(['scaffold', 'PreToolUse', '--lang', 'sh', '--force', '--register', ...common], 'ulimit -f 40');
+    expectOneLineError(result, /file size limit/);
+    expect(readFileSync(script, 'utf8')).toBe('#!/bin/sh\n# my own edits\nexit 0\n');
+    expect(readFileSync(config)).toEqual(before);
+  });
+
+  it('a read-only config directory: a clear line, nothing changed', async () => {
+    const { sandbox, common, config, before, script } = setup(dialect);
+    const dir = join(sandbox.project, DIR[dialect]);
+    // root ignores permissions; the write is then tried as an unprivileged user, as a person would meet it.
+    const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
+    if (asUser) for (const path of [sandbox.root, sandbox.home, sandbox.project]) chmodSync(path, 0o755);
+    chmodSync(config, 0o644);
+    chmodSync(dir, 0o555);
+    try {
+      const result = await runLimited(['scaffold', 'PreToolUse', '--lang', 'sh', '--register', ...common], 'true', asUser);
+      expectOneLineError(result, /permission denied/);
+      expect(readFileSync(config)).toEqual(before);
+      expect(existsSync(script)).toBe(false);
+    } finally {
+      chmodSync(dir, 0o755);
+    }
+  });
+});
+
