@@ -10,7 +10,26 @@ import { configSpec } from './config-spec.js';
 export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
   const config = await loadCodexFamilyConfig(configSpec, context);
   const shell = hookShell(context);
-  return { ...config, handlers: config.handlers.map((handler) => ({ ...handler, launch: { kind: 'process', argv: [shell, '-c', handler.command] } })) };
+  const env = shellEnvironment(shell, context.env);
+  return {
+    ...config,
+    handlers: config.handlers.map((handler) => ({
+      ...handler,
+      launch: { kind: 'process', argv: [shell, '-c', handler.command] },
+      ...(env === null ? {} : { env: { ...env, ...handler.env } }),
+    })),
+  };
+}
+
+/**
+ * What the shell needs to start as it does under Codex. Node gives a child socket pairs for its
+ * standard streams where Codex (Rust) gives pipes, and bash reads `~/.bashrc` when its stdin is a
+ * socket and it is the first shell level (Debian and others build it with SSH_SOURCE_BASHRC: it takes
+ * the socket for an ssh session). An agent started from a shell has SHLVL set, so bash does not;
+ * where SHLVL is missing, hookctl sets it to 1 so `bash -c` stays a plain non-interactive shell.
+ */
+function shellEnvironment(shell: string, env: Readonly<Record<string, string | undefined>>): Record<string, string> | null {
+  return /(?:^|\/)bash$/.test(shell) && env.SHLVL === undefined ? { SHLVL: '1' } : null;
 }
 
 /**
