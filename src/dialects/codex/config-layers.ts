@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { ConfigFile } from '../../config/config-file.js';
 import { discoveredFile } from '../../config/discovered-file.js';
 import { directoriesDownTo } from '../../config/find-project-root.js';
@@ -9,7 +9,7 @@ import type { LoadContext } from '../../kit/index.js';
 import { canonical, codexPaths, type CodexPaths } from './paths.js';
 import { pluginHookFiles } from './plugins.js';
 import { projectTrust, type ProjectTrust } from './project-trust.js';
-import { mergePlain, toPlain, type Plain } from './toml-values.js';
+import { lookup, mergePlain, toPlain, type Plain } from './toml-values.js';
 
 /**
  * Every Codex config file in layer order (SPEC-dialects 9.1; codex-rs/hooks/src/engine/discovery.rs
@@ -45,7 +45,7 @@ export async function discoverCodexFiles(context: LoadContext): Promise<ConfigFi
   const projects = await projectFiles(context.cwd, paths, trust, hooksJson);
   const legacyManaged = await discoveredFile(join(paths.systemDir, 'managed_config.toml'), 'toml', { source: 'managed', role: 'inline-config' });
   const plugins = await pluginHookFiles(paths.home, settingsOf([userConfig]));
-  return [requirements, systemJson, systemConfig, userJson, userConfig, ...projects, session, legacyManaged, ...plugins].filter(
+  return [withManagedDirKey(requirements), systemJson, systemConfig, userJson, userConfig, ...projects, session, legacyManaged, ...plugins].filter(
     (file): file is ConfigFile => file !== null,
   );
 }
@@ -138,6 +138,15 @@ function pluginPlacement(path: string, paths: CodexPaths) {
   const root = join(paths.home, 'plugins', 'cache', market, name, version);
   const id = `${name}@${market}`;
   return { root, key: `${id}:${rest.join('/')}`, info: { name: id, root, data: join(paths.home, 'plugins', 'data', `${name}-${market}`) } };
+}
+
+/**
+ * Codex keys the requirements file's hooks by `[hooks] managed_dir` when it is an absolute path,
+ * else by the file's own path (discovery.rs managed_hooks_source_path).
+ */
+function withManagedDirKey(file: ConfigFile | null): ConfigFile | null {
+  const dir = lookup(settingsOf([file]), 'hooks', 'managed_dir');
+  return file !== null && typeof dir === 'string' && isAbsolute(dir) ? { ...file, key: dir } : file;
 }
 
 function withPlacement(file: ConfigFile | null, placement: Omit<ConfigFile, 'parsed'>): ConfigFile | null {
