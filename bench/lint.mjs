@@ -1,7 +1,9 @@
 // `hookctl lint` benchmarks (issue 3): a generated hooks.json of 5,000 handlers (< 1 s), and the
-// bundled example project against a bare `node -e 0` start (< 2.5×). Both time the real binary
-// as a process, as pre-commit and CI run it. After `npm run build`: node bench/lint.mjs
-import { spawn } from 'node:child_process';
+// bundled example project against a bare `node -e 0` start (< 2.5×); (issue 13) a repository of
+// 25,000 files (thousands tracked, an ignored node_modules) with three nested configs, against a
+// repository holding only those configs: finding them among the files must cost little. All time
+// the real binary as a process, as pre-commit and CI run it. After `npm run build`: node bench/lint.mjs
+import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,6 +41,35 @@ function bigHooksJson() {
   return JSON.stringify({ hooks }, null, 2);
 }
 
+/** `git init` and `git add` of everything not ignored: a checkout as CI and pre-commit see it. */
+function gitRepository(dir) {
+  const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1' };
+  execFileSync('git', ['init', '--quiet', '--initial-branch=main'], { cwd: dir, env });
+  execFileSync('git', ['add', '--all'], { cwd: dir, env });
+}
+
+/**
+ * A monorepo: three hook configs (the root's, two nested packages') and, with `bulk`, 4,000 tracked
+ * source files in 200 directories, 1,000 untracked build outputs that are not ignored (git still
+ * walks them) and 20,000 files in an ignored node_modules (never entered), with broken configs in it.
+ */
+export function monorepo(dir, { bulk }) {
+  const write = (path, text) => {
+    mkdirSync(join(dir, path, '..'), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  };
+  if (bulk) for (let d = 0; d < 200; d++) for (let f = 0; f < 20; f++) write(`packages/p${d % 20}/src/m${d}/file${f}.ts`, `export const v = ${f};\n`);
+  write('.gitignore', 'node_modules/\n');
+  write('.openinterpreter/hooks.json', '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "echo done" }] }] } }\n');
+  write('packages/p3/.openinterpreter/hooks.json', '{ "hooks": { "PreToolUse": [{ "matcher": "Bash", "hooks": [{ "type": "command", "command": "echo x" }] }] } }\n');
+  write('packages/p7/.octo/hooks.yml', 'hooks:\n  PreToolUse:\n    - matcher: terminal\n      command: echo x\n');
+  gitRepository(dir);
+  if (!bulk) return;
+  for (let f = 0; f < 1000; f++) write(`out/chunk${f % 50}/part${f}.js`, '0;\n');
+  for (let p = 0; p < 400; p++) for (let f = 0; f < 50; f++) write(`node_modules/pkg${p}/lib/f${f}.js`, '0;\n');
+  for (let p = 0; p < 20; p++) write(`node_modules/pkg${p}/.openinterpreter/hooks.json`, '{ broken');
+}
+
 /**
  * Runs the lint command; findings (exit 1) still measure a full lint, but a usage error or crash
  * (exit 2) would measure nothing, so it fails loudly.
@@ -54,22 +85,41 @@ export async function benchLint({ iterations = 15 } = {}) {
     const home = join(root, 'home');
     const project = join(root, 'project');
     mkdirSync(home);
-    mkdirSync(join(project, '.git'), { recursive: true });
-    mkdirSync(join(project, '.openinterpreter'));
+    mkdirSync(join(project, '.openinterpreter'), { recursive: true });
     writeFileSync(join(project, '.openinterpreter', 'hooks.json'), bigHooksJson());
     const isolated = ['--dialect', 'openinterpreter', '--home', home, '--managed', join(root, 'no-requirements.toml')];
 
     // The example as a user has it: the root of its own git repository.
     const example = join(root, 'example');
     cpSync(EXAMPLE, example, { recursive: true });
-    mkdirSync(join(example, '.git'));
+    gitRepository(example);
+    const big = join(root, 'monorepo');
+    const small = join(root, 'configs-only');
+    mkdirSync(big);
+    mkdirSync(small);
+    monorepo(big, { bulk: true });
+    monorepo(small, { bulk: false });
+    gitRepository(project);
 
     const [bigMs] = await interleavedMedians([() => runLint([...isolated, '--cwd', project], project)], { iterations: Math.max(3, iterations >> 1) });
     const [exampleMs, bareMs] = await interleavedMedians([() => runLint([...isolated, '--cwd', example], example), () => runNode(['-e', '0'])], { iterations });
+    // From a nested package, as a CI working-directory runs it.
+    const [bigRepoMs, smallRepoMs] = await interleavedMedians(
+      [() => runLint(['--cwd', join(big, 'packages/p3')], big), () => runLint(['--cwd', join(small, 'packages/p3')], small)],
+      { iterations },
+    );
     const ratio = exampleMs / bareMs;
+    const scanRatio = bigRepoMs / smallRepoMs;
     return [
       { name: 'lint: hooks.json with 5,000 handlers (median process)', measured: ms(bigMs), target: '< 1 s', ratio: null, pass: bigMs < 1000 },
       { name: 'lint: bundled example vs bare `node -e 0`', measured: `${ms(exampleMs)} vs ${ms(bareMs)}`, target: 'ratio < 2.5', ratio, pass: ratio < 2.5 },
+      {
+        name: 'lint: repository of 25,000 files vs one of only its 3 configs',
+        measured: `${ms(bigRepoMs)} vs ${ms(smallRepoMs)}`,
+        target: 'ratio < 1.25',
+        ratio: scanRatio,
+        pass: scanRatio < 1.25,
+      },
     ];
   } finally {
     rmSync(root, { recursive: true, force: true });

@@ -14,12 +14,16 @@ export interface Analysis {
   invalidated: Set<SourceNode>;
 }
 
-/** Extracts every file's declarations once and runs the given rules over them. */
+/**
+ * Extracts every file's declarations once and runs the given rules over them. `showPath` writes a
+ * path inside a message (lint: relative to the repository root); by default paths stay absolute.
+ */
 export function analyseFiles(
   files: readonly ConfigFile[],
   spec: DialectConfigSpec,
   rules: readonly Rule[],
   projectDir: string,
+  showPath: (path: string) => string = (path) => path,
 ): Analysis {
   const checked = files.map((file) => ({ file, declarations: extractDeclarations(file, spec) }));
   const findings: Finding[] = [];
@@ -32,6 +36,7 @@ export function analyseFiles(
         checked: item,
         all: checked,
         projectDir,
+        showPath,
         report: ({ messageId, data, pos, invalidates }) => {
           const { id, severity, messages } = rule.meta;
           // Messages quote config text; a person reads them in every format (SPEC 6.1.3).

@@ -11,7 +11,7 @@ export type { CompiledCondition, CompiledMatcher, HandlerRecord, HandlerSource, 
 export type { BuiltinHook, InProcessHook } from './in-process.js';
 export type { HookListing, ListedHook, ListedHookDetail } from './listing.js';
 export type { LoadContext } from './load-context.js';
-export type { DialectManifest, EventSpec } from './manifest.js';
+export type { DialectManifest, EventSpec, RepositoryFile } from './manifest.js';
 export type { AggregateEffect, Decision, Outcome, RunMode, RunReport, RunStatus, SkipReason, StandingSkipReason } from './outcome.js';
 export type { AggregateOptions, DialectProtocol, DispatchPreparation, HandlerEffect, InterpretedRun, Interpretation } from './protocol.js';
 export type { RunResult } from './run-result.js';

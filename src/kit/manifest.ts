@@ -18,8 +18,30 @@ export interface DialectManifest {
    * replaces `~/.claude`); detection looks for the config files there instead.
    */
   readonly userConfigDirEnv?: string;
+  /**
+   * Every hook config file of this dialect as it can sit in a repository, for `hookctl lint` of a
+   * whole repository and for placing a named file: each matched at any depth. Absent: each of
+   * `configFiles` inside `configDir`. A dialect lists more where its agent reads more (a plugin's
+   * hooks file beside its manifest, a local settings file) or where a file is worth a finding
+   * although the agent never reads it.
+   */
+  readonly repositoryFiles?: readonly RepositoryFile[];
   /** The event catalogue, in the order docs, codegen and scaffolds list events. */
   readonly events: readonly EventSpec[];
+}
+
+/** A hook config file's place, relative to the directory that holds it (its anchor). */
+export interface RepositoryFile {
+  /**
+   * `/`-separated path below the anchor: `.openinterpreter/hooks.json`. A `*` stands for any run of
+   * characters within one name (`.claude/agents/*.md`); nothing else is special.
+   */
+  readonly path: string;
+  /**
+   * Files of which one must exist below the same anchor for a match to count, where the path alone
+   * is too common to claim (`hooks/hooks.json` is a plugin's only beside `.claude-plugin/plugin.json`).
+   */
+  readonly markers?: readonly string[];
 }
 
 export interface EventSpec {

@@ -1,9 +1,11 @@
 import { statSync } from 'node:fs';
 import type { DialectConfigSpec } from '../config/config-spec.js';
+import { sortFindings } from '../config/analyse-files.js';
 import { formatFromPath } from '../config/read-config-file.js';
 import { UsageError } from '../errors.js';
 import type { LoadContext } from '../kit/index.js';
-import { runLint, type LintResult } from './run-lint.js';
+import { RULES } from './rules/index.js';
+import { runLint, type LintOptions, type LintResult } from './run-lint.js';
 
 /** Named files of one dialect (absolute paths), with that dialect's config rules. */
 export interface FileGroup {
@@ -11,10 +13,17 @@ export interface FileGroup {
   paths: readonly string[];
 }
 
-/** Lints named config files, each group with its own dialect's rules; findings of all groups together. */
-export async function lintFileGroups(groups: readonly FileGroup[], context: LoadContext): Promise<LintResult> {
-  const results = await Promise.all(groups.map(({ spec, paths }) => runLint({ spec, context, files: paths })));
-  return { findings: results.flatMap((result) => result.findings), rules: results[0]?.rules ?? [] };
+/** Where named files' scripts resolve and how their paths are written (runLint's options of those names). */
+export type FilePaths = Pick<LintOptions, 'projectDirOf' | 'showPath'>;
+
+/**
+ * Lints config files of several dialects, each group with its own dialect's rules; the findings
+ * of all groups together, in reading order. No group is an empty result with every rule listed.
+ */
+export async function lintFileGroups(groups: readonly FileGroup[], context: LoadContext, paths: FilePaths = {}): Promise<LintResult> {
+  const results = await Promise.all(groups.map(({ spec, paths: files }) => runLint({ spec, context, files, ...paths })));
+  const findings = sortFindings(results.flatMap((result) => result.findings));
+  return { findings, rules: RULES.map((rule) => rule.meta), files: results.flatMap((result) => result.files ?? []) };
 }
 
 /**

@@ -44,6 +44,11 @@ export interface RuleContext<Messages extends MessageMap = MessageMap> {
   all: readonly CheckedFile[];
   /** The directory hooks run in (the engine's project dir, the cwd): relative script paths resolve here. */
   projectDir: string;
+  /**
+   * A path as a message should name it: relative to the repository root when lint runs (the same
+   * text from any cwd and on any machine), absolute when the runtime loads config.
+   */
+  showPath(path: string): string;
   report(report: RuleReport<Messages>): void;
 }
 

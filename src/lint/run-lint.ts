@@ -1,4 +1,5 @@
 import { analyseFiles, sortFindings } from '../config/analyse-files.js';
+import type { ConfigFile } from '../config/config-file.js';
 import type { DialectConfigSpec } from '../config/config-spec.js';
 import type { Finding, LoadContext } from '../kit/index.js';
 import type { RuleMeta } from './rule.js';
@@ -9,6 +10,8 @@ export interface LintResult {
   findings: Finding[];
   /** Every rule that ran (for reporters that describe rules, such as SARIF). */
   rules: RuleMeta[];
+  /** Every file checked, findings or not, in the order checked (JSON lists them); absent when unknown. */
+  files?: string[];
 }
 
 export interface LintOptions {
@@ -20,18 +23,44 @@ export interface LintOptions {
   context: LoadContext;
   /** Lint only these files (relative to the cwd or absolute) instead of every discovered layer. */
   files?: readonly string[];
+  /**
+   * The directory a named file's hooks run in, where its relative script paths resolve (the
+   * project its config directory belongs to); default: the cwd. Discovered layers always use the
+   * cwd: that is where the agent loading them runs.
+   */
+  projectDirOf?(path: string): string;
+  /** How a path is written inside a message (lint: relative to the repository root); default: as is. */
+  showPath?(path: string): string;
 }
 
 /**
- * Lints a dialect's config with every rule: all discovered layers, or just the named files (each
- * placed in the layer its path implies, so layer-specific rules still apply).
+ * Lints a dialect's config with every rule: all discovered layers together (the stack an agent
+ * started in the cwd loads), or the named files, each placed in the layer its path implies and
+ * checked together with the other named files of that layer only. Files of different layers are
+ * not loaded together by any one agent unless the cwd says so, and that is what discovery is for.
  */
 export async function runLint(options: LintOptions): Promise<LintResult> {
   const { spec, context } = options;
-  const files = options.files
-    ? await Promise.all(options.files.map((path) => spec.describeFile(path, context)))
-    : await spec.discover(context);
-  // Hooks run in the cwd (the engine's project dir), so relative script paths resolve there.
-  const analysis = analyseFiles(files, spec, RULES, context.cwd);
-  return { findings: sortFindings(analysis.findings), rules: RULES.map((rule) => rule.meta) };
+  const showPath = options.showPath ?? ((path: string) => path);
+  const findings: Finding[] = [];
+  let files: ConfigFile[];
+  if (options.files === undefined) {
+    files = await spec.discover(context);
+    // Hooks run in the cwd (the engine's project dir), so relative script paths resolve there.
+    findings.push(...analyseFiles(files, spec, RULES, context.cwd, showPath).findings);
+  } else {
+    files = await Promise.all(options.files.map((path) => spec.describeFile(path, context)));
+    for (const layer of byLayer(files)) {
+      const projectDir = options.projectDirOf?.(layer[0]!.parsed.path) ?? context.cwd;
+      findings.push(...analyseFiles(layer, spec, RULES, projectDir, showPath).findings);
+    }
+  }
+  return { findings: sortFindings(findings), rules: RULES.map((rule) => rule.meta), files: files.map((file) => file.parsed.path) };
+}
+
+/** Files grouped by layer, in first-appearance order. */
+function byLayer(files: readonly ConfigFile[]): ConfigFile[][] {
+  const layers = new Map<string, ConfigFile[]>();
+  for (const file of files) layers.set(file.layer, [...(layers.get(file.layer) ?? []), file]);
+  return [...layers.values()];
 }

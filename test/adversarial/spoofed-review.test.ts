@@ -119,7 +119,8 @@ describe('every other place a person reads escapes control and bidi characters',
     const sandbox = makeTempProject();
     sandbox.write('home/.octo/hooks.yml', 'hooks:\n  "Pre\\e[2KToolUse":\n    - command: "true"\n');
     const common = ['--dialect', 'octo', '--cwd', sandbox.project, '--home', sandbox.home];
-    const lint = await runCli(['lint', ...common]);
+    // The user's own file: a repository-wide lint leaves it alone, --effective checks it.
+    const lint = await runCli(['lint', '--effective', ...common]);
     expect(lint.stdout).not.toMatch(RAW_CONTROL);
     expect(lint.stdout).toContain('Pre\\x1b[2KToolUse');
     const run = await runCli(['run', 'Stop', ...common], { input: JSON.stringify(payloadFor('octo', 'Stop', sandbox.project)) });

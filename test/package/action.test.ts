@@ -2,7 +2,7 @@
 // steps run for real (test/helpers/actions-runner.ts runs them as the runner does) against the
 // release commit of this repository as the action's checkout; the `uses:` steps (setup-node,
 // upload-sarif) cannot run here, so the test checks what they would be given.
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,9 +44,11 @@ afterAll(async () => {
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
+/** A checked-out repository (`git init`), as actions/checkout leaves the workspace. */
 function project(hooksJson: string | null): string {
   const dir = join(root, `workspace-${++projects}`);
-  mkdirSync(join(dir, '.git'), { recursive: true });
+  mkdirSync(dir);
+  execFileSync('git', ['init', '--quiet', '--initial-branch=main'], { cwd: dir, env });
   if (hooksJson !== null) {
     mkdirSync(join(dir, '.openinterpreter'));
     writeFileSync(join(dir, '.openinterpreter/hooks.json'), hooksJson);
@@ -70,7 +72,19 @@ function describeSteps(results: StepResult[]): string {
 }
 
 interface SarifLog {
-  runs: { results: { ruleId: string }[] }[];
+  runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string } } }[] }[] }[];
+}
+
+function write(dir: string, path: string, content: string): void {
+  mkdirSync(join(dir, path, '..'), { recursive: true });
+  writeFileSync(join(dir, path), content);
+}
+
+/** The uploaded SARIF file's results as `ruleId uri`. */
+function uploaded(results: StepResult[]): string[] {
+  const upload = byName(results, 'Upload SARIF to code scanning');
+  const log = JSON.parse(readFileSync(upload.with!.sarif_file!, 'utf8')) as SarifLog;
+  return log.runs[0]!.results.map((r) => `${r.ruleId} ${r.locations[0]!.physicalLocation.artifactLocation.uri}`);
 }
 
 describe('action.yml', () => {
@@ -142,12 +156,37 @@ describe('action.yml', () => {
     expect(byName(results, 'Fail on errors').status).toBe('skipped');
   });
 
-  it('lints from working-directory', async () => {
+  it('from working-directory: SARIF uri and annotations name the file from the repository root, as GitHub resolves them', async () => {
     const workspace = project(null);
-    mkdirSync(join(workspace, 'app/.openinterpreter'), { recursive: true });
-    writeFileSync(join(workspace, 'app/.openinterpreter/hooks.json'), BROKEN);
+    write(workspace, 'app/.openinterpreter/hooks.json', BROKEN);
     const results = await runAction(workspace, { 'working-directory': 'app' });
     expect(byName(results, 'hookctl lint --format sarif').outputs['exit-code'], describeSteps(results)).toBe('1');
+    expect(uploaded(results)).toEqual(['unknown-event app/.openinterpreter/hooks.json']);
+    expect(byName(results, 'Fail on errors').stdout).toContain('::error file=app/.openinterpreter/hooks.json,line=3,col=5,title=unknown-event::');
+  });
+
+  it('lints every dialect and every nested config of the repository: a broken .octo/hooks.yml beside a clean .openinterpreter/', async () => {
+    const workspace = project(CLEAN);
+    write(workspace, '.octo/hooks.yml', 'hooks:\n  PreToolUze:\n    - command: echo hi\n');
+    write(workspace, 'packages/app/.openinterpreter/hooks.json', BROKEN);
+    write(workspace, '.gitignore', 'dist/\n');
+    write(workspace, 'dist/.openinterpreter/hooks.json', BROKEN);
+    const results = await runAction(workspace);
+    expect(byName(results, 'hookctl lint --format sarif').outputs['exit-code'], describeSteps(results)).toBe('1');
+    expect(uploaded(results)).toEqual(['unknown-event .octo/hooks.yml', 'unknown-event packages/app/.openinterpreter/hooks.json']);
+    expect(byName(results, 'Fail on errors').status).toBe('failure');
+  });
+
+  it("passes with broken configs in the runner's HOME: nothing outside the repository is linted", async () => {
+    const workspace = project(CLEAN);
+    const home = join(root, `home-${projects}`);
+    write(home, '.openinterpreter/hooks.json', BROKEN);
+    write(home, '.octo/hooks.yml', 'hooks:\n  PreToolUze:\n    - command: echo hi\n');
+    const defaults = Object.fromEntries(Object.entries(action.inputs).map(([name, input]) => [name, input.default ?? '']));
+    const results = await runSteps(action.runs.steps, { inputs: defaults, actionPath: release.dir, workspace, env: { ...env, HOME: home } });
+    expect(byName(results, 'hookctl lint --format sarif').outputs['exit-code'], describeSteps(results)).toBe('0');
+    expect(uploaded(results)).toEqual([]);
+    expect(byName(results, 'Fail on errors').status).toBe('skipped');
   });
 });
 

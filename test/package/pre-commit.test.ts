@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
+import { DIALECT_IDS, manifestOf } from '../../src/dialects/registry.js';
+import { preCommitFilesPattern, repositoryFilesOf } from '../../src/dialects/repository-files.js';
 import { startLocalRegistry, type LocalRegistry } from '../helpers/local-registry.js';
 import { cleanEnv, describeRun, makeReleaseRepo, REPO, run, type Ran, type ReleaseRepo } from '../helpers/release-repo.js';
 
@@ -103,6 +105,11 @@ function preCommit(dir: string, ...args: string[]): Promise<Ran> {
   return run('pre-commit', args.length > 0 ? args : ['run'], dir, env, RUN_TIMEOUT_MS);
 }
 
+/** `pre-commit run` with a HOME of its own (the hook environments stay in PRE_COMMIT_HOME). */
+function preCommitWithHome(dir: string, home: string): Promise<Ran> {
+  return run('pre-commit', ['run'], dir, { ...env, HOME: home }, RUN_TIMEOUT_MS);
+}
+
 /** The remote snippet with this repository's release commit in place of the GitHub URL and tag. */
 function remoteConfig(): RepoEntry[] {
   const remote = documentedConfigs().find((config) => config.repos[0]?.repo !== 'local');
@@ -140,6 +147,38 @@ describe('this repository as a remote pre-commit hook repository (repo: a clone 
     const result = await preCommit(dir);
     expect(result.code, describeRun('pre-commit run', result)).toBe(0);
     expect(result.stdout).toMatch(/^hookctl lint\.+\(no files to check\)Skipped$/m);
+  }, RUN_TIMEOUT_MS);
+
+  it('Failed on a broken .octo/hooks.yml beside a clean .openinterpreter/: every dialect is linted', async () => {
+    const dir = gitProject(remoteConfig());
+    stage(dir, { '.openinterpreter/hooks.json': CLEAN, '.octo/hooks.yml': 'hooks:\n  PreToolUze:\n    - command: echo hi\n' });
+    const result = await preCommit(dir);
+    expect(result.code, describeRun('pre-commit run', result)).toBe(1);
+    expect(result.stdout).toMatch(/^hookctl lint\.+Failed$/m);
+    expect(result.stdout).toContain('.octo/hooks.yml\n  2:3  error  unknown octo event "PreToolUze"; did you mean "PreToolUse"?  unknown-event');
+  }, RUN_TIMEOUT_MS);
+
+  it('Failed on a broken nested packages/app/.openinterpreter/hooks.json, named from the repository root', async () => {
+    const dir = gitProject(remoteConfig());
+    stage(dir, { 'packages/app/.openinterpreter/hooks.json': BROKEN, 'packages/app/package.json': '{ "private": true }\n' });
+    const result = await preCommit(dir);
+    expect(result.code, describeRun('pre-commit run', result)).toBe(1);
+    expect(result.stdout).toMatch(/^hookctl lint\.+Failed$/m);
+    expect(result.stdout).toContain('packages/app/.openinterpreter/hooks.json\n');
+    expect(result.stdout).toContain('unknown openinterpreter event "PreToolUze"');
+  }, RUN_TIMEOUT_MS);
+
+  it('Passed with a broken ~/.openinterpreter/hooks.json: nothing outside the repository is linted', async () => {
+    const home = join(root, `home-broken-${++projects}`);
+    mkdirSync(join(home, '.openinterpreter'), { recursive: true });
+    mkdirSync(join(home, '.octo'), { recursive: true });
+    writeFileSync(join(home, '.openinterpreter/hooks.json'), BROKEN);
+    writeFileSync(join(home, '.octo/hooks.yml'), 'hooks:\n  PreToolUze:\n    - command: echo hi\n');
+    const dir = gitProject(remoteConfig());
+    stage(dir, { '.openinterpreter/hooks.json': CLEAN });
+    const result = await preCommitWithHome(dir, home);
+    expect(result.code, describeRun('pre-commit run', result)).toBe(0);
+    expect(result.stdout).toMatch(/^hookctl lint\.+Passed$/m);
   }, RUN_TIMEOUT_MS);
 
   it('runs on a change to an octo config too (the files: pattern covers both dialects)', async () => {
@@ -186,6 +225,22 @@ describe('the repo: local set-ups of docs/cli.md', () => {
 });
 
 describe('the hook definition', () => {
+  it("runs on a change to any dialect's repository file, at the root or nested, and not on other files", () => {
+    const [hook] = parse(readFileSync(join(REPO, '.pre-commit-hooks.yaml'), 'utf8')) as { files: string; pass_filenames: boolean }[];
+    expect(hook!.files).toBe(preCommitFilesPattern());
+    expect(hook!.pass_filenames).toBe(false);
+    const files = new RegExp(hook!.files);
+    for (const id of DIALECT_IDS) {
+      const manifest = manifestOf(id);
+      const paths = repositoryFilesOf(manifest).flatMap((file) => [file.path, ...(file.markers ?? [])].map((path) => path.replaceAll('*', 'x')));
+      for (const path of [...paths, `${manifest.configDir}/hooks/guard.sh`]) {
+        expect(path, id).toMatch(files);
+        expect(`packages/app/${path}`, id).toMatch(files);
+      }
+    }
+    for (const path of ['README.md', 'src/hooks.json', 'docs/openinterpreter/hooks.json', 'x.octo/hooks.yml']) expect(path).not.toMatch(files);
+  });
+
   it('docs/cli.md and the README use the files: pattern of .pre-commit-hooks.yaml, in every local set-up', () => {
     const [hook] = parse(readFileSync(join(REPO, '.pre-commit-hooks.yaml'), 'utf8')) as { id: string; files: string }[];
     const documented = documentedConfigs().flatMap((config) => config.repos.flatMap((entry) => entry.hooks));

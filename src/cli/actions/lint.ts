@@ -1,46 +1,98 @@
 import { resolve } from 'node:path';
+import { findGitRoot } from '../../config/find-project-root.js';
 import { inferDialectFromPath } from '../../dialects/infer-dialect.js';
-import { loadConfigSpec, type DialectId } from '../../dialects/registry.js';
+import { DIALECT_IDS, loadConfigSpec, type DialectId } from '../../dialects/registry.js';
+import { repositoryPatterns } from '../../dialects/repository-files.js';
+import { UsageError } from '../../errors.js';
 import type { LoadContext } from '../../kit/index.js';
-import { assertConfigFile, lintFileGroups } from '../../lint/lint-files.js';
+import { assertConfigFile, lintFileGroups, type FilePaths } from '../../lint/lint-files.js';
 import type { LintFormat } from '../../lint/reporters/formats.js';
 import { loadReporter } from '../../lint/reporters/index.js';
 import { countSeverities } from '../../lint/reporters/report.js';
-import { runLint } from '../../lint/run-lint.js';
-import { loadContextOf, resolveCommon, type CommonOptionValues } from '../common-options.js';
+import { inLoadOrder, type FilePlace } from '../../lint/repository-patterns.js';
+import { runLint, type LintResult } from '../../lint/run-lint.js';
+import { scanRepository } from '../../lint/scan-repository.js';
+import { displayPath } from '../../util/display-path.js';
+import { showText } from '../../util/show-text.js';
+import { loadContextOf, resolveCommon, type CommonContext, type CommonOptionValues } from '../common-options.js';
 import { readVersion } from '../version.js';
 
 export interface LintOptions extends CommonOptionValues {
   format: LintFormat;
   maxWarnings?: number;
+  effective?: boolean;
+}
+
+/** What was linted: the findings, the root their paths are relative to, and remarks for stderr. */
+interface Linted {
+  root: string;
+  result: LintResult;
+  notes: string[];
 }
 
 /** `hookctl lint`: exit 1 on errors or on more warnings than `--max-warnings` allows. */
 export async function lint(files: readonly string[], options: LintOptions): Promise<number> {
   const common = resolveCommon(options);
-  const context = loadContextOf(common);
-  const forced = options.dialect === undefined ? null : common.dialectId;
-  const [result, reporter] = await Promise.all([
-    files.length === 0 ? loadConfigSpec(common.dialectId).then((spec) => runLint({ spec, context })) : lintNamedFiles(files, forced, common.dialectId, context),
-    loadReporter(options.format),
-  ]);
+  if (options.effective && files.length > 0) {
+    throw new UsageError('--effective lints the layers an agent started in the cwd loads; give it no files (or drop --effective to lint just those)');
+  }
+  const [linted, reporter] = await Promise.all([lintScope(files, options, common), loadReporter(options.format)]);
+  // Notes name repository paths: escaped like everything else shown (SPEC 6.1.3).
+  for (const note of linted.notes) process.stderr.write(`${showText(note)}\n`);
   const color = options.format === 'stylish' && (await import('../../lint/reporters/stylish.js')).shouldUseColor(process.stdout, process.env);
-  process.stdout.write(reporter(result, { cwd: common.cwd, color, version: readVersion() }));
-  const { errors, warnings } = countSeverities(result.findings);
+  process.stdout.write(reporter(linted.result, { root: linted.root, color, version: readVersion() }));
+  const { errors, warnings } = countSeverities(linted.result.findings);
   const maxWarnings = options.maxWarnings ?? Infinity;
   if (warnings > maxWarnings) process.stderr.write(`hookctl: too many warnings (${warnings}; --max-warnings allows ${maxWarnings})\n`);
   return errors > 0 || warnings > maxWarnings ? 1 : 0;
 }
 
-/** Each named file in its own dialect (`--dialect` for all, else inferred from its path, else the fallback). */
-async function lintNamedFiles(files: readonly string[], forced: DialectId | null, fallback: DialectId, context: LoadContext) {
-  const byDialect = new Map<DialectId, string[]>();
-  for (const file of files) {
-    const path = resolve(context.cwd, file);
-    assertConfigFile(file, path);
-    const id = forced ?? inferDialectFromPath(path) ?? fallback;
-    byDialect.set(id, [...(byDialect.get(id) ?? []), path]);
+/**
+ * The three scopes (docs/cli.md, "hookctl lint"): `--effective`, the layers an agent started in
+ * the cwd loads (user, project walk, plugins, managed) of one dialect; named files, each in its own
+ * dialect; by default every hook config file of every dialect in the repository, and nothing
+ * outside it. Paths are shown relative to the repository root, whatever the cwd.
+ */
+async function lintScope(files: readonly string[], options: LintOptions, common: CommonContext): Promise<Linted> {
+  const context = loadContextOf(common);
+  const forced = options.dialect === undefined ? null : common.dialectId;
+  if (options.effective) {
+    const root = findGitRoot(common.cwd) ?? common.cwd;
+    const spec = await loadConfigSpec(common.dialectId);
+    return { root, notes: [], result: await runLint({ spec, context, showPath: (path) => displayPath(path, root) }) };
   }
+  if (files.length > 0) {
+    const patterns = repositoryPatterns();
+    const named = files.map((file) => {
+      const path = resolve(common.cwd, file);
+      assertConfigFile(file, path);
+      return { path, place: patterns.place(path) };
+    });
+    const root = findGitRoot(common.cwd) ?? common.cwd;
+    const dialectOf = (path: string) => forced ?? inferDialectFromPath(path) ?? common.dialectId;
+    return { root, notes: [], result: await lintPlaced(named, root, dialectOf, context) };
+  }
+  const scan = await scanRepository(common.cwd, repositoryPatterns(forced === null ? DIALECT_IDS : [forced]));
+  const owners = new Map(scan.files.map((file) => [file.path, file.place.owner as DialectId]));
+  return { root: scan.root, notes: scan.notes, result: await lintPlaced(scan.files, scan.root, (path) => owners.get(path)!, context) };
+}
+
+/**
+ * Lints files, each with its dialect's rules, a layer's files together in the order the agent
+ * loads them. A file's hooks run in the project its config directory belongs to, so
+ * `./scripts/x.sh` in `packages/app/.openinterpreter/hooks.json` is looked for in `packages/app/`;
+ * a file no dialect's repository files describe runs in the cwd.
+ */
+async function lintPlaced(
+  files: readonly { path: string; place: FilePlace | null }[],
+  root: string,
+  dialectOf: (path: string) => DialectId,
+  context: LoadContext,
+): Promise<LintResult> {
+  const byDialect = new Map<DialectId, string[]>();
+  for (const { path } of inLoadOrder(files)) byDialect.set(dialectOf(path), [...(byDialect.get(dialectOf(path)) ?? []), path]);
   const groups = await Promise.all([...byDialect].map(async ([id, paths]) => ({ spec: await loadConfigSpec(id), paths })));
-  return lintFileGroups(groups, context);
+  const anchors = new Map(files.map(({ path, place }) => [path, place?.anchor ?? context.cwd]));
+  const paths: FilePaths = { projectDirOf: (path) => anchors.get(path) ?? context.cwd, showPath: (path) => displayPath(path, root) };
+  return lintFileGroups(groups, context, paths);
 }

@@ -1,5 +1,7 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
+import { preCommitFilesPattern } from '../../dialects/repository-files.js';
 import { LINT_FORMATS } from '../../lint/reporters/formats.js';
+import { MAX_WALK_ENTRIES } from '../../lint/repository-patterns.js';
 import type { LintOptions } from '../actions/lint.js';
 import { addCommonOptions } from '../common-options.js';
 
@@ -7,14 +9,39 @@ export function registerLint(program: Command): void {
   addCommonOptions(
     program
       .command('lint')
-      .description('check hook config files: every discovered layer, or only the files given')
-      .argument('[files...]', 'config files to check (dialect inferred from each path); default: every discovered layer')
+      .description("check hook config files: every one in the repository, only the files given, or an agent's layers (--effective)")
+      .argument('[files...]', 'config files to check, each in its own dialect (inferred from its path); default: every hook config file in the repository')
       .addOption(new Option('--format <format>', 'output format').choices([...LINT_FORMATS]).default('stylish'))
-      .option('--max-warnings <n>', 'also fail when there are more than n warnings', parseWarningLimit),
+      .option('--max-warnings <n>', 'also fail when there are more than n warnings', parseWarningLimit)
+      .option('--effective', 'check the layers an agent started in --cwd loads instead (managed, user, project walk, plugins) for the detected dialect or --dialect'),
   )
     .addHelpText(
       'after',
       `
+What is checked:
+  (no files)    every hook config file of every dialect in the git repository holding --cwd, at
+                any depth (packages/app/.openinterpreter/hooks.json too): tracked files and
+                untracked ones that are not ignored; node_modules, ignored directories and
+                submodules are never entered. Nothing outside the repository: not ~/.<agent>/,
+                not /etc, not a symbolic link's target outside it (a note on stderr names the
+                link). With --dialect, only that dialect's files. Outside a git repository,
+                the tree under --cwd, without ignore rules, skipping node_modules and hidden
+                directories other than the agents' own, up to ${MAX_WALK_ENTRIES} entries (a note on stderr
+                says when it stopped early): the same question as in a repository (what this
+                project holds, not the user's own files), only without ignore rules.
+  files...      just those files, each in its own dialect (--dialect: all in that one).
+  --effective   what \`hookctl list\` and \`dry-run\` load: the config layers an agent started in
+                --cwd reads, including the user's (--home) and the managed file (--managed).
+Files of one layer (one config directory) are checked together, so rules that compare files
+(both-representations, duplicate-id) see them; how layers combine is what --effective checks.
+A relative script path resolves in the directory that holds the file's config directory
+(packages/app/ for packages/app/.openinterpreter/hooks.json); with --effective, in --cwd.
+
+Paths: every reported path is relative to the repository root (outside a repository, to --cwd),
+whatever the cwd: run from packages/app, a finding names packages/app/.openinterpreter/hooks.json,
+as GitHub annotations and code scanning expect. Files outside the repository keep their absolute
+path. SARIF gives repository paths relative to %SRCROOT%, the root, under originalUriBaseIds.
+
 Exit status: 0 when there are no errors (and no more warnings than --max-warnings),
 1 when there are, 2 on usage errors (unknown format, missing file).
 
@@ -25,7 +52,8 @@ repeats in file order: the same across runs and when lines are added above, so c
 an alert and its dismissal.
 
 Examples:
-  $ hookctl lint                                   # every layer of the detected dialect
+  $ hookctl lint                                   # every hook config in the repository
+  $ hookctl lint --effective --dialect octo        # what octo loads when started here
   $ hookctl lint .octo/hooks.yml --max-warnings 0
   $ hookctl lint --format json | jq '.errorCount'
 
@@ -44,7 +72,7 @@ Examples:
         language: system
         entry: npx --no hookctl lint
         pass_filenames: false
-        files: (^|/)\\.(openinterpreter|octo)/
+        files: ${preCommitFilesPattern()}
 
   # pre-commit, local hook, hookctl installed by pre-commit from the npm registry
   - repo: local
@@ -55,7 +83,7 @@ Examples:
         additional_dependencies: ['hookctl@0.1.0']
         entry: hookctl lint
         pass_filenames: false
-        files: (^|/)\\.(openinterpreter|octo)/
+        files: ${preCommitFilesPattern()}
 
   # GitHub Actions: lint, upload SARIF to code scanning, fail on errors (action.yml)
   - uses: <owner>/hookctl@v0.1.0`,

@@ -117,6 +117,12 @@ export async function describeCodexFile(path: string, context: LoadContext): Pro
   const folder = dirname(absolute);
   const plugin = pluginPlacement(absolute, paths);
   if (plugin !== null && format === 'json') return { parsed, source: 'plugin', role, layer: plugin.root, plugin: plugin.info, key: plugin.key };
+  // A plugin being written, in its own repository: `hooks/hooks.json` beside `.codex-plugin/plugin.json`.
+  const pluginRoot = dirname(folder);
+  if (format === 'json' && basename(folder) === 'hooks' && statSync(join(pluginRoot, '.codex-plugin', 'plugin.json'), { throwIfNoEntry: false })?.isFile()) {
+    const info = { name: `${basename(pluginRoot)}@local`, root: pluginRoot, data: join(paths.home, 'plugins', 'data', `${basename(pluginRoot)}-local`) };
+    return { parsed, source: 'plugin', role, layer: pluginRoot, plugin: info, key: `${info.name}:hooks/${basename(absolute)}` };
+  }
   if (role === 'managed-requirements' || folder === paths.systemDir) return { parsed, source: 'managed', role, layer: folder, plugin: null };
   if (folder === paths.home) return { parsed, source: 'user', role, layer: folder, plugin: null };
   // A project file is judged by its project's trust, as Codex would load it for this user.

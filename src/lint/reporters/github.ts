@@ -10,7 +10,7 @@ export function formatGithub(result: LintResult, options: ReporterOptions): stri
   return result.findings
     .map((finding) => {
       const properties = [
-        `file=${escapeProperty(displayPath(finding.file, options.cwd))}`,
+        `file=${escapeProperty(displayPath(finding.file, options.root))}`,
         `line=${finding.line}`,
         `col=${finding.column}`,
         `title=${escapeProperty(finding.ruleId)}`,

@@ -1,8 +1,11 @@
 import type { Finding } from '../../kit/finding.js';
 
 export interface ReporterOptions {
-  /** Paths inside it are shown relative to it. */
-  cwd: string;
+  /**
+   * The repository root (else the directory linted): paths inside it are shown relative to it, so
+   * the output is the same from any cwd and names files as GitHub and code scanning resolve them.
+   */
+  root: string;
   /** ANSI colours (stylish only); the CLI enables them on a TTY without NO_COLOR. */
   color?: boolean;
   /** hookctl's version, for SARIF's tool description and rule help links. */

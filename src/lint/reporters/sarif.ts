@@ -11,7 +11,7 @@ import type { ReporterOptions } from './report.js';
 
 const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 const LEVELS: Readonly<Record<Severity, 'error' | 'warning' | 'note'>> = { error: 'error', warning: 'warning', info: 'note' };
-/** Files inside the project are given relative to this base, so the log is portable. */
+/** Files inside the repository are given relative to this base (its root), so the log is portable. */
 const SOURCE_ROOT = '%SRCROOT%';
 /**
  * The partialFingerprints key (SARIF 3.27.17: a versioned name; the value's meaning never changes
@@ -24,7 +24,7 @@ export function formatSarif(result: LintResult, options: ReporterOptions): strin
   const ruleIndex = new Map(result.rules.map((rule, index) => [rule.id, index]));
   const rulesById = new Map(result.rules.map((rule) => [rule.id, rule]));
   const docsBase = `https://unpkg.com/hookctl@${options.version}/`;
-  const fingerprints = fingerprintsOf(result.findings, options.cwd);
+  const fingerprints = fingerprintsOf(result.findings, options.root);
   const log = {
     $schema: SARIF_SCHEMA,
     version: '2.1.0',
@@ -45,7 +45,9 @@ export function formatSarif(result: LintResult, options: ReporterOptions): strin
             })),
           },
         },
-        originalUriBaseIds: { [SOURCE_ROOT]: { uri: pathToFileURL(options.cwd.endsWith('/') ? options.cwd : `${options.cwd}/`).href } },
+        // Every relative `uri` is relative to the repository root, which is also how GitHub code
+        // scanning reads a relative uri; the base records where that root was on this machine.
+        originalUriBaseIds: { [SOURCE_ROOT]: { uri: directoryUri(options.root), description: { text: 'The repository root.' } } },
         // Finding columns count UTF-16 code units (JavaScript string indices); SARIF's default is
         // Unicode code points, which would shift every column after an astral character.
         columnKind: 'utf16CodeUnits',
@@ -57,7 +59,7 @@ export function formatSarif(result: LintResult, options: ReporterOptions): strin
           locations: [
             {
               physicalLocation: {
-                artifactLocation: artifactLocation(finding.file, options.cwd),
+                artifactLocation: artifactLocation(finding.file, options.root),
                 region: { startLine: finding.line, startColumn: finding.column },
               },
             },
@@ -73,13 +75,13 @@ export function formatSarif(result: LintResult, options: ReporterOptions): strin
 /**
  * A stable identity per finding, so code scanning keeps an alert (and its dismissal) across runs
  * and when lines are inserted above it: sha256 of the rule id, the file's URI as written in the log
- * (relative inside the project) and the text of the finding's line with whitespace collapsed — not
+ * (relative inside the repository) and the text of the finding's line with whitespace collapsed — not
  * the line or column number, and not the message, which can name machine-specific absolute paths.
  * Where the line cannot be read (a pseudo-path such as `env:OCTO_HOOK_STOP`, a file gone since) the
  * message stands in for it. Equal hashes (the same rule on identical lines) are told apart by
  * `:<n>`, their order in the file.
  */
-function fingerprintsOf(findings: readonly Finding[], cwd: string): string[] {
+function fingerprintsOf(findings: readonly Finding[], root: string): string[] {
   const lines = new Map<string, string[] | null>();
   const linesOf = (file: string) => {
     if (!lines.has(file)) lines.set(file, readLines(file));
@@ -89,7 +91,7 @@ function fingerprintsOf(findings: readonly Finding[], cwd: string): string[] {
   return findings.map((finding) => {
     const text = linesOf(finding.file)?.[finding.line - 1];
     const subject = text === undefined ? `message:${finding.message}` : `line:${text.trim().replace(/\s+/g, ' ')}`;
-    const hash = createHash('sha256').update([finding.ruleId, artifactLocation(finding.file, cwd).uri, subject].join('\0')).digest('hex').slice(0, 32);
+    const hash = createHash('sha256').update([finding.ruleId, artifactLocation(finding.file, root).uri, subject].join('\0')).digest('hex').slice(0, 32);
     const occurrence = (seen.get(hash) ?? 0) + 1;
     seen.set(hash, occurrence);
     return `${hash}:${occurrence}`;
@@ -135,10 +137,16 @@ function resultMessage(finding: Finding, rule: RuleMeta | undefined): { text: st
   return { text: finding.message, id: finding.messageId, arguments: names.map((name) => finding.data?.[name] ?? '') };
 }
 
-/** Relative to %SRCROOT% inside the project; a file: URI outside it; pseudo-paths (`env:…`) as they are. */
-function artifactLocation(file: string, cwd: string): { uri: string; uriBaseId?: string } {
+/** SARIF 3.14.14: a base URI ends with a slash. */
+function directoryUri(dir: string): string {
+  const href = pathToFileURL(dir).href;
+  return href.endsWith('/') ? href : `${href}/`;
+}
+
+/** Relative to %SRCROOT% inside the repository; a file: URI outside it; pseudo-paths (`env:…`) as they are. */
+function artifactLocation(file: string, root: string): { uri: string; uriBaseId?: string } {
   if (!isAbsolute(file)) return { uri: file };
-  const shown = displayPath(file, cwd);
+  const shown = displayPath(file, root);
   if (isAbsolute(shown)) return { uri: pathToFileURL(file).href };
   return { uri: shown.split('/').map(encodeURIComponent).join('/'), uriBaseId: SOURCE_ROOT };
 }

@@ -37,7 +37,7 @@ export function formatStylish(result: LintResult, options: ReporterOptions): str
         paint('dim', finding.ruleId),
       ].join('  '),
     );
-    blocks.push([paint('underline', showText(displayPath(file, options.cwd))), ...lines].join('\n'));
+    blocks.push([paint('underline', showText(displayPath(file, options.root))), ...lines].join('\n'));
   }
   const counts = countSeverities(result.findings);
   const total = result.findings.length;

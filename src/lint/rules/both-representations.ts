@@ -10,7 +10,7 @@ export const bothRepresentations = createRule({
     // The agent's own warning text.
     bothFiles: 'loading hooks from both {{hooksFile}} and {{configFile}}; prefer a single representation for this layer',
   },
-  check({ checked, all, report }) {
+  check({ checked, all, showPath, report }) {
     const { file, declarations } = checked;
     // "Non-empty hooks" (SPEC 2.1) means handlers declared: `"Stop": []` adds no hook to the layer.
     if (file.role !== 'inline-config' || declarations.hooks === undefined || declarations.handlers.length === 0) return;
@@ -18,7 +18,7 @@ export const bothRepresentations = createRule({
       (other) => other.file.layer === file.layer && other.file.role === 'hooks-file' && other.declarations.handlers.length > 0,
     );
     if (json === undefined) return;
-    const data = { hooksFile: json.file.parsed.path, configFile: file.parsed.path };
+    const data = { hooksFile: showPath(json.file.parsed.path), configFile: showPath(file.parsed.path) };
     report({ messageId: 'bothFiles', data, pos: declarations.hooks.keyPos });
   },
 });

@@ -18,7 +18,7 @@ export const duplicateId = createRule({
       'id {{id}} is already declared at {{first}}; later hooks with it get a numbered suffix ({{suffixed}}, …), ' +
       'so trust, disable and enable by {{id}} reach only the first',
   },
-  check({ spec, checked, all, report }) {
+  check({ spec, checked, all, showPath, report }) {
     if (!('id' in spec.handlerFields)) return;
     const first = new Map<string, { file: string; pos: SourcePosition }>();
     for (const other of all) {
@@ -33,7 +33,7 @@ export const duplicateId = createRule({
             messageId: 'alreadyDeclared',
             data: {
               id: JSON.stringify(id),
-              first: `${earlier.file}:${earlier.pos.line}:${earlier.pos.column}`,
+              first: `${showPath(earlier.file)}:${earlier.pos.line}:${earlier.pos.column}`,
               suffixed: JSON.stringify(`${id}#2`),
             },
             pos: entry.value.pos,

@@ -18,13 +18,13 @@ export const missingScript = createRule({
     missing: MISSING,
     missingDidYouMean: `${MISSING}; did you mean "{{suggestion}}"?`,
   },
-  check({ checked, projectDir, report }) {
+  check({ checked, projectDir, showPath, report }) {
     const exists = memoize(existsSync);
     const siblingOf = memoize(siblingLike);
     for (const handler of checked.declarations.handlers) {
       const script = handlerScript(checked.file, handler.node, projectDir);
       if (script === null || exists(script.path)) continue;
-      const data = { script: script.written, path: script.path };
+      const data = { script: script.written, path: showPath(script.path) };
       const sibling = siblingOf(script.path);
       if (sibling === null) report({ messageId: 'missing', data, pos: script.pos });
       else {

@@ -4,7 +4,7 @@ import { CWD, REPORT, RULES, finding } from './fixtures.js';
 
 describe('formatGithub', () => {
   it('writes one workflow command per finding, notices for info', () => {
-    expect(formatGithub(REPORT, { cwd: CWD, version: '1.2.3' })).toBe(
+    expect(formatGithub(REPORT, { root: CWD, version: '1.2.3' })).toBe(
       [
         '::warning file=.octo/hooks.yml,line=12,col=7,title=matcher-ignored::matcher is ignored on Stop',
         '::error file=.octo/hooks.yml,line=3,col=3,title=unknown-event::unknown event "PreToolUze"; did you mean "PreToolUse"?',
@@ -15,7 +15,7 @@ describe('formatGithub', () => {
   });
 
   it('prints nothing when there are no findings', () => {
-    expect(formatGithub({ rules: RULES, findings: [] }, { cwd: CWD, version: '1.2.3' })).toBe('');
+    expect(formatGithub({ rules: RULES, findings: [] }, { root: CWD, version: '1.2.3' })).toBe('');
   });
 
   it.each([
@@ -27,7 +27,7 @@ describe('formatGithub', () => {
     ['a percent sign in the file', { file: `${CWD}/100%/hooks.json` }, 'file=100%25/hooks.json,'],
     ['a newline in the file', { file: `${CWD}/a\nb.json` }, 'file=a%0Ab.json,'],
   ])('escapes %s', (_name, overrides, expected) => {
-    const output = formatGithub({ rules: RULES, findings: [finding(overrides)] }, { cwd: CWD, version: '1.2.3' });
+    const output = formatGithub({ rules: RULES, findings: [finding(overrides)] }, { root: CWD, version: '1.2.3' });
     expect(output).toContain(expected);
     expect(output.trimEnd().split('\n')).toHaveLength(1);
   });

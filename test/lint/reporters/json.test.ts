@@ -4,7 +4,7 @@ import { CWD, REPORT, RULES, finding } from './fixtures.js';
 
 describe('formatJson', () => {
   it('lists every finding with its fields, files relative to the project, and counts errors and warnings', () => {
-    expect(JSON.parse(formatJson(REPORT, { cwd: CWD, version: '1.2.3' }))).toEqual({
+    expect(JSON.parse(formatJson(REPORT, { root: CWD, version: '1.2.3' }))).toEqual({
       findings: [
         { ruleId: 'matcher-ignored', severity: 'warning', message: 'matcher is ignored on Stop', file: '.octo/hooks.yml', line: 12, column: 7 },
         { ruleId: 'unknown-event', severity: 'error', message: 'unknown event "PreToolUze"; did you mean "PreToolUse"?', file: '.octo/hooks.yml', line: 3, column: 3 },
@@ -20,7 +20,7 @@ describe('formatJson', () => {
     ['only warnings', [finding({ severity: 'warning' }), finding({ severity: 'warning' })], 0, 2],
     ['a pseudo-path', [finding({ file: 'env:OCTO_HOOK_STOP', line: 1, column: 1 })], 1, 0],
   ])('handles %s', (_name, findings, errorCount, warningCount) => {
-    const output = JSON.parse(formatJson({ rules: RULES, findings }, { cwd: CWD, version: '1.2.3' }));
+    const output = JSON.parse(formatJson({ rules: RULES, findings }, { root: CWD, version: '1.2.3' }));
     expect(output).toMatchObject({ errorCount, warningCount });
     expect(output.findings.map((f: { file: string }) => f.file)).toEqual(findings.map((f) => f.file.replace(`${CWD}/`, '')));
   });

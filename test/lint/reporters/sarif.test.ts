@@ -41,7 +41,7 @@ interface SarifLog {
   }[];
 }
 
-const sarif = (findings = REPORT.findings, cwd = CWD): SarifLog => JSON.parse(formatSarif({ rules: RULES, findings }, { cwd, version: '1.2.3' }));
+const sarif = (findings = REPORT.findings, cwd = CWD): SarifLog => JSON.parse(formatSarif({ rules: RULES, findings }, { root: cwd, version: '1.2.3' }));
 const FINGERPRINT = expect.stringMatching(/^[0-9a-f]{32}:\d+$/) as unknown as string;
 
 describe('formatSarif', () => {
@@ -51,7 +51,7 @@ describe('formatSarif', () => {
     expect(log.version).toBe('2.1.0');
     expect(log.runs).toHaveLength(1);
     expect(log.runs[0]!.tool.driver).toMatchObject({ name: 'hookctl', version: '1.2.3', informationUri: expect.stringMatching(/^https:\/\//) });
-    expect(log.runs[0]!.originalUriBaseIds).toEqual({ '%SRCROOT%': { uri: 'file:///work/project/' } });
+    expect(log.runs[0]!.originalUriBaseIds).toEqual({ '%SRCROOT%': { uri: 'file:///work/project/', description: { text: 'The repository root.' } } });
   });
 
   it('declares that columns count UTF-16 code units', () => {
@@ -83,7 +83,7 @@ describe('formatSarif', () => {
 
   it('doubles literal braces and numbers a repeated placeholder once', () => {
     const rules = [{ ...RULES[0]!, messages: { braces: 'write {"{{key}}": 1} for {{key}}, not {{value}}' } }];
-    const log = JSON.parse(formatSarif({ rules, findings: [] }, { cwd: CWD, version: '1.2.3' })) as SarifLog;
+    const log = JSON.parse(formatSarif({ rules, findings: [] }, { root: CWD, version: '1.2.3' })) as SarifLog;
     expect(log.runs[0]!.tool.driver.rules[0]!.messageStrings).toEqual({ braces: { text: 'write {{"{0}": 1}} for {0}, not {1}' } });
   });
 
@@ -144,7 +144,7 @@ describe('formatSarif', () => {
     );
     const context = { cwd: sandbox.project, home: sandbox.home, env: {} };
     const result = await runLint({ spec: await loadConfigSpec('openinterpreter'), context });
-    const log = JSON.parse(formatSarif(result, { cwd: sandbox.project, version: '1.2.3' })) as SarifLog;
+    const log = JSON.parse(formatSarif(result, { root: sandbox.project, version: '1.2.3' })) as SarifLog;
     const { results, tool } = log.runs[0]!;
     expect(results.length).toBeGreaterThanOrEqual(6);
     for (const { ruleIndex, message } of results) {

@@ -5,7 +5,7 @@ import { CWD, REPORT, RULES, finding } from './fixtures.js';
 
 describe('formatStylish', () => {
   it('groups findings by file, sorted by position, aligned, with a summary line', () => {
-    expect(formatStylish(REPORT, { cwd: CWD, version: '1.2.3' })).toBe(
+    expect(formatStylish(REPORT, { root: CWD, version: '1.2.3' })).toBe(
       [
         '.octo/hooks.yml',
         '  3:3   error    unknown event "PreToolUze"; did you mean "PreToolUse"?  unknown-event',
@@ -21,7 +21,7 @@ describe('formatStylish', () => {
   });
 
   it('prints nothing when there are no findings', () => {
-    expect(formatStylish({ rules: RULES, findings: [] }, { cwd: CWD, version: '1.2.3' })).toBe('');
+    expect(formatStylish({ rules: RULES, findings: [] }, { root: CWD, version: '1.2.3' })).toBe('');
   });
 
   it.each([
@@ -29,13 +29,13 @@ describe('formatStylish', () => {
     [[finding({ severity: 'warning' }), finding({ severity: 'warning', line: 9 })], '✖ 2 problems (0 errors, 2 warnings)'],
     [[finding({}), finding({ line: 4 }), finding({ severity: 'warning', line: 5 })], '✖ 3 problems (2 errors, 1 warning)'],
   ])('summarises %#', (findings, summary) => {
-    const output = formatStylish({ rules: RULES, findings }, { cwd: CWD, version: '1.2.3' });
+    const output = formatStylish({ rules: RULES, findings }, { root: CWD, version: '1.2.3' });
     expect(output.trimEnd().split('\n').at(-1)).toBe(summary);
   });
 
   it('colours severities and the summary only when asked, with the same text underneath', () => {
-    const plain = formatStylish(REPORT, { cwd: CWD, version: '1.2.3' });
-    const coloured = formatStylish(REPORT, { cwd: CWD, version: '1.2.3', color: true });
+    const plain = formatStylish(REPORT, { root: CWD, version: '1.2.3' });
+    const coloured = formatStylish(REPORT, { root: CWD, version: '1.2.3', color: true });
     expect(plain).not.toContain('\u001b[');
     expect(coloured).toContain('\u001b[31merror');
     expect(coloured).toContain('\u001b[33mwarning');
