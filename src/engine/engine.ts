@@ -59,6 +59,12 @@ export interface EngineSettings {
    */
   shell?: string;
   /**
+   * `check` (default) holds back the hooks of a project whose trust the user never gave (codex:
+   * `[projects."<path>"] trust_level = "trusted"`); `assume` takes the project as trusted, as
+   * `hookctl test` does for the hooks it exercises. Dialects without such a trust ignore it.
+   */
+  workspaceTrust?: 'check' | 'assume';
+  /**
    * Cap on all output captured from the sync hooks of one dispatch (default 16 MiB): with many
    * hooks each keeps a fair share (at least 4 KiB per stream) and runs past it are marked truncated.
    */
@@ -115,6 +121,7 @@ export async function openEngine(dialect: Dialect, options: EngineSettings): Pro
     ...(options.managedConfigPath ? { managedConfigPath: resolve(options.managedConfigPath) } : {}),
     ...(options.configOverrides && options.configOverrides.length > 0 ? { configOverrides: options.configOverrides } : {}),
     ...(options.shell !== undefined ? { shell: options.shell } : {}),
+    ...(options.workspaceTrust ? { workspaceTrust: options.workspaceTrust } : {}),
   };
   const config = await dialect.loadConfig(context);
   const fatal = config.findings.filter((finding) => finding.fatal);

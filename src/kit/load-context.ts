@@ -15,4 +15,10 @@ export interface LoadContext {
    * own choice. Dialects that always use `sh -c` ignore it.
    */
   shell?: string;
+  /**
+   * Whether the folder's workspace trust is checked (`check`, the default) or taken as given
+   * (`assume`: the agent runs headless, where no trust dialog is shown). Dialects without a
+   * workspace trust ignore it.
+   */
+  workspaceTrust?: 'check' | 'assume';
 }

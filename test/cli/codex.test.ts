@@ -84,7 +84,7 @@ describe('hookctl --dialect codex', () => {
     expect(listed.stdout).toContain(`— Stop, sync, timeout 600s — untrusted-project (${reason})`);
     const json = JSON.parse((await runCli(['list', '--json', ...common], { env: { CODEX_HOME: undefined } })).stdout) as { hooks: { skipReason: string; skipDetail: string }[] };
     expect(json.hooks).toEqual([expect.objectContaining({ skipReason: 'workspace-untrusted', skipDetail: reason })]);
-    const linted = await runCli(['lint', '--format', 'json', ...common], { env: { CODEX_HOME: undefined } });
+    const linted = await runCli(['lint', '--effective', '--format', 'json', ...common], { env: { CODEX_HOME: undefined } });
     expect(linted.code).toBe(0);
     expect((JSON.parse(linted.stdout) as { findings: unknown[] }).findings).toEqual([
       expect.objectContaining({ ruleId: 'untrusted-project', severity: 'info', message: `these hooks never run: the agent loads no config from this project. ${reason}` }),

@@ -19,7 +19,7 @@ function copyExample(name: string): { cwd: string; common: string[] } {
   return { cwd, common: ['--cwd', cwd, '--home', join(sandbox, `${name}-home`), '--managed', join(sandbox, 'none.toml')] };
 }
 
-describe.each(['openinterpreter-policy-gate', 'octo-guard'])('examples/%s', (name) => {
+describe.each(['openinterpreter-policy-gate', 'octo-guard', 'codex-guard'])('examples/%s', (name) => {
   const { cwd, common } = copyExample(name);
 
   it('lints clean', async () => {
@@ -34,6 +34,12 @@ describe.each(['openinterpreter-policy-gate', 'octo-guard'])('examples/%s', (nam
     expect(result.code).toBe(0);
     expect(result.stdout).not.toContain('✗');
   });
+
+  if (name === 'codex-guard') {
+    it('the SessionEnd hook logged the session it saw end', () => {
+      expect(readFileSync(join(cwd, '.codex', 'sessions.log'), 'utf8')).toBe('example-session ended\n');
+    });
+  }
 
   if (name === 'octo-guard') {
     it('the audit logger appended one JSON line per PostToolUse call', () => {

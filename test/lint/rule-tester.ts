@@ -38,6 +38,12 @@ export interface ValidCase {
    * default: every `.json`, `.yaml`, `.yml` and `.toml` file in `files`, in order.
    */
   lint?: readonly string[];
+  /**
+   * Lint the effective layers instead, as `hookctl lint --effective` does: every file the dialect
+   * discovers for an agent started in `project/` with the sandbox home (managed files in `etc/`).
+   * For rules about the user's own state (codex project trust, recorded hook trust).
+   */
+  effective?: true;
 }
 
 /** An expected string: exact (after `<root>` is replaced), a pattern, or a vitest asymmetric matcher. */
@@ -119,8 +125,8 @@ export async function lintCase(rule: Rule, test: ValidCase): Promise<{ findings:
   expect(linted.length, 'a case lints at least one file').toBeGreaterThan(0);
   const absolute = linted.map((path) => join(sandbox.root, path));
   const spec = await loadConfigSpec(inferDialectFromPath(absolute[0]!) ?? 'openinterpreter');
-  const context = { cwd: sandbox.project, home: sandbox.home, env: {} };
-  const files = await Promise.all(absolute.map((path) => spec.describeFile(path, context)));
+  const context = { cwd: sandbox.project, home: sandbox.home, env: {}, managedConfigPath: join(sandbox.root, 'etc', 'requirements.toml') };
+  const files = test.effective ? await spec.discover(context) : await Promise.all(absolute.map((path) => spec.describeFile(path, context)));
   const { findings } = analyseFiles(files, spec, [rule], context.cwd);
   return { findings: sortFindings(findings), sandbox, linted };
 }

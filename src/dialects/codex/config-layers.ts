@@ -42,7 +42,7 @@ export async function discoverCodexFiles(context: LoadContext): Promise<ConfigFi
   const systemJson = await hooksJson(paths.systemDir, { source: 'managed', role: 'hooks-file', layer: paths.systemDir, plugin: null });
   const userJson = await hooksJson(paths.home, { source: 'user', role: 'hooks-file', layer: paths.home, plugin: null });
   const trust = projectTrust(context.cwd, settingsOf([systemConfig, userConfig, session]), join(paths.home, 'config.toml'));
-  const projects = await projectFiles(context.cwd, paths, trust, hooksJson);
+  const projects = await projectFiles(context, paths, trust, hooksJson);
   const legacyManaged = await discoveredFile(join(paths.systemDir, 'managed_config.toml'), 'toml', { source: 'managed', role: 'inline-config' });
   const plugins = await pluginHookFiles(paths.home, settingsOf([userConfig]));
   return [withManagedDirKey(requirements), systemJson, systemConfig, userJson, userConfig, ...projects, session, legacyManaged, ...plugins].filter(
@@ -52,24 +52,30 @@ export async function discoverCodexFiles(context: LoadContext): Promise<ConfigFi
 
 /** The project layers, root first; in each, hooks.json then config.toml. */
 async function projectFiles(
-  cwd: string,
+  context: LoadContext,
   paths: CodexPaths,
   trust: ProjectTrust,
   hooksJson: (folder: string, placement: Omit<ConfigFile, 'parsed'>) => Promise<ConfigFile | null>,
 ): Promise<ConfigFile[]> {
   const home = canonical(paths.home);
   const files: ConfigFile[] = [];
-  for (const dir of directoriesDownTo(trust.root, cwd)) {
+  for (const dir of directoriesDownTo(trust.root, context.cwd)) {
     const folder = join(dir, '.codex');
     // loader discover_project_layers: only a directory is a layer, and never the Codex home itself.
     if (!isDirectory(folder) || folder === paths.home || canonical(folder) === home) continue;
-    const reason = trust.disabledReason(dir);
+    // `assume` (hookctl test) takes the project as trusted: the author is exercising its hooks.
+    const reason = context.workspaceTrust === 'assume' ? null : trust.disabledReason(dir);
     const disabled = reason === null ? {} : { disabled: { reason: 'workspace-untrusted' as const, message: reason } };
     const placement = { source: 'project' as const, role: 'hooks-file' as const, layer: folder, plugin: null, ...disabled };
     const hooksFolder = trust.hooksFolder(dir);
     const json = await hooksJson(hooksFolder ?? folder, placement);
     const config = await discoveredFile(join(folder, 'config.toml'), 'toml', { ...placement, role: 'inline-config' });
     if (json) files.push(json);
+    // Codex reads a linked worktree's hooks from the root checkout: its own hooks.json never runs. Say so.
+    const ownJson = join(folder, 'hooks.json');
+    if (hooksFolder !== null && statSync(ownJson, { throwIfNoEntry: false }) !== undefined) {
+      files.push({ parsed: { path: ownJson, format: 'json', text: '', root: null, errors: [], duplicateKeys: [] }, source: 'project', role: 'unread', layer: folder, plugin: null, readInstead: join(hooksFolder, 'hooks.json') });
+    }
     if (hooksFolder === null) {
       if (config) files.push({ ...config, ...disabled });
       continue;
@@ -125,16 +131,15 @@ export async function describeCodexFile(path: string, context: LoadContext): Pro
   }
   if (role === 'managed-requirements' || folder === paths.systemDir) return { parsed, source: 'managed', role, layer: folder, plugin: null };
   if (folder === paths.home) return { parsed, source: 'user', role, layer: folder, plugin: null };
-  // A project file is judged by its project's trust, as Codex would load it for this user.
-  const [systemConfig, userConfig, session] = await Promise.all([
-    discoveredFile(join(paths.systemDir, 'config.toml'), 'toml', { source: 'managed', role: 'inline-config' }),
-    discoveredFile(join(paths.home, 'config.toml'), 'toml', { source: 'user', role: 'inline-config' }),
-    sessionFile(context),
-  ]);
+  // In a linked worktree Codex reads the root checkout's hooks.json, never this one.
   const dir = basename(folder) === '.codex' ? dirname(folder) : folder;
-  const reason = projectTrust(dir, settingsOf([systemConfig, userConfig, session]), join(paths.home, 'config.toml')).disabledReason(dir);
-  const disabled = reason === null ? {} : { disabled: { reason: 'workspace-untrusted' as const, message: reason } };
-  return { parsed, source: 'project', role, layer: folder, plugin: null, ...disabled };
+  const instead = format === 'json' ? projectTrust(dir, {}, '').hooksFolder(dir) : null;
+  if (instead !== null) {
+    return { parsed: { ...parsed, root: null, errors: [] }, source: 'project', role: 'unread', layer: folder, plugin: null, readInstead: join(instead, 'hooks.json') };
+  }
+  // Project trust is the user's, not the repository's: a named or repository-wide lint leaves it
+  // to the effective layers (`lint --effective`, the runtime), so findings do not depend on HOME.
+  return { parsed, source: 'project', role, layer: folder, plugin: null };
 }
 
 /** A file inside an installed plugin, `<C>/plugins/cache/<market>/<name>/<version>/…`: its plugin and key. */

@@ -35,7 +35,7 @@ describe('the shell (SPEC-dialects 9.7; difference from openinterpreter, which a
     first.sandbox.write('home/.bashrc', 'echo sourced >&2\n');
     const { createEngine } = await import('../../../src/index.js');
     const engine = await createEngine({ dialect: 'codex', cwd: first.sandbox.project, home: first.sandbox.home, managedConfigPath: first.managedPath, bypassTrust: true, shell: 'bash', env: { PATH: process.env.PATH, HOME: first.sandbox.home } });
-    const outcome = await dispatch({ ...first, engine }, 'Stop');
+    const outcome = await dispatch({ ...first, engine: engine as unknown as typeof first.engine }, 'Stop');
     expect(outcome.runs[0]).toMatchObject({ stdout: '[]\n', stderr: '' });
   });
 });

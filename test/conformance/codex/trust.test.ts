@@ -182,7 +182,7 @@ describe('hookctl trust, untrust, disable, enable write the user config.toml as 
     await engine.close();
     const listed = await box.cli('list', '--cwd', box.project);
     expect(listed.stdout).toContain(`${key(0)} — PreToolUse [Bash], sync, timeout 600s — modified (trusted at ${key(1)}: Codex keys trust by position)`);
-    const linted = await box.cli('lint', '--cwd', box.project);
+    const linted = await box.cli('lint', '--effective', '--cwd', box.project);
     expect(linted.stdout).toContain(`this hook was trusted at ${key(1)}, not at its position ${key(0)}`);
   });
 

@@ -11,13 +11,16 @@ const trustedProject = (level: string) => `[projects."<root>/project"]\ntrust_le
  */
 new RuleTester().run(untrustedProject, {
   valid: [
-    { name: 'hooks in the user layer are not gated', files: { 'home/.codex/hooks.json': hooks } },
-    { name: 'a project config.toml without hooks', files: { [CODEX_TOML]: 'model = "gpt-5"\n' } },
+    { name: 'hooks in the user layer are not gated', files: { 'home/.codex/hooks.json': hooks }, effective: true },
+    { name: 'a project config.toml without hooks', files: { [CODEX_TOML]: 'model = "gpt-5"\n' }, effective: true },
+    // Project trust is the user's: a named or repository-wide lint does not depend on HOME.
+    { name: 'a named project file is not judged by the user\'s trust', files: { [CODEX_JSON]: hooks } },
   ],
   invalid: [
     {
       name: 'a project nobody trusted',
       files: { [CODEX_JSON]: hooks },
+      effective: true,
       errors: [
         {
           messageId: 'notLoaded',
@@ -31,6 +34,7 @@ new RuleTester().run(untrustedProject, {
     {
       name: 'a project config.toml too',
       files: { [CODEX_TOML]: '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "echo done"\n' },
+      effective: true,
       errors: [{ messageId: 'notLoaded', line: 1, column: 3 }],
     },
   ],
@@ -38,15 +42,16 @@ new RuleTester().run(untrustedProject, {
 
 // With the user's trust the same project loads; a project marked untrusted says so in Codex's words.
 new RuleTester().run(untrustedProject, {
-  valid: [{ name: 'a trusted project', files: { [CODEX_JSON]: hooks, [CODEX_USER_TOML]: trustedProject('trusted') }, lint: [CODEX_JSON] }],
+  valid: [{ name: 'a trusted project', files: { [CODEX_JSON]: hooks, [CODEX_USER_TOML]: trustedProject('trusted') }, effective: true }],
   invalid: [
     {
       name: 'a project marked untrusted',
       files: { [CODEX_JSON]: hooks, [CODEX_USER_TOML]: trustedProject('untrusted') },
-      lint: [CODEX_JSON],
+      effective: true,
       errors: [
         {
           messageId: 'notLoaded',
+          file: CODEX_JSON,
           line: 2,
           column: 3,
           message:
