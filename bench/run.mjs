@@ -2,13 +2,14 @@
 // Timing lives here, never in unit tests. Run on an idle machine; figures vary with load.
 import { benchCli } from './cli.mjs';
 import { benchEngine } from './engine.mjs';
+import { benchHostile } from './hostile.mjs';
 import { benchLint } from './lint.mjs';
 import { benchRunner } from './runner.mjs';
 import { printTable } from './table.mjs';
 import { benchValidators } from './validators.mjs';
 
 const rows = [];
-for (const bench of [benchRunner, benchEngine, benchCli, benchLint, benchValidators]) {
+for (const bench of [benchRunner, benchEngine, benchCli, benchLint, benchValidators, benchHostile]) {
   process.stderr.write(`running ${bench.name}…\n`);
   rows.push(...(await bench()));
 }

@@ -1,7 +1,7 @@
 // Renders docs/cli.md from the real commander definitions and docs/dialects.md from the event
 // schemas. `--check` renders in memory and fails, naming the stale files, when the committed docs differ.
 // Needs `npm run build` first (it reads the compiled program).
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const check = process.argv.includes('--check');
@@ -64,6 +64,8 @@ async function renderDialects() {
     const dir = join('schema', dialect, 'events');
     const files = readdirSync(dir);
     out.push(`## ${dialect}`, '');
+    // A dialect with a page of its own (how hookctl runs that agent's hooks) is linked from its section.
+    if (existsSync(join('docs', `${dialect}.md`))) out.push(`How hookctl loads, runs and reads ${dialect} hooks, and each choice it made: [${dialect}.md](${dialect}.md).`, '');
     for (const { name: event } of (await loadDialect(dialect)).events) {
       const file = `${eventFileStem(event)}.input.json`;
       const input = JSON.parse(readFileSync(join(dir, file), 'utf8'));

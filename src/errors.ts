@@ -40,6 +40,27 @@ export class PayloadValidationError extends HookctlError {
   }
 }
 
+/**
+ * A dispatch payload JSON can not carry to a hook: a cycle, a BigInt, or not an object at all. The
+ * hooks never run on it (a PayloadValidationError, with the path of the problem).
+ */
+export class PayloadNotJsonError extends PayloadValidationError {}
+
+/** A dialect id hookctl does not speak (`createEngine({ dialect })`, `loadDialect`). */
+export class UnknownDialectError extends UsageError {
+  constructor(
+    readonly dialect: string,
+    known: readonly string[],
+    suggestion: string | null,
+  ) {
+    super(
+      `unknown dialect ${JSON.stringify(dialect)}` +
+        (suggestion ? didYouMeanSuffix(suggestion) : `; hookctl speaks ${known.map((id) => `"${id}"`).join(', ')}`) +
+        ' (pass one of them as the engine option `dialect`, or a Dialect object)',
+    );
+  }
+}
+
 /** The event name is not part of the dialect. */
 export class UnknownEventError extends HookctlError {
   constructor(
@@ -62,6 +83,23 @@ export class TrustStoreError extends HookctlError {
     super(
       `trust store ${file} is not valid: ${reason}. hookctl will not overwrite it; ` +
         'repair it by hand, or delete it to start over (every hook then needs trust again).',
+    );
+  }
+}
+
+/**
+ * Trusting these hooks would make the configuration stop loading: their file has errors that are
+ * fatal once it runs (octo, SPEC 3.2). Nothing is recorded.
+ */
+export class TrustRefusedError extends HookctlError {
+  constructor(
+    readonly file: string,
+    readonly findings: readonly Finding[],
+  ) {
+    super(
+      `not trusting ${file}: it has ${findings.length} error${findings.length === 1 ? '' : 's'} that would stop every hook from loading once it runs; ` +
+        'fix them and run `hookctl trust` again. Nothing was recorded.\n' +
+        findings.map((finding) => `  ${formatFinding(finding)}`).join('\n'),
     );
   }
 }

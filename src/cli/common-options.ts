@@ -12,6 +12,8 @@ export interface CommonOptionValues {
   cwd?: string;
   home?: string;
   managed?: string;
+  settings?: string;
+  pluginDir?: string[];
   config?: string[];
 }
 
@@ -20,21 +22,27 @@ export interface CommonContext {
   cwd: string;
   home: string;
   managedConfigPath: string | undefined;
+  /** claude `--settings`: a file path or inline JSON. */
+  settingsFlag: string | undefined;
+  /** claude `--plugin-dir`, in the order given. */
+  pluginDirs: string[];
   /** codex `--config key=value`, in the order given. */
   configOverrides: string[];
 }
 
 /**
- * Adds `--dialect`, `--cwd`, `--home`, `--managed` (SPEC 5) and codex's `--config key=value`
- * (SPEC-dialects §10) to a command; `schema`, whose own `--config` prints the config schema,
- * loads no config and goes without it.
+ * Adds `--dialect`, `--cwd`, `--home`, `--managed` (SPEC 5), claude's `--settings` and `--plugin-dir`,
+ * and codex's `--config key=value` (SPEC-dialects §10) to a command; `schema`, whose own `--config`
+ * prints the config schema, loads no config and goes without the last.
  */
 export function addCommonOptions(command: Command, options: { configOverrides?: boolean } = {}): Command {
   command
     .addOption(new Option('--dialect <dialect>', 'hook dialect (default: detected from the hook config files present)').choices([...DIALECT_IDS]))
     .option('--cwd <dir>', 'project directory (default: current directory)')
     .option('--home <dir>', 'user home holding the user-level config (default: $HOME)')
-    .option('--managed <file>', 'managed requirements file: openinterpreter (default /etc/openinterpreter/requirements.toml), codex (default /etc/codex/requirements.toml; the other managed codex files are read beside it)');
+    .option('--managed <file>', 'managed policy file: openinterpreter requirements.toml (default /etc/openinterpreter/requirements.toml), claude managed-settings.json (default /etc/claude-code/managed-settings.json), codex requirements.toml (default /etc/codex/requirements.toml; the other managed codex files are read beside it)')
+    .option('--settings <file-or-json>', 'claude: a settings layer for this session, a file or inline JSON (as claude --settings)')
+    .option('--plugin-dir <dir>', 'claude: load a plugin from this directory for this session (repeatable)', collectValues);
   if (options.configOverrides === false) return command;
   return command.option('--config <key=value>', 'codex: override a config value for this session, as `codex -c` does (TOML value; repeatable)', collectValues);
 }
@@ -46,6 +54,8 @@ export function loadContextOf(common: CommonContext): LoadContext {
     home: common.home,
     env: process.env,
     ...(common.managedConfigPath === undefined ? {} : { managedConfigPath: common.managedConfigPath }),
+    ...(common.settingsFlag === undefined ? {} : { settingsFlag: common.settingsFlag }),
+    ...(common.pluginDirs.length === 0 ? {} : { pluginDirs: common.pluginDirs }),
     ...(common.configOverrides.length === 0 ? {} : { configOverrides: common.configOverrides }),
   };
 }
@@ -58,8 +68,15 @@ export function resolveCommon(options: CommonOptionValues): CommonContext {
   if (options.dialect === undefined) dialectId = detectDialect(cwd, home);
   else if (isDialectId(options.dialect)) dialectId = options.dialect;
   else throw new UsageError(`unknown dialect "${options.dialect}"; use one of ${DIALECT_IDS.join(', ')}`);
-  const configOverrides = Array.isArray(options.config) ? options.config : [];
-  return { dialectId, cwd, home, managedConfigPath: options.managed ? resolve(options.managed) : undefined, configOverrides };
+  return {
+    dialectId,
+    cwd,
+    home,
+    managedConfigPath: options.managed ? resolve(options.managed) : undefined,
+    settingsFlag: options.settings,
+    pluginDirs: (options.pluginDir ?? []).map((dir) => resolve(dir)),
+    configOverrides: Array.isArray(options.config) ? options.config : [],
+  };
 }
 
 

@@ -6,7 +6,10 @@ import { loadContextOf, resolveCommon, type CommonOptionValues } from './common-
 /** The trust session of a trust, untrust, enable or disable command, from its common options. */
 export async function openCliTrustSession(options: CommonOptionValues): Promise<TrustSession> {
   const common = resolveCommon(options);
-  return openTrustSession(await loadDialect(common.dialectId), loadContextOf(common));
+  const dialect = await loadDialect(common.dialectId);
+  // A dialect without per-hook trust explains that in one line; nothing is loaded or written.
+  if (dialect.trust.notApplicable !== undefined) throw new UsageError(dialect.trust.notApplicable);
+  return openTrustSession(dialect, loadContextOf(common));
 }
 
 /** `trust` and `untrust` take hook ids or `--all`; both at once is ambiguous, so it is refused. */

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '../lint/message.js';
 import { didYouMean } from '../util/did-you-mean.js';
 import type { FieldType } from './config-spec.js';
-import { describeValue } from './format-words.js';
+import { arrayWord, describeValue, objectWord, withArticle } from './format-words.js';
 import type { ConfigFormat, SourceNode } from './source-tree.js';
 
 /** What a field of the wrong type is told (reported by the invalid-value rule, whose messages include these). */
@@ -19,6 +19,10 @@ export const FIELD_MESSAGES = {
   notDuration: '"{{key}}" must be a duration such as "5s", found {{found}}',
   // A whole number beyond what the agent can take (codex: above i64::MAX it cannot hash the hook).
   aboveMax: '"{{key}}" must be at most {{max}}, found {{written}}',
+  notPositiveSeconds: '"{{key}}" must be a number of seconds above 0, found {{found}}',
+  notStringList: '"{{key}}" must be {{expected}} of strings, found {{found}}',
+  notStringRecord: '"{{key}}" must be {{expected}} whose values are strings, found {{found}}',
+  notObject: '"{{key}}" must be {{expected}}, found {{found}}',
 } as const;
 
 export type FieldProblem = MessageDescriptor<typeof FIELD_MESSAGES>;
@@ -58,6 +62,20 @@ export function checkField(key: string, node: SourceNode, type: FieldType, forma
       if (isNonNegativeInteger(value)) return { messageId: 'notWrittenWhole', data: { key, written: writtenAs(node, text) } };
       return { messageId: 'notWholeSeconds', data: { key, found: found() } };
     }
+    case 'positive-seconds':
+      if (typeof value === 'number' && value > 0) return null;
+      if (typeof value === 'string' && /^\d+(\.\d+)?$/.test(value.trim()) && Number(value) > 0) {
+        return { messageId: 'quotedSeconds', data: { key, seconds: value.trim() } };
+      }
+      return { messageId: 'notPositiveSeconds', data: { key, found: found() } };
+    case 'string-list':
+      if (node.kind === 'array' && node.items.every((item) => item.kind === 'scalar' && typeof item.value === 'string')) return null;
+      return { messageId: 'notStringList', data: { key, expected: withArticle(arrayWord(format)), found: found() } };
+    case 'string-record':
+      if (node.kind === 'object' && node.entries.every((entry) => entry.value.kind === 'scalar' && typeof entry.value.value === 'string')) return null;
+      return { messageId: 'notStringRecord', data: { key, expected: withArticle(objectWord(format)), found: found() } };
+    case 'object':
+      return node.kind === 'object' ? null : { messageId: 'notObject', data: { key, expected: withArticle(objectWord(format)), found: found() } };
     case 'count':
       if (isWholeNumber(value, node, text)) return null;
       if (isNonNegativeInteger(value)) return { messageId: 'notWrittenWhole', data: { key, written: writtenAs(node, text) } };

@@ -16,7 +16,11 @@ import { re2 } from './re2.js';
  */
 export type MatcherSyntax = 'exact-list-or-regex' | 'regex';
 
-export type MatcherCompilation = { ok: true; matcher: CompiledMatcher } | { ok: false; error: string };
+/**
+ * A compiled matcher, or why there is none: a pattern the agent rejects, or (`unsupported`) one the
+ * agent accepts but hookctl cannot evaluate in linear time (SPEC §6.1). Either way its group is skipped.
+ */
+export type MatcherCompilation = { ok: true; matcher: CompiledMatcher } | { ok: false; error: string; unsupported?: true };
 
 // Codex: codex-rs/hooks/src/events/common.rs (is_match_all_matcher, is_exact_matcher).
 const EXACT_LIST = /^[A-Za-z0-9_|]+$/;

@@ -1,5 +1,5 @@
-import type { EventSpec, HandlerRecord, LoadContext } from '../kit/index.js';
-import type { MatcherSyntax } from './compile-matcher.js';
+import type { EventSpec, HandlerRecord, LoadContext, SwitchedOffScope } from '../kit/index.js';
+import type { MatcherCompilation, MatcherSyntax } from './compile-matcher.js';
 import type { ConfigFile, FileRole } from './config-file.js';
 import type { SourceEntry } from './source-tree.js';
 
@@ -18,6 +18,14 @@ export type FieldType = (
    * most `max` when set (compared exactly, on the literal as written).
    */
   | { kind: 'whole-seconds'; max?: bigint }
+  /** A number of seconds > 0, fractions allowed (claude `timeout`). */
+  | { kind: 'positive-seconds' }
+  /** An array of strings (claude `args`, `allowedEnvVars`). */
+  | { kind: 'string-list' }
+  /** An object whose values are strings (claude http `headers`). */
+  | { kind: 'string-record' }
+  /** Any object (claude mcp_tool `input`). */
+  | { kind: 'object' }
   /** An integer ≥ 0 (openinterpreter `additionalContextLimit`). */
   | { kind: 'count' }
   /** Anything: a setting that belongs to the agent and that hookctl does not read. */
@@ -29,8 +37,28 @@ export type FieldType = (
 ) & { extension?: true };
 
 export type TimeoutRule =
-  | { unit: 'seconds'; defaultMs: number; /** At or above this many seconds the value was probably meant as ms. */ suspiciousSeconds: number }
+  | {
+      unit: 'seconds';
+      defaultMs: number;
+      /** At or above this many seconds the value was probably meant as ms. */
+      suspiciousSeconds: number;
+      /** Any number of seconds above 0 counts (claude), not only whole seconds ≥ 1. */
+      fractional?: boolean;
+    }
   | { unit: 'go-duration'; defaultMs: number; maxMs: number };
+
+export interface HandlerTypes {
+  supported: readonly string[];
+  unsupported: readonly string[];
+  /**
+   * Fields only some types have (claude: `url` is http's, `args` command's), by type. A handler
+   * field listed for other types but not its own is unknown on it. Absent: every handler field
+   * applies to every type.
+   */
+  fields?: Readonly<Record<string, readonly string[]>>;
+  /** Fields a handler of the type must set (`command` for command hooks, `url` for http). Absent: `command`. */
+  required?: Readonly<Record<string, readonly string[]>>;
+}
 
 export interface TopLevelRule {
   /** Known top-level fields besides `hooks`, with their types. */
@@ -59,8 +87,14 @@ export interface DialectConfigSpec {
   handlerFields: Readonly<Record<string, FieldType>>;
   timeout: TimeoutRule;
   /** Handler `type` values: run, or parsed but skipped as unsupported; null when there is no `type`. */
-  handlerTypes: { supported: readonly string[]; unsupported: readonly string[] } | null;
+  handlerTypes: HandlerTypes | null;
   topLevel: Readonly<Record<FileRole, TopLevelRule>>;
+  /**
+   * Compiles a group's matcher for one event, when the dialect's matcher rules are not one of the
+   * shared `matcherSyntax` values (claude: trimmed exact lists, a narrower set on some events, and
+   * JavaScript regexes evaluated by a linear-time engine). Absent: `compileMatcher(text, matcherSyntax)`.
+   */
+  compileMatcher?(source: string | null, event: string): MatcherCompilation;
   /**
    * The top-level key of the managed requirements file that, when true, keeps every non-managed
    * hook from running (openinterpreter `allow_managed_hooks_only`); absent when the dialect has none.
@@ -99,10 +133,11 @@ export interface DialectConfigSpec {
    */
   handlerId?(file: ConfigFile, event: string, group: number, handler: number): string;
   /**
-   * Decides the `[features] hooks` switch from the files in layer order, when the dialect's agent
-   * does not simply take the last switch set (codex: a switch in the requirements file pins it).
+   * Decides the `[features] hooks` switches from the files in layer order, when the dialect's agent
+   * does not follow SPEC 2.1's policy (codex: the merged config decides for every hook, managed ones
+   * included, unless the requirements file pins the feature).
    */
-  decideFeatures?(files: readonly ConfigFile[]): { file: ConfigFile; entry: SourceEntry; enabled: boolean } | null;
+  decideFeatures?(files: readonly ConfigFile[]): FeaturesPolicy;
   /**
    * Trust the agent records in its own config, by a hook's position (codex `[hooks.state]`): the
    * trusted hashes of one load's files by hook id, and the hash a hook is compared with. Lets lint
@@ -118,4 +153,30 @@ export interface DialectConfigSpec {
   discover(context: LoadContext): Promise<ConfigFile[]>;
   /** Reads and parses one named file, placing it in the layer its path implies (`hookctl lint FILE`). */
   describeFile(path: string, context: LoadContext): Promise<ConfigFile>;
+}
+
+/** One boolean `[features] hooks` switch and the file that sets it. */
+export interface FeaturesSwitch {
+  file: ConfigFile;
+  entry: SourceEntry;
+  enabled: boolean;
+}
+
+/**
+ * What the `[features] hooks` switches decide (SPEC 2.1, 2.9).
+ * - `managed`: the switch in the managed requirements file. Only it governs managed hooks: `false`
+ *   turns every hook off (as a pinned feature does in Codex), `true` pins hooks on so the user and
+ *   project switches are ignored.
+ * - `local`: the last boolean switch of the user and project config.toml files (a project wins
+ *   over the user). It governs only non-managed hooks: a repository or a user can never switch
+ *   off an administrator's policy, with or without `allow_managed_hooks_only`.
+ */
+export interface FeaturesPolicy {
+  managed: FeaturesSwitch | null;
+  local: FeaturesSwitch | null;
+  /** The switch that turned hooks off, or null when none did. */
+  deciding: FeaturesSwitch | null;
+  scope: SwitchedOffScope | null;
+  /** True when the managed file pins hooks on and a local `false` is therefore ignored. */
+  localIgnored: boolean;
 }

@@ -160,6 +160,6 @@ function declareGroup(event: EventDeclaration, index: number, node: SourceObject
   let compiled: MatcherCompilation | null;
   if (matcher !== undefined && text === null) compiled = null;
   else if (event.spec !== null && event.spec.matcherField === null) compiled = { ok: true, matcher: matchEverything(text) };
-  else compiled = compileMatcher(text, spec.matcherSyntax);
+  else compiled = spec.compileMatcher ? spec.compileMatcher(text, event.name) : compileMatcher(text, spec.matcherSyntax);
   return { event, index, node, matcher, compiled, handlers: [] };
 }

@@ -14,7 +14,7 @@ export interface FilePlacement {
 
 /** Reads one candidate layer file; null when it does not exist (every layer is optional). */
 export async function discoveredFile(path: string, format: ConfigFormat, placement: FilePlacement): Promise<ConfigFile | null> {
-  const parsed = await readConfigFile(path, format);
+  const parsed = await readConfigFile(path, format, placement.source === 'project' ? 'repository' : 'owned');
   if (parsed === null) return null;
   return { parsed, source: placement.source, role: placement.role, layer: placement.layer ?? dirname(path), plugin: placement.plugin ?? null };
 }

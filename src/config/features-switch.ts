@@ -1,20 +1,35 @@
+import type { SwitchedOff } from '../kit/listing.js';
 import type { ConfigFile } from './config-file.js';
-import type { DialectConfigSpec } from './config-spec.js';
-import type { SourceEntry } from './source-tree.js';
+import type { DialectConfigSpec, FeaturesPolicy, FeaturesSwitch } from './config-spec.js';
+
+export type { FeaturesPolicy, FeaturesSwitch } from './config-spec.js';
 
 /**
- * The `[features] hooks` switch that decides whether hooks are on: the last boolean one in layer
- * order, so a project config.toml wins over the user's (SPEC 2.1). Null when none is set.
+ * What the `[features] hooks` switches decide (FeaturesPolicy): SPEC 2.1's policy, or the
+ * dialect's own (DialectConfigSpec.decideFeatures).
  */
-export function decidingFeaturesSwitch(
-  files: readonly ConfigFile[],
-  spec: DialectConfigSpec,
-): { file: ConfigFile; entry: SourceEntry; enabled: boolean } | null {
+export function featuresPolicy(files: readonly ConfigFile[], spec: DialectConfigSpec): FeaturesPolicy {
   if (spec.decideFeatures) return spec.decideFeatures(files);
-  let deciding: { file: ConfigFile; entry: SourceEntry; enabled: boolean } | null = null;
+  let managed: FeaturesSwitch | null = null;
+  let local: FeaturesSwitch | null = null;
   for (const file of files) {
     const entry = spec.featuresSwitch?.(file);
-    if (entry?.value.kind === 'scalar' && typeof entry.value.value === 'boolean') deciding = { file, entry, enabled: entry.value.value };
+    if (entry?.value.kind !== 'scalar' || typeof entry.value.value !== 'boolean') continue;
+    const found = { file, entry, enabled: entry.value.value };
+    if (file.source === 'managed') managed = found;
+    else local = found;
   }
-  return deciding;
+  if (managed !== null && !managed.enabled) return { managed, local, deciding: managed, scope: 'all', localIgnored: false };
+  if (local !== null && !local.enabled) {
+    if (managed !== null) return { managed, local, deciding: null, scope: null, localIgnored: true };
+    return { managed, local, deciding: local, scope: 'non-managed', localIgnored: false };
+  }
+  return { managed, local, deciding: null, scope: null, localIgnored: false };
+}
+
+/** The deciding switch as the engine and listings report it, else null. */
+export function switchedOff(policy: FeaturesPolicy): SwitchedOff | null {
+  if (policy.deciding === null || policy.scope === null) return null;
+  const { line, column } = policy.deciding.entry.keyPos;
+  return { scope: policy.scope, file: policy.deciding.file.parsed.path, line, column };
 }

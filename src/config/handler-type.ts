@@ -7,3 +7,23 @@ export function isUnsupportedHandler(spec: DialectConfigSpec, handler: SourceObj
   const type = scalarField(handler, 'type', 'string');
   return type !== undefined && (spec.handlerTypes?.unsupported.includes(type) ?? false);
 }
+
+/**
+ * The handler fields that apply to a handler of this type: every field the dialect has, minus those
+ * that only other types have (HandlerTypes.fields).
+ */
+export function fieldsOfType(spec: DialectConfigSpec, type: string | undefined): string[] {
+  const all = Object.keys(spec.handlerFields);
+  const byType = spec.handlerTypes?.fields;
+  if (byType === undefined) return all;
+  const own = new Set(type !== undefined && Object.hasOwn(byType, type) ? byType[type] : []);
+  const typed = new Set(Object.values(byType).flat());
+  return all.filter((key) => !typed.has(key) || own.has(key));
+}
+
+/** The fields a handler of this type must set; `command` where the dialect does not say. */
+export function requiredFields(spec: DialectConfigSpec, type: string | undefined): readonly string[] {
+  const required = spec.handlerTypes?.required;
+  if (required === undefined) return ['command'];
+  return type !== undefined && Object.hasOwn(required, type) ? required[type]! : [];
+}

@@ -2,7 +2,7 @@ import { ParseError, parseTOML, type AST } from 'toml-eslint-parser';
 import { createLineIndex, type LineIndex } from './line-index.js';
 import { tooDeepMessage } from './nesting-limit.js';
 import { getEntry, type ParsedFile, type SourceArray, type SourceNode, type SourceObject, type SourcePosition } from './source-tree.js';
-import { tooDeepTomlOffset } from './toml-nesting.js';
+import { tooDeepBracketOffset } from './toml-nesting.js';
 
 /**
  * Parses TOML 1.0 with a position for every key and value (toml-eslint-parser: a full AST with
@@ -15,7 +15,7 @@ import { tooDeepTomlOffset } from './toml-nesting.js';
 export function parseToml(text: string, path: string): ParsedFile {
   const at = createLineIndex(text);
   const file: ParsedFile = { path, format: 'toml', text, root: null, errors: [], duplicateKeys: [] };
-  const tooDeep = tooDeepTomlOffset(text);
+  const tooDeep = tooDeepBracketOffset(text);
   if (tooDeep !== null) {
     file.errors.push({ message: tooDeepMessage('TOML'), pos: at(tooDeep) });
     return file;

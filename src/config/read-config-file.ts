@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
+import { readRegularFile, SIZE_CAPS } from '../util/regular-file.js';
 import type { ConfigFormat, ParsedFile } from './source-tree.js';
 
 type Parser = (text: string, path: string) => ParsedFile;
@@ -15,6 +15,8 @@ const PARSER_LOADERS: Readonly<Record<ConfigFormat, () => Promise<Parser>>> = {
   toml: async () => (await import('./parse-toml.js')).parseToml,
 };
 
+const CONFIG_CAPS = { json: SIZE_CAPS.configJson, toml: SIZE_CAPS.configToml, yaml: SIZE_CAPS.configYaml } as const;
+
 const loadedParsers = new Map<ConfigFormat, Promise<Parser>>();
 
 function parserFor(format: ConfigFormat): Promise<Parser> {
@@ -27,24 +29,25 @@ function parserFor(format: ConfigFormat): Promise<Parser> {
 }
 
 /**
- * Reads and parses a config file. A missing file is null (layers are optional); a file that exists
- * but cannot be read is a parsed file with no tree and the read error, so it is reported, not skipped.
+ * Whose file it is: a repository's (a project layer), whose size caps are set by what the parsers
+ * can take from hostile input, or one the user or administrator owns (managed, user, plugin).
  */
-export async function readConfigFile(path: string, format: ConfigFormat): Promise<ParsedFile | null> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
-    return unreadable(path, format, `cannot read the file: ${(error as Error).message}`);
-  }
-  return (await parserFor(format))(text, path);
+export type ConfigOrigin = 'repository' | 'owned';
+
+/**
+ * Reads and parses a config file. A missing file is null (layers are optional); a file that exists
+ * but cannot be read is a parsed file with no tree and the reason, so it is reported, not skipped.
+ * Only a regular file up to the size cap of its origin and format is read (util/regular-file.ts).
+ */
+export async function readConfigFile(path: string, format: ConfigFormat, origin: ConfigOrigin = 'repository'): Promise<ParsedFile | null> {
+  const read = await readRegularFile(path, origin === 'owned' ? SIZE_CAPS.configTrusted : CONFIG_CAPS[format]);
+  if (!read.ok) return read.missing ? null : unreadable(path, format, `cannot read the file: ${read.reason}`);
+  return (await parserFor(format))(read.bytes.toString('utf8'), path);
 }
 
 /** Like readConfigFile, but a missing file is an error too: the user named it. */
-export async function readNamedConfigFile(path: string, format: ConfigFormat): Promise<ParsedFile> {
-  return (await readConfigFile(path, format)) ?? unreadable(path, format, 'the file does not exist');
+export async function readNamedConfigFile(path: string, format: ConfigFormat, origin: ConfigOrigin = 'repository'): Promise<ParsedFile> {
+  return (await readConfigFile(path, format, origin)) ?? unreadable(path, format, 'the file does not exist');
 }
 
 export function formatFromPath(path: string): ConfigFormat | null {

@@ -30,6 +30,11 @@ export function resolveTimeout(rule: TimeoutRule, node: SourceNode | undefined, 
     return { ms: Math.max(1000, written), issue: written === 0 ? 'raised' : null };
   }
   if (rule.unit === 'seconds') {
+    if (rule.fractional) {
+      // claude: any number of seconds above 0; a fraction of a millisecond still waits at least 1 ms.
+      if (typeof value !== 'number' || !(value > 0)) return { ms: rule.defaultMs, issue: null };
+      return { ms: Math.max(1, Math.round(value * 1000)), issue: value >= rule.suspiciousSeconds ? 'suspicious' : null };
+    }
     if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) return { ms: rule.defaultMs, issue: null };
     // Codex: codex-rs/hooks/src/engine/discovery.rs normalize_command_hook: `timeout.max(1)`.
     if (value === 0) return { ms: 1000, issue: 'raised' };

@@ -5,8 +5,13 @@ import { MAX_NESTING } from './nesting-limit.js';
  * and comments are skipped, so brackets inside them do not count. Checked before parsing because
  * the TOML parser recurses per level and cannot be stopped midway. Table headers (`[a]`, `[[a]]`)
  * count as one or two levels, which only matters for text that is not valid TOML anyway.
+ *
+ * YAML flow collections use the same brackets, quotes and `#` comments, so the YAML parser gets
+ * the same early stop: the yaml library takes seconds on a flow nested hundreds of thousands deep.
+ * Where YAML differs (a `#` inside a plain scalar, an apostrophe in plain text) this scan can only
+ * count fewer levels, never more, and the parser's own depth guard still applies.
  */
-export function tooDeepTomlOffset(text: string): number | null {
+export function tooDeepBracketOffset(text: string): number | null {
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const char = text[i]!;

@@ -1,8 +1,12 @@
+import type { HookInputMap as ClaudeInputs } from '../../generated/claude/types.js';
 import type { HookInputMap as CodexInputs } from '../../generated/codex/types.js';
 import type { HookInputMap as OctoInputs } from '../../generated/octo/types.js';
 import type { HookInputMap as OpenInterpreterInputs } from '../../generated/openinterpreter/types.js';
 import type { DialectConfigSpec } from '../config/config-spec.js';
+import { UnknownDialectError } from '../errors.js';
 import type { Dialect, DialectManifest } from '../kit/index.js';
+import { didYouMean } from '../util/did-you-mean.js';
+import { manifest as claudeManifest } from './claude/manifest.js';
 import { manifest as codexManifest } from './codex/manifest.js';
 import { manifest as octoManifest } from './octo/manifest.js';
 import { manifest as openInterpreterManifest } from './openinterpreter/manifest.js';
@@ -34,6 +38,11 @@ export const DIALECTS = {
     load: async () => (await import('./octo/index.js')).dialect,
     loadConfigSpec: async () => (await import('./octo/config-spec.js')).configSpec,
   },
+  claude: {
+    manifest: claudeManifest,
+    load: async () => (await import('./claude/index.js')).dialect,
+    loadConfigSpec: async () => (await import('./claude/config-spec.js')).configSpec,
+  },
   codex: {
     manifest: codexManifest,
     load: async () => (await import('./codex/index.js')).dialect,
@@ -47,6 +56,7 @@ export type DialectId = keyof typeof DIALECTS;
 export interface DialectInputs extends Record<DialectId, object> {
   openinterpreter: OpenInterpreterInputs;
   octo: OctoInputs;
+  claude: ClaudeInputs;
   codex: CodexInputs;
 }
 
@@ -60,13 +70,21 @@ export function isDialectId(value: string): value is DialectId {
 }
 
 export function manifestOf(id: DialectId): DialectManifest {
-  return DIALECTS[id].manifest;
+  return entryOf(id).manifest;
 }
 
 export function loadDialect(id: DialectId): Promise<Dialect> {
-  return DIALECTS[id].load();
+  return entryOf(id).load();
 }
 
 export function loadConfigSpec(id: DialectId): Promise<DialectConfigSpec> {
-  return DIALECTS[id].loadConfigSpec();
+  return entryOf(id).loadConfigSpec();
+}
+
+/** Library callers are not type-checked: `createEngine({ dialect: 'nope' })` gets a named error, not `DIALECTS[id] is undefined`. */
+function entryOf(id: DialectId): DialectEntry {
+  if (typeof id !== 'string' || !isDialectId(id)) {
+    throw new UnknownDialectError(String(id), DIALECT_IDS, didYouMean(String(id), DIALECT_IDS));
+  }
+  return DIALECTS[id];
 }

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { AggregateOptions, Dialect, EventSpec, Interpretation } from '../kit/index.js';
+import type { AggregateOptions, Dialect, DispatchContextInfo, EventSpec, HandlerEffect, Interpretation } from '../kit/index.js';
 import type { EngineHandler } from './engine-handler.js';
 import type { Outcome, RunReport, SkipReason } from '../kit/outcome.js';
 import { Limiter } from './limiter.js';
@@ -22,6 +22,19 @@ export interface DispatchOptions {
   matcherAliases?: readonly string[];
   onRunStart?: (run: RunStartInfo) => void;
   onRunEnd?: (report: RunReport) => void;
+  /**
+   * Called when a detached async run of this dispatch finishes, after the outcome was returned:
+   * what it reports for the agent to deliver later (context, a system message, a wake-up message).
+   */
+  onAsyncEnd?: (result: AsyncRunResult) => void;
+}
+
+/** A finished async run: its report and the effect the dialect read from it (never aggregated into an outcome). */
+export interface AsyncRunResult {
+  event: string;
+  report: RunReport;
+  effect: HandlerEffect;
+  warnings: string[];
 }
 
 export interface DispatchContext {
@@ -30,6 +43,8 @@ export interface DispatchContext {
   selector: EventSelector<EngineHandler>;
   projectDir: string;
   warnings: readonly string[];
+  /** What the dialect's dispatch preparation is told besides the dispatch's own directories. */
+  info: Omit<DispatchContextInfo, 'projectDir' | 'cwd'>;
   /** Which rewrite wins when several handlers return one (AggregateOptions). */
   rewriteOrder: AggregateOptions['rewriteOrder'];
   /** Starts a detached async run that the engine's close() will wait for. */
@@ -68,10 +83,12 @@ export async function dispatchEvent(
   context: DispatchContext,
   payload: Record<string, unknown>,
   options: DispatchOptions,
+  /** The payload as compact JSON, serialised by the caller (which names a payload JSON can not hold). */
+  stdin: string,
 ): Promise<Outcome> {
   const { dialect, spec, projectDir } = context;
   const event = spec.name;
-  const target = spec.matcherField === null ? null : stringTarget(payload[spec.matcherField]);
+  const target = spec.matcherField === null ? null : matcherTarget(spec, payload[spec.matcherField]);
   const candidates = target === null ? null : matchCandidates(target, dialect.aliases, options.matcherAliases ?? []);
   const warnings = [...context.warnings];
   const slots: Slot[] = context.selector
@@ -79,12 +96,14 @@ export async function dispatchEvent(
     .filter((handler) => meetsCondition(handler, payload, warnings))
     .map((handler) => ({ handler, report: null, interpretation: null, finished: null }));
 
-  const stdin = JSON.stringify(payload);
   // A relative payload cwd (as in committed test cases) is taken from the project dir.
-  const cwd = typeof payload.cwd === 'string' && payload.cwd !== '' ? resolve(projectDir, payload.cwd) : projectDir;
-  const preparation = await dialect.protocol.prepareDispatch?.(event, payload, { projectDir });
-  const budget = dialect.protocol.budgetMs?.(event, slots.map((slot) => slot.handler)) ?? null;
+  const payloadCwd = typeof payload.cwd === 'string' && payload.cwd !== '' ? resolve(projectDir, payload.cwd) : projectDir;
+  const info = { ...context.info, projectDir, cwd: payloadCwd };
+  const preparation = await dialect.protocol.prepareDispatch?.(event, payload, info);
+  const budget = dialect.protocol.budgetMs?.(event, slots.map((slot) => slot.handler), info) ?? null;
   const deadline = budget === null ? null : performance.now() + budget;
+  // The dialect may move the run dir (claude: the payload's cwd no longer exists).
+  const cwd = preparation?.cwd ?? payloadCwd;
   const invocation = { stdin, payload, cwd, ...(preparation ? { env: preparation.env } : {}) };
   // Hooks run in the payload's cwd: trust must cover the scripts found there (SPEC 6.1.2).
   const inRunDir = cwd === projectDir ? null : await context.skipReasonsIn(cwd);
@@ -100,7 +119,13 @@ export async function dispatchEvent(
     else if (copy !== null && ran.has(copy)) slot.report = skippedReport(handler, projectDir, 'duplicate');
     else if (handler.async) {
       options.onRunStart?.({ id: handler.id, event, command: handler.command, statusMessage: handler.statusMessage, mode: handler.mode });
-      context.detach(handler, (signal) => handler.invoke({ ...invocation, signal, outputLimitBytes: ASYNC_OUTPUT_LIMIT_BYTES }));
+      context.detach(handler, async (signal) => {
+        const result = await handler.invoke({ ...invocation, signal, outputLimitBytes: ASYNC_OUTPUT_LIMIT_BYTES });
+        if (!options.onAsyncEnd) return;
+        const interpretation = dialect.protocol.interpret(event, handler, result);
+        const report = finishedReport(handler, projectDir, result, interpretation);
+        options.onAsyncEnd({ event, report, effect: interpretation.effect, warnings: interpretation.warnings ?? [] });
+      });
       slot.report = runningReport(handler, projectDir);
     } else runnable.push(slot);
     if (copy !== null) ran.add(copy);
@@ -213,6 +238,8 @@ function meetsCondition(handler: EngineHandler, payload: Record<string, unknown>
   return verdict !== false;
 }
 
-function stringTarget(value: unknown): string {
-  return typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+function matcherTarget(spec: EventSpec, value: unknown): string {
+  const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+  // The last segment of either separator: a payload path may come from any platform.
+  return spec.matcherTransform === 'basename' ? text.slice(Math.max(text.lastIndexOf('/'), text.lastIndexOf('\\')) + 1) : text;
 }

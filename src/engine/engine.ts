@@ -1,7 +1,7 @@
 import { mkdir, realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { BuiltinHook, Dialect, EventSpec, HandlerRecord, HandlerTrust, InProcessHook, LoadContext, LoadedConfig, ValidationError } from '../kit/index.js';
-import { ConfigLoadError, DuplicateHookIdError, InProcessNotAllowedError, PayloadValidationError, UnknownEventError, UsageError } from '../errors.js';
+import type { BuiltinHook, Dialect, EventSpec, HandlerRecord, HandlerTrust, InProcessHook, LoadContext, LoadedConfig, SwitchedOff, ValidationError } from '../kit/index.js';
+import { ConfigLoadError, DuplicateHookIdError, InProcessNotAllowedError, PayloadNotJsonError, PayloadValidationError, UnknownEventError, UsageError } from '../errors.js';
 import { standingSkipReason } from '../trust/skip-reason.js';
 import { didYouMean } from '../util/did-you-mean.js';
 import { AsyncRuns } from './async-runs.js';
@@ -16,6 +16,7 @@ import { runHttp } from './run-http.js';
 import { EventSelector } from './select.js';
 import { formatFinding } from '../kit/finding.js';
 import { isPlainObject } from '../util/is-plain-object.js';
+import { NotJsonError, stringifyJson } from '../util/safe-json.js';
 import { userHome } from '../util/user-home.js';
 
 export const BYPASS_TRUST_WARNING =
@@ -51,6 +52,22 @@ export interface EngineSettings {
   rewriteOrder?: 'completion' | 'configured';
   /** Cap per output stream of each hook (default 1 MiB). */
   outputLimitBytes?: number;
+  /** A settings layer for this session only: a file path or inline JSON (claude `--settings`). */
+  settingsFlag?: string;
+  /** Plugin directories loaded for this session only (claude `--plugin-dir`). */
+  pluginDirs?: readonly string[];
+  /**
+   * `check` (default) holds hooks back in a folder whose workspace trust was never accepted
+   * (claude's trust dialog; codex: `[projects."<path>"] trust_level = "trusted"`); `assume` takes
+   * the folder as trusted, as claude does in headless (`-p`, SDK) sessions and `hookctl test` does
+   * for the hooks it exercises. In claude `bypassTrust` implies `assume`; in codex it does not.
+   */
+  workspaceTrust?: 'check' | 'assume';
+  /**
+   * The file the host agent gives hooks to write environment exports to (claude `CLAUDE_ENV_FILE`);
+   * without it the dialect makes a temporary one per dispatch and reports its content.
+   */
+  envFile?: string;
   /** Config overrides for this session, `key=value` each (codex `--config`, a layer of its own). */
   configOverrides?: readonly string[];
   /**
@@ -58,12 +75,6 @@ export interface EngineSettings {
    * when it is bash, zsh or sh, else `/bin/sh`. Dialects that always use `sh -c` ignore it.
    */
   shell?: string;
-  /**
-   * `check` (default) holds back the hooks of a project whose trust the user never gave (codex:
-   * `[projects."<path>"] trust_level = "trusted"`); `assume` takes the project as trusted, as
-   * `hookctl test` does for the hooks it exercises. Dialects without such a trust ignore it.
-   */
-  workspaceTrust?: 'check' | 'assume';
   /**
    * Cap on all output captured from the sync hooks of one dispatch (default 16 MiB): with many
    * hooks each keeps a fair share (at least 4 KiB per stream) and runs past it are marked truncated.
@@ -96,7 +107,13 @@ export type PayloadOf<Inputs, E> = [Inputs] extends [never] ? unknown : E extend
  */
 export interface Engine<Inputs = never> {
   readonly dialect: string;
+  /** False when `[features] hooks = false` switches leave no hook to run (dispatches then run nothing). */
   readonly enabled: boolean;
+  /**
+   * Which hooks a `[features] hooks = false` switch turned off, and where: `non-managed` (a user or
+   * project switch; managed hooks still run) or `all` (the managed requirements file's own switch).
+   */
+  readonly switchedOff: SwitchedOff | null;
   readonly handlers: readonly EngineHandler[];
   readonly warnings: readonly string[];
   dispatch<E extends EventOf<Inputs>>(event: E, payload: PayloadOf<Inputs, E>, options?: DispatchOptions): Promise<Outcome>;
@@ -119,6 +136,9 @@ export async function openEngine(dialect: Dialect, options: EngineSettings): Pro
     home: userHome(options.home),
     env: options.env ?? process.env,
     ...(options.managedConfigPath ? { managedConfigPath: resolve(options.managedConfigPath) } : {}),
+    ...(options.bypassTrust ? { bypassTrust: true } : {}),
+    ...(options.settingsFlag !== undefined ? { settingsFlag: options.settingsFlag } : {}),
+    ...(options.pluginDirs ? { pluginDirs: options.pluginDirs } : {}),
     ...(options.configOverrides && options.configOverrides.length > 0 ? { configOverrides: options.configOverrides } : {}),
     ...(options.shell !== undefined ? { shell: options.shell } : {}),
     ...(options.workspaceTrust ? { workspaceTrust: options.workspaceTrust } : {}),
@@ -135,6 +155,7 @@ export async function openEngine(dialect: Dialect, options: EngineSettings): Pro
 export class HookEngine implements Engine {
   readonly dialect: string;
   readonly enabled: boolean;
+  readonly switchedOff: SwitchedOff | null;
   readonly handlers: EngineHandler[];
   readonly warnings: string[];
   private readonly specs: Map<string, EventSpec>;
@@ -142,6 +163,7 @@ export class HookEngine implements Engine {
   private readonly asyncRuns = new AsyncRuns();
   private readonly outputLimitBytes: number;
   private inProcessCount = 0;
+  private readonly agentEnv: Readonly<Record<string, string | undefined>>;
   private readonly records: readonly HandlerRecord[];
   private readonly managedOnly: boolean;
   /** Skip reasons decided for other run dirs (payload cwds), most recently used last. */
@@ -157,6 +179,7 @@ export class HookEngine implements Engine {
   ) {
     this.dialect = definition.id;
     this.enabled = config.enabled;
+    this.switchedOff = config.switchedOff;
     this.specs = new Map(definition.events.map((spec) => [spec.name, spec]));
     this.outputLimitBytes = options.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT_BYTES;
     this.warnings = config.findings.map(formatFinding);
@@ -166,6 +189,7 @@ export class HookEngine implements Engine {
     if (options.bypassTrust) this.warnings.push(BYPASS_TRUST_WARNING);
     // Snapshot once: reading process.env is slow (every key is a native getter) and dispatch is hot.
     const agentEnv = { ...context.env };
+    this.agentEnv = agentEnv;
     this.handlers = config.handlers.map((record, index) => {
       const handlerTrust = trust[index]!;
       const env = Object.keys(record.env).length === 0 ? agentEnv : { ...agentEnv, ...record.env };
@@ -206,6 +230,8 @@ export class HookEngine implements Engine {
   async dispatch(event: string, payload: unknown, options: DispatchOptions = {}): Promise<Outcome> {
     const spec = this.specFor(event);
     const input = this.withDefaults(payload);
+    // Serialised first: a cycle or a BigInt is a named error, not a TypeError from deep inside.
+    const stdin = serializePayload(event, input);
     const validation = this.definition.contracts.validateInput(event, input);
     const payloadWarnings = validation.ok ? [] : this.tolerated(event, spec, input, validation.errors);
     const warnings = payloadWarnings.length === 0 ? this.warnings : [...this.warnings, ...payloadWarnings];
@@ -218,6 +244,11 @@ export class HookEngine implements Engine {
         projectDir: this.context.cwd,
         warnings,
         rewriteOrder: this.options.rewriteOrder ?? 'completion',
+        info: {
+          home: this.context.home,
+          env: this.agentEnv,
+          ...(this.options.envFile !== undefined ? { envFile: resolve(this.context.cwd, this.options.envFile) } : {}),
+        },
         detach: (handler, start) => this.asyncRuns.start(handler.id, handler.timeoutMs, start),
         maxConcurrentHooks: this.options.maxConcurrentHooks ?? DEFAULT_MAX_CONCURRENT_HOOKS,
         outputLimitBytes: this.outputLimitBytes,
@@ -226,6 +257,7 @@ export class HookEngine implements Engine {
       },
       input as Record<string, unknown>,
       options,
+      stdin,
     );
   }
 
@@ -347,6 +379,28 @@ export class HookEngine implements Engine {
     this.dataDirsReady.add(dir);
     return null;
   }
+}
+
+/**
+ * The payload as hooks receive it on stdin: compact JSON at any depth (util/safe-json.ts). A value
+ * JSON can not hold is the caller's bad payload, named with where it is.
+ */
+function serializePayload(event: string, payload: unknown): string {
+  if (!isPlainObject(payload)) {
+    throw new PayloadNotJsonError(event, [{ path: '', message: `a payload is a JSON object, not ${describeKind(payload)}` }]);
+  }
+  try {
+    return stringifyJson(payload);
+  } catch (error) {
+    if (error instanceof NotJsonError) throw new PayloadNotJsonError(event, [{ path: error.path, message: `${error.problem}; a payload must be plain JSON` }]);
+    throw error;
+  }
+}
+
+function describeKind(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object of another kind' : `a ${typeof value}`;
 }
 
 /** The bounds an embedder may set must be whole numbers in range, or the bounds are not bounds. */

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { InProcessHook } from '../kit/index.js';
 import type { Invocation } from './engine-handler.js';
 import type { RunResult } from '../kit/run-result.js';
+import { stringifyJson } from '../util/safe-json.js';
 
 // A marker no hook can return, so a hook returning the text "timeout" is just output.
 const TIMED_OUT = Symbol('timed out');
@@ -30,7 +31,7 @@ export async function invokeInProcess(hook: InProcessHook, invocation: Invocatio
       controller.abort();
       return { ...base, exitCode: null, stdout: '', timedOut: true, durationMs, error: `timed out after ${timeoutMs} ms` };
     }
-    const stdout = value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+    const stdout = value === undefined ? '' : typeof value === 'string' ? value : stringifyJson(value);
     return { ...base, exitCode: 0, stdout, timedOut: false, durationMs, error: null };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

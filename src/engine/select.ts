@@ -74,7 +74,7 @@ function combined(handlers: readonly HandlerRecord[]): RE2Set | null {
   try {
     const { RE2Set: Set } = re2();
     const set = new Set(Set.UNANCHORED);
-    for (const handler of handlers) set.add(handler.matcher.source!);
+    for (const handler of handlers) set.add(handler.matcher.re2Source ?? handler.matcher.source!);
     set.compile();
     return set;
   } catch {

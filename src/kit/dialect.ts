@@ -2,7 +2,7 @@ import type { Contracts } from './contracts.js';
 import type { Finding } from './finding.js';
 import type { HandlerRecord } from './handler-record.js';
 import type { BuiltinHook } from './in-process.js';
-import type { HookListing, ListedHookDetail } from './listing.js';
+import type { HookListing, ListedHookDetail, SwitchedOff } from './listing.js';
 import type { LoadContext } from './load-context.js';
 import type { DialectManifest, EventSpec } from './manifest.js';
 import type { DialectProtocol } from './protocol.js';
@@ -43,8 +43,10 @@ export interface Dialect {
 }
 
 export interface LoadedConfig {
-  /** False when a `[features] hooks = false` switch turned hooks off. */
+  /** False when `[features] hooks = false` switches leave no hook to run. */
   enabled: boolean;
+  /** Which hooks a `[features] hooks = false` switch turned off, and where; null when none did. */
+  switchedOff: SwitchedOff | null;
   /** True when `allow_managed_hooks_only` is set: non-managed handlers are listed but never run. */
   managedOnly: boolean;
   /** Every normalised handler, in execution-report order. */

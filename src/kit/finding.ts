@@ -18,6 +18,11 @@ export interface Finding {
   column: number;
   /** True when the octo runtime must refuse to load (SPEC 3.2 hard errors). */
   fatal?: boolean;
+  /**
+   * True for an error in a file that does not run now (an untrusted octo project file) but would
+   * be fatal once it did: `hookctl trust` refuses to trust that file until it is fixed.
+   */
+  fatalIfRun?: boolean;
 }
 
 /**

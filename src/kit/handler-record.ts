@@ -27,8 +27,14 @@ export interface CompiledCondition {
   test(payload: Readonly<Record<string, unknown>>): boolean | string;
 }
 
-/** Trust status of a handler; see SPEC 2.7 / 3.1. */
-export type TrustStatus = 'managed' | 'trusted' | 'modified' | 'untrusted';
+/** Load-time reasons a handler never runs (HandlerRecord.unrunnable). */
+export type UnrunnableReason = 'not-runnable' | 'url-not-allowed' | 'disabled' | 'managed-only' | 'workspace-untrusted';
+
+/**
+ * Trust status of a handler; see SPEC 2.7 / 3.1. `workspace-trusted` and `workspace-untrusted`
+ * are for dialects without per-hook trust, whose agent trusts a whole folder (claude, SPEC-dialects 8.8).
+ */
+export type TrustStatus = 'managed' | 'trusted' | 'modified' | 'untrusted' | 'workspace-trusted' | 'workspace-untrusted';
 
 /** A matcher compiled once per load (SPEC 2.3). `test` gets the candidate names of one dispatch. */
 export interface CompiledMatcher {
@@ -41,6 +47,11 @@ export interface CompiledMatcher {
    * these up instead of testing the matcher.
    */
   readonly names?: readonly string[];
+  /**
+   * The RE2 pattern a regex matcher is evaluated with, when it differs from `source` (claude
+   * rewrites JavaScript regexes into RE2 so they run in linear time).
+   */
+  readonly re2Source?: string;
   test(candidate: string): boolean;
 }
 
@@ -82,12 +93,13 @@ export interface HandlerRecord {
    */
   readonly dedup?: { readonly scope: string; readonly key: string };
   /**
-   * Why this handler can never run in hookctl, decided at load, with the error its skipped run
-   * carries: `not-runnable` (it needs the agent's model or MCP client), `url-not-allowed` (an http
-   * URL outside the allow-list), `workspace-untrusted` (codex: its project is not trusted, so the
-   * agent loads no project config). No trust bypass lifts it.
+   * Why this handler never runs, decided at load, with the error its skipped run carries:
+   * `not-runnable` (it needs the agent's model or MCP client), `url-not-allowed` (an http URL
+   * outside the allow-list), a configuration switch that turns it off (`disabled`, `managed-only`:
+   * claude `disableAllHooks`, `allowManagedHooksOnly`), or `workspace-untrusted` (codex: its project
+   * is not trusted, so the agent loads no project config). No trust bypass lifts it.
    */
-  readonly unrunnable?: { readonly reason: 'not-runnable' | 'url-not-allowed' | 'workspace-untrusted'; readonly error: string };
+  readonly unrunnable?: { readonly reason: UnrunnableReason; readonly error: string };
   /** An async run whose exit 2 wakes the model with its stderr (claude `asyncRewake`). */
   readonly asyncRewake?: boolean;
   /** The command that runs (plugin variables substituted). */
@@ -98,6 +110,8 @@ export interface HandlerRecord {
    */
   readonly declaredCommand?: string;
   readonly timeoutMs: number;
+  /** True when the config wrote the timeout (false: the dialect's default applies). */
+  readonly timeoutSet?: boolean;
   readonly async: boolean;
   readonly statusMessage: string | null;
   readonly onFailure: 'continue' | 'abort';
@@ -106,8 +120,11 @@ export interface HandlerRecord {
    * the agent spills the text to a file and gives the model a preview (0: never). Absent: the default.
    */
   readonly additionalContextLimit?: number;
-  /** Extra environment for the command (plugin PLUGIN_ROOT / PLUGIN_DATA). */
-  readonly env: Readonly<Record<string, string>>;
+  /**
+   * Extra environment for the command (plugin PLUGIN_ROOT / PLUGIN_DATA); a variable set to
+   * undefined is removed from the agent's environment the hook inherits (claude drops `OTEL_*`).
+   */
+  readonly env: Readonly<Record<string, string | undefined>>;
   /** Plugin name for plugin-layer hooks, else null. */
   readonly plugin: string | null;
   /** A directory the hook may keep state in, created before its first run (plugin `PLUGIN_DATA`). */

@@ -2,11 +2,25 @@ import type { Finding } from './finding.js';
 import type { HandlerSource, HandlerType, TrustStatus } from './handler-record.js';
 import type { StandingSkipReason } from './outcome.js';
 
+/** Which hooks a features switch turned off: every hook, or every hook but the managed ones. */
+export type SwitchedOffScope = 'all' | 'non-managed';
+
+/** Where hooks were switched off (`[features] hooks = false`), for listings and the engine. */
+export interface SwitchedOff {
+  scope: SwitchedOffScope;
+  /** The config file whose `[features] hooks = false` decided. */
+  file: string;
+  line: number;
+  column: number;
+}
+
 /** What `hookctl list --json` prints. */
 export interface HookListing {
   dialect: string;
-  /** False when `[features] hooks = false` turned hooks off. */
+  /** False when `[features] hooks = false` switches leave no hook to run. */
   enabled: boolean;
+  /** Which hooks a `[features] hooks = false` switch turned off (`all` or `non-managed`), and where; else null. */
+  switchedOff: SwitchedOff | null;
   hooks: ListedHook[];
   /**
    * Hard load errors (octo, SPEC 3.2). When there are any the configuration does not load, nothing

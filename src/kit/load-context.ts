@@ -5,6 +5,18 @@ export interface LoadContext {
   env: Readonly<Record<string, string | undefined>>;
   managedConfigPath?: string;
   /**
+   * Untrusted hooks will run (`--dangerously-bypass-hook-trust`). A dialect whose load policy
+   * depends on what would run (octo: errors in an untrusted project file are not fatal) reads it.
+   */
+  bypassTrust?: boolean;
+  /**
+   * A settings layer given for this session only: a file path or inline JSON text (claude
+   * `--settings`). Dialects without such a layer ignore it.
+   */
+  settingsFlag?: string;
+  /** Plugin directories loaded for this session only (claude `--plugin-dir`, repeatable). */
+  pluginDirs?: readonly string[];
+  /**
    * Config overrides for this session only, `key=value` each, in order (codex `-c`/`--config`):
    * a layer of its own. Dialects without such a layer ignore them.
    */

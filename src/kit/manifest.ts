@@ -14,11 +14,6 @@ export interface DialectManifest {
    */
   readonly extensions: readonly string[];
   /**
-   * An environment variable that moves the user-level config directory (claude `CLAUDE_CONFIG_DIR`
-   * replaces `~/.claude`); detection looks for the config files there instead.
-   */
-  readonly userConfigDirEnv?: string;
-  /**
    * Every hook config file of this dialect as it can sit in a repository, for `hookctl lint` of a
    * whole repository and for placing a named file: each matched at any depth. Absent: each of
    * `configFiles` inside `configDir`. A dialect lists more where its agent reads more (a plugin's
@@ -26,6 +21,12 @@ export interface DialectManifest {
    * although the agent never reads it.
    */
   readonly repositoryFiles?: readonly RepositoryFile[];
+  /**
+   * An environment variable that moves the user-level config directory (claude `CLAUDE_CONFIG_DIR`
+   * replaces `~/.claude`, codex `CODEX_HOME` replaces `~/.codex`); detection looks for the config
+   * files there instead.
+   */
+  readonly userConfigDirEnv?: string;
   /** The event catalogue, in the order docs, codegen and scaffolds list events. */
   readonly events: readonly EventSpec[];
 }

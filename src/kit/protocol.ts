@@ -48,10 +48,25 @@ export interface AggregateOptions {
   payload: Readonly<Record<string, unknown>>;
 }
 
+/** What a protocol knows of the dispatch it prepares: where it runs and the agent's environment. */
+export interface DispatchContextInfo {
+  projectDir: string;
+  /** The directory hooks would run in: the payload's `cwd` (resolved against the project dir), else the project dir. */
+  cwd: string;
+  /** The user home the engine was created with. */
+  home: string;
+  /** The agent's environment, as snapshotted when the engine was created. */
+  env: Readonly<Record<string, string | undefined>>;
+  /** A file the host agent gives hooks for environment exports (engine option `envFile`), if any. */
+  envFile?: string;
+}
+
 /** What a dispatch sets up before its hooks run and reads back after (claude `CLAUDE_ENV_FILE`). */
 export interface DispatchPreparation {
   /** Extra environment for every hook of this dispatch. */
   env: Readonly<Record<string, string>>;
+  /** The directory hooks run in, when the dialect moves it (claude: the payload's cwd no longer exists). */
+  cwd?: string;
   /** Called once all sync hooks finished; its result is merged into `dialectOutput`. */
   finish(): Promise<Record<string, unknown> | null>;
 }
@@ -63,11 +78,11 @@ export interface DialectProtocol {
   /** Combine interpretations listed in configured order (skipped handlers are not passed). */
   aggregate(event: string, interpreted: readonly InterpretedRun[], options: AggregateOptions): AggregateEffect;
   /** Per-dispatch set-up (environment, a temp file the hooks write); absent: none. */
-  prepareDispatch?(event: string, payload: Readonly<Record<string, unknown>>, context: { projectDir: string }): Promise<DispatchPreparation>;
+  prepareDispatch?(event: string, payload: Readonly<Record<string, unknown>>, context: DispatchContextInfo): Promise<DispatchPreparation>;
   /**
    * A time budget all sync hooks of one dispatch share (claude SessionEnd, 1.5 s by default): each
    * run's timeout is cut to what remains. Null or absent: each hook has its own timeout only.
    */
-  budgetMs?(event: string, selected: readonly HandlerRecord[]): number | null;
+  budgetMs?(event: string, selected: readonly HandlerRecord[], context: DispatchContextInfo): number | null;
 }
 

@@ -54,6 +54,11 @@ export interface TrustUnit {
 
 /** A dialect's trust model plus the operations behind `hookctl trust/untrust/enable/disable`. */
 export interface TrustAuthority extends TrustModel {
+  /**
+   * Set when the dialect's agent has no per-hook trust or switch (claude): the sentence the trust,
+   * untrust, enable and disable commands print instead of acting. They then write nothing.
+   */
+  readonly notApplicable?: string;
   /** The trust decisions covering `selected` (managed and built-in hooks need none), given every loaded handler. */
   units(selected: readonly HandlerRecord[], all: readonly HandlerRecord[], context: TrustContext): Promise<TrustUnit[]>;
   /** Records these decisions as trusted, in one locked write. */

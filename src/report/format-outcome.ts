@@ -1,4 +1,6 @@
+import type { AsyncRunResult } from '../engine/dispatch.js';
 import type { Outcome, RunReport } from '../kit/outcome.js';
+import { stringifyJson } from '../util/safe-json.js';
 import { showText } from '../util/show-text.js';
 
 /** What the report needs of each loaded handler to say which ones the matcher passed over. */
@@ -55,8 +57,10 @@ export function formatOutcome(outcome: Outcome, handlers: readonly ListedHandler
     lines.push({ multiline: `context: ${indentTail(showText(outcome.additionalContext, { multiline: true }), '         ')}` });
   }
   if (outcome.updatedInputFrom !== null) {
-    lines.push(`updated input (from ${outcome.updatedInputFrom}): ${JSON.stringify(outcome.updatedInput)}`);
+    lines.push(`updated input (from ${outcome.updatedInputFrom}): ${stringifyJson(outcome.updatedInput)}`);
   }
+  // What only the dialect's agent reads (claude: session title, permission updates, env file…).
+  if (outcome.dialectOutput !== null) lines.push(`${outcome.dialect} output: ${JSON.stringify(outcome.dialectOutput)}`);
   lines.push(verdictLine(outcome));
   return `${lines.map((line) => (typeof line === 'string' ? showText(line) : line.multiline)).join('\n')}\n`;
 }
@@ -91,4 +95,19 @@ function excerpt(text: string): string {
 
 function indentTail(text: string, indent: string): string {
   return text.split('\n').join(`\n${indent}`);
+}
+
+/**
+ * A detached async run that finished after the verdict: what it reports for the agent to deliver
+ * later (its status, context, system message, and any other effect), one escaped block.
+ */
+export function formatAsyncResult(result: AsyncRunResult): string {
+  const { report, effect } = result;
+  const facts = report.status === 'timed_out' || report.status === 'failed' ? `  ${report.error ?? ''}` : `  exit ${report.exitCode ?? report.signal ?? '-'}  ${report.durationMs} ms`;
+  const lines: Line[] = [`async ${report.status.replace('_', ' ')}  ${report.id}${facts}`];
+  if (effect.systemMessage !== undefined) lines.push(`  system message (next turn): ${effect.systemMessage}`);
+  if (effect.additionalContext !== undefined) lines.push({ multiline: `  context (next turn): ${indentTail(showText(effect.additionalContext, { multiline: true }), '    ')}` });
+  if (effect.extra !== undefined) lines.push(`  ${JSON.stringify(effect.extra)}`);
+  for (const warning of result.warnings) lines.push(`  warning: ${warning}`);
+  return `${lines.map((line) => (typeof line === 'string' ? showText(line) : line.multiline)).join('\n')}\n`;
 }

@@ -1,7 +1,10 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Engine } from '../engine/engine.js';
+import { MAX_NESTING } from '../config/nesting-limit.js';
 import { NoCasesError } from '../errors.js';
+import { readRegularFile, SIZE_CAPS } from '../util/regular-file.js';
+import { jsonDepth, parseJsonText } from '../util/safe-json.js';
 import { matchExpected, regexErrors, type Mismatch } from './match-expected.js';
 
 /** A fixture case file, `*.case.json`. */
@@ -55,7 +58,7 @@ async function runCase(engine: Engine, file: string, name: string, signal: Abort
   const failed = (error: string): CaseResult => ({ name, passed: false, mismatches: [], error });
   let testCase: HookCase;
   try {
-    testCase = parseCase(JSON.parse(await readFile(file, 'utf8')));
+    testCase = parseCase(await readJsonFile(file, 'the case file'));
   } catch (error) {
     return failed(`invalid case file: ${(error as Error).message}`);
   }
@@ -78,6 +81,8 @@ function parseCase(value: unknown): HookCase {
   if (typeof candidate.expect !== 'object' || candidate.expect === null || Array.isArray(candidate.expect)) {
     throw new Error('"expect" must be an object (a subset of the outcome)');
   }
+  // The comparison walks "expect" recursively; an outcome never nests anywhere near this deep.
+  if (jsonDepth(candidate.expect) > MAX_NESTING) throw new Error(`"expect" is nested more than ${MAX_NESTING} levels deep`);
   if ((candidate.payload === undefined) === (candidate.payloadFile === undefined)) {
     throw new Error('give exactly one of "payload" and "payloadFile"');
   }
@@ -102,17 +107,18 @@ async function findCaseFiles(dir: string, shown: string): Promise<string[]> {
     .sort();
 }
 
-async function readPayloadFile(caseDir: string, payloadFile: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(resolve(caseDir, payloadFile), 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new Error(`payloadFile ${payloadFile} ${code === 'ENOENT' ? 'does not exist' : `cannot be read (${code})`}`);
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    throw new Error(`payloadFile ${payloadFile} is not valid JSON: ${(error as Error).message}`);
-  }
+function readPayloadFile(caseDir: string, payloadFile: string): Promise<unknown> {
+  return readJsonFile(resolve(caseDir, payloadFile), `payloadFile ${payloadFile}`);
+}
+
+/**
+ * A case or payload file as JSON. Cases are committed next to the hooks, so they are repository
+ * content: only a regular file up to the payload cap is read (util/regular-file.ts).
+ */
+async function readJsonFile(path: string, what: string): Promise<unknown> {
+  const read = await readRegularFile(path, SIZE_CAPS.payload);
+  if (!read.ok) throw new Error(`${what} ${read.missing ? 'does not exist' : `cannot be read: ${read.reason}`}`);
+  const parsed = parseJsonText(read.bytes.toString('utf8'));
+  if (!parsed.ok) throw new Error(`${what} is not valid JSON: ${parsed.message}`);
+  return parsed.value;
 }

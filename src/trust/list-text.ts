@@ -13,8 +13,16 @@ export function formatListing(dialect: Pick<Dialect, 'formatListing'>, listing: 
 
 /** Every layer in order, one block per hook with its trust and what to do about it. */
 function formatLayeredListing(listing: HookListing, details: readonly ListedHookDetail[]): string {
-  if (!listing.enabled) return 'Hooks are disabled ([features] hooks = false); nothing is discovered or run.\n';
-  if (details.length === 0) return 'No hooks configured.\n';
+  const off = listing.switchedOff;
+  if (off?.scope === 'all') {
+    return `Hooks are disabled by [features] hooks = false in the managed requirements file ${off.file}:${off.line}; no hook is discovered or run, managed ones included.\n`;
+  }
+  const offLine =
+    off === null
+      ? null
+      : `user, project and plugin hooks are off: [features] hooks = false in ${off.file}:${off.line} ` +
+        (details.length === 0 ? '(there are no managed hooks, so nothing runs).' : '(managed hooks still run: only the managed requirements file can turn them off).');
+  if (details.length === 0) return `${offLine ?? 'No hooks configured.'}\n`;
   const lines: string[] = [];
   let layer: string | null = null;
   for (const { hook, detail } of details) {
@@ -29,6 +37,7 @@ function formatLayeredListing(listing: HookListing, details: readonly ListedHook
     if (hook.file !== null) lines.push(`    at: ${hook.file}${hook.line === null ? '' : `:${hook.line}`}`);
   }
   // Review cannot make a managed-only or disabled hook run, so only the others are waiting for it.
+  if (offLine !== null) lines.push(offLine);
   const pending = listing.hooks.filter((hook) => hook.skipReason === 'untrusted' || hook.skipReason === 'modified').length;
   if (pending > 0) {
     lines.push(`${pending} hook${pending === 1 ? '' : 's'} will not run until reviewed: run \`hookctl trust\` to review.`);

@@ -1,5 +1,6 @@
 import type { HandlerRecord } from '../kit/handler-record.js';
-import { AmbiguousHookIdError, UnknownHookError, UsageError } from '../errors.js';
+import { AmbiguousHookIdError, TrustRefusedError, UnknownHookError, UsageError } from '../errors.js';
+import type { Finding } from '../kit/finding.js';
 import { didYouMean } from '../util/did-you-mean.js';
 import type { TrustAuthority, TrustContext, TrustUnit } from '../kit/trust-authority.js';
 
@@ -45,6 +46,8 @@ export interface TrustRequest {
    * It may throw to refuse reviewing at all (no terminal).
    */
   confirm?: (unit: TrustUnit) => Promise<boolean>;
+  /** The load's findings: a file with errors that would be fatal once it runs is never trusted. */
+  findings?: readonly Finding[];
 }
 
 export interface TrustReport {
@@ -70,6 +73,7 @@ export async function trustHooks(
     alreadyTrusted: units.filter((unit) => unit.status === 'trusted'),
     managed: selected.filter((handler) => handler.source === 'managed'),
   };
+  refuseFatalOnceRun(units, request.findings ?? []);
   for (const unit of units) {
     if (unit.status !== 'untrusted' && unit.status !== 'modified') continue;
     const accepted = request.confirm === undefined || (await request.confirm(unit));
@@ -77,6 +81,17 @@ export async function trustHooks(
   }
   if (report.trusted.length > 0) await authority.trust(report.trusted, context);
   return report;
+}
+
+/** Throws before anything is asked or recorded when a pending unit's file would stop loading once trusted. */
+function refuseFatalOnceRun(units: readonly TrustUnit[], findings: readonly Finding[]): void {
+  for (const unit of units) {
+    if (unit.status !== 'untrusted' && unit.status !== 'modified') continue;
+    for (const file of new Set(unit.handlers.map((handler) => handler.file))) {
+      const blocking = findings.filter((finding) => finding.fatalIfRun && finding.file === file);
+      if (blocking.length > 0) throw new TrustRefusedError(file!, blocking);
+    }
+  }
 }
 
 /** Forgets the trust of the named hooks (`all`: of every hook); returns the decisions revoked. */

@@ -1,13 +1,17 @@
-import { readFile, stat } from 'node:fs/promises';
+import { statSync, type Stats } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { commandScripts } from '../config/command-script.js';
 import { displayPath } from '../util/display-path.js';
-import { sha256 } from './hash.js';
+import { hashRegularFile, SIZE_CAPS } from '../util/regular-file.js';
 
 /**
- * Absolute script path → content hash, or null when the file did not exist. A directory a command
- * `cd`s into is recorded under its path with a trailing `/`, as `directory` or null: when it
- * disappears, `cd dir; ./x.sh` runs another `x.sh`, so that is a change too.
+ * Absolute script path → content hash, null when the file did not exist, or `unreadable: <reason>`
+ * when it is not a regular file hookctl can read (a symlink to a device, a FIFO, a loop, a file
+ * over the cap…). The reason is recorded like a hash, so a script that becomes readable (or
+ * changes kind) later is a change that revokes trust. A directory a command `cd`s into is recorded
+ * under its path with a trailing `/`, as `directory` or null: when it disappears, `cd dir; ./x.sh`
+ * runs another `x.sh`, so that is a change too.
  */
 export type ScriptHashes = Record<string, string | null>;
 
@@ -91,11 +95,20 @@ async function isDirectory(path: string): Promise<boolean> {
 }
 
 async function hashFile(path: string): Promise<string | null> {
+  const hashed = await hashRegularFile(path, SIZE_CAPS.script);
+  if (hashed.ok) return hashed.sha256;
+  if (hashed.missing) return null;
+  // A regular file hookctl may not read (mode 000, over the cap) can still be edited: its size and
+  // modification time stand in for its content, so an edit still revokes trust.
+  const stats = statOrNull(path);
+  const stamp = stats?.isFile() ? `; size ${stats.size}, modified ${stats.mtime.toISOString()}` : '';
+  return `unreadable: ${hashed.reason}${stamp}`;
+}
+
+function statOrNull(path: string): Stats | null {
   try {
-    return sha256(await readFile(path));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') return null;
-    throw error;
+    return statSync(path);
+  } catch {
+    return null;
   }
 }

@@ -111,7 +111,8 @@ describe('hookctl list --dialect octo: a configuration that does not load (SPEC 
 
   it.each(Object.entries(BROKEN))('says %s stops the file from loading, lists the error and exits 2', async (_name, [yaml, position, ruleId]) => {
     const sandbox = makeTempProject();
-    const file = sandbox.write('project/.octo/hooks.yml', `${yaml}  Stop:\n    - command: notify\n      timeout: 2m\n`);
+    // The user's own file always runs, so its errors stop everything (an untrusted project file's only warn).
+    const file = sandbox.write('home/.octo/hooks.yml', `${yaml}  Stop:\n    - command: notify\n      timeout: 2m\n`);
     const common = ['--dialect', 'octo', '--cwd', sandbox.project, '--home', sandbox.home];
 
     const text = await runCli(['list', ...common]);
@@ -168,17 +169,26 @@ describe('hookctl list --dialect openinterpreter', () => {
     );
   });
 
-  it('says hooks are disabled when [features] hooks = false', async () => {
+  it('says which hooks are off when [features] hooks = false (here: every hook, as there are no managed ones)', async () => {
     const { sandbox, common } = oiSetup();
     sandbox.write('project/.openinterpreter/config.toml', '[features]\nhooks = false\n');
     sandbox.write('project/.openinterpreter/hooks.json', JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true' }] }] } }));
     const text = await runCli(['list', ...common]);
-    expect(text.stdout).toBe('Hooks are disabled ([features] hooks = false); nothing is discovered or run.\n');
+    const config = `${sandbox.project}/.openinterpreter/config.toml`;
+    expect(text.stdout).toBe(
+      `user, project and plugin hooks are off: [features] hooks = false in ${config}:2 (there are no managed hooks, so nothing runs).\n`,
+    );
     const json = JSON.parse((await runCli(['list', '--json', ...common])).stdout);
-    expect(json).toMatchObject({ dialect: 'openinterpreter', enabled: false, hooks: [], loadErrors: [] });
+    expect(json).toMatchObject({
+      dialect: 'openinterpreter',
+      enabled: false,
+      switchedOff: { scope: 'non-managed', file: config, line: 2, column: 1 },
+      hooks: [],
+      loadErrors: [],
+    });
     // Scripts reading the JSON learn why nothing is listed, and where the switch is.
     expect(json.warnings).toEqual([
-      `${sandbox.project}/.openinterpreter/config.toml:2:1: info: hooks are disabled by [features] hooks = false: no hook is discovered or run (features-disabled)`,
+      `${config}:2:1: info: user, project and plugin hooks are disabled by [features] hooks = false; managed hooks still run (only the managed requirements file can turn them off) (features-disabled)`,
     ]);
   });
 

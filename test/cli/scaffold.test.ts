@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { loadDialect, type DialectId } from '../../src/dialects/registry.js';
+import { CLAUDE_EVENTS } from '../../src/dialects/claude/events.js';
 import { CODEX_EVENTS } from '../../src/dialects/codex/events.js';
 import { OCTO_EVENTS } from '../../src/dialects/octo/events.js';
 import { OPENINTERPRETER_EVENTS } from '../../src/dialects/openinterpreter/events.js';
@@ -14,9 +15,10 @@ import { makeTempProject } from '../helpers/temp-project.js';
 const EVENTS: Record<DialectId, readonly string[]> = {
   openinterpreter: OPENINTERPRETER_EVENTS.map((e) => e.name),
   octo: OCTO_EVENTS.map((e) => e.name),
+  claude: CLAUDE_EVENTS.map((e) => e.name),
   codex: CODEX_EVENTS.map((e) => e.name),
 };
-const CONFIG_DIRS: Record<DialectId, string> = { openinterpreter: '.openinterpreter', octo: '.octo', codex: '.codex' };
+const CONFIG_DIRS: Record<DialectId, string> = { openinterpreter: '.openinterpreter', octo: '.octo', claude: '.claude', codex: '.codex' };
 const kebab = (event: string) => event.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
 const EXTENSIONS = { js: 'mjs', py: 'py', sh: 'sh' } as const;
 

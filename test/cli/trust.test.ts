@@ -117,9 +117,22 @@ describe('hookctl trust', () => {
     expect(result.stderr).toBe('hookctl: no hook with id "gaurd"; did you mean "guard"?\n');
   });
 
-  it('refuses to record anything for an octo configuration that does not load', async () => {
+  it('refuses to trust an octo project file whose errors would stop every hook from loading once trusted', async () => {
     const sandbox = makeTempProject();
     const file = sandbox.write('project/.octo/hooks.yml', 'hooks:\n  PreToolUs:\n    - command: ./guard.sh\n  Stop:\n    - command: notify\n');
+    const common = ['--dialect', 'octo', '--cwd', sandbox.project, '--home', sandbox.home];
+    const result = await runCli(['trust', '--yes', ...common]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(`hookctl: not trusting ${file}: it has 1 error that would stop every hook from loading once it runs;`);
+    expect(result.stderr).toContain(`  ${file}:2:3: error: unknown octo event "PreToolUs"`);
+    expect(() => readFileSync(join(sandbox.home, '.octo', 'trusted-projects.json'))).toThrow();
+  });
+
+  it('refuses to record anything for an octo configuration that does not load', async () => {
+    const sandbox = makeTempProject();
+    // The user's own file always runs, so its errors stop everything.
+    const file = sandbox.write('home/.octo/hooks.yml', 'hooks:\n  PreToolUs:\n    - command: ./guard.sh\n  Stop:\n    - command: notify\n');
     const common = ['--dialect', 'octo', '--cwd', sandbox.project, '--home', sandbox.home];
     for (const args of [['trust', '--yes'], ['untrust', '--all']]) {
       const result = await runCli([...args, ...common]);

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEngine, loadDialect, type Dialect, type HandlerRecord } from '../../src/index.js';
+import { createEngine, loadDialect, type AsyncRunResult, type Dialect, type HandlerRecord } from '../../src/index.js';
 import { oiPayload } from '../helpers/payloads.js';
 import { makeTempProject } from '../helpers/temp-project.js';
 
@@ -239,5 +239,97 @@ describe('engine capabilities a dialect switches on', () => {
         await engine.close();
       }
     }
+  });
+
+  it('an event may test matchers against the basename of its matcher field', async () => {
+    const base = await loadDialect('openinterpreter');
+    const events = base.events.map((spec) => (spec.name === 'PreToolUse' ? { ...spec, matcherTransform: 'basename' as const } : spec));
+    const { engine, sandbox } = await engineWith({ PreToolUse: [{ matcher: 'guard', hooks: commands('true') }] }, (record) => record, { events });
+    const outcome = await engine.dispatch('PreToolUse', oiPayload('PreToolUse', sandbox.project, { tool_name: 'tools/bin/guard' }));
+    await engine.close();
+    expect(outcome.matcherTarget).toBe('guard');
+    expect(outcome.runs).toHaveLength(1);
+  });
+
+  it("a run's interpretation warnings reach the outcome, prefixed with the hook id, in configured order", async () => {
+    const base = await loadDialect('openinterpreter');
+    const protocol = {
+      ...base.protocol,
+      interpret: (event: string, handler: HandlerRecord, result: Parameters<typeof base.protocol.interpret>[2]) => ({
+        ...base.protocol.interpret(event, handler, result),
+        warnings: [`read ${handler.position.handler}`],
+      }),
+    };
+    const { engine, sandbox } = await engineWith({ Stop: [{ hooks: commands('sleep 0.2', 'true') }] }, (record) => record, { protocol });
+    const outcome = await engine.dispatch('Stop', oiPayload('Stop', sandbox.project));
+    await engine.close();
+    expect(outcome.warnings.filter((warning) => warning.includes(': read '))).toEqual(['hook project:Stop:0:0: read 0', 'hook project:Stop:0:1: read 1']);
+  });
+
+  it('a finished async run is handed to onAsyncEnd with its report and effect', async () => {
+    const context = { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'later' } };
+    const { engine, sandbox } = await engineWith({ SessionStart: [{ hooks: [{ type: 'command', command: printed(context), async: true }] }] }, (record) => record);
+    const results: AsyncRunResult[] = [];
+    const outcome = await engine.dispatch('SessionStart', oiPayload('SessionStart', sandbox.project), { onAsyncEnd: (result) => results.push(result) });
+    await engine.close();
+    expect(outcome.runs[0]!.status).toBe('running');
+    expect(results).toMatchObject([{ event: 'SessionStart', report: { status: 'completed', exitCode: 0 }, effect: { additionalContext: 'later' } }]);
+  });
+
+  it("a record's environment can remove a variable of the agent's (undefined)", async () => {
+    const sandbox = makeTempProject();
+    sandbox.write('project/.openinterpreter/hooks.json', JSON.stringify({ hooks: { Stop: [{ hooks: commands('printf "%s|%s" "${SECRET-unset}" "$KEPT" >&2') }] } }));
+    const base = await loadDialect('openinterpreter');
+    const dialect: Dialect = {
+      ...base,
+      loadConfig: async (context) => {
+        const config = await base.loadConfig(context);
+        return { ...config, handlers: config.handlers.map((record) => ({ ...record, env: { SECRET: undefined } })) };
+      },
+    };
+    const engine = await createEngine({ dialect, cwd: sandbox.project, home: sandbox.home, managedConfigPath: join(sandbox.root, 'none.toml'), bypassTrust: true, env: { PATH: process.env.PATH, SECRET: 's', KEPT: 'k' } });
+    const outcome = await engine.dispatch('Stop', oiPayload('Stop', sandbox.project));
+    await engine.close();
+    expect(outcome.runs[0]!.stderr).toBe('unset|k');
+  });
+
+  it("a dispatch preparation sees the agent's environment and home, may move the run dir, and budgetMs sees the same", async () => {
+    const base = await loadDialect('openinterpreter');
+    const seen: unknown[] = [];
+    const protocol = {
+      ...base.protocol,
+      prepareDispatch: async (_event: string, _payload: Readonly<Record<string, unknown>>, info: { env: Readonly<Record<string, string | undefined>>; home: string; cwd: string; projectDir: string }) => {
+        seen.push({ marker: info.env.MARKER, home: info.home, cwd: info.cwd });
+        return { env: {}, cwd: info.home, finish: async () => null };
+      },
+      budgetMs: (_event: string, _selected: readonly HandlerRecord[], info: { env: Readonly<Record<string, string | undefined>> }) => {
+        seen.push({ budgetMarker: info.env.MARKER });
+        return null;
+      },
+    };
+    const sandbox = makeTempProject();
+    sandbox.write('project/.openinterpreter/hooks.json', JSON.stringify({ hooks: { Stop: [{ hooks: commands('pwd >&2') }] } }));
+    const engine = await createEngine({
+      dialect: { ...base, protocol },
+      cwd: sandbox.project,
+      home: sandbox.home,
+      managedConfigPath: join(sandbox.root, 'none.toml'),
+      bypassTrust: true,
+      env: { PATH: process.env.PATH, MARKER: 'm' },
+    });
+    const outcome = await engine.dispatch('Stop', oiPayload('Stop', sandbox.project));
+    await engine.close();
+    expect(seen).toEqual([{ marker: 'm', home: sandbox.home, cwd: sandbox.project }, { budgetMarker: 'm' }]);
+    expect(outcome.runs[0]!.stderr).toBe(`${sandbox.home}\n`);
+  });
+
+  it("a switch that turns a handler off at load is a skipped run carrying the switch's words", async () => {
+    const { engine, sandbox } = await engineWith({ Stop: [{ hooks: commands('true') }] }, (record) => ({
+      ...record,
+      unrunnable: { reason: 'disabled', error: 'disableAllHooks is true in settings.json' },
+    }));
+    const outcome = await engine.dispatch('Stop', oiPayload('Stop', sandbox.project));
+    await engine.close();
+    expect(outcome.runs[0]).toMatchObject({ status: 'skipped', skipReason: 'disabled', error: 'disableAllHooks is true in settings.json' });
   });
 });

@@ -24,6 +24,7 @@ export const ROOT = '<root>';
 export const OI_JSON = 'project/.openinterpreter/hooks.json';
 export const OI_TOML = 'project/.openinterpreter/config.toml';
 export const OCTO_YAML = 'project/.octo/hooks.yml';
+export const CLAUDE_SETTINGS = 'project/.claude/settings.json';
 
 /** A file's content, or the content and whether it gets the execute bit (default: it does not). */
 export type TestFile = string | { content: string; executable?: boolean };

@@ -27,6 +27,7 @@ const ISSUE_RULES = {
   'duplicate-key': 'error',
   'duplicate-id': 'warning',
   'missing-script': 'error',
+  'unreadable-script': 'error',
   'script-not-executable': 'warning',
   'slow-launcher': 'warning',
   'unsupported-handler-type': 'warning',

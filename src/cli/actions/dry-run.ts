@@ -3,12 +3,14 @@ import { loadDialect } from '../../dialects/registry.js';
 import { makeFixture } from '../../fixture/make-fixture.js';
 import { strayOverrides } from '../../fixture/stray-overrides.js';
 import { UsageError } from '../../errors.js';
-import { formatOutcome } from '../../report/format-outcome.js';
+import { formatAsyncResult, formatOutcome } from '../../report/format-outcome.js';
+import type { AsyncRunResult } from '../../engine/dispatch.js';
 import { resolveCommon, type CommonOptionValues } from '../common-options.js';
 import { guardHookProcesses } from '../hook-processes.js';
 import { openEngine } from '../open-engine.js';
 import { createProgress } from '../progress.js';
 import { readJsonPayload } from '../read-input.js';
+import { stringifyJson } from '../../util/safe-json.js';
 
 export interface DryRunOptions extends CommonOptionValues {
   rewriteOrder?: 'completion' | 'configured';
@@ -28,6 +30,7 @@ export async function dryRun(event: string, options: DryRunOptions): Promise<num
   const bypassTrust = options.dangerouslyBypassHookTrust === true;
   if (bypassTrust) process.stderr.write(`warning: ${BYPASS_TRUST_WARNING}\n`);
   const engine = await openEngine(common, { bypassTrust, strictPayload: true, rewriteOrder: options.rewriteOrder });
+  const asyncResults: AsyncRunResult[] = [];
   const { interruptedExitCode } = await guardHookProcesses(async (signal) => {
     try {
       const payload =
@@ -39,11 +42,13 @@ export async function dryRun(event: string, options: DryRunOptions): Promise<num
             ]);
       for (const warning of strayOverrides(common.dialectId, event, options.set ?? [])) process.stderr.write(`hookctl: warning: ${warning}\n`);
       const progress = options.json ? undefined : createProgress();
+      // Async hooks finish after the verdict; the text report shows what they hand the agent for later.
+      const onAsyncEnd = options.json ? undefined : (result: AsyncRunResult) => asyncResults.push(result);
       const outcome = await engine
-        .dispatch(event, payload, { signal, ...(progress ? { onRunStart: progress.onRunStart, onRunEnd: progress.onRunEnd } : {}) })
+        .dispatch(event, payload, { signal, ...(onAsyncEnd ? { onAsyncEnd } : {}), ...(progress ? { onRunStart: progress.onRunStart, onRunEnd: progress.onRunEnd } : {}) })
         .finally(() => progress?.stop());
       if (options.json) {
-        process.stdout.write(`${JSON.stringify(outcome, null, 2)}\n`);
+        process.stdout.write(`${stringifyJson(outcome, 2)}\n`);
       } else {
         // The bypass warning was already printed on stderr, as the SPEC asks.
         const shown = { ...outcome, warnings: outcome.warnings.filter((warning) => warning !== BYPASS_TRUST_WARNING) };
@@ -52,6 +57,7 @@ export async function dryRun(event: string, options: DryRunOptions): Promise<num
     } finally {
       await engine.close({ signal });
     }
+    for (const result of asyncResults) process.stdout.write(formatAsyncResult(result));
   });
   return interruptedExitCode ?? 0;
 }

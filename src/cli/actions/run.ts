@@ -3,6 +3,7 @@ import { resolveCommon, type CommonOptionValues } from '../common-options.js';
 import { guardHookProcesses } from '../hook-processes.js';
 import { openEngine } from '../open-engine.js';
 import { readJsonPayload } from '../read-input.js';
+import { stringifyJson } from '../../util/safe-json.js';
 
 export interface RunOptions extends CommonOptionValues {
   rewriteOrder?: 'completion' | 'configured';
@@ -19,7 +20,7 @@ export async function run(event: string, options: RunOptions): Promise<number> {
   const { interruptedExitCode } = await guardHookProcesses(async (signal) => {
     try {
       const outcome = await engine.dispatch(event, payload, { signal });
-      await new Promise<void>((resolve) => process.stdout.write(`${JSON.stringify(outcome)}\n`, () => resolve()));
+      await new Promise<void>((resolve) => process.stdout.write(`${stringifyJson(outcome)}\n`, () => resolve()));
     } finally {
       // Ctrl-C while async hooks run stops them instead of waiting for their timeouts.
       await engine.close({ signal });

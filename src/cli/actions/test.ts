@@ -5,6 +5,7 @@ import { resolveCommon, type CommonOptionValues } from '../common-options.js';
 import { guardHookProcesses } from '../hook-processes.js';
 import { openEngine } from '../open-engine.js';
 import { showText } from '../../util/show-text.js';
+import { stringifyJson } from '../../util/safe-json.js';
 
 /** The one line `hookctl test` prints on stderr: it runs the project's hooks without trust review. */
 export const TEST_BYPASS_WARNING =
@@ -25,7 +26,7 @@ export async function test(dir: string | undefined, options: TestOptions): Promi
     try {
       // Running unreviewed code is never silent (SPEC 6.1.2): one line says so before the first case runs.
       const report = await runCases(engine, casesDir, { signal, beforeFirstCase: () => process.stderr.write(`${TEST_BYPASS_WARNING}\n`) });
-      if (options.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      if (options.json) process.stdout.write(`${stringifyJson(report, 2)}\n`);
       else {
         for (const result of report.results) process.stdout.write(formatResult(result));
         process.stdout.write(`${report.passed} passed, ${report.failed} failed\n`);
@@ -56,7 +57,7 @@ function formatResult(result: CaseResult): string {
   const lines = [`✗ ${result.name}`];
   if (result.error) lines.push(`    error: ${result.error}`);
   for (const mismatch of result.mismatches) {
-    lines.push(`    ${mismatch.path || '/'}`, `      - expected: ${JSON.stringify(mismatch.expected)}`, `      + actual:   ${JSON.stringify(mismatch.actual)}`);
+    lines.push(`    ${mismatch.path || '/'}`, `      - expected: ${stringifyJson(mismatch.expected)}`, `      + actual:   ${stringifyJson(mismatch.actual)}`);
   }
   // Case names, errors and outcome values quote hook output: escaped line by line (SPEC 6.1.3).
   return `${lines.map((line) => showText(line)).join('\n')}\n`;

@@ -1,3 +1,4 @@
+import { formatFinding } from '../../kit/finding.js';
 import { trustHooks } from '../../trust/operations.js';
 import { chooseReviewer } from '../../trust/review-prompt.js';
 import type { CommonOptionValues } from '../common-options.js';
@@ -15,8 +16,11 @@ export async function trust(ids: readonly string[], options: TrustOptions): Prom
   const session = await openCliTrustSession(options);
   const reviewer = chooseReviewer(options.yes === true);
   try {
+    // The errors of the files under review are part of the review (SPEC 3.2).
+    for (const finding of session.config.findings.filter((item) => item.severity === 'error')) process.stderr.write(`hookctl: ${formatFinding(finding)}\n`);
     const report = await trustHooks(session.authority, session.handlers, session.context, {
       ids: options.all ? [] : ids,
+      findings: session.config.findings,
       ...(reviewer.confirm === undefined ? {} : { confirm: reviewer.confirm }),
     });
     // Labels carry hook ids and paths from the config: shown escaped (SPEC 6.1.3).

@@ -8,7 +8,7 @@ export function registerDryRun(program: Command): void {
       .command('dry-run')
       .description('run the real engine on a payload and show which hooks matched, each result and the verdict')
       .argument('<event>', 'event name, e.g. PreToolUse')
-      .option('--payload <file>', 'payload JSON file, or - for standard input (default: a generated fixture)')
+      .option('--payload <file>', 'payload JSON file (a regular file up to 64 MiB), or - for standard input (default: a generated fixture)')
       .option('--tool <name>', 'tool name for the generated fixture of a tool event (e.g. Bash, terminal)')
       .option('--set <path=value>', 'override a field of the generated fixture (repeatable; value parsed as JSON when it parses)', collectValues)
       .option('--dangerously-bypass-hook-trust', 'run enabled hooks that were never trusted (prints a warning)')

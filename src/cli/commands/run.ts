@@ -14,6 +14,7 @@ export function registerRun(program: Command): void {
       'after',
       `
 Exit status is 0 whenever the engine ran (the verdict is in the JSON), 2 on a bad payload or config.
+The payload may be up to 64 MiB and nested to any depth; hooks receive it as compact JSON on stdin.
 Detached async hooks keep the process alive until they finish or time out; the outcome is printed first.
 SIGINT/SIGTERM stop every hook (exit 130/143; a second Ctrl-C kills them at once); when run exits, no
 process a hook started is left running (a hook that must leave a daemon starts it with setsid).

@@ -1,5 +1,5 @@
 import type { ConfigFile } from '../../config/config-file.js';
-import type { DialectConfigSpec } from '../../config/config-spec.js';
+import type { DialectConfigSpec, FeaturesPolicy, FeaturesSwitch } from '../../config/config-spec.js';
 import { setField } from '../../config/field-value.js';
 import type { SourceEntry } from '../../config/source-tree.js';
 import { configSpec as openInterpreterSpec } from '../openinterpreter/config-spec.js';
@@ -63,16 +63,24 @@ function featuresSwitch(file: ConfigFile): SourceEntry | undefined {
  * Codex's decision (SPEC-dialects 9.1): the merged config's value — the last config layer that sets
  * it, system config.toml lowest, managed_config.toml highest — unless the requirements file pins the
  * feature, which then decides (codex-rs/core/src/config/managed_features.rs). Off means off for every
- * hook, managed ones included (the hooks engine is not even started).
+ * hook, managed ones included: the hooks engine is not even started. A config `false` under a pinned
+ * `true` is ignored (Codex refuses to start with that conflict; hookctl applies the pin and says so).
  */
-function decideFeatures(files: readonly ConfigFile[]): { file: ConfigFile; entry: SourceEntry; enabled: boolean } | null {
-  let deciding: { file: ConfigFile; entry: SourceEntry; enabled: boolean } | null = null;
+function decideFeatures(files: readonly ConfigFile[]): FeaturesPolicy {
+  let pinned: FeaturesSwitch | null = null;
+  let configured: FeaturesSwitch | null = null;
   for (const file of files) {
     const entry = featuresSwitch(file);
     if (entry === undefined) continue;
-    const decision = { file, entry, enabled: entry.value.kind === 'scalar' && entry.value.value === true };
-    if (file.role === 'managed-requirements') return decision;
-    deciding = decision;
+    const found = { file, entry, enabled: entry.value.kind === 'scalar' && entry.value.value === true };
+    if (file.role === 'managed-requirements') pinned ??= found;
+    else configured = found;
   }
-  return deciding;
+  const policy = { managed: pinned, local: configured, deciding: null, scope: null, localIgnored: false };
+  if (pinned !== null) {
+    if (!pinned.enabled) return { ...policy, deciding: pinned, scope: 'all' };
+    return { ...policy, localIgnored: configured?.enabled === false };
+  }
+  if (configured?.enabled === false) return { ...policy, deciding: configured, scope: 'all' };
+  return policy;
 }

@@ -1,4 +1,3 @@
-import { statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { ConfigFile } from '../../config/config-file.js';
 import { discoveredFile } from '../../config/discovered-file.js';
@@ -6,6 +5,7 @@ import { findGitRoot } from '../../config/find-project-root.js';
 import { readNamedConfigFile } from '../../config/read-config-file.js';
 import type { SourceObject, SourcePosition } from '../../config/source-tree.js';
 import type { LoadContext } from '../../kit/index.js';
+import { somethingAt } from '../../util/regular-file.js';
 import { OCTO_EVENTS } from './events.js';
 
 const ENV_PREFIX = 'OCTO_HOOK_';
@@ -39,7 +39,8 @@ function unreadFiles(context: LoadContext, userPath: string): ConfigFile[] {
   }
   return dirs
     .map((dir) => join(dir, 'hooks.yaml'))
-    .filter((path) => statSync(path, { throwIfNoEntry: false }) !== undefined)
+    // Anything at the path counts (a symlink loop there is still pointed out, never a crash).
+    .filter((path) => somethingAt(path))
     .map((path) => unreadFile(path, context));
 }
 
@@ -60,8 +61,9 @@ export async function describeOctoFile(path: string, context: LoadContext): Prom
   const absolute = resolve(context.cwd, path);
   // A hooks.yaml is never read by octo, whatever it holds: say so rather than lint it as if it ran.
   if (basename(absolute) === 'hooks.yaml' && basename(dirname(absolute)) === '.octo') return unreadFile(absolute, context);
-  const parsed = await readNamedConfigFile(absolute, 'yaml');
-  return { parsed, source: absolute === userHooksPath(context) ? 'user' : 'project', role: 'hooks-file', layer: dirname(absolute), plugin: null };
+  const source = absolute === userHooksPath(context) ? 'user' : 'project';
+  const parsed = await readNamedConfigFile(absolute, 'yaml', source === 'user' ? 'owned' : 'repository');
+  return { parsed, source, role: 'hooks-file', layer: dirname(absolute), plugin: null };
 }
 
 function userHooksPath(context: LoadContext): string {
@@ -72,39 +74,32 @@ function nearestProjectHooks(cwd: string, userPath: string): string | null {
   const gitRoot = findGitRoot(cwd);
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
     const candidate = join(dir, '.octo', 'hooks.yml');
-    // The home's own file is the user layer even when the walk passes through it. Anything that
-    // exists there stops the walk (a directory is then reported as unreadable, not skipped).
-    if (candidate !== userPath && statSync(candidate, { throwIfNoEntry: false }) !== undefined) return candidate;
+    // The home's own file is the user layer even when the walk passes through it. Anything at
+    // that path stops the walk (a directory, a FIFO, a symlink loop… is then reported as
+    // unreadable, not skipped).
+    if (candidate !== userPath && somethingAt(candidate)) return candidate;
     if (dir === gitRoot || dir === dirname(dir)) return null;
   }
 }
 
+/** `OCTO_HOOK_PRE_TOOL_USE` → `PreToolUse`, for the seven octo events only. */
+const ENV_VARIABLES: ReadonlyMap<string, string> = new Map(
+  OCTO_EVENTS.map((event) => [`${ENV_PREFIX}${event.name.replace(/(?<=[a-z0-9])([A-Z])/g, '_$1').toUpperCase()}`, event.name]),
+);
+
 /**
  * Each non-empty `OCTO_HOOK_<EVENT>` variable as a one-handler file named `env:<VARIABLE>`, so the
- * same rules check it. Known events come in catalogue order, unknown names after them (sorted), so
- * the order does not depend on the environment's. An empty value counts as unset.
+ * same rules check it, in event catalogue order (not the environment's). Only the seven event
+ * names are hooks: any other `OCTO_HOOK_*` variable (`OCTO_HOOK_TIMEOUT=30`) is something else
+ * and is ignored (SPEC 3.1). Reading it as an unknown event would be a hard load error, so one
+ * stray variable in the agent's environment would switch every octo hook off.
  */
 function envFiles(env: LoadContext['env']): ConfigFile[] {
-  const order = OCTO_EVENTS.map((event) => event.name as string);
-  return Object.entries(env)
-    .filter((entry): entry is [string, string] => entry[0].startsWith(ENV_PREFIX) && entry[0].length > ENV_PREFIX.length && !!entry[1])
-    .map(([variable, command]) => ({ variable, command, event: pascalCase(variable.slice(ENV_PREFIX.length)) }))
-    .sort((a, b) => rank(order, a.event) - rank(order, b.event) || (a.variable < b.variable ? -1 : 1))
-    .map(({ variable, command, event }) => envFile(variable, command, event));
-}
-
-function rank(order: readonly string[], event: string): number {
-  const index = order.indexOf(event);
-  return index === -1 ? order.length : index;
-}
-
-/** `PRE_TOOL_USE` → `PreToolUse`. */
-function pascalCase(screamingSnake: string): string {
-  return screamingSnake
-    .split('_')
-    .filter((word) => word !== '')
-    .map((word) => word[0]!.toUpperCase() + word.slice(1).toLowerCase())
-    .join('');
+  return [...ENV_VARIABLES].flatMap(([variable, event]) => {
+    const command = env[variable];
+    // An empty value counts as unset.
+    return command ? [envFile(variable, command, event)] : [];
+  });
 }
 
 function envFile(variable: string, command: string, event: string): ConfigFile {

@@ -43,22 +43,25 @@ export async function discoverOpenInterpreterFiles(context: LoadContext): Promis
 export async function describeOpenInterpreterFile(path: string, context: LoadContext): Promise<ConfigFile> {
   const absolute = resolve(context.cwd, path);
   const format = formatFromPath(absolute) ?? 'json';
-  const parsed = await readNamedConfigFile(absolute, format);
   const userDir = join(context.home, CONFIG_DIR);
   const role = basename(absolute) === 'config.toml' ? 'inline-config' : format === 'toml' ? 'managed-requirements' : 'hooks-file';
   const [pluginName, ...rest] = relative(join(userDir, 'plugins'), absolute).split(sep);
   if (role === 'hooks-file' && pluginName && !pluginName.startsWith('..') && rest.join('/') === 'hooks/hooks.json') {
     const plugin = pluginInfo(userDir, pluginName);
-    return { parsed, source: 'plugin', role, layer: plugin.root, plugin };
+    return { parsed: await readNamedConfigFile(absolute, format, 'owned'), source: 'plugin', role, layer: plugin.root, plugin };
   }
   const source = role === 'managed-requirements' ? 'managed' : dirname(absolute) === userDir ? 'user' : 'project';
+  const parsed = await readNamedConfigFile(absolute, format, source === 'project' ? 'repository' : 'owned');
   return { parsed, source, role, layer: dirname(absolute), plugin: null };
 }
 
-/** The `[features] hooks` entry of a config.toml. */
+/**
+ * The `[features] hooks` entry of a config.toml or of the managed requirements file (Codex reads
+ * `[features]` in requirements.toml as pinned feature values: codex-rs/config/src/config_requirements.rs).
+ */
 export function featuresSwitch(file: ConfigFile): SourceEntry | undefined {
   const root = file.parsed.root;
-  if (file.role !== 'inline-config' || root?.kind !== 'object') return undefined;
+  if ((file.role !== 'inline-config' && file.role !== 'managed-requirements') || root?.kind !== 'object') return undefined;
   const features = setField(root, 'features')?.value;
   return features?.kind === 'object' ? setField(features, 'hooks') : undefined;
 }

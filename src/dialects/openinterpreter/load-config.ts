@@ -1,6 +1,6 @@
 import { analyseFiles } from '../../config/analyse-files.js';
 import type { DialectConfigSpec } from '../../config/config-spec.js';
-import { decidingFeaturesSwitch } from '../../config/features-switch.js';
+import { featuresPolicy, switchedOff } from '../../config/features-switch.js';
 import { isManagedOnly } from '../../config/managed-only.js';
 import { normalizeHandlers } from '../../config/normalize-handlers.js';
 import { LOAD_RULES } from '../../lint/rules/index.js';
@@ -10,6 +10,8 @@ import { configSpec } from './config-spec.js';
 /**
  * Loads every openinterpreter layer under its runtime policy: load what can be loaded. A malformed
  * file, an invalid matcher group or an unusable handler is skipped with a finding; the rest runs.
+ * A `[features] hooks = false` switch drops the hooks it governs (SPEC 2.1): a user or project
+ * switch the non-managed ones, only the managed requirements file's own switch the managed ones.
  */
 export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
   return loadCodexFamilyConfig(configSpec, context);
@@ -17,21 +19,36 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
 
 /**
  * The load policy of the Codex-derived dialects (openinterpreter, codex): every file is read and
- * checked once; a `[features] hooks = false` switch turns every hook off; otherwise what the rules
- * did not invalidate is normalised into handlers.
+ * checked once; `[features] hooks = false` switches turn off the hooks they govern (the spec's
+ * featuresPolicy); otherwise what the rules did not invalidate is normalised into handlers.
  */
 export async function loadCodexFamilyConfig(spec: DialectConfigSpec, context: LoadContext): Promise<LoadedConfig> {
   const files = await spec.discover(context);
   const analysis = analyseFiles(files, spec, LOAD_RULES, context.cwd);
   const paths = files.map((file) => file.parsed.path);
-  const features = decidingFeaturesSwitch(files, spec);
-  if (features !== null && !features.enabled) {
+  const policy = featuresPolicy(files, spec);
+  const off = switchedOff(policy);
+  if (off?.scope === 'all') {
     // Hooks are off: nothing is discovered or run, so problems inside hook declarations are moot.
     const findings = analysis.findings.filter((finding) => finding.ruleId === 'features-disabled');
-    return { enabled: false, managedOnly: false, handlers: [], files: paths, findings };
+    return { enabled: false, switchedOff: off, managedOnly: false, handlers: [], files: paths, findings };
+  }
+  if (off?.scope === 'non-managed') {
+    // Only the managed layer is discovered; the switched-off layers' problems are moot too.
+    const managedPaths = new Set(files.filter((file) => file.source === 'managed').map((file) => file.parsed.path));
+    const handlers = normalizeHandlers(analysis.checked.filter((item) => item.file.source === 'managed'), spec, analysis.invalidated);
+    return {
+      enabled: handlers.length > 0,
+      switchedOff: off,
+      managedOnly: false,
+      handlers,
+      files: paths,
+      findings: analysis.findings.filter((finding) => finding.ruleId === 'features-disabled' || managedPaths.has(finding.file)),
+    };
   }
   return {
     enabled: true,
+    switchedOff: null,
     managedOnly: isManagedOnly(files, spec),
     handlers: normalizeHandlers(analysis.checked, spec, analysis.invalidated),
     files: paths,

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Finding, Severity } from '../../kit/finding.js';
@@ -8,6 +7,7 @@ import type { RuleMeta } from '../rule.js';
 import type { LintResult } from '../run-lint.js';
 import { displayPath } from '../../util/display-path.js';
 import type { ReporterOptions } from './report.js';
+import { readRegularFileSync, SIZE_CAPS } from '../../util/regular-file.js';
 
 const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 const LEVELS: Readonly<Record<Severity, 'error' | 'warning' | 'note'>> = { error: 'error', warning: 'warning', info: 'note' };
@@ -98,13 +98,11 @@ function fingerprintsOf(findings: readonly Finding[], root: string): string[] {
   });
 }
 
+/** The lines of a finding's file; null when it is not a regular file under the cap (util/regular-file.ts). */
 function readLines(file: string): string[] | null {
   if (!isAbsolute(file)) return null;
-  try {
-    return readFileSync(file, 'utf8').split(/\r?\n/);
-  } catch {
-    return null;
-  }
+  const read = readRegularFileSync(file, SIZE_CAPS.configJson);
+  return read.ok ? read.bytes.toString('utf8').split(/\r?\n/) : null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { setField } from '../../config/field-value.js';
-import { isUnsupportedHandler } from '../../config/handler-type.js';
+import { scalarField } from '../../config/field-value.js';
+import { isUnsupportedHandler, requiredFields } from '../../config/handler-type.js';
 import { createRule } from '../rule.js';
 
 /** A handler without a command has nothing to run. */
@@ -15,6 +16,8 @@ export const emptyCommand = createRule({
   check({ spec, checked, report }) {
     for (const handler of checked.declarations.handlers) {
       if (isUnsupportedHandler(spec, handler.node)) continue;
+      // Types that run something other than a command (an http URL) are invalid-value's to check.
+      if (!requiredFields(spec, scalarField(handler.node, 'type', 'string')).includes('command')) continue;
       const command = setField(handler.node, 'command');
       if (command === undefined) {
         report({ messageId: 'noCommand', data: { event: handler.group.event.name }, pos: handler.node.pos, invalidates: handler.node });

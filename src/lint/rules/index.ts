@@ -22,6 +22,7 @@ import { timeoutSuspicious } from './timeout-suspicious.js';
 import { timeoutTooLarge } from './timeout-too-large.js';
 import { unknownEvent } from './unknown-event.js';
 import { unknownKey } from './unknown-key.js';
+import { unreadableScript } from './unreadable-script.js';
 import { unreadFile } from './unread-file.js';
 import { unsupportedHandlerType } from './unsupported-handler-type.js';
 import { untrustedProject } from './untrusted-project.js';
@@ -47,6 +48,7 @@ export const RULES: readonly Rule[] = [
   duplicateKey,
   duplicateId,
   missingScript,
+  unreadableScript,
   scriptNotExecutable,
   slowLauncher,
   unsupportedHandlerType,

@@ -3,6 +3,7 @@ import { checkField, FIELD_MESSAGES, type FieldProblem } from '../../config/chec
 import type { FieldType } from '../../config/config-spec.js';
 import { SHAPE_MESSAGES } from '../../config/declarations.js';
 import { scalarField, setField } from '../../config/field-value.js';
+import { isUnsupportedHandler, requiredFields } from '../../config/handler-type.js';
 import { HELD_BACK, managedOnlyKey } from '../../config/managed-only.js';
 import { getEntry, type ConfigFormat, type SourceNode, type SourceObject, type SourcePosition } from '../../config/source-tree.js';
 import { didYouMean } from '../../util/did-you-mean.js';
@@ -17,6 +18,8 @@ const STANDALONE = {
   // {{example}} is the line to add, in the file's format.
   missingType: 'this handler has no "type"; add {{example}}',
   mcpToolWithout: 'this mcp_tool handler has no "{{key}}"',
+  // Fields other than `command` that a handler type needs (claude http `url`); `command` is empty-command's.
+  missingField: 'this {{type}} handler has no "{{key}}"',
 } as const;
 
 /** Every problem's words, for wrapping; `null` where a type is required only matters when the agent reads the file whole. */
@@ -108,6 +111,12 @@ export const invalidValue = createRule({
           const type = scalarField(node, 'type', 'string');
           const fields = type === 'mcp_tool' ? MCP_TOOL_FIELDS : handlerFields;
           checkFields(node, fields, format, text, node, (problem, _key, where, fieldType) => judge(problem, where, fieldType));
+          if (spec.handlerTypes?.required && type !== undefined && type !== 'mcp_tool' && !isUnsupportedHandler(spec, node)) {
+            for (const key of requiredFields(spec, type)) {
+              if (key === 'command' || setField(node, key) !== undefined) continue;
+              judge({ messageId: 'missingField', data: { type, key } }, { pos: node.pos, invalidates: node });
+            }
+          }
           // The handler kind is required where the dialect has kinds (the config schema says so too).
           if (spec.handlerTypes !== null && setField(node, 'type') === undefined && !isNull(node, 'type')) {
             const example = format === 'toml' ? 'type = "command"' : format === 'yaml' ? 'type: command' : '"type": "command"';

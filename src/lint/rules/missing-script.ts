@@ -1,7 +1,8 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { handlerScript } from '../../config/handler-script.js';
 import { didYouMean } from '../../util/did-you-mean.js';
+import { probeRegularFile } from '../../util/regular-file.js';
 import { memoize } from '../memoize.js';
 import { createRule } from '../rule.js';
 
@@ -19,11 +20,15 @@ export const missingScript = createRule({
     missingDidYouMean: `${MISSING}; did you mean "{{suggestion}}"?`,
   },
   check({ checked, projectDir, showPath, report }) {
-    const exists = memoize(existsSync);
+    // Only a script that is not there at all: anything else at the path is unreadable-script's.
+    const missing = memoize((path: string) => {
+      const probe = probeRegularFile(path);
+      return probe.kind === 'problem' && probe.missing;
+    });
     const siblingOf = memoize(siblingLike);
     for (const handler of checked.declarations.handlers) {
       const script = handlerScript(checked.file, handler.node, projectDir);
-      if (script === null || exists(script.path)) continue;
+      if (script === null || !missing(script.path)) continue;
       const data = { script: script.written, path: showPath(script.path) };
       const sibling = siblingOf(script.path);
       if (sibling === null) report({ messageId: 'missing', data, pos: script.pos });

@@ -1,5 +1,5 @@
-import { statSync } from 'node:fs';
 import { handlerScript } from '../../config/handler-script.js';
+import { probeRegularFile } from '../../util/regular-file.js';
 import { memoize } from '../memoize.js';
 import { createRule } from '../rule.js';
 
@@ -26,6 +26,6 @@ export const scriptNotExecutable = createRule({
 });
 
 function isNonExecutableFile(path: string): boolean {
-  const stat = statSync(path, { throwIfNoEntry: false });
-  return stat !== undefined && stat.isFile() && (stat.mode & 0o111) === 0;
+  const probe = probeRegularFile(path);
+  return probe.kind === 'file' && (probe.stats.mode & 0o111) === 0;
 }

@@ -1,5 +1,5 @@
-import { setField } from '../../config/field-value.js';
-import { isUnsupportedHandler } from '../../config/handler-type.js';
+import { scalarField, setField } from '../../config/field-value.js';
+import { fieldsOfType, isUnsupportedHandler } from '../../config/handler-type.js';
 import type { SourceObject } from '../../config/source-tree.js';
 import { didYouMean } from '../../util/did-you-mean.js';
 import { createRule, type RuleReport } from '../rule.js';
@@ -37,6 +37,13 @@ export const unknownKey = createRule({
     // Built once per file, not per group and handler: a large file has thousands of handlers.
     const groupKeys = Object.keys(spec.groupFields);
     const handlerKeys = Object.keys(spec.handlerFields);
+    // Per type where the dialect's types have fields of their own (claude: `url` only on http).
+    const keysByType = new Map<string | undefined, string[]>();
+    const keysOf = (type: string | undefined) => {
+      let keys = keysByType.get(type);
+      if (!keys) keysByType.set(type, (keys = fieldsOfType(spec, type)));
+      return keys;
+    };
     const knownInGroup = ['hooks', ...groupKeys];
     // Maps, not object literals: a key such as "constructor" must not find Object.prototype's.
     const misplacedInGroup = new Map<string, Misplaced>(handlerKeys.map((key) => [key, 'handlerKeyOnGroup']));
@@ -47,7 +54,9 @@ export const unknownKey = createRule({
         for (const handler of group.handlers) {
           // Handlers of unsupported types are skipped whole; their own fields are not ours to judge.
           if (isUnsupportedHandler(spec, handler.node)) continue;
-          reportUnknown(handler.node, handlerKeys, 'in a handler', misplacedInHandler, report);
+          const type = scalarField(handler.node, 'type', 'string');
+          const where = spec.handlerTypes?.fields && type !== undefined ? `in a ${type} handler` : 'in a handler';
+          reportUnknown(handler.node, keysOf(type), where, misplacedInHandler, report);
           const limit = limits !== undefined && event.spec !== null && !limits.has(event.name) ? setField(handler.node, 'additionalContextLimit') : undefined;
           if (limit !== undefined) report({ messageId: 'contextLimitIgnored', data: { event: event.name, events: [...limits!].join(', ') }, pos: limit.keyPos });
         }

@@ -63,13 +63,22 @@ describe('octo loadConfig', () => {
     sandbox.write('project/sub/.octo/hooks.yml/.keep', '');
     const loaded = await loadConfig(context(sandbox, { cwd: join(sandbox.project, 'sub') }));
     expect(loaded.handlers).toEqual([]);
-    expect(loaded.findings).toMatchObject([{ ruleId: 'parse-error', file: join(sandbox.project, 'sub', '.octo', 'hooks.yml'), fatal: true }]);
+    expect(loaded.findings).toMatchObject([{ ruleId: 'parse-error', file: join(sandbox.project, 'sub', '.octo', 'hooks.yml') }]);
+    // An untrusted project file only warns (SPEC 3.2); the same in the user's file is fatal.
+    expect(loaded.findings[0]).toMatchObject({ fatalIfRun: true });
+    expect(loaded.findings[0]!.fatal).toBeUndefined();
+    sandbox.write('home/.octo/hooks.yml/.keep', '');
+    const user = await loadConfig(context(sandbox, { cwd: join(sandbox.project, 'sub') }));
+    expect(user.findings.map((finding) => [finding.file, finding.fatal === true])).toEqual([
+      [join(sandbox.home, '.octo', 'hooks.yml'), true],
+      [join(sandbox.project, 'sub', '.octo', 'hooks.yml'), false],
+    ]);
   });
 
-  it('makes every hard error fatal, listed with file:line:col in one ConfigLoadError', async () => {
+  it('makes every hard error of a file that runs fatal, listed with file:line:col in one ConfigLoadError', async () => {
     const sandbox = makeTempProject();
     const file = sandbox.write(
-      'project/.octo/hooks.yml',
+      'home/.octo/hooks.yml',
       [
         'hooks:',
         '  PreToolUze:',
@@ -83,17 +92,16 @@ describe('octo loadConfig', () => {
         '',
       ].join('\n'),
     );
-    const loaded = await loadConfig(context(sandbox, { env: { OCTO_HOOK_PRE_TOOL_USER: 'typo' } }));
+    const loaded = await loadConfig(context(sandbox));
     const fatal = loaded.findings.filter((f) => f.fatal);
     expect(fatal.map((f) => [f.ruleId, f.file, f.line, f.column])).toEqual([
-      ['unknown-event', 'env:OCTO_HOOK_PRE_TOOL_USER', 1, 1],
       ['unknown-event', file, 2, 3],
       ['async-not-allowed', file, 6, 14],
       ['empty-command', file, 8, 7],
     ]);
     // The ignored matcher is a warning: reported, never fatal.
     expect(loaded.findings.filter((f) => !f.fatal).map((f) => [f.ruleId, f.line, f.column])).toEqual([['matcher-ignored', 9, 7]]);
-    expect(fatal[0]!.message).toBe('unknown octo event "PreToolUser"; did you mean "PreToolUse"?');
+    expect(fatal[0]!.message).toBe('unknown octo event "PreToolUze"; did you mean "PreToolUse"?');
 
     const error = new ConfigLoadError(fatal);
     expect(error.message).toContain(`${file}:2:3: error: unknown octo event "PreToolUze"; did you mean "PreToolUse"? (unknown-event)`);

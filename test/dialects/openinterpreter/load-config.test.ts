@@ -174,7 +174,7 @@ describe('openinterpreter loadConfig', () => {
     expect(off.findings).toEqual([
       {
         ruleId: 'features-disabled',
-        messageId: 'hooksOff',
+        messageId: 'nonManagedOff',
         severity: 'info',
         message: expect.stringContaining('hooks are disabled'),
         file: userToml,
@@ -208,7 +208,7 @@ describe('openinterpreter loadConfig', () => {
       ['has a syntax error', 'allow_managed_hooks_only = \n', 'parse-error', 2, 1, /^TOML syntax error: .*; nothing in this file is loaded, and non-managed/],
       ['sets the switch to a string', 'allow_managed_hooks_only = "true"\n', 'invalid-value', 1, 28, /^"allow_managed_hooks_only" must be true or false, found the string "true"; non-managed/],
       ['sets the switch to a number', 'allow_managed_hooks_only = 0\n', 'invalid-value', 1, 28, /^"allow_managed_hooks_only" must be true or false, found the number 0; non-managed/],
-      ['cannot be read (a directory)', null, 'parse-error', 1, 1, /^cannot read the file: EISDIR.*; nothing in this file is loaded, and non-managed/],
+      ['cannot be read (a directory)', null, 'parse-error', 1, 1, /^cannot read the file: it is a directory, not a regular file; nothing in this file is loaded, and non-managed/],
     ])('%s: the engine lists the project hook but skips it as managed-only, with an error saying why', async (_name, content, ruleId, line, column, message) => {
       const sandbox = makeTempProject();
       const managed = join(sandbox.root, 'etc', 'requirements.toml');
@@ -306,6 +306,6 @@ describe('openinterpreter loadConfig', () => {
 
   it('has nothing to load in an empty sandbox', async () => {
     const sandbox = makeTempProject();
-    expect(await loadConfig(context(sandbox))).toEqual({ enabled: true, managedOnly: false, handlers: [], files: [], findings: [] });
+    expect(await loadConfig(context(sandbox))).toEqual({ enabled: true, switchedOff: null, managedOnly: false, handlers: [], files: [], findings: [] });
   });
 });

@@ -1,5 +1,5 @@
 import { invalidMatcher } from '../../../src/lint/rules/invalid-matcher.js';
-import { OCTO_YAML, OI_JSON, OI_TOML, RuleTester } from '../rule-tester.js';
+import { CLAUDE_SETTINGS, OCTO_YAML, OI_JSON, OI_TOML, RuleTester } from '../rule-tester.js';
 
 const message = (matcher: string, error: string) =>
   `matcher ${JSON.stringify(matcher)} is not a valid regular expression (${error}); the hooks of this group never run`;
@@ -46,6 +46,19 @@ new RuleTester().run(invalidMatcher, {
       name: 'a regex that does not compile in TOML',
       files: { [OI_TOML]: "[[hooks.PostToolUse]]\nmatcher = '*mcp'\n[[hooks.PostToolUse.hooks]]\ntype = \"command\"\ncommand = \"x\"\n" },
       errors: [{ messageId: 'invalidRegex', line: 2, column: 11, message: message('*mcp', 'repetition operator missing expression') }],
+    },
+    {
+      // SPEC-dialects 8.3: claude matchers are JavaScript regexes, evaluated only by a linear-time engine.
+      name: 'claude: a valid JavaScript look-ahead that no linear-time engine can run',
+      files: { [CLAUDE_SETTINGS]: '{ "hooks": { "PreToolUse": [{ "matcher": "^(?!Read)", "hooks": [{ "type": "command", "command": "x" }] }] } }' },
+      errors: [
+        {
+          messageId: 'unsupportedRegex',
+          line: 1,
+          column: 42,
+          data: { matcher: '"^(?!Read)"', error: 'look-around (look-ahead or look-behind) has no linear-time equivalent' },
+        },
+      ],
     },
   ],
 });

@@ -1,5 +1,5 @@
 import { invalidValue } from '../../../src/lint/rules/invalid-value.js';
-import { CODEX_JSON, CODEX_TOML, OCTO_YAML, OI_JSON, OI_TOML, RuleTester } from '../rule-tester.js';
+import { CLAUDE_SETTINGS, CODEX_JSON, CODEX_TOML, OCTO_YAML, OI_JSON, OI_TOML, RuleTester } from '../rule-tester.js';
 
 const MANAGED = 'etc/requirements.toml';
 const HELD_BACK = 'non-managed hooks are held back until this managed requirements file is fixed';
@@ -207,6 +207,44 @@ new RuleTester().run(invalidValue, {
       ],
     },
     {
+      // A managed file is repaired entry by entry (cc managed), so each problem stands alone.
+      name: 'claude: values of the wrong type in handler fields of each type (managed settings)',
+      files: {
+        'project/.claude/managed-settings.json': `{
+  "hooks": {
+    "PreToolUse": [
+      { "hooks": [{ "type": "command", "command": "x", "args": "-v", "timeout": 0 }] },
+      { "hooks": [{ "type": "http", "headers": { "X-Count": 1 } }] },
+      { "hooks": [{ "type": "prompt", "prompt": "ok?", "model": 5 }] }
+    ]
+  },
+  "enabledPlugins": []
+}
+`,
+      },
+      errors: [
+        { messageId: 'notStringList', line: 4, column: 64, message: '"args" must be an array of strings, found the string "-v"' },
+        { messageId: 'notPositiveSeconds', line: 4, column: 81, message: '"timeout" must be a number of seconds above 0, found the number 0' },
+        { messageId: 'missingField', line: 5, column: 19, message: 'this http handler has no "url"' },
+        { messageId: 'notStringRecord', line: 5, column: 48, message: '"headers" must be an object whose values are strings, found an object' },
+        { messageId: 'notString', line: 6, column: 65, message: '"model" must be a string, found the number 5' },
+        { messageId: 'notObject', line: 9, column: 21, message: '"enabledPlugins" must be an object, found an array' },
+      ],
+    },
+    {
+      // Claude drops every hook of a settings file whose hooks the schema rejects (SPEC-dialects 8.1, §11.1).
+      name: 'claude: a wrong value in project settings drops every hook of the file',
+      files: { [CLAUDE_SETTINGS]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x", "args": "-v" }] }] } }' },
+      errors: [
+        {
+          messageId: 'fileIgnored',
+          line: 1,
+          column: 80,
+          message: 'the agent ignores every hook in this file: "args" must be an array of strings, found the string "-v"',
+        },
+      ],
+    },
+    {
       // Codex hashes every hook through TOML, whose integers are i64: a larger timeout cannot be hashed
       // (codex-rs/hooks/src/engine/discovery.rs command_hook_hash), and above u64 it does not parse.
       name: 'a codex timeout above 2^63 − 1, compared exactly on the literal',
@@ -241,4 +279,3 @@ new RuleTester().run(invalidValue, {
     },
   ],
 });
-

@@ -17,7 +17,7 @@ new RuleTester().run(parseError, {
       name: 'a named file that cannot be read (a directory in its place)',
       files: { [`${OI_JSON}/.keep`]: '' },
       lint: [OI_JSON],
-      errors: [{ messageId: 'unreadable', line: 1, column: 1, message: /^cannot read the file: EISDIR/ }],
+      errors: [{ messageId: 'unreadable', line: 1, column: 1, message: /^cannot read the file: it is a directory, not a regular file; nothing in this file is loaded$/ }],
     },
     {
       name: 'a named file that does not exist',

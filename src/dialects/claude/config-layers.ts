@@ -1,0 +1,117 @@
+import { readdir, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { ConfigFile } from '../../config/config-file.js';
+import { discoveredFile } from '../../config/discovered-file.js';
+import { findGitRoot } from '../../config/find-project-root.js';
+import { parseJson } from '../../config/parse-json.js';
+import { readNamedConfigFile } from '../../config/read-config-file.js';
+import type { LoadContext } from '../../kit/index.js';
+import { claudeUserDir, INLINE_SETTINGS_PATH, managedSettingsPath } from './paths.js';
+import { discoverPlugins } from './plugins.js';
+
+/**
+ * Every claude settings file in layer order (SPEC-dialects 8.1): managed settings and its
+ * `managed-settings.d/` drop-ins, user, project, local (repository root, then the start directory),
+ * `--settings`, then each enabled plugin's hooks files. Missing files are skipped; unreadable or
+ * malformed ones are kept so that lint, list and the runtime report them.
+ */
+export async function discoverClaudeFiles(context: LoadContext): Promise<ConfigFile[]> {
+  const settings = await discoverSettingsFiles(context);
+  const plugins = await discoverPlugins(settings, context);
+  return [...settings, ...plugins];
+}
+
+/** The settings layers (1 to 5 of 8.1), without plugins. */
+export async function discoverSettingsFiles(context: LoadContext): Promise<ConfigFile[]> {
+  const managedPath = managedSettingsPath(context);
+  const userDir = claudeUserDir(context);
+  const projectDir = join(context.cwd, '.claude');
+  const [managed, dropIns, user, project, local, flag] = await Promise.all([
+    discoveredFile(managedPath, 'json', { source: 'managed', role: 'managed-requirements' }),
+    managedDropIns(managedPath),
+    discoveredFile(join(userDir, 'settings.json'), 'json', { source: 'user', role: 'inline-config' }),
+    // No upward walk: only the start directory's .claude/ (cc settings §Where Claude Code keeps the local file).
+    // A start directory that is the home holds the user layer, not a project layer.
+    projectDir === userDir ? null : discoveredFile(join(projectDir, 'settings.json'), 'json', { source: 'project', role: 'inline-config' }),
+    localSettingsFiles(context, userDir),
+    flagSettings(context),
+  ]);
+  return [managed, ...dropIns, user, project, ...local, flag].filter((file): file is ConfigFile => file !== null);
+}
+
+/**
+ * `managed-settings.d/*.json` beside the managed file, in alphabetical order, hidden files skipped
+ * (cc managed §Split a file-based policy). Later files win for single values; hooks add up.
+ */
+async function managedDropIns(managedPath: string): Promise<ConfigFile[]> {
+  const dir = join(dirname(managedPath), 'managed-settings.d');
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return [];
+  }
+  const picked = names.filter((name) => name.endsWith('.json') && !name.startsWith('.')).sort();
+  const files = await Promise.all(picked.map((name) => discoveredFile(join(dir, name), 'json', { source: 'managed', role: 'managed-requirements' })));
+  return files.filter((file): file is ConfigFile => file !== null);
+}
+
+/**
+ * `.claude/settings.local.json` at the repository root, then at the start directory when that is a
+ * different file; both are read. Outside a git repository, when the repository root is the home
+ * directory, or when the root is not owned by the user, only the start directory's is used
+ * (cc settings §Where Claude Code keeps the local file).
+ */
+async function localSettingsFiles(context: LoadContext, userDir: string): Promise<ConfigFile[]> {
+  const cwdFile = join(context.cwd, '.claude', 'settings.local.json');
+  const paths: string[] = [];
+  const root = findGitRoot(context.cwd);
+  if (root !== null && resolve(root) !== resolve(context.home) && (await ownedByUser(root))) {
+    const rootFile = join(root, '.claude', 'settings.local.json');
+    if (rootFile !== cwdFile) paths.push(rootFile);
+  }
+  paths.push(cwdFile);
+  const files = await Promise.all(
+    paths.filter((path) => dirname(path) !== userDir).map((path) => discoveredFile(path, 'json', { source: 'local', role: 'inline-config' })),
+  );
+  return files.filter((file): file is ConfigFile => file !== null);
+}
+
+async function ownedByUser(dir: string): Promise<boolean> {
+  if (typeof process.getuid !== 'function') return true;
+  try {
+    return (await stat(dir)).uid === process.getuid();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `--settings <file-or-json>` (cc settings §Change a setting for one session): text that starts
+ * with `{` is the settings themselves, anything else a path relative to the start directory. A
+ * named file that does not exist is reported, not skipped: the user asked for it.
+ */
+async function flagSettings(context: LoadContext): Promise<ConfigFile | null> {
+  const value = context.settingsFlag;
+  if (value === undefined) return null;
+  if (value.trimStart().startsWith('{')) {
+    return { parsed: parseJson(value, INLINE_SETTINGS_PATH), source: 'flag', role: 'inline-config', layer: INLINE_SETTINGS_PATH, plugin: null };
+  }
+  const path = resolve(context.cwd, value);
+  return { parsed: await readNamedConfigFile(path, 'json'), source: 'flag', role: 'inline-config', layer: dirname(path), plugin: null };
+}
+
+/** Places a file named on the command line (`hookctl lint FILE`) in the layer its path implies. */
+export async function describeClaudeFile(path: string, context: LoadContext): Promise<ConfigFile> {
+  const absolute = resolve(context.cwd, path);
+  const parsed = await readNamedConfigFile(absolute, 'json');
+  const name = basename(absolute);
+  const dir = dirname(absolute);
+  const base = { parsed, layer: dir, plugin: null };
+  if (absolute === managedSettingsPath(context) || basename(dir) === 'managed-settings.d' || name === 'managed-settings.json') {
+    return { ...base, source: 'managed', role: 'managed-requirements' };
+  }
+  if (name === 'hooks.json' && basename(dir) === 'hooks') return { ...base, source: 'plugin', role: 'hooks-file' };
+  if (dir === claudeUserDir(context)) return { ...base, source: 'user', role: 'inline-config' };
+  return { ...base, source: name === 'settings.local.json' ? 'local' : 'project', role: 'inline-config' };
+}

@@ -1,0 +1,84 @@
+import type { DialectConfigSpec, FieldType } from '../../config/config-spec.js';
+import { CLAUDE_EVENTS } from './events.js';
+import { describeClaudeFile, discoverClaudeFiles } from './config-layers.js';
+import { compileClaudeMatcher } from './matcher.js';
+
+/** Settings keys hookctl reads (SPEC-dialects 8.1, 8.2); every other settings key belongs to Claude Code and is not checked. */
+const SETTINGS_FIELDS: Readonly<Record<string, FieldType>> = {
+  disableAllHooks: { kind: 'boolean' },
+  allowedHttpHookUrls: { kind: 'string-list' },
+  httpHookAllowedEnvVars: { kind: 'string-list' },
+  enabledPlugins: { kind: 'object' },
+};
+
+/** The handler types of cc hooks §Hook handler fields with the fields only they have. */
+const TYPE_FIELDS = {
+  command: ['command', 'args', 'shell', 'async', 'asyncRewake'],
+  http: ['url', 'headers', 'allowedEnvVars'],
+  mcp_tool: ['server', 'tool', 'input'],
+  prompt: ['prompt', 'model', 'continueOnBlock'],
+  agent: ['prompt', 'model'],
+} as const;
+
+/**
+ * claude config rules (SPEC-dialects 8.1 to 8.3): JSON settings files with matcher groups, five
+ * handler types, timeouts in seconds (fractions allowed), Claude's own matcher rules.
+ */
+export const configSpec: DialectConfigSpec = {
+  dialect: 'claude',
+  events: CLAUDE_EVENTS,
+  nesting: 'groups',
+  // Unused: compileMatcher below decides (exact lists with `,` `-` and spaces, JavaScript regexes).
+  matcherSyntax: 'exact-list-or-regex',
+  compileMatcher: compileClaudeMatcher,
+  groupFields: { matcher: { kind: 'string' } },
+  handlerFields: {
+    type: { kind: 'enum', values: Object.keys(TYPE_FIELDS) },
+    if: { kind: 'string' },
+    timeout: { kind: 'positive-seconds' },
+    statusMessage: { kind: 'string' },
+    once: { kind: 'boolean' },
+    command: { kind: 'command' },
+    args: { kind: 'string-list' },
+    shell: { kind: 'enum', values: ['bash', 'powershell'] },
+    async: { kind: 'boolean' },
+    asyncRewake: { kind: 'boolean' },
+    url: { kind: 'non-empty-string' },
+    headers: { kind: 'string-record' },
+    allowedEnvVars: { kind: 'string-list' },
+    server: { kind: 'non-empty-string' },
+    tool: { kind: 'non-empty-string' },
+    input: { kind: 'object' },
+    prompt: { kind: 'non-empty-string' },
+    model: { kind: 'string' },
+    continueOnBlock: { kind: 'boolean' },
+  },
+  timeout: { unit: 'seconds', defaultMs: 600_000, suspiciousSeconds: 1000, fractional: true },
+  handlerTypes: {
+    supported: Object.keys(TYPE_FIELDS),
+    unsupported: [],
+    fields: TYPE_FIELDS,
+    required: { command: ['command'], http: ['url'], mcp_tool: ['server', 'tool'], prompt: ['prompt'], agent: ['prompt'] },
+  },
+  topLevel: {
+    // A plugin's hooks/hooks.json: {description?, hooks} (cc hooks §Reference scripts by path).
+    'hooks-file': { fields: { $schema: { kind: 'string' }, description: { kind: 'string' } }, unknown: 'warning' },
+    // settings.json files hold much more than hooks.
+    'inline-config': { fields: SETTINGS_FIELDS, unknown: 'ignore' },
+    'managed-requirements': {
+      fields: {
+        ...SETTINGS_FIELDS,
+        allowManagedHooksOnly: { kind: 'boolean' },
+      },
+      unknown: 'ignore',
+    },
+    env: { fields: {}, unknown: 'ignore' },
+    unread: { fields: {}, unknown: 'ignore' },
+  },
+  // cc settings §Fix a broken settings file; cc#75081: a hooks value the schema rejects drops every
+  // hook of a settings or plugin hooks file. Managed files drop only the bad entries (agent-rejection.ts).
+  wholeFileRejection: true,
+  onError: 'skip',
+  discover: discoverClaudeFiles,
+  describeFile: describeClaudeFile,
+};

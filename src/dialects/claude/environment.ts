@@ -1,0 +1,72 @@
+import { constants, existsSync, statSync } from 'node:fs';
+import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findGitRoot } from '../../config/find-project-root.js';
+import type { DispatchContextInfo, DispatchPreparation } from '../../kit/index.js';
+import { isPlainObject } from '../../util/is-plain-object.js';
+import { ENV_FILE_EVENTS } from './events.js';
+
+/** Bytes of `CLAUDE_ENV_FILE` read back into the outcome; a hook that writes more is cut off there. */
+const ENV_FILE_LIMIT = 1024 * 1024;
+
+/**
+ * The per-dispatch environment of SPEC-dialects 8.7: `CLAUDE_CODE_SESSION_ID` and, when the payload
+ * has it, `CLAUDE_EFFORT`; on SessionStart, Setup, CwdChanged and FileChanged a `CLAUDE_ENV_FILE`
+ * (the host's `envFile`, else an empty temporary file whose content the outcome reports as
+ * `dialectOutput.envFileContent` before it is deleted). Hooks run in the payload's `cwd`, or, when
+ * that directory is gone, the first existing of the start directory, the project root, the home
+ * and the system temp directory.
+ */
+export async function prepareDispatch(event: string, payload: Readonly<Record<string, unknown>>, info: DispatchContextInfo): Promise<DispatchPreparation> {
+  const env: Record<string, string> = {};
+  if (typeof payload.session_id === 'string') env.CLAUDE_CODE_SESSION_ID = payload.session_id;
+  if (isPlainObject(payload.effort) && typeof payload.effort.level === 'string') env.CLAUDE_EFFORT = payload.effort.level;
+  const cwd = existingCwd(info);
+  if (!ENV_FILE_EVENTS.has(event)) return { env, cwd, finish: async () => null };
+  let created: string | null = null;
+  let path = info.envFile;
+  if (path === undefined) {
+    created = await mkdtemp(join(tmpdir(), 'hookctl-env-'));
+    path = join(created, 'claude-env.sh');
+    await writeFile(path, '', { mode: 0o600 });
+  }
+  env.CLAUDE_ENV_FILE = path;
+  const file = path;
+  return {
+    env,
+    cwd,
+    finish: async () => {
+      try {
+        return { envFileContent: await readEnvFile(file) };
+      } finally {
+        if (created !== null) await rm(created, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** The file's first ENV_FILE_LIMIT bytes; null when it is not a regular file (a hook may have replaced it). */
+async function readEnvFile(path: string): Promise<string | null> {
+  let handle;
+  try {
+    // Non-blocking: a hook may have replaced the file with a FIFO, which must not stall the dispatch.
+    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch {
+    return null;
+  }
+  try {
+    if (!(await handle.stat()).isFile()) return null;
+    const buffer = Buffer.alloc(ENV_FILE_LIMIT);
+    const { bytesRead } = await handle.read(buffer, 0, ENV_FILE_LIMIT, 0);
+    return buffer.subarray(0, bytesRead).toString('utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
+function existingCwd(info: DispatchContextInfo): string {
+  const isDir = (dir: string | null) => dir !== null && existsSync(dir) && statSync(dir).isDirectory();
+  for (const dir of [info.cwd, info.projectDir, findGitRoot(info.projectDir), info.home]) if (isDir(dir)) return dir!;
+  return tmpdir();
+}

@@ -1,0 +1,241 @@
+import { isAbsolute, join, normalize, relative, sep } from 'node:path';
+import type { CompiledCondition } from '../../kit/index.js';
+import { re2 } from '../../config/re2.js';
+import { IF_EVENTS } from './events.js';
+import { splitSubcommands } from './shell-words.js';
+
+/**
+ * The `if` field of a claude handler (SPEC-dialects 8.3; cc hooks §Common fields, "Bash `if`
+ * matching"; cc perm §Tool-specific permission rules): one permission rule, `Tool` or
+ * `Tool(pattern)`, tested against the tool call. It is part of selection: a handler whose `if`
+ * does not match is not selected. It is best effort and fails open like Claude: where hookctl
+ * cannot decide, the handler runs and the dispatch says why.
+ */
+
+export interface ConditionScope {
+  /** The event the handler is declared for; on non-tool events a handler with `if` never runs. */
+  event: string;
+  /** The directory `/path` patterns anchor at: the settings file's scope root (cc perm, Read and Edit). */
+  anchor: string;
+  cwd: string;
+  home: string;
+}
+
+type Verdict = boolean | string;
+
+/** Compiles an `if` rule once per load. */
+export function compileCondition(rule: string, scope: ConditionScope): CompiledCondition {
+  if (!IF_EVENTS.has(scope.event)) {
+    // cc hooks §Common fields: "On other events, a hook with `if` set never runs."
+    return { source: rule, test: () => false };
+  }
+  const parsed = /^\s*([^()\s]+)\s*(?:\(([\s\S]*)\))?\s*$/.exec(rule);
+  if (!parsed) return { source: rule, test: () => `cannot read the \`if\` rule ${JSON.stringify(rule)}; running the hook anyway` };
+  const toolPattern = parsed[1]!;
+  const content = parsed[2];
+  const toolMatches = toolNameMatcher(toolPattern);
+  const contentTest = content === undefined || content.trim() === '*' ? null : contentMatcher(toolPattern, content, scope);
+  return {
+    source: rule,
+    test: (payload) => {
+      const toolName = typeof payload.tool_name === 'string' ? payload.tool_name : '';
+      if (!toolMatches(toolName)) return false;
+      if (contentTest === null) return true;
+      const input = payload.tool_input;
+      return contentTest(input !== null && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {});
+    },
+  };
+}
+
+/**
+ * The tool-name part: an exact name, a glob that must match the whole name (`mcp__*`), or a bare
+ * MCP server (`mcp__memory` covers every tool of that server, cc perm §MCP).
+ */
+function toolNameMatcher(pattern: string): (name: string) => boolean {
+  if (pattern.includes('*')) {
+    const regex = globToRegex(pattern);
+    return (name) => regex.test(name);
+  }
+  if (/^mcp__[^_]+(?:_[^_]+)*$/.test(pattern) && !pattern.slice(5).includes('__')) {
+    return (name) => name === pattern || name.startsWith(`${pattern}__`);
+  }
+  return (name) => name === pattern;
+}
+
+/** A pattern compiled for the linear-time engine: the globs come from repository files (SPEC §6.1). */
+interface Tester {
+  test(text: string): boolean;
+}
+
+function linear(re2Pattern: string): Tester {
+  return re2().RE2JS.compile(re2Pattern);
+}
+
+/** Text as RE2 literals: letters and digits as they are, everything else as `\x{…}`. */
+function literalText(text: string): string {
+  let out = '';
+  for (const char of text) out += /^[A-Za-z0-9_]$/.test(char) ? char : `\\x{${char.codePointAt(0)!.toString(16)}}`;
+  return out;
+}
+
+/** `*` any text (`(?s:.*)`); every other character literal; the whole text must match. */
+function globBody(glob: string): string {
+  return glob.split('*').map(literalText).join('(?s:.*)');
+}
+
+function globToRegex(glob: string): Tester {
+  return linear(`^${globBody(glob)}$`);
+}
+
+/** The test of the parenthesised part, by tool. */
+function contentMatcher(tool: string, content: string, scope: ConditionScope): (input: Record<string, unknown>) => Verdict {
+  const param = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*:\s*([\s\S]*)$/.exec(content);
+  if (tool === 'Bash' || tool === 'PowerShell') {
+    // `Bash(ls:*)` is the trailing-wildcard form; `Bash(run_in_background:true)` names a parameter.
+    if (param && !content.trimEnd().endsWith(':*') && param[1] !== 'command') return parameterMatcher(param[1]!, param[2]!);
+    return commandMatcher(content, tool === 'PowerShell' ? 'powershell' : 'bash');
+  }
+  if (tool === 'Read' || tool === 'Edit' || tool === 'Write') {
+    const match = pathMatcher(content, scope);
+    return (input) => (typeof input.file_path === 'string' ? match(input.file_path) : false);
+  }
+  if (tool === 'WebFetch' && param?.[1] === 'domain') return domainMatcher(param[2]!.trim());
+  if (param) return parameterMatcher(param[1]!, param[2]!);
+  return () => `the \`if\` rule ${tool}(${content}) is not one hookctl can evaluate; running the hook anyway`;
+}
+
+/**
+ * `Tool(name:value)`: a direct field of the tool input, compared as written with `*` as a wildcard
+ * (cc perm §Tool-specific permission rules); a field the call leaves out never matches.
+ */
+function parameterMatcher(name: string, value: string): (input: Record<string, unknown>) => Verdict {
+  const regex = globToRegex(value.trim());
+  return (input) => {
+    if (!Object.hasOwn(input, name)) return false;
+    const actual = input[name];
+    return regex.test(typeof actual === 'string' ? actual : JSON.stringify(actual));
+  };
+}
+
+/** Wrappers Claude strips before matching a command (cc perm §Wrappers); each runs its arguments as the command. */
+const WRAPPERS = new Set(['time', 'nice', 'nohup', 'stdbuf', 'command', 'builtin', 'noglob', 'timeout', 'xargs']);
+
+/**
+ * `Bash(pattern)`: the pattern is tested against every subcommand (split on `&&`, `||`, `;`, `|`,
+ * `&` and newlines, plus the bodies of `$(…)` and backticks), each without leading `VAR=value`
+ * words and wrappers. A trailing ` *` (or `:*`) also matches the bare command. It runs anyway when
+ * the pattern names more than a command and the command has `$(`, a backtick or `$VAR`, and when
+ * the command cannot be parsed.
+ */
+function commandMatcher(content: string, shell: 'bash' | 'powershell'): (input: Record<string, unknown>) => Verdict {
+  let pattern = content.trim();
+  if (pattern.endsWith(':*')) pattern = `${pattern.slice(0, -2)} *`;
+  const wordBoundary = pattern.endsWith(' *');
+  const regex = wordBoundary ? linear(`^${globBody(pattern.slice(0, -2))}(?s: .*)?$`) : globToRegex(pattern);
+  const fixed = pattern.replace(/\s*\*$/, '');
+  const namesMoreThanCommand = /\s/.test(fixed.trim()) || fixed.includes('*');
+  return (input) => {
+    const command = typeof input.command === 'string' ? input.command : null;
+    if (command === null) return false;
+    const split = splitSubcommands(command, shell);
+    if (split === null) return `could not parse the command for the \`if\` rule ${shell === 'bash' ? 'Bash' : 'PowerShell'}(${content}); running the hook anyway`;
+    if (split.some((sub) => regex.test(strip(sub)))) return true;
+    if (namesMoreThanCommand && split.dynamic) {
+      return `the command has $(…), a backtick or $VAR, so the \`if\` rule ${shell === 'bash' ? 'Bash' : 'PowerShell'}(${content}) cannot be decided; running the hook anyway`;
+    }
+    return false;
+  };
+}
+
+/** A subcommand without leading `VAR=value` assignments and wrappers (`timeout 30`, `nice -n 5`, bare `xargs`). */
+function strip(subcommand: string): string {
+  let words = subcommand.trim().split(/\s+/);
+  for (;;) {
+    const first = words[0];
+    if (first === undefined) break;
+    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(first)) words = words.slice(1);
+    else if (WRAPPERS.has(first)) {
+      let rest = words.slice(1);
+      // `xargs` is stripped only without flags; `command -v` looks a command up instead of running it.
+      if ((first === 'xargs' || first === 'command') && rest[0]?.startsWith('-')) break;
+      while (rest[0]?.startsWith('-')) rest = rest.slice(first === 'nice' && rest[0] === '-n' ? 2 : 1);
+      if (first === 'timeout' && rest[0] !== undefined && /^\d/.test(rest[0])) rest = rest.slice(1);
+      words = rest;
+    } else break;
+  }
+  return words.join(' ');
+}
+
+/**
+ * `Read(p)`, `Edit(p)`, `Write(p)` (cc perm §Read and Edit): gitignore-style globs on
+ * `tool_input.file_path`. `//p` is absolute, `~/p` under the home, `/p` under the settings file's
+ * scope root, anything else under the cwd; a pattern without a `/` (a bare file name) matches at
+ * any depth below its anchor; `*` stays within a segment and `**` crosses them.
+ */
+function pathMatcher(content: string, scope: ConditionScope): (path: string) => boolean {
+  let pattern = content.trim();
+  let anchor: string;
+  if (pattern.startsWith('//')) {
+    anchor = '/';
+    pattern = pattern.slice(2);
+  } else if (pattern.startsWith('~/')) {
+    anchor = scope.home;
+    pattern = pattern.slice(2);
+  } else if (pattern.startsWith('/')) {
+    anchor = scope.anchor;
+    pattern = pattern.slice(1);
+  } else {
+    anchor = scope.cwd;
+    if (pattern.startsWith('./')) pattern = pattern.slice(2);
+  }
+  if (!pattern.includes('/')) pattern = `**/${pattern}`;
+  const regex = pathGlob(pattern);
+  return (path) => {
+    const absolute = isAbsolute(path) ? normalize(path) : join(scope.cwd, path);
+    const rel = relative(anchor, absolute);
+    if (rel === '' || rel.startsWith(`..${sep}`) || rel === '..' || isAbsolute(rel)) return false;
+    return regex.test(rel.split(sep).join('/'));
+  };
+}
+
+/** A gitignore-style path glob: `**` any number of segments, `*` and `?` within one. */
+function pathGlob(pattern: string): Tester {
+  let out = '';
+  const parts = pattern.split('/');
+  parts.forEach((part, index) => {
+    const last = index === parts.length - 1;
+    if (part === '**') {
+      out += last ? '(?s:.*)' : '(?:[^/]+/)*';
+      return;
+    }
+    const segment = part
+      .split('*')
+      .map((piece) => piece.split('?').map(literalText).join('[^/]'))
+      .join('[^/]*');
+    out += segment + (last ? '' : '/');
+  });
+  return linear(`^${out}$`);
+}
+
+/**
+ * `WebFetch(domain:host)` (cc perm §WebFetch): the URL's host name, case-insensitively and without
+ * a trailing dot; a leading `*.` matches any subdomain depth, any other `*` one label.
+ */
+function domainMatcher(domain: string): (input: Record<string, unknown>) => Verdict {
+  const rule = domain.toLowerCase().replace(/\.$/, '');
+  let regex: Tester;
+  if (rule === '*') regex = { test: () => true };
+  else {
+    const anySub = rule.startsWith('*.');
+    const body = (anySub ? rule.slice(2) : rule).split('*').map(literalText).join('[^.]*');
+    regex = linear(`^${anySub ? '(?:[^.]+\\.)+' : ''}${body}$`);
+  }
+  return (input) => {
+    if (typeof input.url !== 'string') return false;
+    try {
+      return regex.test(new URL(input.url).hostname.toLowerCase().replace(/\.$/, ''));
+    } catch {
+      return false;
+    }
+  };
+}

@@ -1,0 +1,132 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { UsageError } from '../../errors.js';
+import type { HandlerRecord, HandlerTrust, TrustAuthority, TrustContext } from '../../kit/index.js';
+import { isPlainObject } from '../../util/is-plain-object.js';
+
+/**
+ * claude trust (SPEC-dialects 8.8): there is no per-hook trust. Claude Code holds back the hooks of
+ * every settings file (and plugin) until the workspace trust dialog for the folder was accepted;
+ * the answer is stored in `~/.claude.json` as `projects["<path>"].hasTrustDialogAccepted`. hookctl
+ * reads that file and never writes it. Managed hooks are never held back.
+ */
+
+/** What `hookctl trust`, `untrust`, `enable` and `disable` say for claude instead of acting. */
+export const NO_PER_HOOK_TRUST =
+  'Claude Code has no per-hook trust or on/off switch: it runs the hooks of a folder whose workspace trust dialog was accepted (in Claude Code), and a hook is turned off by removing it or with disableAllHooks; hookctl never writes ~/.claude.json';
+
+/** Where Claude Code keeps workspace trust: `$CLAUDE_CONFIG_DIR/.claude.json` when that exists, else `~/.claude.json` [choice, 8.8]. */
+export function claudeStatePath(context: Pick<TrustContext, 'home' | 'env' | 'cwd'>): string {
+  const configDir = context.env.CLAUDE_CONFIG_DIR;
+  if (configDir !== undefined && configDir.trim() !== '') {
+    const inConfigDir = join(resolve(context.cwd, configDir), '.claude.json');
+    if (existsSync(inConfigDir)) return inConfigDir;
+  }
+  return join(context.home, '.claude.json');
+}
+
+/**
+ * The directory whose trust counts for `cwd`: the git repository root (for a linked worktree, the
+ * main checkout's root), else the start directory itself (cc perm §Project allow rules and
+ * workspace trust).
+ */
+export function trustRoot(cwd: string): { path: string; inRepository: boolean } {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    const git = join(dir, '.git');
+    const info = statSync(git, { throwIfNoEntry: false });
+    if (info?.isDirectory()) return { path: dir, inRepository: true };
+    if (info?.isFile()) return { path: mainCheckout(git) ?? dir, inRepository: true };
+    if (dir === dirname(dir)) return { path: resolve(cwd), inRepository: false };
+  }
+}
+
+/** A linked worktree's `.git` file says `gitdir: <main>/.git/worktrees/<name>`: the main checkout is above that `.git`. */
+function mainCheckout(gitFile: string): string | null {
+  let text: string;
+  try {
+    text = readFileSync(gitFile, 'utf8');
+  } catch {
+    return null;
+  }
+  const match = /^gitdir:\s*(.+?)\s*$/m.exec(text);
+  if (!match) return null;
+  const gitdir = isAbsolute(match[1]!) ? match[1]! : resolve(dirname(gitFile), match[1]!);
+  const marker = `${join('.git', 'worktrees')}`;
+  const at = gitdir.lastIndexOf(marker);
+  return at < 0 ? null : gitdir.slice(0, at).replace(/[\\/]$/, '');
+}
+
+export interface WorkspaceTrust {
+  trusted: boolean;
+  /** The directory whose trust decided, and the file read, for messages. */
+  root: string;
+  stateFile: string;
+}
+
+/**
+ * Whether Claude Code would run this folder's hooks: `hasTrustDialogAccepted: true` for the trust
+ * root, or, outside a git repository, for an ancestor (trust extends to subdirectories but not
+ * into repositories nested inside). Started in the home directory, trust lasts for one session
+ * only, so the stored state never covers it.
+ */
+export async function workspaceTrust(context: TrustContext): Promise<WorkspaceTrust> {
+  const stateFile = claudeStatePath(context);
+  const { path: root, inRepository } = trustRoot(context.cwd);
+  const result = { root, stateFile };
+  if (resolve(context.cwd) === resolve(context.home)) return { trusted: false, ...result };
+  const projects = await readProjects(stateFile);
+  const accepted = (dir: string) => {
+    const entry = Object.hasOwn(projects, dir) ? projects[dir] : undefined;
+    return isPlainObject(entry) && entry.hasTrustDialogAccepted === true;
+  };
+  if (accepted(root)) return { trusted: true, ...result };
+  if (!inRepository) {
+    for (let dir = dirname(root); ; dir = dirname(dir)) {
+      if (accepted(dir)) return { trusted: true, ...result };
+      if (dir === dirname(dir)) break;
+    }
+  }
+  return { trusted: false, ...result };
+}
+
+/** `projects` of `~/.claude.json`; an absent, unreadable or malformed file trusts nothing. */
+async function readProjects(path: string): Promise<Record<string, unknown>> {
+  try {
+    const info = statSync(path, { throwIfNoEntry: false });
+    // Only a regular file of sane size is read (SPEC §6.1): Claude's state file is small.
+    if (!info?.isFile() || info.size > 64 * 1024 * 1024) return {};
+    const value: unknown = JSON.parse(await readFile(path, 'utf8'));
+    return isPlainObject(value) && isPlainObject(value.projects) ? value.projects : {};
+  } catch {
+    return {};
+  }
+}
+
+export const trust: TrustAuthority = {
+  async evaluate(handlers: readonly HandlerRecord[], context: TrustContext): Promise<HandlerTrust[]> {
+    const needs = handlers.some((handler) => handler.source !== 'managed' && handler.source !== 'builtin');
+    const assume = context.workspaceTrust === 'assume';
+    const workspace = needs && !assume ? await workspaceTrust(context) : null;
+    const trusted = workspace === null || workspace.trusted;
+    const detail = workspace === null ? null : `${workspace.trusted ? 'accepted' : 'not accepted'} for ${workspace.root} in ${workspace.stateFile}`;
+    return handlers.map((handler) => {
+      if (handler.source === 'managed') return { status: 'managed', enabled: true, hash: null, detail: null };
+      if (trusted) return { status: 'workspace-trusted', enabled: true, hash: null, detail };
+      return { status: 'workspace-untrusted', enabled: true, hash: null, detail, gate: 'workspace-untrusted' };
+    });
+  },
+  notApplicable: NO_PER_HOOK_TRUST,
+  async units() {
+    throw new UsageError(NO_PER_HOOK_TRUST);
+  },
+  async trust() {
+    throw new UsageError(NO_PER_HOOK_TRUST);
+  },
+  async untrust() {
+    throw new UsageError(NO_PER_HOOK_TRUST);
+  },
+  async setEnabled() {
+    throw new UsageError(NO_PER_HOOK_TRUST);
+  },
+};

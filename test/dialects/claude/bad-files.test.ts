@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../helpers/run-cli.js';
+import { command, dispatchOnce, group, hooks, makeClaudeSandbox } from './sandbox.js';
+
+const good = hooks({ Stop: [group([command('echo good')])] });
+
+describe('claude bad files (SPEC-dialects 8.1, §11.1): drops are loud', () => {
+  it('a settings file that is not valid JSON contributes nothing; the other layers run; the outcome says why', async () => {
+    const box = makeClaudeSandbox();
+    box.settings('home/.claude/settings.json', good);
+    box.settings('project/.claude/settings.json', '{ "hooks": { "Stop": [ ] }, }');
+    const outcome = await dispatchOnce(box, 'Stop');
+    expect(outcome.runs.map((run) => run.source)).toEqual(['user']);
+    expect(outcome.warnings).toContainEqual(expect.stringMatching(/project\/\.claude\/settings\.json:1:\d+: error: .*nothing in this file is loaded \(parse-error\)/));
+  });
+
+  it.each([
+    ['an object matcher', { Stop: [{ matcher: { tool: 'Bash' }, hooks: [command('echo a')] }, group([command('echo b')])] }],
+    ['a handler without command', { Stop: [group([{ type: 'command' }, command('echo b')])] }],
+    ['a handler of an unknown type', { Stop: [group([{ type: 'script', command: 'x' }, command('echo b')])] }],
+    ['a timeout that is not a number', { Stop: [group([command('echo a', { timeout: '30s' }), command('echo b')])] }],
+    ['an event that is not a list', { Stop: group([command('echo a')]), PreToolUse: [group([command('echo b')])] }],
+  ])('%s drops every hook of that settings file (cc#75081), loudly', async (_name, table) => {
+    const box = makeClaudeSandbox();
+    box.settings('home/.claude/settings.json', good);
+    box.settings('project/.claude/settings.json', { hooks: table });
+    const outcome = await dispatchOnce(box, 'Stop');
+    expect(outcome.runs.map((run) => run.command)).toEqual(['echo good']);
+    expect(outcome.warnings).toContainEqual(expect.stringMatching(/project\/\.claude\/settings\.json:\d+:\d+: error: the agent ignores every hook in this file/));
+  });
+
+  it('a settings key of the wrong type (a top-level shape failure) drops the file too', async () => {
+    const box = makeClaudeSandbox();
+    box.settings('project/.claude/settings.json', { ...good, disableAllHooks: 'no' });
+    const outcome = await dispatchOnce(box, 'Stop');
+    expect(outcome.runs).toEqual([]);
+    expect(outcome.warnings).toContainEqual(expect.stringContaining('the agent ignores every hook in this file because of the error reported for it; no hook of this file is loaded (settings-file-rejected)'));
+  });
+
+  it('an unknown event drops only its own entry (changelog 2.1.101), with a warning naming it', async () => {
+    const box = makeClaudeSandbox();
+    box.settings('project/.claude/settings.json', hooks({ Stopp: [group([{ type: 'command' }])], Stop: [group([command('echo kept')])] }));
+    const outcome = await dispatchOnce(box, 'Stop');
+    expect(outcome.runs.map((run) => run.command)).toEqual(['echo kept']);
+    expect(outcome.warnings).toContainEqual(expect.stringContaining('unknown claude event "Stopp"; did you mean "Stop"?'));
+    expect(outcome.warnings.join('\n')).not.toContain('settings-file-rejected');
+  });
+
+  it('an unknown handler key is ignored with a warning; the hook runs', async () => {
+    const box = makeClaudeSandbox();
+    box.settings('project/.claude/settings.json', hooks({ Stop: [group([command('echo kept', { timeoutSec: 5, id: 'mine' })])] }));
+    const outcome = await dispatchOnce(box, 'Stop');
+    expect(outcome.runs.map((run) => run.status)).toEqual(['completed']);
+    expect(outcome.warnings).toContainEqual(expect.stringContaining('unknown key "timeoutSec" in a command handler is ignored; did you mean "timeout"?'));
+    expect(outcome.warnings).toContainEqual(expect.stringContaining('unknown key "id" in a command handler is ignored'));
+  });
+
+  it('a field of another handler type is unknown on this one (an http url on a command hook)', async () => {
+    const box = makeClaudeSandbox();
+    box.settings('project/.claude/settings.json', hooks({ Stop: [group([command('echo kept', { url: 'http://x' })])] }));
+    const outcome = await dispatchOnce(box, 'Stop');
+    expect(outcome.runs.map((run) => run.status)).toEqual(['completed']);
+    expect(outcome.warnings).toContainEqual(expect.stringContaining('unknown key "url" in a command handler is ignored'));
+  });
+
+  it('a managed file keeps its good entries: only the broken one is dropped (cc managed, find entries Claude Code dropped)', async () => {
+    const box = makeClaudeSandbox();
+    box.settings('etc/claude-code/managed-settings.json', hooks({ Stop: [group([{ type: 'command' }, command('echo policy')])] }));
+    const outcome = await dispatchOnce(box, 'Stop');
+    expect(outcome.runs.map((run) => run.command)).toEqual(['echo policy']);
+    expect(outcome.warnings).toContainEqual(expect.stringContaining('this Stop hook has no "command"'));
+  });
+
+  it('a plugin hooks file the schema rejects is dropped whole; the plugin counts as loaded', async () => {
+    const box = makeClaudeSandbox();
+    box.settings('home/.claude/plugins/cache/m/p/1/hooks/hooks.json', hooks({ Stop: [group([command('echo a'), { type: 'http' }])] }));
+    box.settings('home/.claude/settings.json', { enabledPlugins: { 'p@m': true } });
+    const outcome = await dispatchOnce(box, 'Stop');
+    expect(outcome.runs).toEqual([]);
+    expect(outcome.warnings).toContainEqual(expect.stringContaining('error: the agent ignores this whole file: this http handler has no "url" (invalid-value)'));
+  });
+
+  it('list and dry-run show the drop too', async () => {
+    const box = makeClaudeSandbox();
+    box.settings('project/.claude/settings.json', hooks({ Stop: [group([{ type: 'command', command: 7 }])] }));
+    const common = ['--dialect', 'claude', '--cwd', box.project, '--home', box.home, '--managed', box.managed];
+    const list = await runCli(['list', ...common]);
+    expect(list.stdout).toBe('No hooks configured.\n');
+    expect(list.stderr).toContain('error: the agent ignores every hook in this file: "command" must be a string, found the number 7 (invalid-value)');
+    const dryRun = await runCli(['dry-run', 'Stop', '--json', ...common]);
+    expect(JSON.parse(dryRun.stdout).warnings).toContainEqual(expect.stringContaining('the agent ignores every hook in this file'));
+  });
+});
