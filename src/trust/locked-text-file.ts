@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { lstat, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { lstat, mkdir, readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { ConfigWriteError } from '../errors.js';
-import { describeWriteFailure } from '../util/safe-write.js';
+import { AtomicChange, describeWriteFailure } from '../util/safe-write.js';
 import { acquireLock } from './locked-json-file.js';
 
 /**
@@ -32,19 +31,14 @@ export async function updateTextFile(path: string, change: (text: string | null)
 }
 
 async function writeAtomically(path: string, text: string, mode: number): Promise<void> {
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  // The file's own directory is the root: only the file itself must not be a link (the user's
+  // Codex home may well be one, kept in a dotfiles repository).
+  const change = new AtomicChange(dirname(path));
   try {
-    const handle = await open(temporary, 'wx', mode);
-    try {
-      await handle.writeFile(text);
-      await handle.chmod(mode);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temporary, path);
+    change.stage(path, text, mode);
+    change.commit();
   } catch (error) {
-    await rm(temporary, { force: true });
+    change.rollback();
     throw new ConfigWriteError(path, describeWriteFailure(error));
   }
 }
