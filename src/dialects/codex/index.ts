@@ -1,4 +1,5 @@
 import type { Dialect } from '../../kit/index.js';
+import { CODEX_TOOL_ALIASES } from '../openinterpreter/events.js';
 import { contracts } from './contracts.js';
 import { fixture } from './fixture.js';
 import { loadConfig } from './load-config.js';
@@ -14,8 +15,7 @@ export const dialect: Dialect = {
   events: manifest.events,
   contracts,
   loadConfig,
-  // Codex: codex-rs/core/src/tools/hook_names.rs: apply_patch answers to Write and Edit, spawn_agent to Agent.
-  aliases: { apply_patch: ['Write', 'Edit'], spawn_agent: ['Agent'] },
+  aliases: CODEX_TOOL_ALIASES,
   protocol,
   trust,
   fixture,
