@@ -458,7 +458,9 @@ function aggregate(codex: CodexProtocolOptions, event: string, interpreted: read
     additionalContext: joinBlocks(contexts.map(({ handler, effect }) => held(effect.additionalContext!, contextLimit(handler)))),
     updatedInput: rewrite?.effect.updatedInput ?? null,
     updatedInputFrom: rewrite?.handler.id ?? null,
-    dialectOutput: codex.context === 'spill' ? null : { additionalContextLimit: Object.fromEntries(contexts.map(({ handler }) => [handler.id, contextLimit(handler)])) },
+    // `report`: the host applies each context's limit, so it gets them by run id (null when no run gave context).
+    dialectOutput:
+      codex.context === 'spill' || contexts.length === 0 ? null : { additionalContextLimit: Object.fromEntries(contexts.map(({ handler }) => [handler.id, contextLimit(handler)])) },
     systemMessages: effects.flatMap(({ effect }) => (effect.systemMessage === undefined ? [] : [effect.systemMessage])),
   };
 }

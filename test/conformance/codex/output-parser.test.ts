@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { outputParserCases } from '../cases/output-parser.js';
-import { configWarnings, familyKit, hso } from '../family.js';
+import { configWarnings, familyKit, hso, prints } from '../family.js';
 
 const kit = familyKit('codex');
 const { runPrinted } = kit;
@@ -38,5 +38,24 @@ describe.each(['PreCompact', 'PostCompact'])('%s has no hookSpecificOutput (sche
   it('an output carrying one fails the run', async () => {
     const outcome = await runPrinted(event, hso(event));
     expect(outcome.runs[0]!.error).toBe(`hook returned invalid ${event} hook JSON output: /hookSpecificOutput: unknown property "hookSpecificOutput"`);
+  });
+});
+
+// output_spill_tests.rs additional_contexts_apply_limits_individually — SPEC-dialects 9.6 [choice]: hookctl does
+// not spill; it joins the contexts as written and reports each run's limit for the host to apply.
+describe('additionalContextLimit: reported per run in dialectOutput, never applied by hookctl', () => {
+  it('each context run with its limit (2500 when unset); the text is kept whole', async () => {
+    const big = 'x'.repeat(20_000);
+    const context = (text: string) => prints(hso('SessionStart', { additionalContext: text }));
+    const outcome = await kit.run('SessionStart', [
+      { hooks: [{ type: 'command', command: context(big), additionalContextLimit: 10 }, { type: 'command', command: context('small') }, { type: 'command', command: 'true' }] },
+    ]);
+    expect(outcome.additionalContext).toBe(`${big}\n\nsmall`);
+    const [first, second] = outcome.runs.map((run) => run.id);
+    expect(outcome.dialectOutput).toEqual({ additionalContextLimit: { [first!]: 10, [second!]: 2500 } });
+  });
+
+  it('is null when no hook returned context', async () => {
+    expect((await runPrinted('SessionStart', {})).dialectOutput).toBeNull();
   });
 });
