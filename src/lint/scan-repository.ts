@@ -55,14 +55,16 @@ export async function scanRepository(cwd: string, patterns: RepositoryPatterns):
  * order. A symbolic link whose target lies outside the repository is not read: the repository is
  * untrusted (SPEC 6.1), and a link to `~/.ssh/id_rsa` or `/proc/self/environ` would put pieces of
  * that file into parse-error messages, CI annotations and an uploaded SARIF log. A note says so.
- * A dangling link is kept: reading it fails, and that is a finding worth having.
+ * A dangling link, a directory, a FIFO or a device at a config file's path is kept: reading it
+ * fails without blocking (the regular-file reader), and that is a finding worth having — skipping
+ * it would be a silent skip (SPEC 6.2).
  */
 function placed(root: string, paths: readonly string[], patterns: RepositoryPatterns, notes: string[]): ScannedFile[] {
   const realRoot = realPath(root) ?? root;
   const files = [...new Set(paths)]
     .filter((path) => {
       const stat = lstatSync(path, { throwIfNoEntry: false });
-      if (stat === undefined || !(stat.isFile() || stat.isSymbolicLink())) return false;
+      if (stat === undefined) return false; // listed by git's index, deleted since
       const target = stat.isSymbolicLink() ? realPath(path) : null;
       if (target !== null && !isInside(realRoot, target)) {
         notes.push(`hookctl: not reading ${displayPath(path, root)}: it is a symbolic link to ${target}, outside ${root}`);

@@ -39,6 +39,10 @@ export const SIZE_CAPS = {
   script: { bytes: 64 * MiB, what: 'hook scripts hookctl hashes for trust' },
   /** `--payload FILE`, stdin of `hookctl run`, `hookctl test` case and payload files. */
   payload: { bytes: 64 * MiB, what: 'payloads' },
+  /** An agent's own state file hookctl reads and never writes (claude `~/.claude.json`: history makes it grow). */
+  agentState: { bytes: 64 * MiB, what: "agents' state files" },
+  /** A linked worktree's `.git` file: one `gitdir:` line. */
+  gitFile: { bytes: 4 * KiB, what: '.git files of linked worktrees' },
 } as const;
 
 export type SizeCap = (typeof SIZE_CAPS)[keyof typeof SIZE_CAPS];

@@ -356,6 +356,15 @@ describe('hookctl lint with no files, outside a git repository', () => {
     );
   });
 
+  it('a FIFO at a config file path is reported (read without blocking), never skipped in silence', async () => {
+    const box = sandbox({ git: false });
+    mkdirSync(join(box.repo, '.octo'), { recursive: true });
+    execFileSync('mkfifo', [join(box.repo, '.octo', 'hooks.yml')]);
+    const result = await box.lint(['--format', 'json']);
+    expect(result.code).toBe(1);
+    expect(filesOf(result)).toEqual(['.octo/hooks.yml:1:1 parse-error']);
+  });
+
   it('walks the repository when git cannot list it, and says so', async () => {
     const box = sandbox();
     box.write('repo/.gitignore', 'build/\n');

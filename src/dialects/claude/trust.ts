@@ -1,9 +1,9 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { existsSync, statSync, type Stats } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { UsageError } from '../../errors.js';
 import type { HandlerRecord, HandlerTrust, TrustAuthority, TrustContext } from '../../kit/index.js';
 import { isPlainObject } from '../../util/is-plain-object.js';
+import { readRegularFile, readRegularFileSync, SIZE_CAPS } from '../../util/regular-file.js';
 
 /**
  * claude trust (SPEC-dialects 8.8): there is no per-hook trust. Claude Code holds back the hooks of
@@ -34,7 +34,7 @@ export function claudeStatePath(context: Pick<TrustContext, 'home' | 'env' | 'cw
 export function trustRoot(cwd: string): { path: string; inRepository: boolean } {
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
     const git = join(dir, '.git');
-    const info = statSync(git, { throwIfNoEntry: false });
+    const info = statOrNull(git);
     if (info?.isDirectory()) return { path: dir, inRepository: true };
     if (info?.isFile()) return { path: mainCheckout(git) ?? dir, inRepository: true };
     if (dir === dirname(dir)) return { path: resolve(cwd), inRepository: false };
@@ -43,12 +43,10 @@ export function trustRoot(cwd: string): { path: string; inRepository: boolean } 
 
 /** A linked worktree's `.git` file says `gitdir: <main>/.git/worktrees/<name>`: the main checkout is above that `.git`. */
 function mainCheckout(gitFile: string): string | null {
-  let text: string;
-  try {
-    text = readFileSync(gitFile, 'utf8');
-  } catch {
-    return null;
-  }
+  // The repository's own file: a regular file of one line, else not a worktree hookctl understands.
+  const read = readRegularFileSync(gitFile, SIZE_CAPS.gitFile);
+  if (!read.ok) return null;
+  const text = read.bytes.toString('utf8');
   const match = /^gitdir:\s*(.+?)\s*$/m.exec(text);
   if (!match) return null;
   const gitdir = isAbsolute(match[1]!) ? match[1]! : resolve(dirname(gitFile), match[1]!);
@@ -92,14 +90,23 @@ export async function workspaceTrust(context: TrustContext): Promise<WorkspaceTr
 
 /** `projects` of `~/.claude.json`; an absent, unreadable or malformed file trusts nothing. */
 async function readProjects(path: string): Promise<Record<string, unknown>> {
+  // Only a regular file under the cap is read (SPEC §6.1), never a device or FIFO behind a link.
+  const read = await readRegularFile(path, SIZE_CAPS.agentState);
+  if (!read.ok) return {};
   try {
-    const info = statSync(path, { throwIfNoEntry: false });
-    // Only a regular file of sane size is read (SPEC §6.1): Claude's state file is small.
-    if (!info?.isFile() || info.size > 64 * 1024 * 1024) return {};
-    const value: unknown = JSON.parse(await readFile(path, 'utf8'));
+    const value: unknown = JSON.parse(read.bytes.toString('utf8'));
     return isPlainObject(value) && isPlainObject(value.projects) ? value.projects : {};
   } catch {
     return {};
+  }
+}
+
+/** A path's stat, or null when there is nothing usable there (missing, a loop, too long, unreadable). */
+function statOrNull(path: string): Stats | null {
+  try {
+    return statSync(path, { throwIfNoEntry: false }) ?? null;
+  } catch {
+    return null;
   }
 }
 

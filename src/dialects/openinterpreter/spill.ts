@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -20,16 +20,37 @@ export function approxTokenCount(text: string): number {
 /** `text` as the model sees it under a token limit (0: no limit). */
 export function spillText(text: string, tokenLimit: number, session: string): string {
   if (tokenLimit === 0 || approxTokenCount(text) <= tokenLimit) return text;
-  const path = join(tmpdir(), OUTPUT_DIR, safeSegment(session), `${randomUUID()}.txt`);
+  const dir = join(tmpdir(), OUTPUT_DIR, safeSegment(session));
+  const path = join(dir, `${randomUUID()}.txt`);
   try {
-    mkdirSync(join(path, '..'), { recursive: true });
-    writeFileSync(path, text);
+    privateDir(join(tmpdir(), OUTPUT_DIR));
+    privateDir(dir);
+    // 'wx': never through a file (or link) someone placed there; 0600: hook output can hold secrets.
+    writeFileSync(path, text, { flag: 'wx', mode: 0o600 });
   } catch {
     // The agent still truncates when it cannot write the file; it only loses the recovery path.
     return formattedTruncateText(text, tokenLimit);
   }
   const footer = `\n\nFull hook output saved to: ${path}`;
   return `${formattedTruncateText(text, Math.max(0, tokenLimit - approxTokenCount(footer)))}${footer}`;
+}
+
+/**
+ * Creates `dir` (0700) or accepts it only as a real directory of this user: the system temp dir is
+ * shared, and a directory or symlink another local user put there first would receive (or let them
+ * read) every spilled hook output. Throws otherwise; the caller then truncates without spilling.
+ */
+function privateDir(dir: string): void {
+  try {
+    mkdirSync(dir, { mode: 0o700 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const stats = lstatSync(dir);
+  const uid = process.getuid?.();
+  if (!stats.isDirectory() || (uid !== undefined && stats.uid !== uid) || (stats.mode & 0o022) !== 0) {
+    throw new Error(`${dir} is not a private directory of this user`);
+  }
 }
 
 /** A session id as one path segment: it comes from the payload, so it must not climb out of the dir. */
