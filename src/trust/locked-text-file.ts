@@ -1,6 +1,7 @@
-import { lstat, mkdir, readFile } from 'node:fs/promises';
+import { lstat, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { ConfigWriteError } from '../errors.js';
+import { readRegularFile, SIZE_CAPS } from '../util/regular-file.js';
 import { AtomicChange, describeWriteFailure } from '../util/safe-write.js';
 import { acquireLock } from './locked-json-file.js';
 
@@ -21,13 +22,19 @@ export async function updateTextFile(path: string, change: (text: string | null)
     });
     if (existing?.isSymbolicLink()) throw new ConfigWriteError(path, 'it is a symbolic link, and hookctl does not write through links');
     if (existing !== null && !existing.isFile()) throw new ConfigWriteError(path, 'it is not a regular file');
-    const text = existing === null ? null : await readFile(path, 'utf8');
+    const text = existing === null ? null : await readText(path);
     const next = change(text);
     if (next === null || next === text) return;
     await writeAtomically(path, next, existing === null ? 0o600 : existing.mode & 0o7777);
   } finally {
     await release();
   }
+}
+
+async function readText(path: string): Promise<string> {
+  const read = await readRegularFile(path, SIZE_CAPS.configTrusted);
+  if (!read.ok) throw new ConfigWriteError(path, read.reason);
+  return read.bytes.toString('utf8');
 }
 
 async function writeAtomically(path: string, text: string, mode: number): Promise<void> {

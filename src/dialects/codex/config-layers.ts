@@ -1,4 +1,3 @@
-import { statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { ConfigFile } from '../../config/config-file.js';
 import { discoveredFile } from '../../config/discovered-file.js';
@@ -6,6 +5,7 @@ import { directoriesDownTo } from '../../config/find-project-root.js';
 import { formatFromPath, readNamedConfigFile } from '../../config/read-config-file.js';
 import type { ParsedFile } from '../../config/source-tree.js';
 import type { LoadContext } from '../../kit/index.js';
+import { directoryAt, probeRegularFile, somethingAt } from '../../util/regular-file.js';
 import { canonical, codexPaths, type CodexPaths } from './paths.js';
 import { pluginHookFiles } from './plugins.js';
 import { projectTrust, type ProjectTrust } from './project-trust.js';
@@ -62,7 +62,7 @@ async function projectFiles(
   for (const dir of directoriesDownTo(trust.root, context.cwd)) {
     const folder = join(dir, '.codex');
     // loader discover_project_layers: only a directory is a layer, and never the Codex home itself.
-    if (!isDirectory(folder) || folder === paths.home || canonical(folder) === home) continue;
+    if (!directoryAt(folder) || folder === paths.home || canonical(folder) === home) continue;
     // `assume` (hookctl test) takes the project as trusted: the author is exercising its hooks.
     const reason = context.workspaceTrust === 'assume' ? null : trust.disabledReason(dir);
     const disabled = reason === null ? {} : { disabled: { reason: 'workspace-untrusted' as const, message: reason } };
@@ -73,7 +73,7 @@ async function projectFiles(
     if (json) files.push(json);
     // Codex reads a linked worktree's hooks from the root checkout: its own hooks.json never runs. Say so.
     const ownJson = join(folder, 'hooks.json');
-    if (hooksFolder !== null && statSync(ownJson, { throwIfNoEntry: false }) !== undefined) {
+    if (hooksFolder !== null && somethingAt(ownJson)) {
       files.push({ parsed: { path: ownJson, format: 'json', text: '', root: null, errors: [], duplicateKeys: [] }, source: 'project', role: 'unread', layer: folder, plugin: null, readInstead: join(hooksFolder, 'hooks.json') });
     }
     if (hooksFolder === null) {
@@ -117,15 +117,16 @@ export function settingsOf(files: readonly (ConfigFile | null)[]): Plain {
 export async function describeCodexFile(path: string, context: LoadContext): Promise<ConfigFile> {
   const absolute = resolve(context.cwd, path);
   const format = formatFromPath(absolute) ?? 'json';
-  const parsed = await readNamedConfigFile(absolute, format);
   const paths = codexPaths(context);
   const role = format === 'json' ? 'hooks-file' : absolute === paths.requirements || basename(absolute) === 'requirements.toml' ? 'managed-requirements' : 'inline-config';
   const folder = dirname(absolute);
   const plugin = pluginPlacement(absolute, paths);
+  const owned = plugin !== null || role === 'managed-requirements' || folder === paths.systemDir || folder === paths.home;
+  const parsed = await readNamedConfigFile(absolute, format, owned ? 'owned' : 'repository');
   if (plugin !== null && format === 'json') return { parsed, source: 'plugin', role, layer: plugin.root, plugin: plugin.info, key: plugin.key };
   // A plugin being written, in its own repository: `hooks/hooks.json` beside `.codex-plugin/plugin.json`.
   const pluginRoot = dirname(folder);
-  if (format === 'json' && basename(folder) === 'hooks' && statSync(join(pluginRoot, '.codex-plugin', 'plugin.json'), { throwIfNoEntry: false })?.isFile()) {
+  if (format === 'json' && basename(folder) === 'hooks' && probeRegularFile(join(pluginRoot, '.codex-plugin', 'plugin.json')).kind === 'file') {
     const info = { name: `${basename(pluginRoot)}@local`, root: pluginRoot, data: join(paths.home, 'plugins', 'data', `${basename(pluginRoot)}-local`) };
     return { parsed, source: 'plugin', role, layer: pluginRoot, plugin: info, key: `${info.name}:hooks/${basename(absolute)}` };
   }
@@ -162,8 +163,4 @@ function withManagedDirKey(file: ConfigFile | null): ConfigFile | null {
 
 function withPlacement(file: ConfigFile | null, placement: Omit<ConfigFile, 'parsed'>): ConfigFile | null {
   return file === null ? null : { ...file, ...placement };
-}
-
-function isDirectory(path: string): boolean {
-  return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
 }

@@ -1,9 +1,10 @@
-import { lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ConfigFile } from '../../config/config-file.js';
 import { discoveredFile } from '../../config/discovered-file.js';
 import { parseJson } from '../../config/parse-json.js';
 import { getEntry, type SourceNode } from '../../config/source-tree.js';
+import { directoryAt, probeRegularFile, readRegularFileSync, SIZE_CAPS } from '../../util/regular-file.js';
 import { isTable, lookup, type Plain } from './toml-values.js';
 
 /**
@@ -62,7 +63,7 @@ async function hookFilesOf(codexHome: string, id: PluginId): Promise<ConfigFile[
   const version = activeVersion(base);
   if (version === null) return [];
   const root = join(base, version);
-  if (!isDirectory(root)) return [];
+  if (!directoryAt(root)) return [];
   const manifest = readManifest(root);
   if (manifest === null) return [];
   const plugin = { name: id.key, root, data: join(codexHome, 'plugins', 'data', `${id.name}-${id.market}`) };
@@ -120,13 +121,13 @@ function semver(text: string): { core: bigint[]; pre: string } | null {
 /** The manifest, parsed; null when there is none, it is agent-plugin format, or it is not JSON. */
 function readManifest(root: string) {
   const agentManifest = join(root, 'plugin.json');
-  const agent = lstatSync(agentManifest, { throwIfNoEntry: false });
-  if (agent !== undefined) {
+  const agent = lstatOrNull(agentManifest);
+  if (agent !== null) {
     if (agent.isSymbolicLink() || !agent.isFile()) return null;
     const schema = lookup(jsonValue(readText(agentManifest)), '$schema');
     if (typeof schema === 'string' && schema.startsWith(AGENT_PLUGIN_SCHEMA_PREFIX)) return null;
   }
-  const path = MANIFESTS.map((relative) => join(root, relative)).find((candidate) => statSync(candidate, { throwIfNoEntry: false })?.isFile() === true);
+  const path = MANIFESTS.map((relative) => join(root, relative)).find((candidate) => probeRegularFile(candidate).kind === 'file');
   if (path === undefined) return null;
   const parsed = parseJson(readText(path) ?? '', path);
   return parsed.root?.kind === 'object' ? parsed : null;
@@ -154,16 +155,17 @@ function isString(node: SourceNode): boolean {
   return node.kind === 'scalar' && typeof node.value === 'string';
 }
 
-function isDirectory(path: string): boolean {
-  return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
-}
-
-function readText(path: string): string | null {
+function lstatOrNull(path: string) {
   try {
-    return readFileSync(path, 'utf8');
+    return lstatSync(path, { throwIfNoEntry: false }) ?? null;
   } catch {
     return null;
   }
+}
+
+function readText(path: string): string | null {
+  const read = readRegularFileSync(path, SIZE_CAPS.configTrusted);
+  return read.ok ? read.bytes.toString('utf8') : null;
 }
 
 function jsonValue(text: string | null): Plain | undefined {

@@ -1,5 +1,5 @@
-import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
+import { directoryAt, readRegularFileSync, SIZE_CAPS, statsAt } from '../../util/regular-file.js';
 import { canonical } from './paths.js';
 import { isTable, lookup, type Plain } from './toml-values.js';
 
@@ -65,7 +65,7 @@ function projectRootMarkers(settings: Plain): readonly string[] {
 function findProjectRoot(cwd: string, markers: readonly string[]): string {
   if (markers.length === 0) return cwd;
   for (let dir = cwd; ; dir = dirname(dir)) {
-    if (markers.some((marker) => exists(join(dir, marker)))) return dir;
+    if (markers.some((marker) => statsAt(join(dir, marker)) !== null)) return dir;
     if (dirname(dir) === dir) return cwd;
   }
 }
@@ -91,7 +91,7 @@ function trustKeys(path: string): string[] {
 /** loader `find_git_checkout_root`: the nearest ancestor holding `.git` (a directory or a worktree's file). */
 function findCheckoutRoot(cwd: string): string | null {
   for (let dir = cwd; ; dir = dirname(dir)) {
-    if (exists(join(dir, '.git'))) return dir;
+    if (statsAt(join(dir, '.git')) !== null) return dir;
     if (dirname(dir) === dir) return null;
   }
 }
@@ -104,13 +104,10 @@ function findRepoRootForTrust(cwd: string): string | null {
   const checkout = findCheckoutRoot(cwd);
   if (checkout === null) return null;
   const dotGit = join(checkout, '.git');
-  if (isDirectory(dotGit)) return checkout;
-  let text: string;
-  try {
-    text = readFileSync(dotGit, 'utf8');
-  } catch {
-    return null;
-  }
+  if (directoryAt(dotGit)) return checkout;
+  const read = readRegularFileSync(dotGit, SIZE_CAPS.gitFile);
+  if (!read.ok) return null;
+  const text = read.bytes.toString('utf8');
   const gitDir = text.trim().startsWith('gitdir:') ? text.trim().slice('gitdir:'.length).trim() : '';
   if (gitDir === '') return null;
   const worktrees = dirname(resolve(checkout, gitDir));
@@ -118,10 +115,3 @@ function findRepoRootForTrust(cwd: string): string | null {
   return dirname(dirname(worktrees));
 }
 
-function exists(path: string): boolean {
-  return statSync(path, { throwIfNoEntry: false }) !== undefined;
-}
-
-function isDirectory(path: string): boolean {
-  return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
-}

@@ -30,7 +30,7 @@ function userConfigPath(context: LoadContext): string {
 }
 
 async function userConfig(context: LoadContext): Promise<ConfigFile | null> {
-  const parsed = await readConfigFile(userConfigPath(context), 'toml');
+  const parsed = await readConfigFile(userConfigPath(context), 'toml', 'owned');
   return parsed === null ? null : { parsed, source: 'user', role: 'inline-config', layer: codexPaths(context).home, plugin: null };
 }
 
