@@ -28,6 +28,20 @@ export class ConfigLoadError extends HookctlError {
   }
 }
 
+/**
+ * A reload of a long-lived engine (`engine.reload()`, `watch: true`, `hookctl serve`) found errors
+ * the running configuration does not have (an edit broke a file or a group); the last good
+ * configuration stays in effect until they are fixed.
+ */
+export class ConfigReloadError extends HookctlError {
+  constructor(readonly findings: readonly Finding[]) {
+    super(
+      `the changed hook configuration has ${findings.length} new error${findings.length === 1 ? '' : 's'}; the last good configuration stays in effect:\n` +
+        findings.map((finding) => `  ${formatFinding(finding)}`).join('\n'),
+    );
+  }
+}
+
 /** A dispatch payload does not match the event's input schema. */
 export class PayloadValidationError extends HookctlError {
   constructor(

@@ -1,10 +1,11 @@
 import { mkdir, realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { BuiltinHook, Dialect, EventSpec, HandlerRecord, HandlerTrust, InProcessHook, LoadContext, LoadedConfig, SwitchedOff, ValidationError } from '../kit/index.js';
-import { ConfigLoadError, DuplicateHookIdError, InProcessNotAllowedError, PayloadNotJsonError, PayloadValidationError, UnknownEventError, UsageError } from '../errors.js';
+import type { BuiltinHook, Dialect, EventSpec, Finding, HandlerRecord, HandlerTrust, InProcessHook, LoadContext, LoadedConfig, SwitchedOff, ValidationError } from '../kit/index.js';
+import { ConfigLoadError, ConfigReloadError, DuplicateHookIdError, InProcessNotAllowedError, PayloadNotJsonError, PayloadValidationError, UnknownEventError, UsageError } from '../errors.js';
 import { standingSkipReason } from '../trust/skip-reason.js';
 import { didYouMean } from '../util/did-you-mean.js';
 import { AsyncRuns } from './async-runs.js';
+import { ConfigWatcher, signaturesChanged, statSignatures, type StatSignatures } from './config-watcher.js';
 import { dispatchEvent, type DispatchOptions } from './dispatch.js';
 import type { EngineHandler } from './engine-handler.js';
 import { invokeInProcess } from './in-process.js';
@@ -88,6 +89,15 @@ export interface EngineSettings {
    * long as it is an object with a string matcher target (SPEC 4.1), so no guard turns off.
    */
   strictPayload?: boolean;
+  /**
+   * Reload by itself when a config file changes, a config file is created where the dialect would
+   * read one, or the trust store or a trusted project script changes (docs/serve.md, "Reload").
+   * The files are watched, and each dispatch first compares their stat signatures, so a dispatch
+   * that starts after a change sees it. Off by default; `engine.reload()` works either way.
+   */
+  watch?: boolean;
+  /** Called after every reload, automatic or not, with null on success or the load error. */
+  onReload?: (error: Error | null) => void;
 }
 
 export interface CloseOptions {
@@ -119,6 +129,16 @@ export interface Engine<Inputs = never> {
   dispatch<E extends EventOf<Inputs>>(event: E, payload: PayloadOf<Inputs, E>, options?: DispatchOptions): Promise<Outcome>;
   registerInProcess(event: EventOf<Inputs>, hook: InProcessHook, name?: string): void;
   /**
+   * Re-reads every config layer and the trust store, re-decides trust and recompiles matchers, and
+   * swaps the result in atomically for dispatches that start afterwards; dispatches already running
+   * finish on the configuration they started with, and their async hooks are still awaited by
+   * `close()`. In-process hooks stay registered. When the new configuration does not load or has
+   * errors the running one does not have, the last good one stays in effect (its trust re-decided),
+   * every later outcome carries a warning saying so (until a reload succeeds), and the promise
+   * rejects with the error (`ConfigLoadError`, `ConfigReloadError`, `TrustStoreError`, …).
+   */
+  reload(): Promise<void>;
+  /**
    * Waits for async hooks up to their timeouts, then kills them (with every process of their
    * process groups); resolves once nothing they started is left running.
    */
@@ -131,7 +151,15 @@ export interface Engine<Inputs = never> {
  */
 export async function openEngine(dialect: Dialect, options: EngineSettings): Promise<HookEngine> {
   checkLimits(options);
-  const context: LoadContext = {
+  const context = loadContextOf(options);
+  const engine = new HookEngine(dialect, context, await loadConfiguration(dialect, context, new Map()), options);
+  engine.startWatching();
+  return engine;
+}
+
+/** Where an engine with these settings loads its layers from (defaults applied). */
+export function loadContextOf(options: EngineSettings): LoadContext {
+  return {
     cwd: resolve(options.cwd ?? process.cwd()),
     home: userHome(options.home),
     env: options.env ?? process.env,
@@ -143,88 +171,126 @@ export async function openEngine(dialect: Dialect, options: EngineSettings): Pro
     ...(options.shell !== undefined ? { shell: options.shell } : {}),
     ...(options.workspaceTrust ? { workspaceTrust: options.workspaceTrust } : {}),
   };
+}
+
+/** One loaded configuration: what a reload replaces as a whole. */
+interface Loaded {
+  config: LoadedConfig;
+  trust: HandlerTrust[];
+  builtins: BuiltinHook[];
+  /** Signatures of every path the configuration came from, as they were when it was read. */
+  signatures: StatSignatures;
+}
+
+/**
+ * Reads every layer and the trust store and decides trust. `before` holds the signatures of the
+ * previous configuration's paths taken before reading: a path known then keeps that signature, so
+ * a file that changed while it was being read still looks changed afterwards and is read again.
+ *
+ * On a reload (`running` is the configuration in effect) an error the running configuration does
+ * not have refuses the whole reload (ConfigReloadError): at start the dialect's policy decides what
+ * a broken file costs, as in `hookctl run`, but a guard that is running must not drop out because
+ * its file was saved half-edited or with a typo.
+ */
+async function loadConfiguration(dialect: Dialect, context: LoadContext, before: StatSignatures, running: LoadedConfig | null = null): Promise<Loaded> {
   const config = await dialect.loadConfig(context);
   const fatal = config.findings.filter((finding) => finding.fatal);
   if (fatal.length > 0) throw new ConfigLoadError(fatal);
-  const trust = await dialect.trust.evaluate(config.handlers, { ...context, projectDir: context.cwd });
+  if (running !== null) {
+    const known = new Set(running.findings.filter(isError).map(errorKey));
+    const added = config.findings.filter((finding) => isError(finding) && !known.has(errorKey(finding)));
+    if (added.length > 0) throw new ConfigReloadError(added);
+  }
+  const trustContext = { ...context, projectDir: context.cwd };
+  const trust = await dialect.trust.evaluate(config.handlers, trustContext);
   const builtins = config.enabled && dialect.builtinHooks ? await dialect.builtinHooks(context) : [];
-  return new HookEngine(dialect, context, config, trust, builtins, options);
+  const paths = [...(config.watchPaths ?? config.files), ...((await dialect.trust.watchPaths?.(config.handlers, trustContext)) ?? [])];
+  const now = statSignatures(paths.filter((path) => !before.has(path)));
+  const signatures = new Map(paths.map((path) => [path, before.get(path) ?? now.get(path)!]));
+  return { config, trust, builtins, signatures };
+}
+
+function isError(finding: Finding): boolean {
+  return finding.severity === 'error';
+}
+
+/** A finding without its position, which an edit elsewhere in the file moves. */
+function errorKey(finding: Finding): string {
+  return JSON.stringify([finding.file, finding.ruleId, finding.messageId, finding.message]);
+}
+
+/** The handlers and selectors of one loaded configuration; dispatches read one generation throughout. */
+interface Generation {
+  enabled: boolean;
+  switchedOff: SwitchedOff | null;
+  managedOnly: boolean;
+  /** The loaded command handlers' records, in the order of the first `records.length` handlers. */
+  records: readonly HandlerRecord[];
+  handlers: EngineHandler[];
+  warnings: string[];
+  selectors: Map<string, EventSelector<EngineHandler>>;
+  /** Skip reasons decided for other run dirs (payload cwds), most recently used last. */
+  skipReasonsByRunDir: Map<string, Promise<ReadonlyMap<EngineHandler, SkipReason> | null>>;
+}
+
+interface InProcessRegistration {
+  event: string;
+  hook: InProcessHook;
+  name: string;
 }
 
 /** The engine implementation; its `dispatch` takes any event name, so it serves every typed `Engine<Inputs>`. */
 export class HookEngine implements Engine {
   readonly dialect: string;
-  readonly enabled: boolean;
-  readonly switchedOff: SwitchedOff | null;
-  readonly handlers: EngineHandler[];
-  readonly warnings: string[];
   private readonly specs: Map<string, EventSpec>;
-  private readonly selectors = new Map<string, EventSelector<EngineHandler>>();
   private readonly asyncRuns = new AsyncRuns();
   private readonly outputLimitBytes: number;
-  private inProcessCount = 0;
   private readonly agentEnv: Readonly<Record<string, string | undefined>>;
-  private readonly records: readonly HandlerRecord[];
-  private readonly managedOnly: boolean;
-  /** Skip reasons decided for other run dirs (payload cwds), most recently used last. */
-  private readonly skipReasonsByRunDir = new Map<string, Promise<ReadonlyMap<EngineHandler, SkipReason> | null>>();
+  private readonly registrations: InProcessRegistration[] = [];
+  private inProcessCount = 0;
+  private current: Generation;
+  /** The configuration in effect, as loaded (the generation is built from it). */
+  private loaded: Loaded;
+  /** Signatures of the paths the current configuration (or the last failed attempt) was read from. */
+  private seen: StatSignatures;
+  /** Warnings of the last failed reload; empty once a reload succeeds. */
+  private reloadWarnings: string[] = [];
+  private watcher: ConfigWatcher | null = null;
+  private queuedReload: Promise<void> | null = null;
+  private lastReload: Promise<void> = Promise.resolve();
+  private reloadsPending = 0;
+  private closed = false;
 
   constructor(
     private readonly definition: Dialect,
     private readonly context: LoadContext,
-    config: LoadedConfig,
-    trust: readonly HandlerTrust[],
-    builtins: readonly BuiltinHook[],
+    loaded: Loaded,
     private readonly options: EngineSettings,
   ) {
     this.dialect = definition.id;
-    this.enabled = config.enabled;
-    this.switchedOff = config.switchedOff;
     this.specs = new Map(definition.events.map((spec) => [spec.name, spec]));
     this.outputLimitBytes = options.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT_BYTES;
-    this.warnings = config.findings.map(formatFinding);
-    this.records = config.handlers;
-    this.managedOnly = config.managedOnly;
-    if (!config.enabled) this.warnings.push(HOOKS_DISABLED_WARNING);
-    if (options.bypassTrust) this.warnings.push(BYPASS_TRUST_WARNING);
     // Snapshot once: reading process.env is slow (every key is a native getter) and dispatch is hot.
-    const agentEnv = { ...context.env };
-    this.agentEnv = agentEnv;
-    this.handlers = config.handlers.map((record, index) => {
-      const handlerTrust = trust[index]!;
-      const env = Object.keys(record.env).length === 0 ? agentEnv : { ...agentEnv, ...record.env };
-      return {
-        ...record,
-        mode: record.async ? 'async' : 'sync',
-        trust: handlerTrust,
-        skipReason: standingSkipReason(record, handlerTrust, config.managedOnly, options.bypassTrust === true),
-        invoke: async (invocation) => {
-          const setupError = await this.ensureDataDir(record.dataDir);
-          if (setupError) return setupFailure(setupError);
-          if (record.launch?.kind === 'http') {
-            return runHttp({
-              url: record.launch.url,
-              headers: record.launch.headers,
-              body: invocation.stdin,
-              timeoutMs: invocation.timeoutMs ?? record.timeoutMs,
-              outputLimitBytes: invocation.outputLimitBytes ?? this.outputLimitBytes,
-              ...(invocation.signal ? { signal: invocation.signal } : {}),
-            });
-          }
-          return runCommand({
-            command: record.command,
-            ...(record.launch?.kind === 'process' ? { argv: record.launch.argv } : {}),
-            stdin: invocation.stdin,
-            cwd: invocation.cwd,
-            env: invocation.env ? { ...env, ...invocation.env } : env,
-            timeoutMs: invocation.timeoutMs ?? record.timeoutMs,
-            outputLimitBytes: invocation.outputLimitBytes ?? this.outputLimitBytes,
-            ...(invocation.signal ? { signal: invocation.signal } : {}),
-          });
-        },
-      } satisfies EngineHandler;
-    });
-    for (const builtin of builtins) this.addInProcess(builtin.event, builtin.run, builtin.name);
+    this.agentEnv = { ...context.env };
+    this.loaded = loaded;
+    this.current = this.generationOf(loaded);
+    this.seen = loaded.signatures;
+  }
+
+  get enabled(): boolean {
+    return this.current.enabled;
+  }
+
+  get switchedOff(): SwitchedOff | null {
+    return this.current.switchedOff;
+  }
+
+  get handlers(): readonly EngineHandler[] {
+    return this.current.handlers;
+  }
+
+  get warnings(): readonly string[] {
+    return this.reloadWarnings.length === 0 ? this.current.warnings : [...this.current.warnings, ...this.reloadWarnings];
   }
 
   async dispatch(event: string, payload: unknown, options: DispatchOptions = {}): Promise<Outcome> {
@@ -234,13 +300,15 @@ export class HookEngine implements Engine {
     const stdin = serializePayload(event, input);
     const validation = this.definition.contracts.validateInput(event, input);
     const payloadWarnings = validation.ok ? [] : this.tolerated(event, spec, input, validation.errors);
+    if (this.watcher !== null) await this.catchUp();
+    const generation = this.current;
     const warnings = payloadWarnings.length === 0 ? this.warnings : [...this.warnings, ...payloadWarnings];
-    if (!this.enabled) return disabledOutcome(this.dialect, event, warnings);
+    if (!generation.enabled) return disabledOutcome(this.dialect, event, warnings);
     return dispatchEvent(
       {
         dialect: this.definition,
         spec,
-        selector: this.selectorFor(event),
+        selector: selectorFor(generation, event),
         projectDir: this.context.cwd,
         warnings,
         rewriteOrder: this.options.rewriteOrder ?? 'completion',
@@ -253,7 +321,7 @@ export class HookEngine implements Engine {
         maxConcurrentHooks: this.options.maxConcurrentHooks ?? DEFAULT_MAX_CONCURRENT_HOOKS,
         outputLimitBytes: this.outputLimitBytes,
         dispatchOutputLimitBytes: this.options.dispatchOutputLimitBytes ?? DEFAULT_DISPATCH_OUTPUT_LIMIT_BYTES,
-        skipReasonsIn: (runDir) => this.skipReasonsIn(runDir),
+        skipReasonsIn: (runDir) => this.skipReasonsIn(generation, runDir),
       },
       input as Record<string, unknown>,
       options,
@@ -277,19 +345,160 @@ export class HookEngine implements Engine {
     if (!spec.inProcessAllowed) {
       throw new InProcessNotAllowedError(this.dialect, event);
     }
-    if (this.handlers.some((handler) => handler.id === name)) {
+    if (this.current.handlers.some((handler) => handler.id === name)) {
       throw new DuplicateHookIdError(name);
     }
-    this.addInProcess(event, hook, name);
+    this.registrations.push({ event, hook, name });
+    addInProcess(this.current, this.inProcessHandler(event, hook, name));
   }
 
-  close(options: CloseOptions = {}): Promise<void> {
-    return this.asyncRuns.close(options);
+  reload(): Promise<void> {
+    // Requests made while a reload is queued share it; one made while a reload runs queues the
+    // next, since the running one may have read the files before the change it is asked about.
+    if (this.queuedReload !== null) return this.queuedReload;
+    this.reloadsPending++;
+    const next = this.lastReload.then(() => {
+      this.queuedReload = null;
+      return this.reloadNow();
+    });
+    this.queuedReload = next;
+    this.lastReload = next.then(ignore, ignore).finally(() => this.reloadsPending--);
+    return next;
   }
 
-  private addInProcess(event: string, hook: InProcessHook, name: string): void {
+  async close(options: CloseOptions = {}): Promise<void> {
+    this.closed = true;
+    this.watcher?.close();
+    await this.lastReload;
+    await this.asyncRuns.close(options);
+  }
+
+  /** Arms the file watcher when the engine was asked to watch (openEngine calls this once). */
+  startWatching(): void {
+    if (!this.options.watch || this.watcher !== null) return;
+    this.watcher = new ConfigWatcher(() => void this.onWatchEvent());
+    this.watcher.watch(this.seen.keys());
+  }
+
+  /**
+   * After a burst of file events in a watched directory: reload when a watched path's signature
+   * changed, judged once the reloads under way are done (they record the signatures they read).
+   */
+  private async onWatchEvent(): Promise<void> {
+    if (this.reloadsPending > 0) await this.lastReload;
+    if (this.closed) return;
+    if (signaturesChanged(this.seen)) this.reload().catch(ignore);
+    // A directory on the way to a watched path may have appeared (`mkdir .octo`): watch it now,
+    // or the file created in it next would only be seen by the stat check of the next dispatch.
+    else this.watcher?.watch(this.seen.keys());
+  }
+
+  /**
+   * Before a dispatch of a watching engine: reload first when a watched path changed (the stat
+   * fallback), and wait for a reload already under way, so the dispatch sees every change made
+   * before it started. A failed reload leaves its warning on the outcome.
+   */
+  private async catchUp(): Promise<void> {
+    if (signaturesChanged(this.seen)) await this.reload().catch(ignore);
+    else if (this.reloadsPending > 0) await this.lastReload;
+  }
+
+  private async reloadNow(): Promise<void> {
+    if (this.closed) return;
+    const before = statSignatures(this.seen.keys());
+    try {
+      const loaded = await loadConfiguration(this.definition, this.context, before, this.loaded.config);
+      this.loaded = loaded;
+      this.current = this.generationOf(loaded);
+      this.seen = loaded.signatures;
+      this.reloadWarnings = [];
+    } catch (error) {
+      // The last good configuration stays; the attempt's signatures stop every dispatch from
+      // retrying the same broken files until one of them changes again.
+      this.seen = before;
+      this.reloadWarnings = reloadFailureWarnings(error);
+      await this.redecideTrust();
+      this.watcher?.watch(this.seen.keys());
+      this.options.onReload?.(error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    }
+    this.watcher?.watch(this.seen.keys());
+    this.options.onReload?.(null);
+  }
+
+  /**
+   * The configuration kept after a failed reload still has its trust decided afresh: a script
+   * edited along with the broken config file (or `hookctl untrust` meanwhile) must not keep
+   * running under the trust it had. If the trust store itself is what fails, the last decisions stand.
+   */
+  private async redecideTrust(): Promise<void> {
+    try {
+      const trust = await this.definition.trust.evaluate(this.loaded.config.handlers, { ...this.context, projectDir: this.context.cwd });
+      this.loaded = { ...this.loaded, trust };
+      this.current = this.generationOf(this.loaded);
+    } catch {
+      // The failure is already in reloadWarnings.
+    }
+  }
+
+  private generationOf(loaded: Loaded): Generation {
+    const { config, trust, builtins } = loaded;
+    const warnings = config.findings.map(formatFinding);
+    if (!config.enabled) warnings.push(HOOKS_DISABLED_WARNING);
+    if (this.options.bypassTrust) warnings.push(BYPASS_TRUST_WARNING);
+    const handlers = config.handlers.map((record, index) => this.commandHandler(record, trust[index]!, config.managedOnly));
+    const generation: Generation = {
+      enabled: config.enabled,
+      switchedOff: config.switchedOff,
+      managedOnly: config.managedOnly,
+      records: config.handlers,
+      handlers,
+      warnings,
+      selectors: new Map(),
+      skipReasonsByRunDir: new Map(),
+    };
+    for (const builtin of builtins) addInProcess(generation, this.inProcessHandler(builtin.event, builtin.run, builtin.name));
+    for (const { event, hook, name } of this.registrations) addInProcess(generation, this.inProcessHandler(event, hook, name));
+    return generation;
+  }
+
+  private commandHandler(record: HandlerRecord, handlerTrust: HandlerTrust, managedOnly: boolean): EngineHandler {
+    const env = Object.keys(record.env).length === 0 ? this.agentEnv : { ...this.agentEnv, ...record.env };
+    return {
+      ...record,
+      mode: record.async ? 'async' : 'sync',
+      trust: handlerTrust,
+      skipReason: standingSkipReason(record, handlerTrust, managedOnly, this.options.bypassTrust === true),
+      invoke: async (invocation) => {
+        const setupError = await this.ensureDataDir(record.dataDir);
+        if (setupError) return setupFailure(setupError);
+        if (record.launch?.kind === 'http') {
+          return runHttp({
+            url: record.launch.url,
+            headers: record.launch.headers,
+            body: invocation.stdin,
+            timeoutMs: invocation.timeoutMs ?? record.timeoutMs,
+            outputLimitBytes: invocation.outputLimitBytes ?? this.outputLimitBytes,
+            ...(invocation.signal ? { signal: invocation.signal } : {}),
+          });
+        }
+        return runCommand({
+          command: record.command,
+          ...(record.launch?.kind === 'process' ? { argv: record.launch.argv } : {}),
+          stdin: invocation.stdin,
+          cwd: invocation.cwd,
+          env: invocation.env ? { ...env, ...invocation.env } : env,
+          timeoutMs: invocation.timeoutMs ?? record.timeoutMs,
+          outputLimitBytes: invocation.outputLimitBytes ?? this.outputLimitBytes,
+          ...(invocation.signal ? { signal: invocation.signal } : {}),
+        });
+      },
+    } satisfies EngineHandler;
+  }
+
+  private inProcessHandler(event: string, hook: InProcessHook, name: string): EngineHandler {
     const position = { group: -1, handler: this.inProcessCount++ };
-    this.handlers.push({
+    return {
       dialect: this.dialect,
       id: name,
       explicitId: true,
@@ -312,53 +521,56 @@ export class HookEngine implements Engine {
       trust: { status: 'trusted', enabled: true, hash: null, detail: null },
       skipReason: null,
       invoke: (invocation) => invokeInProcess(hook, invocation, IN_PROCESS_TIMEOUT_MS),
-    });
-    this.selectors.delete(event);
+    };
   }
 
   /**
    * Trust decided for hooks that run in `runDir` rather than the project dir: relative scripts
    * resolve there, so other files run, and those must be the reviewed ones (SPEC 6.1.2). Decided
-   * once per run dir (the store is read and the files hashed again), like trust at load; null when
-   * no hook's trust depends on where it runs.
+   * once per run dir per configuration (the store is read and the files hashed again), like trust
+   * at load; null when no hook's trust depends on where it runs.
    */
-  private skipReasonsIn(runDir: string): Promise<ReadonlyMap<EngineHandler, SkipReason> | null> | null {
-    if (!this.records.some((record) => record.source === 'project')) return null;
-    let decided = this.skipReasonsByRunDir.get(runDir);
+  private skipReasonsIn(generation: Generation, runDir: string): Promise<ReadonlyMap<EngineHandler, SkipReason> | null> | null {
+    if (!generation.records.some((record) => record.source === 'project')) return null;
+    const cache = generation.skipReasonsByRunDir;
+    let decided = cache.get(runDir);
     if (decided === undefined) {
-      decided = this.decideIn(runDir);
+      decided = this.decideIn(generation, runDir);
       // A failed decision is not cached: the next dispatch tries again.
-      decided.catch(() => this.skipReasonsByRunDir.delete(runDir));
-    } else this.skipReasonsByRunDir.delete(runDir);
-    this.skipReasonsByRunDir.set(runDir, decided);
-    if (this.skipReasonsByRunDir.size > MAX_RUN_DIRS) this.skipReasonsByRunDir.delete(this.skipReasonsByRunDir.keys().next().value!);
+      decided.catch(() => cache.delete(runDir));
+    } else cache.delete(runDir);
+    cache.set(runDir, decided);
+    if (cache.size > MAX_RUN_DIRS) cache.delete(cache.keys().next().value!);
     return decided;
   }
 
-  private async decideIn(runDir: string): Promise<ReadonlyMap<EngineHandler, SkipReason> | null> {
+  private async decideIn(generation: Generation, runDir: string): Promise<ReadonlyMap<EngineHandler, SkipReason> | null> {
     // The project dir spelled another way (a symlink, a trailing dot) is the project dir: trust stands.
     if ((await realpathOrSelf(runDir)) === (await realpathOrSelf(this.context.cwd))) return null;
-    const trust = await this.definition.trust.evaluate(this.records, { ...this.context, projectDir: this.context.cwd, runDir });
+    const trustContext = { ...this.context, projectDir: this.context.cwd, runDir };
+    // A watching engine also watches the files this decision reads (the scripts as resolved in the
+    // run dir): one edited there is a change like any other, and the next dispatch decides anew.
+    if (this.watcher !== null) await this.watchMore((await this.definition.trust.watchPaths?.(generation.records, trustContext)) ?? []);
+    const trust = await this.definition.trust.evaluate(generation.records, trustContext);
     const reasons = new Map<EngineHandler, SkipReason>();
-    this.records.forEach((record, index) => {
-      reasons.set(this.handlers[index]!, standingSkipReason(record, trust[index]!, this.managedOnly, this.options.bypassTrust === true));
+    generation.records.forEach((record, index) => {
+      reasons.set(generation.handlers[index]!, standingSkipReason(record, trust[index]!, generation.managedOnly, this.options.bypassTrust === true));
     });
     return reasons;
+  }
+
+  /** Adds paths to the watched set, with their signatures as of now (before they are read). */
+  private async watchMore(paths: readonly string[]): Promise<void> {
+    const added = paths.filter((path) => !this.seen.has(path));
+    if (added.length === 0) return;
+    this.seen = new Map([...this.seen, ...statSignatures(added)]);
+    this.watcher?.watch(this.seen.keys());
   }
 
   private specFor(event: string): EventSpec {
     const spec = this.specs.get(event);
     if (!spec) throw new UnknownEventError(this.dialect, event, didYouMean(event, [...this.specs.keys()]));
     return spec;
-  }
-
-  private selectorFor(event: string): EventSelector<EngineHandler> {
-    let selector = this.selectors.get(event);
-    if (!selector) {
-      selector = new EventSelector(this.handlers.filter((handler) => handler.event === event));
-      this.selectors.set(event, selector);
-    }
-    return selector;
   }
 
   private withDefaults(payload: unknown): unknown {
@@ -379,6 +591,21 @@ export class HookEngine implements Engine {
     this.dataDirsReady.add(dir);
     return null;
   }
+}
+
+function addInProcess(generation: Generation, handler: EngineHandler): void {
+  generation.handlers.push(handler);
+  generation.selectors.delete(handler.event);
+}
+
+/** Matchers are indexed once per event per configuration, on the event's first dispatch. */
+function selectorFor(generation: Generation, event: string): EventSelector<EngineHandler> {
+  let selector = generation.selectors.get(event);
+  if (!selector) {
+    selector = new EventSelector(generation.handlers.filter((handler) => handler.event === event));
+    generation.selectors.set(event, selector);
+  }
+  return selector;
 }
 
 /**
@@ -420,6 +647,16 @@ function checkLimits(options: EngineSettings): void {
 async function realpathOrSelf(path: string): Promise<string> {
   return realpath(path).catch(() => path);
 }
+
+const RELOAD_FAILED_PREFIX = 'configuration reload failed; the last good configuration stays in effect: ';
+
+/** One outcome warning per problem of a reload that did not load. */
+export function reloadFailureWarnings(error: unknown): string[] {
+  if (error instanceof ConfigLoadError || error instanceof ConfigReloadError) return error.findings.map((finding) => RELOAD_FAILED_PREFIX + formatFinding(finding));
+  return [RELOAD_FAILED_PREFIX + (error instanceof Error ? error.message : String(error))];
+}
+
+function ignore(): void {}
 
 function setupFailure(error: string): RunResult {
   return { exitCode: null, signal: null, stdout: '', stderr: '', truncated: false, timedOut: false, durationMs: 0, error };

@@ -53,6 +53,14 @@ export interface LoadedConfig {
   handlers: HandlerRecord[];
   /** Config files that were read, in layer order. */
   files: string[];
+  /**
+   * Every path whose content or existence decides what this load (and `builtinHooks`) produced:
+   * the files read, and each place a file would be read from if it were created (every directory
+   * of the project walk, the user dir, the managed file, enabled plugins) or whose presence moves
+   * the walk (a `.git`). A long-lived engine (`watch: true`, `hookctl serve`) watches them and
+   * reloads when one changes; without it, only `files` are watched.
+   */
+  watchPaths?: string[];
   /** Problems met while loading, with positions. Lint reports them; the runtime applies the dialect's policy. */
   findings: Finding[];
 }

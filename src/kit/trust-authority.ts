@@ -21,6 +21,13 @@ export interface HandlerTrust {
 
 export interface TrustModel {
   evaluate(handlers: readonly HandlerRecord[], context: TrustContext): Promise<HandlerTrust[]>;
+  /**
+   * The files `evaluate` reads for these handlers: the trust store(s) and the project scripts whose
+   * content the decision depends on (resolved in `context.runDir` when given). A long-lived engine
+   * re-decides trust when one of them changes (`hookctl trust` in another terminal, a script edited
+   * behind an unchanged command).
+   */
+  watchPaths?(handlers: readonly HandlerRecord[], context: TrustContext): Promise<string[]>;
 }
 
 export type TrustContext = LoadContext & {

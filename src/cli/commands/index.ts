@@ -9,6 +9,7 @@ import { registerList } from './list.js';
 import { registerRun } from './run.js';
 import { registerScaffold } from './scaffold.js';
 import { registerSchema } from './schema.js';
+import { registerServe } from './serve.js';
 import { registerTest } from './test.js';
 import { registerTrust } from './trust.js';
 import { registerUntrust } from './untrust.js';
@@ -22,6 +23,7 @@ export function registerCommands(program: Command): void {
   registerLint(program);
   registerDryRun(program);
   registerRun(program);
+  registerServe(program);
   registerTest(program);
   registerList(program);
   registerTrust(program);

@@ -6,8 +6,8 @@ import { formatFromPath, readNamedConfigFile } from '../../config/read-config-fi
 import type { ParsedFile } from '../../config/source-tree.js';
 import type { LoadContext } from '../../kit/index.js';
 import { directoryAt, probeRegularFile, somethingAt } from '../../util/regular-file.js';
-import { canonical, codexPaths, type CodexPaths } from './paths.js';
-import { pluginHookFiles } from './plugins.js';
+import { canonical, codexPaths, SESSION_LAYER_PATH, type CodexPaths } from './paths.js';
+import { pluginHookFiles, pluginWatchPaths } from './plugins.js';
 import { projectTrust, type ProjectTrust } from './project-trust.js';
 import { lookup, mergePlain, toPlain, type Plain } from './toml-values.js';
 
@@ -48,6 +48,31 @@ export async function discoverCodexFiles(context: LoadContext): Promise<ConfigFi
   return [withManagedDirKey(requirements), systemJson, systemConfig, userJson, userConfig, ...projects, session, legacyManaged, ...plugins].filter(
     (file): file is ConfigFile => file !== null,
   );
+}
+
+/**
+ * Every path whose change alters what discoverCodexFiles finds (LoadedConfig.watchPaths): the
+ * files read, every managed and user file (present or not), both files of every project `.codex/`
+ * from the project root down to the cwd (and of the root checkout's, in a linked worktree), the
+ * markers and `.git` files that place the project root, and each enabled plugin's version
+ * directories and manifests.
+ */
+export function codexWatchPaths(context: LoadContext, files: readonly ConfigFile[]): string[] {
+  const paths = codexPaths(context);
+  const userLevel = files.filter((file) => file.role === 'inline-config' && (file.source === 'session' || file.parsed.path === join(paths.systemDir, 'config.toml') || file.parsed.path === join(paths.home, 'config.toml')));
+  const trust = projectTrust(context.cwd, settingsOf(userLevel), join(paths.home, 'config.toml'));
+  const userConfig = files.find((file) => file.parsed.path === join(paths.home, 'config.toml'));
+  const projectDirs = directoriesDownTo(trust.root, context.cwd).flatMap((dir) => [join(dir, '.codex'), trust.hooksFolder(dir)]);
+  return [
+    ...new Set([
+      ...files.map((file) => file.parsed.path).filter((path) => path !== SESSION_LAYER_PATH),
+      paths.requirements,
+      ...['hooks.json', 'config.toml', 'managed_config.toml'].map((name) => join(paths.systemDir, name)),
+      ...[paths.home, ...projectDirs].filter((dir): dir is string => dir !== null).flatMap((dir) => [join(dir, 'hooks.json'), join(dir, 'config.toml')]),
+      ...trust.watchPaths,
+      ...pluginWatchPaths(paths.home, settingsOf(userConfig === undefined ? [] : [userConfig])),
+    ]),
+  ];
 }
 
 /** The project layers, root first; in each, hooks.json then config.toml. */

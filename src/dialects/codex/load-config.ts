@@ -1,6 +1,7 @@
 import { userInfo } from 'node:os';
 import type { LoadContext, LoadedConfig } from '../../kit/index.js';
 import { loadCodexFamilyConfig } from '../openinterpreter/load-config.js';
+import { codexWatchPaths } from './config-layers.js';
 import { configSpec } from './config-spec.js';
 
 /**
@@ -8,7 +9,7 @@ import { configSpec } from './config-spec.js';
  * each command the shell Codex runs hooks with.
  */
 export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
-  const config = await loadCodexFamilyConfig(configSpec, context);
+  const config = await loadCodexFamilyConfig(configSpec, context, codexWatchPaths);
   const shell = hookShell(context);
   const env = shellEnvironment(shell, context.env);
   return {

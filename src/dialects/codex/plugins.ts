@@ -22,6 +22,21 @@ export async function pluginHookFiles(codexHome: string, userSettings: Plain): P
   return files;
 }
 
+/**
+ * Every path whose change alters what pluginHookFiles finds for these settings: each enabled
+ * plugin's version directories (a new version, or `local`, changes the active one), and in the
+ * active version its manifests and default hooks file. The files a manifest names are among the
+ * files read.
+ */
+export function pluginWatchPaths(codexHome: string, userSettings: Plain): string[] {
+  return enabledPluginIds(userSettings).flatMap((id) => {
+    const base = join(codexHome, 'plugins', 'cache', id.market, id.name);
+    const version = activeVersion(base);
+    const inBase = join(base, version ?? LOCAL_VERSION);
+    return version === null ? [inBase] : [inBase, ...[...MANIFESTS, 'plugin.json', 'hooks/hooks.json'].map((path) => join(base, version, path))];
+  });
+}
+
 interface PluginId {
   name: string;
   market: string;

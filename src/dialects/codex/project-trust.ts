@@ -21,6 +21,11 @@ export interface ProjectTrust {
    * directory's (loader `merge_root_checkout_project_hooks`); null in a regular checkout.
    */
   hooksFolder(dir: string): string | null;
+  /**
+   * The paths whose appearance, disappearance or content moves `root` or the repository root:
+   * each marker and `.git` from the cwd up to where one was found (up to `/` when none was).
+   */
+  watchPaths: string[];
 }
 
 /** Codex's default `project_root_markers` (codex-rs/config/src/project_root_markers.rs). */
@@ -34,8 +39,12 @@ export function projectTrust(cwd: string, settings: Plain, userConfigFile: strin
   const repoRoot = findRepoRootForTrust(cwd);
   const rootKeys = trustKeys(root);
   const repoKeys = repoRoot === null ? null : trustKeys(repoRoot);
+  const markers = projectRootMarkers(settings);
+  const upTo = (found: string | null, names: readonly string[]) =>
+    ancestors(cwd, found !== null && names.some((name) => statsAt(join(found, name)) !== null) ? found : null).flatMap((dir) => names.map((name) => join(dir, name)));
   return {
     root,
+    watchPaths: [...new Set([...upTo(root, markers), ...upTo(checkoutRoot, ['.git'])])],
     disabledReason(dir) {
       const decision = [trustKeys(dir), rootKeys, repoKeys ?? []].flat().find((key) => projects.has(key));
       const level = decision === undefined ? undefined : projects.get(decision);
@@ -52,6 +61,15 @@ export function projectTrust(cwd: string, settings: Plain, userConfigFile: strin
       return join(repoRoot, inside, '.codex');
     },
   };
+}
+
+/** `cwd` and its ancestors, up to and including `last` (the file system root when null). */
+function ancestors(cwd: string, last: string | null): string[] {
+  const dirs = [];
+  for (let dir = cwd; ; dir = dirname(dir)) {
+    dirs.push(dir);
+    if (dir === last || dirname(dir) === dir) return dirs;
+  }
 }
 
 /** `project_root_markers` of the merged config: a list of names; `[]` makes the cwd the root. */

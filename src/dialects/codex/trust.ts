@@ -82,6 +82,11 @@ export const trust: TrustAuthority = {
     return handlers.map((handler) => assess(handler, state));
   },
 
+  // Codex keeps hook trust in the user config.toml and hashes only the declarations, never scripts.
+  async watchPaths(_handlers, context) {
+    return [userConfigPath(context)];
+  },
+
   async units(selected, _all, context) {
     const state = await states(context);
     return selected.filter((handler) => handler.source !== 'managed').map((handler) => unitOf(handler, assess(handler, state)));

@@ -5,6 +5,7 @@ import { findGitRoot } from '../../config/find-project-root.js';
 import { readNamedConfigFile } from '../../config/read-config-file.js';
 import type { SourceObject, SourcePosition } from '../../config/source-tree.js';
 import type { LoadContext } from '../../kit/index.js';
+import { memoryDirPath } from './builtin-hooks.js';
 import { somethingAt } from '../../util/regular-file.js';
 import { OCTO_EVENTS } from './events.js';
 
@@ -54,6 +55,26 @@ function unreadFile(path: string, context: LoadContext): ConfigFile {
     plugin: null,
     readInstead: join(dirname(path), 'hooks.yml'),
   };
+}
+
+/**
+ * Every path whose change alters what octo loads (LoadedConfig.watchPaths): the user's hooks.yml,
+ * a `.octo/hooks.yml` in every directory from the cwd up to the git root (the nearest one wins, so
+ * one created below the current one takes over), the `.git` of each of those directories (one
+ * appearing moves the top of the walk), and the memory dir that switches the built-in hooks on.
+ * The `OCTO_HOOK_*` variables are the agent's environment, read once.
+ */
+export function octoWatchPaths(context: LoadContext): string[] {
+  const userPath = userHooksPath(context);
+  const gitRoot = findGitRoot(context.cwd);
+  const paths = [userPath];
+  for (let dir = resolve(context.cwd); ; dir = dirname(dir)) {
+    const candidate = join(dir, '.octo', 'hooks.yml');
+    if (candidate !== userPath) paths.push(candidate);
+    paths.push(join(dir, '.git'));
+    if (dir === gitRoot || dir === dirname(dir)) break;
+  }
+  return [...paths, memoryDirPath(context.home)];
 }
 
 /** Places a file named on the command line: the user's hooks.yml or a project one. */

@@ -6,6 +6,7 @@ import type { Finding } from '../../kit/finding.js';
 import { LOAD_RULES } from '../../lint/rules/index.js';
 import { sha256 } from '../../trust/hash.js';
 import type { LoadContext, LoadedConfig } from '../../kit/index.js';
+import { octoWatchPaths } from './config-layers.js';
 import { readProjectTrustStore } from './project-store.js';
 import { configSpec } from './config-spec.js';
 
@@ -28,6 +29,7 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
     managedOnly: false,
     handlers: withFileFingerprints(normalizeHandlers(analysis.checked, configSpec, analysis.invalidated), fingerprints),
     files: files.filter((file) => file.role !== 'env' && file.role !== 'unread').map((file) => file.parsed.path),
+    watchPaths: octoWatchPaths(context),
     findings: analysis.findings.map((finding) => {
       if (finding.severity !== 'error') return finding;
       return dormant.has(finding.file) ? { ...finding, fatalIfRun: true } : { ...finding, fatal: true };

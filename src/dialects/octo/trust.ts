@@ -3,7 +3,7 @@ import { UsageError } from '../../errors.js';
 import type { TrustAuthority, TrustContext, TrustUnit } from '../../kit/trust-authority.js';
 import { describeHook } from '../../trust/describe-hook.js';
 import { mergeScriptHashes, projectScriptHashes, scriptChange, scriptCoverage, type ScriptHashes } from '../../trust/project-scripts.js';
-import { readProjectTrustStore, updateProjectTrustStore } from './project-store.js';
+import { projectTrustStorePath, readProjectTrustStore, updateProjectTrustStore } from './project-store.js';
 import type { HandlerTrust } from '../../kit/index.js';
 
 /**
@@ -78,6 +78,12 @@ export const trust: TrustAuthority = {
   async evaluate(handlers, context) {
     const files = await assessFiles(handlers, context);
     return handlers.map((handler) => (handler.file !== null && files.get(handler.file)?.trust) || NO_TRUST_NEEDED);
+  },
+
+  async watchPaths(handlers, context) {
+    // The same files evaluate() hashes, found the same way, so the two can not drift apart.
+    const projectCommands = handlers.filter((handler) => handler.source === 'project').map((handler) => handler.command);
+    return [projectTrustStorePath(context.home), ...Object.keys(await projectScriptHashes(projectCommands, context.runDir ?? context.projectDir, context.projectDir))];
   },
 
   async units(selected, all, context) {

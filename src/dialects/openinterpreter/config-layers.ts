@@ -18,10 +18,7 @@ const CONFIG_DIR = '.openinterpreter';
  */
 export async function discoverOpenInterpreterFiles(context: LoadContext): Promise<ConfigFile[]> {
   const userDir = join(context.home, CONFIG_DIR);
-  const projectDirs = directoriesDownTo(findProjectRoot(context.cwd), context.cwd)
-    .map((dir) => join(dir, CONFIG_DIR))
-    // A home inside the walk (no git root above the cwd) holds the user layer, not a project layer.
-    .filter((dir) => dir !== userDir);
+  const projectDirs = projectConfigDirs(context, userDir);
   const [managed, user, projects] = await Promise.all([
     discoveredFile(managedConfigPath(context), 'toml', { source: 'managed', role: 'managed-requirements' }),
     layerFiles(userDir, 'user'),
@@ -36,6 +33,34 @@ export async function discoverOpenInterpreterFiles(context: LoadContext): Promis
   );
   return [managed, ...user, ...projects.flat(), ...plugins].filter(
     (file): file is ConfigFile => file !== null,
+  );
+}
+
+/**
+ * Every path whose change alters what `discoverOpenInterpreterFiles` finds (LoadedConfig.watchPaths):
+ * the managed file, both files of the user dir and of every project dir of the walk (present or
+ * not), each enabled plugin's hooks.json, and the `.git` of every directory from the cwd up to the
+ * project root (one appearing or vanishing moves the root, and with it the walk).
+ */
+export function openInterpreterWatchPaths(context: LoadContext, files: readonly ConfigFile[]): string[] {
+  const userDir = join(context.home, CONFIG_DIR);
+  const root = findProjectRoot(context.cwd);
+  const userConfig = files.find((file) => file.source === 'user' && file.role === 'inline-config');
+  return [
+    managedConfigPath(context),
+    ...[userDir, ...projectConfigDirs(context, userDir)].flatMap((dir) => [join(dir, 'hooks.json'), join(dir, 'config.toml')]),
+    ...enabledPlugins(userConfig).map((name) => join(pluginInfo(userDir, name).root, 'hooks', 'hooks.json')),
+    ...directoriesDownTo(root, context.cwd).map((dir) => join(dir, '.git')),
+  ];
+}
+
+/** Each project `.openinterpreter/` from the project root down to the cwd, root first. */
+function projectConfigDirs(context: LoadContext, userDir: string): string[] {
+  return (
+    directoriesDownTo(findProjectRoot(context.cwd), context.cwd)
+      .map((dir) => join(dir, CONFIG_DIR))
+      // A home inside the walk (no git root above the cwd) holds the user layer, not a project layer.
+      .filter((dir) => dir !== userDir)
   );
 }
 

@@ -1,10 +1,12 @@
 import { analyseFiles } from '../../config/analyse-files.js';
+import type { ConfigFile } from '../../config/config-file.js';
 import type { DialectConfigSpec } from '../../config/config-spec.js';
 import { featuresPolicy, switchedOff } from '../../config/features-switch.js';
 import { isManagedOnly } from '../../config/managed-only.js';
 import { normalizeHandlers } from '../../config/normalize-handlers.js';
 import { LOAD_RULES } from '../../lint/rules/index.js';
 import type { LoadContext, LoadedConfig } from '../../kit/index.js';
+import { openInterpreterWatchPaths } from './config-layers.js';
 import { configSpec } from './config-spec.js';
 
 /**
@@ -14,24 +16,30 @@ import { configSpec } from './config-spec.js';
  * switch the non-managed ones, only the managed requirements file's own switch the managed ones.
  */
 export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
-  return loadCodexFamilyConfig(configSpec, context);
+  return loadCodexFamilyConfig(configSpec, context, openInterpreterWatchPaths);
 }
 
 /**
  * The load policy of the Codex-derived dialects (openinterpreter, codex): every file is read and
  * checked once; `[features] hooks = false` switches turn off the hooks they govern (the spec's
  * featuresPolicy); otherwise what the rules did not invalidate is normalised into handlers.
+ * `watch` names the paths whose change alters what the dialect's discovery finds.
  */
-export async function loadCodexFamilyConfig(spec: DialectConfigSpec, context: LoadContext): Promise<LoadedConfig> {
+export async function loadCodexFamilyConfig(
+  spec: DialectConfigSpec,
+  context: LoadContext,
+  watch: (context: LoadContext, files: readonly ConfigFile[]) => string[],
+): Promise<LoadedConfig> {
   const files = await spec.discover(context);
   const analysis = analyseFiles(files, spec, LOAD_RULES, context.cwd);
   const paths = files.map((file) => file.parsed.path);
+  const watchPaths = watch(context, files);
   const policy = featuresPolicy(files, spec);
   const off = switchedOff(policy);
   if (off?.scope === 'all') {
     // Hooks are off: nothing is discovered or run, so problems inside hook declarations are moot.
     const findings = analysis.findings.filter((finding) => finding.ruleId === 'features-disabled');
-    return { enabled: false, switchedOff: off, managedOnly: false, handlers: [], files: paths, findings };
+    return { enabled: false, switchedOff: off, managedOnly: false, handlers: [], files: paths, watchPaths, findings };
   }
   if (off?.scope === 'non-managed') {
     // Only the managed layer is discovered; the switched-off layers' problems are moot too.
@@ -43,6 +51,7 @@ export async function loadCodexFamilyConfig(spec: DialectConfigSpec, context: Lo
       managedOnly: false,
       handlers,
       files: paths,
+      watchPaths,
       findings: analysis.findings.filter((finding) => finding.ruleId === 'features-disabled' || managedPaths.has(finding.file)),
     };
   }
@@ -52,6 +61,7 @@ export async function loadCodexFamilyConfig(spec: DialectConfigSpec, context: Lo
     managedOnly: isManagedOnly(files, spec),
     handlers: normalizeHandlers(analysis.checked, spec, analysis.invalidated),
     files: paths,
+    watchPaths,
     findings: analysis.findings,
   };
 }

@@ -7,6 +7,7 @@ import { definitionHash, hookDefinition } from './definition.js';
 import { mergeScriptHashes, projectScriptHashes, scriptChange, scriptCoverage, type ScriptHashes } from '../../trust/project-scripts.js';
 import {
   fileTrust,
+  hookTrustStorePath,
   pruneEmptyFiles,
   readHookTrustStore,
   updateHookTrustStore,
@@ -142,6 +143,12 @@ function refuseManaged(handlers: readonly HandlerRecord[], action: string): void
 export const trust: TrustAuthority = {
   async evaluate(handlers, context) {
     return (await assess(handlers, context)).map((assessment) => assessment.trust);
+  },
+
+  async watchPaths(handlers, context) {
+    // The same files evaluate() hashes, found the same way, so the two can not drift apart.
+    const projectCommands = handlers.filter((handler) => handler.source === 'project').map((handler) => handler.command);
+    return [hookTrustStorePath(context.home), ...Object.keys(await projectScriptHashes(projectCommands, context.runDir ?? context.projectDir, context.projectDir))];
   },
 
   async units(selected, all, context) {

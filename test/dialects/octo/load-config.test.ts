@@ -141,4 +141,18 @@ describe('octo loadConfig', () => {
     expect(gate!.matcher.source).toBe('(?i)TERMINAL');
     expect(['run_terminal_cmd', 'Terminal', 'read_file'].map((name) => gate!.matcher.test(name))).toEqual([true, true, false]);
   });
+  it('names every place a hooks.yml would be read from if created, for a long-lived engine to watch', async () => {
+    const sandbox = makeTempProject();
+    const cwd = join(sandbox.project, 'pkg');
+    sandbox.write('project/pkg/.keep', '');
+    const { watchPaths } = await loadConfig(context(sandbox, { cwd }));
+    expect(watchPaths).toEqual([
+      join(sandbox.home, '.octo', 'hooks.yml'),
+      join(cwd, '.octo', 'hooks.yml'),
+      join(cwd, '.git'),
+      join(sandbox.project, '.octo', 'hooks.yml'),
+      join(sandbox.project, '.git'),
+      join(sandbox.home, '.octo', 'memory'),
+    ]);
+  });
 });

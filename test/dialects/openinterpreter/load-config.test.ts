@@ -306,6 +306,26 @@ describe('openinterpreter loadConfig', () => {
 
   it('has nothing to load in an empty sandbox', async () => {
     const sandbox = makeTempProject();
-    expect(await loadConfig(context(sandbox))).toEqual({ enabled: true, switchedOff: null, managedOnly: false, handlers: [], files: [], findings: [] });
+    expect(await loadConfig(context(sandbox))).toEqual({ enabled: true, switchedOff: null, managedOnly: false, handlers: [], files: [], watchPaths: expect.any(Array), findings: [] });
+  });
+
+  it('names every place a file would be read from if created, for a long-lived engine to watch', async () => {
+    const sandbox = makeTempProject();
+    const cwd = join(sandbox.project, 'pkg', 'app');
+    sandbox.write('project/pkg/app/.keep', '');
+    sandbox.write('home/.openinterpreter/config.toml', '[plugins.lint]\nenabled = true\n[plugins.off]\nenabled = false\n');
+    const { watchPaths } = await loadConfig(context(sandbox, cwd));
+    const project = (dir: string) => [join(dir, '.openinterpreter', 'hooks.json'), join(dir, '.openinterpreter', 'config.toml')];
+    expect(watchPaths).toEqual([
+      join(sandbox.root, 'etc', 'requirements.toml'),
+      ...project(sandbox.home),
+      ...project(sandbox.project),
+      ...project(join(sandbox.project, 'pkg')),
+      ...project(cwd),
+      join(sandbox.home, '.openinterpreter', 'plugins', 'lint', 'hooks', 'hooks.json'),
+      join(sandbox.project, '.git'),
+      join(sandbox.project, 'pkg', '.git'),
+      join(cwd, '.git'),
+    ]);
   });
 });

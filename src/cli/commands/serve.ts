@@ -1,0 +1,28 @@
+import type { Command } from 'commander';
+import type { ServeOptions } from '../actions/serve.js';
+import { addCommonOptions, addRewriteOrderOption } from '../common-options.js';
+
+export function registerServe(program: Command): void {
+  addRewriteOrderOption(addCommonOptions(
+    program
+      .command('serve')
+      .description('the engine as a long-lived JSON-RPC 2.0 server on stdin/stdout, one message per line: dispatch, list, shutdown')
+      .option('--dangerously-bypass-hook-trust', 'run enabled hooks that were never trusted (prints a warning)'),
+  ))
+    .addHelpText(
+      'after',
+      `
+Methods: "dispatch" {event, payload, matcherAliases?} → the outcome object \`hookctl run\` prints;
+"list" → the \`hookctl list --json\` object; "shutdown" → null once async hooks are done, then exit 0.
+End of input shuts down the same way. Requests may be pipelined; each answer carries its id.
+Edits to config files, new config files and \`hookctl trust\` take effect without a restart.
+Logs go to stderr. SIGINT/SIGTERM kill running hooks and exit 130/143. See docs/serve.md.
+
+Example:
+  $ echo '{"jsonrpc":"2.0","id":1,"method":"list"}' | hookctl serve --cwd ~/src/app`,
+    )
+    .action(async (options: ServeOptions) => {
+      const { serve } = await import('../actions/serve.js');
+      process.exitCode = await serve(options);
+    });
+}
