@@ -228,3 +228,13 @@ export class DuplicateHookIdError extends HookctlError {
 
 /** The hookctl installation itself is broken: a file the package ships cannot be found. */
 export class InstallationError extends HookctlError {}
+
+/** hookctl would have to change a config file it does not own the layout of, or the write failed. Nothing was written. */
+export class ConfigWriteError extends HookctlError {
+  constructor(
+    readonly file: string,
+    reason: string,
+  ) {
+    super(`cannot record this in ${file}: ${reason}. Nothing was written.`);
+  }
+}

@@ -14,6 +14,7 @@ export interface CommonOptionValues {
   managed?: string;
   settings?: string;
   pluginDir?: string[];
+  config?: string[];
 }
 
 export interface CommonContext {
@@ -25,17 +26,25 @@ export interface CommonContext {
   settingsFlag: string | undefined;
   /** claude `--plugin-dir`, in the order given. */
   pluginDirs: string[];
+  /** codex `--config key=value`, in the order given. */
+  configOverrides: string[];
 }
 
-/** Adds `--dialect`, `--cwd`, `--home`, `--managed` (SPEC 5) to a command. */
-export function addCommonOptions(command: Command): Command {
-  return command
+/**
+ * Adds `--dialect`, `--cwd`, `--home`, `--managed` (SPEC 5), claude's `--settings` and `--plugin-dir`,
+ * and codex's `--config key=value` (SPEC-dialects §10) to a command; `schema`, whose own `--config`
+ * prints the config schema, loads no config and goes without the last.
+ */
+export function addCommonOptions(command: Command, options: { configOverrides?: boolean } = {}): Command {
+  command
     .addOption(new Option('--dialect <dialect>', 'hook dialect (default: detected from the hook config files present)').choices([...DIALECT_IDS]))
     .option('--cwd <dir>', 'project directory (default: current directory)')
     .option('--home <dir>', 'user home holding the user-level config (default: $HOME)')
-    .option('--managed <file>', 'managed policy file: openinterpreter requirements.toml (default /etc/openinterpreter/requirements.toml), claude managed-settings.json (default /etc/claude-code/managed-settings.json)')
+    .option('--managed <file>', 'managed policy file: openinterpreter requirements.toml (default /etc/openinterpreter/requirements.toml), claude managed-settings.json (default /etc/claude-code/managed-settings.json), codex requirements.toml (default /etc/codex/requirements.toml; the other managed codex files are read beside it)')
     .option('--settings <file-or-json>', 'claude: a settings layer for this session, a file or inline JSON (as claude --settings)')
     .option('--plugin-dir <dir>', 'claude: load a plugin from this directory for this session (repeatable)', collectValues);
+  if (options.configOverrides === false) return command;
+  return command.option('--config <key=value>', 'codex: override a config value for this session, as `codex -c` does (TOML value; repeatable)', collectValues);
 }
 
 /** The config-loading context of the resolved options; hooks see the agent's (this process's) environment. */
@@ -47,6 +56,7 @@ export function loadContextOf(common: CommonContext): LoadContext {
     ...(common.managedConfigPath === undefined ? {} : { managedConfigPath: common.managedConfigPath }),
     ...(common.settingsFlag === undefined ? {} : { settingsFlag: common.settingsFlag }),
     ...(common.pluginDirs.length === 0 ? {} : { pluginDirs: common.pluginDirs }),
+    ...(common.configOverrides.length === 0 ? {} : { configOverrides: common.configOverrides }),
   };
 }
 
@@ -65,6 +75,7 @@ export function resolveCommon(options: CommonOptionValues): CommonContext {
     managedConfigPath: options.managed ? resolve(options.managed) : undefined,
     settingsFlag: options.settings,
     pluginDirs: (options.pluginDir ?? []).map((dir) => resolve(dir)),
+    configOverrides: Array.isArray(options.config) ? options.config : [],
   };
 }
 

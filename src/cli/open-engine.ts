@@ -9,12 +9,19 @@ import { loadContextOf, type CommonContext } from './common-options.js';
  */
 export async function openEngine(
   common: CommonContext,
-  options: { bypassTrust?: boolean; strictPayload?: boolean; rewriteOrder?: 'completion' | 'configured' | undefined } = {},
+  options: {
+    bypassTrust?: boolean;
+    strictPayload?: boolean;
+    rewriteOrder?: 'completion' | 'configured' | undefined;
+    /** `assume` takes the project as trusted (codex project trust), for `test`. */
+    workspaceTrust?: 'check' | 'assume';
+  } = {},
 ): Promise<Engine> {
   return openDialectEngine(await loadDialect(common.dialectId), {
     ...loadContextOf(common),
     bypassTrust: options.bypassTrust === true,
     strictPayload: options.strictPayload === true,
     ...(options.rewriteOrder ? { rewriteOrder: options.rewriteOrder } : {}),
+    ...(options.workspaceTrust ? { workspaceTrust: options.workspaceTrust } : {}),
   });
 }

@@ -17,6 +17,8 @@ export const FIELD_MESSAGES = {
   notWrittenWhole: '"{{key}}" must be written as a whole number, found {{written}}',
   notCount: '"{{key}}" must be a whole number (0 or more), found {{found}}',
   notDuration: '"{{key}}" must be a duration such as "5s", found {{found}}',
+  // A whole number beyond what the agent can take (codex: above i64::MAX it cannot hash the hook).
+  aboveMax: '"{{key}}" must be at most {{max}}, found {{written}}',
   notPositiveSeconds: '"{{key}}" must be a number of seconds above 0, found {{found}}',
   notStringList: '"{{key}}" must be {{expected}} of strings, found {{found}}',
   notStringRecord: '"{{key}}" must be {{expected}} whose values are strings, found {{found}}',
@@ -49,13 +51,17 @@ export function checkField(key: string, node: SourceNode, type: FieldType, forma
         ? { messageId: 'notInEnum', data: { key, values, found: found() } }
         : { messageId: 'notInEnumDidYouMean', data: { key, values, found: found(), suggestion } };
     }
-    case 'whole-seconds':
+    case 'whole-seconds': {
+      // Beyond 2^53 a number is not read exactly, so the bound is checked on the written literal.
+      const literal = type.max === undefined ? null : integerLiteral(node, text);
+      if (literal !== null) return literal <= type.max! ? null : { messageId: 'aboveMax', data: { key, max: String(type.max), written: writtenAs(node, text) } };
       if (isWholeNumber(value, node, text)) return null;
       if (typeof value === 'string' && /^\d+$/.test(value.trim())) {
         return { messageId: 'quotedSeconds', data: { key, seconds: value.trim() } };
       }
       if (isNonNegativeInteger(value)) return { messageId: 'notWrittenWhole', data: { key, written: writtenAs(node, text) } };
       return { messageId: 'notWholeSeconds', data: { key, found: found() } };
+    }
     case 'positive-seconds':
       if (typeof value === 'number' && value > 0) return null;
       if (typeof value === 'string' && /^\d+(\.\d+)?$/.test(value.trim()) && Number(value) > 0) {
@@ -97,6 +103,18 @@ function isWholeNumber(value: unknown, node: SourceNode, text: string): boolean 
 
 /** A JSON or TOML integer literal (TOML also writes 0x, 0o, 0b and `_` separators), not a float. */
 const INTEGER_LITERAL = /^\+?(?:0x[0-9A-Fa-f_]+|0o[0-7_]+|0b[01_]+|[0-9][0-9_]*)(?![0-9A-Za-z_.])/;
+
+/** The exact value of an integer literal ≥ 0 as written (decimal, or TOML 0x/0o/0b with `_`), else null. */
+function integerLiteral(node: SourceNode, text: string): bigint | null {
+  if (node.kind !== 'scalar' || typeof node.value !== 'number' || text === '') return null;
+  const literal = INTEGER_LITERAL.exec(text.slice(node.pos.offset, node.pos.offset + 200))?.[0];
+  if (literal === undefined) return null;
+  try {
+    return BigInt(literal.replace(/^\+/, '').replaceAll('_', ''));
+  } catch {
+    return null;
+  }
+}
 
 function writtenAs(node: SourceNode, text: string): string {
   const literal = /^[^\s,}\]#]+/.exec(text.slice(node.pos.offset, node.pos.offset + 40))?.[0];

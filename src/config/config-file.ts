@@ -28,4 +28,15 @@ export interface ConfigFile {
   plugin: PluginInfo | null;
   /** For an `unread` file: the file the agent reads in its place (octo: hooks.yml beside a hooks.yaml). */
   readInstead?: string;
+  /**
+   * How the agent names this file in its hooks' keys, when not by its path (codex: a plugin's
+   * `name@marketplace:hooks/hooks.json`, one inline entry of a manifest `plugin.json#hooks[0]`).
+   */
+  key?: string;
+  /**
+   * Set when the agent reads past this file's hooks (codex: a project the user has not trusted
+   * loads no project config at all). Its hooks are still listed, each as a run skipped for
+   * `reason` with `message`, and no trust bypass lifts it.
+   */
+  disabled?: { reason: 'workspace-untrusted'; message: string };
 }

@@ -1,4 +1,4 @@
-import type { EventSpec, LoadContext } from '../kit/index.js';
+import type { EventSpec, HandlerRecord, LoadContext, SwitchedOffScope } from '../kit/index.js';
 import type { MatcherCompilation, MatcherSyntax } from './compile-matcher.js';
 import type { ConfigFile, FileRole } from './config-file.js';
 import type { SourceEntry } from './source-tree.js';
@@ -13,8 +13,11 @@ export type FieldType = (
   | { kind: 'non-empty-string' }
   | { kind: 'boolean' }
   | { kind: 'enum'; values: readonly string[] }
-  /** Whole seconds, written as an integer ≥ 0 (openinterpreter `timeout`; 0 is raised to 1). */
-  | { kind: 'whole-seconds' }
+  /**
+   * Whole seconds, written as an integer ≥ 0 (openinterpreter `timeout`; 0 is raised to 1), at
+   * most `max` when set (compared exactly, on the literal as written).
+   */
+  | { kind: 'whole-seconds'; max?: bigint }
   /** A number of seconds > 0, fractions allowed (claude `timeout`). */
   | { kind: 'positive-seconds' }
   /** An array of strings (claude `args`, `allowedEnvVars`). */
@@ -166,10 +169,63 @@ export interface DialectConfigSpec {
    * it. Such a pattern stalls the agent itself, although hookctl runs matchers in linear time.
    */
   exponentialBacktracking?(regex: string): { pump: string } | null;
+  /**
+   * What `async: true` does on an event that does not allow it (EventSpec.asyncAllowed false):
+   * `refused`, the handler does not load (octo, SPEC 3.2; the default); `runs-sync`, it runs
+   * synchronously with a warning (codex SessionEnd).
+   */
+  asyncWhereNotAllowed?: 'refused' | 'runs-sync';
+  /**
+   * The id a handler gets from where it is declared, when the dialect's agent names hooks that
+   * way (codex: `<file or key>:<event_snake>:<group>:<handler>`). Absent: its `id` field, else
+   * `<source>:<event>:<group>:<handler>`.
+   */
+  handlerId?(file: ConfigFile, event: string, group: number, handler: number): string;
+  /**
+   * Decides the `[features] hooks` switches from the files in layer order, when the dialect's agent
+   * does not follow SPEC 2.1's policy (codex: the merged config decides for every hook, managed ones
+   * included, unless the requirements file pins the feature).
+   */
+  decideFeatures?(files: readonly ConfigFile[]): FeaturesPolicy;
+  /**
+   * Trust the agent records in its own config, by a hook's position (codex `[hooks.state]`): the
+   * trusted hashes of one load's files by hook id, and the hash a hook is compared with. Lets lint
+   * say that a hook changed or moved since it was trusted.
+   */
+  recordedTrust?: {
+    trustedHashes(files: readonly ConfigFile[]): ReadonlyMap<string, string>;
+    hash(record: HandlerRecord): string;
+  };
   /** The `[features] hooks` entry of a file, when the dialect has that switch. */
   featuresSwitch?(file: ConfigFile): SourceEntry | undefined;
   /** Finds, reads and parses every config layer, in layer order (SPEC 2.1 / 3.1). */
   discover(context: LoadContext): Promise<ConfigFile[]>;
   /** Reads and parses one named file, placing it in the layer its path implies (`hookctl lint FILE`). */
   describeFile(path: string, context: LoadContext): Promise<ConfigFile>;
+}
+
+/** One boolean `[features] hooks` switch and the file that sets it. */
+export interface FeaturesSwitch {
+  file: ConfigFile;
+  entry: SourceEntry;
+  enabled: boolean;
+}
+
+/**
+ * What the `[features] hooks` switches decide (SPEC 2.1, 2.9).
+ * - `managed`: the switch in the managed requirements file. Only it governs managed hooks: `false`
+ *   turns every hook off (as a pinned feature does in Codex), `true` pins hooks on so the user and
+ *   project switches are ignored.
+ * - `local`: the last boolean switch of the user and project config.toml files (a project wins
+ *   over the user). It governs only non-managed hooks: a repository or a user can never switch
+ *   off an administrator's policy, with or without `allow_managed_hooks_only`.
+ */
+export interface FeaturesPolicy {
+  managed: FeaturesSwitch | null;
+  local: FeaturesSwitch | null;
+  /** The switch that turned hooks off, or null when none did. */
+  deciding: FeaturesSwitch | null;
+  scope: SwitchedOffScope | null;
+  /** True when the managed file pins hooks on and a local `false` is therefore ignored. */
+  localIgnored: boolean;
 }

@@ -1,35 +1,15 @@
-import type { SwitchedOff, SwitchedOffScope } from '../kit/listing.js';
+import type { SwitchedOff } from '../kit/listing.js';
 import type { ConfigFile } from './config-file.js';
-import type { DialectConfigSpec } from './config-spec.js';
-import type { SourceEntry } from './source-tree.js';
+import type { DialectConfigSpec, FeaturesPolicy, FeaturesSwitch } from './config-spec.js';
 
-/** One boolean `[features] hooks` switch and the file that sets it. */
-export interface FeaturesSwitch {
-  file: ConfigFile;
-  entry: SourceEntry;
-  enabled: boolean;
-}
+export type { FeaturesPolicy, FeaturesSwitch } from './config-spec.js';
 
 /**
- * What the `[features] hooks` switches decide (SPEC 2.1, 2.9).
- * - `managed`: the switch in the managed requirements file. Only it governs managed hooks: `false`
- *   turns every hook off (as a pinned feature does in Codex), `true` pins hooks on so the user and
- *   project switches are ignored.
- * - `local`: the last boolean switch of the user and project config.toml files (a project wins
- *   over the user). It governs only non-managed hooks: a repository or a user can never switch
- *   off an administrator's policy, with or without `allow_managed_hooks_only`.
+ * What the `[features] hooks` switches decide (FeaturesPolicy): SPEC 2.1's policy, or the
+ * dialect's own (DialectConfigSpec.decideFeatures).
  */
-export interface FeaturesPolicy {
-  managed: FeaturesSwitch | null;
-  local: FeaturesSwitch | null;
-  /** The switch that turned hooks off, or null when none did. */
-  deciding: FeaturesSwitch | null;
-  scope: SwitchedOffScope | null;
-  /** True when the managed file pins hooks on and a local `false` is therefore ignored. */
-  localIgnored: boolean;
-}
-
 export function featuresPolicy(files: readonly ConfigFile[], spec: DialectConfigSpec): FeaturesPolicy {
+  if (spec.decideFeatures) return spec.decideFeatures(files);
   let managed: FeaturesSwitch | null = null;
   let local: FeaturesSwitch | null = null;
   for (const file of files) {

@@ -51,10 +51,14 @@ function toRecord(
   const onFailure = field('onFailure', 'string');
   const contextLimit = field('additionalContextLimit', 'number');
   const substituted = substitutePluginVariables(command, file.plugin);
+  const event = group.event.name;
+  const positional = spec.handlerId?.(file, event, group.index, handler.index) ?? `${file.source}:${event}:${group.index}:${handler.index}`;
+  // An event that allows no async hooks runs them synchronously; where that is an error the handler never gets here.
+  const asyncAllowed = group.event.spec?.asyncAllowed !== false;
   return {
     dialect: spec.dialect,
     // Made unique across the load afterwards (withUniqueIds).
-    id: explicitId ?? `${file.source}:${group.event.name}:${group.index}:${handler.index}`,
+    id: explicitId ?? positional,
     explicitId: explicitId !== undefined,
     source: file.source,
     file: isEnv ? null : file.parsed.path,
@@ -67,8 +71,8 @@ function toRecord(
     command: substituted,
     // The trust identity is taken of the command as written (discovery.rs hashes before substituting).
     ...(substituted === command ? {} : { declaredCommand: command }),
-    timeoutMs: resolveTimeout(spec.timeout, setField(handler.node, 'timeout')?.value).ms,
-    async: field('async', 'boolean') ?? false,
+    timeoutMs: resolveTimeout(spec.timeout, setField(handler.node, 'timeout')?.value, spec.eventTimeouts?.[event]).ms,
+    async: (field('async', 'boolean') ?? false) && asyncAllowed,
     statusMessage: field('statusMessage', 'string') ?? null,
     onFailure: onFailure === 'abort' ? 'abort' : 'continue',
     // Only events that can emit additional context take a limit (the unknown-key rule reports others).
@@ -76,5 +80,7 @@ function toRecord(
     env: pluginEnvironment(file.plugin),
     plugin: file.plugin?.name ?? null,
     ...(file.plugin ? { dataDir: file.plugin.data } : {}),
+    // A file the agent reads past (an untrusted codex project) lists its hooks but never runs them.
+    ...(file.disabled ? { unrunnable: { reason: file.disabled.reason, error: file.disabled.message } } : {}),
   };
 }

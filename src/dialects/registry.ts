@@ -1,4 +1,5 @@
 import type { HookInputMap as ClaudeInputs } from '../../generated/claude/types.js';
+import type { HookInputMap as CodexInputs } from '../../generated/codex/types.js';
 import type { HookInputMap as OctoInputs } from '../../generated/octo/types.js';
 import type { HookInputMap as OpenInterpreterInputs } from '../../generated/openinterpreter/types.js';
 import type { DialectConfigSpec } from '../config/config-spec.js';
@@ -6,6 +7,7 @@ import { UnknownDialectError } from '../errors.js';
 import type { Dialect, DialectManifest } from '../kit/index.js';
 import { didYouMean } from '../util/did-you-mean.js';
 import { manifest as claudeManifest } from './claude/manifest.js';
+import { manifest as codexManifest } from './codex/manifest.js';
 import { manifest as octoManifest } from './octo/manifest.js';
 import { manifest as openInterpreterManifest } from './openinterpreter/manifest.js';
 
@@ -41,6 +43,11 @@ export const DIALECTS = {
     load: async () => (await import('./claude/index.js')).dialect,
     loadConfigSpec: async () => (await import('./claude/config-spec.js')).configSpec,
   },
+  codex: {
+    manifest: codexManifest,
+    load: async () => (await import('./codex/index.js')).dialect,
+    loadConfigSpec: async () => (await import('./codex/config-spec.js')).configSpec,
+  },
 } as const satisfies Record<string, DialectEntry>;
 
 export type DialectId = keyof typeof DIALECTS;
@@ -50,6 +57,7 @@ export interface DialectInputs extends Record<DialectId, object> {
   openinterpreter: OpenInterpreterInputs;
   octo: OctoInputs;
   claude: ClaudeInputs;
+  codex: CodexInputs;
 }
 
 export const DIALECT_IDS = Object.keys(DIALECTS) as DialectId[];

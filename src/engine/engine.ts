@@ -58,9 +58,10 @@ export interface EngineSettings {
   /** Plugin directories loaded for this session only (claude `--plugin-dir`). */
   pluginDirs?: readonly string[];
   /**
-   * `check` (default) holds hooks back in a folder whose workspace trust was never accepted;
-   * `assume` takes the folder as trusted, as the agent does in headless (`-p`, SDK) sessions
-   * (claude). `bypassTrust` implies `assume`.
+   * `check` (default) holds hooks back in a folder whose workspace trust was never accepted
+   * (claude's trust dialog; codex: `[projects."<path>"] trust_level = "trusted"`); `assume` takes
+   * the folder as trusted, as claude does in headless (`-p`, SDK) sessions and `hookctl test` does
+   * for the hooks it exercises. In claude `bypassTrust` implies `assume`; in codex it does not.
    */
   workspaceTrust?: 'check' | 'assume';
   /**
@@ -68,6 +69,13 @@ export interface EngineSettings {
    * without it the dialect makes a temporary one per dispatch and reports its content.
    */
   envFile?: string;
+  /** Config overrides for this session, `key=value` each (codex `--config`, a layer of its own). */
+  configOverrides?: readonly string[];
+  /**
+   * The shell codex hooks run with (`<shell> -c <command>`); default: the account's login shell
+   * when it is bash, zsh or sh, else `/bin/sh`. Dialects that always use `sh -c` ignore it.
+   */
+  shell?: string;
   /**
    * Cap on all output captured from the sync hooks of one dispatch (default 16 MiB): with many
    * hooks each keeps a fair share (at least 4 KiB per stream) and runs past it are marked truncated.
@@ -159,6 +167,8 @@ export function loadContextOf(options: EngineSettings): LoadContext {
     ...(options.bypassTrust ? { bypassTrust: true } : {}),
     ...(options.settingsFlag !== undefined ? { settingsFlag: options.settingsFlag } : {}),
     ...(options.pluginDirs ? { pluginDirs: options.pluginDirs } : {}),
+    ...(options.configOverrides && options.configOverrides.length > 0 ? { configOverrides: options.configOverrides } : {}),
+    ...(options.shell !== undefined ? { shell: options.shell } : {}),
     ...(options.workspaceTrust ? { workspaceTrust: options.workspaceTrust } : {}),
   };
 }

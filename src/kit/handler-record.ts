@@ -28,7 +28,7 @@ export interface CompiledCondition {
 }
 
 /** Load-time reasons a handler never runs (HandlerRecord.unrunnable). */
-export type UnrunnableReason = 'not-runnable' | 'url-not-allowed' | 'disabled' | 'managed-only';
+export type UnrunnableReason = 'not-runnable' | 'url-not-allowed' | 'disabled' | 'managed-only' | 'workspace-untrusted';
 
 /**
  * Trust status of a handler; see SPEC 2.7 / 3.1. `workspace-trusted` and `workspace-untrusted`
@@ -95,8 +95,9 @@ export interface HandlerRecord {
   /**
    * Why this handler never runs, decided at load, with the error its skipped run carries:
    * `not-runnable` (it needs the agent's model or MCP client), `url-not-allowed` (an http URL
-   * outside the allow-list), or a configuration switch that turns it off (`disabled`,
-   * `managed-only`: claude `disableAllHooks`, `allowManagedHooksOnly`). No trust bypass lifts it.
+   * outside the allow-list), a configuration switch that turns it off (`disabled`, `managed-only`:
+   * claude `disableAllHooks`, `allowManagedHooksOnly`), or `workspace-untrusted` (codex: its project
+   * is not trusted, so the agent loads no project config). No trust bypass lifts it.
    */
   readonly unrunnable?: { readonly reason: UnrunnableReason; readonly error: string };
   /** An async run whose exit 2 wakes the model with its stderr (claude `asyncRewake`). */

@@ -17,6 +17,17 @@ export interface LoadContext {
   /** Plugin directories loaded for this session only (claude `--plugin-dir`, repeatable). */
   pluginDirs?: readonly string[];
   /**
+   * Config overrides for this session only, `key=value` each, in order (codex `-c`/`--config`):
+   * a layer of its own. Dialects without such a layer ignore them.
+   */
+  configOverrides?: readonly string[];
+  /**
+   * The shell hooks run with, for dialects whose agent runs hooks in the user's shell (codex): a
+   * program on PATH or an absolute path, started as `<shell> -c <command>`. Absent: the dialect's
+   * own choice. Dialects that always use `sh -c` ignore it.
+   */
+  shell?: string;
+  /**
    * Whether the folder's workspace trust is checked (`check`, the default) or taken as given
    * (`assume`: the agent runs headless, where no trust dialog is shown). Dialects without a
    * workspace trust ignore it.

@@ -23,7 +23,8 @@ export interface DialectManifest {
   readonly repositoryFiles?: readonly RepositoryFile[];
   /**
    * An environment variable that moves the user-level config directory (claude `CLAUDE_CONFIG_DIR`
-   * replaces `~/.claude`); detection looks for the config files there instead.
+   * replaces `~/.claude`, codex `CODEX_HOME` replaces `~/.codex`); detection looks for the config
+   * files there instead.
    */
   readonly userConfigDirEnv?: string;
   /** The event catalogue, in the order docs, codegen and scaffolds list events. */

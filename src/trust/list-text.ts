@@ -49,6 +49,8 @@ function formatLayeredListing(listing: HookListing, details: readonly ListedHook
 /** `trusted`, `modified (script changed: …), disabled`, or `managed-only (…)` when trust cannot matter. */
 function statusText(hook: ListedHook, detail: string | null): string {
   if (hook.skipReason === 'managed-only') return 'managed-only (held back by the managed requirements file: it never runs)';
+  // The agent loads nothing from a project its user has not trusted; the hook's own trust cannot change that.
+  if (hook.skipReason === 'workspace-untrusted') return `untrusted-project (${hook.skipDetail ?? 'the project is not trusted'})`;
   const trust = detail === null ? hook.trust : `${hook.trust} (${detail})`;
   return `${trust}${hook.enabled ? '' : ', disabled'}`;
 }

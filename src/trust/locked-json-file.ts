@@ -95,7 +95,7 @@ async function writeAtomically(path: string, text: string): Promise<void> {
  * is in the way, the wait ends at the deadline: a lock that can never be taken or judged stale (a
  * dangling symlink used to make this loop spin forever) is an error, not a hang.
  */
-async function acquireLock(lockPath: string): Promise<() => Promise<void>> {
+export async function acquireLock(lockPath: string): Promise<() => Promise<void>> {
   const token = `${process.pid} ${randomBytes(8).toString('hex')}`;
   const deadline = Date.now() + LOCK_WAIT_MS;
   for (let attempt = 0; ; attempt++) {

@@ -144,6 +144,24 @@ export function somethingAt(path: string): boolean {
   }
 }
 
+/**
+ * What `path` leads to, symlinks followed, or null when that can not be stat'ed (missing, a
+ * dangling link, a loop, no permission). Never throws.
+ */
+export function statsAt(path: string): Stats | null {
+  if (invalidPath(path) !== null) return null;
+  try {
+    return statSync(path);
+  } catch {
+    return null;
+  }
+}
+
+/** Whether `path` is (or leads to) a directory. Never throws. */
+export function directoryAt(path: string): boolean {
+  return statsAt(path)?.isDirectory() === true;
+}
+
 type Opened = { ok: true; handle: FileHandle; size: number } | ({ ok: false } & FileProblem);
 
 async function openRegular(path: string, cap: SizeCap): Promise<Opened> {

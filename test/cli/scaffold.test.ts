@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { loadDialect, type DialectId } from '../../src/dialects/registry.js';
 import { CLAUDE_EVENTS } from '../../src/dialects/claude/events.js';
+import { CODEX_EVENTS } from '../../src/dialects/codex/events.js';
 import { OCTO_EVENTS } from '../../src/dialects/octo/events.js';
 import { OPENINTERPRETER_EVENTS } from '../../src/dialects/openinterpreter/events.js';
 import { makeFixture } from '../../src/fixture/make-fixture.js';
@@ -15,7 +16,9 @@ const EVENTS: Record<DialectId, readonly string[]> = {
   openinterpreter: OPENINTERPRETER_EVENTS.map((e) => e.name),
   octo: OCTO_EVENTS.map((e) => e.name),
   claude: CLAUDE_EVENTS.map((e) => e.name),
+  codex: CODEX_EVENTS.map((e) => e.name),
 };
+const CONFIG_DIRS: Record<DialectId, string> = { openinterpreter: '.openinterpreter', octo: '.octo', claude: '.claude', codex: '.codex' };
 const kebab = (event: string) => event.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
 const EXTENSIONS = { js: 'mjs', py: 'py', sh: 'sh' } as const;
 
@@ -32,7 +35,7 @@ function runHook(command: string, cwd: string, payload: unknown) {
   return spawnSync('sh', ['-c', command], { cwd, input: JSON.stringify(payload), encoding: 'utf8', env: { ...process.env, CLAUDE_PROJECT_DIR: cwd } });
 }
 
-describe.each(['openinterpreter', 'octo', 'claude'] as const)('hookctl scaffold --dialect %s', (dialect) => {
+describe.each(['openinterpreter', 'octo', 'claude', 'codex'] as const)('hookctl scaffold --dialect %s', (dialect) => {
   it.each(EVENTS[dialect])('%s: js, py and sh scripts are registered, executable no-op hooks', async (event) => {
     const box = sandbox(dialect);
     const payload = makeFixture(await loadDialect(dialect), event, { cwd: box.project });
@@ -45,7 +48,7 @@ describe.each(['openinterpreter', 'octo', 'claude'] as const)('hookctl scaffold 
       const result = await runCli(['scaffold', event, '--lang', lang, ...(lang === 'js' ? [] : ['--name', name]), '--register', ...box.common]);
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
-      const path = `.${dialect}/hooks/${name}.${EXTENSIONS[lang]}`;
+      const path = `${CONFIG_DIRS[dialect]}/hooks/${name}.${EXTENSIONS[lang]}`;
       expect(result.stdout).toContain(`created ${path} (executable)`);
       expect(statSync(join(box.project, path)).mode & 0o777).toBe(0o755);
       const command = /command: (.*)/.exec(result.stdout)![1]!;
@@ -55,9 +58,12 @@ describe.each(['openinterpreter', 'octo', 'claude'] as const)('hookctl scaffold 
       const run = runHook(command, box.project, payload);
       expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({ status: 0, stdout: '', stderr: '' });
     }
-    // openinterpreter handlers carry the name as their id; octo's hooks.yml and claude's settings have no id field.
+    // openinterpreter handlers carry the name as their id; octo's hooks.yml and claude's settings have
+    // no id field, and Codex names hooks by position (an `id` would be an unknown key it ignores).
     expect(registeredHandlers(dialect, box.project, event)).toEqual(
-      commands.map((command, i) => (dialect === 'octo' ? { command } : dialect === 'claude' ? { type: 'command', command } : { type: 'command', id: names[i], command })),
+      commands.map((command, i) =>
+        dialect === 'octo' ? { command } : dialect === 'codex' || dialect === 'claude' ? { type: 'command', command } : { type: 'command', id: names[i], command },
+      ),
     );
   });
 });
@@ -67,7 +73,7 @@ function registeredHandlers(dialect: DialectId, project: string, event: string):
     const config = parseYaml(readFileSync(join(project, '.octo/hooks.yml'), 'utf8')) as { hooks: Record<string, unknown[]> };
     return config.hooks[event]!;
   }
-  const config = JSON.parse(readFileSync(join(project, dialect === 'claude' ? '.claude/settings.json' : '.openinterpreter/hooks.json'), 'utf8')) as {
+  const config = JSON.parse(readFileSync(join(project, CONFIG_DIRS[dialect], dialect === 'claude' ? 'settings.json' : 'hooks.json'), 'utf8')) as {
     hooks: Record<string, { hooks: unknown[] }[]>;
   };
   return config.hooks[event]!.flatMap((group) => group.hooks);

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { octoPayload, oiPayload } from '../helpers/payloads.js';
+import { codexPayload, octoPayload, oiPayload } from '../helpers/payloads.js';
 import { runCli } from '../helpers/run-cli.js';
 import { eventually, killLeftoverServers, startServe } from '../helpers/serve-client.js';
 import { makeTempProject } from '../helpers/temp-project.js';
@@ -17,6 +17,12 @@ function oiGuard(reason: string): string {
 /** An octo hooks.yml whose PreToolUse gate blocks with `reason`. */
 function octoGate(reason: string): string {
   return `hooks:\n  PreToolUse:\n    - command: "echo '{\\"decision\\":\\"block\\",\\"reason\\":\\"${reason}\\"}'"\n`;
+}
+
+/** The same guard as a codex hooks.json (no ids: Codex keys hooks by position). */
+function codexGuard(reason: string): string {
+  const command = `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"${reason}"}}'`;
+  return JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command }] }] } }, null, 2);
 }
 
 function oiSandbox() {
@@ -91,6 +97,34 @@ describe('hookctl serve: configuration changes take effect without a restart', (
     expect((await server.request('dispatch', dispatch)).result).toMatchObject({ decision: null, runs: [] });
     sandbox.write('project/packages/.openinterpreter/hooks.json', oiGuard('from the new layer'));
     expect((await server.request('dispatch', dispatch)).result).toMatchObject({ decision: 'deny', reason: 'from the new layer' });
+  });
+
+  it('codex: trusting the project in config.toml, then its hooks, then editing them, each takes effect; a new .codex/ below the root is loaded', async () => {
+    const sandbox = makeTempProject();
+    const cwd = join(sandbox.project, 'packages', 'app');
+    mkdirSync(cwd, { recursive: true });
+    const common = ['--dialect', 'codex', '--cwd', cwd, '--home', sandbox.home, '--managed', join(sandbox.root, 'no-requirements.toml')];
+    const hooksFile = sandbox.write('project/.codex/hooks.json', codexGuard('version one'));
+    const server = startServe(common, { env: { CODEX_HOME: undefined } });
+    const dispatch = { event: 'PreToolUse', payload: codexPayload('PreToolUse', cwd) };
+    expect((await server.request('dispatch', dispatch)).result.runs).toMatchObject([{ source: 'project', status: 'skipped', skipReason: 'workspace-untrusted' }]);
+
+    // The user trusts the project: its hooks load, and wait for hook trust.
+    sandbox.write('home/.codex/config.toml', `[projects.${JSON.stringify(sandbox.project)}]\ntrust_level = "trusted"\n`);
+    expect((await server.request('dispatch', dispatch)).result.runs).toMatchObject([{ source: 'project', status: 'skipped', skipReason: 'untrusted' }]);
+    const trusted = await runCli(['trust', '--all', '--yes', ...common], { env: { CODEX_HOME: undefined } });
+    expect(trusted.code, trusted.stderr).toBe(0);
+    expect((await server.request('dispatch', dispatch)).result).toMatchObject({ decision: 'deny', reason: 'version one' });
+
+    writeFileSync(hooksFile, codexGuard('version two'));
+    expect((await server.request('dispatch', dispatch)).result.runs).toMatchObject([{ status: 'skipped', skipReason: 'modified' }]);
+
+    // A layer nearer the cwd appears; with the bypass off it is listed, untrusted, after the modified one.
+    sandbox.write('project/packages/.codex/hooks.json', codexGuard('nearer'));
+    expect((await server.request('dispatch', dispatch)).result.runs).toMatchObject([
+      { status: 'skipped', skipReason: 'modified' },
+      { status: 'skipped', skipReason: 'untrusted' },
+    ]);
   });
 
   it('reloads on its own when a watched file changes, before any dispatch (logged on stderr)', async () => {

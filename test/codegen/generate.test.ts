@@ -27,7 +27,7 @@ beforeAll(async () => {
 
 describe('generateAll', () => {
   it('emits types, validators and their typings for each dialect, sorted by path', () => {
-    for (const dialect of ['openinterpreter', 'octo']) {
+    for (const dialect of ['openinterpreter', 'octo', 'codex']) {
       for (const name of ['types.ts', 'validators.js', 'validators.d.ts']) expect(content(`generated/${dialect}/${name}`)).not.toBe('');
     }
     expect(files.map((f) => f.path)).toEqual(files.map((f) => f.path).sort((a, b) => a.localeCompare(b)));

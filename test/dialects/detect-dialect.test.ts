@@ -32,4 +32,18 @@ describe('detectDialect', () => {
     sandbox.write('project/.openinterpreter/config.toml', '');
     expect(detectDialect(sandbox.project, sandbox.home)).toBe('openinterpreter');
   });
+
+  // SPEC-dialects §10: `.codex/` or `~/.codex/{hooks.json,config.toml}` mean codex; $CODEX_HOME moves the home one.
+  it('detects codex by a project .codex/ config file, by ~/.codex, and by $CODEX_HOME', () => {
+    const project = makeTempProject();
+    project.write('project/.codex/hooks.json', '{"hooks":{}}');
+    expect(detectDialect(project.project, project.home, {})).toBe('codex');
+    const home = makeTempProject();
+    home.write('home/.codex/config.toml', 'model = "gpt-5"\n');
+    expect(detectDialect(home.project, home.home, {})).toBe('codex');
+    const moved = makeTempProject();
+    moved.write('elsewhere/config.toml', 'model = "gpt-5"\n');
+    expect(detectDialect(moved.project, moved.home, {})).toBe('openinterpreter');
+    expect(detectDialect(moved.project, moved.home, { CODEX_HOME: join(moved.root, 'elsewhere') })).toBe('codex');
+  });
 });

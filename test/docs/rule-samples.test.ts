@@ -17,7 +17,7 @@ const DEFAULT_FILE: Readonly<Record<string, string>> = {
   toml: '.openinterpreter/config.toml',
   yaml: '.octo/hooks.yml',
 };
-const ATTRIBUTES = ['file', 'exists', 'executable'];
+const ATTRIBUTES = ['file', 'exists', 'executable', 'lint'];
 /** Context files only need to exist; a shell script that exits 0 fits every sample. */
 const SCRIPT = '#!/bin/sh\nexit 0\n';
 
@@ -26,6 +26,8 @@ interface Sample {
   files: Record<string, TestFile>;
   /** The config blocks' paths, in page order: the files to lint. */
   lint: string[];
+  /** Lint the effective layers (`lint=effective` on a block), as `hookctl lint --effective` does. */
+  effective?: true;
 }
 
 /** The text of a `## Heading` section, up to the next `## `. */
@@ -60,6 +62,9 @@ function parseSample(text: string): Sample {
     sample.lint.push(path);
     for (const extra of attributes.get('exists')?.split(',') ?? []) sample.files[sandboxPath(extra)] = SCRIPT;
     for (const extra of attributes.get('executable')?.split(',') ?? []) sample.files[sandboxPath(extra)] = { content: SCRIPT, executable: true };
+    const lint = attributes.get('lint');
+    if (lint !== undefined && lint !== 'effective') throw new Error(`fence attribute "lint=${lint}": the only value is lint=effective`);
+    if (lint === 'effective') sample.effective = true;
   }
   if (sample.lint.length === 0) throw new Error('no sample block');
   return sample;

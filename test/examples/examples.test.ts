@@ -19,7 +19,7 @@ function copyExample(name: string): { cwd: string; common: string[] } {
   return { cwd, common: ['--cwd', cwd, '--home', join(sandbox, `${name}-home`), '--managed', join(sandbox, 'none.toml')] };
 }
 
-describe.each(['claude-guard', 'openinterpreter-policy-gate', 'octo-guard'])('examples/%s', (name) => {
+describe.each(['claude-guard', 'openinterpreter-policy-gate', 'octo-guard', 'codex-guard'])('examples/%s', (name) => {
   const { cwd, common } = copyExample(name);
 
   it('lints clean', async () => {
@@ -47,6 +47,12 @@ describe.each(['claude-guard', 'openinterpreter-policy-gate', 'octo-guard'])('ex
         'Formatted src/slug.mjs on disk (fixed trailing whitespace on 1 line, CRLF line ends, the final newline); re-read it before editing it again.',
       );
       expect(readFileSync(join(cwd, 'src', 'slug.mjs'), 'utf8')).toBe('export const a = 1;\nexport const b = 2;\n');
+    });
+  }
+
+  if (name === 'codex-guard') {
+    it('the SessionEnd hook logged the session it saw end', () => {
+      expect(readFileSync(join(cwd, '.codex', 'sessions.log'), 'utf8')).toBe('example-session ended\n');
     });
   }
 

@@ -37,3 +37,30 @@ export function octoPayload(event: string, cwd: string, extra: Record<string, un
   };
   return { ...envelope, ...perEvent[event], ...extra };
 }
+
+/**
+ * A minimal valid codex input payload, keys in the order Codex writes them (SPEC-dialects 9.7):
+ * SessionStart and SessionEnd have no `turn_id`; SessionEnd, PreCompact and PostCompact no
+ * `permission_mode`; SessionEnd no `model`.
+ */
+export function codexPayload(event: string, cwd: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const common: Record<string, unknown> = { session_id: 'test-session' };
+  if (event !== 'SessionStart' && event !== 'SessionEnd') common.turn_id = 'turn-1';
+  Object.assign(common, { transcript_path: null, cwd, hook_event_name: event });
+  if (event !== 'SessionEnd') common.model = 'test-model';
+  if (!['PreCompact', 'PostCompact', 'SessionEnd'].includes(event)) common.permission_mode = 'default';
+  const perEvent: Record<string, Record<string, unknown>> = {
+    SessionStart: { source: 'startup' },
+    SessionEnd: { reason: 'other' },
+    UserPromptSubmit: { prompt: 'hello' },
+    PreToolUse: { tool_name: 'Bash', tool_input: { command: 'echo hello' }, tool_use_id: 'tu-1' },
+    PermissionRequest: { tool_name: 'Bash', tool_input: { command: 'echo hello' } },
+    PostToolUse: { tool_name: 'Bash', tool_input: { command: 'echo hello' }, tool_response: 'hello', tool_use_id: 'tu-1' },
+    PreCompact: { trigger: 'manual' },
+    PostCompact: { trigger: 'manual' },
+    SubagentStart: { agent_id: 'a1', agent_type: 'explorer' },
+    SubagentStop: { agent_transcript_path: null, stop_hook_active: false, agent_id: 'a1', agent_type: 'explorer', last_assistant_message: 'done' },
+    Stop: { stop_hook_active: false, last_assistant_message: 'done' },
+  };
+  return { ...common, ...perEvent[event], ...extra };
+}

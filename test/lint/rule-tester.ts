@@ -39,6 +39,12 @@ export interface ValidCase {
    * default: every `.json`, `.yaml`, `.yml` and `.toml` file in `files`, in order.
    */
   lint?: readonly string[];
+  /**
+   * Lint the effective layers instead, as `hookctl lint --effective` does: every file the dialect
+   * discovers for an agent started in `project/` with the sandbox home (managed files in `etc/`).
+   * For rules about the user's own state (codex project trust, recorded hook trust).
+   */
+  effective?: true;
 }
 
 /** An expected string: exact (after `<root>` is replaced), a pattern, or a vitest asymmetric matcher. */
@@ -113,14 +119,15 @@ export async function lintCase(rule: Rule, test: ValidCase): Promise<{ findings:
   const sandbox = makeTempProject();
   for (const [path, file] of Object.entries(test.files)) {
     const { content, executable = false } = typeof file === 'string' ? { content: file } : file;
-    sandbox.write(path, content, { executable });
+    // `<root>` in a file stands for the sandbox root too (a codex user config trusting the project).
+    sandbox.write(path, content.replaceAll(ROOT, sandbox.root), { executable });
   }
   const linted = [...(test.lint ?? Object.keys(test.files).filter((path) => CONFIG_FILE.test(path)))];
   expect(linted.length, 'a case lints at least one file').toBeGreaterThan(0);
   const absolute = linted.map((path) => join(sandbox.root, path));
   const spec = await loadConfigSpec(inferDialectFromPath(absolute[0]!) ?? 'openinterpreter');
-  const context = { cwd: sandbox.project, home: sandbox.home, env: {} };
-  const files = await Promise.all(absolute.map((path) => spec.describeFile(path, context)));
+  const context = { cwd: sandbox.project, home: sandbox.home, env: {}, managedConfigPath: join(sandbox.root, 'etc', 'requirements.toml') };
+  const files = test.effective ? await spec.discover(context) : await Promise.all(absolute.map((path) => spec.describeFile(path, context)));
   const { findings } = analyseFiles(files, spec, [rule], context.cwd);
   return { findings: sortFindings(findings), sandbox, linted };
 }
@@ -177,3 +184,7 @@ export function positionOf(text: string, needle: string, occurrence = 1): { line
   const before = text.slice(0, index).split('\n');
   return { line: before.length, column: before[before.length - 1]!.length + 1 };
 }
+export const CODEX_JSON = 'project/.codex/hooks.json';
+export const CODEX_TOML = 'project/.codex/config.toml';
+/** The user's Codex config (`[projects."<root>/project"] trust_level = "trusted"` trusts the sandbox project). */
+export const CODEX_USER_TOML = 'home/.codex/config.toml';

@@ -23,6 +23,8 @@ const ISSUE_RULES = {
   'watch-list-pattern': 'warning',
   'if-not-evaluated': 'error',
   'async-not-allowed': 'error',
+  // Issue 15: codex SessionEnd hooks always run synchronously.
+  'async-runs-sync': 'warning',
   'invalid-timeout': 'warning',
   'timeout-capped': 'warning',
   'timeout-suspicious': 'warning',
@@ -44,6 +46,9 @@ const ISSUE_RULES = {
   'features-disabled': 'info',
   // Issue 11: octo hooks.yaml, which octo never reads.
   'unread-file': 'warning',
+  // Issue 15: a codex project the user has not trusted loads no hooks.
+  'untrusted-project': 'info',
+  'hook-modified': 'warning',
 };
 
 describe('runLint', () => {

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadDialect, type DialectId } from '../../src/dialects/registry.js';
 import { CLAUDE_EVENTS } from '../../src/dialects/claude/events.js';
+import { CODEX_EVENTS } from '../../src/dialects/codex/events.js';
 import { OCTO_EVENTS } from '../../src/dialects/octo/events.js';
 import { OPENINTERPRETER_EVENTS } from '../../src/dialects/openinterpreter/events.js';
 import { makeFixture } from '../../src/fixture/make-fixture.js';
@@ -18,6 +19,7 @@ const CASES = [
   ...OPENINTERPRETER_EVENTS.map((e) => ['openinterpreter', e.name] as const),
   ...OCTO_EVENTS.map((e) => ['octo', e.name] as const),
   ...CLAUDE_EVENTS.map((e) => ['claude', e.name] as const),
+  ...CODEX_EVENTS.map((e) => ['codex', e.name] as const),
 ];
 
 describe('each dialect\'s scaffold examples', () => {
@@ -27,6 +29,27 @@ describe('each dialect\'s scaffold examples', () => {
       if (example.stdout) expect(contracts.validateOutput(event, example.stdout), example.id).toEqual({ ok: true, value: example.stdout });
       if (example.exitCode === 2) expect(example.stderr, example.id).toBeTruthy();
       expect(example.stdout !== undefined && example.stdoutText !== undefined, `${example.id}: JSON or text, not both`).toBe(false);
+    }
+  });
+});
+
+// codex examples are only forms Codex honours (no ask, no bare allow, no continue:false where Codex
+// refuses it): run through the codex engine, none fails, and each has its effect.
+describe('codex scaffold examples, run by the codex engine', () => {
+  it.each(CODEX_EVENTS.map((e) => e.name))('%s: every example is honoured', async (event) => {
+    const dialect = await loadDialect('codex');
+    const { createEngine } = await import('../../src/index.js');
+    for (const example of dialect.scaffold.examples(event)) {
+      const box = makeTempProject();
+      const out = example.stdout === undefined ? '' : JSON.stringify(example.stdout);
+      const command = `printf '%s' '${out}'; printf '%s' '${example.stderr ?? ''}' >&2; exit ${example.exitCode}`;
+      box.write('project/.codex/hooks.json', JSON.stringify({ hooks: { [event]: [{ hooks: [{ type: 'command', command }] }] } }));
+      const engine = await createEngine({ dialect: 'codex', cwd: box.project, home: box.home, managedConfigPath: join(box.root, 'none.toml'), bypassTrust: true, workspaceTrust: 'assume' });
+      const outcome = await engine.dispatch(event as never, makeFixture(dialect, event, { cwd: box.project }) as never);
+      await engine.close();
+      expect(outcome.runs[0], `${event} ${example.id}`).toMatchObject({ status: expect.stringMatching(/^(completed|blocked|stopped)$/), error: null });
+      const effect = outcome.blocked || outcome.stop || outcome.decision !== null || outcome.additionalContext !== null || outcome.systemMessages.length > 0;
+      expect(effect, `${event} ${example.id} has an effect`).toBe(true);
     }
   });
 });
@@ -72,6 +95,7 @@ function typeCheck(dir: string, files: string[]): { status: number | null; outpu
           'hookctl/openinterpreter': [join(repo, 'generated/openinterpreter/types.ts')],
           'hookctl/octo': [join(repo, 'generated/octo/types.ts')],
           'hookctl/claude': [join(repo, 'generated/claude/types.ts')],
+          'hookctl/codex': [join(repo, 'generated/codex/types.ts')],
         },
       },
       files,

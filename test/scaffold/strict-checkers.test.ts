@@ -1,4 +1,4 @@
-// Scaffolds under the strictest checkers their users run: every event of both dialects, as written
+// Scaffolds under the strictest checkers their users run: every event of every dialect, as written
 // and with each example uncommented. Python under `pyright --strict` (the npm package, a
 // devDependency); TypeScript in an ES module package and in a CommonJS one, importing hookctl's
 // types the way an installed hookctl resolves them (node_modules/hookctl → this package's exports).
@@ -8,6 +8,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CLAUDE_EVENTS } from '../../src/dialects/claude/events.js';
+import { CODEX_EVENTS } from '../../src/dialects/codex/events.js';
 import { OCTO_EVENTS } from '../../src/dialects/octo/events.js';
 import { OPENINTERPRETER_EVENTS } from '../../src/dialects/openinterpreter/events.js';
 import { loadDialect, type DialectId } from '../../src/dialects/registry.js';
@@ -20,6 +21,7 @@ const CASES: [DialectId, string][] = [
   ...OPENINTERPRETER_EVENTS.map((e): [DialectId, string] => ['openinterpreter', e.name]),
   ...OCTO_EVENTS.map((e): [DialectId, string] => ['octo', e.name]),
   ...CLAUDE_EVENTS.map((e): [DialectId, string] => ['claude', e.name]),
+  ...CODEX_EVENTS.map((e): [DialectId, string] => ['codex', e.name]),
 ];
 
 /** Scaffolds every event in `lang` and writes it, and a copy per uncommented example, into `dir`. */

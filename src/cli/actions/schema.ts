@@ -2,14 +2,15 @@ import { readConfigSchema, readEventSchema } from '../../contracts/schema-files.
 import { UsageError } from '../../errors.js';
 import { resolveCommon, type CommonOptionValues } from '../common-options.js';
 
-export interface SchemaOptions extends CommonOptionValues {
+export interface SchemaOptions extends Omit<CommonOptionValues, 'config'> {
   output?: boolean;
   config?: boolean;
 }
 
 /** `hookctl schema`: an event's input or output schema, or the config file schema, on stdout. */
 export async function schema(event: string | undefined, options: SchemaOptions): Promise<number> {
-  const { dialectId } = resolveCommon(options);
+  const { config: _config, ...common } = options;
+  const { dialectId } = resolveCommon(common);
   if (options.config) {
     if (event !== undefined || options.output) throw new UsageError('--config prints the config file schema; drop the event name and --output');
     process.stdout.write(readConfigSchema(dialectId));

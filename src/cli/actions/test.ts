@@ -20,8 +20,8 @@ export interface TestOptions extends CommonOptionValues {
 export async function test(dir: string | undefined, options: TestOptions): Promise<number> {
   const { casesDir, projectDir } = locateCases(dir, options.cwd);
   const common = resolveCommon({ ...options, ...(projectDir === undefined ? {} : { cwd: projectDir }) });
-  // Cases exercise the hooks' logic; whether this user trusts them is a separate, per-user decision.
-  const engine = await openEngine(common, { bypassTrust: true, strictPayload: true, rewriteOrder: options.rewriteOrder });
+  // Cases exercise the hooks' logic; whether this user trusts them (or their project) is a separate, per-user decision.
+  const engine = await openEngine(common, { bypassTrust: true, strictPayload: true, rewriteOrder: options.rewriteOrder, workspaceTrust: 'assume' });
   const { value: failed, interruptedExitCode } = await guardHookProcesses(async (signal) => {
     try {
       // Running unreviewed code is never silent (SPEC 6.1.2): one line says so before the first case runs.

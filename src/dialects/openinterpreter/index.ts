@@ -1,5 +1,6 @@
 import type { Dialect } from '../../kit/index.js';
 import { contracts } from './contracts.js';
+import { CODEX_TOOL_ALIASES } from './events.js';
 import { fixture } from './fixture.js';
 import { loadConfig } from './load-config.js';
 import { manifest } from './manifest.js';
@@ -14,9 +15,7 @@ export const dialect: Dialect = {
   events: manifest.events,
   contracts,
   loadConfig,
-  // SPEC 2.4: the patch and sub-agent tools also answer to the names Claude-style configs use.
-  // Codex: codex-rs/core/src/tools/hook_names.rs (HookToolName::apply_patch, ::spawn_agent).
-  aliases: { apply_patch: ['Write', 'Edit'], spawn_agent: ['Agent'] },
+  aliases: CODEX_TOOL_ALIASES,
   protocol,
   trust,
   fixture,

@@ -1,4 +1,6 @@
 import { analyseFiles } from '../../config/analyse-files.js';
+import type { ConfigFile } from '../../config/config-file.js';
+import type { DialectConfigSpec } from '../../config/config-spec.js';
 import { featuresPolicy, switchedOff } from '../../config/features-switch.js';
 import { isManagedOnly } from '../../config/managed-only.js';
 import { normalizeHandlers } from '../../config/normalize-handlers.js';
@@ -14,11 +16,25 @@ import { configSpec } from './config-spec.js';
  * switch the non-managed ones, only the managed requirements file's own switch the managed ones.
  */
 export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
-  const files = await configSpec.discover(context);
-  const analysis = analyseFiles(files, configSpec, LOAD_RULES, context.cwd);
+  return loadCodexFamilyConfig(configSpec, context, openInterpreterWatchPaths);
+}
+
+/**
+ * The load policy of the Codex-derived dialects (openinterpreter, codex): every file is read and
+ * checked once; `[features] hooks = false` switches turn off the hooks they govern (the spec's
+ * featuresPolicy); otherwise what the rules did not invalidate is normalised into handlers.
+ * `watch` names the paths whose change alters what the dialect's discovery finds.
+ */
+export async function loadCodexFamilyConfig(
+  spec: DialectConfigSpec,
+  context: LoadContext,
+  watch: (context: LoadContext, files: readonly ConfigFile[]) => string[],
+): Promise<LoadedConfig> {
+  const files = await spec.discover(context);
+  const analysis = analyseFiles(files, spec, LOAD_RULES, context.cwd);
   const paths = files.map((file) => file.parsed.path);
-  const watchPaths = openInterpreterWatchPaths(context, files);
-  const policy = featuresPolicy(files, configSpec);
+  const watchPaths = watch(context, files);
+  const policy = featuresPolicy(files, spec);
   const off = switchedOff(policy);
   if (off?.scope === 'all') {
     // Hooks are off: nothing is discovered or run, so problems inside hook declarations are moot.
@@ -28,7 +44,7 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
   if (off?.scope === 'non-managed') {
     // Only the managed layer is discovered; the switched-off layers' problems are moot too.
     const managedPaths = new Set(files.filter((file) => file.source === 'managed').map((file) => file.parsed.path));
-    const handlers = normalizeHandlers(analysis.checked.filter((item) => item.file.source === 'managed'), configSpec, analysis.invalidated);
+    const handlers = normalizeHandlers(analysis.checked.filter((item) => item.file.source === 'managed'), spec, analysis.invalidated);
     return {
       enabled: handlers.length > 0,
       switchedOff: off,
@@ -42,8 +58,8 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
   return {
     enabled: true,
     switchedOff: null,
-    managedOnly: isManagedOnly(files, configSpec),
-    handlers: normalizeHandlers(analysis.checked, configSpec, analysis.invalidated),
+    managedOnly: isManagedOnly(files, spec),
+    handlers: normalizeHandlers(analysis.checked, spec, analysis.invalidated),
     files: paths,
     watchPaths,
     findings: analysis.findings,

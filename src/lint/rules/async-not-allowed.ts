@@ -15,6 +15,8 @@ export const asyncNotAllowed = createRule({
     asyncOnContextEvent: `${NOT_ALLOWED} (its output must be ready before the agent goes on); ${ONLY}`,
   },
   check({ spec, checked, report }) {
+    // Where the agent runs such a hook synchronously instead, async-runs-sync says so.
+    if (spec.asyncWhereNotAllowed === 'runs-sync') return;
     const allowed = spec.events.filter((event) => event.asyncAllowed).map((event) => event.name).join(', ');
     for (const handler of checked.declarations.handlers) {
       const event = handler.group.event.spec;

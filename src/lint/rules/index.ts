@@ -1,5 +1,6 @@
 import type { Rule } from '../rule.js';
 import { asyncNotAllowed } from './async-not-allowed.js';
+import { asyncRunsSync } from './async-runs-sync.js';
 import { bothRepresentations } from './both-representations.js';
 import { controlCharacter } from './control-character.js';
 import { duplicateId } from './duplicate-id.js';
@@ -10,6 +11,7 @@ import { featuresDisabled } from './features-disabled.js';
 import { fieldIgnored } from './field-ignored.js';
 import { handlerTypeNotAllowed } from './handler-type-not-allowed.js';
 import { ifNotEvaluated } from './if-not-evaluated.js';
+import { hookModified } from './hook-modified.js';
 import { invalidMatcher } from './invalid-matcher.js';
 import { invalidTimeout } from './invalid-timeout.js';
 import { invalidValue } from './invalid-value.js';
@@ -32,6 +34,7 @@ import { unreadFile } from './unread-file.js';
 import { unsupportedHandlerType } from './unsupported-handler-type.js';
 import { urlNotAllowed } from './url-not-allowed.js';
 import { watchListPattern } from './watch-list-pattern.js';
+import { untrustedProject } from './untrusted-project.js';
 
 /** Every rule, in the order of the rule table (issue 3), duplicate-id beside duplicate-key. */
 export const RULES: readonly Rule[] = [
@@ -49,6 +52,7 @@ export const RULES: readonly Rule[] = [
   watchListPattern,
   ifNotEvaluated,
   asyncNotAllowed,
+  asyncRunsSync,
   invalidTimeout,
   timeoutCapped,
   timeoutSuspicious,
@@ -68,6 +72,8 @@ export const RULES: readonly Rule[] = [
   urlNotAllowed,
   featuresDisabled,
   unreadFile,
+  untrustedProject,
+  hookModified,
 ];
 
 /** The rules the runtime loader applies (everything but file-system and speed advice). */

@@ -10,17 +10,24 @@ import { createRule } from '../rule.js';
 export const unreadFile = createRule({
   id: 'unread-file',
   severity: 'warning',
-  description: 'a config file the agent never reads (octo hooks.yaml)',
+  description: 'a config file the agent never reads (octo hooks.yaml; a codex worktree\'s own hooks.json)',
   atLoad: true,
   messages: {
     // {{dialect}} never reads {{file}}; {{read}} is the name it reads instead.
     renameIt: '{{dialect}} never reads {{file}}, so nothing in it runs; rename it to {{read}}',
     moveHooks: '{{dialect}} never reads {{file}}, so nothing in it runs; it reads {{read}} beside it, so move these hooks there',
+    // The same name in another directory: codex reads a linked git worktree's hooks from the root checkout.
+    readElsewhere: '{{dialect}} never reads this {{file}}, so nothing in it runs: in this linked git worktree it reads {{read}} instead',
   },
   check({ spec, checked, report }) {
     const { file } = checked;
     if (file.role !== 'unread' || file.readInstead === undefined) return;
+    const pos = { line: 1, column: 1 };
+    if (basename(file.parsed.path) === basename(file.readInstead)) {
+      report({ messageId: 'readElsewhere', data: { dialect: spec.dialect, file: basename(file.parsed.path), read: file.readInstead }, pos });
+      return;
+    }
     const data = { dialect: spec.dialect, file: basename(file.parsed.path), read: basename(file.readInstead) };
-    report({ messageId: existsSync(file.readInstead) ? 'moveHooks' : 'renameIt', data, pos: { line: 1, column: 1 } });
+    report({ messageId: existsSync(file.readInstead) ? 'moveHooks' : 'renameIt', data, pos });
   },
 });

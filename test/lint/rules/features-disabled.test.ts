@@ -1,5 +1,5 @@
 import { featuresDisabled } from '../../../src/lint/rules/features-disabled.js';
-import { OI_TOML, RuleTester } from '../rule-tester.js';
+import { CODEX_USER_TOML, OI_TOML, RuleTester } from '../rule-tester.js';
 
 const USER_TOML = 'home/.openinterpreter/config.toml';
 const MANAGED_TOML = 'etc/requirements.toml';
@@ -35,6 +35,21 @@ new RuleTester().run(featuresDisabled, {
       name: 'a local false ignored because the managed file pins hooks on',
       files: { [MANAGED_TOML]: '[features]\nhooks = true\n', [OI_TOML]: '[features]\nhooks = false\n' },
       errors: [{ messageId: 'localIgnored', file: OI_TOML, line: 2, column: 1, message: PINNED }],
+    },
+    {
+      // Codex (SPEC-dialects 9.1): the merged config decides for every hook, managed ones included;
+      // the legacy key codex_hooks counts too (codex-rs/features/src/legacy.rs).
+      name: 'a codex user config.toml turning every hook off',
+      files: { [CODEX_USER_TOML]: '[features]\ncodex_hooks = false\n' },
+      errors: [
+        {
+          messageId: 'allOffByConfig',
+          file: CODEX_USER_TOML,
+          line: 2,
+          column: 1,
+          message: 'every hook, managed ones included, is disabled by [features] hooks = false: no hook is discovered or run',
+        },
+      ],
     },
   ],
 });

@@ -1,5 +1,5 @@
 import { invalidValue } from '../../../src/lint/rules/invalid-value.js';
-import { CLAUDE_SETTINGS, OCTO_YAML, OI_JSON, OI_TOML, RuleTester } from '../rule-tester.js';
+import { CLAUDE_SETTINGS, CODEX_JSON, CODEX_TOML, OCTO_YAML, OI_JSON, OI_TOML, RuleTester } from '../rule-tester.js';
 
 const MANAGED = 'etc/requirements.toml';
 const HELD_BACK = 'non-managed hooks are held back until this managed requirements file is fixed';
@@ -21,6 +21,9 @@ new RuleTester().run(invalidValue, {
     { name: '[hooks.state] in config.toml', files: { [OI_TOML]: '[hooks.state."/x/hooks.json:stop:0:0"]\nenabled = false\n' } },
     { name: 'managed_dir in the requirements', files: { [MANAGED]: '[hooks]\nmanaged_dir = "/enterprise/hooks"\n' } },
     { name: 'additionalContextLimit and commandWindows', files: { [OI_JSON]: '{ "hooks": { "PreToolUse": [{ "hooks": [{ "type": "command", "command": "x", "additionalContextLimit": 0, "commandWindows": "y" }] }] } }' } },
+    // Issue 15: the largest timeout Codex can hash, exactly, in JSON and in TOML hex.
+    { name: 'a codex timeout of 2^63 − 1', files: { [CODEX_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x", "timeout": 9223372036854775807 }] }] } }\n' } },
+    { name: 'and in TOML hex', files: { [CODEX_TOML]: '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "x"\ntimeout = 0x7fff_ffff_ffff_ffff\n' } },
   ],
   invalid: [
     {
@@ -240,6 +243,39 @@ new RuleTester().run(invalidValue, {
           message: 'the agent ignores every hook in this file: "args" must be an array of strings, found the string "-v"',
         },
       ],
+    },
+    {
+      // Codex hashes every hook through TOML, whose integers are i64: a larger timeout cannot be hashed
+      // (codex-rs/hooks/src/engine/discovery.rs command_hook_hash), and above u64 it does not parse.
+      name: 'a codex timeout above 2^63 − 1, compared exactly on the literal',
+      files: { [CODEX_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x", "timeout": 9223372036854775808 }] }] } }\n' },
+      errors: [
+        {
+          messageId: 'fileIgnored',
+          line: 1,
+          column: 83,
+          message: 'the agent ignores this whole file: "timeout" must be at most 9223372036854775807, found 9223372036854775808',
+        },
+      ],
+    },
+    {
+      name: 'one more, in TOML',
+      files: { [CODEX_TOML]: '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "x"\ntimeout = 9_223_372_036_854_775_808\n' },
+      errors: [
+        {
+          messageId: 'fileIgnored',
+          line: 5,
+          column: 11,
+          data: { clause: 'the agent ignores every hook in this file', problem: '"timeout" must be at most 9223372036854775807, found 9_223_372_036_854_775_808' },
+        },
+      ],
+    },
+    {
+      // In the managed requirements file each problem stands alone (nothing is dropped whole).
+      name: 'a codex managed timeout above 2^63 − 1',
+      files: { 'etc/.codex/requirements.toml': '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "x"\ntimeout = 0x8000_0000_0000_0000\n' },
+      lint: ['etc/.codex/requirements.toml'],
+      errors: [{ messageId: 'aboveMax', line: 5, column: 11, message: '"timeout" must be at most 9223372036854775807, found 0x8000_0000_0000_0000' }],
     },
   ],
 });

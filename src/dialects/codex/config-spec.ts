@@ -1,0 +1,86 @@
+import type { ConfigFile } from '../../config/config-file.js';
+import type { DialectConfigSpec, FeaturesPolicy, FeaturesSwitch } from '../../config/config-spec.js';
+import { setField } from '../../config/field-value.js';
+import type { SourceEntry } from '../../config/source-tree.js';
+import { configSpec as openInterpreterSpec } from '../openinterpreter/config-spec.js';
+import { CONTEXT_LIMIT_EVENTS } from '../openinterpreter/events.js';
+import { describeCodexFile, discoverCodexFiles } from './config-layers.js';
+import { CODEX_EVENTS } from './events.js';
+import { hookKey } from './hook-key.js';
+import { definitionHash } from '../openinterpreter/definition.js';
+import { hookStates } from './trust-state.js';
+
+const { id: _id, onFailure: _onFailure, ...codexHandlerFields } = openInterpreterSpec.handlerFields;
+
+/**
+ * codex config rules (SPEC-dialects 9.2, 9.3): openinterpreter's JSON/TOML format, matchers,
+ * whole-file rejection and reserved `[hooks]` keys, minus hookctl's `id` and `onFailure` (Codex
+ * ignores them as unknown keys), plus SessionEnd's timeout rule and forced sync, Codex's hook keys
+ * as handler ids, and Codex's `[features] hooks` decision.
+ */
+export const configSpec: DialectConfigSpec = {
+  ...openInterpreterSpec,
+  dialect: 'codex',
+  events: CODEX_EVENTS,
+  handlerFields: {
+    ...codexHandlerFields,
+    // u64 seconds; a value above i64::MAX cannot be hashed (discovery.rs command_hook_hash: unreachable!).
+    timeout: { kind: 'whole-seconds', max: 9223372036854775807n },
+  },
+  contextLimitEvents: CONTEXT_LIMIT_EVENTS,
+  // Codex: codex-rs/hooks/src/events/session_end.rs SESSION_END_DEFAULT_TIMEOUT_SEC, SESSION_END_MAX_TIMEOUT_SEC.
+  eventTimeouts: { SessionEnd: { defaultMs: 1000, maxMs: 3000 } },
+  asyncWhereNotAllowed: 'runs-sync',
+  handlerId: (file, event, group, handler) => hookKey(file.key ?? file.parsed.path, event, group, handler),
+  featuresSwitch,
+  decideFeatures,
+  recordedTrust: {
+    trustedHashes: (files) =>
+      new Map([...hookStates(files)].flatMap(([key, state]) => (state.trustedHash === undefined ? [] : [[key, state.trustedHash] as const]))),
+    hash: definitionHash,
+  },
+  discover: discoverCodexFiles,
+  describeFile: describeCodexFile,
+};
+
+/**
+ * The `[features]` entry that switches hooks in one file: `hooks`, or its legacy alias
+ * `codex_hooks` (codex-rs/features/src/legacy.rs). Codex applies feature keys in name order, so
+ * `hooks` wins when a file sets both. Files the agent does not load (an untrusted project) count
+ * for nothing.
+ */
+function featuresSwitch(file: ConfigFile): SourceEntry | undefined {
+  const root = file.parsed.root;
+  if (file.disabled || (file.role !== 'inline-config' && file.role !== 'managed-requirements') || root?.kind !== 'object') return undefined;
+  const features = setField(root, 'features')?.value;
+  if (features?.kind !== 'object') return undefined;
+  return [setField(features, 'hooks'), setField(features, 'codex_hooks')].find(
+    (entry) => entry?.value.kind === 'scalar' && typeof entry.value.value === 'boolean',
+  );
+}
+
+/**
+ * Codex's decision (SPEC-dialects 9.1): the merged config's value — the last config layer that sets
+ * it, system config.toml lowest, managed_config.toml highest — unless the requirements file pins the
+ * feature, which then decides (codex-rs/core/src/config/managed_features.rs). Off means off for every
+ * hook, managed ones included: the hooks engine is not even started. A config `false` under a pinned
+ * `true` is ignored (Codex refuses to start with that conflict; hookctl applies the pin and says so).
+ */
+function decideFeatures(files: readonly ConfigFile[]): FeaturesPolicy {
+  let pinned: FeaturesSwitch | null = null;
+  let configured: FeaturesSwitch | null = null;
+  for (const file of files) {
+    const entry = featuresSwitch(file);
+    if (entry === undefined) continue;
+    const found = { file, entry, enabled: entry.value.kind === 'scalar' && entry.value.value === true };
+    if (file.role === 'managed-requirements') pinned ??= found;
+    else configured = found;
+  }
+  const policy = { managed: pinned, local: configured, deciding: null, scope: null, localIgnored: false };
+  if (pinned !== null) {
+    if (!pinned.enabled) return { ...policy, deciding: pinned, scope: 'all' };
+    return { ...policy, localIgnored: configured?.enabled === false };
+  }
+  if (configured?.enabled === false) return { ...policy, deciding: configured, scope: 'all' };
+  return policy;
+}

@@ -1,0 +1,26 @@
+import type { EventSpec } from '../../kit/index.js';
+
+const SESSION_SOURCES = ['startup', 'resume', 'clear', 'compact'] as const;
+const COMPACT_TRIGGERS = ['manual', 'auto'] as const;
+
+/**
+ * The eleven Codex events (SPEC-dialects 9.4; Codex: codex-rs/hooks/src/lib.rs HOOK_EVENT_NAMES), in
+ * life-cycle order: openinterpreter's ten, then SessionEnd. SessionEnd's matcher target is the
+ * payload's `reason`, which Codex always sends as `other` (events/session_end.rs); its hooks always
+ * run synchronously (discovery.rs forces an async one to sync with a warning).
+ */
+export const CODEX_EVENTS = [
+  { name: 'SessionStart', summary: 'session startup, resume, clear or compact', matcherField: 'source', closedTargets: SESSION_SOURCES, asyncAllowed: true, inProcessAllowed: true },
+  { name: 'UserPromptSubmit', summary: 'a prompt is about to go to the model', matcherField: null, closedTargets: null, asyncAllowed: true, inProcessAllowed: true },
+  { name: 'PreToolUse', summary: 'before a shell, patch, MCP or other tool runs', matcherField: 'tool_name', closedTargets: null, asyncAllowed: true, inProcessAllowed: false },
+  { name: 'PermissionRequest', summary: 'before an approval prompt is shown', matcherField: 'tool_name', closedTargets: null, asyncAllowed: true, inProcessAllowed: true },
+  { name: 'PostToolUse', summary: 'after a tool ran', matcherField: 'tool_name', closedTargets: null, asyncAllowed: true, inProcessAllowed: true },
+  { name: 'PreCompact', summary: 'before history compaction', matcherField: 'trigger', closedTargets: COMPACT_TRIGGERS, asyncAllowed: true, inProcessAllowed: true },
+  { name: 'PostCompact', summary: 'after history compaction', matcherField: 'trigger', closedTargets: COMPACT_TRIGGERS, asyncAllowed: true, inProcessAllowed: true },
+  { name: 'SubagentStart', summary: 'a thread-spawned subagent starts', matcherField: 'agent_type', closedTargets: null, asyncAllowed: true, inProcessAllowed: true },
+  { name: 'SubagentStop', summary: 'a subagent is about to stop', matcherField: 'agent_type', closedTargets: null, asyncAllowed: true, inProcessAllowed: true },
+  { name: 'Stop', summary: 'a turn is about to end', matcherField: null, closedTargets: null, asyncAllowed: true, inProcessAllowed: true },
+  { name: 'SessionEnd', summary: 'a root session ends (exit, archive, delete, shutdown)', matcherField: 'reason', closedTargets: ['other'], asyncAllowed: false, inProcessAllowed: true },
+] as const satisfies readonly EventSpec[];
+
+export type CodexEventName = (typeof CODEX_EVENTS)[number]['name'];

@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { requireKnownEvent } from '../../contracts/known-event.js';
+import { CODEX_EVENTS } from './events.js';
+
+const EVENT_NAMES = CODEX_EVENTS.map((e) => e.name);
+const bash = () => ({ tool_name: 'Bash', tool_input: { command: 'echo hello' } });
+
+/**
+ * A schema-valid codex input payload for `event` with a fresh session id, keys in the order Codex
+ * writes them (SPEC-dialects 9.7; codex-rs/hooks/src/schema.rs): the common fields, then the
+ * event's own. `permission_mode` is `default`, one of the two values Codex sends.
+ */
+export function fixture(event: string, context: { cwd: string }): Record<string, unknown> {
+  requireKnownEvent('codex', event, EVENT_NAMES);
+  const session = { session_id: randomUUID() };
+  const turn = { turn_id: randomUUID() };
+  const where = { transcript_path: null, cwd: context.cwd, hook_event_name: event };
+  const model = { model: 'gpt-5-codex' };
+  const mode = { permission_mode: 'default' };
+  const agent = { agent_id: randomUUID(), agent_type: 'worker' };
+  switch (event) {
+    case 'SessionStart':
+      return { ...session, ...where, ...model, ...mode, source: 'startup' };
+    case 'SessionEnd':
+      return { ...session, ...where, reason: 'other' };
+    case 'UserPromptSubmit':
+      return { ...session, ...turn, ...where, ...model, ...mode, prompt: 'hello' };
+    case 'PreToolUse':
+      return { ...session, ...turn, ...where, ...model, ...mode, ...bash(), tool_use_id: `call_${randomUUID()}` };
+    case 'PermissionRequest':
+      return { ...session, ...turn, ...where, ...model, ...mode, ...bash() };
+    case 'PostToolUse':
+      return { ...session, ...turn, ...where, ...model, ...mode, ...bash(), tool_response: { output: 'hello\n', exit_code: 0 }, tool_use_id: `call_${randomUUID()}` };
+    case 'PreCompact':
+    case 'PostCompact':
+      return { ...session, ...turn, ...where, ...model, trigger: 'manual' };
+    case 'SubagentStart':
+      return { ...session, ...turn, ...where, ...model, ...mode, ...agent };
+    case 'SubagentStop':
+      return {
+        ...session,
+        ...turn,
+        transcript_path: null,
+        agent_transcript_path: null,
+        cwd: context.cwd,
+        hook_event_name: event,
+        ...model,
+        ...mode,
+        stop_hook_active: false,
+        ...agent,
+        last_assistant_message: 'Done.',
+      };
+    default:
+      return { ...session, ...turn, ...where, ...model, ...mode, stop_hook_active: false, last_assistant_message: 'Done.' };
+  }
+}

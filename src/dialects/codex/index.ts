@@ -1,0 +1,23 @@
+import type { Dialect } from '../../kit/index.js';
+import { CODEX_TOOL_ALIASES } from '../openinterpreter/events.js';
+import { contracts } from './contracts.js';
+import { fixture } from './fixture.js';
+import { loadConfig } from './load-config.js';
+import { manifest } from './manifest.js';
+import { protocol } from './protocol.js';
+import { scaffolding } from './scaffolding.js';
+import { trust } from './trust.js';
+
+/** The `codex` dialect (SPEC-dialects 9): OpenAI Codex's hooks, exactly as Codex runs them. */
+export const dialect: Dialect = {
+  id: manifest.id,
+  manifest,
+  events: manifest.events,
+  contracts,
+  loadConfig,
+  aliases: CODEX_TOOL_ALIASES,
+  protocol,
+  trust,
+  fixture,
+  scaffold: scaffolding,
+};

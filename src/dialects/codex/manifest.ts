@@ -1,0 +1,17 @@
+import type { DialectManifest } from '../../kit/index.js';
+import { CODEX_EVENTS } from './events.js';
+
+/**
+ * codex's data (SPEC-dialects 9.1): `.codex/` holds hooks.json and config.toml, in the project and
+ * in the user's Codex home, which `$CODEX_HOME` moves (codex-rs/utils/home-dir/src/lib.rs).
+ */
+export const manifest: DialectManifest = {
+  id: 'codex',
+  configDir: '.codex',
+  configFiles: ['hooks.json', 'config.toml'],
+  extensions: ['.json', '.toml'],
+  userConfigDirEnv: 'CODEX_HOME',
+  // A plugin's hooks file counts beside its Codex manifest (codex-rs/core-plugins/src/loader.rs).
+  repositoryFiles: [{ path: '.codex/hooks.json' }, { path: '.codex/config.toml' }, { path: 'hooks/hooks.json', markers: ['.codex-plugin/plugin.json'] }],
+  events: CODEX_EVENTS,
+};

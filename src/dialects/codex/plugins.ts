@@ -1,0 +1,193 @@
+import { lstatSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ConfigFile } from '../../config/config-file.js';
+import { discoveredFile } from '../../config/discovered-file.js';
+import { parseJson } from '../../config/parse-json.js';
+import { getEntry, type SourceNode } from '../../config/source-tree.js';
+import { directoryAt, probeRegularFile, readRegularFileSync, SIZE_CAPS } from '../../util/regular-file.js';
+import { isTable, lookup, type Plain } from './toml-values.js';
+
+/**
+ * Plugin hook files (SPEC-dialects 9.1; codex-rs/core-plugins/src/loader.rs `load_plugin`,
+ * `load_plugin_hooks`; store.rs; manifest.rs). A plugin is enabled by `[plugins."<name>@<market>"]`
+ * in the user config.toml (`enabled` defaults to true), installed under
+ * `<C>/plugins/cache/<market>/<name>/<version>/`, and keeps data in `<C>/plugins/data/<name>-<market>/`.
+ * Its manifest's `hooks` entry (paths, or inline hooks objects) is read, else `hooks/hooks.json`.
+ * Plugins load in key order. A plugin that is not installed, has no manifest or an
+ * agent-plugin-format manifest contributes no hooks, as in Codex.
+ */
+export async function pluginHookFiles(codexHome: string, userSettings: Plain): Promise<ConfigFile[]> {
+  const files: ConfigFile[] = [];
+  for (const id of enabledPluginIds(userSettings)) files.push(...(await hookFilesOf(codexHome, id)));
+  return files;
+}
+
+/**
+ * Every path whose change alters what pluginHookFiles finds for these settings: each enabled
+ * plugin's version directories (a new version, or `local`, changes the active one), and in the
+ * active version its manifests and default hooks file. The files a manifest names are among the
+ * files read.
+ */
+export function pluginWatchPaths(codexHome: string, userSettings: Plain): string[] {
+  return enabledPluginIds(userSettings).flatMap((id) => {
+    const base = join(codexHome, 'plugins', 'cache', id.market, id.name);
+    const version = activeVersion(base);
+    const inBase = join(base, version ?? LOCAL_VERSION);
+    return version === null ? [inBase] : [inBase, ...[...MANIFESTS, 'plugin.json', 'hooks/hooks.json'].map((path) => join(base, version, path))];
+  });
+}
+
+interface PluginId {
+  name: string;
+  market: string;
+  key: string;
+}
+
+/** store.rs DEFAULT_PLUGIN_VERSION: a locally installed plugin's version directory. */
+const LOCAL_VERSION = 'local';
+const MANIFESTS = ['.codex-plugin/plugin.json', '.claude-plugin/plugin.json', '.cursor-plugin/plugin.json'];
+const AGENT_PLUGIN_SCHEMA_PREFIX = 'https://agent-plugins.org/schemas/';
+
+/** The enabled plugin keys, sorted; a `plugins` table Codex cannot read as a whole enables none. */
+function enabledPluginIds(userSettings: Plain): PluginId[] {
+  const plugins = lookup(userSettings, 'plugins');
+  if (!isTable(plugins)) return [];
+  const entries = Object.entries(plugins);
+  // PluginConfig: `enabled` must be a boolean when set; one bad entry fails the whole map in Codex.
+  if (!entries.every(([, config]) => isTable(config) && (config.enabled === undefined || typeof config.enabled === 'boolean'))) return [];
+  return entries
+    .filter(([, config]) => (config as { enabled?: boolean }).enabled !== false)
+    .map(([key]) => parsePluginId(key))
+    .filter((id): id is PluginId => id !== null)
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/** codex-rs/plugin/src/plugin_id.rs `PluginId::parse`: `<name>@<marketplace>`, path-safe segments. */
+function parsePluginId(key: string): PluginId | null {
+  const at = key.lastIndexOf('@');
+  if (at <= 0 || at === key.length - 1) return null;
+  const name = key.slice(0, at);
+  const market = key.slice(at + 1);
+  const nameOk = /^[A-Za-z0-9_.-]+$/.test(name) && !name.startsWith('.') && !name.endsWith('.') && !name.includes('..');
+  const marketOk = /^[A-Za-z0-9_-]+$/.test(market);
+  return nameOk && marketOk ? { name, market, key } : null;
+}
+
+async function hookFilesOf(codexHome: string, id: PluginId): Promise<ConfigFile[]> {
+  const base = join(codexHome, 'plugins', 'cache', id.market, id.name);
+  const version = activeVersion(base);
+  if (version === null) return [];
+  const root = join(base, version);
+  if (!directoryAt(root)) return [];
+  const manifest = readManifest(root);
+  if (manifest === null) return [];
+  const plugin = { name: id.key, root, data: join(codexHome, 'plugins', 'data', `${id.name}-${id.market}`) };
+  const hooks = manifest.root?.kind === 'object' ? getEntry(manifest.root, 'hooks')?.value : undefined;
+  const placement = (key: string) => ({ source: 'plugin' as const, role: 'hooks-file' as const, layer: root, plugin, key: `${id.key}:${key}` });
+  if (hooks === undefined || (hooks.kind === 'scalar' && hooks.value === null)) {
+    return fileAt(root, 'hooks/hooks.json', placement);
+  }
+  if (hooks.kind === 'scalar' && typeof hooks.value === 'string') return fileAt(root, manifestPath(hooks.value), placement);
+  if (hooks.kind === 'array' && hooks.items.every(isString)) {
+    const paths = hooks.items.map((item) => manifestPath((item as { value: string }).value)).filter((path): path is string => path !== null);
+    return (await Promise.all(paths.map((path) => fileAt(root, path, placement)))).flat();
+  }
+  // Inline hooks files: one object, or a list of them, each keyed `plugin.json#hooks[<i>]`.
+  const inline = hooks.kind === 'object' ? [hooks] : hooks.kind === 'array' && hooks.items.every((item) => item.kind === 'object') ? hooks.items : [];
+  return inline.map((node, index) => ({
+    parsed: { ...manifest, root: node },
+    ...placement(`plugin.json#hooks[${index}]`),
+  }));
+}
+
+/** store.rs `active_plugin_version`: `local` if installed so, else the highest version directory. */
+function activeVersion(base: string): string | null {
+  let names: string[];
+  try {
+    names = readdirSync(base, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && /^[A-Za-z0-9._+-]+$/.test(entry.name) && entry.name !== '.' && entry.name !== '..')
+      .map((entry) => entry.name);
+  } catch {
+    return null;
+  }
+  if (names.length === 0) return null;
+  if (names.includes(LOCAL_VERSION)) return LOCAL_VERSION;
+  return names.sort(compareVersions).at(-1)!;
+}
+
+/** store.rs `compare_plugin_versions`: semantic versions by precedence, anything else as text. */
+function compareVersions(a: string, b: string): number {
+  const left = semver(a);
+  const right = semver(b);
+  if (left === null || right === null) return a < b ? -1 : a > b ? 1 : 0;
+  for (let i = 0; i < 3; i++) if (left.core[i] !== right.core[i]) return left.core[i]! < right.core[i]! ? -1 : 1;
+  if (left.pre === right.pre) return 0;
+  if (left.pre === '') return 1;
+  if (right.pre === '') return -1;
+  return left.pre < right.pre ? -1 : 1;
+}
+
+function semver(text: string): { core: bigint[]; pre: string } | null {
+  const match = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?$/.exec(text);
+  if (match === null) return null;
+  return { core: [BigInt(match[1]!), BigInt(match[2]!), BigInt(match[3]!)], pre: match[4] ?? '' };
+}
+
+/** The manifest, parsed; null when there is none, it is agent-plugin format, or it is not JSON. */
+function readManifest(root: string) {
+  const agentManifest = join(root, 'plugin.json');
+  const agent = lstatOrNull(agentManifest);
+  if (agent !== null) {
+    if (agent.isSymbolicLink() || !agent.isFile()) return null;
+    const schema = lookup(jsonValue(readText(agentManifest)), '$schema');
+    if (typeof schema === 'string' && schema.startsWith(AGENT_PLUGIN_SCHEMA_PREFIX)) return null;
+  }
+  const path = MANIFESTS.map((relative) => join(root, relative)).find((candidate) => probeRegularFile(candidate).kind === 'file');
+  if (path === undefined) return null;
+  const parsed = parseJson(readText(path) ?? '', path);
+  return parsed.root?.kind === 'object' ? parsed : null;
+}
+
+/**
+ * manifest.rs `resolve_manifest_path`: a path must start with `./`, stay inside the plugin root
+ * (no `..`, not absolute) and name something; anything else is ignored.
+ */
+function manifestPath(path: string): string | null {
+  if (!path.startsWith('./')) return null;
+  const inside = path.slice(2);
+  if (inside === '' || inside.startsWith('/') || inside.split('/').includes('..')) return null;
+  return inside;
+}
+
+async function fileAt(root: string, relativePath: string | null, placement: (key: string) => Omit<ConfigFile, 'parsed'> & { key: string }): Promise<ConfigFile[]> {
+  if (relativePath === null) return [];
+  const { source, role, layer, plugin, key } = placement(relativePath.replaceAll('\\', '/'));
+  const file = await discoveredFile(join(root, relativePath), 'json', { source, role, layer, plugin });
+  return file === null ? [] : [{ ...file, key }];
+}
+
+function isString(node: SourceNode): boolean {
+  return node.kind === 'scalar' && typeof node.value === 'string';
+}
+
+function lstatOrNull(path: string) {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false }) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function readText(path: string): string | null {
+  const read = readRegularFileSync(path, SIZE_CAPS.configTrusted);
+  return read.ok ? read.bytes.toString('utf8') : null;
+}
+
+function jsonValue(text: string | null): Plain | undefined {
+  if (text === null) return undefined;
+  try {
+    return JSON.parse(text) as Plain;
+  } catch {
+    return undefined;
+  }
+}
