@@ -36,7 +36,8 @@ function bigHooksJson() {
     const event = EVENTS[i % EVENTS.length];
     const group = { hooks: Array.from({ length: 10 }, (_, j) => ({ type: 'command', command: `echo hook-${i}-${j}`, timeout: 30 })) };
     if (event === 'PreToolUse' || event === 'PostToolUse') group.matcher = `Tool${i}|Bash`;
-    (hooks[event] ??= []).push(group);
+    hooks[event] ??= [];
+    hooks[event].push(group);
   }
   return JSON.stringify({ hooks }, null, 2);
 }

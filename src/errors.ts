@@ -49,7 +49,7 @@ export class PayloadValidationError extends HookctlError {
     readonly errors: readonly ValidationError[],
   ) {
     super(
-      `invalid ${event} payload:\n` + errors.map((e) => `  ${e.path || '/'}: ${e.message}`).join('\n'),
+      `invalid ${event} payload:\n${errors.map((e) => `  ${e.path || '/'}: ${e.message}`).join('\n')}`,
     );
   }
 }
@@ -83,7 +83,7 @@ export class UnknownEventError extends HookctlError {
     suggestion: string | null,
   ) {
     super(
-      `unknown ${dialect} event "${event}"` + didYouMeanSuffix(suggestion),
+      `unknown ${dialect} event "${event}"${didYouMeanSuffix(suggestion)}`,
     );
   }
 }
@@ -134,7 +134,7 @@ export class UnknownHookError extends HookctlError {
     readonly id: string,
     suggestion: string | null,
   ) {
-    super(`no hook with id "${showText(id)}"` + (suggestion ? didYouMeanSuffix(showText(suggestion)) : '; run `hookctl list` to see every hook id'));
+    super(`no hook with id "${showText(id)}"${suggestion ? didYouMeanSuffix(showText(suggestion)) : '; run `hookctl list` to see every hook id'}`);
   }
 }
 

@@ -79,7 +79,7 @@ function firstClause(text: string): string {
   return text
     .split(/; |: /)[0]!
     .replace(/\s*\([^)]*$/, '')
-    .replace(/[\[\]'"`\\$]/g, '')
+    .replace(/[[\]'"`\\$]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
 }

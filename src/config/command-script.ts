@@ -385,7 +385,10 @@ class Analysis {
         if (spec.shell && inline !== undefined) this.inlineShell(inline, dir, depth);
         return;
       }
-      if (spec.module.has(name)) return this.notTracked(`it runs the module "${inline?.text ?? ''}"`);
+      if (spec.module.has(name)) {
+        this.notTracked(`it runs the module "${inline?.text ?? ''}"`);
+        return;
+      }
       if (spec.preload.has(name)) {
         if (inline !== undefined && looksLikeFile(inline.text)) this.addScript(inline.text, false, dir);
         else if (inline?.dynamic) this.notTracked(`"${inline.text}" expands at run time`);
@@ -410,15 +413,27 @@ class Analysis {
       else this.notTracked(simple.piped ? 'it pipes a program into an interpreter' : 'an interpreter reads its program from standard input');
       return;
     }
-    if (script.dynamic) return this.notTracked(`"${script.text}" expands at run time`);
+    if (script.dynamic) {
+      this.notTracked(`"${script.text}" expands at run time`);
+      return;
+    }
     // `bun run lint` style: a name, not a file, is a task from a project file.
-    if (spec.subcommand !== undefined && !looksLikeFile(script.text)) return this.notTracked(`it runs the task "${script.text}"`);
+    if (spec.subcommand !== undefined && !looksLikeFile(script.text)) {
+      this.notTracked(`it runs the task "${script.text}"`);
+      return;
+    }
     this.addScript(script.text, false, dir);
   }
 
   private inlineShell(code: Word, dir: string | null, depth: number): void {
-    if (code.dynamic) return this.notTracked(`"${code.text}" expands at run time`);
-    if (depth >= MAX_DEPTH) return this.notTracked('it nests `sh -c` too deeply');
+    if (code.dynamic) {
+      this.notTracked(`"${code.text}" expands at run time`);
+      return;
+    }
+    if (depth >= MAX_DEPTH) {
+      this.notTracked('it nests `sh -c` too deeply');
+      return;
+    }
     this.run(code.text, dir, depth + 1);
   }
 
@@ -436,7 +451,10 @@ class Analysis {
   private addScript(path: string, direct: boolean, dir: string | null): void {
     if (path.startsWith('~')) return; // the user's home: the user's own files
     const resolved = resolveIn(dir, path);
-    if (resolved === null) return this.notTracked(`"${path}" is relative to a directory known only at run time`);
+    if (resolved === null) {
+      this.notTracked(`"${path}" is relative to a directory known only at run time`);
+      return;
+    }
     if (!this.scripts.some((script) => script.path === resolved)) this.scripts.push({ path: resolved, direct });
   }
 

@@ -1,4 +1,4 @@
-import { Alias, isAlias, isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
+import { type Alias, isAlias, isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import { createLineIndex, type LineIndex } from './line-index.js';
 import { MAX_NESTING, tooDeepMessage } from './nesting-limit.js';
 import { tooDeepBracketOffset } from './toml-nesting.js';

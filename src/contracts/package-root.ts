@@ -14,7 +14,10 @@ export function packageRoot(): string {
   if (root !== null) return root;
   const start = dirname(fileURLToPath(import.meta.url));
   for (let dir = start; ; dir = dirname(dir)) {
-    if (isHookctlManifest(join(dir, 'package.json'))) return (root = dir);
+    if (isHookctlManifest(join(dir, 'package.json'))) {
+      root = dir;
+      return root;
+    }
     if (dirname(dir) === dir) break;
   }
   throw new InstallationError(

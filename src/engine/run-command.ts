@@ -133,7 +133,10 @@ class Run {
     this.exitCode = code;
     this.exitSignal = signal;
     clearTimeout(this.timeoutTimer);
-    if (this.stdout.closed && this.stderr.closed) return this.settle();
+    if (this.stdout.closed && this.stderr.closed) {
+      this.settle();
+      return;
+    }
     // A descendant may hold the pipes open indefinitely; take what arrives shortly, then stop waiting.
     // setImmediate: if the event loop was blocked past the grace, timers run before pending pipe
     // reads; one more poll phase collects the output the hook wrote before it exited.

@@ -72,8 +72,8 @@ export class EventSelector<H extends HandlerRecord> {
  */
 function combined(handlers: readonly HandlerRecord[]): RE2Set | null {
   try {
-    const { RE2Set: Set } = re2();
-    const set = new Set(Set.UNANCHORED);
+    const { RE2Set } = re2();
+    const set = new RE2Set(RE2Set.UNANCHORED);
     for (const handler of handlers) set.add(handler.matcher.re2Source ?? handler.matcher.source!);
     set.compile();
     return set;

@@ -5,6 +5,8 @@
 export type InProcessHook = (
   payload: Readonly<Record<string, unknown>>,
   context: { signal: AbortSignal },
+  // `void`: a hook that returns nothing said nothing, like a command with empty stdout.
+  // biome-ignore lint/suspicious/noConfusingVoidType: part of the public InProcessHook signature since 0.1.0
 ) => string | Record<string, unknown> | void | Promise<string | Record<string, unknown> | void>;
 
 export interface BuiltinHook {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { lstatSync, readdirSync, realpathSync } from 'node:fs';
+import { type Dirent, lstatSync, readdirSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { findGitRoot } from '../config/find-project-root.js';
 import { displayPath } from '../util/display-path.js';
@@ -132,7 +132,7 @@ function walkTree(root: string, patterns: RepositoryPatterns): { paths: string[]
   let truncated = false;
   for (let index = 0; index < queue.length; index++) {
     const next = queue[index]!;
-    let dirents;
+    let dirents: Dirent[];
     try {
       dirents = readdirSync(next.dir, { withFileTypes: true });
     } catch {

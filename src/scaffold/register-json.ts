@@ -27,7 +27,7 @@ export function registerInGroupsJson(text: string | null, file: string, entry: R
   const handler = options.writeId ? { type: 'command', id: entry.id, command: entry.command } : { type: 'command', command: entry.command };
   const group = { ...(entry.matcher === null ? {} : { matcher: entry.matcher }), hooks: [handler] };
   if (text === null) {
-    return { status: 'created', text: JSON.stringify({ hooks: { [entry.event]: [group] } }, null, 2) + '\n' };
+    return { status: 'created', text: `${JSON.stringify({ hooks: { [entry.event]: [group] } }, null, 2)}\n` };
   }
   const root = parseJsonObject(text, file, options.strict === true);
   const layout = detectLayout(text);
@@ -80,7 +80,7 @@ function parseJsonObject(text: string, file: string, strict: boolean): Node {
     if (printParseErrorCode(first.error) === 'InvalidCommentToken') throw new RegisterError(file, `it has a comment (${where}), which strict JSON does not allow: the agent ignores the whole file; remove the comments first`);
     throw new RegisterError(file, `it is not valid JSON (${where})`);
   }
-  if (!root || root.type !== 'object') throw new RegisterError(file, 'its top level is not an object');
+  if (root?.type !== 'object') throw new RegisterError(file, 'its top level is not an object');
   return root;
 }
 

@@ -19,7 +19,7 @@ export function dispatchParams(params: unknown): DispatchParams {
   if (!isPlainObject(params)) throw invalidParams('dispatch takes params { "event": string, "payload": object, "matcherAliases"?: string[] }');
   for (const key of Object.keys(params)) {
     if (!DISPATCH_KEYS.includes(key)) {
-      throw invalidParams(`unknown dispatch param ${JSON.stringify(key)}` + didYouMeanSuffix(didYouMean(key, DISPATCH_KEYS)), { param: key });
+      throw invalidParams(`unknown dispatch param ${JSON.stringify(key)}${didYouMeanSuffix(didYouMean(key, DISPATCH_KEYS))}`, { param: key });
     }
   }
   const { event, payload, matcherAliases } = params;

@@ -136,7 +136,10 @@ class Session {
   private onLine(text: string): void {
     if (text.trim() === '') return;
     const parsed = parseLine(text);
-    if (!parsed.ok) return this.send(errorResponse(parsed.id, parsed.error));
+    if (!parsed.ok) {
+      this.send(errorResponse(parsed.id, parsed.error));
+      return;
+    }
     const { request } = parsed;
     if (this.state !== 'serving') {
       if (request.id !== undefined) this.send(errorResponse(request.id, { code: SHUTTING_DOWN, message: 'the server is shutting down and takes no new requests' }));

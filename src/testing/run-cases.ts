@@ -1,3 +1,4 @@
+import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Engine } from '../engine/engine.js';
@@ -93,7 +94,7 @@ function parseCase(value: unknown): HookCase {
 }
 
 async function findCaseFiles(dir: string, shown: string): Promise<string[]> {
-  let entries;
+  let entries: Dirent[];
   try {
     entries = await readdir(dir, { withFileTypes: true, recursive: true });
   } catch (error) {

@@ -230,13 +230,13 @@ describe('hookctl serve: notifications and pipelining', () => {
     const payload = (tool: string) => oiPayload('PreToolUse', sandbox.project, { tool_name: tool });
     // All three lines go out before any answer comes back.
     server.write(
-      [
+      `${[
         { id: 'slow', tool: 'Slow' },
         { id: 'fast-1', tool: 'Bash' },
         { id: 'fast-2', tool: 'Bash' },
       ]
         .map(({ id, tool }) => JSON.stringify({ jsonrpc: '2.0', id, method: 'dispatch', params: { event: 'PreToolUse', payload: payload(tool) } }))
-        .join('\n') + '\n',
+        .join('\n')}\n`,
     );
     const fast = await Promise.all(['fast-1', 'fast-2'].map((id) => server.waitForResponse((response) => response.id === id)));
     expect(fast.map((response) => response.result.decision)).toEqual(['deny', 'deny']);

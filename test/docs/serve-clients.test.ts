@@ -12,7 +12,7 @@ const DOC = fileURLToPath(new URL('../../docs/serve.md', import.meta.url));
 function codeBlock(heading: string, language: string): string {
   const doc = readFileSync(DOC, 'utf8');
   const section = doc.slice(doc.indexOf(`\n## ${heading}`));
-  const match = new RegExp('```' + language + '\\n([\\s\\S]*?)```').exec(section);
+  const match = new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``).exec(section);
   if (!match) throw new Error(`no ${language} block under "${heading}" in docs/serve.md`);
   return match[1]!;
 }

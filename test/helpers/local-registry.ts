@@ -147,8 +147,10 @@ export async function startLocalRegistry(...nodeModules: string[]): Promise<Loca
   const tarballs = new Map<string, Buffer>();
   const tarballOf = (installed: Installed) => {
     const key = `${installed.manifest.name}@${installed.manifest.version}`;
-    let tarball = tarballs.get(key);
-    if (!tarball) tarballs.set(key, (tarball = packTarball(installed.dir)));
+    const known = tarballs.get(key);
+    if (known) return known;
+    const tarball = packTarball(installed.dir);
+    tarballs.set(key, tarball);
     return tarball;
   };
   const requests: string[] = [];

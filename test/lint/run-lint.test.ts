@@ -113,6 +113,6 @@ describe('runLint', () => {
     const path = join(import.meta.dirname, '..', '..', 'docs', 'rules', `${id}.md`);
     expect(existsSync(path)).toBe(true);
     const text = readFileSync(path, 'utf8');
-    for (const heading of ['# ' + id, '## What it catches', '## Why', '## Wrong', '## Right']) expect(text).toContain(heading);
+    for (const heading of [`# ${id}`, '## What it catches', '## Why', '## Wrong', '## Right']) expect(text).toContain(heading);
   });
 });

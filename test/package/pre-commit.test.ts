@@ -30,7 +30,7 @@ interface RepoEntry {
 function documentedConfigs(): { comment: string; repos: RepoEntry[] }[] {
   const doc = readFileSync(join(REPO, 'docs/cli.md'), 'utf8');
   const lintSection = doc.slice(doc.indexOf('## hookctl lint'), doc.indexOf('## hookctl dry-run'));
-  const chunks = lintSection.split(/\n(?=  # )/).filter((chunk) => chunk.includes('- repo:'));
+  const chunks = lintSection.split(/\n(?= {2}# )/).filter((chunk) => chunk.includes('- repo:'));
   return chunks.map((chunk) => {
     const lines = chunk.split('\n');
     const comment = lines.filter((line) => line.startsWith('  # ')).join(' ');

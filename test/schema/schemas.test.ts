@@ -25,7 +25,7 @@ function subschemas(schema: unknown, pointer = ''): { pointer: string; schema: S
     if (key === 'properties' || key === 'definitions') {
       for (const [name, sub] of Object.entries(value as Schema)) found.push(...subschemas(sub, `${pointer}/${key}/${name}`));
     } else if (key === 'oneOf' || key === 'anyOf') {
-      (value as unknown[]).forEach((sub, i) => found.push(...subschemas(sub, `${pointer}/${key}/${i}`)));
+      for (const [i, sub] of (value as unknown[]).entries()) found.push(...subschemas(sub, `${pointer}/${key}/${i}`));
     } else if (key === 'items') {
       found.push(...subschemas(value, `${pointer}/${key}`));
     }

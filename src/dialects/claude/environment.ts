@@ -1,5 +1,5 @@
 import { constants, existsSync, statSync } from 'node:fs';
-import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
+import { type FileHandle, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findGitRoot } from '../../config/find-project-root.js';
@@ -48,7 +48,7 @@ export async function prepareDispatch(event: string, payload: Readonly<Record<st
 
 /** The file's first ENV_FILE_LIMIT bytes; null when it is not a regular file (a hook may have replaced it). */
 async function readEnvFile(path: string): Promise<string | null> {
-  let handle;
+  let handle: FileHandle | undefined;
   try {
     // Non-blocking: a hook may have replaced the file with a FIFO, which must not stall the dispatch.
     handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);

@@ -49,7 +49,7 @@ function assess(handler: HandlerRecord, state: ReadonlyMap<string, HookState>): 
 function unitOf(handler: HandlerRecord, trust: HandlerTrust): TrustUnit {
   const review = [...describeHook(handler), `key:      ${handler.id}`, `hash:     ${trust.hash}`];
   if (trust.status === 'modified') review.push('changed since it was trusted (Codex records only the hash, so the old definition is not known)');
-  if (trust.detail !== null && trust.detail.startsWith('trusted at ')) review.push(`this definition was ${trust.detail}; trusting records it at this position`);
+  if (trust.detail?.startsWith('trusted at ')) review.push(`this definition was ${trust.detail}; trusting records it at this position`);
   return { label: `hook ${handler.id}`, status: trust.status, handlers: [handler], hash: trust.hash!, replaces: null, scripts: {}, review };
 }
 

@@ -40,8 +40,10 @@ export const unknownKey = createRule({
     // Per type where the dialect's types have fields of their own (claude: `url` only on http).
     const keysByType = new Map<string | undefined, string[]>();
     const keysOf = (type: string | undefined) => {
-      let keys = keysByType.get(type);
-      if (!keys) keysByType.set(type, (keys = fieldsOfType(spec, type)));
+      const known = keysByType.get(type);
+      if (known) return known;
+      const keys = fieldsOfType(spec, type);
+      keysByType.set(type, keys);
       return keys;
     };
     const knownInGroup = ['hooks', ...groupKeys];

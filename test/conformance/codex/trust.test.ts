@@ -147,7 +147,7 @@ describe('hookctl trust, untrust, disable, enable write the user config.toml as 
     const after = readFileSync(config, 'utf8');
     expect(after.startsWith(before)).toBe(true);
     expect(after.slice(before.length)).toMatch(
-      new RegExp(`^\\n\\[hooks\\.state\\."${escape(key(0))}"\\]\\ntrusted_hash = "sha256:[0-9a-f]{64}"\\n\\n\\[hooks\\.state\\."${escape(key(1))}"\\]\\ntrusted_hash = "sha256:[0-9a-f]{64}"\\n$`),
+      new RegExp(`^\\n\\[hooks\\.state\\."${escapeRegex(key(0))}"\\]\\ntrusted_hash = "sha256:[0-9a-f]{64}"\\n\\n\\[hooks\\.state\\."${escapeRegex(key(1))}"\\]\\ntrusted_hash = "sha256:[0-9a-f]{64}"\\n$`),
     );
     const engine = await box.engine();
     expect(engine.handlers.map((h) => h.trust.status)).toEqual(['trusted', 'trusted']);
@@ -160,7 +160,7 @@ describe('hookctl trust, untrust, disable, enable write the user config.toml as 
     expect((await box.cli('disable', key(1), '--cwd', box.project)).code).toBe(0);
     const disabled = readFileSync(config, 'utf8');
     expect(disabled).toContain(`[hooks.state."${key(1)}"]\ntrusted_hash = "sha256:`);
-    expect(disabled).toMatch(new RegExp(`\\[hooks\\.state\\."${escape(key(1))}"\\]\\ntrusted_hash = "sha256:[0-9a-f]{64}"\\nenabled = false\\n`));
+    expect(disabled).toMatch(new RegExp(`\\[hooks\\.state\\."${escapeRegex(key(1))}"\\]\\ntrusted_hash = "sha256:[0-9a-f]{64}"\\nenabled = false\\n`));
     expect((await box.cli('enable', key(1), '--cwd', box.project)).code).toBe(0);
     expect(readFileSync(config, 'utf8')).toBe(disabled.replace('enabled = false', 'enabled = true'));
     expect((await box.cli('untrust', key(0), '--cwd', box.project)).code).toBe(0);
@@ -220,6 +220,6 @@ describe('hookctl trust, untrust, disable, enable write the user config.toml as 
   });
 });
 
-function escape(text: string): string {
+function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
