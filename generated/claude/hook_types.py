@@ -2277,7 +2277,7 @@ _ElicitationHookSpecificOutputRequired = TypedDict("_ElicitationHookSpecificOutp
     "hookEventName": Literal["Elicitation"],
 })
 _ElicitationHookSpecificOutputOptional = TypedDict("_ElicitationHookSpecificOutputOptional", {
-    # The answer: `accept`, `decline` or `cancel`.
+    # The answer: `accept`, `decline` or `cancel`; in hookctl `decline` and `cancel` make the outcome `blocked`, as exit 2 does.
     "action": Literal["accept", "decline", "cancel"],
     # Form field values to submit; used only with `accept`.
     "content": Dict[str, Any],
@@ -2357,7 +2357,7 @@ _ElicitationResultHookSpecificOutputRequired = TypedDict("_ElicitationResultHook
     "hookEventName": Literal["ElicitationResult"],
 })
 _ElicitationResultHookSpecificOutputOptional = TypedDict("_ElicitationResultHookSpecificOutputOptional", {
-    # Overrides the user's action.
+    # Overrides the user's action; in hookctl `decline` and `cancel` make the outcome `blocked`, as exit 2 does.
     "action": Literal["accept", "decline", "cancel"],
     # Overrides the form field values; meaningful only with `accept`.
     "content": Dict[str, Any],

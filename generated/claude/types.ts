@@ -3234,7 +3234,7 @@ export interface ElicitationHookSpecificOutput {
    */
   hookEventName: 'Elicitation';
   /**
-   * The answer: `accept`, `decline` or `cancel`.
+   * The answer: `accept`, `decline` or `cancel`; in hookctl `decline` and `cancel` make the outcome `blocked`, as exit 2 does.
    */
   action?: 'accept' | 'decline' | 'cancel';
   /**
@@ -3349,7 +3349,7 @@ export interface ElicitationResultHookSpecificOutput {
    */
   hookEventName: 'ElicitationResult';
   /**
-   * Overrides the user's action.
+   * Overrides the user's action; in hookctl `decline` and `cancel` make the outcome `blocked`, as exit 2 does.
    */
   action?: 'accept' | 'decline' | 'cancel';
   /**

@@ -1,5 +1,5 @@
 import { statSync, watch, type FSWatcher } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, resolve, sep } from 'node:path';
 
 /**
  * What a long-lived engine knows about the files its configuration came from, and how it learns
@@ -40,20 +40,35 @@ export function signaturesChanged(recorded: StatSignatures): boolean {
 const UNSETTLED_MS = 20;
 
 /**
- * `-` absent, `d` a directory (only its existence matters: a memory dir or a `.git` that appears),
- * else inode, size, mtime and ctime of the file (a rename, a rewrite, a chmod). A path that cannot
- * be examined is recorded with its error code, so that it becoming readable is a change too.
+ * A watch path ending in `/` names a directory whose entries matter (claude's
+ * `managed-settings.d/`, a plugin's cache of versions): a file added, removed or renamed there is a
+ * change, seen through the directory's own mtime and watched in the directory itself.
+ */
+function isListing(path: string): boolean {
+  return path.endsWith('/') || path.endsWith(sep);
+}
+
+/**
+ * `-` absent, `d` a directory (only its existence matters: a memory dir or a `.git` that appears;
+ * for a listing path, its inode and mtime too), else inode, size, mtime and ctime of the file (a
+ * rename, a rewrite, a chmod). A path that cannot be examined is recorded with its error code, so
+ * that it becoming readable is a change too.
  */
 function signatureOf(path: string): string {
   try {
     const info = statSync(path, { throwIfNoEntry: false });
     if (info === undefined) return '-';
-    if (info.isDirectory()) return 'd';
-    const signature = `${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
-    return Date.now() - info.ctimeMs < UNSETTLED_MS ? `${signature}:unsettled` : signature;
+    if (info.isDirectory() && !isListing(path)) return 'd';
+    if (info.isDirectory()) return settled(`d:${info.ino}:${info.mtimeMs}`, info.mtimeMs);
+    return settled(`${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`, info.ctimeMs);
   } catch (error) {
     return `!${(error as NodeJS.ErrnoException).code ?? 'error'}`;
   }
+}
+
+/** The signature, marked unsettled when the path changed within the clock's resolution (UNSETTLED_MS). */
+function settled(signature: string, changedMs: number): string {
+  return Date.now() - changedMs < UNSETTLED_MS ? `${signature}:unsettled` : signature;
 }
 
 /**
@@ -78,6 +93,8 @@ export class ConfigWatcher {
     for (const path of paths) {
       const dir = nearestExistingParent(resolve(path));
       if (dir !== null) wanted.add(dir);
+      // A listing is watched in itself too: entries created there are events of that directory only.
+      if (isListing(path) && isDirectory(resolve(path))) wanted.add(resolve(path));
     }
     for (const [dir, watcher] of this.watched) {
       if (!wanted.has(dir)) {
@@ -141,13 +158,15 @@ export class ConfigWatcher {
  */
 function nearestExistingParent(path: string): string | null {
   for (let dir = dirname(path); ; dir = dirname(dir)) {
-    let isDir = false;
-    try {
-      isDir = statSync(dir, { throwIfNoEntry: false })?.isDirectory() === true;
-    } catch {
-      isDir = false;
-    }
-    if (isDir) return dir;
+    if (isDirectory(dir)) return dir;
     if (dir === dirname(dir)) return null;
+  }
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
+  } catch {
+    return false;
   }
 }

@@ -58,7 +58,8 @@ export interface LoadedConfig {
    * the files read, and each place a file would be read from if it were created (every directory
    * of the project walk, the user dir, the managed file, enabled plugins) or whose presence moves
    * the walk (a `.git`). A long-lived engine (`watch: true`, `hookctl serve`) watches them and
-   * reloads when one changes; without it, only `files` are watched.
+   * reloads when one changes; without it, only `files` are watched. A path ending in `/` is a
+   * directory whose entries matter (a drop-in directory): a file added or removed there is a change.
    */
   watchPaths?: string[];
   /** Problems met while loading, with positions. Lint reports them; the runtime applies the dialect's policy. */

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { codexPayload, octoPayload, oiPayload } from '../helpers/payloads.js';
+import { claudePayload, codexPayload, octoPayload, oiPayload } from '../helpers/payloads.js';
 import { runCli } from '../helpers/run-cli.js';
 import { eventually, killLeftoverServers, startServe } from '../helpers/serve-client.js';
 import { makeTempProject } from '../helpers/temp-project.js';
@@ -23,6 +23,22 @@ function octoGate(reason: string): string {
 function codexGuard(reason: string): string {
   const command = `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"${reason}"}}'`;
   return JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command }] }] } }, null, 2);
+}
+
+/** The same guard as claude settings: `{ hooks: … }` inside a settings file (claude hooks carry no ids). */
+function claudeGuard(reason: string, settings: Record<string, unknown> = {}): string {
+  const command = `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"${reason}"}}'`;
+  return JSON.stringify({ ...settings, hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command }] }] } }, null, 2);
+}
+
+/** A claude server over a sandbox: no managed file, no CLAUDE_CONFIG_DIR, nothing trusted yet. */
+function claudeSandbox(extra: readonly string[] = []) {
+  const sandbox = makeTempProject();
+  const managed = join(sandbox.root, 'etc', 'claude-code', 'managed-settings.json');
+  const common = ['--dialect', 'claude', '--cwd', sandbox.project, '--home', sandbox.home, '--managed', managed, ...extra];
+  const server = startServe(common, { env: { CLAUDE_CONFIG_DIR: undefined } });
+  const dispatch = async () => (await server.request('dispatch', { event: 'PreToolUse', payload: claudePayload('PreToolUse', sandbox.project) })).result;
+  return { sandbox, server, dispatch };
 }
 
 function oiSandbox() {
@@ -125,6 +141,49 @@ describe('hookctl serve: configuration changes take effect without a restart', (
       { status: 'skipped', skipReason: 'modified' },
       { status: 'skipped', skipReason: 'untrusted' },
     ]);
+  });
+
+  it('claude: a project settings file created after start is loaded; accepting workspace trust in ~/.claude.json lets it run; an edit takes effect', async () => {
+    const { sandbox, dispatch } = claudeSandbox();
+    expect(await dispatch()).toMatchObject({ decision: null, runs: [] });
+
+    const settings = sandbox.write('project/.claude/settings.json', claudeGuard('version one'));
+    expect((await dispatch()).runs).toMatchObject([{ source: 'project', status: 'skipped', skipReason: 'workspace-untrusted' }]);
+
+    // What Claude Code's trust dialog writes when the user accepts the folder.
+    sandbox.write('home/.claude.json', JSON.stringify({ projects: { [sandbox.project]: { hasTrustDialogAccepted: true } } }));
+    expect(await dispatch()).toMatchObject({ decision: 'deny', reason: 'version one', runs: [{ source: 'project', status: 'blocked' }] });
+
+    writeFileSync(settings, claudeGuard('version two'));
+    expect(await dispatch()).toMatchObject({ decision: 'deny', reason: 'version two' });
+
+    // Withdrawn trust holds the hooks back again.
+    sandbox.write('home/.claude.json', JSON.stringify({ projects: {} }));
+    expect((await dispatch()).runs).toMatchObject([{ status: 'skipped', skipReason: 'workspace-untrusted' }]);
+  });
+
+  it('claude: user, local, --settings, managed, a managed-settings.d drop-in and a plugin hooks file created after start are each loaded', async () => {
+    const { sandbox, dispatch } = claudeSandbox(['--settings', '.claude/session.json', '--dangerously-bypass-hook-trust']);
+    // A run names a project file relative to the project, any other absolutely: both as sandbox paths here.
+    const sources = async () =>
+      (await dispatch()).runs.map((run: { source: string; file: string }) => `${run.source}:${relative(sandbox.root, resolve(sandbox.project, run.file))}`);
+    expect(await sources()).toEqual([]);
+    sandbox.write('home/.claude/settings.json', claudeGuard('user'));
+    expect(await sources()).toEqual(['user:home/.claude/settings.json']);
+    sandbox.write('project/.claude/settings.local.json', claudeGuard('local'));
+    expect(await sources()).toEqual(['user:home/.claude/settings.json', 'local:project/.claude/settings.local.json']);
+    sandbox.write('project/.claude/session.json', claudeGuard('flag'));
+    expect(await sources()).toHaveLength(3);
+    sandbox.write('etc/claude-code/managed-settings.d/10-policy.json', claudeGuard('drop-in'));
+    expect((await sources())[0]).toBe('managed:etc/claude-code/managed-settings.d/10-policy.json');
+    sandbox.write('etc/claude-code/managed-settings.json', claudeGuard('managed'));
+    expect((await sources()).slice(0, 2)).toEqual(['managed:etc/claude-code/managed-settings.json', 'managed:etc/claude-code/managed-settings.d/10-policy.json']);
+
+    // A plugin enabled in the user settings, then installed: its hooks file appears in the cache.
+    sandbox.write('home/.claude/settings.json', JSON.stringify({ enabledPlugins: { 'guard@market': true } }));
+    expect(await sources()).toHaveLength(4);
+    sandbox.write('home/.claude/plugins/cache/market/guard/1.0.0/hooks/hooks.json', claudeGuard('plugin'));
+    expect((await sources()).at(-1)).toBe('plugin:home/.claude/plugins/cache/market/guard/1.0.0/hooks/hooks.json');
   });
 
   it('reloads on its own when a watched file changes, before any dispatch (logged on stderr)', async () => {

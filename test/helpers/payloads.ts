@@ -64,3 +64,13 @@ export function codexPayload(event: string, cwd: string, extra: Record<string, u
   };
   return { ...common, ...perEvent[event], ...extra };
 }
+
+/** A minimal valid claude PreToolUse or Stop payload (SPEC-dialects 8.4), for end-to-end tests. */
+export function claudePayload(event: 'PreToolUse' | 'Stop', cwd: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const common = { session_id: 'test-session', transcript_path: `${cwd}/transcript.jsonl`, cwd, permission_mode: 'default', hook_event_name: event };
+  const perEvent = {
+    PreToolUse: { tool_name: 'Bash', tool_input: { command: 'echo hello' }, tool_use_id: 'toolu_1' },
+    Stop: { stop_hook_active: false, last_assistant_message: 'Done.' },
+  };
+  return { ...common, ...perEvent[event], ...extra };
+}

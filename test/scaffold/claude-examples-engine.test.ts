@@ -42,7 +42,7 @@ const EFFECTS: Record<string, (outcome: Outcome, example: HookExample, event: st
   retry: (outcome) => expect(outcome.dialectOutput?.retry).toBe(true),
   'worktree-path': (outcome, example) => expect(outcome.dialectOutput?.worktreePath).toBe(example.stdoutText),
   accept: (outcome, example) => expect(outcome.dialectOutput?.action).toBe(hsoOf(example).action),
-  decline: (outcome) => expect(outcome.dialectOutput?.action).toBe('decline'),
+  decline: (outcome) => expect(outcome).toMatchObject({ blocked: true, dialectOutput: { action: 'decline' } }),
 };
 EFFECTS['block-exit-2'] = EFFECTS.block!;
 

@@ -1,12 +1,12 @@
 import { readdir, stat } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { ConfigFile } from '../../config/config-file.js';
 import { discoveredFile } from '../../config/discovered-file.js';
 import { findGitRoot } from '../../config/find-project-root.js';
 import { parseJson } from '../../config/parse-json.js';
 import { readNamedConfigFile } from '../../config/read-config-file.js';
 import type { LoadContext } from '../../kit/index.js';
-import { claudeUserDir, INLINE_SETTINGS_PATH, managedSettingsPath } from './paths.js';
+import { claudeUserDir, gitMarkersUpward, INLINE_SETTINGS_PATH, managedSettingsPath } from './paths.js';
 import { discoverPlugins } from './plugins.js';
 
 /**
@@ -37,6 +37,29 @@ export async function discoverSettingsFiles(context: LoadContext): Promise<Confi
     flagSettings(context),
   ]);
   return [managed, ...dropIns, user, project, ...local, flag].filter((file): file is ConfigFile => file !== null);
+}
+
+/**
+ * Every path whose change alters what discoverSettingsFiles finds (LoadedConfig.watchPaths; the
+ * plugins add theirs): the managed file and its `managed-settings.d/` listing, the user, project
+ * and both local settings files (present or not), a `--settings` file, and the `.git` markers that
+ * place the repository root whose local settings file counts.
+ */
+export function claudeSettingsWatchPaths(context: LoadContext): string[] {
+  const managedPath = managedSettingsPath(context);
+  const userDir = claudeUserDir(context);
+  const root = findGitRoot(context.cwd);
+  const flag = context.settingsFlag;
+  return [
+    managedPath,
+    `${join(dirname(managedPath), 'managed-settings.d')}${sep}`,
+    join(userDir, 'settings.json'),
+    join(context.cwd, '.claude', 'settings.json'),
+    ...(root === null ? [] : [join(root, '.claude', 'settings.local.json')]),
+    join(context.cwd, '.claude', 'settings.local.json'),
+    ...(flag === undefined || flag.trimStart().startsWith('{') ? [] : [resolve(context.cwd, flag)]),
+    ...gitMarkersUpward(context.cwd),
+  ];
 }
 
 /**

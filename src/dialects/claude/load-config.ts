@@ -5,10 +5,11 @@ import type { SourceNode } from '../../config/source-tree.js';
 import type { Finding, HandlerRecord, LoadContext, LoadedConfig } from '../../kit/index.js';
 import type { Rule } from '../../lint/rule.js';
 import { LOAD_RULES } from '../../lint/rules/index.js';
-import { discoverSettingsFiles } from './config-layers.js';
+import { claudeSettingsWatchPaths, discoverSettingsFiles } from './config-layers.js';
 import { configSpec } from './config-spec.js';
 import { normalizeClaudeHandlers } from './normalize.js';
 import { discoverPluginsWithNotices, type ClaudePlugin } from './plugins.js';
+import { INLINE_SETTINGS_PATH } from './paths.js';
 import { hookSwitches, mergedList, type HookSwitches } from './settings.js';
 
 /** Findings that mean "the schema rejects this value": in a settings file they drop every hook of the file. */
@@ -44,6 +45,9 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
     managedOnly: false,
     handlers: switches.allOff ? [] : records.map((record) => applySwitches(record, switches, forced)),
     files: files.map((file) => file.parsed.path),
+    watchPaths: [
+      ...new Set([...files.map((file) => file.parsed.path).filter((path) => path !== INLINE_SETTINGS_PATH), ...claudeSettingsWatchPaths(context), ...discovered.watchPaths]),
+    ],
     findings,
   };
 }

@@ -1,4 +1,5 @@
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { LoadContext } from '../../kit/index.js';
 
 /** cc managed §Settings files: the Linux and WSL location (macOS uses /Library/Application Support/ClaudeCode/). */
@@ -16,3 +17,16 @@ export function managedSettingsPath(context: LoadContext): string {
   return resolve(context.cwd, context.managedConfigPath ?? DEFAULT_MANAGED_SETTINGS);
 }
 
+
+/**
+ * `.git` in the start directory and each ancestor up to the first that has one (to the file system
+ * root outside a repository): one appearing or vanishing moves the repository root, which places
+ * the root's local settings file and decides whose workspace trust counts.
+ */
+export function gitMarkersUpward(cwd: string): string[] {
+  const markers: string[] = [];
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    markers.push(join(dir, '.git'));
+    if (existsSync(join(dir, '.git')) || dir === dirname(dir)) return markers;
+  }
+}

@@ -26,6 +26,12 @@ export interface DiscoveredPlugins {
   files: ConfigFile[];
   plugins: ClaudePlugin[];
   notices: PluginNotice[];
+  /**
+   * Every path whose change alters what was found (LoadedConfig.watchPaths): each enabled plugin's
+   * cache listing (a version installed or removed), and in each plugin loaded its manifest, its
+   * default hooks file and every hooks file its manifest names, present or not.
+   */
+  watchPaths: string[];
 }
 
 const SEGMENT = /^[^/\\\0]+$/;
@@ -52,6 +58,7 @@ export async function discoverPluginsWithNotices(settings: readonly ConfigFile[]
   const { enabled, forced } = enabledPlugins(settings);
   const notices: PluginNotice[] = [];
   const plugins: ClaudePlugin[] = [];
+  const watchPaths: string[] = [];
   for (const [id, on] of enabled) {
     if (!on) continue;
     const at = id.lastIndexOf('@');
@@ -62,6 +69,7 @@ export async function discoverPluginsWithNotices(settings: readonly ConfigFile[]
       notices.push({ file: userDir, message: `enabledPlugins names "${id}", which is not a plugin id of the form name@marketplace; ignored` });
       continue;
     }
+    watchPaths.push(`${cacheDir}${sep}`);
     const root = await newestVersion(cacheDir, id, notices);
     if (root === null) continue;
     plugins.push({ name: id, root, data: join(userDir, 'plugins', 'data', pluginDataName(id)), forced: forced.has(id) });
@@ -73,8 +81,8 @@ export async function discoverPluginsWithNotices(settings: readonly ConfigFile[]
   }
   plugins.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const files: ConfigFile[] = [];
-  for (const plugin of plugins) files.push(...(await pluginHookFiles(plugin, notices)));
-  return { files, plugins, notices };
+  for (const plugin of plugins) files.push(...(await pluginHookFiles(plugin, notices, watchPaths)));
+  return { files, plugins, notices, watchPaths };
 }
 
 /** The version directory with the newest mtime, following symlinks (cc plugins-ref: dev checkouts may be linked in). */
@@ -121,13 +129,14 @@ async function manifestName(root: string): Promise<string | null> {
  * §Component path fields): a path or an array of paths (relative to the plugin root, never outside
  * it), or inline config — an object with `hooks`, or the event map itself.
  */
-async function pluginHookFiles(plugin: ClaudePlugin, notices: PluginNotice[]): Promise<ConfigFile[]> {
+async function pluginHookFiles(plugin: ClaudePlugin, notices: PluginNotice[], watchPaths: string[]): Promise<ConfigFile[]> {
   const place = { source: 'plugin' as const, role: 'hooks-file' as const, layer: plugin.root, plugin };
   const defaultPath = join(plugin.root, 'hooks', 'hooks.json');
   const files: ConfigFile[] = [];
   const main = await discoveredFile(defaultPath, 'json', place);
   if (main) files.push(main);
   const manifestPath = join(plugin.root, '.claude-plugin', 'plugin.json');
+  watchPaths.push(defaultPath, manifestPath);
   const manifest = await readConfigFile(manifestPath, 'json');
   const hooks = manifest?.root?.kind === 'object' ? setField(manifest.root, 'hooks')?.value : undefined;
   if (manifest === null || hooks === undefined) return files;
@@ -143,6 +152,7 @@ async function pluginHookFiles(plugin: ClaudePlugin, notices: PluginNotice[]): P
       }
       if (seen.has(path)) continue;
       seen.add(path);
+      watchPaths.push(path);
       const file = await discoveredFile(path, 'json', place);
       if (file) files.push(file);
       else notices.push({ file: manifestPath, message: `plugin ${plugin.name}: hooks file "${item.value}" does not exist` });

@@ -175,6 +175,12 @@ function readDecisions(event: string, output: Output, hso: Hso, effect: HandlerE
     }
     return;
   }
+  // Declining an elicitation is its block effect (8.5.8), by JSON as by exit 2; a cancel refuses the
+  // request as well [choice: docs/claude.md]. Only `accept` lets it through.
+  if ((event === 'Elicitation' || event === 'ElicitationResult') && (hso.action === 'decline' || hso.action === 'cancel')) {
+    extra.blocked = true;
+    return;
+  }
   if (TOP_LEVEL_DECISION_EVENTS.has(event) && output.decision === 'block') {
     extra.blocked = true;
     if (reason !== undefined) effect.reason = reason;

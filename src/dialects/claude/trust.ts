@@ -4,6 +4,7 @@ import { UsageError } from '../../errors.js';
 import type { HandlerRecord, HandlerTrust, TrustAuthority, TrustContext } from '../../kit/index.js';
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { readRegularFile, readRegularFileSync, SIZE_CAPS } from '../../util/regular-file.js';
+import { gitMarkersUpward } from './paths.js';
 
 /**
  * claude trust (SPEC-dialects 8.8): there is no per-hook trust. Claude Code holds back the hooks of
@@ -122,6 +123,13 @@ export const trust: TrustAuthority = {
       if (trusted) return { status: 'workspace-trusted', enabled: true, hash: null, detail };
       return { status: 'workspace-untrusted', enabled: true, hash: null, detail, gate: 'workspace-untrusted' };
     });
+  },
+  // Both places Claude Code may keep workspace trust (the config dir's file counts once it exists)
+  // and the `.git` markers that decide whose trust counts; no script is part of the decision.
+  async watchPaths(_handlers, context) {
+    const configDir = context.env.CLAUDE_CONFIG_DIR;
+    const inConfigDir = configDir !== undefined && configDir.trim() !== '' ? [join(resolve(context.cwd, configDir), '.claude.json')] : [];
+    return [...inConfigDir, join(context.home, '.claude.json'), ...gitMarkersUpward(context.cwd)];
   },
   notApplicable: NO_PER_HOOK_TRUST,
   async units() {

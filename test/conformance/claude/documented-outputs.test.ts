@@ -12,7 +12,7 @@ import { documentedInput, eventOf, fixtureFiles, readFixture, sourceOf } from '.
  */
 const EXPECTED: Record<string, { says: string; outcome: Partial<Outcome> }> = {
   'config-change/block.output.json': { says: 'hooks.md §ConfigChange decision control: "block" prevents the change', outcome: { blocked: true, reason: 'Configuration changes to project settings require admin approval' } },
-  'elicitation-result/decline.output.json': { says: 'hooks.md §ElicitationResult output: the hook overrides the action', outcome: { dialectOutput: { action: 'decline' } } },
+  'elicitation-result/decline.output.json': { says: 'hooks.md §ElicitationResult output: the hook overrides the action', outcome: { blocked: true, dialectOutput: { action: 'decline' } } },
   'elicitation/accept.output.json': { says: 'hooks.md §Elicitation output: accept with the form content, no dialog', outcome: { blocked: false, dialectOutput: { action: 'accept', content: { username: 'alice' } } } },
   'message-display/plain-display.output.json': { says: 'hooks.md §MessageDisplay output: displayContent replaces what is shown', outcome: { dialectOutput: { displayContent: 'Here is the plan:\n' } } },
   'notification/desktop-notification.output.json': {

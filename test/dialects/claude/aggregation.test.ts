@@ -123,8 +123,11 @@ describe('claude dialectOutput (SPEC-dialects 8.6 table)', () => {
   it('Elicitation action: cancel > decline > accept; content from the accepting hook that finished last', async () => {
     const answer = (action: string, content: unknown, delay: number) => `sleep ${delay}; ${printJson(hso('Elicitation', { action, ...(content ? { content } : {}) }))}`;
     expect((await many('Elicitation', [answer('accept', { v: 1 }, 0.3), answer('accept', { v: 2 }, 0)])).dialectOutput).toEqual({ action: 'accept', content: { v: 1 } });
-    expect((await many('Elicitation', [answer('accept', { v: 1 }, 0), answer('decline', null, 0)])).dialectOutput).toEqual({ action: 'decline' });
+    const declined = await many('Elicitation', [answer('accept', { v: 1 }, 0), answer('decline', null, 0)]);
+    expect(declined).toMatchObject({ blocked: true, dialectOutput: { action: 'decline' } });
+    expect(declined.dialectOutput).toEqual({ action: 'decline' });
     const outcome = await many('Elicitation', [answer('decline', null, 0), answer('cancel', null, 0)]);
+    expect(outcome).toMatchObject({ blocked: true });
     expect(outcome.dialectOutput).toEqual({ action: 'cancel' });
   });
 

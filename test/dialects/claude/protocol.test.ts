@@ -176,6 +176,25 @@ describe('claude: exit codes (SPEC-dialects 8.5.3, 8.5.4)', () => {
     expect(outcome.dialectOutput).not.toHaveProperty('content');
   });
 
+  // SPEC-dialects 8.5.8: "elicitation declined" is a block effect, whether by exit 2 or by JSON; a
+  // cancel refuses the request too (hookctl's choice; docs/claude.md).
+  it.each([
+    ['Elicitation', 'decline'],
+    ['Elicitation', 'cancel'],
+    ['ElicitationResult', 'decline'],
+    ['ElicitationResult', 'cancel'],
+  ])('%s: a JSON action "%s" blocks, exactly as exit 2 does', async (event, action) => {
+    const outcome = await one(event, hook(hso(event, { action })));
+    expect(outcome).toMatchObject({ blocked: true, reason: null, dialectOutput: { action } });
+    expect(outcome.runs[0]).toMatchObject({ status: 'blocked', error: null });
+  });
+
+  it.each(['Elicitation', 'ElicitationResult'])('%s: a JSON action "accept" does not block', async (event) => {
+    const outcome = await one(event, hook(hso(event, { action: 'accept', content: { project: 'hookctl' } })));
+    expect(outcome).toMatchObject({ blocked: false, dialectOutput: { action: 'accept', content: { project: 'hookctl' } } });
+    expect(outcome.runs[0]).toMatchObject({ status: 'completed' });
+  });
+
   it('a timeout is timed_out with no decision: the action proceeds', async () => {
     const outcome = await one('PreToolUse', `sleep 5; ${hook(hso('PreToolUse', { permissionDecision: 'deny', permissionDecisionReason: 'late' }))}`, {}, { timeout: 0.3 });
     expect(outcome).toMatchObject({ decision: null, blocked: false });
