@@ -1,14 +1,16 @@
 import type { HandlerSource } from '../kit/handler-record.js';
+import type { PluginNotice } from './plugin-notices.js';
 import type { ParsedFile } from './source-tree.js';
 
 /**
  * What a file is for, which decides its top-level keys: a dedicated hooks file (`hooks.json`,
  * `hooks.yml`), a general config file with inline `[hooks]` (`config.toml`), a managed requirements
- * file, an environment variable presented as a one-handler file (octo env compat), or a file that
+ * file, an environment variable presented as a one-handler file (octo env compat), a file that
  * looks like config where the agent never reads it (octo `hooks.yaml`): listed so lint can say so,
- * never parsed, never run.
+ * never parsed, never run; or a plugin's manifest, listed only to carry what discovery found wrong
+ * with the hooks files it names (`notices`), never checked as hooks config.
  */
-export type FileRole = 'hooks-file' | 'inline-config' | 'managed-requirements' | 'env' | 'unread';
+export type FileRole = 'hooks-file' | 'inline-config' | 'managed-requirements' | 'env' | 'unread' | 'plugin-manifest';
 
 export interface PluginInfo {
   name: string;
@@ -39,4 +41,10 @@ export interface ConfigFile {
    * `reason` with `message`, and no trust bypass lifts it.
    */
   disabled?: { reason: 'workspace-untrusted'; message: string };
+  /**
+   * What plugin discovery found wrong here, each at its place in this file: an enabled plugin that
+   * is not installed (at its entry in the settings that enable it), a hooks path a manifest names
+   * that cannot be used (in the manifest). The `plugin-discovery` rule reports them.
+   */
+  notices?: readonly PluginNotice[];
 }

@@ -60,6 +60,18 @@ export interface HandlerTypes {
   required?: Readonly<Record<string, readonly string[]>>;
 }
 
+/** A setting that keeps hooks from running, in force: what it does, and the entry that decided. */
+export interface HookSwitch {
+  /**
+   * `all-off`: no hook runs, managed ones included; `non-managed-off`: only managed hooks (and
+   * plugins the managed settings enable) run; `managed-only`: the same, by a managed-only policy;
+   * `plugin-only`: user, project and local hooks do not run.
+   */
+  effect: 'all-off' | 'non-managed-off' | 'managed-only' | 'plugin-only';
+  file: ConfigFile;
+  entry: SourceEntry;
+}
+
 export interface TopLevelRule {
   /** Known top-level fields besides `hooks`, with their types. */
   fields: Readonly<Record<string, FieldType>>;
@@ -196,6 +208,19 @@ export interface DialectConfigSpec {
     trustedHashes(files: readonly ConfigFile[]): ReadonlyMap<string, string>;
     hash(record: HandlerRecord): string;
   };
+  /**
+   * Settings in force that keep hooks from running, beyond `[features] hooks` (claude
+   * `disableAllHooks`, `allowManagedHooksOnly`, `strictPluginOnlyCustomization`), decided from the
+   * files in layer order: what each does and where the deciding setting is written.
+   */
+  hookSwitches?(files: readonly ConfigFile[]): readonly HookSwitch[];
+  /**
+   * True when the agent validates a settings or hooks file as a whole against its schema (claude),
+   * so that besides what `wholeFileRejection` covers, a setting it reads with a value of the wrong
+   * type, a blank command and a matcher group without `hooks` drop every hook of the file too.
+   * Needs `wholeFileRejection`; managed files are still repaired entry by entry.
+   */
+  schemaRejectsFile?: boolean;
   /** The `[features] hooks` entry of a file, when the dialect has that switch. */
   featuresSwitch?(file: ConfigFile): SourceEntry | undefined;
   /** Finds, reads and parses every config layer, in layer order (SPEC 2.1 / 3.1). */

@@ -77,7 +77,8 @@ export interface FileDeclarations {
 export function extractDeclarations(file: ConfigFile, spec: DialectConfigSpec): FileDeclarations {
   const result: FileDeclarations = { hooks: undefined, events: [], shapeProblems: [], handlers: [] };
   const { root, format } = file.parsed;
-  if (root === null) return result;
+  // A plugin manifest only carries discovery's notices: its `hooks` names files, it is not hooks config.
+  if (root === null || file.role === 'plugin-manifest') return result;
   const problem = (descriptor: MessageDescriptor<typeof SHAPE_MESSAGES>, node: SourceNode, invalidates: SourceNode = node, refusedByAgent = true) =>
     result.shapeProblems.push({ ...descriptor, pos: node.pos, invalidates, refusedByAgent });
   // What the format calls the shapes a message expects ("an object", "a list"), and what it found.
@@ -132,8 +133,9 @@ export function extractDeclarations(file: ConfigFile, spec: DialectConfigSpec): 
       }
       const handlers = getEntry(item, 'hooks')?.value;
       if (handlers === undefined) {
-        // The agent reads a missing list as empty: the group does nothing, but the file stands.
-        problem({ messageId: 'groupWithoutHooks', data: { list: arrayWord(format) } }, item, item, false);
+        // Codex reads a missing list as empty: the group does nothing, but the file stands. An agent
+        // that validates the file against its schema (claude) rejects it in a known event.
+        problem({ messageId: 'groupWithoutHooks', data: { list: arrayWord(format) } }, item, item, known && spec.schemaRejectsFile === true);
         return;
       }
       if (handlers.kind !== 'array') {

@@ -44,6 +44,8 @@ const ISSUE_RULES = {
   'shell-form-placeholder': 'error',
   'url-not-allowed': 'warning',
   'features-disabled': 'info',
+  'hooks-switch': 'info',
+  'plugin-discovery': 'warning',
   // Issue 11: octo hooks.yaml, which octo never reads.
   'unread-file': 'warning',
   // Issue 15: a codex project the user has not trusted loads no hooks.

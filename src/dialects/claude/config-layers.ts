@@ -17,8 +17,9 @@ import { discoverPlugins } from './plugins.js';
  */
 export async function discoverClaudeFiles(context: LoadContext): Promise<ConfigFile[]> {
   const settings = await discoverSettingsFiles(context);
+  // The settings come back carrying what discovery found about their `enabledPlugins` entries.
   const plugins = await discoverPlugins(settings, context);
-  return [...settings, ...plugins];
+  return [...plugins.settings, ...plugins.files];
 }
 
 /** The settings layers (1 to 5 of 8.1), without plugins. */

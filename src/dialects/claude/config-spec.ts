@@ -5,6 +5,7 @@ import { SESSION_END_DEFAULT_MS, SESSION_END_MAX_MS } from './budget.js';
 import { describeClaudeFile, discoverClaudeFiles } from './config-layers.js';
 import { compileClaudeMatcher } from './matcher.js';
 import { exponentialBacktracking } from './regex-backtracking.js';
+import { claudeHookSwitches } from './settings.js';
 
 /** Settings keys hookctl reads (SPEC-dialects 8.1, 8.2); every other settings key belongs to Claude Code and is not checked. */
 const SETTINGS_FIELDS: Readonly<Record<string, FieldType>> = {
@@ -77,10 +78,15 @@ export const configSpec: DialectConfigSpec = {
     },
     env: { fields: {}, unknown: 'ignore' },
     unread: { fields: {}, unknown: 'ignore' },
+    'plugin-manifest': { fields: {}, unknown: 'ignore' },
   },
   // cc settings §Fix a broken settings file; cc#75081: a hooks value the schema rejects drops every
   // hook of a settings or plugin hooks file. Managed files drop only the bad entries (agent-rejection.ts).
   wholeFileRejection: true,
+  // cc settings §Fix a broken settings file: "a value the schema rejects" → "continue without the
+  // broken settings": a wrongly typed setting, a blank command, a group without hooks drop the file too.
+  schemaRejectsFile: true,
+  hookSwitches: claudeHookSwitches,
   onError: 'skip',
   // cc hooks §SessionEnd: the hooks share 1.5 s, raised to the largest per-hook timeout, at most 60 s.
   eventTimeouts: { SessionEnd: { defaultMs: SESSION_END_DEFAULT_MS, maxMs: SESSION_END_MAX_MS } },

@@ -30,19 +30,18 @@ const PLACEHOLDERS = ['CLAUDE_PROJECT_DIR', 'CLAUDE_PLUGIN_ROOT', 'CLAUDE_PLUGIN
 
 /**
  * The claude handler records of every usable declaration (SPEC-dialects 8.2), in layer and file
- * order, with ids unique across the load. `dropped` files are skipped whole (8.1, bad files).
+ * order, with ids unique across the load. A file the agent drops whole has its hooks node invalidated (8.1, bad files).
  */
 export function normalizeClaudeHandlers(
   checked: readonly CheckedFile[],
   invalidated: ReadonlySet<SourceNode>,
-  dropped: ReadonlySet<ConfigFile>,
   policy: HandlerPolicy,
   context: LoadContext,
 ): HandlerRecord[] {
   const records: HandlerRecord[] = [];
   const environment = hookEnvironment(context);
   for (const { file, declarations } of checked) {
-    if (dropped.has(file) || file.parsed.root === null || invalidated.has(file.parsed.root)) continue;
+    if (file.parsed.root === null || invalidated.has(file.parsed.root)) continue;
     const hooksValue = declarations.hooks?.value;
     if (hooksValue !== undefined && invalidated.has(hooksValue)) continue;
     for (const event of declarations.events) {

@@ -4,7 +4,9 @@ import type { ConfigFile, PluginInfo } from '../../config/config-file.js';
 import { discoveredFile } from '../../config/discovered-file.js';
 import { setField } from '../../config/field-value.js';
 import { readConfigFile } from '../../config/read-config-file.js';
-import type { SourceNode, SourceObject } from '../../config/source-tree.js';
+import { jsonKind, type PLUGIN_NOTICES, type PluginNotice } from '../../config/plugin-notices.js';
+import type { ParsedFile, SourceNode, SourceObject } from '../../config/source-tree.js';
+import type { MessageDescriptor } from '../../lint/message.js';
 import type { LoadContext } from '../../kit/index.js';
 import { claudeUserDir } from './paths.js';
 import { enabledPlugins } from './settings.js';
@@ -15,17 +17,13 @@ export interface ClaudePlugin extends PluginInfo {
   forced: boolean;
 }
 
-/** Something about plugin discovery a person should hear (several cached versions, an enabled plugin not installed). */
-export interface PluginNotice {
-  file: string;
-  message: string;
-}
-
-/** The plugins' hooks files, plus the notices of their discovery. */
+/** The plugins' hooks files, the settings with what discovery found about their entries, and what to watch. */
 export interface DiscoveredPlugins {
+  /** The settings files given, those whose `enabledPlugins` entries have a notice carrying it (`plugin-discovery`). */
+  settings: ConfigFile[];
+  /** Each plugin's hooks files, and its manifest where a `hooks` entry of it cannot be used (role `plugin-manifest`). */
   files: ConfigFile[];
   plugins: ClaudePlugin[];
-  notices: PluginNotice[];
   /**
    * Every path whose change alters what was found (LoadedConfig.watchPaths): each enabled plugin's
    * cache listing (a version installed or removed), and in each plugin loaded its manifest, its
@@ -34,6 +32,9 @@ export interface DiscoveredPlugins {
   watchPaths: string[];
 }
 
+/** Notices by the settings file whose entry they are about. */
+type EntryNotices = Map<ConfigFile, PluginNotice[]>;
+
 const SEGMENT = /^[^/\\\0]+$/;
 
 /** `name@marketplace` → data dir name: every character outside `[A-Za-z0-9_-]` becomes `-` (cc plugins-ref §Persistent data directory). */
@@ -41,36 +42,34 @@ export function pluginDataName(id: string): string {
   return id.replace(/[^A-Za-z0-9_-]/g, '-');
 }
 
-/** Every enabled plugin's hooks files (what spec.discover needs); see discoverPluginsWithNotices. */
-export async function discoverPlugins(settings: readonly ConfigFile[], context: LoadContext): Promise<ConfigFile[]> {
-  return (await discoverPluginsWithNotices(settings, context)).files;
-}
-
 /**
  * The plugins of SPEC-dialects 8.1, ordered by id: each `name@marketplace` the merged
  * `enabledPlugins` turns on, found in `<U>/plugins/cache/<marketplace>/<name>/<version>/` (the
  * newest version directory by mtime: the install record's format is undocumented), and each
  * `--plugin-dir` as `<name>@inline`. A plugin contributes `hooks/hooks.json` and whatever its
- * manifest's `hooks` key names.
+ * manifest's `hooks` key names. What cannot be loaded as asked is a notice on the file that asked:
+ * the settings entry that enables the plugin, or the manifest (SPEC 6.2: never a silent skip).
  */
-export async function discoverPluginsWithNotices(settings: readonly ConfigFile[], context: LoadContext): Promise<DiscoveredPlugins> {
+export async function discoverPlugins(settings: readonly ConfigFile[], context: LoadContext): Promise<DiscoveredPlugins> {
   const userDir = claudeUserDir(context);
-  const { enabled, forced } = enabledPlugins(settings);
-  const notices: PluginNotice[] = [];
+  const { enabled, at, forced } = enabledPlugins(settings);
+  const entryNotices: EntryNotices = new Map();
   const plugins: ClaudePlugin[] = [];
   const watchPaths: string[] = [];
   for (const [id, on] of enabled) {
     if (!on) continue;
-    const at = id.lastIndexOf('@');
-    const name = id.slice(0, at);
-    const marketplace = id.slice(at + 1);
+    const entry = at.get(id)!;
+    const note = (notice: PluginNoticeAt) => noteOn(entryNotices, entry.file, { ...notice, pos: entry.entry.keyPos } as PluginNotice);
+    const split = id.lastIndexOf('@');
+    const name = id.slice(0, split);
+    const marketplace = id.slice(split + 1);
     const cacheDir = join(userDir, 'plugins', 'cache', marketplace, name);
-    if (at <= 0 || !SEGMENT.test(name) || !SEGMENT.test(marketplace) || name === '..' || marketplace === '..' || name === '.' || marketplace === '.') {
-      notices.push({ file: userDir, message: `enabledPlugins names "${id}", which is not a plugin id of the form name@marketplace; ignored` });
+    if (split <= 0 || !SEGMENT.test(name) || !SEGMENT.test(marketplace) || name === '..' || marketplace === '..' || name === '.' || marketplace === '.') {
+      note({ messageId: 'notAPluginId', data: { id: JSON.stringify(id) } });
       continue;
     }
     watchPaths.push(`${cacheDir}${sep}`);
-    const root = await newestVersion(cacheDir, id, notices);
+    const root = await newestVersion(cacheDir, id, note);
     if (root === null) continue;
     plugins.push({ name: id, root, data: join(userDir, 'plugins', 'data', pluginDataName(id)), forced: forced.has(id) });
   }
@@ -81,17 +80,30 @@ export async function discoverPluginsWithNotices(settings: readonly ConfigFile[]
   }
   plugins.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const files: ConfigFile[] = [];
-  for (const plugin of plugins) files.push(...(await pluginHookFiles(plugin, notices, watchPaths)));
-  return { files, plugins, notices, watchPaths };
+  for (const plugin of plugins) files.push(...(await pluginHookFiles(plugin, watchPaths)));
+  const withNotices = settings.map((file) => {
+    const notices = entryNotices.get(file);
+    return notices === undefined ? file : { ...file, notices: [...(file.notices ?? []), ...notices] };
+  });
+  return { settings: withNotices, files, plugins, watchPaths };
+}
+
+/** A notice before it is placed: discovery knows the place (an entry's key, a manifest item) apart. */
+type PluginNoticeAt = MessageDescriptor<typeof PLUGIN_NOTICES>;
+
+function noteOn(notices: EntryNotices, file: ConfigFile, notice: PluginNotice): void {
+  const list = notices.get(file);
+  if (list === undefined) notices.set(file, [notice]);
+  else list.push(notice);
 }
 
 /** The version directory with the newest mtime, following symlinks (cc plugins-ref: dev checkouts may be linked in). */
-async function newestVersion(cacheDir: string, id: string, notices: PluginNotice[]): Promise<string | null> {
+async function newestVersion(cacheDir: string, id: string, note: (notice: PluginNoticeAt) => void): Promise<string | null> {
   let names: string[];
   try {
     names = await readdir(cacheDir);
   } catch {
-    notices.push({ file: cacheDir, message: `plugin ${id} is enabled but not installed: ${cacheDir} does not exist; its hooks are not loaded` });
+    note({ messageId: 'notInstalled', data: { id, dir: cacheDir } });
     return null;
   }
   const versions: { dir: string; mtimeMs: number }[] = [];
@@ -106,14 +118,14 @@ async function newestVersion(cacheDir: string, id: string, notices: PluginNotice
     }
   }
   if (versions.length === 0) {
-    notices.push({ file: cacheDir, message: `plugin ${id} is enabled but ${cacheDir} holds no version directory; its hooks are not loaded` });
+    note({ messageId: 'noVersion', data: { id, dir: cacheDir } });
     return null;
   }
   versions.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.dir < b.dir ? 1 : -1));
   const chosen = versions[0]!.dir;
   if (versions.length > 1) {
     const others = versions.slice(1).map((version) => basename(version.dir)).join(', ');
-    notices.push({ file: cacheDir, message: `plugin ${id} has ${versions.length} cached versions; loading the newest, ${basename(chosen)} (also present: ${others})` });
+    note({ messageId: 'severalVersions', data: { id, count: versions.length, chosen: basename(chosen), others } });
   }
   return chosen;
 }
@@ -127,9 +139,10 @@ async function manifestName(root: string): Promise<string | null> {
 /**
  * `hooks/hooks.json`, then what `.claude-plugin/plugin.json` `hooks` names (cc plugins-ref
  * §Component path fields): a path or an array of paths (relative to the plugin root, never outside
- * it), or inline config — an object with `hooks`, or the event map itself.
+ * it), or inline config — an object with `hooks`, or the event map itself. An entry that cannot be
+ * used is a notice at that entry, carried by the manifest as a file of role `plugin-manifest`.
  */
-async function pluginHookFiles(plugin: ClaudePlugin, notices: PluginNotice[], watchPaths: string[]): Promise<ConfigFile[]> {
+async function pluginHookFiles(plugin: ClaudePlugin, watchPaths: string[]): Promise<ConfigFile[]> {
   const place = { source: 'plugin' as const, role: 'hooks-file' as const, layer: plugin.root, plugin };
   const defaultPath = join(plugin.root, 'hooks', 'hooks.json');
   const files: ConfigFile[] = [];
@@ -140,14 +153,17 @@ async function pluginHookFiles(plugin: ClaudePlugin, notices: PluginNotice[], wa
   const manifest = await readConfigFile(manifestPath, 'json');
   const hooks = manifest?.root?.kind === 'object' ? setField(manifest.root, 'hooks')?.value : undefined;
   if (manifest === null || hooks === undefined) return files;
+  const notices: PluginNotice[] = [];
+  const id = plugin.name;
   const seen = new Set([defaultPath]);
   const items = hooks.kind === 'array' ? hooks.items : [hooks];
   for (const item of items) {
     if (item.kind === 'scalar' && typeof item.value === 'string') {
+      const quoted = JSON.stringify(item.value);
       const path = resolve(plugin.root, item.value);
       const inside = relative(plugin.root, path);
       if (inside === '' || inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside)) {
-        notices.push({ file: manifestPath, message: `plugin ${plugin.name}: hooks path "${item.value}" is outside the plugin directory; not loaded` });
+        notices.push({ messageId: 'hooksPathOutside', data: { id, path: quoted }, pos: item.pos });
         continue;
       }
       if (seen.has(path)) continue;
@@ -155,14 +171,23 @@ async function pluginHookFiles(plugin: ClaudePlugin, notices: PluginNotice[], wa
       watchPaths.push(path);
       const file = await discoveredFile(path, 'json', place);
       if (file) files.push(file);
-      else notices.push({ file: manifestPath, message: `plugin ${plugin.name}: hooks file "${item.value}" does not exist` });
+      else notices.push({ messageId: 'hooksFileMissing', data: { id, path: quoted }, pos: item.pos });
     } else if (item.kind === 'object') {
       files.push({ ...place, parsed: { ...manifest, root: inlineHooksFile(item) } });
     } else {
-      notices.push({ file: manifestPath, message: `plugin ${plugin.name}: "hooks" in plugin.json must name hooks files or hold hooks config; an entry of another kind is ignored` });
+      notices.push({ messageId: 'hooksEntryKind', data: { id, found: jsonKind(item) }, pos: item.pos });
     }
   }
+  if (notices.length > 0) files.push(manifestFile(manifest, plugin, notices));
   return files;
+}
+
+/**
+ * The manifest as the carrier of its notices: its text is kept so a finding can be shown in place,
+ * its tree is not, so no rule reads its `hooks` as hooks config and it yields no handler.
+ */
+export function manifestFile(manifest: ParsedFile, plugin: PluginInfo, notices: readonly PluginNotice[]): ConfigFile {
+  return { parsed: { ...manifest, root: null, errors: [], duplicateKeys: [] }, source: 'plugin', role: 'plugin-manifest', layer: plugin.root, plugin, notices };
 }
 
 /** Inline manifest config as a hooks file: `{hooks: …}` as it is, an event map wrapped into one. */

@@ -1,4 +1,5 @@
 import type { ConfigFile } from '../../config/config-file.js';
+import type { HookSwitch } from '../../config/config-spec.js';
 import { setField } from '../../config/field-value.js';
 import type { SourceEntry, SourceNode } from '../../config/source-tree.js';
 import type { HandlerSource } from '../../kit/index.js';
@@ -30,20 +31,21 @@ function byPrecedence<T extends { file: ConfigFile }>(items: readonly T[]): T[] 
 const isTrue = (node: SourceNode) => node.kind === 'scalar' && node.value === true;
 const isBoolean = (node: SourceNode) => node.kind === 'scalar' && typeof node.value === 'boolean';
 
-export interface HookSwitches {
-  /** Managed `disableAllHooks: true`: nothing runs, managed hooks included. */
-  allOff: { file: string; line: number; column: number } | null;
-  /** `disableAllHooks: true` decided by flag > local > project > user: only managed hooks (and force-enabled plugins) run. */
-  nonManagedOff: { file: string; line: number; column: number } | null;
-  /** Managed `allowManagedHooksOnly`, true when set to true or set to anything that is not a boolean (fails closed, cc managed §Keys that fail closed). */
-  managedOnly: { file: string } | null;
-  /** Managed `strictPluginOnlyCustomization`: true or an array naming "hooks" drops user, project and local hooks. */
-  pluginOnly: { file: string } | null;
+/** A setting in force: the file and the entry that decided. */
+export interface SettingAt {
+  file: ConfigFile;
+  entry: SourceEntry;
 }
 
-/** Where a switch is set: its file and the position of its key. */
-function switchAt({ file, entry }: { file: ConfigFile; entry: SourceEntry }): { file: string; line: number; column: number } {
-  return { file: file.parsed.path, line: entry.keyPos.line, column: entry.keyPos.column };
+export interface HookSwitches {
+  /** Managed `disableAllHooks: true`: nothing runs, managed hooks included. */
+  allOff: SettingAt | null;
+  /** `disableAllHooks: true` decided by flag > local > project > user: only managed hooks (and force-enabled plugins) run. */
+  nonManagedOff: SettingAt | null;
+  /** Managed `allowManagedHooksOnly`, true when set to true or set to anything that is not a boolean (fails closed, cc managed §Keys that fail closed). */
+  managedOnly: SettingAt | null;
+  /** Managed `strictPluginOnlyCustomization`: true or an array naming "hooks" drops user, project and local hooks. */
+  pluginOnly: SettingAt | null;
 }
 
 /** The switches of SPEC-dialects 8.1 (cc settings-ref §disableAllHooks, §allowManagedHooksOnly, §strictPluginOnlyCustomization). */
@@ -56,35 +58,49 @@ export function hookSwitches(files: readonly ConfigFile[]): HookSwitches {
   const strict = byPrecedence(settingsEntries(managed, 'strictPluginOnlyCustomization'))[0];
   const locksHooks = (node: SourceNode) =>
     isTrue(node) || (node.kind === 'array' && node.items.some((item) => item.kind === 'scalar' && item.value === 'hooks'));
+  const notFalse = (node: SourceNode) => !(node.kind === 'scalar' && node.value === false);
   return {
-    allOff: managedDisable !== undefined && isTrue(managedDisable.entry.value) ? switchAt(managedDisable) : null,
-    nonManagedOff: otherDisable !== undefined && isTrue(otherDisable.entry.value) ? switchAt(otherDisable) : null,
-    managedOnly:
-      managedOnly !== undefined && !(managedOnly.entry.value.kind === 'scalar' && managedOnly.entry.value.value === false)
-        ? { file: managedOnly.file.parsed.path }
-        : null,
-    pluginOnly: strict !== undefined && locksHooks(strict.entry.value) ? { file: strict.file.parsed.path } : null,
+    allOff: managedDisable !== undefined && isTrue(managedDisable.entry.value) ? managedDisable : null,
+    nonManagedOff: otherDisable !== undefined && isTrue(otherDisable.entry.value) ? otherDisable : null,
+    managedOnly: managedOnly !== undefined && notFalse(managedOnly.entry.value) ? managedOnly : null,
+    pluginOnly: strict !== undefined && locksHooks(strict.entry.value) ? strict : null,
   };
+}
+
+/**
+ * The switches in force as the config spec lists them (the `hooks-switch` rule reports each where
+ * it is written); with managed `disableAllHooks` nothing else matters.
+ */
+export function claudeHookSwitches(files: readonly ConfigFile[]): HookSwitch[] {
+  const switches = hookSwitches(files);
+  if (switches.allOff) return [{ effect: 'all-off', ...switches.allOff }];
+  const found: HookSwitch[] = [];
+  if (switches.nonManagedOff) found.push({ effect: 'non-managed-off', ...switches.nonManagedOff });
+  if (switches.managedOnly) found.push({ effect: 'managed-only', ...switches.managedOnly });
+  if (switches.pluginOnly) found.push({ effect: 'plugin-only', ...switches.pluginOnly });
+  return found;
 }
 
 /**
  * The merged `enabledPlugins` map (cc settings-ref §enabledPlugins): for each `name@marketplace`
  * the value of the highest-precedence layer that names it, so a managed `false` blocks the plugin
- * everywhere. `forced` holds the plugins managed settings enable, which `disableAllHooks` outside
- * managed settings and `allowManagedHooksOnly` leave running.
+ * everywhere; `at` is that entry. `forced` holds the plugins managed settings enable, which
+ * `disableAllHooks` outside managed settings and `allowManagedHooksOnly` leave running.
  */
-export function enabledPlugins(files: readonly ConfigFile[]): { enabled: Map<string, boolean>; forced: Set<string> } {
+export function enabledPlugins(files: readonly ConfigFile[]): { enabled: Map<string, boolean>; at: Map<string, SettingAt>; forced: Set<string> } {
   const enabled = new Map<string, boolean>();
+  const at = new Map<string, SettingAt>();
   const forced = new Set<string>();
   for (const { file, entry } of byPrecedence(settingsEntries(files, 'enabledPlugins'))) {
     if (entry.value.kind !== 'object') continue;
     for (const item of entry.value.entries) {
       if (item.value.kind !== 'scalar' || typeof item.value.value !== 'boolean' || enabled.has(item.key)) continue;
       enabled.set(item.key, item.value.value);
+      at.set(item.key, { file, entry: item });
       if (file.source === 'managed' && item.value.value) forced.add(item.key);
     }
   }
-  return { enabled, forced };
+  return { enabled, at, forced };
 }
 
 /**

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { ConfigFile } from '../../config/config-file.js';
 import { discoveredFile } from '../../config/discovered-file.js';
 import { parseJson } from '../../config/parse-json.js';
-import { getEntry, type SourceNode } from '../../config/source-tree.js';
+import { jsonKind, type PluginNotice } from '../../config/plugin-notices.js';
+import { getEntry, type ParsedFile, type SourceNode } from '../../config/source-tree.js';
 import { directoryAt, probeRegularFile, readRegularFileSync, SIZE_CAPS } from '../../util/regular-file.js';
 import { isTable, lookup, type Plain } from './toml-values.js';
 
@@ -12,8 +13,9 @@ import { isTable, lookup, type Plain } from './toml-values.js';
  * `load_plugin_hooks`; store.rs; manifest.rs). A plugin is enabled by `[plugins."<name>@<market>"]`
  * in the user config.toml (`enabled` defaults to true), installed under
  * `<C>/plugins/cache/<market>/<name>/<version>/`, and keeps data in `<C>/plugins/data/<name>-<market>/`.
- * Its manifest's `hooks` entry (paths, or inline hooks objects) is read, else `hooks/hooks.json`.
- * Plugins load in key order. A plugin that is not installed, has no manifest or an
+ * Its manifest's `hooks` entry (paths, or inline hooks objects) is read, else `hooks/hooks.json`;
+ * what Codex warns about at startup (a path it ignores, a named file it cannot read) is a notice on
+ * the manifest, listed as a file of role `plugin-manifest`. Plugins load in key order. A plugin that is not installed, has no manifest or an
  * agent-plugin-format manifest contributes no hooks, as in Codex.
  */
 export async function pluginHookFiles(codexHome: string, userSettings: Plain): Promise<ConfigFile[]> {
@@ -45,6 +47,8 @@ interface PluginId {
 
 /** store.rs DEFAULT_PLUGIN_VERSION: a locally installed plugin's version directory. */
 const LOCAL_VERSION = 'local';
+/** loader.rs DEFAULT_HOOKS_CONFIG_FILE. */
+const DEFAULT_HOOKS = 'hooks/hooks.json';
 const MANIFESTS = ['.codex-plugin/plugin.json', '.claude-plugin/plugin.json', '.cursor-plugin/plugin.json'];
 const AGENT_PLUGIN_SCHEMA_PREFIX = 'https://agent-plugins.org/schemas/';
 
@@ -82,22 +86,51 @@ async function hookFilesOf(codexHome: string, id: PluginId): Promise<ConfigFile[
   const manifest = readManifest(root);
   if (manifest === null) return [];
   const plugin = { name: id.key, root, data: join(codexHome, 'plugins', 'data', `${id.name}-${id.market}`) };
-  const hooks = manifest.root?.kind === 'object' ? getEntry(manifest.root, 'hooks')?.value : undefined;
   const placement = (key: string) => ({ source: 'plugin' as const, role: 'hooks-file' as const, layer: root, plugin, key: `${id.key}:${key}` });
-  if (hooks === undefined || (hooks.kind === 'scalar' && hooks.value === null)) {
-    return fileAt(root, 'hooks/hooks.json', placement);
-  }
-  if (hooks.kind === 'scalar' && typeof hooks.value === 'string') return fileAt(root, manifestPath(hooks.value), placement);
-  if (hooks.kind === 'array' && hooks.items.every(isString)) {
-    const paths = hooks.items.map((item) => manifestPath((item as { value: string }).value)).filter((path): path is string => path !== null);
-    return (await Promise.all(paths.map((path) => fileAt(root, path, placement)))).flat();
+  const notices: PluginNotice[] = [];
+  const files = await manifestHookFiles(root, manifest, placement, notices);
+  // The manifest carries Codex's startup warnings about its `hooks` (the plugin-discovery rule reports them).
+  if (notices.length > 0) files.push({ ...placement('plugin.json'), parsed: { ...manifest, root: null, errors: [], duplicateKeys: [] }, role: 'plugin-manifest', notices });
+  return files;
+}
+
+type Placement = (key: string) => Omit<ConfigFile, 'parsed'> & { key: string };
+
+/**
+ * loader.rs `load_plugin_hooks` over manifest.rs `resolve_manifest_hooks`: the manifest's `hooks`
+ * paths, or its inline hooks objects (each keyed `plugin.json#hooks[<i>]`); when it has none, or
+ * nothing usable is left of it, `hooks/hooks.json` if that is a file. Paths it ignores, a value of
+ * another kind and a named file that cannot be read are notices at their place in the manifest.
+ */
+async function manifestHookFiles(root: string, manifest: ParsedFile, placement: Placement, notices: PluginNotice[]): Promise<ConfigFile[]> {
+  const hooks = manifest.root?.kind === 'object' ? getEntry(manifest.root, 'hooks')?.value : undefined;
+  const byDefault = () => (probeRegularFile(join(root, DEFAULT_HOOKS)).kind === 'file' ? fileAt(root, DEFAULT_HOOKS, placement) : Promise.resolve([]));
+  if (hooks === undefined || (hooks.kind === 'scalar' && hooks.value === null)) return byDefault();
+  // RawPluginManifestHooks is untagged: Path, Paths (an empty list too), Inline, InlineList, else Invalid.
+  if (isString(hooks) || (hooks.kind === 'array' && hooks.items.every(isString))) {
+    const items = hooks.kind === 'array' ? hooks.items : [hooks];
+    const usable = items.flatMap((item) => {
+      const path = manifestPath(item, notices);
+      return path === null ? [] : [{ item, path }];
+    });
+    if (usable.length === 0) return byDefault();
+    return (await Promise.all(usable.map(({ item, path }) => namedFile(root, path, item, placement, notices)))).flat();
   }
   // Inline hooks files: one object, or a list of them, each keyed `plugin.json#hooks[<i>]`.
-  const inline = hooks.kind === 'object' ? [hooks] : hooks.kind === 'array' && hooks.items.every((item) => item.kind === 'object') ? hooks.items : [];
-  return inline.map((node, index) => ({
-    parsed: { ...manifest, root: node },
-    ...placement(`plugin.json#hooks[${index}]`),
-  }));
+  if (hooks.kind === 'object' || (hooks.kind === 'array' && hooks.items.every((item) => item.kind === 'object'))) {
+    const inline = hooks.kind === 'object' ? [hooks] : hooks.items;
+    return inline.map((node, index) => ({ parsed: { ...manifest, root: node }, ...placement(`plugin.json#hooks[${index}]`) }));
+  }
+  notices.push({ messageId: 'hooksValueInvalid', data: { found: jsonKind(hooks) }, pos: hooks.pos });
+  return byDefault();
+}
+
+/** loader.rs `append_plugin_hook_file`: a named file that is not there is a startup warning, and no default is read instead. */
+async function namedFile(root: string, path: string, item: SourceNode, placement: Placement, notices: PluginNotice[]): Promise<ConfigFile[]> {
+  const files = await fileAt(root, path, placement);
+  // std::io::Error's Display for ENOENT; a file that exists but cannot be read is reported by parse-error.
+  if (files.length === 0) notices.push({ messageId: 'failedToRead', data: { file: join(root, path), error: 'No such file or directory (os error 2)' }, pos: item.pos });
+  return files;
 }
 
 /** store.rs `active_plugin_version`: `local` if installed so, else the highest version directory. */
@@ -150,17 +183,24 @@ function readManifest(root: string) {
 
 /**
  * manifest.rs `resolve_manifest_path`: a path must start with `./`, stay inside the plugin root
- * (no `..`, not absolute) and name something; anything else is ignored.
+ * (no `..`, not absolute) and name something; anything else is ignored with Codex's warning. An
+ * empty path Codex ignores without one; hookctl says so too (SPEC 6.2), as a path without `./`.
  */
-function manifestPath(path: string): string | null {
-  if (!path.startsWith('./')) return null;
+function manifestPath(item: SourceNode, notices: PluginNotice[]): string | null {
+  const path = (item as { value: string }).value;
+  const ignore = (messageId: 'pathNotDotSlash' | 'pathIsDotSlash' | 'pathHasParent' | 'pathOutsideRoot') => {
+    notices.push({ messageId, data: { path: JSON.stringify(path) }, pos: item.pos });
+    return null;
+  };
+  if (!path.startsWith('./')) return ignore('pathNotDotSlash');
   const inside = path.slice(2);
-  if (inside === '' || inside.startsWith('/') || inside.split('/').includes('..')) return null;
+  if (inside === '') return ignore('pathIsDotSlash');
+  if (inside.split('/').includes('..')) return ignore('pathHasParent');
+  if (inside.startsWith('/')) return ignore('pathOutsideRoot');
   return inside;
 }
 
-async function fileAt(root: string, relativePath: string | null, placement: (key: string) => Omit<ConfigFile, 'parsed'> & { key: string }): Promise<ConfigFile[]> {
-  if (relativePath === null) return [];
+async function fileAt(root: string, relativePath: string, placement: Placement): Promise<ConfigFile[]> {
   const { source, role, layer, plugin, key } = placement(relativePath.replaceAll('\\', '/'));
   const file = await discoveredFile(join(root, relativePath), 'json', { source, role, layer, plugin });
   return file === null ? [] : [{ ...file, key }];

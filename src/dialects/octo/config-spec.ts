@@ -25,6 +25,7 @@ export const configSpec: DialectConfigSpec = {
     'managed-requirements': { fields: {}, unknown: 'ignore' },
     env: { fields: {}, unknown: 'ignore' },
     unread: { fields: {}, unknown: 'ignore' },
+    'plugin-manifest': { fields: {}, unknown: 'ignore' },
   },
   discover: discoverOctoFiles,
   describeFile: describeOctoFile,

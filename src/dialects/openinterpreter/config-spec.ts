@@ -35,6 +35,7 @@ export const configSpec: DialectConfigSpec = {
     'managed-requirements': { fields: { allow_managed_hooks_only: { kind: 'boolean' } }, unknown: 'ignore' },
     env: { fields: {}, unknown: 'ignore' },
     unread: { fields: {}, unknown: 'ignore' },
+    'plugin-manifest': { fields: {}, unknown: 'ignore' },
   },
   managedOnlySwitch: 'allow_managed_hooks_only',
   wholeFileRejection: true,

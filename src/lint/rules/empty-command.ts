@@ -1,9 +1,15 @@
-import { setField } from '../../config/field-value.js';
-import { scalarField } from '../../config/field-value.js';
+import { fileHooksNode, rejectsWholeFile, wholeFileClause } from '../../config/agent-rejection.js';
+import { scalarField, setField } from '../../config/field-value.js';
 import { isUnsupportedHandler, requiredFields } from '../../config/handler-type.js';
 import { createRule } from '../rule.js';
 
-/** A handler without a command has nothing to run. */
+/**
+ * A handler without a command has nothing to run. Where the agent reads a file's hooks all at once,
+ * a missing command fails the whole file: Codex deserialises `command` as a required `String`
+ * (codex-rs/config/src/hook_config.rs HookHandlerConfig::Command), and Claude Code validates the
+ * file against its schema. A blank command Codex skips alone (discovery.rs "skipping empty hook
+ * command"), Claude's schema rejects with the file (`schemaRejectsFile`).
+ */
 export const emptyCommand = createRule({
   id: 'empty-command',
   severity: 'error',
@@ -12,17 +18,28 @@ export const emptyCommand = createRule({
   messages: {
     noCommand: 'this {{event}} hook has no "command"',
     blankCommand: '"command" is blank; give the command to run',
+    // {{clause}}: "the agent ignores this whole file" (a hooks file) or "… every hook in this file" (settings, TOML).
+    noCommandFileIgnored: '{{clause}}: this {{event}} hook has no "command"',
+    blankCommandFileIgnored: '{{clause}}: "command" is blank; give the command to run',
   },
   check({ spec, checked, report }) {
-    for (const handler of checked.declarations.handlers) {
+    const { file, declarations } = checked;
+    const fileHooks = rejectsWholeFile(spec, file) ? fileHooksNode(file, declarations) : undefined;
+    const clause = wholeFileClause(file);
+    for (const handler of declarations.handlers) {
       if (isUnsupportedHandler(spec, handler.node)) continue;
       // Types that run something other than a command (an http URL) are invalid-value's to check.
       if (!requiredFields(spec, scalarField(handler.node, 'type', 'string')).includes('command')) continue;
+      // The agent skips an event it does not know without reading it: only that entry is lost.
+      const dropsFile = fileHooks !== undefined && handler.group.event.spec !== null;
+      const event = handler.group.event.name;
       const command = setField(handler.node, 'command');
       if (command === undefined) {
-        report({ messageId: 'noCommand', data: { event: handler.group.event.name }, pos: handler.node.pos, invalidates: handler.node });
+        if (dropsFile) report({ messageId: 'noCommandFileIgnored', data: { clause, event }, pos: handler.node.pos, invalidates: fileHooks });
+        else report({ messageId: 'noCommand', data: { event }, pos: handler.node.pos, invalidates: handler.node });
       } else if (command.value.kind === 'scalar' && typeof command.value.value === 'string' && command.value.value.trim() === '') {
-        report({ messageId: 'blankCommand', pos: command.value.pos, invalidates: handler.node });
+        if (dropsFile && spec.schemaRejectsFile) report({ messageId: 'blankCommandFileIgnored', data: { clause }, pos: command.value.pos, invalidates: fileHooks });
+        else report({ messageId: 'blankCommand', pos: command.value.pos, invalidates: handler.node });
       }
     }
   },

@@ -10,6 +10,7 @@ import { execCommandHasSpaces } from './exec-command-has-spaces.js';
 import { featuresDisabled } from './features-disabled.js';
 import { fieldIgnored } from './field-ignored.js';
 import { handlerTypeNotAllowed } from './handler-type-not-allowed.js';
+import { hooksSwitch } from './hooks-switch.js';
 import { ifNotEvaluated } from './if-not-evaluated.js';
 import { hookModified } from './hook-modified.js';
 import { invalidMatcher } from './invalid-matcher.js';
@@ -21,6 +22,7 @@ import { matcherNeverMatches } from './matcher-never-matches.js';
 import { mcpMatcherWithoutTool } from './mcp-matcher-without-tool.js';
 import { missingScript } from './missing-script.js';
 import { parseError } from './parse-error.js';
+import { pluginDiscovery } from './plugin-discovery.js';
 import { scriptNotExecutable } from './script-not-executable.js';
 import { shellFormPlaceholder } from './shell-form-placeholder.js';
 import { slowLauncher } from './slow-launcher.js';
@@ -71,6 +73,8 @@ export const RULES: readonly Rule[] = [
   shellFormPlaceholder,
   urlNotAllowed,
   featuresDisabled,
+  hooksSwitch,
+  pluginDiscovery,
   unreadFile,
   untrustedProject,
   hookModified,

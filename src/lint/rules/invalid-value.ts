@@ -84,10 +84,12 @@ export const invalidValue = createRule({
     // A strict hooks file is rejected whole by the agent; in a general config file only the value is wrong.
     const strict = topLevel.unknown === 'error';
     const heldBackBy = managedOnlyKey(file, spec);
+    // Where the agent validates the file against its schema (claude), a setting it reads of the wrong type drops the file too.
+    const refusesSettings = strict || spec.schemaRejectsFile === true;
     checkFields(root, Object.entries(topLevel.fields), format, text, strict ? root : undefined, (problem, key, where) => {
       const heldBack = key === heldBackBy && problem.messageId === 'notBoolean';
       if (heldBack) report({ messageId: 'managedOnlyNotBoolean', data: problem.data, ...where } as never);
-      else if (strict) refuse(problem, where);
+      else if (refusesSettings) refuse(problem, where);
       else report({ ...problem, ...where } as never);
     });
     const misplaced = reportTopLevelEvents(spec, checked, root, report);

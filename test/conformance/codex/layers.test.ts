@@ -375,13 +375,43 @@ describe('plugins: codex-rs/core-plugins/src/loader.rs, codex-rs/hooks/src/engin
     await engine.close();
   });
 
-  // manifest.rs resolve_manifest_path: a path must start with ./ and stay in the plugin.
-  it('a manifest path that leaves the plugin is ignored', async () => {
+  // manifest.rs resolve_manifest_path: a path must start with ./ and stay in the plugin; one that does
+  // not is ignored with a warning, and a `hooks` entry that leaves no path behind is as good as none
+  // (resolve_manifest_hooks returns None): loader.rs load_plugin_hooks then reads hooks/hooks.json.
+  it.each([
+    ['a path that leaves the plugin', '../../../../hooks.json', 'ignoring hooks "../../../../hooks.json": path must start with `./` relative to plugin root'],
+    ['a path with ..', './x/../../hooks.json', `ignoring hooks "./x/../../hooks.json": path must not contain '..'`],
+    ['a list of unusable paths', ['./', './/abs.json'], 'ignoring hooks "./": path must not be `./`'],
+    ['a value of another kind', 7, 'ignoring hooks: expected a string, string array, object, or object array; found number'],
+  ])('%s is ignored with a warning, and hooks/hooks.json is read instead', async (_name, hooks, warning) => {
     const box = codexSandbox();
     box.put('home/.codex/config.toml', '[plugins."demo@test"]\n');
-    install(box, 'local', { name: 'demo', hooks: '../../../../hooks.json' }, { 'hooks/hooks.json': preToolUse('echo default') });
+    install(box, 'local', { name: 'demo', hooks }, { 'hooks/hooks.json': preToolUse('echo default') });
     box.put('home/.codex/plugins/cache/hooks.json', preToolUse('echo outside'));
-    expect((await box.engine()).handlers).toEqual([]);
+    const engine = await box.engine();
+    expect(engine.handlers.map((handler) => handler.command)).toEqual(['echo default']);
+    expect(engine.warnings).toContainEqual(expect.stringContaining(`${warning} (plugin-discovery)`));
+    await engine.close();
+  });
+
+  // loader.rs append_plugin_hook_file: a path that resolves but cannot be read is a startup warning
+  // in Codex's words; the default hooks file is not read instead (the manifest named its files).
+  it('a manifest path that does not exist: a warning naming the manifest and the path, in list, dry-run and the outcome', async () => {
+    const box = codexSandbox();
+    box.put('home/.codex/config.toml', '[plugins."demo@test"]\n');
+    const root = install(box, 'local', { name: 'demo', hooks: ['./hooks/one.json', './hooks/missing.json'] }, {
+      'hooks/one.json': preToolUse('echo one'),
+      'hooks/hooks.json': preToolUse('echo default'),
+    });
+    const manifest = join(root, '.codex-plugin', 'plugin.json');
+    const warning = `${manifest}:5:5: warning: failed to read plugin hooks config ${join(root, 'hooks', 'missing.json')}: No such file or directory (os error 2) (plugin-discovery)`;
+    const outcome = await box.dispatch(await box.engine({ bypassTrust: true }), 'PreToolUse');
+    expect(commands(outcome)).toEqual(['echo one']);
+    expect(outcome.warnings).toContain(warning);
+    const list = await box.cli('list', '--cwd', box.project);
+    expect(list.stderr).toContain(`hookctl: ${warning}`);
+    const dryRun = await box.cli('dry-run', 'PreToolUse', '--json', '--cwd', box.project);
+    expect(JSON.parse(dryRun.stdout).warnings).toContain(warning);
   });
 
   // loader.rs load_plugin: no manifest, not enabled, or not installed: no hooks.

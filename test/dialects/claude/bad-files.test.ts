@@ -34,7 +34,21 @@ describe('claude bad files (SPEC-dialects 8.1, §11.1): drops are loud', () => {
     box.settings('project/.claude/settings.json', { ...good, disableAllHooks: 'no' });
     const outcome = await dispatchOnce(box, 'Stop');
     expect(outcome.runs).toEqual([]);
-    expect(outcome.warnings).toContainEqual(expect.stringContaining('the agent ignores every hook in this file because of the error reported for it; no hook of this file is loaded (settings-file-rejected)'));
+    expect(outcome.warnings).toContainEqual(
+      expect.stringContaining('error: the agent ignores every hook in this file: "disableAllHooks" must be true or false, found the string "no" (invalid-value)'),
+    );
+  });
+
+  it('lint says the same as the runtime: a handler without a command drops the file, in one finding', async () => {
+    const box = makeClaudeSandbox();
+    box.settings('project/.claude/settings.json', hooks({ Stop: [group([{ type: 'command' }, command('echo b')])] }));
+    const lint = await runCli(['lint', '--format', 'json', '.claude/settings.json'], { cwd: box.project });
+    expect(JSON.parse(lint.stdout).findings).toMatchObject([
+      { ruleId: 'empty-command', message: 'the agent ignores every hook in this file: this Stop hook has no "command"' },
+    ]);
+    const outcome = await dispatchOnce(box, 'Stop');
+    expect(outcome.runs).toEqual([]);
+    expect(outcome.warnings).toEqual([expect.stringMatching(/settings\.json:\d+:\d+: error: the agent ignores every hook in this file: this Stop hook has no "command" \(empty-command\)$/)]);
   });
 
   it('an unknown event drops only its own entry (changelog 2.1.101), with a warning naming it', async () => {
@@ -43,7 +57,7 @@ describe('claude bad files (SPEC-dialects 8.1, §11.1): drops are loud', () => {
     const outcome = await dispatchOnce(box, 'Stop');
     expect(outcome.runs.map((run) => run.command)).toEqual(['echo kept']);
     expect(outcome.warnings).toContainEqual(expect.stringContaining('unknown claude event "Stopp"; did you mean "Stop"?'));
-    expect(outcome.warnings.join('\n')).not.toContain('settings-file-rejected');
+    expect(outcome.warnings.join('\n')).not.toContain('ignores every hook');
   });
 
   it('an unknown handler key is ignored with a warning; the hook runs', async () => {

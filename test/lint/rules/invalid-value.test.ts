@@ -245,6 +245,30 @@ new RuleTester().run(invalidValue, {
       ],
     },
     {
+      // "continue without the broken settings" (cc settings §Fix a broken settings file): a setting hookctl
+      // reads, of the wrong type, drops the file's hooks too; so does a matcher group without "hooks".
+      name: 'claude: a wrongly typed setting and a matcher group without hooks drop every hook of the file',
+      files: { [CLAUDE_SETTINGS]: '{\n  "disableAllHooks": "no",\n  "hooks": { "Stop": [{ "matcher": "" }], "Stopp": [{}] }\n}\n' },
+      errors: [
+        {
+          messageId: 'fileIgnored',
+          line: 2,
+          column: 22,
+          message: 'the agent ignores every hook in this file: "disableAllHooks" must be true or false, found the string "no"',
+        },
+        { messageId: 'fileIgnored', line: 3, column: 23, message: 'the agent ignores every hook in this file: this matcher group has no "hooks" array of handlers' },
+        // Claude skips an unknown event without reading it (changelog 2.1.101): only that entry is lost.
+        { messageId: 'groupWithoutHooks', line: 3, column: 53 },
+      ],
+    },
+    {
+      // A plugin's hooks file is held to the same schema (cc#75081).
+      name: 'claude: a plugin hooks file with a description of the wrong type is dropped whole',
+      files: { 'project/plugin/hooks/hooks.json': '{ "description": 7, "hooks": {} }', 'project/plugin/.claude-plugin/plugin.json': '{ "name": "p" }' },
+      lint: ['project/plugin/hooks/hooks.json'],
+      errors: [{ messageId: 'fileIgnored', line: 1, column: 18, message: 'the agent ignores this whole file: "description" must be a string, found the number 7' }],
+    },
+    {
       // Codex hashes every hook through TOML, whose integers are i64: a larger timeout cannot be hashed
       // (codex-rs/hooks/src/engine/discovery.rs command_hook_hash), and above u64 it does not parse.
       name: 'a codex timeout above 2^63 − 1, compared exactly on the literal',
