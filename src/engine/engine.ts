@@ -498,6 +498,7 @@ export class HookEngine implements Engine {
       invoke: async (invocation) => {
         const setupError = await this.ensureDataDir(record.dataDir);
         if (setupError) return setupFailure(setupError);
+        if (record.launch?.kind === 'fails') return setupFailure(record.launch.error);
         if (record.launch?.kind === 'http') {
           return runHttp({
             url: record.launch.url,
