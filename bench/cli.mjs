@@ -27,13 +27,29 @@ export async function benchCli({ iterations = 20 } = {}) {
     { iterations, warmup: 3 },
   );
   return [
-    { name: 'CLI start-up: hookctl --help vs node -e 0', measured: `${ms(help)} vs ${ms(bare)}`, target: 'ratio ≤ 2.5', ratio: help / bare, pass: help / bare <= 2.5 },
-    { name: 'CLI dry-run on the example (python hook) vs node -e 0', measured: `${ms(dryRun)} vs ${ms(bare)}`, target: 'report', ratio: dryRun / bare, pass: true },
+    {
+      name: 'CLI start-up: hookctl --help vs node -e 0',
+      measured: `${ms(help)} vs ${ms(bare)}`,
+      target: 'ratio ≤ 2.5',
+      ratio: help / bare,
+      pass: help / bare <= 2.5,
+    },
+    {
+      name: 'CLI dry-run on the example (python hook) vs node -e 0',
+      measured: `${ms(dryRun)} vs ${ms(bare)}`,
+      target: 'report',
+      ratio: dryRun / bare,
+      pass: true,
+    },
   ];
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.stderr.write(`load average: ${loadavg().map((load) => load.toFixed(2)).join(' ')} (${availableParallelism()} cores)\n`);
+  process.stderr.write(
+    `load average: ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')} (${availableParallelism()} cores)\n`,
+  );
   const { printTable } = await import('./table.mjs');
   printTable(await benchCli());
 }

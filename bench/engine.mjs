@@ -21,9 +21,16 @@ function project(hooks) {
 
 function payload(cwd) {
   return {
-    session_id: 'bench', turn_id: 't1', cwd, transcript_path: null, hook_event_name: 'PreToolUse',
-    model: 'bench-model', permission_mode: 'default', tool_name: 'Bash',
-    tool_input: { command: 'echo hello' }, tool_use_id: 'u1',
+    session_id: 'bench',
+    turn_id: 't1',
+    cwd,
+    transcript_path: null,
+    hook_event_name: 'PreToolUse',
+    model: 'bench-model',
+    permission_mode: 'default',
+    tool_name: 'Bash',
+    tool_input: { command: 'echo hello' },
+    tool_use_id: 'u1',
   };
 }
 
@@ -41,7 +48,13 @@ function bareSpawn(stdin) {
 
 async function withEngine(hooks, fn) {
   const sandbox = project(hooks);
-  const engine = await createEngine({ dialect: 'openinterpreter', cwd: sandbox.cwd, home: sandbox.home, bypassTrust: true, managedConfigPath: join(sandbox.root, 'none.toml') });
+  const engine = await createEngine({
+    dialect: 'openinterpreter',
+    cwd: sandbox.cwd,
+    home: sandbox.home,
+    bypassTrust: true,
+    managedConfigPath: join(sandbox.root, 'none.toml'),
+  });
   try {
     return await fn(engine, payload(sandbox.cwd));
   } finally {
@@ -55,21 +68,41 @@ export async function benchEngine({ iterations = 200 } = {}) {
   await withEngine({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'exit 0' }] }] }, async (engine, input) => {
     const stdin = JSON.stringify(input);
     // Interleave the two so machine noise hits both alike.
-    const bare = [], viaEngine = [];
-    for (let i = 0; i < 10; i++) { await bareSpawn(stdin); await engine.dispatch('PreToolUse', input); }
+    const bare = [],
+      viaEngine = [];
+    for (let i = 0; i < 10; i++) {
+      await bareSpawn(stdin);
+      await engine.dispatch('PreToolUse', input);
+    }
     for (let i = 0; i < iterations; i++) {
-      let start = performance.now(); await bareSpawn(stdin); bare.push(performance.now() - start);
-      start = performance.now(); await engine.dispatch('PreToolUse', input); viaEngine.push(performance.now() - start);
+      let start = performance.now();
+      await bareSpawn(stdin);
+      bare.push(performance.now() - start);
+      start = performance.now();
+      await engine.dispatch('PreToolUse', input);
+      viaEngine.push(performance.now() - start);
     }
     const { median } = await import('./stats.mjs');
     const ratio = median(viaEngine) / median(bare);
-    rows.push({ name: `dispatch: 1 trivial hook vs bare spawn (median of ${iterations})`, measured: `${ms(median(viaEngine))} vs ${ms(median(bare))}`, target: 'ratio ≤ 1.15', ratio, pass: ratio <= 1.15 });
+    rows.push({
+      name: `dispatch: 1 trivial hook vs bare spawn (median of ${iterations})`,
+      measured: `${ms(median(viaEngine))} vs ${ms(median(bare))}`,
+      target: 'ratio ≤ 1.15',
+      ratio,
+      pass: ratio <= 1.15,
+    });
   });
 
   const many = Array.from({ length: 1000 }, (_, i) => ({ matcher: `Tool${i}`, hooks: [{ type: 'command', command: 'exit 0' }] }));
   await withEngine({ PreToolUse: many }, async (engine, input) => {
     const median = await timeMedian(() => engine.dispatch('PreToolUse', input), { iterations: 2000, warmup: 200 });
-    rows.push({ name: 'selection: 1,000 handlers, none matching (median dispatch)', measured: ms(median), target: '< 20 µs', ratio: null, pass: median < 0.02 });
+    rows.push({
+      name: 'selection: 1,000 handlers, none matching (median dispatch)',
+      measured: ms(median),
+      target: '< 20 µs',
+      ratio: null,
+      pass: median < 0.02,
+    });
   });
 
   // Issue 11: matchers are RE2 (re2js). Half anchored literals (indexed by name), half general
@@ -80,13 +113,25 @@ export async function benchEngine({ iterations = 200 } = {}) {
   }));
   await withEngine({ PreToolUse: regexes }, async (engine, input) => {
     const median = await timeMedian(() => engine.dispatch('PreToolUse', input), { iterations: 2000, warmup: 200 });
-    rows.push({ name: 'selection: 1,000 regex matchers (500 ^tool_N$, 500 (read|write)_N[a-z]+), none matching (median dispatch)', measured: ms(median), target: '< 30 µs', ratio: null, pass: median < 0.03 });
+    rows.push({
+      name: 'selection: 1,000 regex matchers (500 ^tool_N$, 500 (read|write)_N[a-z]+), none matching (median dispatch)',
+      measured: ms(median),
+      target: '< 30 µs',
+      ratio: null,
+      pass: median < 0.03,
+    });
   });
 
   const sleepers = [{ matcher: 'Bash', hooks: Array.from({ length: 8 }, () => ({ type: 'command', command: 'sleep 0.2' })) }];
   await withEngine({ PreToolUse: sleepers }, async (engine, input) => {
     const median = await timeMedian(() => engine.dispatch('PreToolUse', input), { iterations: 5, warmup: 1 });
-    rows.push({ name: 'parallelism: 8 hooks each sleeping 200 ms', measured: ms(median), target: '< 350 ms', ratio: null, pass: median < 350 });
+    rows.push({
+      name: 'parallelism: 8 hooks each sleeping 200 ms',
+      measured: ms(median),
+      target: '< 350 ms',
+      ratio: null,
+      pass: median < 350,
+    });
   });
   return rows;
 }

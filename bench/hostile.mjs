@@ -81,13 +81,39 @@ export async function benchHostile() {
     const deep = `{"session_id":"s","turn_id":"t","cwd":${JSON.stringify(clean)},"transcript_path":null,"hook_event_name":"PreToolUse","model":"m","permission_mode":"default","tool_name":"Bash","tool_use_id":"u","tool_input":${'['.repeat(5000)}${']'.repeat(5000)}}`;
     const deepRun = await measured(['run', 'PreToolUse', '--dangerously-bypass-hook-trust', ...common(clean)], deep);
 
-    const row = (name, run, target, pass) => ({ name, measured: `${ms(run.ms)}, ${run.peakMiB.toFixed(0)} MiB peak (exit ${run.code})`, target, ratio: null, pass });
+    const row = (name, run, target, pass) => ({
+      name,
+      measured: `${ms(run.ms)}, ${run.peakMiB.toFixed(0)} MiB peak (exit ${run.code})`,
+      target,
+      ratio: null,
+      pass,
+    });
     return [
       row('hostile: `list` on a clean project', cleanList, 'reference', cleanList.code === 0),
-      row('hostile: `list` with /dev/zero script, /dev/urandom and FIFO layers', hostileList, '< 256 MiB, exit 0', hostileList.code === 0 && hostileList.peakMiB < 256),
-      row('hostile: `trust --all --yes` on the same', hostileTrust, '< 256 MiB, exit 0', hostileTrust.code === 0 && hostileTrust.peakMiB < 256),
-      row('hostile: `list` of a 256 KiB flow-dense hooks.yml (worst YAML parse)', yaml, '< 5 s, < 384 MiB', yaml.code === 0 && yaml.ms < 5_000 && yaml.peakMiB < 384),
-      row('hostile: `list` of a 128 KiB number-dense config.toml (worst TOML parse)', tomlList, '< 5 s, < 384 MiB', tomlList.code === 0 && tomlList.ms < 5_000 && tomlList.peakMiB < 384),
+      row(
+        'hostile: `list` with /dev/zero script, /dev/urandom and FIFO layers',
+        hostileList,
+        '< 256 MiB, exit 0',
+        hostileList.code === 0 && hostileList.peakMiB < 256,
+      ),
+      row(
+        'hostile: `trust --all --yes` on the same',
+        hostileTrust,
+        '< 256 MiB, exit 0',
+        hostileTrust.code === 0 && hostileTrust.peakMiB < 256,
+      ),
+      row(
+        'hostile: `list` of a 256 KiB flow-dense hooks.yml (worst YAML parse)',
+        yaml,
+        '< 5 s, < 384 MiB',
+        yaml.code === 0 && yaml.ms < 5_000 && yaml.peakMiB < 384,
+      ),
+      row(
+        'hostile: `list` of a 128 KiB number-dense config.toml (worst TOML parse)',
+        tomlList,
+        '< 5 s, < 384 MiB',
+        tomlList.code === 0 && tomlList.ms < 5_000 && tomlList.peakMiB < 384,
+      ),
       row('hostile: `run` with a 5,000-level tool_input', deepRun, 'exit 0, < 256 MiB', deepRun.code === 0 && deepRun.peakMiB < 256),
     ];
   } finally {
@@ -96,6 +122,10 @@ export async function benchHostile() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  process.stderr.write(`load average: ${loadavg().map((load) => load.toFixed(2)).join(' ')} (${availableParallelism()} cores)\n`);
+  process.stderr.write(
+    `load average: ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')} (${availableParallelism()} cores)\n`,
+  );
   printTable(await benchHostile());
 }

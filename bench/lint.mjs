@@ -19,7 +19,11 @@ const EVENTS = ['PreToolUse', 'PostToolUse', 'SessionStart', 'UserPromptSubmit',
 /** Runs `node <args>` to completion; resolves to { code, stdout, stderr }. */
 function runNode(args, options = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: options.cwd, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      cwd: options.cwd,
+      env: { ...process.env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
@@ -59,10 +63,15 @@ export function monorepo(dir, { bulk }) {
     mkdirSync(join(dir, path, '..'), { recursive: true });
     writeFileSync(join(dir, path), text);
   };
-  if (bulk) for (let d = 0; d < 200; d++) for (let f = 0; f < 20; f++) write(`packages/p${d % 20}/src/m${d}/file${f}.ts`, `export const v = ${f};\n`);
+  if (bulk)
+    for (let d = 0; d < 200; d++)
+      for (let f = 0; f < 20; f++) write(`packages/p${d % 20}/src/m${d}/file${f}.ts`, `export const v = ${f};\n`);
   write('.gitignore', 'node_modules/\n');
   write('.openinterpreter/hooks.json', '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "echo done" }] }] } }\n');
-  write('packages/p3/.openinterpreter/hooks.json', '{ "hooks": { "PreToolUse": [{ "matcher": "Bash", "hooks": [{ "type": "command", "command": "echo x" }] }] } }\n');
+  write(
+    'packages/p3/.openinterpreter/hooks.json',
+    '{ "hooks": { "PreToolUse": [{ "matcher": "Bash", "hooks": [{ "type": "command", "command": "echo x" }] }] } }\n',
+  );
   write('packages/p7/.octo/hooks.yml', 'hooks:\n  PreToolUse:\n    - matcher: terminal\n      command: echo x\n');
   gitRepository(dir);
   if (!bulk) return;
@@ -102,8 +111,13 @@ export async function benchLint({ iterations = 15 } = {}) {
     monorepo(small, { bulk: false });
     gitRepository(project);
 
-    const [bigMs] = await interleavedMedians([() => runLint([...isolated, '--cwd', project], project)], { iterations: Math.max(3, iterations >> 1) });
-    const [exampleMs, bareMs] = await interleavedMedians([() => runLint([...isolated, '--cwd', example], example), () => runNode(['-e', '0'])], { iterations });
+    const [bigMs] = await interleavedMedians([() => runLint([...isolated, '--cwd', project], project)], {
+      iterations: Math.max(3, iterations >> 1),
+    });
+    const [exampleMs, bareMs] = await interleavedMedians(
+      [() => runLint([...isolated, '--cwd', example], example), () => runNode(['-e', '0'])],
+      { iterations },
+    );
     // From a nested package, as a CI working-directory runs it.
     const [bigRepoMs, smallRepoMs] = await interleavedMedians(
       [() => runLint(['--cwd', join(big, 'packages/p3')], big), () => runLint(['--cwd', join(small, 'packages/p3')], small)],
@@ -112,8 +126,20 @@ export async function benchLint({ iterations = 15 } = {}) {
     const ratio = exampleMs / bareMs;
     const scanRatio = bigRepoMs / smallRepoMs;
     return [
-      { name: 'lint: hooks.json with 5,000 handlers (median process)', measured: ms(bigMs), target: '< 1 s', ratio: null, pass: bigMs < 1000 },
-      { name: 'lint: bundled example vs bare `node -e 0`', measured: `${ms(exampleMs)} vs ${ms(bareMs)}`, target: 'ratio < 2.5', ratio, pass: ratio < 2.5 },
+      {
+        name: 'lint: hooks.json with 5,000 handlers (median process)',
+        measured: ms(bigMs),
+        target: '< 1 s',
+        ratio: null,
+        pass: bigMs < 1000,
+      },
+      {
+        name: 'lint: bundled example vs bare `node -e 0`',
+        measured: `${ms(exampleMs)} vs ${ms(bareMs)}`,
+        target: 'ratio < 2.5',
+        ratio,
+        pass: ratio < 2.5,
+      },
       {
         name: 'lint: repository of 25,000 files vs one of only its 3 configs',
         measured: `${ms(bigRepoMs)} vs ${ms(smallRepoMs)}`,
@@ -128,7 +154,11 @@ export async function benchLint({ iterations = 15 } = {}) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  process.stderr.write(`load average: ${loadavg().map((load) => load.toFixed(2)).join(' ')} (${availableParallelism()} cores)\n`);
+  process.stderr.write(
+    `load average: ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')} (${availableParallelism()} cores)\n`,
+  );
   const rows = await benchLint();
   printTable(rows);
   process.exitCode = rows.every((row) => row.pass) ? 0 : 1;

@@ -28,14 +28,32 @@ function sandbox() {
     ],
   };
   writeFileSync(join(project, '.openinterpreter', 'hooks.json'), JSON.stringify({ hooks }));
-  const args = ['--dialect', 'openinterpreter', '--cwd', project, '--home', join(root, 'home'), '--managed', join(root, 'none.toml'), '--dangerously-bypass-hook-trust'];
+  const args = [
+    '--dialect',
+    'openinterpreter',
+    '--cwd',
+    project,
+    '--home',
+    join(root, 'home'),
+    '--managed',
+    join(root, 'none.toml'),
+    '--dangerously-bypass-hook-trust',
+  ];
   return { root, project, args };
 }
 
 function payload(cwd) {
   return {
-    session_id: 'bench', turn_id: 't1', cwd, transcript_path: null, hook_event_name: 'PreToolUse',
-    model: 'bench-model', permission_mode: 'default', tool_name: 'Bash', tool_input: { command: 'echo hello' }, tool_use_id: 'u1',
+    session_id: 'bench',
+    turn_id: 't1',
+    cwd,
+    transcript_path: null,
+    hook_event_name: 'PreToolUse',
+    model: 'bench-model',
+    permission_mode: 'default',
+    tool_name: 'Bash',
+    tool_input: { command: 'echo hello' },
+    tool_use_id: 'u1',
   };
 }
 
@@ -60,10 +78,11 @@ function startServer(args) {
     child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
     return answered;
   };
-  const close = () => new Promise((resolve) => {
-    child.once('exit', resolve);
-    child.stdin.end();
-  });
+  const close = () =>
+    new Promise((resolve) => {
+      child.once('exit', resolve);
+      child.stdin.end();
+    });
   return { send, close };
 }
 
@@ -125,26 +144,65 @@ export async function benchServe({ iterations = 200, runIterations = 15, pipelin
     // engine (the same hook, dispatched by the library) separates what the process boundary costs
     // from what the engine costs.
     const { createEngine } = await import(new URL('../dist/src/index.js', import.meta.url).href);
-    const engine = await createEngine({ dialect: 'openinterpreter', cwd: project, home: join(root, 'home'), managedConfigPath: join(root, 'none.toml'), bypassTrust: true });
+    const engine = await createEngine({
+      dialect: 'openinterpreter',
+      cwd: project,
+      home: join(root, 'home'),
+      managedConfigPath: join(root, 'none.toml'),
+      bypassTrust: true,
+    });
     const [viaServe, bare, inProcess] = await interleavedMedians(
       [roundTrip, () => bareSpawn(stdin), () => engine.dispatch('PreToolUse', input)],
       { iterations, warmup: 20 },
     );
     await engine.close();
-    const [serveAgain, viaRun] = await interleavedMedians([roundTrip, () => hookctlRun(args, stdin)], { iterations: runIterations, warmup: 2 });
+    const [serveAgain, viaRun] = await interleavedMedians([roundTrip, () => hookctlRun(args, stdin)], {
+      iterations: runIterations,
+      warmup: 2,
+    });
 
     const trivial = await throughput(server, params, { batch: pipelined, rounds });
     const slow = await throughput(server, { event: 'PreToolUse', payload: { ...input, tool_name: 'Slow' } }, { batch: 64, rounds: 3 });
 
     const ratio = viaServe / bare;
     return [
-      { name: `serve: dispatch round trip, 1 trivial hook, vs bare sh -c spawn (median of ${iterations})`, measured: `${ms(viaServe)} vs ${ms(bare)}`, target: `ratio ≤ ${TARGET_RATIO}`, ratio, pass: ratio <= TARGET_RATIO },
-      { name: `serve round trip vs the same dispatch in-process (library), median of ${iterations}`, measured: `${ms(viaServe)} vs ${ms(inProcess)}`, target: 'report', ratio: viaServe / inProcess, pass: true },
-      { name: `serve round trip vs hookctl run per event (median of ${runIterations})`, measured: `${ms(serveAgain)} vs ${ms(viaRun)}`, target: 'report', ratio: serveAgain / viaRun, pass: true },
-      { name: `serve: ${pipelined} pipelined dispatches vs one at a time, trivial hook`, measured: `${trivial.pipelined.toFixed(0)}/s vs ${trivial.sequential.toFixed(0)}/s`, target: 'report', ratio: trivial.pipelined / trivial.sequential, pass: true },
+      {
+        name: `serve: dispatch round trip, 1 trivial hook, vs bare sh -c spawn (median of ${iterations})`,
+        measured: `${ms(viaServe)} vs ${ms(bare)}`,
+        target: `ratio ≤ ${TARGET_RATIO}`,
+        ratio,
+        pass: ratio <= TARGET_RATIO,
+      },
+      {
+        name: `serve round trip vs the same dispatch in-process (library), median of ${iterations}`,
+        measured: `${ms(viaServe)} vs ${ms(inProcess)}`,
+        target: 'report',
+        ratio: viaServe / inProcess,
+        pass: true,
+      },
+      {
+        name: `serve round trip vs hookctl run per event (median of ${runIterations})`,
+        measured: `${ms(serveAgain)} vs ${ms(viaRun)}`,
+        target: 'report',
+        ratio: serveAgain / viaRun,
+        pass: true,
+      },
+      {
+        name: `serve: ${pipelined} pipelined dispatches vs one at a time, trivial hook`,
+        measured: `${trivial.pipelined.toFixed(0)}/s vs ${trivial.sequential.toFixed(0)}/s`,
+        target: 'report',
+        ratio: trivial.pipelined / trivial.sequential,
+        pass: true,
+      },
       // Ideal is 32× (the server's cap); its spawns are serial in its event loop, so a loaded
       // machine gets less. Below 4× the dispatches would hardly be overlapping at all.
-      { name: 'serve: 64 pipelined dispatches vs one at a time, 50 ms hook', measured: `${slow.pipelined.toFixed(0)}/s vs ${slow.sequential.toFixed(0)}/s`, target: 'ratio ≥ 4', ratio: slow.pipelined / slow.sequential, pass: slow.pipelined / slow.sequential >= 4 },
+      {
+        name: 'serve: 64 pipelined dispatches vs one at a time, 50 ms hook',
+        measured: `${slow.pipelined.toFixed(0)}/s vs ${slow.sequential.toFixed(0)}/s`,
+        target: 'ratio ≥ 4',
+        ratio: slow.pipelined / slow.sequential,
+        pass: slow.pipelined / slow.sequential >= 4,
+      },
     ];
   } finally {
     await server.close();
@@ -153,7 +211,11 @@ export async function benchServe({ iterations = 200, runIterations = 15, pipelin
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.stderr.write(`load average: ${loadavg().map((load) => load.toFixed(2)).join(' ')} (${availableParallelism()} cores)\n`);
+  process.stderr.write(
+    `load average: ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')} (${availableParallelism()} cores)\n`,
+  );
   const { printTable } = await import('./table.mjs');
   printTable(await benchServe());
 }

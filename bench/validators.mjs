@@ -11,8 +11,16 @@ const SCHEMAS = new URL('../schema/openinterpreter/events/', import.meta.url);
 const { validateInput } = await import(new URL('../dist/src/dialects/openinterpreter/public.js', import.meta.url).href);
 const { inputValidators } = await import(VALIDATORS.href);
 const payload = {
-  session_id: 'bench', turn_id: 't1', cwd: '/tmp', transcript_path: null, hook_event_name: 'PreToolUse',
-  model: 'm', permission_mode: 'default', tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 'u1',
+  session_id: 'bench',
+  turn_id: 't1',
+  cwd: '/tmp',
+  transcript_path: null,
+  hook_event_name: 'PreToolUse',
+  model: 'm',
+  permission_mode: 'default',
+  tool_name: 'Bash',
+  tool_input: { command: 'ls' },
+  tool_use_id: 'u1',
 };
 
 function callsPerSecond(fn, durationMs = 300) {
@@ -48,10 +56,28 @@ export async function benchValidators() {
   const runtime = callsPerSecond(() => compiled(payload));
   const api = callsPerSecond(() => validateInput('PreToolUse', payload));
   return [
-    { name: `validators: import ${files.length} precompiled vs import ajv + compile them`, measured: `${importMs.toFixed(1)} ms vs ${compileMs.toFixed(1)} ms`, target: 'no compile at runtime', ratio: importMs / compileMs, pass: importMs < compileMs },
+    {
+      name: `validators: import ${files.length} precompiled vs import ajv + compile them`,
+      measured: `${importMs.toFixed(1)} ms vs ${compileMs.toFixed(1)} ms`,
+      target: 'no compile at runtime',
+      ratio: importMs / compileMs,
+      pass: importMs < compileMs,
+    },
     // Both run the same generated code; the ratio is JIT noise, so the target is on the absolute rate.
-    { name: 'validator: precompiled PreToolUse input vs ajv-compiled, calls/s', measured: `${(precompiled / 1e6).toFixed(1)} M/s vs ${(runtime / 1e6).toFixed(1)} M/s`, target: '≥ 1 M/s', ratio: precompiled / runtime, pass: precompiled >= 1e6 },
-    { name: 'validateInput() (lookup + result object), calls/s', measured: `${(api / 1e6).toFixed(1)} M/s`, target: '≥ 1 M/s', ratio: null, pass: api >= 1e6 },
+    {
+      name: 'validator: precompiled PreToolUse input vs ajv-compiled, calls/s',
+      measured: `${(precompiled / 1e6).toFixed(1)} M/s vs ${(runtime / 1e6).toFixed(1)} M/s`,
+      target: '≥ 1 M/s',
+      ratio: precompiled / runtime,
+      pass: precompiled >= 1e6,
+    },
+    {
+      name: 'validateInput() (lookup + result object), calls/s',
+      measured: `${(api / 1e6).toFixed(1)} M/s`,
+      target: '≥ 1 M/s',
+      ratio: null,
+      pass: api >= 1e6,
+    },
   ];
 }
 

@@ -87,16 +87,35 @@ async function renderDialects() {
     const files = readdirSync(dir);
     out.push(`## ${dialect}`, '');
     // A dialect with a page of its own (how hookctl runs that agent's hooks) is linked from its section.
-    if (existsSync(join('docs', `${dialect}.md`))) out.push(`How hookctl loads, runs and reads ${dialect} hooks, and each choice it made: [${dialect}.md](${dialect}.md).`, '');
+    if (existsSync(join('docs', `${dialect}.md`)))
+      out.push(`How hookctl loads, runs and reads ${dialect} hooks, and each choice it made: [${dialect}.md](${dialect}.md).`, '');
     const loaded = await loadDialect(dialect);
     for (const { name: event } of loaded.events) {
       const file = `${eventFileStem(event)}.input.json`;
       const input = JSON.parse(readFileSync(join(dir, file), 'utf8'));
       const outputFile = file.replace('.input.json', '.output.json');
-      out.push(`### ${dialect} ${event}`, '', (input.description ?? '').trim(), '', '**Input** (stdin)', '', '| field | type | required | description |', '|---|---|---|---|', ...fieldTable(input), '');
+      out.push(
+        `### ${dialect} ${event}`,
+        '',
+        (input.description ?? '').trim(),
+        '',
+        '**Input** (stdin)',
+        '',
+        '| field | type | required | description |',
+        '|---|---|---|---|',
+        ...fieldTable(input),
+        '',
+      );
       if (files.includes(outputFile)) {
         const output = JSON.parse(readFileSync(join(dir, outputFile), 'utf8'));
-        out.push('**Output** (stdout JSON)', '', '| field | type | required | description |', '|---|---|---|---|', ...fieldTable(output), '');
+        out.push(
+          '**Output** (stdout JSON)',
+          '',
+          '| field | type | required | description |',
+          '|---|---|---|---|',
+          ...fieldTable(output),
+          '',
+        );
       } else out.push('**Output**: stdout has no JSON structure for this event.', '');
       out.push(...whatAHookCanDo(loaded.scaffold.examples(event)));
     }

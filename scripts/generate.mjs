@@ -8,6 +8,10 @@ import { join } from 'node:path';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = join(root, 'node_modules', '.cache', 'hookctl-codegen');
 rmSync(outDir, { recursive: true, force: true });
-execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'src/codegen/tsconfig.json'), '--outDir', outDir], { stdio: 'inherit' });
+execFileSync(
+  process.execPath,
+  [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'src/codegen/tsconfig.json'), '--outDir', outDir],
+  { stdio: 'inherit' },
+);
 const { runGenerator } = await import(pathToFileURL(join(outDir, 'src/codegen/generate.js')).href);
 process.exitCode = await runGenerator(root, process.argv.slice(2));

@@ -48,9 +48,7 @@ export class PayloadValidationError extends HookctlError {
     readonly event: string,
     readonly errors: readonly ValidationError[],
   ) {
-    super(
-      `invalid ${event} payload:\n${errors.map((e) => `  ${e.path || '/'}: ${e.message}`).join('\n')}`,
-    );
+    super(`invalid ${event} payload:\n${errors.map((e) => `  ${e.path || '/'}: ${e.message}`).join('\n')}`);
   }
 }
 
@@ -82,9 +80,7 @@ export class UnknownEventError extends HookctlError {
     readonly event: string,
     suggestion: string | null,
   ) {
-    super(
-      `unknown ${dialect} event "${event}"${didYouMeanSuffix(suggestion)}`,
-    );
+    super(`unknown ${dialect} event "${event}"${didYouMeanSuffix(suggestion)}`);
   }
 }
 
@@ -134,7 +130,9 @@ export class UnknownHookError extends HookctlError {
     readonly id: string,
     suggestion: string | null,
   ) {
-    super(`no hook with id "${showText(id)}"${suggestion ? didYouMeanSuffix(showText(suggestion)) : '; run `hookctl list` to see every hook id'}`);
+    super(
+      `no hook with id "${showText(id)}"${suggestion ? didYouMeanSuffix(showText(suggestion)) : '; run `hookctl list` to see every hook id'}`,
+    );
   }
 }
 

@@ -10,7 +10,17 @@ export type { EngineHandler } from './engine/engine-handler.js';
 export type { AsyncRunResult, DispatchOptions, RunStartInfo } from './engine/dispatch.js';
 export type { Outcome, RunReport, RunStatus, SkipReason, RunMode, Decision } from './kit/outcome.js';
 export type { HandlerRecord, HandlerSource, TrustStatus } from './kit/handler-record.js';
-export type { Dialect, DialectManifest, EventSpec, HandlerTrust, InProcessHook, SwitchedOff, SwitchedOffScope, ValidationResult, ValidationError } from './kit/index.js';
+export type {
+  Dialect,
+  DialectManifest,
+  EventSpec,
+  HandlerTrust,
+  InProcessHook,
+  SwitchedOff,
+  SwitchedOffScope,
+  ValidationResult,
+  ValidationError,
+} from './kit/index.js';
 export type { Finding, Severity } from './kit/finding.js';
 export { DIALECT_IDS, loadDialect } from './dialects/registry.js';
 export type { DialectId } from './dialects/registry.js';

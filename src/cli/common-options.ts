@@ -37,14 +37,23 @@ export interface CommonContext {
  */
 export function addCommonOptions(command: Command, options: { configOverrides?: boolean } = {}): Command {
   command
-    .addOption(new Option('--dialect <dialect>', 'hook dialect (default: detected from the hook config files present)').choices([...DIALECT_IDS]))
+    .addOption(
+      new Option('--dialect <dialect>', 'hook dialect (default: detected from the hook config files present)').choices([...DIALECT_IDS]),
+    )
     .option('--cwd <dir>', 'project directory (default: current directory)')
     .option('--home <dir>', 'user home holding the user-level config (default: $HOME)')
-    .option('--managed <file>', 'managed policy file: openinterpreter requirements.toml (default /etc/openinterpreter/requirements.toml), claude managed-settings.json (default /etc/claude-code/managed-settings.json), codex requirements.toml (default /etc/codex/requirements.toml; the other managed codex files are read beside it)')
+    .option(
+      '--managed <file>',
+      'managed policy file: openinterpreter requirements.toml (default /etc/openinterpreter/requirements.toml), claude managed-settings.json (default /etc/claude-code/managed-settings.json), codex requirements.toml (default /etc/codex/requirements.toml; the other managed codex files are read beside it)',
+    )
     .option('--settings <file-or-json>', 'claude: a settings layer for this session, a file or inline JSON (as claude --settings)')
     .option('--plugin-dir <dir>', 'claude: load a plugin from this directory for this session (repeatable)', collectValues);
   if (options.configOverrides === false) return command;
-  return command.option('--config <key=value>', 'codex: override a config value for this session, as `codex -c` does (TOML value; repeatable)', collectValues);
+  return command.option(
+    '--config <key=value>',
+    'codex: override a config value for this session, as `codex -c` does (TOML value; repeatable)',
+    collectValues,
+  );
 }
 
 /** The config-loading context of the resolved options; hooks see the agent's (this process's) environment. */
@@ -79,14 +88,13 @@ export function resolveCommon(options: CommonOptionValues): CommonContext {
   };
 }
 
-
 /** Adds `--rewrite-order` (SPEC-dialects §10) to a command that dispatches. */
 export function addRewriteOrderOption(command: Command): Command {
   return command.addOption(
-    new Option('--rewrite-order <order>', 'which tool-input rewrite wins when several hooks return one: the last to finish (completion, the agents\' way) or the last configured (deterministic)').choices([
-      'completion',
-      'configured',
-    ]),
+    new Option(
+      '--rewrite-order <order>',
+      "which tool-input rewrite wins when several hooks return one: the last to finish (completion, the agents' way) or the last configured (deterministic)",
+    ).choices(['completion', 'configured']),
   );
 }
 

@@ -44,7 +44,13 @@ function optionModel(option: Option): OptionModel | null {
         : /<file>/.test(option.flags)
           ? 'file'
           : 'text';
-  return { long: option.long, short: option.short ?? null, description: firstClause(option.description), value, choices: option.argChoices ?? [] };
+  return {
+    long: option.long,
+    short: option.short ?? null,
+    description: firstClause(option.description),
+    value,
+    choices: option.argChoices ?? [],
+  };
 }
 
 function positionalOf(command: Command): CommandModel['positional'] {

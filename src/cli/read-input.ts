@@ -9,7 +9,9 @@ async function readStdin(): Promise<string> {
   for await (const chunk of process.stdin) {
     total += (chunk as Buffer).length;
     if (total > SIZE_CAPS.payload.bytes) {
-      throw new UsageError(`the payload on standard input is larger than the ${SIZE_CAPS.payload.bytes / 1024 / 1024} MiB limit for payloads`);
+      throw new UsageError(
+        `the payload on standard input is larger than the ${SIZE_CAPS.payload.bytes / 1024 / 1024} MiB limit for payloads`,
+      );
     }
     chunks.push(chunk as Buffer);
   }

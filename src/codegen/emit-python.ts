@@ -157,7 +157,12 @@ function docstring(text: string): string {
 
 /** Python ends a line at `\r` too, so a description's `\r` would turn the rest of its line into code. */
 function commentLines(text: string | null, indent = ''): string {
-  return text === null ? '' : text.split(/\r\n?|\n/).map((line) => `${indent}# ${line}\n`).join('');
+  return text === null
+    ? ''
+    : text
+        .split(/\r\n?|\n/)
+        .map((line) => `${indent}# ${line}\n`)
+        .join('');
 }
 
 /**

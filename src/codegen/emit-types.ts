@@ -11,12 +11,9 @@ export const emitTypes: Emitter = {
     for (const { schema } of [...schemas.events.flatMap((e) => (e.output ? [e.input, e.output] : [e.input])), schemas.config]) {
       declarations.push(await toTypeScript(schema));
     }
-    const content = [
-      generatedHeader('//', schemas),
-      eventNameDeclarations(schemas),
-      ...declarations,
-      mapDeclarations(schemas),
-    ].join('\n\n');
+    const content = [generatedHeader('//', schemas), eventNameDeclarations(schemas), ...declarations, mapDeclarations(schemas)].join(
+      '\n\n',
+    );
     return [{ path: `generated/${schemas.dialect}/types.ts`, content: `${content.trimEnd()}\n` }];
   },
 };
@@ -106,7 +103,7 @@ function mapDeclarations(schemas: DialectSchemas): string {
     ...entries((e) => e.output?.schema.title),
     '}',
     '',
-    '/** The input payload type of event `E`, e.g. `InputOf<\'PreToolUse\'>`. */',
+    "/** The input payload type of event `E`, e.g. `InputOf<'PreToolUse'>`. */",
     'export type InputOf<E extends EventName> = HookInputMap[E];',
     '',
     '/** The stdout JSON type of event `E`; `never` for events without structured output. */',

@@ -32,9 +32,18 @@ export const emitValidators: Emitter = {
     const js = [
       header,
       standaloneCode(ajv, exports).trim(),
-      objectExport('inputValidators', schemas.events.map((e) => [e.name, validatorName(e.input.schema.title)])),
-      objectExport('outputValidators', outputs.map((o) => [o.name, validatorName(o.title)])),
-      objectExport('configValidators', configTypes.map(({ title }) => [title, validatorName(title)])),
+      objectExport(
+        'inputValidators',
+        schemas.events.map((e) => [e.name, validatorName(e.input.schema.title)]),
+      ),
+      objectExport(
+        'outputValidators',
+        outputs.map((o) => [o.name, validatorName(o.title)]),
+      ),
+      objectExport(
+        'configValidators',
+        configTypes.map(({ title }) => [title, validatorName(title)]),
+      ),
       `export const validateConfig = ${validatorName(schemas.config.schema.title)};`,
     ].join('\n\n');
     const dts = [

@@ -34,7 +34,10 @@ export function createContracts({ dialect, inputValidators, outputValidators }: 
       lookup(event);
       const validator = outputValidators[event];
       if (!validator) {
-        return { ok: false, errors: [{ path: '', message: `${dialect} ${event} hooks have no JSON output contract (stdout is not interpreted as JSON)` }] };
+        return {
+          ok: false,
+          errors: [{ path: '', message: `${dialect} ${event} hooks have no JSON output contract (stdout is not interpreted as JSON)` }],
+        };
       }
       return run(validator, value);
     },

@@ -43,7 +43,10 @@ function formatOne(error: ErrorObject): ValidationError {
       return { path: error.instancePath, message: `must be ${quote(params.allowedValue)}` };
     case 'pattern':
       // `\S` is how the schemas spell "non-blank string"; say so instead of showing the regex.
-      return { path: error.instancePath, message: params.pattern === '\\S' ? 'must not be blank' : `must match the pattern /${String(params.pattern)}/` };
+      return {
+        path: error.instancePath,
+        message: params.pattern === '\\S' ? 'must not be blank' : `must match the pattern /${String(params.pattern)}/`,
+      };
     default:
       return { path: error.instancePath, message: error.message ?? `fails the ${error.keyword} rule` };
   }
@@ -54,7 +57,9 @@ function formatOne(error: ErrorObject): ValidationError {
  * error per branch; they read better as one message listing what is allowed.
  */
 function mergeAlternatives(composite: ErrorObject, branches: readonly ErrorObject[]): ValidationError | null {
-  const simple = branches.length > 0 && branches.every((e) => e.instancePath === composite.instancePath && ['type', 'const', 'enum'].includes(e.keyword));
+  const simple =
+    branches.length > 0 &&
+    branches.every((e) => e.instancePath === composite.instancePath && ['type', 'const', 'enum'].includes(e.keyword));
   if (!simple) return null;
   const literals = branches.every((e) => e.keyword !== 'type');
   const alternatives = branches.flatMap((e) => {

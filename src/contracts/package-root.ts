@@ -20,9 +20,7 @@ export function packageRoot(): string {
     }
     if (dirname(dir) === dir) break;
   }
-  throw new InstallationError(
-    `broken hookctl installation: no package.json named "hookctl" above ${start}; reinstall hookctl`,
-  );
+  throw new InstallationError(`broken hookctl installation: no package.json named "hookctl" above ${start}; reinstall hookctl`);
 }
 
 function isHookctlManifest(path: string): boolean {

@@ -29,7 +29,9 @@ export function readEventSchema(dialect: string, event: string, kind: SchemaKind
   requireKnownEvent(dialect, event, schemaEventNames(dialect));
   const path = join(schemaRoot(), dialect, 'events', `${eventFileStem(event)}.${kind}.json`);
   if (!existsSync(path)) {
-    throw new UsageError(`${dialect} ${event} hooks have no JSON output contract (stdout is not interpreted as JSON), so there is no output schema`);
+    throw new UsageError(
+      `${dialect} ${event} hooks have no JSON output contract (stdout is not interpreted as JSON), so there is no output schema`,
+    );
   }
   return readFileSync(path, 'utf8');
 }

@@ -22,7 +22,9 @@ export function preCommitFilesPattern(): string {
   const alternatives = DIALECT_IDS.flatMap((id) => {
     const manifest = manifestOf(id);
     const inConfigDir = (path: string) => path.startsWith(`${manifest.configDir}/`);
-    const others = repositoryFilesOf(manifest).flatMap((file) => [file.path, ...(file.markers ?? [])]).filter((path) => !inConfigDir(path));
+    const others = repositoryFilesOf(manifest)
+      .flatMap((file) => [file.path, ...(file.markers ?? [])])
+      .filter((path) => !inConfigDir(path));
     return [`${regexEscape(manifest.configDir)}/`, ...others.map((path) => `${path.split('*').map(regexEscape).join('[^/]*')}$`)];
   });
   return `(^|/)(${[...new Set(alternatives)].join('|')})`;

@@ -100,7 +100,12 @@ export async function dispatchEvent(
   const payloadCwd = typeof payload.cwd === 'string' && payload.cwd !== '' ? resolve(projectDir, payload.cwd) : projectDir;
   const info = { ...context.info, projectDir, cwd: payloadCwd };
   const preparation = await dialect.protocol.prepareDispatch?.(event, payload, info);
-  const budget = dialect.protocol.budgetMs?.(event, slots.map((slot) => slot.handler), info) ?? null;
+  const budget =
+    dialect.protocol.budgetMs?.(
+      event,
+      slots.map((slot) => slot.handler),
+      info,
+    ) ?? null;
   const deadline = budget === null ? null : performance.now() + budget;
   // The dialect may move the run dir (claude: the payload's cwd no longer exists).
   const cwd = preparation?.cwd ?? payloadCwd;

@@ -1,7 +1,28 @@
 import { mkdir, realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { BuiltinHook, Dialect, EventSpec, Finding, HandlerRecord, HandlerTrust, InProcessHook, LoadContext, LoadedConfig, SwitchedOff, ValidationError } from '../kit/index.js';
-import { ConfigLoadError, ConfigReloadError, DuplicateHookIdError, InProcessNotAllowedError, PayloadNotJsonError, PayloadValidationError, UnknownEventError, UsageError } from '../errors.js';
+import type {
+  BuiltinHook,
+  Dialect,
+  EventSpec,
+  Finding,
+  HandlerRecord,
+  HandlerTrust,
+  InProcessHook,
+  LoadContext,
+  LoadedConfig,
+  SwitchedOff,
+  ValidationError,
+} from '../kit/index.js';
+import {
+  ConfigLoadError,
+  ConfigReloadError,
+  DuplicateHookIdError,
+  InProcessNotAllowedError,
+  PayloadNotJsonError,
+  PayloadValidationError,
+  UnknownEventError,
+  UsageError,
+} from '../errors.js';
 import { standingSkipReason } from '../trust/skip-reason.js';
 import { didYouMean } from '../util/did-you-mean.js';
 import { AsyncRuns } from './async-runs.js';
@@ -192,7 +213,12 @@ interface Loaded {
  * a broken file costs, as in `hookctl run`, but a guard that is running must not drop out because
  * its file was saved half-edited or with a typo.
  */
-async function loadConfiguration(dialect: Dialect, context: LoadContext, before: StatSignatures, running: LoadedConfig | null = null): Promise<Loaded> {
+async function loadConfiguration(
+  dialect: Dialect,
+  context: LoadContext,
+  before: StatSignatures,
+  running: LoadedConfig | null = null,
+): Promise<Loaded> {
   const config = await dialect.loadConfig(context);
   const fatal = config.findings.filter((finding) => finding.fatal);
   if (fatal.length > 0) throw new ConfigLoadError(fatal);
@@ -472,6 +498,7 @@ export class HookEngine implements Engine {
       invoke: async (invocation) => {
         const setupError = await this.ensureDataDir(record.dataDir);
         if (setupError) return setupFailure(setupError);
+        if (record.launch?.kind === 'fails') return setupFailure(record.launch.error);
         if (record.launch?.kind === 'http') {
           return runHttp({
             url: record.launch.url,
@@ -554,7 +581,10 @@ export class HookEngine implements Engine {
     const trust = await this.definition.trust.evaluate(generation.records, trustContext);
     const reasons = new Map<EngineHandler, SkipReason>();
     generation.records.forEach((record, index) => {
-      reasons.set(generation.handlers[index]!, standingSkipReason(record, trust[index]!, generation.managedOnly, this.options.bypassTrust === true));
+      reasons.set(
+        generation.handlers[index]!,
+        standingSkipReason(record, trust[index]!, generation.managedOnly, this.options.bypassTrust === true),
+      );
     });
     return reasons;
   }
@@ -619,7 +649,8 @@ function serializePayload(event: string, payload: unknown): string {
   try {
     return stringifyJson(payload);
   } catch (error) {
-    if (error instanceof NotJsonError) throw new PayloadNotJsonError(event, [{ path: error.path, message: `${error.problem}; a payload must be plain JSON` }]);
+    if (error instanceof NotJsonError)
+      throw new PayloadNotJsonError(event, [{ path: error.path, message: `${error.problem}; a payload must be plain JSON` }]);
     throw error;
   }
 }
@@ -652,7 +683,8 @@ const RELOAD_FAILED_PREFIX = 'configuration reload failed; the last good configu
 
 /** One outcome warning per problem of a reload that did not load. */
 export function reloadFailureWarnings(error: unknown): string[] {
-  if (error instanceof ConfigLoadError || error instanceof ConfigReloadError) return error.findings.map((finding) => RELOAD_FAILED_PREFIX + formatFinding(finding));
+  if (error instanceof ConfigLoadError || error instanceof ConfigReloadError)
+    return error.findings.map((finding) => RELOAD_FAILED_PREFIX + formatFinding(finding));
   return [RELOAD_FAILED_PREFIX + (error instanceof Error ? error.message : String(error))];
 }
 

@@ -22,10 +22,7 @@ export async function invokeInProcess(hook: InProcessHook, invocation: Invocatio
   });
   const base = { signal: null, stderr: '', truncated: false };
   try {
-    const value = await Promise.race([
-      Promise.resolve().then(() => hook(invocation.payload, { signal: controller.signal })),
-      timeout,
-    ]);
+    const value = await Promise.race([Promise.resolve().then(() => hook(invocation.payload, { signal: controller.signal })), timeout]);
     const durationMs = performance.now() - started;
     if (value === TIMED_OUT) {
       controller.abort();
@@ -35,7 +32,14 @@ export async function invokeInProcess(hook: InProcessHook, invocation: Invocatio
     return { ...base, exitCode: 0, stdout, timedOut: false, durationMs, error: null };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return { ...base, exitCode: null, stdout: '', timedOut: false, durationMs: performance.now() - started, error: `in-process hook threw: ${message}` };
+    return {
+      ...base,
+      exitCode: null,
+      stdout: '',
+      timedOut: false,
+      durationMs: performance.now() - started,
+      error: `in-process hook threw: ${message}`,
+    };
   } finally {
     clearTimeout(timer);
     invocation.signal?.removeEventListener('abort', onAbort);

@@ -76,7 +76,8 @@ export function lastCodePoints(text: string, count: number): string {
   let start = text.length;
   for (let kept = 0; kept < count && start > 0; kept++) {
     const low = text.charCodeAt(start - 1);
-    const isPair = low >= 0xdc00 && low <= 0xdfff && start >= 2 && text.charCodeAt(start - 2) >= 0xd800 && text.charCodeAt(start - 2) <= 0xdbff;
+    const isPair =
+      low >= 0xdc00 && low <= 0xdfff && start >= 2 && text.charCodeAt(start - 2) >= 0xd800 && text.charCodeAt(start - 2) <= 0xdbff;
     start -= isPair ? 2 : 1;
   }
   return text.slice(start);

@@ -38,12 +38,7 @@ export function runningReport(handler: EngineHandler, projectDir: string): RunRe
   return { ...skippedReport(handler, projectDir, 'decided'), status: 'running', skipReason: null, error: null };
 }
 
-export function finishedReport(
-  handler: EngineHandler,
-  projectDir: string,
-  result: RunResult,
-  interpretation: Interpretation,
-): RunReport {
+export function finishedReport(handler: EngineHandler, projectDir: string, result: RunResult, interpretation: Interpretation): RunReport {
   return {
     ...identity(handler, projectDir),
     status: interpretation.status,

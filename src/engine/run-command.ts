@@ -140,10 +140,7 @@ class Run {
     // A descendant may hold the pipes open indefinitely; take what arrives shortly, then stop waiting.
     // setImmediate: if the event loop was blocked past the grace, timers run before pending pipe
     // reads; one more poll phase collects the output the hook wrote before it exited.
-    this.pipeGraceTimer = setTimeout(
-      () => setImmediate(() => this.settle()),
-      this.options.pipeGraceMs ?? DEFAULT_PIPE_GRACE_MS,
-    );
+    this.pipeGraceTimer = setTimeout(() => setImmediate(() => this.settle()), this.options.pipeGraceMs ?? DEFAULT_PIPE_GRACE_MS);
   }
 
   private onSpawnError(error: Error): void {
@@ -275,7 +272,10 @@ async function describeSpawnFailure(error: unknown, cwd: string): Promise<string
   const code = (error as NodeJS.ErrnoException).code;
   // Node reports a missing cwd as `spawn sh ENOENT`, which blames the shell; name the real cause.
   if (code === 'ENOENT' || code === 'ENOTDIR') {
-    const isDirectory = await stat(cwd).then((s) => s.isDirectory(), () => false);
+    const isDirectory = await stat(cwd).then(
+      (s) => s.isDirectory(),
+      () => false,
+    );
     if (!isDirectory) return `could not start the hook: working directory ${cwd} does not exist or is not a directory`;
   }
   const detail = error instanceof Error ? error.message : String(error);
@@ -298,7 +298,10 @@ export function failedResult(error: string | null, started: number, fields: Part
 }
 
 function lastLine(text: string): string | null {
-  const lines = text.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   return lines.at(-1) ?? null;
 }
 

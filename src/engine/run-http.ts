@@ -57,11 +57,20 @@ export function runHttp(options: RunHttpOptions): Promise<RunResult> {
     };
     options.signal?.addEventListener('abort', onAbort, { once: true });
     request.on('error', (error) => settle(finish({ error: `request to ${url.origin} failed: ${error.message}` })));
-    request.on('response', (response) => readResponse(response, options.outputLimitBytes, (body, truncated) => {
-      const status = response.statusCode ?? 0;
-      if (status >= 200 && status < 300) settle(finish({ exitCode: 0, stdout: body, truncated }));
-      else settle(finish({ stdout: body, truncated, error: `HTTP ${status}${response.statusMessage ? ` ${response.statusMessage}` : ''} from ${url.origin}${url.pathname}` }));
-    }));
+    request.on('response', (response) =>
+      readResponse(response, options.outputLimitBytes, (body, truncated) => {
+        const status = response.statusCode ?? 0;
+        if (status >= 200 && status < 300) settle(finish({ exitCode: 0, stdout: body, truncated }));
+        else
+          settle(
+            finish({
+              stdout: body,
+              truncated,
+              error: `HTTP ${status}${response.statusMessage ? ` ${response.statusMessage}` : ''} from ${url.origin}${url.pathname}`,
+            }),
+          );
+      }),
+    );
     request.end(options.body);
   });
 }

@@ -83,11 +83,7 @@ function combined(handlers: readonly HandlerRecord[]): RE2Set | null {
 }
 
 /** The names matchers are tested against: the target value, its dialect aliases and the request's. */
-export function matchCandidates(
-  target: string,
-  aliases: Readonly<Record<string, readonly string[]>>,
-  extra: readonly string[],
-): string[] {
+export function matchCandidates(target: string, aliases: Readonly<Record<string, readonly string[]>>, extra: readonly string[]): string[] {
   const own = Object.hasOwn(aliases, target) ? aliases[target]! : [];
   return own.length === 0 && extra.length === 0 ? [target] : [target, ...own, ...extra];
 }

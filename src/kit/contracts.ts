@@ -1,6 +1,4 @@
-export type ValidationResult<T = unknown> =
-  | { ok: true; value: T }
-  | { ok: false; errors: ValidationError[] };
+export type ValidationResult<T = unknown> = { ok: true; value: T } | { ok: false; errors: ValidationError[] };
 
 export interface ValidationError {
   /** JSON pointer into the validated value, `""` for the root. */

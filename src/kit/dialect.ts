@@ -65,4 +65,3 @@ export interface LoadedConfig {
   /** Problems met while loading, with positions. Lint reports them; the runtime applies the dialect's policy. */
   findings: Finding[];
 }
-

@@ -11,11 +11,15 @@ export type HandlerType = 'command' | 'http' | 'mcp_tool' | 'prompt' | 'agent';
  * How the runner starts a handler. Absent: `sh -c <command>` (SPEC 2.8). A `process` launch spawns
  * `argv[0]` (found on PATH) with the rest as arguments and no shell of its own, so a dialect says
  * which shell, if any (`['bash', '-c', command]`, an exec-form `['node', 'hook.js']`). An `http`
- * launch POSTs the payload as JSON and reads the response body as the hook's stdout.
+ * launch POSTs the payload as JSON and reads the response body as the hook's stdout. A `fails`
+ * launch is selected and counted as a run like any other, but starting it fails with `error` and
+ * nothing is spawned: the agent would start it and see it fail, where hookctl cannot start it at all
+ * (claude `${user_config.*}`, whose values only the agent keeps).
  */
 export type Launch =
   | { readonly kind: 'process'; readonly argv: readonly string[] }
-  | { readonly kind: 'http'; readonly url: string; readonly headers: Readonly<Record<string, string>> };
+  | { readonly kind: 'http'; readonly url: string; readonly headers: Readonly<Record<string, string>> }
+  | { readonly kind: 'fails'; readonly error: string };
 
 /**
  * A test on the payload that selection applies after the matcher (claude `if`), compiled once per

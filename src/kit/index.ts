@@ -7,13 +7,30 @@ export type { Contracts, ValidationError, ValidationResult } from './contracts.j
 export type { Dialect, LoadedConfig } from './dialect.js';
 export { formatFinding } from './finding.js';
 export type { Finding, Severity } from './finding.js';
-export type { CompiledCondition, CompiledMatcher, HandlerRecord, HandlerSource, HandlerType, Launch, TrustStatus, UnrunnableReason } from './handler-record.js';
+export type {
+  CompiledCondition,
+  CompiledMatcher,
+  HandlerRecord,
+  HandlerSource,
+  HandlerType,
+  Launch,
+  TrustStatus,
+  UnrunnableReason,
+} from './handler-record.js';
 export type { BuiltinHook, InProcessHook } from './in-process.js';
 export type { HookListing, ListedHook, ListedHookDetail, SwitchedOff, SwitchedOffScope } from './listing.js';
 export type { LoadContext } from './load-context.js';
 export type { DialectManifest, EventSpec, RepositoryFile } from './manifest.js';
 export type { AggregateEffect, Decision, Outcome, RunMode, RunReport, RunStatus, SkipReason, StandingSkipReason } from './outcome.js';
-export type { AggregateOptions, DialectProtocol, DispatchContextInfo, DispatchPreparation, HandlerEffect, InterpretedRun, Interpretation } from './protocol.js';
+export type {
+  AggregateOptions,
+  DialectProtocol,
+  DispatchContextInfo,
+  DispatchPreparation,
+  HandlerEffect,
+  InterpretedRun,
+  Interpretation,
+} from './protocol.js';
 export type { RunResult } from './run-result.js';
 export type { DialectScaffolding, HookExample, RegisterEdit, RegistrationEntry } from './scaffold.js';
 export type { HandlerTrust, ScriptHashes, TrustAuthority, TrustContext, TrustModel, TrustUnit } from './trust-authority.js';

@@ -85,4 +85,3 @@ export interface DialectProtocol {
    */
   budgetMs?(event: string, selected: readonly HandlerRecord[], context: DispatchContextInfo): number | null;
 }
-

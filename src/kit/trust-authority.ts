@@ -76,5 +76,10 @@ export interface TrustAuthority extends TrustModel {
    * Enables or disables `selected`, given every loaded handler; refuses managed hooks. Returns the
    * hooks whose state changed: identical definitions of a file are one hook and change together.
    */
-  setEnabled(selected: readonly HandlerRecord[], all: readonly HandlerRecord[], enabled: boolean, context: TrustContext): Promise<HandlerRecord[]>;
+  setEnabled(
+    selected: readonly HandlerRecord[],
+    all: readonly HandlerRecord[],
+    enabled: boolean,
+    context: TrustContext,
+  ): Promise<HandlerRecord[]>;
 }

@@ -46,9 +46,7 @@ export function formatOutcome(outcome: Outcome, handlers: readonly ListedHandler
   lines.push(`${outcome.event} (${outcome.dialect}) — ${target}`);
   lines.push(
     `matched ${outcome.runs.length} of ${outcome.runs.length + notMatched.length} handler${outcome.runs.length + notMatched.length === 1 ? '' : 's'}` +
-      (notMatched.length > 0
-        ? `; not matched: ${notMatched.map((h) => `${h.id} (matcher ${JSON.stringify(h.matcher)})`).join(', ')}`
-        : ''),
+      (notMatched.length > 0 ? `; not matched: ${notMatched.map((h) => `${h.id} (matcher ${JSON.stringify(h.matcher)})`).join(', ')}` : ''),
   );
   for (const run of outcome.runs) lines.push(...formatRun(run));
   for (const warning of outcome.warnings) lines.push(`warning: ${warning}`);
@@ -68,8 +66,12 @@ export function formatOutcome(outcome: Outcome, handlers: readonly ListedHandler
 function formatRun(run: RunReport): string[] {
   const where = run.file === null ? run.source : `${run.source} ${run.file}${run.line === null ? '' : `:${run.line}`}`;
   const status = run.skipReason ? `skipped (${run.skipReason})` : run.status.replace('_', ' ');
-  const facts = run.status === 'skipped' || run.status === 'running' ? [] : [`exit ${run.exitCode ?? run.signal ?? '-'}`, `${run.durationMs} ms`];
-  const lines = [`  ${STATUS_MARK[run.status]} ${status}  ${run.id}  [${run.mode}]  ${[run.command, ...facts].join('  ')}`, `      ${where}`];
+  const facts =
+    run.status === 'skipped' || run.status === 'running' ? [] : [`exit ${run.exitCode ?? run.signal ?? '-'}`, `${run.durationMs} ms`];
+  const lines = [
+    `  ${STATUS_MARK[run.status]} ${status}  ${run.id}  [${run.mode}]  ${[run.command, ...facts].join('  ')}`,
+    `      ${where}`,
+  ];
   if (run.skipReason && SKIP_HINT[run.skipReason]) lines.push(`      ${SKIP_HINT[run.skipReason]!.replace('<id>', run.id)}`);
   if (run.error) lines.push(`      error: ${run.error}`);
   const stderr = run.stderr.trim();
@@ -103,10 +105,14 @@ function indentTail(text: string, indent: string): string {
  */
 export function formatAsyncResult(result: AsyncRunResult): string {
   const { report, effect } = result;
-  const facts = report.status === 'timed_out' || report.status === 'failed' ? `  ${report.error ?? ''}` : `  exit ${report.exitCode ?? report.signal ?? '-'}  ${report.durationMs} ms`;
+  const facts =
+    report.status === 'timed_out' || report.status === 'failed'
+      ? `  ${report.error ?? ''}`
+      : `  exit ${report.exitCode ?? report.signal ?? '-'}  ${report.durationMs} ms`;
   const lines: Line[] = [`async ${report.status.replace('_', ' ')}  ${report.id}${facts}`];
   if (effect.systemMessage !== undefined) lines.push(`  system message (next turn): ${effect.systemMessage}`);
-  if (effect.additionalContext !== undefined) lines.push({ multiline: `  context (next turn): ${indentTail(showText(effect.additionalContext, { multiline: true }), '    ')}` });
+  if (effect.additionalContext !== undefined)
+    lines.push({ multiline: `  context (next turn): ${indentTail(showText(effect.additionalContext, { multiline: true }), '    ')}` });
   if (effect.extra !== undefined) lines.push(`  ${JSON.stringify(effect.extra)}`);
   for (const warning of result.warnings) lines.push(`  warning: ${warning}`);
   return `${lines.map((line) => (typeof line === 'string' ? showText(line) : line.multiline)).join('\n')}\n`;

@@ -23,7 +23,10 @@ export function pythonTypesFor(dialect: string, event: string): { imports: strin
  * `pyright --strict` (reportUnusedImport) in the user's project.
  */
 function usedImports(line: string, definitions: string): string {
-  const names = line.replace(/^from typing import /, '').split(',').map((name) => name.trim());
+  const names = line
+    .replace(/^from typing import /, '')
+    .split(',')
+    .map((name) => name.trim());
   // Code only: a description may say "Optional." or "Any non-zero exit", a `_XOptional` name is one word.
   const code = definitions.replace(/"""[\s\S]*?"""/g, '').replace(/#.*$/gm, '');
   const used = names.filter((name) => new RegExp(`(?<![\\w.])${name}\\b`).test(code));

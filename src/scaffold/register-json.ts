@@ -23,7 +23,12 @@ export interface GroupsJsonOptions {
  * `writeId` the handler carries the entry's `id`, its stable identity, and an id another hook
  * already has is refused rather than declared twice. `text` null means the file does not exist yet.
  */
-export function registerInGroupsJson(text: string | null, file: string, entry: RegistrationEntry, options: GroupsJsonOptions): RegisterEdit {
+export function registerInGroupsJson(
+  text: string | null,
+  file: string,
+  entry: RegistrationEntry,
+  options: GroupsJsonOptions,
+): RegisterEdit {
   const handler = options.writeId ? { type: 'command', id: entry.id, command: entry.command } : { type: 'command', command: entry.command };
   const group = { ...(entry.matcher === null ? {} : { matcher: entry.matcher }), hooks: [handler] };
   if (text === null) {
@@ -77,7 +82,11 @@ function parseJsonObject(text: string, file: string, strict: boolean): Node {
     const before = text.slice(0, first.offset).split('\n');
     const where = `line ${before.length}, column ${before.at(-1)!.length + 1}`;
     // A comment is fine for jsonc readers, but an agent that reads strict JSON drops the whole file.
-    if (printParseErrorCode(first.error) === 'InvalidCommentToken') throw new RegisterError(file, `it has a comment (${where}), which strict JSON does not allow: the agent ignores the whole file; remove the comments first`);
+    if (printParseErrorCode(first.error) === 'InvalidCommentToken')
+      throw new RegisterError(
+        file,
+        `it has a comment (${where}), which strict JSON does not allow: the agent ignores the whole file; remove the comments first`,
+      );
     throw new RegisterError(file, `it is not valid JSON (${where})`);
   }
   if (root?.type !== 'object') throw new RegisterError(file, 'its top level is not an object');

@@ -57,7 +57,11 @@ export async function scaffoldHook(options: ScaffoldOptions): Promise<ScaffoldRe
   const { dialect } = options;
   const language = LANGUAGES[options.lang];
   const events = dialect.events;
-  requireKnownEvent(dialect.id, options.event, events.map((e) => e.name));
+  requireKnownEvent(
+    dialect.id,
+    options.event,
+    events.map((e) => e.name),
+  );
   const spec = events.find((e) => e.name === options.event)!;
   const name = scriptName(options.name ?? eventFileStem(options.event), language.extension);
   const path = `${dialect.manifest.configDir}/hooks/${name}.${language.extension}`;

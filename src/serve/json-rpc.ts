@@ -23,9 +23,7 @@ export interface RpcError {
   data?: unknown;
 }
 
-export type Response =
-  | { jsonrpc: '2.0'; id: RequestId; result: unknown }
-  | { jsonrpc: '2.0'; id: RequestId; error: RpcError };
+export type Response = { jsonrpc: '2.0'; id: RequestId; result: unknown } | { jsonrpc: '2.0'; id: RequestId; error: RpcError };
 
 /** A well-formed request; `id` undefined makes it a notification, which gets no response. */
 export interface Request {
@@ -80,7 +78,9 @@ export class RpcFailure extends Error {
   }
 
   toError(): RpcError {
-    return this.data === undefined ? { code: this.code, message: this.message } : { code: this.code, message: this.message, data: this.data };
+    return this.data === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, data: this.data };
   }
 }
 

@@ -103,7 +103,9 @@ class Session {
 
   run(): Promise<ServerEnd> {
     const { input, output, signal, log } = this.options;
-    log(`hookctl serve: ready: ${this.engine.dialect} hooks of ${loadContextOf(this.options.settings).cwd} (${plural(this.engine.handlers.length, 'hook')}); JSON-RPC 2.0, one message per line`);
+    log(
+      `hookctl serve: ready: ${this.engine.dialect} hooks of ${loadContextOf(this.options.settings).cwd} (${plural(this.engine.handlers.length, 'hook')}); JSON-RPC 2.0, one message per line`,
+    );
     output.on('error', () => {
       // The client is gone (EPIPE) or the output failed: nobody can receive an answer any more.
       this.outputBroken = true;
@@ -113,7 +115,13 @@ class Session {
     else signal.addEventListener('abort', () => void this.cancel('cancelled'), { once: true });
     readLines(input, this.options.maxLineBytes ?? MAX_LINE_BYTES, {
       line: (text) => this.onLine(text),
-      oversized: () => this.send(errorResponse(null, { code: PARSE_ERROR, message: `request line longer than ${formatBytes(this.options.maxLineBytes ?? MAX_LINE_BYTES)}; it was discarded unread` })),
+      oversized: () =>
+        this.send(
+          errorResponse(null, {
+            code: PARSE_ERROR,
+            message: `request line longer than ${formatBytes(this.options.maxLineBytes ?? MAX_LINE_BYTES)}; it was discarded unread`,
+          }),
+        ),
       end: () => void this.drain(null),
     });
     return this.finished;
@@ -142,7 +150,8 @@ class Session {
     }
     const { request } = parsed;
     if (this.state !== 'serving') {
-      if (request.id !== undefined) this.send(errorResponse(request.id, { code: SHUTTING_DOWN, message: 'the server is shutting down and takes no new requests' }));
+      if (request.id !== undefined)
+        this.send(errorResponse(request.id, { code: SHUTTING_DOWN, message: 'the server is shutting down and takes no new requests' }));
       return;
     }
     try {
@@ -167,8 +176,7 @@ class Session {
         noParams('shutdown', request.params);
         void this.drain(request);
         return;
-      default:
-      {
+      default: {
         const suggestion = didYouMean(request.method, METHODS);
         const remedy = suggestion === null ? `; the methods are ${METHODS.join(', ')}` : didYouMeanSuffix(suggestion);
         throw new RpcFailure(METHOD_NOT_FOUND, `unknown method ${JSON.stringify(request.method)}${remedy}`);
@@ -260,7 +268,8 @@ class Session {
     this.state = 'cancelling';
     for (const controller of this.controllers) controller.abort();
     for (const job of this.queue.splice(0)) {
-      if (job.id !== undefined) this.send(errorResponse(job.id, { code: SHUTTING_DOWN, message: 'the server is stopping; this dispatch was not started' }));
+      if (job.id !== undefined)
+        this.send(errorResponse(job.id, { code: SHUTTING_DOWN, message: 'the server is stopping; this dispatch was not started' }));
     }
     this.stopReading();
     await Promise.all([...this.inFlight]);
@@ -292,7 +301,9 @@ class Session {
       // At any depth: an outcome carries the hook's updatedInput, as deep as the hook wrote it.
       text = stringifyJson(response);
     } catch (error) {
-      text = JSON.stringify(errorResponse(response.id, { code: INTERNAL_ERROR, message: `the result cannot be written as JSON: ${(error as Error).message}` }));
+      text = JSON.stringify(
+        errorResponse(response.id, { code: INTERNAL_ERROR, message: `the result cannot be written as JSON: ${(error as Error).message}` }),
+      );
     }
     this.options.output.write(`${text}\n`);
   }
@@ -302,14 +313,24 @@ function rpcErrorOf(error: unknown): RpcError {
   if (error instanceof RpcFailure) return error.toError();
   // Bad params in the JSON-RPC sense: an event the dialect does not have, a payload it rejects.
   if (error instanceof UnknownEventError) return { code: INVALID_PARAMS, message: error.message, data: { param: 'event' } };
-  if (error instanceof PayloadValidationError) return { code: INVALID_PARAMS, message: error.message, data: { param: 'payload', errors: error.errors } };
+  if (error instanceof PayloadValidationError)
+    return { code: INVALID_PARAMS, message: error.message, data: { param: 'payload', errors: error.errors } };
   if (error instanceof HookctlError) return { code: ENGINE_ERROR, message: error.message };
   return { code: INTERNAL_ERROR, message: `internal error: ${error instanceof Error ? error.message : String(error)}` };
 }
 
 /** Every loaded hook with its definition, trust and standing skip reason, plus the load warnings. */
 function summarise(engine: HookEngine): string {
-  const hooks = engine.handlers.map((handler) => [handler.id, handler.event, handler.matcher.source, handler.command, handler.timeoutMs, handler.mode, handler.trust, handler.skipReason]);
+  const hooks = engine.handlers.map((handler) => [
+    handler.id,
+    handler.event,
+    handler.matcher.source,
+    handler.command,
+    handler.timeoutMs,
+    handler.mode,
+    handler.trust,
+    handler.skipReason,
+  ]);
   return JSON.stringify([hooks, engine.warnings]);
 }
 

@@ -24,9 +24,7 @@ export function matchExpected(expected: unknown, actual: unknown, path = ''): Mi
   }
   if (isPlainObject(expected)) {
     if (!isPlainObject(actual)) return [{ path, expected, actual }];
-    return Object.entries(expected).flatMap(([key, value]) =>
-      matchExpected(value, actual[key], joinPointer(path, key)),
-    );
+    return Object.entries(expected).flatMap(([key, value]) => matchExpected(value, actual[key], joinPointer(path, key)));
   }
   return Object.is(expected, actual) ? [] : [{ path, expected, actual }];
 }

@@ -14,10 +14,7 @@ function hookLocation(handler: HandlerRecord): string {
  * runs can not be fully known, so the review never implies coverage it does not have.
  */
 export function describeHook(handler: HandlerRecord, scripts?: ScriptCoverage): string[] {
-  const lines = [
-    `declared: ${handler.source} layer, ${hookLocation(handler)}`,
-    `event:    ${handler.event}`,
-  ];
+  const lines = [`declared: ${handler.source} layer, ${hookLocation(handler)}`, `event:    ${handler.event}`];
   if (handler.matcher.source !== null) lines.push(`matcher:  ${handler.matcher.source}`);
   lines.push(`command:  ${handler.command}`);
   if (scripts?.untracked) {

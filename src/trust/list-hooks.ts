@@ -12,7 +12,15 @@ export async function listHooks(dialect: Dialect, context: LoadContext): Promise
   const warnings = config.findings.filter((finding) => !finding.fatal).map(formatFinding);
   if (config.managedOnly) warnings.push(MANAGED_ONLY_WARNING);
   const builtins = config.enabled && dialect.builtinHooks ? (await dialect.builtinHooks(context)).map((hook) => hook.name) : [];
-  const listing: HookListing = { dialect: dialect.id, enabled: config.enabled, switchedOff: config.switchedOff, hooks: [], loadErrors, warnings, builtins };
+  const listing: HookListing = {
+    dialect: dialect.id,
+    enabled: config.enabled,
+    switchedOff: config.switchedOff,
+    hooks: [],
+    loadErrors,
+    warnings,
+    builtins,
+  };
   // A configuration that does not load runs nothing, so no hook of it is listed as if it would.
   if (loadErrors.length > 0) return { listing, details: [] };
   const trust = await dialect.trust.evaluate(config.handlers, { ...context, projectDir: context.cwd });

@@ -21,7 +21,9 @@ function formatLayeredListing(listing: HookListing, details: readonly ListedHook
     off === null
       ? null
       : `user, project and plugin hooks are off: [features] hooks = false in ${off.file}:${off.line} ` +
-        (details.length === 0 ? '(there are no managed hooks, so nothing runs).' : '(managed hooks still run: only the managed requirements file can turn them off).');
+        (details.length === 0
+          ? '(there are no managed hooks, so nothing runs).'
+          : '(managed hooks still run: only the managed requirements file can turn them off).');
   if (details.length === 0) return `${offLine ?? 'No hooks configured.'}\n`;
   const lines: string[] = [];
   let layer: string | null = null;
@@ -31,7 +33,9 @@ function formatLayeredListing(listing: HookListing, details: readonly ListedHook
       lines.push(`${layer} hooks:`);
     }
     const matcher = hook.matcher === null ? '' : ` [${hook.matcher}]`;
-    lines.push(`  ${hook.id} — ${hook.event}${matcher}, ${hook.mode}, timeout ${formatDuration(hook.timeoutMs)} — ${statusText(hook, detail)}`);
+    lines.push(
+      `  ${hook.id} — ${hook.event}${matcher}, ${hook.mode}, timeout ${formatDuration(hook.timeoutMs)} — ${statusText(hook, detail)}`,
+    );
     lines.push(`    command: ${hook.command}`);
     if (hook.scripts?.untracked) lines.push(`    scripts not tracked: ${hook.scripts.untracked}; an edit to what it runs is not noticed`);
     if (hook.file !== null) lines.push(`    at: ${hook.file}${hook.line === null ? '' : `:${hook.line}`}`);

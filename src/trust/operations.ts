@@ -21,7 +21,11 @@ function selectHooks(handlers: readonly HandlerRecord[], ids: readonly string[])
     const exact = handlers.filter((handler) => handler.id === base);
     if (exact.length === 0) throw new UnknownHookError(id, didYouMean(id, known));
     const others = base === id ? renamedFrom(handlers, id) : [];
-    if (others.length > 0) throw new AmbiguousHookIdError(id, [...exact, ...others].map((handler, index) => candidate(handler, index === 0 ? `${id}#1` : handler.id)));
+    if (others.length > 0)
+      throw new AmbiguousHookIdError(
+        id,
+        [...exact, ...others].map((handler, index) => candidate(handler, index === 0 ? `${id}#1` : handler.id)),
+      );
     for (const handler of exact) selected.add(handler);
   }
   return handlers.filter((handler) => selected.has(handler));

@@ -91,7 +91,10 @@ function isInside(dir: string, path: string): boolean {
 }
 
 async function isDirectory(path: string): Promise<boolean> {
-  return stat(path).then((stats) => stats.isDirectory(), () => false);
+  return stat(path).then(
+    (stats) => stats.isDirectory(),
+    () => false,
+  );
 }
 
 async function hashFile(path: string): Promise<string | null> {

@@ -23,4 +23,3 @@ export async function openTrustSession(dialect: Dialect, loadContext: LoadContex
   if (fatal.length > 0) throw new ConfigLoadError(fatal);
   return { dialect, authority, config, handlers: config.handlers, context };
 }
-

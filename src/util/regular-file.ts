@@ -1,5 +1,17 @@
 import { createHash } from 'node:crypto';
-import { accessSync, closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
+import {
+  accessSync,
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readlinkSync,
+  readSync,
+  realpathSync,
+  statSync,
+  type Stats,
+} from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
 
 /**
@@ -222,7 +234,8 @@ function describePathError(error: unknown, path: string): FileProblem {
   const problem = describeFsError(error);
   if (!problem.missing) return problem;
   try {
-    if (lstatSync(path).isSymbolicLink()) return { missing: false, reason: `it is a symlink to ${readlinkSync(path)}, which does not exist` };
+    if (lstatSync(path).isSymbolicLink())
+      return { missing: false, reason: `it is a symlink to ${readlinkSync(path)}, which does not exist` };
   } catch {
     // Not there at all.
   }

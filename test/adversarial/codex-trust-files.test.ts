@@ -31,7 +31,10 @@ describe('codex trust and discovery over hostile files', () => {
       plant(join(box.project, '.git'));
       box.put('project/.codex/hooks.json', preToolUse('echo project'));
       box.put('home/.codex/config.toml', box.trustLine(box.project));
-      const outcome = await box.dispatch(await box.engine({ workspaceTrust: 'assume' }), 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' } });
+      const outcome = await box.dispatch(await box.engine({ workspaceTrust: 'assume' }), 'PreToolUse', {
+        tool_name: 'Bash',
+        tool_input: { command: 'ls' },
+      });
       // The checkout's own hooks.json is read (no worktree redirect); untrusted, so it is skipped as such.
       expect(outcome.runs.map((run) => [run.source, run.status, run.skipReason ?? null])).toEqual([['project', 'skipped', 'untrusted']]);
     }

@@ -44,17 +44,32 @@ const COUNTING_HOOK = `n=$(wc -c | tr -d ' '); echo "got $n bytes" >&2; exit 2`;
 function victim(dialect: 'openinterpreter' | 'octo'): { sandbox: TempProject; common: string[] } {
   const sandbox = makeTempProject();
   if (dialect === 'openinterpreter') {
-    sandbox.write('etc/requirements.toml', `[[hooks.PreToolUse]]\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = ${JSON.stringify(COUNTING_HOOK)}\n`);
+    sandbox.write(
+      'etc/requirements.toml',
+      `[[hooks.PreToolUse]]\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = ${JSON.stringify(COUNTING_HOOK)}\n`,
+    );
   } else {
     sandbox.write('home/.octo/hooks.yml', `hooks:\n  PreToolUse:\n    - command: ${JSON.stringify(COUNTING_HOOK)}\n`);
   }
-  const common = ['--dialect', dialect, '--cwd', sandbox.project, '--home', sandbox.home, '--managed', join(sandbox.root, 'etc', 'requirements.toml')];
+  const common = [
+    '--dialect',
+    dialect,
+    '--cwd',
+    sandbox.project,
+    '--home',
+    sandbox.home,
+    '--managed',
+    join(sandbox.root, 'etc', 'requirements.toml'),
+  ];
   return { sandbox, common };
 }
 
 describe('a 5,000-level tool_input reaches the hooks intact', () => {
   for (const dialect of ['openinterpreter', 'octo'] as const) {
-    for (const [shape, toolInput] of [['arrays', deepArray()], ['objects', deepObject()]] as const) {
+    for (const [shape, toolInput] of [
+      ['arrays', deepArray()],
+      ['objects', deepObject()],
+    ] as const) {
       it(`${dialect}, nested ${shape}: run and dry-run --json decide by the hook that read every byte`, async () => {
         const { sandbox, common } = victim(dialect);
         const text = deepPayloadText(dialect, sandbox.project, toolInput);
@@ -76,7 +91,13 @@ describe('a 5,000-level tool_input reaches the hooks intact', () => {
     it(`${dialect}: the library dispatches it, no RangeError`, async () => {
       const { sandbox } = victim(dialect);
       const text = deepPayloadText(dialect, sandbox.project, deepArray());
-      const engine = await createEngine({ dialect, cwd: sandbox.project, home: sandbox.home, managedConfigPath: join(sandbox.root, 'etc', 'requirements.toml'), env: { PATH: process.env.PATH } });
+      const engine = await createEngine({
+        dialect,
+        cwd: sandbox.project,
+        home: sandbox.home,
+        managedConfigPath: join(sandbox.root, 'etc', 'requirements.toml'),
+        env: { PATH: process.env.PATH },
+      });
       try {
         const outcome = await engine.dispatch('PreToolUse', JSON.parse(text) as never);
         expect(outcome).toMatchObject({ decision: 'deny', reason: `got ${Buffer.byteLength(text)} bytes` });
@@ -94,8 +115,23 @@ describe("a hook's 5,000-level output is interpreted, carried and printed", () =
       join(sandbox.project, 'out.json'),
       `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":${deepObject()}}}`,
     );
-    sandbox.write('etc/requirements.toml', '[[hooks.PreToolUse]]\n[[hooks.PreToolUse.hooks]]\ntype = "command"\nid = "rewriter"\ncommand = "cat >/dev/null; cat out.json"\n');
-    return { sandbox, common: ['--dialect', 'openinterpreter', '--cwd', sandbox.project, '--home', sandbox.home, '--managed', join(sandbox.root, 'etc', 'requirements.toml')] };
+    sandbox.write(
+      'etc/requirements.toml',
+      '[[hooks.PreToolUse]]\n[[hooks.PreToolUse.hooks]]\ntype = "command"\nid = "rewriter"\ncommand = "cat >/dev/null; cat out.json"\n',
+    );
+    return {
+      sandbox,
+      common: [
+        '--dialect',
+        'openinterpreter',
+        '--cwd',
+        sandbox.project,
+        '--home',
+        sandbox.home,
+        '--managed',
+        join(sandbox.root, 'etc', 'requirements.toml'),
+      ],
+    };
   }
   const payload = (cwd: string) => deepPayloadText('openinterpreter', cwd, '{"command":"ls"}');
 
@@ -123,7 +159,12 @@ describe("a hook's 5,000-level output is interpreted, carried and printed", () =
 
   it('the library returns it', async () => {
     const { sandbox } = rewriter();
-    const engine = await createEngine({ dialect: 'openinterpreter', cwd: sandbox.project, home: sandbox.home, managedConfigPath: join(sandbox.root, 'etc', 'requirements.toml') });
+    const engine = await createEngine({
+      dialect: 'openinterpreter',
+      cwd: sandbox.project,
+      home: sandbox.home,
+      managedConfigPath: join(sandbox.root, 'etc', 'requirements.toml'),
+    });
     try {
       const outcome = await engine.dispatch('PreToolUse', JSON.parse(payload(sandbox.project)) as never);
       expect(outcome.decision).toBe('allow');
@@ -146,11 +187,26 @@ describe("a hook's 5,000-level output is interpreted, carried and printed", () =
 
 describe('config and case files nested 5,000 deep are positioned parse errors', () => {
   const files = [
-    ['project/.openinterpreter/hooks.json', `{"hooks":{},"description":${deepArray()}}`, 'openinterpreter', /JSON error: arrays and objects nested more than 200 levels/],
-    ['project/.openinterpreter/config.toml', `x = ${deepArray()}\n`, 'openinterpreter', /TOML error: arrays and objects nested more than 200 levels/],
+    [
+      'project/.openinterpreter/hooks.json',
+      `{"hooks":{},"description":${deepArray()}}`,
+      'openinterpreter',
+      /JSON error: arrays and objects nested more than 200 levels/,
+    ],
+    [
+      'project/.openinterpreter/config.toml',
+      `x = ${deepArray()}\n`,
+      'openinterpreter',
+      /TOML error: arrays and objects nested more than 200 levels/,
+    ],
     ['project/.octo/hooks.yml', `hooks: {}\nx: ${deepArray()}\n`, 'octo', /YAML error: .*nested more than 200 levels|YAML syntax error/],
     // Block style indents one more space per level: 600 levels stay under the 256 KiB YAML cap.
-    ['project/.octo/hooks.yml', `hooks: {}\nx:\n${Array.from({ length: 600 }, (_, i) => `${' '.repeat(i + 1)}- `).join('\n')}1\n`, 'octo', /YAML/],
+    [
+      'project/.octo/hooks.yml',
+      `hooks: {}\nx:\n${Array.from({ length: 600 }, (_, i) => `${' '.repeat(i + 1)}- `).join('\n')}1\n`,
+      'octo',
+      /YAML/,
+    ],
   ] as const;
   for (const [path, content, dialect, message] of files) {
     it(`${path} (${content.slice(0, 12)}…): lint reports it at a position; list and the engine carry on`, async () => {
@@ -161,9 +217,9 @@ describe('config and case files nested 5,000 deep are positioned parse errors', 
       const lint = await runCli(['lint', '--format', 'json', ...common]);
       expect(lint.stderr).not.toMatch(CRASH);
       expect(lint.code).toBe(1);
-      const finding = (JSON.parse(lint.stdout) as { findings: { ruleId: string; line: number; column: number; message: string }[] }).findings.find(
-        (item) => item.ruleId === 'parse-error',
-      );
+      const finding = (
+        JSON.parse(lint.stdout) as { findings: { ruleId: string; line: number; column: number; message: string }[] }
+      ).findings.find((item) => item.ruleId === 'parse-error');
       expect(finding?.message).toMatch(message);
       expect(finding!.line).toBeGreaterThanOrEqual(1);
       expect(finding!.column).toBeGreaterThanOrEqual(1);
@@ -180,7 +236,9 @@ describe('config and case files nested 5,000 deep are positioned parse errors', 
       'project/hooks-tests/deep.case.json',
       `{"event":"Stop","payload":${deepPayloadText('octo', '.', '{}').replace('"PreToolUse"', '"Stop"')},"expect":{"updatedInput":${deepObject()}}}`,
     );
-    const result = await runCli(['test', 'hooks-tests', '--dialect', 'octo', '--cwd', sandbox.project, '--home', sandbox.home], { cwd: sandbox.project });
+    const result = await runCli(['test', 'hooks-tests', '--dialect', 'octo', '--cwd', sandbox.project, '--home', sandbox.home], {
+      cwd: sandbox.project,
+    });
     expect(result.stderr).not.toMatch(CRASH);
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/deep\.case\.json\n\s+error: invalid case file: "expect" is nested more than 200 levels deep/);

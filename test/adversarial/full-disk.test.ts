@@ -30,12 +30,15 @@ function runToDevFull(args: readonly string[], input = ''): Promise<{ code: numb
 const ONE_LINE = /^hookctl: cannot write to standard output: no space left on the device \(ENOSPC\)\n$/;
 
 describe.each(['openinterpreter', 'octo'] as DialectId[])('stdout on a full disk (%s)', (dialect) => {
-  it.each([['list'], ['fixture', 'PreToolUse'], ['schema', 'PreToolUse'], ['lint', '--format', 'json']])('`hookctl %s > /dev/full` is one line and exit 2', async (...args) => {
-    const { common } = sandboxWithHooks(dialect, [{ event: 'PreToolUse', command: 'true' }]);
-    const result = await runToDevFull([...args, ...common]);
-    expect(result.stderr).toMatch(ONE_LINE);
-    expect(result.code).toBe(2);
-  });
+  it.each([['list'], ['fixture', 'PreToolUse'], ['schema', 'PreToolUse'], ['lint', '--format', 'json']])(
+    '`hookctl %s > /dev/full` is one line and exit 2',
+    async (...args) => {
+      const { common } = sandboxWithHooks(dialect, [{ event: 'PreToolUse', command: 'true' }]);
+      const result = await runToDevFull([...args, ...common]);
+      expect(result.stderr).toMatch(ONE_LINE);
+      expect(result.code).toBe(2);
+    },
+  );
 
   it('`hookctl run > /dev/full` with an async hook running: one line, exit 2, the hook is stopped', async () => {
     const marker = newMarker();

@@ -43,13 +43,89 @@ export function fuzzScale(): number {
 
 /** Text that matters to one of the three syntaxes, or to hookctl's own rules. */
 const TOKENS = [
-  '{', '}', '[', ']', '"', "'", ':', ',', '=', '\n', '\r\n', '\r', ' ', '  ', '\t', '#', '\\', '\\u', '\\uD800', '\0', '\uFEFF',
-  '\u202E', '\u2028', '\x1b[2K', '"""', "'''", '- ', '-', '&a ', '*a', '<<: ', '!!binary ', '!!str ', '%YAML 1.2\n', '---\n', '...\n',
-  '? ', '| ', '> ', '0', '-0', '1e999', '0x1F', '1_000', 'inf', 'nan', '9007199254740993', '2024-01-01T00:00:00Z', 'true', 'false',
-  'null', '~', 'yes', '"hooks"', 'hooks', 'PreToolUse', 'Stop', 'SessionStart', 'matcher', 'command', 'timeout', 'async', 'type',
-  'id', 'onFailure', 'statusMessage', '"command"', '__proto__', 'constructor', 'toString', '$schema', 'features', 'allow_managed_hooks_only',
-  '[[hooks.PreToolUse]]\n', '[[hooks.PreToolUse.hooks]]\n', '[features]\n', 'hooks = false\n', '(?P<x>a)', '^(\\w|\\w)*X$', '[[:alpha:]]',
-  '${PLUGIN_ROOT}', './s.sh', 'x'.repeat(300),
+  '{',
+  '}',
+  '[',
+  ']',
+  '"',
+  "'",
+  ':',
+  ',',
+  '=',
+  '\n',
+  '\r\n',
+  '\r',
+  ' ',
+  '  ',
+  '\t',
+  '#',
+  '\\',
+  '\\u',
+  '\\uD800',
+  '\0',
+  '\uFEFF',
+  '\u202E',
+  '\u2028',
+  '\x1b[2K',
+  '"""',
+  "'''",
+  '- ',
+  '-',
+  '&a ',
+  '*a',
+  '<<: ',
+  '!!binary ',
+  '!!str ',
+  '%YAML 1.2\n',
+  '---\n',
+  '...\n',
+  '? ',
+  '| ',
+  '> ',
+  '0',
+  '-0',
+  '1e999',
+  '0x1F',
+  '1_000',
+  'inf',
+  'nan',
+  '9007199254740993',
+  '2024-01-01T00:00:00Z',
+  'true',
+  'false',
+  'null',
+  '~',
+  'yes',
+  '"hooks"',
+  'hooks',
+  'PreToolUse',
+  'Stop',
+  'SessionStart',
+  'matcher',
+  'command',
+  'timeout',
+  'async',
+  'type',
+  'id',
+  'onFailure',
+  'statusMessage',
+  '"command"',
+  '__proto__',
+  'constructor',
+  'toString',
+  '$schema',
+  'features',
+  'allow_managed_hooks_only',
+  '[[hooks.PreToolUse]]\n',
+  '[[hooks.PreToolUse.hooks]]\n',
+  '[features]\n',
+  'hooks = false\n',
+  '(?P<x>a)',
+  '^(\\w|\\w)*X$',
+  '[[:alpha:]]',
+  '${PLUGIN_ROOT}',
+  './s.sh',
+  'x'.repeat(300),
 ];
 
 /** One random edit of `text`. */
@@ -78,7 +154,11 @@ export function mutate(random: Random, text: string): string {
       return text.slice(0, at());
     case 6: {
       // Nest the text inside many brackets: the parsers' depth guards.
-      const [open, close] = random.pick([['[', ']'], ['{"a":', '}'], ['- ', '']]);
+      const [open, close] = random.pick([
+        ['[', ']'],
+        ['{"a":', '}'],
+        ['- ', ''],
+      ]);
       // Brackets are cut short by the depth pre-scans; `- ` runs are not, and cost the YAML parser
       // ~30 µs each, so they stay shallower to keep the run short.
       const depth = random.pick(open === '- ' ? [10, 199, 201, 600] : [10, 199, 201, 1000, 5000]);
@@ -99,7 +179,18 @@ export function mutateMany(random: Random, seed: string): string {
   return text;
 }
 
-const EVENTS = ['PreToolUse', 'PostToolUse', 'Stop', 'SessionStart', 'UserPromptSubmit', 'PermissionRequest', 'SubagentStop', 'PreCompact', 'PreToolUze', ''];
+const EVENTS = [
+  'PreToolUse',
+  'PostToolUse',
+  'Stop',
+  'SessionStart',
+  'UserPromptSubmit',
+  'PermissionRequest',
+  'SubagentStop',
+  'PreCompact',
+  'PreToolUze',
+  '',
+];
 const HANDLER_KEYS = ['type', 'command', 'timeout', 'async', 'statusMessage', 'id', 'onFailure', 'matcher', 'extra'];
 
 /** A random JSON-ish value, biased towards the types config fields have. */
@@ -113,7 +204,22 @@ export function randomValue(random: Random, depth = 0): unknown {
     case 2:
       return random.pick([0, -1, 1, 5, 30.0, 30.5, 600, 1e308, 2 ** 31, 2 ** 53 + 1, -0]);
     case 3:
-      return random.pick(['', ' ', 'command', './s.sh', '5s', '1m30s', '-1s', 'Bash|Edit', '(', '^Bash$', '\u0000', '\x1b]0;x\x07', 'é\u0301', '💥']);
+      return random.pick([
+        '',
+        ' ',
+        'command',
+        './s.sh',
+        '5s',
+        '1m30s',
+        '-1s',
+        'Bash|Edit',
+        '(',
+        '^Bash$',
+        '\u0000',
+        '\x1b]0;x\x07',
+        'é\u0301',
+        '💥',
+      ]);
     case 4:
     case 5:
       return random.pick(HANDLER_KEYS);
@@ -121,7 +227,8 @@ export function randomValue(random: Random, depth = 0): unknown {
       return Array.from({ length: random.int(4) }, () => randomValue(random, depth + 1));
     default: {
       const object: Record<string, unknown> = {};
-      for (let i = 0, n = random.int(5); i < n; i++) object[random.pick([...HANDLER_KEYS, ...EVENTS, 'hooks'])] = randomValue(random, depth + 1);
+      for (let i = 0, n = random.int(5); i < n; i++)
+        object[random.pick([...HANDLER_KEYS, ...EVENTS, 'hooks'])] = randomValue(random, depth + 1);
       return object;
     }
   }
@@ -138,7 +245,10 @@ export function randomHooksDocument(random: Random, nesting: 'groups' | 'flat'):
         for (let f = 0, n = random.int(4); f < n; f++) handler[random.pick(HANDLER_KEYS)] = randomValue(random, 3);
         return random.chance(0.9) ? handler : randomValue(random, 2);
       });
-    const list = nesting === 'groups' ? Array.from({ length: 1 + random.int(2) }, () => ({ matcher: randomValue(random, 3), hooks: handlers() })) : handlers();
+    const list =
+      nesting === 'groups'
+        ? Array.from({ length: 1 + random.int(2) }, () => ({ matcher: randomValue(random, 3), hooks: handlers() }))
+        : handlers();
     hooks[random.pick(EVENTS)] = random.chance(0.9) ? list : randomValue(random, 1);
   }
   const document: Record<string, unknown> = { hooks };
@@ -181,7 +291,10 @@ function tomlKey(key: string): string {
 function tomlValue(value: unknown): string {
   if (value === null) return '""';
   if (Array.isArray(value)) return `[${value.map(tomlValue).join(', ')}]`;
-  if (typeof value === 'object') return `{ ${Object.entries(value as object).map(([key, item]) => `${tomlKey(key)} = ${tomlValue(item)}`).join(', ')} }`;
+  if (typeof value === 'object')
+    return `{ ${Object.entries(value as object)
+      .map(([key, item]) => `${tomlKey(key)} = ${tomlValue(item)}`)
+      .join(', ')} }`;
   if (typeof value === 'number' && !Number.isFinite(value)) return 'inf';
   return JSON.stringify(value);
 }

@@ -60,7 +60,8 @@ const PLACES: Record<Format, { dialect: 'openinterpreter' | 'octo'; path: string
 function configCase(random: Random, format: Format): string {
   if (random.chance(0.6)) return mutateMany(random, random.pick(CONFIG_SEEDS[format]));
   const document = randomHooksDocument(random, format === 'yaml' ? 'flat' : 'groups');
-  const text = format === 'json' ? JSON.stringify(document, null, random.pick([0, 2])) : format === 'toml' ? toToml(document) : toYaml(document);
+  const text =
+    format === 'json' ? JSON.stringify(document, null, random.pick([0, 2])) : format === 'toml' ? toToml(document) : toYaml(document);
   return random.chance(0.3) ? mutateMany(random, text) : text;
 }
 
@@ -83,7 +84,12 @@ describe(`fuzz: config parsers through the real loader, lint and engine (seed ${
     it(`${format}: ${Math.round(500 * SCALE)} cases, no exception, engine always created, every finding positioned`, async () => {
       const random = new Random(SEED ^ format.charCodeAt(0));
       const sandbox = makeTempProject();
-      const context = { cwd: sandbox.project, home: sandbox.home, env: {}, managedConfigPath: join(sandbox.root, 'etc', 'requirements.toml') };
+      const context = {
+        cwd: sandbox.project,
+        home: sandbox.home,
+        env: {},
+        managedConfigPath: join(sandbox.root, 'etc', 'requirements.toml'),
+      };
       const load = format === 'yaml' ? loadOctoConfig : loadOpenInterpreterConfig;
       for (let index = 0; index < Math.round(500 * SCALE); index++) {
         const text = configCase(random, format);
@@ -97,7 +103,8 @@ describe(`fuzz: config parsers through the real loader, lint and engine (seed ${
           const { findings } = await runLint({ spec: await loadConfigSpec(place.dialect), context });
           for (const finding of findings) expect(positionProblem(finding, texts), `${where}; lint ${JSON.stringify(finding)}`).toBeNull();
           const loaded = await load(context);
-          for (const finding of loaded.findings) expect(positionProblem(finding, texts), `${where}; load ${JSON.stringify(finding)}`).toBeNull();
+          for (const finding of loaded.findings)
+            expect(positionProblem(finding, texts), `${where}; load ${JSON.stringify(finding)}`).toBeNull();
           // Every fifth case builds a whole engine (trust store, selectors) on top.
           if (index % 5 === 0) {
             const engine = await createEngine({ dialect: place.dialect, ...context }).catch((error: unknown) => {
@@ -137,7 +144,16 @@ function outputCase(random: Random, dialect: string): string {
 }
 
 function randomOutputObject(random: Random): Record<string, unknown> {
-  const keys = ['continue', 'stopReason', 'suppressOutput', 'systemMessage', 'decision', 'reason', 'hookSpecificOutput', 'additional_context'];
+  const keys = [
+    'continue',
+    'stopReason',
+    'suppressOutput',
+    'systemMessage',
+    'decision',
+    'reason',
+    'hookSpecificOutput',
+    'additional_context',
+  ];
   const inner = ['hookEventName', 'permissionDecision', 'permissionDecisionReason', 'updatedInput', 'additionalContext', 'decision'];
   const values = ['deny', 'allow', 'ask', 'approve', 'block', 'PreToolUse', 'Stop', '', ' ', null, true, false, 0, {}];
   const object: Record<string, unknown> = {};
@@ -145,7 +161,8 @@ function randomOutputObject(random: Random): Record<string, unknown> {
     const key = random.pick(keys);
     if (key === 'hookSpecificOutput') {
       const hso: Record<string, unknown> = {};
-      for (let j = 0, m = random.int(4); j < m; j++) hso[random.pick(inner)] = random.chance(0.7) ? random.pick(values) : randomValue(random, 2);
+      for (let j = 0, m = random.int(4); j < m; j++)
+        hso[random.pick(inner)] = random.chance(0.7) ? random.pick(values) : randomValue(random, 2);
       object[key] = hso;
     } else object[key] = random.chance(0.7) ? random.pick(values) : randomValue(random, 2);
   }
@@ -171,21 +188,35 @@ describe(`fuzz: hook outputs through the protocol and the engine (seed ${SEED})`
         const event = random.pick(dialect.events).name;
         const results = Array.from({ length: 1 + random.int(3) }, () => {
           const exitCode = random.pick([0, 0, 0, 2, 2, 1, 127]);
-          return exited(exitCode, { stdout: outputCase(random, dialectId), stderr: random.pick(['', ' ', 'reason', '\u202Ereason\x1b[2K', 'x'.repeat(2000)]) });
+          return exited(exitCode, {
+            stdout: outputCase(random, dialectId),
+            stderr: random.pick(['', ' ', 'reason', '\u202Ereason\x1b[2K', 'x'.repeat(2000)]),
+          });
         });
         const where = `seed ${SEED}, ${dialectId} output case ${index} (${event}); results ${showInput(JSON.stringify(results))}`;
         try {
           const interpreted = results.map((result, position) => {
-            const handler = makeHandler({ dialect: dialectId, event, id: `h${position}`, onFailure: random.chance(0.2) ? 'abort' : 'continue' });
+            const handler = makeHandler({
+              dialect: dialectId,
+              event,
+              id: `h${position}`,
+              onFailure: random.chance(0.2) ? 'abort' : 'continue',
+            });
             const interpretation = dialect.protocol.interpret(event, handler, result);
             expect(STATUSES.has(interpretation.status), where).toBe(true);
             if (interpretation.status === 'failed') expect(interpretation.error, where).toEqual(expect.any(String));
             return { handler, interpretation, finished: position };
           });
-          const effect = dialect.protocol.aggregate(event, interpreted, { rewriteOrder: random.pick(['completion', 'configured'] as const), payload: { session_id: 'hookctl-fuzz' } });
+          const effect = dialect.protocol.aggregate(event, interpreted, {
+            rewriteOrder: random.pick(['completion', 'configured'] as const),
+            payload: { session_id: 'hookctl-fuzz' },
+          });
           expect(DECISIONS.has(effect.decision), where).toBe(true);
           expect(typeof effect.blocked, where).toBe('boolean');
-          expect(effect.systemMessages.every((message) => typeof message === 'string'), where).toBe(true);
+          expect(
+            effect.systemMessages.every((message) => typeof message === 'string'),
+            where,
+          ).toBe(true);
           if (dialectId === 'openinterpreter' && (event === 'PreToolUse' || event === 'PermissionRequest')) {
             const denied = interpreted.some(({ interpretation }) => interpretation.effect.decision === 'deny');
             if (denied) expect(effect.decision, `${where}: a deny must win`).toBe('deny');
@@ -204,7 +235,13 @@ describe(`fuzz: hook outputs through the protocol and the engine (seed ${SEED})`
     it(`${dialectId}: ${Math.round(150 * SCALE)} in-process outputs through engine.dispatch`, async () => {
       const random = new Random(SEED ^ (dialectId.length * 7919));
       const sandbox = makeTempProject();
-      const engine = await createEngine({ dialect: dialectId, cwd: sandbox.project, home: sandbox.home, env: {}, managedConfigPath: join(sandbox.root, 'none.toml') });
+      const engine = await createEngine({
+        dialect: dialectId,
+        cwd: sandbox.project,
+        home: sandbox.home,
+        env: {},
+        managedConfigPath: join(sandbox.root, 'none.toml'),
+      });
       const dialect: Dialect = await loadDialect(dialectId);
       const events = dialect.events.filter((spec) => spec.inProcessAllowed).map((spec) => spec.name);
       const outputs = new Map<string, string>();
@@ -233,7 +270,20 @@ describe(`fuzz: hook outputs through the protocol and the engine (seed ${SEED})`
 describe(`fuzz: the iterative JSON serialiser writes what JSON.stringify writes (seed ${SEED})`, () => {
   it(`${Math.round(1000 * SCALE)} random values, compact and indented`, () => {
     const random = new Random(SEED ^ 0x15);
-    const extras = [undefined, () => 1, Symbol('s'), Number.NaN, Infinity, -0, new Date(0), new Number(3), new String('s'), new Boolean(false), { toJSON: () => 'custom' }, [undefined, () => 1]];
+    const extras = [
+      undefined,
+      () => 1,
+      Symbol('s'),
+      Number.NaN,
+      Infinity,
+      -0,
+      new Date(0),
+      new Number(3),
+      new String('s'),
+      new Boolean(false),
+      { toJSON: () => 'custom' },
+      [undefined, () => 1],
+    ];
     const build = (depth: number): unknown => {
       if (depth > 4 || random.chance(0.3)) return random.chance(0.3) ? random.pick(extras) : randomValue(random, 4);
       if (random.chance(0.5)) return Array.from({ length: random.int(4) }, () => build(depth + 1));

@@ -62,12 +62,20 @@ export async function eventually<T>(check: () => T, accept: (value: T) => boolea
 
 /** Waits until `count` processes carry the marker (the hook and its grandchildren are up). */
 export function processesUp(marker: string, count: number): Promise<number[]> {
-  return eventually(() => processesMarked(marker), (pids) => pids.length >= count, 15_000);
+  return eventually(
+    () => processesMarked(marker),
+    (pids) => pids.length >= count,
+    15_000,
+  );
 }
 
 /** Waits for every marked process to be gone; returns the ones still there at the deadline. */
 export function processesGone(marker: string, timeoutMs = 8_000): Promise<number[]> {
-  return eventually(() => processesMarked(marker), (pids) => pids.length === 0, timeoutMs);
+  return eventually(
+    () => processesMarked(marker),
+    (pids) => pids.length === 0,
+    timeoutMs,
+  );
 }
 
 export interface RunningCli {
@@ -79,7 +87,10 @@ export interface RunningCli {
 }
 
 /** Starts the real `hookctl` binary and keeps it running; the caller signals it. */
-export function startCli(args: readonly string[], options: { input?: string; env?: Record<string, string>; stdio?: SpawnOptions['stdio'] } = {}): RunningCli {
+export function startCli(
+  args: readonly string[],
+  options: { input?: string; env?: Record<string, string>; stdio?: SpawnOptions['stdio'] } = {},
+): RunningCli {
   const child = spawn(process.execPath, [BIN, ...args], {
     env: { ...process.env, NO_COLOR: '1', ...options.env },
     stdio: options.stdio ?? ['pipe', 'pipe', 'pipe'],

@@ -64,7 +64,10 @@ async function openInterpreterVictim(): Promise<{ sandbox: TempProject; common: 
   expect((await runCli(['trust', '--all', '--yes', ...common])).code).toBe(0);
   const commands = plantHostileScripts(sandbox.project);
   const hooks = Object.entries(commands).map(([id, command]) => ({ type: 'command', id, command }));
-  sandbox.write('project/.openinterpreter/hooks.json', JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: hooks }] } }, null, 2));
+  sandbox.write(
+    'project/.openinterpreter/hooks.json',
+    JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: hooks }] } }, null, 2),
+  );
   return { sandbox, common, commands };
 }
 
@@ -81,7 +84,9 @@ describe('openinterpreter: project hooks naming hostile scripts', () => {
     const payload = JSON.stringify(oiPayload('PreToolUse', sandbox.project));
     const payloadFile = sandbox.write('payload.json', payload);
 
-    const dryRun = await runMeasured(['dry-run', 'PreToolUse', '--json', '--payload', payloadFile, ...common], { withoutFileOverride: true });
+    const dryRun = await runMeasured(['dry-run', 'PreToolUse', '--json', '--payload', payloadFile, ...common], {
+      withoutFileOverride: true,
+    });
     expectSafe(dryRun, 'dry-run');
     const dryOutcome = JSON.parse(dryRun.stdout) as Outcome;
     expectPolicyHeld(dryOutcome);
@@ -99,7 +104,11 @@ describe('openinterpreter: project hooks naming hostile scripts', () => {
     expectSafe(list, 'list');
     expect(list.code).toBe(0);
     const listed = JSON.parse(list.stdout) as { hooks: { source: string; trust: string }[] };
-    expect(listed.hooks.map((hook) => `${hook.source}:${hook.trust}`).slice(0, 3)).toEqual(['managed:managed', 'user:trusted', 'project:untrusted']);
+    expect(listed.hooks.map((hook) => `${hook.source}:${hook.trust}`).slice(0, 3)).toEqual([
+      'managed:managed',
+      'user:trusted',
+      'project:untrusted',
+    ]);
 
     const trust = await runMeasured(['trust', '--all', '--yes', ...common], { withoutFileOverride: true });
     expectSafe(trust, 'trust');
@@ -282,18 +291,31 @@ const OCTO_ATTACKS: { name: string; plant: (octoDir: string) => void; reason: Re
     },
     reason: /permission denied/,
   },
-  { name: 'a file over the size cap', plant: (dir) => writeFileSync(join(dir, 'hooks.yml'), `# ${'x'.repeat(2 * 1024 * 1024)}\nhooks: {}\n`), reason: /larger than the 256 KiB limit for YAML config files/ },
+  {
+    name: 'a file over the size cap',
+    plant: (dir) => writeFileSync(join(dir, 'hooks.yml'), `# ${'x'.repeat(2 * 1024 * 1024)}\nhooks: {}\n`),
+    reason: /larger than the 256 KiB limit for YAML config files/,
+  },
   { name: 'broken YAML', plant: (dir) => writeFileSync(join(dir, 'hooks.yml'), 'hooks:\n  PreToolUse: [\n'), reason: /YAML syntax error/ },
   {
     name: 'hard load errors (unknown event, async PreToolUse)',
-    plant: (dir) => writeFileSync(join(dir, 'hooks.yml'), 'hooks:\n  PreToolUze:\n    - command: x\n  PreToolUse:\n    - command: y\n      async: true\n'),
+    plant: (dir) =>
+      writeFileSync(
+        join(dir, 'hooks.yml'),
+        'hooks:\n  PreToolUze:\n    - command: x\n  PreToolUse:\n    - command: y\n      async: true\n',
+      ),
     reason: /unknown octo event "PreToolUze"/,
   },
   {
     name: 'hooks naming hostile scripts',
     plant: (dir) => {
       const commands = plantHostileScripts(join(dir, '..'));
-      writeFileSync(join(dir, 'hooks.yml'), `hooks:\n  PreToolUse:\n${Object.values(commands).map((command) => `    - command: ${JSON.stringify(command)}\n`).join('')}`);
+      writeFileSync(
+        join(dir, 'hooks.yml'),
+        `hooks:\n  PreToolUse:\n${Object.values(commands)
+          .map((command) => `    - command: ${JSON.stringify(command)}\n`)
+          .join('')}`,
+      );
     },
     reason: /UNTRUSTED|untrusted/,
   },
@@ -331,7 +353,8 @@ describe('octo: a hostile project hooks.yml is untrusted and not loaded; the use
       // Trusting records what can be trusted, or refuses in one line a file that would break loading.
       const trust = await runMeasured(['trust', '--yes', ...common], { withoutFileOverride: true });
       expectSafe(trust, 'trust');
-      if (trust.code === 2) expect(trust.stderr).toMatch(/^hookctl: not trusting .*hooks\.yml: it has \d+ errors? that would stop every hook/m);
+      if (trust.code === 2)
+        expect(trust.stderr).toMatch(/^hookctl: not trusting .*hooks\.yml: it has \d+ errors? that would stop every hook/m);
       else expect(trust.code, trust.stderr).toBe(0);
     });
   }
@@ -339,7 +362,10 @@ describe('octo: a hostile project hooks.yml is untrusted and not loaded; the use
   it('16,000 aliases in a 64 KiB hooks.yml are resolved in one pass: lint and list answer (resolving each from the top took two minutes)', async () => {
     const sandbox = makeTempProject();
     sandbox.write('home/.octo/hooks.yml', 'hooks:\n  PreToolUse:\n    - command: "echo \'user says no\' >&2; exit 2"\n');
-    sandbox.write('project/.octo/hooks.yml', `handler: &h { command: "true", matcher: "(" }\nhooks:\n  PreToolUse: [${Array(16_000).fill('*h').join(', ')}]\n`);
+    sandbox.write(
+      'project/.octo/hooks.yml',
+      `handler: &h { command: "true", matcher: "(" }\nhooks:\n  PreToolUse: [${Array(16_000).fill('*h').join(', ')}]\n`,
+    );
     const common = ['--dialect', 'octo', '--cwd', sandbox.project, '--home', sandbox.home];
     const lint = await runMeasured(['lint', '--format', 'json', ...common]);
     expectSafe(lint, 'lint');
@@ -391,12 +417,26 @@ describe('scaffold --register against a project config that is not a regular fil
       mkdirSync(dirname(config), { recursive: true });
       plant(config);
       const result = await runMeasured(
-        ['scaffold', 'PreToolUse', '--register', '--lang', 'sh', '--dialect', 'openinterpreter', '--cwd', sandbox.project, '--home', sandbox.home],
+        [
+          'scaffold',
+          'PreToolUse',
+          '--register',
+          '--lang',
+          'sh',
+          '--dialect',
+          'openinterpreter',
+          '--cwd',
+          sandbox.project,
+          '--home',
+          sandbox.home,
+        ],
         { cwd: sandbox.project },
       );
       expectSafe(result, 'scaffold --register');
       expect(result.code).toBe(2);
-      expect(result.stderr).toBe('hookctl: refusing to write .openinterpreter/hooks.json: it exists and is not a regular file. Nothing was changed.\n');
+      expect(result.stderr).toBe(
+        'hookctl: refusing to write .openinterpreter/hooks.json: it exists and is not a regular file. Nothing was changed.\n',
+      );
       expect(existsSync(join(sandbox.project, '.openinterpreter', 'hooks', 'pre-tool-use.sh'))).toBe(false);
     });
   }
@@ -418,7 +458,17 @@ function libraryInChild(dialect: string, sandbox: TempProject, payload: Record<s
   const [command, ...prefix] = [...dropFileOverride(), process.execPath];
   const stdout = execFileSync(
     command!,
-    [...prefix, '--input-type=module', '-e', script, dialect, sandbox.project, sandbox.home, join(sandbox.root, 'etc', 'requirements.toml'), JSON.stringify(payload)],
+    [
+      ...prefix,
+      '--input-type=module',
+      '-e',
+      script,
+      dialect,
+      sandbox.project,
+      sandbox.home,
+      join(sandbox.root, 'etc', 'requirements.toml'),
+      JSON.stringify(payload),
+    ],
     { encoding: 'utf8', timeout: 20_000 },
   );
   return JSON.parse(stdout) as { outcome: Outcome; warnings: string[] };

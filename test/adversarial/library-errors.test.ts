@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createEngine, DIALECT_IDS, HookctlError, PayloadNotJsonError, PayloadValidationError, UnknownDialectError } from '../../src/index.js';
+import {
+  createEngine,
+  DIALECT_IDS,
+  HookctlError,
+  PayloadNotJsonError,
+  PayloadValidationError,
+  UnknownDialectError,
+} from '../../src/index.js';
 import { octoPayload, oiPayload } from '../helpers/payloads.js';
 import { makeTempProject } from '../helpers/temp-project.js';
 
@@ -68,7 +75,12 @@ describe('dispatch with a payload JSON can not carry', () => {
       const sandbox = makeTempProject();
       const engine = await createEngine({ dialect, cwd: sandbox.project, home: sandbox.home, env: {} });
       try {
-        for (const [payload, kind] of [[null, 'null'], [[1, 2], 'an array'], ['{}', 'a string'], [undefined, 'undefined']] as const) {
+        for (const [payload, kind] of [
+          [null, 'null'],
+          [[1, 2], 'an array'],
+          ['{}', 'a string'],
+          [undefined, 'undefined'],
+        ] as const) {
           const error = await engine.dispatch('PreToolUse', payload as never).catch((caught: unknown) => caught);
           expect(error).toBeInstanceOf(PayloadNotJsonError);
           expect((error as Error).message).toBe(`invalid PreToolUse payload:\n  /: a payload is a JSON object, not ${kind}`);

@@ -36,7 +36,9 @@ function stubbornSetup(dialect: DialectId, event: string, options: { async?: boo
   const script = join(scripts, 'hook.sh');
   writeFileSync(script, options.script ?? STUBBORN_HOOK, { mode: 0o755 });
   const command = `${script} ${marker} ${ready}`;
-  const { sandbox, common } = sandboxWithHooks(dialect, [{ event, command, async: options.async ?? false, timeout: options.timeout ?? 30 }]);
+  const { sandbox, common } = sandboxWithHooks(dialect, [
+    { event, command, async: options.async ?? false, timeout: options.timeout ?? 30 },
+  ]);
   const payload = JSON.stringify(payloadFor(dialect, event, sandbox.project));
   return { marker, ready, common, payload, sandbox };
 }
@@ -50,10 +52,17 @@ describe.each(DIALECTS)('no hook process outlives hookctl (%s)', (dialect) => {
   it('SIGINT while `run` waits for an async hook: the hook and its grandchild are gone', async () => {
     const { marker, ready, common, payload } = stubbornSetup(dialect, 'Stop', { async: true });
     const cli = startCli(['run', 'Stop', ...common], { input: payload });
-    await eventually(() => lineCount(ready), (n) => n >= 1, 15_000);
+    await eventually(
+      () => lineCount(ready),
+      (n) => n >= 1,
+      15_000,
+    );
     await processesUp(marker, 2);
     // The outcome is printed before async hooks are awaited: the agent has its answer already.
-    await eventually(() => cli.stdout(), (out) => out.includes('"runs"'));
+    await eventually(
+      () => cli.stdout(),
+      (out) => out.includes('"runs"'),
+    );
     cli.child.kill('SIGINT');
     expect(await cli.exited).toBe(130);
     expect(await processesGone(marker)).toEqual([]);
@@ -63,7 +72,11 @@ describe.each(DIALECTS)('no hook process outlives hookctl (%s)', (dialect) => {
   it('SIGTERM while `dry-run` waits for an async hook: nothing is left running', async () => {
     const { marker, ready, common, payload } = stubbornSetup(dialect, 'Stop', { async: true });
     const cli = startCli(['dry-run', 'Stop', '--payload', '-', ...common], { input: payload });
-    await eventually(() => lineCount(ready), (n) => n >= 1, 15_000);
+    await eventually(
+      () => lineCount(ready),
+      (n) => n >= 1,
+      15_000,
+    );
     await processesUp(marker, 2);
     cli.child.kill('SIGTERM');
     expect(await cli.exited).toBe(143);
@@ -73,7 +86,11 @@ describe.each(DIALECTS)('no hook process outlives hookctl (%s)', (dialect) => {
   it('SIGINT while a sync hook runs: the hook is stopped, its grandchild too', async () => {
     const { marker, ready, common, payload } = stubbornSetup(dialect, 'PreToolUse');
     const cli = startCli(['run', 'PreToolUse', ...common], { input: payload });
-    await eventually(() => lineCount(ready), (n) => n >= 1, 15_000);
+    await eventually(
+      () => lineCount(ready),
+      (n) => n >= 1,
+      15_000,
+    );
     await processesUp(marker, 2);
     cli.child.kill('SIGINT');
     expect(await cli.exited).toBe(130);
@@ -83,7 +100,11 @@ describe.each(DIALECTS)('no hook process outlives hookctl (%s)', (dialect) => {
   it('a second Ctrl-C within the kill grace ends hookctl at once and still kills every hook process', async () => {
     const { marker, ready, common, payload } = stubbornSetup(dialect, 'PreToolUse');
     const cli = startCli(['dry-run', 'PreToolUse', '--payload', '-', ...common], { input: payload });
-    await eventually(() => lineCount(ready), (n) => n >= 1, 15_000);
+    await eventually(
+      () => lineCount(ready),
+      (n) => n >= 1,
+      15_000,
+    );
     await processesUp(marker, 2);
     cli.child.kill('SIGINT');
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -97,9 +118,13 @@ describe.each(DIALECTS)('no hook process outlives hookctl (%s)', (dialect) => {
     const payloadFile = join(sandbox.root, 'payload.json');
     sandbox.write('payload.json', payload);
     // `true` exits at once, so hookctl's write of the outcome meets a closed pipe.
-    const shell = spawn('sh', ['-c', `"${process.execPath}" "${BIN}" run Stop ${common.map((arg) => `'${arg}'`).join(' ')} < '${payloadFile}' | true; echo done`], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const shell = spawn(
+      'sh',
+      ['-c', `"${process.execPath}" "${BIN}" run Stop ${common.map((arg) => `'${arg}'`).join(' ')} < '${payloadFile}' | true; echo done`],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stderr = '';
     shell.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     await new Promise((resolve) => shell.on('exit', resolve));
@@ -125,7 +150,11 @@ describe.each(DIALECTS)('no hook process outlives hookctl (%s)', (dialect) => {
       JSON.stringify({ event: 'PreToolUse', payload: payloadFor(dialect, 'PreToolUse', '.'), expect: { decision: null } }),
     );
     const cli = startCli(['test', ...common]);
-    await eventually(() => lineCount(ready), (n) => n >= 1, 15_000);
+    await eventually(
+      () => lineCount(ready),
+      (n) => n >= 1,
+      15_000,
+    );
     await processesUp(marker, 2);
     cli.child.kill('SIGINT');
     expect(await cli.exited).toBe(130);
@@ -137,7 +166,12 @@ describe('library: engine.close() leaves no hook process behind', () => {
   it.each(DIALECTS)('%s: an async hook past its timeout is killed with its grandchild before close() resolves', async (dialect) => {
     const { marker, sandbox, common } = stubbornSetup(dialect, 'Stop', { async: true, timeout: 1 });
     const managed = common.includes('--managed') ? common[common.indexOf('--managed') + 1] : undefined;
-    const engine = await createEngine({ dialect, cwd: sandbox.project, home: sandbox.home, ...(managed ? { managedConfigPath: managed } : {}) });
+    const engine = await createEngine({
+      dialect,
+      cwd: sandbox.project,
+      home: sandbox.home,
+      ...(managed ? { managedConfigPath: managed } : {}),
+    });
     const outcome = await engine.dispatch('Stop', payloadFor(dialect, 'Stop', sandbox.project) as never);
     expect(outcome.runs[0]!.status).toBe('running');
     await processesUp(marker, 2);

@@ -26,18 +26,29 @@ function openInterpreterPolicy(options: { managedOnly?: boolean; managedExtra?: 
     `${options.managedOnly ? 'allow_managed_hooks_only = true\n' : ''}${options.managedExtra ?? ''}${MANAGED_DENY}`,
   );
   sandbox.write('home/.openinterpreter/hooks.json', USER_HOOKS_JSON);
-  return { sandbox, managed, common: ['--dialect', 'openinterpreter', '--cwd', sandbox.project, '--home', sandbox.home, '--managed', managed] };
+  return {
+    sandbox,
+    managed,
+    common: ['--dialect', 'openinterpreter', '--cwd', sandbox.project, '--home', sandbox.home, '--managed', managed],
+  };
 }
 
 async function cliRun(setup: PolicySetup): Promise<Outcome> {
-  const result = await runCli(['run', 'PreToolUse', ...setup.common], { input: JSON.stringify(oiPayload('PreToolUse', setup.sandbox.project)) });
+  const result = await runCli(['run', 'PreToolUse', ...setup.common], {
+    input: JSON.stringify(oiPayload('PreToolUse', setup.sandbox.project)),
+  });
   expect(result.stderr).not.toMatch(CRASH);
   expect(result.code).toBe(0);
   return JSON.parse(result.stdout) as Outcome;
 }
 
 async function libraryDispatch(setup: PolicySetup) {
-  const engine = await createEngine({ dialect: 'openinterpreter', cwd: setup.sandbox.project, home: setup.sandbox.home, managedConfigPath: setup.managed });
+  const engine = await createEngine({
+    dialect: 'openinterpreter',
+    cwd: setup.sandbox.project,
+    home: setup.sandbox.home,
+    managedConfigPath: setup.managed,
+  });
   try {
     return { engine, outcome: await engine.dispatch('PreToolUse', oiPayload('PreToolUse', setup.sandbox.project) as never) };
   } finally {
@@ -60,7 +71,9 @@ describe('openinterpreter: [features] hooks = false outside the managed file nev
       const outcome = await cliRun(setup);
       expect(outcome).toMatchObject({ decision: 'deny', blocked: true, reason: 'managed policy: no' });
       expect(outcome.runs.map((run) => [run.source, run.status])).toEqual([['managed', 'blocked']]);
-      expect(outcome.warnings.join('\n')).toMatch(/config\.toml:2:1: info: user, project and plugin hooks are disabled by \[features\] hooks = false; managed hooks still run/);
+      expect(outcome.warnings.join('\n')).toMatch(
+        /config\.toml:2:1: info: user, project and plugin hooks are disabled by \[features\] hooks = false; managed hooks still run/,
+      );
 
       const library = await libraryDispatch(setup);
       expect(library.engine.enabled).toBe(true);
@@ -101,7 +114,9 @@ describe('openinterpreter: [features] hooks = false outside the managed file nev
     const setup = openInterpreterPolicy();
     setup.sandbox.write('project/.openinterpreter/config.toml', FEATURES_OFF);
     const lint = await runCli(['lint', '--effective', ...setup.common]);
-    expect(lint.stdout).toMatch(/2:1\s+info\s+user, project and plugin hooks are disabled by \[features\] hooks = false; managed hooks still run .*features-disabled/);
+    expect(lint.stdout).toMatch(
+      /2:1\s+info\s+user, project and plugin hooks are disabled by \[features\] hooks = false; managed hooks still run .*features-disabled/,
+    );
   });
 
   it('only the managed requirements file itself can switch its hooks off', async () => {
@@ -110,14 +125,24 @@ describe('openinterpreter: [features] hooks = false outside the managed file nev
     expect(outcome).toMatchObject({ decision: null, blocked: false, runs: [] });
     expect(outcome.warnings.join('\n')).toMatch(/requirements\.toml:2:1: .*every hook, managed ones included/);
     const list = await runCli(['list', '--json', ...setup.common]);
-    expect(JSON.parse(list.stdout)).toMatchObject({ enabled: false, switchedOff: { scope: 'all', file: setup.managed, line: 2 }, hooks: [] });
+    expect(JSON.parse(list.stdout)).toMatchObject({
+      enabled: false,
+      switchedOff: { scope: 'all', file: setup.managed, line: 2 },
+      hooks: [],
+    });
   });
 
   it('a managed [features] hooks = true pins hooks on: a project false is then ignored, and lint says so', async () => {
     const setup = openInterpreterPolicy({ managedExtra: '[features]\nhooks = true\n' });
     setup.sandbox.write('project/.openinterpreter/config.toml', FEATURES_OFF);
-    setup.sandbox.write('project/.openinterpreter/hooks.json', JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'true' }] }] } }));
-    const list = JSON.parse((await runCli(['list', '--json', ...setup.common])).stdout) as { switchedOff: unknown; hooks: { source: string }[] };
+    setup.sandbox.write(
+      'project/.openinterpreter/hooks.json',
+      JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'true' }] }] } }),
+    );
+    const list = JSON.parse((await runCli(['list', '--json', ...setup.common])).stdout) as {
+      switchedOff: unknown;
+      hooks: { source: string }[];
+    };
     expect(list.switchedOff).toBeNull();
     expect(list.hooks.map((hook) => hook.source)).toEqual(['managed', 'user', 'project']);
     const lint = await runCli(['lint', '--effective', ...setup.common]);
@@ -141,7 +166,10 @@ describe('octo: a stray OCTO_HOOK_* variable is not a hook and disables nothing 
     expect(run.stderr).not.toMatch(CRASH);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ decision: 'deny', blocked: true, reason: 'user says no' });
-    const start = await runCli(['run', 'SessionStart', ...common], { env, input: JSON.stringify(octoPayload('SessionStart', sandbox.project)) });
+    const start = await runCli(['run', 'SessionStart', ...common], {
+      env,
+      input: JSON.stringify(octoPayload('SessionStart', sandbox.project)),
+    });
     expect(JSON.parse(start.stdout)).toMatchObject({ additionalContext: 'env-hook-ran' });
   });
 
@@ -157,7 +185,12 @@ describe('octo: a stray OCTO_HOOK_* variable is not a hook and disables nothing 
 
   it('the library ignores them too, whatever env the host passes', async () => {
     const { sandbox } = octoSetup();
-    const engine = await createEngine({ dialect: 'octo', cwd: sandbox.project, home: sandbox.home, env: { ...STRAY, PATH: process.env.PATH } });
+    const engine = await createEngine({
+      dialect: 'octo',
+      cwd: sandbox.project,
+      home: sandbox.home,
+      env: { ...STRAY, PATH: process.env.PATH },
+    });
     try {
       expect(engine.warnings).toEqual([]);
       const outcome = await engine.dispatch('PreToolUse', octoPayload('PreToolUse', sandbox.project) as never);

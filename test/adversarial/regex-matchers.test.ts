@@ -52,7 +52,10 @@ describe('a catastrophic-backtracking matcher against a 10,000-character tool na
     sandbox.write('home/.octo/hooks.yml', `hooks:\n  PreToolUse:\n    - matcher: '${EVIL}'\n      command: echo selected\n`);
     const engine = await createEngine({ dialect: 'octo', cwd: sandbox.project, home: sandbox.home, env: {} });
     const started = performance.now();
-    const outcome = await engine.dispatch('PreToolUse', octoPayload('PreToolUse', sandbox.project, { tool_name: `${LONG_NAME}X` }) as never);
+    const outcome = await engine.dispatch(
+      'PreToolUse',
+      octoPayload('PreToolUse', sandbox.project, { tool_name: `${LONG_NAME}X` }) as never,
+    );
     const elapsed = performance.now() - started;
     await engine.close();
     expect(outcome.runs.map((run) => run.stdout.trim())).toEqual(['selected']);

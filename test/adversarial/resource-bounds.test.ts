@@ -12,7 +12,11 @@ import { payloadFor, sandboxWithHooks, type DialectId, type HookSpec } from './h
 const MiB = 1024 * 1024;
 
 /** Runs hookctl under a real `ulimit -n`; resolves with its output and peak RSS (from /proc). */
-function runLimited(args: readonly string[], input: string, shellLimits: string): Promise<{ code: number | null; stdout: string; stderr: string; peakRssKiB: number }> {
+function runLimited(
+  args: readonly string[],
+  input: string,
+  shellLimits: string,
+): Promise<{ code: number | null; stdout: string; stderr: string; peakRssKiB: number }> {
   return new Promise((resolve) => {
     const quoted = args.map((arg) => `'${arg.replaceAll("'", "'\\''")}'`).join(' ');
     const child = spawn('sh', ['-c', `${shellLimits}; exec "${process.execPath}" "${BIN}" ${quoted}`], { stdio: ['pipe', 'pipe', 'pipe'] });
@@ -46,9 +50,15 @@ describe('many hooks do not trip Node’s listener-leak warning', () => {
     const hooks: HookSpec[] = Array.from({ length: 12 }, (_, i) => ({ event, command: `echo hook ${i} >/dev/null` }));
     hooks.push(...Array.from({ length: 12 }, (_, i) => ({ event: 'Stop', command: `echo async ${i} >/dev/null`, async: true })));
     const { sandbox, common } = sandboxWithHooks(dialect, hooks);
-    for (const [command, stopEvent] of [['run', event], ['run', 'Stop'], ['dry-run', event]] as const) {
+    for (const [command, stopEvent] of [
+      ['run', event],
+      ['run', 'Stop'],
+      ['dry-run', event],
+    ] as const) {
       const extra = command === 'dry-run' ? ['--payload', '-'] : [];
-      const result = await runCli([command, stopEvent, ...extra, ...common], { input: JSON.stringify(payloadFor(dialect, stopEvent, sandbox.project)) });
+      const result = await runCli([command, stopEvent, ...extra, ...common], {
+        input: JSON.stringify(payloadFor(dialect, stopEvent, sandbox.project)),
+      });
       expect(result.code).toBe(0);
       expect(result.stderr).not.toContain('MaxListenersExceededWarning');
     }
@@ -62,11 +72,18 @@ describe('many hooks do not trip Node’s listener-leak warning', () => {
     const onWarning = (warning: Error) => warnings.push(warning);
     process.on('warning', onWarning);
     try {
-      const engine = await createEngine({ dialect: 'openinterpreter', cwd: sandbox.project, home: sandbox.home, managedConfigPath: common.at(-1)! });
+      const engine = await createEngine({
+        dialect: 'openinterpreter',
+        cwd: sandbox.project,
+        home: sandbox.home,
+        managedConfigPath: common.at(-1)!,
+      });
       const controller = new AbortController();
       // The same signal over many dispatches, as an agent with one session-long signal would pass it.
       for (let i = 0; i < 3; i++) {
-        const outcome = await engine.dispatch('PreToolUse', payloadFor('openinterpreter', 'PreToolUse', sandbox.project) as never, { signal: controller.signal });
+        const outcome = await engine.dispatch('PreToolUse', payloadFor('openinterpreter', 'PreToolUse', sandbox.project) as never, {
+          signal: controller.signal,
+        });
         expect(outcome.runs.every((run) => run.status === 'completed')).toBe(true);
         await engine.dispatch('Stop', payloadFor('openinterpreter', 'Stop', sandbox.project) as never, { signal: controller.signal });
       }
@@ -83,17 +100,25 @@ describe('1,500 handlers on one event do not exhaust file descriptors', () => {
   it.each([
     ['openinterpreter', 1500],
     ['octo', 600],
-  ] as const)('%s: %i SessionStart hooks under `ulimit -n 512` all run, reported in configured order', async (dialect: DialectId, count: number) => {
-    const hooks: HookSpec[] = Array.from({ length: count }, (_, i) => ({ event: 'SessionStart', command: `echo ctx-${i}` }));
-    const { sandbox, common } = sandboxWithHooks(dialect, hooks);
-    const result = await runLimited(['run', 'SessionStart', ...common], JSON.stringify(payloadFor(dialect, 'SessionStart', sandbox.project)), 'ulimit -n 512');
-    expect(result.stderr).not.toContain('EMFILE');
-    expect(result.code).toBe(0);
-    const outcome = JSON.parse(result.stdout);
-    expect(outcome.runs).toHaveLength(count);
-    expect(outcome.runs.filter((run: { status: string }) => run.status !== 'completed')).toEqual([]);
-    expect(outcome.additionalContext.split('\n\n')).toEqual(hooks.map((_, i) => `ctx-${i}`));
-  }, 120_000);
+  ] as const)(
+    '%s: %i SessionStart hooks under `ulimit -n 512` all run, reported in configured order',
+    async (dialect: DialectId, count: number) => {
+      const hooks: HookSpec[] = Array.from({ length: count }, (_, i) => ({ event: 'SessionStart', command: `echo ctx-${i}` }));
+      const { sandbox, common } = sandboxWithHooks(dialect, hooks);
+      const result = await runLimited(
+        ['run', 'SessionStart', ...common],
+        JSON.stringify(payloadFor(dialect, 'SessionStart', sandbox.project)),
+        'ulimit -n 512',
+      );
+      expect(result.stderr).not.toContain('EMFILE');
+      expect(result.code).toBe(0);
+      const outcome = JSON.parse(result.stdout);
+      expect(outcome.runs).toHaveLength(count);
+      expect(outcome.runs.filter((run: { status: string }) => run.status !== 'completed')).toEqual([]);
+      expect(outcome.additionalContext.split('\n\n')).toEqual(hooks.map((_, i) => `ctx-${i}`));
+    },
+    120_000,
+  );
 });
 
 describe('the output captured per dispatch is bounded', () => {
@@ -103,13 +128,20 @@ describe('the output captured per dispatch is bounded', () => {
     // The verdict comes last in configured order and late in time: the floods must not cost it.
     hooks.push({ event: 'PreToolUse', command: 'sleep 0.5; echo "blocked by the managed policy" >&2; exit 2' });
     const { sandbox, common } = sandboxWithHooks('openinterpreter', hooks);
-    const result = await runLimited(['run', 'PreToolUse', ...common], JSON.stringify(payloadFor('openinterpreter', 'PreToolUse', sandbox.project)), 'true');
+    const result = await runLimited(
+      ['run', 'PreToolUse', ...common],
+      JSON.stringify(payloadFor('openinterpreter', 'PreToolUse', sandbox.project)),
+      'true',
+    );
     expect(result.code).toBe(0);
     const outcome = JSON.parse(result.stdout);
     expect(outcome).toMatchObject({ decision: 'deny', reason: 'blocked by the managed policy' });
     const floods = outcome.runs.slice(0, 63);
     expect(floods.every((run: { truncated: boolean; status: string }) => run.truncated && run.status === 'completed')).toBe(true);
-    const captured = outcome.runs.reduce((sum: number, run: { stdout: string; stderr: string }) => sum + run.stdout.length + run.stderr.length, 0);
+    const captured = outcome.runs.reduce(
+      (sum: number, run: { stdout: string; stderr: string }) => sum + run.stdout.length + run.stderr.length,
+      0,
+    );
     expect(captured).toBeLessThanOrEqual(16 * MiB);
     expect(result.stdout.length).toBeLessThan(17 * MiB);
     // Generous: measured ~150 MiB with the budget, ~440 MiB without it (64 × 1 MiB streams, a 67 MB outcome).

@@ -158,4 +158,3 @@ describe.each(DIALECTS)('a write that fails midway loses nothing (%s)', (dialect
     }
   });
 });
-

@@ -52,7 +52,12 @@ const CASES: { name: string; command: string; files: Record<string, string>; edi
     edited: ['pre.js', 's/x.js'],
   },
   { name: 'python3 -W ignore s/x.py', command: 'python3 -W ignore s/x.py', files: { 's/x.py': 'pass\n' }, edited: ['s/x.py'] },
-  { name: './a.sh && ./b.sh (the second script)', command: './a.sh && ./b.sh', files: { 'a.sh': SH, 'b.sh': SH }, edited: ['a.sh', 'b.sh'] },
+  {
+    name: './a.sh && ./b.sh (the second script)',
+    command: './a.sh && ./b.sh',
+    files: { 'a.sh': SH, 'b.sh': SH },
+    edited: ['a.sh', 'b.sh'],
+  },
   { name: './a.sh; ./b.sh', command: './a.sh; ./b.sh', files: { 'a.sh': SH, 'b.sh': SH }, edited: ['b.sh'] },
   { name: '. ./x.sh', command: '. ./x.sh', files: { 'x.sh': 'true\n' }, edited: ['x.sh'] },
   { name: 'source x.sh', command: 'source x.sh', files: { 'x.sh': 'true\n' }, edited: ['x.sh'] },
@@ -77,7 +82,9 @@ describe.each(DIALECTS)('script-aware trust notices an edited script (%s)', (dia
     expect((await runCli(['trust', '--yes', ...common])).code).toBe(0);
     const pwned = join(sandbox.root, 'pwned');
     edit('b.sh', `#!/bin/sh\ntouch '${pwned}'\n`);
-    const result = await runCli(['run', 'PreToolUse', ...common], { input: JSON.stringify(payloadFor(dialect, 'PreToolUse', sandbox.project)) });
+    const result = await runCli(['run', 'PreToolUse', ...common], {
+      input: JSON.stringify(payloadFor(dialect, 'PreToolUse', sandbox.project)),
+    });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout).runs[0]).toMatchObject({ status: 'skipped', skipReason: 'modified' });
     expect(existsSync(pwned)).toBe(false);
@@ -88,7 +95,9 @@ describe.each(DIALECTS)('script-aware trust notices an edited script (%s)', (dia
     expect((await runCli(['trust', '--yes', ...common])).code).toBe(0);
     const pwned = join(sandbox.root, 'pwned');
     sandbox.write('project/sub/s/g.sh', `#!/bin/sh\ntouch '${pwned}'\n`, { executable: true });
-    const atRoot = await runCli(['run', 'PreToolUse', ...common], { input: JSON.stringify(payloadFor(dialect, 'PreToolUse', sandbox.project)) });
+    const atRoot = await runCli(['run', 'PreToolUse', ...common], {
+      input: JSON.stringify(payloadFor(dialect, 'PreToolUse', sandbox.project)),
+    });
     expect(JSON.parse(atRoot.stdout).runs[0]).toMatchObject({ status: 'completed' });
     const inSub = await runCli(['run', 'PreToolUse', ...common], {
       input: JSON.stringify(payloadFor(dialect, 'PreToolUse', join(sandbox.project, 'sub'))),
@@ -110,7 +119,8 @@ describe.each(DIALECTS)('script-aware trust notices an edited script (%s)', (dia
   it('where the scripts can not be determined, the review and the listing say "scripts not tracked"', async () => {
     const { common } = project(dialect, 'make lint', {});
     const review = JSON.parse(
-      (await exec('python3', [PTY_SCREEN, 'n', process.execPath, BIN, 'trust', ...common], { env: { ...process.env, NO_COLOR: '1' } })).stdout,
+      (await exec('python3', [PTY_SCREEN, 'n', process.execPath, BIN, 'trust', ...common], { env: { ...process.env, NO_COLOR: '1' } }))
+        .stdout,
     ) as { screen: string[] };
     expect(review.screen.join('\n')).toMatch(/scripts: +not tracked — /);
     const list = await runCli(['list', ...common]);
@@ -120,7 +130,8 @@ describe.each(DIALECTS)('script-aware trust notices an edited script (%s)', (dia
   it('the review names the scripts it tracks', async () => {
     const { common } = project(dialect, 'cd s && ./e.sh; python3 -W ignore ../t.py', { 's/e.sh': SH, 't.py': '' });
     const review = JSON.parse(
-      (await exec('python3', [PTY_SCREEN, 'n', process.execPath, BIN, 'trust', ...common], { env: { ...process.env, NO_COLOR: '1' } })).stdout,
+      (await exec('python3', [PTY_SCREEN, 'n', process.execPath, BIN, 'trust', ...common], { env: { ...process.env, NO_COLOR: '1' } }))
+        .stdout,
     ) as { screen: string[] };
     expect(review.screen.join('\n')).toMatch(/scripts: +s\/e\.sh, t\.py \(an edit to them makes the hook modified\)/);
   });
@@ -132,15 +143,31 @@ describe.each(DIALECTS)('`hookctl test` runs unreviewed hooks, and says so (%s)'
     const ran = join(sandbox.root, 'ran');
     const command = `touch '${ran}'`;
     if (dialect === 'openinterpreter') {
-      sandbox.write('project/.openinterpreter/hooks.json', JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command }] }] } }));
+      sandbox.write(
+        'project/.openinterpreter/hooks.json',
+        JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command }] }] } }),
+      );
     } else sandbox.write('project/.octo/hooks.yml', `hooks:\n  PreToolUse:\n    - command: ${JSON.stringify(command)}\n`);
-    sandbox.write('project/hooks-tests/a.case.json', JSON.stringify({ event: 'PreToolUse', payload: payloadFor(dialect, 'PreToolUse', '.'), expect: { decision: null } }));
-    const common = ['--dialect', dialect, '--cwd', sandbox.project, '--home', sandbox.home, ...(dialect === 'openinterpreter' ? ['--managed', join(sandbox.root, 'none.toml')] : [])];
+    sandbox.write(
+      'project/hooks-tests/a.case.json',
+      JSON.stringify({ event: 'PreToolUse', payload: payloadFor(dialect, 'PreToolUse', '.'), expect: { decision: null } }),
+    );
+    const common = [
+      '--dialect',
+      dialect,
+      '--cwd',
+      sandbox.project,
+      '--home',
+      sandbox.home,
+      ...(dialect === 'openinterpreter' ? ['--managed', join(sandbox.root, 'none.toml')] : []),
+    ];
     const result = await runCli(['test', ...common]);
     expect(result.code).toBe(0);
     expect(existsSync(ran)).toBe(true);
     const warnings = result.stderr.split('\n').filter((line) => /warning/i.test(line));
-    expect(warnings).toEqual(['hookctl: warning: `hookctl test` runs every enabled hook of the project without trust review; run it only on a repository whose hooks you would run']);
+    expect(warnings).toEqual([
+      'hookctl: warning: `hookctl test` runs every enabled hook of the project without trust review; run it only on a repository whose hooks you would run',
+    ]);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
   });
 });

@@ -22,12 +22,15 @@ describe('the spill directory is private to the user', () => {
     cleanup.push(attacker);
     const planted = join(tmpdir(), 'hook_outputs', session);
     // The shared parent exists once anything spilled; make sure it does before planting inside it.
-    if (!statSync(join(tmpdir(), 'hook_outputs'), { throwIfNoEntry: false })) await run('SessionStart', [group(undefined, prints(hso('SessionStart', { additionalContext: 'x '.repeat(6000) })))]);
+    if (!statSync(join(tmpdir(), 'hook_outputs'), { throwIfNoEntry: false }))
+      await run('SessionStart', [group(undefined, prints(hso('SessionStart', { additionalContext: 'x '.repeat(6000) })))]);
     symlinkSync(attacker, planted);
     cleanup.push(planted);
 
     const text = 'secret hook output '.repeat(1000);
-    const outcome = await run('SessionStart', [group(undefined, prints(hso('SessionStart', { additionalContext: text })))], { session_id: session });
+    const outcome = await run('SessionStart', [group(undefined, prints(hso('SessionStart', { additionalContext: text })))], {
+      session_id: session,
+    });
     expect(outcome.additionalContext).toContain('tokens truncated');
     expect(outcome.additionalContext).not.toContain('Full hook output saved to');
     expect(readdirSync(attacker)).toEqual([]);

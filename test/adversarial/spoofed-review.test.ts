@@ -42,7 +42,16 @@ function oiProject(command: string, extra: Record<string, unknown> = {}) {
     'project/.openinterpreter/hooks.json',
     JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command, id: 'lint', ...extra }] }] } }, null, 2),
   );
-  const common = ['--dialect', 'openinterpreter', '--cwd', sandbox.project, '--home', sandbox.home, '--managed', join(sandbox.root, 'none.toml')];
+  const common = [
+    '--dialect',
+    'openinterpreter',
+    '--cwd',
+    sandbox.project,
+    '--home',
+    sandbox.home,
+    '--managed',
+    join(sandbox.root, 'none.toml'),
+  ];
   return { sandbox, common, store: join(sandbox.home, '.openinterpreter', 'trusted-hooks.json') };
 }
 
@@ -94,12 +103,20 @@ describe('every other place a person reads escapes control and bidi characters',
   });
 
   it.each([
-    ['openinterpreter', () => oiProject(`printf 'reason \\342\\200\\256 hidden\\033[2J' >&2; exit 2 #\r\u001b[2K  command:  ./scripts/lint.sh`)],
-    ['octo', () => octoProject(`"printf 'reason \\\\342\\\\200\\\\256 hidden\\\\033[2J' >&2; exit 2 #\\r\\e[2K  command:  ./scripts/lint.sh"`)],
+    [
+      'openinterpreter',
+      () => oiProject(`printf 'reason \\342\\200\\256 hidden\\033[2J' >&2; exit 2 #\r\u001b[2K  command:  ./scripts/lint.sh`),
+    ],
+    [
+      'octo',
+      () => octoProject(`"printf 'reason \\\\342\\\\200\\\\256 hidden\\\\033[2J' >&2; exit 2 #\\r\\e[2K  command:  ./scripts/lint.sh"`),
+    ],
   ] as const)('%s: text dry-run (the command, the hook’s stderr and the reason it gives)', async (dialect, setup) => {
     const { common, sandbox } = setup();
     const payload = JSON.stringify(payloadFor(dialect, 'PreToolUse', sandbox.project));
-    const result = await runCli(['dry-run', 'PreToolUse', '--payload', '-', '--dangerously-bypass-hook-trust', ...common], { input: payload });
+    const result = await runCli(['dry-run', 'PreToolUse', '--payload', '-', '--dangerously-bypass-hook-trust', ...common], {
+      input: payload,
+    });
     expect(result.code).toBe(0);
     expect(result.stdout).not.toMatch(RAW_CONTROL);
     expect(result.stderr).not.toMatch(RAW_CONTROL);
@@ -133,7 +150,11 @@ describe('every other place a person reads escapes control and bidi characters',
     const { common, sandbox } = oiProject("printf 'deny \\342\\200\\256 txt.exe\\r' >&2; exit 2");
     sandbox.write(
       'project/hooks-tests/spoof.case.json',
-      JSON.stringify({ event: 'PreToolUse', payload: payloadFor('openinterpreter', 'PreToolUse', '.'), expect: { reason: 'something else' } }),
+      JSON.stringify({
+        event: 'PreToolUse',
+        payload: payloadFor('openinterpreter', 'PreToolUse', '.'),
+        expect: { reason: 'something else' },
+      }),
     );
     const result = await runCli(['test', ...common]);
     expect(result.code).toBe(1);

@@ -13,7 +13,8 @@ import { DIALECTS } from '../../src/dialects/registry.js';
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CORE = ['config', 'contracts', 'lint', 'trust', 'engine', 'serve', 'scaffold', 'fixture', 'testing', 'report'];
-const IMPORT = /(?:^|[;\s])(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|[;\s])(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -24,7 +25,9 @@ function sourceFiles(dir: string): string[] {
 
 /** Source text without comments, so prose may name a dialect while code may not. */
 function codeOf(path: string): string {
-  return readFileSync(path, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+  return readFileSync(path, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
 }
 
 const files = sourceFiles(join(ROOT, 'src')).map((path) => relative(ROOT, path));
@@ -59,7 +62,9 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
 describe('the dependency rule (docs/architecture.md)', () => {
   it('every import points down the layers; core never imports src/dialects/', () => {
     const upward = [...edges].flatMap(([from, targets]) =>
-      targets.filter((to) => !MAY_IMPORT[layerOf(from)]!.includes(layerOf(to))).map((to) => `${from} (${layerOf(from)}) → ${to} (${layerOf(to)})`),
+      targets
+        .filter((to) => !MAY_IMPORT[layerOf(from)]!.includes(layerOf(to)))
+        .map((to) => `${from} (${layerOf(from)}) → ${to} (${layerOf(to)})`),
     );
     expect(upward).toEqual([]);
   });
@@ -84,7 +89,11 @@ describe('the dependency rule (docs/architecture.md)', () => {
     const quoted = new RegExp(`['"\`/](${names.map((name) => name.replace(/\./g, '\\.')).join('|')})['"\`/]`);
     const named = files
       .filter((file) => ['core', 'kit'].includes(layerOf(file)))
-      .flatMap((file) => codeOf(join(ROOT, file)).split('\n').map((line, index) => ({ file, line: index + 1, text: line })))
+      .flatMap((file) =>
+        codeOf(join(ROOT, file))
+          .split('\n')
+          .map((line, index) => ({ file, line: index + 1, text: line })),
+      )
       .filter(({ text }) => quoted.test(text))
       .map(({ file, line, text }) => `${file}:${line}: ${text.trim()}`);
     expect(named).toEqual([]);

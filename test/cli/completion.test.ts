@@ -12,7 +12,9 @@ const scripts: Record<string, string> = {};
 
 function requireShell(shell: string): void {
   if (spawnSync('sh', ['-c', `command -v ${shell}`]).status !== 0) {
-    throw new Error(`${shell} is not installed: .ci/run installs it (apt-get install -y ${shell}); this test loads the script into the real shell`);
+    throw new Error(
+      `${shell} is not installed: .ci/run installs it (apt-get install -y ${shell}); this test loads the script into the real shell`,
+    );
   }
 }
 
@@ -42,9 +44,15 @@ printf '%s\\n' "\${COMPREPLY[@]}"`;
 
 /** Completions fish offers (`complete -C`), without their descriptions. */
 function fishComplete(line: string): string[] {
-  const run = spawnSync('fish', ['--no-config', '-c', `source ${JSON.stringify(scripts.fish)}; complete -C ${JSON.stringify(line)}`], { cwd: dir, encoding: 'utf8' });
+  const run = spawnSync('fish', ['--no-config', '-c', `source ${JSON.stringify(scripts.fish)}; complete -C ${JSON.stringify(line)}`], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
   expect(run.stderr).toBe('');
-  return run.stdout.split('\n').filter(Boolean).map((entry) => entry.split('\t')[0]!);
+  return run.stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((entry) => entry.split('\t')[0]!);
 }
 
 async function helpCommands(): Promise<string[]> {
@@ -56,12 +64,18 @@ async function helpCommands(): Promise<string[]> {
 
 describe('hookctl completion bash', () => {
   it('registers the completion function for hookctl (complete -p)', () => {
-    const run = spawnSync('bash', ['--norc', '--noprofile', '-c', `source ${JSON.stringify(scripts.bash)} && complete -p hookctl`], { encoding: 'utf8' });
+    const run = spawnSync('bash', ['--norc', '--noprofile', '-c', `source ${JSON.stringify(scripts.bash)} && complete -p hookctl`], {
+      encoding: 'utf8',
+    });
     expect(run.stdout.trim()).toBe('complete -o filenames -F _hookctl hookctl');
   });
 
   it('completes every command of `hookctl --help`', async () => {
-    expect(bashComplete('hookctl', '').filter((word) => !word.startsWith('-')).sort()).toEqual((await helpCommands()).sort());
+    expect(
+      bashComplete('hookctl', '')
+        .filter((word) => !word.startsWith('-'))
+        .sort(),
+    ).toEqual((await helpCommands()).sort());
     expect(bashComplete('hookctl', 'li')).toEqual(['lint', 'list']);
     expect(bashComplete('hookctl', '-')).toEqual(['-v', '--version', '--debug', '-h', '--help']);
   });

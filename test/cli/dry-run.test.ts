@@ -29,7 +29,16 @@ exit 0
 `,
     { executable: true },
   );
-  const common = ['--dialect', 'openinterpreter', '--cwd', sandbox.project, '--home', sandbox.home, '--managed', `${sandbox.root}/none.toml`];
+  const common = [
+    '--dialect',
+    'openinterpreter',
+    '--cwd',
+    sandbox.project,
+    '--home',
+    sandbox.home,
+    '--managed',
+    `${sandbox.root}/none.toml`,
+  ];
   return { sandbox, common };
 }
 
@@ -37,9 +46,13 @@ describe('hookctl dry-run', () => {
   it('shows matched and unmatched handlers, each run and the verdict for a person', async () => {
     const { sandbox, common } = gateProject();
     const payload = JSON.stringify(oiPayload('PreToolUse', sandbox.project, { tool_input: { command: 'rm -rf /' } }));
-    const result = await runCli(['dry-run', 'PreToolUse', '--payload', '-', '--dangerously-bypass-hook-trust', ...common], { input: payload });
+    const result = await runCli(['dry-run', 'PreToolUse', '--payload', '-', '--dangerously-bypass-hook-trust', ...common], {
+      input: payload,
+    });
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain('`--dangerously-bypass-hook-trust` is enabled. Enabled hooks may run without review for this invocation.');
+    expect(result.stderr).toContain(
+      '`--dangerously-bypass-hook-trust` is enabled. Enabled hooks may run without review for this invocation.',
+    );
     expect(result.stdout).toContain('matched 1 of 2 handlers; not matched: project:PreToolUse:1:0 (matcher "Write")');
     expect(result.stdout).toMatch(/✗ blocked {2}project:PreToolUse:0:0 {2}\[sync\] {2}\.\/guard\.sh {2}exit 2/);
     expect(result.stdout).toContain('stderr: refusing destructive rm -rf');
@@ -92,7 +105,9 @@ describe('hookctl run', () => {
   it('exits 2 on a payload that cannot be dispatched (not an object, no string matcher target) or a bad config', async () => {
     const { common, sandbox } = gateProject();
     expect((await runCli(['run', 'Stop', ...common], { input: '[]' })).code).toBe(2);
-    const noTarget = await runCli(['run', 'PreToolUse', ...common], { input: JSON.stringify(oiPayload('PreToolUse', sandbox.project, { tool_name: 7 })) });
+    const noTarget = await runCli(['run', 'PreToolUse', ...common], {
+      input: JSON.stringify(oiPayload('PreToolUse', sandbox.project, { tool_name: 7 })),
+    });
     expect(noTarget.code).toBe(2);
     expect(noTarget.stderr).toContain('/tool_name');
     sandbox.write('home/.octo/hooks.yml', 'hooks:\n  Stopp:\n    - command: x\n');
@@ -109,9 +124,25 @@ describe('Ctrl-C during a dry-run', () => {
       'project/.openinterpreter/hooks.json',
       JSON.stringify({ hooks: { SessionStart: [{ hooks: [{ type: 'command', command: 'echo $$ > hook.pid; exec sleep 30' }] }] } }),
     );
-    const child = spawn(process.execPath, [BIN, 'dry-run', 'SessionStart', '--json', '--dangerously-bypass-hook-trust', '--cwd', sandbox.project, '--home', sandbox.home, '--managed', `${sandbox.root}/none.toml`], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        BIN,
+        'dry-run',
+        'SessionStart',
+        '--json',
+        '--dangerously-bypass-hook-trust',
+        '--cwd',
+        sandbox.project,
+        '--home',
+        sandbox.home,
+        '--managed',
+        `${sandbox.root}/none.toml`,
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     const pidFile = join(sandbox.project, 'hook.pid');
@@ -138,8 +169,21 @@ describe('common options', () => {
 describe('a failing hook in the dry-run report', () => {
   it('says beside the verdict that a hook failed (it let the call through)', async () => {
     const sandbox = makeTempProject();
-    sandbox.write('project/.openinterpreter/hooks.json', JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'exit 3' }] }] } }));
-    const result = await runCli(['dry-run', 'PreToolUse', '--dangerously-bypass-hook-trust', '--cwd', sandbox.project, '--home', sandbox.home, '--managed', `${sandbox.root}/none.toml`]);
+    sandbox.write(
+      'project/.openinterpreter/hooks.json',
+      JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'exit 3' }] }] } }),
+    );
+    const result = await runCli([
+      'dry-run',
+      'PreToolUse',
+      '--dangerously-bypass-hook-trust',
+      '--cwd',
+      sandbox.project,
+      '--home',
+      sandbox.home,
+      '--managed',
+      `${sandbox.root}/none.toml`,
+    ]);
     expect(result.stdout).toMatch(/! failed {2}project:PreToolUse:0:0/);
     expect(result.stdout.trimEnd().split('\n').at(-1)).toBe('verdict: no decision (1 hook failed)');
   });

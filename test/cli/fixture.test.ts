@@ -37,27 +37,52 @@ const PERMISSION_MODE_EVENTS = new Set([
 ]);
 
 describe('hookctl fixture --dialect claude', () => {
-  it.each(CLAUDE_EVENTS.map((e) => e.name))('%s: the documented common fields, permission_mode only where the docs have it', async (event) => {
-    const { project, home } = makeTempProject();
-    const result = await runCli(['fixture', event, '--dialect', 'claude', '--cwd', project, '--home', home]);
-    expect(result.code).toBe(0);
-    const payload = JSON.parse(result.stdout) as Record<string, unknown>;
-    expect(payload.hook_event_name).toBe(event);
-    expect(payload.session_id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(payload.transcript_path).toMatch(/\.jsonl$/);
-    expect('permission_mode' in payload).toBe(PERMISSION_MODE_EVENTS.has(event));
-    if (PERMISSION_MODE_EVENTS.has(event)) expect(['default', 'auto']).toContain(payload.permission_mode);
-  });
+  it.each(CLAUDE_EVENTS.map((e) => e.name))(
+    '%s: the documented common fields, permission_mode only where the docs have it',
+    async (event) => {
+      const { project, home } = makeTempProject();
+      const result = await runCli(['fixture', event, '--dialect', 'claude', '--cwd', project, '--home', home]);
+      expect(result.code).toBe(0);
+      const payload = JSON.parse(result.stdout) as Record<string, unknown>;
+      expect(payload.hook_event_name).toBe(event);
+      expect(payload.session_id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(payload.transcript_path).toMatch(/\.jsonl$/);
+      expect('permission_mode' in payload).toBe(PERMISSION_MODE_EVENTS.has(event));
+      if (PERMISSION_MODE_EVENTS.has(event)) expect(['default', 'auto']).toContain(payload.permission_mode);
+    },
+  );
 
   it('a fresh session id each time', async () => {
     const { project, home } = makeTempProject();
-    const ids = await Promise.all([1, 2].map(async () => (JSON.parse((await runCli(['fixture', 'Stop', '--dialect', 'claude', '--cwd', project, '--home', home])).stdout) as { session_id: string }).session_id));
+    const ids = await Promise.all(
+      [1, 2].map(
+        async () =>
+          (
+            JSON.parse((await runCli(['fixture', 'Stop', '--dialect', 'claude', '--cwd', project, '--home', home])).stdout) as {
+              session_id: string;
+            }
+          ).session_id,
+      ),
+    );
     expect(ids[0]).not.toBe(ids[1]);
   });
 
   it('--set tool_name and tool_input give another tool, still schema-valid', async () => {
     const { project, home } = makeTempProject();
-    const result = await runCli(['fixture', 'PreToolUse', '--dialect', 'claude', '--cwd', project, '--home', home, '--set', 'tool_name="Write"', '--set', 'tool_input={"file_path":"/p/a.ts","content":"x"}']);
+    const result = await runCli([
+      'fixture',
+      'PreToolUse',
+      '--dialect',
+      'claude',
+      '--cwd',
+      project,
+      '--home',
+      home,
+      '--set',
+      'tool_name="Write"',
+      '--set',
+      'tool_input={"file_path":"/p/a.ts","content":"x"}',
+    ]);
     expect(result.code).toBe(0);
     const payload = JSON.parse(result.stdout) as Record<string, unknown>;
     expect([payload.tool_name, payload.tool_input]).toEqual(['Write', { file_path: '/p/a.ts', content: 'x' }]);
@@ -78,9 +103,22 @@ describe('hookctl fixture', () => {
 
   it('applies --set overrides, parsing JSON values', async () => {
     const { project, home } = makeTempProject();
-    const result = await runCli(
-      ['fixture', 'PreToolUse', '--dialect', 'openinterpreter', '--cwd', project, '--home', home, '--set', 'tool_input.command=rm -rf /', '--set', 'tool_input.timeout=5', '--set', 'permission_mode=plan'],
-    );
+    const result = await runCli([
+      'fixture',
+      'PreToolUse',
+      '--dialect',
+      'openinterpreter',
+      '--cwd',
+      project,
+      '--home',
+      home,
+      '--set',
+      'tool_input.command=rm -rf /',
+      '--set',
+      'tool_input.timeout=5',
+      '--set',
+      'permission_mode=plan',
+    ]);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ tool_input: { command: 'rm -rf /', timeout: 5 }, permission_mode: 'plan' });
   });
@@ -120,9 +158,20 @@ describe('hookctl fixture', () => {
 
 describe('hookctl fixture --set with a field the event does not have', () => {
   it('warns with a suggestion, and still prints the (schema-valid) payload', async () => {
-    const result = await runCli(['fixture', 'PreToolUse', '--dialect', 'openinterpreter', '--set', 'tool_inptu.command=rm -rf /', '--set', 'tool_input.command=ls']);
+    const result = await runCli([
+      'fixture',
+      'PreToolUse',
+      '--dialect',
+      'openinterpreter',
+      '--set',
+      'tool_inptu.command=rm -rf /',
+      '--set',
+      'tool_input.command=ls',
+    ]);
     expect(result.code).toBe(0);
-    expect(result.stderr).toBe('hookctl: warning: --set tool_inptu: PreToolUse input has no field "tool_inptu" (did you mean "tool_input"?); it is added as an extra field\n');
+    expect(result.stderr).toBe(
+      'hookctl: warning: --set tool_inptu: PreToolUse input has no field "tool_inptu" (did you mean "tool_input"?); it is added as an extra field\n',
+    );
     expect(JSON.parse(result.stdout)).toMatchObject({ tool_inptu: { command: 'rm -rf /' }, tool_input: { command: 'ls' } });
   });
 });

@@ -63,7 +63,8 @@ interface JsonReport {
   findings: { ruleId: string; file: string; line: number; column: number; message: string }[];
 }
 
-const filesOf = (result: CliResult) => (JSON.parse(result.stdout) as JsonReport).findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.ruleId}`);
+const filesOf = (result: CliResult) =>
+  (JSON.parse(result.stdout) as JsonReport).findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.ruleId}`);
 
 describe('hookctl lint with no files, in a git repository', () => {
   it('checks every dialect: a broken .octo/hooks.yml beside a clean .openinterpreter/ fails', async () => {
@@ -104,7 +105,10 @@ describe('hookctl lint with no files, in a git repository', () => {
     box.write('repo/node_modules/some-tool/.openinterpreter/hooks.json', BROKEN_JSON);
     box.write('repo/packages/app/node_modules/x/.octo/hooks.yml', BROKEN_YAML);
     const result = await box.lint(['--format', 'json']);
-    expect(filesOf(result)).toEqual(['tracked/.openinterpreter/hooks.json:3:5 unknown-event', 'untracked/.octo/hooks.yml:2:3 unknown-event']);
+    expect(filesOf(result)).toEqual([
+      'tracked/.openinterpreter/hooks.json:3:5 unknown-event',
+      'untracked/.octo/hooks.yml:2:3 unknown-event',
+    ]);
     expect(result.stderr).toBe('');
   });
 
@@ -129,7 +133,9 @@ describe('hookctl lint with no files, in a git repository', () => {
     box.write('repo/.openinterpreter/hooks.json', BROKEN_JSON);
     box.write('repo/packages/app/.octo/hooks.yml', BROKEN_YAML);
     expect(filesOf(await box.lint(['--dialect', 'octo', '--format', 'json']))).toEqual(['packages/app/.octo/hooks.yml:2:3 unknown-event']);
-    expect(filesOf(await box.lint(['--dialect', 'openinterpreter', '--format', 'json']))).toEqual(['.openinterpreter/hooks.json:3:5 unknown-event']);
+    expect(filesOf(await box.lint(['--dialect', 'openinterpreter', '--format', 'json']))).toEqual([
+      '.openinterpreter/hooks.json:3:5 unknown-event',
+    ]);
   });
 
   it('reads no file outside the repository through a symbolic link, and says so; links inside it are linted', async () => {
@@ -144,7 +150,9 @@ describe('hookctl lint with no files, in a git repository', () => {
     const result = await box.lint(['--format', 'json']);
     expect(result.stdout + result.stderr).not.toContain('hunter2');
     expect(filesOf(result)).toEqual(['packages/app/.octo/hooks.yml:2:3 unknown-event']);
-    expect(result.stderr).toBe(`hookctl: not reading .openinterpreter/hooks.json: it is a symbolic link to ${secret}, outside ${box.repo}\n`);
+    expect(result.stderr).toBe(
+      `hookctl: not reading .openinterpreter/hooks.json: it is a symbolic link to ${secret}, outside ${box.repo}\n`,
+    );
   });
 
   it('shows directory names from the repository with control and bidirectional characters escaped', async () => {
@@ -155,7 +163,9 @@ describe('hookctl lint with no files, in a git repository', () => {
     symlinkSync(outside, join(box.repo, 'red\u001b[31m/.octo/hooks.yml'));
     const result = await box.lint();
     expect(result.stdout.split('\n')[0]).toBe('pkg\\u202etxt.exe/.octo/hooks.yml');
-    expect(result.stderr).toBe(`hookctl: not reading red\\x1b[31m/.octo/hooks.yml: it is a symbolic link to ${outside}, outside ${box.repo}\n`);
+    expect(result.stderr).toBe(
+      `hookctl: not reading red\\x1b[31m/.octo/hooks.yml: it is a symbolic link to ${outside}, outside ${box.repo}\n`,
+    );
     expect(result.stdout + result.stderr).not.toMatch(/[\u001b\u202e]/);
   });
 
@@ -201,7 +211,10 @@ describe('cross-file rules and scripts in a repository scan', () => {
     const box = sandbox();
     const handler = (id: string) => `{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "echo a", "id": "${id}" }] }] } }\n`;
     box.write('repo/packages/a/.openinterpreter/hooks.json', handler('notify'));
-    box.write('repo/packages/a/.openinterpreter/config.toml', '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "echo b"\nid = "notify"\n');
+    box.write(
+      'repo/packages/a/.openinterpreter/config.toml',
+      '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "echo b"\nid = "notify"\n',
+    );
     box.write('repo/packages/b/.openinterpreter/hooks.json', handler('notify'));
     const result = await box.lint(['--format', 'json']);
     const findings = (JSON.parse(result.stdout) as JsonReport).findings;
@@ -238,10 +251,18 @@ describe('cross-file rules and scripts in a repository scan', () => {
     ];
     for (const cwd of [box.repo, join(box.repo, 'packages/app'), join(box.repo, 'packages/web')]) {
       const findings = (JSON.parse((await box.lint(['--format', 'json'], { cwd })).stdout) as JsonReport).findings;
-      expect(findings.map((f) => [f.file, f.ruleId, f.message]), cwd).toEqual(expected);
+      expect(
+        findings.map((f) => [f.file, f.ruleId, f.message]),
+        cwd,
+      ).toEqual(expected);
     }
     // Named the way pre-commit names them: the same place.
-    const named = await box.lint(['--format', 'json', 'packages/app/.openinterpreter/hooks.json', 'packages/web/.openinterpreter/hooks.json']);
+    const named = await box.lint([
+      '--format',
+      'json',
+      'packages/app/.openinterpreter/hooks.json',
+      'packages/web/.openinterpreter/hooks.json',
+    ]);
     expect((JSON.parse(named.stdout) as JsonReport).findings.map((f) => [f.file, f.ruleId, f.message])).toEqual(expected);
   });
 });
@@ -260,13 +281,24 @@ describe('reported paths are relative to the repository root, whatever the cwd',
 
   it('stylish', async () => {
     const { output } = await fromRootAndPackage('stylish');
-    expect(output).toBe(`packages/app/.openinterpreter/hooks.json\n  3:5  error  ${OI_UNKNOWN}  unknown-event\n\n✖ 1 problem (1 error, 0 warnings)\n`);
+    expect(output).toBe(
+      `packages/app/.openinterpreter/hooks.json\n  3:5  error  ${OI_UNKNOWN}  unknown-event\n\n✖ 1 problem (1 error, 0 warnings)\n`,
+    );
   });
 
   it('json', async () => {
     const { output } = await fromRootAndPackage('json');
     expect(JSON.parse(output)).toEqual({
-      findings: [{ ruleId: 'unknown-event', severity: 'error', message: OI_UNKNOWN, file: 'packages/app/.openinterpreter/hooks.json', line: 3, column: 5 }],
+      findings: [
+        {
+          ruleId: 'unknown-event',
+          severity: 'error',
+          message: OI_UNKNOWN,
+          file: 'packages/app/.openinterpreter/hooks.json',
+          line: 3,
+          column: 5,
+        },
+      ],
       errorCount: 1,
       warningCount: 0,
       files: ['packages/app/.openinterpreter/hooks.json'],
@@ -281,10 +313,14 @@ describe('reported paths are relative to the repository root, whatever the cwd',
   it('sarif: uri relative to %SRCROOT%, the repository root; the same fingerprint from either cwd', async () => {
     const { box, output } = await fromRootAndPackage('sarif');
     const run = JSON.parse(output).runs[0];
-    expect(run.originalUriBaseIds).toEqual({ '%SRCROOT%': { uri: pathToFileURL(`${box.repo}/`).href, description: { text: 'The repository root.' } } });
-    expect(run.results.map((r: { locations: { physicalLocation: { artifactLocation: unknown } }[] }) => r.locations[0]!.physicalLocation.artifactLocation)).toEqual([
-      { uri: 'packages/app/.openinterpreter/hooks.json', uriBaseId: '%SRCROOT%' },
-    ]);
+    expect(run.originalUriBaseIds).toEqual({
+      '%SRCROOT%': { uri: pathToFileURL(`${box.repo}/`).href, description: { text: 'The repository root.' } },
+    });
+    expect(
+      run.results.map(
+        (r: { locations: { physicalLocation: { artifactLocation: unknown } }[] }) => r.locations[0]!.physicalLocation.artifactLocation,
+      ),
+    ).toEqual([{ uri: 'packages/app/.openinterpreter/hooks.json', uriBaseId: '%SRCROOT%' }]);
   });
 
   it('a named file outside the repository keeps its absolute path (SARIF: a file: URI without a base)', async () => {
@@ -308,7 +344,9 @@ describe('hookctl lint --effective', () => {
     box.write('repo/packages/web/.openinterpreter/hooks.json', BROKEN_JSON);
     box.write('repo/packages/app/.octo/hooks.yml', BROKEN_YAML);
     const managed = ['--managed', join(box.home, 'no-requirements.toml')];
-    const result = await box.lint(['--effective', '--dialect', 'openinterpreter', '--format', 'json', ...managed], { cwd: join(box.repo, 'packages/app') });
+    const result = await box.lint(['--effective', '--dialect', 'openinterpreter', '--format', 'json', ...managed], {
+      cwd: join(box.repo, 'packages/app'),
+    });
     expect(result.code).toBe(1);
     expect(filesOf(result)).toEqual([
       `${user}:1:3 parse-error`,
@@ -339,7 +377,9 @@ describe('hookctl lint with no files, outside a git repository', () => {
     expect(filesOf(result)).toEqual(['.octo/hooks.yml:2:3 unknown-event', 'tools/lint/.openinterpreter/hooks.json:3:5 unknown-event']);
     expect(result.stderr).toBe('');
     // From a subdirectory: only its tree, paths relative to it.
-    expect(filesOf(await box.lint(['--format', 'json'], { cwd: join(box.repo, 'tools') }))).toEqual(['lint/.openinterpreter/hooks.json:3:5 unknown-event']);
+    expect(filesOf(await box.lint(['--format', 'json'], { cwd: join(box.repo, 'tools') }))).toEqual([
+      'lint/.openinterpreter/hooks.json:3:5 unknown-event',
+    ]);
   });
 
   it('does not follow a symbolic link loop, and says when it stopped early at the depth bound', async () => {
@@ -372,6 +412,8 @@ describe('hookctl lint with no files, outside a git repository', () => {
     // No git on PATH (node is started by absolute path): .gitignore cannot be applied.
     const result = await box.lint(['--format', 'json'], { cwd: join(box.repo, 'packages'), env: { PATH: join(box.home, 'empty-bin') } });
     expect(filesOf(result)).toEqual(['packages/app/.octo/hooks.yml:2:3 unknown-event']);
-    expect(result.stderr).toBe(`hookctl: git could not list the files of ${box.repo} (git is not installed); searched the directory tree without .gitignore instead\n`);
+    expect(result.stderr).toBe(
+      `hookctl: git could not list the files of ${box.repo} (git is not installed); searched the directory tree without .gitignore instead\n`,
+    );
   });
 });

@@ -89,7 +89,14 @@ describe('hookctl lint', () => {
     const report = JSON.parse(result.stdout) as JsonReport;
     expect(report).toMatchObject({ errorCount: 1, warningCount: 0 });
     expect(report.findings).toEqual([
-      { ruleId: 'unknown-event', severity: 'error', message: expect.stringContaining('PreToolUse'), file: '.openinterpreter/hooks.json', line: 3, column: 5 },
+      {
+        ruleId: 'unknown-event',
+        severity: 'error',
+        message: expect.stringContaining('PreToolUse'),
+        file: '.openinterpreter/hooks.json',
+        line: 3,
+        column: 5,
+      },
     ]);
   });
 
@@ -110,7 +117,11 @@ describe('hookctl lint', () => {
     const ruleIds = driver.rules.map((rule: { id: string }) => rule.id);
     expect(ruleIds).toEqual(expect.arrayContaining(['parse-error', 'unknown-event', 'duplicate-key', 'slow-launcher']));
     for (const rule of driver.rules) {
-      expect(rule).toMatchObject({ shortDescription: { text: expect.any(String) }, help: { text: expect.any(String) }, helpUri: expect.stringMatching(/^https:\/\/.*\.md$/) });
+      expect(rule).toMatchObject({
+        shortDescription: { text: expect.any(String) },
+        help: { text: expect.any(String) },
+        helpUri: expect.stringMatching(/^https:\/\/.*\.md$/),
+      });
       expect(['error', 'warning', 'note']).toContain(rule.defaultConfiguration.level);
     }
     expect(log.runs[0].results).toEqual([
@@ -118,8 +129,19 @@ describe('hookctl lint', () => {
         ruleId: 'unknown-event',
         ruleIndex: ruleIds.indexOf('unknown-event'),
         level: 'error',
-        message: { text: expect.stringContaining('PreToolUse'), id: 'unknownDidYouMean', arguments: ['openinterpreter', 'PreToolUze', 'PreToolUse'] },
-        locations: [{ physicalLocation: { artifactLocation: { uri: '.openinterpreter/hooks.json', uriBaseId: '%SRCROOT%' }, region: { startLine: 3, startColumn: 5 } } }],
+        message: {
+          text: expect.stringContaining('PreToolUse'),
+          id: 'unknownDidYouMean',
+          arguments: ['openinterpreter', 'PreToolUze', 'PreToolUse'],
+        },
+        locations: [
+          {
+            physicalLocation: {
+              artifactLocation: { uri: '.openinterpreter/hooks.json', uriBaseId: '%SRCROOT%' },
+              region: { startLine: 3, startColumn: 5 },
+            },
+          },
+        ],
         partialFingerprints: { 'hookctlFindingHash/v1': expect.stringMatching(/^[0-9a-f]{32}:1$/) },
       },
     ]);
@@ -135,7 +157,8 @@ describe('hookctl lint', () => {
   });
 
   it('keeps a SARIF fingerprint when lines are added above the finding', async () => {
-    const fingerprint = async (json: string) => JSON.parse((await lint(projectWith(json), '--format', 'sarif')).stdout).runs[0].results[0].partialFingerprints;
+    const fingerprint = async (json: string) =>
+      JSON.parse((await lint(projectWith(json), '--format', 'sarif')).stdout).runs[0].results[0].partialFingerprints;
     expect(await fingerprint(`\n\n${UNKNOWN_EVENT_JSON}`)).toEqual(await fingerprint(UNKNOWN_EVENT_JSON));
   });
 
@@ -169,11 +192,16 @@ describe('hookctl lint', () => {
 
   it('lints only the files given, inferring each one’s dialect from its path', async () => {
     const sandbox = projectWith(UNKNOWN_EVENT_JSON);
-    sandbox.write('project/.octo/hooks.yml', 'hooks:\n  Stop:\n    - command: echo done\n      async: true\n  PreToolUse:\n    - command: echo hi\n      async: true\n');
+    sandbox.write(
+      'project/.octo/hooks.yml',
+      'hooks:\n  Stop:\n    - command: echo done\n      async: true\n  PreToolUse:\n    - command: echo hi\n      async: true\n',
+    );
     const result = await lint(sandbox, '.octo/hooks.yml', '--format', 'json');
     expect(result.code).toBe(1);
     const report = JSON.parse(result.stdout) as JsonReport;
-    expect(report.findings).toEqual([expect.objectContaining({ ruleId: 'async-not-allowed', file: '.octo/hooks.yml', line: 7, column: 14 })]);
+    expect(report.findings).toEqual([
+      expect.objectContaining({ ruleId: 'async-not-allowed', file: '.octo/hooks.yml', line: 7, column: 14 }),
+    ]);
   });
 
   it.each([

@@ -71,7 +71,9 @@ describe('hookctl list --dialect octo (SPEC 3.5)', () => {
     expect(listing).toMatchObject({
       dialect: 'octo',
       enabled: true,
-      warnings: [`${sandbox.home}/.octo/hooks.yml:7:16: warning: timeout "2m" is above the 30s maximum; the hook is stopped after 30s (timeout-capped)`],
+      warnings: [
+        `${sandbox.home}/.octo/hooks.yml:7:16: warning: timeout "2m" is above the 30s maximum; the hook is stopped after 30s (timeout-capped)`,
+      ],
     });
     expect(listing.hooks.map((hook: { source: string; trust: string }) => `${hook.source}:${hook.trust}`)).toEqual([
       'env:trusted',
@@ -109,33 +111,49 @@ describe('hookctl list --dialect octo: a configuration that does not load (SPEC 
     'async on PreToolUse': ['hooks:\n  PreToolUse:\n    - command: ./scripts/guard.sh\n      async: true\n', '4:14', 'async-not-allowed'],
   } as const;
 
-  it.each(Object.entries(BROKEN))('says %s stops the file from loading, lists the error and exits 2', async (_name, [yaml, position, ruleId]) => {
-    const sandbox = makeTempProject();
-    // The user's own file always runs, so its errors stop everything (an untrusted project file's only warn).
-    const file = sandbox.write('home/.octo/hooks.yml', `${yaml}  Stop:\n    - command: notify\n      timeout: 2m\n`);
-    const common = ['--dialect', 'octo', '--cwd', sandbox.project, '--home', sandbox.home];
+  it.each(Object.entries(BROKEN))(
+    'says %s stops the file from loading, lists the error and exits 2',
+    async (_name, [yaml, position, ruleId]) => {
+      const sandbox = makeTempProject();
+      // The user's own file always runs, so its errors stop everything (an untrusted project file's only warn).
+      const file = sandbox.write('home/.octo/hooks.yml', `${yaml}  Stop:\n    - command: notify\n      timeout: 2m\n`);
+      const common = ['--dialect', 'octo', '--cwd', sandbox.project, '--home', sandbox.home];
 
-    const text = await runCli(['list', ...common]);
-    expect(text.code).toBe(2);
-    expect(text.stdout).toBe('');
-    expect(text.stderr).toContain('hookctl: hook configuration has 1 error; nothing was loaded:\n');
-    expect(text.stderr).toMatch(new RegExp(`\\n  ${file}:${position}: .+ \\(${ruleId}\\)\\n$`));
-    expect(text.stderr).toContain('(timeout-capped)');
+      const text = await runCli(['list', ...common]);
+      expect(text.code).toBe(2);
+      expect(text.stdout).toBe('');
+      expect(text.stderr).toContain('hookctl: hook configuration has 1 error; nothing was loaded:\n');
+      expect(text.stderr).toMatch(new RegExp(`\\n  ${file}:${position}: .+ \\(${ruleId}\\)\\n$`));
+      expect(text.stderr).toContain('(timeout-capped)');
 
-    const json = await runCli(['list', '--json', ...common]);
-    expect(json.code).toBe(2);
-    const listing = JSON.parse(json.stdout);
-    const [line, column] = position.split(':').map(Number);
-    expect(listing).toMatchObject({ dialect: 'octo', hooks: [], loadErrors: [{ file, line, column, ruleId, severity: 'error', message: expect.any(String) }] });
-    expect(listing.loadErrors).toHaveLength(1);
-    expect(listing.warnings).toEqual([expect.stringContaining('(timeout-capped)')]);
-  });
+      const json = await runCli(['list', '--json', ...common]);
+      expect(json.code).toBe(2);
+      const listing = JSON.parse(json.stdout);
+      const [line, column] = position.split(':').map(Number);
+      expect(listing).toMatchObject({
+        dialect: 'octo',
+        hooks: [],
+        loadErrors: [{ file, line, column, ruleId, severity: 'error', message: expect.any(String) }],
+      });
+      expect(listing.loadErrors).toHaveLength(1);
+      expect(listing.warnings).toEqual([expect.stringContaining('(timeout-capped)')]);
+    },
+  );
 });
 
 describe('hookctl list --dialect openinterpreter', () => {
   function oiSetup() {
     const sandbox = makeTempProject();
-    const common = ['--dialect', 'openinterpreter', '--cwd', sandbox.project, '--home', sandbox.home, '--managed', `${sandbox.root}/none.toml`];
+    const common = [
+      '--dialect',
+      'openinterpreter',
+      '--cwd',
+      sandbox.project,
+      '--home',
+      sandbox.home,
+      '--managed',
+      `${sandbox.root}/none.toml`,
+    ];
     return { sandbox, common };
   }
 
@@ -147,7 +165,11 @@ describe('hookctl list --dialect openinterpreter', () => {
     );
     sandbox.write(
       'project/.openinterpreter/hooks.json',
-      JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './guard.sh', id: 'guard', timeout: 5 }] }] } }, null, 2),
+      JSON.stringify(
+        { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './guard.sh', id: 'guard', timeout: 5 }] }] } },
+        null,
+        2,
+      ),
     );
     expect((await runCli(['trust', 'guard', '--yes', ...common])).code).toBe(0);
     expect((await runCli(['disable', 'guard', ...common])).code).toBe(0);
@@ -172,7 +194,10 @@ describe('hookctl list --dialect openinterpreter', () => {
   it('says which hooks are off when [features] hooks = false (here: every hook, as there are no managed ones)', async () => {
     const { sandbox, common } = oiSetup();
     sandbox.write('project/.openinterpreter/config.toml', '[features]\nhooks = false\n');
-    sandbox.write('project/.openinterpreter/hooks.json', JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true' }] }] } }));
+    sandbox.write(
+      'project/.openinterpreter/hooks.json',
+      JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true' }] }] } }),
+    );
     const text = await runCli(['list', ...common]);
     const config = `${sandbox.project}/.openinterpreter/config.toml`;
     expect(text.stdout).toBe(
@@ -194,18 +219,28 @@ describe('hookctl list --dialect openinterpreter', () => {
 
   it('shows hooks allow_managed_hooks_only keeps from running as managed-only, without suggesting trust', async () => {
     const { sandbox } = oiSetup();
-    const managed = sandbox.write('managed.toml', 'allow_managed_hooks_only = true\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "echo policy"\nid = "policy"\n');
-    sandbox.write('project/.openinterpreter/hooks.json', JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true', id: 'local' }] }] } }));
+    const managed = sandbox.write(
+      'managed.toml',
+      'allow_managed_hooks_only = true\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "echo policy"\nid = "policy"\n',
+    );
+    sandbox.write(
+      'project/.openinterpreter/hooks.json',
+      JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true', id: 'local' }] }] } }),
+    );
     const common = ['--dialect', 'openinterpreter', '--cwd', sandbox.project, '--home', sandbox.home, '--managed', managed];
 
     const text = await runCli(['list', ...common]);
     expect(text.code).toBe(0);
     expect(text.stdout).toContain('  policy — Stop, sync, timeout 600s — managed\n');
-    expect(text.stdout).toContain('  local — Stop, sync, timeout 600s — managed-only (held back by the managed requirements file: it never runs)\n');
+    expect(text.stdout).toContain(
+      '  local — Stop, sync, timeout 600s — managed-only (held back by the managed requirements file: it never runs)\n',
+    );
     expect(text.stdout).not.toContain('hookctl trust');
 
     const json = JSON.parse((await runCli(['list', '--json', ...common])).stdout);
-    expect(json.hooks.map((hook: { id: string; trust: string; skipReason: string | null }) => [hook.id, hook.trust, hook.skipReason])).toEqual([
+    expect(
+      json.hooks.map((hook: { id: string; trust: string; skipReason: string | null }) => [hook.id, hook.trust, hook.skipReason]),
+    ).toEqual([
       ['policy', 'managed', null],
       ['local', 'untrusted', 'managed-only'],
     ]);

@@ -28,7 +28,8 @@ async function scaffoldedProject(dialect: DialectId, event: string) {
     scripts[lang] = join(box.project, /^created (\S+)/.exec(result.stdout)![1]!);
   }
   const trust = async () => {
-    if (dialect === 'claude') box.write('home/.claude.json', JSON.stringify({ projects: { [box.project]: { hasTrustDialogAccepted: true } } }));
+    if (dialect === 'claude')
+      box.write('home/.claude.json', JSON.stringify({ projects: { [box.project]: { hasTrustDialogAccepted: true } } }));
     else expect((await runCli(['trust', '--all', '--yes', ...common])).code).toBe(0);
   };
   await trust();
@@ -65,7 +66,12 @@ describe.each([
   ['openinterpreter', OPENINTERPRETER_EVENTS.map((e) => e.name)],
   ['octo', OCTO_EVENTS.map((e) => e.name)],
   // A sample of claude's 31 events (every event's examples run through the engine in test/scaffold/).
-  ['claude', CLAUDE_EVENTS.map((e) => e.name).filter((name) => ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop', 'SessionEnd'].includes(name))],
+  [
+    'claude',
+    CLAUDE_EVENTS.map((e) => e.name).filter((name) =>
+      ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop', 'SessionEnd'].includes(name),
+    ),
+  ],
 ] as const)('scaffold → trust → dry-run (%s)', (dialect, events) => {
   it.each(events)('%s: the js, py and sh scaffolds complete with no effect', async (event) => {
     const project = await scaffoldedProject(dialect, event);
@@ -84,7 +90,13 @@ const REASON = 'Blocked by the project hook policy.';
 describe.each([
   ['openinterpreter', 'PreToolUse', 'js', 'block', { decision: 'deny', blocked: true, reason: REASON }],
   ['openinterpreter', 'PreToolUse', 'sh', 'block-exit-2', { decision: 'deny', blocked: true, reason: REASON }],
-  ['openinterpreter', 'UserPromptSubmit', 'py', 'context', { blocked: false, additionalContext: 'Extra context from the UserPromptSubmit hook.' }],
+  [
+    'openinterpreter',
+    'UserPromptSubmit',
+    'py',
+    'context',
+    { blocked: false, additionalContext: 'Extra context from the UserPromptSubmit hook.' },
+  ],
   ['octo', 'PreToolUse', 'py', 'block', { decision: 'deny', blocked: true, reason: REASON }],
   ['octo', 'UserPromptSubmit', 'sh', 'context', { blocked: false, additionalContext: 'Extra context from the UserPromptSubmit hook.' }],
   ['claude', 'PreToolUse', 'py', 'defer', { decision: 'defer', blocked: false }],

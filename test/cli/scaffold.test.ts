@@ -32,7 +32,12 @@ function sandbox(dialect: DialectId) {
  * `CLAUDE_PROJECT_DIR` set (claude commands find their script through it).
  */
 function runHook(command: string, cwd: string, payload: unknown) {
-  return spawnSync('sh', ['-c', command], { cwd, input: JSON.stringify(payload), encoding: 'utf8', env: { ...process.env, CLAUDE_PROJECT_DIR: cwd } });
+  return spawnSync('sh', ['-c', command], {
+    cwd,
+    input: JSON.stringify(payload),
+    encoding: 'utf8',
+    env: { ...process.env, CLAUDE_PROJECT_DIR: cwd },
+  });
 }
 
 describe.each(['openinterpreter', 'octo', 'claude', 'codex'] as const)('hookctl scaffold --dialect %s', (dialect) => {
@@ -45,7 +50,15 @@ describe.each(['openinterpreter', 'octo', 'claude', 'codex'] as const)('hookctl 
       // The name is the hook's id, unique per config: js keeps the default, the others get their own.
       const name = lang === 'js' ? kebab(event) : `${kebab(event)}-${lang}`;
       names.push(name);
-      const result = await runCli(['scaffold', event, '--lang', lang, ...(lang === 'js' ? [] : ['--name', name]), '--register', ...box.common]);
+      const result = await runCli([
+        'scaffold',
+        event,
+        '--lang',
+        lang,
+        ...(lang === 'js' ? [] : ['--name', name]),
+        '--register',
+        ...box.common,
+      ]);
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
       const path = `${CONFIG_DIRS[dialect]}/hooks/${name}.${EXTENSIONS[lang]}`;
@@ -53,7 +66,9 @@ describe.each(['openinterpreter', 'octo', 'claude', 'codex'] as const)('hookctl 
       expect(statSync(join(box.project, path)).mode & 0o777).toBe(0o755);
       const command = /command: (.*)/.exec(result.stdout)![1]!;
       // claude commands reach the script through $CLAUDE_PROJECT_DIR: the session cwd follows `cd`.
-      expect(command).toBe(`${{ js: 'node', py: 'python3', sh: 'sh' }[lang]} ${dialect === 'claude' ? `"$CLAUDE_PROJECT_DIR"/${path}` : path}`);
+      expect(command).toBe(
+        `${{ js: 'node', py: 'python3', sh: 'sh' }[lang]} ${dialect === 'claude' ? `"$CLAUDE_PROJECT_DIR"/${path}` : path}`,
+      );
       commands.push(command);
       const run = runHook(command, box.project, payload);
       expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({ status: 0, stdout: '', stderr: '' });
@@ -62,7 +77,11 @@ describe.each(['openinterpreter', 'octo', 'claude', 'codex'] as const)('hookctl 
     // no id field, and Codex names hooks by position (an `id` would be an unknown key it ignores).
     expect(registeredHandlers(dialect, box.project, event)).toEqual(
       commands.map((command, i) =>
-        dialect === 'octo' ? { command } : dialect === 'codex' || dialect === 'claude' ? { type: 'command', command } : { type: 'command', id: names[i], command },
+        dialect === 'octo'
+          ? { command }
+          : dialect === 'codex' || dialect === 'claude'
+            ? { type: 'command', command }
+            : { type: 'command', id: names[i], command },
       ),
     );
   });
@@ -73,7 +92,9 @@ function registeredHandlers(dialect: DialectId, project: string, event: string):
     const config = parseYaml(readFileSync(join(project, '.octo/hooks.yml'), 'utf8')) as { hooks: Record<string, unknown[]> };
     return config.hooks[event]!;
   }
-  const config = JSON.parse(readFileSync(join(project, CONFIG_DIRS[dialect], dialect === 'claude' ? 'settings.json' : 'hooks.json'), 'utf8')) as {
+  const config = JSON.parse(
+    readFileSync(join(project, CONFIG_DIRS[dialect], dialect === 'claude' ? 'settings.json' : 'hooks.json'), 'utf8'),
+  ) as {
     hooks: Record<string, { hooks: unknown[] }[]>;
   };
   return config.hooks[event]!.flatMap((group) => group.hooks);
@@ -87,13 +108,19 @@ describe('hookctl scaffold --dialect claude', () => {
     const result = await runCli(['scaffold', 'PreToolUse', '--matcher', 'Bash', '--register', ...box.common]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('updated .claude/settings.json: added the hook to PreToolUse.');
-    expect(result.stdout).toContain("Next: `hookctl dry-run PreToolUse` to try it. There is no per-hook trust to give: the agent runs it once the folder's workspace trust is accepted.");
+    expect(result.stdout).toContain(
+      "Next: `hookctl dry-run PreToolUse` to try it. There is no per-hook trust to give: the agent runs it once the folder's workspace trust is accepted.",
+    );
     const after = readFileSync(join(box.project, '.claude/settings.json'), 'utf8');
     expect(after.startsWith('{\n  "permissions": { "allow": ["Bash(npm test)"] },\n  "model": "opus"')).toBe(true);
     expect(JSON.parse(after)).toEqual({
       permissions: { allow: ['Bash(npm test)'] },
       model: 'opus',
-      hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'node "$CLAUDE_PROJECT_DIR"/.claude/hooks/pre-tool-use.mjs' }] }] },
+      hooks: {
+        PreToolUse: [
+          { matcher: 'Bash', hooks: [{ type: 'command', command: 'node "$CLAUDE_PROJECT_DIR"/.claude/hooks/pre-tool-use.mjs' }] },
+        ],
+      },
     });
     const lint = await runCli(['lint', ...box.common]);
     expect({ code: lint.code, stdout: lint.stdout }).toEqual({ code: 0, stdout: '' });
@@ -116,7 +143,9 @@ describe('hookctl scaffold', () => {
     const box = sandbox('octo');
     const result = await runCli(['scaffold', 'PreToolUse', '--matcher', 'terminal', ...box.common]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('Add to .octo/hooks.yml (or run again with --register):\nhooks:\n  PreToolUse:\n    - matcher: terminal\n      command: node .octo/hooks/pre-tool-use.mjs\n');
+    expect(result.stdout).toContain(
+      'Add to .octo/hooks.yml (or run again with --register):\nhooks:\n  PreToolUse:\n    - matcher: terminal\n      command: node .octo/hooks/pre-tool-use.mjs\n',
+    );
     expect(() => statSync(join(box.project, '.octo/hooks.yml'))).toThrow();
   });
 
@@ -133,7 +162,15 @@ describe('hookctl scaffold', () => {
     expect(result.stderr.includes('needs Node 22.6 or newer')).toBe(!stripsTypes);
     const snippet = result.stdout.slice(result.stdout.indexOf('{'), result.stdout.lastIndexOf('}') + 1);
     expect(JSON.parse(snippet)).toEqual({
-      hooks: { Stop: [{ hooks: [{ type: 'command', id: 'finish-check', command: 'node --experimental-strip-types .openinterpreter/hooks/finish-check.ts' }] }] },
+      hooks: {
+        Stop: [
+          {
+            hooks: [
+              { type: 'command', id: 'finish-check', command: 'node --experimental-strip-types .openinterpreter/hooks/finish-check.ts' },
+            ],
+          },
+        ],
+      },
     });
   });
 
@@ -142,7 +179,9 @@ describe('hookctl scaffold', () => {
     const path = box.write('project/.openinterpreter/hooks/pre-tool-use.mjs', '// mine\n');
     const refused = await runCli(['scaffold', 'PreToolUse', ...box.common]);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toBe('hookctl: .openinterpreter/hooks/pre-tool-use.mjs already exists; pass --force to overwrite it, or choose another --name\n');
+    expect(refused.stderr).toBe(
+      'hookctl: .openinterpreter/hooks/pre-tool-use.mjs already exists; pass --force to overwrite it, or choose another --name\n',
+    );
     expect(readFileSync(path, 'utf8')).toBe('// mine\n');
     const forced = await runCli(['scaffold', 'PreToolUse', '--force', ...box.common]);
     expect(forced.code).toBe(0);
@@ -169,7 +208,9 @@ describe('hookctl scaffold', () => {
     const result = await runCli(['scaffold', event, '--matcher', 'Bash', '--register', ...box.common]);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe(`hookctl: warning: ${dialect} ignores matchers on ${event}; --matcher "Bash" is left out of the config\n`);
-    expect(readFileSync(join(box.project, dialect === 'octo' ? '.octo/hooks.yml' : '.openinterpreter/hooks.json'), 'utf8')).not.toContain('matcher');
+    expect(readFileSync(join(box.project, dialect === 'octo' ? '.octo/hooks.yml' : '.openinterpreter/hooks.json'), 'utf8')).not.toContain(
+      'matcher',
+    );
   });
 
   it('registers once: a second --register says so and changes nothing', async () => {
@@ -178,7 +219,9 @@ describe('hookctl scaffold', () => {
     const config = readFileSync(join(box.project, '.openinterpreter/hooks.json'), 'utf8');
     const again = await runCli(['scaffold', 'PreToolUse', '--matcher', 'Bash', '--register', '--force', ...box.common]);
     expect(again.code).toBe(0);
-    expect(again.stdout).toContain('.openinterpreter/hooks.json already runs `node .openinterpreter/hooks/pre-tool-use.mjs` on PreToolUse; left unchanged.');
+    expect(again.stdout).toContain(
+      '.openinterpreter/hooks.json already runs `node .openinterpreter/hooks/pre-tool-use.mjs` on PreToolUse; left unchanged.',
+    );
     expect(readFileSync(join(box.project, '.openinterpreter/hooks.json'), 'utf8')).toBe(config);
   });
 

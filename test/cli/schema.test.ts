@@ -31,7 +31,10 @@ describe('hookctl schema', () => {
   it.each([
     [['PreToolUze'], 'hookctl: unknown openinterpreter event "PreToolUze"; did you mean "PreToolUse"?\n'],
     [['pretooluse', '--dialect', 'octo'], 'hookctl: unknown octo event "pretooluse"; did you mean "PreToolUse"?\n'],
-    [['Stop', '--output', '--dialect', 'octo'], 'hookctl: octo Stop hooks have no JSON output contract (stdout is not interpreted as JSON), so there is no output schema\n'],
+    [
+      ['Stop', '--output', '--dialect', 'octo'],
+      'hookctl: octo Stop hooks have no JSON output contract (stdout is not interpreted as JSON), so there is no output schema\n',
+    ],
     [[], 'hookctl: name an event (e.g. `hookctl schema PreToolUse`) or pass --config\n'],
     [['Stop', '--config'], 'hookctl: --config prints the config file schema; drop the event name and --output\n'],
   ])('%j exits 2: %s', async (args, stderr) => {

@@ -36,7 +36,17 @@ function longHooks(syncTimeout = 600, prelude = '') {
       },
     }),
   );
-  const server = startServe(['--dialect', 'openinterpreter', '--cwd', sandbox.project, '--home', sandbox.home, '--managed', join(sandbox.root, 'none.toml'), '--dangerously-bypass-hook-trust']);
+  const server = startServe([
+    '--dialect',
+    'openinterpreter',
+    '--cwd',
+    sandbox.project,
+    '--home',
+    sandbox.home,
+    '--managed',
+    join(sandbox.root, 'none.toml'),
+    '--dangerously-bypass-hook-trust',
+  ]);
   const waitDispatch = { event: 'PreToolUse', payload: oiPayload('PreToolUse', sandbox.project, { tool_name: 'Wait' }) };
   const stopDispatch = { event: 'Stop', payload: oiPayload('Stop', sandbox.project) };
   /** Starts the async hook and a sync dispatch that stays in flight; resolves with every hook pid. */
@@ -58,11 +68,25 @@ describe('hookctl serve: ending', () => {
       JSON.stringify({
         hooks: {
           PreToolUse: [{ hooks: [{ type: 'command', command: 'while [ ! -e release ]; do sleep 0.02; done; echo released >&2' }] }],
-          Stop: [{ hooks: [{ type: 'command', async: true, command: 'while [ ! -e release ]; do sleep 0.02; done; echo done > async-finished' }] }],
+          Stop: [
+            {
+              hooks: [{ type: 'command', async: true, command: 'while [ ! -e release ]; do sleep 0.02; done; echo done > async-finished' }],
+            },
+          ],
         },
       }),
     );
-    const server = startServe(['--dialect', 'openinterpreter', '--cwd', sandbox.project, '--home', sandbox.home, '--managed', join(sandbox.root, 'none.toml'), '--dangerously-bypass-hook-trust']);
+    const server = startServe([
+      '--dialect',
+      'openinterpreter',
+      '--cwd',
+      sandbox.project,
+      '--home',
+      sandbox.home,
+      '--managed',
+      join(sandbox.root, 'none.toml'),
+      '--dangerously-bypass-hook-trust',
+    ]);
     await server.request('dispatch', { event: 'Stop', payload: oiPayload('Stop', sandbox.project) });
     const pending = server.request('dispatch', { event: 'PreToolUse', payload: oiPayload('PreToolUse', sandbox.project) });
     server.end();

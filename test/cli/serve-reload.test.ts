@@ -37,13 +37,23 @@ function claudeSandbox(extra: readonly string[] = []) {
   const managed = join(sandbox.root, 'etc', 'claude-code', 'managed-settings.json');
   const common = ['--dialect', 'claude', '--cwd', sandbox.project, '--home', sandbox.home, '--managed', managed, ...extra];
   const server = startServe(common, { env: { CLAUDE_CONFIG_DIR: undefined } });
-  const dispatch = async () => (await server.request('dispatch', { event: 'PreToolUse', payload: claudePayload('PreToolUse', sandbox.project) })).result;
+  const dispatch = async () =>
+    (await server.request('dispatch', { event: 'PreToolUse', payload: claudePayload('PreToolUse', sandbox.project) })).result;
   return { sandbox, server, dispatch };
 }
 
 function oiSandbox() {
   const sandbox = makeTempProject();
-  const common = ['--dialect', 'openinterpreter', '--cwd', sandbox.project, '--home', sandbox.home, '--managed', join(sandbox.root, 'no-requirements.toml')];
+  const common = [
+    '--dialect',
+    'openinterpreter',
+    '--cwd',
+    sandbox.project,
+    '--home',
+    sandbox.home,
+    '--managed',
+    join(sandbox.root, 'no-requirements.toml'),
+  ];
   const dispatch = () => ({ event: 'PreToolUse', payload: oiPayload('PreToolUse', sandbox.project) });
   return { sandbox, common, dispatch };
 }
@@ -66,7 +76,11 @@ describe('hookctl serve: configuration changes take effect without a restart', (
     // Trust recorded by another process is seen by the next dispatch.
     const trusted = await runCli(['trust', 'guard', '--yes', ...common]);
     expect(trusted.code, trusted.stderr).toBe(0);
-    expect((await server.request('dispatch', dispatch())).result).toMatchObject({ decision: 'deny', reason: 'version two', runs: [{ status: 'blocked' }] });
+    expect((await server.request('dispatch', dispatch())).result).toMatchObject({
+      decision: 'deny',
+      reason: 'version two',
+      runs: [{ status: 'blocked' }],
+    });
 
     // So is a disable.
     expect((await runCli(['disable', 'guard', ...common])).code).toBe(0);
@@ -75,7 +89,10 @@ describe('hookctl serve: configuration changes take effect without a restart', (
 
   it('a project script edited behind an unchanged command makes the hook `modified` (script-aware trust)', async () => {
     const { sandbox, common, dispatch } = oiSandbox();
-    sandbox.write('project/.openinterpreter/hooks.json', JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', id: 'guard', command: 'sh scripts/guard.sh' }] }] } }));
+    sandbox.write(
+      'project/.openinterpreter/hooks.json',
+      JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', id: 'guard', command: 'sh scripts/guard.sh' }] }] } }),
+    );
     const script = sandbox.write('project/scripts/guard.sh', 'echo checked >&2\n');
     expect((await runCli(['trust', '--all', '--yes', ...common])).code).toBe(0);
     const server = startServe(common);
@@ -97,11 +114,15 @@ describe('hookctl serve: configuration changes take effect without a restart', (
     // A project file appears, untrusted: listed as a skipped run after the user's gate decided.
     writeFileSync(userFile, 'hooks: {}\n');
     const projectFile = sandbox.write('project/.octo/hooks.yml', octoGate('project one'));
-    expect((await server.request('dispatch', dispatch)).result.runs).toMatchObject([{ source: 'project', status: 'skipped', skipReason: 'untrusted' }]);
+    expect((await server.request('dispatch', dispatch)).result.runs).toMatchObject([
+      { source: 'project', status: 'skipped', skipReason: 'untrusted' },
+    ]);
     expect((await runCli(['trust', '--all', '--yes', ...common])).code).toBe(0);
     expect((await server.request('dispatch', dispatch)).result).toMatchObject({ decision: 'deny', reason: 'project one' });
     writeFileSync(projectFile, octoGate('project two'));
-    expect((await server.request('dispatch', dispatch)).result.runs).toMatchObject([{ source: 'project', status: 'skipped', skipReason: 'modified' }]);
+    expect((await server.request('dispatch', dispatch)).result.runs).toMatchObject([
+      { source: 'project', status: 'skipped', skipReason: 'modified' },
+    ]);
   });
 
   it('a config file created in a discovered location (a new .openinterpreter/ below the project root) is loaded', async () => {
@@ -123,11 +144,15 @@ describe('hookctl serve: configuration changes take effect without a restart', (
     const hooksFile = sandbox.write('project/.codex/hooks.json', codexGuard('version one'));
     const server = startServe(common, { env: { CODEX_HOME: undefined } });
     const dispatch = { event: 'PreToolUse', payload: codexPayload('PreToolUse', cwd) };
-    expect((await server.request('dispatch', dispatch)).result.runs).toMatchObject([{ source: 'project', status: 'skipped', skipReason: 'workspace-untrusted' }]);
+    expect((await server.request('dispatch', dispatch)).result.runs).toMatchObject([
+      { source: 'project', status: 'skipped', skipReason: 'workspace-untrusted' },
+    ]);
 
     // The user trusts the project: its hooks load, and wait for hook trust.
     sandbox.write('home/.codex/config.toml', `[projects.${JSON.stringify(sandbox.project)}]\ntrust_level = "trusted"\n`);
-    expect((await server.request('dispatch', dispatch)).result.runs).toMatchObject([{ source: 'project', status: 'skipped', skipReason: 'untrusted' }]);
+    expect((await server.request('dispatch', dispatch)).result.runs).toMatchObject([
+      { source: 'project', status: 'skipped', skipReason: 'untrusted' },
+    ]);
     const trusted = await runCli(['trust', '--all', '--yes', ...common], { env: { CODEX_HOME: undefined } });
     expect(trusted.code, trusted.stderr).toBe(0);
     expect((await server.request('dispatch', dispatch)).result).toMatchObject({ decision: 'deny', reason: 'version one' });
@@ -166,7 +191,9 @@ describe('hookctl serve: configuration changes take effect without a restart', (
     const { sandbox, dispatch } = claudeSandbox(['--settings', '.claude/session.json', '--dangerously-bypass-hook-trust']);
     // A run names a project file relative to the project, any other absolutely: both as sandbox paths here.
     const sources = async () =>
-      (await dispatch()).runs.map((run: { source: string; file: string }) => `${run.source}:${relative(sandbox.root, resolve(sandbox.project, run.file))}`);
+      (await dispatch()).runs.map(
+        (run: { source: string; file: string }) => `${run.source}:${relative(sandbox.root, resolve(sandbox.project, run.file))}`,
+      );
     expect(await sources()).toEqual([]);
     sandbox.write('home/.claude/settings.json', claudeGuard('user'));
     expect(await sources()).toEqual(['user:home/.claude/settings.json']);
@@ -177,7 +204,10 @@ describe('hookctl serve: configuration changes take effect without a restart', (
     sandbox.write('etc/claude-code/managed-settings.d/10-policy.json', claudeGuard('drop-in'));
     expect((await sources())[0]).toBe('managed:etc/claude-code/managed-settings.d/10-policy.json');
     sandbox.write('etc/claude-code/managed-settings.json', claudeGuard('managed'));
-    expect((await sources()).slice(0, 2)).toEqual(['managed:etc/claude-code/managed-settings.json', 'managed:etc/claude-code/managed-settings.d/10-policy.json']);
+    expect((await sources()).slice(0, 2)).toEqual([
+      'managed:etc/claude-code/managed-settings.json',
+      'managed:etc/claude-code/managed-settings.d/10-policy.json',
+    ]);
 
     // A plugin enabled in the user settings, then installed: its hooks file appears in the cache.
     sandbox.write('home/.claude/settings.json', JSON.stringify({ enabledPlugins: { 'guard@market': true } }));
@@ -213,7 +243,12 @@ describe('hookctl serve: configuration changes take effect without a restart', (
     // list shows the file as it is now, like `hookctl list --json`.
     expect((await server.request('list')).result.loadErrors).toHaveLength(1);
     // Logged once on stderr, with the same line as the warning.
-    expect(server.stderr().split('\n').filter((line) => line.includes('reload failed'))).toEqual([`hookctl serve: ${broken.warnings[0]}`]);
+    expect(
+      server
+        .stderr()
+        .split('\n')
+        .filter((line) => line.includes('reload failed')),
+    ).toEqual([`hookctl serve: ${broken.warnings[0]}`]);
 
     writeFileSync(userFile, octoGate('fixed'));
     const fixed = (await server.request('dispatch', dispatch)).result;
@@ -231,7 +266,11 @@ describe('hookctl serve: configuration changes take effect without a restart', (
     writeFileSync(hooksFile, oiGuard('still guarding').replace('"hooks"', '"hooks":'));
     const broken = (await server.request('dispatch', dispatch())).result;
     expect(broken).toMatchObject({ decision: 'deny', reason: 'still guarding' });
-    expect(broken.warnings).toEqual([expect.stringMatching(/^configuration reload failed; the last good configuration stays in effect: .*hooks\.json:\d+:\d+: error: .*\(parse-error\)$/)]);
+    expect(broken.warnings).toEqual([
+      expect.stringMatching(
+        /^configuration reload failed; the last good configuration stays in effect: .*hooks\.json:\d+:\d+: error: .*\(parse-error\)$/,
+      ),
+    ]);
     writeFileSync(hooksFile, oiGuard('still guarding'));
     expect((await server.request('dispatch', dispatch())).result).toMatchObject({ decision: 'deny', warnings: [] });
   });
@@ -261,6 +300,10 @@ describe('hookctl serve: configuration changes take effect without a restart', (
     writeFileSync(join(sandbox.home, '.openinterpreter', 'trusted-hooks.json'), '{ not json');
     const outcome = (await server.request('dispatch', dispatch())).result;
     expect(outcome).toMatchObject({ decision: 'deny', reason: 'trusted' });
-    expect(outcome.warnings).toEqual([expect.stringMatching(/^configuration reload failed; the last good configuration stays in effect: trust store .*trusted-hooks\.json is not valid/)]);
+    expect(outcome.warnings).toEqual([
+      expect.stringMatching(
+        /^configuration reload failed; the last good configuration stays in effect: trust store .*trusted-hooks\.json is not valid/,
+      ),
+    ]);
   });
 });

@@ -20,13 +20,25 @@ async function guardedProject(): Promise<{ sandbox: TempProject; common: string[
         PreToolUse: [
           { matcher: 'Bash', hooks: [{ type: 'command', id: 'guard', command: DENY }] },
           // Waits for the test to create `release`: a dispatch that stays in flight as long as the test wants.
-          { matcher: 'Slow', hooks: [{ type: 'command', id: 'waiter', command: 'while [ ! -e release ]; do sleep 0.02; done; echo released >&2' }] },
+          {
+            matcher: 'Slow',
+            hooks: [{ type: 'command', id: 'waiter', command: 'while [ ! -e release ]; do sleep 0.02; done; echo released >&2' }],
+          },
         ],
         Stop: [{ hooks: [{ type: 'command', id: 'audit', command: 'cat > stop-payload.json' }] }],
       },
     }),
   );
-  const common = ['--dialect', 'openinterpreter', '--cwd', sandbox.project, '--home', sandbox.home, '--managed', join(sandbox.root, 'no-requirements.toml')];
+  const common = [
+    '--dialect',
+    'openinterpreter',
+    '--cwd',
+    sandbox.project,
+    '--home',
+    sandbox.home,
+    '--managed',
+    join(sandbox.root, 'no-requirements.toml'),
+  ];
   const trusted = await runCli(['trust', '--all', '--yes', ...common]);
   expect(trusted.code, trusted.stderr).toBe(0);
   return { sandbox, common };
@@ -68,22 +80,45 @@ describe('hookctl serve: methods', () => {
     const response = await server.request('list');
     const listed = await runCli(['list', '--json', ...common]);
     expect(response.result).toEqual(JSON.parse(listed.stdout));
-    expect(response.result.hooks.map((hook: any) => `${hook.id} ${hook.trust}`)).toEqual(['guard trusted', 'waiter trusted', 'audit trusted']);
+    expect(response.result.hooks.map((hook: any) => `${hook.id} ${hook.trust}`)).toEqual([
+      'guard trusted',
+      'waiter trusted',
+      'audit trusted',
+    ]);
   });
 
   it('shutdown waits for async hooks, answers null, and the process exits 0', async () => {
     const sandbox = makeTempProject();
     sandbox.write(
       'project/.openinterpreter/hooks.json',
-      JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', async: true, command: 'while [ ! -e go ]; do sleep 0.02; done; echo done > async-finished' }] }] } }),
+      JSON.stringify({
+        hooks: {
+          Stop: [
+            { hooks: [{ type: 'command', async: true, command: 'while [ ! -e go ]; do sleep 0.02; done; echo done > async-finished' }] },
+          ],
+        },
+      }),
     );
-    const server = startServe(['--dialect', 'openinterpreter', '--cwd', sandbox.project, '--home', sandbox.home, '--managed', join(sandbox.root, 'none.toml'), '--dangerously-bypass-hook-trust']);
+    const server = startServe([
+      '--dialect',
+      'openinterpreter',
+      '--cwd',
+      sandbox.project,
+      '--home',
+      sandbox.home,
+      '--managed',
+      join(sandbox.root, 'none.toml'),
+      '--dangerously-bypass-hook-trust',
+    ]);
     const stop = await server.request('dispatch', { event: 'Stop', payload: oiPayload('Stop', sandbox.project) });
     expect(stop.result.runs).toMatchObject([{ mode: 'async', status: 'running' }]);
     const shutdown = server.request('shutdown');
     // A request after shutdown is refused: the server is draining, and shutdown is not answered
     // yet because the async hook waits for `go`.
-    expect((await server.request('list')).error).toEqual({ code: -32000, message: 'the server is shutting down and takes no new requests' });
+    expect((await server.request('list')).error).toEqual({
+      code: -32000,
+      message: 'the server is shutting down and takes no new requests',
+    });
     expect(server.responses.map((response) => response.id)).toEqual([1, 3]);
     writeFileSync(join(sandbox.project, 'go'), '');
     expect(await shutdown).toEqual({ jsonrpc: '2.0', id: 2, result: null });
@@ -112,7 +147,12 @@ describe('hookctl serve: errors keep the server serving', () => {
   });
 
   it.each([
-    ['an array (batch)', '[{"jsonrpc":"2.0","id":1,"method":"list"}]', null, 'batch requests are not supported; send one request object per line'],
+    [
+      'an array (batch)',
+      '[{"jsonrpc":"2.0","id":1,"method":"list"}]',
+      null,
+      'batch requests are not supported; send one request object per line',
+    ],
     ['a number', '42', null, 'a request must be a JSON object'],
     ['no "jsonrpc"', '{"id":7,"method":"list"}', 7, '"jsonrpc" must be "2.0"'],
     ['a method that is not a string', '{"jsonrpc":"2.0","id":"x","method":3}', 'x', '"method" must be a string'],
@@ -121,7 +161,11 @@ describe('hookctl serve: errors keep the server serving', () => {
     const { common } = await guardedProject();
     const server = startServe(common);
     server.write(`${line}\n`);
-    expect(await server.waitForResponse((response) => response.error?.code === -32600)).toEqual({ jsonrpc: '2.0', id, error: { code: -32600, message } });
+    expect(await server.waitForResponse((response) => response.error?.code === -32600)).toEqual({
+      jsonrpc: '2.0',
+      id,
+      error: { code: -32600, message },
+    });
     expect((await server.request('list')).result.dialect).toBe('openinterpreter');
   });
 
@@ -133,16 +177,39 @@ describe('hookctl serve: errors keep the server serving', () => {
       id: 1,
       error: { code: -32601, message: 'unknown method "dispach"; did you mean "dispatch"?' },
     });
-    expect((await server.request('reload')).error).toEqual({ code: -32601, message: 'unknown method "reload"; the methods are dispatch, list, shutdown' });
+    expect((await server.request('reload')).error).toEqual({
+      code: -32601,
+      message: 'unknown method "reload"; the methods are dispatch, list, shutdown',
+    });
     expect((await server.request('list')).result.dialect).toBe('openinterpreter');
   });
 
   it.each([
-    ['an unknown event', { event: 'PreToolUze', payload: {} }, 'unknown openinterpreter event "PreToolUze"; did you mean "PreToolUse"?', { param: 'event' }],
-    ['a payload that is not an object', { event: 'PreToolUse', payload: [] }, 'params.payload must be a JSON object (the event payload the agent would send the hook)', { param: 'payload' }],
+    [
+      'an unknown event',
+      { event: 'PreToolUze', payload: {} },
+      'unknown openinterpreter event "PreToolUze"; did you mean "PreToolUse"?',
+      { param: 'event' },
+    ],
+    [
+      'a payload that is not an object',
+      { event: 'PreToolUse', payload: [] },
+      'params.payload must be a JSON object (the event payload the agent would send the hook)',
+      { param: 'payload' },
+    ],
     ['a missing event', { payload: {} }, 'params.event must be a string naming the event, e.g. "PreToolUse"', { param: 'event' }],
-    ['a misspelt param', { event: 'Stop', payload: {}, matcherAlias: ['Bash'] }, 'unknown dispatch param "matcherAlias"; did you mean "matcherAliases"?', { param: 'matcherAlias' }],
-    ['matcherAliases that are not strings', { event: 'Stop', payload: {}, matcherAliases: [1] }, 'params.matcherAliases must be an array of strings', { param: 'matcherAliases' }],
+    [
+      'a misspelt param',
+      { event: 'Stop', payload: {}, matcherAlias: ['Bash'] },
+      'unknown dispatch param "matcherAlias"; did you mean "matcherAliases"?',
+      { param: 'matcherAlias' },
+    ],
+    [
+      'matcherAliases that are not strings',
+      { event: 'Stop', payload: {}, matcherAliases: [1] },
+      'params.matcherAliases must be an array of strings',
+      { param: 'matcherAliases' },
+    ],
   ])('answers %s with -32602 naming the problem', async (_name, params, message, data) => {
     const { common } = await guardedProject();
     const server = startServe(common);
@@ -153,8 +220,15 @@ describe('hookctl serve: errors keep the server serving', () => {
   it('answers a payload whose matcher target is not a string with -32602 and the validator paths', async () => {
     const { sandbox, common } = await guardedProject();
     const server = startServe(common);
-    const response = await server.request('dispatch', { event: 'PreToolUse', payload: oiPayload('PreToolUse', sandbox.project, { tool_name: 42 }) });
-    expect(response.error).toMatchObject({ code: -32602, message: expect.stringMatching(/^invalid PreToolUse payload:\n {2}\/tool_name: /), data: { param: 'payload' } });
+    const response = await server.request('dispatch', {
+      event: 'PreToolUse',
+      payload: oiPayload('PreToolUse', sandbox.project, { tool_name: 42 }),
+    });
+    expect(response.error).toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/^invalid PreToolUse payload:\n {2}\/tool_name: /),
+      data: { param: 'payload' },
+    });
     expect(response.error!.data.errors).toContainEqual(expect.objectContaining({ path: '/tool_name' }));
   });
 
@@ -162,10 +236,29 @@ describe('hookctl serve: errors keep the server serving', () => {
     const sandbox = makeTempProject();
     const deepText = `${'['.repeat(50_000)}"bottom"${']'.repeat(50_000)}`;
     // JSON.stringify itself gives up at this depth, so the texts are written by hand.
-    sandbox.write('project/deep-output.json', `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"ls","deep":${deepText}}}}`);
-    sandbox.write('project/.openinterpreter/hooks.json', JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'cat deep-output.json' }] }] } }));
-    const server = startServe(['--dialect', 'openinterpreter', '--cwd', sandbox.project, '--home', sandbox.home, '--managed', join(sandbox.root, 'none.toml'), '--dangerously-bypass-hook-trust']);
-    const payload = JSON.stringify(oiPayload('PreToolUse', sandbox.project, { tool_input: '@' })).replace('"@"', `{"command":"ls","deep":${deepText}}`);
+    sandbox.write(
+      'project/deep-output.json',
+      `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"ls","deep":${deepText}}}}`,
+    );
+    sandbox.write(
+      'project/.openinterpreter/hooks.json',
+      JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'cat deep-output.json' }] }] } }),
+    );
+    const server = startServe([
+      '--dialect',
+      'openinterpreter',
+      '--cwd',
+      sandbox.project,
+      '--home',
+      sandbox.home,
+      '--managed',
+      join(sandbox.root, 'none.toml'),
+      '--dangerously-bypass-hook-trust',
+    ]);
+    const payload = JSON.stringify(oiPayload('PreToolUse', sandbox.project, { tool_input: '@' })).replace(
+      '"@"',
+      `{"command":"ls","deep":${deepText}}`,
+    );
     server.write(`{"jsonrpc":"2.0","id":"deep","method":"dispatch","params":{"event":"PreToolUse","payload":${payload}}}\n`);
     const response = await server.waitForResponse((answer) => answer.id === 'deep');
     expect(response.result).toMatchObject({ decision: 'allow', updatedInput: { command: 'ls' } });
@@ -187,7 +280,11 @@ describe('hookctl serve: errors keep the server serving', () => {
     const server = startServe(common);
     server.write(`{"jsonrpc":"2.0","id":1,"method":"list","params":{"x":"${'a'.repeat(64 * 1024 * 1024)}"}}\n`);
     const error = await server.waitForResponse((response) => response.error?.code === -32700);
-    expect(error).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'request line longer than 64 MiB; it was discarded unread' } });
+    expect(error).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32700, message: 'request line longer than 64 MiB; it was discarded unread' },
+    });
     expect((await server.request('list')).id).toBe(1);
   });
 });
@@ -215,13 +312,17 @@ describe('hookctl serve: notifications and pipelining', () => {
   it('runs a notification and answers nothing; a failed one is logged on stderr only', async () => {
     const { sandbox, common } = await guardedProject();
     const server = startServe(common);
-    server.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'dispatch', params: { event: 'Stop', payload: oiPayload('Stop', sandbox.project) } })}\n`);
+    server.write(
+      `${JSON.stringify({ jsonrpc: '2.0', method: 'dispatch', params: { event: 'Stop', payload: oiPayload('Stop', sandbox.project) } })}\n`,
+    );
     server.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'no-such-method' })}\n`);
     await eventually(() => existsSync(join(sandbox.project, 'stop-payload.json')), 'the notified Stop hook to run');
     await eventually(() => server.stderr().includes('notification "no-such-method" failed'), 'the failed notification in the log');
     const list = await server.request('list');
     expect(server.responses).toEqual([list]);
-    expect(server.stderr()).toContain('hookctl serve: notification "no-such-method" failed: unknown method "no-such-method"; the methods are dispatch, list, shutdown\n');
+    expect(server.stderr()).toContain(
+      'hookctl serve: notification "no-such-method" failed: unknown method "no-such-method"; the methods are dispatch, list, shutdown\n',
+    );
   });
 
   it('runs pipelined dispatches concurrently and answers each by its id, in completion order', async () => {
@@ -235,7 +336,9 @@ describe('hookctl serve: notifications and pipelining', () => {
         { id: 'fast-1', tool: 'Bash' },
         { id: 'fast-2', tool: 'Bash' },
       ]
-        .map(({ id, tool }) => JSON.stringify({ jsonrpc: '2.0', id, method: 'dispatch', params: { event: 'PreToolUse', payload: payload(tool) } }))
+        .map(({ id, tool }) =>
+          JSON.stringify({ jsonrpc: '2.0', id, method: 'dispatch', params: { event: 'PreToolUse', payload: payload(tool) } }),
+        )
         .join('\n')}\n`,
     );
     const fast = await Promise.all(['fast-1', 'fast-2'].map((id) => server.waitForResponse((response) => response.id === id)));

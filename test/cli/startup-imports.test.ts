@@ -8,7 +8,8 @@ import { makeTempProject } from '../helpers/temp-project.js';
  * every package entry imported from one) on stderr. Command modules must only define options, so
  * start-up and a lint run stay cheap: no validators, engine, or parser a run does not need.
  */
-const HOOKS = "export async function load(url, context, next) { process.stderr.write('module-loaded ' + url + '\\n'); return next(url, context); }";
+const HOOKS =
+  "export async function load(url, context, next) { process.stderr.write('module-loaded ' + url + '\\n'); return next(url, context); }";
 const REGISTER = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOKS)}`)});`;
 const NODE_OPTIONS = `--import=data:text/javascript,${encodeURIComponent(REGISTER)}`;
 
@@ -22,7 +23,12 @@ async function loadedModules(args: string[], cwd?: string): Promise<{ packages: 
 }
 
 /** Modules only a hook run needs: payload validators, the engine, a dialect's runtime protocol. */
-const RUNTIME_ONLY = [/\/dist\/generated\//, /\/dist\/src\/engine\//, /\/dist\/src\/dialects\/[^/]+\/(index|protocol|trust)\.js$/, /\/dist\/src\/codegen\//];
+const RUNTIME_ONLY = [
+  /\/dist\/generated\//,
+  /\/dist\/src\/engine\//,
+  /\/dist\/src\/dialects\/[^/]+\/(index|protocol|trust)\.js$/,
+  /\/dist\/src\/codegen\//,
+];
 
 describe('CLI start-up imports', () => {
   it('hookctl --help loads commander and the command definitions only', async () => {
@@ -33,7 +39,10 @@ describe('CLI start-up imports', () => {
 
   it('hookctl lint on a JSON-only project loads the JSON parser but no YAML or TOML library, validators or engine', async () => {
     const sandbox = makeTempProject();
-    sandbox.write('project/.openinterpreter/hooks.json', '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "echo done" }] }] } }\n');
+    sandbox.write(
+      'project/.openinterpreter/hooks.json',
+      '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "echo done" }] }] } }\n',
+    );
     const { packages, files } = await loadedModules(
       ['lint', '--dialect', 'openinterpreter', '--home', sandbox.home, '--managed', join(sandbox.root, 'no-requirements.toml')],
       sandbox.project,

@@ -7,18 +7,45 @@ function projectWithCases(cases: Record<string, unknown>) {
   const sandbox = makeTempProject();
   sandbox.write(
     'project/.openinterpreter/hooks.json',
-    JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: `grep -q 'rm -rf' && { echo 'no rm -rf' >&2; exit 2; }; exit 0` }] }] } }),
+    JSON.stringify({
+      hooks: {
+        PreToolUse: [
+          { matcher: 'Bash', hooks: [{ type: 'command', command: `grep -q 'rm -rf' && { echo 'no rm -rf' >&2; exit 2; }; exit 0` }] },
+        ],
+      },
+    }),
   );
-  for (const [name, body] of Object.entries(cases)) sandbox.write(`project/hooks-tests/${name}`, typeof body === 'string' ? body : JSON.stringify(body));
-  return { sandbox, common: ['--dialect', 'openinterpreter', '--cwd', sandbox.project, '--home', sandbox.home, '--managed', `${sandbox.root}/none.toml`] };
+  for (const [name, body] of Object.entries(cases))
+    sandbox.write(`project/hooks-tests/${name}`, typeof body === 'string' ? body : JSON.stringify(body));
+  return {
+    sandbox,
+    common: ['--dialect', 'openinterpreter', '--cwd', sandbox.project, '--home', sandbox.home, '--managed', `${sandbox.root}/none.toml`],
+  };
 }
 
 describe('hookctl test', () => {
   it('passes matching cases (deep subset, $regex, payloadFile) and exits 0', async () => {
     const { sandbox, common } = projectWithCases({});
-    sandbox.write('project/hooks-tests/payloads/rm.json', JSON.stringify(oiPayload('PreToolUse', sandbox.project, { tool_input: { command: 'rm -rf /' } })));
-    sandbox.write('project/hooks-tests/deny.case.json', JSON.stringify({ event: 'PreToolUse', payloadFile: 'payloads/rm.json', expect: { decision: 'deny', reason: { $regex: '^no rm' }, runs: [{ status: 'blocked' }] } }));
-    sandbox.write('project/hooks-tests/allow.case.json', JSON.stringify({ event: 'PreToolUse', payload: oiPayload('PreToolUse', sandbox.project), expect: { decision: null, blocked: false } }));
+    sandbox.write(
+      'project/hooks-tests/payloads/rm.json',
+      JSON.stringify(oiPayload('PreToolUse', sandbox.project, { tool_input: { command: 'rm -rf /' } })),
+    );
+    sandbox.write(
+      'project/hooks-tests/deny.case.json',
+      JSON.stringify({
+        event: 'PreToolUse',
+        payloadFile: 'payloads/rm.json',
+        expect: { decision: 'deny', reason: { $regex: '^no rm' }, runs: [{ status: 'blocked' }] },
+      }),
+    );
+    sandbox.write(
+      'project/hooks-tests/allow.case.json',
+      JSON.stringify({
+        event: 'PreToolUse',
+        payload: oiPayload('PreToolUse', sandbox.project),
+        expect: { decision: null, blocked: false },
+      }),
+    );
     const result = await runCli(['test', ...common]);
     expect(result.stdout).toBe('✓ allow.case.json\n✓ deny.case.json\n2 passed, 0 failed\n');
     expect(result.code).toBe(0);
@@ -26,7 +53,10 @@ describe('hookctl test', () => {
 
   it('prints a diff for mismatching fields, reports broken cases, and exits 1', async () => {
     const { sandbox, common } = projectWithCases({});
-    sandbox.write('project/hooks-tests/wrong.case.json', JSON.stringify({ event: 'PreToolUse', payload: oiPayload('PreToolUse', sandbox.project), expect: { decision: 'deny' } }));
+    sandbox.write(
+      'project/hooks-tests/wrong.case.json',
+      JSON.stringify({ event: 'PreToolUse', payload: oiPayload('PreToolUse', sandbox.project), expect: { decision: 'deny' } }),
+    );
     sandbox.write('project/hooks-tests/broken.case.json', '{ not json');
     const result = await runCli(['test', ...common]);
     expect(result.code).toBe(1);
@@ -59,7 +89,14 @@ describe('hookctl test', () => {
 describe('hookctl test <dir> without --cwd', () => {
   it('takes a project dir as "its hooks-tests", and a cases dir inside a project as testing that project', async () => {
     const { sandbox } = projectWithCases({});
-    sandbox.write('project/hooks-tests/deny.case.json', JSON.stringify({ event: 'PreToolUse', payload: oiPayload('PreToolUse', '.', { tool_input: { command: 'rm -rf /' } }), expect: { decision: 'deny' } }));
+    sandbox.write(
+      'project/hooks-tests/deny.case.json',
+      JSON.stringify({
+        event: 'PreToolUse',
+        payload: oiPayload('PreToolUse', '.', { tool_input: { command: 'rm -rf /' } }),
+        expect: { decision: 'deny' },
+      }),
+    );
     const home = ['--home', sandbox.home, '--managed', `${sandbox.root}/none.toml`];
     const asProject = await runCli(['test', sandbox.project, ...home], { cwd: sandbox.root });
     expect(asProject.stdout).toBe('✓ deny.case.json\n1 passed, 0 failed\n');

@@ -119,7 +119,10 @@ describe('hookctl trust', () => {
 
   it('refuses to trust an octo project file whose errors would stop every hook from loading once trusted', async () => {
     const sandbox = makeTempProject();
-    const file = sandbox.write('project/.octo/hooks.yml', 'hooks:\n  PreToolUs:\n    - command: ./guard.sh\n  Stop:\n    - command: notify\n');
+    const file = sandbox.write(
+      'project/.octo/hooks.yml',
+      'hooks:\n  PreToolUs:\n    - command: ./guard.sh\n  Stop:\n    - command: notify\n',
+    );
     const common = ['--dialect', 'octo', '--cwd', sandbox.project, '--home', sandbox.home];
     const result = await runCli(['trust', '--yes', ...common]);
     expect(result.code).toBe(2);
@@ -134,11 +137,16 @@ describe('hookctl trust', () => {
     // The user's own file always runs, so its errors stop everything.
     const file = sandbox.write('home/.octo/hooks.yml', 'hooks:\n  PreToolUs:\n    - command: ./guard.sh\n  Stop:\n    - command: notify\n');
     const common = ['--dialect', 'octo', '--cwd', sandbox.project, '--home', sandbox.home];
-    for (const args of [['trust', '--yes'], ['untrust', '--all']]) {
+    for (const args of [
+      ['trust', '--yes'],
+      ['untrust', '--all'],
+    ]) {
       const result = await runCli([...args, ...common]);
       expect(result.code).toBe(2);
       expect(result.stdout).toBe('');
-      expect(result.stderr).toContain(`hookctl: hook configuration has 1 error; nothing was loaded:\n  ${file}:2:3: error: unknown octo event "PreToolUs"`);
+      expect(result.stderr).toContain(
+        `hookctl: hook configuration has 1 error; nothing was loaded:\n  ${file}:2:3: error: unknown octo event "PreToolUs"`,
+      );
     }
     expect(() => readFileSync(join(sandbox.home, '.octo', 'trusted-projects.json'))).toThrow();
   });
@@ -178,16 +186,20 @@ describe('hookctl untrust, enable, disable', () => {
 
     const refused = await runCli(['disable', 'policy', ...common]);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/^hookctl: hook policy is managed \(.*managed\.toml\); managed hooks always run and cannot be disabled\n$/);
+    expect(refused.stderr).toMatch(
+      /^hookctl: hook policy is managed \(.*managed\.toml\); managed hooks always run and cannot be disabled\n$/,
+    );
   });
 
   it('keeps a hook without id disabled when entries are reordered, and disables no other', async () => {
     const { common, hooksFile, trustOf } = guardProject();
     const stop = (command: string) => ({ hooks: [{ type: 'command', command }] });
-    const write = (commands: string[]) =>
-      writeFileSync(hooksFile, JSON.stringify({ hooks: { Stop: commands.map(stop) } }, null, 2));
+    const write = (commands: string[]) => writeFileSync(hooksFile, JSON.stringify({ hooks: { Stop: commands.map(stop) } }, null, 2));
     write(['echo first', 'echo audit']);
-    expect(await runCli(['disable', 'project:Stop:1:0', ...common])).toMatchObject({ code: 0, stdout: `disabled hook project:Stop:1:0 (${hooksFile})\n` });
+    expect(await runCli(['disable', 'project:Stop:1:0', ...common])).toMatchObject({
+      code: 0,
+      stdout: `disabled hook project:Stop:1:0 (${hooksFile})\n`,
+    });
     write(['echo audit', 'echo first']);
     expect(await trustOf()).toEqual({ policy: 'managed', 'project:Stop:0:0': 'untrusted disabled', 'project:Stop:1:0': 'untrusted' });
     expect((await runCli(['enable', 'project:Stop:0:0', ...common])).code).toBe(0);
@@ -198,7 +210,17 @@ describe('hookctl untrust, enable, disable', () => {
 describe('hookctl trust and untrust usage', () => {
   it.each(['trust', 'untrust'])('%s refuses ids together with --all', async (command) => {
     const sandbox = makeTempProject();
-    const result = await runCli([command, 'guard', '--all', '--dialect', 'openinterpreter', '--cwd', sandbox.project, '--home', sandbox.home]);
+    const result = await runCli([
+      command,
+      'guard',
+      '--all',
+      '--dialect',
+      'openinterpreter',
+      '--cwd',
+      sandbox.project,
+      '--home',
+      sandbox.home,
+    ]);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe('hookctl: give hook ids or --all, not both (got --all and guard)\n');
   });

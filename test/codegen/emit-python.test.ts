@@ -26,7 +26,9 @@ function schemaKeys(schemas: DialectSchemas): Keys {
     const required = (schema.required ?? []) as string[];
     keys[schema.title] = {
       required: [...required].sort(),
-      optional: Object.keys(properties).filter((k) => !required.includes(k)).sort(),
+      optional: Object.keys(properties)
+        .filter((k) => !required.includes(k))
+        .sort(),
     };
     Object.values(properties).forEach(visit);
   };
@@ -78,7 +80,13 @@ describe('emitPython', () => {
   const one = (input: Record<string, unknown>): DialectSchemas => ({
     dialect: 'octo',
     config: { path: 'schema/octo/config.json', schema: { $id: 'c', title: 'Config' } },
-    events: [{ name: 'Stop', input: { path: 'schema/octo/events/stop.input.json', schema: { $id: 'x', title: 'StopInput', ...input } as SchemaDocument }, output: null }],
+    events: [
+      {
+        name: 'Stop',
+        input: { path: 'schema/octo/events/stop.input.json', schema: { $id: 'x', title: 'StopInput', ...input } as SchemaDocument },
+        output: null,
+      },
+    ],
   });
 
   it('maps JSON Schema types to Python types', async () => {

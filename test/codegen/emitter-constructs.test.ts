@@ -84,7 +84,14 @@ const ROWS: [construct: string, row: Row][] = [
   [
     'oneOf of const (a documented enum)',
     {
-      given: object({ decision: { oneOf: [{ const: 'allow', description: 'let it run' }, { const: 'deny', description: 'block it' }] } }),
+      given: object({
+        decision: {
+          oneOf: [
+            { const: 'allow', description: 'let it run' },
+            { const: 'deny', description: 'block it' },
+          ],
+        },
+      }),
       ts: `export interface Example {
   decision: 'allow' | 'deny';
 }`,
@@ -290,7 +297,10 @@ class Example(_ExampleRequired, _ExampleOptional):
   [
     'additionalProperties: false, or left out (exact types)',
     {
-      given: object({ strict: object({ a: { type: 'string' } }, ['a'], { additionalProperties: false }), open: object({ b: { type: 'string' } }) }),
+      given: object({
+        strict: object({ a: { type: 'string' } }, ['a'], { additionalProperties: false }),
+        open: object({ b: { type: 'string' } }),
+      }),
       ts: `export interface Example {
   strict: {
     a: string;
@@ -414,9 +424,13 @@ export interface Example {
   [
     'descriptions become doc comments',
     {
-      given: object({ cwd: { type: 'string', description: 'Working directory.' }, note: { type: 'string', description: 'Line one.\nLine two.' } }, undefined, {
-        description: 'A payload.\nSecond line.',
-      }),
+      given: object(
+        { cwd: { type: 'string', description: 'Working directory.' }, note: { type: 'string', description: 'Line one.\nLine two.' } },
+        undefined,
+        {
+          description: 'A payload.\nSecond line.',
+        },
+      ),
       ts: `/**
  * A payload.
  * Second line.
@@ -446,7 +460,9 @@ Example = TypedDict("Example", {
   [
     'description of a required-and-optional object becomes its docstring',
     {
-      given: object({ a: { type: 'string', description: 'The a.' }, b: { type: 'string', description: 'The b.' } }, ['a'], { description: 'A payload.' }),
+      given: object({ a: { type: 'string', description: 'The a.' }, b: { type: 'string', description: 'The b.' } }, ['a'], {
+        description: 'A payload.',
+      }),
       ts: `/**
  * A payload.
  */
@@ -477,7 +493,9 @@ class Example(_ExampleRequired, _ExampleOptional):
   [
     'descriptions that would end a comment or a docstring',
     {
-      given: object({ a: { type: 'string', description: 'a */ b' }, b: { type: 'string' } }, ['a'], { description: 'a \\ """ in "quotes"' }),
+      given: object({ a: { type: 'string', description: 'a */ b' }, b: { type: 'string' } }, ['a'], {
+        description: 'a \\ """ in "quotes"',
+      }),
       ts: String.raw`/**
  * a \ """ in "quotes"
  */
@@ -623,7 +641,12 @@ Example = TypedDict("Example", {
   [
     'keys that are not identifiers',
     {
-      given: object({ continue: { type: 'boolean' }, 'tool-name': { type: 'string' }, '0day': { type: 'string' }, 'a b': { type: 'string' } }),
+      given: object({
+        continue: { type: 'boolean' },
+        'tool-name': { type: 'string' },
+        '0day': { type: 'string' },
+        'a b': { type: 'string' },
+      }),
       ts: `export interface Example {
   continue: boolean;
   'tool-name': string;
@@ -764,7 +787,8 @@ export interface Labels {
   ],
 ];
 
-const schemaOf = (given: Record<string, unknown>) => ({ $id: 'https://example.test/example.json', title: 'Example', ...given }) as SchemaDocument;
+const schemaOf = (given: Record<string, unknown>) =>
+  ({ $id: 'https://example.test/example.json', title: 'Example', ...given }) as SchemaDocument;
 
 describe.each(ROWS)('%s', (_construct, { given, ts: wantTs, py: wantPy }) => {
   it('TypeScript', async () => {
@@ -787,7 +811,9 @@ describe('every wanted text is valid code', () => {
         writeFileSync(file, `${ts}\n`);
         return file;
       });
-      const tsc = createRequire(import.meta.url).resolve('typescript/package.json').replace(/package\.json$/, 'bin/tsc');
+      const tsc = createRequire(import.meta.url)
+        .resolve('typescript/package.json')
+        .replace(/package\.json$/, 'bin/tsc');
       const result = spawnSync(process.execPath, [tsc, '--noEmit', '--strict', '--skipLibCheck', ...files], { cwd: dir, encoding: 'utf8' });
       // An error names its file; row<i> is ROWS[i].
       expect(`${result.stdout}${result.stderr}`).toBe('');

@@ -88,7 +88,9 @@ describe('readDialectSchemas', () => {
     const root = tempDir();
     cpSync(join(ROOT, 'schema'), join(root, 'schema'), { recursive: true });
     rmSync(join(root, 'schema/octo/events/pre-compact.input.json'));
-    expect(() => readDialectSchemas(root, 'octo')).toThrow('missing input schema for octo PreCompact: schema/octo/events/pre-compact.input.json');
+    expect(() => readDialectSchemas(root, 'octo')).toThrow(
+      'missing input schema for octo PreCompact: schema/octo/events/pre-compact.input.json',
+    );
   });
 
   it('reads events in catalogue order with outputs only where they exist', () => {

@@ -9,7 +9,9 @@ function errorsOf(validate: { (data: unknown): boolean; errors?: Parameters<type
   return formatValidationErrors(validate.errors);
 }
 
-const handler = (fields: Record<string, unknown>) => ({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './guard.sh', ...fields }] }] } });
+const handler = (fields: Record<string, unknown>) => ({
+  hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './guard.sh', ...fields }] }] },
+});
 const HANDLER = '/hooks/PreToolUse/0/hooks/0';
 
 describe('formatValidationErrors on the openinterpreter config schema', () => {
@@ -44,7 +46,9 @@ describe('formatValidationErrors on the openinterpreter config schema', () => {
 
   it('validates an inline TOML [hooks] table on its own', () => {
     expect(configValidators.HooksTable(handler({}).hooks)).toBe(true);
-    expect(errorsOf(configValidators.HooksTable, { Stop: [{ hooks: [], matcher: 3 }] })).toEqual([{ path: '/Stop/0/matcher', message: 'must be string' }]);
+    expect(errorsOf(configValidators.HooksTable, { Stop: [{ hooks: [], matcher: 3 }] })).toEqual([
+      { path: '/Stop/0/matcher', message: 'must be string' },
+    ]);
   });
 });
 
@@ -65,10 +69,7 @@ describe('formatValidationErrors details', () => {
 
   it('keeps the deeper errors of an anyOf whose branches are objects', () => {
     const validate = createStrictAjv().compile({
-      anyOf: [
-        { type: 'object', required: ['a'], properties: { a: { type: 'string' } } },
-        { type: 'string' },
-      ],
+      anyOf: [{ type: 'object', required: ['a'], properties: { a: { type: 'string' } } }, { type: 'string' }],
     });
     expect(errorsOf(validate, {})).toEqual([
       { path: '', message: 'missing required property "a"' },

@@ -8,11 +8,18 @@ import { makeTempProject } from '../helpers/temp-project.js';
 
 function commandRun(command: string, cwd: string, timeoutMs: number, results: RunResult[]) {
   return (signal: AbortSignal) =>
-    runCommand({ command, stdin: '{}', cwd, env: { PATH: process.env.PATH }, timeoutMs, outputLimitBytes: 1024, signal, killGraceMs: 200 }).then(
-      (result) => {
-        results.push(result);
-      },
-    );
+    runCommand({
+      command,
+      stdin: '{}',
+      cwd,
+      env: { PATH: process.env.PATH },
+      timeoutMs,
+      outputLimitBytes: 1024,
+      signal,
+      killGraceMs: 200,
+    }).then((result) => {
+      results.push(result);
+    });
 }
 
 describe('AsyncRuns', () => {

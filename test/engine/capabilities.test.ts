@@ -42,7 +42,9 @@ let server: Server | null = null;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())).then(() => (server = null)));
 
 /** A real HTTP server on 127.0.0.1 that answers each request with `answer`. */
-async function serve(answer: (request: IncomingMessage, body: string) => { status: number; body: string; headers?: Record<string, string> }) {
+async function serve(
+  answer: (request: IncomingMessage, body: string) => { status: number; body: string; headers?: Record<string, string> },
+) {
   const requests: { headers: IncomingMessage['headers']; body: string }[] = [];
   server = createServer((request, response) => {
     let body = '';
@@ -90,7 +92,11 @@ describe('engine capabilities a dialect switches on', () => {
     [500, '{"error":"boom"}', 'HTTP 500'],
     [302, '', 'HTTP 302'],
   ])('an http answer %i is a failed run with no effect (redirects are not followed)', async (status, body, error) => {
-    const { url } = await serve(() => ({ status, body, headers: status === 302 ? { location: 'http://127.0.0.1:1/' } : ({} as Record<string, string>) }));
+    const { url } = await serve(() => ({
+      status,
+      body,
+      headers: status === 302 ? { location: 'http://127.0.0.1:1/' } : ({} as Record<string, string>),
+    }));
     const { engine, sandbox } = await engineWith({ PreToolUse: [{ hooks: commands(url) }] }, (record) => ({
       ...record,
       type: 'http',
@@ -113,13 +119,19 @@ describe('engine capabilities a dialect switches on', () => {
     }));
     const outcome = await engine.dispatch('Stop', oiPayload('Stop', sandbox.project));
     await engine.close();
-    expect(outcome.runs[0]).toMatchObject({ status: 'failed', error: expect.stringMatching(/request to http:\/\/127\.0\.0\.1:\d+ failed: .*ECONNREFUSED/) });
+    expect(outcome.runs[0]).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/request to http:\/\/127\.0\.0\.1:\d+ failed: .*ECONNREFUSED/),
+    });
   });
 
   it('a condition leaves a handler unselected (not a run); one that cannot decide selects it with a warning', async () => {
     const { engine, sandbox } = await engineWith({ Stop: [{ hooks: commands('true', 'true', 'true') }] }, (record, index) => ({
       ...record,
-      condition: { source: `c${index}`, test: () => (index === 0 ? false : index === 1 ? true : 'could not parse the command; running it') },
+      condition: {
+        source: `c${index}`,
+        test: () => (index === 0 ? false : index === 1 ? true : 'could not parse the command; running it'),
+      },
     }));
     const outcome = await engine.dispatch('Stop', oiPayload('Stop', sandbox.project));
     await engine.close();
@@ -128,10 +140,13 @@ describe('engine capabilities a dialect switches on', () => {
   });
 
   it('identical handlers in one dedup scope run once; the later copies are skipped as duplicate', async () => {
-    const { engine, sandbox } = await engineWith({ Stop: [{ hooks: commands('echo a >> ran.txt', 'echo a >> ran.txt', 'echo b >> ran.txt') }] }, (record) => ({
-      ...record,
-      dedup: { scope: 'settings', key: record.command },
-    }));
+    const { engine, sandbox } = await engineWith(
+      { Stop: [{ hooks: commands('echo a >> ran.txt', 'echo a >> ran.txt', 'echo b >> ran.txt') }] },
+      (record) => ({
+        ...record,
+        dedup: { scope: 'settings', key: record.command },
+      }),
+    );
     const outcome = await engine.dispatch('Stop', oiPayload('Stop', sandbox.project));
     await engine.close();
     expect(outcome.runs.map((run) => [run.status, run.skipReason])).toEqual([
@@ -158,10 +173,20 @@ describe('engine capabilities a dialect switches on', () => {
     const base = await loadDialect('openinterpreter');
     const dialect: Dialect = {
       ...base,
-      trust: { ...base.trust, evaluate: async (handlers) => handlers.map(() => ({ status: 'trusted', enabled: true, hash: null, detail: null, gate: 'workspace-untrusted' })) },
+      trust: {
+        ...base.trust,
+        evaluate: async (handlers) =>
+          handlers.map(() => ({ status: 'trusted', enabled: true, hash: null, detail: null, gate: 'workspace-untrusted' })),
+      },
     };
     const run = async (bypassTrust: boolean) => {
-      const engine = await createEngine({ dialect, cwd: sandbox.project, home: sandbox.home, managedConfigPath: join(sandbox.root, 'none.toml'), bypassTrust });
+      const engine = await createEngine({
+        dialect,
+        cwd: sandbox.project,
+        home: sandbox.home,
+        managedConfigPath: join(sandbox.root, 'none.toml'),
+        bypassTrust,
+      });
       try {
         return (await engine.dispatch('Stop', oiPayload('Stop', sandbox.project))).runs[0];
       } finally {
@@ -182,7 +207,9 @@ describe('engine capabilities a dialect switches on', () => {
         finish: async () => ({ finishedAfterRuns: ++finished }),
       }),
     };
-    const { engine, sandbox } = await engineWith({ Stop: [{ hooks: commands('printf "%s" "$HOOK_SESSION" >&2') }] }, (record) => record, { protocol });
+    const { engine, sandbox } = await engineWith({ Stop: [{ hooks: commands('printf "%s" "$HOOK_SESSION" >&2') }] }, (record) => record, {
+      protocol,
+    });
     const outcome = await engine.dispatch('Stop', oiPayload('Stop', sandbox.project));
     await engine.close();
     expect(outcome.runs[0]!.stderr).toBe('test-session');
@@ -192,7 +219,11 @@ describe('engine capabilities a dialect switches on', () => {
   it('a shared time budget cuts the timeout of every hook of the dispatch', async () => {
     const base = await loadDialect('openinterpreter');
     const protocol = { ...base.protocol, budgetMs: () => 300 };
-    const { engine, sandbox } = await engineWith({ Stop: [{ hooks: [{ type: 'command', command: 'sleep 5', timeout: 60 }] }] }, (record) => record, { protocol });
+    const { engine, sandbox } = await engineWith(
+      { Stop: [{ hooks: [{ type: 'command', command: 'sleep 5', timeout: 60 }] }] },
+      (record) => record,
+      { protocol },
+    );
     const outcome = await engine.dispatch('Stop', oiPayload('Stop', sandbox.project));
     await engine.close();
     // Timed out by the budget (0.3 s), long before its own 60 s; the bound only proves which one fired.
@@ -201,7 +232,8 @@ describe('engine capabilities a dialect switches on', () => {
   });
 
   it('the last rewrite to finish wins by default; rewriteOrder "configured" picks the last configured', async () => {
-    const rewrite = (tag: string) => printed({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: { tag } } });
+    const rewrite = (tag: string) =>
+      printed({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: { tag } } });
     const hooks = { PreToolUse: [{ hooks: commands(`sleep 0.3; ${rewrite('slow')}`, rewrite('fast')) }] };
     const completion = await createEngineFor(hooks, undefined);
     const configured = await createEngineFor(hooks, 'configured');
@@ -221,7 +253,10 @@ describe('engine capabilities a dialect switches on', () => {
           aggregate: (event, interpreted, options) => {
             const byOrder = options.rewriteOrder === 'completion' ? [...interpreted].sort((a, b) => a.finished - b.finished) : interpreted;
             const last = byOrder.findLast((run) => run.interpretation.effect.updatedInput !== undefined);
-            return { ...base.protocol.aggregate(event, interpreted, options), updatedInput: last?.interpretation.effect.updatedInput ?? null };
+            return {
+              ...base.protocol.aggregate(event, interpreted, options),
+              updatedInput: last?.interpretation.effect.updatedInput ?? null,
+            };
           },
         },
       };
@@ -244,7 +279,9 @@ describe('engine capabilities a dialect switches on', () => {
   it('an event may test matchers against the basename of its matcher field', async () => {
     const base = await loadDialect('openinterpreter');
     const events = base.events.map((spec) => (spec.name === 'PreToolUse' ? { ...spec, matcherTransform: 'basename' as const } : spec));
-    const { engine, sandbox } = await engineWith({ PreToolUse: [{ matcher: 'guard', hooks: commands('true') }] }, (record) => record, { events });
+    const { engine, sandbox } = await engineWith({ PreToolUse: [{ matcher: 'guard', hooks: commands('true') }] }, (record) => record, {
+      events,
+    });
     const outcome = await engine.dispatch('PreToolUse', oiPayload('PreToolUse', sandbox.project, { tool_name: 'tools/bin/guard' }));
     await engine.close();
     expect(outcome.matcherTarget).toBe('guard');
@@ -263,22 +300,35 @@ describe('engine capabilities a dialect switches on', () => {
     const { engine, sandbox } = await engineWith({ Stop: [{ hooks: commands('sleep 0.2', 'true') }] }, (record) => record, { protocol });
     const outcome = await engine.dispatch('Stop', oiPayload('Stop', sandbox.project));
     await engine.close();
-    expect(outcome.warnings.filter((warning) => warning.includes(': read '))).toEqual(['hook project:Stop:0:0: read 0', 'hook project:Stop:0:1: read 1']);
+    expect(outcome.warnings.filter((warning) => warning.includes(': read '))).toEqual([
+      'hook project:Stop:0:0: read 0',
+      'hook project:Stop:0:1: read 1',
+    ]);
   });
 
   it('a finished async run is handed to onAsyncEnd with its report and effect', async () => {
     const context = { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'later' } };
-    const { engine, sandbox } = await engineWith({ SessionStart: [{ hooks: [{ type: 'command', command: printed(context), async: true }] }] }, (record) => record);
+    const { engine, sandbox } = await engineWith(
+      { SessionStart: [{ hooks: [{ type: 'command', command: printed(context), async: true }] }] },
+      (record) => record,
+    );
     const results: AsyncRunResult[] = [];
-    const outcome = await engine.dispatch('SessionStart', oiPayload('SessionStart', sandbox.project), { onAsyncEnd: (result) => results.push(result) });
+    const outcome = await engine.dispatch('SessionStart', oiPayload('SessionStart', sandbox.project), {
+      onAsyncEnd: (result) => results.push(result),
+    });
     await engine.close();
     expect(outcome.runs[0]!.status).toBe('running');
-    expect(results).toMatchObject([{ event: 'SessionStart', report: { status: 'completed', exitCode: 0 }, effect: { additionalContext: 'later' } }]);
+    expect(results).toMatchObject([
+      { event: 'SessionStart', report: { status: 'completed', exitCode: 0 }, effect: { additionalContext: 'later' } },
+    ]);
   });
 
   it("a record's environment can remove a variable of the agent's (undefined)", async () => {
     const sandbox = makeTempProject();
-    sandbox.write('project/.openinterpreter/hooks.json', JSON.stringify({ hooks: { Stop: [{ hooks: commands('printf "%s|%s" "${SECRET-unset}" "$KEPT" >&2') }] } }));
+    sandbox.write(
+      'project/.openinterpreter/hooks.json',
+      JSON.stringify({ hooks: { Stop: [{ hooks: commands('printf "%s|%s" "${SECRET-unset}" "$KEPT" >&2') }] } }),
+    );
     const base = await loadDialect('openinterpreter');
     const dialect: Dialect = {
       ...base,
@@ -287,7 +337,14 @@ describe('engine capabilities a dialect switches on', () => {
         return { ...config, handlers: config.handlers.map((record) => ({ ...record, env: { SECRET: undefined } })) };
       },
     };
-    const engine = await createEngine({ dialect, cwd: sandbox.project, home: sandbox.home, managedConfigPath: join(sandbox.root, 'none.toml'), bypassTrust: true, env: { PATH: process.env.PATH, SECRET: 's', KEPT: 'k' } });
+    const engine = await createEngine({
+      dialect,
+      cwd: sandbox.project,
+      home: sandbox.home,
+      managedConfigPath: join(sandbox.root, 'none.toml'),
+      bypassTrust: true,
+      env: { PATH: process.env.PATH, SECRET: 's', KEPT: 'k' },
+    });
     const outcome = await engine.dispatch('Stop', oiPayload('Stop', sandbox.project));
     await engine.close();
     expect(outcome.runs[0]!.stderr).toBe('unset|k');
@@ -298,7 +355,11 @@ describe('engine capabilities a dialect switches on', () => {
     const seen: unknown[] = [];
     const protocol = {
       ...base.protocol,
-      prepareDispatch: async (_event: string, _payload: Readonly<Record<string, unknown>>, info: { env: Readonly<Record<string, string | undefined>>; home: string; cwd: string; projectDir: string }) => {
+      prepareDispatch: async (
+        _event: string,
+        _payload: Readonly<Record<string, unknown>>,
+        info: { env: Readonly<Record<string, string | undefined>>; home: string; cwd: string; projectDir: string },
+      ) => {
         seen.push({ marker: info.env.MARKER, home: info.home, cwd: info.cwd });
         return { env: {}, cwd: info.home, finish: async () => null };
       },

@@ -5,7 +5,10 @@ import { ConfigLoadError, createEngine, loadDialect } from '../../src/index.js';
 import { octoPayload } from '../helpers/payloads.js';
 import { makeTempProject, type TempProject } from '../helpers/temp-project.js';
 
-async function octoEngine(yaml: string, options: { where?: 'project' | 'user'; env?: Record<string, string>; bypassTrust?: boolean; setup?: (p: TempProject) => void } = {}) {
+async function octoEngine(
+  yaml: string,
+  options: { where?: 'project' | 'user'; env?: Record<string, string>; bypassTrust?: boolean; setup?: (p: TempProject) => void } = {},
+) {
   const sandbox = makeTempProject();
   sandbox.write(options.where === 'user' ? 'home/.octo/hooks.yml' : 'project/.octo/hooks.yml', yaml);
   options.setup?.(sandbox);
@@ -57,7 +60,9 @@ describe('octo engine, end to end with real hook processes', () => {
   });
 
   it('keeps only the last 500 characters of a long stderr as the reason', async () => {
-    const setup = await octoEngine(`hooks:\n  PreToolUse:\n    - command: "head -c 600 /dev/zero | tr '\\\\0' x >&2; printf END >&2; exit 2"\n`);
+    const setup = await octoEngine(
+      `hooks:\n  PreToolUse:\n    - command: "head -c 600 /dev/zero | tr '\\\\0' x >&2; printf END >&2; exit 2"\n`,
+    );
     const outcome = await fire(setup, 'PreToolUse');
     expect(outcome.reason).toHaveLength(500);
     expect(outcome.reason!.endsWith('END')).toBe(true);
@@ -107,7 +112,10 @@ describe('octo engine, end to end with real hook processes', () => {
   it('activates the built-in memory reminders only when ~/.octo/memory exists', async () => {
     const without = await octoEngine('hooks: {}\n', { where: 'user' });
     expect((await fire(without, 'UserPromptSubmit')).runs).toEqual([]);
-    const withMemory = await octoEngine('hooks: {}\n', { where: 'user', setup: (p) => mkdirSync(join(p.home, '.octo', 'memory'), { recursive: true }) });
+    const withMemory = await octoEngine('hooks: {}\n', {
+      where: 'user',
+      setup: (p) => mkdirSync(join(p.home, '.octo', 'memory'), { recursive: true }),
+    });
     const prompt = await withMemory.engine.dispatch('UserPromptSubmit', octoPayload('UserPromptSubmit', withMemory.sandbox.project));
     const post = await fire(withMemory, 'PostToolUse');
     expect(prompt.runs).toEqual([expect.objectContaining({ source: 'builtin', mode: 'in-process', status: 'completed' })]);
@@ -118,7 +126,13 @@ describe('octo engine, end to end with real hook processes', () => {
   it('fills the transport of payloads that lack one from the engine option', async () => {
     const sandbox = makeTempProject();
     sandbox.write('home/.octo/hooks.yml', 'hooks:\n  SessionStart:\n    - command: "grep -o \'\\"transport\\":\\"[a-z]*\\"\'"\n');
-    const engine = await createEngine({ dialect: await loadDialect('octo'), cwd: sandbox.project, home: sandbox.home, env: {}, transport: 'web' });
+    const engine = await createEngine({
+      dialect: await loadDialect('octo'),
+      cwd: sandbox.project,
+      home: sandbox.home,
+      env: {},
+      transport: 'web',
+    });
     const { transport: _omitted, ...withoutTransport } = octoPayload('SessionStart', sandbox.project);
     const outcome = await engine.dispatch('SessionStart', withoutTransport);
     await engine.close();
@@ -127,7 +141,9 @@ describe('octo engine, end to end with real hook processes', () => {
 
   it('refuses to load a file with hard errors, listing every problem with file:line:col', async () => {
     const sandbox = makeTempProject();
-    sandbox.write('home/.octo/hooks.yml', `hooks:
+    sandbox.write(
+      'home/.octo/hooks.yml',
+      `hooks:
   PreToolUze:
     - command: echo typo
   UserPromptSubmit:
@@ -135,8 +151,11 @@ describe('octo engine, end to end with real hook processes', () => {
       async: true
   Stop:
     - matcher: x
-`);
-    const error = await createEngine({ dialect: await loadDialect('octo'), cwd: sandbox.project, home: sandbox.home, env: {} }).catch((e: unknown) => e);
+`,
+    );
+    const error = await createEngine({ dialect: await loadDialect('octo'), cwd: sandbox.project, home: sandbox.home, env: {} }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ConfigLoadError);
     const message = (error as Error).message;
     expect(message).toMatch(/hooks\.yml:2:\d+: .*PreToolUze/);

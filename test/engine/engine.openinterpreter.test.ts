@@ -1,7 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BYPASS_TRUST_WARNING, createEngine, DuplicateHookIdError, InProcessNotAllowedError, loadDialect, PayloadValidationError, UnknownEventError, type Engine } from '../../src/index.js';
+import {
+  BYPASS_TRUST_WARNING,
+  createEngine,
+  DuplicateHookIdError,
+  InProcessNotAllowedError,
+  loadDialect,
+  PayloadValidationError,
+  UnknownEventError,
+  type Engine,
+} from '../../src/index.js';
 import { oiPayload } from '../helpers/payloads.js';
 import { makeTempProject, type TempProject } from '../helpers/temp-project.js';
 
@@ -37,7 +46,9 @@ async function dispatch(engine: Engine, event: string, cwd: string, extra: Recor
 
 describe('openinterpreter engine, end to end with real hook processes', () => {
   it('denies PreToolUse from hookSpecificOutput and reports every field of the outcome', async () => {
-    const deny = json({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'no rm -rf' } });
+    const deny = json({
+      hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'no rm -rf' },
+    });
     const { engine, sandbox } = await engineWith({ PreToolUse: [group('Bash', deny)] });
     const outcome = await dispatch(engine, 'PreToolUse', sandbox.project);
     expect(outcome).toMatchObject({
@@ -73,7 +84,23 @@ describe('openinterpreter engine, end to end with real hook processes', () => {
       }),
     ]);
     expect(Object.keys(outcome).sort()).toEqual(
-      ['additionalContext', 'blocked', 'decision', 'dialect', 'dialectOutput', 'event', 'matcherTarget', 'reason', 'runs', 'stop', 'stopReason', 'systemMessages', 'updatedInput', 'updatedInputFrom', 'warnings'].sort(),
+      [
+        'additionalContext',
+        'blocked',
+        'decision',
+        'dialect',
+        'dialectOutput',
+        'event',
+        'matcherTarget',
+        'reason',
+        'runs',
+        'stop',
+        'stopReason',
+        'systemMessages',
+        'updatedInput',
+        'updatedInputFrom',
+        'warnings',
+      ].sort(),
     );
   });
 
@@ -152,7 +179,9 @@ describe('openinterpreter engine, end to end with real hook processes', () => {
   });
 
   it('detaches async handlers: reported as running, awaited by close()', async () => {
-    const { engine, sandbox } = await engineWith({ Stop: [group(undefined, { command: 'sleep 0.3; echo done > async.out', async: true })] });
+    const { engine, sandbox } = await engineWith({
+      Stop: [group(undefined, { command: 'sleep 0.3; echo done > async.out', async: true })],
+    });
     const outcome = await engine.dispatch('Stop', oiPayload('Stop', sandbox.project));
     expect(outcome.runs[0]).toMatchObject({ mode: 'async', status: 'running' });
     expect(outcome.blocked).toBe(false);
@@ -162,7 +191,13 @@ describe('openinterpreter engine, end to end with real hook processes', () => {
 
   it('with strictPayload, rejects an invalid payload with a named error listing the paths; an unknown event with a suggestion', async () => {
     const sandbox = makeTempProject();
-    const engine = await createEngine({ dialect: 'openinterpreter', cwd: sandbox.project, home: sandbox.home, managedConfigPath: join(sandbox.root, 'none.toml'), strictPayload: true });
+    const engine = await createEngine({
+      dialect: 'openinterpreter',
+      cwd: sandbox.project,
+      home: sandbox.home,
+      managedConfigPath: join(sandbox.root, 'none.toml'),
+      strictPayload: true,
+    });
     const bad = oiPayload('PreToolUse', sandbox.project, { permission_mode: 'yolo' });
     delete bad.session_id;
     const error = await engine.dispatch('PreToolUse', bad as never).catch((e: unknown) => e);
@@ -174,7 +209,9 @@ describe('openinterpreter engine, end to end with real hook processes', () => {
   });
 
   it('reports each run to onRunStart/onRunEnd with its status message', async () => {
-    const { engine, sandbox } = await engineWith({ UserPromptSubmit: [group(undefined, { command: 'exit 0', statusMessage: 'Scanning prompt' })] });
+    const { engine, sandbox } = await engineWith({
+      UserPromptSubmit: [group(undefined, { command: 'exit 0', statusMessage: 'Scanning prompt' })],
+    });
     const started: unknown[] = [];
     const ended: unknown[] = [];
     await engine.dispatch('UserPromptSubmit', oiPayload('UserPromptSubmit', sandbox.project), {
@@ -209,15 +246,18 @@ describe('openinterpreter engine, end to end with real hook processes', () => {
   });
 
   it('gives plugin hooks PLUGIN_ROOT and PLUGIN_DATA, creating the data dir on demand', async () => {
-    const { engine, sandbox } = await engineWith({}, {
-      setup: (p) => {
-        p.write('home/.openinterpreter/config.toml', '[plugins.audit]\nenabled = true\n');
-        p.write(
-          'home/.openinterpreter/plugins/audit/hooks/hooks.json',
-          JSON.stringify({ hooks: { SessionStart: [group(undefined, 'echo "$PLUGIN_ROOT ${PLUGIN_DATA}"; test -d "$PLUGIN_DATA"')] } }),
-        );
+    const { engine, sandbox } = await engineWith(
+      {},
+      {
+        setup: (p) => {
+          p.write('home/.openinterpreter/config.toml', '[plugins.audit]\nenabled = true\n');
+          p.write(
+            'home/.openinterpreter/plugins/audit/hooks/hooks.json',
+            JSON.stringify({ hooks: { SessionStart: [group(undefined, 'echo "$PLUGIN_ROOT ${PLUGIN_DATA}"; test -d "$PLUGIN_DATA"')] } }),
+          );
+        },
       },
-    });
+    );
     const outcome = await dispatch(engine, 'SessionStart', sandbox.project);
     const root = join(sandbox.home, '.openinterpreter', 'plugins', 'audit');
     const data = join(sandbox.home, '.openinterpreter', 'plugin-data', 'audit');
@@ -227,9 +267,12 @@ describe('openinterpreter engine, end to end with real hook processes', () => {
   });
 
   it('does nothing when [features] hooks = false, and says so', async () => {
-    const { engine, sandbox } = await engineWith({ SessionStart: [group(undefined, 'echo should-not-run')] }, {
-      setup: (p) => p.write('project/.openinterpreter/config.toml', '[features]\nhooks = false\n'),
-    });
+    const { engine, sandbox } = await engineWith(
+      { SessionStart: [group(undefined, 'echo should-not-run')] },
+      {
+        setup: (p) => p.write('project/.openinterpreter/config.toml', '[features]\nhooks = false\n'),
+      },
+    );
     expect(engine.enabled).toBe(false);
     const outcome = await dispatch(engine, 'SessionStart', sandbox.project);
     expect(outcome.runs).toEqual([]);

@@ -34,7 +34,10 @@ describe('engine.reload()', () => {
     const running = engine.dispatch('PreToolUse', octoPayload('PreToolUse', sandbox.project));
     writeFileSync(hooksFile, octoGate('new'));
     await engine.reload();
-    expect(await engine.dispatch('PreToolUse', octoPayload('PreToolUse', sandbox.project))).toMatchObject({ decision: 'deny', reason: 'new' });
+    expect(await engine.dispatch('PreToolUse', octoPayload('PreToolUse', sandbox.project))).toMatchObject({
+      decision: 'deny',
+      reason: 'new',
+    });
     writeFileSync(join(sandbox.project, 'release'), '');
     expect(await running).toMatchObject({ decision: 'deny', reason: 'old' });
     await engine.close();
@@ -61,23 +64,40 @@ describe('engine.reload()', () => {
     const outcome = await engine.dispatch('PreToolUse', octoPayload('PreToolUse', sandbox.project));
     expect(outcome).toMatchObject({ decision: 'deny', reason: 'good' });
     expect(outcome.warnings.length).toBe((error as ConfigLoadError).findings.length);
-    expect(outcome.warnings.every((warning) => warning.startsWith('configuration reload failed; the last good configuration stays in effect: '))).toBe(true);
+    expect(
+      outcome.warnings.every((warning) => warning.startsWith('configuration reload failed; the last good configuration stays in effect: ')),
+    ).toBe(true);
     expect(engine.warnings).toEqual(outcome.warnings);
 
     writeFileSync(hooksFile, octoGate('fixed'));
     await engine.reload();
-    expect(await engine.dispatch('PreToolUse', octoPayload('PreToolUse', sandbox.project))).toMatchObject({ reason: 'fixed', warnings: [] });
+    expect(await engine.dispatch('PreToolUse', octoPayload('PreToolUse', sandbox.project))).toMatchObject({
+      reason: 'fixed',
+      warnings: [],
+    });
     await engine.close();
   });
 
   it('refuses a reload that adds errors the running configuration does not have (ConfigReloadError), keeping it', async () => {
     const sandbox = makeTempProject();
-    const hooksFile = sandbox.write('project/.openinterpreter/hooks.json', JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo kept >&2' }] }] } }));
-    const engine = await createEngine({ dialect: await loadDialect('openinterpreter'), cwd: sandbox.project, home: sandbox.home, env: {}, managedConfigPath: join(sandbox.root, 'none.toml'), bypassTrust: true });
+    const hooksFile = sandbox.write(
+      'project/.openinterpreter/hooks.json',
+      JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo kept >&2' }] }] } }),
+    );
+    const engine = await createEngine({
+      dialect: await loadDialect('openinterpreter'),
+      cwd: sandbox.project,
+      home: sandbox.home,
+      env: {},
+      managedConfigPath: join(sandbox.root, 'none.toml'),
+      bypassTrust: true,
+    });
     writeFileSync(hooksFile, JSON.stringify({ hooks: { Stop: [{ matcher: 'x', hooks: [{ type: 'command', command: '' }] }] } }));
     const error = await engine.reload().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConfigReloadError);
-    expect((error as ConfigReloadError).message).toMatch(/^the changed hook configuration has 1 new error; the last good configuration stays in effect:\n {2}.*hooks\.json:1:\d+: error: .*\(empty-command\)$/);
+    expect((error as ConfigReloadError).message).toMatch(
+      /^the changed hook configuration has 1 new error; the last good configuration stays in effect:\n {2}.*hooks\.json:1:\d+: error: .*\(empty-command\)$/,
+    );
     const outcome = await engine.dispatch('Stop', oiPayload('Stop', sandbox.project));
     expect(outcome.runs).toMatchObject([{ status: 'completed', stderr: 'kept\n' }]);
     // Deleting the file is not an error: its hooks go.
@@ -89,34 +109,52 @@ describe('engine.reload()', () => {
 
   it('keeps in-process hooks registered across reloads, and close() still waits for async runs of the old configuration', async () => {
     const sandbox = makeTempProject();
-    const hooksFile = sandbox.write('home/.octo/hooks.yml', 'hooks:\n  Stop:\n    - command: "sleep 0.3; echo done > async-finished"\n      async: true\n');
+    const hooksFile = sandbox.write(
+      'home/.octo/hooks.yml',
+      'hooks:\n  Stop:\n    - command: "sleep 0.3; echo done > async-finished"\n      async: true\n',
+    );
     const engine = await octoEngine(sandbox);
     engine.registerInProcess('UserPromptSubmit', () => 'from the host', 'host-context');
-    expect((await engine.dispatch('Stop', octoPayload('Stop', sandbox.project))).runs).toMatchObject([{ mode: 'async', status: 'running' }]);
+    expect((await engine.dispatch('Stop', octoPayload('Stop', sandbox.project))).runs).toMatchObject([
+      { mode: 'async', status: 'running' },
+    ]);
     writeFileSync(hooksFile, 'hooks: {}\n');
     await engine.reload();
     expect(engine.handlers.map((handler) => handler.id)).toEqual(['host-context']);
-    expect(await engine.dispatch('UserPromptSubmit', octoPayload('UserPromptSubmit', sandbox.project))).toMatchObject({ additionalContext: 'from the host' });
+    expect(await engine.dispatch('UserPromptSubmit', octoPayload('UserPromptSubmit', sandbox.project))).toMatchObject({
+      additionalContext: 'from the host',
+    });
     await engine.close();
     expect(existsSync(join(sandbox.project, 'async-finished'))).toBe(true);
   });
 
   it('re-decides trust: an openinterpreter hook trusted before an edit is skipped as modified after it', async () => {
     const sandbox = makeTempProject();
-    const hooksFile = sandbox.write('project/.openinterpreter/hooks.json', JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', id: 'audit', command: 'true' }] }] } }));
+    const hooksFile = sandbox.write(
+      'project/.openinterpreter/hooks.json',
+      JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', id: 'audit', command: 'true' }] }] } }),
+    );
     const dialect = await loadDialect('openinterpreter');
     const options = { dialect, cwd: sandbox.project, home: sandbox.home, env: {}, managedConfigPath: join(sandbox.root, 'none.toml') };
     const engine = await createEngine(options);
     expect(engine.handlers[0]!.trust.status).toBe('untrusted');
     // Trust it the way `hookctl trust` does: through the dialect's trust authority.
-    const context = { cwd: sandbox.project, home: sandbox.home, env: {}, managedConfigPath: options.managedConfigPath, projectDir: sandbox.project };
+    const context = {
+      cwd: sandbox.project,
+      home: sandbox.home,
+      env: {},
+      managedConfigPath: options.managedConfigPath,
+      projectDir: sandbox.project,
+    };
     const config = await dialect.loadConfig(context);
     await dialect.trust.trust(await dialect.trust.units(config.handlers, config.handlers, context), context);
     await engine.reload();
     expect(engine.handlers[0]!.trust.status).toBe('trusted');
     writeFileSync(hooksFile, JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', id: 'audit', command: 'false' }] }] } }));
     await engine.reload();
-    expect((await engine.dispatch('Stop', oiPayload('Stop', sandbox.project))).runs).toMatchObject([{ id: 'audit', status: 'skipped', skipReason: 'modified' }]);
+    expect((await engine.dispatch('Stop', oiPayload('Stop', sandbox.project))).runs).toMatchObject([
+      { id: 'audit', status: 'skipped', skipReason: 'modified' },
+    ]);
     await engine.close();
   });
 });

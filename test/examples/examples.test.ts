@@ -38,8 +38,13 @@ describe.each(['claude-guard', 'openinterpreter-policy-gate', 'octo-guard', 'cod
   if (name === 'claude-guard') {
     it('the formatter rewrites a file Claude just edited and tells Claude so', async () => {
       writeFileSync(join(cwd, 'src', 'slug.mjs'), 'export const a = 1;   \r\nexport const b = 2;\n\n\n');
-      const payload = JSON.parse(readFileSync(join(cwd, 'hooks-tests', 'payloads', 'edit-clean-file.json'), 'utf8')) as Record<string, unknown>;
-      const result = await runCli(['run', 'PostToolUse', '--dangerously-bypass-hook-trust', ...common], { input: JSON.stringify({ ...payload, cwd }) });
+      const payload = JSON.parse(readFileSync(join(cwd, 'hooks-tests', 'payloads', 'edit-clean-file.json'), 'utf8')) as Record<
+        string,
+        unknown
+      >;
+      const result = await runCli(['run', 'PostToolUse', '--dangerously-bypass-hook-trust', ...common], {
+        input: JSON.stringify({ ...payload, cwd }),
+      });
       expect(result.code).toBe(0);
       const outcome = JSON.parse(result.stdout) as { additionalContext: string; runs: { status: string }[] };
       expect(outcome.runs.map((run) => run.status)).toEqual(['completed']);
@@ -58,7 +63,9 @@ describe.each(['claude-guard', 'openinterpreter-policy-gate', 'octo-guard', 'cod
 
   if (name === 'octo-guard') {
     it('the audit logger appended one JSON line per PostToolUse call', () => {
-      const lines = readFileSync(join(cwd, '.octo', 'audit.jsonl'), 'utf8').trim().split('\n');
+      const lines = readFileSync(join(cwd, '.octo', 'audit.jsonl'), 'utf8')
+        .trim()
+        .split('\n');
       expect(lines.map((line) => JSON.parse(line).event)).toEqual(['PostToolUse']);
     });
   }

@@ -99,7 +99,11 @@ function truthy(value: Value): boolean {
 }
 
 /** Runs a bash script file; asynchronous, so a server in this process (a local registry) can answer it. */
-function bash(script: string, cwd: string, env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function bash(
+  script: string,
+  cwd: string,
+  env: Record<string, string>,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -129,12 +133,17 @@ export async function runSteps(steps: readonly Step[], context: RunContext): Pro
     if (scope === 'steps' && rest[1] === 'outputs') return outputs[rest[0]!]?.[rest.slice(2).join('.')] ?? '';
     throw new Error(`unsupported expression context: ${path}`);
   };
-  const interpolate = (text: string) => text.replace(/\$\{\{(.*?)\}\}/g, (_, expression: string) => String(evaluate(expression, lookup, status)));
+  const interpolate = (text: string) =>
+    text.replace(/\$\{\{(.*?)\}\}/g, (_, expression: string) => String(evaluate(expression, lookup, status)));
   const results: StepResult[] = [];
   for (const [index, step] of steps.entries()) {
     const written = step.if === undefined ? '' : String(step.if).replace(/^\$\{\{(.*)\}\}$/s, '$1');
     // GitHub: a condition without a status function runs only if every earlier step succeeded.
-    const condition = /\b(success|failure|always|cancelled)\(\)/.test(written) ? written : written ? `success() && (${written})` : 'success()';
+    const condition = /\b(success|failure|always|cancelled)\(\)/.test(written)
+      ? written
+      : written
+        ? `success() && (${written})`
+        : 'success()';
     if (!truthy(evaluate(condition, lookup, status))) {
       results.push({ step, status: 'skipped', exitCode: null, stdout: '', stderr: '', outputs: {} });
       continue;
@@ -168,7 +177,14 @@ export async function runSteps(steps: readonly Step[], context: RunContext): Pro
     if (step.id) outputs[step.id] = stepOutputs;
     const ok = run.status === 0;
     if (!ok) status.failed = true;
-    results.push({ step, status: ok ? 'success' : 'failure', exitCode: run.status, stdout: run.stdout, stderr: run.stderr, outputs: stepOutputs });
+    results.push({
+      step,
+      status: ok ? 'success' : 'failure',
+      exitCode: run.status,
+      stdout: run.stdout,
+      stderr: run.stderr,
+      outputs: stepOutputs,
+    });
   }
   return results;
 }

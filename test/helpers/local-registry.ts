@@ -31,7 +31,9 @@ function installedPackages(nodeModules: string): Map<string, Map<string, Install
   const visit = (modulesDir: string) => {
     for (const entry of safeReaddir(modulesDir)) {
       if (entry.startsWith('.')) continue;
-      const dirs = entry.startsWith('@') ? safeReaddir(join(modulesDir, entry)).map((name) => join(modulesDir, entry, name)) : [join(modulesDir, entry)];
+      const dirs = entry.startsWith('@')
+        ? safeReaddir(join(modulesDir, entry)).map((name) => join(modulesDir, entry, name))
+        : [join(modulesDir, entry)];
       for (const dir of dirs) {
         const manifest = readManifest(dir);
         if (manifest) {
@@ -165,7 +167,9 @@ export async function startLocalRegistry(...nodeModules: string[]): Promise<Loca
     const packument = /^\/((?:@[^/]+\/)?[^/]+)$/.exec(path);
     if (tarball) {
       const versions = packages.get(tarball[1]!);
-      const installed = [...(versions?.values() ?? [])].find((candidate) => tarballName(candidate.manifest.name, candidate.manifest.version) === tarball[2]);
+      const installed = [...(versions?.values() ?? [])].find(
+        (candidate) => tarballName(candidate.manifest.name, candidate.manifest.version) === tarball[2],
+      );
       if (installed) {
         response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(tarballOf(installed));
         return;
@@ -175,7 +179,12 @@ export async function startLocalRegistry(...nodeModules: string[]): Promise<Loca
       const versions = [...packages.get(name)!.values()];
       const body = {
         name,
-        'dist-tags': { latest: versions.map((v) => v.manifest.version).sort(compareVersions).at(-1) },
+        'dist-tags': {
+          latest: versions
+            .map((v) => v.manifest.version)
+            .sort(compareVersions)
+            .at(-1),
+        },
         versions: Object.fromEntries(
           versions.map((installed) => {
             const data = tarballOf(installed);

@@ -18,7 +18,13 @@ export function oiPayload(event: string, cwd: string, extra: Record<string, unkn
     PreCompact: { trigger: 'manual' },
     PostCompact: { trigger: 'manual' },
     SubagentStart: { agent_id: 'a1', agent_type: 'explorer' },
-    SubagentStop: { agent_id: 'a1', agent_type: 'explorer', stop_hook_active: false, agent_transcript_path: null, last_assistant_message: 'done' },
+    SubagentStop: {
+      agent_id: 'a1',
+      agent_type: 'explorer',
+      stop_hook_active: false,
+      agent_transcript_path: null,
+      last_assistant_message: 'done',
+    },
     Stop: { stop_hook_active: false, last_assistant_message: 'done' },
   };
   return { ...common, ...perEvent[event], ...extra };
@@ -59,7 +65,13 @@ export function codexPayload(event: string, cwd: string, extra: Record<string, u
     PreCompact: { trigger: 'manual' },
     PostCompact: { trigger: 'manual' },
     SubagentStart: { agent_id: 'a1', agent_type: 'explorer' },
-    SubagentStop: { agent_transcript_path: null, stop_hook_active: false, agent_id: 'a1', agent_type: 'explorer', last_assistant_message: 'done' },
+    SubagentStop: {
+      agent_transcript_path: null,
+      stop_hook_active: false,
+      agent_id: 'a1',
+      agent_type: 'explorer',
+      last_assistant_message: 'done',
+    },
     Stop: { stop_hook_active: false, last_assistant_message: 'done' },
   };
   return { ...common, ...perEvent[event], ...extra };
@@ -67,7 +79,13 @@ export function codexPayload(event: string, cwd: string, extra: Record<string, u
 
 /** A minimal valid claude PreToolUse or Stop payload (SPEC-dialects 8.4), for end-to-end tests. */
 export function claudePayload(event: 'PreToolUse' | 'Stop', cwd: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const common = { session_id: 'test-session', transcript_path: `${cwd}/transcript.jsonl`, cwd, permission_mode: 'default', hook_event_name: event };
+  const common = {
+    session_id: 'test-session',
+    transcript_path: `${cwd}/transcript.jsonl`,
+    cwd,
+    permission_mode: 'default',
+    hook_event_name: event,
+  };
   const perEvent = {
     PreToolUse: { tool_name: 'Bash', tool_input: { command: 'echo hello' }, tool_use_id: 'toolu_1' },
     Stop: { stop_hook_active: false, last_assistant_message: 'Done.' },

@@ -100,7 +100,11 @@ export function makeReleaseRepo(root: string): ReleaseRepo {
   git(['commit', '--quiet', '--no-verify', '--message', 'source snapshot']);
   const source = git(['rev-parse', 'HEAD']);
   const version = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
-  const commit = execFileSync(process.execPath, ['scripts/release.mjs', '--tag', `v${version}`], { cwd: dir, env, encoding: 'utf8' }).trim();
+  const commit = execFileSync(process.execPath, ['scripts/release.mjs', '--tag', `v${version}`], {
+    cwd: dir,
+    env,
+    encoding: 'utf8',
+  }).trim();
   git(['checkout', '--quiet', '--detach', commit]);
   return { dir, commit, source };
 }

@@ -32,7 +32,10 @@ export interface ServeSession {
 }
 
 /** Starts the real `hookctl serve` as a child process; killed after the test if still running. */
-export function startServe(args: readonly string[], options: { cwd?: string; env?: Record<string, string | undefined> } = {}): ServeSession {
+export function startServe(
+  args: readonly string[],
+  options: { cwd?: string; env?: Record<string, string | undefined> } = {},
+): ServeSession {
   const child = spawn(process.execPath, [BIN, 'serve', ...args], {
     cwd: options.cwd ?? process.cwd(),
     env: { ...process.env, NO_COLOR: '1', ...options.env },

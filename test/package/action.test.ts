@@ -131,10 +131,14 @@ describe('action.yml', () => {
     expect(lint.status, describeSteps(results)).toBe('success');
     expect(lint.outputs['exit-code']).toBe('1');
     const upload = byName(results, 'Upload SARIF to code scanning');
-    expect((JSON.parse(readFileSync(upload.with!.sarif_file!, 'utf8')) as SarifLog).runs[0]!.results.map((r) => r.ruleId)).toEqual(['unknown-event']);
+    expect((JSON.parse(readFileSync(upload.with!.sarif_file!, 'utf8')) as SarifLog).runs[0]!.results.map((r) => r.ruleId)).toEqual([
+      'unknown-event',
+    ]);
     const fail = byName(results, 'Fail on errors');
     expect(fail.status).toBe('failure');
-    expect(fail.stdout).toContain('::error file=.openinterpreter/hooks.json,line=3,col=5,title=unknown-event::unknown openinterpreter event "PreToolUze"');
+    expect(fail.stdout).toContain(
+      '::error file=.openinterpreter/hooks.json,line=3,col=5,title=unknown-event::unknown openinterpreter event "PreToolUze"',
+    );
   });
 
   it('fails on warnings with args: --max-warnings 0, and uploads nothing with upload: false', async () => {
@@ -162,7 +166,9 @@ describe('action.yml', () => {
     const results = await runAction(workspace, { 'working-directory': 'app' });
     expect(byName(results, 'hookctl lint --format sarif').outputs['exit-code'], describeSteps(results)).toBe('1');
     expect(uploaded(results)).toEqual(['unknown-event app/.openinterpreter/hooks.json']);
-    expect(byName(results, 'Fail on errors').stdout).toContain('::error file=app/.openinterpreter/hooks.json,line=3,col=5,title=unknown-event::');
+    expect(byName(results, 'Fail on errors').stdout).toContain(
+      '::error file=app/.openinterpreter/hooks.json,line=3,col=5,title=unknown-event::',
+    );
   });
 
   it('lints every dialect and every nested config of the repository: a broken .octo/hooks.yml beside a clean .openinterpreter/', async () => {
@@ -183,7 +189,12 @@ describe('action.yml', () => {
     write(home, '.openinterpreter/hooks.json', BROKEN);
     write(home, '.octo/hooks.yml', 'hooks:\n  PreToolUze:\n    - command: echo hi\n');
     const defaults = Object.fromEntries(Object.entries(action.inputs).map(([name, input]) => [name, input.default ?? '']));
-    const results = await runSteps(action.runs.steps, { inputs: defaults, actionPath: release.dir, workspace, env: { ...env, HOME: home } });
+    const results = await runSteps(action.runs.steps, {
+      inputs: defaults,
+      actionPath: release.dir,
+      workspace,
+      env: { ...env, HOME: home },
+    });
     expect(byName(results, 'hookctl lint --format sarif').outputs['exit-code'], describeSteps(results)).toBe('0');
     expect(uploaded(results)).toEqual([]);
     expect(byName(results, 'Fail on errors').status).toBe('skipped');
@@ -218,14 +229,19 @@ describe("the README's plain-steps workflow", () => {
     const [lint, upload, annotate] = await runReadme(workspace);
     expect(lint!.status, lint!.stderr).toBe('success');
     expect(upload!.with).toEqual({ sarif_file: 'hookctl.sarif' });
-    expect((JSON.parse(readFileSync(join(workspace, 'hookctl.sarif'), 'utf8')) as SarifLog).runs[0]!.results.map((r) => r.ruleId)).toEqual(['unknown-event']);
+    expect((JSON.parse(readFileSync(join(workspace, 'hookctl.sarif'), 'utf8')) as SarifLog).runs[0]!.results.map((r) => r.ruleId)).toEqual([
+      'unknown-event',
+    ]);
     expect(annotate!.status).toBe('failure');
     expect(annotate!.stdout).toContain('::error file=.openinterpreter/hooks.json,line=3,col=5,title=unknown-event::');
   });
 
   it('passes on a clean config', async () => {
     const results = await runReadme(workspaceWith(CLEAN));
-    expect(results.map((r) => r.status), describeSteps(results)).toEqual(['success', 'not-run-here', 'skipped']);
+    expect(
+      results.map((r) => r.status),
+      describeSteps(results),
+    ).toEqual(['success', 'not-run-here', 'skipped']);
   });
 
   it('fails at the lint step when hookctl cannot lint, instead of uploading an empty SARIF file', async () => {

@@ -26,7 +26,12 @@ function importedPackages(text: string): string[] {
   const specifiers = [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm)].map((match) => match[1] ?? '');
   return specifiers
     .filter((specifier) => !specifier.startsWith('.') && !specifier.startsWith('node:') && !specifier.includes('${'))
-    .map((specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/'));
+    .map((specifier) =>
+      specifier
+        .split('/')
+        .slice(0, specifier.startsWith('@') ? 2 : 1)
+        .join('/'),
+    );
 }
 
 function filesUnder(dir: string): string[] {
@@ -76,9 +81,13 @@ beforeAll(async () => {
   if (listing.code !== 0) throw new Error(describeRun('npm pack --dry-run', listing));
   packedFiles = (JSON.parse(listing.stdout) as [{ files: { path: string }[] }])[0].files.map((file) => file.path);
 
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'empty-project', version: '1.0.0', private: true, type: 'module' }, null, 2));
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify({ name: 'empty-project', version: '1.0.0', private: true, type: 'module' }, null, 2),
+  );
   install = await run('npm', ['install', join(root, packOutput.stdout.trim())], project, env);
-  if (install.code !== 0) throw new Error(`${describeRun('npm install <tarball>', install)}
+  if (install.code !== 0)
+    throw new Error(`${describeRun('npm install <tarball>', install)}
 not in the local registry: ${registry.misses.join(', ')}`);
   installed = join(project, 'node_modules/hookctl');
   cpSync(join(REPO, EXAMPLE), join(project, EXAMPLE), { recursive: true });
@@ -156,7 +165,10 @@ describe('the packed tarball', () => {
   });
 
   it('declares as dependencies exactly the packages its shipped code imports', () => {
-    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { name: string; dependencies: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as {
+      name: string;
+      dependencies: Record<string, string>;
+    };
     const shipped = filesUnder(join(installed, 'dist')).filter((file) => file.endsWith('.js') || file.endsWith('.d.ts'));
     const imported = new Set(shipped.flatMap((file) => importedPackages(readFileSync(file, 'utf8'))));
     imported.delete(manifest.name); // scaffold templates name `hookctl/<dialect>` for the user's script
@@ -192,7 +204,21 @@ function satisfies(version: string, range: string): boolean {
 }
 
 describe('engines', () => {
-  const SAMPLES = ['18.20.0', '20.0.0', '20.12.0', '20.18.3', '20.19.0', '20.20.2', '21.7.3', '22.0.0', '22.12.0', '22.13.0', '23.11.0', '24.0.0', '26.1.0'];
+  const SAMPLES = [
+    '18.20.0',
+    '20.0.0',
+    '20.12.0',
+    '20.18.3',
+    '20.19.0',
+    '20.20.2',
+    '21.7.3',
+    '22.0.0',
+    '22.12.0',
+    '22.13.0',
+    '23.11.0',
+    '24.0.0',
+    '26.1.0',
+  ];
   /** require(esm) without a flag: Node 20.19+ and 22.12+ (`require('hookctl')` needs it). */
   const requireEsm = (version: string) => satisfies(version, '^20.19.0 || >=22.12.0');
 
@@ -311,7 +337,15 @@ describe('the library from the installed tarball', () => {
     writeFileSync(
       join(project, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, noEmit: true, skipLibCheck: false, types: [] },
+        compilerOptions: {
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'es2022',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+          types: [],
+        },
         include: ['consumer.ts'],
       }),
     );

@@ -118,110 +118,148 @@ function remoteConfig(): RepoEntry[] {
 }
 
 describe('this repository as a remote pre-commit hook repository (repo: a clone path, rev: the release commit)', () => {
-  it('Passed on a clean hook config', async () => {
-    const dir = gitProject(remoteConfig());
-    stage(dir, { '.openinterpreter/hooks.json': CLEAN });
-    const result = await preCommit(dir);
-    expect(result.code, describeRun('pre-commit run', result)).toBe(0);
-    expect(result.stdout).toMatch(/^hookctl lint\.+Passed$/m);
-  }, RUN_TIMEOUT_MS);
+  it(
+    'Passed on a clean hook config',
+    async () => {
+      const dir = gitProject(remoteConfig());
+      stage(dir, { '.openinterpreter/hooks.json': CLEAN });
+      const result = await preCommit(dir);
+      expect(result.code, describeRun('pre-commit run', result)).toBe(0);
+      expect(result.stdout).toMatch(/^hookctl lint\.+Passed$/m);
+    },
+    RUN_TIMEOUT_MS,
+  );
 
-  it('Failed with the findings on a broken one, and `git commit` is refused', async () => {
-    const dir = gitProject(remoteConfig());
-    stage(dir, { '.openinterpreter/hooks.json': BROKEN });
-    const result = await preCommit(dir);
-    expect(result.code, describeRun('pre-commit run', result)).toBe(1);
-    expect(result.stdout).toMatch(/^hookctl lint\.+Failed$/m);
-    expect(result.stdout).toContain('unknown openinterpreter event "PreToolUze"; did you mean "PreToolUse"?');
-    expect(result.stdout).toContain('invalid-matcher');
+  it(
+    'Failed with the findings on a broken one, and `git commit` is refused',
+    async () => {
+      const dir = gitProject(remoteConfig());
+      stage(dir, { '.openinterpreter/hooks.json': BROKEN });
+      const result = await preCommit(dir);
+      expect(result.code, describeRun('pre-commit run', result)).toBe(1);
+      expect(result.stdout).toMatch(/^hookctl lint\.+Failed$/m);
+      expect(result.stdout).toContain('unknown openinterpreter event "PreToolUze"; did you mean "PreToolUse"?');
+      expect(result.stdout).toContain('invalid-matcher');
 
-    expect((await preCommit(dir, 'install')).code).toBe(0);
-    const commit = await run('git', ['commit', '--message', 'broken hooks'], dir, env, RUN_TIMEOUT_MS);
-    expect(commit.code, describeRun('git commit', commit)).toBe(1);
-    expect(commit.stdout + commit.stderr).toMatch(/hookctl lint\.+Failed/);
-  }, RUN_TIMEOUT_MS);
+      expect((await preCommit(dir, 'install')).code).toBe(0);
+      const commit = await run('git', ['commit', '--message', 'broken hooks'], dir, env, RUN_TIMEOUT_MS);
+      expect(commit.code, describeRun('git commit', commit)).toBe(1);
+      expect(commit.stdout + commit.stderr).toMatch(/hookctl lint\.+Failed/);
+    },
+    RUN_TIMEOUT_MS,
+  );
 
-  it('Skipped when no hook config changed', async () => {
-    const dir = gitProject(remoteConfig());
-    stage(dir, { 'README.md': '# app, edited\n', 'src/index.js': 'export {};\n' });
-    const result = await preCommit(dir);
-    expect(result.code, describeRun('pre-commit run', result)).toBe(0);
-    expect(result.stdout).toMatch(/^hookctl lint\.+\(no files to check\)Skipped$/m);
-  }, RUN_TIMEOUT_MS);
+  it(
+    'Skipped when no hook config changed',
+    async () => {
+      const dir = gitProject(remoteConfig());
+      stage(dir, { 'README.md': '# app, edited\n', 'src/index.js': 'export {};\n' });
+      const result = await preCommit(dir);
+      expect(result.code, describeRun('pre-commit run', result)).toBe(0);
+      expect(result.stdout).toMatch(/^hookctl lint\.+\(no files to check\)Skipped$/m);
+    },
+    RUN_TIMEOUT_MS,
+  );
 
-  it('Failed on a broken .octo/hooks.yml beside a clean .openinterpreter/: every dialect is linted', async () => {
-    const dir = gitProject(remoteConfig());
-    stage(dir, { '.openinterpreter/hooks.json': CLEAN, '.octo/hooks.yml': 'hooks:\n  PreToolUze:\n    - command: echo hi\n' });
-    const result = await preCommit(dir);
-    expect(result.code, describeRun('pre-commit run', result)).toBe(1);
-    expect(result.stdout).toMatch(/^hookctl lint\.+Failed$/m);
-    expect(result.stdout).toContain('.octo/hooks.yml\n  2:3  error  unknown octo event "PreToolUze"; did you mean "PreToolUse"?  unknown-event');
-  }, RUN_TIMEOUT_MS);
+  it(
+    'Failed on a broken .octo/hooks.yml beside a clean .openinterpreter/: every dialect is linted',
+    async () => {
+      const dir = gitProject(remoteConfig());
+      stage(dir, { '.openinterpreter/hooks.json': CLEAN, '.octo/hooks.yml': 'hooks:\n  PreToolUze:\n    - command: echo hi\n' });
+      const result = await preCommit(dir);
+      expect(result.code, describeRun('pre-commit run', result)).toBe(1);
+      expect(result.stdout).toMatch(/^hookctl lint\.+Failed$/m);
+      expect(result.stdout).toContain(
+        '.octo/hooks.yml\n  2:3  error  unknown octo event "PreToolUze"; did you mean "PreToolUse"?  unknown-event',
+      );
+    },
+    RUN_TIMEOUT_MS,
+  );
 
-  it('Failed on a broken nested packages/app/.openinterpreter/hooks.json, named from the repository root', async () => {
-    const dir = gitProject(remoteConfig());
-    stage(dir, { 'packages/app/.openinterpreter/hooks.json': BROKEN, 'packages/app/package.json': '{ "private": true }\n' });
-    const result = await preCommit(dir);
-    expect(result.code, describeRun('pre-commit run', result)).toBe(1);
-    expect(result.stdout).toMatch(/^hookctl lint\.+Failed$/m);
-    expect(result.stdout).toContain('packages/app/.openinterpreter/hooks.json\n');
-    expect(result.stdout).toContain('unknown openinterpreter event "PreToolUze"');
-  }, RUN_TIMEOUT_MS);
+  it(
+    'Failed on a broken nested packages/app/.openinterpreter/hooks.json, named from the repository root',
+    async () => {
+      const dir = gitProject(remoteConfig());
+      stage(dir, { 'packages/app/.openinterpreter/hooks.json': BROKEN, 'packages/app/package.json': '{ "private": true }\n' });
+      const result = await preCommit(dir);
+      expect(result.code, describeRun('pre-commit run', result)).toBe(1);
+      expect(result.stdout).toMatch(/^hookctl lint\.+Failed$/m);
+      expect(result.stdout).toContain('packages/app/.openinterpreter/hooks.json\n');
+      expect(result.stdout).toContain('unknown openinterpreter event "PreToolUze"');
+    },
+    RUN_TIMEOUT_MS,
+  );
 
-  it('Passed with a broken ~/.openinterpreter/hooks.json: nothing outside the repository is linted', async () => {
-    const home = join(root, `home-broken-${++projects}`);
-    mkdirSync(join(home, '.openinterpreter'), { recursive: true });
-    mkdirSync(join(home, '.octo'), { recursive: true });
-    writeFileSync(join(home, '.openinterpreter/hooks.json'), BROKEN);
-    writeFileSync(join(home, '.octo/hooks.yml'), 'hooks:\n  PreToolUze:\n    - command: echo hi\n');
-    const dir = gitProject(remoteConfig());
-    stage(dir, { '.openinterpreter/hooks.json': CLEAN });
-    const result = await preCommitWithHome(dir, home);
-    expect(result.code, describeRun('pre-commit run', result)).toBe(0);
-    expect(result.stdout).toMatch(/^hookctl lint\.+Passed$/m);
-  }, RUN_TIMEOUT_MS);
+  it(
+    'Passed with a broken ~/.openinterpreter/hooks.json: nothing outside the repository is linted',
+    async () => {
+      const home = join(root, `home-broken-${++projects}`);
+      mkdirSync(join(home, '.openinterpreter'), { recursive: true });
+      mkdirSync(join(home, '.octo'), { recursive: true });
+      writeFileSync(join(home, '.openinterpreter/hooks.json'), BROKEN);
+      writeFileSync(join(home, '.octo/hooks.yml'), 'hooks:\n  PreToolUze:\n    - command: echo hi\n');
+      const dir = gitProject(remoteConfig());
+      stage(dir, { '.openinterpreter/hooks.json': CLEAN });
+      const result = await preCommitWithHome(dir, home);
+      expect(result.code, describeRun('pre-commit run', result)).toBe(0);
+      expect(result.stdout).toMatch(/^hookctl lint\.+Passed$/m);
+    },
+    RUN_TIMEOUT_MS,
+  );
 
-  it('runs on a change to an octo config too (the files: pattern covers both dialects)', async () => {
-    const dir = gitProject(remoteConfig());
-    stage(dir, { '.octo/hooks.yml': 'hooks:\n  PreToolUze:\n    - command: echo hi\n' });
-    const result = await preCommit(dir);
-    expect(result.code, describeRun('pre-commit run', result)).toBe(1);
-    expect(result.stdout).toContain('PreToolUze');
-  }, RUN_TIMEOUT_MS);
+  it(
+    'runs on a change to an octo config too (the files: pattern covers both dialects)',
+    async () => {
+      const dir = gitProject(remoteConfig());
+      stage(dir, { '.octo/hooks.yml': 'hooks:\n  PreToolUze:\n    - command: echo hi\n' });
+      const result = await preCommit(dir);
+      expect(result.code, describeRun('pre-commit run', result)).toBe(1);
+      expect(result.stdout).toContain('PreToolUze');
+    },
+    RUN_TIMEOUT_MS,
+  );
 });
 
 describe('the repo: local set-ups of docs/cli.md', () => {
-  it('language: system with hookctl installed in the project: Passed, then Failed with the findings', async () => {
-    const local = documentedConfigs().find((config) => config.repos[0]?.hooks[0]?.language === 'system');
-    if (!local) throw new Error('docs/cli.md shows no `language: system` local hook');
-    const dir = gitProject(local.repos);
-    writeFileSync(join(dir, 'package.json'), '{ "private": true }\n');
-    const install = await run('npm', ['install', '--save-dev', tarball], dir, env, RUN_TIMEOUT_MS);
-    expect(install.code, describeRun('npm install -D <tarball>', install)).toBe(0);
-    stage(dir, { '.openinterpreter/hooks.json': CLEAN });
-    const passed = await preCommit(dir);
-    expect(passed.code, describeRun('pre-commit run', passed)).toBe(0);
-    expect(passed.stdout).toMatch(/^hookctl lint\.+Passed$/m);
-    stage(dir, { '.openinterpreter/hooks.json': BROKEN });
-    const failed = await preCommit(dir);
-    expect(failed.code, describeRun('pre-commit run', failed)).toBe(1);
-    expect(failed.stdout).toContain('unknown-event');
-  }, RUN_TIMEOUT_MS);
+  it(
+    'language: system with hookctl installed in the project: Passed, then Failed with the findings',
+    async () => {
+      const local = documentedConfigs().find((config) => config.repos[0]?.hooks[0]?.language === 'system');
+      if (!local) throw new Error('docs/cli.md shows no `language: system` local hook');
+      const dir = gitProject(local.repos);
+      writeFileSync(join(dir, 'package.json'), '{ "private": true }\n');
+      const install = await run('npm', ['install', '--save-dev', tarball], dir, env, RUN_TIMEOUT_MS);
+      expect(install.code, describeRun('npm install -D <tarball>', install)).toBe(0);
+      stage(dir, { '.openinterpreter/hooks.json': CLEAN });
+      const passed = await preCommit(dir);
+      expect(passed.code, describeRun('pre-commit run', passed)).toBe(0);
+      expect(passed.stdout).toMatch(/^hookctl lint\.+Passed$/m);
+      stage(dir, { '.openinterpreter/hooks.json': BROKEN });
+      const failed = await preCommit(dir);
+      expect(failed.code, describeRun('pre-commit run', failed)).toBe(1);
+      expect(failed.stdout).toContain('unknown-event');
+    },
+    RUN_TIMEOUT_MS,
+  );
 
-  it('language: node with hookctl from the registry (additional_dependencies): Passed, then Failed', async () => {
-    const local = documentedConfigs().find((config) => config.repos[0]?.hooks[0]?.language === 'node');
-    if (!local) throw new Error('docs/cli.md shows no `language: node` local hook');
-    const { version } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string };
-    expect(local.repos[0]!.hooks[0]!.additional_dependencies).toEqual([`hookctl@${version}`]);
-    const dir = gitProject(local.repos);
-    stage(dir, { '.openinterpreter/hooks.json': CLEAN });
-    const passed = await preCommit(dir);
-    expect(passed.code, describeRun('pre-commit run', passed)).toBe(0);
-    stage(dir, { '.openinterpreter/hooks.json': BROKEN });
-    const failed = await preCommit(dir);
-    expect(failed.code, describeRun('pre-commit run', failed)).toBe(1);
-    expect(failed.stdout).toContain('unknown-event');
-  }, RUN_TIMEOUT_MS);
+  it(
+    'language: node with hookctl from the registry (additional_dependencies): Passed, then Failed',
+    async () => {
+      const local = documentedConfigs().find((config) => config.repos[0]?.hooks[0]?.language === 'node');
+      if (!local) throw new Error('docs/cli.md shows no `language: node` local hook');
+      const { version } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string };
+      expect(local.repos[0]!.hooks[0]!.additional_dependencies).toEqual([`hookctl@${version}`]);
+      const dir = gitProject(local.repos);
+      stage(dir, { '.openinterpreter/hooks.json': CLEAN });
+      const passed = await preCommit(dir);
+      expect(passed.code, describeRun('pre-commit run', passed)).toBe(0);
+      stage(dir, { '.openinterpreter/hooks.json': BROKEN });
+      const failed = await preCommit(dir);
+      expect(failed.code, describeRun('pre-commit run', failed)).toBe(1);
+      expect(failed.stdout).toContain('unknown-event');
+    },
+    RUN_TIMEOUT_MS,
+  );
 });
 
 describe('the hook definition', () => {
@@ -232,13 +270,16 @@ describe('the hook definition', () => {
     const files = new RegExp(hook!.files);
     for (const id of DIALECT_IDS) {
       const manifest = manifestOf(id);
-      const paths = repositoryFilesOf(manifest).flatMap((file) => [file.path, ...(file.markers ?? [])].map((path) => path.replaceAll('*', 'x')));
+      const paths = repositoryFilesOf(manifest).flatMap((file) =>
+        [file.path, ...(file.markers ?? [])].map((path) => path.replaceAll('*', 'x')),
+      );
       for (const path of [...paths, `${manifest.configDir}/hooks/guard.sh`]) {
         expect(path, id).toMatch(files);
         expect(`packages/app/${path}`, id).toMatch(files);
       }
     }
-    for (const path of ['README.md', 'src/hooks.json', 'docs/openinterpreter/hooks.json', 'x.octo/hooks.yml']) expect(path).not.toMatch(files);
+    for (const path of ['README.md', 'src/hooks.json', 'docs/openinterpreter/hooks.json', 'x.octo/hooks.yml'])
+      expect(path).not.toMatch(files);
   });
 
   it('docs/cli.md and the README use the files: pattern of .pre-commit-hooks.yaml, in every local set-up', () => {
@@ -254,16 +295,26 @@ describe('the hook definition', () => {
     for (const files of readmeFiles) expect(files).toBe(hook!.files);
   });
 
-  it('installs the way pre-commit 4.6 does: npm install -g git+file://<clone> (no build step, no scripts)', async () => {
-    // pre-commit 4.6: pre_commit/languages/node.py, install_environment.
-    const prefix = join(root, 'global-prefix');
-    const install = await run('npm', ['install', '--allow-git=root', '--install-links', '-g', '--prefix', prefix, `git+file://${release.dir}`], root, env, RUN_TIMEOUT_MS);
-    expect(install.code, describeRun('npm install -g git+file://…', install)).toBe(0);
-    expect(install.stderr).not.toMatch(/install-scripts|allowScripts/i);
-    const dir = gitProject([]);
-    stage(dir, { '.openinterpreter/hooks.json': BROKEN });
-    const lint = await run(join(prefix, 'bin/hookctl'), ['lint'], dir, env);
-    expect(lint.code, describeRun('hookctl lint', lint)).toBe(1);
-    expect(lint.stdout).toContain('unknown-event');
-  }, RUN_TIMEOUT_MS);
+  it(
+    'installs the way pre-commit 4.6 does: npm install -g git+file://<clone> (no build step, no scripts)',
+    async () => {
+      // pre-commit 4.6: pre_commit/languages/node.py, install_environment.
+      const prefix = join(root, 'global-prefix');
+      const install = await run(
+        'npm',
+        ['install', '--allow-git=root', '--install-links', '-g', '--prefix', prefix, `git+file://${release.dir}`],
+        root,
+        env,
+        RUN_TIMEOUT_MS,
+      );
+      expect(install.code, describeRun('npm install -g git+file://…', install)).toBe(0);
+      expect(install.stderr).not.toMatch(/install-scripts|allowScripts/i);
+      const dir = gitProject([]);
+      stage(dir, { '.openinterpreter/hooks.json': BROKEN });
+      const lint = await run(join(prefix, 'bin/hookctl'), ['lint'], dir, env);
+      expect(lint.code, describeRun('hookctl lint', lint)).toBe(1);
+      expect(lint.stdout).toContain('unknown-event');
+    },
+    RUN_TIMEOUT_MS,
+  );
 });

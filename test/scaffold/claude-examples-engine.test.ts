@@ -11,7 +11,12 @@ import { uncommentExample } from './uncomment-example.js';
 function reasonOf(example: HookExample): string | undefined {
   const hso = (example.stdout?.hookSpecificOutput ?? {}) as Record<string, unknown>;
   const decision = hso.decision as { message?: string } | undefined;
-  return (example.stdout?.reason as string | undefined) ?? (hso.permissionDecisionReason as string | undefined) ?? decision?.message ?? example.stderr;
+  return (
+    (example.stdout?.reason as string | undefined) ??
+    (hso.permissionDecisionReason as string | undefined) ??
+    decision?.message ??
+    example.stderr
+  );
 }
 
 const hsoOf = (example: HookExample) => (example.stdout?.hookSpecificOutput ?? {}) as Record<string, unknown>;
@@ -65,7 +70,10 @@ describe('claude scaffold examples through the engine', () => {
       await engine.close();
       const label = `${event} ${example.id}`;
       const failing = event === 'WorktreeCreate' && example.exitCode !== 0;
-      expect(outcome.runs.map((run) => run.status), label).toEqual([failing ? 'failed' : example.exitCode === 2 ? 'blocked' : expect.stringMatching(/^(completed|blocked|stopped)$/)]);
+      expect(
+        outcome.runs.map((run) => run.status),
+        label,
+      ).toEqual([failing ? 'failed' : example.exitCode === 2 ? 'blocked' : expect.stringMatching(/^(completed|blocked|stopped)$/)]);
       expect(outcome.warnings, label).toEqual([]);
       const effect = EFFECTS[example.id];
       expect(effect, `${label}: an effect to check`).toBeDefined();
@@ -85,6 +93,10 @@ describe('a registered claude scaffold', () => {
     const outcome = await engine.dispatch('Stop', (await box.payload('Stop', { cwd: `${box.project}/packages/app` })) as never);
     await engine.close();
     expect(scaffold.command).toBe('sh "$CLAUDE_PROJECT_DIR"/.claude/hooks/stop.sh');
-    expect([outcome.runs[0]!.status, outcome.blocked, outcome.reason]).toEqual(['blocked', true, 'Continue: run the tests before finishing.']);
+    expect([outcome.runs[0]!.status, outcome.blocked, outcome.reason]).toEqual([
+      'blocked',
+      true,
+      'Continue: run the tests before finishing.',
+    ]);
   });
 });

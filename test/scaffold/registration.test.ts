@@ -40,7 +40,14 @@ const registerInHooksJson = (text: string | null, file: string, entry: Registrat
 
 describe('registerInGroupsJson (openinterpreter hooks.json)', () => {
   it.each([
-    ['appends a group to an existing event list', guard, [{ matcher: '^Bash$', hooks: [{ type: 'command', command: './guard.sh' }] }, { matcher: 'Bash', hooks: [{ type: 'command', id: 'guard', command: guard.command }] }]],
+    [
+      'appends a group to an existing event list',
+      guard,
+      [
+        { matcher: '^Bash$', hooks: [{ type: 'command', command: './guard.sh' }] },
+        { matcher: 'Bash', hooks: [{ type: 'command', id: 'guard', command: guard.command }] },
+      ],
+    ],
     ['adds a new event after the others', stop, [{ hooks: [{ type: 'command', id: 'stop', command: stop.command }] }]],
     ['fills an empty list', { ...stop, event: 'SessionStart' }, [{ hooks: [{ type: 'command', id: 'stop', command: stop.command }] }]],
   ])('%s, leaving every other byte as it was', (_name, entry, expected) => {
@@ -56,7 +63,9 @@ describe('registerInGroupsJson (openinterpreter hooks.json)', () => {
 
   it('adds `hooks` to a one-line file inline', () => {
     const edit = registerInHooksJson('{"description":"x"}', 'hooks.json', stop);
-    expect(edit.text).toBe('{"description":"x", "hooks": {"Stop":[{"hooks":[{"type":"command","id":"stop","command":"sh .x/hooks/stop.sh"}]}]}}');
+    expect(edit.text).toBe(
+      '{"description":"x", "hooks": {"Stop":[{"hooks":[{"type":"command","id":"stop","command":"sh .x/hooks/stop.sh"}]}]}}',
+    );
   });
 
   it('does not add the same command twice', () => {
@@ -88,7 +97,9 @@ describe('registerInGroupsJson (openinterpreter hooks.json)', () => {
   it('creates a valid file', () => {
     const edit = registerInHooksJson(null, 'hooks.json', guard);
     expect(edit.status).toBe('created');
-    expect(JSON.parse(edit.text)).toEqual({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', id: 'guard', command: guard.command }] }] } });
+    expect(JSON.parse(edit.text)).toEqual({
+      hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', id: 'guard', command: guard.command }] }] },
+    });
     // `id` between `type` and `command`, as the printed snippet shows it.
     expect(edit.text).toContain('"type": "command",\n            "id": "guard",\n            "command"');
   });
@@ -129,7 +140,9 @@ describe('registerInHooksYaml', () => {
     expect(edit.text).toContain(inserted);
     expect(edit.text.replace(inserted, '')).toBe(COMMENTED_YAML);
     const parsed = parseYaml(edit.text) as { hooks: Record<string, { command: string }[]> };
-    expect(parsed.hooks[entry.event]!.at(-1)).toEqual(entry.matcher ? { matcher: entry.matcher, command: entry.command } : { command: entry.command });
+    expect(parsed.hooks[entry.event]!.at(-1)).toEqual(
+      entry.matcher ? { matcher: entry.matcher, command: entry.command } : { command: entry.command },
+    );
   });
 
   it.each([
@@ -138,7 +151,11 @@ describe('registerInHooksYaml', () => {
     ['empty flow hooks', 'hooks: {}  # none yet\n', 'hooks:  # none yet\n  Stop:\n    - command: sh .x/hooks/stop.sh\n'],
     ['no hooks key', 'version: 1', 'version: 1\nhooks:\n  Stop:\n    - command: sh .x/hooks/stop.sh\n'],
     ['only comments', '# nothing here\n', '# nothing here\nhooks:\n  Stop:\n    - command: sh .x/hooks/stop.sh\n'],
-    ['four-space indentation', 'hooks:\n    Stop:\n        - command: a\n', 'hooks:\n    Stop:\n        - command: a\n        - command: sh .x/hooks/stop.sh\n'],
+    [
+      'four-space indentation',
+      'hooks:\n    Stop:\n        - command: a\n',
+      'hooks:\n    Stop:\n        - command: a\n        - command: sh .x/hooks/stop.sh\n',
+    ],
   ])('handles %s', (_name, before, after) => {
     expect(registerInHooksYaml(before, 'hooks.yml', stop).text).toBe(after);
   });
@@ -208,7 +225,8 @@ const CLAUDE_SETTINGS = `{
 `;
 
 describe('the claude editor (.claude/settings.json)', () => {
-  const register = async (text: string | null, entry: RegistrationEntry) => (await loadDialect('claude')).scaffold.register(text, '.claude/settings.json', entry);
+  const register = async (text: string | null, entry: RegistrationEntry) =>
+    (await loadDialect('claude')).scaffold.register(text, '.claude/settings.json', entry);
 
   it.each([
     ['appends a group to an existing event, without an id', { ...guard, event: 'PostToolUse' }, 'PostToolUse'],
@@ -229,7 +247,11 @@ describe('the claude editor (.claude/settings.json)', () => {
     const before = '{\n  "model": "opus",\n  "permissions": { "allow": [] }\n}\n';
     const edit = await register(before, stop);
     insertedText(before, edit.text);
-    expect(JSON.parse(edit.text)).toEqual({ model: 'opus', permissions: { allow: [] }, hooks: { Stop: [{ hooks: [{ type: 'command', command: stop.command }] }] } });
+    expect(JSON.parse(edit.text)).toEqual({
+      model: 'opus',
+      permissions: { allow: [] },
+      hooks: { Stop: [{ hooks: [{ type: 'command', command: stop.command }] }] },
+    });
   });
 
   it('does not add the same command twice', async () => {
@@ -238,7 +260,11 @@ describe('the claude editor (.claude/settings.json)', () => {
   });
 
   it.each([
-    ['a comment', '{\n  // team settings\n  "model": "opus"\n}\n', 'it has a comment (line 2, column 3), which strict JSON does not allow: the agent ignores the whole file; remove the comments first'],
+    [
+      'a comment',
+      '{\n  // team settings\n  "model": "opus"\n}\n',
+      'it has a comment (line 2, column 3), which strict JSON does not allow: the agent ignores the whole file; remove the comments first',
+    ],
     ['a trailing comma', '{\n  "model": "opus",\n}\n', 'it is not valid JSON (line 3, column 1)'],
   ])('refuses a file with %s: Claude Code drops such a file whole', async (_name, text, reason) => {
     await expect(register(text, stop)).rejects.toThrow(new RegisterError('.claude/settings.json', reason));

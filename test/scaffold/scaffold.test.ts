@@ -22,7 +22,7 @@ const CASES = [
   ...CODEX_EVENTS.map((e) => ['codex', e.name] as const),
 ];
 
-describe('each dialect\'s scaffold examples', () => {
+describe("each dialect's scaffold examples", () => {
   it.each(CASES)('%s %s: every JSON example is a valid output of the event', async (dialect, event) => {
     const { contracts } = await loadDialect(dialect);
     for (const example of (await loadDialect(dialect)).scaffold.examples(event)) {
@@ -44,11 +44,26 @@ describe('codex scaffold examples, run by the codex engine', () => {
       const out = example.stdout === undefined ? '' : JSON.stringify(example.stdout);
       const command = `printf '%s' '${out}'; printf '%s' '${example.stderr ?? ''}' >&2; exit ${example.exitCode}`;
       box.write('project/.codex/hooks.json', JSON.stringify({ hooks: { [event]: [{ hooks: [{ type: 'command', command }] }] } }));
-      const engine = await createEngine({ dialect: 'codex', cwd: box.project, home: box.home, managedConfigPath: join(box.root, 'none.toml'), bypassTrust: true, workspaceTrust: 'assume' });
+      const engine = await createEngine({
+        dialect: 'codex',
+        cwd: box.project,
+        home: box.home,
+        managedConfigPath: join(box.root, 'none.toml'),
+        bypassTrust: true,
+        workspaceTrust: 'assume',
+      });
       const outcome = await engine.dispatch(event as never, makeFixture(dialect, event, { cwd: box.project }) as never);
       await engine.close();
-      expect(outcome.runs[0], `${event} ${example.id}`).toMatchObject({ status: expect.stringMatching(/^(completed|blocked|stopped)$/), error: null });
-      const effect = outcome.blocked || outcome.stop || outcome.decision !== null || outcome.additionalContext !== null || outcome.systemMessages.length > 0;
+      expect(outcome.runs[0], `${event} ${example.id}`).toMatchObject({
+        status: expect.stringMatching(/^(completed|blocked|stopped)$/),
+        error: null,
+      });
+      const effect =
+        outcome.blocked ||
+        outcome.stop ||
+        outcome.decision !== null ||
+        outcome.additionalContext !== null ||
+        outcome.systemMessages.length > 0;
       expect(effect, `${event} ${example.id} has an effect`).toBe(true);
     }
   });
@@ -64,7 +79,12 @@ describe('scaffolded examples', () => {
       for (const example of (await loadDialect(dialect)).scaffold.examples(event)) {
         writeFileSync(scaffold.file, uncommentExample(script, LANGUAGES[lang].comment, example.id));
         // As the agents run it: in the project root, with claude's CLAUDE_PROJECT_DIR set.
-        const run = spawnSync('sh', ['-c', scaffold.command], { cwd: box.project, input: payload, encoding: 'utf8', env: { ...process.env, CLAUDE_PROJECT_DIR: box.project } });
+        const run = spawnSync('sh', ['-c', scaffold.command], {
+          cwd: box.project,
+          input: payload,
+          encoding: 'utf8',
+          env: { ...process.env, CLAUDE_PROJECT_DIR: box.project },
+        });
         const label = `${lang} ${example.id}`;
         expect(run.status, `${label}: ${run.stderr}`).toBe(example.exitCode);
         if (example.stdoutText !== undefined) expect(run.stdout, label).toBe(`${example.stdoutText}\n`);
@@ -111,7 +131,13 @@ describe('ts and js scaffolds type-check against the generated types', () => {
     const files: string[] = [];
     for (const [dialect, event] of CASES) {
       for (const lang of ['ts', 'js'] as const) {
-        const scaffold = await scaffoldHook({ dialect: await loadDialect(dialect), projectDir: box.project, event, lang, name: `${dialect}-${event}` });
+        const scaffold = await scaffoldHook({
+          dialect: await loadDialect(dialect),
+          projectDir: box.project,
+          event,
+          lang,
+          name: `${dialect}-${event}`,
+        });
         files.push(scaffold.file);
         const script = readFileSync(scaffold.file, 'utf8');
         for (const example of (await loadDialect(dialect as DialectId)).scaffold.examples(event)) {
@@ -126,7 +152,12 @@ describe('ts and js scaffolds type-check against the generated types', () => {
 
   it.each(['ts', 'js'] as const)('a misspelled output field in a %s scaffold is a type error', async (lang) => {
     const box = makeTempProject();
-    const scaffold = await scaffoldHook({ dialect: await loadDialect('openinterpreter'), projectDir: box.project, event: 'PreToolUse', lang });
+    const scaffold = await scaffoldHook({
+      dialect: await loadDialect('openinterpreter'),
+      projectDir: box.project,
+      event: 'PreToolUse',
+      lang,
+    });
     const script = uncommentExample(readFileSync(scaffold.file, 'utf8'), '//', 'block');
     writeFileSync(scaffold.file, script.replace('permissionDecision:', 'permissionDecison:'));
     const result = typeCheck(box.project, [scaffold.file]);
@@ -139,7 +170,10 @@ describe('py scaffolds', () => {
   it.each(CASES)('%s %s compiles with python3 -m py_compile', async (dialect, event) => {
     const box = makeTempProject();
     const scaffold = await scaffoldHook({ dialect: await loadDialect(dialect), projectDir: box.project, event, lang: 'py' });
-    const run = spawnSync('python3', ['-m', 'py_compile', scaffold.file], { encoding: 'utf8', env: { ...process.env, PYTHONPYCACHEPREFIX: box.root } });
+    const run = spawnSync('python3', ['-m', 'py_compile', scaffold.file], {
+      encoding: 'utf8',
+      env: { ...process.env, PYTHONPYCACHEPREFIX: box.root },
+    });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
   });
@@ -155,7 +189,12 @@ describe('sh scaffolds', () => {
     for (const tool of ['sh', 'cat']) {
       symlinkSync(spawnSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).stdout.trim(), join(bin, tool));
     }
-    const run = spawnSync('/bin/sh', ['-c', scaffold.command], { cwd: box.project, input: '{"event":"PreToolUse"}', encoding: 'utf8', env: { PATH: bin } });
+    const run = spawnSync('/bin/sh', ['-c', scaffold.command], {
+      cwd: box.project,
+      input: '{"event":"PreToolUse"}',
+      encoding: 'utf8',
+      env: { PATH: bin },
+    });
     expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({ status: 0, stdout: '', stderr: '' });
   });
 

@@ -33,7 +33,10 @@ async function scaffoldVariants(projectDir: string, dir: string, lang: 'py' | 't
     const scaffold = await scaffoldHook({ dialect: loaded, projectDir, event, lang, name: `${dialect}-${event}` });
     const script = readFileSync(scaffold.file, 'utf8');
     const comment = lang === 'py' ? '#' : '//';
-    const variants = [['as-written', script], ...loaded.scaffold.examples(event).map((example) => [example.id, uncommentExample(script, comment, example.id)])];
+    const variants = [
+      ['as-written', script],
+      ...loaded.scaffold.examples(event).map((example) => [example.id, uncommentExample(script, comment, example.id)]),
+    ];
     for (const [variant, text] of variants) {
       // Python module names cannot contain '-'.
       const file = join(dir, `${dialect}_${event}_${variant!.replace(/-/g, '_')}.${lang}`);
@@ -49,13 +52,23 @@ describe('py scaffolds under pyright --strict', () => {
     const box = makeTempProject();
     // Outside a dot-directory: pyright leaves `**/.*` (such as .openinterpreter/hooks) out of a project.
     const files = await scaffoldVariants(box.project, join(box.project, 'hooks'), 'py');
-    writeFileSync(join(box.project, 'pyrightconfig.json'), JSON.stringify({ typeCheckingMode: 'strict', pythonVersion: '3.8', include: ['hooks'] }));
-    const run = spawnSync(process.execPath, [join(REPO, 'node_modules/pyright/index.js'), '--outputjson', '-p', join(box.project, 'pyrightconfig.json')], {
-      cwd: box.project,
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    const report = JSON.parse(run.stdout) as { summary: { filesAnalyzed: number }; generalDiagnostics: { file: string; range: { start: { line: number } }; message: string; rule?: string }[] };
+    writeFileSync(
+      join(box.project, 'pyrightconfig.json'),
+      JSON.stringify({ typeCheckingMode: 'strict', pythonVersion: '3.8', include: ['hooks'] }),
+    );
+    const run = spawnSync(
+      process.execPath,
+      [join(REPO, 'node_modules/pyright/index.js'), '--outputjson', '-p', join(box.project, 'pyrightconfig.json')],
+      {
+        cwd: box.project,
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
+    const report = JSON.parse(run.stdout) as {
+      summary: { filesAnalyzed: number };
+      generalDiagnostics: { file: string; range: { start: { line: number } }; message: string; rule?: string }[];
+    };
     const problems = report.generalDiagnostics.map((d) => `${basename(d.file)}:${d.range.start.line + 1}: ${d.message} (${d.rule ?? ''})`);
     expect(problems).toEqual([]);
     expect(report.summary.filesAnalyzed).toBe(files.length);
@@ -78,7 +91,15 @@ describe('ts scaffolds type-check in ES module and CommonJS packages', () => {
     writeFileSync(
       join(box.project, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: { strict: true, noEmit: true, target: 'ES2022', module, moduleResolution: module, types: ['node'], skipLibCheck: false },
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          target: 'ES2022',
+          module,
+          moduleResolution: module,
+          types: ['node'],
+          skipLibCheck: false,
+        },
         files,
       }),
     );

@@ -18,15 +18,50 @@ const ROOT = join(import.meta.dirname, '../..');
 
 // Claude Code's 31 events (hooks reference order) and Codex's 11 (codex-rs/hooks/src/lib.rs HOOK_EVENT_NAMES).
 const CLAUDE_EVENTS = [
-  'SessionStart', 'Setup', 'InstructionsLoaded', 'UserPromptSubmit', 'UserPromptExpansion', 'MessageDisplay', 'PreToolUse',
-  'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'PermissionDenied', 'Notification', 'SubagentStart',
-  'SubagentStop', 'TaskCreated', 'TaskCompleted', 'Stop', 'StopFailure', 'TeammateIdle', 'ConfigChange', 'CwdChanged',
-  'DirectoryAdded', 'FileChanged', 'WorktreeCreate', 'WorktreeRemove', 'PreCompact', 'PostCompact', 'SessionEnd', 'Elicitation',
+  'SessionStart',
+  'Setup',
+  'InstructionsLoaded',
+  'UserPromptSubmit',
+  'UserPromptExpansion',
+  'MessageDisplay',
+  'PreToolUse',
+  'PermissionRequest',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'PostToolBatch',
+  'PermissionDenied',
+  'Notification',
+  'SubagentStart',
+  'SubagentStop',
+  'TaskCreated',
+  'TaskCompleted',
+  'Stop',
+  'StopFailure',
+  'TeammateIdle',
+  'ConfigChange',
+  'CwdChanged',
+  'DirectoryAdded',
+  'FileChanged',
+  'WorktreeCreate',
+  'WorktreeRemove',
+  'PreCompact',
+  'PostCompact',
+  'SessionEnd',
+  'Elicitation',
   'ElicitationResult',
 ];
 const CODEX_EVENTS = [
-  'PreToolUse', 'PermissionRequest', 'PostToolUse', 'PreCompact', 'PostCompact', 'SessionStart', 'SessionEnd', 'UserPromptSubmit',
-  'SubagentStart', 'SubagentStop', 'Stop',
+  'PreToolUse',
+  'PermissionRequest',
+  'PostToolUse',
+  'PreCompact',
+  'PostCompact',
+  'SessionStart',
+  'SessionEnd',
+  'UserPromptSubmit',
+  'SubagentStart',
+  'SubagentStop',
+  'Stop',
 ];
 
 interface DialectCase {
@@ -39,9 +74,19 @@ interface DialectCase {
 }
 
 const DIALECTS: DialectCase[] = [
-  { dialect: 'claude', events: CLAUDE_EVENTS, withoutOutput: [], common: ['session_id', 'prompt_id', 'transcript_path', 'cwd', 'permission_mode', 'effort', 'agent_id', 'agent_type'] },
+  {
+    dialect: 'claude',
+    events: CLAUDE_EVENTS,
+    withoutOutput: [],
+    common: ['session_id', 'prompt_id', 'transcript_path', 'cwd', 'permission_mode', 'effort', 'agent_id', 'agent_type'],
+  },
   // Codex ignores SessionEnd stdout and publishes no output schema for it (codex-rs/hooks/src/events/session_end.rs).
-  { dialect: 'codex', events: CODEX_EVENTS, withoutOutput: ['SessionEnd'], common: ['session_id', 'turn_id', 'transcript_path', 'cwd', 'model', 'permission_mode', 'agent_id', 'agent_type'] },
+  {
+    dialect: 'codex',
+    events: CODEX_EVENTS,
+    withoutOutput: ['SessionEnd'],
+    common: ['session_id', 'turn_id', 'transcript_path', 'cwd', 'model', 'permission_mode', 'agent_id', 'agent_type'],
+  },
 ];
 
 const readJson = (path: string): Json => JSON.parse(readFileSync(join(ROOT, path), 'utf8')) as Json;
@@ -67,7 +112,8 @@ function errorsOf(schemaPath: string, value: unknown): ErrorObject[] {
   return validate(value) ? [] : [...(validate.errors ?? [])];
 }
 
-const eventSchema = (dialect: string, event: string, kind: 'input' | 'output') => `schema/${dialect}/events/${eventFileStem(event)}.${kind}.json`;
+const eventSchema = (dialect: string, event: string, kind: 'input' | 'output') =>
+  `schema/${dialect}/events/${eventFileStem(event)}.${kind}.json`;
 
 /** `<event-stem>/<case>.<input|output>.json` → the schema it must satisfy; `config/*.json` → the config schema. */
 function schemaForFixture(dialect: string, file: string, stems: Map<string, string>): string {
@@ -114,7 +160,9 @@ describe.each(DIALECTS)('$dialect schemas', ({ dialect, events, withoutOutput, c
     const inputs = events.map((e) => readJson(eventSchema(dialect, e, 'input')));
     for (const input of inputs) expect(input.additionalProperties).toBeUndefined();
     for (const field of common) {
-      const definitions = new Set(inputs.flatMap((s) => ((s.properties as Json)[field] ? [JSON.stringify((s.properties as Json)[field])] : [])));
+      const definitions = new Set(
+        inputs.flatMap((s) => ((s.properties as Json)[field] ? [JSON.stringify((s.properties as Json)[field])] : [])),
+      );
       expect(definitions.size, field).toBe(1);
     }
   });
@@ -151,7 +199,18 @@ describe.each(DIALECTS)('$dialect fixtures (real payloads)', ({ dialect, events,
     expect(fixtures.some((f) => f.startsWith('config/'))).toBe(true);
     if (dialect === 'codex') expect([...outputs].sort()).toEqual(events.filter((e) => !withoutOutput.includes(e)).sort());
     // Claude Code documents no output example for these events; the invalid cases below exercise their schemas' shared parts.
-    else expect(events.filter((e) => !outputs.has(e))).toEqual(['InstructionsLoaded', 'SubagentStop', 'StopFailure', 'CwdChanged', 'DirectoryAdded', 'FileChanged', 'WorktreeRemove', 'PostCompact', 'SessionEnd']);
+    else
+      expect(events.filter((e) => !outputs.has(e))).toEqual([
+        'InstructionsLoaded',
+        'SubagentStop',
+        'StopFailure',
+        'CwdChanged',
+        'DirectoryAdded',
+        'FileChanged',
+        'WorktreeRemove',
+        'PostCompact',
+        'SessionEnd',
+      ]);
   });
 });
 
@@ -173,63 +232,339 @@ function edited(path: string, edit: (value: Json) => void): Json {
 const hso = (value: Json) => value.hookSpecificOutput as Json;
 
 const CLAUDE_INVALID: InvalidCase[] = [
-  { name: 'an unknown SessionStart source', schema: eventSchema('claude', 'SessionStart', 'input'), value: edited('claude/session-start/startup.input.json', (v) => { v.source = 'startp'; }), expect: { keyword: 'enum', instancePath: '/source' } },
-  { name: 'a PreToolUse input without tool_name', schema: eventSchema('claude', 'PreToolUse', 'input'), value: edited('claude/pre-tool-use/bash-npm-test.input.json', (v) => { delete v.tool_name; }), expect: { keyword: 'required', instancePath: '' } },
-  { name: 'a payload of another event', schema: eventSchema('claude', 'PreToolUse', 'input'), value: edited('claude/pre-tool-use/bash-npm-test.input.json', (v) => { v.hook_event_name = 'PostToolUse'; }), expect: { keyword: 'const', instancePath: '/hook_event_name' } },
-  { name: 'a negative MessageDisplay batch index', schema: eventSchema('claude', 'MessageDisplay', 'input'), value: edited('claude/message-display/first-batch.input.json', (v) => { v.index = -1; }), expect: { keyword: 'minimum', instancePath: '/index' } },
-  { name: 'an unknown effort level', schema: eventSchema('claude', 'Stop', 'input'), value: edited('claude/stop/background-work.input.json', (v) => { v.effort = { level: 'ultra' }; }), expect: { keyword: 'enum', instancePath: '/effort/level' } },
-  { name: 'a misspelled hookSpecificOutput key', schema: eventSchema('claude', 'PreToolUse', 'output'), value: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecison: 'deny' } }, expect: { keyword: 'additionalProperties', instancePath: '/hookSpecificOutput', property: 'permissionDecison' } },
-  { name: 'a misspelled universal key', schema: eventSchema('claude', 'Stop', 'output'), value: { contineu: false }, expect: { keyword: 'additionalProperties', instancePath: '', property: 'contineu' } },
+  {
+    name: 'an unknown SessionStart source',
+    schema: eventSchema('claude', 'SessionStart', 'input'),
+    value: edited('claude/session-start/startup.input.json', (v) => {
+      v.source = 'startp';
+    }),
+    expect: { keyword: 'enum', instancePath: '/source' },
+  },
+  {
+    name: 'a PreToolUse input without tool_name',
+    schema: eventSchema('claude', 'PreToolUse', 'input'),
+    value: edited('claude/pre-tool-use/bash-npm-test.input.json', (v) => {
+      delete v.tool_name;
+    }),
+    expect: { keyword: 'required', instancePath: '' },
+  },
+  {
+    name: 'a payload of another event',
+    schema: eventSchema('claude', 'PreToolUse', 'input'),
+    value: edited('claude/pre-tool-use/bash-npm-test.input.json', (v) => {
+      v.hook_event_name = 'PostToolUse';
+    }),
+    expect: { keyword: 'const', instancePath: '/hook_event_name' },
+  },
+  {
+    name: 'a negative MessageDisplay batch index',
+    schema: eventSchema('claude', 'MessageDisplay', 'input'),
+    value: edited('claude/message-display/first-batch.input.json', (v) => {
+      v.index = -1;
+    }),
+    expect: { keyword: 'minimum', instancePath: '/index' },
+  },
+  {
+    name: 'an unknown effort level',
+    schema: eventSchema('claude', 'Stop', 'input'),
+    value: edited('claude/stop/background-work.input.json', (v) => {
+      v.effort = { level: 'ultra' };
+    }),
+    expect: { keyword: 'enum', instancePath: '/effort/level' },
+  },
+  {
+    name: 'a misspelled hookSpecificOutput key',
+    schema: eventSchema('claude', 'PreToolUse', 'output'),
+    value: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecison: 'deny' } },
+    expect: { keyword: 'additionalProperties', instancePath: '/hookSpecificOutput', property: 'permissionDecison' },
+  },
+  {
+    name: 'a misspelled universal key',
+    schema: eventSchema('claude', 'Stop', 'output'),
+    value: { contineu: false },
+    expect: { keyword: 'additionalProperties', instancePath: '', property: 'contineu' },
+  },
   // hooks-guide.md: "if you place it at the top level of the JSON, Claude Code silently ignores it".
-  { name: 'additionalContext at the top level', schema: eventSchema('claude', 'UserPromptSubmit', 'output'), value: { additionalContext: 'Current branch: release-42.' }, expect: { keyword: 'additionalProperties', instancePath: '', property: 'additionalContext' } },
-  { name: 'an unknown permissionDecision', schema: eventSchema('claude', 'PreToolUse', 'output'), value: edited('claude/pre-tool-use/deny-use-rg.output.json', (v) => { hso(v).permissionDecision = 'approve'; }), expect: { keyword: 'enum', instancePath: '/hookSpecificOutput/permissionDecision' } },
-  { name: 'a hookEventName naming another event', schema: eventSchema('claude', 'PreToolUse', 'output'), value: edited('claude/pre-tool-use/deny-use-rg.output.json', (v) => { hso(v).hookEventName = 'PostToolUse'; }), expect: { keyword: 'const', instancePath: '/hookSpecificOutput/hookEventName' } },
-  { name: 'hookSpecificOutput without hookEventName', schema: eventSchema('claude', 'PostToolUse', 'output'), value: { hookSpecificOutput: { additionalContext: 'x' } }, expect: { keyword: 'required', instancePath: '/hookSpecificOutput' } },
-  { name: 'a Stop block without a reason', schema: eventSchema('claude', 'Stop', 'output'), value: { decision: 'block' }, expect: { keyword: 'dependencies', instancePath: '' } },
-  { name: 'a decision other than block on Stop', schema: eventSchema('claude', 'Stop', 'output'), value: { decision: 'approve', reason: 'x' }, expect: { keyword: 'const', instancePath: '/decision' } },
-  { name: 'a PermissionRequest answer without decision', schema: eventSchema('claude', 'PermissionRequest', 'output'), value: { hookSpecificOutput: { hookEventName: 'PermissionRequest' } }, expect: { keyword: 'required', instancePath: '/hookSpecificOutput' } },
-  { name: 'an unknown PermissionRequest behavior', schema: eventSchema('claude', 'PermissionRequest', 'output'), value: edited('claude/permission-request/allow.output.json', (v) => { (hso(v).decision as Json).behavior = 'ask'; }), expect: { keyword: 'enum', instancePath: '/hookSpecificOutput/decision/behavior' } },
-  { name: 'an updatedPermissions entry without destination', schema: eventSchema('claude', 'PermissionRequest', 'output'), value: edited('claude/permission-request/allow-set-mode.output.json', (v) => { delete ((hso(v).decision as Json).updatedPermissions as Json[])[0]!.destination; }), expect: { keyword: 'required', instancePath: '/hookSpecificOutput/decision/updatedPermissions/0' } },
-  { name: 'a WorktreeCreate response without a path', schema: eventSchema('claude', 'WorktreeCreate', 'output'), value: { hookSpecificOutput: { hookEventName: 'WorktreeCreate' } }, expect: { keyword: 'required', instancePath: '/hookSpecificOutput' } },
-  { name: 'a non-string terminalSequence', schema: eventSchema('claude', 'Notification', 'output'), value: { terminalSequence: 7 }, expect: { keyword: 'type', instancePath: '/terminalSequence' } },
-  { name: 'a command handler without command', schema: 'schema/claude/config.json', value: { hooks: { Stop: [{ hooks: [{ type: 'command', timeout: 30 }] }] } }, expect: { keyword: 'required', instancePath: '/hooks/Stop/0/hooks/0' } },
-  { name: 'a prompt handler on SessionStart', schema: 'schema/claude/config.json', value: { hooks: { SessionStart: [{ hooks: [{ type: 'prompt', prompt: 'Summarise $ARGUMENTS' }] }] } }, expect: { keyword: 'oneOf', instancePath: '/hooks/SessionStart/0/hooks/0/type' } },
-  { name: 'an http handler on Setup', schema: 'schema/claude/config.json', value: { hooks: { Setup: [{ hooks: [{ type: 'http', url: 'http://localhost:8080/setup' }] }] } }, expect: { keyword: 'oneOf', instancePath: '/hooks/Setup/0/hooks/0/type' } },
-  { name: 'async on an http handler', schema: 'schema/claude/config.json', value: { hooks: { PostToolUse: [{ hooks: [{ type: 'http', url: 'http://localhost:8080/h', async: true }] }] } }, expect: { keyword: 'additionalProperties', instancePath: '/hooks/PostToolUse/0/hooks/0', property: 'async' } },
-  { name: 'hookctl-only handler keys', schema: 'schema/claude/config.json', value: { hooks: { Stop: [{ hooks: [{ type: 'command', command: './stop.sh', id: 'stop-gate' }] }] } }, expect: { keyword: 'additionalProperties', instancePath: '/hooks/Stop/0/hooks/0', property: 'id' } },
-  { name: 'an unknown event name', schema: 'schema/claude/config.json', value: { hooks: { PreToolUser: [] } }, expect: { keyword: 'additionalProperties', instancePath: '/hooks', property: 'PreToolUser' } },
-  { name: 'an object matcher', schema: 'schema/claude/config.json', value: { hooks: { PreToolUse: [{ matcher: { tool: 'Bash' }, hooks: [] }] } }, expect: { keyword: 'type', instancePath: '/hooks/PreToolUse/0/matcher' } },
-  { name: 'a zero timeout', schema: 'schema/claude/config.json', value: { hooks: { Stop: [{ hooks: [{ type: 'command', command: './stop.sh', timeout: 0 }] }] } }, expect: { keyword: 'exclusiveMinimum', instancePath: '/hooks/Stop/0/hooks/0/timeout' } },
-  { name: 'an unknown shell', schema: 'schema/claude/config.json', value: { hooks: { Stop: [{ hooks: [{ type: 'command', command: './stop.sh', shell: 'zsh' }] }] } }, expect: { keyword: 'oneOf', instancePath: '/hooks/Stop/0/hooks/0/shell' } },
-  { name: 'an enabledPlugins key without a marketplace', schema: 'schema/claude/config.json', value: { enabledPlugins: { 'code-formatter': true } }, expect: { keyword: 'pattern', instancePath: '/enabledPlugins' } },
+  {
+    name: 'additionalContext at the top level',
+    schema: eventSchema('claude', 'UserPromptSubmit', 'output'),
+    value: { additionalContext: 'Current branch: release-42.' },
+    expect: { keyword: 'additionalProperties', instancePath: '', property: 'additionalContext' },
+  },
+  {
+    name: 'an unknown permissionDecision',
+    schema: eventSchema('claude', 'PreToolUse', 'output'),
+    value: edited('claude/pre-tool-use/deny-use-rg.output.json', (v) => {
+      hso(v).permissionDecision = 'approve';
+    }),
+    expect: { keyword: 'enum', instancePath: '/hookSpecificOutput/permissionDecision' },
+  },
+  {
+    name: 'a hookEventName naming another event',
+    schema: eventSchema('claude', 'PreToolUse', 'output'),
+    value: edited('claude/pre-tool-use/deny-use-rg.output.json', (v) => {
+      hso(v).hookEventName = 'PostToolUse';
+    }),
+    expect: { keyword: 'const', instancePath: '/hookSpecificOutput/hookEventName' },
+  },
+  {
+    name: 'hookSpecificOutput without hookEventName',
+    schema: eventSchema('claude', 'PostToolUse', 'output'),
+    value: { hookSpecificOutput: { additionalContext: 'x' } },
+    expect: { keyword: 'required', instancePath: '/hookSpecificOutput' },
+  },
+  {
+    name: 'a Stop block without a reason',
+    schema: eventSchema('claude', 'Stop', 'output'),
+    value: { decision: 'block' },
+    expect: { keyword: 'dependencies', instancePath: '' },
+  },
+  {
+    name: 'a decision other than block on Stop',
+    schema: eventSchema('claude', 'Stop', 'output'),
+    value: { decision: 'approve', reason: 'x' },
+    expect: { keyword: 'const', instancePath: '/decision' },
+  },
+  {
+    name: 'a PermissionRequest answer without decision',
+    schema: eventSchema('claude', 'PermissionRequest', 'output'),
+    value: { hookSpecificOutput: { hookEventName: 'PermissionRequest' } },
+    expect: { keyword: 'required', instancePath: '/hookSpecificOutput' },
+  },
+  {
+    name: 'an unknown PermissionRequest behavior',
+    schema: eventSchema('claude', 'PermissionRequest', 'output'),
+    value: edited('claude/permission-request/allow.output.json', (v) => {
+      (hso(v).decision as Json).behavior = 'ask';
+    }),
+    expect: { keyword: 'enum', instancePath: '/hookSpecificOutput/decision/behavior' },
+  },
+  {
+    name: 'an updatedPermissions entry without destination',
+    schema: eventSchema('claude', 'PermissionRequest', 'output'),
+    value: edited('claude/permission-request/allow-set-mode.output.json', (v) => {
+      delete ((hso(v).decision as Json).updatedPermissions as Json[])[0]!.destination;
+    }),
+    expect: { keyword: 'required', instancePath: '/hookSpecificOutput/decision/updatedPermissions/0' },
+  },
+  {
+    name: 'a WorktreeCreate response without a path',
+    schema: eventSchema('claude', 'WorktreeCreate', 'output'),
+    value: { hookSpecificOutput: { hookEventName: 'WorktreeCreate' } },
+    expect: { keyword: 'required', instancePath: '/hookSpecificOutput' },
+  },
+  {
+    name: 'a non-string terminalSequence',
+    schema: eventSchema('claude', 'Notification', 'output'),
+    value: { terminalSequence: 7 },
+    expect: { keyword: 'type', instancePath: '/terminalSequence' },
+  },
+  {
+    name: 'a command handler without command',
+    schema: 'schema/claude/config.json',
+    value: { hooks: { Stop: [{ hooks: [{ type: 'command', timeout: 30 }] }] } },
+    expect: { keyword: 'required', instancePath: '/hooks/Stop/0/hooks/0' },
+  },
+  {
+    name: 'a prompt handler on SessionStart',
+    schema: 'schema/claude/config.json',
+    value: { hooks: { SessionStart: [{ hooks: [{ type: 'prompt', prompt: 'Summarise $ARGUMENTS' }] }] } },
+    expect: { keyword: 'oneOf', instancePath: '/hooks/SessionStart/0/hooks/0/type' },
+  },
+  {
+    name: 'an http handler on Setup',
+    schema: 'schema/claude/config.json',
+    value: { hooks: { Setup: [{ hooks: [{ type: 'http', url: 'http://localhost:8080/setup' }] }] } },
+    expect: { keyword: 'oneOf', instancePath: '/hooks/Setup/0/hooks/0/type' },
+  },
+  {
+    name: 'async on an http handler',
+    schema: 'schema/claude/config.json',
+    value: { hooks: { PostToolUse: [{ hooks: [{ type: 'http', url: 'http://localhost:8080/h', async: true }] }] } },
+    expect: { keyword: 'additionalProperties', instancePath: '/hooks/PostToolUse/0/hooks/0', property: 'async' },
+  },
+  {
+    name: 'hookctl-only handler keys',
+    schema: 'schema/claude/config.json',
+    value: { hooks: { Stop: [{ hooks: [{ type: 'command', command: './stop.sh', id: 'stop-gate' }] }] } },
+    expect: { keyword: 'additionalProperties', instancePath: '/hooks/Stop/0/hooks/0', property: 'id' },
+  },
+  {
+    name: 'an unknown event name',
+    schema: 'schema/claude/config.json',
+    value: { hooks: { PreToolUser: [] } },
+    expect: { keyword: 'additionalProperties', instancePath: '/hooks', property: 'PreToolUser' },
+  },
+  {
+    name: 'an object matcher',
+    schema: 'schema/claude/config.json',
+    value: { hooks: { PreToolUse: [{ matcher: { tool: 'Bash' }, hooks: [] }] } },
+    expect: { keyword: 'type', instancePath: '/hooks/PreToolUse/0/matcher' },
+  },
+  {
+    name: 'a zero timeout',
+    schema: 'schema/claude/config.json',
+    value: { hooks: { Stop: [{ hooks: [{ type: 'command', command: './stop.sh', timeout: 0 }] }] } },
+    expect: { keyword: 'exclusiveMinimum', instancePath: '/hooks/Stop/0/hooks/0/timeout' },
+  },
+  {
+    name: 'an unknown shell',
+    schema: 'schema/claude/config.json',
+    value: { hooks: { Stop: [{ hooks: [{ type: 'command', command: './stop.sh', shell: 'zsh' }] }] } },
+    expect: { keyword: 'oneOf', instancePath: '/hooks/Stop/0/hooks/0/shell' },
+  },
+  {
+    name: 'an enabledPlugins key without a marketplace',
+    schema: 'schema/claude/config.json',
+    value: { enabledPlugins: { 'code-formatter': true } },
+    expect: { keyword: 'pattern', instancePath: '/enabledPlugins' },
+  },
 ];
 
 // Codex's own rejected outputs (codex-rs/hooks/src/engine/output_parser.rs `structured_output_rejects_invalid_shapes_and_types`,
 // codex-rs/hooks/src/events/compact.rs `block_decision_is_not_supported_for_pre_compact`,
 // codex-rs/config/src/hooks_tests.rs `hooks_file_rejects_events_outside_hooks_object`).
 const CODEX_INVALID: InvalidCase[] = [
-  { name: 'a non-string systemMessage', schema: eventSchema('codex', 'UserPromptSubmit', 'output'), value: { systemMessage: 123 }, expect: { keyword: 'type', instancePath: '/systemMessage' } },
-  { name: 'a non-string additionalContext', schema: eventSchema('codex', 'UserPromptSubmit', 'output'), value: { hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 123 } }, expect: { keyword: 'type', instancePath: '/hookSpecificOutput/additionalContext' } },
-  { name: 'hookSpecificOutput without hookEventName', schema: eventSchema('codex', 'UserPromptSubmit', 'output'), value: { hookSpecificOutput: { additionalContext: 'missing event name' } }, expect: { keyword: 'required', instancePath: '/hookSpecificOutput' } },
-  { name: 'updatedInput on UserPromptSubmit', schema: eventSchema('codex', 'UserPromptSubmit', 'output'), value: { hookSpecificOutput: { hookEventName: 'UserPromptSubmit', updatedInput: {} } }, expect: { keyword: 'additionalProperties', instancePath: '/hookSpecificOutput', property: 'updatedInput' } },
-  { name: 'an unexpected top-level field', schema: eventSchema('codex', 'UserPromptSubmit', 'output'), value: { unexpectedField: true }, expect: { keyword: 'additionalProperties', instancePath: '', property: 'unexpectedField' } },
-  { name: 'decision on PreCompact', schema: eventSchema('codex', 'PreCompact', 'output'), value: { decision: 'block', reason: 'policy blocked compaction' }, expect: { keyword: 'additionalProperties', instancePath: '', property: 'decision' } },
-  { name: 'hookSpecificOutput on Stop', schema: eventSchema('codex', 'Stop', 'output'), value: { hookSpecificOutput: { hookEventName: 'Stop', additionalContext: 'x' } }, expect: { keyword: 'additionalProperties', instancePath: '', property: 'hookSpecificOutput' } },
-  { name: 'permissionDecision defer (Claude only)', schema: eventSchema('codex', 'PreToolUse', 'output'), value: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'defer' } }, expect: { keyword: 'enum', instancePath: '/hookSpecificOutput/permissionDecision' } },
-  { name: 'a misspelled output key', schema: eventSchema('codex', 'PreToolUse', 'output'), value: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecison: 'deny' } }, expect: { keyword: 'additionalProperties', instancePath: '/hookSpecificOutput', property: 'permissionDecison' } },
-  { name: 'a permission mode Codex does not know', schema: eventSchema('codex', 'PreToolUse', 'input'), value: edited('codex/pre-tool-use/root.input.json', (v) => { v.permission_mode = 'auto'; }), expect: { keyword: 'enum', instancePath: '/permission_mode' } },
-  { name: 'a SubagentStart input without agent_id', schema: eventSchema('codex', 'SubagentStart', 'input'), value: edited('codex/subagent-start/worker.input.json', (v) => { delete v.agent_id; }), expect: { keyword: 'required', instancePath: '' } },
-  { name: 'a missing transcript_path (it is null, never absent)', schema: eventSchema('codex', 'Stop', 'input'), value: edited('codex/stop/first-stop.input.json', (v) => { delete v.transcript_path; }), expect: { keyword: 'required', instancePath: '' } },
-  { name: 'a SessionEnd reason other than `other`', schema: eventSchema('codex', 'SessionEnd', 'input'), value: edited('codex/session-end/other.input.json', (v) => { v.reason = 'logout'; }), expect: { keyword: 'const', instancePath: '/reason' } },
-  { name: 'events outside the hooks object', schema: 'schema/codex/config.json', value: { SessionStart: [{ hooks: [{ type: 'command', command: 'python3 /tmp/session_start.py' }] }] }, expect: { keyword: 'additionalProperties', instancePath: '', property: 'SessionStart' } },
-  { name: 'a $schema key (Codex rejects the file)', schema: 'schema/codex/config.json', value: { $schema: 'https://unpkg.com/hookctl/schema/codex/config.json', hooks: {} }, expect: { keyword: 'additionalProperties', instancePath: '', property: '$schema' } },
-  { name: 'a handler without type', schema: 'schema/codex/config.json', value: { hooks: { Stop: [{ hooks: [{ command: './stop.sh' }] }] } }, expect: { keyword: 'required', instancePath: '/hooks/Stop/0/hooks/0' } },
-  { name: 'an http handler (Claude only)', schema: 'schema/codex/config.json', value: { hooks: { Stop: [{ hooks: [{ type: 'http', url: 'http://localhost' }] }] } }, expect: { keyword: 'oneOf', instancePath: '/hooks/Stop/0/hooks/0/type' } },
-  { name: 'a fractional timeout', schema: 'schema/codex/config.json', value: { hooks: { Stop: [{ hooks: [{ type: 'command', command: './stop.sh', timeout: 30.5 }] }] } }, expect: { keyword: 'type', instancePath: '/hooks/Stop/0/hooks/0/timeout' } },
-  { name: 'a negative timeout', schema: 'schema/codex/config.json', value: { hooks: { Stop: [{ hooks: [{ type: 'command', command: './stop.sh', timeout: -1 }] }] } }, expect: { keyword: 'minimum', instancePath: '/hooks/Stop/0/hooks/0/timeout' } },
-  { name: 'both spellings of commandWindows', schema: 'schema/codex/config.json', value: { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'a', commandWindows: 'b', command_windows: 'c' }] }] } }, expect: { keyword: 'not', instancePath: '/hooks/Stop/0/hooks/0' } },
-  { name: 'an mcp_tool handler without server', schema: 'schema/codex/config.json', value: { hooks: { PostToolUse: [{ hooks: [{ type: 'mcp_tool', tool: 'scan' }] }] } }, expect: { keyword: 'required', instancePath: '/hooks/PostToolUse/0/hooks/0' } },
-  { name: 'onFailure (an openinterpreter key)', schema: 'schema/codex/config.json', value: { hooks: { Stop: [{ hooks: [{ type: 'command', command: './stop.sh', onFailure: 'abort' }] }] } }, expect: { keyword: 'additionalProperties', instancePath: '/hooks/Stop/0/hooks/0', property: 'onFailure' } },
+  {
+    name: 'a non-string systemMessage',
+    schema: eventSchema('codex', 'UserPromptSubmit', 'output'),
+    value: { systemMessage: 123 },
+    expect: { keyword: 'type', instancePath: '/systemMessage' },
+  },
+  {
+    name: 'a non-string additionalContext',
+    schema: eventSchema('codex', 'UserPromptSubmit', 'output'),
+    value: { hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 123 } },
+    expect: { keyword: 'type', instancePath: '/hookSpecificOutput/additionalContext' },
+  },
+  {
+    name: 'hookSpecificOutput without hookEventName',
+    schema: eventSchema('codex', 'UserPromptSubmit', 'output'),
+    value: { hookSpecificOutput: { additionalContext: 'missing event name' } },
+    expect: { keyword: 'required', instancePath: '/hookSpecificOutput' },
+  },
+  {
+    name: 'updatedInput on UserPromptSubmit',
+    schema: eventSchema('codex', 'UserPromptSubmit', 'output'),
+    value: { hookSpecificOutput: { hookEventName: 'UserPromptSubmit', updatedInput: {} } },
+    expect: { keyword: 'additionalProperties', instancePath: '/hookSpecificOutput', property: 'updatedInput' },
+  },
+  {
+    name: 'an unexpected top-level field',
+    schema: eventSchema('codex', 'UserPromptSubmit', 'output'),
+    value: { unexpectedField: true },
+    expect: { keyword: 'additionalProperties', instancePath: '', property: 'unexpectedField' },
+  },
+  {
+    name: 'decision on PreCompact',
+    schema: eventSchema('codex', 'PreCompact', 'output'),
+    value: { decision: 'block', reason: 'policy blocked compaction' },
+    expect: { keyword: 'additionalProperties', instancePath: '', property: 'decision' },
+  },
+  {
+    name: 'hookSpecificOutput on Stop',
+    schema: eventSchema('codex', 'Stop', 'output'),
+    value: { hookSpecificOutput: { hookEventName: 'Stop', additionalContext: 'x' } },
+    expect: { keyword: 'additionalProperties', instancePath: '', property: 'hookSpecificOutput' },
+  },
+  {
+    name: 'permissionDecision defer (Claude only)',
+    schema: eventSchema('codex', 'PreToolUse', 'output'),
+    value: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'defer' } },
+    expect: { keyword: 'enum', instancePath: '/hookSpecificOutput/permissionDecision' },
+  },
+  {
+    name: 'a misspelled output key',
+    schema: eventSchema('codex', 'PreToolUse', 'output'),
+    value: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecison: 'deny' } },
+    expect: { keyword: 'additionalProperties', instancePath: '/hookSpecificOutput', property: 'permissionDecison' },
+  },
+  {
+    name: 'a permission mode Codex does not know',
+    schema: eventSchema('codex', 'PreToolUse', 'input'),
+    value: edited('codex/pre-tool-use/root.input.json', (v) => {
+      v.permission_mode = 'auto';
+    }),
+    expect: { keyword: 'enum', instancePath: '/permission_mode' },
+  },
+  {
+    name: 'a SubagentStart input without agent_id',
+    schema: eventSchema('codex', 'SubagentStart', 'input'),
+    value: edited('codex/subagent-start/worker.input.json', (v) => {
+      delete v.agent_id;
+    }),
+    expect: { keyword: 'required', instancePath: '' },
+  },
+  {
+    name: 'a missing transcript_path (it is null, never absent)',
+    schema: eventSchema('codex', 'Stop', 'input'),
+    value: edited('codex/stop/first-stop.input.json', (v) => {
+      delete v.transcript_path;
+    }),
+    expect: { keyword: 'required', instancePath: '' },
+  },
+  {
+    name: 'a SessionEnd reason other than `other`',
+    schema: eventSchema('codex', 'SessionEnd', 'input'),
+    value: edited('codex/session-end/other.input.json', (v) => {
+      v.reason = 'logout';
+    }),
+    expect: { keyword: 'const', instancePath: '/reason' },
+  },
+  {
+    name: 'events outside the hooks object',
+    schema: 'schema/codex/config.json',
+    value: { SessionStart: [{ hooks: [{ type: 'command', command: 'python3 /tmp/session_start.py' }] }] },
+    expect: { keyword: 'additionalProperties', instancePath: '', property: 'SessionStart' },
+  },
+  {
+    name: 'a $schema key (Codex rejects the file)',
+    schema: 'schema/codex/config.json',
+    value: { $schema: 'https://unpkg.com/hookctl/schema/codex/config.json', hooks: {} },
+    expect: { keyword: 'additionalProperties', instancePath: '', property: '$schema' },
+  },
+  {
+    name: 'a handler without type',
+    schema: 'schema/codex/config.json',
+    value: { hooks: { Stop: [{ hooks: [{ command: './stop.sh' }] }] } },
+    expect: { keyword: 'required', instancePath: '/hooks/Stop/0/hooks/0' },
+  },
+  {
+    name: 'an http handler (Claude only)',
+    schema: 'schema/codex/config.json',
+    value: { hooks: { Stop: [{ hooks: [{ type: 'http', url: 'http://localhost' }] }] } },
+    expect: { keyword: 'oneOf', instancePath: '/hooks/Stop/0/hooks/0/type' },
+  },
+  {
+    name: 'a fractional timeout',
+    schema: 'schema/codex/config.json',
+    value: { hooks: { Stop: [{ hooks: [{ type: 'command', command: './stop.sh', timeout: 30.5 }] }] } },
+    expect: { keyword: 'type', instancePath: '/hooks/Stop/0/hooks/0/timeout' },
+  },
+  {
+    name: 'a negative timeout',
+    schema: 'schema/codex/config.json',
+    value: { hooks: { Stop: [{ hooks: [{ type: 'command', command: './stop.sh', timeout: -1 }] }] } },
+    expect: { keyword: 'minimum', instancePath: '/hooks/Stop/0/hooks/0/timeout' },
+  },
+  {
+    name: 'both spellings of commandWindows',
+    schema: 'schema/codex/config.json',
+    value: { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'a', commandWindows: 'b', command_windows: 'c' }] }] } },
+    expect: { keyword: 'not', instancePath: '/hooks/Stop/0/hooks/0' },
+  },
+  {
+    name: 'an mcp_tool handler without server',
+    schema: 'schema/codex/config.json',
+    value: { hooks: { PostToolUse: [{ hooks: [{ type: 'mcp_tool', tool: 'scan' }] }] } },
+    expect: { keyword: 'required', instancePath: '/hooks/PostToolUse/0/hooks/0' },
+  },
+  {
+    name: 'onFailure (an openinterpreter key)',
+    schema: 'schema/codex/config.json',
+    value: { hooks: { Stop: [{ hooks: [{ type: 'command', command: './stop.sh', onFailure: 'abort' }] }] } },
+    expect: { keyword: 'additionalProperties', instancePath: '/hooks/Stop/0/hooks/0', property: 'onFailure' },
+  },
 ];
 
 describe.each([
@@ -239,7 +574,10 @@ describe.each([
   it.each(cases)('$name', ({ schema, value, expect: wanted }) => {
     const errors = errorsOf(schema, value);
     const match = errors.find(
-      (e) => e.keyword === wanted.keyword && e.instancePath === wanted.instancePath && (wanted.property === undefined || (e.params as { additionalProperty?: string }).additionalProperty === wanted.property),
+      (e) =>
+        e.keyword === wanted.keyword &&
+        e.instancePath === wanted.instancePath &&
+        (wanted.property === undefined || (e.params as { additionalProperty?: string }).additionalProperty === wanted.property),
     );
     expect(match, JSON.stringify(errors.map((e) => [e.keyword, e.instancePath, e.params]))).toBeDefined();
   });
@@ -259,7 +597,9 @@ describe('lenient reading of claude outputs (unknown keys are warnings, SPEC-dia
   });
 
   it('reports a wrong hookEventName with a keyword other than additionalProperties (a schema failure)', () => {
-    const errors = errorsOf(eventSchema('claude', 'Stop', 'output'), { hookSpecificOutput: { hookEventName: 'SubagentStop', additionalContext: 'x' } });
+    const errors = errorsOf(eventSchema('claude', 'Stop', 'output'), {
+      hookSpecificOutput: { hookEventName: 'SubagentStop', additionalContext: 'x' },
+    });
     expect(errors.map((e) => e.keyword)).toEqual(['const']);
   });
 });

@@ -76,8 +76,20 @@ describe('published schemas', () => {
 });
 
 describe.each([
-  { dialect: 'openinterpreter', events: OPENINTERPRETER_EVENTS, outputs: OPENINTERPRETER_EVENTS.map((e) => e.name), eventField: 'hook_event_name', common: ['session_id', 'cwd', 'transcript_path', 'model', 'turn_id', 'permission_mode'] },
-  { dialect: 'octo', events: OCTO_EVENTS, outputs: ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse'], eventField: 'event', common: ['session_id', 'cwd', 'transcript_path', 'model', 'transport'] },
+  {
+    dialect: 'openinterpreter',
+    events: OPENINTERPRETER_EVENTS,
+    outputs: OPENINTERPRETER_EVENTS.map((e) => e.name),
+    eventField: 'hook_event_name',
+    common: ['session_id', 'cwd', 'transcript_path', 'model', 'turn_id', 'permission_mode'],
+  },
+  {
+    dialect: 'octo',
+    events: OCTO_EVENTS,
+    outputs: ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse'],
+    eventField: 'event',
+    common: ['session_id', 'cwd', 'transcript_path', 'model', 'transport'],
+  },
 ])('$dialect event schemas', ({ dialect, events, outputs, eventField, common }) => {
   const inputs = events.map((e) => ({ name: e.name, schema: load(`${dialect}/events/${eventFileStem(e.name)}.input.json`) }));
 
@@ -117,7 +129,8 @@ describe('config schema shape', () => {
     const described = subschemas(load(file)).filter(({ pointer }) => !/\/(items|oneOf\/\d+)$/.test(pointer));
     return described.map(({ pointer, schema }) => {
       const values = Array.isArray(schema.oneOf) ? (schema.oneOf as Schema[]).map((o) => JSON.stringify(o.const)).join('|') : undefined;
-      const kind = values ?? (schema.const !== undefined ? `const ${JSON.stringify(schema.const)}` : String(schema.type ?? schema.$ref ?? 'any'));
+      const kind =
+        values ?? (schema.const !== undefined ? `const ${JSON.stringify(schema.const)}` : String(schema.type ?? schema.$ref ?? 'any'));
       const items = schema.items ? ` of ${(schema.items as Schema).$ref as string}` : '';
       const required = Array.isArray(schema.required) ? ` required ${schema.required.join(',')}` : '';
       const closed = schema.additionalProperties === false ? ' closed' : '';

@@ -85,7 +85,11 @@ describe('definitionHash across declaration formats', () => {
     sandbox.write(
       'home/.openinterpreter/hooks.json',
       JSON.stringify({
-        hooks: { PreToolUse: [{ matcher: '^Bash$', hooks: [{ type: 'command', command: 'echo hello', id: 'from-json', statusMessage: 'hi', timeout: 30 }] }] },
+        hooks: {
+          PreToolUse: [
+            { matcher: '^Bash$', hooks: [{ type: 'command', command: 'echo hello', id: 'from-json', statusMessage: 'hi', timeout: 30 }] },
+          ],
+        },
       }),
     );
     sandbox.write(

@@ -78,7 +78,12 @@ describe('trust at runtime (openinterpreter)', () => {
     await prepare(setup);
     const { runs } = await stopRuns(setup, true);
     expect(runs[0]).toBe('policy:completed');
-    expect(runs.slice(1)).toEqual(['trusted:skipped(managed-only)', 'edited:skipped(managed-only)', 'off:skipped(managed-only)', 'new:skipped(managed-only)']);
+    expect(runs.slice(1)).toEqual([
+      'trusted:skipped(managed-only)',
+      'edited:skipped(managed-only)',
+      'off:skipped(managed-only)',
+      'new:skipped(managed-only)',
+    ]);
   });
 });
 
@@ -91,7 +96,14 @@ describe('trust at runtime (octo)', () => {
       const engine = await createEngine({ dialect: 'octo', cwd: sandbox.project, home: sandbox.home, env: {} });
       try {
         const outcome = await engine.dispatch('Stop', {
-          event: 'Stop', session_id: 's', cwd: sandbox.project, transcript_path: null, model: 'm', transport: 'cli', status: 'success', error: null,
+          event: 'Stop',
+          session_id: 's',
+          cwd: sandbox.project,
+          transcript_path: null,
+          model: 'm',
+          transport: 'cli',
+          status: 'success',
+          error: null,
         });
         return outcome.runs.map((run) => run.skipReason ?? run.status);
       } finally {

@@ -30,9 +30,22 @@ const defer: PreToolUseOutput = { hookSpecificOutput: { hookEventName: 'PreToolU
 const wrongEvent: PreToolUseOutput = { hookSpecificOutput: { hookEventName: 'PostToolUse', permissionDecision: 'deny' } };
 const block: StopOutput = { decision: 'block', reason: 'run the tests' };
 
-const engine = await createEngine({ dialect: 'claude', settingsFlag: '{"hooks":{}}', pluginDirs: [], workspaceTrust: 'assume', envFile: '/tmp/env' });
+const engine = await createEngine({
+  dialect: 'claude',
+  settingsFlag: '{"hooks":{}}',
+  pluginDirs: [],
+  workspaceTrust: 'assume',
+  envFile: '/tmp/env',
+});
 const outcome: Outcome = await engine.dispatch('PreToolUse', payload);
-const changed: FileChangedInput = { session_id: 's', transcript_path: '/t', cwd: '/p', hook_event_name: 'FileChanged', file_path: '/p/.envrc', event: 'change' };
+const changed: FileChangedInput = {
+  session_id: 's',
+  transcript_path: '/t',
+  cwd: '/p',
+  hook_event_name: 'FileChanged',
+  file_path: '/p/.envrc',
+  event: 'change',
+};
 await engine.dispatch('FileChanged', changed);
 // @ts-expect-error PreToolUze is not a claude event
 await engine.dispatch('PreToolUze', payload);

@@ -32,7 +32,9 @@ const end: SessionEndInput = { session_id: 's', transcript_path: null, cwd: '/p'
 // @ts-expect-error SessionEnd's reason is always "other"
 const otherReason: SessionEndInput = { ...end, reason: 'logout' };
 
-const output: PreToolUseOutput = { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: { command: 'ls -la' } } };
+const output: PreToolUseOutput = {
+  hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: { command: 'ls -la' } },
+};
 
 // @ts-expect-error SessionEnd has no output contract: Codex ignores its stdout
 const noOutput: OutputEventName = 'SessionEnd';

@@ -25,7 +25,16 @@ const input: PreToolUseInput = {
 // @ts-expect-error transport is cli | web | im
 const wrongTransport: PreToolUseInput = { ...input, transport: 'tty' };
 
-const stop: StopInput = { event: 'Stop', session_id: 's', cwd: '/p', transcript_path: null, model: 'm', transport: 'im', status: 'error', error: 'boom' };
+const stop: StopInput = {
+  event: 'Stop',
+  session_id: 's',
+  cwd: '/p',
+  transcript_path: null,
+  model: 'm',
+  transport: 'im',
+  status: 'error',
+  error: 'boom',
+};
 
 const verdict: PreToolUseOutput = { decision: 'block', reason: 'no' };
 // @ts-expect-error decision is approve | block

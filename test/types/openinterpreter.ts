@@ -77,11 +77,27 @@ validateOutput('Stop', {});
 
 const config: HooksConfig = {
   description: 'policy gate',
-  hooks: { PreToolUse: [{ matcher: '^Bash$', hooks: [{ type: 'command', command: './guard.sh', timeout: 5, additionalContextLimit: 0, onFailure: 'abort' }] }] },
+  hooks: {
+    PreToolUse: [
+      { matcher: '^Bash$', hooks: [{ type: 'command', command: './guard.sh', timeout: 5, additionalContextLimit: 0, onFailure: 'abort' }] },
+    ],
+  },
 };
 // @ts-expect-error the agent ignores a hooks.json with "$schema" (SPEC 2.2): editors associate the schema by file name
 const withSchemaKey: HooksConfig = { $schema: 'https://unpkg.com/hookctl/schema/openinterpreter/config.json', hooks: {} };
 // @ts-expect-error onFailure is continue | abort
 const badConfig: HooksConfig = { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'x', onFailure: 'retry' }] }] } };
 
-export { badConfig, config, withSchemaKey, misspelled, missingTool, names, output, wrongDecision, wrongEvent, wrongHookEventName, wrongMode };
+export {
+  badConfig,
+  config,
+  withSchemaKey,
+  misspelled,
+  missingTool,
+  names,
+  output,
+  wrongDecision,
+  wrongEvent,
+  wrongHookEventName,
+  wrongMode,
+};

@@ -40,12 +40,17 @@ export async function dryRun(event: string, options: DryRunOptions): Promise<num
               ...(options.tool === undefined ? [] : [`tool_name=${JSON.stringify(options.tool)}`]),
               ...(options.set ?? []),
             ]);
-      for (const warning of strayOverrides(common.dialectId, event, options.set ?? [])) process.stderr.write(`hookctl: warning: ${warning}\n`);
+      for (const warning of strayOverrides(common.dialectId, event, options.set ?? []))
+        process.stderr.write(`hookctl: warning: ${warning}\n`);
       const progress = options.json ? undefined : createProgress();
       // Async hooks finish after the verdict; the text report shows what they hand the agent for later.
       const onAsyncEnd = options.json ? undefined : (result: AsyncRunResult) => asyncResults.push(result);
       const outcome = await engine
-        .dispatch(event, payload, { signal, ...(onAsyncEnd ? { onAsyncEnd } : {}), ...(progress ? { onRunStart: progress.onRunStart, onRunEnd: progress.onRunEnd } : {}) })
+        .dispatch(event, payload, {
+          signal,
+          ...(onAsyncEnd ? { onAsyncEnd } : {}),
+          ...(progress ? { onRunStart: progress.onRunStart, onRunEnd: progress.onRunEnd } : {}),
+        })
         .finally(() => progress?.stop());
       if (options.json) {
         process.stdout.write(`${stringifyJson(outcome, 2)}\n`);

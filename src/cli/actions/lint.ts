@@ -34,12 +34,15 @@ interface Linted {
 export async function lint(files: readonly string[], options: LintOptions): Promise<number> {
   const common = resolveCommon(options);
   if (options.effective && files.length > 0) {
-    throw new UsageError('--effective lints the layers an agent started in the cwd loads; give it no files (or drop --effective to lint just those)');
+    throw new UsageError(
+      '--effective lints the layers an agent started in the cwd loads; give it no files (or drop --effective to lint just those)',
+    );
   }
   const [linted, reporter] = await Promise.all([lintScope(files, options, common), loadReporter(options.format)]);
   // Notes name repository paths: escaped like everything else shown (SPEC 6.1.3).
   for (const note of linted.notes) process.stderr.write(`${showText(note)}\n`);
-  const color = options.format === 'stylish' && (await import('../../lint/reporters/stylish.js')).shouldUseColor(process.stdout, process.env);
+  const color =
+    options.format === 'stylish' && (await import('../../lint/reporters/stylish.js')).shouldUseColor(process.stdout, process.env);
   process.stdout.write(reporter(linted.result, { root: linted.root, color, version: readVersion() }));
   const { errors, warnings } = countSeverities(linted.result.findings);
   const maxWarnings = options.maxWarnings ?? Infinity;

@@ -54,7 +54,9 @@ function report(event: string, result: ScaffoldResult, noHookTrust: boolean): st
     lines.push(`${registration.status === 'created' ? 'created' : 'updated'} ${result.configFile}: added the hook to ${event}.`, '');
   }
   if (noHookTrust) {
-    lines.push(`Next: \`hookctl dry-run ${event}\` to try it. There is no per-hook trust to give: the agent runs it once the folder's workspace trust is accepted.`);
+    lines.push(
+      `Next: \`hookctl dry-run ${event}\` to try it. There is no per-hook trust to give: the agent runs it once the folder's workspace trust is accepted.`,
+    );
   } else lines.push(`Next: \`hookctl trust\` to review and trust it, then \`hookctl dry-run ${event}\` to try it.`);
   return `${lines.join('\n')}\n`;
 }

@@ -12,7 +12,8 @@ export async function schema(event: string | undefined, options: SchemaOptions):
   const { config: _config, ...common } = options;
   const { dialectId } = resolveCommon(common);
   if (options.config) {
-    if (event !== undefined || options.output) throw new UsageError('--config prints the config file schema; drop the event name and --output');
+    if (event !== undefined || options.output)
+      throw new UsageError('--config prints the config file schema; drop the event name and --output');
     process.stdout.write(readConfigSchema(dialectId));
     return 0;
   }

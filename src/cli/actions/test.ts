@@ -21,7 +21,12 @@ export async function test(dir: string | undefined, options: TestOptions): Promi
   const { casesDir, projectDir } = locateCases(dir, options.cwd);
   const common = resolveCommon({ ...options, ...(projectDir === undefined ? {} : { cwd: projectDir }) });
   // Cases exercise the hooks' logic; whether this user trusts them (or their project) is a separate, per-user decision.
-  const engine = await openEngine(common, { bypassTrust: true, strictPayload: true, rewriteOrder: options.rewriteOrder, workspaceTrust: 'assume' });
+  const engine = await openEngine(common, {
+    bypassTrust: true,
+    strictPayload: true,
+    rewriteOrder: options.rewriteOrder,
+    workspaceTrust: 'assume',
+  });
   const { value: failed, interruptedExitCode } = await guardHookProcesses(async (signal) => {
     try {
       // Running unreviewed code is never silent (SPEC 6.1.2): one line says so before the first case runs.
@@ -57,7 +62,11 @@ function formatResult(result: CaseResult): string {
   const lines = [`✗ ${result.name}`];
   if (result.error) lines.push(`    error: ${result.error}`);
   for (const mismatch of result.mismatches) {
-    lines.push(`    ${mismatch.path || '/'}`, `      - expected: ${stringifyJson(mismatch.expected)}`, `      + actual:   ${stringifyJson(mismatch.actual)}`);
+    lines.push(
+      `    ${mismatch.path || '/'}`,
+      `      - expected: ${stringifyJson(mismatch.expected)}`,
+      `      + actual:   ${stringifyJson(mismatch.actual)}`,
+    );
   }
   // Case names, errors and outcome values quote hook output: escaped line by line (SPEC 6.1.3).
   return `${lines.map((line) => showText(line)).join('\n')}\n`;

@@ -17,7 +17,8 @@ export async function trust(ids: readonly string[], options: TrustOptions): Prom
   const reviewer = chooseReviewer(options.yes === true);
   try {
     // The errors of the files under review are part of the review (SPEC 3.2).
-    for (const finding of session.config.findings.filter((item) => item.severity === 'error')) process.stderr.write(`hookctl: ${formatFinding(finding)}\n`);
+    for (const finding of session.config.findings.filter((item) => item.severity === 'error'))
+      process.stderr.write(`hookctl: ${formatFinding(finding)}\n`);
     const report = await trustHooks(session.authority, session.handlers, session.context, {
       ids: options.all ? [] : ids,
       findings: session.config.findings,

@@ -3,17 +3,26 @@ import type { DryRunOptions } from '../actions/dry-run.js';
 import { addCommonOptions, addRewriteOrderOption, collectValues } from '../common-options.js';
 
 export function registerDryRun(program: Command): void {
-  addRewriteOrderOption(addCommonOptions(
-    program
-      .command('dry-run')
-      .description('run the real engine on a payload and show which hooks matched, each result and the verdict')
-      .argument('<event>', 'event name, e.g. PreToolUse')
-      .option('--payload <file>', 'payload JSON file (a regular file up to 64 MiB), or - for standard input (default: a generated fixture)')
-      .option('--tool <name>', 'tool name for the generated fixture of a tool event (e.g. Bash, terminal)')
-      .option('--set <path=value>', 'override a field of the generated fixture (repeatable; value parsed as JSON when it parses)', collectValues)
-      .option('--dangerously-bypass-hook-trust', 'run enabled hooks that were never trusted (prints a warning)')
-      .option('--json', 'print the outcome object as JSON'),
-  ))
+  addRewriteOrderOption(
+    addCommonOptions(
+      program
+        .command('dry-run')
+        .description('run the real engine on a payload and show which hooks matched, each result and the verdict')
+        .argument('<event>', 'event name, e.g. PreToolUse')
+        .option(
+          '--payload <file>',
+          'payload JSON file (a regular file up to 64 MiB), or - for standard input (default: a generated fixture)',
+        )
+        .option('--tool <name>', 'tool name for the generated fixture of a tool event (e.g. Bash, terminal)')
+        .option(
+          '--set <path=value>',
+          'override a field of the generated fixture (repeatable; value parsed as JSON when it parses)',
+          collectValues,
+        )
+        .option('--dangerously-bypass-hook-trust', 'run enabled hooks that were never trusted (prints a warning)')
+        .option('--json', 'print the outcome object as JSON'),
+    ),
+  )
     .addHelpText(
       'after',
       `

@@ -3,10 +3,7 @@ import { addCommonOptions, type CommonOptionValues } from '../common-options.js'
 
 export function registerEnable(program: Command): void {
   addCommonOptions(
-    program
-      .command('enable')
-      .description('enable a disabled hook again (openinterpreter)')
-      .argument('<id>', 'hook id from `hookctl list`'),
+    program.command('enable').description('enable a disabled hook again (openinterpreter)').argument('<id>', 'hook id from `hookctl list`'),
   )
     .addHelpText('after', '\nExample:\n  $ hookctl enable guard')
     .action(async (id: string, options: CommonOptionValues) => {

@@ -10,10 +10,16 @@ export function registerLint(program: Command): void {
     program
       .command('lint')
       .description("check hook config files: every one in the repository, only the files given, or an agent's layers (--effective)")
-      .argument('[files...]', 'config files to check, each in its own dialect (inferred from its path); default: every hook config file in the repository')
+      .argument(
+        '[files...]',
+        'config files to check, each in its own dialect (inferred from its path); default: every hook config file in the repository',
+      )
       .addOption(new Option('--format <format>', 'output format').choices([...LINT_FORMATS]).default('stylish'))
       .option('--max-warnings <n>', 'also fail when there are more than n warnings', parseWarningLimit)
-      .option('--effective', 'check the layers an agent started in --cwd loads instead (managed, user, project walk, plugins) for the detected dialect or --dialect'),
+      .option(
+        '--effective',
+        'check the layers an agent started in --cwd loads instead (managed, user, project walk, plugins) for the detected dialect or --dialect',
+      ),
   )
     .addHelpText(
       'after',

@@ -7,7 +7,10 @@ export function registerList(program: Command): void {
     program
       .command('list')
       .description('list every hook by layer with its event, matcher, command, mode, timeout, trust status and whether it is enabled')
-      .option('--json', 'print { dialect, enabled, switchedOff, hooks, loadErrors, warnings } as JSON (exit 2 when loadErrors is not empty)'),
+      .option(
+        '--json',
+        'print { dialect, enabled, switchedOff, hooks, loadErrors, warnings } as JSON (exit 2 when loadErrors is not empty)',
+      ),
   )
     .addHelpText(
       'after',

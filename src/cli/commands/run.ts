@@ -3,13 +3,15 @@ import type { RunOptions } from '../actions/run.js';
 import { addCommonOptions, addRewriteOrderOption } from '../common-options.js';
 
 export function registerRun(program: Command): void {
-  addRewriteOrderOption(addCommonOptions(
-    program
-      .command('run')
-      .description('runtime entry for agents in any language: payload JSON on stdin, outcome JSON on stdout')
-      .argument('<event>', 'event name, e.g. PreToolUse')
-      .option('--dangerously-bypass-hook-trust', 'run enabled hooks that were never trusted (prints a warning)'),
-  ))
+  addRewriteOrderOption(
+    addCommonOptions(
+      program
+        .command('run')
+        .description('runtime entry for agents in any language: payload JSON on stdin, outcome JSON on stdout')
+        .argument('<event>', 'event name, e.g. PreToolUse')
+        .option('--dangerously-bypass-hook-trust', 'run enabled hooks that were never trusted (prints a warning)'),
+    ),
+  )
     .addHelpText(
       'after',
       `

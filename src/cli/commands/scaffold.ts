@@ -10,9 +10,15 @@ export function registerScaffold(program: Command): void {
       .description('write an executable hook script for an event: a no-op as written, with commented-out examples of each decision')
       .argument('<event>', 'event name, e.g. PreToolUse')
       .addOption(new Option('--lang <lang>', 'script language').choices(LANGUAGE_IDS).default('js'))
-      .option('--name <name>', 'script file name without extension, and (openinterpreter) the hook id in hooks.json (default: the event in kebab case, e.g. pre-tool-use)')
+      .option(
+        '--name <name>',
+        'script file name without extension, and (openinterpreter) the hook id in hooks.json (default: the event in kebab case, e.g. pre-tool-use)',
+      )
       .option('--matcher <matcher>', 'matcher for the config entry (tool name, source, …)')
-      .option('--register', 'add the hook to the project config (.claude/settings.json, .openinterpreter/hooks.json or .octo/hooks.yml), keeping everything else')
+      .option(
+        '--register',
+        'add the hook to the project config (.claude/settings.json, .openinterpreter/hooks.json or .octo/hooks.yml), keeping everything else',
+      )
       .option('--force', 'overwrite an existing script'),
   )
     .addHelpText(

@@ -3,12 +3,14 @@ import type { ServeOptions } from '../actions/serve.js';
 import { addCommonOptions, addRewriteOrderOption } from '../common-options.js';
 
 export function registerServe(program: Command): void {
-  addRewriteOrderOption(addCommonOptions(
-    program
-      .command('serve')
-      .description('the engine as a long-lived JSON-RPC 2.0 server on stdin/stdout, one message per line: dispatch, list, shutdown')
-      .option('--dangerously-bypass-hook-trust', 'run enabled hooks that were never trusted (prints a warning)'),
-  ))
+  addRewriteOrderOption(
+    addCommonOptions(
+      program
+        .command('serve')
+        .description('the engine as a long-lived JSON-RPC 2.0 server on stdin/stdout, one message per line: dispatch, list, shutdown')
+        .option('--dangerously-bypass-hook-trust', 'run enabled hooks that were never trusted (prints a warning)'),
+    ),
+  )
     .addHelpText(
       'after',
       `

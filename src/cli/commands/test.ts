@@ -3,13 +3,15 @@ import type { TestOptions } from '../actions/test.js';
 import { addCommonOptions, addRewriteOrderOption } from '../common-options.js';
 
 export function registerTest(program: Command): void {
-  addRewriteOrderOption(addCommonOptions(
-    program
-      .command('test')
-      .description('run fixture cases (*.case.json: event, payload, expected outcome fields) through the engine')
-      .argument('[dir]', 'a directory of *.case.json files, or a project (its hooks-tests/); default: hooks-tests/ in --cwd')
-      .option('--json', 'print the results as JSON'),
-  ))
+  addRewriteOrderOption(
+    addCommonOptions(
+      program
+        .command('test')
+        .description('run fixture cases (*.case.json: event, payload, expected outcome fields) through the engine')
+        .argument('[dir]', 'a directory of *.case.json files, or a project (its hooks-tests/); default: hooks-tests/ in --cwd')
+        .option('--json', 'print the results as JSON'),
+    ),
+  )
     .addHelpText(
       'after',
       `

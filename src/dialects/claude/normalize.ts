@@ -176,13 +176,18 @@ function commandRecord(
     dedup: { scope, key: JSON.stringify(['command', written, args]) },
   };
   const userConfig = /\$\{user_config\.[^}]*\}/.test(written) || (args ?? []).some((arg) => arg.includes('${user_config.'));
-  if (userConfig) {
-    const error =
-      args === null && file.plugin
-        ? // cc errors: Claude refuses a shell-form plugin hook that references ${user_config.*}.
-          `Hook from plugin ${file.plugin.name} references \${user_config.*} in a shell-form command. The substituted value would be re-parsed by the shell. Use exec form instead — {"command": "<executable>", "args": ["\${user_config.KEY}", ...]} — or read $CLAUDE_PLUGIN_OPTION_<KEY> from the hook's environment. Command: ${written}`
-        : '${user_config.*} needs the plugin options the agent keeps; hookctl does not resolve them, so this hook is not run';
+  if (userConfig && args === null && file.plugin) {
+    // cc errors: Claude refuses a shell-form plugin hook that references ${user_config.*}; it never runs.
+    const error = `Hook from plugin ${file.plugin.name} references \${user_config.*} in a shell-form command. The substituted value would be re-parsed by the shell. Use exec form instead — {"command": "<executable>", "args": ["\${user_config.KEY}", ...]} — or read $CLAUDE_PLUGIN_OPTION_<KEY> from the hook's environment. Command: ${written}`;
     return { ...common, command: written, unrunnable: { reason: 'not-runnable', error } };
+  }
+  if (userConfig) {
+    // SPEC-dialects 8.3 [choice]: Claude would start this hook (exec form substitutes the plugin's
+    // options; in a settings hook the shell fails on the text). hookctl has no plugin options, so the
+    // run fails, as a hook that cannot start does: it is selected and reported, never silently skipped.
+    const error = '${user_config.*} needs the plugin options the agent keeps; hookctl does not resolve them, so this hook cannot start';
+    const command = args === null ? written : [written, ...args].join(' ');
+    return { ...common, command, launch: { kind: 'fails', error } };
   }
   if (args !== null) {
     const argv = [substitute(written), ...args.map(substitute)];

@@ -38,11 +38,13 @@ function unreadFiles(context: LoadContext, userPath: string): ConfigFile[] {
     if (octoDir !== dirs[0]) dirs.push(octoDir);
     if (dir === gitRoot || dir === dirname(dir)) break;
   }
-  return dirs
-    .map((dir) => join(dir, 'hooks.yaml'))
-    // Anything at the path counts (a symlink loop there is still pointed out, never a crash).
-    .filter((path) => somethingAt(path))
-    .map((path) => unreadFile(path, context));
+  return (
+    dirs
+      .map((dir) => join(dir, 'hooks.yaml'))
+      // Anything at the path counts (a symlink loop there is still pointed out, never a crash).
+      .filter((path) => somethingAt(path))
+      .map((path) => unreadFile(path, context))
+  );
 }
 
 /** A file octo never reads, listed (not parsed) so lint can say so. */
@@ -125,7 +127,11 @@ function envFiles(env: LoadContext['env']): ConfigFile[] {
 
 function envFile(variable: string, command: string, event: string): ConfigFile {
   const pos: SourcePosition = { line: 1, column: 1, offset: 0 };
-  const handler: SourceObject = { kind: 'object', entries: [{ key: 'command', keyPos: pos, value: { kind: 'scalar', value: command, pos } }], pos };
+  const handler: SourceObject = {
+    kind: 'object',
+    entries: [{ key: 'command', keyPos: pos, value: { kind: 'scalar', value: command, pos } }],
+    pos,
+  };
   const root: SourceObject = {
     kind: 'object',
     pos,

@@ -50,7 +50,10 @@ export function updateProjectTrustStore(home: string, change: (store: ProjectTru
 function validateProjectTrustStore(value: unknown): { ok: true; value: ProjectTrustStore } | { ok: false; reason: string } {
   if (!isPlainObject(value)) return { ok: false, reason: 'the top level is not an object' };
   if (value.version !== PROJECT_TRUST_STORE_VERSION) {
-    return { ok: false, reason: `unsupported "version" ${JSON.stringify(value.version)} (this hookctl reads version ${PROJECT_TRUST_STORE_VERSION})` };
+    return {
+      ok: false,
+      reason: `unsupported "version" ${JSON.stringify(value.version)} (this hookctl reads version ${PROJECT_TRUST_STORE_VERSION})`,
+    };
   }
   if (!isPlainObject(value.projects)) return { ok: false, reason: '"projects" is not an object' };
   for (const [file, entry] of Object.entries(value.projects)) {

@@ -62,7 +62,12 @@ function readGate(exitCode: number, result: RunResult): Interpretation {
   const reason = nonBlankString(output.reason);
   if (output.decision === 'block') return block(reason ?? DEFAULT_BLOCK_REASON);
   if (output.decision === 'approve') {
-    return { status: 'completed', error: null, verdict: true, effect: reason === undefined ? { decision: 'allow' } : { decision: 'allow', reason } };
+    return {
+      status: 'completed',
+      error: null,
+      verdict: true,
+      effect: reason === undefined ? { decision: 'allow' } : { decision: 'allow', reason },
+    };
   }
   return failed(`PreToolUse hook returned decision ${JSON.stringify(output.decision)}; a verdict is "approve" or "block"`);
 }

@@ -34,7 +34,8 @@ export function registerInHooksYaml(text: string | null, file: string, entry: Re
   }
   const hooksIndent = ' '.repeat(keyColumn(text, hooksPair) + style.indent);
   const hooks = hooksPair.value as Node | null;
-  if (isEmpty(hooks)) return { status: 'added', text: fillEmptyValue(text, hooksPair, block({ [entry.event]: [item] }, hooksIndent, style)) };
+  if (isEmpty(hooks))
+    return { status: 'added', text: fillEmptyValue(text, hooksPair, block({ [entry.event]: [item] }, hooksIndent, style)) };
   const hooksMap = blockMap(hooks, file, '"hooks"');
   const eventPair = findPair(hooksMap, entry.event);
   if (!eventPair) {
@@ -112,7 +113,9 @@ function fillEmptyValue(text: string, pair: Pair, content: string): string {
     // Replace ` {}` / ` []` after the colon; keep anything after it on that line.
     const colon = text.indexOf(':', (pair.key as Node).range![1]) + 1;
     const rest = afterLine(text, value.range![1]);
-    return text.slice(0, colon) + text.slice(value.range![1], rest).replace(/\r?\n$/, '') + detectLayout(text).eol + content + text.slice(rest);
+    return (
+      text.slice(0, colon) + text.slice(value.range![1], rest).replace(/\r?\n$/, '') + detectLayout(text).eol + content + text.slice(rest)
+    );
   }
   return insertAt(text, afterLine(text, value?.range?.[1] ?? (pair.key as Node).range![1]), content);
 }

@@ -35,7 +35,11 @@ async function assessFiles(handlers: readonly HandlerRecord[], context: TrustCon
   for (const [file, fileHandlers] of byFile) {
     const fingerprint = parsedFingerprint(file, fileHandlers);
     // Resolved where the hooks run: a dispatch in another cwd reaches other files (SPEC 6.1.2).
-    const scripts = await projectScriptHashes(fileHandlers.map((handler) => handler.command), context.runDir ?? context.projectDir, context.projectDir);
+    const scripts = await projectScriptHashes(
+      fileHandlers.map((handler) => handler.command),
+      context.runDir ?? context.projectDir,
+      context.projectDir,
+    );
     const trusted = store.projects[file];
     let trust: HandlerTrust;
     if (trusted === undefined) trust = { status: 'untrusted', enabled: true, hash: fingerprint, detail: null };
@@ -83,12 +87,17 @@ export const trust: TrustAuthority = {
   async watchPaths(handlers, context) {
     // The same files evaluate() hashes, found the same way, so the two can not drift apart.
     const projectCommands = handlers.filter((handler) => handler.source === 'project').map((handler) => handler.command);
-    return [projectTrustStorePath(context.home), ...Object.keys(await projectScriptHashes(projectCommands, context.runDir ?? context.projectDir, context.projectDir))];
+    return [
+      projectTrustStorePath(context.home),
+      ...Object.keys(await projectScriptHashes(projectCommands, context.runDir ?? context.projectDir, context.projectDir)),
+    ];
   },
 
   async units(selected, all, context) {
     const wanted = new Set(selected.map((handler) => handler.file));
-    return [...(await assessFiles(all, context)).values()].filter((a) => wanted.has(a.file)).map((assessment) => unitOf(assessment, context));
+    return [...(await assessFiles(all, context)).values()]
+      .filter((a) => wanted.has(a.file))
+      .map((assessment) => unitOf(assessment, context));
   },
 
   async trust(units, context) {

@@ -1,5 +1,13 @@
 import type { HandlerRecord } from '../../kit/handler-record.js';
-import type { AggregateOptions, Contracts, DialectProtocol, HandlerEffect, InterpretedRun, Interpretation, ValidationError } from '../../kit/index.js';
+import type {
+  AggregateOptions,
+  Contracts,
+  DialectProtocol,
+  HandlerEffect,
+  InterpretedRun,
+  Interpretation,
+  ValidationError,
+} from '../../kit/index.js';
 import type { AggregateEffect, Decision } from '../../kit/outcome.js';
 import type { RunResult } from '../../kit/run-result.js';
 import { formatValidationError, joinBlocks, looksLikeJson, parseJson } from '../../engine/interpret-helpers.js';
@@ -209,7 +217,8 @@ function validateOutput(
   if (validation.ok) return { ok: true };
   const specific = output.hookSpecificOutput;
   const named = isPlainObject(specific) ? specific.hookEventName : undefined;
-  if (options.hookEventName === 'exact' || typeof named !== 'string' || named === event || !OUTPUT_EVENT_NAMES.has(named)) return validation;
+  if (options.hookEventName === 'exact' || typeof named !== 'string' || named === event || !OUTPUT_EVENT_NAMES.has(named))
+    return validation;
   // Judge the rest of the output as if it named this event; only the name itself is tolerated.
   const renamed = { ...output, hookSpecificOutput: { ...(specific as Record<string, unknown>), hookEventName: event } };
   if (!options.contracts.validateOutput(event, renamed).ok) return validation;
@@ -303,11 +312,15 @@ function readPreToolUse(options: CodexProtocolOptions, output: ValidOutput, univ
 }
 
 /** output_parser.rs unsupported_pre_tool_use_hook_specific_output, with SPEC 2.9's meanings when `extended`. */
-function specificProblem(decisions: CodexProtocolOptions['decisions'], specific: NonNullable<ValidOutput['hookSpecificOutput']>): string | undefined {
+function specificProblem(
+  decisions: CodexProtocolOptions['decisions'],
+  specific: NonNullable<ValidOutput['hookSpecificOutput']>,
+): string | undefined {
   const decision = specific.permissionDecision;
   const denyWithoutReason = 'PreToolUse hook returned permissionDecision:deny without a non-empty permissionDecisionReason';
   // Checked before the rewrite rule when extended: deny plus updatedInput denies (SPEC 2.9, fail closed).
-  if (decisions === 'extended' && decision === 'deny') return trimmedNonEmpty(specific.permissionDecisionReason) === undefined ? denyWithoutReason : undefined;
+  if (decisions === 'extended' && decision === 'deny')
+    return trimmedNonEmpty(specific.permissionDecisionReason) === undefined ? denyWithoutReason : undefined;
   if (specific.updatedInput !== undefined && decision !== 'allow') {
     return 'PreToolUse hook returned updatedInput without permissionDecision:allow';
   }
@@ -402,7 +415,8 @@ function readStop(event: Event, output: ValidOutput, universal: Universal, warne
   if (!universal.continueProcessing) return stopped(withStopReason({ ...warned }, universal.stopReason));
   const reason = trimmedNonEmpty(output.reason);
   if (output.decision === 'block' && reason === undefined) return failed(invalidBlock(event), warned);
-  if (output.decision === 'block') return { status: 'blocked', error: null, verdict: false, effect: { ...warned, decision: 'deny', reason: reason! } };
+  if (output.decision === 'block')
+    return { status: 'blocked', error: null, verdict: false, effect: { ...warned, decision: 'deny', reason: reason! } };
   return completed(warned);
 }
 
@@ -434,7 +448,12 @@ function trimmedNonEmpty(text: string | undefined): string | undefined {
   return trimmed === undefined || trimmed === '' ? undefined : trimmed;
 }
 
-function aggregate(codex: CodexProtocolOptions, event: string, interpreted: readonly InterpretedRun[], options: AggregateOptions): AggregateEffect {
+function aggregate(
+  codex: CodexProtocolOptions,
+  event: string,
+  interpreted: readonly InterpretedRun[],
+  options: AggregateOptions,
+): AggregateEffect {
   const session = typeof options.payload.session_id === 'string' ? options.payload.session_id : 'session';
   // `spill` holds each text to its budget as the agent does (output_spill.rs); `report` keeps it whole.
   const held = (text: string, limit: number) => (codex.context === 'spill' ? spillText(text, limit, session) : text);
@@ -446,7 +465,8 @@ function aggregate(codex: CodexProtocolOptions, event: string, interpreted: read
   // Stop/SubagentStop: continue:false anywhere overrides every block (events/stop.rs aggregate_results).
   const stopOverridesBlock = (event === 'Stop' || event === 'SubagentStop') && stop;
   const blocked = winning === 'deny' && !stopOverridesBlock;
-  const rewrite = winning === 'deny' ? undefined : winningRewrite(effects, codex.rewriteOrder === 'configured' ? 'configured' : options.rewriteOrder);
+  const rewrite =
+    winning === 'deny' ? undefined : winningRewrite(effects, codex.rewriteOrder === 'configured' ? 'configured' : options.rewriteOrder);
   const contexts = effects.filter(({ effect }) => effect.additionalContext !== undefined);
   return {
     decision: DECISION_EVENTS.has(event) ? winning : null,
@@ -460,7 +480,9 @@ function aggregate(codex: CodexProtocolOptions, event: string, interpreted: read
     updatedInputFrom: rewrite?.handler.id ?? null,
     // `report`: the host applies each context's limit, so it gets them by run id (null when no run gave context).
     dialectOutput:
-      codex.context === 'spill' || contexts.length === 0 ? null : { additionalContextLimit: Object.fromEntries(contexts.map(({ handler }) => [handler.id, contextLimit(handler)])) },
+      codex.context === 'spill' || contexts.length === 0
+        ? null
+        : { additionalContextLimit: Object.fromEntries(contexts.map(({ handler }) => [handler.id, contextLimit(handler)])) },
     systemMessages: effects.flatMap(({ effect }) => (effect.systemMessage === undefined ? [] : [effect.systemMessage])),
   };
 }
@@ -473,10 +495,16 @@ function contextLimit(handler: HandlerRecord): number {
  * The rewrite that wins: the last handler to finish (Codex, events/pre_tool_use.rs: the last
  * completed `updated_input`) or the last in configured order.
  */
-function winningRewrite<T extends { effect: HandlerEffect; finished: number }>(effects: readonly T[], order: AggregateOptions['rewriteOrder']): T | undefined {
+function winningRewrite<T extends { effect: HandlerEffect; finished: number }>(
+  effects: readonly T[],
+  order: AggregateOptions['rewriteOrder'],
+): T | undefined {
   const rewrites = effects.filter(({ effect }) => effect.updatedInput !== undefined);
   if (order === 'configured') return rewrites.at(-1);
-  return rewrites.reduce<T | undefined>((latest, candidate) => (latest === undefined || candidate.finished > latest.finished ? candidate : latest), undefined);
+  return rewrites.reduce<T | undefined>(
+    (latest, candidate) => (latest === undefined || candidate.finished > latest.finished ? candidate : latest),
+    undefined,
+  );
 }
 
 /**
@@ -494,10 +522,14 @@ function outcomeReason(
 ): string | null {
   if (event === 'Stop' || event === 'SubagentStop') {
     if (!blocked) return null;
-    return joinBlocks(effects.filter(({ effect }) => effect.decision === 'deny').map(({ effect }) => held(effect.reason!, DEFAULT_TOKEN_LIMIT)));
+    return joinBlocks(
+      effects.filter(({ effect }) => effect.decision === 'deny').map(({ effect }) => held(effect.reason!, DEFAULT_TOKEN_LIMIT)),
+    );
   }
   if (event === 'PostToolUse') {
-    const feedback = joinBlocks(effects.filter(({ effect }) => effect.decision === 'deny' || effect.stop === true).map(({ effect }) => effect.reason));
+    const feedback = joinBlocks(
+      effects.filter(({ effect }) => effect.decision === 'deny' || effect.stop === true).map(({ effect }) => effect.reason),
+    );
     return feedback === null ? null : held(feedback, DEFAULT_TOKEN_LIMIT);
   }
   return effects.find(({ effect }) => effect.decision === winning && effect.reason !== undefined)?.effect.reason ?? null;

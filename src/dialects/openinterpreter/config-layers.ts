@@ -28,12 +28,15 @@ export async function discoverOpenInterpreterFiles(context: LoadContext): Promis
   const plugins = await Promise.all(
     enabledPlugins(userConfig).map((name) => {
       const plugin = pluginInfo(userDir, name);
-      return discoveredFile(join(plugin.root, 'hooks', 'hooks.json'), 'json', { source: 'plugin', role: 'hooks-file', layer: plugin.root, plugin });
+      return discoveredFile(join(plugin.root, 'hooks', 'hooks.json'), 'json', {
+        source: 'plugin',
+        role: 'hooks-file',
+        layer: plugin.root,
+        plugin,
+      });
     }),
   );
-  return [managed, ...user, ...projects.flat(), ...plugins].filter(
-    (file): file is ConfigFile => file !== null,
-  );
+  return [managed, ...user, ...projects.flat(), ...plugins].filter((file): file is ConfigFile => file !== null);
 }
 
 /**

@@ -5,15 +5,78 @@ const COMPACT_TRIGGERS = ['manual', 'auto'] as const;
 
 /** The ten openinterpreter events (SPEC 2.4), in documentation order. */
 export const OPENINTERPRETER_EVENTS = [
-  { name: 'SessionStart', summary: 'session startup, resume, clear or compact', matcherField: 'source', closedTargets: SESSION_SOURCES, asyncAllowed: true, inProcessAllowed: true },
-  { name: 'UserPromptSubmit', summary: 'a prompt is about to go to the model', matcherField: null, closedTargets: null, asyncAllowed: true, inProcessAllowed: true },
-  { name: 'PreToolUse', summary: 'before a shell, patch or MCP tool runs', matcherField: 'tool_name', closedTargets: null, asyncAllowed: true, inProcessAllowed: false },
-  { name: 'PermissionRequest', summary: 'before an approval prompt is shown', matcherField: 'tool_name', closedTargets: null, asyncAllowed: true, inProcessAllowed: true },
-  { name: 'PostToolUse', summary: 'after a tool succeeded', matcherField: 'tool_name', closedTargets: null, asyncAllowed: true, inProcessAllowed: true },
-  { name: 'PreCompact', summary: 'before history compaction', matcherField: 'trigger', closedTargets: COMPACT_TRIGGERS, asyncAllowed: true, inProcessAllowed: true },
-  { name: 'PostCompact', summary: 'after history compaction', matcherField: 'trigger', closedTargets: COMPACT_TRIGGERS, asyncAllowed: true, inProcessAllowed: true },
-  { name: 'SubagentStart', summary: 'a subagent starts', matcherField: 'agent_type', closedTargets: null, asyncAllowed: true, inProcessAllowed: true },
-  { name: 'SubagentStop', summary: 'a subagent stops', matcherField: 'agent_type', closedTargets: null, asyncAllowed: true, inProcessAllowed: true },
+  {
+    name: 'SessionStart',
+    summary: 'session startup, resume, clear or compact',
+    matcherField: 'source',
+    closedTargets: SESSION_SOURCES,
+    asyncAllowed: true,
+    inProcessAllowed: true,
+  },
+  {
+    name: 'UserPromptSubmit',
+    summary: 'a prompt is about to go to the model',
+    matcherField: null,
+    closedTargets: null,
+    asyncAllowed: true,
+    inProcessAllowed: true,
+  },
+  {
+    name: 'PreToolUse',
+    summary: 'before a shell, patch or MCP tool runs',
+    matcherField: 'tool_name',
+    closedTargets: null,
+    asyncAllowed: true,
+    inProcessAllowed: false,
+  },
+  {
+    name: 'PermissionRequest',
+    summary: 'before an approval prompt is shown',
+    matcherField: 'tool_name',
+    closedTargets: null,
+    asyncAllowed: true,
+    inProcessAllowed: true,
+  },
+  {
+    name: 'PostToolUse',
+    summary: 'after a tool succeeded',
+    matcherField: 'tool_name',
+    closedTargets: null,
+    asyncAllowed: true,
+    inProcessAllowed: true,
+  },
+  {
+    name: 'PreCompact',
+    summary: 'before history compaction',
+    matcherField: 'trigger',
+    closedTargets: COMPACT_TRIGGERS,
+    asyncAllowed: true,
+    inProcessAllowed: true,
+  },
+  {
+    name: 'PostCompact',
+    summary: 'after history compaction',
+    matcherField: 'trigger',
+    closedTargets: COMPACT_TRIGGERS,
+    asyncAllowed: true,
+    inProcessAllowed: true,
+  },
+  {
+    name: 'SubagentStart',
+    summary: 'a subagent starts',
+    matcherField: 'agent_type',
+    closedTargets: null,
+    asyncAllowed: true,
+    inProcessAllowed: true,
+  },
+  {
+    name: 'SubagentStop',
+    summary: 'a subagent stops',
+    matcherField: 'agent_type',
+    closedTargets: null,
+    asyncAllowed: true,
+    inProcessAllowed: true,
+  },
   { name: 'Stop', summary: 'a turn is about to end', matcherField: null, closedTargets: null, asyncAllowed: true, inProcessAllowed: true },
 ] as const satisfies readonly EventSpec[];
 
@@ -23,7 +86,13 @@ export type OpenInterpreterEventName = (typeof OPENINTERPRETER_EVENTS)[number]['
  * Events whose handlers can emit additional context, and so take `additionalContextLimit`
  * (Codex: codex-rs/hooks/src/engine/discovery.rs append_matcher_groups).
  */
-export const CONTEXT_LIMIT_EVENTS: ReadonlySet<string> = new Set(['PreToolUse', 'PostToolUse', 'SessionStart', 'UserPromptSubmit', 'SubagentStart']);
+export const CONTEXT_LIMIT_EVENTS: ReadonlySet<string> = new Set([
+  'PreToolUse',
+  'PostToolUse',
+  'SessionStart',
+  'UserPromptSubmit',
+  'SubagentStart',
+]);
 
 /**
  * Other names a tool answers to in matchers (SPEC 2.4): the patch and sub-agent tools also match the

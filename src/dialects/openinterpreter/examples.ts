@@ -19,7 +19,12 @@ export function openInterpreterExamples(event: string): HookExample[] {
     stdout: { decision: 'block', reason },
   });
   const common: HookExample[] = [
-    { id: 'stop', title: 'stop the agent flow with continue: false', exitCode: 0, stdout: { continue: false, stopReason: `Stopped by the ${event} hook.` } },
+    {
+      id: 'stop',
+      title: 'stop the agent flow with continue: false',
+      exitCode: 0,
+      stdout: { continue: false, stopReason: `Stopped by the ${event} hook.` },
+    },
     { id: 'warn', title: 'show the user a warning', exitCode: 0, stdout: { systemMessage: `Warning from the ${event} hook.` } },
   ];
   const specific: Record<string, HookExample[]> = {
@@ -31,16 +36,36 @@ export function openInterpreterExamples(event: string): HookExample[] {
       context,
     ],
     PreToolUse: [
-      { id: 'block', title: 'deny the tool call; the reason goes to the model', exitCode: 0, stdout: hso({ permissionDecision: 'deny', permissionDecisionReason: REASON }) },
+      {
+        id: 'block',
+        title: 'deny the tool call; the reason goes to the model',
+        exitCode: 0,
+        stdout: hso({ permissionDecision: 'deny', permissionDecisionReason: REASON }),
+      },
       exit2('deny the tool call by exit code 2; stderr is the reason'),
       { id: 'allow', title: 'allow the tool call without asking', exitCode: 0, stdout: hso({ permissionDecision: 'allow' }) },
-      { id: 'ask', title: 'hand the decision back to the approval prompt', exitCode: 0, stdout: hso({ permissionDecision: 'ask', permissionDecisionReason: 'Please confirm this call.' }) },
-      { id: 'rewrite-input', title: 'allow the call with a rewritten tool input', exitCode: 0, stdout: hso({ permissionDecision: 'allow', updatedInput: { command: 'echo "rewritten by the hook"' } }) },
+      {
+        id: 'ask',
+        title: 'hand the decision back to the approval prompt',
+        exitCode: 0,
+        stdout: hso({ permissionDecision: 'ask', permissionDecisionReason: 'Please confirm this call.' }),
+      },
+      {
+        id: 'rewrite-input',
+        title: 'allow the call with a rewritten tool input',
+        exitCode: 0,
+        stdout: hso({ permissionDecision: 'allow', updatedInput: { command: 'echo "rewritten by the hook"' } }),
+      },
       context,
     ],
     PermissionRequest: [
       { id: 'allow', title: 'approve the request', exitCode: 0, stdout: hso({ decision: { behavior: 'allow' } }) },
-      { id: 'block', title: 'deny the request with a message', exitCode: 0, stdout: hso({ decision: { behavior: 'deny', message: REASON } }) },
+      {
+        id: 'block',
+        title: 'deny the request with a message',
+        exitCode: 0,
+        stdout: hso({ decision: { behavior: 'deny', message: REASON } }),
+      },
       exit2('deny the request by exit code 2; stderr is the message'),
     ],
     PostToolUse: [

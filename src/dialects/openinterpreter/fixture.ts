@@ -15,7 +15,13 @@ const EVENT_FIELDS: Readonly<Record<string, () => Record<string, unknown>>> = {
   PreCompact: () => ({ trigger: 'manual' }),
   PostCompact: () => ({ trigger: 'manual' }),
   SubagentStart: () => ({ agent_id: randomUUID(), agent_type: 'general' }),
-  SubagentStop: () => ({ agent_id: randomUUID(), agent_type: 'general', stop_hook_active: false, agent_transcript_path: null, last_assistant_message: 'Done.' }),
+  SubagentStop: () => ({
+    agent_id: randomUUID(),
+    agent_type: 'general',
+    stop_hook_active: false,
+    agent_transcript_path: null,
+    last_assistant_message: 'Done.',
+  }),
   Stop: () => ({ stop_hook_active: false, last_assistant_message: 'Done.' }),
 };
 

@@ -44,7 +44,11 @@ export async function loadCodexFamilyConfig(
   if (off?.scope === 'non-managed') {
     // Only the managed layer is discovered; the switched-off layers' problems are moot too.
     const managedPaths = new Set(files.filter((file) => file.source === 'managed').map((file) => file.parsed.path));
-    const handlers = normalizeHandlers(analysis.checked.filter((item) => item.file.source === 'managed'), spec, analysis.invalidated);
+    const handlers = normalizeHandlers(
+      analysis.checked.filter((item) => item.file.source === 'managed'),
+      spec,
+      analysis.invalidated,
+    );
     return {
       enabled: handlers.length > 0,
       switchedOff: off,

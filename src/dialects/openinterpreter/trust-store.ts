@@ -98,7 +98,10 @@ type Checked = { ok: true; value: HookTrustStore } | { ok: false; reason: string
 function validateHookTrustStore(value: unknown): Checked {
   if (!isPlainObject(value)) return { ok: false, reason: 'the top level is not an object' };
   if (value.version !== HOOK_TRUST_STORE_VERSION) {
-    return { ok: false, reason: `unsupported "version" ${JSON.stringify(value.version)} (this hookctl reads version ${HOOK_TRUST_STORE_VERSION})` };
+    return {
+      ok: false,
+      reason: `unsupported "version" ${JSON.stringify(value.version)} (this hookctl reads version ${HOOK_TRUST_STORE_VERSION})`,
+    };
   }
   if (!isPlainObject(value.files)) return { ok: false, reason: '"files" is not an object' };
   for (const [file, entry] of Object.entries(value.files)) {

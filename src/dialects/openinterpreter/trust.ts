@@ -76,7 +76,10 @@ async function assess(handlers: readonly HandlerRecord[], context: TrustContext)
       const recorded = handler.file === null ? undefined : fileTrust(store, handler.file);
       const enabled = recorded === undefined || disableKey(recorded.disabled, handler, hash, keysByFile.get(handler.file)!) === null;
       // Resolved where the hook runs: a dispatch in another cwd reaches other files (SPEC 6.1.2).
-      const scripts = handler.source === 'project' ? await projectScriptHashes([handler.command], context.runDir ?? context.projectDir, context.projectDir) : {};
+      const scripts =
+        handler.source === 'project'
+          ? await projectScriptHashes([handler.command], context.runDir ?? context.projectDir, context.projectDir)
+          : {};
       const entry = recorded?.trusted[hash];
       if (entry) {
         const detail = scriptChange(entry.scripts, scripts, context.projectDir);
@@ -114,9 +117,16 @@ function previousVersion(
  */
 function unitOf(assessment: Assessment, twins: readonly HandlerRecord[], context: TrustContext): TrustUnit {
   const { handler, trust, scripts, previous } = assessment;
-  const coverage = handler.source === 'project' ? scriptCoverage(handler.command, context.runDir ?? context.projectDir, context.projectDir) : undefined;
+  const coverage =
+    handler.source === 'project' ? scriptCoverage(handler.command, context.runDir ?? context.projectDir, context.projectDir) : undefined;
   const review = [...describeHook(handler, coverage), `hash:     ${trust.hash}`];
-  if (twins.length > 1) review.push(`the same definition also appears as: ${twins.slice(1).map((twin) => twin.id).join(', ')}`);
+  if (twins.length > 1)
+    review.push(
+      `the same definition also appears as: ${twins
+        .slice(1)
+        .map((twin) => twin.id)
+        .join(', ')}`,
+    );
   if (trust.status === 'modified' && previous !== null) {
     review.push('changed since it was trusted:');
     const fieldChanges = describeChange(previous.entry.definition, hookDefinition(handler));
@@ -137,7 +147,10 @@ function forgetKey(trusted: Record<string, TrustedHook>, hash: string, key: stri
 
 function refuseManaged(handlers: readonly HandlerRecord[], action: string): void {
   const managed = handlers.find((handler) => handler.source === 'managed');
-  if (managed) throw new UsageError(`hook ${managed.id} is managed (${managed.file ?? 'managed requirements'}); managed hooks always run and cannot be ${action}`);
+  if (managed)
+    throw new UsageError(
+      `hook ${managed.id} is managed (${managed.file ?? 'managed requirements'}); managed hooks always run and cannot be ${action}`,
+    );
 }
 
 export const trust: TrustAuthority = {
@@ -148,7 +161,10 @@ export const trust: TrustAuthority = {
   async watchPaths(handlers, context) {
     // The same files evaluate() hashes, found the same way, so the two can not drift apart.
     const projectCommands = handlers.filter((handler) => handler.source === 'project').map((handler) => handler.command);
-    return [hookTrustStorePath(context.home), ...Object.keys(await projectScriptHashes(projectCommands, context.runDir ?? context.projectDir, context.projectDir))];
+    return [
+      hookTrustStorePath(context.home),
+      ...Object.keys(await projectScriptHashes(projectCommands, context.runDir ?? context.projectDir, context.projectDir)),
+    ];
   },
 
   async units(selected, all, context) {

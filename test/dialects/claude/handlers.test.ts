@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AsyncRunResult } from '../../../src/index.js';
@@ -43,19 +43,30 @@ describe('claude command handlers (SPEC-dialects 8.2)', () => {
     expect(outcome.runs[0]).toMatchObject({ status: 'completed', stderr: `${join(box.home, '.claude/plugins/data/p-m')}\n` });
   });
 
-  it('refuses ${user_config.*} in a shell-form plugin hook with Claude’s message; an exec-form one is not run either', async () => {
+  it('refuses ${user_config.*} in a shell-form plugin hook with Claude’s message; an exec-form one fails without starting', async () => {
     const box = makeClaudeSandbox();
+    const marker = join(box.root, 'started');
     box.settings(
       'home/.claude/plugins/cache/m/p/1/hooks/hooks.json',
-      hooks({ Stop: [group([command('curl -H "token: ${user_config.api_token}" x'), command('curl', { args: ['${user_config.api_token}'] })])] }),
+      hooks({ Stop: [group([command('curl -H "token: ${user_config.api_token}" x'), command('touch', { args: [marker, '${user_config.api_token}'] })])] }),
     );
     box.settings('home/.claude/settings.json', { enabledPlugins: { 'p@m': true } });
     const outcome = await dispatchOnce(box, 'Stop');
     expect(outcome.runs.map((run) => [run.status, run.skipReason])).toEqual([
       ['skipped', 'not-runnable'],
-      ['skipped', 'not-runnable'],
+      ['failed', null],
     ]);
     expect(outcome.runs[0]!.error).toContain('Hook from plugin p@m references ${user_config.*} in a shell-form command. The substituted value would be re-parsed by the shell.');
+    expect(outcome.runs[1]!.error).toBe('${user_config.*} needs the plugin options the agent keeps; hookctl does not resolve them, so this hook cannot start');
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('${user_config.*} in a settings hook: selected and failed, never silently skipped', async () => {
+    const box = makeClaudeSandbox();
+    box.settings('project/.claude/settings.json', hooks({ Stop: [group([command('echo ${user_config.key}')])] }));
+    const outcome = await dispatchOnce(box, 'Stop');
+    expect(outcome.runs).toMatchObject([{ status: 'failed', command: 'echo ${user_config.key}' }]);
+    expect(outcome.runs[0]!.error).toContain('hookctl does not resolve them');
   });
 
   it('shell "powershell" runs pwsh -NoProfile -Command, falling back to powershell on PATH', async () => {

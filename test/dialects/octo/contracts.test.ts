@@ -36,7 +36,10 @@ describe.each(EVENTS)('octo %s input contract', (event) => {
 
   it.each(Object.keys(input(event)))('rejects an input without %s', (field) => {
     const { [field]: _removed, ...payload } = input(event);
-    expect(contracts.validateInput(event, payload)).toEqual({ ok: false, errors: [{ path: '', message: `missing required property "${field}"` }] });
+    expect(contracts.validateInput(event, payload)).toEqual({
+      ok: false,
+      errors: [{ path: '', message: `missing required property "${field}"` }],
+    });
   });
 
   it('rejects an input for another event and an unknown transport', () => {
@@ -68,7 +71,10 @@ describe('octo enums and outputs', () => {
     ['SubagentStop', 'status', 'ok', 'must be one of "success", "error"'],
     ['PreCompact', 'trigger', 'scheduled', 'must be one of "manual", "auto"'],
   ])('%s input %s = %j fails', (event, field, value, message) => {
-    expect(contracts.validateInput(event, { ...input(event), [field]: value })).toEqual({ ok: false, errors: [{ path: `/${field}`, message }] });
+    expect(contracts.validateInput(event, { ...input(event), [field]: value })).toEqual({
+      ok: false,
+      errors: [{ path: `/${field}`, message }],
+    });
   });
 
   it.each([
@@ -80,7 +86,10 @@ describe('octo enums and outputs', () => {
   });
 
   it('requires additional_context to be a string on context events', () => {
-    expect(contracts.validateOutput('SessionStart', { additional_context: 1 })).toEqual({ ok: false, errors: [{ path: '/additional_context', message: 'must be string' }] });
+    expect(contracts.validateOutput('SessionStart', { additional_context: 1 })).toEqual({
+      ok: false,
+      errors: [{ path: '/additional_context', message: 'must be string' }],
+    });
   });
 
   it.each(['Stop', 'SubagentStop', 'PreCompact'])('has no output contract for %s', (event) => {

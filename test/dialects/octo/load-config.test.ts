@@ -22,7 +22,10 @@ describe('octo loadConfig', () => {
     );
     sandbox.write('project/a/b/.keep', '');
     const loaded = await loadConfig(
-      context(sandbox, { cwd: join(sandbox.project, 'a', 'b'), env: { OCTO_HOOK_STOP: 'say done', OCTO_HOOK_PRE_TOOL_USE: 'env-gate', OCTO_HOOK_SESSION_START: '', PATH: '/bin' } }),
+      context(sandbox, {
+        cwd: join(sandbox.project, 'a', 'b'),
+        env: { OCTO_HOOK_STOP: 'say done', OCTO_HOOK_PRE_TOOL_USE: 'env-gate', OCTO_HOOK_SESSION_START: '', PATH: '/bin' },
+      }),
     );
 
     expect(loaded.findings).toEqual([]);

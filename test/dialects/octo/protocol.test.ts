@@ -17,7 +17,12 @@ const approve = (reason?: string): Interpretation => ({
   verdict: true,
   effect: reason === undefined ? { decision: 'allow' } : { decision: 'allow', reason },
 });
-const failure = (error: string, status: 'failed' | 'timed_out' = 'failed'): Interpretation => ({ status, error, verdict: false, effect: {} });
+const failure = (error: string, status: 'failed' | 'timed_out' = 'failed'): Interpretation => ({
+  status,
+  error,
+  verdict: false,
+  effect: {},
+});
 
 function interpret(event: string, result: RunResult): Interpretation {
   return protocol.interpret(event, makeHandler({ dialect: 'octo', event }), result);
@@ -31,12 +36,28 @@ describe('octo interpret: the PreToolUse gate (SPEC 3.4)', () => {
       exited(2, { stdout: '{"decision":"block","reason":"from stdout"}', stderr: 'from stderr' }),
       block('from stdout'),
     ],
-    ['exit 2: else trimmed stderr', exited(2, { stdout: '{"decision":"block"}', stderr: '\n refusing rm -rf \n' }), block('refusing rm -rf')],
+    [
+      'exit 2: else trimmed stderr',
+      exited(2, { stdout: '{"decision":"block"}', stderr: '\n refusing rm -rf \n' }),
+      block('refusing rm -rf'),
+    ],
     ['exit 2: only the last 500 characters of stderr', exited(2, { stderr: longStderr }), block('b'.repeat(500))],
     // Seed 001 line 51 "最后 500 个字符": characters are code points (Go runes), not UTF-16 units.
-    ['exit 2: the tail counts code points, never splitting a character', exited(2, { stderr: `a😀${'x'.repeat(499)}` }), block(`😀${'x'.repeat(499)}`)],
-    ['exit 2: an approve object on stdout is no block reason', exited(2, { stdout: '{"decision":"approve","reason":"fine"}', stderr: 'refusing' }), block('refusing')],
-    ['exit 2: the tail is of everything written, past the capture cap', { ...exited(2, { stderr: 'a'.repeat(100) }), truncated: true, stderrTail: `${'a'.repeat(10)}last words\n` }, block(`${'a'.repeat(10)}last words`)],
+    [
+      'exit 2: the tail counts code points, never splitting a character',
+      exited(2, { stderr: `a😀${'x'.repeat(499)}` }),
+      block(`😀${'x'.repeat(499)}`),
+    ],
+    [
+      'exit 2: an approve object on stdout is no block reason',
+      exited(2, { stdout: '{"decision":"approve","reason":"fine"}', stderr: 'refusing' }),
+      block('refusing'),
+    ],
+    [
+      'exit 2: the tail is of everything written, past the capture cap',
+      { ...exited(2, { stderr: 'a'.repeat(100) }), truncated: true, stderrTail: `${'a'.repeat(10)}last words\n` },
+      block(`${'a'.repeat(10)}last words`),
+    ],
     ['exit 2: else the default reason', exited(2, { stdout: 'nope', stderr: ' \n' }), block('blocked by PreToolUse hook')],
     ['exit 0 approve', printed({ decision: 'approve' }), approve()],
     ['exit 0 approve with a reason', printed({ decision: 'approve', reason: 'read-only tool' }), approve('read-only tool')],
@@ -63,7 +84,12 @@ describe('octo interpret: the PreToolUse gate (SPEC 3.4)', () => {
 describe('octo interpret: context folding and discarded stdout (SPEC 3.3)', () => {
   const rows: [string, string, RunResult, Interpretation][] = [
     ...CONTEXT_EVENTS.flatMap((event): [string, string, RunResult, Interpretation][] => [
-      ['raw text, trimmed', event, exited(0, { stdout: '\n  remember the style guide \n' }), noOpinion({ additionalContext: 'remember the style guide' })],
+      [
+        'raw text, trimmed',
+        event,
+        exited(0, { stdout: '\n  remember the style guide \n' }),
+        noOpinion({ additionalContext: 'remember the style guide' }),
+      ],
       ['additional_context field', event, printed({ additional_context: ' from JSON ' }), noOpinion({ additionalContext: 'from JSON' })],
       ['a JSON object without the field folds as text', event, printed({ note: 'x' }), noOpinion({ additionalContext: '{"note":"x"}' })],
       ['empty stdout contributes nothing', event, exited(0, { stdout: '  \n' }), noOpinion()],
@@ -105,7 +131,12 @@ describe('octo aggregate', () => {
   const rows: [string, string, RunResult[], Partial<AggregateEffect>][] = [
     ['no hooks: the permission engine decides', 'PreToolUse', [], {}],
     ['no verdict and errors: null decision', 'PreToolUse', [exited(0), exited(1), timedOut()], {}],
-    ['block after no opinion', 'PreToolUse', [exited(0), exited(2, { stderr: 'refusing rm -rf' })], { decision: 'deny', blocked: true, reason: 'refusing rm -rf' }],
+    [
+      'block after no opinion',
+      'PreToolUse',
+      [exited(0), exited(2, { stderr: 'refusing rm -rf' })],
+      { decision: 'deny', blocked: true, reason: 'refusing rm -rf' },
+    ],
     ['approve is allow', 'PreToolUse', [printed({ decision: 'approve', reason: 'safe' })], { decision: 'allow', reason: 'safe' }],
     [
       'the first verdict in registration order wins',

@@ -8,26 +8,50 @@ const TOOL = { tool_name: 'Bash', tool_input: { command: 'ls' } };
 
 /** Per event: the fields beyond the common ones, and what a full valid output looks like. */
 const CASES: Record<string, { input: Record<string, unknown>; output: Record<string, unknown> }> = {
-  SessionStart: { input: { source: 'resume' }, output: { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'ctx' } } },
-  UserPromptSubmit: { input: { prompt: 'hi' }, output: { decision: 'block', reason: 'no', hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'ctx' } } },
+  SessionStart: {
+    input: { source: 'resume' },
+    output: { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'ctx' } },
+  },
+  UserPromptSubmit: {
+    input: { prompt: 'hi' },
+    output: { decision: 'block', reason: 'no', hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'ctx' } },
+  },
   PreToolUse: {
     input: { ...TOOL, tool_use_id: 't1' },
     output: {
       decision: 'approve',
       reason: 'legacy',
-      hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'nope', updatedInput: { command: 'ls -a' }, additionalContext: 'ctx' },
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'deny',
+        permissionDecisionReason: 'nope',
+        updatedInput: { command: 'ls -a' },
+        additionalContext: 'ctx',
+      },
     },
   },
-  PermissionRequest: { input: TOOL, output: { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: 'no' } } } },
+  PermissionRequest: {
+    input: TOOL,
+    output: { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: 'no' } } },
+  },
   PostToolUse: {
     input: { ...TOOL, tool_use_id: 't1', tool_response: ['any', 'json'] },
     output: { decision: 'block', reason: 'fix it', hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'ctx' } },
   },
   PreCompact: { input: { trigger: 'auto' }, output: {} },
   PostCompact: { input: { trigger: 'manual' }, output: {} },
-  SubagentStart: { input: { agent_id: 'a', agent_type: 'explorer' }, output: { hookSpecificOutput: { hookEventName: 'SubagentStart', additionalContext: 'ctx' } } },
+  SubagentStart: {
+    input: { agent_id: 'a', agent_type: 'explorer' },
+    output: { hookSpecificOutput: { hookEventName: 'SubagentStart', additionalContext: 'ctx' } },
+  },
   SubagentStop: {
-    input: { agent_id: 'a', agent_type: 'explorer', stop_hook_active: true, agent_transcript_path: '/t.jsonl', last_assistant_message: null },
+    input: {
+      agent_id: 'a',
+      agent_type: 'explorer',
+      stop_hook_active: true,
+      agent_transcript_path: '/t.jsonl',
+      last_assistant_message: null,
+    },
     output: { decision: 'block', reason: 'keep going' },
   },
   Stop: { input: { stop_hook_active: false, last_assistant_message: 'done' }, output: { decision: 'block', reason: 'continue' } },
@@ -60,7 +84,10 @@ describe.each(EVENTS)('openinterpreter %s contract', (event) => {
 
   it.each(Object.keys(input(event)))('rejects an input without %s', (field) => {
     const { [field]: _removed, ...payload } = input(event);
-    expect(contracts.validateInput(event, payload)).toEqual({ ok: false, errors: [{ path: '', message: `missing required property "${field}"` }] });
+    expect(contracts.validateInput(event, payload)).toEqual({
+      ok: false,
+      errors: [{ path: '', message: `missing required property "${field}"` }],
+    });
   });
 
   it('rejects an input for another event', () => {
@@ -75,9 +102,11 @@ describe.each(EVENTS)('openinterpreter %s contract', (event) => {
   });
 
   it('rejects a misspelled output key, naming it', () => {
-    expect(contracts.validateOutput(event, { contineu: false })).toEqual({ ok: false, errors: [{ path: '/contineu', message: 'unknown property "contineu"' }] });
+    expect(contracts.validateOutput(event, { contineu: false })).toEqual({
+      ok: false,
+      errors: [{ path: '/contineu', message: 'unknown property "contineu"' }],
+    });
   });
-
 });
 
 describe.each(EVENTS.filter((event) => NO_SPECIFIC_OUTPUT.has(event)))('openinterpreter %s output', (event) => {
@@ -92,7 +121,10 @@ describe.each(EVENTS.filter((event) => NO_SPECIFIC_OUTPUT.has(event)))('openinte
 describe.each(EVENTS.filter((event) => !NO_SPECIFIC_OUTPUT.has(event)))('openinterpreter %s hookSpecificOutput', (event) => {
   it('rejects an unknown key inside hookSpecificOutput', () => {
     const result = contracts.validateOutput(event, { hookSpecificOutput: { hookEventName: event, additionalContxt: 'x' } });
-    expect(result).toEqual({ ok: false, errors: [{ path: '/hookSpecificOutput/additionalContxt', message: 'unknown property "additionalContxt"' }] });
+    expect(result).toEqual({
+      ok: false,
+      errors: [{ path: '/hookSpecificOutput/additionalContxt', message: 'unknown property "additionalContxt"' }],
+    });
   });
 
   it('requires hookSpecificOutput.hookEventName to equal the event', () => {
@@ -115,15 +147,33 @@ describe('openinterpreter enums and types', () => {
     ['Stop', 'last_assistant_message', 42, 'must be string or null'],
     ['Stop', 'stop_hook_active', 'no', 'must be boolean'],
   ])('%s input %s = %j fails', (event, field, value, message) => {
-    expect(contracts.validateInput(event, { ...input(event), [field]: value })).toEqual({ ok: false, errors: [{ path: `/${field}`, message }] });
+    expect(contracts.validateInput(event, { ...input(event), [field]: value })).toEqual({
+      ok: false,
+      errors: [{ path: `/${field}`, message }],
+    });
   });
 
   it.each([
-    ['PreToolUse', { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'maybe' } }, '/hookSpecificOutput/permissionDecision', 'must be one of "allow", "deny", "ask"'],
+    [
+      'PreToolUse',
+      { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'maybe' } },
+      '/hookSpecificOutput/permissionDecision',
+      'must be one of "allow", "deny", "ask"',
+    ],
     ['PreToolUse', { decision: 'deny' }, '/decision', 'must be one of "approve", "block"'],
     ['Stop', { decision: 'approve' }, '/decision', 'must be "block"'],
-    ['PermissionRequest', { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'ask' } } }, '/hookSpecificOutput/decision/behavior', 'must be one of "allow", "deny"'],
-    ['PermissionRequest', { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: {} } }, '/hookSpecificOutput/decision', 'missing required property "behavior"'],
+    [
+      'PermissionRequest',
+      { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'ask' } } },
+      '/hookSpecificOutput/decision/behavior',
+      'must be one of "allow", "deny"',
+    ],
+    [
+      'PermissionRequest',
+      { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: {} } },
+      '/hookSpecificOutput/decision',
+      'missing required property "behavior"',
+    ],
     ['SessionStart', { continue: 'no' }, '/continue', 'must be boolean'],
     ['PreCompact', { decision: 'block' }, '/decision', 'unknown property "decision"'],
   ])('%s output %j fails at %s', (event, output, path, message) => {

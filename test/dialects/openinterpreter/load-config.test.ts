@@ -42,7 +42,10 @@ const hooksJson = (command: string, extra = '') => `{
 describe('openinterpreter loadConfig', () => {
   it('loads every layer in order: managed, user json then toml, project root first, plugin', async () => {
     const sandbox = makeTempProject();
-    const managed = sandbox.write('etc/requirements.toml', '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "managed-stop"\n');
+    const managed = sandbox.write(
+      'etc/requirements.toml',
+      '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "managed-stop"\n',
+    );
     const userJson = sandbox.write('home/.openinterpreter/hooks.json', hooksJson('user-json', ', "timeout": 30'));
     const userToml = sandbox.write(
       'home/.openinterpreter/config.toml',
@@ -67,15 +70,80 @@ describe('openinterpreter loadConfig', () => {
     const pluginRoot = join(sandbox.home, '.openinterpreter', 'plugins', 'guard');
     const pluginData = join(sandbox.home, '.openinterpreter', 'plugin-data', 'guard');
     expect(loaded.handlers.map(summary)).toEqual([
-      { id: 'managed:Stop:0:0', source: 'managed', file: managed, line: 2, column: 1, event: 'Stop', matcher: null, command: 'managed-stop', timeoutMs: 600_000 },
-      { id: 'user:PreToolUse:0:0', source: 'user', file: userJson, line: 6, column: 19, event: 'PreToolUse', matcher: '^Bash$', command: 'user-json', timeoutMs: 30_000 },
-      { id: 'user:SessionStart:0:0', source: 'user', file: userToml, line: 11, column: 1, event: 'SessionStart', matcher: 'startup', command: 'user-toml', timeoutMs: 600_000 },
-      { id: 'project:PreToolUse:0:0', source: 'project', file: rootJson, line: 6, column: 19, event: 'PreToolUse', matcher: '^Bash$', command: 'project-root', timeoutMs: 600_000 },
-      { id: 'project:PreToolUse:0:0#2', source: 'project', file: nestedJson, line: 6, column: 19, event: 'PreToolUse', matcher: '^Bash$', command: 'project-nested', timeoutMs: 600_000 },
-      { id: 'plugin:PreToolUse:0:0', source: 'plugin', file: plugin, line: 6, column: 19, event: 'PreToolUse', matcher: '^Bash$', command: `${pluginRoot}/bin/check --data ${pluginData}`, timeoutMs: 600_000 },
+      {
+        id: 'managed:Stop:0:0',
+        source: 'managed',
+        file: managed,
+        line: 2,
+        column: 1,
+        event: 'Stop',
+        matcher: null,
+        command: 'managed-stop',
+        timeoutMs: 600_000,
+      },
+      {
+        id: 'user:PreToolUse:0:0',
+        source: 'user',
+        file: userJson,
+        line: 6,
+        column: 19,
+        event: 'PreToolUse',
+        matcher: '^Bash$',
+        command: 'user-json',
+        timeoutMs: 30_000,
+      },
+      {
+        id: 'user:SessionStart:0:0',
+        source: 'user',
+        file: userToml,
+        line: 11,
+        column: 1,
+        event: 'SessionStart',
+        matcher: 'startup',
+        command: 'user-toml',
+        timeoutMs: 600_000,
+      },
+      {
+        id: 'project:PreToolUse:0:0',
+        source: 'project',
+        file: rootJson,
+        line: 6,
+        column: 19,
+        event: 'PreToolUse',
+        matcher: '^Bash$',
+        command: 'project-root',
+        timeoutMs: 600_000,
+      },
+      {
+        id: 'project:PreToolUse:0:0#2',
+        source: 'project',
+        file: nestedJson,
+        line: 6,
+        column: 19,
+        event: 'PreToolUse',
+        matcher: '^Bash$',
+        command: 'project-nested',
+        timeoutMs: 600_000,
+      },
+      {
+        id: 'plugin:PreToolUse:0:0',
+        source: 'plugin',
+        file: plugin,
+        line: 6,
+        column: 19,
+        event: 'PreToolUse',
+        matcher: '^Bash$',
+        command: `${pluginRoot}/bin/check --data ${pluginData}`,
+        timeoutMs: 600_000,
+      },
     ]);
     const pluginHandler = loaded.handlers[5]!;
-    expect(pluginHandler.env).toEqual({ PLUGIN_ROOT: pluginRoot, CLAUDE_PLUGIN_ROOT: pluginRoot, PLUGIN_DATA: pluginData, CLAUDE_PLUGIN_DATA: pluginData });
+    expect(pluginHandler.env).toEqual({
+      PLUGIN_ROOT: pluginRoot,
+      CLAUDE_PLUGIN_ROOT: pluginRoot,
+      PLUGIN_DATA: pluginData,
+      CLAUDE_PLUGIN_DATA: pluginData,
+    });
     expect(pluginHandler.plugin).toBe('guard');
     expect(loaded.handlers[0]!.env).toEqual({});
   });
@@ -88,7 +156,12 @@ describe('openinterpreter loadConfig', () => {
         description: 'gate',
         hooks: {
           PreToolUse: [
-            { matcher: 'Bash|Edit', hooks: [{ type: 'command', command: 'a', id: 'gate', timeout: 15, statusMessage: 'Checking', async: true, onFailure: 'abort' }] },
+            {
+              matcher: 'Bash|Edit',
+              hooks: [
+                { type: 'command', command: 'a', id: 'gate', timeout: 15, statusMessage: 'Checking', async: true, onFailure: 'abort' },
+              ],
+            },
           ],
         },
       }),
@@ -112,11 +185,16 @@ describe('openinterpreter loadConfig', () => {
 
   it('makes ids unique across the load: in layer order the first keeps its id, later ones get #2, #3…', async () => {
     const sandbox = makeTempProject();
-    const stop = (...handlers: object[]) => JSON.stringify({ hooks: { Stop: [{ hooks: handlers.map((h) => ({ type: 'command', ...h })) }] } });
-    const toml = (id: string | null) => `[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "user-toml"\n${id === null ? '' : `id = "${id}"\n`}`;
+    const stop = (...handlers: object[]) =>
+      JSON.stringify({ hooks: { Stop: [{ hooks: handlers.map((h) => ({ type: 'command', ...h })) }] } });
+    const toml = (id: string | null) =>
+      `[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "user-toml"\n${id === null ? '' : `id = "${id}"\n`}`;
     const user = sandbox.write('home/.openinterpreter/hooks.json', stop({ command: 'user-json' }, { command: 'user-guard', id: 'guard' }));
     sandbox.write('home/.openinterpreter/config.toml', toml(null));
-    const project = sandbox.write('project/.openinterpreter/hooks.json', stop({ command: 'clone-guard', id: 'guard' }, { command: 'taken', id: 'guard#2' }, { command: 'again', id: 'guard' }));
+    const project = sandbox.write(
+      'project/.openinterpreter/hooks.json',
+      stop({ command: 'clone-guard', id: 'guard' }, { command: 'taken', id: 'guard#2' }, { command: 'again', id: 'guard' }),
+    );
     const loaded = await loadConfig(context(sandbox));
     expect(loaded.handlers.map((h) => [h.command, h.id, h.explicitId])).toEqual([
       ['user-json', 'user:Stop:0:0', false],
@@ -138,7 +216,9 @@ describe('openinterpreter loadConfig', () => {
     expect(loaded.handlers.map((h) => h.declaredId)).toEqual([undefined, undefined, 'user:Stop:0:0', 'guard', undefined, 'guard']);
     // A bare id others declared too is ambiguous (SPEC 6.1.1); `guard#1` is the user's own hook, never the clone's.
     const trustContext = { ...context(sandbox), projectDir: sandbox.project };
-    await expect(setHooksEnabled(trust, loaded.handlers, trustContext, 'guard', false)).rejects.toThrow(/hook id "guard" is ambiguous: 3 hooks declare it/);
+    await expect(setHooksEnabled(trust, loaded.handlers, trustContext, 'guard', false)).rejects.toThrow(
+      /hook id "guard" is ambiguous: 3 hooks declare it/,
+    );
     const changed = await setHooksEnabled(trust, loaded.handlers, trustContext, 'guard#1', false);
     expect(changed.map((h) => h.command)).toEqual(['user-guard']);
     const enabled = (await trust.evaluate(loaded.handlers, trustContext)).map((t) => t.enabled);
@@ -148,7 +228,10 @@ describe('openinterpreter loadConfig', () => {
   it('warns about both representations in one layer with the SPEC text and loads both, JSON first', async () => {
     const sandbox = makeTempProject();
     const json = sandbox.write('project/.openinterpreter/hooks.json', hooksJson('from-json'));
-    const toml = sandbox.write('project/.openinterpreter/config.toml', '\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "from-toml"\n');
+    const toml = sandbox.write(
+      'project/.openinterpreter/config.toml',
+      '\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "from-toml"\n',
+    );
     const loaded = await loadConfig(context(sandbox));
     expect(loaded.handlers.map((h) => h.command)).toEqual(['from-json', 'from-toml']);
     expect(loaded.findings).toEqual([
@@ -192,7 +275,10 @@ describe('openinterpreter loadConfig', () => {
 
   it('marks allow_managed_hooks_only and still lists the non-managed hooks it will not run', async () => {
     const sandbox = makeTempProject();
-    sandbox.write('etc/requirements.toml', 'allow_managed_hooks_only = true\n\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "audit"\n');
+    sandbox.write(
+      'etc/requirements.toml',
+      'allow_managed_hooks_only = true\n\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "audit"\n',
+    );
     sandbox.write('project/.openinterpreter/hooks.json', hooksJson('project'));
     const loaded = await loadConfig(context(sandbox));
     expect(loaded.managedOnly).toBe(true);
@@ -205,31 +291,72 @@ describe('openinterpreter loadConfig', () => {
   describe('a managed requirements file that exists but is broken fails closed (allow_managed_hooks_only)', () => {
     const HELD_BACK = 'non-managed hooks are held back until this managed requirements file is fixed';
     it.each([
-      ['has a syntax error', 'allow_managed_hooks_only = \n', 'parse-error', 2, 1, /^TOML syntax error: .*; nothing in this file is loaded, and non-managed/],
-      ['sets the switch to a string', 'allow_managed_hooks_only = "true"\n', 'invalid-value', 1, 28, /^"allow_managed_hooks_only" must be true or false, found the string "true"; non-managed/],
-      ['sets the switch to a number', 'allow_managed_hooks_only = 0\n', 'invalid-value', 1, 28, /^"allow_managed_hooks_only" must be true or false, found the number 0; non-managed/],
-      ['cannot be read (a directory)', null, 'parse-error', 1, 1, /^cannot read the file: it is a directory, not a regular file; nothing in this file is loaded, and non-managed/],
-    ])('%s: the engine lists the project hook but skips it as managed-only, with an error saying why', async (_name, content, ruleId, line, column, message) => {
-      const sandbox = makeTempProject();
-      const managed = join(sandbox.root, 'etc', 'requirements.toml');
-      if (content === null) sandbox.write('etc/requirements.toml/.keep', '');
-      else sandbox.write('etc/requirements.toml', content);
-      sandbox.write('project/.openinterpreter/hooks.json', hooksJson('echo ran'));
+      [
+        'has a syntax error',
+        'allow_managed_hooks_only = \n',
+        'parse-error',
+        2,
+        1,
+        /^TOML syntax error: .*; nothing in this file is loaded, and non-managed/,
+      ],
+      [
+        'sets the switch to a string',
+        'allow_managed_hooks_only = "true"\n',
+        'invalid-value',
+        1,
+        28,
+        /^"allow_managed_hooks_only" must be true or false, found the string "true"; non-managed/,
+      ],
+      [
+        'sets the switch to a number',
+        'allow_managed_hooks_only = 0\n',
+        'invalid-value',
+        1,
+        28,
+        /^"allow_managed_hooks_only" must be true or false, found the number 0; non-managed/,
+      ],
+      [
+        'cannot be read (a directory)',
+        null,
+        'parse-error',
+        1,
+        1,
+        /^cannot read the file: it is a directory, not a regular file; nothing in this file is loaded, and non-managed/,
+      ],
+    ])(
+      '%s: the engine lists the project hook but skips it as managed-only, with an error saying why',
+      async (_name, content, ruleId, line, column, message) => {
+        const sandbox = makeTempProject();
+        const managed = join(sandbox.root, 'etc', 'requirements.toml');
+        if (content === null) sandbox.write('etc/requirements.toml/.keep', '');
+        else sandbox.write('etc/requirements.toml', content);
+        sandbox.write('project/.openinterpreter/hooks.json', hooksJson('echo ran'));
 
-      const loaded = await loadConfig(context(sandbox));
-      expect(loaded.managedOnly).toBe(true);
-      expect(loaded.findings.map((f) => [f.ruleId, f.severity, f.file, f.line, f.column])).toEqual([[ruleId, 'error', managed, line, column]]);
-      expect(loaded.findings[0]!.message).toMatch(message);
-      expect(loaded.findings[0]!.message.endsWith(HELD_BACK)).toBe(true);
+        const loaded = await loadConfig(context(sandbox));
+        expect(loaded.managedOnly).toBe(true);
+        expect(loaded.findings.map((f) => [f.ruleId, f.severity, f.file, f.line, f.column])).toEqual([
+          [ruleId, 'error', managed, line, column],
+        ]);
+        expect(loaded.findings[0]!.message).toMatch(message);
+        expect(loaded.findings[0]!.message.endsWith(HELD_BACK)).toBe(true);
 
-      const engine = await createEngine({ dialect: await loadDialect('openinterpreter'), cwd: sandbox.project, home: sandbox.home, managedConfigPath: managed, bypassTrust: true });
-      try {
-        const outcome = await engine.dispatch('PreToolUse', oiPayload('PreToolUse', sandbox.project));
-        expect(outcome.runs.map((run) => [run.source, run.status, run.skipReason, run.stdout])).toEqual([['project', 'skipped', 'managed-only', '']]);
-      } finally {
-        await engine.close();
-      }
-    });
+        const engine = await createEngine({
+          dialect: await loadDialect('openinterpreter'),
+          cwd: sandbox.project,
+          home: sandbox.home,
+          managedConfigPath: managed,
+          bypassTrust: true,
+        });
+        try {
+          const outcome = await engine.dispatch('PreToolUse', oiPayload('PreToolUse', sandbox.project));
+          expect(outcome.runs.map((run) => [run.source, run.status, run.skipReason, run.stdout])).toEqual([
+            ['project', 'skipped', 'managed-only', ''],
+          ]);
+        } finally {
+          await engine.close();
+        }
+      },
+    );
 
     it.each([
       ['is missing', null],
@@ -306,7 +433,15 @@ describe('openinterpreter loadConfig', () => {
 
   it('has nothing to load in an empty sandbox', async () => {
     const sandbox = makeTempProject();
-    expect(await loadConfig(context(sandbox))).toEqual({ enabled: true, switchedOff: null, managedOnly: false, handlers: [], files: [], watchPaths: expect.any(Array), findings: [] });
+    expect(await loadConfig(context(sandbox))).toEqual({
+      enabled: true,
+      switchedOff: null,
+      managedOnly: false,
+      handlers: [],
+      files: [],
+      watchPaths: expect.any(Array),
+      findings: [],
+    });
   });
 
   it('names every place a file would be read from if created, for a long-lived engine to watch', async () => {

@@ -72,8 +72,18 @@ describe('openinterpreter interpret: exit codes and plain text (SPEC 2.5)', () =
     ]),
     ['other exit code fails', 'PreToolUse', exited(1, { stderr: 'boom' }), failure('hook exited with code 1')],
     ['timeout', 'PreToolUse', timedOut('timed out after 1s'), failure('hook timed out after 600s', 'timed_out')],
-    ['signal', 'PostToolUse', killedBy('SIGKILL'), failure('hook exited without a status code (hook process was killed by signal SIGKILL)')],
-    ['command not found', 'SessionStart', spawnFailed('command not found: ./missing.sh'), failure('hook exited with code 127 (command not found: ./missing.sh)')],
+    [
+      'signal',
+      'PostToolUse',
+      killedBy('SIGKILL'),
+      failure('hook exited without a status code (hook process was killed by signal SIGKILL)'),
+    ],
+    [
+      'command not found',
+      'SessionStart',
+      spawnFailed('command not found: ./missing.sh'),
+      failure('hook exited with code 127 (command not found: ./missing.sh)'),
+    ],
     ...['SessionStart', 'SubagentStart', 'UserPromptSubmit'].map((event): [string, string, RunResult, unknown] => [
       'plain text is context',
       event,
@@ -84,14 +94,13 @@ describe('openinterpreter interpret: exit codes and plain text (SPEC 2.5)', () =
       'plain text fails',
       event,
       exited(0, { stdout: 'all done\n' }),
-      failure(`hook returned invalid ${event === 'Stop' ? 'stop' : 'subagent stop'} hook JSON output: stdout is plain text, not a JSON object`),
+      failure(
+        `hook returned invalid ${event === 'Stop' ? 'stop' : 'subagent stop'} hook JSON output: stdout is plain text, not a JSON object`,
+      ),
     ]),
-    ...['PreToolUse', 'PermissionRequest', 'PostToolUse', 'PreCompact', 'PostCompact'].map((event): [string, string, RunResult, unknown] => [
-      'plain text is ignored',
-      event,
-      exited(0, { stdout: 'checked\n' }),
-      done(),
-    ]),
+    ...['PreToolUse', 'PermissionRequest', 'PostToolUse', 'PreCompact', 'PostCompact'].map(
+      (event): [string, string, RunResult, unknown] => ['plain text is ignored', event, exited(0, { stdout: 'checked\n' }), done()],
+    ),
   ];
   it.each(rows)('%s: %s', (_name, event, result, expected) => {
     expect(interpret(event, result)).toEqual(expected);
@@ -101,16 +110,36 @@ describe('openinterpreter interpret: exit codes and plain text (SPEC 2.5)', () =
 describe('openinterpreter interpret: JSON output (SPEC 2.4, 2.5)', () => {
   const rows: [string, string, RunResult, unknown][] = [
     // The parse error's wording is Node's; only the prefix is ours.
-    ['unparsable JSON fails', 'PreToolUse', exited(0, { stdout: '{"hookSpecificOutput": ' }), failure(/^hook returned invalid pre-tool-use JSON output: \S/)],
-    ['a JSON array fails', 'SessionStart', exited(0, { stdout: '  \n[1, 2]' }), failure('hook returned invalid session start JSON output: stdout is JSON but not an object')],
-    ['an unknown field fails with its path', 'Stop', printed({ decison: 'block' }), failure('hook returned invalid stop hook JSON output: /decison: unknown property "decison"')],
+    [
+      'unparsable JSON fails',
+      'PreToolUse',
+      exited(0, { stdout: '{"hookSpecificOutput": ' }),
+      failure(/^hook returned invalid pre-tool-use JSON output: \S/),
+    ],
+    [
+      'a JSON array fails',
+      'SessionStart',
+      exited(0, { stdout: '  \n[1, 2]' }),
+      failure('hook returned invalid session start JSON output: stdout is JSON but not an object'),
+    ],
+    [
+      'an unknown field fails with its path',
+      'Stop',
+      printed({ decison: 'block' }),
+      failure('hook returned invalid stop hook JSON output: /decison: unknown property "decison"'),
+    ],
     [
       'a wrong hookEventName fails',
       'PreToolUse',
       printed(specific('PostToolUse', { permissionDecision: 'deny', permissionDecisionReason: 'x' })),
       failure('hook returned invalid pre-tool-use JSON output: /hookSpecificOutput/hookEventName: must be "PreToolUse"'),
     ],
-    ['PreToolUse deny', 'PreToolUse', printed(specific('PreToolUse', { permissionDecision: 'deny', permissionDecisionReason: 'policy' })), blocked('policy')],
+    [
+      'PreToolUse deny',
+      'PreToolUse',
+      printed(specific('PreToolUse', { permissionDecision: 'deny', permissionDecisionReason: 'policy' })),
+      blocked('policy'),
+    ],
     [
       'PreToolUse deny without a reason fails',
       'PreToolUse',
@@ -154,7 +183,12 @@ describe('openinterpreter interpret: JSON output (SPEC 2.4, 2.5)', () => {
       printed({ decision: 'block' }),
       failure('PreToolUse hook returned decision:block without a non-empty reason'),
     ],
-    ['legacy approve = allow', 'PreToolUse', printed({ decision: 'approve', reason: 'known safe' }), done({ decision: 'allow', reason: 'known safe' })],
+    [
+      'legacy approve = allow',
+      'PreToolUse',
+      printed({ decision: 'approve', reason: 'known safe' }),
+      done({ decision: 'allow', reason: 'known safe' }),
+    ],
     [
       'PermissionRequest deny with a message',
       'PermissionRequest',
@@ -174,7 +208,12 @@ describe('openinterpreter interpret: JSON output (SPEC 2.4, 2.5)', () => {
       done({ decision: 'allow' }),
     ],
     ['PostToolUse block is feedback', 'PostToolUse', printed({ decision: 'block', reason: 'tests failed' }), blocked('tests failed')],
-    ['UserPromptSubmit block', 'UserPromptSubmit', printed({ decision: 'block', reason: 'contains a secret' }), blocked('contains a secret')],
+    [
+      'UserPromptSubmit block',
+      'UserPromptSubmit',
+      printed({ decision: 'block', reason: 'contains a secret' }),
+      blocked('contains a secret'),
+    ],
     [
       'UserPromptSubmit block without a reason fails',
       'UserPromptSubmit',
@@ -193,15 +232,30 @@ describe('openinterpreter interpret: JSON output (SPEC 2.4, 2.5)', () => {
       printed(specific('SessionStart', { additionalContext: 'branch: main' })),
       done({ additionalContext: 'branch: main' }),
     ],
-    ['Stop block continues the turn', 'Stop', printed({ decision: 'block', reason: 'run the tests first' }), blocked('run the tests first')],
-    ['SubagentStop block continues the subagent', 'SubagentStop', printed({ decision: 'block', reason: 'keep going' }), blocked('keep going')],
+    [
+      'Stop block continues the turn',
+      'Stop',
+      printed({ decision: 'block', reason: 'run the tests first' }),
+      blocked('run the tests first'),
+    ],
+    [
+      'SubagentStop block continues the subagent',
+      'SubagentStop',
+      printed({ decision: 'block', reason: 'keep going' }),
+      blocked('keep going'),
+    ],
     ['common fields only', 'PreCompact', printed({}), done()],
     ['systemMessage', 'PostCompact', printed({ systemMessage: 'compacted 3 turns' }), done({ systemMessage: 'compacted 3 turns' })],
     [
       'continue:false stops, its stop text is the feedback',
       'PostToolUse',
       printed({ continue: false, stopReason: 'budget exhausted' }),
-      { status: 'stopped', error: null, verdict: false, effect: { stop: true, stopReason: 'budget exhausted', reason: 'budget exhausted' } },
+      {
+        status: 'stopped',
+        error: null,
+        verdict: false,
+        effect: { stop: true, stopReason: 'budget exhausted', reason: 'budget exhausted' },
+      },
     ],
     [
       'continue:false wins over a block in the same output',
@@ -218,10 +272,28 @@ describe('openinterpreter interpret: JSON output (SPEC 2.4, 2.5)', () => {
 describe('openinterpreter interpret: onFailure "abort" fails closed (SPEC 2.6)', () => {
   const rows: [string, string, RunResult, 'failed' | 'timed_out', string][] = [
     ['non-zero exit', 'PreToolUse', exited(1), 'failed', 'hook exited with code 1'],
-    ['exit 2 without a reason', 'Stop', exited(2), 'failed', 'Stop hook exited with code 2 but did not write a continuation prompt to stderr'],
-    ['bad output', 'PostToolUse', printed({ nope: true }), 'failed', 'hook returned invalid post-tool-use JSON output: /nope: unknown property "nope"'],
+    [
+      'exit 2 without a reason',
+      'Stop',
+      exited(2),
+      'failed',
+      'Stop hook exited with code 2 but did not write a continuation prompt to stderr',
+    ],
+    [
+      'bad output',
+      'PostToolUse',
+      printed({ nope: true }),
+      'failed',
+      'hook returned invalid post-tool-use JSON output: /nope: unknown property "nope"',
+    ],
     ['timeout', 'UserPromptSubmit', timedOut('timed out after 5s'), 'timed_out', 'hook timed out after 600s'],
-    ['command not found', 'SessionStart', spawnFailed('command not found: ./gone'), 'failed', 'hook exited with code 127 (command not found: ./gone)'],
+    [
+      'command not found',
+      'SessionStart',
+      spawnFailed('command not found: ./gone'),
+      'failed',
+      'hook exited with code 127 (command not found: ./gone)',
+    ],
   ];
   it.each(rows)('%s keeps its status and blocks', (_name, event, result, status, error) => {
     const interpretation = interpret(event, result, 'abort');
@@ -259,7 +331,16 @@ describe('openinterpreter aggregate (SPEC 2.6)', () => {
 
   const rows: [string, string, [string, RunResult, 'abort'?][], Partial<AggregateEffect>][] = [
     ['no handlers', 'PreToolUse', [], {}],
-    ['handlers without effect', 'PreToolUse', [['a', exited(0)], ['b', exited(1)], ['c', exited(0, { stdout: 'hi' })]], {}],
+    [
+      'handlers without effect',
+      'PreToolUse',
+      [
+        ['a', exited(0)],
+        ['b', exited(1)],
+        ['c', exited(0, { stdout: 'hi' })],
+      ],
+      {},
+    ],
     [
       'any deny wins, reason from the first deny in configured order',
       'PreToolUse',
@@ -280,7 +361,15 @@ describe('openinterpreter aggregate (SPEC 2.6)', () => {
       ],
       { decision: 'ask', reason: 'touches prod' },
     ],
-    ['allow alone', 'PreToolUse', [['a', exited(0)], ['b', printed({ decision: 'approve' })]], { decision: 'allow' }],
+    [
+      'allow alone',
+      'PreToolUse',
+      [
+        ['a', exited(0)],
+        ['b', printed({ decision: 'approve' })],
+      ],
+      { decision: 'allow' },
+    ],
     [
       'updatedInput from the last rewriting handler in configured order',
       'PreToolUse',
@@ -347,7 +436,12 @@ describe('openinterpreter aggregate (SPEC 2.6)', () => {
       ],
       { blocked: true, reason: 'secret found' },
     ],
-    ['PostToolUse feedback block', 'PostToolUse', [['a', printed({ decision: 'block', reason: 'lint failed' })]], { blocked: true, reason: 'lint failed' }],
+    [
+      'PostToolUse feedback block',
+      'PostToolUse',
+      [['a', printed({ decision: 'block', reason: 'lint failed' })]],
+      { blocked: true, reason: 'lint failed' },
+    ],
     [
       'PermissionRequest deny',
       'PermissionRequest',

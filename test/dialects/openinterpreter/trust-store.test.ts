@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { hookTrustStorePath, readHookTrustStore, updateHookTrustStore, type TrustedHook } from '../../../src/dialects/openinterpreter/trust-store.js';
+import {
+  hookTrustStorePath,
+  readHookTrustStore,
+  updateHookTrustStore,
+  type TrustedHook,
+} from '../../../src/dialects/openinterpreter/trust-store.js';
 import { makeTempProject } from '../../helpers/temp-project.js';
 
 const BUILT_STORE = fileURLToPath(new URL('../../../dist/src/dialects/openinterpreter/trust-store.js', import.meta.url));
@@ -44,7 +49,9 @@ describe('trust store writes', () => {
     const text = readFileSync(hookTrustStorePath(home), 'utf8');
     const trusted = JSON.parse(text).files['/project/hooks.json'].trusted;
     expect(Object.keys(trusted).sort()).toEqual(
-      Array.from({ length: writers }, (_, w) => Array.from({ length: perWriter }, (_, i) => `sha256:${w}-${i}`)).flat().sort(),
+      Array.from({ length: writers }, (_, w) => Array.from({ length: perWriter }, (_, i) => `sha256:${w}-${i}`))
+        .flat()
+        .sort(),
     );
     // No lock or temporary file is left behind.
     expect(readdirSync(join(home, '.openinterpreter'))).toEqual(['trusted-hooks.json']);

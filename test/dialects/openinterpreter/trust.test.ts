@@ -140,7 +140,9 @@ describe('openinterpreter trust: script-aware', () => {
   it('does not track scripts of user-layer hooks', async () => {
     const { hook, context, trustAll, sandbox } = setup();
     sandbox.write('project/scripts/lint.sh', 'one\n');
-    const handlers = [hook(0, { source: 'user', file: join(sandbox.home, '.openinterpreter', 'hooks.json'), command: './scripts/lint.sh' })];
+    const handlers = [
+      hook(0, { source: 'user', file: join(sandbox.home, '.openinterpreter', 'hooks.json'), command: './scripts/lint.sh' }),
+    ];
     await trustAll(handlers);
     sandbox.write('project/scripts/lint.sh', 'two\n');
     expect((await trust.evaluate(handlers, context))[0]!.status).toBe('trusted');
@@ -155,7 +157,9 @@ describe('openinterpreter trust: managed and enabled', () => {
     const report = await trustHooks(trust, [managed], context, { ids: [] });
     expect(report).toMatchObject({ trusted: [], managed: [managed] });
     await expect(setHooksEnabled(trust, [managed], context, 'policy', false)).rejects.toThrow(UsageError);
-    await expect(setHooksEnabled(trust, [managed], context, 'policy', false)).rejects.toThrow(/managed hooks always run and cannot be disabled/);
+    await expect(setHooksEnabled(trust, [managed], context, 'policy', false)).rejects.toThrow(
+      /managed hooks always run and cannot be disabled/,
+    );
   });
 
   it('disables and enables a hook by id without touching its trust', async () => {
@@ -163,7 +167,10 @@ describe('openinterpreter trust: managed and enabled', () => {
     const handlers = [hook(0, { id: 'guard', explicitId: true }), hook(1, { command: './b.sh' })];
     await trustAll(handlers);
     await setHooksEnabled(trust, handlers, context, 'guard', false);
-    expect((await trust.evaluate(handlers, context)).map((t) => [t.status, t.enabled])).toEqual([['trusted', false], ['trusted', true]]);
+    expect((await trust.evaluate(handlers, context)).map((t) => [t.status, t.enabled])).toEqual([
+      ['trusted', false],
+      ['trusted', true],
+    ]);
     await setHooksEnabled(trust, handlers, context, 'guard', true);
     expect((await trust.evaluate(handlers, context)).map((t) => t.enabled)).toEqual([true, true]);
   });
@@ -230,9 +237,17 @@ describe('openinterpreter trust store file', () => {
 
   it.each([
     ['an unknown version', '{"version":3,"files":{}}', 'unsupported "version" 3'],
-    ['the version 1 format (disables keyed by position)', '{"version":1,"files":{}}', 'unsupported "version" 1 (this hookctl reads version 2)'],
+    [
+      'the version 1 format (disables keyed by position)',
+      '{"version":1,"files":{}}',
+      'unsupported "version" 1 (this hookctl reads version 2)',
+    ],
     ['a malformed disable', '{"version":2,"files":{"/f":{"trusted":{},"disabled":{"guard":{"disabledAt":"t"}}}}}', 'has no "id" string'],
-    ['a malformed entry', '{"version":2,"files":{"/f":{"trusted":{"sha256:x":{"keys":"x","id":"a","trustedAt":"t"}},"disabled":{}}}}', 'has no "keys" list of strings'],
+    [
+      'a malformed entry',
+      '{"version":2,"files":{"/f":{"trusted":{"sha256:x":{"keys":"x","id":"a","trustedAt":"t"}},"disabled":{}}}}',
+      'has no "keys" list of strings',
+    ],
   ])('rejects %s', async (_name, text, reason) => {
     const { hook, context, sandbox } = setup();
     sandbox.write('home/.openinterpreter/trusted-hooks.json', text);
