@@ -71,6 +71,8 @@ export function codexWatchPaths(context: LoadContext, files: readonly ConfigFile
       ...[paths.home, ...projectDirs].filter((dir): dir is string => dir !== null).flatMap((dir) => [join(dir, 'hooks.json'), join(dir, 'config.toml')]),
       ...trust.watchPaths,
       ...pluginWatchPaths(paths.home, settingsOf(userConfig === undefined ? [] : [userConfig])),
+      // A hooks file a manifest names that could not be read loads once it appears.
+      ...files.flatMap((file) => file.notices ?? []).flatMap((notice) => (notice.messageId === 'failedToRead' ? [String(notice.data.file)] : [])),
     ]),
   ];
 }

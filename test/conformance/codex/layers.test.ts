@@ -1,5 +1,6 @@
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { configWarnings } from '../family.js';
 import { codexSandbox, preToolUse, preToolUseToml } from './sandbox.js';
@@ -412,6 +413,22 @@ describe('plugins: codex-rs/core-plugins/src/loader.rs, codex-rs/hooks/src/engin
     expect(list.stderr).toContain(`hookctl: ${warning}`);
     const dryRun = await box.cli('dry-run', 'PreToolUse', '--json', '--cwd', box.project);
     expect(JSON.parse(dryRun.stdout).warnings).toContain(warning);
+  });
+
+  // A named file that appears later is what Codex reads on its next start: with watch, hookctl reloads.
+  it('a manifest path that does not exist yet loads once the file appears (watch)', async () => {
+    const box = codexSandbox();
+    box.put('home/.codex/config.toml', '[plugins."demo@test"]\n');
+    install(box, 'local', { name: 'demo', hooks: ['./hooks/later.json'] }, { 'hooks/hooks.json': preToolUse('echo default') });
+    const engine = await box.engine({ bypassTrust: true, watch: true });
+    expect(engine.handlers).toEqual([]);
+    box.put('home/.codex/plugins/cache/test/demo/local/hooks/later.json', preToolUse('echo later'));
+    for (let waited = 0; engine.handlers.length === 0; waited += 20) {
+      if (waited > 20_000) throw new Error('timed out waiting for the named hooks file to load');
+      await sleep(20);
+    }
+    expect(engine.handlers.map((handler) => handler.command)).toEqual(['echo later']);
+    await engine.close();
   });
 
   // loader.rs load_plugin: no manifest, not enabled, or not installed: no hooks.
