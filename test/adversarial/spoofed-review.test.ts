@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -69,6 +69,7 @@ function claudeProject(command: string, projectDir = 'project') {
   const sandbox = makeTempProject();
   const project = join(sandbox.root, projectDir);
   mkdirSync(join(project, '.git'), { recursive: true });
+  mkdirSync(join(project, 'hooks-tests'));
   sandbox.write(
     `${projectDir}/.claude/settings.json`,
     JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command }] }] } }, null, 2),
@@ -85,6 +86,7 @@ function codexProject(command: string, extra: Record<string, unknown> = {}, proj
   const sandbox = makeTempProject();
   const project = join(sandbox.root, projectDir);
   mkdirSync(join(project, '.git'), { recursive: true });
+  mkdirSync(join(project, 'hooks-tests'));
   sandbox.write(
     `${projectDir}/.codex/hooks.json`,
     JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command, ...extra }] }] } }, null, 2),
@@ -241,6 +243,21 @@ describe('every other place a person reads escapes control and bidi characters',
         payload: payloadFor('openinterpreter', 'PreToolUse', '.'),
         expect: { reason: 'something else' },
       }),
+    );
+    const result = await runCli(['test', ...common]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).not.toMatch(RAW_CONTROL);
+    expect(result.stdout).toContain('deny \\u202e txt.exe');
+  });
+
+  it.each([
+    ['claude', () => claudeProject("printf 'deny \\342\\200\\256 txt.exe\\r' >&2; exit 2")],
+    ['codex', () => codexProject("printf 'deny \\342\\200\\256 txt.exe\\r' >&2; exit 2")],
+  ] as const)('%s test: case results quote hook output escaped', async (dialect, setup) => {
+    const { common, project } = setup();
+    writeFileSync(
+      join(project, 'hooks-tests', 'spoof.case.json'),
+      JSON.stringify({ event: 'PreToolUse', payload: payloadFor(dialect, 'PreToolUse', '.'), expect: { reason: 'something else' } }),
     );
     const result = await runCli(['test', ...common]);
     expect(result.code).toBe(1);
