@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -199,6 +199,31 @@ describe.each(DIALECTS)('no hook process outlives `hookctl serve` (%s)', (dialec
     expect((await processesUp(marker, 2)).length).toBeGreaterThanOrEqual(2);
     cli.child.kill('SIGINT');
     expect(await cli.exited).toBe(130);
+    expect(await processesGone(marker)).toEqual([]);
+  });
+});
+
+describe('claude: an asyncRewake hook does not outlive hookctl either', () => {
+  it('SIGTERM while `run` waits for an asyncRewake Stop hook: the hook and its grandchild are gone', async () => {
+    const { marker, ready, common, sandbox } = stubbornSetup('claude', 'Stop', { async: true });
+    // The same stubborn hook, switched to asyncRewake (implies async; an exit 2 would wake the model).
+    const managed = common[common.indexOf('--managed') + 1]!;
+    writeFileSync(managed, readFileSync(managed, 'utf8').replace('"async":true', '"asyncRewake":true'));
+    expect(readFileSync(managed, 'utf8')).toContain('"asyncRewake":true');
+    const cli = startCli(['run', 'Stop', ...common], { input: JSON.stringify(payloadFor('claude', 'Stop', sandbox.project)) });
+    await eventually(
+      () => lineCount(ready),
+      (n) => n >= 1,
+      15_000,
+    );
+    expect((await processesUp(marker, 2)).length).toBeGreaterThanOrEqual(2);
+    await eventually(
+      () => cli.stdout(),
+      (out) => out.includes('"runs"'),
+    );
+    expect(JSON.parse(cli.stdout()).runs[0].status).toBe('running');
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(143);
     expect(await processesGone(marker)).toEqual([]);
   });
 });
