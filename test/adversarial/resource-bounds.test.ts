@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
 import { BIN, runCli } from '../helpers/run-cli.js';
@@ -181,8 +181,13 @@ type NewDialect = 'claude' | 'codex';
 const HOSTILE_PATHS: readonly (readonly [NewDialect, string])[] = [
   ['claude', '.claude/settings.json'],
   ['claude', '.claude/settings.local.json'],
+  // The start directory's own local settings, read besides the repository root's.
+  ['claude', 'sub/.claude/settings.local.json'],
   ['codex', '.codex/hooks.json'],
   ['codex', '.codex/config.toml'],
+  // Codex walks every .codex/ from the project root down to the start directory.
+  ['codex', 'sub/.codex/hooks.json'],
+  ['codex', 'sub/.codex/config.toml'],
 ];
 const deep = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 const HOSTILE_CONTENT: readonly { name: string; plant: (path: string) => void; reason: RegExp }[] = [
@@ -209,9 +214,12 @@ const USER_NOTE_COMMAND = `echo '{"systemMessage":"user hook ran"}'`;
 const bashGroup = (command: string) => ({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command }] }] });
 
 /** A managed deny, a user hook that reports it ran, a trusted project: the layers a hostile file must not touch. */
-async function victim(dialect: NewDialect): Promise<{ arena: TempProject; common: string[] }> {
+async function victim(dialect: NewDialect, path: string): Promise<{ arena: TempProject; common: string[]; cwd: string }> {
   const arena = makeTempProject();
-  const common = ['--dialect', dialect, '--cwd', arena.project, '--home', arena.home];
+  // The session starts in the directory that holds the hostile file's config folder.
+  const cwd = join(arena.project, dirname(dirname(path)));
+  mkdirSync(join(cwd, dialect === 'claude' ? '.claude' : '.codex'), { recursive: true });
+  const common = ['--dialect', dialect, '--cwd', cwd, '--home', arena.home];
   if (dialect === 'claude') {
     common.push('--managed', arena.write('etc/managed-settings.json', JSON.stringify({ hooks: bashGroup(MANAGED_DENY_COMMAND) })));
     arena.write('home/.claude/settings.json', JSON.stringify({ hooks: bashGroup(USER_NOTE_COMMAND) }));
@@ -223,16 +231,15 @@ async function victim(dialect: NewDialect): Promise<{ arena: TempProject; common
     // The user reviewed their own hook before the repository turned hostile.
     expect((await runCli(['trust', '--all', '--yes', ...common])).code).toBe(0);
   }
-  mkdirSync(join(arena.project, dialect === 'claude' ? '.claude' : '.codex'), { recursive: true });
-  return { arena, common };
+  return { arena, common, cwd };
 }
 
 describe.each(HOSTILE_PATHS)('a hostile %s config at %s is bounded and reported; the other layers decide', (dialect, path) => {
   it.each(HOSTILE_CONTENT)('$name', async ({ plant, reason }) => {
-    const { arena, common } = await victim(dialect);
+    const { arena, common, cwd } = await victim(dialect, path);
     const file = join(arena.project, path);
     plant(file);
-    const payload = JSON.stringify(payloadFor(dialect, 'PreToolUse', arena.project));
+    const payload = JSON.stringify(payloadFor(dialect, 'PreToolUse', cwd));
 
     const run = await runMeasured(['run', 'PreToolUse', ...common], { input: payload });
     expect(run.stderr).not.toMatch(CRASH);
