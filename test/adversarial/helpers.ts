@@ -161,7 +161,9 @@ export function sandboxWithHooks(dialect: AnyDialectId, hooks: readonly HookSpec
         ...(hook.async ? { async: true } : {}),
         ...(hook.timeout === undefined ? {} : { timeout: hook.timeout }),
       };
-      (table[hook.event] ??= []).push({ ...(hook.matcher === undefined ? {} : { matcher: hook.matcher }), hooks: [handler] });
+      const groups = table[hook.event] ?? [];
+      groups.push({ ...(hook.matcher === undefined ? {} : { matcher: hook.matcher }), hooks: [handler] });
+      table[hook.event] = groups;
     }
     common.push('--managed', sandbox.write('etc/managed-settings.json', JSON.stringify({ hooks: table })));
   } else if (dialect === 'openinterpreter' || dialect === 'codex') {
@@ -200,7 +202,12 @@ export function sandboxWithHooks(dialect: AnyDialectId, hooks: readonly HookSpec
 }
 
 /** A minimal valid payload for the event in the dialect, with `cwd`. */
-export function payloadFor(dialect: AnyDialectId, event: string, cwd: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function payloadFor(
+  dialect: AnyDialectId,
+  event: string,
+  cwd: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   if (dialect === 'codex') return codexPayload(event, cwd, extra);
   if (dialect === 'claude') return claudeAnyPayload(event, cwd, extra);
   if (dialect === 'openinterpreter') {

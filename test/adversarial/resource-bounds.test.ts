@@ -235,35 +235,39 @@ async function victim(dialect: NewDialect, path: string): Promise<{ arena: TempP
 }
 
 describe.each(HOSTILE_PATHS)('a hostile %s config at %s is bounded and reported; the other layers decide', (dialect, path) => {
-  it.each(HOSTILE_CONTENT)('$name', async ({ plant, reason }) => {
-    const { arena, common, cwd } = await victim(dialect, path);
-    const file = join(arena.project, path);
-    plant(file);
-    const payload = JSON.stringify(payloadFor(dialect, 'PreToolUse', cwd));
+  it.each(HOSTILE_CONTENT)(
+    '$name',
+    async ({ plant, reason }) => {
+      const { arena, common, cwd } = await victim(dialect, path);
+      const file = join(arena.project, path);
+      plant(file);
+      const payload = JSON.stringify(payloadFor(dialect, 'PreToolUse', cwd));
 
-    const run = await runMeasured(['run', 'PreToolUse', ...common], { input: payload });
-    expect(run.stderr).not.toMatch(CRASH);
-    expect(run.code, run.stderr).toBe(0);
-    expect(run.peakRssMiB).toBeLessThan(256);
-    const outcome = JSON.parse(run.stdout) as { decision: string; reason: string; systemMessages: string[]; warnings: string[] };
-    expect(outcome).toMatchObject({ decision: 'deny', reason: 'managed policy: no' });
-    expect(outcome.systemMessages).toContain('user hook ran');
-    expect(outcome.warnings.find((line) => line.includes(file))).toMatch(reason);
+      const run = await runMeasured(['run', 'PreToolUse', ...common], { input: payload });
+      expect(run.stderr).not.toMatch(CRASH);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.peakRssMiB).toBeLessThan(256);
+      const outcome = JSON.parse(run.stdout) as { decision: string; reason: string; systemMessages: string[]; warnings: string[] };
+      expect(outcome).toMatchObject({ decision: 'deny', reason: 'managed policy: no' });
+      expect(outcome.systemMessages).toContain('user hook ran');
+      expect(outcome.warnings.find((line) => line.includes(file))).toMatch(reason);
 
-    for (const args of [['dry-run', 'PreToolUse', '--json', '--payload', '-'], ['list']]) {
-      const result = await runMeasured([...args, ...common], { input: payload });
-      expect(result.stderr, args[0]).not.toMatch(CRASH);
-      expect(result.code, `${args[0]}: ${result.stderr}`).toBe(0);
-      expect(result.peakRssMiB, args[0]).toBeLessThan(256);
-    }
+      for (const args of [['dry-run', 'PreToolUse', '--json', '--payload', '-'], ['list']]) {
+        const result = await runMeasured([...args, ...common], { input: payload });
+        expect(result.stderr, args[0]).not.toMatch(CRASH);
+        expect(result.code, `${args[0]}: ${result.stderr}`).toBe(0);
+        expect(result.peakRssMiB, args[0]).toBeLessThan(256);
+      }
 
-    const lint = await runMeasured(['lint', '--effective', '--format', 'json', ...common]);
-    expect(lint.stderr).not.toMatch(CRASH);
-    expect(lint.code).toBe(1);
-    expect(lint.peakRssMiB).toBeLessThan(256);
-    const { findings } = JSON.parse(lint.stdout) as { findings: { file: string; line: number; column: number; message: string }[] };
-    const finding = findings.find((item) => resolve(arena.project, item.file) === file);
-    expect(finding?.message).toMatch(reason);
-    expect(finding!.line).toBeGreaterThanOrEqual(1);
-  }, 60_000);
+      const lint = await runMeasured(['lint', '--effective', '--format', 'json', ...common]);
+      expect(lint.stderr).not.toMatch(CRASH);
+      expect(lint.code).toBe(1);
+      expect(lint.peakRssMiB).toBeLessThan(256);
+      const { findings } = JSON.parse(lint.stdout) as { findings: { file: string; line: number; column: number; message: string }[] };
+      const finding = findings.find((item) => resolve(arena.project, item.file) === file);
+      expect(finding?.message).toMatch(reason);
+      expect(finding!.line).toBeGreaterThanOrEqual(1);
+    },
+    60_000,
+  );
 });

@@ -95,7 +95,7 @@ describe.each(DIALECTS)('scaffold never writes through a symlink (%s)', (dialect
     expect(readdirSync(bin)).toEqual([]);
   });
 
-  it('a committed config directory that is a symlink into the home (-> ~/<dir>) is refused; the user\'s files are unchanged', async () => {
+  it('a committed config directory symlinked into the home (-> ~/<dir>) is refused; the home is unchanged', async () => {
     const { sandbox, common } = setup(dialect);
     const userDir = join(sandbox.home, DIR[dialect]);
     const userConfig = sandbox.write(`home/${CONFIG[dialect]}`, existingConfig(dialect, 10));
