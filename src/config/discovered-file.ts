@@ -14,7 +14,10 @@ export interface FilePlacement {
 
 /** Reads one candidate layer file; null when it does not exist (every layer is optional). */
 export async function discoveredFile(path: string, format: ConfigFormat, placement: FilePlacement): Promise<ConfigFile | null> {
-  const parsed = await readConfigFile(path, format, placement.source === 'project' ? 'repository' : 'owned');
+  // A 'local' layer file (.claude/settings.local.json) lives in the checkout too: a repository can commit
+  // one, so it gets the repository caps, not the larger cap of files the user or administrator owns.
+  const fromRepository = placement.source === 'project' || placement.source === 'local';
+  const parsed = await readConfigFile(path, format, fromRepository ? 'repository' : 'owned');
   if (parsed === null) return null;
   return { parsed, source: placement.source, role: placement.role, layer: placement.layer ?? dirname(path), plugin: placement.plugin ?? null };
 }

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach } from 'vitest';
 import { BIN } from '../helpers/run-cli.js';
+import { codexPayload } from '../helpers/payloads.js';
 import { makeTempProject, type TempProject } from '../helpers/temp-project.js';
 
 /**
@@ -130,6 +131,9 @@ exit 0
 `;
 
 export type DialectId = 'openinterpreter' | 'octo';
+/** The dialects added after the first suites; helpers take either set. */
+export type AnyDialectId = DialectId | 'claude' | 'codex';
+export const ALL_DIALECTS: readonly AnyDialectId[] = ['openinterpreter', 'octo', 'claude', 'codex'];
 
 export interface HookSpec {
   event: string;
@@ -141,13 +145,28 @@ export interface HookSpec {
 }
 
 /**
- * A sandbox whose hooks run without any trust step: openinterpreter hooks in the managed
- * requirements file (SPEC 2.1), octo hooks in the user's ~/.octo/hooks.yml (SPEC 3.1).
+ * A sandbox whose hooks run without any trust step: openinterpreter and codex hooks in the managed
+ * requirements file (SPEC 2.1; codex requirements.toml), octo hooks in the user's ~/.octo/hooks.yml
+ * (SPEC 3.1), claude hooks in the managed settings file (never gated by workspace trust).
  */
-export function sandboxWithHooks(dialect: DialectId, hooks: readonly HookSpec[]): { sandbox: TempProject; common: string[] } {
+export function sandboxWithHooks(dialect: AnyDialectId, hooks: readonly HookSpec[]): { sandbox: TempProject; common: string[] } {
   const sandbox = makeTempProject();
   const common = ['--dialect', dialect, '--cwd', sandbox.project, '--home', sandbox.home];
-  if (dialect === 'openinterpreter') {
+  if (dialect === 'claude') {
+    const table: Record<string, unknown[]> = {};
+    for (const hook of hooks) {
+      const handler = {
+        type: 'command',
+        command: hook.command,
+        ...(hook.async ? { async: true } : {}),
+        ...(hook.timeout === undefined ? {} : { timeout: hook.timeout }),
+      };
+      const groups = table[hook.event] ?? [];
+      groups.push({ ...(hook.matcher === undefined ? {} : { matcher: hook.matcher }), hooks: [handler] });
+      table[hook.event] = groups;
+    }
+    common.push('--managed', sandbox.write('etc/managed-settings.json', JSON.stringify({ hooks: table })));
+  } else if (dialect === 'openinterpreter' || dialect === 'codex') {
     const toml = hooks
       .map((hook) =>
         [
@@ -162,7 +181,7 @@ export function sandboxWithHooks(dialect: DialectId, hooks: readonly HookSpec[])
         ].join('\n'),
       )
       .join('\n');
-    const managed = sandbox.write('managed.toml', toml);
+    const managed = sandbox.write(dialect === 'codex' ? 'etc/requirements.toml' : 'managed.toml', toml);
     common.push('--managed', managed);
   } else {
     const byEvent = new Map<string, HookSpec[]>();
@@ -183,7 +202,14 @@ export function sandboxWithHooks(dialect: DialectId, hooks: readonly HookSpec[])
 }
 
 /** A minimal valid payload for the event in the dialect, with `cwd`. */
-export function payloadFor(dialect: DialectId, event: string, cwd: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function payloadFor(
+  dialect: AnyDialectId,
+  event: string,
+  cwd: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  if (dialect === 'codex') return codexPayload(event, cwd, extra);
+  if (dialect === 'claude') return claudeAnyPayload(event, cwd, extra);
   if (dialect === 'openinterpreter') {
     const common: Record<string, unknown> = { session_id: 's', cwd, transcript_path: null, hook_event_name: event, model: 'm' };
     if (event !== 'SessionStart') common.turn_id = 't';
@@ -206,6 +232,21 @@ export function payloadFor(dialect: DialectId, event: string, cwd: string, extra
     UserPromptSubmit: { prompt: 'hi' },
   };
   return { ...envelope, ...perEvent[event], ...extra };
+}
+
+/** A minimal claude payload of the events these suites use (shapes as `hookctl fixture <Event> --dialect claude`). */
+function claudeAnyPayload(event: string, cwd: string, extra: Record<string, unknown>): Record<string, unknown> {
+  const common: Record<string, unknown> = { session_id: 's', transcript_path: `${cwd}/t.jsonl`, cwd, hook_event_name: event };
+  if (event !== 'SessionStart') common.permission_mode = 'default';
+  const bash = { tool_name: 'Bash', tool_input: { command: 'echo hi' }, tool_use_id: 'toolu_1' };
+  const perEvent: Record<string, Record<string, unknown>> = {
+    SessionStart: { source: 'startup', model: 'm' },
+    PreToolUse: bash,
+    PostToolUse: { ...bash, tool_response: { stdout: 'hi\n', stderr: '', interrupted: false, isImage: false } },
+    Stop: { stop_hook_active: false, last_assistant_message: 'done' },
+    UserPromptSubmit: { prompt: 'hi' },
+  };
+  return { ...common, ...perEvent[event], ...extra };
 }
 
 /** Lines in a file, 0 when it does not exist yet. */

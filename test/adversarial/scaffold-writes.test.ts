@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, runCli, type CliResult } from '../helpers/run-cli.js';
 import { makeTempProject } from '../helpers/temp-project.js';
-import type { DialectId } from './helpers.js';
+import { ALL_DIALECTS, type AnyDialectId } from './helpers.js';
 
 /**
  * SPEC 6.1.5: `scaffold` and `scaffold --register` never write outside the project and never lose
@@ -13,19 +13,34 @@ import type { DialectId } from './helpers.js';
  * the write; the directory is read-only. Each time: a one-line message, the original config byte
  * for byte, no half-created script, nothing written outside.
  */
-const DIALECTS: DialectId[] = ['openinterpreter', 'octo'];
-const DIR: Record<DialectId, string> = { openinterpreter: '.openinterpreter', octo: '.octo' };
-const CONFIG: Record<DialectId, string> = { openinterpreter: '.openinterpreter/hooks.json', octo: '.octo/hooks.yml' };
+const DIALECTS = ALL_DIALECTS;
+const DIR: Record<AnyDialectId, string> = { openinterpreter: '.openinterpreter', octo: '.octo', claude: '.claude', codex: '.codex' };
+/** The file `--register` edits: claude's project settings, codex's project hooks.json. */
+const CONFIG: Record<AnyDialectId, string> = {
+  openinterpreter: '.openinterpreter/hooks.json',
+  octo: '.octo/hooks.yml',
+  claude: '.claude/settings.json',
+  codex: '.codex/hooks.json',
+};
 
 /** A config with content a careless rewrite would lose: comments, odd spacing, a large description. */
-function existingConfig(dialect: DialectId, padding: number): string {
+function existingConfig(dialect: AnyDialectId, padding: number): string {
   const pad = 'x'.repeat(padding);
-  return dialect === 'openinterpreter'
-    ? `{\n  // kept\n  "description": "${pad}",\n  "hooks": { "Stop": [ { "hooks": [ { "type": "command", "command": "true" } ] } ] }\n}\n`
-    : `# kept\n# ${pad}\nhooks:\n  Stop:\n    - command: "true"   # also kept\n`;
+  const stop = '"hooks": { "Stop": [ { "hooks": [ { "type": "command", "command": "true" } ] } ] }';
+  switch (dialect) {
+    case 'openinterpreter':
+      return `{\n  // kept\n  "description": "${pad}",\n  ${stop}\n}\n`;
+    case 'octo':
+      return `# kept\n# ${pad}\nhooks:\n  Stop:\n    - command: "true"   # also kept\n`;
+    // Claude and Codex read these files as strict JSON: no comments, but settings far beyond hooks.
+    case 'claude':
+      return `{\n  "permissions": { "deny": ["Bash(rm:*)"] },\n  "env": { "PAD": "${pad}" },\n  ${stop}\n}\n`;
+    case 'codex':
+      return `{\n  "description":   "${pad}",\n  ${stop}\n}\n`;
+  }
 }
 
-function setup(dialect: DialectId, padding = 10) {
+function setup(dialect: AnyDialectId, padding = 10) {
   const sandbox = makeTempProject();
   const config = sandbox.write(`project/${CONFIG[dialect]}`, existingConfig(dialect, padding));
   const before = readFileSync(config);
@@ -78,6 +93,19 @@ describe.each(DIALECTS)('scaffold never writes through a symlink (%s)', (dialect
     const result = await runCli(['scaffold', 'PreToolUse', '--lang', 'sh', ...common]);
     expectOneLineError(result, /symbolic link/);
     expect(readdirSync(bin)).toEqual([]);
+  });
+
+  it('a committed config directory symlinked into the home (-> ~/<dir>) is refused; the home is unchanged', async () => {
+    const { sandbox, common } = setup(dialect);
+    const userDir = join(sandbox.home, DIR[dialect]);
+    const userConfig = sandbox.write(`home/${CONFIG[dialect]}`, existingConfig(dialect, 10));
+    const userBefore = readFileSync(userConfig);
+    rmSync(join(sandbox.project, DIR[dialect]), { recursive: true });
+    symlinkSync(userDir, join(sandbox.project, DIR[dialect]));
+    const result = await runCli(['scaffold', 'PreToolUse', '--lang', 'sh', '--register', ...common]);
+    expectOneLineError(result, /symbolic link/);
+    expect(readFileSync(userConfig)).toEqual(userBefore);
+    expect(readdirSync(userDir)).toEqual([CONFIG[dialect].split('/')[1]]);
   });
 
   it('--register refuses a config file that is a symlink; the target and the project are unchanged', async () => {

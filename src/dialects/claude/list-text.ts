@@ -1,5 +1,6 @@
 import type { HookListing, ListedHook, ListedHookDetail } from '../../kit/index.js';
 import { formatDuration } from '../../util/format-duration.js';
+import { showText } from '../../util/show-text.js';
 
 const SKIP_WORDS: Readonly<Record<string, string>> = {
   'not-runnable': 'not run by hookctl',
@@ -36,7 +37,8 @@ export function formatClaudeListing(details: readonly ListedHookDetail[], listin
       `${held} hook${held === 1 ? '' : 's'} will not run until the folder is trusted: accept the workspace trust dialog in Claude Code, or run hookctl with --dangerously-bypass-hook-trust.`,
     );
   }
-  return `${lines.join('\n')}\n`;
+  // Each line quotes config text (ids, matchers, `if`, commands, paths): escaped, a line stays one line (SPEC 6.1.3).
+  return `${lines.map((line) => showText(line)).join('\n')}\n`;
 }
 
 function status(hook: ListedHook, detail: string | null): string {
