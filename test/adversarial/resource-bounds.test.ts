@@ -122,7 +122,8 @@ describe('1,500 handlers on one event do not exhaust file descriptors', () => {
 });
 
 describe('the output captured per dispatch is bounded', () => {
-  it('64 hooks printing 8 MiB each: the outcome stays under the 16 MiB budget, runs are marked truncated, and a deny still arrives', async () => {
+  it('64 hooks printing 8 MiB each: the outcome stays under the 16 MiB budget, ' +
+    'runs are marked truncated, and a deny still arrives', async () => {
     const flood = 'head -c 8388608 /dev/zero | tr "\\0" a; head -c 8388608 /dev/zero | tr "\\0" b >&2';
     const hooks: HookSpec[] = Array.from({ length: 63 }, () => ({ event: 'PreToolUse', command: flood }));
     // The verdict comes last in configured order and late in time: the floods must not cost it.
