@@ -78,7 +78,10 @@ export async function benchHostile() {
     const hostileTrust = await measured(['trust', '--all', '--yes', ...common(join(hostile, 'sub'))]);
     const yaml = await measured(['list', '--dialect', 'octo', '--cwd', octo, '--home', home]);
     const tomlList = await measured(['list', ...common(toml)]);
-    const deep = `{"session_id":"s","turn_id":"t","cwd":${JSON.stringify(clean)},"transcript_path":null,"hook_event_name":"PreToolUse","model":"m","permission_mode":"default","tool_name":"Bash","tool_use_id":"u","tool_input":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+    const nested = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const deep =
+      `{"session_id":"s","turn_id":"t","cwd":${JSON.stringify(clean)},"transcript_path":null,"hook_event_name":"PreToolUse",` +
+      `"model":"m","permission_mode":"default","tool_name":"Bash","tool_use_id":"u","tool_input":${nested}}`;
     const deepRun = await measured(['run', 'PreToolUse', '--dangerously-bypass-hook-trust', ...common(clean)], deep);
 
     const row = (name, run, target, pass) => ({

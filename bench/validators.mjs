@@ -48,7 +48,8 @@ export async function benchValidators() {
   const importMs = inFreshProcess(`await import(${JSON.stringify(VALIDATORS.href)})`);
   const compileMs = inFreshProcess(
     `const { Ajv } = await import('ajv'); const { readFileSync } = await import('node:fs'); const ajv = new Ajv({ strict: false });` +
-      ` for (const f of ${JSON.stringify(files)}) ajv.compile(JSON.parse(readFileSync(new URL(f, ${JSON.stringify(SCHEMAS.href)}), 'utf8')))`,
+      ` for (const f of ${JSON.stringify(files)})` +
+      ` ajv.compile(JSON.parse(readFileSync(new URL(f, ${JSON.stringify(SCHEMAS.href)}), 'utf8')))`,
   );
   const compiled = new Ajv({ strict: false }).compile(JSON.parse(readFileSync(new URL('pre-tool-use.input.json', SCHEMAS), 'utf8')));
   const standalone = inputValidators.PreToolUse;

@@ -36,7 +36,8 @@ export class ConfigLoadError extends HookctlError {
 export class ConfigReloadError extends HookctlError {
   constructor(readonly findings: readonly Finding[]) {
     super(
-      `the changed hook configuration has ${findings.length} new error${findings.length === 1 ? '' : 's'}; the last good configuration stays in effect:\n` +
+      `the changed hook configuration has ${findings.length} new error${findings.length === 1 ? '' : 's'}; ` +
+        'the last good configuration stays in effect:\n' +
         findings.map((finding) => `  ${formatFinding(finding)}`).join('\n'),
     );
   }
@@ -107,7 +108,8 @@ export class TrustRefusedError extends HookctlError {
     readonly findings: readonly Finding[],
   ) {
     super(
-      `not trusting ${file}: it has ${findings.length} error${findings.length === 1 ? '' : 's'} that would stop every hook from loading once it runs; ` +
+      `not trusting ${file}: it has ${findings.length} error${findings.length === 1 ? '' : 's'} ` +
+        'that would stop every hook from loading once it runs; ' +
         'fix them and run `hookctl trust` again. Nothing was recorded.\n' +
         findings.map((finding) => `  ${formatFinding(finding)}`).join('\n'),
     );
@@ -131,7 +133,8 @@ export class UnknownHookError extends HookctlError {
     suggestion: string | null,
   ) {
     super(
-      `no hook with id "${showText(id)}"${suggestion ? didYouMeanSuffix(showText(suggestion)) : '; run `hookctl list` to see every hook id'}`,
+      `no hook with id "${showText(id)}"` +
+        (suggestion ? didYouMeanSuffix(showText(suggestion)) : '; run `hookctl list` to see every hook id'),
     );
   }
 }

@@ -44,7 +44,9 @@ export function addCommonOptions(command: Command, options: { configOverrides?: 
     .option('--home <dir>', 'user home holding the user-level config (default: $HOME)')
     .option(
       '--managed <file>',
-      'managed policy file: openinterpreter requirements.toml (default /etc/openinterpreter/requirements.toml), claude managed-settings.json (default /etc/claude-code/managed-settings.json), codex requirements.toml (default /etc/codex/requirements.toml; the other managed codex files are read beside it)',
+      'managed policy file: openinterpreter requirements.toml (default /etc/openinterpreter/requirements.toml), ' +
+        'claude managed-settings.json (default /etc/claude-code/managed-settings.json), ' +
+        'codex requirements.toml (default /etc/codex/requirements.toml; the other managed codex files are read beside it)',
     )
     .option('--settings <file-or-json>', 'claude: a settings layer for this session, a file or inline JSON (as claude --settings)')
     .option('--plugin-dir <dir>', 'claude: load a plugin from this directory for this session (repeatable)', collectValues);
@@ -93,7 +95,8 @@ export function addRewriteOrderOption(command: Command): Command {
   return command.addOption(
     new Option(
       '--rewrite-order <order>',
-      "which tool-input rewrite wins when several hooks return one: the last to finish (completion, the agents' way) or the last configured (deterministic)",
+      'which tool-input rewrite wins when several hooks return one: ' +
+        "the last to finish (completion, the agents' way) or the last configured (deterministic)",
     ).choices(['completion', 'configured']),
   );
 }

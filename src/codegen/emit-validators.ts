@@ -46,10 +46,12 @@ export const emitValidators: Emitter = {
       ),
       `export const validateConfig = ${validatorName(schemas.config.schema.title)};`,
     ].join('\n\n');
+    const configTypeNames = configTypes.map((t) => t.title).join(', ');
+    const configValidatorLines = configTypes.map(({ title }) => `  readonly ${title}: Validator<${title}>;`).join('\n');
     const dts = [
       header,
       "import type { ErrorObject } from 'ajv';",
-      `import type { EventName, HookInputMap, HookOutputMap, OutputEventName, ${configTypes.map((t) => t.title).join(', ')} } from './types.js';`,
+      `import type { EventName, HookInputMap, HookOutputMap, OutputEventName, ${configTypeNames} } from './types.js';`,
       [
         '/** A precompiled validator: a type guard that leaves the reasons for a failure on `errors`. */',
         'export interface Validator<T> {',
@@ -59,8 +61,9 @@ export const emitValidators: Emitter = {
       ].join('\n'),
       'export declare const inputValidators: { readonly [E in EventName]: Validator<HookInputMap[E]> };',
       'export declare const outputValidators: { readonly [E in OutputEventName]: Validator<HookOutputMap[E]> };',
-      `export declare const configValidators: {\n${configTypes.map(({ title }) => `  readonly ${title}: Validator<${title}>;`).join('\n')}\n};`,
-      `/** Validates a whole config file (${schemas.config.path}). */\nexport declare const validateConfig: Validator<${schemas.config.schema.title}>;`,
+      `export declare const configValidators: {\n${configValidatorLines}\n};`,
+      `/** Validates a whole config file (${schemas.config.path}). */\n` +
+        `export declare const validateConfig: Validator<${schemas.config.schema.title}>;`,
     ].join('\n\n');
     return [
       { path: `generated/${schemas.dialect}/validators.js`, content: `${js}\n` },

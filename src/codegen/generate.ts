@@ -81,7 +81,8 @@ export async function runGenerator(root: string, argv: readonly string[]): Promi
     return 0;
   }
   process.stderr.write(
-    `generated/ is out of date with schema/ (fresh output in ${scratch}):\n${problems.join('\n')}\nrun \`npm run generate\` and commit the result.\n`,
+    `generated/ is out of date with schema/ (fresh output in ${scratch}):\n${problems.join('\n')}\n` +
+      'run `npm run generate` and commit the result.\n',
   );
   return 1;
 }

@@ -44,8 +44,9 @@ export function formatOutcome(outcome: Outcome, handlers: readonly ListedHandler
   const lines: Line[] = [];
   const target = outcome.matcherTarget === null ? 'matchers ignored' : `matcher target: ${outcome.matcherTarget}`;
   lines.push(`${outcome.event} (${outcome.dialect}) — ${target}`);
+  const handlerCount = outcome.runs.length + notMatched.length;
   lines.push(
-    `matched ${outcome.runs.length} of ${outcome.runs.length + notMatched.length} handler${outcome.runs.length + notMatched.length === 1 ? '' : 's'}` +
+    `matched ${outcome.runs.length} of ${handlerCount} handler${handlerCount === 1 ? '' : 's'}` +
       (notMatched.length > 0 ? `; not matched: ${notMatched.map((h) => `${h.id} (matcher ${JSON.stringify(h.matcher)})`).join(', ')}` : ''),
   );
   for (const run of outcome.runs) lines.push(...formatRun(run));

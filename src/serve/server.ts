@@ -103,8 +103,10 @@ class Session {
 
   run(): Promise<ServerEnd> {
     const { input, output, signal, log } = this.options;
+    const cwd = loadContextOf(this.options.settings).cwd;
     log(
-      `hookctl serve: ready: ${this.engine.dialect} hooks of ${loadContextOf(this.options.settings).cwd} (${plural(this.engine.handlers.length, 'hook')}); JSON-RPC 2.0, one message per line`,
+      `hookctl serve: ready: ${this.engine.dialect} hooks of ${cwd} (${plural(this.engine.handlers.length, 'hook')}); ` +
+        'JSON-RPC 2.0, one message per line',
     );
     output.on('error', () => {
       // The client is gone (EPIPE) or the output failed: nobody can receive an answer any more.

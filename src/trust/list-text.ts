@@ -15,7 +15,10 @@ export function formatListing(dialect: Pick<Dialect, 'formatListing'>, listing: 
 function formatLayeredListing(listing: HookListing, details: readonly ListedHookDetail[]): string {
   const off = listing.switchedOff;
   if (off?.scope === 'all') {
-    return `Hooks are disabled by [features] hooks = false in the managed requirements file ${off.file}:${off.line}; no hook is discovered or run, managed ones included.\n`;
+    return (
+      `Hooks are disabled by [features] hooks = false in the managed requirements file ${off.file}:${off.line}; ` +
+      'no hook is discovered or run, managed ones included.\n'
+    );
   }
   const offLine =
     off === null

@@ -16,8 +16,19 @@
  * command looks like an escaped carriage return — it can make harmless text look suspicious,
  * never the reverse.
  */
-export const UNSAFE_CHARACTERS =
-  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|\udb40[\udc00-\udc7f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+export const UNSAFE_CHARACTERS = new RegExp(
+  [
+    // C0 and C1 controls, DEL, soft hyphen, the Arabic letter mark, zero-width and bidi marks,
+    // line and paragraph separators, bidi embeddings and overrides, invisible operators, bidi isolates, BOM.
+    '[\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff]',
+    // Tag characters (U+E0000-U+E007F), which spell invisible text, as their surrogate pairs.
+    '\\udb40[\\udc00-\\udc7f]',
+    // Lone surrogates: a high one not followed by a low one, a low one not preceded by a high one.
+    '[\\ud800-\\udbff](?![\\udc00-\\udfff])',
+    '(?<![\\ud800-\\udbff])[\\udc00-\\udfff]',
+  ].join('|'),
+  'g',
+);
 
 const NAMED: Readonly<Record<string, string>> = { '\r': '\\r', '\n': '\\n', '\t': '\\t' };
 

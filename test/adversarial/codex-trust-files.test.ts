@@ -40,20 +40,23 @@ describe('codex trust and discovery over hostile files', () => {
     }
   });
 
-  it('~/.codex/config.toml -> /dev/zero: reported, nothing trusted, the managed hook still decides; trust refuses to write through it', async () => {
-    const box = codexSandbox();
-    symlinkSync('/dev/zero', join(box.codexHome, 'config.toml'));
-    box.put('etc/requirements.toml', preToolUseToml('echo managed'));
-    box.put('home/.codex/hooks.json', preToolUse('echo user'));
-    const outcome = await box.dispatch(await box.engine(), 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' } });
-    expect(outcome.runs.map((run) => [run.source, run.status])).toEqual([
-      ['managed', 'completed'],
-      ['user', 'skipped'],
-    ]);
-    const trust = await box.cli('trust', '--all', '--yes', '--cwd', box.project);
-    expect(trust.code).not.toBe(0);
-    expect(trust.stderr).toMatch(/config\.toml/);
-  });
+  it(
+    '~/.codex/config.toml -> /dev/zero: reported, nothing trusted, the managed hook still decides; ' + 'trust refuses to write through it',
+    async () => {
+      const box = codexSandbox();
+      symlinkSync('/dev/zero', join(box.codexHome, 'config.toml'));
+      box.put('etc/requirements.toml', preToolUseToml('echo managed'));
+      box.put('home/.codex/hooks.json', preToolUse('echo user'));
+      const outcome = await box.dispatch(await box.engine(), 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' } });
+      expect(outcome.runs.map((run) => [run.source, run.status])).toEqual([
+        ['managed', 'completed'],
+        ['user', 'skipped'],
+      ]);
+      const trust = await box.cli('trust', '--all', '--yes', '--cwd', box.project);
+      expect(trust.code).not.toBe(0);
+      expect(trust.stderr).toMatch(/config\.toml/);
+    },
+  );
 
   it('a plugin manifest that is a FIFO or a device is no manifest: the plugin has no hooks, nothing blocks', async () => {
     for (const plant of [(path: string) => makeFifo(path), (path: string) => symlinkSync('/dev/zero', path)]) {

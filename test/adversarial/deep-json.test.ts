@@ -33,8 +33,10 @@ function depthOf(value: unknown): number {
 function deepPayloadText(dialect: 'openinterpreter' | 'octo', cwd: string, toolInput: string): string {
   const common =
     dialect === 'openinterpreter'
-      ? `"session_id":"s","turn_id":"t","cwd":${JSON.stringify(cwd)},"transcript_path":null,"hook_event_name":"PreToolUse","model":"m","permission_mode":"default","tool_name":"Bash","tool_use_id":"u"`
-      : `"event":"PreToolUse","session_id":"s","cwd":${JSON.stringify(cwd)},"transcript_path":null,"model":"m","transport":"cli","tool_name":"terminal"`;
+      ? `"session_id":"s","turn_id":"t","cwd":${JSON.stringify(cwd)},"transcript_path":null,"hook_event_name":"PreToolUse",` +
+        `"model":"m","permission_mode":"default","tool_name":"Bash","tool_use_id":"u"`
+      : `"event":"PreToolUse","session_id":"s","cwd":${JSON.stringify(cwd)},"transcript_path":null,` +
+        `"model":"m","transport":"cli","tool_name":"terminal"`;
   return `{${common},"tool_input":${toolInput}}`;
 }
 
@@ -232,9 +234,10 @@ describe('config and case files nested 5,000 deep are positioned parse errors', 
   it('hookctl test: a case whose expectation is 5,000 deep is a failed case, not a crash', async () => {
     const sandbox = makeTempProject();
     sandbox.write('home/.octo/hooks.yml', 'hooks:\n  Stop:\n    - command: "true"\n');
+    const stopPayload = deepPayloadText('octo', '.', '{}').replace('"PreToolUse"', '"Stop"');
     sandbox.write(
       'project/hooks-tests/deep.case.json',
-      `{"event":"Stop","payload":${deepPayloadText('octo', '.', '{}').replace('"PreToolUse"', '"Stop"')},"expect":{"updatedInput":${deepObject()}}}`,
+      `{"event":"Stop","payload":${stopPayload},"expect":{"updatedInput":${deepObject()}}}`,
     );
     const result = await runCli(['test', 'hooks-tests', '--dialect', 'octo', '--cwd', sandbox.project, '--home', sandbox.home], {
       cwd: sandbox.project,

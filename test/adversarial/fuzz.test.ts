@@ -30,16 +30,29 @@ type Format = 'json' | 'toml' | 'yaml';
 
 const CONFIG_SEEDS: Record<Format, string[]> = {
   json: [
-    '{\n  "description": "team hooks",\n  "hooks": {\n    "PreToolUse": [\n      { "matcher": "Bash|apply_patch", "hooks": [{ "type": "command", "command": "./s/guard.sh", "timeout": 5, "id": "guard" }] }\n    ],\n    "Stop": [{ "hooks": [{ "type": "command", "command": "notify-send done", "async": true, "onFailure": "abort" }] }]\n  }\n}\n',
-    '{"hooks":{"SessionStart":[{"matcher":"startup","hooks":[{"type":"command","command":"echo hi","statusMessage":"loading"}]}],"PermissionRequest":[{"matcher":"^mcp__.*","hooks":[{"type":"prompt","command":"x"}]}]}}',
+    '{\n  "description": "team hooks",\n  "hooks": {\n    "PreToolUse": [\n' +
+      '      { "matcher": "Bash|apply_patch",' +
+      ' "hooks": [{ "type": "command", "command": "./s/guard.sh", "timeout": 5, "id": "guard" }] }\n' +
+      '    ],\n' +
+      '    "Stop": [{ "hooks": [{ "type": "command", "command": "notify-send done", "async": true, "onFailure": "abort" }] }]\n' +
+      '  }\n}\n',
+    '{"hooks":{' +
+      '"SessionStart":[{"matcher":"startup","hooks":[{"type":"command","command":"echo hi","statusMessage":"loading"}]}],' +
+      '"PermissionRequest":[{"matcher":"^mcp__.*","hooks":[{"type":"prompt","command":"x"}]}]' +
+      '}}',
   ],
   toml: [
-    'model = "gpt"\n\n[features]\nhooks = true\n\n[[hooks.PreToolUse]]\nmatcher = "Bash"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "python3 .openinterpreter/hooks/gate.py"\ntimeout = 30\nid = "gate"\n',
-    'allow_managed_hooks_only = true\n[hooks]\nmanaged_dir = "/etc/x"\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = """\necho \'multi\'\n"""\n[hooks.state.x]\ny = 1\n',
+    'model = "gpt"\n\n[features]\nhooks = true\n\n' +
+      '[[hooks.PreToolUse]]\nmatcher = "Bash"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\n' +
+      'command = "python3 .openinterpreter/hooks/gate.py"\ntimeout = 30\nid = "gate"\n',
+    'allow_managed_hooks_only = true\n[hooks]\nmanaged_dir = "/etc/x"\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\n' +
+      'command = """\necho \'multi\'\n"""\n[hooks.state.x]\ny = 1\n',
   ],
   yaml: [
-    'hooks:\n  PreToolUse:\n    - matcher: "terminal"\n      command: "./scripts/guard.sh"\n      timeout: 5s\n  Stop:\n    - command: "./scripts/notify.sh"\n      async: true\n',
-    'base: &b\n  command: echo hi\n  timeout: 1m30s\nhooks:\n  SessionStart:\n    - <<: *b\n  PostToolUse:\n    - matcher: "(?i)edit"\n      command: |\n        cat >/dev/null\n        echo done\n',
+    'hooks:\n  PreToolUse:\n    - matcher: "terminal"\n      command: "./scripts/guard.sh"\n      timeout: 5s\n' +
+      '  Stop:\n    - command: "./scripts/notify.sh"\n      async: true\n',
+    'base: &b\n  command: echo hi\n  timeout: 1m30s\nhooks:\n  SessionStart:\n    - <<: *b\n' +
+      '  PostToolUse:\n    - matcher: "(?i)edit"\n      command: |\n        cat >/dev/null\n        echo done\n',
   ],
 };
 
@@ -97,7 +110,8 @@ describe(`fuzz: config parsers through the real loader, lint and engine (seed ${
         const path = join(sandbox.root, place.path);
         mkdirSync(dirname(path), { recursive: true });
         writeFileSync(path, text);
-        const where = `seed ${SEED}, ${format} case ${index} in ${place.path} (replay: HOOKCTL_FUZZ_SEED=${SEED}); input ${showInput(text)}`;
+        const replay = `(replay: HOOKCTL_FUZZ_SEED=${SEED})`;
+        const where = `seed ${SEED}, ${format} case ${index} in ${place.path} ${replay}; input ${showInput(text)}`;
         const texts = new Map([[path, text]]);
         try {
           const { findings } = await runLint({ spec: await loadConfigSpec(place.dialect), context });
@@ -126,7 +140,8 @@ describe(`fuzz: config parsers through the real loader, lint and engine (seed ${
 const OUTPUT_SEEDS: Record<string, string[]> = {
   openinterpreter: [
     '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no rm -rf"}}',
-    '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"ls -la"}},"systemMessage":"rewrote"}',
+    '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"ls -la"}},' +
+      '"systemMessage":"rewrote"}',
     '{"decision":"block","reason":"feedback"}',
     '{"continue":false,"stopReason":"halt","suppressOutput":true}',
     '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"m","interrupt":true}}}',
@@ -173,8 +188,9 @@ const DECISIONS = new Set([null, 'allow', 'deny', 'ask']);
 const STATUSES = new Set(['completed', 'blocked', 'failed', 'timed_out', 'stopped']);
 
 describe(`fuzz: hook outputs through the protocol and the engine (seed ${SEED})`, () => {
+  const resultCount = Math.round(1500 * SCALE);
   for (const dialectId of ['openinterpreter', 'octo'] as const) {
-    it(`${dialectId}: ${Math.round(1500 * SCALE)} results interpreted and aggregated without an exception; a deny always wins`, async () => {
+    it(`${dialectId}: ${resultCount} results interpreted and aggregated without an exception; a deny always wins`, async () => {
       const dialect = await loadDialect(dialectId);
       const random = new Random(SEED ^ dialectId.length);
       // Long outputs spill to <tmpdir>/hook_outputs (SPEC 2.5, Codex output_spill.rs): keep them in the sandbox.
@@ -184,7 +200,7 @@ describe(`fuzz: hook outputs through the protocol and the engine (seed ${SEED})`
         if (previousTmp === undefined) delete process.env.TMPDIR;
         else process.env.TMPDIR = previousTmp;
       });
-      for (let index = 0; index < Math.round(1500 * SCALE); index++) {
+      for (let index = 0; index < resultCount; index++) {
         const event = random.pick(dialect.events).name;
         const results = Array.from({ length: 1 + random.int(3) }, () => {
           const exitCode = random.pick([0, 0, 0, 2, 2, 1, 127]);

@@ -359,22 +359,28 @@ describe('octo: a hostile project hooks.yml is untrusted and not loaded; the use
     });
   }
 
-  it('16,000 aliases in a 64 KiB hooks.yml are resolved in one pass: lint and list answer (resolving each from the top took two minutes)', async () => {
-    const sandbox = makeTempProject();
-    sandbox.write('home/.octo/hooks.yml', 'hooks:\n  PreToolUse:\n    - command: "echo \'user says no\' >&2; exit 2"\n');
-    sandbox.write(
-      'project/.octo/hooks.yml',
-      `handler: &h { command: "true", matcher: "(" }\nhooks:\n  PreToolUse: [${Array(16_000).fill('*h').join(', ')}]\n`,
-    );
-    const common = ['--dialect', 'octo', '--cwd', sandbox.project, '--home', sandbox.home];
-    const lint = await runMeasured(['lint', '--format', 'json', ...common]);
-    expectSafe(lint, 'lint');
-    expect(lint.code).toBe(1);
-    expect((JSON.parse(lint.stdout) as LintJson).findings.filter((finding) => finding.ruleId === 'invalid-matcher')).toHaveLength(16_000);
-    const run = await runMeasured(['run', 'PreToolUse', ...common], { input: JSON.stringify(octoPayload('PreToolUse', sandbox.project)) });
-    expectSafe(run, 'run');
-    expect(JSON.parse(run.stdout)).toMatchObject({ decision: 'deny', reason: 'user says no' });
-  });
+  it(
+    '16,000 aliases in a 64 KiB hooks.yml are resolved in one pass: lint and list answer ' +
+      '(resolving each from the top took two minutes)',
+    async () => {
+      const sandbox = makeTempProject();
+      sandbox.write('home/.octo/hooks.yml', 'hooks:\n  PreToolUse:\n    - command: "echo \'user says no\' >&2; exit 2"\n');
+      sandbox.write(
+        'project/.octo/hooks.yml',
+        `handler: &h { command: "true", matcher: "(" }\nhooks:\n  PreToolUse: [${Array(16_000).fill('*h').join(', ')}]\n`,
+      );
+      const common = ['--dialect', 'octo', '--cwd', sandbox.project, '--home', sandbox.home];
+      const lint = await runMeasured(['lint', '--format', 'json', ...common]);
+      expectSafe(lint, 'lint');
+      expect(lint.code).toBe(1);
+      expect((JSON.parse(lint.stdout) as LintJson).findings.filter((finding) => finding.ruleId === 'invalid-matcher')).toHaveLength(16_000);
+      const run = await runMeasured(['run', 'PreToolUse', ...common], {
+        input: JSON.stringify(octoPayload('PreToolUse', sandbox.project)),
+      });
+      expectSafe(run, 'run');
+      expect(JSON.parse(run.stdout)).toMatchObject({ decision: 'deny', reason: 'user says no' });
+    },
+  );
 
   it('the library creates the engine in a child where the file is really unreadable (EACCES)', async () => {
     const sandbox = makeTempProject();

@@ -20,7 +20,8 @@ describe('createEngine with a dialect hookctl does not speak', () => {
   it.each([
     [
       'nope',
-      `unknown dialect "nope"; hookctl speaks ${DIALECT_IDS.map((id) => `"${id}"`).join(', ')} (pass one of them as the engine option \`dialect\`, or a Dialect object)`,
+      `unknown dialect "nope"; hookctl speaks ${DIALECT_IDS.map((id) => `"${id}"`).join(', ')} ` +
+        '(pass one of them as the engine option `dialect`, or a Dialect object)',
     ],
     ['octoo', /^unknown dialect "octoo"; did you mean "octo"\?/],
     ['toString', /^unknown dialect "toString"/],
@@ -51,7 +52,8 @@ describe('dispatch with a payload JSON can not carry', () => {
         expect(error).toBeInstanceOf(PayloadNotJsonError);
         expect(error).toBeInstanceOf(PayloadValidationError);
         expect((error as Error).message).toBe(
-          'invalid PreToolUse payload:\n  /tool_input/self/again: a circular reference (the value contains itself); a payload must be plain JSON',
+          'invalid PreToolUse payload:\n' +
+            '  /tool_input/self/again: a circular reference (the value contains itself); a payload must be plain JSON',
         );
       } finally {
         await engine.close();

@@ -64,21 +64,25 @@ describe('openinterpreter: [features] hooks = false outside the managed file nev
     { where: 'the user', file: 'home/.openinterpreter/config.toml', managedOnly: true },
   ];
   for (const { where, file, managedOnly } of cases) {
-    it(`switched off by ${where}${managedOnly ? ' with allow_managed_hooks_only = true' : ''}: the managed deny still decides (run and library)`, async () => {
-      const setup = openInterpreterPolicy({ managedOnly });
-      setup.sandbox.write(file, FEATURES_OFF);
+    it(
+      `switched off by ${where}${managedOnly ? ' with allow_managed_hooks_only = true' : ''}: ` +
+        'the managed deny still decides (run and library)',
+      async () => {
+        const setup = openInterpreterPolicy({ managedOnly });
+        setup.sandbox.write(file, FEATURES_OFF);
 
-      const outcome = await cliRun(setup);
-      expect(outcome).toMatchObject({ decision: 'deny', blocked: true, reason: 'managed policy: no' });
-      expect(outcome.runs.map((run) => [run.source, run.status])).toEqual([['managed', 'blocked']]);
-      expect(outcome.warnings.join('\n')).toMatch(
-        /config\.toml:2:1: info: user, project and plugin hooks are disabled by \[features\] hooks = false; managed hooks still run/,
-      );
+        const outcome = await cliRun(setup);
+        expect(outcome).toMatchObject({ decision: 'deny', blocked: true, reason: 'managed policy: no' });
+        expect(outcome.runs.map((run) => [run.source, run.status])).toEqual([['managed', 'blocked']]);
+        expect(outcome.warnings.join('\n')).toMatch(
+          /config\.toml:2:1: info: user, project and plugin hooks are disabled by \[features\] hooks = false; managed hooks still run/,
+        );
 
-      const library = await libraryDispatch(setup);
-      expect(library.engine.enabled).toBe(true);
-      expect(library.outcome).toMatchObject({ decision: 'deny', reason: 'managed policy: no' });
-    });
+        const library = await libraryDispatch(setup);
+        expect(library.engine.enabled).toBe(true);
+        expect(library.outcome).toMatchObject({ decision: 'deny', reason: 'managed policy: no' });
+      },
+    );
   }
 
   it('the switch does turn off the user and project hooks it governs', async () => {

@@ -166,7 +166,8 @@ describe.each(DIALECTS)('`hookctl test` runs unreviewed hooks, and says so (%s)'
     expect(existsSync(ran)).toBe(true);
     const warnings = result.stderr.split('\n').filter((line) => /warning/i.test(line));
     expect(warnings).toEqual([
-      'hookctl: warning: `hookctl test` runs every enabled hook of the project without trust review; run it only on a repository whose hooks you would run',
+      'hookctl: warning: `hookctl test` runs every enabled hook of the project without trust review; ' +
+        'run it only on a repository whose hooks you would run',
     ]);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
   });

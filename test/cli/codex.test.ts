@@ -18,7 +18,8 @@ function codexProject(hooks: unknown = {}) {
 const deny = (reason: string) =>
   `printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"${reason}"}}'`;
 const rewrite = (command: string) =>
-  `printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"${command}"}}}'`;
+  `printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow",` +
+  `"updatedInput":{"command":"${command}"}}}'`;
 
 describe('hookctl --dialect codex', () => {
   it('is detected from the project .codex/ without --dialect', async () => {
@@ -109,7 +110,9 @@ describe('hookctl --dialect codex', () => {
     const box = makeTempProject();
     box.write('project/.codex/hooks.json', JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true' }] }] } }));
     const common = ['--dialect', 'codex', '--cwd', box.project, '--home', box.home, '--managed', join(box.root, 'none.toml')];
-    const reason = `To load project-local config, hooks, and exec policies, add ${box.project} as a trusted project in ${box.home}/.codex/config.toml.`;
+    const reason =
+      `To load project-local config, hooks, and exec policies, add ${box.project} as a trusted project in ` +
+      `${box.home}/.codex/config.toml.`;
     const listed = await runCli(['list', ...common], { env: { CODEX_HOME: undefined } });
     expect(listed.stdout).toContain(`— Stop, sync, timeout 600s — untrusted-project (${reason})`);
     const json = JSON.parse((await runCli(['list', '--json', ...common], { env: { CODEX_HOME: undefined } })).stdout) as {

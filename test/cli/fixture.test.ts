@@ -137,7 +137,8 @@ describe('hookctl fixture', () => {
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
-      'hookctl: the --set overrides make the Stop fixture invalid against its input schema:\n  /status: must be one of "success", "error"\n',
+      'hookctl: the --set overrides make the Stop fixture invalid against its input schema:\n' +
+        '  /status: must be one of "success", "error"\n',
     );
   });
 
@@ -170,7 +171,8 @@ describe('hookctl fixture --set with a field the event does not have', () => {
     ]);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe(
-      'hookctl: warning: --set tool_inptu: PreToolUse input has no field "tool_inptu" (did you mean "tool_input"?); it is added as an extra field\n',
+      'hookctl: warning: --set tool_inptu: PreToolUse input has no field "tool_inptu" (did you mean "tool_input"?); ' +
+        'it is added as an extra field\n',
     );
     expect(JSON.parse(result.stdout)).toMatchObject({ tool_inptu: { command: 'rm -rf /' }, tool_input: { command: 'ls' } });
   });

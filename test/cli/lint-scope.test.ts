@@ -224,7 +224,8 @@ describe('cross-file rules and scripts in a repository scan', () => {
         1,
         3,
         'both-representations',
-        'loading hooks from both packages/a/.openinterpreter/hooks.json and packages/a/.openinterpreter/config.toml; prefer a single representation for this layer',
+        'loading hooks from both packages/a/.openinterpreter/hooks.json and packages/a/.openinterpreter/config.toml; ' +
+          'prefer a single representation for this layer',
       ],
       [
         'packages/a/.openinterpreter/config.toml',
@@ -392,7 +393,8 @@ describe('hookctl lint with no files, outside a git repository', () => {
     const result = await box.lint(['--format', 'json']);
     expect(filesOf(result)).toEqual(['.octo/hooks.yml:2:3 unknown-event']);
     expect(result.stderr).toBe(
-      `hookctl: stopped looking for hook config files after 50000 entries or 12 levels under ${box.repo}; name the files to lint, or run in a git repository\n`,
+      `hookctl: stopped looking for hook config files after 50000 entries or 12 levels under ${box.repo}; ` +
+        'name the files to lint, or run in a git repository\n',
     );
   });
 
@@ -413,7 +415,8 @@ describe('hookctl lint with no files, outside a git repository', () => {
     const result = await box.lint(['--format', 'json'], { cwd: join(box.repo, 'packages'), env: { PATH: join(box.home, 'empty-bin') } });
     expect(filesOf(result)).toEqual(['packages/app/.octo/hooks.yml:2:3 unknown-event']);
     expect(result.stderr).toBe(
-      `hookctl: git could not list the files of ${box.repo} (git is not installed); searched the directory tree without .gitignore instead\n`,
+      `hookctl: git could not list the files of ${box.repo} (git is not installed); ` +
+        'searched the directory tree without .gitignore instead\n',
     );
   });
 });

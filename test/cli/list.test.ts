@@ -72,7 +72,8 @@ describe('hookctl list --dialect octo (SPEC 3.5)', () => {
       dialect: 'octo',
       enabled: true,
       warnings: [
-        `${sandbox.home}/.octo/hooks.yml:7:16: warning: timeout "2m" is above the 30s maximum; the hook is stopped after 30s (timeout-capped)`,
+        `${sandbox.home}/.octo/hooks.yml:7:16: warning: timeout "2m" is above the 30s maximum; ` +
+          'the hook is stopped after 30s (timeout-capped)',
       ],
     });
     expect(listing.hooks.map((hook: { source: string; trust: string }) => `${hook.source}:${hook.trust}`)).toEqual([
@@ -213,7 +214,8 @@ describe('hookctl list --dialect openinterpreter', () => {
     });
     // Scripts reading the JSON learn why nothing is listed, and where the switch is.
     expect(json.warnings).toEqual([
-      `${config}:2:1: info: user, project and plugin hooks are disabled by [features] hooks = false; managed hooks still run (only the managed requirements file can turn them off) (features-disabled)`,
+      `${config}:2:1: info: user, project and plugin hooks are disabled by [features] hooks = false; ` +
+        'managed hooks still run (only the managed requirements file can turn them off) (features-disabled)',
     ]);
   });
 

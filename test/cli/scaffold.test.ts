@@ -109,7 +109,8 @@ describe('hookctl scaffold --dialect claude', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('updated .claude/settings.json: added the hook to PreToolUse.');
     expect(result.stdout).toContain(
-      "Next: `hookctl dry-run PreToolUse` to try it. There is no per-hook trust to give: the agent runs it once the folder's workspace trust is accepted.",
+      'Next: `hookctl dry-run PreToolUse` to try it. ' +
+        "There is no per-hook trust to give: the agent runs it once the folder's workspace trust is accepted.",
     );
     const after = readFileSync(join(box.project, '.claude/settings.json'), 'utf8');
     expect(after.startsWith('{\n  "permissions": { "allow": ["Bash(npm test)"] },\n  "model": "opus"')).toBe(true);
@@ -144,7 +145,8 @@ describe('hookctl scaffold', () => {
     const result = await runCli(['scaffold', 'PreToolUse', '--matcher', 'terminal', ...box.common]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(
-      'Add to .octo/hooks.yml (or run again with --register):\nhooks:\n  PreToolUse:\n    - matcher: terminal\n      command: node .octo/hooks/pre-tool-use.mjs\n',
+      'Add to .octo/hooks.yml (or run again with --register):\n' +
+        'hooks:\n  PreToolUse:\n    - matcher: terminal\n      command: node .octo/hooks/pre-tool-use.mjs\n',
     );
     expect(() => statSync(join(box.project, '.octo/hooks.yml'))).toThrow();
   });
@@ -248,7 +250,8 @@ describe('hookctl scaffold', () => {
     expect(clash.code).toBe(2);
     expect(clash.stderr).toBe(
       `hookctl: cannot register the hook in ${join(box.project, '.openinterpreter/hooks.json')}: id "guard" already names the hook ` +
-        '`node .openinterpreter/hooks/guard.mjs` on PreToolUse, and ids must be unique; scaffold under another --name, or give the snippet another id. ' +
+        '`node .openinterpreter/hooks/guard.mjs` on PreToolUse, and ids must be unique; ' +
+        'scaffold under another --name, or give the snippet another id. ' +
         'The file was not changed; add the snippet by hand.\n',
     );
     expect(readFileSync(join(box.project, '.openinterpreter/hooks.json'), 'utf8')).toBe(config);
@@ -262,7 +265,8 @@ describe('hookctl scaffold', () => {
     const result = await runCli(['scaffold', 'Stop', '--lang', 'sh', '--register', ...box.common]);
     expect(result.stdout).toContain('updated .octo/hooks.yml: added the hook to Stop.');
     expect(readFileSync(join(box.project, '.octo/hooks.yml'), 'utf8')).toBe(
-      '# team hooks\nhooks:\n  Stop:\n    - command: "./notify.sh"   # ping the channel\n      async: true\n    - command: sh .octo/hooks/stop.sh\n\n# end\n',
+      '# team hooks\nhooks:\n  Stop:\n    - command: "./notify.sh"   # ping the channel\n      async: true\n' +
+        '    - command: sh .octo/hooks/stop.sh\n\n# end\n',
     );
   });
 });

@@ -27,7 +27,9 @@ function longHooks(syncTimeout = 600, prelude = '') {
               {
                 type: 'command',
                 timeout: syncTimeout,
-                command: `${prelude}echo $$ > sync.pid; sleep 1000 & echo $! > grandchild.pid; while [ ! -e release ]; do sleep 0.02; done; echo released`,
+                command:
+                  `${prelude}echo $$ > sync.pid; sleep 1000 & echo $! > grandchild.pid; ` +
+                  'while [ ! -e release ]; do sleep 0.02; done; echo released',
               },
             ],
           },

@@ -8,9 +8,13 @@ import { makeTempProject } from '../helpers/temp-project.js';
 
 afterEach(killLeftoverServers);
 
+/** A command printing a PreToolUse deny with `reason` (the output shape openinterpreter, codex and claude share). */
+const denyCommand = (reason: string): string =>
+  `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"${reason}"}}'`;
+
 /** A PreToolUse hook that denies with `reason`, as openinterpreter hooks.json text. */
 function oiGuard(reason: string): string {
-  const command = `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"${reason}"}}'`;
+  const command = denyCommand(reason);
   return JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', id: 'guard', command }] }] } }, null, 2);
 }
 
@@ -21,13 +25,13 @@ function octoGate(reason: string): string {
 
 /** The same guard as a codex hooks.json (no ids: Codex keys hooks by position). */
 function codexGuard(reason: string): string {
-  const command = `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"${reason}"}}'`;
+  const command = denyCommand(reason);
   return JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command }] }] } }, null, 2);
 }
 
 /** The same guard as claude settings: `{ hooks: … }` inside a settings file (claude hooks carry no ids). */
 function claudeGuard(reason: string, settings: Record<string, unknown> = {}): string {
-  const command = `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"${reason}"}}'`;
+  const command = denyCommand(reason);
   return JSON.stringify({ ...settings, hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command }] }] } }, null, 2);
 }
 
@@ -136,85 +140,97 @@ describe('hookctl serve: configuration changes take effect without a restart', (
     expect((await server.request('dispatch', dispatch)).result).toMatchObject({ decision: 'deny', reason: 'from the new layer' });
   });
 
-  it('codex: trusting the project in config.toml, then its hooks, then editing them, each takes effect; a new .codex/ below the root is loaded', async () => {
-    const sandbox = makeTempProject();
-    const cwd = join(sandbox.project, 'packages', 'app');
-    mkdirSync(cwd, { recursive: true });
-    const common = ['--dialect', 'codex', '--cwd', cwd, '--home', sandbox.home, '--managed', join(sandbox.root, 'no-requirements.toml')];
-    const hooksFile = sandbox.write('project/.codex/hooks.json', codexGuard('version one'));
-    const server = startServe(common, { env: { CODEX_HOME: undefined } });
-    const dispatch = { event: 'PreToolUse', payload: codexPayload('PreToolUse', cwd) };
-    expect((await server.request('dispatch', dispatch)).result.runs).toMatchObject([
-      { source: 'project', status: 'skipped', skipReason: 'workspace-untrusted' },
-    ]);
+  it(
+    'codex: trusting the project in config.toml, then its hooks, then editing them, each takes effect; ' +
+      'a new .codex/ below the root is loaded',
+    async () => {
+      const sandbox = makeTempProject();
+      const cwd = join(sandbox.project, 'packages', 'app');
+      mkdirSync(cwd, { recursive: true });
+      const common = ['--dialect', 'codex', '--cwd', cwd, '--home', sandbox.home, '--managed', join(sandbox.root, 'no-requirements.toml')];
+      const hooksFile = sandbox.write('project/.codex/hooks.json', codexGuard('version one'));
+      const server = startServe(common, { env: { CODEX_HOME: undefined } });
+      const dispatch = { event: 'PreToolUse', payload: codexPayload('PreToolUse', cwd) };
+      expect((await server.request('dispatch', dispatch)).result.runs).toMatchObject([
+        { source: 'project', status: 'skipped', skipReason: 'workspace-untrusted' },
+      ]);
 
-    // The user trusts the project: its hooks load, and wait for hook trust.
-    sandbox.write('home/.codex/config.toml', `[projects.${JSON.stringify(sandbox.project)}]\ntrust_level = "trusted"\n`);
-    expect((await server.request('dispatch', dispatch)).result.runs).toMatchObject([
-      { source: 'project', status: 'skipped', skipReason: 'untrusted' },
-    ]);
-    const trusted = await runCli(['trust', '--all', '--yes', ...common], { env: { CODEX_HOME: undefined } });
-    expect(trusted.code, trusted.stderr).toBe(0);
-    expect((await server.request('dispatch', dispatch)).result).toMatchObject({ decision: 'deny', reason: 'version one' });
+      // The user trusts the project: its hooks load, and wait for hook trust.
+      sandbox.write('home/.codex/config.toml', `[projects.${JSON.stringify(sandbox.project)}]\ntrust_level = "trusted"\n`);
+      expect((await server.request('dispatch', dispatch)).result.runs).toMatchObject([
+        { source: 'project', status: 'skipped', skipReason: 'untrusted' },
+      ]);
+      const trusted = await runCli(['trust', '--all', '--yes', ...common], { env: { CODEX_HOME: undefined } });
+      expect(trusted.code, trusted.stderr).toBe(0);
+      expect((await server.request('dispatch', dispatch)).result).toMatchObject({ decision: 'deny', reason: 'version one' });
 
-    writeFileSync(hooksFile, codexGuard('version two'));
-    expect((await server.request('dispatch', dispatch)).result.runs).toMatchObject([{ status: 'skipped', skipReason: 'modified' }]);
+      writeFileSync(hooksFile, codexGuard('version two'));
+      expect((await server.request('dispatch', dispatch)).result.runs).toMatchObject([{ status: 'skipped', skipReason: 'modified' }]);
 
-    // A layer nearer the cwd appears; with the bypass off it is listed, untrusted, after the modified one.
-    sandbox.write('project/packages/.codex/hooks.json', codexGuard('nearer'));
-    expect((await server.request('dispatch', dispatch)).result.runs).toMatchObject([
-      { status: 'skipped', skipReason: 'modified' },
-      { status: 'skipped', skipReason: 'untrusted' },
-    ]);
-  });
+      // A layer nearer the cwd appears; with the bypass off it is listed, untrusted, after the modified one.
+      sandbox.write('project/packages/.codex/hooks.json', codexGuard('nearer'));
+      expect((await server.request('dispatch', dispatch)).result.runs).toMatchObject([
+        { status: 'skipped', skipReason: 'modified' },
+        { status: 'skipped', skipReason: 'untrusted' },
+      ]);
+    },
+  );
 
-  it('claude: a project settings file created after start is loaded; accepting workspace trust in ~/.claude.json lets it run; an edit takes effect', async () => {
-    const { sandbox, dispatch } = claudeSandbox();
-    expect(await dispatch()).toMatchObject({ decision: null, runs: [] });
+  it(
+    'claude: a project settings file created after start is loaded; ' +
+      'accepting workspace trust in ~/.claude.json lets it run; an edit takes effect',
+    async () => {
+      const { sandbox, dispatch } = claudeSandbox();
+      expect(await dispatch()).toMatchObject({ decision: null, runs: [] });
 
-    const settings = sandbox.write('project/.claude/settings.json', claudeGuard('version one'));
-    expect((await dispatch()).runs).toMatchObject([{ source: 'project', status: 'skipped', skipReason: 'workspace-untrusted' }]);
+      const settings = sandbox.write('project/.claude/settings.json', claudeGuard('version one'));
+      expect((await dispatch()).runs).toMatchObject([{ source: 'project', status: 'skipped', skipReason: 'workspace-untrusted' }]);
 
-    // What Claude Code's trust dialog writes when the user accepts the folder.
-    sandbox.write('home/.claude.json', JSON.stringify({ projects: { [sandbox.project]: { hasTrustDialogAccepted: true } } }));
-    expect(await dispatch()).toMatchObject({ decision: 'deny', reason: 'version one', runs: [{ source: 'project', status: 'blocked' }] });
+      // What Claude Code's trust dialog writes when the user accepts the folder.
+      sandbox.write('home/.claude.json', JSON.stringify({ projects: { [sandbox.project]: { hasTrustDialogAccepted: true } } }));
+      expect(await dispatch()).toMatchObject({ decision: 'deny', reason: 'version one', runs: [{ source: 'project', status: 'blocked' }] });
 
-    writeFileSync(settings, claudeGuard('version two'));
-    expect(await dispatch()).toMatchObject({ decision: 'deny', reason: 'version two' });
+      writeFileSync(settings, claudeGuard('version two'));
+      expect(await dispatch()).toMatchObject({ decision: 'deny', reason: 'version two' });
 
-    // Withdrawn trust holds the hooks back again.
-    sandbox.write('home/.claude.json', JSON.stringify({ projects: {} }));
-    expect((await dispatch()).runs).toMatchObject([{ status: 'skipped', skipReason: 'workspace-untrusted' }]);
-  });
+      // Withdrawn trust holds the hooks back again.
+      sandbox.write('home/.claude.json', JSON.stringify({ projects: {} }));
+      expect((await dispatch()).runs).toMatchObject([{ status: 'skipped', skipReason: 'workspace-untrusted' }]);
+    },
+  );
 
-  it('claude: user, local, --settings, managed, a managed-settings.d drop-in and a plugin hooks file created after start are each loaded', async () => {
-    const { sandbox, dispatch } = claudeSandbox(['--settings', '.claude/session.json', '--dangerously-bypass-hook-trust']);
-    // A run names a project file relative to the project, any other absolutely: both as sandbox paths here.
-    const sources = async () =>
-      (await dispatch()).runs.map(
-        (run: { source: string; file: string }) => `${run.source}:${relative(sandbox.root, resolve(sandbox.project, run.file))}`,
-      );
-    expect(await sources()).toEqual([]);
-    sandbox.write('home/.claude/settings.json', claudeGuard('user'));
-    expect(await sources()).toEqual(['user:home/.claude/settings.json']);
-    sandbox.write('project/.claude/settings.local.json', claudeGuard('local'));
-    expect(await sources()).toEqual(['user:home/.claude/settings.json', 'local:project/.claude/settings.local.json']);
-    sandbox.write('project/.claude/session.json', claudeGuard('flag'));
-    expect(await sources()).toHaveLength(3);
-    sandbox.write('etc/claude-code/managed-settings.d/10-policy.json', claudeGuard('drop-in'));
-    expect((await sources())[0]).toBe('managed:etc/claude-code/managed-settings.d/10-policy.json');
-    sandbox.write('etc/claude-code/managed-settings.json', claudeGuard('managed'));
-    expect((await sources()).slice(0, 2)).toEqual([
-      'managed:etc/claude-code/managed-settings.json',
-      'managed:etc/claude-code/managed-settings.d/10-policy.json',
-    ]);
+  it(
+    'claude: user, local, --settings, managed, a managed-settings.d drop-in and a plugin hooks file ' +
+      'created after start are each loaded',
+    async () => {
+      const { sandbox, dispatch } = claudeSandbox(['--settings', '.claude/session.json', '--dangerously-bypass-hook-trust']);
+      // A run names a project file relative to the project, any other absolutely: both as sandbox paths here.
+      const sources = async () =>
+        (await dispatch()).runs.map(
+          (run: { source: string; file: string }) => `${run.source}:${relative(sandbox.root, resolve(sandbox.project, run.file))}`,
+        );
+      expect(await sources()).toEqual([]);
+      sandbox.write('home/.claude/settings.json', claudeGuard('user'));
+      expect(await sources()).toEqual(['user:home/.claude/settings.json']);
+      sandbox.write('project/.claude/settings.local.json', claudeGuard('local'));
+      expect(await sources()).toEqual(['user:home/.claude/settings.json', 'local:project/.claude/settings.local.json']);
+      sandbox.write('project/.claude/session.json', claudeGuard('flag'));
+      expect(await sources()).toHaveLength(3);
+      sandbox.write('etc/claude-code/managed-settings.d/10-policy.json', claudeGuard('drop-in'));
+      expect((await sources())[0]).toBe('managed:etc/claude-code/managed-settings.d/10-policy.json');
+      sandbox.write('etc/claude-code/managed-settings.json', claudeGuard('managed'));
+      expect((await sources()).slice(0, 2)).toEqual([
+        'managed:etc/claude-code/managed-settings.json',
+        'managed:etc/claude-code/managed-settings.d/10-policy.json',
+      ]);
 
-    // A plugin enabled in the user settings, then installed: its hooks file appears in the cache.
-    sandbox.write('home/.claude/settings.json', JSON.stringify({ enabledPlugins: { 'guard@market': true } }));
-    expect(await sources()).toHaveLength(4);
-    sandbox.write('home/.claude/plugins/cache/market/guard/1.0.0/hooks/hooks.json', claudeGuard('plugin'));
-    expect((await sources()).at(-1)).toBe('plugin:home/.claude/plugins/cache/market/guard/1.0.0/hooks/hooks.json');
-  });
+      // A plugin enabled in the user settings, then installed: its hooks file appears in the cache.
+      sandbox.write('home/.claude/settings.json', JSON.stringify({ enabledPlugins: { 'guard@market': true } }));
+      expect(await sources()).toHaveLength(4);
+      sandbox.write('home/.claude/plugins/cache/market/guard/1.0.0/hooks/hooks.json', claudeGuard('plugin'));
+      expect((await sources()).at(-1)).toBe('plugin:home/.claude/plugins/cache/market/guard/1.0.0/hooks/hooks.json');
+    },
+  );
 
   it('reloads on its own when a watched file changes, before any dispatch (logged on stderr)', async () => {
     const sandbox = makeTempProject();

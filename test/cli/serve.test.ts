@@ -8,7 +8,10 @@ import { makeTempProject, type TempProject } from '../helpers/temp-project.js';
 
 afterEach(killLeftoverServers);
 
-const DENY = `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no rm here"}}'`;
+const DENY_OUTPUT = {
+  hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'no rm here' },
+};
+const DENY = `echo '${JSON.stringify(DENY_OUTPUT)}'`;
 
 /** An openinterpreter project whose hooks are trusted: a guard on Bash, a waiter on `Slow`, an audit on Stop. */
 async function guardedProject(): Promise<{ sandbox: TempProject; common: string[] }> {
@@ -238,7 +241,8 @@ describe('hookctl serve: errors keep the server serving', () => {
     // JSON.stringify itself gives up at this depth, so the texts are written by hand.
     sandbox.write(
       'project/deep-output.json',
-      `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"ls","deep":${deepText}}}}`,
+      `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow",` +
+        `"updatedInput":{"command":"ls","deep":${deepText}}}}`,
     );
     sandbox.write(
       'project/.openinterpreter/hooks.json',

@@ -10,7 +10,8 @@ import { makeTempProject } from '../helpers/temp-project.js';
  */
 const HOOKS =
   "export async function load(url, context, next) { process.stderr.write('module-loaded ' + url + '\\n'); return next(url, context); }";
-const REGISTER = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOKS)}`)});`;
+const HOOKS_URL = `data:text/javascript,${encodeURIComponent(HOOKS)}`;
+const REGISTER = `import { register } from 'node:module'; register(${JSON.stringify(HOOKS_URL)});`;
 const NODE_OPTIONS = `--import=data:text/javascript,${encodeURIComponent(REGISTER)}`;
 
 async function loadedModules(args: string[], cwd?: string): Promise<{ packages: string[]; files: string[] }> {

@@ -62,7 +62,8 @@ describe.each(DIALECT_IDS)('generated/%s/hook_types.py', (dialect) => {
       `spec = importlib.util.spec_from_file_location("hook_types", sys.argv[1])`,
       'module = importlib.util.module_from_spec(spec); spec.loader.exec_module(module)',
       'names = json.loads(sys.argv[2])',
-      'print(json.dumps({n: {"required": sorted(getattr(module, n).__required_keys__), "optional": sorted(getattr(module, n).__optional_keys__)} for n in names}))',
+      'print(json.dumps({n: {"required": sorted(getattr(module, n).__required_keys__),' +
+        ' "optional": sorted(getattr(module, n).__optional_keys__)} for n in names}))',
     ].join('\n');
     const actual = JSON.parse(python(['-c', script, file, JSON.stringify(Object.keys(expected))])) as Keys;
     expect(actual).toEqual(expected);

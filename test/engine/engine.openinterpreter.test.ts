@@ -189,24 +189,27 @@ describe('openinterpreter engine, end to end with real hook processes', () => {
     expect(readFileSync(join(sandbox.project, 'async.out'), 'utf8')).toBe('done\n');
   });
 
-  it('with strictPayload, rejects an invalid payload with a named error listing the paths; an unknown event with a suggestion', async () => {
-    const sandbox = makeTempProject();
-    const engine = await createEngine({
-      dialect: 'openinterpreter',
-      cwd: sandbox.project,
-      home: sandbox.home,
-      managedConfigPath: join(sandbox.root, 'none.toml'),
-      strictPayload: true,
-    });
-    const bad = oiPayload('PreToolUse', sandbox.project, { permission_mode: 'yolo' });
-    delete bad.session_id;
-    const error = await engine.dispatch('PreToolUse', bad as never).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(PayloadValidationError);
-    expect((error as PayloadValidationError).errors.map((e) => e.path)).toEqual(expect.arrayContaining(['/permission_mode']));
-    expect((error as Error).message).toContain('session_id');
-    await expect(engine.dispatch('PreToolUze' as never, {} as never)).rejects.toThrow(UnknownEventError);
-    await expect(engine.dispatch('PreToolUze' as never, {} as never)).rejects.toThrow(/did you mean "PreToolUse"/);
-  });
+  it(
+    'with strictPayload, rejects an invalid payload with a named error listing the paths; ' + 'an unknown event with a suggestion',
+    async () => {
+      const sandbox = makeTempProject();
+      const engine = await createEngine({
+        dialect: 'openinterpreter',
+        cwd: sandbox.project,
+        home: sandbox.home,
+        managedConfigPath: join(sandbox.root, 'none.toml'),
+        strictPayload: true,
+      });
+      const bad = oiPayload('PreToolUse', sandbox.project, { permission_mode: 'yolo' });
+      delete bad.session_id;
+      const error = await engine.dispatch('PreToolUse', bad as never).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(PayloadValidationError);
+      expect((error as PayloadValidationError).errors.map((e) => e.path)).toEqual(expect.arrayContaining(['/permission_mode']));
+      expect((error as Error).message).toContain('session_id');
+      await expect(engine.dispatch('PreToolUze' as never, {} as never)).rejects.toThrow(UnknownEventError);
+      await expect(engine.dispatch('PreToolUze' as never, {} as never)).rejects.toThrow(/did you mean "PreToolUse"/);
+    },
+  );
 
   it('reports each run to onRunStart/onRunEnd with its status message', async () => {
     const { engine, sandbox } = await engineWith({

@@ -28,7 +28,8 @@ describe('engine.reload()', () => {
     const sandbox = makeTempProject();
     const hooksFile = sandbox.write(
       'home/.octo/hooks.yml',
-      `hooks:\n  PreToolUse:\n    - command: "while [ ! -e release ]; do sleep 0.02; done; echo '{\\"decision\\":\\"block\\",\\"reason\\":\\"old\\"}'"\n`,
+      `hooks:\n  PreToolUse:\n` +
+        `    - command: "while [ ! -e release ]; do sleep 0.02; done; echo '{\\"decision\\":\\"block\\",\\"reason\\":\\"old\\"}'"\n`,
     );
     const engine = await octoEngine(sandbox);
     const running = engine.dispatch('PreToolUse', octoPayload('PreToolUse', sandbox.project));
@@ -95,9 +96,11 @@ describe('engine.reload()', () => {
     writeFileSync(hooksFile, JSON.stringify({ hooks: { Stop: [{ matcher: 'x', hooks: [{ type: 'command', command: '' }] }] } }));
     const error = await engine.reload().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConfigReloadError);
-    expect((error as ConfigReloadError).message).toMatch(
-      /^the changed hook configuration has 1 new error; the last good configuration stays in effect:\n {2}.*hooks\.json:1:\d+: error: .*\(empty-command\)$/,
-    );
+    const message = (error as ConfigReloadError).message;
+    // One finding: the summary line, then the finding indented by two spaces.
+    expect(message.split('\n')).toHaveLength(2);
+    expect(message).toMatch(/^the changed hook configuration has 1 new error; the last good configuration stays in effect:\n/);
+    expect(message).toMatch(/\n {2}.*hooks\.json:1:\d+: error: .*\(empty-command\)$/);
     const outcome = await engine.dispatch('Stop', oiPayload('Stop', sandbox.project));
     expect(outcome.runs).toMatchObject([{ status: 'completed', stderr: 'kept\n' }]);
     // Deleting the file is not an error: its hooks go.

@@ -49,7 +49,8 @@ describe.each(['claude-guard', 'openinterpreter-policy-gate', 'octo-guard', 'cod
       const outcome = JSON.parse(result.stdout) as { additionalContext: string; runs: { status: string }[] };
       expect(outcome.runs.map((run) => run.status)).toEqual(['completed']);
       expect(outcome.additionalContext).toBe(
-        'Formatted src/slug.mjs on disk (fixed trailing whitespace on 1 line, CRLF line ends, the final newline); re-read it before editing it again.',
+        'Formatted src/slug.mjs on disk (fixed trailing whitespace on 1 line, CRLF line ends, the final newline); ' +
+          're-read it before editing it again.',
       );
       expect(readFileSync(join(cwd, 'src', 'slug.mjs'), 'utf8')).toBe('export const a = 1;\nexport const b = 2;\n');
     });

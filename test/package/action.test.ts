@@ -171,17 +171,20 @@ describe('action.yml', () => {
     );
   });
 
-  it('lints every dialect and every nested config of the repository: a broken .octo/hooks.yml beside a clean .openinterpreter/', async () => {
-    const workspace = project(CLEAN);
-    write(workspace, '.octo/hooks.yml', 'hooks:\n  PreToolUze:\n    - command: echo hi\n');
-    write(workspace, 'packages/app/.openinterpreter/hooks.json', BROKEN);
-    write(workspace, '.gitignore', 'dist/\n');
-    write(workspace, 'dist/.openinterpreter/hooks.json', BROKEN);
-    const results = await runAction(workspace);
-    expect(byName(results, 'hookctl lint --format sarif').outputs['exit-code'], describeSteps(results)).toBe('1');
-    expect(uploaded(results)).toEqual(['unknown-event .octo/hooks.yml', 'unknown-event packages/app/.openinterpreter/hooks.json']);
-    expect(byName(results, 'Fail on errors').status).toBe('failure');
-  });
+  it(
+    'lints every dialect and every nested config of the repository: ' + 'a broken .octo/hooks.yml beside a clean .openinterpreter/',
+    async () => {
+      const workspace = project(CLEAN);
+      write(workspace, '.octo/hooks.yml', 'hooks:\n  PreToolUze:\n    - command: echo hi\n');
+      write(workspace, 'packages/app/.openinterpreter/hooks.json', BROKEN);
+      write(workspace, '.gitignore', 'dist/\n');
+      write(workspace, 'dist/.openinterpreter/hooks.json', BROKEN);
+      const results = await runAction(workspace);
+      expect(byName(results, 'hookctl lint --format sarif').outputs['exit-code'], describeSteps(results)).toBe('1');
+      expect(uploaded(results)).toEqual(['unknown-event .octo/hooks.yml', 'unknown-event packages/app/.openinterpreter/hooks.json']);
+      expect(byName(results, 'Fail on errors').status).toBe('failure');
+    },
+  );
 
   it("passes with broken configs in the runner's HOME: nothing outside the repository is linted", async () => {
     const workspace = project(CLEAN);

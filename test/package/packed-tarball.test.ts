@@ -302,7 +302,8 @@ describe('the library from the installed tarball', () => {
       const engine = await createEngine({ dialect: 'openinterpreter', cwd: '${EXAMPLE}', bypassTrust: true });
       const outcome = await engine.dispatch('PreToolUse', payload);
       await engine.close();
-      const configSchema = JSON.parse(readFileSync(fileURLToPath(import.meta.resolve('hookctl/schema/openinterpreter/config.json')), 'utf8'));
+      const schemaPath = fileURLToPath(import.meta.resolve('hookctl/schema/openinterpreter/config.json'));
+      const configSchema = JSON.parse(readFileSync(schemaPath, 'utf8'));
       console.log(JSON.stringify({
         decision: outcome.decision,
         reason: outcome.reason,

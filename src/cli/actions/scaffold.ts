@@ -29,7 +29,8 @@ export async function scaffold(event: string, options: ScaffoldOptions): Promise
   if (options.lang === 'ts' && !nodeStripsTypes(process.versions.node)) {
     process.stderr.write(
       `hookctl: warning: this Node (${process.versions.node}) cannot run the .ts hook as registered: ` +
-        '`node --experimental-strip-types` needs Node 22.6 or newer. Compile it with tsc and point the command at the .js file, or use --lang js.\n',
+        '`node --experimental-strip-types` needs Node 22.6 or newer. ' +
+        'Compile it with tsc and point the command at the .js file, or use --lang js.\n',
     );
   }
   process.stdout.write(report(event, result, dialect.trust.notApplicable !== undefined));
@@ -55,7 +56,8 @@ function report(event: string, result: ScaffoldResult, noHookTrust: boolean): st
   }
   if (noHookTrust) {
     lines.push(
-      `Next: \`hookctl dry-run ${event}\` to try it. There is no per-hook trust to give: the agent runs it once the folder's workspace trust is accepted.`,
+      `Next: \`hookctl dry-run ${event}\` to try it. ` +
+        "There is no per-hook trust to give: the agent runs it once the folder's workspace trust is accepted.",
     );
   } else lines.push(`Next: \`hookctl trust\` to review and trust it, then \`hookctl dry-run ${event}\` to try it.`);
   return `${lines.join('\n')}\n`;

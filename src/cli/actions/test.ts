@@ -9,7 +9,8 @@ import { stringifyJson } from '../../util/safe-json.js';
 
 /** The one line `hookctl test` prints on stderr: it runs the project's hooks without trust review. */
 export const TEST_BYPASS_WARNING =
-  'hookctl: warning: `hookctl test` runs every enabled hook of the project without trust review; run it only on a repository whose hooks you would run';
+  'hookctl: warning: `hookctl test` runs every enabled hook of the project without trust review; ' +
+  'run it only on a repository whose hooks you would run';
 
 export interface TestOptions extends CommonOptionValues {
   rewriteOrder?: 'completion' | 'configured';

@@ -18,7 +18,8 @@ export function registerLint(program: Command): void {
       .option('--max-warnings <n>', 'also fail when there are more than n warnings', parseWarningLimit)
       .option(
         '--effective',
-        'check the layers an agent started in --cwd loads instead (managed, user, project walk, plugins) for the detected dialect or --dialect',
+        'check the layers an agent started in --cwd loads instead (managed, user, project walk, plugins) ' +
+          'for the detected dialect or --dialect',
       ),
   )
     .addHelpText(

@@ -12,12 +12,14 @@ export function registerScaffold(program: Command): void {
       .addOption(new Option('--lang <lang>', 'script language').choices(LANGUAGE_IDS).default('js'))
       .option(
         '--name <name>',
-        'script file name without extension, and (openinterpreter) the hook id in hooks.json (default: the event in kebab case, e.g. pre-tool-use)',
+        'script file name without extension, and (openinterpreter) the hook id in hooks.json ' +
+          '(default: the event in kebab case, e.g. pre-tool-use)',
       )
       .option('--matcher <matcher>', 'matcher for the config entry (tool name, source, …)')
       .option(
         '--register',
-        'add the hook to the project config (.claude/settings.json, .openinterpreter/hooks.json or .octo/hooks.yml), keeping everything else',
+        'add the hook to the project config (.claude/settings.json, .openinterpreter/hooks.json or .octo/hooks.yml), ' +
+          'keeping everything else',
       )
       .option('--force', 'overwrite an existing script'),
   )

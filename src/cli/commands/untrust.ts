@@ -7,7 +7,8 @@ export function registerUntrust(program: Command): void {
     program
       .command('untrust')
       .description(
-        'forget the trust of hooks so they stop running until reviewed again (octo: of the project hooks file; claude has no per-hook trust)',
+        'forget the trust of hooks so they stop running until reviewed again ' +
+          '(octo: of the project hooks file; claude has no per-hook trust)',
       )
       .argument('[ids...]', 'hook ids from `hookctl list`')
       .option('--all', 'every hook'),

@@ -65,7 +65,8 @@ function formattedTruncateText(text: string, tokens: number): string {
   const budget = tokens * BYTES_PER_TOKEN;
   if (bytes.length <= budget) return text;
   const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
-  return `Warning: truncated output (original token count: ${approxTokenCount(text)})\nTotal output lines: ${lines}\n\n${truncateMiddle(text, bytes, budget)}`;
+  const header = `Warning: truncated output (original token count: ${approxTokenCount(text)})\nTotal output lines: ${lines}\n\n`;
+  return `${header}${truncateMiddle(text, bytes, budget)}`;
 }
 
 /** Keeps the first and last halves of the byte budget on character boundaries, marking what was cut. */

@@ -7,7 +7,9 @@ export const javascript: Language = {
   extension: 'mjs',
   comment: '//',
   command: (path) => `node ${path}`,
-  note: 'Runs with plain `node` (no build step). Editors type it through JSDoc when hookctl is installed in the project (npm i -D hookctl).',
+  note:
+    'Runs with plain `node` (no build step). ' +
+    'Editors type it through JSDoc when hookctl is installed in the project (npm i -D hookctl).',
   exampleCode: (example, model) =>
     nodeExampleCode(example, (literal) => [
       ...(model.outputType ? [`/** @type {import('${typesModule(model)}').${model.outputType}} */`] : []),

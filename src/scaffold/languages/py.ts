@@ -8,7 +8,9 @@ export const python: Language = {
   extension: 'py',
   comment: '#',
   command: (path) => `python3 ${path}`,
-  note: "Runs with python3 (3.8 or newer), standard library only; the event's TypedDicts are inlined from hookctl's generated hook_types.py.",
+  note:
+    'Runs with python3 (3.8 or newer), standard library only; ' +
+    "the event's TypedDicts are inlined from hookctl's generated hook_types.py.",
   exampleCode(example, model) {
     const lines: string[] = [];
     if (example.stdout) {

@@ -124,7 +124,8 @@ describe('octo loadConfig', () => {
     const sandbox = makeTempProject();
     sandbox.write(
       'home/.octo/hooks.yml',
-      'hooks:\n  Stop:\n    - command: a\n      timeout: 2m\n    - command: b\n      timeout: 20\n    - command: c\n      timeout: -1s\n    - command: d\n',
+      'hooks:\n  Stop:\n    - command: a\n      timeout: 2m\n    - command: b\n      timeout: 20\n' +
+        '    - command: c\n      timeout: -1s\n    - command: d\n',
     );
     const loaded = await loadConfig(context(sandbox));
     expect(loaded.handlers.map((h) => h.timeoutMs)).toEqual([30_000, 5000, 5000, 5000]);

@@ -49,7 +49,8 @@ describe('openinterpreter loadConfig', () => {
     const userJson = sandbox.write('home/.openinterpreter/hooks.json', hooksJson('user-json', ', "timeout": 30'));
     const userToml = sandbox.write(
       'home/.openinterpreter/config.toml',
-      'model = "x"\n\n[plugins.guard]\nenabled = true\n\n[plugins.off]\nenabled = false\n\n[[hooks.SessionStart]]\nmatcher = "startup"\n[[hooks.SessionStart.hooks]]\ntype = "command"\ncommand = "user-toml"\n',
+      'model = "x"\n\n[plugins.guard]\nenabled = true\n\n[plugins.off]\nenabled = false\n\n' +
+        '[[hooks.SessionStart]]\nmatcher = "startup"\n[[hooks.SessionStart.hooks]]\ntype = "command"\ncommand = "user-toml"\n',
     );
     const rootJson = sandbox.write('project/.openinterpreter/hooks.json', hooksJson('project-root'));
     const nestedJson = sandbox.write('project/pkg/app/.openinterpreter/hooks.json', hooksJson('project-nested'));
@@ -417,7 +418,8 @@ describe('openinterpreter loadConfig', () => {
       ['parse-error', deepToml, 1, 205],
     ]);
     expect(loaded.findings[0]!.message).toBe(
-      'JSON error: arrays and objects nested more than 200 levels deep here; a hooks config never needs that; nothing in this file is loaded',
+      'JSON error: arrays and objects nested more than 200 levels deep here; ' +
+        'a hooks config never needs that; nothing in this file is loaded',
     );
   });
 
