@@ -54,7 +54,10 @@ export function checkField(key: string, node: SourceNode, type: FieldType, forma
     case 'whole-seconds': {
       // Beyond 2^53 a number is not read exactly, so the bound is checked on the written literal.
       const literal = type.max === undefined ? null : integerLiteral(node, text);
-      if (literal !== null) return literal <= type.max! ? null : { messageId: 'aboveMax', data: { key, max: String(type.max), written: writtenAs(node, text) } };
+      if (literal !== null)
+        return literal <= type.max!
+          ? null
+          : { messageId: 'aboveMax', data: { key, max: String(type.max), written: writtenAs(node, text) } };
       if (isWholeNumber(value, node, text)) return null;
       if (typeof value === 'string' && /^\d+$/.test(value.trim())) {
         return { messageId: 'quotedSeconds', data: { key, seconds: value.trim() } };
@@ -72,10 +75,13 @@ export function checkField(key: string, node: SourceNode, type: FieldType, forma
       if (node.kind === 'array' && node.items.every((item) => item.kind === 'scalar' && typeof item.value === 'string')) return null;
       return { messageId: 'notStringList', data: { key, expected: withArticle(arrayWord(format)), found: found() } };
     case 'string-record':
-      if (node.kind === 'object' && node.entries.every((entry) => entry.value.kind === 'scalar' && typeof entry.value.value === 'string')) return null;
+      if (node.kind === 'object' && node.entries.every((entry) => entry.value.kind === 'scalar' && typeof entry.value.value === 'string'))
+        return null;
       return { messageId: 'notStringRecord', data: { key, expected: withArticle(objectWord(format)), found: found() } };
     case 'object':
-      return node.kind === 'object' ? null : { messageId: 'notObject', data: { key, expected: withArticle(objectWord(format)), found: found() } };
+      return node.kind === 'object'
+        ? null
+        : { messageId: 'notObject', data: { key, expected: withArticle(objectWord(format)), found: found() } };
     case 'count':
       if (isWholeNumber(value, node, text)) return null;
       if (isNonNegativeInteger(value)) return { messageId: 'notWrittenWhole', data: { key, written: writtenAs(node, text) } };

@@ -59,7 +59,14 @@ export function commandScript(command: string): CommandScript | null {
  * is one whose value is unknown, so that word names no file lint can check.
  */
 export function scriptOfWords(words: readonly string[]): CommandScript | null {
-  const simple: SimpleCommand = { words: words.map((text) => ({ text, dynamic: text.includes('${') })), stdinFile: null, piped: false, opens: 0, closes: 0, end: '' };
+  const simple: SimpleCommand = {
+    words: words.map((text) => ({ text, dynamic: text.includes('${') })),
+    stdinFile: null,
+    piped: false,
+    opens: 0,
+    closes: 0,
+    end: '',
+  };
   const found = new Analysis();
   found.simpleCommand(simple, '.', 0);
   return found.scripts[0] ?? null;
@@ -133,7 +140,8 @@ export function splitCommand(command: string): Split {
   for (let i = 0; i < command.length; i++) {
     const char = command[i]!;
     if (char === '\\') {
-      if (command[i + 1] === '\n') i++; // a line continuation
+      if (command[i + 1] === '\n')
+        i++; // a line continuation
       else append(command[++i] ?? '\\');
       continue;
     }
@@ -245,7 +253,17 @@ const SHELL: Interpreter = {
   clusters: true,
 };
 const NODE: Interpreter = {
-  withArgument: set('--conditions', '-C', '--input-type', '--title', '--inspect-port', '--stack-size', '--env-file', '--experimental-default-type', '--watch-path'),
+  withArgument: set(
+    '--conditions',
+    '-C',
+    '--input-type',
+    '--title',
+    '--inspect-port',
+    '--stack-size',
+    '--env-file',
+    '--experimental-default-type',
+    '--watch-path',
+  ),
   inlineCode: set('-e', '--eval', '-p', '--print'),
   preload: set('-r', '--require', '--import', '--loader', '--experimental-loader'),
   module: set(),
@@ -260,8 +278,22 @@ const PYTHON: Interpreter = {
   shell: false,
   clusters: true,
 };
-const RUBY: Interpreter = { withArgument: set('-I', '-C', '-E', '--encoding'), inlineCode: set('-e'), preload: set(), module: set('-r'), shell: false, clusters: false };
-const PERL: Interpreter = { withArgument: set('-I', '-M', '-m'), inlineCode: set('-e', '-E'), preload: set(), module: set(), shell: false, clusters: false };
+const RUBY: Interpreter = {
+  withArgument: set('-I', '-C', '-E', '--encoding'),
+  inlineCode: set('-e'),
+  preload: set(),
+  module: set('-r'),
+  shell: false,
+  clusters: false,
+};
+const PERL: Interpreter = {
+  withArgument: set('-I', '-M', '-m'),
+  inlineCode: set('-e', '-E'),
+  preload: set(),
+  module: set(),
+  shell: false,
+  clusters: false,
+};
 const DENO: Interpreter = {
   withArgument: set('--config', '-c', '--import-map', '--lock', '--cert', '--location', '--seed', '--env-file'),
   inlineCode: set(),
@@ -271,15 +303,47 @@ const DENO: Interpreter = {
   clusters: false,
   subcommand: 'run',
 };
-const BUN: Interpreter = { ...NODE, withArgument: set('--cwd', '--config', '-c', '--env-file'), preload: set('-r', '--preload', '--require'), subcommand: 'run' };
-const GENERIC: Interpreter = { withArgument: set(), inlineCode: set('-e', '-c', '--eval', '--command', '-Command', '-r'), preload: set(), module: set('-m'), shell: false, clusters: false };
+const BUN: Interpreter = {
+  ...NODE,
+  withArgument: set('--cwd', '--config', '-c', '--env-file'),
+  preload: set('-r', '--preload', '--require'),
+  subcommand: 'run',
+};
+const GENERIC: Interpreter = {
+  withArgument: set(),
+  inlineCode: set('-e', '-c', '--eval', '--command', '-Command', '-r'),
+  preload: set(),
+  module: set('-m'),
+  shell: false,
+  clusters: false,
+};
 
 const INTERPRETERS: Readonly<Record<string, Interpreter>> = {
-  sh: SHELL, bash: SHELL, zsh: SHELL, dash: SHELL, ksh: SHELL, mksh: SHELL, ash: SHELL, fish: { ...SHELL, withArgument: set('-C', '--init-command') },
-  node: NODE, nodejs: NODE, tsx: NODE, 'ts-node': NODE, deno: DENO, bun: BUN,
-  python: PYTHON, python2: PYTHON, python3: PYTHON, pypy: PYTHON, pypy3: PYTHON,
-  ruby: RUBY, perl: PERL, php: { ...GENERIC, withArgument: set('-c', '-d', '-z'), inlineCode: set('-r'), preload: set('-f') },
-  lua: { ...GENERIC, inlineCode: set('-e'), module: set('-l') }, pwsh: { ...GENERIC, preload: set('-File', '-f') }, Rscript: GENERIC,
+  sh: SHELL,
+  bash: SHELL,
+  zsh: SHELL,
+  dash: SHELL,
+  ksh: SHELL,
+  mksh: SHELL,
+  ash: SHELL,
+  fish: { ...SHELL, withArgument: set('-C', '--init-command') },
+  node: NODE,
+  nodejs: NODE,
+  tsx: NODE,
+  'ts-node': NODE,
+  deno: DENO,
+  bun: BUN,
+  python: PYTHON,
+  python2: PYTHON,
+  python3: PYTHON,
+  pypy: PYTHON,
+  pypy3: PYTHON,
+  ruby: RUBY,
+  perl: PERL,
+  php: { ...GENERIC, withArgument: set('-c', '-d', '-z'), inlineCode: set('-r'), preload: set('-f') },
+  lua: { ...GENERIC, inlineCode: set('-e'), module: set('-l') },
+  pwsh: { ...GENERIC, preload: set('-File', '-f') },
+  Rscript: GENERIC,
 };
 
 function interpreterOf(program: string): Interpreter | undefined {
@@ -381,7 +445,13 @@ class Analysis {
       const name = text.includes('=') ? text.slice(0, text.indexOf('=')) : text;
       const inline = text.includes('=') ? { text: text.slice(text.indexOf('=') + 1), dynamic: word.dynamic } : words[i + 1];
       const step = text.includes('=') ? 1 : 2;
-      if (spec.inlineCode.has(name) || (spec.clusters && /^-[A-Za-z]+$/.test(text) && text.length > 2 && [...spec.inlineCode].some((code) => code.length === 2 && text.endsWith(code[1]!)))) {
+      if (
+        spec.inlineCode.has(name) ||
+        (spec.clusters &&
+          /^-[A-Za-z]+$/.test(text) &&
+          text.length > 2 &&
+          [...spec.inlineCode].some((code) => code.length === 2 && text.endsWith(code[1]!)))
+      ) {
         if (spec.shell && inline !== undefined) this.inlineShell(inline, dir, depth);
         return;
       }
@@ -400,7 +470,11 @@ class Analysis {
         continue;
       }
       // A cluster such as `-euo pipefail` or `-uW ignore` ends in an option that takes the next word.
-      if (spec.clusters && /^[-+][A-Za-z]{2,}$/.test(text) && [...spec.withArgument].some((option) => option.length === 2 && text.endsWith(option[1]!))) {
+      if (
+        spec.clusters &&
+        /^[-+][A-Za-z]{2,}$/.test(text) &&
+        [...spec.withArgument].some((option) => option.length === 2 && text.endsWith(option[1]!))
+      ) {
         i += 2;
         continue;
       }
@@ -410,7 +484,8 @@ class Analysis {
     if (script === undefined) {
       // No operand: the interpreter reads its program from stdin.
       if (simple.stdinFile !== null && !simple.stdinFile.dynamic) this.addScript(simple.stdinFile.text, false, dir);
-      else this.notTracked(simple.piped ? 'it pipes a program into an interpreter' : 'an interpreter reads its program from standard input');
+      else
+        this.notTracked(simple.piped ? 'it pipes a program into an interpreter' : 'an interpreter reads its program from standard input');
       return;
     }
     if (script.dynamic) {

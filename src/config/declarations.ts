@@ -79,8 +79,12 @@ export function extractDeclarations(file: ConfigFile, spec: DialectConfigSpec): 
   const { root, format } = file.parsed;
   // A plugin manifest only carries discovery's notices: its `hooks` names files, it is not hooks config.
   if (root === null || file.role === 'plugin-manifest') return result;
-  const problem = (descriptor: MessageDescriptor<typeof SHAPE_MESSAGES>, node: SourceNode, invalidates: SourceNode = node, refusedByAgent = true) =>
-    result.shapeProblems.push({ ...descriptor, pos: node.pos, invalidates, refusedByAgent });
+  const problem = (
+    descriptor: MessageDescriptor<typeof SHAPE_MESSAGES>,
+    node: SourceNode,
+    invalidates: SourceNode = node,
+    refusedByAgent = true,
+  ) => result.shapeProblems.push({ ...descriptor, pos: node.pos, invalidates, refusedByAgent });
   // What the format calls the shapes a message expects ("an object", "a list"), and what it found.
   const anObject = withArticle(objectWord(format));
   const anArray = withArticle(arrayWord(format));
@@ -117,7 +121,12 @@ export function extractDeclarations(file: ConfigFile, spec: DialectConfigSpec): 
       const items = spec.nesting === 'groups' ? 'matcher groups' : 'hooks';
       const data = { event: entry.key, expected: anArray, items, found: found(entry.value) };
       // A TOML `[hooks.Stop]` is one table where `[[hooks.Stop]]` (an array of tables) was meant.
-      problem({ messageId: format === 'toml' && entry.value.kind === 'object' ? 'eventIsTable' : 'eventNotList', data }, entry.value, entry.value, known);
+      problem(
+        { messageId: format === 'toml' && entry.value.kind === 'object' ? 'eventIsTable' : 'eventNotList', data },
+        entry.value,
+        entry.value,
+        known,
+      );
       continue;
     }
     entry.value.items.forEach((item, index) => {
@@ -135,7 +144,12 @@ export function extractDeclarations(file: ConfigFile, spec: DialectConfigSpec): 
       if (handlers === undefined) {
         // Codex reads a missing list as empty: the group does nothing, but the file stands. An agent
         // that validates the file against its schema (claude) rejects it in a known event.
-        problem({ messageId: 'groupWithoutHooks', data: { list: arrayWord(format) } }, item, item, known && spec.schemaRejectsFile === true);
+        problem(
+          { messageId: 'groupWithoutHooks', data: { list: arrayWord(format) } },
+          item,
+          item,
+          known && spec.schemaRejectsFile === true,
+        );
         return;
       }
       if (handlers.kind !== 'array') {

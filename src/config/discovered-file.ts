@@ -19,5 +19,11 @@ export async function discoveredFile(path: string, format: ConfigFormat, placeme
   const fromRepository = placement.source === 'project' || placement.source === 'local';
   const parsed = await readConfigFile(path, format, fromRepository ? 'repository' : 'owned');
   if (parsed === null) return null;
-  return { parsed, source: placement.source, role: placement.role, layer: placement.layer ?? dirname(path), plugin: placement.plugin ?? null };
+  return {
+    parsed,
+    source: placement.source,
+    role: placement.role,
+    layer: placement.layer ?? dirname(path),
+    plugin: placement.plugin ?? null,
+  };
 }

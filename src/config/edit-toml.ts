@@ -90,7 +90,9 @@ function* keyValues(top: AST.TOMLTopLevelTable): Generator<Located & { path: str
 function refuseInlineTables(top: AST.TOMLTopLevelTable, target: readonly string[]): void {
   for (const { keyValue, path } of keyValues(top)) {
     if (startsWith(target, path) && path.length < target.length) {
-      throw new TomlEditError(`${path.join('.')} is written as an inline value on line ${keyValue.loc.start.line}; write it as a [${target.slice(0, -1).map(quoteKey).join('.')}] table instead`);
+      throw new TomlEditError(
+        `${path.join('.')} is written as an inline value on line ${keyValue.loc.start.line}; write it as a [${target.slice(0, -1).map(quoteKey).join('.')}] table instead`,
+      );
     }
   }
   for (const item of top.body) {
@@ -108,7 +110,9 @@ function findKeyValue(top: AST.TOMLTopLevelTable, target: readonly string[]): Lo
 /** Adds `key = value` where the table is: in its `[table]`, beside dotted keys into it, or as a new table at the end. */
 function insertKeyValue(text: string, top: AST.TOMLTopLevelTable, edit: TomlEdit): string {
   const line = (key: string) => `${key} = ${tomlValue(edit.value!)}`;
-  const header = top.body.find((item): item is AST.TOMLTable => item.type === 'TOMLTable' && item.kind === 'standard' && sameKeys(names(item.key.keys), edit.table));
+  const header = top.body.find(
+    (item): item is AST.TOMLTable => item.type === 'TOMLTable' && item.kind === 'standard' && sameKeys(names(item.key.keys), edit.table),
+  );
   if (header !== undefined) {
     const after = header.body.at(-1)?.range[1] ?? header.key.range[1] + 1;
     return insertLineAfter(text, after, line(quoteKey(edit.key)));
@@ -137,13 +141,15 @@ function insertLineAfter(text: string, offset: number, line: string): string {
 function removeKeyValue(text: string, { keyValue, table }: Located): string {
   const lineStart = text.lastIndexOf('\n', keyValue.range[0] - 1) + 1;
   const lineEnd = endOfLine(text, keyValue.range[1]);
-  const onlyThis = text.slice(lineStart, keyValue.range[0]).trim() === '' ;
-  if (!onlyThis) throw new TomlEditError(`line ${keyValue.loc.start.line} holds more than ${names(keyValue.key.keys).join('.')}; edit it by hand`);
+  const onlyThis = text.slice(lineStart, keyValue.range[0]).trim() === '';
+  if (!onlyThis)
+    throw new TomlEditError(`line ${keyValue.loc.start.line} holds more than ${names(keyValue.key.keys).join('.')}; edit it by hand`);
   if (table !== null && table.body.length === 1) {
     const headerStart = text.lastIndexOf('\n', table.range[0] - 1) + 1;
     const between = text.slice(endOfLine(text, table.key.range[1]), lineStart);
     // Only an empty table whose header and key are all there is to it; comments around stay.
-    if (between.trim() === '' && text.slice(headerStart, table.range[0]).trim() === '') return text.slice(0, headerStart) + text.slice(lineEnd);
+    if (between.trim() === '' && text.slice(headerStart, table.range[0]).trim() === '')
+      return text.slice(0, headerStart) + text.slice(lineEnd);
   }
   return text.slice(0, lineStart) + text.slice(lineEnd);
 }

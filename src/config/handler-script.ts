@@ -53,7 +53,9 @@ interface Found {
 
 /** Exec form: the agent replaces `${NAME}` as plain text in the program and in each argument. */
 function execFormScript(words: readonly string[], variables: Readonly<Record<string, string>>): Found | null {
-  const substituted = words.map((word) => Object.entries(variables).reduce((text, [name, value]) => text.replaceAll(`\${${name}}`, value), word));
+  const substituted = words.map((word) =>
+    Object.entries(variables).reduce((text, [name, value]) => text.replaceAll(`\${${name}}`, value), word),
+  );
   const script = scriptOfWords(substituted);
   if (script === null) return null;
   return { script, written: words[substituted.indexOf(script.path)] ?? script.path };

@@ -14,7 +14,11 @@ import { withUniqueIds } from './unique-ids.js';
  * sits inside an invalidated file, event list or group) is skipped: the finding that invalidated
  * it is how the user hears about it.
  */
-export function normalizeHandlers(checked: readonly CheckedFile[], spec: DialectConfigSpec, invalidated: ReadonlySet<SourceNode>): HandlerRecord[] {
+export function normalizeHandlers(
+  checked: readonly CheckedFile[],
+  spec: DialectConfigSpec,
+  invalidated: ReadonlySet<SourceNode>,
+): HandlerRecord[] {
   const records: HandlerRecord[] = [];
   for (const { file, declarations } of checked) {
     if (file.parsed.root === null || invalidated.has(file.parsed.root)) continue;

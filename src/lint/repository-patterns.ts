@@ -98,7 +98,12 @@ function compare(a: string, b: string): number {
 
 /** One path segment of a pattern as a regex: `*` is any run of characters, the rest is literal. */
 function segmentPattern(segment: string): RegExp {
-  return new RegExp(`^${segment.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  return new RegExp(
+    `^${segment
+      .split('*')
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
 }
 
 /** A pattern path as a git glob: only `*` keeps its meaning; `?`, `[` and `\` are literal. */

@@ -3,7 +3,14 @@ import { type Dirent, lstatSync, readdirSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { findGitRoot } from '../config/find-project-root.js';
 import { displayPath } from '../util/display-path.js';
-import { inLoadOrder, MAX_WALK_DEPTH, MAX_WALK_ENTRIES, SKIPPED_DIRECTORY, type FilePlace, type RepositoryPatterns } from './repository-patterns.js';
+import {
+  inLoadOrder,
+  MAX_WALK_DEPTH,
+  MAX_WALK_ENTRIES,
+  SKIPPED_DIRECTORY,
+  type FilePlace,
+  type RepositoryPatterns,
+} from './repository-patterns.js';
 
 export interface ScannedFile {
   /** Absolute path. */
@@ -35,9 +42,23 @@ export async function scanRepository(cwd: string, patterns: RepositoryPatterns):
   const notes: string[] = [];
   if (gitRoot !== null) {
     const listed = await gitListing(gitRoot, patterns.pathspecs());
-    if (listed.ok) return { root: gitRoot, via: 'git', files: placed(gitRoot, listed.paths.map((path) => join(gitRoot, path)), patterns, notes), notes };
+    if (listed.ok)
+      return {
+        root: gitRoot,
+        via: 'git',
+        files: placed(
+          gitRoot,
+          listed.paths.map((path) => join(gitRoot, path)),
+          patterns,
+          notes,
+        ),
+        notes,
+      };
     // A `.git` that git does not take for a repository (an empty directory) has no ignore rules.
-    if (!listed.notRepository) notes.push(`hookctl: git could not list the files of ${gitRoot} (${listed.reason}); searched the directory tree without .gitignore instead`);
+    if (!listed.notRepository)
+      notes.push(
+        `hookctl: git could not list the files of ${gitRoot} (${listed.reason}); searched the directory tree without .gitignore instead`,
+      );
   }
   const root = gitRoot ?? cwd;
   const walked = walkTree(root, patterns);
@@ -114,10 +135,20 @@ function gitListing(root: string, pathspecs: readonly string[]): Promise<GitList
     });
     child.on('close', (code) => {
       if (code === 0) {
-        resolve({ ok: true, paths: Buffer.concat(stdout).toString('utf8').split('\0').filter((path) => path !== '') });
+        resolve({
+          ok: true,
+          paths: Buffer.concat(stdout)
+            .toString('utf8')
+            .split('\0')
+            .filter((path) => path !== ''),
+        });
         return;
       }
-      const reason = stderr.trim().split('\n')[0]?.replace(/^fatal: /, '') || `git exited with ${code}`;
+      const reason =
+        stderr
+          .trim()
+          .split('\n')[0]
+          ?.replace(/^fatal: /, '') || `git exited with ${code}`;
       resolve({ ok: false, reason, notRepository: /not a git repository/i.test(stderr) });
     });
   });
@@ -147,7 +178,8 @@ function walkTree(root: string, patterns: RepositoryPatterns): { paths: string[]
       const path = join(next.dir, dirent.name);
       // Symbolic links to directories are not followed (no loops, nothing outside the tree).
       if (dirent.isDirectory()) {
-        if (dirent.name === SKIPPED_DIRECTORY || dirent.name === '.git' || (dirent.name.startsWith('.') && !hidden.has(dirent.name))) continue;
+        if (dirent.name === SKIPPED_DIRECTORY || dirent.name === '.git' || (dirent.name.startsWith('.') && !hidden.has(dirent.name)))
+          continue;
         if (next.depth + 1 > MAX_WALK_DEPTH) truncated = true;
         else queue.push({ dir: path, depth: next.depth + 1 });
       } else if (patterns.endsAnyPattern(dirent.name)) {

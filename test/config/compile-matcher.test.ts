@@ -93,7 +93,7 @@ describe('compileMatcher (octo: Go RE2 syntax)', () => {
     ['(?=terminal)', 'error parsing regexp: invalid or unsupported Perl syntax: `(?=`'],
     ['(a)\\1', 'error parsing regexp: invalid escape sequence: `\\1`'],
     ['[a-', 'error parsing regexp: missing closing ]: `[a-`'],
-  ])('refuses %j with Go regexp\'s message', (source, error) => {
+  ])("refuses %j with Go regexp's message", (source, error) => {
     expect(compileMatcher(source, 'regex')).toEqual({ ok: false, error });
   });
 });

@@ -23,8 +23,14 @@ describe('parseJson', () => {
     if (stop.value.kind !== 'array') throw new Error('Stop is not an array');
     const handler = asObject(stop.value.items[0]);
     expect(handler.pos).toMatchObject({ line: 3, column: 15 });
-    expect(getEntry(handler, 'command')).toMatchObject({ keyPos: { line: 3, column: 17 }, value: { kind: 'scalar', value: './a.sh', pos: { line: 3, column: 28 } } });
-    expect(getEntry(handler, 'timeout')).toMatchObject({ keyPos: { line: 3, column: 38 }, value: { value: 5, pos: { line: 3, column: 49 } } });
+    expect(getEntry(handler, 'command')).toMatchObject({
+      keyPos: { line: 3, column: 17 },
+      value: { kind: 'scalar', value: './a.sh', pos: { line: 3, column: 28 } },
+    });
+    expect(getEntry(handler, 'timeout')).toMatchObject({
+      keyPos: { line: 3, column: 38 },
+      value: { value: 5, pos: { line: 3, column: 49 } },
+    });
     expect(text.slice(getEntry(handler, 'timeout')!.value.pos.offset)).toMatch(/^5 /);
   });
 

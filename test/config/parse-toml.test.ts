@@ -62,7 +62,10 @@ describe('parseToml', () => {
     expect(at(root, 'hooks', 'PreToolUse', 1).pos).toMatchObject({ line: 12, column: 1 });
     const handler = asObject(at(root, 'hooks', 'PreToolUse', 0, 'hooks', 0));
     expect(handler.pos).toMatchObject({ line: 7, column: 1 });
-    expect(getEntry(handler, 'command')).toMatchObject({ keyPos: { line: 9, column: 1 }, value: { value: './guard.sh', pos: { line: 9, column: 11 } } });
+    expect(getEntry(handler, 'command')).toMatchObject({
+      keyPos: { line: 9, column: 1 },
+      value: { value: './guard.sh', pos: { line: 9, column: 11 } },
+    });
     expect(getEntry(handler, 'timeout')!.value.pos).toMatchObject({ line: 10, column: 11 });
     expect(text.slice(getEntry(handler, 'timeout')!.value.pos.offset)).toMatch(/^30\n/);
   });
@@ -115,7 +118,10 @@ describe('parseToml', () => {
   });
 
   it('reads an empty file as an empty table', () => {
-    expect(parseToml('', '/x.toml')).toMatchObject({ errors: [], root: { kind: 'object', entries: [], pos: { line: 1, column: 1, offset: 0 } } });
+    expect(parseToml('', '/x.toml')).toMatchObject({
+      errors: [],
+      root: { kind: 'object', entries: [], pos: { line: 1, column: 1, offset: 0 } },
+    });
   });
 
   it('counts columns in UTF-16 code units after non-ASCII text', () => {
@@ -126,7 +132,10 @@ describe('parseToml', () => {
   it('counts lines the same with CRLF line endings', () => {
     const file = parseToml('[[hooks.Stop]]\r\n[[hooks.Stop.hooks]]\r\ncommand = "x"\r\n', '/x.toml');
     const handler = asObject(at(asObject(file.root), 'hooks', 'Stop', 0, 'hooks', 0));
-    expect(getEntry(handler, 'command')).toMatchObject({ keyPos: { line: 3, column: 1, offset: 38 }, value: { value: 'x', pos: { line: 3, column: 11 } } });
+    expect(getEntry(handler, 'command')).toMatchObject({
+      keyPos: { line: 3, column: 1, offset: 38 },
+      value: { value: 'x', pos: { line: 3, column: 11 } },
+    });
     expect(parseToml('a = 1\r\na = 2\r\n', '/x.toml').errors[0]!.pos).toMatchObject({ line: 2, column: 1 });
   });
 

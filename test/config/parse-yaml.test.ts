@@ -32,12 +32,21 @@ describe('parseYaml', () => {
     if (pre.value.kind !== 'array') throw new Error('not an array');
     const handler = asObject(pre.value.items[0]);
     expect(handler.pos).toMatchObject({ line: 3, column: 7 });
-    expect(getEntry(handler, 'matcher')).toMatchObject({ keyPos: { line: 3, column: 7 }, value: { value: 'terminal', pos: { line: 3, column: 16 } } });
-    expect(getEntry(handler, 'command')).toMatchObject({ keyPos: { line: 4, column: 7 }, value: { value: './scripts/guard.sh', pos: { line: 4, column: 16 } } });
+    expect(getEntry(handler, 'matcher')).toMatchObject({
+      keyPos: { line: 3, column: 7 },
+      value: { value: 'terminal', pos: { line: 3, column: 16 } },
+    });
+    expect(getEntry(handler, 'command')).toMatchObject({
+      keyPos: { line: 4, column: 7 },
+      value: { value: './scripts/guard.sh', pos: { line: 4, column: 16 } },
+    });
     expect(getEntry(handler, 'timeout')!.value).toMatchObject({ value: '5s', pos: { line: 5, column: 16 } });
     const stop = at(root, 'hooks', 'Stop').value;
     if (stop.kind !== 'array') throw new Error('not an array');
-    expect(getEntry(asObject(stop.items[0]), 'async')).toMatchObject({ keyPos: { line: 6, column: 29 }, value: { value: true, pos: { line: 6, column: 36 } } });
+    expect(getEntry(asObject(stop.items[0]), 'async')).toMatchObject({
+      keyPos: { line: 6, column: 29 },
+      value: { value: true, pos: { line: 6, column: 36 } },
+    });
   });
 
   it.each([
@@ -115,7 +124,12 @@ describe('parseYaml', () => {
   it('reports a << merge of something that is not a mapping', () => {
     const file = parseYaml('a: &a 1\nb:\n  <<: *a\n', '/x.yml');
     expect(file.root).toBeNull();
-    expect(file.errors).toEqual([{ message: 'YAML error: a << merge value must be a mapping or a list of mappings', pos: expect.objectContaining({ line: 1, column: 7 }) }]);
+    expect(file.errors).toEqual([
+      {
+        message: 'YAML error: a << merge value must be a mapping or a list of mappings',
+        pos: expect.objectContaining({ line: 1, column: 7 }),
+      },
+    ]);
   });
 
   it.each([
@@ -137,7 +151,10 @@ describe('parseYaml', () => {
     const root = asObject(parseYaml('hooks:\r\n  Stop:\r\n    - command: x\r\n', '/x.yml').root);
     const stop = at(root, 'hooks', 'Stop').value;
     if (stop.kind !== 'array') throw new Error('not an array');
-    expect(getEntry(asObject(stop.items[0]), 'command')).toMatchObject({ keyPos: { line: 3, column: 7, offset: 23 }, value: { value: 'x', pos: { line: 3, column: 16 } } });
+    expect(getEntry(asObject(stop.items[0]), 'command')).toMatchObject({
+      keyPos: { line: 3, column: 7, offset: 23 },
+      value: { value: 'x', pos: { line: 3, column: 16 } },
+    });
   });
 });
 

@@ -56,7 +56,10 @@ const LAYOUTS: Record<CodexFamily, Layout> = {
     configDir: '.codex',
     // Codex loads project config only for a project the user trusts (SPEC-dialects 9.1).
     userPreamble: (sandbox, plugins) =>
-      [`[projects.${JSON.stringify(sandbox.project)}]\ntrust_level = "trusted"\n`, ...plugins.map((name) => `[plugins."${name}@test"]\nenabled = true\n`)].join('\n'),
+      [
+        `[projects.${JSON.stringify(sandbox.project)}]\ntrust_level = "trusted"\n`,
+        ...plugins.map((name) => `[plugins."${name}@test"]\nenabled = true\n`),
+      ].join('\n'),
     pluginFiles: (name) => ({
       hooks: `home/.codex/plugins/cache/test/${name}/local/hooks/hooks.json`,
       [`home/.codex/plugins/cache/test/${name}/local/.codex-plugin/plugin.json`]: JSON.stringify({ name }),
@@ -111,14 +114,23 @@ export function familyKit(dialect: CodexFamily) {
   /** Dispatches one event with a minimal valid payload plus `extra`, then closes the engine. */
   async function dispatch(target: World, event: string, extra: Record<string, unknown> = {}, matcherAliases?: string[]): Promise<Outcome> {
     try {
-      return await target.engine.dispatch(event as never, layout.payload(event, target.sandbox.project, extra) as never, matcherAliases ? { matcherAliases } : {});
+      return await target.engine.dispatch(
+        event as never,
+        layout.payload(event, target.sandbox.project, extra) as never,
+        matcherAliases ? { matcherAliases } : {},
+      );
     } finally {
       await target.engine.close();
     }
   }
 
   /** One event, one project hooks.json, one dispatch: the common shape of a conformance case. */
-  async function run(event: string, groups: Group[], extra: Record<string, unknown> = {}, options: Partial<EngineOptions> = {}): Promise<Outcome> {
+  async function run(
+    event: string,
+    groups: Group[],
+    extra: Record<string, unknown> = {},
+    options: Partial<EngineOptions> = {},
+  ): Promise<Outcome> {
     return dispatch(await world({ projectJson: hooksFile(event, ...groups) }, options), event, extra);
   }
 
@@ -144,7 +156,9 @@ export interface Group {
 export function group(matcher: string | undefined, ...handlers: (string | Record<string, unknown>)[]): Group {
   return {
     ...(matcher === undefined ? {} : { matcher }),
-    hooks: handlers.map((handler) => (typeof handler === 'string' ? { type: 'command', command: handler } : { type: 'command', ...handler })),
+    hooks: handlers.map((handler) =>
+      typeof handler === 'string' ? { type: 'command', command: handler } : { type: 'command', ...handler },
+    ),
   };
 }
 

@@ -14,12 +14,22 @@ const DENY = `printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","
 
 function oiProject() {
   const sandbox = makeTempProject();
-  sandbox.write('project/.openinterpreter/hooks.json', JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: DENY }] }] } }));
+  sandbox.write(
+    'project/.openinterpreter/hooks.json',
+    JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: DENY }] }] } }),
+  );
   return sandbox;
 }
 
 const engineOf = (sandbox: ReturnType<typeof makeTempProject>, strictPayload = false) =>
-  createEngine({ dialect: 'openinterpreter', cwd: sandbox.project, home: sandbox.home, managedConfigPath: join(sandbox.root, 'none.toml'), bypassTrust: true, strictPayload });
+  createEngine({
+    dialect: 'openinterpreter',
+    cwd: sandbox.project,
+    home: sandbox.home,
+    managedConfigPath: join(sandbox.root, 'none.toml'),
+    bypassTrust: true,
+    strictPayload,
+  });
 
 describe('runtime payload tolerance (SPEC 4.1)', () => {
   it('openinterpreter: a new permission_mode and agent_id: null still dispatch; the deny stands; one warning per violation', async () => {
@@ -39,7 +49,10 @@ describe('runtime payload tolerance (SPEC 4.1)', () => {
     const sandbox = makeTempProject();
     sandbox.write('home/.octo/hooks.yml', 'hooks:\n  PreToolUse:\n    - command: "echo no >&2; exit 2"\n');
     const engine = await createEngine({ dialect: 'octo', cwd: sandbox.project, home: sandbox.home, env: {} });
-    const outcome = await engine.dispatch('PreToolUse', octoPayload('PreToolUse', sandbox.project, { transport: 'carrier-pigeon' }) as never);
+    const outcome = await engine.dispatch(
+      'PreToolUse',
+      octoPayload('PreToolUse', sandbox.project, { transport: 'carrier-pigeon' }) as never,
+    );
     await engine.close();
     expect(outcome).toMatchObject({ decision: 'deny', reason: 'no' });
     expect(outcome.warnings).toEqual(['payload /transport: must be one of "cli", "web", "im"']);
@@ -49,15 +62,21 @@ describe('runtime payload tolerance (SPEC 4.1)', () => {
     const sandbox = oiProject();
     const engine = await engineOf(sandbox);
     await expect(engine.dispatch('PreToolUse', [] as never)).rejects.toThrow(PayloadValidationError);
-    await expect(engine.dispatch('PreToolUse', oiPayload('PreToolUse', sandbox.project, { tool_name: 42 }) as never)).rejects.toThrow(/\/tool_name/);
-    await expect(engine.dispatch('PreToolUse', { ...oiPayload('PreToolUse', sandbox.project), tool_name: undefined } as never)).rejects.toThrow(PayloadValidationError);
+    await expect(engine.dispatch('PreToolUse', oiPayload('PreToolUse', sandbox.project, { tool_name: 42 }) as never)).rejects.toThrow(
+      /\/tool_name/,
+    );
+    await expect(
+      engine.dispatch('PreToolUse', { ...oiPayload('PreToolUse', sandbox.project), tool_name: undefined } as never),
+    ).rejects.toThrow(PayloadValidationError);
     await engine.close();
   });
 
-  it('strictPayload: true keeps rejecting with the validator\'s paths', async () => {
+  it("strictPayload: true keeps rejecting with the validator's paths", async () => {
     const sandbox = oiProject();
     const engine = await engineOf(sandbox, true);
-    const error = await engine.dispatch('PreToolUse', oiPayload('PreToolUse', sandbox.project, { permission_mode: 'autoEverything' }) as never).catch((e: unknown) => e);
+    const error = await engine
+      .dispatch('PreToolUse', oiPayload('PreToolUse', sandbox.project, { permission_mode: 'autoEverything' }) as never)
+      .catch((e: unknown) => e);
     await engine.close();
     expect(error).toBeInstanceOf(PayloadValidationError);
     expect((error as PayloadValidationError).errors.map((e) => e.path)).toEqual(['/permission_mode']);
@@ -67,11 +86,22 @@ describe('runtime payload tolerance (SPEC 4.1)', () => {
 describe('the CLI: `run` tolerates, `dry-run` and `test` stay strict', () => {
   it('hookctl run dispatches the payload and carries the warning; dry-run refuses it', async () => {
     const sandbox = oiProject();
-    const common = ['--cwd', sandbox.project, '--home', sandbox.home, '--managed', join(sandbox.root, 'none.toml'), '--dangerously-bypass-hook-trust'];
+    const common = [
+      '--cwd',
+      sandbox.project,
+      '--home',
+      sandbox.home,
+      '--managed',
+      join(sandbox.root, 'none.toml'),
+      '--dangerously-bypass-hook-trust',
+    ];
     const payload = JSON.stringify(oiPayload('PreToolUse', sandbox.project, { permission_mode: 'autoEverything' }));
     const ran = await runCli(['run', 'PreToolUse', ...common], { input: payload });
     expect(ran.code).toBe(0);
-    expect(JSON.parse(ran.stdout)).toMatchObject({ decision: 'deny', warnings: expect.arrayContaining([expect.stringMatching(/^payload \/permission_mode: /)]) });
+    expect(JSON.parse(ran.stdout)).toMatchObject({
+      decision: 'deny',
+      warnings: expect.arrayContaining([expect.stringMatching(/^payload \/permission_mode: /)]),
+    });
     sandbox.write('payload.json', payload);
     const dry = await runCli(['dry-run', 'PreToolUse', '--payload', join(sandbox.root, 'payload.json'), ...common]);
     expect(dry.code).toBe(2);
@@ -81,7 +111,10 @@ describe('the CLI: `run` tolerates, `dry-run` and `test` stay strict', () => {
   it('hookctl test fails a case whose payload the schema rejects', async () => {
     const sandbox = oiProject();
     sandbox.write('project/hooks-tests/p.json', JSON.stringify(oiPayload('PreToolUse', '.', { permission_mode: 'autoEverything' })));
-    sandbox.write('project/hooks-tests/p.case.json', JSON.stringify({ event: 'PreToolUse', payloadFile: 'p.json', expect: { decision: 'deny' } }));
+    sandbox.write(
+      'project/hooks-tests/p.case.json',
+      JSON.stringify({ event: 'PreToolUse', payloadFile: 'p.json', expect: { decision: 'deny' } }),
+    );
     const result = await runCli(['test', '--cwd', sandbox.project, '--home', sandbox.home, '--managed', join(sandbox.root, 'none.toml')]);
     expect(result.code).toBe(1);
     expect(result.stdout + result.stderr).toContain('/permission_mode');

@@ -8,7 +8,10 @@ import { makeTempProject } from '../helpers/temp-project.js';
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const README = readFileSync(join(REPO, 'README.md'), 'utf8');
 /** The README's Claude Code section, up to the next `## `. */
-const SECTION = README.slice(README.indexOf('## Claude Code (`--dialect claude`)'), README.indexOf('\n## ', README.indexOf('## Claude Code (`--dialect claude`)') + 1));
+const SECTION = README.slice(
+  README.indexOf('## Claude Code (`--dialect claude`)'),
+  README.indexOf('\n## ', README.indexOf('## Claude Code (`--dialect claude`)') + 1),
+);
 
 /** The fenced blocks of the section, in order, as [language, body]. */
 const blocks = [...SECTION.matchAll(/^```(\w+)\n([\s\S]*?)^```$/gm)].map(([, language, body]) => [language!, body!] as const);

@@ -41,7 +41,8 @@ function section(page: string, heading: string): string {
 
 /** A path as a fence writes it (`~/…` in the user's home, else in the project) → its sandbox path. */
 function sandboxPath(written: string): string {
-  if (written.split('/').includes('..') || written.startsWith('/')) throw new Error(`sample path ${written} must stay inside the project or ~/`);
+  if (written.split('/').includes('..') || written.startsWith('/'))
+    throw new Error(`sample path ${written} must stay inside the project or ~/`);
   return written.startsWith('~/') ? `home/${written.slice(2)}` : `project/${written}`;
 }
 
@@ -53,7 +54,8 @@ function parseSample(text: string): Sample {
     const attributes = new Map<string, string>();
     for (const token of info.trim().split(/\s+/).filter(Boolean)) {
       const [key = '', value = ''] = token.split('=', 2);
-      if (!ATTRIBUTES.includes(key) || value === '') throw new Error(`fence attribute "${token}": write ${ATTRIBUTES.map((a) => `${a}=…`).join(', ')}`);
+      if (!ATTRIBUTES.includes(key) || value === '')
+        throw new Error(`fence attribute "${token}": write ${ATTRIBUTES.map((a) => `${a}=…`).join(', ')}`);
       attributes.set(key, value);
     }
     const path = sandboxPath(attributes.get('file') ?? DEFAULT_FILE[language]!);
@@ -61,7 +63,8 @@ function parseSample(text: string): Sample {
     sample.files[path] = body;
     sample.lint.push(path);
     for (const extra of attributes.get('exists')?.split(',') ?? []) sample.files[sandboxPath(extra)] = SCRIPT;
-    for (const extra of attributes.get('executable')?.split(',') ?? []) sample.files[sandboxPath(extra)] = { content: SCRIPT, executable: true };
+    for (const extra of attributes.get('executable')?.split(',') ?? [])
+      sample.files[sandboxPath(extra)] = { content: SCRIPT, executable: true };
     const lint = attributes.get('lint');
     if (lint !== undefined && lint !== 'effective') throw new Error(`fence attribute "lint=${lint}": the only value is lint=effective`);
     if (lint === 'effective') sample.effective = true;

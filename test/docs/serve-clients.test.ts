@@ -17,7 +17,11 @@ function codeBlock(heading: string, language: string): string {
   return match[1]!;
 }
 
-function run(command: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -35,13 +39,25 @@ describe('docs/serve.md', () => {
     const deny = `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"refusing destructive rm -rf"}}'`;
     sandbox.write(
       'project/.openinterpreter/hooks.json',
-      JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: `grep -q 'rm -rf' && ${deny}; true` }] }] } }),
+      JSON.stringify({
+        hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: `grep -q 'rm -rf' && ${deny}; true` }] }] },
+      }),
     );
     const client = join(sandbox.root, 'hookctl_client.py');
     writeFileSync(client, codeBlock('A Python client', 'python'));
     const result = await run(
       'python3',
-      [client, sandbox.project, '--dialect', 'openinterpreter', '--home', sandbox.home, '--managed', join(sandbox.root, 'none.toml'), '--dangerously-bypass-hook-trust'],
+      [
+        client,
+        sandbox.project,
+        '--dialect',
+        'openinterpreter',
+        '--home',
+        sandbox.home,
+        '--managed',
+        join(sandbox.root, 'none.toml'),
+        '--dangerously-bypass-hook-trust',
+      ],
       { HOOKCTL: `"${process.execPath}" "${BIN}"` },
     );
     expect(result.stdout).toBe('rm -rf /: denied: refusing destructive rm -rf\nls: allowed\n1 hook(s) configured\n');

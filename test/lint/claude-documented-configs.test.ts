@@ -5,7 +5,9 @@ import { runLint } from '../../src/lint/run-lint.js';
 import { makeTempProject } from '../helpers/temp-project.js';
 
 const CONFIGS = new URL('../fixtures/claude/config/', import.meta.url);
-const NAMES = readdirSync(CONFIGS).filter((name) => name.endsWith('.json')).sort();
+const NAMES = readdirSync(CONFIGS)
+  .filter((name) => name.endsWith('.json'))
+  .sort();
 
 /** The scripts a documented config runs from the project (`.claude/hooks/<name>`), to create before linting. */
 function projectScripts(text: string): string[] {
@@ -35,7 +37,10 @@ describe('lint: the documented claude configurations', () => {
     const { findings } = await runLint({ spec, context });
     const expected = EXPECTED[name] ?? (/npx prettier/.test(text) ? ['slow-launcher'] : []);
     const shown = findings.map((finding) => `${finding.line}:${finding.column} ${finding.message} (${finding.ruleId})`).join('\n');
-    expect(findings.map((finding) => finding.ruleId), shown).toEqual(expected);
+    expect(
+      findings.map((finding) => finding.ruleId),
+      shown,
+    ).toEqual(expected);
   });
 
   it('covers every documented configuration (53)', () => {

@@ -64,7 +64,15 @@ describe('RepositoryPatterns', () => {
   });
 
   it('orders files by directory, then in pattern order (the agent’s load order), then by name', () => {
-    const files = ['/r/.first/config.toml', '/r/b/.first/hooks.json', '/r/.first/hooks.json', '/r/.first/notes.json'].map((path) => ({ path, place: patterns.place(path) }));
-    expect(inLoadOrder(files).map((file) => file.path)).toEqual(['/r/.first/hooks.json', '/r/.first/config.toml', '/r/.first/notes.json', '/r/b/.first/hooks.json']);
+    const files = ['/r/.first/config.toml', '/r/b/.first/hooks.json', '/r/.first/hooks.json', '/r/.first/notes.json'].map((path) => ({
+      path,
+      place: patterns.place(path),
+    }));
+    expect(inLoadOrder(files).map((file) => file.path)).toEqual([
+      '/r/.first/hooks.json',
+      '/r/.first/config.toml',
+      '/r/.first/notes.json',
+      '/r/b/.first/hooks.json',
+    ]);
   });
 });

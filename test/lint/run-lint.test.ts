@@ -56,7 +56,10 @@ const ISSUE_RULES = {
 describe('runLint', () => {
   it('lints every discovered layer, findings sorted by file, line and column', async () => {
     const sandbox = makeTempProject();
-    const user = sandbox.write('home/.openinterpreter/hooks.json', '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "npx notify" }] }] } }\n');
+    const user = sandbox.write(
+      'home/.openinterpreter/hooks.json',
+      '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "npx notify" }] }] } }\n',
+    );
     const project = sandbox.write(
       'project/.openinterpreter/hooks.json',
       '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "./missing.sh", "timeout": 5000 }] }],\n    "PreToolUze": []\n  }\n}\n',

@@ -76,7 +76,9 @@ async function managedDropIns(managedPath: string): Promise<ConfigFile[]> {
     return [];
   }
   const picked = names.filter((name) => name.endsWith('.json') && !name.startsWith('.')).sort();
-  const files = await Promise.all(picked.map((name) => discoveredFile(join(dir, name), 'json', { source: 'managed', role: 'managed-requirements' })));
+  const files = await Promise.all(
+    picked.map((name) => discoveredFile(join(dir, name), 'json', { source: 'managed', role: 'managed-requirements' })),
+  );
   return files.filter((file): file is ConfigFile => file !== null);
 }
 
@@ -96,7 +98,9 @@ async function localSettingsFiles(context: LoadContext, userDir: string): Promis
   }
   paths.push(cwdFile);
   const files = await Promise.all(
-    paths.filter((path) => dirname(path) !== userDir).map((path) => discoveredFile(path, 'json', { source: 'local', role: 'inline-config' })),
+    paths
+      .filter((path) => dirname(path) !== userDir)
+      .map((path) => discoveredFile(path, 'json', { source: 'local', role: 'inline-config' })),
   );
   return files.filter((file): file is ConfigFile => file !== null);
 }
@@ -119,7 +123,13 @@ async function flagSettings(context: LoadContext): Promise<ConfigFile | null> {
   const value = context.settingsFlag;
   if (value === undefined) return null;
   if (value.trimStart().startsWith('{')) {
-    return { parsed: parseJson(value, INLINE_SETTINGS_PATH), source: 'flag', role: 'inline-config', layer: INLINE_SETTINGS_PATH, plugin: null };
+    return {
+      parsed: parseJson(value, INLINE_SETTINGS_PATH),
+      source: 'flag',
+      role: 'inline-config',
+      layer: INLINE_SETTINGS_PATH,
+      plugin: null,
+    };
   }
   const path = resolve(context.cwd, value);
   return { parsed: await readNamedConfigFile(path, 'json'), source: 'flag', role: 'inline-config', layer: dirname(path), plugin: null };

@@ -18,7 +18,11 @@ const ENV_FILE_LIMIT = 1024 * 1024;
  * that directory is gone, the first existing of the start directory, the project root, the home
  * and the system temp directory.
  */
-export async function prepareDispatch(event: string, payload: Readonly<Record<string, unknown>>, info: DispatchContextInfo): Promise<DispatchPreparation> {
+export async function prepareDispatch(
+  event: string,
+  payload: Readonly<Record<string, unknown>>,
+  info: DispatchContextInfo,
+): Promise<DispatchPreparation> {
   const env: Record<string, string> = {};
   if (typeof payload.session_id === 'string') env.CLAUDE_CODE_SESSION_ID = payload.session_id;
   if (isPlainObject(payload.effort) && typeof payload.effort.level === 'string') env.CLAUDE_EFFORT = payload.effort.level;

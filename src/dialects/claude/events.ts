@@ -81,7 +81,13 @@ export type ClaudeEventName = (typeof CLAUDE_EVENTS)[number]['name'];
 export const ENV_FILE_EVENTS: ReadonlySet<string> = new Set(['SessionStart', 'Setup', 'CwdChanged', 'FileChanged']);
 
 /** Events where the `if` field is evaluated; elsewhere a handler with `if` never runs (cc hooks §Common fields). */
-export const IF_EVENTS: ReadonlySet<string> = new Set(['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PermissionRequest', 'PermissionDenied']);
+export const IF_EVENTS: ReadonlySet<string> = new Set([
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'PermissionRequest',
+  'PermissionDenied',
+]);
 
 /** Events whose exact-list matchers take only `[A-Za-z0-9_|]` (cc hooks §Matcher patterns). */
 export const NARROW_MATCHER_EVENTS: ReadonlySet<string> = new Set(['FileChanged', 'StopFailure']);

@@ -16,17 +16,42 @@ export function claudeExamples(event: string): HookExample[] {
   if (rules === undefined) return [];
   const hso = (fields: Record<string, unknown>) => ({ hookSpecificOutput: { hookEventName: event, ...fields } });
   const keeps = (field: string) => rules.discards !== 'all' && !rules.discards.includes(field);
-  const context: HookExample = { id: 'context', title: 'add context for Claude', exitCode: 0, stdout: hso({ additionalContext: `Extra context from the ${event} hook.` }) };
-  const contextText: HookExample = { id: 'context-text', title: 'add context for Claude as plain text on stdout', exitCode: 0, stdoutText: `Extra context from the ${event} hook.` };
-  const block = (title: string, reason = REASON): HookExample => ({ id: 'block', title, exitCode: 0, stdout: { decision: 'block', reason } });
+  const context: HookExample = {
+    id: 'context',
+    title: 'add context for Claude',
+    exitCode: 0,
+    stdout: hso({ additionalContext: `Extra context from the ${event} hook.` }),
+  };
+  const contextText: HookExample = {
+    id: 'context-text',
+    title: 'add context for Claude as plain text on stdout',
+    exitCode: 0,
+    stdoutText: `Extra context from the ${event} hook.`,
+  };
+  const block = (title: string, reason = REASON): HookExample => ({
+    id: 'block',
+    title,
+    exitCode: 0,
+    stdout: { decision: 'block', reason },
+  });
   const exit2 = (title: string, stderr = REASON): HookExample => ({ id: 'block-exit-2', title, exitCode: 2, stderr });
-  const watch: HookExample = { id: 'watch', title: 'watch these files; FileChanged hooks fire when they change', exitCode: 0, stdout: hso({ watchPaths: ['.envrc', '.env'] }) };
+  const watch: HookExample = {
+    id: 'watch',
+    title: 'watch these files; FileChanged hooks fire when they change',
+    exitCode: 0,
+    stdout: hso({ watchPaths: ['.envrc', '.env'] }),
+  };
 
   const specific: Record<string, HookExample[]> = {
     SessionStart: [
       context,
       contextText,
-      { id: 'session-title', title: 'name the session (startup, resume and fork only)', exitCode: 0, stdout: hso({ sessionTitle: 'Work on the hook guard' }) },
+      {
+        id: 'session-title',
+        title: 'name the session (startup, resume and fork only)',
+        exitCode: 0,
+        stdout: hso({ sessionTitle: 'Work on the hook guard' }),
+      },
       watch,
     ],
     Setup: [context],
@@ -43,13 +68,40 @@ export function claudeExamples(event: string): HookExample[] {
       context,
       contextText,
     ],
-    MessageDisplay: [{ id: 'display', title: 'show this text in place of these lines of the message', exitCode: 0, stdout: hso({ displayContent: 'Shown in place of the streamed lines.' }) }],
+    MessageDisplay: [
+      {
+        id: 'display',
+        title: 'show this text in place of these lines of the message',
+        exitCode: 0,
+        stdout: hso({ displayContent: 'Shown in place of the streamed lines.' }),
+      },
+    ],
     PreToolUse: [
-      { id: 'block', title: 'deny the tool call; the reason goes to Claude', exitCode: 0, stdout: hso({ permissionDecision: 'deny', permissionDecisionReason: REASON }) },
+      {
+        id: 'block',
+        title: 'deny the tool call; the reason goes to Claude',
+        exitCode: 0,
+        stdout: hso({ permissionDecision: 'deny', permissionDecisionReason: REASON }),
+      },
       exit2('deny the tool call by exit code 2; stderr goes to Claude'),
-      { id: 'allow', title: 'allow the tool call without a permission prompt', exitCode: 0, stdout: hso({ permissionDecision: 'allow', permissionDecisionReason: 'Allowed by the project hook policy.' }) },
-      { id: 'ask', title: 'ask the user to confirm the call', exitCode: 0, stdout: hso({ permissionDecision: 'ask', permissionDecisionReason: 'Please confirm this call.' }) },
-      { id: 'defer', title: 'pause a -p session here, to resume later (one tool call only)', exitCode: 0, stdout: hso({ permissionDecision: 'defer' }) },
+      {
+        id: 'allow',
+        title: 'allow the tool call without a permission prompt',
+        exitCode: 0,
+        stdout: hso({ permissionDecision: 'allow', permissionDecisionReason: 'Allowed by the project hook policy.' }),
+      },
+      {
+        id: 'ask',
+        title: 'ask the user to confirm the call',
+        exitCode: 0,
+        stdout: hso({ permissionDecision: 'ask', permissionDecisionReason: 'Please confirm this call.' }),
+      },
+      {
+        id: 'defer',
+        title: 'pause a -p session here, to resume later (one tool call only)',
+        exitCode: 0,
+        stdout: hso({ permissionDecision: 'defer' }),
+      },
       {
         id: 'rewrite-input',
         title: 'allow the call with a rewritten tool input (it replaces the whole input)',
@@ -60,7 +112,12 @@ export function claudeExamples(event: string): HookExample[] {
     ],
     PermissionRequest: [
       { id: 'allow', title: 'approve the request; no dialog is shown', exitCode: 0, stdout: hso({ decision: { behavior: 'allow' } }) },
-      { id: 'block', title: 'deny the request; the message goes to Claude', exitCode: 0, stdout: hso({ decision: { behavior: 'deny', message: REASON } }) },
+      {
+        id: 'block',
+        title: 'deny the request; the message goes to Claude',
+        exitCode: 0,
+        stdout: hso({ decision: { behavior: 'deny', message: REASON } }),
+      },
     ],
     PostToolUse: [
       block('send feedback to Claude next to the tool result', 'The tool result needs a second look.'),
@@ -84,7 +141,10 @@ export function claudeExamples(event: string): HookExample[] {
       exit2('keep the subagent working by exit code 2; stderr is its next instruction', 'Continue: the task is not finished yet.'),
       context,
     ],
-    TaskCreated: [block('refuse to create the task; the reason goes to Claude'), exit2('refuse the task by exit code 2; stderr goes to Claude')],
+    TaskCreated: [
+      block('refuse to create the task; the reason goes to Claude'),
+      exit2('refuse the task by exit code 2; stderr goes to Claude'),
+    ],
     TaskCompleted: [exit2('keep the task open by exit code 2; stderr goes to the model', 'Not done: the tests are failing.')],
     Stop: [
       block('keep Claude working; the reason is its next instruction', 'Continue: run the tests before finishing.'),
@@ -96,7 +156,12 @@ export function claudeExamples(event: string): HookExample[] {
     CwdChanged: [watch],
     FileChanged: [watch],
     WorktreeCreate: [
-      { id: 'worktree-path', title: 'create the worktree yourself and print its path (the last line of stdout)', exitCode: 0, stdoutText: '/tmp/claude-worktrees/feature' },
+      {
+        id: 'worktree-path',
+        title: 'create the worktree yourself and print its path (the last line of stdout)',
+        exitCode: 0,
+        stdoutText: '/tmp/claude-worktrees/feature',
+      },
       exit2('fail the worktree creation (any non-zero exit does)', 'Worktree creation is disabled in this project.'),
     ],
     PreCompact: [block('block the compaction'), exit2('block the compaction by exit code 2; stderr is shown to the user')],
@@ -112,9 +177,16 @@ export function claudeExamples(event: string): HookExample[] {
   };
 
   const common: HookExample[] = [];
-  if (keeps('continue')) common.push({ id: 'stop', title: 'stop Claude after this hook; the reason is shown to the user', exitCode: 0, stdout: { continue: false, stopReason: `Stopped by the ${event} hook.` } });
+  if (keeps('continue'))
+    common.push({
+      id: 'stop',
+      title: 'stop Claude after this hook; the reason is shown to the user',
+      exitCode: 0,
+      stdout: { continue: false, stopReason: `Stopped by the ${event} hook.` },
+    });
   // DirectoryAdded hands systemMessage to Claude on the next turn (slash_command) or to the debug log.
   const messageTitle = event === 'DirectoryAdded' ? 'tell Claude on its next turn (after /add-dir)' : 'show the user a message';
-  if (keeps('systemMessage')) common.push({ id: 'warn', title: messageTitle, exitCode: 0, stdout: { systemMessage: `Message from the ${event} hook.` } });
+  if (keeps('systemMessage'))
+    common.push({ id: 'warn', title: messageTitle, exitCode: 0, stdout: { systemMessage: `Message from the ${event} hook.` } });
   return [...(specific[event] ?? []), ...common];
 }

@@ -18,8 +18,9 @@ export function interpolateHeaders(
   const value = (name: string) => (allowed.has(name) ? (env[name] ?? '') : '');
   const result: Record<string, string> = {};
   for (const [name, template] of Object.entries(headers)) {
-    result[name] = template.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (_, braced: string | undefined, bare: string | undefined) =>
-      value((braced ?? bare)!),
+    result[name] = template.replace(
+      /\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
+      (_, braced: string | undefined, bare: string | undefined) => value((braced ?? bare)!),
     );
   }
   return result;

@@ -27,8 +27,12 @@ export function formatClaudeListing(details: readonly ListedHookDetail[], listin
     }
     const matcher = hook.matcher === null ? '' : ` [${hook.matcher}]`;
     const condition = hook.condition === null ? '' : ` if ${hook.condition}`;
-    lines.push(`  ${hook.id} — ${hook.event}${matcher}${condition}, ${hook.handlerType}, ${hook.mode}, timeout ${formatDuration(hook.timeoutMs)} — ${status(hook, detail)}`);
-    lines.push(`    ${hook.handlerType === 'http' ? 'url' : hook.handlerType === 'command' ? 'command' : hook.handlerType === 'mcp_tool' ? 'tool' : 'prompt'}: ${hook.command}`);
+    lines.push(
+      `  ${hook.id} — ${hook.event}${matcher}${condition}, ${hook.handlerType}, ${hook.mode}, timeout ${formatDuration(hook.timeoutMs)} — ${status(hook, detail)}`,
+    );
+    lines.push(
+      `    ${hook.handlerType === 'http' ? 'url' : hook.handlerType === 'command' ? 'command' : hook.handlerType === 'mcp_tool' ? 'tool' : 'prompt'}: ${hook.command}`,
+    );
     if (hook.file !== null) lines.push(`    at: ${hook.file}${hook.line === null ? '' : `:${hook.line}`}`);
   }
   const held = listing.hooks.filter((hook) => hook.skipReason === 'workspace-untrusted').length;

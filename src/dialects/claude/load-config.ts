@@ -23,7 +23,10 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
   const files = [...settings, ...discovered.files];
   const analysis = analyseFiles(files, configSpec, LOAD_RULES, context.cwd);
   const switches = hookSwitches(settings);
-  const policy = { allowedHttpHookUrls: mergedList(settings, 'allowedHttpHookUrls'), httpHookAllowedEnvVars: mergedList(settings, 'httpHookAllowedEnvVars') };
+  const policy = {
+    allowedHttpHookUrls: mergedList(settings, 'allowedHttpHookUrls'),
+    httpHookAllowedEnvVars: mergedList(settings, 'httpHookAllowedEnvVars'),
+  };
   const records = normalizeClaudeHandlers(analysis.checked, analysis.invalidated, policy, context);
   const forced = new Set(discovered.plugins.filter((plugin: ClaudePlugin) => plugin.forced).map((plugin) => plugin.name));
   const off = switches.allOff ?? switches.nonManagedOff;
@@ -32,11 +35,25 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
   return {
     enabled: switches.allOff === null,
     // The same question `[features] hooks = false` answers elsewhere: which hooks a switch turned off, and where.
-    switchedOff: off === null ? null : { scope: switches.allOff ? 'all' : 'non-managed', file: off.file.parsed.path, line: off.entry.keyPos.line, column: off.entry.keyPos.column },
+    switchedOff:
+      off === null
+        ? null
+        : {
+            scope: switches.allOff ? 'all' : 'non-managed',
+            file: off.file.parsed.path,
+            line: off.entry.keyPos.line,
+            column: off.entry.keyPos.column,
+          },
     managedOnly: false,
     handlers: switches.allOff ? [] : records.map((record) => applySwitches(record, switches, forced)),
     files: loaded,
-    watchPaths: [...new Set([...loaded.filter((path) => path !== INLINE_SETTINGS_PATH), ...claudeSettingsWatchPaths(context), ...discovered.watchPaths])],
+    watchPaths: [
+      ...new Set([
+        ...loaded.filter((path) => path !== INLINE_SETTINGS_PATH),
+        ...claudeSettingsWatchPaths(context),
+        ...discovered.watchPaths,
+      ]),
+    ],
     findings: analysis.findings,
   };
 }
@@ -46,13 +63,22 @@ function applySwitches(record: HandlerRecord, switches: HookSwitches, forced: Re
   if (record.source === 'managed' || record.unrunnable) return record;
   const forcedPlugin = record.plugin !== null && forced.has(record.plugin);
   if (switches.managedOnly && !forcedPlugin) {
-    return { ...record, unrunnable: { reason: 'managed-only', error: `allowManagedHooksOnly is set in ${switches.managedOnly.file.parsed.path}` } };
+    return {
+      ...record,
+      unrunnable: { reason: 'managed-only', error: `allowManagedHooksOnly is set in ${switches.managedOnly.file.parsed.path}` },
+    };
   }
   if (switches.pluginOnly && (record.source === 'user' || record.source === 'project' || record.source === 'local')) {
-    return { ...record, unrunnable: { reason: 'managed-only', error: `strictPluginOnlyCustomization locks hooks in ${switches.pluginOnly.file.parsed.path}` } };
+    return {
+      ...record,
+      unrunnable: { reason: 'managed-only', error: `strictPluginOnlyCustomization locks hooks in ${switches.pluginOnly.file.parsed.path}` },
+    };
   }
   if (switches.nonManagedOff && !forcedPlugin) {
-    return { ...record, unrunnable: { reason: 'disabled', error: `disableAllHooks is true in ${switches.nonManagedOff.file.parsed.path}` } };
+    return {
+      ...record,
+      unrunnable: { reason: 'disabled', error: `disableAllHooks is true in ${switches.nonManagedOff.file.parsed.path}` },
+    };
   }
   return record;
 }

@@ -19,7 +19,14 @@ export function compileClaudeMatcher(source: string | null, event: string): Matc
   if (source === null || source === '' || source === '*') return { ok: true, matcher: matchEverything(source) };
   const narrow = NARROW_MATCHER_EVENTS.has(event);
   if ((narrow ? NARROW_EXACT_LIST : EXACT_LIST).test(source)) {
-    const names = [...new Set(source.split(narrow ? '|' : /[|,]/).map((piece) => piece.trim()).filter((piece) => piece !== ''))];
+    const names = [
+      ...new Set(
+        source
+          .split(narrow ? '|' : /[|,]/)
+          .map((piece) => piece.trim())
+          .filter((piece) => piece !== ''),
+      ),
+    ];
     const set = new Set(names);
     return { ok: true, matcher: { source, kind: 'exact', names, test: (candidate) => set.has(candidate) } };
   }

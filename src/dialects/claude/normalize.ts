@@ -105,7 +105,9 @@ function toRecord(
     statusMessage: scalarField(node, 'statusMessage', 'string') ?? null,
     onFailure: 'continue' as const,
     plugin: plugin?.name ?? null,
-    ...(rule !== undefined ? { condition: compileCondition(rule, { event, anchor: scopeRoot(file, context), cwd: context.cwd, home: context.home }) } : {}),
+    ...(rule !== undefined
+      ? { condition: compileCondition(rule, { event, anchor: scopeRoot(file, context), cwd: context.cwd, home: context.home }) }
+      : {}),
   };
   const pluginEnv = plugin ? { CLAUDE_PLUGIN_ROOT: plugin.root, CLAUDE_PLUGIN_DATA: plugin.data } : {};
   // Settings hooks share one dedup scope; each plugin's copy stays separate (cc hooks §Hook handler fields; cc#76297).
@@ -123,7 +125,9 @@ function toRecord(
         command: url,
         launch: { kind: 'http', url, headers: interpolateHeaders(headers, allowedEnvVars, policy.httpHookAllowedEnvVars, context.env) },
         dedup: { scope, key: JSON.stringify(['http', url]) },
-        ...(allowed ? {} : { unrunnable: { reason: 'url-not-allowed', error: `${url} matches no pattern of allowedHttpHookUrls; not run` } as const }),
+        ...(allowed
+          ? {}
+          : { unrunnable: { reason: 'url-not-allowed', error: `${url} matches no pattern of allowedHttpHookUrls; not run` } as const }),
         async: false,
         env: {},
       };
@@ -135,7 +139,13 @@ function toRecord(
     }
     case 'prompt':
     case 'agent':
-      return { ...base, command: scalarField(node, 'prompt', 'string') ?? '', async: false, env: {}, unrunnable: notRunnable(type, 'model') };
+      return {
+        ...base,
+        command: scalarField(node, 'prompt', 'string') ?? '',
+        async: false,
+        env: {},
+        unrunnable: notRunnable(type, 'model'),
+      };
   }
 }
 
@@ -165,7 +175,8 @@ function commandRecord(
   const asyncRewake = scalarField(node, 'asyncRewake', 'boolean') === true;
   const values: Record<string, string> = { CLAUDE_PROJECT_DIR: context.cwd };
   if (file.plugin) Object.assign(values, { CLAUDE_PLUGIN_ROOT: file.plugin.root, CLAUDE_PLUGIN_DATA: file.plugin.data });
-  const substitute = (text: string) => PLACEHOLDERS.reduce((out, name) => (values[name] === undefined ? out : out.replaceAll(`\${${name}}`, values[name])), text);
+  const substitute = (text: string) =>
+    PLACEHOLDERS.reduce((out, name) => (values[name] === undefined ? out : out.replaceAll(`\${${name}}`, values[name])), text);
   const common = {
     ...base,
     async: scalarField(node, 'async', 'boolean') === true || asyncRewake,
@@ -224,7 +235,8 @@ function stringList(node: SourceNode | undefined): string[] {
 function stringRecord(node: SourceNode | undefined): Record<string, string> {
   const result: Record<string, string> = {};
   if (node?.kind !== 'object') return result;
-  for (const entry of node.entries) if (entry.value.kind === 'scalar' && typeof entry.value.value === 'string') result[entry.key] = entry.value.value;
+  for (const entry of node.entries)
+    if (entry.value.kind === 'scalar' && typeof entry.value.value === 'string') result[entry.key] = entry.value.value;
   return result;
 }
 

@@ -17,7 +17,6 @@ export function managedSettingsPath(context: LoadContext): string {
   return resolve(context.cwd, context.managedConfigPath ?? DEFAULT_MANAGED_SETTINGS);
 }
 
-
 /**
  * `.git` in the start directory and each ancestor up to the first that has one (to the file system
  * root outside a repository): one appearing or vanishing moves the repository root, which places

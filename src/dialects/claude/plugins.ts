@@ -64,7 +64,15 @@ export async function discoverPlugins(settings: readonly ConfigFile[], context: 
     const name = id.slice(0, split);
     const marketplace = id.slice(split + 1);
     const cacheDir = join(userDir, 'plugins', 'cache', marketplace, name);
-    if (split <= 0 || !SEGMENT.test(name) || !SEGMENT.test(marketplace) || name === '..' || marketplace === '..' || name === '.' || marketplace === '.') {
+    if (
+      split <= 0 ||
+      !SEGMENT.test(name) ||
+      !SEGMENT.test(marketplace) ||
+      name === '..' ||
+      marketplace === '..' ||
+      name === '.' ||
+      marketplace === '.'
+    ) {
       note({ messageId: 'notAPluginId', data: { id: JSON.stringify(id) } });
       continue;
     }
@@ -124,7 +132,10 @@ async function newestVersion(cacheDir: string, id: string, note: (notice: Plugin
   versions.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.dir < b.dir ? 1 : -1));
   const chosen = versions[0]!.dir;
   if (versions.length > 1) {
-    const others = versions.slice(1).map((version) => basename(version.dir)).join(', ');
+    const others = versions
+      .slice(1)
+      .map((version) => basename(version.dir))
+      .join(', ');
     note({ messageId: 'severalVersions', data: { id, count: versions.length, chosen: basename(chosen), others } });
   }
   return chosen;
@@ -187,7 +198,14 @@ async function pluginHookFiles(plugin: ClaudePlugin, watchPaths: string[]): Prom
  * its tree is not, so no rule reads its `hooks` as hooks config and it yields no handler.
  */
 export function manifestFile(manifest: ParsedFile, plugin: PluginInfo, notices: readonly PluginNotice[]): ConfigFile {
-  return { parsed: { ...manifest, root: null, errors: [], duplicateKeys: [] }, source: 'plugin', role: 'plugin-manifest', layer: plugin.root, plugin, notices };
+  return {
+    parsed: { ...manifest, root: null, errors: [], duplicateKeys: [] },
+    source: 'plugin',
+    role: 'plugin-manifest',
+    layer: plugin.root,
+    plugin,
+    notices,
+  };
 }
 
 /** Inline manifest config as a hooks file: `{hooks: …}` as it is, an event map wrapped into one. */

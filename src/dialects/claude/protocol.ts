@@ -41,7 +41,9 @@ export function interpret(event: string, handler: HandlerRecord, result: RunResu
   const read = readOutput(event, result.stdout, false);
   const warnings = read.kind === 'json' || read.kind === 'invalid' ? read.warnings : [];
   const withWarnings = (interpretation: Interpretation): Interpretation =>
-    warnings.length === 0 && !interpretation.warnings ? interpretation : { ...interpretation, warnings: [...warnings, ...(interpretation.warnings ?? [])] };
+    warnings.length === 0 && !interpretation.warnings
+      ? interpretation
+      : { ...interpretation, warnings: [...warnings, ...(interpretation.warnings ?? [])] };
   // cc hooks §HTTP response handling: a 2xx body that is not a JSON object is a non-blocking error.
   if (handler.type === 'http' && read.kind === 'text') return failed(`${event} hook error: the HTTP response body is not a JSON object`);
   if (code === 2 && rules.exitTwo === 'block') return withWarnings(exitTwoBlock(event, read, result.stderr));
@@ -212,8 +214,16 @@ function readExtras(hso: Hso, extra: Record<string, unknown>): void {
  * Any non-zero exit fails creation, whatever the output says; so does a hook that names no path.
  */
 function worktreeCreate(handler: HandlerRecord, result: RunResult): Interpretation {
-  const fail = (error: string): Interpretation => ({ status: 'failed', error, verdict: false, effect: { reason: error, extra: { blocked: true } } });
-  if (result.exitCode !== 0) return fail(`WorktreeCreate hook exited with code ${result.exitCode}${firstLine(result.stderr) ? `: ${firstLine(result.stderr)}` : ''}`);
+  const fail = (error: string): Interpretation => ({
+    status: 'failed',
+    error,
+    verdict: false,
+    effect: { reason: error, extra: { blocked: true } },
+  });
+  if (result.exitCode !== 0)
+    return fail(
+      `WorktreeCreate hook exited with code ${result.exitCode}${firstLine(result.stderr) ? `: ${firstLine(result.stderr)}` : ''}`,
+    );
   if (handler.type === 'http') {
     const read = readOutput('WorktreeCreate', result.stdout, false);
     if (read.kind === 'json') {
@@ -222,7 +232,11 @@ function worktreeCreate(handler: HandlerRecord, result: RunResult): Interpretati
     }
     return fail(read.kind === 'invalid' ? `WorktreeCreate hook error: ${read.error}` : 'WorktreeCreate hook returned no worktreePath');
   }
-  const lines = result.stdout.replace(ANSI, '').split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '');
+  const lines = result.stdout
+    .replace(ANSI, '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
   const path = lines[lines.length - 1];
   if (path === undefined) return fail('WorktreeCreate hook printed no worktree path');
   return completed({ extra: { worktreePath: path } });
@@ -266,12 +280,15 @@ export function aggregate(event: string, interpreted: readonly InterpretedRun[],
   let updatedInputFrom: string | null = null;
   if (event === 'PreToolUse' || event === 'PermissionRequest') {
     for (const effect of effects) {
-      if (effect.decision !== undefined && (decision === null || DECISION_RANK[effect.decision] > DECISION_RANK[decision])) decision = effect.decision;
+      if (effect.decision !== undefined && (decision === null || DECISION_RANK[effect.decision] > DECISION_RANK[decision]))
+        decision = effect.decision;
     }
-    reason = decision === null ? null : (effects.find((effect) => effect.decision === decision && effect.reason !== undefined)?.reason ?? null);
+    reason =
+      decision === null ? null : (effects.find((effect) => effect.decision === decision && effect.reason !== undefined)?.reason ?? null);
     // The rewrite of the last handler to finish wins, unless the call is denied or deferred.
-    const rewrites = byCompletion.filter((run) =>
-      run.interpretation.effect.updatedInput !== undefined && (event === 'PreToolUse' || run.interpretation.effect.decision === 'allow'),
+    const rewrites = byCompletion.filter(
+      (run) =>
+        run.interpretation.effect.updatedInput !== undefined && (event === 'PreToolUse' || run.interpretation.effect.decision === 'allow'),
     );
     const last = rewrites[rewrites.length - 1];
     if (last !== undefined && decision !== 'deny' && decision !== 'defer') {
@@ -317,10 +334,12 @@ function dialectOutput(interpreted: readonly InterpretedRun[], byCompletion: rea
   const winner = rewriters[rewriters.length - 1];
   if (winner !== undefined) out.updatedToolOutput = winner.interpretation.effect.extra!.updatedToolOutput;
   const losers = new Set(rewriters.slice(0, -1));
-  const notes = interpreted.filter((run) => !losers.has(run)).flatMap((run) => {
-    const note = run.interpretation.effect.extra?.classifierContext;
-    return typeof note === 'string' && note !== '' ? [note] : [];
-  });
+  const notes = interpreted
+    .filter((run) => !losers.has(run))
+    .flatMap((run) => {
+      const note = run.interpretation.effect.extra?.classifierContext;
+      return typeof note === 'string' && note !== '' ? [note] : [];
+    });
   if (notes.length > 0) out.classifierContext = notes.join('\n').slice(0, CLASSIFIER_CONTEXT_LIMIT);
   const display = last('displayContent');
   if (display !== undefined) out.displayContent = display;
@@ -329,7 +348,9 @@ function dialectOutput(interpreted: readonly InterpretedRun[], byCompletion: rea
     const action = actions.includes('cancel') ? 'cancel' : actions.includes('decline') ? 'decline' : 'accept';
     out.action = action;
     if (action === 'accept') {
-      const accepting = byCompletion.filter((run) => run.interpretation.effect.extra?.action === 'accept' && run.interpretation.effect.extra.content !== undefined);
+      const accepting = byCompletion.filter(
+        (run) => run.interpretation.effect.extra?.action === 'accept' && run.interpretation.effect.extra.content !== undefined,
+      );
       const content = accepting[accepting.length - 1]?.interpretation.effect.extra?.content;
       if (content !== undefined) out.content = content;
     }

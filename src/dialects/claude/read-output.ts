@@ -61,7 +61,12 @@ export function checkOutput(event: string, value: Record<string, unknown>, lenie
 }
 
 function segments(pointer: string): string[] {
-  return pointer === '' ? [] : pointer.slice(1).split('/').map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer === ''
+    ? []
+    : pointer
+        .slice(1)
+        .split('/')
+        .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 function remove(root: Record<string, unknown>, path: readonly string[]): void {
@@ -83,6 +88,7 @@ function describe(error: ErrorObject | undefined): string {
     return `${where} must be one of ${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
   }
   if (error.keyword === 'const') return `${where} must be ${JSON.stringify(params.allowedValue)}`;
-  if (error.keyword === 'required') return `${where === '/' ? '' : `${where} `}is missing the required "${String(params.missingProperty)}"`.trim();
+  if (error.keyword === 'required')
+    return `${where === '/' ? '' : `${where} `}is missing the required "${String(params.missingProperty)}"`.trim();
   return `${where} ${error.message ?? 'is invalid'}`;
 }

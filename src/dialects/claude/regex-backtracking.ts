@@ -206,7 +206,12 @@ class Automaton {
 }
 
 /** The characters of a shortest path from `from` to `to` inside `members` (breadth first). */
-function pathWithin(from: number, to: number, members: ReadonlySet<number>, edges: (node: number) => { to: number; char: number }[]): number[] | null {
+function pathWithin(
+  from: number,
+  to: number,
+  members: ReadonlySet<number>,
+  edges: (node: number) => { to: number; char: number }[],
+): number[] | null {
   const previous = new Map<number, { node: number; char: number } | null>([[from, null]]);
   const queue = [from];
   for (let head = 0; head < queue.length; head++) {
@@ -275,7 +280,12 @@ function stronglyConnected(size: number, successors: (node: number) => readonly 
 function commonChar(a: CharSet, b: CharSet): number | null {
   const both = intersect(a, b);
   if (both.length === 0) return null;
-  for (const [lo, hi] of [[0x61, 0x7a], [0x30, 0x39], [0x41, 0x5a], [0x21, 0x7e]] as const) {
+  for (const [lo, hi] of [
+    [0x61, 0x7a],
+    [0x30, 0x39],
+    [0x41, 0x5a],
+    [0x21, 0x7e],
+  ] as const) {
     for (const [from, to] of both) if (from <= hi && to >= lo) return Math.max(from, lo);
   }
   return both[0]![0];
@@ -319,11 +329,33 @@ function complement(set: CharSet): CharSet {
 }
 
 const DIGIT: CharSet = [[0x30, 0x39]];
-const WORD: CharSet = normalize([[0x30, 0x39], [0x41, 0x5a], [0x5f, 0x5f], [0x61, 0x7a]]);
+const WORD: CharSet = normalize([
+  [0x30, 0x39],
+  [0x41, 0x5a],
+  [0x5f, 0x5f],
+  [0x61, 0x7a],
+]);
 /** ECMA-262 WhiteSpace and LineTerminator, what `\s` matches. */
-const SPACE: CharSet = normalize([[0x09, 0x0d], [0x20, 0x20], [0xa0, 0xa0], [0x1680, 0x1680], [0x2000, 0x200a], [0x2028, 0x2029], [0x202f, 0x202f], [0x205f, 0x205f], [0x3000, 0x3000], [0xfeff, 0xfeff]]);
+const SPACE: CharSet = normalize([
+  [0x09, 0x0d],
+  [0x20, 0x20],
+  [0xa0, 0xa0],
+  [0x1680, 0x1680],
+  [0x2000, 0x200a],
+  [0x2028, 0x2029],
+  [0x202f, 0x202f],
+  [0x205f, 0x205f],
+  [0x3000, 0x3000],
+  [0xfeff, 0xfeff],
+]);
 /** `.` without the `s` flag: anything but a line terminator. */
-const DOT: CharSet = complement(normalize([[0x0a, 0x0a], [0x0d, 0x0d], [0x2028, 0x2029]]));
+const DOT: CharSet = complement(
+  normalize([
+    [0x0a, 0x0a],
+    [0x0d, 0x0d],
+    [0x2028, 0x2029],
+  ]),
+);
 
 function characterSet(node: AST.CharacterSet | AST.EscapeCharacterSet): CharSet {
   if (node.kind === 'any') return DOT;

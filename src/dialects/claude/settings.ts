@@ -87,7 +87,11 @@ export function claudeHookSwitches(files: readonly ConfigFile[]): HookSwitch[] {
  * everywhere; `at` is that entry. `forced` holds the plugins managed settings enable, which
  * `disableAllHooks` outside managed settings and `allowManagedHooksOnly` leave running.
  */
-export function enabledPlugins(files: readonly ConfigFile[]): { enabled: Map<string, boolean>; at: Map<string, SettingAt>; forced: Set<string> } {
+export function enabledPlugins(files: readonly ConfigFile[]): {
+  enabled: Map<string, boolean>;
+  at: Map<string, SettingAt>;
+  forced: Set<string>;
+} {
   const enabled = new Map<string, boolean>();
   const at = new Map<string, SettingAt>();
   const forced = new Set<string>();

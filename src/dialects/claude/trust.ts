@@ -117,7 +117,8 @@ export const trust: TrustAuthority = {
     const assume = context.workspaceTrust === 'assume';
     const workspace = needs && !assume ? await workspaceTrust(context) : null;
     const trusted = workspace === null || workspace.trusted;
-    const detail = workspace === null ? null : `${workspace.trusted ? 'accepted' : 'not accepted'} for ${workspace.root} in ${workspace.stateFile}`;
+    const detail =
+      workspace === null ? null : `${workspace.trusted ? 'accepted' : 'not accepted'} for ${workspace.root} in ${workspace.stateFile}`;
     return handlers.map((handler) => {
       if (handler.source === 'managed') return { status: 'managed', enabled: true, hash: null, detail: null };
       if (trusted) return { status: 'workspace-trusted', enabled: true, hash: null, detail };

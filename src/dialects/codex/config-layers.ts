@@ -43,11 +43,22 @@ export async function discoverCodexFiles(context: LoadContext): Promise<ConfigFi
   const userJson = await hooksJson(paths.home, { source: 'user', role: 'hooks-file', layer: paths.home, plugin: null });
   const trust = projectTrust(context.cwd, settingsOf([systemConfig, userConfig, session]), join(paths.home, 'config.toml'));
   const projects = await projectFiles(context, paths, trust, hooksJson);
-  const legacyManaged = await discoveredFile(join(paths.systemDir, 'managed_config.toml'), 'toml', { source: 'managed', role: 'inline-config' });
+  const legacyManaged = await discoveredFile(join(paths.systemDir, 'managed_config.toml'), 'toml', {
+    source: 'managed',
+    role: 'inline-config',
+  });
   const plugins = await pluginHookFiles(paths.home, settingsOf([userConfig]));
-  return [withManagedDirKey(requirements), systemJson, systemConfig, userJson, userConfig, ...projects, session, legacyManaged, ...plugins].filter(
-    (file): file is ConfigFile => file !== null,
-  );
+  return [
+    withManagedDirKey(requirements),
+    systemJson,
+    systemConfig,
+    userJson,
+    userConfig,
+    ...projects,
+    session,
+    legacyManaged,
+    ...plugins,
+  ].filter((file): file is ConfigFile => file !== null);
 }
 
 /**
@@ -59,7 +70,13 @@ export async function discoverCodexFiles(context: LoadContext): Promise<ConfigFi
  */
 export function codexWatchPaths(context: LoadContext, files: readonly ConfigFile[]): string[] {
   const paths = codexPaths(context);
-  const userLevel = files.filter((file) => file.role === 'inline-config' && (file.source === 'session' || file.parsed.path === join(paths.systemDir, 'config.toml') || file.parsed.path === join(paths.home, 'config.toml')));
+  const userLevel = files.filter(
+    (file) =>
+      file.role === 'inline-config' &&
+      (file.source === 'session' ||
+        file.parsed.path === join(paths.systemDir, 'config.toml') ||
+        file.parsed.path === join(paths.home, 'config.toml')),
+  );
   const trust = projectTrust(context.cwd, settingsOf(userLevel), join(paths.home, 'config.toml'));
   const userConfig = files.find((file) => file.parsed.path === join(paths.home, 'config.toml'));
   const projectDirs = directoriesDownTo(trust.root, context.cwd).flatMap((dir) => [join(dir, '.codex'), trust.hooksFolder(dir)]);
@@ -68,11 +85,15 @@ export function codexWatchPaths(context: LoadContext, files: readonly ConfigFile
       ...files.map((file) => file.parsed.path).filter((path) => path !== SESSION_LAYER_PATH),
       paths.requirements,
       ...['hooks.json', 'config.toml', 'managed_config.toml'].map((name) => join(paths.systemDir, name)),
-      ...[paths.home, ...projectDirs].filter((dir): dir is string => dir !== null).flatMap((dir) => [join(dir, 'hooks.json'), join(dir, 'config.toml')]),
+      ...[paths.home, ...projectDirs]
+        .filter((dir): dir is string => dir !== null)
+        .flatMap((dir) => [join(dir, 'hooks.json'), join(dir, 'config.toml')]),
       ...trust.watchPaths,
       ...pluginWatchPaths(paths.home, settingsOf(userConfig === undefined ? [] : [userConfig])),
       // A hooks file a manifest names that could not be read loads once it appears.
-      ...files.flatMap((file) => file.notices ?? []).flatMap((notice) => (notice.messageId === 'failedToRead' ? [String(notice.data.file)] : [])),
+      ...files
+        .flatMap((file) => file.notices ?? [])
+        .flatMap((notice) => (notice.messageId === 'failedToRead' ? [String(notice.data.file)] : [])),
     ]),
   ];
 }
@@ -101,7 +122,14 @@ async function projectFiles(
     // Codex reads a linked worktree's hooks from the root checkout: its own hooks.json never runs. Say so.
     const ownJson = join(folder, 'hooks.json');
     if (hooksFolder !== null && somethingAt(ownJson)) {
-      files.push({ parsed: { path: ownJson, format: 'json', text: '', root: null, errors: [], duplicateKeys: [] }, source: 'project', role: 'unread', layer: folder, plugin: null, readInstead: join(hooksFolder, 'hooks.json') });
+      files.push({
+        parsed: { path: ownJson, format: 'json', text: '', root: null, errors: [], duplicateKeys: [] },
+        source: 'project',
+        role: 'unread',
+        layer: folder,
+        plugin: null,
+        readInstead: join(hooksFolder, 'hooks.json'),
+      });
     }
     if (hooksFolder === null) {
       if (config) files.push({ ...config, ...disabled });
@@ -145,25 +173,47 @@ export async function describeCodexFile(path: string, context: LoadContext): Pro
   const absolute = resolve(context.cwd, path);
   const format = formatFromPath(absolute) ?? 'json';
   const paths = codexPaths(context);
-  const role = format === 'json' ? 'hooks-file' : absolute === paths.requirements || basename(absolute) === 'requirements.toml' ? 'managed-requirements' : 'inline-config';
+  const role =
+    format === 'json'
+      ? 'hooks-file'
+      : absolute === paths.requirements || basename(absolute) === 'requirements.toml'
+        ? 'managed-requirements'
+        : 'inline-config';
   const folder = dirname(absolute);
   const plugin = pluginPlacement(absolute, paths);
   const owned = plugin !== null || role === 'managed-requirements' || folder === paths.systemDir || folder === paths.home;
   const parsed = await readNamedConfigFile(absolute, format, owned ? 'owned' : 'repository');
-  if (plugin !== null && format === 'json') return { parsed, source: 'plugin', role, layer: plugin.root, plugin: plugin.info, key: plugin.key };
+  if (plugin !== null && format === 'json')
+    return { parsed, source: 'plugin', role, layer: plugin.root, plugin: plugin.info, key: plugin.key };
   // A plugin being written, in its own repository: `hooks/hooks.json` beside `.codex-plugin/plugin.json`.
   const pluginRoot = dirname(folder);
-  if (format === 'json' && basename(folder) === 'hooks' && probeRegularFile(join(pluginRoot, '.codex-plugin', 'plugin.json')).kind === 'file') {
-    const info = { name: `${basename(pluginRoot)}@local`, root: pluginRoot, data: join(paths.home, 'plugins', 'data', `${basename(pluginRoot)}-local`) };
+  if (
+    format === 'json' &&
+    basename(folder) === 'hooks' &&
+    probeRegularFile(join(pluginRoot, '.codex-plugin', 'plugin.json')).kind === 'file'
+  ) {
+    const info = {
+      name: `${basename(pluginRoot)}@local`,
+      root: pluginRoot,
+      data: join(paths.home, 'plugins', 'data', `${basename(pluginRoot)}-local`),
+    };
     return { parsed, source: 'plugin', role, layer: pluginRoot, plugin: info, key: `${info.name}:hooks/${basename(absolute)}` };
   }
-  if (role === 'managed-requirements' || folder === paths.systemDir) return { parsed, source: 'managed', role, layer: folder, plugin: null };
+  if (role === 'managed-requirements' || folder === paths.systemDir)
+    return { parsed, source: 'managed', role, layer: folder, plugin: null };
   if (folder === paths.home) return { parsed, source: 'user', role, layer: folder, plugin: null };
   // In a linked worktree Codex reads the root checkout's hooks.json, never this one.
   const dir = basename(folder) === '.codex' ? dirname(folder) : folder;
   const instead = format === 'json' ? projectTrust(dir, {}, '').hooksFolder(dir) : null;
   if (instead !== null) {
-    return { parsed: { ...parsed, root: null, errors: [] }, source: 'project', role: 'unread', layer: folder, plugin: null, readInstead: join(instead, 'hooks.json') };
+    return {
+      parsed: { ...parsed, root: null, errors: [] },
+      source: 'project',
+      role: 'unread',
+      layer: folder,
+      plugin: null,
+      readInstead: join(instead, 'hooks.json'),
+    };
   }
   // Project trust is the user's, not the repository's: a named or repository-wide lint leaves it
   // to the effective layers (`lint --effective`, the runtime), so findings do not depend on HOME.

@@ -36,7 +36,9 @@ export const configSpec: DialectConfigSpec = {
   decideFeatures,
   recordedTrust: {
     trustedHashes: (files) =>
-      new Map([...hookStates(files)].flatMap(([key, state]) => (state.trustedHash === undefined ? [] : [[key, state.trustedHash] as const]))),
+      new Map(
+        [...hookStates(files)].flatMap(([key, state]) => (state.trustedHash === undefined ? [] : [[key, state.trustedHash] as const])),
+      ),
     hash: definitionHash,
   },
   discover: discoverCodexFiles,

@@ -11,11 +11,31 @@ const REASON = 'Blocked by the project hook policy.';
  */
 export function codexExamples(event: string): HookExample[] {
   const hso = (fields: Record<string, unknown>) => ({ hookSpecificOutput: { hookEventName: event, ...fields } });
-  const context: HookExample = { id: 'context', title: 'add context for the model', exitCode: 0, stdout: hso({ additionalContext: `Extra context from the ${event} hook.` }) };
+  const context: HookExample = {
+    id: 'context',
+    title: 'add context for the model',
+    exitCode: 0,
+    stdout: hso({ additionalContext: `Extra context from the ${event} hook.` }),
+  };
   const exit2 = (title: string): HookExample => ({ id: 'block-exit-2', title, exitCode: 2, stderr: REASON });
-  const decisionBlock = (title: string, reason: string): HookExample => ({ id: 'block', title, exitCode: 0, stdout: { decision: 'block', reason } });
-  const stop: HookExample = { id: 'stop', title: 'stop with continue: false', exitCode: 0, stdout: { continue: false, stopReason: `Stopped by the ${event} hook.` } };
-  const warn: HookExample = { id: 'warn', title: 'show the user a warning', exitCode: 0, stdout: { systemMessage: `Warning from the ${event} hook.` } };
+  const decisionBlock = (title: string, reason: string): HookExample => ({
+    id: 'block',
+    title,
+    exitCode: 0,
+    stdout: { decision: 'block', reason },
+  });
+  const stop: HookExample = {
+    id: 'stop',
+    title: 'stop with continue: false',
+    exitCode: 0,
+    stdout: { continue: false, stopReason: `Stopped by the ${event} hook.` },
+  };
+  const warn: HookExample = {
+    id: 'warn',
+    title: 'show the user a warning',
+    exitCode: 0,
+    stdout: { systemMessage: `Warning from the ${event} hook.` },
+  };
   const specific: Record<string, HookExample[]> = {
     SessionStart: [context, stop, warn],
     SubagentStart: [context, warn],
@@ -27,15 +47,30 @@ export function codexExamples(event: string): HookExample[] {
       warn,
     ],
     PreToolUse: [
-      { id: 'block', title: 'deny the tool call; the reason goes to the model', exitCode: 0, stdout: hso({ permissionDecision: 'deny', permissionDecisionReason: REASON }) },
+      {
+        id: 'block',
+        title: 'deny the tool call; the reason goes to the model',
+        exitCode: 0,
+        stdout: hso({ permissionDecision: 'deny', permissionDecisionReason: REASON }),
+      },
       exit2('deny the tool call by exit code 2; stderr is the reason'),
-      { id: 'rewrite-input', title: 'allow the call with a rewritten tool input', exitCode: 0, stdout: hso({ permissionDecision: 'allow', updatedInput: { command: 'echo "rewritten by the hook"' } }) },
+      {
+        id: 'rewrite-input',
+        title: 'allow the call with a rewritten tool input',
+        exitCode: 0,
+        stdout: hso({ permissionDecision: 'allow', updatedInput: { command: 'echo "rewritten by the hook"' } }),
+      },
       context,
       warn,
     ],
     PermissionRequest: [
       { id: 'allow', title: 'approve the request', exitCode: 0, stdout: hso({ decision: { behavior: 'allow' } }) },
-      { id: 'block', title: 'deny the request with a message', exitCode: 0, stdout: hso({ decision: { behavior: 'deny', message: REASON } }) },
+      {
+        id: 'block',
+        title: 'deny the request with a message',
+        exitCode: 0,
+        stdout: hso({ decision: { behavior: 'deny', message: REASON } }),
+      },
       exit2('deny the request by exit code 2; stderr is the message'),
       warn,
     ],
@@ -43,7 +78,12 @@ export function codexExamples(event: string): HookExample[] {
       decisionBlock('send feedback to the model about the result', 'The tool result needs a second look.'),
       exit2('send feedback by exit code 2; stderr is the feedback'),
       context,
-      { id: 'stop', title: 'replace the tool output the model sees with continue: false', exitCode: 0, stdout: { continue: false, stopReason: 'Stopped by the PostToolUse hook.' } },
+      {
+        id: 'stop',
+        title: 'replace the tool output the model sees with continue: false',
+        exitCode: 0,
+        stdout: { continue: false, stopReason: 'Stopped by the PostToolUse hook.' },
+      },
       warn,
     ],
     PreCompact: [{ ...stop, title: 'cancel the compaction with continue: false' }, warn],

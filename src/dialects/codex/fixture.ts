@@ -30,7 +30,16 @@ export function fixture(event: string, context: { cwd: string }): Record<string,
     case 'PermissionRequest':
       return { ...session, ...turn, ...where, ...model, ...mode, ...bash() };
     case 'PostToolUse':
-      return { ...session, ...turn, ...where, ...model, ...mode, ...bash(), tool_response: { output: 'hello\n', exit_code: 0 }, tool_use_id: `call_${randomUUID()}` };
+      return {
+        ...session,
+        ...turn,
+        ...where,
+        ...model,
+        ...mode,
+        ...bash(),
+        tool_response: { output: 'hello\n', exit_code: 0 },
+        tool_use_id: `call_${randomUUID()}`,
+      };
     case 'PreCompact':
     case 'PostCompact':
       return { ...session, ...turn, ...where, ...model, trigger: 'manual' };

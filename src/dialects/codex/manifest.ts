@@ -12,6 +12,10 @@ export const manifest: DialectManifest = {
   extensions: ['.json', '.toml'],
   userConfigDirEnv: 'CODEX_HOME',
   // A plugin's hooks file counts beside its Codex manifest (codex-rs/core-plugins/src/loader.rs).
-  repositoryFiles: [{ path: '.codex/hooks.json' }, { path: '.codex/config.toml' }, { path: 'hooks/hooks.json', markers: ['.codex-plugin/plugin.json'] }],
+  repositoryFiles: [
+    { path: '.codex/hooks.json' },
+    { path: '.codex/config.toml' },
+    { path: 'hooks/hooks.json', markers: ['.codex-plugin/plugin.json'] },
+  ],
   events: CODEX_EVENTS,
 };

@@ -18,7 +18,8 @@ export interface CodexPaths {
 const SYSTEM_DIR = '/etc/codex';
 
 export function codexPaths(context: LoadContext): CodexPaths {
-  const requirements = context.managedConfigPath === undefined ? join(SYSTEM_DIR, 'requirements.toml') : resolve(context.cwd, context.managedConfigPath);
+  const requirements =
+    context.managedConfigPath === undefined ? join(SYSTEM_DIR, 'requirements.toml') : resolve(context.cwd, context.managedConfigPath);
   return { home: codexHome(context), requirements, systemDir: dirname(requirements) };
 }
 

@@ -35,7 +35,9 @@ export function pluginWatchPaths(codexHome: string, userSettings: Plain): string
     const base = join(codexHome, 'plugins', 'cache', id.market, id.name);
     const version = activeVersion(base);
     const inBase = join(base, version ?? LOCAL_VERSION);
-    return version === null ? [inBase] : [inBase, ...[...MANIFESTS, 'plugin.json', 'hooks/hooks.json'].map((path) => join(base, version, path))];
+    return version === null
+      ? [inBase]
+      : [inBase, ...[...MANIFESTS, 'plugin.json', 'hooks/hooks.json'].map((path) => join(base, version, path))];
   });
 }
 
@@ -86,11 +88,23 @@ async function hookFilesOf(codexHome: string, id: PluginId): Promise<ConfigFile[
   const manifest = readManifest(root);
   if (manifest === null) return [];
   const plugin = { name: id.key, root, data: join(codexHome, 'plugins', 'data', `${id.name}-${id.market}`) };
-  const placement = (key: string) => ({ source: 'plugin' as const, role: 'hooks-file' as const, layer: root, plugin, key: `${id.key}:${key}` });
+  const placement = (key: string) => ({
+    source: 'plugin' as const,
+    role: 'hooks-file' as const,
+    layer: root,
+    plugin,
+    key: `${id.key}:${key}`,
+  });
   const notices: PluginNotice[] = [];
   const files = await manifestHookFiles(root, manifest, placement, notices);
   // The manifest carries Codex's startup warnings about its `hooks` (the plugin-discovery rule reports them).
-  if (notices.length > 0) files.push({ ...placement('plugin.json'), parsed: { ...manifest, root: null, errors: [], duplicateKeys: [] }, role: 'plugin-manifest', notices });
+  if (notices.length > 0)
+    files.push({
+      ...placement('plugin.json'),
+      parsed: { ...manifest, root: null, errors: [], duplicateKeys: [] },
+      role: 'plugin-manifest',
+      notices,
+    });
   return files;
 }
 
@@ -104,7 +118,8 @@ type Placement = (key: string) => Omit<ConfigFile, 'parsed'> & { key: string };
  */
 async function manifestHookFiles(root: string, manifest: ParsedFile, placement: Placement, notices: PluginNotice[]): Promise<ConfigFile[]> {
   const hooks = manifest.root?.kind === 'object' ? getEntry(manifest.root, 'hooks')?.value : undefined;
-  const byDefault = () => (probeRegularFile(join(root, DEFAULT_HOOKS)).kind === 'file' ? fileAt(root, DEFAULT_HOOKS, placement) : Promise.resolve([]));
+  const byDefault = () =>
+    probeRegularFile(join(root, DEFAULT_HOOKS)).kind === 'file' ? fileAt(root, DEFAULT_HOOKS, placement) : Promise.resolve([]);
   if (hooks === undefined || (hooks.kind === 'scalar' && hooks.value === null)) return byDefault();
   // RawPluginManifestHooks is untagged: Path, Paths (an empty list too), Inline, InlineList, else Invalid.
   if (isString(hooks) || (hooks.kind === 'array' && hooks.items.every(isString))) {
@@ -126,10 +141,21 @@ async function manifestHookFiles(root: string, manifest: ParsedFile, placement: 
 }
 
 /** loader.rs `append_plugin_hook_file`: a named file that is not there is a startup warning, and no default is read instead. */
-async function namedFile(root: string, path: string, item: SourceNode, placement: Placement, notices: PluginNotice[]): Promise<ConfigFile[]> {
+async function namedFile(
+  root: string,
+  path: string,
+  item: SourceNode,
+  placement: Placement,
+  notices: PluginNotice[],
+): Promise<ConfigFile[]> {
   const files = await fileAt(root, path, placement);
   // std::io::Error's Display for ENOENT; a file that exists but cannot be read is reported by parse-error.
-  if (files.length === 0) notices.push({ messageId: 'failedToRead', data: { file: join(root, path), error: 'No such file or directory (os error 2)' }, pos: item.pos });
+  if (files.length === 0)
+    notices.push({
+      messageId: 'failedToRead',
+      data: { file: join(root, path), error: 'No such file or directory (os error 2)' },
+      pos: item.pos,
+    });
   return files;
 }
 

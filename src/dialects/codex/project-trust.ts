@@ -41,7 +41,9 @@ export function projectTrust(cwd: string, settings: Plain, userConfigFile: strin
   const repoKeys = repoRoot === null ? null : trustKeys(repoRoot);
   const markers = projectRootMarkers(settings);
   const upTo = (found: string | null, names: readonly string[]) =>
-    ancestors(cwd, found !== null && names.some((name) => statsAt(join(found, name)) !== null) ? found : null).flatMap((dir) => names.map((name) => join(dir, name)));
+    ancestors(cwd, found !== null && names.some((name) => statsAt(join(found, name)) !== null) ? found : null).flatMap((dir) =>
+      names.map((name) => join(dir, name)),
+    );
   return {
     root,
     watchPaths: [...new Set([...upTo(root, markers), ...upTo(checkoutRoot, ['.git'])])],
@@ -132,4 +134,3 @@ function findRepoRootForTrust(cwd: string): string | null {
   if (basename(worktrees) !== 'worktrees') return null;
   return dirname(dirname(worktrees));
 }
-

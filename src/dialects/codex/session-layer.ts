@@ -50,7 +50,12 @@ function parseValue(raw: string): Value {
 function fromNode(node: AST.TOMLContentNode, text: string): Value {
   if (node.type !== 'TOMLInlineTable') return { raw: text.slice(node.range[0], node.range[1]) };
   const table: Table = new Map();
-  for (const keyValue of node.body) assign(table, keyValue.key.keys.map((key) => (key.type === 'TOMLBare' ? key.name : key.value)), fromNode(keyValue.value, text));
+  for (const keyValue of node.body)
+    assign(
+      table,
+      keyValue.key.keys.map((key) => (key.type === 'TOMLBare' ? key.name : key.value)),
+      fromNode(keyValue.value, text),
+    );
   return table;
 }
 

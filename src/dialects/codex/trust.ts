@@ -21,7 +21,8 @@ import { hookStates, trustedElsewhere, type HookState } from './trust-state.js';
  */
 async function states(context: LoadContext): Promise<Map<string, HookState>> {
   const user = await userConfig(context);
-  const session = (context.configOverrides ?? []).length === 0 ? null : (await import('./session-layer.js')).sessionLayer(context.configOverrides!);
+  const session =
+    (context.configOverrides ?? []).length === 0 ? null : (await import('./session-layer.js')).sessionLayer(context.configOverrides!);
   return hookStates([user, session]);
 }
 
@@ -41,14 +42,20 @@ function assess(handler: HandlerRecord, state: ReadonlyMap<string, HookState>): 
   const enabled = recorded?.enabled !== false;
   const stored = recorded?.trustedHash;
   const moved = stored === hash ? null : trustedElsewhere(state, handler.id, hash);
-  const detail = moved === null ? (stored !== undefined && stored !== hash ? 'changed since it was trusted' : null) : `trusted at ${moved}: Codex keys trust by position`;
+  const detail =
+    moved === null
+      ? stored !== undefined && stored !== hash
+        ? 'changed since it was trusted'
+        : null
+      : `trusted at ${moved}: Codex keys trust by position`;
   if (stored === undefined) return { status: 'untrusted', enabled, hash, detail };
   return { status: stored === hash ? 'trusted' : 'modified', enabled, hash, detail };
 }
 
 function unitOf(handler: HandlerRecord, trust: HandlerTrust): TrustUnit {
   const review = [...describeHook(handler), `key:      ${handler.id}`, `hash:     ${trust.hash}`];
-  if (trust.status === 'modified') review.push('changed since it was trusted (Codex records only the hash, so the old definition is not known)');
+  if (trust.status === 'modified')
+    review.push('changed since it was trusted (Codex records only the hash, so the old definition is not known)');
   if (trust.detail?.startsWith('trusted at ')) review.push(`this definition was ${trust.detail}; trusting records it at this position`);
   return { label: `hook ${handler.id}`, status: trust.status, handlers: [handler], hash: trust.hash!, replaces: null, scripts: {}, review };
 }
@@ -73,7 +80,10 @@ function stateEdit(key: string, field: 'trusted_hash' | 'enabled', value: string
 
 function refuseManaged(handlers: readonly HandlerRecord[], action: string): void {
   const managed = handlers.find((handler) => handler.source === 'managed');
-  if (managed) throw new UsageError(`hook ${managed.id} is managed (${managed.file ?? 'managed requirements'}); managed hooks always run and cannot be ${action}`);
+  if (managed)
+    throw new UsageError(
+      `hook ${managed.id} is managed (${managed.file ?? 'managed requirements'}); managed hooks always run and cannot be ${action}`,
+    );
 }
 
 export const trust: TrustAuthority = {
@@ -93,16 +103,25 @@ export const trust: TrustAuthority = {
   },
 
   async trust(units, context) {
-    await writeStates(context, units.map((unit) => stateEdit(unit.handlers[0]!.id, 'trusted_hash', unit.hash)));
+    await writeStates(
+      context,
+      units.map((unit) => stateEdit(unit.handlers[0]!.id, 'trusted_hash', unit.hash)),
+    );
   },
 
   async untrust(units, context) {
-    await writeStates(context, units.map((unit) => stateEdit(unit.handlers[0]!.id, 'trusted_hash', undefined)));
+    await writeStates(
+      context,
+      units.map((unit) => stateEdit(unit.handlers[0]!.id, 'trusted_hash', undefined)),
+    );
   },
 
   async setEnabled(selected, _all, enabled, context) {
     refuseManaged(selected, enabled ? 'enabled or disabled' : 'disabled');
-    await writeStates(context, selected.map((handler) => stateEdit(handler.id, 'enabled', enabled)));
+    await writeStates(
+      context,
+      selected.map((handler) => stateEdit(handler.id, 'enabled', enabled)),
+    );
     return [...selected];
   },
 };

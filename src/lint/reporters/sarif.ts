@@ -91,7 +91,10 @@ function fingerprintsOf(findings: readonly Finding[], root: string): string[] {
   return findings.map((finding) => {
     const text = linesOf(finding.file)?.[finding.line - 1];
     const subject = text === undefined ? `message:${finding.message}` : `line:${text.trim().replace(/\s+/g, ' ')}`;
-    const hash = createHash('sha256').update([finding.ruleId, artifactLocation(finding.file, root).uri, subject].join('\0')).digest('hex').slice(0, 32);
+    const hash = createHash('sha256')
+      .update([finding.ruleId, artifactLocation(finding.file, root).uri, subject].join('\0'))
+      .digest('hex')
+      .slice(0, 32);
     const occurrence = (seen.get(hash) ?? 0) + 1;
     seen.set(hash, occurrence);
     return `${hash}:${occurrence}`;

@@ -24,18 +24,23 @@ export function formatStylish(result: LintResult, options: ReporterOptions): str
   const paint = (style: Style, text: string) => (options.color ? `\u001b[${ANSI[style][0]}m${text}\u001b[${ANSI[style][1]}m` : text);
   const blocks: string[] = [];
   for (const [file, findings] of groupByFile(result.findings)) {
-    const rows = findings.map((finding) => ({ finding, message: showText(finding.message), position: `${finding.line}:${finding.column}` }));
+    const rows = findings.map((finding) => ({
+      finding,
+      message: showText(finding.message),
+      position: `${finding.line}:${finding.column}`,
+    }));
     const positionWidth = Math.max(...rows.map((row) => row.position.length));
     const severityWidth = Math.max(...rows.map((row) => row.finding.severity.length));
     const messageWidth = Math.max(...rows.map((row) => row.message.length));
-    const lines = rows.map(({ finding, message, position }) =>
-      '  ' +
-      [
-        paint('dim', position.padEnd(positionWidth)),
-        paint(SEVERITY_STYLE[finding.severity], finding.severity.padEnd(severityWidth)),
-        message.padEnd(messageWidth),
-        paint('dim', finding.ruleId),
-      ].join('  '),
+    const lines = rows.map(
+      ({ finding, message, position }) =>
+        '  ' +
+        [
+          paint('dim', position.padEnd(positionWidth)),
+          paint(SEVERITY_STYLE[finding.severity], finding.severity.padEnd(severityWidth)),
+          message.padEnd(messageWidth),
+          paint('dim', finding.ruleId),
+        ].join('  '),
     );
     blocks.push([paint('underline', showText(displayPath(file, options.root))), ...lines].join('\n'));
   }

@@ -17,7 +17,10 @@ export const asyncNotAllowed = createRule({
   check({ spec, checked, report }) {
     // Where the agent runs such a hook synchronously instead, async-runs-sync says so.
     if (spec.asyncWhereNotAllowed === 'runs-sync') return;
-    const allowed = spec.events.filter((event) => event.asyncAllowed).map((event) => event.name).join(', ');
+    const allowed = spec.events
+      .filter((event) => event.asyncAllowed)
+      .map((event) => event.name)
+      .join(', ');
     for (const handler of checked.declarations.handlers) {
       const event = handler.group.event.spec;
       const entry = setField(handler.node, 'async');

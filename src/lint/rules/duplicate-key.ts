@@ -25,7 +25,13 @@ export const duplicateKey = createRule({
     for (const duplicate of duplicateKeys) {
       const data = { key: duplicate.key, object: objectWord(format) };
       if (fileHooks === undefined) report({ messageId: 'alreadySet', data, pos: duplicate.pos });
-      else report({ messageId: 'setTwiceFileIgnored', data: { ...data, clause: wholeFileClause(file) }, pos: duplicate.pos, invalidates: fileHooks });
+      else
+        report({
+          messageId: 'setTwiceFileIgnored',
+          data: { ...data, clause: wholeFileClause(file) },
+          pos: duplicate.pos,
+          invalidates: fileHooks,
+        });
     }
   },
 });

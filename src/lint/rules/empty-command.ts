@@ -35,10 +35,12 @@ export const emptyCommand = createRule({
       const event = handler.group.event.name;
       const command = setField(handler.node, 'command');
       if (command === undefined) {
-        if (dropsFile) report({ messageId: 'noCommandFileIgnored', data: { clause, event }, pos: handler.node.pos, invalidates: fileHooks });
+        if (dropsFile)
+          report({ messageId: 'noCommandFileIgnored', data: { clause, event }, pos: handler.node.pos, invalidates: fileHooks });
         else report({ messageId: 'noCommand', data: { event }, pos: handler.node.pos, invalidates: handler.node });
       } else if (command.value.kind === 'scalar' && typeof command.value.value === 'string' && command.value.value.trim() === '') {
-        if (dropsFile && spec.schemaRejectsFile) report({ messageId: 'blankCommandFileIgnored', data: { clause }, pos: command.value.pos, invalidates: fileHooks });
+        if (dropsFile && spec.schemaRejectsFile)
+          report({ messageId: 'blankCommandFileIgnored', data: { clause }, pos: command.value.pos, invalidates: fileHooks });
         else report({ messageId: 'blankCommand', pos: command.value.pos, invalidates: handler.node });
       }
     }

@@ -15,7 +15,8 @@ export const handlerTypeNotAllowed = createRule({
     // {{type}} is a JSON string (quoted); {{events}} the events that accept the type.
     notAllowed: '{{event}} does not support {{type}} handlers, so this hook never runs; {{type}} handlers work on {{events}}',
     // {{excluded}}: the events that do not accept the type, when they are fewer than those that do.
-    notAllowedHere: '{{event}} does not support {{type}} handlers, so this hook never runs; {{type}} handlers work on every event but {{excluded}}',
+    notAllowedHere:
+      '{{event}} does not support {{type}} handlers, so this hook never runs; {{type}} handlers work on every event but {{excluded}}',
   },
   check({ spec, checked, report }) {
     const allowed = spec.handlerTypeEvents;
@@ -29,7 +30,8 @@ export const handlerTypeNotAllowed = createRule({
       const where = { pos: setField(handler.node, 'type')!.value.pos, invalidates: handler.node };
       const data = { event: event.name, type: JSON.stringify(type) };
       const excluded = spec.events.map((candidate) => candidate.name).filter((name) => !events.has(name));
-      if (excluded.length < events.size) report({ messageId: 'notAllowedHere', data: { ...data, excluded: excluded.join(', ') }, ...where });
+      if (excluded.length < events.size)
+        report({ messageId: 'notAllowedHere', data: { ...data, excluded: excluded.join(', ') }, ...where });
       else report({ messageId: 'notAllowed', data: { ...data, events: [...events].join(', ') }, ...where });
     }
   },

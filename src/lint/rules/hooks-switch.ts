@@ -1,6 +1,11 @@
 import { createRule } from '../rule.js';
 
-const MESSAGE_OF = { 'all-off': 'allOff', 'non-managed-off': 'nonManagedOff', 'managed-only': 'managedOnly', 'plugin-only': 'pluginOnly' } as const;
+const MESSAGE_OF = {
+  'all-off': 'allOff',
+  'non-managed-off': 'nonManagedOff',
+  'managed-only': 'managedOnly',
+  'plugin-only': 'pluginOnly',
+} as const;
 
 /**
  * Worth knowing when "my hook does not run": a setting in force keeps hooks from running (the

@@ -13,7 +13,8 @@ export const ifNotEvaluated = createRule({
   atLoad: true,
   messages: {
     // {{field}} is the filter field ("if"); {{events}} the events that evaluate it.
-    neverRuns: '"{{field}}" is evaluated only on {{events}}; on {{event}} a handler that sets it never runs; remove "{{field}}" or move the handler to a tool event',
+    neverRuns:
+      '"{{field}}" is evaluated only on {{events}}; on {{event}} a handler that sets it never runs; remove "{{field}}" or move the handler to a tool event',
   },
   check({ spec, checked, report }) {
     const condition = spec.conditionField;
@@ -22,7 +23,11 @@ export const ifNotEvaluated = createRule({
       const event = handler.group.event;
       const entry = setField(handler.node, condition.field);
       if (event.spec === null || entry === undefined || condition.events.has(event.name)) continue;
-      report({ messageId: 'neverRuns', data: { field: condition.field, events: [...condition.events].join(', '), event: event.name }, pos: entry.keyPos });
+      report({
+        messageId: 'neverRuns',
+        data: { field: condition.field, events: [...condition.events].join(', '), event: event.name },
+        pos: entry.keyPos,
+      });
     }
   },
 });

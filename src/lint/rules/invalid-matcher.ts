@@ -14,9 +14,11 @@ export const invalidMatcher = createRule({
     // {{matcher}} is a JSON string (quoted); {{error}} is the agent's regex engine's reason.
     invalidRegex: 'matcher {{matcher}} is not a valid regular expression ({{error}}); the hooks of this group never run',
     // The agent accepts it, but hookctl runs regexes only in linear time (SPEC §6.1) and cannot carry this one over.
-    unsupportedRegex: 'matcher {{matcher}} cannot be evaluated in linear time ({{error}}), so hookctl skips the hooks of this group; rewrite it without that construct',
+    unsupportedRegex:
+      'matcher {{matcher}} cannot be evaluated in linear time ({{error}}), so hookctl skips the hooks of this group; rewrite it without that construct',
     // {{dialect}}: a dialect whose runtime refuses a configuration with an error (octo).
-    invalidRegexRefused: 'matcher {{matcher}} is not a valid regular expression ({{error}}); {{dialect}} refuses to start with this configuration',
+    invalidRegexRefused:
+      'matcher {{matcher}} is not a valid regular expression ({{error}}); {{dialect}} refuses to start with this configuration',
   },
   check({ spec, checked, report }) {
     for (const event of checked.declarations.events) {
@@ -26,7 +28,8 @@ export const invalidMatcher = createRule({
         const data = { matcher: JSON.stringify(text), error: group.compiled.error };
         const where = { pos: group.matcher.value.pos, invalidates: group.node };
         if (group.compiled.unsupported) report({ messageId: 'unsupportedRegex', data, ...where });
-        else if (spec.onError === 'refuse') report({ messageId: 'invalidRegexRefused', data: { ...data, dialect: spec.dialect }, ...where });
+        else if (spec.onError === 'refuse')
+          report({ messageId: 'invalidRegexRefused', data: { ...data, dialect: spec.dialect }, ...where });
         else report({ messageId: 'invalidRegex', data, ...where });
       }
     }

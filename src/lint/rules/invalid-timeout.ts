@@ -24,7 +24,8 @@ export const invalidTimeout = createRule({
     const rule = spec.timeout;
     if (rule.unit === 'seconds') {
       // Codex: codex-rs/hooks/src/engine/discovery.rs normalize_command_hook raises 0 to 1.
-      for (const node of timeoutsWithIssue(checked.declarations.handlers, rule, 'raised')) report({ messageId: 'zeroRaised', pos: node.pos });
+      for (const node of timeoutsWithIssue(checked.declarations.handlers, rule, 'raised'))
+        report({ messageId: 'zeroRaised', pos: node.pos });
       return;
     }
     const defaultSeconds = rule.defaultMs / 1000;

@@ -57,9 +57,11 @@ export const invalidValue = createRule({
     // {{problem}}: the problem in its own words.
     fileIgnored: '{{clause}}: {{problem}}',
     // `"$schema"`: editors find the schema by file name (README: editor set-up), never by a key.
-    schemaKeyFileIgnored: '{{clause}}: unknown top-level key "$schema" (allowed: {{allowed}}); associate the schema with the file in the editor settings instead (README: editor set-up)',
+    schemaKeyFileIgnored:
+      '{{clause}}: unknown top-level key "$schema" (allowed: {{allowed}}); associate the schema with the file in the editor settings instead (README: editor set-up)',
     unknownTopLevelKeyFileIgnored: '{{clause}}: unknown top-level key "{{key}}" (allowed: {{allowed}})',
-    unknownTopLevelKeyFileIgnoredDidYouMean: '{{clause}}: unknown top-level key "{{key}}" (allowed: {{allowed}}); did you mean "{{suggestion}}"?',
+    unknownTopLevelKeyFileIgnoredDidYouMean:
+      '{{clause}}: unknown top-level key "{{key}}" (allowed: {{allowed}}); did you mean "{{suggestion}}"?',
     // The `hooks` root forgotten (Codex: config hooks_tests.rs hooks_file_rejects_events_outside_hooks_object; SPEC 3.2).
     eventAtTopLevel: '{{effect}}: the event "{{event}}" is at the top level, outside "hooks"; make it {{where}}',
   },
@@ -97,7 +99,8 @@ export const invalidValue = createRule({
     if (strict) reportUnknownTopLevel(root, ['hooks', ...Object.keys(topLevel.fields)], misplaced, clause, report);
     const reserved = spec.reservedHookKeys?.[file.role];
     const hooks = declarations.hooks?.value;
-    if (reserved !== undefined && hooks?.kind === 'object') checkFields(hooks, Object.entries(reserved), format, text, undefined, (problem, _key, where) => refuse(problem, where));
+    if (reserved !== undefined && hooks?.kind === 'object')
+      checkFields(hooks, Object.entries(reserved), format, text, undefined, (problem, _key, where) => refuse(problem, where));
     // Listed once per file, not per group and handler: a large file has thousands of handlers.
     const groupFields = Object.entries(spec.groupFields);
     const handlerFields = Object.entries(spec.handlerFields);
@@ -107,7 +110,8 @@ export const invalidValue = createRule({
       const judge = (problem: Problem, where: Where, type?: FieldType) =>
         agentReads && type?.extension !== true ? refuse(problem, where) : report({ ...problem, ...where } as never);
       for (const group of event.groups) {
-        if (spec.nesting === 'groups') checkFields(group.node, groupFields, format, text, group.node, (problem, _key, where, type) => judge(problem, where, type));
+        if (spec.nesting === 'groups')
+          checkFields(group.node, groupFields, format, text, group.node, (problem, _key, where, type) => judge(problem, where, type));
         for (const handler of group.handlers) {
           const node = handler.node;
           const type = scalarField(node, 'type', 'string');
@@ -126,13 +130,15 @@ export const invalidValue = createRule({
           }
           if (type === 'mcp_tool') {
             for (const key of ['server', 'tool']) {
-              if (setField(node, key) === undefined) judge({ messageId: 'mcpToolWithout', data: { key } }, { pos: node.pos, invalidates: node });
+              if (setField(node, key) === undefined)
+                judge({ messageId: 'mcpToolWithout', data: { key } }, { pos: node.pos, invalidates: node });
             }
           }
           if (wholeFile && agentReads) {
             for (const key of NOT_NULLABLE) {
               const value = getEntry(node, key)?.value;
-              if (value !== undefined && isNull(node, key)) refuse({ messageId: 'notNullable', data: { key } }, { pos: value.pos, invalidates: node });
+              if (value !== undefined && isNull(node, key))
+                refuse({ messageId: 'notNullable', data: { key } }, { pos: value.pos, invalidates: node });
             }
           }
         }
@@ -172,14 +178,21 @@ function reportTopLevelEvents(spec: RuleContext['spec'], checked: CheckedFile, r
   return reported;
 }
 
-function reportUnknownTopLevel(root: SourceObject, allowedKeys: readonly string[], reported: ReadonlySet<string>, clause: string, report: Report): void {
+function reportUnknownTopLevel(
+  root: SourceObject,
+  allowedKeys: readonly string[],
+  reported: ReadonlySet<string>,
+  clause: string,
+  report: Report,
+): void {
   const allowed = allowedKeys.join(', ');
   for (const entry of root.entries) {
     if (allowedKeys.includes(entry.key) || reported.has(entry.key)) continue;
     const where = { pos: entry.keyPos, invalidates: root };
     const suggestion = didYouMean(entry.key, allowedKeys);
     if (entry.key === '$schema') report({ messageId: 'schemaKeyFileIgnored', data: { clause, allowed }, ...where });
-    else if (suggestion === null) report({ messageId: 'unknownTopLevelKeyFileIgnored', data: { clause, key: entry.key, allowed }, ...where });
+    else if (suggestion === null)
+      report({ messageId: 'unknownTopLevelKeyFileIgnored', data: { clause, key: entry.key, allowed }, ...where });
     else report({ messageId: 'unknownTopLevelKeyFileIgnoredDidYouMean', data: { clause, key: entry.key, allowed, suggestion }, ...where });
   }
 }

@@ -29,7 +29,12 @@ export const matcherBacktracking = createRule({
         const text = group.matcher.value.kind === 'scalar' ? group.matcher.value.value : null;
         if (!isRegex || typeof text !== 'string') continue;
         const found = analyse(text);
-        if (found !== null) report({ messageId: 'exponential', data: { matcher: JSON.stringify(text), pump: JSON.stringify(found.pump) }, pos: group.matcher.value.pos });
+        if (found !== null)
+          report({
+            messageId: 'exponential',
+            data: { matcher: JSON.stringify(text), pump: JSON.stringify(found.pump) },
+            pos: group.matcher.value.pos,
+          });
       }
     }
   },

@@ -21,7 +21,10 @@ export const pluginDiscovery = createRule({
   check({ checked, report, showPath }) {
     for (const { pos, ...notice } of checked.file.notices ?? []) {
       const data: MessageData = Object.fromEntries(
-        Object.entries(notice.data ?? {}).map(([key, value]) => [key, PATH_KEYS.has(key) && typeof value === 'string' ? showPath(value) : value]),
+        Object.entries(notice.data ?? {}).map(([key, value]) => [
+          key,
+          PATH_KEYS.has(key) && typeof value === 'string' ? showPath(value) : value,
+        ]),
       );
       report({ ...notice, data, pos } as never);
     }

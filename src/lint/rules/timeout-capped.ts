@@ -26,7 +26,11 @@ export const timeoutCapped = createRule({
         if (!Object.hasOwn(events, event)) continue;
         for (const node of timeoutsWithIssue([handler], rule, 'capped', events)) {
           const value = node.kind === 'scalar' ? node.value : null;
-          report({ messageId: 'cappedOnEvent', data: { value: JSON.stringify(value), maxSeconds: events[event]!.maxMs / 1000, event }, pos: node.pos });
+          report({
+            messageId: 'cappedOnEvent',
+            data: { value: JSON.stringify(value), maxSeconds: events[event]!.maxMs / 1000, event },
+            pos: node.pos,
+          });
         }
       }
       return;

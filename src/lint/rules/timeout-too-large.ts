@@ -3,7 +3,8 @@ import { createRule } from '../rule.js';
 import { timeoutsWithIssue } from '../timeouts-with-issue.js';
 import { parseGoDuration } from '../../config/go-duration.js';
 
-const TOO_LARGE = 'timeout {{seconds}} s ({{span}}) is longer than hookctl can wait ({{max}} s, about 24.8 days); the hook is stopped after that';
+const TOO_LARGE =
+  'timeout {{seconds}} s ({{span}}) is longer than hookctl can wait ({{max}} s, about 24.8 days); the hook is stopped after that';
 
 /**
  * A timeout no timer can hold (over 2^31 − 1 ms, about 24.8 days). Node's timers overflow past
@@ -24,10 +25,16 @@ export const timeoutTooLarge = createRule({
   check({ spec, checked, report }) {
     for (const node of timeoutsWithIssue(checked.declarations.handlers, spec.timeout, 'too-large')) {
       const value = node.kind === 'scalar' ? node.value : null;
-      const seconds = typeof value === 'number' ? value : Math.round((typeof value === 'string' ? parseGoDuration(value) ?? 0 : 0) / 1000);
-      const data = { seconds, span: `about ${Math.round(seconds / 86_400).toLocaleString('en-US')} days`, max: Math.floor(MAX_TIMER_MS / 1000) };
+      const seconds =
+        typeof value === 'number' ? value : Math.round((typeof value === 'string' ? (parseGoDuration(value) ?? 0) : 0) / 1000);
+      const data = {
+        seconds,
+        span: `about ${Math.round(seconds / 86_400).toLocaleString('en-US')} days`,
+        max: Math.floor(MAX_TIMER_MS / 1000),
+      };
       const pos = node.pos;
-      if (spec.timeout.unit === 'seconds' && seconds % 1000 === 0) report({ messageId: 'tooLargeDidYouMean', data: { ...data, meant: seconds / 1000 }, pos });
+      if (spec.timeout.unit === 'seconds' && seconds % 1000 === 0)
+        report({ messageId: 'tooLargeDidYouMean', data: { ...data, meant: seconds / 1000 }, pos });
       else report({ messageId: 'tooLarge', data, pos });
     }
   },

@@ -11,7 +11,8 @@ const MESSAGES = {
   handlerKeyOnGroup: '"{{key}}" belongs in a handler inside "hooks", not on the matcher group; it is ignored here',
   groupKeyOnHandler: '"{{key}}" belongs on the matcher group, not on a handler; it is ignored here',
   // Codex: codex-rs/hooks/src/engine/discovery.rs ignores the limit where no context can be emitted.
-  contextLimitIgnored: '"additionalContextLimit" is ignored on {{event}}: this event cannot emit additionalContext (it applies to {{events}})',
+  contextLimitIgnored:
+    '"additionalContextLimit" is ignored on {{event}}: this event cannot emit additionalContext (it applies to {{events}})',
 } as const;
 
 type Misplaced = 'handlerKeyOnGroup' | 'groupKeyOnHandler';
@@ -59,8 +60,12 @@ export const unknownKey = createRule({
           const type = scalarField(handler.node, 'type', 'string');
           const where = spec.handlerTypes?.fields && type !== undefined ? `in a ${type} handler` : 'in a handler';
           reportUnknown(handler.node, keysOf(type), where, misplacedInHandler, report);
-          const limit = limits !== undefined && event.spec !== null && !limits.has(event.name) ? setField(handler.node, 'additionalContextLimit') : undefined;
-          if (limit !== undefined) report({ messageId: 'contextLimitIgnored', data: { event: event.name, events: [...limits!].join(', ') }, pos: limit.keyPos });
+          const limit =
+            limits !== undefined && event.spec !== null && !limits.has(event.name)
+              ? setField(handler.node, 'additionalContextLimit')
+              : undefined;
+          if (limit !== undefined)
+            report({ messageId: 'contextLimitIgnored', data: { event: event.name, events: [...limits!].join(', ') }, pos: limit.keyPos });
         }
       }
     }

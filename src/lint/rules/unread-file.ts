@@ -10,7 +10,7 @@ import { createRule } from '../rule.js';
 export const unreadFile = createRule({
   id: 'unread-file',
   severity: 'warning',
-  description: 'a config file the agent never reads (octo hooks.yaml; a codex worktree\'s own hooks.json)',
+  description: "a config file the agent never reads (octo hooks.yaml; a codex worktree's own hooks.json)",
   atLoad: true,
   messages: {
     // {{dialect}} never reads {{file}}; {{read}} is the name it reads instead.
@@ -24,7 +24,11 @@ export const unreadFile = createRule({
     if (file.role !== 'unread' || file.readInstead === undefined) return;
     const pos = { line: 1, column: 1 };
     if (basename(file.parsed.path) === basename(file.readInstead)) {
-      report({ messageId: 'readElsewhere', data: { dialect: spec.dialect, file: basename(file.parsed.path), read: file.readInstead }, pos });
+      report({
+        messageId: 'readElsewhere',
+        data: { dialect: spec.dialect, file: basename(file.parsed.path), read: file.readInstead },
+        pos,
+      });
       return;
     }
     const data = { dialect: spec.dialect, file: basename(file.parsed.path), read: basename(file.readInstead) };

@@ -28,7 +28,8 @@ export const urlNotAllowed = createRule({
       const url = scalarField(handler.node, allowList.urlField, 'string');
       if (url === undefined || allowList.allowed(url, setting.patterns)) continue;
       const pos = setField(handler.node, allowList.urlField)!.value.pos;
-      if (setting.patterns.length === 0) report({ messageId: 'noneAllowed', data: { setting: allowList.settingKey, files, url: JSON.stringify(url) }, pos });
+      if (setting.patterns.length === 0)
+        report({ messageId: 'noneAllowed', data: { setting: allowList.settingKey, files, url: JSON.stringify(url) }, pos });
       else {
         const patterns = setting.patterns.map((pattern) => JSON.stringify(pattern)).join(', ');
         report({ messageId: 'notAllowed', data: { url: JSON.stringify(url), setting: allowList.settingKey, patterns, files }, pos });

@@ -29,7 +29,8 @@ export const watchListPattern = createRule({
         const text = scalarField(group.node, 'matcher', 'string');
         if (text === undefined || group.matcher === undefined) continue;
         for (const piece of text.split('|').map((part) => part.trim())) {
-          if (PATTERN_CHARACTERS.test(piece)) report({ messageId: 'literal', data: { event: event.name, piece: JSON.stringify(piece) }, pos: group.matcher.value.pos });
+          if (PATTERN_CHARACTERS.test(piece))
+            report({ messageId: 'literal', data: { event: event.name, piece: JSON.stringify(piece) }, pos: group.matcher.value.pos });
         }
       }
     }

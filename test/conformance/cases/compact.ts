@@ -8,8 +8,16 @@ export function compactCases(kit: FamilyKit): void {
   describe('PreCompact and PostCompact: codex-rs/hooks/src/events/compact.rs tests', () => {
     // compact.rs pre_compact_input_includes_lifecycle_metadata, post_compact_input_includes_lifecycle_metadata
     it.each(['PreCompact', 'PostCompact'])('%s passes the lifecycle payload on stdin', async (event) => {
-      const outcome = await run(event, [group(undefined, 'cat >/dev/null; printf "{}"'), group(undefined, 'cat >&2')], { trigger: 'manual' });
-      expect(JSON.parse(outcome.runs[1]!.stderr)).toMatchObject({ turn_id: 'turn-1', transcript_path: null, hook_event_name: event, model: 'test-model', trigger: 'manual' });
+      const outcome = await run(event, [group(undefined, 'cat >/dev/null; printf "{}"'), group(undefined, 'cat >&2')], {
+        trigger: 'manual',
+      });
+      expect(JSON.parse(outcome.runs[1]!.stderr)).toMatchObject({
+        turn_id: 'turn-1',
+        transcript_path: null,
+        hook_event_name: event,
+        model: 'test-model',
+        trigger: 'manual',
+      });
     });
 
     // compact.rs block_decision_is_not_supported_for_pre_compact
@@ -29,7 +37,10 @@ export function compactCases(kit: FamilyKit): void {
 
     // compact.rs post_compact_continue_false_stops_after_compaction
     it('continue:false stops after compaction', async () => {
-      expect(await runPrinted('PostCompact', { continue: false, stopReason: 'pause after compact' })).toMatchObject({ stop: true, stopReason: 'pause after compact' });
+      expect(await runPrinted('PostCompact', { continue: false, stopReason: 'pause after compact' })).toMatchObject({
+        stop: true,
+        stopReason: 'pause after compact',
+      });
     });
 
     // compact.rs pre_compact_ignores_plain_stdout, post_compact_ignores_plain_stdout
@@ -39,9 +50,12 @@ export function compactCases(kit: FamilyKit): void {
     });
 
     // compact.rs parse_completed: a stop without stopReason shows "<Event> hook stopped execution" (issue 11 item 11).
-    it.each(['PreCompact', 'PostCompact'])('issue 11 item 11: %s continue:false without stopReason uses the default text', async (event) => {
-      expect(await runPrinted(event, { continue: false })).toMatchObject({ stop: true, stopReason: `${event} hook stopped execution` });
-    });
+    it.each(['PreCompact', 'PostCompact'])(
+      'issue 11 item 11: %s continue:false without stopReason uses the default text',
+      async (event) => {
+        expect(await runPrinted(event, { continue: false })).toMatchObject({ stop: true, stopReason: `${event} hook stopped execution` });
+      },
+    );
 
     // compact.rs parse_completed: a non-zero exit reports trimmed stderr, else the exit code.
     it('a failing compaction hook reports its stderr', async () => {

@@ -39,7 +39,9 @@ export function matcherCases(kit: FamilyKit): void {
     it('a literal matcher is an exact match, not a substring', async () => {
       expect(selected(await preToolUse('Bash', group('Bash', 'echo b')))).toEqual(['echo b']);
       expect(selected(await preToolUse('BashOutput', group('Bash', 'echo b')))).toEqual([]);
-      expect(selected(await preToolUse('mcp__memory__create_entities', group('mcp__memory__create_entities', 'echo m')))).toEqual(['echo m']);
+      expect(selected(await preToolUse('mcp__memory__create_entities', group('mcp__memory__create_entities', 'echo m')))).toEqual([
+        'echo m',
+      ]);
       expect(selected(await preToolUse('mcp__memory__create_entities', group('mcp__memory', 'echo m')))).toEqual([]);
     });
 
@@ -66,11 +68,11 @@ export function matcherCases(kit: FamilyKit): void {
       const target = await world({ projectJson: hooksFile('PreToolUse', group('[', 'echo never'), group('Bash', 'echo kept')) });
       const outcome = await dispatch(target, 'PreToolUse');
       expect(selected(outcome)).toEqual(['echo kept']);
+      expect(configWarnings(outcome.warnings)).toEqual([expect.stringMatching(configFile)]);
       expect(configWarnings(outcome.warnings)).toEqual([
-        expect.stringMatching(configFile),
-      ]);
-      expect(configWarnings(outcome.warnings)).toEqual([
-        expect.stringMatching(/: error: matcher "\[" is not a valid regular expression \(unclosed character class\); the hooks of this group never run \(invalid-matcher\)$/),
+        expect.stringMatching(
+          /: error: matcher "\[" is not a valid regular expression \(unclosed character class\); the hooks of this group never run \(invalid-matcher\)$/,
+        ),
       ]);
     });
 
@@ -147,7 +149,10 @@ export function matcherCases(kit: FamilyKit): void {
 
     // dispatcher.rs user_prompt_submit_ignores_matcher
     it('UserPromptSubmit selects every handler whatever the matcher', async () => {
-      expect(selected(await run('UserPromptSubmit', [group('^hello', 'echo first'), group('[', 'echo second')]))).toEqual(['echo first', 'echo second']);
+      expect(selected(await run('UserPromptSubmit', [group('^hello', 'echo first'), group('[', 'echo second')]))).toEqual([
+        'echo first',
+        'echo second',
+      ]);
     });
 
     // dispatcher.rs select_handlers_preserves_declaration_order
@@ -205,10 +210,14 @@ export function matcherCases(kit: FamilyKit): void {
 
     it('selection stays exact with many regex matchers: anchored literals, general regexes, exact names together', async () => {
       const groups = [];
-      for (let i = 0; i < 300; i++) groups.push(group(`^tool_${i}$`, `echo anchored ${i}`), group(`(read|write)_${i}[a-z]+`, `echo general ${i}`));
+      for (let i = 0; i < 300; i++)
+        groups.push(group(`^tool_${i}$`, `echo anchored ${i}`), group(`(read|write)_${i}[a-z]+`, `echo general ${i}`));
       groups.push(group('tool_7', 'echo exact'));
       const target = await world({ projectJson: hooksFile('PreToolUse', ...groups) });
-      const hits = await target.engine.dispatch('PreToolUse', kit.payload('PreToolUse', target.sandbox.project, { tool_name: 'tool_7' }) as never);
+      const hits = await target.engine.dispatch(
+        'PreToolUse',
+        kit.payload('PreToolUse', target.sandbox.project, { tool_name: 'tool_7' }) as never,
+      );
       expect(selected(hits)).toEqual(['echo anchored 7', 'echo exact']);
       const general = await dispatch(target, 'PreToolUse', { tool_name: 'xwrite_12abc' });
       // `(read|write)_1[a-z]+` does not match `write_12abc`: the digit after `_1` is not a letter.

@@ -29,7 +29,12 @@ export function outputParserCases(kit: FamilyKit): void {
         stopReason: null,
         decision: null,
         reason: null,
-        ...hso('PreToolUse', { permissionDecision: 'deny', permissionDecisionReason: 'no rm -rf', updatedInput: null, additionalContext: null }),
+        ...hso('PreToolUse', {
+          permissionDecision: 'deny',
+          permissionDecisionReason: 'no rm -rf',
+          updatedInput: null,
+          additionalContext: null,
+        }),
       });
       expect(outcome).toMatchObject({ decision: 'deny', blocked: true, reason: 'no rm -rf', systemMessages: [] });
       expect(outcome.runs[0]!.error).toBeNull();
@@ -37,7 +42,10 @@ export function outputParserCases(kit: FamilyKit): void {
 
     it.each([
       ['PreToolUse', { hookSpecificOutput: null }],
-      ['UserPromptSubmit', { decision: null, reason: null, hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: null } }],
+      [
+        'UserPromptSubmit',
+        { decision: null, reason: null, hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: null } },
+      ],
       ['PostToolUse', { decision: null, reason: null, hookSpecificOutput: { hookEventName: 'PostToolUse', updatedMCPToolOutput: null } }],
       ['PermissionRequest', { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: null } }],
       ['Stop', { decision: null, reason: null, stopReason: null }],
@@ -48,7 +56,10 @@ export function outputParserCases(kit: FamilyKit): void {
     });
 
     it('PermissionRequest: null message, updatedInput and updatedPermissions are absent; the deny gets the default reason', async () => {
-      const outcome = await runPrinted('PermissionRequest', hso('PermissionRequest', { decision: { behavior: 'deny', message: null, updatedInput: null, updatedPermissions: null } }));
+      const outcome = await runPrinted(
+        'PermissionRequest',
+        hso('PermissionRequest', { decision: { behavior: 'deny', message: null, updatedInput: null, updatedPermissions: null } }),
+      );
       expect(outcome).toMatchObject({ decision: 'deny', reason: 'PermissionRequest hook denied approval' });
     });
 

@@ -5,18 +5,25 @@ import { fails, group, hso, prints, type FamilyKit } from '../family.js';
 export function permissionRequestCases(kit: FamilyKit): void {
   const { run, runPrinted } = kit;
 
-  const answer = (decision: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ ...extra, ...hso('PermissionRequest', { decision }) });
+  const answer = (decision: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+    ...extra,
+    ...hso('PermissionRequest', { decision }),
+  });
 
   describe('PermissionRequest: codex-rs/hooks/src/events/permission_request.rs tests', () => {
     // permission_request.rs permission_request_deny_overrides_earlier_allow
     it('a deny overrides an earlier allow', async () => {
-      const outcome = await run('PermissionRequest', [group(undefined, prints(answer({ behavior: 'allow' })), prints(answer({ behavior: 'deny', message: 'repo deny' })))]);
+      const outcome = await run('PermissionRequest', [
+        group(undefined, prints(answer({ behavior: 'allow' })), prints(answer({ behavior: 'deny', message: 'repo deny' }))),
+      ]);
       expect(outcome).toMatchObject({ decision: 'deny', blocked: true, reason: 'repo deny' });
     });
 
     // permission_request.rs permission_request_returns_allow_when_no_handler_denies
     it('allow when no handler denies', async () => {
-      const outcome = await run('PermissionRequest', [group(undefined, prints(answer({ behavior: 'allow' })), prints(answer({ behavior: 'allow' })))]);
+      const outcome = await run('PermissionRequest', [
+        group(undefined, prints(answer({ behavior: 'allow' })), prints(answer({ behavior: 'allow' }))),
+      ]);
       expect(outcome).toMatchObject({ decision: 'allow', blocked: false, reason: null });
     });
 
@@ -32,7 +39,11 @@ export function permissionRequestCases(kit: FamilyKit): void {
     // …_interrupt_field
     it.each([
       ['updatedInput', { behavior: 'allow', updatedInput: {} }, 'PermissionRequest hook returned unsupported updatedInput'],
-      ['updatedPermissions', { behavior: 'allow', updatedPermissions: {} }, 'PermissionRequest hook returned unsupported updatedPermissions'],
+      [
+        'updatedPermissions',
+        { behavior: 'allow', updatedPermissions: {} },
+        'PermissionRequest hook returned unsupported updatedPermissions',
+      ],
       ['interrupt:true', { behavior: 'allow', interrupt: true }, 'PermissionRequest hook returned unsupported interrupt:true'],
     ])('reserved %s fails the run', async (_name, decision, error) => {
       const outcome = await runPrinted('PermissionRequest', answer(decision, { continue: true }));
@@ -49,7 +60,7 @@ export function permissionRequestCases(kit: FamilyKit): void {
   });
 
   describe('issue 11 item 11: PermissionRequest texts and continue:false (output_parser.rs, events/permission_request.rs)', () => {
-    it('a deny without a message gets the agent\'s default reason; a message is trimmed', async () => {
+    it("a deny without a message gets the agent's default reason; a message is trimmed", async () => {
       expect((await runPrinted('PermissionRequest', answer({ behavior: 'deny' }))).reason).toBe('PermissionRequest hook denied approval');
       expect((await runPrinted('PermissionRequest', answer({ behavior: 'deny', message: '  not here \n' }))).reason).toBe('not here');
     });
@@ -66,7 +77,10 @@ export function permissionRequestCases(kit: FamilyKit): void {
     });
 
     it('exit 2 denies with stderr as the message', async () => {
-      expect(await run('PermissionRequest', [group(undefined, fails(2, ' not on main\n'))])).toMatchObject({ decision: 'deny', reason: 'not on main' });
+      expect(await run('PermissionRequest', [group(undefined, fails(2, ' not on main\n'))])).toMatchObject({
+        decision: 'deny',
+        reason: 'not on main',
+      });
     });
   });
 }

@@ -27,7 +27,10 @@ export function postToolUseCases(kit: FamilyKit): void {
 
     // post_tool_use.rs unsupported_updated_mcp_tool_output_fails_open
     it('updatedMCPToolOutput fails the run and drops its context', async () => {
-      const outcome = await runPrinted('PostToolUse', hso('PostToolUse', { updatedMCPToolOutput: { ok: true }, additionalContext: 'preserved' }));
+      const outcome = await runPrinted(
+        'PostToolUse',
+        hso('PostToolUse', { updatedMCPToolOutput: { ok: true }, additionalContext: 'preserved' }),
+      );
       expect(outcome).toMatchObject({ blocked: false, additionalContext: null });
       expect(outcome.runs[0]).toMatchObject({ status: 'failed', error: 'PostToolUse hook returned unsupported updatedMCPToolOutput' });
     });
@@ -40,15 +43,28 @@ export function postToolUseCases(kit: FamilyKit): void {
 
     // post_tool_use.rs continue_false_stops_with_reason
     it('continue:false stops; the trimmed reason is the feedback, stopReason the stop text', async () => {
-      const outcome = await runPrinted('PostToolUse', { continue: false, stopReason: 'halt after bash output', reason: 'post-tool hook says stop' });
-      expect(outcome).toMatchObject({ stop: true, stopReason: 'halt after bash output', blocked: false, reason: 'post-tool hook says stop' });
+      const outcome = await runPrinted('PostToolUse', {
+        continue: false,
+        stopReason: 'halt after bash output',
+        reason: 'post-tool hook says stop',
+      });
+      expect(outcome).toMatchObject({
+        stop: true,
+        stopReason: 'halt after bash output',
+        blocked: false,
+        reason: 'post-tool hook says stop',
+      });
       expect(outcome.runs[0]!.status).toBe('stopped');
     });
 
     // post_tool_use.rs continue_false_without_reason_synthesizes_feedback (issue 11 item 11: default stop text)
-    it('continue:false without a reason uses the agent\'s default text for both', async () => {
+    it("continue:false without a reason uses the agent's default text for both", async () => {
       const outcome = await runPrinted('PostToolUse', { continue: false });
-      expect(outcome).toMatchObject({ stop: true, stopReason: 'PostToolUse hook stopped execution', reason: 'PostToolUse hook stopped execution' });
+      expect(outcome).toMatchObject({
+        stop: true,
+        stopReason: 'PostToolUse hook stopped execution',
+        reason: 'PostToolUse hook stopped execution',
+      });
     });
 
     // post_tool_use.rs plain_stdout_is_ignored_for_post_tool_use
@@ -79,7 +95,13 @@ export function postToolUseCases(kit: FamilyKit): void {
   describe('issue 11 item 5: PostToolUse joins the feedback of every blocking hook (events/post_tool_use.rs run: join_text_chunks)', () => {
     it('every block and stop contributes, in configured order, joined with a blank line', async () => {
       const outcome = await run('PostToolUse', [
-        group(undefined, prints({ decision: 'block', reason: 'lint failed' }), fails(2, 'tests failed\n'), 'true', prints({ continue: false, reason: 'budget spent' })),
+        group(
+          undefined,
+          prints({ decision: 'block', reason: 'lint failed' }),
+          fails(2, 'tests failed\n'),
+          'true',
+          prints({ continue: false, reason: 'budget spent' }),
+        ),
       ]);
       expect(outcome).toMatchObject({ blocked: true, stop: true, reason: 'lint failed\n\ntests failed\n\nbudget spent' });
     });

@@ -27,7 +27,12 @@ export function preToolUseCases(kit: FamilyKit): void {
     // pre_tool_use.rs permission_decision_allow_can_update_input
     it('allow with updatedInput rewrites the input; the rewriting run is named', async () => {
       const outcome = await runPrinted('PreToolUse', pre({ permissionDecision: 'allow', updatedInput: { command: 'echo rewritten' } }));
-      expect(outcome).toMatchObject({ decision: 'allow', blocked: false, updatedInput: { command: 'echo rewritten' }, updatedInputFrom: outcome.runs[0]!.id });
+      expect(outcome).toMatchObject({
+        decision: 'allow',
+        blocked: false,
+        updatedInput: { command: 'echo rewritten' },
+        updatedInputFrom: outcome.runs[0]!.id,
+      });
       expect(outcome.runs[0]).toMatchObject({ status: 'completed', error: null });
     });
 
@@ -40,13 +45,20 @@ export function preToolUseCases(kit: FamilyKit): void {
 
     // pre_tool_use.rs deprecated_block_decision_with_additional_context_blocks_processing
     it('legacy block keeps the additionalContext of the same output', async () => {
-      const outcome = await runPrinted('PreToolUse', { decision: 'block', reason: 'do not run that', ...pre({ additionalContext: 'remember this' }) });
+      const outcome = await runPrinted('PreToolUse', {
+        decision: 'block',
+        reason: 'do not run that',
+        ...pre({ additionalContext: 'remember this' }),
+      });
       expect(outcome).toMatchObject({ decision: 'deny', reason: 'do not run that', additionalContext: 'remember this' });
     });
 
     // pre_tool_use.rs additional_context_is_recorded
     it('a deny keeps its additionalContext', async () => {
-      const outcome = await runPrinted('PreToolUse', pre({ permissionDecision: 'deny', permissionDecisionReason: 'do not run that', additionalContext: 'nope' }));
+      const outcome = await runPrinted(
+        'PreToolUse',
+        pre({ permissionDecision: 'deny', permissionDecisionReason: 'do not run that', additionalContext: 'nope' }),
+      );
       expect(outcome).toMatchObject({ decision: 'deny', reason: 'do not run that', additionalContext: 'nope' });
     });
 
@@ -69,40 +81,70 @@ export function preToolUseCases(kit: FamilyKit): void {
     it('exit 2 blocks with trimmed stderr; without stderr it fails saying a blocking reason was missing', async () => {
       const outcome = await run('PreToolUse', [group(undefined, fails(2, 'blocked by policy\n'))]);
       expect(outcome).toMatchObject({ decision: 'deny', blocked: true, reason: 'blocked by policy' });
-      expect((await run('PreToolUse', [group(undefined, fails(2))])).runs[0]!.error).toBe('PreToolUse hook exited with code 2 but did not write a blocking reason to stderr');
+      expect((await run('PreToolUse', [group(undefined, fails(2))])).runs[0]!.error).toBe(
+        'PreToolUse hook exited with code 2 but did not write a blocking reason to stderr',
+      );
     });
   });
 
   describe('PreToolUse: output_parser.rs parse_pre_tool_use rules', () => {
     it.each([
-      ['continue:false', { continue: false, ...pre({ permissionDecision: 'deny', permissionDecisionReason: 'no' }) }, 'PreToolUse hook returned unsupported continue:false'],
+      [
+        'continue:false',
+        { continue: false, ...pre({ permissionDecision: 'deny', permissionDecisionReason: 'no' }) },
+        'PreToolUse hook returned unsupported continue:false',
+      ],
       ['stopReason', { stopReason: 'x' }, 'PreToolUse hook returned unsupported stopReason'],
       ['suppressOutput', { suppressOutput: true }, 'PreToolUse hook returned unsupported suppressOutput'],
-      ['permissionDecisionReason without permissionDecision', pre({ permissionDecisionReason: 'why' }), 'PreToolUse hook returned permissionDecisionReason without permissionDecision'],
+      [
+        'permissionDecisionReason without permissionDecision',
+        pre({ permissionDecisionReason: 'why' }),
+        'PreToolUse hook returned permissionDecisionReason without permissionDecision',
+      ],
       ['reason without decision', { reason: 'why' }, 'PreToolUse hook returned reason without decision'],
-      ['deny without a reason', pre({ permissionDecision: 'deny', permissionDecisionReason: '  ' }), 'PreToolUse hook returned permissionDecision:deny without a non-empty permissionDecisionReason'],
+      [
+        'deny without a reason',
+        pre({ permissionDecision: 'deny', permissionDecisionReason: '  ' }),
+        'PreToolUse hook returned permissionDecision:deny without a non-empty permissionDecisionReason',
+      ],
       ['legacy block without a reason', { decision: 'block' }, 'PreToolUse hook returned decision:block without a non-empty reason'],
       // issue 11 item 10 (output_parser.rs unsupported_pre_tool_use_hook_specific_output): updatedInput needs allow.
-      ['updatedInput without a decision', pre({ updatedInput: { command: 'rm -rf /tmp/x' } }), 'PreToolUse hook returned updatedInput without permissionDecision:allow'],
-      ['ask with updatedInput', pre({ permissionDecision: 'ask', updatedInput: { command: 'rm -rf /tmp/x' } }), 'PreToolUse hook returned updatedInput without permissionDecision:allow'],
-    ])('%s fails the run with the agent\'s words, and nothing is rewritten', async (_name, output, error) => {
+      [
+        'updatedInput without a decision',
+        pre({ updatedInput: { command: 'rm -rf /tmp/x' } }),
+        'PreToolUse hook returned updatedInput without permissionDecision:allow',
+      ],
+      [
+        'ask with updatedInput',
+        pre({ permissionDecision: 'ask', updatedInput: { command: 'rm -rf /tmp/x' } }),
+        'PreToolUse hook returned updatedInput without permissionDecision:allow',
+      ],
+    ])("%s fails the run with the agent's words, and nothing is rewritten", async (_name, output, error) => {
       const outcome = await runPrinted('PreToolUse', output);
       expect(outcome).toMatchObject(nothing);
       expect(outcome.runs[0]).toMatchObject({ status: 'failed', error });
     });
 
     it('hookSpecificOutput decision fields take precedence over a legacy decision in the same output', async () => {
-      const outcome = await runPrinted('PreToolUse', { decision: 'block', reason: 'legacy', ...pre({ permissionDecision: 'allow', updatedInput: { command: 'ls' } }) });
+      const outcome = await runPrinted('PreToolUse', {
+        decision: 'block',
+        reason: 'legacy',
+        ...pre({ permissionDecision: 'allow', updatedInput: { command: 'ls' } }),
+      });
       expect(outcome).toMatchObject({ decision: 'allow', blocked: false, updatedInput: { command: 'ls' } });
     });
 
     it('a deny reason is trimmed', async () => {
-      expect((await runPrinted('PreToolUse', pre({ permissionDecision: 'deny', permissionDecisionReason: '  no rm -rf \n' }))).reason).toBe('no rm -rf');
+      expect((await runPrinted('PreToolUse', pre({ permissionDecision: 'deny', permissionDecisionReason: '  no rm -rf \n' }))).reason).toBe(
+        'no rm -rf',
+      );
     });
 
     // events/pre_tool_use.rs run: no updated_input when any handler blocked.
     it('any deny suppresses every rewrite', async () => {
-      const outcome = await run('PreToolUse', [group(undefined, prints(pre({ permissionDecision: 'allow', updatedInput: { command: 'ls' } })), fails(2, 'no'))]);
+      const outcome = await run('PreToolUse', [
+        group(undefined, prints(pre({ permissionDecision: 'allow', updatedInput: { command: 'ls' } })), fails(2, 'no')),
+      ]);
       expect(outcome).toMatchObject({ decision: 'deny', updatedInput: null, updatedInputFrom: null });
     });
   });

@@ -14,7 +14,11 @@ export function sessionStartCases(kit: FamilyKit): void {
 
     // session_start.rs continue_false_preserves_context_for_later_turns
     it('SessionStart continue:false stops and keeps the context', async () => {
-      const outcome = await runPrinted('SessionStart', { continue: false, stopReason: 'pause', ...hso('SessionStart', { additionalContext: 'do not inject' }) });
+      const outcome = await runPrinted('SessionStart', {
+        continue: false,
+        stopReason: 'pause',
+        ...hso('SessionStart', { additionalContext: 'do not inject' }),
+      });
       expect(outcome).toMatchObject({ stop: true, stopReason: 'pause', additionalContext: 'do not inject' });
       expect(outcome.runs[0]!.status).toBe('stopped');
     });
@@ -34,7 +38,11 @@ export function sessionStartCases(kit: FamilyKit): void {
 
     // session_start.rs subagent_start_continue_false_is_ignored (issue 11 item 11)
     it('issue 11 item 11: SubagentStart continue:false is ignored; the context stays', async () => {
-      const outcome = await runPrinted('SubagentStart', { continue: false, stopReason: 'skip child', ...hso('SubagentStart', { additionalContext: 'child context' }) });
+      const outcome = await runPrinted('SubagentStart', {
+        continue: false,
+        stopReason: 'skip child',
+        ...hso('SubagentStart', { additionalContext: 'child context' }),
+      });
       expect(outcome).toMatchObject({ stop: false, stopReason: null, additionalContext: 'child context' });
       expect(outcome.runs[0]!.status).toBe('completed');
     });

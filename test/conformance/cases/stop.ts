@@ -19,7 +19,10 @@ export function stopCases(kit: FamilyKit): void {
     it('decision block without a reason fails the run', async () => {
       const outcome = await runPrinted(event, { decision: 'block' });
       expect(outcome).toMatchObject({ blocked: false, reason: null });
-      expect(outcome.runs[0]).toMatchObject({ status: 'failed', error: `${event} hook returned decision:block without a non-empty reason` });
+      expect(outcome.runs[0]).toMatchObject({
+        status: 'failed',
+        error: `${event} hook returned decision:block without a non-empty reason`,
+      });
     });
 
     // stop.rs continue_false_overrides_block_decision (issue 11 item 4, within one output)
@@ -39,7 +42,10 @@ export function stopCases(kit: FamilyKit): void {
     it('exit 2 with blank stderr fails without blocking, saying a continuation prompt was missing', async () => {
       const outcome = await run(event, [group(undefined, fails(2, '   '))]);
       expect(outcome.blocked).toBe(false);
-      expect(outcome.runs[0]).toMatchObject({ status: 'failed', error: `${event} hook exited with code 2 but did not write a continuation prompt to stderr` });
+      expect(outcome.runs[0]).toMatchObject({
+        status: 'failed',
+        error: `${event} hook exited with code 2 but did not write a continuation prompt to stderr`,
+      });
     });
 
     // stop.rs block_decision_with_blank_reason_fails_instead_of_blocking
@@ -52,18 +58,25 @@ export function stopCases(kit: FamilyKit): void {
     // stop.rs invalid_stdout_fails_instead_of_silently_nooping
     it('plain stdout fails the run', async () => {
       const outcome = await run(event, [group(undefined, prints('not json'))]);
-      expect(outcome.runs[0]).toMatchObject({ status: 'failed', error: `hook returned invalid ${words} JSON output: stdout is plain text, not a JSON object` });
+      expect(outcome.runs[0]).toMatchObject({
+        status: 'failed',
+        error: `hook returned invalid ${words} JSON output: stdout is plain text, not a JSON object`,
+      });
     });
 
     // stop.rs aggregate_results_concatenates_blocking_reasons_in_declaration_order
     it('block reasons are joined in declaration order', async () => {
-      const outcome = await run(event, [group(undefined, `sleep 0.2; ${prints({ decision: 'block', reason: 'first' })}`, prints({ decision: 'block', reason: 'second' }))]);
+      const outcome = await run(event, [
+        group(undefined, `sleep 0.2; ${prints({ decision: 'block', reason: 'first' })}`, prints({ decision: 'block', reason: 'second' })),
+      ]);
       expect(outcome).toMatchObject({ blocked: true, reason: 'first\n\nsecond' });
     });
 
     // stop.rs aggregate_results: should_block = !should_stop && any block (issue 11 item 4, across handlers)
-    it('issue 11 item 4: continue:false from one handler overrides another handler\'s block', async () => {
-      const outcome = await run(event, [group(undefined, prints({ decision: 'block', reason: 'keep going' }), prints({ continue: false }))]);
+    it("issue 11 item 4: continue:false from one handler overrides another handler's block", async () => {
+      const outcome = await run(event, [
+        group(undefined, prints({ decision: 'block', reason: 'keep going' }), prints({ continue: false })),
+      ]);
       expect(outcome).toMatchObject({ stop: true, stopReason: null, blocked: false, reason: null });
       expect(outcome.runs.map((r) => r.status)).toEqual(['blocked', 'stopped']);
     });
@@ -74,7 +87,9 @@ export function stopCases(kit: FamilyKit): void {
 
     it('has no hookSpecificOutput: an output carrying one fails (schema.rs StopCommandOutputWire)', async () => {
       const outcome = await runPrinted(event, { hookSpecificOutput: { hookEventName: event } });
-      expect(outcome.runs[0]!.error).toBe(`hook returned invalid ${words} JSON output: /hookSpecificOutput: unknown property "hookSpecificOutput"`);
+      expect(outcome.runs[0]!.error).toBe(
+        `hook returned invalid ${words} JSON output: /hookSpecificOutput: unknown property "hookSpecificOutput"`,
+      );
     });
   });
 }

@@ -5,12 +5,16 @@ import { createEngine } from '../../../src/index.js';
 import { makeClaudeSandbox } from '../../dialects/claude/sandbox.js';
 import { FIXTURES, readFixture, sourceOf } from './harness.js';
 
-const CONFIGS = readdirSync(join(FIXTURES, 'config')).filter((name) => name.endsWith('.json')).sort();
+const CONFIGS = readdirSync(join(FIXTURES, 'config'))
+  .filter((name) => name.endsWith('.json'))
+  .sort();
 
 /** Handlers written in a settings object, as [event, type]. */
 function declared(settings: Record<string, unknown>): [string, string][] {
   const table = (settings.hooks ?? {}) as Record<string, { hooks: { type: string }[] }[]>;
-  return Object.entries(table).flatMap(([event, groups]) => groups.flatMap((group) => group.hooks.map((handler): [string, string] => [event, handler.type])));
+  return Object.entries(table).flatMap(([event, groups]) =>
+    groups.flatMap((group) => group.hooks.map((handler): [string, string] => [event, handler.type])),
+  );
 }
 
 /**
@@ -24,7 +28,14 @@ describe('claude conformance: every documented configuration loads', () => {
     const settings = readFixture(`config/${name}`);
     const box = makeClaudeSandbox();
     box.settings('project/.claude/settings.json', settings);
-    const engine = await createEngine({ dialect: 'claude', cwd: box.project, home: box.home, managedConfigPath: box.managed, env: { PATH: process.env.PATH }, workspaceTrust: 'assume' });
+    const engine = await createEngine({
+      dialect: 'claude',
+      cwd: box.project,
+      home: box.home,
+      managedConfigPath: box.managed,
+      env: { PATH: process.env.PATH },
+      workspaceTrust: 'assume',
+    });
     await engine.close();
     expect(engine.warnings.filter((warning) => /: error: /.test(warning))).toEqual([]);
     const project = engine.handlers.filter((handler) => handler.source === 'project');

@@ -61,8 +61,14 @@ describe('hooks-guide.md §Combine results from multiple hooks (line 512)', () =
     const settings = readFixture('config/hooks-guide-combine-results-from-multiple-hooks.json');
     sandbox.settings('project/.claude/settings.json', settings);
     sandbox.write('home/.claude/settings.json', '{}');
-    sandbox.write('project/.claude/hooks/block-rm-rf.sh', '#!/bin/bash\nif jq -r .tool_input.command | grep -q "rm -rf"; then echo "rm -rf is not allowed" >&2; exit 2; fi\n', { executable: true });
-    const outcome = await dispatchOnce(sandbox, 'PreToolUse', bash('rm -rf /tmp/build'), { env: { PATH: process.env.PATH, HOME: sandbox.home } });
+    sandbox.write(
+      'project/.claude/hooks/block-rm-rf.sh',
+      '#!/bin/bash\nif jq -r .tool_input.command | grep -q "rm -rf"; then echo "rm -rf is not allowed" >&2; exit 2; fi\n',
+      { executable: true },
+    );
+    const outcome = await dispatchOnce(sandbox, 'PreToolUse', bash('rm -rf /tmp/build'), {
+      env: { PATH: process.env.PATH, HOME: sandbox.home },
+    });
     expect(outcome).toMatchObject({ decision: 'deny', blocked: true, reason: 'rm -rf is not allowed' });
     expect(outcome.runs.map((run) => run.status)).toEqual(['completed', 'blocked']);
     expect(readFileSync(join(sandbox.home, '.claude/bash.log'), 'utf8')).toBe('rm -rf /tmp/build\n');
@@ -73,7 +79,10 @@ describe('hooks-guide.md §Auto-approve specific permission prompts (line 415)',
   it('ExitPlanMode is allowed; other prompts are not touched', async () => {
     const sandbox = makeClaudeSandbox();
     sandbox.settings('home/.claude/settings.json', readFixture('config/hooks-guide-auto-approve-specific-permission-prompts.json'));
-    expect(await dispatchOnce(sandbox, 'PermissionRequest', { tool_name: 'ExitPlanMode', tool_input: { plan: 'x' } })).toMatchObject({ decision: 'allow', blocked: false });
+    expect(await dispatchOnce(sandbox, 'PermissionRequest', { tool_name: 'ExitPlanMode', tool_input: { plan: 'x' } })).toMatchObject({
+      decision: 'allow',
+      blocked: false,
+    });
     expect(await dispatchOnce(sandbox, 'PermissionRequest', bash('ls'))).toMatchObject({ decision: null, runs: [] });
   });
 });
@@ -128,7 +137,10 @@ describe('hooks.md §Exit code 2 (line 780): the documented block-rm script', ()
       { executable: true },
     );
     sandbox.settings('project/.claude/settings.json', hooks({ PreToolUse: [group([command('./block.sh')], 'Bash')] }));
-    expect(await dispatchOnce(sandbox, 'PreToolUse', bash('rm -rf dist'))).toMatchObject({ decision: 'deny', reason: 'Blocked: rm commands are not allowed' });
+    expect(await dispatchOnce(sandbox, 'PreToolUse', bash('rm -rf dist'))).toMatchObject({
+      decision: 'deny',
+      reason: 'Blocked: rm commands are not allowed',
+    });
     expect(await dispatchOnce(sandbox, 'PreToolUse', bash('ls'))).toMatchObject({ decision: null, blocked: false });
   });
 });
@@ -193,7 +205,12 @@ describe('hooks.md §Hook handler fields (line 400): the same handler in several
     sandbox.settings('project/.claude/settings.json', settings);
     sandbox.settings('home/.claude/plugins/cache/m/fmt/1/hooks/hooks.json', settings);
     sandbox.settings('project/.claude/settings.local.json', { enabledPlugins: { 'fmt@m': true } });
-    const outcome = await dispatchOnce(sandbox, 'PostToolUse', { tool_name: 'Write', tool_input: { file_path: 'x', content: '' }, tool_response: {} }, { env: { PATH: '/nonexistent' } });
+    const outcome = await dispatchOnce(
+      sandbox,
+      'PostToolUse',
+      { tool_name: 'Write', tool_input: { file_path: 'x', content: '' }, tool_response: {} },
+      { env: { PATH: '/nonexistent' } },
+    );
     expect(outcome.runs.map((run) => [run.source, run.skipReason])).toEqual([
       ['user', null],
       ['project', 'duplicate'],

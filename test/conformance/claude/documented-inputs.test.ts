@@ -24,7 +24,9 @@ describe('claude conformance: every documented hook input', () => {
     const box = makeClaudeSandbox();
     box.trustWorkspace();
     box.settings('project/.claude/settings.json', hooks({ [event]: [group([command('cat >&2; echo >&2; pwd >&2')])] }));
-    const result = await runCli(['run', event, '--dialect', 'claude', '--cwd', box.project, '--home', box.home, '--managed', box.managed], { input: JSON.stringify(payload) });
+    const result = await runCli(['run', event, '--dialect', 'claude', '--cwd', box.project, '--home', box.home, '--managed', box.managed], {
+      input: JSON.stringify(payload),
+    });
     expect(result.code).toBe(0);
     const outcome = JSON.parse(result.stdout);
     expect(outcome.warnings).toEqual([]);

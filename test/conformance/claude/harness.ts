@@ -30,7 +30,11 @@ export function readFixture(file: string): Record<string, unknown> {
 export function fixtureFiles(kind: 'input' | 'output'): string[] {
   return readdirSync(FIXTURES, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && entry.name !== 'config')
-    .flatMap((entry) => readdirSync(join(FIXTURES, entry.name)).filter((name) => name.endsWith(`.${kind}.json`)).map((name) => `${entry.name}/${name}`))
+    .flatMap((entry) =>
+      readdirSync(join(FIXTURES, entry.name))
+        .filter((name) => name.endsWith(`.${kind}.json`))
+        .map((name) => `${entry.name}/${name}`),
+    )
     .sort();
 }
 

@@ -27,21 +27,36 @@ describe('project layers: codex-rs/core/src/config/config_loader_tests.rs', () =
 
   // config_loader_tests.rs project_layers_disabled_when_untrusted_or_unknown — shown, not silent (SPEC-dialects 9.1 [choice]).
   it.each([
-    ['unknown', '', 'To load project-local config, hooks, and exec policies, add <project> as a trusted project in <home>/.codex/config.toml.'],
-    ['marked untrusted', 'untrusted', '<project> is marked as untrusted in <home>/.codex/config.toml. To load project-local config, hooks, and exec policies, mark it trusted.'],
-  ])('a project %s loads no hooks: each is a skipped workspace-untrusted run with Codex\'s reason, even with the trust bypass', async (_name, level, reason) => {
-    const box = codexSandbox();
-    box.put('project/.codex/hooks.json', preToolUse('echo project'));
-    box.put('home/.codex/hooks.json', preToolUse('echo user'));
-    if (level !== '') box.put('home/.codex/config.toml', box.trustLine(box.project, level));
-    const outcome = await box.dispatch(await box.engine({ bypassTrust: true }), 'PreToolUse');
-    const expected = reason.replaceAll('<project>', box.project).replaceAll('<home>', box.home);
-    expect(outcome.runs.map((run) => [run.command, run.status, run.skipReason, run.error])).toEqual([
-      ['echo user', 'completed', null, null],
-      ['echo project', 'skipped', 'workspace-untrusted', expected],
-    ]);
-    expect(configWarnings(outcome.warnings)).toEqual([expect.stringContaining(`info: these hooks never run: the agent loads no config from this project. ${expected} (untrusted-project)`)]);
-  });
+    [
+      'unknown',
+      '',
+      'To load project-local config, hooks, and exec policies, add <project> as a trusted project in <home>/.codex/config.toml.',
+    ],
+    [
+      'marked untrusted',
+      'untrusted',
+      '<project> is marked as untrusted in <home>/.codex/config.toml. To load project-local config, hooks, and exec policies, mark it trusted.',
+    ],
+  ])(
+    "a project %s loads no hooks: each is a skipped workspace-untrusted run with Codex's reason, even with the trust bypass",
+    async (_name, level, reason) => {
+      const box = codexSandbox();
+      box.put('project/.codex/hooks.json', preToolUse('echo project'));
+      box.put('home/.codex/hooks.json', preToolUse('echo user'));
+      if (level !== '') box.put('home/.codex/config.toml', box.trustLine(box.project, level));
+      const outcome = await box.dispatch(await box.engine({ bypassTrust: true }), 'PreToolUse');
+      const expected = reason.replaceAll('<project>', box.project).replaceAll('<home>', box.home);
+      expect(outcome.runs.map((run) => [run.command, run.status, run.skipReason, run.error])).toEqual([
+        ['echo user', 'completed', null, null],
+        ['echo project', 'skipped', 'workspace-untrusted', expected],
+      ]);
+      expect(configWarnings(outcome.warnings)).toEqual([
+        expect.stringContaining(
+          `info: these hooks never run: the agent loads no config from this project. ${expected} (untrusted-project)`,
+        ),
+      ]);
+    },
+  );
 
   // loader decision_for_dir: the project root, then the repository root, also trusts a nested .codex.
   it('trusting the repository root trusts a .codex/ further down', async () => {
@@ -49,7 +64,9 @@ describe('project layers: codex-rs/core/src/config/config_loader_tests.rs', () =
     const child = join(box.project, 'pkg');
     box.put('project/pkg/.codex/hooks.json', preToolUse('echo nested'));
     box.put('home/.codex/config.toml', box.trustLine(box.project));
-    expect(commands(await box.dispatch(await box.engine({ cwd: child, bypassTrust: true }), 'PreToolUse', {}, child))).toEqual(['echo nested']);
+    expect(commands(await box.dispatch(await box.engine({ cwd: child, bypassTrust: true }), 'PreToolUse', {}, child))).toEqual([
+      'echo nested',
+    ]);
   });
 
   // config_loader_tests.rs project_trust_does_not_match_configured_alias_for_canonical_cwd
@@ -141,7 +158,7 @@ describe('linked git worktrees: codex-rs/core/src/config/config_loader_tests.rs'
   }
 
   // config_loader_tests.rs linked_worktree_project_layers_keep_worktree_config_but_use_root_repo_hooks
-  it('a worktree runs the root checkout\'s hooks, layer by layer, and keeps its own other settings', async () => {
+  it("a worktree runs the root checkout's hooks, layer by layer, and keeps its own other settings", async () => {
     const { box, repo, tree } = worktree();
     const child = join(tree, 'child');
     box.put('repo/.codex/config.toml', `foo = "repo-root"\n\n${preToolUseToml('echo repo root hook')}`);
@@ -150,21 +167,26 @@ describe('linked git worktrees: codex-rs/core/src/config/config_loader_tests.rs'
     box.put('worktree/child/.codex/config.toml', `[features]\nhooks = true\n\n${preToolUseToml('echo worktree child hook')}`);
     box.put('home/.codex/config.toml', box.trustLine(repo));
     const engine = await box.engine({ cwd: child, bypassTrust: true });
-    expect(engine.handlers.map((handler) => handler.file)).toEqual([join(repo, '.codex/config.toml'), join(repo, 'child/.codex/config.toml')]);
+    expect(engine.handlers.map((handler) => handler.file)).toEqual([
+      join(repo, '.codex/config.toml'),
+      join(repo, 'child/.codex/config.toml'),
+    ]);
     expect(commands(await box.dispatch(engine, 'PreToolUse', {}, child))).toEqual(['echo repo root hook', 'echo repo child hook']);
   });
 
   // config_loader_tests.rs linked_worktree_project_layers_use_root_repo_hooks_without_worktree_config_toml
-  it('the root checkout\'s hooks.json too, with no config.toml in the worktree', async () => {
+  it("the root checkout's hooks.json too, with no config.toml in the worktree", async () => {
     const { box, repo, tree } = worktree();
     mkdirSync(join(tree, '.codex'), { recursive: true });
     box.put('repo/.codex/hooks.json', preToolUse('echo repo root hook'));
     box.put('home/.codex/config.toml', box.trustLine(repo));
-    expect(commands(await box.dispatch(await box.engine({ cwd: tree, bypassTrust: true }), 'PreToolUse', {}, tree))).toEqual(['echo repo root hook']);
+    expect(commands(await box.dispatch(await box.engine({ cwd: tree, bypassTrust: true }), 'PreToolUse', {}, tree))).toEqual([
+      'echo repo root hook',
+    ]);
   });
 
   // config_loader_tests.rs malformed_untrusted_linked_worktree_does_not_read_root_hooks
-  it('an untrusted worktree runs none of the root checkout\'s hooks', async () => {
+  it("an untrusted worktree runs none of the root checkout's hooks", async () => {
     const { box, repo, tree } = worktree();
     box.put('worktree/.codex/config.toml', 'foo =');
     box.put('repo/.codex/hooks.json', preToolUse('echo repo root hook'));
@@ -181,19 +203,25 @@ describe('user and managed layers (SPEC-dialects 9.1)', () => {
     const moved = join(box.root, 'elsewhere');
     box.put('elsewhere/hooks.json', preToolUse('echo moved'));
     box.put('home/.codex/hooks.json', preToolUse('echo default home'));
-    const outcome = await box.dispatch(await box.engine({ env: { PATH: process.env.PATH, CODEX_HOME: moved }, bypassTrust: true }), 'PreToolUse');
+    const outcome = await box.dispatch(
+      await box.engine({ env: { PATH: process.env.PATH, CODEX_HOME: moved }, bypassTrust: true }),
+      'PreToolUse',
+    );
     expect(outcome.runs.map((run) => [run.command, run.source])).toEqual([['echo moved', 'user']]);
   });
 
   // discovery.rs discover_handlers order; hook_metadata_for_config_layer_source_discards_source_details:
   // requirements, system hooks.json and config.toml, user, project, session flags, legacy managed_config.toml, plugins.
-  it('every layer in Codex\'s order, each with its source', async () => {
+  it("every layer in Codex's order, each with its source", async () => {
     const box = codexSandbox();
     box.put('etc/requirements.toml', preToolUseToml('echo requirements'));
     box.put('etc/hooks.json', preToolUse('echo system json'));
     box.put('etc/config.toml', preToolUseToml('echo system toml'));
     box.put('home/.codex/hooks.json', preToolUse('echo user json'));
-    box.put('home/.codex/config.toml', `${box.trustLine(box.project)}\n[plugins."demo@test"]\nenabled = true\n\n${preToolUseToml('echo user toml')}`);
+    box.put(
+      'home/.codex/config.toml',
+      `${box.trustLine(box.project)}\n[plugins."demo@test"]\nenabled = true\n\n${preToolUseToml('echo user toml')}`,
+    );
     box.put('project/.codex/hooks.json', preToolUse('echo project json'));
     box.put('project/.codex/config.toml', preToolUseToml('echo project toml'));
     box.put('etc/managed_config.toml', preToolUseToml('echo legacy managed'));
@@ -234,7 +262,9 @@ describe('user and managed layers (SPEC-dialects 9.1)', () => {
     const legacy = box.put('etc/managed_config.toml', preToolUseToml('echo managed layer'));
     box.put('home/.codex/config.toml', `[hooks.state."${legacy}:pre_tool_use:0:0"]\nenabled = false\n`);
     const engine = await box.engine();
-    expect(engine.handlers.map((h) => [h.id, h.source, h.trust.status, h.trust.enabled])).toEqual([[`${legacy}:pre_tool_use:0:0`, 'managed', 'managed', true]]);
+    expect(engine.handlers.map((h) => [h.id, h.source, h.trust.status, h.trust.enabled])).toEqual([
+      [`${legacy}:pre_tool_use:0:0`, 'managed', 'managed', true],
+    ]);
     expect((await box.dispatch(engine, 'PreToolUse')).runs[0]!.status).toBe('completed');
   });
 
@@ -276,14 +306,16 @@ describe('user and managed layers (SPEC-dialects 9.1)', () => {
   });
 
   // mod_tests.rs discovers_hooks_from_json_and_toml_in_the_same_layer; discovery.rs the warning text
-  it('hooks.json and config.toml of one layer both load, JSON first, with Codex\'s warning', async () => {
+  it("hooks.json and config.toml of one layer both load, JSON first, with Codex's warning", async () => {
     const box = codexSandbox();
     box.put('home/.codex/hooks.json', preToolUse('echo json'));
     box.put('home/.codex/config.toml', preToolUseToml('echo toml'));
     const outcome = await box.dispatch(await box.engine({ bypassTrust: true }), 'PreToolUse');
     expect(commands(outcome)).toEqual(['echo json', 'echo toml']);
     expect(configWarnings(outcome.warnings)).toEqual([
-      expect.stringContaining(`loading hooks from both ${box.codexHome}/hooks.json and ${box.codexHome}/config.toml; prefer a single representation for this layer`),
+      expect.stringContaining(
+        `loading hooks from both ${box.codexHome}/hooks.json and ${box.codexHome}/config.toml; prefer a single representation for this layer`,
+      ),
     ]);
   });
 });
@@ -311,8 +343,11 @@ describe('[features] hooks (SPEC-dialects 9.1; codex-rs/features, core/src/confi
     expect(engine.enabled).toBe(false);
   });
 
-  it('a trusted project\'s config.toml wins over the user\'s; an untrusted project\'s counts for nothing', async () => {
-    const trusted = setUp({ 'home/.codex/config.toml': '[features]\nhooks = false\n', 'project/.codex/config.toml': '[features]\nhooks = true\n' });
+  it("a trusted project's config.toml wins over the user's; an untrusted project's counts for nothing", async () => {
+    const trusted = setUp({
+      'home/.codex/config.toml': '[features]\nhooks = false\n',
+      'project/.codex/config.toml': '[features]\nhooks = true\n',
+    });
     trusted.put('home/.codex/config.toml', `[features]\nhooks = false\n\n${trusted.trustLine(trusted.project)}`);
     expect((await trusted.engine()).enabled).toBe(true);
     const untrusted = setUp({ 'project/.codex/config.toml': '[features]\nhooks = false\n' });
@@ -321,7 +356,10 @@ describe('[features] hooks (SPEC-dialects 9.1; codex-rs/features, core/src/confi
 
   // managed_features.rs: a feature in the requirements pins it; the config cannot change it.
   it('[features] hooks in the requirements pins the feature', async () => {
-    const on = setUp({ 'etc/requirements.toml': `[features]\nhooks = true\n\n${preToolUseToml('echo managed')}`, 'home/.codex/config.toml': '[features]\nhooks = false\n' });
+    const on = setUp({
+      'etc/requirements.toml': `[features]\nhooks = true\n\n${preToolUseToml('echo managed')}`,
+      'home/.codex/config.toml': '[features]\nhooks = false\n',
+    });
     expect((await on.engine()).enabled).toBe(true);
     const off = setUp({ 'etc/requirements.toml': `[features]\nhooks = false\n\n${preToolUseToml('echo managed')}` });
     expect((await off.engine()).enabled).toBe(false);
@@ -344,7 +382,12 @@ describe('plugins: codex-rs/core-plugins/src/loader.rs, codex-rs/hooks/src/engin
   it('a plugin hook gets the four variables, in the command and in its environment', async () => {
     const box = codexSandbox();
     box.put('home/.codex/config.toml', '[plugins."demo@test"]\nenabled = true\n');
-    const root = install(box, 'local', { name: 'demo' }, { 'hooks/hooks.json': preToolUse('printf "%s|%s" "${PLUGIN_ROOT}" "$CLAUDE_PLUGIN_DATA"') });
+    const root = install(
+      box,
+      'local',
+      { name: 'demo' },
+      { 'hooks/hooks.json': preToolUse('printf "%s|%s" "${PLUGIN_ROOT}" "$CLAUDE_PLUGIN_DATA"') },
+    );
     const data = join(box.codexHome, 'plugins/data/demo-test');
     const outcome = await box.dispatch(await box.engine({ bypassTrust: true }), 'PreToolUse');
     expect(outcome.runs[0]).toMatchObject({ source: 'plugin', status: 'completed', stdout: `${root}|${data}` });
@@ -365,7 +408,12 @@ describe('plugins: codex-rs/core-plugins/src/loader.rs, codex-rs/hooks/src/engin
   it('manifest hooks entries replace hooks/hooks.json: paths and inline objects, each with its own key', async () => {
     const box = codexSandbox();
     box.put('home/.codex/config.toml', '[plugins."demo@test"]\n');
-    install(box, 'local', { name: 'demo', hooks: './config/extra.json' }, { 'config/extra.json': preToolUse('echo by path'), 'hooks/hooks.json': preToolUse('echo default') });
+    install(
+      box,
+      'local',
+      { name: 'demo', hooks: './config/extra.json' },
+      { 'config/extra.json': preToolUse('echo by path'), 'hooks/hooks.json': preToolUse('echo default') },
+    );
     expect((await box.engine()).handlers.map((h) => h.id)).toEqual(['demo@test:config/extra.json:pre_tool_use:0:0']);
     install(box, 'local', { name: 'demo', hooks: [preToolUse('echo inline a'), preToolUse('echo inline b')] });
     const engine = await box.engine();
@@ -380,7 +428,11 @@ describe('plugins: codex-rs/core-plugins/src/loader.rs, codex-rs/hooks/src/engin
   // not is ignored with a warning, and a `hooks` entry that leaves no path behind is as good as none
   // (resolve_manifest_hooks returns None): loader.rs load_plugin_hooks then reads hooks/hooks.json.
   it.each([
-    ['a path that leaves the plugin', '../../../../hooks.json', 'ignoring hooks "../../../../hooks.json": path must start with `./` relative to plugin root'],
+    [
+      'a path that leaves the plugin',
+      '../../../../hooks.json',
+      'ignoring hooks "../../../../hooks.json": path must start with `./` relative to plugin root',
+    ],
     ['a path with ..', './x/../../hooks.json', `ignoring hooks "./x/../../hooks.json": path must not contain '..'`],
     ['a list of unusable paths', ['./', './/abs.json'], 'ignoring hooks "./": path must not be `./`'],
     ['a value of another kind', 7, 'ignoring hooks: expected a string, string array, object, or object array; found number'],
@@ -400,10 +452,15 @@ describe('plugins: codex-rs/core-plugins/src/loader.rs, codex-rs/hooks/src/engin
   it('a manifest path that does not exist: a warning naming the manifest and the path, in list, dry-run and the outcome', async () => {
     const box = codexSandbox();
     box.put('home/.codex/config.toml', '[plugins."demo@test"]\n');
-    const root = install(box, 'local', { name: 'demo', hooks: ['./hooks/one.json', './hooks/missing.json'] }, {
-      'hooks/one.json': preToolUse('echo one'),
-      'hooks/hooks.json': preToolUse('echo default'),
-    });
+    const root = install(
+      box,
+      'local',
+      { name: 'demo', hooks: ['./hooks/one.json', './hooks/missing.json'] },
+      {
+        'hooks/one.json': preToolUse('echo one'),
+        'hooks/hooks.json': preToolUse('echo default'),
+      },
+    );
     const manifest = join(root, '.codex-plugin', 'plugin.json');
     const warning = `${manifest}:5:5: warning: failed to read plugin hooks config ${join(root, 'hooks', 'missing.json')}: No such file or directory (os error 2) (plugin-discovery)`;
     const outcome = await box.dispatch(await box.engine({ bypassTrust: true }), 'PreToolUse');
@@ -449,7 +506,10 @@ describe('the --config session layer (SPEC-dialects 9.1 [choice]; codex-rs/utils
     const box = codexSandbox();
     const engine = await box.engine({
       bypassTrust: true,
-      configOverrides: ['hooks.Stop=[{ hooks = [{ type = "command", command = "echo first" }] }]', 'hooks.Stop=[{ hooks = [{ type = "command", command = "echo second", timeout = 7 }] }]'],
+      configOverrides: [
+        'hooks.Stop=[{ hooks = [{ type = "command", command = "echo first" }] }]',
+        'hooks.Stop=[{ hooks = [{ type = "command", command = "echo second", timeout = 7 }] }]',
+      ],
     });
     expect(engine.handlers.map((h) => [h.source, h.command, h.timeoutMs])).toEqual([['session', 'echo second', 7000]]);
     await engine.close();

@@ -13,33 +13,47 @@ outputParserCases(kit);
  */
 describe('difference from openinterpreter (SPEC-dialects 9.9 item 6): hookEventName is not matched to the event', () => {
   it('a PostToolUse hookEventName on PreToolUse is read as PreToolUse output, with a warning', async () => {
-    const outcome = await runPrinted('PreToolUse', hso('PostToolUse', { permissionDecision: 'deny', permissionDecisionReason: 'copied hook' }));
+    const outcome = await runPrinted(
+      'PreToolUse',
+      hso('PostToolUse', { permissionDecision: 'deny', permissionDecisionReason: 'copied hook' }),
+    );
     expect(outcome).toMatchObject({ decision: 'deny', blocked: true, reason: 'copied hook' });
     expect(outcome.runs[0]!.error).toBeNull();
     expect(configWarnings(outcome.warnings)).toEqual([
-      expect.stringMatching(/^hook .*\/\.codex\/hooks\.json:pre_tool_use:0:0: hookSpecificOutput\.hookEventName is "PostToolUse", not "PreToolUse"; Codex accepts any event name there$/),
+      expect.stringMatching(
+        /^hook .*\/\.codex\/hooks\.json:pre_tool_use:0:0: hookSpecificOutput\.hookEventName is "PostToolUse", not "PreToolUse"; Codex accepts any event name there$/,
+      ),
     ]);
   });
 
   it('the rest of the output is still judged against the event: a field PostToolUse has is refused on PreToolUse', async () => {
     const outcome = await runPrinted('PreToolUse', hso('PostToolUse', { updatedMCPToolOutput: {} }));
-    expect(outcome.runs[0]!.error).toBe('hook returned invalid pre-tool-use JSON output: /hookSpecificOutput/updatedMCPToolOutput: unknown property "updatedMCPToolOutput"');
+    expect(outcome.runs[0]!.error).toBe(
+      'hook returned invalid pre-tool-use JSON output: /hookSpecificOutput/updatedMCPToolOutput: unknown property "updatedMCPToolOutput"',
+    );
   });
 
   it('a name that is no output event fails as before', async () => {
     const outcome = await runPrinted('SessionStart', hso('SessionEnd', { additionalContext: 'x' }));
-    expect(outcome.runs[0]!.error).toBe('hook returned invalid session start JSON output: /hookSpecificOutput/hookEventName: must be "SessionStart"');
+    expect(outcome.runs[0]!.error).toBe(
+      'hook returned invalid session start JSON output: /hookSpecificOutput/hookEventName: must be "SessionStart"',
+    );
   });
 });
 
 // SPEC-dialects 9.4 (notes §5.2): PreCompact, PostCompact, Stop and SubagentStop outputs have no
 // hookSpecificOutput at all in Codex (their wire structs deny unknown fields).
-describe.each(['PreCompact', 'PostCompact'])('%s has no hookSpecificOutput (schema.rs PreCompactCommandOutputWire, PostCompactCommandOutputWire)', (event) => {
-  it('an output carrying one fails the run', async () => {
-    const outcome = await runPrinted(event, hso(event));
-    expect(outcome.runs[0]!.error).toBe(`hook returned invalid ${event} hook JSON output: /hookSpecificOutput: unknown property "hookSpecificOutput"`);
-  });
-});
+describe.each(['PreCompact', 'PostCompact'])(
+  '%s has no hookSpecificOutput (schema.rs PreCompactCommandOutputWire, PostCompactCommandOutputWire)',
+  (event) => {
+    it('an output carrying one fails the run', async () => {
+      const outcome = await runPrinted(event, hso(event));
+      expect(outcome.runs[0]!.error).toBe(
+        `hook returned invalid ${event} hook JSON output: /hookSpecificOutput: unknown property "hookSpecificOutput"`,
+      );
+    });
+  },
+);
 
 // output_spill_tests.rs additional_contexts_apply_limits_individually — SPEC-dialects 9.6 [choice]: hookctl does
 // not spill; it joins the contexts as written and reports each run's limit for the host to apply.
@@ -48,7 +62,13 @@ describe('additionalContextLimit: reported per run in dialectOutput, never appli
     const big = 'x'.repeat(20_000);
     const context = (text: string) => prints(hso('SessionStart', { additionalContext: text }));
     const outcome = await kit.run('SessionStart', [
-      { hooks: [{ type: 'command', command: context(big), additionalContextLimit: 10 }, { type: 'command', command: context('small') }, { type: 'command', command: 'true' }] },
+      {
+        hooks: [
+          { type: 'command', command: context(big), additionalContextLimit: 10 },
+          { type: 'command', command: context('small') },
+          { type: 'command', command: 'true' },
+        ],
+      },
     ]);
     expect(outcome.additionalContext).toBe(`${big}\n\nsmall`);
     const [first, second] = outcome.runs.map((run) => run.id);

@@ -21,7 +21,12 @@ describe('PreToolUse as Codex reads it: the differences from openinterpreter (SP
 
   // SPEC-dialects §10 `--rewrite-order configured`: the deterministic order, for tests.
   it('with rewriteOrder configured, the last handler in configured order wins instead', async () => {
-    const outcome = await run('PreToolUse', [group(undefined, `sleep 0.4; ${rewrite('finished later')}`, rewrite('configured later'))], {}, { rewriteOrder: 'configured' });
+    const outcome = await run(
+      'PreToolUse',
+      [group(undefined, `sleep 0.4; ${rewrite('finished later')}`, rewrite('configured later'))],
+      {},
+      { rewriteOrder: 'configured' },
+    );
     expect(outcome).toMatchObject({ updatedInput: { command: 'configured later' } });
     expect(outcome.updatedInputFrom).toMatch(/:pre_tool_use:0:1$/);
   });
@@ -51,9 +56,15 @@ describe('PreToolUse as Codex reads it: the differences from openinterpreter (SP
   // output_parser.rs unsupported_pre_tool_use_hook_specific_output checks updatedInput before the deny
   // reason, so Codex fails this run and nothing is denied (openinterpreter denies: fail closed).
   it('deny with updatedInput fails the run: not a deny', async () => {
-    const outcome = await runPrinted('PreToolUse', pre({ permissionDecision: 'deny', permissionDecisionReason: 'no', updatedInput: { command: 'ls' } }));
+    const outcome = await runPrinted(
+      'PreToolUse',
+      pre({ permissionDecision: 'deny', permissionDecisionReason: 'no', updatedInput: { command: 'ls' } }),
+    );
     expect(outcome).toMatchObject(nothing);
-    expect(outcome.runs[0]).toMatchObject({ status: 'failed', error: 'PreToolUse hook returned updatedInput without permissionDecision:allow' });
+    expect(outcome.runs[0]).toMatchObject({
+      status: 'failed',
+      error: 'PreToolUse hook returned updatedInput without permissionDecision:allow',
+    });
   });
 
   // schema.rs PreToolUseHookSpecificOutputWire: updatedInput is an Option, so null is absent.

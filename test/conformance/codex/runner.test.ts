@@ -14,7 +14,7 @@ const { run, world, dispatch } = familyKit('codex');
 const SHELL_NAME = 'ps -o comm= -p $$; true';
 
 describe('the shell (SPEC-dialects 9.7; difference from openinterpreter, which always runs sh -c)', () => {
-  it('by default the account\'s login shell when it is bash, zsh or sh, else /bin/sh', async () => {
+  it("by default the account's login shell when it is bash, zsh or sh, else /bin/sh", async () => {
     const login = userInfo().shell ?? '';
     const expected = ['bash', 'zsh', 'sh'].includes(basename(login)) ? basename(login) : 'sh';
     const outcome = await run('Stop', [group(undefined, SHELL_NAME)]);
@@ -34,7 +34,15 @@ describe('the shell (SPEC-dialects 9.7; difference from openinterpreter, which a
     await first.engine.close();
     first.sandbox.write('home/.bashrc', 'echo sourced >&2\n');
     const { createEngine } = await import('../../../src/index.js');
-    const engine = await createEngine({ dialect: 'codex', cwd: first.sandbox.project, home: first.sandbox.home, managedConfigPath: first.managedPath, bypassTrust: true, shell: 'bash', env: { PATH: process.env.PATH, HOME: first.sandbox.home } });
+    const engine = await createEngine({
+      dialect: 'codex',
+      cwd: first.sandbox.project,
+      home: first.sandbox.home,
+      managedConfigPath: first.managedPath,
+      bypassTrust: true,
+      shell: 'bash',
+      env: { PATH: process.env.PATH, HOME: first.sandbox.home },
+    });
     const outcome = await dispatch({ ...first, engine: engine as unknown as typeof first.engine }, 'Stop');
     expect(outcome.runs[0]).toMatchObject({ stdout: '[]\n', stderr: '' });
   });
@@ -47,9 +55,25 @@ describe('async hooks: codex-rs/hooks/src/engine/command_runner_tests.rs', () =>
     const target = await world({ projectJson: hooksFile('Stop', group(undefined, { command: 'true', async: true })) });
     const logFile = log(target.sandbox.root);
     await target.engine.close();
-    const hooks = Array.from({ length: 12 }, (_, i) => ({ command: `echo "start ${i}" >> ${logFile}; sleep 0.4; echo "end ${i}" >> ${logFile}`, async: true }));
+    const hooks = Array.from({ length: 12 }, (_, i) => ({
+      command: `echo "start ${i}" >> ${logFile}; sleep 0.4; echo "end ${i}" >> ${logFile}`,
+      async: true,
+    }));
     const busy = await world({ projectJson: hooksFile('Stop', group(undefined, ...hooks)) });
-    const outcome = await busy.engine.dispatch('Stop' as never, { session_id: 's', turn_id: 't', transcript_path: null, cwd: busy.sandbox.project, hook_event_name: 'Stop', model: 'm', permission_mode: 'default', stop_hook_active: false, last_assistant_message: null } as never);
+    const outcome = await busy.engine.dispatch(
+      'Stop' as never,
+      {
+        session_id: 's',
+        turn_id: 't',
+        transcript_path: null,
+        cwd: busy.sandbox.project,
+        hook_event_name: 'Stop',
+        model: 'm',
+        permission_mode: 'default',
+        stop_hook_active: false,
+        last_assistant_message: null,
+      } as never,
+    );
     expect(outcome.runs.map((r) => r.status)).toEqual(Array(12).fill('running'));
     await busy.engine.close();
     let running = 0;
@@ -65,7 +89,9 @@ describe('async hooks: codex-rs/hooks/src/engine/command_runner_tests.rs', () =>
 
   // core/tests/suite/hooks.rs async_pre_tool_use_cannot_block_or_rewrite_and_still_records_additional_context
   it('an async PreToolUse hook cannot block or rewrite', async () => {
-    const deny = prints({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'no' } });
+    const deny = prints({
+      hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'no' },
+    });
     const outcome = await run('PreToolUse', [group(undefined, { command: deny, async: true })]);
     expect(outcome).toMatchObject({ decision: null, blocked: false, updatedInput: null });
     expect(outcome.runs[0]!.status).toBe('running');

@@ -58,7 +58,8 @@ export function codexSandbox(): CodexSandbox {
         await engine.close();
       }
     },
-    cli: (...args) => runCli([...args, '--dialect', 'codex', '--home', box.home, '--managed', managedPath], { env: { CODEX_HOME: undefined } }),
+    cli: (...args) =>
+      runCli([...args, '--dialect', 'codex', '--home', box.home, '--managed', managedPath], { env: { CODEX_HOME: undefined } }),
   };
 }
 

@@ -23,12 +23,25 @@ describe('the five hash vectors of SPEC-dialects 9.8 (discovery.rs command_hook_
       'sha256:c053076baa38eb4a9998d8d8a46e16e3fd2dc801a4e9fe0220755c3c3ffb3ba7',
     ],
     // The Stop matcher is dropped before hashing (common.rs matcher_pattern_for_event).
-    ['Stop', { matcher: 'ignored', hooks: [{ type: 'command', command: 'python3 "$HOME/hooks/stop.py"', async: true }] }, 'sha256:808be0bbc85ae06cedc9e3cbfb8c704bc3fdcc1aa9b49ab7fc5ba4888c7e443e'],
+    [
+      'Stop',
+      { matcher: 'ignored', hooks: [{ type: 'command', command: 'python3 "$HOME/hooks/stop.py"', async: true }] },
+      'sha256:808be0bbc85ae06cedc9e3cbfb8c704bc3fdcc1aa9b49ab7fc5ba4888c7e443e',
+    ],
     // No timeout in the config: SessionEnd's normalised default, 1 s.
-    ['SessionEnd', { matcher: '*', hooks: [{ type: 'command', command: 'echo bye' }] }, 'sha256:c5e8afddc9405299c0e9b06c4be54af8a2271fe60fb6ec63ff76aa7bbdbca69d'],
+    [
+      'SessionEnd',
+      { matcher: '*', hooks: [{ type: 'command', command: 'echo bye' }] },
+      'sha256:c5e8afddc9405299c0e9b06c4be54af8a2271fe60fb6ec63ff76aa7bbdbca69d',
+    ],
     [
       'PostToolUse',
-      { matcher: 'Edit|Write', hooks: [{ type: 'command', command: 'npx prettier --write été', statusMessage: 'line1\nline2 "q" \\ /', additionalContextLimit: 0 }] },
+      {
+        matcher: 'Edit|Write',
+        hooks: [
+          { type: 'command', command: 'npx prettier --write été', statusMessage: 'line1\nline2 "q" \\ /', additionalContextLimit: 0 },
+        ],
+      },
       'sha256:3701dc3b3859af05aad498d1c7ee6546059477ef8b4cbb97a2def7de1da5d422',
     ],
   ])('%s %j hashes to %s', async (event, group, hash) => {
@@ -39,9 +52,12 @@ describe('the five hash vectors of SPEC-dialects 9.8 (discovery.rs command_hook_
     await engine.close();
   });
 
-  it('the same hook in hooks.json and in config.toml has the same identity (a plugin\'s too, before substitution)', async () => {
+  it("the same hook in hooks.json and in config.toml has the same identity (a plugin's too, before substitution)", async () => {
     const box = codexSandbox();
-    box.put('home/.codex/config.toml', '[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "echo hello"\ntimeout = 600\n');
+    box.put(
+      'home/.codex/config.toml',
+      '[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "echo hello"\ntimeout = 600\n',
+    );
     const engine = await box.engine();
     expect(engine.handlers[0]!.trust.hash).toBe('sha256:63b52e87a8a4caef01cc989b31ad95ce5f4d3470c9a00e8407847e469cd1b31f');
     await engine.close();
@@ -55,7 +71,11 @@ describe('trust state: codex-rs/hooks/src/config_rules.rs, codex-rs/hooks/src/en
 
   // discovery.rs hook_trust_status
   it('trusted when the stored hash is the current one, modified when it differs, untrusted without one', async () => {
-    for (const [fields, status] of [[`trusted_hash = "${VECTOR}"`, 'trusted'], ['trusted_hash = "sha256:old"', 'modified'], ['', 'untrusted']] as const) {
+    for (const [fields, status] of [
+      [`trusted_hash = "${VECTOR}"`, 'trusted'],
+      ['trusted_hash = "sha256:old"', 'modified'],
+      ['', 'untrusted'],
+    ] as const) {
       const box = codexSandbox();
       const file = box.put('home/.codex/hooks.json', hook);
       box.put('home/.codex/config.toml', fields === '' ? '' : state(`${file}:pre_tool_use:0:0`, fields));
@@ -82,7 +102,10 @@ describe('trust state: codex-rs/hooks/src/config_rules.rs, codex-rs/hooks/src/en
     const box = codexSandbox();
     const file = box.put('home/.codex/hooks.json', hook);
     const key = `${file}:pre_tool_use:0:0`;
-    box.put('home/.codex/config.toml', `${state(key, 'enabled = false')}\n${state('malformed', 'enabled = "not a bool"')}\n[hooks]\nSessionStart = "not a matcher list"\n`);
+    box.put(
+      'home/.codex/config.toml',
+      `${state(key, 'enabled = false')}\n${state('malformed', 'enabled = "not a bool"')}\n[hooks]\nSessionStart = "not a matcher list"\n`,
+    );
     const engine = await box.engine();
     expect(engine.handlers[0]!.trust).toMatchObject({ status: 'untrusted', enabled: false });
     await engine.close();
@@ -100,7 +123,7 @@ describe('trust state: codex-rs/hooks/src/config_rules.rs, codex-rs/hooks/src/en
   });
 
   // declarations.rs lists_declared_plugin_handlers_with_persisted_hook_keys: indices count skipped handlers too.
-  it('a plugin hook\'s key is `<name>@<market>:<relative path>:<event>:<group>:<handler>`, counting an unsupported handler', async () => {
+  it("a plugin hook's key is `<name>@<market>:<relative path>:<event>:<group>:<handler>`, counting an unsupported handler", async () => {
     const box = codexSandbox();
     box.put('home/.codex/config.toml', '[plugins."demo@test"]\n');
     box.put('home/.codex/plugins/cache/test/demo/local/.codex-plugin/plugin.json', { name: 'demo' });
@@ -114,10 +137,24 @@ describe('trust state: codex-rs/hooks/src/config_rules.rs, codex-rs/hooks/src/en
 
   // discovery.rs bypass_hook_trust_allows_enabled_untrusted_handlers, bypass_hook_trust_respects_disabled_handlers;
   // core/src/config/mod.rs: the bypass warning, word for word.
-  it('the bypass runs an enabled untrusted hook, never a disabled one, and says so in Codex\'s words', async () => {
-    expect(BYPASS_TRUST_WARNING).toBe('`--dangerously-bypass-hook-trust` is enabled. Enabled hooks may run without review for this invocation.');
+  it("the bypass runs an enabled untrusted hook, never a disabled one, and says so in Codex's words", async () => {
+    expect(BYPASS_TRUST_WARNING).toBe(
+      '`--dangerously-bypass-hook-trust` is enabled. Enabled hooks may run without review for this invocation.',
+    );
     const box = codexSandbox();
-    const file = box.put('home/.codex/hooks.json', { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo a' }, { type: 'command', command: 'echo b' }] }] } });
+    const file = box.put('home/.codex/hooks.json', {
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: 'Bash',
+            hooks: [
+              { type: 'command', command: 'echo a' },
+              { type: 'command', command: 'echo b' },
+            ],
+          },
+        ],
+      },
+    });
     box.put('home/.codex/config.toml', state(`${file}:pre_tool_use:0:1`, 'enabled = false'));
     const outcome = await box.dispatch(await box.engine({ bypassTrust: true }), 'PreToolUse');
     expect(outcome.runs.map((run) => [run.command, run.status, run.skipReason])).toEqual([
@@ -129,7 +166,8 @@ describe('trust state: codex-rs/hooks/src/config_rules.rs, codex-rs/hooks/src/en
 });
 
 describe('hookctl trust, untrust, disable, enable write the user config.toml as Codex does (SPEC-dialects 9.8)', () => {
-  const ORIGINAL = '# my Codex settings\nmodel = "gpt-5"   # the model I use\n\n[projects."<project>"]\ntrust_level = "trusted"\n\n# keep this comment\n';
+  const ORIGINAL =
+    '# my Codex settings\nmodel = "gpt-5"   # the model I use\n\n[projects."<project>"]\ntrust_level = "trusted"\n\n# keep this comment\n';
 
   function project() {
     const box = codexSandbox();
@@ -147,7 +185,9 @@ describe('hookctl trust, untrust, disable, enable write the user config.toml as 
     const after = readFileSync(config, 'utf8');
     expect(after.startsWith(before)).toBe(true);
     expect(after.slice(before.length)).toMatch(
-      new RegExp(`^\\n\\[hooks\\.state\\."${escapeRegex(key(0))}"\\]\\ntrusted_hash = "sha256:[0-9a-f]{64}"\\n\\n\\[hooks\\.state\\."${escapeRegex(key(1))}"\\]\\ntrusted_hash = "sha256:[0-9a-f]{64}"\\n$`),
+      new RegExp(
+        `^\\n\\[hooks\\.state\\."${escapeRegex(key(0))}"\\]\\ntrusted_hash = "sha256:[0-9a-f]{64}"\\n\\n\\[hooks\\.state\\."${escapeRegex(key(1))}"\\]\\ntrusted_hash = "sha256:[0-9a-f]{64}"\\n$`,
+      ),
     );
     const engine = await box.engine();
     expect(engine.handlers.map((h) => h.trust.status)).toEqual(['trusted', 'trusted']);
@@ -160,7 +200,9 @@ describe('hookctl trust, untrust, disable, enable write the user config.toml as 
     expect((await box.cli('disable', key(1), '--cwd', box.project)).code).toBe(0);
     const disabled = readFileSync(config, 'utf8');
     expect(disabled).toContain(`[hooks.state."${key(1)}"]\ntrusted_hash = "sha256:`);
-    expect(disabled).toMatch(new RegExp(`\\[hooks\\.state\\."${escapeRegex(key(1))}"\\]\\ntrusted_hash = "sha256:[0-9a-f]{64}"\\nenabled = false\\n`));
+    expect(disabled).toMatch(
+      new RegExp(`\\[hooks\\.state\\."${escapeRegex(key(1))}"\\]\\ntrusted_hash = "sha256:[0-9a-f]{64}"\\nenabled = false\\n`),
+    );
     expect((await box.cli('enable', key(1), '--cwd', box.project)).code).toBe(0);
     expect(readFileSync(config, 'utf8')).toBe(disabled.replace('enabled = false', 'enabled = true'));
     expect((await box.cli('untrust', key(0), '--cwd', box.project)).code).toBe(0);
@@ -181,7 +223,9 @@ describe('hookctl trust, untrust, disable, enable write the user config.toml as 
     ]);
     await engine.close();
     const listed = await box.cli('list', '--cwd', box.project);
-    expect(listed.stdout).toContain(`${key(0)} — PreToolUse [Bash], sync, timeout 600s — modified (trusted at ${key(1)}: Codex keys trust by position)`);
+    expect(listed.stdout).toContain(
+      `${key(0)} — PreToolUse [Bash], sync, timeout 600s — modified (trusted at ${key(1)}: Codex keys trust by position)`,
+    );
     const linted = await box.cli('lint', '--effective', '--cwd', box.project);
     expect(linted.stdout).toContain(`this hook was trusted at ${key(1)}, not at its position ${key(0)}`);
   });
@@ -196,7 +240,9 @@ describe('hookctl trust, untrust, disable, enable write the user config.toml as 
     symlinkSync(real, config);
     const result = await box.cli('trust', '--all', '--yes', '--cwd', box.project);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe(`hookctl: cannot record this in ${config}: it is a symbolic link, and hookctl does not write through links. Nothing was written.\n`);
+    expect(result.stderr).toBe(
+      `hookctl: cannot record this in ${config}: it is a symbolic link, and hookctl does not write through links. Nothing was written.\n`,
+    );
     expect(lstatSync(config).isSymbolicLink()).toBe(true);
     expect(readFileSync(real, 'utf8')).not.toContain('hooks.state');
   });
@@ -207,13 +253,18 @@ describe('hookctl trust, untrust, disable, enable write the user config.toml as 
     writeFileSync(config, text);
     const result = await box.cli('trust', '--all', '--yes', '--cwd', box.project);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^hookctl: cannot record this in .*config\.toml: hooks\.state is written as an inline value on line \d+; write it as a \[hooks\.state\."[^"]+"\] table instead\. Nothing was written\.\n$/);
+    expect(result.stderr).toMatch(
+      /^hookctl: cannot record this in .*config\.toml: hooks\.state is written as an inline value on line \d+; write it as a \[hooks\.state\."[^"]+"\] table instead\. Nothing was written\.\n$/,
+    );
     expect(readFileSync(config, 'utf8')).toBe(text);
   });
 
   it('managed hooks cannot be disabled', async () => {
     const box = codexSandbox();
-    const requirements = box.put('etc/requirements.toml', '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "echo policy"\n');
+    const requirements = box.put(
+      'etc/requirements.toml',
+      '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "echo policy"\n',
+    );
     const refused = await box.cli('disable', `${requirements}:stop:0:0`, '--cwd', box.project);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('managed hooks always run and cannot be disabled');

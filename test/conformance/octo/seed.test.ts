@@ -53,7 +53,9 @@ describe('issue 11 item 15: the file layout the seed names (seed 001 lines 20-25
     const error = await createEngine({ dialect: 'octo', cwd: sandbox.project, home: sandbox.home, env: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConfigLoadError);
     expect((error as Error).message).toContain(`${file}:1:1`);
-    expect((error as Error).message).toContain('nothing in this file runs: the event "PreToolUse" is at the top level, outside "hooks"; make it an indented entry under "hooks:"');
+    expect((error as Error).message).toContain(
+      'nothing in this file runs: the event "PreToolUse" is at the top level, outside "hooks"; make it an indented entry under "hooks:"',
+    );
   });
 
   // Seed lines 22-23: octo reads ~/.octo/hooks.yml and .octo/hooks.yml only.
@@ -64,7 +66,7 @@ describe('issue 11 item 15: the file layout the seed names (seed 001 lines 20-25
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('"unread-file"');
     expect(result.stdout).toContain('octo never reads hooks.yaml, so nothing in it runs; rename it to hooks.yml');
-    expect(result.stdout).toContain(".octo/hooks.yaml");
+    expect(result.stdout).toContain('.octo/hooks.yaml');
   });
 
   // Seed line 92: the built-in hooks line is printed; "nothing configured" only when nothing is active.
@@ -73,7 +75,9 @@ describe('issue 11 item 15: the file layout the seed names (seed 001 lines 20-25
     sandbox.write('home/.octo/memory/note.md', 'remember\n');
     const result = await runCli(['list', '--dialect', 'octo', '--cwd', sandbox.project, '--home', sandbox.home]);
     expect(result).toMatchObject({ code: 0, stderr: '' });
-    expect(result.stdout).toBe('built-in: memory reminder on UserPromptSubmit, save reminder on PostToolUse (active only when ~/.octo/memory/ exists)\n');
+    expect(result.stdout).toBe(
+      'built-in: memory reminder on UserPromptSubmit, save reminder on PostToolUse (active only when ~/.octo/memory/ exists)\n',
+    );
   });
 
   it('an invalid matcher says the configuration is refused, not that a group never runs', async () => {

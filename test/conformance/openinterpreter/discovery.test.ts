@@ -15,12 +15,27 @@ describe('declarations: codex-rs/config/src/hooks_tests.rs', () => {
     const world = await oiWorld({
       projectJson: {
         description: 'Optional stop-time review gate for Codex Companion.',
-        hooks: { PreToolUse: [{ matcher: '^Bash$', hooks: [{ type: 'command', command: 'python3 /tmp/pre.py', timeout: 10, statusMessage: 'checking', additionalContextLimit: 4096 }] }] },
+        hooks: {
+          PreToolUse: [
+            {
+              matcher: '^Bash$',
+              hooks: [
+                { type: 'command', command: 'python3 /tmp/pre.py', timeout: 10, statusMessage: 'checking', additionalContextLimit: 4096 },
+              ],
+            },
+          ],
+        },
       },
     });
     expect(configWarnings(world.engine.warnings)).toEqual([]);
     expect(world.engine.handlers).toEqual([
-      expect.objectContaining({ event: 'PreToolUse', command: 'python3 /tmp/pre.py', timeoutMs: 10_000, statusMessage: 'checking', additionalContextLimit: 4096 }),
+      expect.objectContaining({
+        event: 'PreToolUse',
+        command: 'python3 /tmp/pre.py',
+        timeoutMs: 10_000,
+        statusMessage: 'checking',
+        additionalContextLimit: 4096,
+      }),
     ]);
   });
 
@@ -30,54 +45,82 @@ describe('declarations: codex-rs/config/src/hooks_tests.rs', () => {
       projectJson: hooksFile('PostToolUse', {
         matcher: 'Write|Edit',
         hooks: [
-          { type: 'mcp_tool', server: 'security', tool: 'scan', input: { file_path: '${tool_input.file_path}', optional: null }, timeout: 30, statusMessage: 'Scanning file' },
+          {
+            type: 'mcp_tool',
+            server: 'security',
+            tool: 'scan',
+            input: { file_path: '${tool_input.file_path}', optional: null },
+            timeout: 30,
+            statusMessage: 'Scanning file',
+          },
           { type: 'command', command: 'echo kept' },
         ],
       }),
     });
     expect(world.engine.handlers.map((h) => h.command)).toEqual(['echo kept']);
-    expect(configWarnings(world.engine.warnings)).toEqual([expect.stringContaining('handler type "mcp_tool" is not supported, so this hook is skipped')]);
+    expect(configWarnings(world.engine.warnings)).toEqual([
+      expect.stringContaining('handler type "mcp_tool" is not supported, so this hook is skipped'),
+    ]);
   });
 
   // hooks_tests.rs hooks_file_rejects_events_outside_hooks_object; mod_tests.rs malformed_hooks_json_is_reported_as_startup_warning
   it('events at the top level make the agent ignore the whole file, with a warning naming it', async () => {
-    const world = await oiWorld({ projectJson: { SessionStart: [{ hooks: [{ type: 'command', command: 'python3 /tmp/session_start.py' }] }] } });
+    const world = await oiWorld({
+      projectJson: { SessionStart: [{ hooks: [{ type: 'command', command: 'python3 /tmp/session_start.py' }] }] },
+    });
     expect(world.engine.handlers).toEqual([]);
     expect(configWarnings(world.engine.warnings)).toEqual([
-      expect.stringMatching(/\/project\/\.openinterpreter\/hooks\.json:2:3: error: the agent ignores this whole file: the event "SessionStart" is at the top level, outside "hooks"; make it a key inside "hooks" \(invalid-value\)$/),
+      expect.stringMatching(
+        /\/project\/\.openinterpreter\/hooks\.json:2:3: error: the agent ignores this whole file: the event "SessionStart" is at the top level, outside "hooks"; make it a key inside "hooks" \(invalid-value\)$/,
+      ),
     ]);
   });
 
   // hooks_tests.rs hook_events_deserialize_from_toml_arrays_of_tables
   it('reads [[hooks.PreToolUse]] arrays of tables in config.toml', async () => {
     const world = await oiWorld({
-      projectToml: '[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "python3 /tmp/pre.py"\ntimeout = 10\nstatusMessage = "checking"\nadditionalContextLimit = 4096\n',
+      projectToml:
+        '[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "python3 /tmp/pre.py"\ntimeout = 10\nstatusMessage = "checking"\nadditionalContextLimit = 4096\n',
     });
     expect(configWarnings(world.engine.warnings)).toEqual([]);
-    expect(world.engine.handlers).toEqual([expect.objectContaining({ matcher: expect.objectContaining({ source: '^Bash$' }), timeoutMs: 10_000, additionalContextLimit: 4096 })]);
+    expect(world.engine.handlers).toEqual([
+      expect.objectContaining({ matcher: expect.objectContaining({ source: '^Bash$' }), timeoutMs: 10_000, additionalContextLimit: 4096 }),
+    ]);
   });
 
   // hooks_tests.rs hooks_toml_deserializes_inline_events_and_state_map (issue 11 item 8)
   it('issue 11 item 8: [hooks.state."…"] in config.toml is the agent\'s own table, accepted silently', async () => {
-    const toml = '[hooks.state."/tmp/hooks.json:pre_tool_use:0:0"]\nenabled = false\ntrusted_hash = "sha256:abc123"\n\n[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "python3 /tmp/pre.py"\n';
+    const toml =
+      '[hooks.state."/tmp/hooks.json:pre_tool_use:0:0"]\nenabled = false\ntrusted_hash = "sha256:abc123"\n\n[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "python3 /tmp/pre.py"\n';
     expect(await warningsOf({ projectToml: toml })).toEqual([]);
     expect(await commandsOf({ projectToml: toml })).toEqual(['python3 /tmp/pre.py']);
   });
 
   // discovery.rs toml_hook_discovery_ignores_malformed_state_entries
   it('malformed state entries are ignored and the events still load', async () => {
-    const toml = '[hooks.state.some_key]\nenabled = "not a bool"\n\n[[hooks.SessionStart]]\n[[hooks.SessionStart.hooks]]\ntype = "command"\ncommand = "echo hello"\n';
+    const toml =
+      '[hooks.state.some_key]\nenabled = "not a bool"\n\n[[hooks.SessionStart]]\n[[hooks.SessionStart.hooks]]\ntype = "command"\ncommand = "echo hello"\n';
     expect(await warningsOf({ userToml: toml })).toEqual([]);
     expect(await commandsOf({ userToml: toml })).toEqual(['echo hello']);
   });
 
   // hooks_tests.rs managed_hooks_requirements_flatten_hook_events (issue 11 item 8)
   it('issue 11 item 8: managed_dir in the requirements [hooks] table is accepted; its hooks are managed', async () => {
-    const world = await oiWorld({
-      managedToml: '[hooks]\nmanaged_dir = "/enterprise/place"\n\n[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "python3 /enterprise/place/pre.py"\n',
-    }, { trusted: false });
+    const world = await oiWorld(
+      {
+        managedToml:
+          '[hooks]\nmanaged_dir = "/enterprise/place"\n\n[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "python3 /enterprise/place/pre.py"\n',
+      },
+      { trusted: false },
+    );
     expect(world.engine.warnings).toEqual([]);
-    expect(world.engine.handlers).toEqual([expect.objectContaining({ source: 'managed', command: 'python3 /enterprise/place/pre.py', trust: expect.objectContaining({ status: 'managed' }) })]);
+    expect(world.engine.handlers).toEqual([
+      expect.objectContaining({
+        source: 'managed',
+        command: 'python3 /enterprise/place/pre.py',
+        trust: expect.objectContaining({ status: 'managed' }),
+      }),
+    ]);
   });
 
   // hooks_tests.rs hook_events_deserialize_windows_override_from_toml, …_camel_case_windows_override_from_toml;
@@ -93,13 +136,33 @@ describe('declarations: codex-rs/config/src/hooks_tests.rs', () => {
 describe('issue 11 item 2: whole-file rejection where the Codex deserializer rejects (hook_config.rs, discovery.rs load_hooks_json)', () => {
   const kept = group('Bash', 'echo in-same-file');
   it.each([
-    ['"$schema" at the top level', { $schema: 'https://unpkg.com/hookctl/schema/openinterpreter/config.json', hooks: { PreToolUse: [kept] } }, 'unknown top-level key "$schema"'],
+    [
+      '"$schema" at the top level',
+      { $schema: 'https://unpkg.com/hookctl/schema/openinterpreter/config.json', hooks: { PreToolUse: [kept] } },
+      'unknown top-level key "$schema"',
+    ],
     ['a handler without type', { hooks: { PreToolUse: [kept, { hooks: [{ command: 'x' }] }] } }, 'this handler has no "type"'],
     ['an unknown handler type', { hooks: { PreToolUse: [kept, { hooks: [{ type: 'comand', command: 'x' }] }] } }, '"type" must be one of'],
-    ['a timeout written as 30.0', '{ "hooks": { "PreToolUse": [ { "matcher": "Bash", "hooks": [ { "type": "command", "command": "echo in-same-file" } ] }, { "hooks": [ { "type": "command", "command": "x", "timeout": 30.0 } ] } ] } }', '"timeout" must be written as a whole number, found 30.0'],
-    ['a negative timeout', { hooks: { PreToolUse: [kept, { hooks: [{ type: 'command', command: 'x', timeout: -1 }] }] } }, '"timeout" must be a whole number of seconds'],
-    ['async: null', { hooks: { PreToolUse: [kept, { hooks: [{ type: 'command', command: 'x', async: null }] }] } }, '"async" must not be null'],
-    ['a duplicated event key', '{ "hooks": { "PreToolUse": [ { "matcher": "Bash", "hooks": [ { "type": "command", "command": "echo in-same-file" } ] } ], "PreToolUse": [] } }', '"PreToolUse" is set twice in this object'],
+    [
+      'a timeout written as 30.0',
+      '{ "hooks": { "PreToolUse": [ { "matcher": "Bash", "hooks": [ { "type": "command", "command": "echo in-same-file" } ] }, { "hooks": [ { "type": "command", "command": "x", "timeout": 30.0 } ] } ] } }',
+      '"timeout" must be written as a whole number, found 30.0',
+    ],
+    [
+      'a negative timeout',
+      { hooks: { PreToolUse: [kept, { hooks: [{ type: 'command', command: 'x', timeout: -1 }] }] } },
+      '"timeout" must be a whole number of seconds',
+    ],
+    [
+      'async: null',
+      { hooks: { PreToolUse: [kept, { hooks: [{ type: 'command', command: 'x', async: null }] }] } },
+      '"async" must not be null',
+    ],
+    [
+      'a duplicated event key',
+      '{ "hooks": { "PreToolUse": [ { "matcher": "Bash", "hooks": [ { "type": "command", "command": "echo in-same-file" } ] } ], "PreToolUse": [] } }',
+      '"PreToolUse" is set twice in this object',
+    ],
   ])('%s: nothing in the file runs, and the warning says why', async (_name, content, cause) => {
     const world = await oiWorld({ projectJson: content, userJson: hooksFile('PreToolUse', group('Bash', 'echo other-file')) });
     const outcome = await dispatch(world, 'PreToolUse');
@@ -110,22 +173,28 @@ describe('issue 11 item 2: whole-file rejection where the Codex deserializer rej
   });
 
   it('in config.toml the agent ignores every hook of the [hooks] table', async () => {
-    const toml = '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "echo a"\ntimeout = 30.0\n\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "echo b"\n';
+    const toml =
+      '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "echo a"\ntimeout = 30.0\n\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "echo b"\n';
     const world = await oiWorld({ projectToml: toml });
     expect(world.engine.handlers).toEqual([]);
-    expect(configWarnings(world.engine.warnings)).toEqual([expect.stringContaining('the agent ignores every hook in this file: "timeout" must be written as a whole number, found 30.0')]);
+    expect(configWarnings(world.engine.warnings)).toEqual([
+      expect.stringContaining('the agent ignores every hook in this file: "timeout" must be written as a whole number, found 30.0'),
+    ]);
   });
 
   // Codex refuses to start with an invalid requirements file; dropping every managed hook instead would fail open.
   it('a bad managed handler skips only that handler: the rest of the policy keeps running', async () => {
-    const toml = '[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "echo bad"\nasync = "yes"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "echo policy"\n';
+    const toml =
+      '[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "echo bad"\nasync = "yes"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "echo policy"\n';
     const world = await oiWorld({ managedToml: toml }, { trusted: false });
     expect(world.engine.handlers.map((h) => h.command)).toEqual(['echo policy']);
     expect(world.engine.warnings).toEqual([expect.stringContaining('"async" must be true or false')]);
   });
 
-  it('hookctl\'s own fields are judged alone: a bad onFailure skips only that handler', async () => {
-    const world = await oiWorld({ projectJson: hooksFile('Stop', group(undefined, 'echo kept', { command: 'echo skipped', onFailure: 'explode' })) });
+  it("hookctl's own fields are judged alone: a bad onFailure skips only that handler", async () => {
+    const world = await oiWorld({
+      projectJson: hooksFile('Stop', group(undefined, 'echo kept', { command: 'echo skipped', onFailure: 'explode' })),
+    });
     expect(world.engine.handlers.map((h) => h.command)).toEqual(['echo kept']);
   });
 
@@ -154,22 +223,36 @@ describe('trust identity: discovery.rs command_hook_hash', () => {
         expect(configWarnings(world.engine.warnings)).toEqual([]);
         return world.engine.handlers[0]!.trust.hash;
       };
-      const [none, explicitDefault, custom, unlimited] = [await hashWith(), await hashWith(2500), await hashWith(20_000), await hashWith(0)];
+      const [none, explicitDefault, custom, unlimited] = [
+        await hashWith(),
+        await hashWith(2500),
+        await hashWith(20_000),
+        await hashWith(0),
+      ];
       expect(explicitDefault).toBe(none);
       expect(custom).not.toBe(none);
       expect(unlimited).not.toBe(none);
       const eventName = event.replace(/(?<=[a-z])([A-Z])/g, '_$1').toLowerCase();
-      expect(custom).toBe(sha({ event_name: eventName, hooks: [{ additionalContextLimit: 20000, async: false, command: 'echo hello', timeout: 600, type: 'command' }] }));
+      expect(custom).toBe(
+        sha({
+          event_name: eventName,
+          hooks: [{ additionalContextLimit: 20000, async: false, command: 'echo hello', timeout: 600, type: 'command' }],
+        }),
+      );
     },
   );
 
   // discovery.rs unsupported_event_warns_and_ignores_additional_context_limit
   it('on Stop additionalContextLimit is ignored with a warning and left out of the hash', async () => {
-    const limited = await oiWorld({ projectJson: hooksFile('Stop', group(undefined, { command: 'echo hello', additionalContextLimit: 4096 })) });
+    const limited = await oiWorld({
+      projectJson: hooksFile('Stop', group(undefined, { command: 'echo hello', additionalContextLimit: 4096 })),
+    });
     const plain = await oiWorld({ projectJson: hooksFile('Stop', group(undefined, 'echo hello')) });
     expect(limited.engine.handlers[0]!.trust.hash).toBe(plain.engine.handlers[0]!.trust.hash);
     expect(limited.engine.handlers[0]!.additionalContextLimit).toBeUndefined();
-    expect(configWarnings(limited.engine.warnings)).toEqual([expect.stringContaining('"additionalContextLimit" is ignored on Stop: this event cannot emit additionalContext')]);
+    expect(configWarnings(limited.engine.warnings)).toEqual([
+      expect.stringContaining('"additionalContextLimit" is ignored on Stop: this event cannot emit additionalContext'),
+    ]);
   });
 });
 
@@ -178,11 +261,23 @@ describe('plugins: mod_tests.rs plugin cases (issue 11 item 6)', () => {
 
   // mod_tests.rs plugin_hook_sources_expand_plugin_placeholders
   it('substitutes ${PLUGIN_ROOT}, ${CLAUDE_PLUGIN_ROOT}, ${PLUGIN_DATA}, ${CLAUDE_PLUGIN_DATA} and sets all four in the env', async () => {
-    const world = await oiWorld({ plugins: { demo: hooksFile('PreToolUse', group('Bash', { command: 'run ${PLUGIN_ROOT} ${CLAUDE_PLUGIN_ROOT} ${PLUGIN_DATA} ${CLAUDE_PLUGIN_DATA}', timeout: 5 })) } });
+    const world = await oiWorld({
+      plugins: {
+        demo: hooksFile(
+          'PreToolUse',
+          group('Bash', { command: 'run ${PLUGIN_ROOT} ${CLAUDE_PLUGIN_ROOT} ${PLUGIN_DATA} ${CLAUDE_PLUGIN_DATA}', timeout: 5 }),
+        ),
+      },
+    });
     const root = `${world.sandbox.home}/.openinterpreter/plugins/demo`;
     const data = `${world.sandbox.home}/.openinterpreter/plugin-data/demo`;
     expect(world.engine.handlers[0]!.command).toBe(`run ${root} ${root} ${data} ${data}`);
-    expect(world.engine.handlers[0]!.env).toEqual({ PLUGIN_ROOT: root, CLAUDE_PLUGIN_ROOT: root, PLUGIN_DATA: data, CLAUDE_PLUGIN_DATA: data });
+    expect(world.engine.handlers[0]!.env).toEqual({
+      PLUGIN_ROOT: root,
+      CLAUDE_PLUGIN_ROOT: root,
+      PLUGIN_DATA: data,
+      CLAUDE_PLUGIN_DATA: data,
+    });
   });
 
   // mod_tests.rs plugin_hook_sources_run_with_plugin_env_and_plugin_source
@@ -200,14 +295,22 @@ describe('plugins: mod_tests.rs plugin cases (issue 11 item 6)', () => {
     const second = await oiWorld({ plugins: { demo: hooksFile('Stop', group(undefined, placeholders)) } });
     expect(first.sandbox.home).not.toBe(second.sandbox.home);
     expect(first.engine.handlers[0]!.trust.hash).toBe(second.engine.handlers[0]!.trust.hash);
-    expect(first.engine.handlers[0]!.trust.hash).toBe(sha({ event_name: 'stop', hooks: [{ async: false, command: placeholders, timeout: 600, type: 'command' }] }));
+    expect(first.engine.handlers[0]!.trust.hash).toBe(
+      sha({ event_name: 'stop', hooks: [{ async: false, command: placeholders, timeout: 600, type: 'command' }] }),
+    );
   });
 });
 
 describe('layers and policy: codex-rs/hooks/src/engine/mod_tests.rs', () => {
   // mod_tests.rs requirements_managed_hooks_execute_from_managed_dir
   it('managed requirement hooks run without trust, with the payload on stdin', async () => {
-    const world = await oiWorld({ managedToml: '[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "cat >&2"\ntimeout = 10\nstatusMessage = "checking"\n' }, { trusted: false });
+    const world = await oiWorld(
+      {
+        managedToml:
+          '[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "cat >&2"\ntimeout = 10\nstatusMessage = "checking"\n',
+      },
+      { trusted: false },
+    );
     const outcome = await dispatch(world, 'PreToolUse');
     expect(outcome.runs[0]).toMatchObject({ source: 'managed', status: 'completed', skipReason: null });
     expect(JSON.parse(outcome.runs[0]!.stderr)).toMatchObject({ hook_event_name: 'PreToolUse' });
@@ -216,14 +319,26 @@ describe('layers and policy: codex-rs/hooks/src/engine/mod_tests.rs', () => {
 
   // mod_tests.rs requirements_managed_hooks_execute_windows_command_override
   it('on POSIX the managed hook runs `command`, not its Windows override, and its exit code is reported', async () => {
-    const world = await oiWorld({ managedToml: '[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "exit 17"\ncommand_windows = "exit /B 19"\n' }, { trusted: false });
+    const world = await oiWorld(
+      {
+        managedToml:
+          '[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "exit 17"\ncommand_windows = "exit /B 19"\n',
+      },
+      { trusted: false },
+    );
     const outcome = await dispatch(world, 'PreToolUse');
     expect(outcome.runs[0]).toMatchObject({ status: 'failed', error: 'hook exited with code 17' });
   });
 
   // mod_tests.rs requirements_managed_hooks_load_when_managed_dir_is_missing; unknown_requirement_source_hooks_stay_managed
   it('a managed_dir that does not exist does not stop the managed hooks', async () => {
-    const world = await oiWorld({ managedToml: '[hooks]\nmanaged_dir = "/nowhere/managed-hooks"\n[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "echo hi"\n' }, { trusted: false });
+    const world = await oiWorld(
+      {
+        managedToml:
+          '[hooks]\nmanaged_dir = "/nowhere/managed-hooks"\n[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "echo hi"\n',
+      },
+      { trusted: false },
+    );
     expect(world.engine.warnings).toEqual([]);
     expect((await dispatch(world, 'PreToolUse')).runs.map((r) => [r.command, r.status])).toEqual([['echo hi', 'completed']]);
   });
@@ -233,7 +348,10 @@ describe('layers and policy: codex-rs/hooks/src/engine/mod_tests.rs', () => {
     ['allow_managed_hooks_only = false in the requirements', { managedToml: 'allow_managed_hooks_only = false\n' }],
     ['allow_managed_hooks_only = true in a user config.toml', { userToml: 'allow_managed_hooks_only = true\n' }],
   ])('%s keeps unmanaged hooks', async (_name, files) => {
-    const outcome = await dispatch(await oiWorld({ ...files, userJson: hooksFile('PreToolUse', group('^Bash$', 'echo user')) }), 'PreToolUse');
+    const outcome = await dispatch(
+      await oiWorld({ ...files, userJson: hooksFile('PreToolUse', group('^Bash$', 'echo user')) }),
+      'PreToolUse',
+    );
     expect(outcome.runs.map((r) => [r.command, r.skipReason])).toEqual([['echo user', null]]);
   });
 
@@ -241,7 +359,8 @@ describe('layers and policy: codex-rs/hooks/src/engine/mod_tests.rs', () => {
   // …_keeps_managed_requirement_and_config_layer_hooks
   it('allow_managed_hooks_only = true holds back user JSON, user TOML and plugin hooks; managed hooks run', async () => {
     const world = await oiWorld({
-      managedToml: 'allow_managed_hooks_only = true\n[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "echo managed"\n',
+      managedToml:
+        'allow_managed_hooks_only = true\n[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "echo managed"\n',
       userJson: hooksFile('PreToolUse', group('^Bash$', 'echo json')),
       userToml: '[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "echo toml"\n',
       plugins: { demo: hooksFile('PreToolUse', group('^Bash$', 'echo plugin')) },
@@ -256,7 +375,7 @@ describe('layers and policy: codex-rs/hooks/src/engine/mod_tests.rs', () => {
   });
 
   // mod_tests.rs discovers_hooks_from_json_and_toml_in_the_same_layer
-  it('hooks.json and config.toml of one layer both load, JSON first, with the agent\'s warning', async () => {
+  it("hooks.json and config.toml of one layer both load, JSON first, with the agent's warning", async () => {
     const world = await oiWorld({
       projectJson: hooksFile('PreToolUse', group('^Bash$', 'echo json')),
       projectToml: '[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "echo toml"\n',
@@ -264,7 +383,9 @@ describe('layers and policy: codex-rs/hooks/src/engine/mod_tests.rs', () => {
     const outcome = await dispatch(world, 'PreToolUse');
     expect(outcome.runs.map((r) => r.command)).toEqual(['echo json', 'echo toml']);
     const dir = `${world.sandbox.project}/.openinterpreter`;
-    expect(configWarnings(outcome.warnings).join('\n')).toContain(`loading hooks from both ${dir}/hooks.json and ${dir}/config.toml; prefer a single representation for this layer`);
+    expect(configWarnings(outcome.warnings).join('\n')).toContain(
+      `loading hooks from both ${dir}/hooks.json and ${dir}/config.toml; prefer a single representation for this layer`,
+    );
   });
 
   // discovery.rs bypass_hook_trust_allows_enabled_untrusted_handlers
@@ -276,7 +397,10 @@ describe('layers and policy: codex-rs/hooks/src/engine/mod_tests.rs', () => {
   });
 
   it('without the bypass an untrusted hook is skipped, never silently', async () => {
-    const outcome = await dispatch(await oiWorld({ projectJson: hooksFile('PreToolUse', group('Bash', 'echo x')) }, { trusted: false }), 'PreToolUse');
+    const outcome = await dispatch(
+      await oiWorld({ projectJson: hooksFile('PreToolUse', group('Bash', 'echo x')) }, { trusted: false }),
+      'PreToolUse',
+    );
     expect(outcome.runs[0]).toMatchObject({ status: 'skipped', skipReason: 'untrusted' });
   });
 
@@ -287,7 +411,13 @@ describe('layers and policy: codex-rs/hooks/src/engine/mod_tests.rs', () => {
     expect((await runCli(['disable', 'guard', ...common])).code).toBe(0);
     await first.engine.close();
     const { createEngine } = await import('../../../src/index.js');
-    const engine = (await createEngine({ dialect: 'openinterpreter', cwd: first.sandbox.project, home: first.sandbox.home, managedConfigPath: first.managedPath, bypassTrust: true })) as unknown as Engine;
+    const engine = (await createEngine({
+      dialect: 'openinterpreter',
+      cwd: first.sandbox.project,
+      home: first.sandbox.home,
+      managedConfigPath: first.managedPath,
+      bypassTrust: true,
+    })) as unknown as Engine;
     const outcome = await dispatch({ ...first, engine }, 'PreToolUse');
     expect(outcome.runs[0]).toMatchObject({ status: 'skipped', skipReason: 'disabled' });
     expect(engine.handlers[0]!.trust).toMatchObject({ status: 'untrusted', enabled: false });
@@ -295,17 +425,26 @@ describe('layers and policy: codex-rs/hooks/src/engine/mod_tests.rs', () => {
 
   // mod_tests.rs user_disablement_filters_non_managed_hooks_but_not_managed_hooks
   it('a user can disable a user hook but not a managed one', async () => {
-    const world = await oiWorld({
-      managedToml: '[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "echo managed"\nid = "policy"\n',
-      userJson: hooksFile('PreToolUse', group('^Bash$', { command: 'echo user', id: 'mine' })),
-    }, { trusted: false });
+    const world = await oiWorld(
+      {
+        managedToml:
+          '[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "echo managed"\nid = "policy"\n',
+        userJson: hooksFile('PreToolUse', group('^Bash$', { command: 'echo user', id: 'mine' })),
+      },
+      { trusted: false },
+    );
     await world.engine.close();
     const common = ['--cwd', world.sandbox.project, '--home', world.sandbox.home, '--managed', world.managedPath];
     const refused = await runCli(['disable', 'policy', ...common]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('managed hooks always run and cannot be disabled');
     expect((await runCli(['disable', 'mine', ...common])).code).toBe(0);
-    const listed = JSON.parse((await runCli(['list', '--json', ...common])).stdout) as { hooks: { id: string; enabled: boolean; trust: string }[] };
-    expect(listed.hooks.map((h) => [h.id, h.trust, h.enabled])).toEqual([['policy', 'managed', true], ['mine', 'untrusted', false]]);
+    const listed = JSON.parse((await runCli(['list', '--json', ...common])).stdout) as {
+      hooks: { id: string; enabled: boolean; trust: string }[];
+    };
+    expect(listed.hooks.map((h) => [h.id, h.trust, h.enabled])).toEqual([
+      ['policy', 'managed', true],
+      ['mine', 'untrusted', false],
+    ]);
   });
 });

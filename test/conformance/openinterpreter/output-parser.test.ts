@@ -10,6 +10,8 @@ describe('deliberate difference (SPEC 2.9): hookEventName must name the event be
   // hook copied from another event is caught instead of silently misread.
   it('a PostToolUse hookEventName on PreToolUse fails the run', async () => {
     const outcome = await runPrinted('PreToolUse', hso('PostToolUse', { additionalContext: 'x' }));
-    expect(outcome.runs[0]!.error).toBe('hook returned invalid pre-tool-use JSON output: /hookSpecificOutput/hookEventName: must be "PreToolUse"');
+    expect(outcome.runs[0]!.error).toBe(
+      'hook returned invalid pre-tool-use JSON output: /hookSpecificOutput/hookEventName: must be "PreToolUse"',
+    );
   });
 });

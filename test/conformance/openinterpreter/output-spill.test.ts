@@ -35,11 +35,15 @@ describe('additionalContextLimit: codex-rs/hooks/src/output_spill_tests.rs (issu
   });
 
   // output_spill_tests.rs additional_contexts_apply_limits_individually
-  it('each hook\'s context is held to its own limit; 0 never spills', async () => {
+  it("each hook's context is held to its own limit; 0 never spills", async () => {
     const limited = 'limited hook output '.repeat(1000);
     const unlimited = 'unlimited hook output '.repeat(5000);
-    const outcome = await run('SessionStart', [group(undefined, context(limited, 1), context(unlimited, 0), context(unlimited, 1_000_000_000))]);
-    const [first, second, third] = outcome.additionalContext!.split('\n\nunlimited').map((part, index) => (index === 0 ? part : `unlimited${part}`));
+    const outcome = await run('SessionStart', [
+      group(undefined, context(limited, 1), context(unlimited, 0), context(unlimited, 1_000_000_000)),
+    ]);
+    const [first, second, third] = outcome
+      .additionalContext!.split('\n\nunlimited')
+      .map((part, index) => (index === 0 ? part : `unlimited${part}`));
     expect(spilledPath(first!)).not.toBeNull();
     expect(second).toBe(unlimited);
     expect(third).toBe(unlimited);
@@ -57,7 +61,9 @@ describe('additionalContextLimit: codex-rs/hooks/src/output_spill_tests.rs (issu
   // engine/mod.rs run_stop: each continuation prompt is held to the default budget.
   it('a Stop continuation prompt over the budget is spilled; a short one is not', async () => {
     const long = 'y'.repeat(20_000);
-    const outcome = await run('Stop', [group(undefined, prints({ decision: 'block', reason: 'short' }), prints({ decision: 'block', reason: long }))]);
+    const outcome = await run('Stop', [
+      group(undefined, prints({ decision: 'block', reason: 'short' }), prints({ decision: 'block', reason: long })),
+    ]);
     const [short, preview] = outcome.reason!.split('\n\n', 1).concat(outcome.reason!.slice('short\n\n'.length));
     expect(short).toBe('short');
     expect(existsSync(spilledPath(preview!)!)).toBe(true);

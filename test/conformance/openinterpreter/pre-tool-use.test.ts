@@ -13,7 +13,13 @@ describe('PreToolUse: the deliberate differences of SPEC 2.9 (codex-rs/hooks/src
   // rewrite of the last handler in configured order, not the last to finish, so the result is deterministic.
   it('the rewrite of the last handler in configured order wins, even when it finishes first', async () => {
     const rewrite = (command: string) => prints(pre({ permissionDecision: 'allow', updatedInput: { command } }));
-    const outcome = await run('PreToolUse', [group(undefined, { command: `sleep 0.3; ${rewrite('finished later')}`, id: 'first' }, { command: rewrite('configured later'), id: 'second' })]);
+    const outcome = await run('PreToolUse', [
+      group(
+        undefined,
+        { command: `sleep 0.3; ${rewrite('finished later')}`, id: 'first' },
+        { command: rewrite('configured later'), id: 'second' },
+      ),
+    ]);
     expect(outcome).toMatchObject({ updatedInput: { command: 'configured later' }, updatedInputFrom: 'second' });
   });
 
@@ -41,7 +47,10 @@ describe('PreToolUse: the deliberate differences of SPEC 2.9 (codex-rs/hooks/src
 
   // DELIBERATE DIFFERENCE (SPEC 2.9): Codex fails this run (failing open); hookctl denies (failing closed).
   it('deny plus updatedInput denies', async () => {
-    const outcome = await runPrinted('PreToolUse', pre({ permissionDecision: 'deny', permissionDecisionReason: 'no', updatedInput: { command: 'ls' } }));
+    const outcome = await runPrinted(
+      'PreToolUse',
+      pre({ permissionDecision: 'deny', permissionDecisionReason: 'no', updatedInput: { command: 'ls' } }),
+    );
     expect(outcome).toMatchObject({ decision: 'deny', blocked: true, reason: 'no', updatedInput: null });
   });
 });

@@ -10,7 +10,8 @@ async function many(event: string, commands: string[], options: Record<string, u
   return dispatchOnce(box, event, extra, options);
 }
 
-const decide = (decision: string, reason: string) => printJson(hso('PreToolUse', { permissionDecision: decision, permissionDecisionReason: reason }));
+const decide = (decision: string, reason: string) =>
+  printJson(hso('PreToolUse', { permissionDecision: decision, permissionDecisionReason: reason }));
 
 describe('claude aggregation (SPEC-dialects 8.6)', () => {
   it('all hooks run to completion: one deny does not stop its siblings', async () => {
@@ -24,7 +25,10 @@ describe('claude aggregation (SPEC-dialects 8.6)', () => {
     [['allow', 'ask', 'allow'], 'ask'],
     [['allow', 'allow'], 'allow'],
   ])('deny > defer > ask > allow: %j gives %s', async (decisions, winner) => {
-    const outcome = await many('PreToolUse', decisions.map((decision, index) => decide(decision, `${decision} ${index}`)));
+    const outcome = await many(
+      'PreToolUse',
+      decisions.map((decision, index) => decide(decision, `${decision} ${index}`)),
+    );
     expect(outcome.decision).toBe(winner);
     expect(outcome.reason).toBe(`${winner} ${decisions.indexOf(winner)}`);
     expect(outcome.blocked).toBe(winner === 'deny');
@@ -59,8 +63,14 @@ describe('claude aggregation (SPEC-dialects 8.6)', () => {
   });
 
   it('PermissionRequest: updatedPermissions of every allow, concatenated in configured order', async () => {
-    const rule = (content: string) => ({ type: 'addRules', rules: [{ toolName: 'Bash', ruleContent: content }], behavior: 'allow', destination: 'session' });
-    const verdict = (content: string) => printJson(hso('PermissionRequest', { decision: { behavior: 'allow', updatedPermissions: [rule(content)] } }));
+    const rule = (content: string) => ({
+      type: 'addRules',
+      rules: [{ toolName: 'Bash', ruleContent: content }],
+      behavior: 'allow',
+      destination: 'session',
+    });
+    const verdict = (content: string) =>
+      printJson(hso('PermissionRequest', { decision: { behavior: 'allow', updatedPermissions: [rule(content)] } }));
     const outcome = await many('PermissionRequest', [verdict('a'), verdict('b')]);
     expect(outcome.dialectOutput).toEqual({ updatedPermissions: [rule('a'), rule('b')] });
   });
@@ -78,7 +88,11 @@ describe('claude aggregation (SPEC-dialects 8.6)', () => {
   });
 
   it('on Stop any continue:false stops and overrides a block; the first stopReason wins', async () => {
-    const outcome = await many('Stop', [printJson({ decision: 'block', reason: 'keep going' }), printJson({ continue: false, stopReason: 'halt' }), printJson({ continue: false, stopReason: 'later' })]);
+    const outcome = await many('Stop', [
+      printJson({ decision: 'block', reason: 'keep going' }),
+      printJson({ continue: false, stopReason: 'halt' }),
+      printJson({ continue: false, stopReason: 'later' }),
+    ]);
     expect(outcome).toMatchObject({ stop: true, stopReason: 'halt', blocked: false });
   });
 
@@ -96,7 +110,13 @@ describe('claude dialectOutput (SPEC-dialects 8.6 table)', () => {
       start({ sessionTitle: 'two', initialUserMessage: 'b', watchPaths: ['/y', '/z'] }),
       start({ reloadSkills: true }),
     ]);
-    expect(outcome.dialectOutput).toEqual({ sessionTitle: 'two', initialUserMessage: 'a\n\nb', watchPaths: ['/x', '/y', '/z'], reloadSkills: true, envFileContent: '' });
+    expect(outcome.dialectOutput).toEqual({
+      sessionTitle: 'two',
+      initialUserMessage: 'a\n\nb',
+      watchPaths: ['/x', '/y', '/z'],
+      reloadSkills: true,
+      envFileContent: '',
+    });
   });
 
   it('updatedToolOutput: the last to finish; the loser’s classifierContext is dropped; the rest concatenated and capped', async () => {
@@ -121,8 +141,12 @@ describe('claude dialectOutput (SPEC-dialects 8.6 table)', () => {
   });
 
   it('Elicitation action: cancel > decline > accept; content from the accepting hook that finished last', async () => {
-    const answer = (action: string, content: unknown, delay: number) => `sleep ${delay}; ${printJson(hso('Elicitation', { action, ...(content ? { content } : {}) }))}`;
-    expect((await many('Elicitation', [answer('accept', { v: 1 }, 0.3), answer('accept', { v: 2 }, 0)])).dialectOutput).toEqual({ action: 'accept', content: { v: 1 } });
+    const answer = (action: string, content: unknown, delay: number) =>
+      `sleep ${delay}; ${printJson(hso('Elicitation', { action, ...(content ? { content } : {}) }))}`;
+    expect((await many('Elicitation', [answer('accept', { v: 1 }, 0.3), answer('accept', { v: 2 }, 0)])).dialectOutput).toEqual({
+      action: 'accept',
+      content: { v: 1 },
+    });
     const declined = await many('Elicitation', [answer('accept', { v: 1 }, 0), answer('decline', null, 0)]);
     expect(declined).toMatchObject({ blocked: true, dialectOutput: { action: 'decline' } });
     expect(declined.dialectOutput).toEqual({ action: 'decline' });
@@ -133,7 +157,10 @@ describe('claude dialectOutput (SPEC-dialects 8.6 table)', () => {
 
   it('worktreePath: the first in configured order; a failing hook blocks creation', async () => {
     expect((await many('WorktreeCreate', ['sleep 0.2; echo /first', 'echo /second'])).dialectOutput).toEqual({ worktreePath: '/first' });
-    expect(await many('WorktreeCreate', ['echo /first', 'exit 1'])).toMatchObject({ blocked: true, dialectOutput: { worktreePath: '/first' } });
+    expect(await many('WorktreeCreate', ['echo /first', 'exit 1'])).toMatchObject({
+      blocked: true,
+      dialectOutput: { worktreePath: '/first' },
+    });
   });
 
   it('terminalSequences: all, in configured order; suppressOriginalPrompt: any', async () => {

@@ -11,7 +11,9 @@ describe('claude bad files (SPEC-dialects 8.1, §11.1): drops are loud', () => {
     box.settings('project/.claude/settings.json', '{ "hooks": { "Stop": [ ] }, }');
     const outcome = await dispatchOnce(box, 'Stop');
     expect(outcome.runs.map((run) => run.source)).toEqual(['user']);
-    expect(outcome.warnings).toContainEqual(expect.stringMatching(/project\/\.claude\/settings\.json:1:\d+: error: .*nothing in this file is loaded \(parse-error\)/));
+    expect(outcome.warnings).toContainEqual(
+      expect.stringMatching(/project\/\.claude\/settings\.json:1:\d+: error: .*nothing in this file is loaded \(parse-error\)/),
+    );
   });
 
   it.each([
@@ -26,7 +28,9 @@ describe('claude bad files (SPEC-dialects 8.1, §11.1): drops are loud', () => {
     box.settings('project/.claude/settings.json', { hooks: table });
     const outcome = await dispatchOnce(box, 'Stop');
     expect(outcome.runs.map((run) => run.command)).toEqual(['echo good']);
-    expect(outcome.warnings).toContainEqual(expect.stringMatching(/project\/\.claude\/settings\.json:\d+:\d+: error: the agent ignores every hook in this file/));
+    expect(outcome.warnings).toContainEqual(
+      expect.stringMatching(/project\/\.claude\/settings\.json:\d+:\d+: error: the agent ignores every hook in this file/),
+    );
   });
 
   it('a settings key of the wrong type (a top-level shape failure) drops the file too', async () => {
@@ -35,7 +39,9 @@ describe('claude bad files (SPEC-dialects 8.1, §11.1): drops are loud', () => {
     const outcome = await dispatchOnce(box, 'Stop');
     expect(outcome.runs).toEqual([]);
     expect(outcome.warnings).toContainEqual(
-      expect.stringContaining('error: the agent ignores every hook in this file: "disableAllHooks" must be true or false, found the string "no" (invalid-value)'),
+      expect.stringContaining(
+        'error: the agent ignores every hook in this file: "disableAllHooks" must be true or false, found the string "no" (invalid-value)',
+      ),
     );
   });
 
@@ -48,7 +54,11 @@ describe('claude bad files (SPEC-dialects 8.1, §11.1): drops are loud', () => {
     ]);
     const outcome = await dispatchOnce(box, 'Stop');
     expect(outcome.runs).toEqual([]);
-    expect(outcome.warnings).toEqual([expect.stringMatching(/settings\.json:\d+:\d+: error: the agent ignores every hook in this file: this Stop hook has no "command" \(empty-command\)$/)]);
+    expect(outcome.warnings).toEqual([
+      expect.stringMatching(
+        /settings\.json:\d+:\d+: error: the agent ignores every hook in this file: this Stop hook has no "command" \(empty-command\)$/,
+      ),
+    ]);
   });
 
   it('an unknown event drops only its own entry (changelog 2.1.101), with a warning naming it', async () => {
@@ -65,7 +75,9 @@ describe('claude bad files (SPEC-dialects 8.1, §11.1): drops are loud', () => {
     box.settings('project/.claude/settings.json', hooks({ Stop: [group([command('echo kept', { timeoutSec: 5, id: 'mine' })])] }));
     const outcome = await dispatchOnce(box, 'Stop');
     expect(outcome.runs.map((run) => run.status)).toEqual(['completed']);
-    expect(outcome.warnings).toContainEqual(expect.stringContaining('unknown key "timeoutSec" in a command handler is ignored; did you mean "timeout"?'));
+    expect(outcome.warnings).toContainEqual(
+      expect.stringContaining('unknown key "timeoutSec" in a command handler is ignored; did you mean "timeout"?'),
+    );
     expect(outcome.warnings).toContainEqual(expect.stringContaining('unknown key "id" in a command handler is ignored'));
   });
 
@@ -91,7 +103,9 @@ describe('claude bad files (SPEC-dialects 8.1, §11.1): drops are loud', () => {
     box.settings('home/.claude/settings.json', { enabledPlugins: { 'p@m': true } });
     const outcome = await dispatchOnce(box, 'Stop');
     expect(outcome.runs).toEqual([]);
-    expect(outcome.warnings).toContainEqual(expect.stringContaining('error: the agent ignores this whole file: this http handler has no "url" (invalid-value)'));
+    expect(outcome.warnings).toContainEqual(
+      expect.stringContaining('error: the agent ignores this whole file: this http handler has no "url" (invalid-value)'),
+    );
   });
 
   it('list and dry-run show the drop too', async () => {
@@ -100,7 +114,9 @@ describe('claude bad files (SPEC-dialects 8.1, §11.1): drops are loud', () => {
     const common = ['--dialect', 'claude', '--cwd', box.project, '--home', box.home, '--managed', box.managed];
     const list = await runCli(['list', ...common]);
     expect(list.stdout).toBe('No hooks configured.\n');
-    expect(list.stderr).toContain('error: the agent ignores every hook in this file: "command" must be a string, found the number 7 (invalid-value)');
+    expect(list.stderr).toContain(
+      'error: the agent ignores every hook in this file: "command" must be a string, found the number 7 (invalid-value)',
+    );
     const dryRun = await runCli(['dry-run', 'Stop', '--json', ...common]);
     expect(JSON.parse(dryRun.stdout).warnings).toContainEqual(expect.stringContaining('the agent ignores every hook in this file'));
   });

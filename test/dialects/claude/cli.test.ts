@@ -11,26 +11,61 @@ describe('hookctl dry-run and run with --dialect claude', () => {
       hooks({
         SessionStart: [
           group([
-            command(`echo 'export A=1' >> "$CLAUDE_ENV_FILE"; ${printJson({ hookSpecificOutput: { hookEventName: 'SessionStart', sessionTitle: 'fix-auth' } })}`),
+            command(
+              `echo 'export A=1' >> "$CLAUDE_ENV_FILE"; ${printJson({ hookSpecificOutput: { hookEventName: 'SessionStart', sessionTitle: 'fix-auth' } })}`,
+            ),
             command(`sleep 0.2; ${printJson({ systemMessage: 'indexed 42 files' })}`, { async: true }),
           ]),
         ],
       }),
     );
-    const result = await runCli(['dry-run', 'SessionStart', '--dialect', 'claude', '--cwd', box.project, '--home', box.home, '--managed', box.managed]);
+    const result = await runCli([
+      'dry-run',
+      'SessionStart',
+      '--dialect',
+      'claude',
+      '--cwd',
+      box.project,
+      '--home',
+      box.home,
+      '--managed',
+      box.managed,
+    ]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('claude output: {"sessionTitle":"fix-auth","envFileContent":"export A=1\\n"}');
-    expect(result.stdout).toMatch(/async completed {2}project:\.claude\/settings\.json:SessionStart:0:1 {2}exit 0 {2}\d+ ms\n {2}system message \(next turn\): indexed 42 files\n/);
+    expect(result.stdout).toMatch(
+      /async completed {2}project:\.claude\/settings\.json:SessionStart:0:1 {2}exit 0 {2}\d+ ms\n {2}system message \(next turn\): indexed 42 files\n/,
+    );
   });
 
   it('run prints the outcome JSON with dialectOutput and every run', async () => {
     const box = makeClaudeSandbox();
     box.trustWorkspace();
-    box.settings('project/.claude/settings.json', hooks({ PreToolUse: [group([command('echo "no rm" >&2; exit 2', { if: 'Bash(rm *)' })], 'Bash')] }));
-    const payload = { session_id: 's', transcript_path: '/t', cwd: box.project, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf x' }, tool_use_id: 't1' };
-    const result = await runCli(['run', 'PreToolUse', '--dialect', 'claude', '--cwd', box.project, '--home', box.home, '--managed', box.managed], { input: JSON.stringify(payload) });
+    box.settings(
+      'project/.claude/settings.json',
+      hooks({ PreToolUse: [group([command('echo "no rm" >&2; exit 2', { if: 'Bash(rm *)' })], 'Bash')] }),
+    );
+    const payload = {
+      session_id: 's',
+      transcript_path: '/t',
+      cwd: box.project,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: 'rm -rf x' },
+      tool_use_id: 't1',
+    };
+    const result = await runCli(
+      ['run', 'PreToolUse', '--dialect', 'claude', '--cwd', box.project, '--home', box.home, '--managed', box.managed],
+      { input: JSON.stringify(payload) },
+    );
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ dialect: 'claude', decision: 'deny', reason: 'no rm', dialectOutput: null, runs: [{ handlerType: 'command', status: 'blocked' }] });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      dialect: 'claude',
+      decision: 'deny',
+      reason: 'no rm',
+      dialectOutput: null,
+      runs: [{ handlerType: 'command', status: 'blocked' }],
+    });
   });
 });
 
@@ -41,7 +76,10 @@ describe('hookctl fixture --dialect claude', () => {
     const dialect = await loadDialect('claude');
     const box = makeClaudeSandbox();
     for (const { name } of CLAUDE_EVENTS) {
-      expect(dialect.contracts.validateInput(name, dialect.fixture(name, { cwd: box.project })), name).toEqual({ ok: true, value: expect.anything() });
+      expect(dialect.contracts.validateInput(name, dialect.fixture(name, { cwd: box.project })), name).toEqual({
+        ok: true,
+        value: expect.anything(),
+      });
     }
     const printed = await runCli(['fixture', 'FileChanged', '--dialect', 'claude', '--cwd', box.project, '--set', 'file_path=/repo/.env']);
     expect(JSON.parse(printed.stdout)).toMatchObject({ hook_event_name: 'FileChanged', file_path: '/repo/.env', cwd: box.project });

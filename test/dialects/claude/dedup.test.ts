@@ -21,7 +21,10 @@ describe('claude dedup (SPEC-dialects 8.1, §11.2)', () => {
   it('the key is the command and args as written: shell, timeout, statusMessage, if and the matcher are not part of it', async () => {
     const box = makeClaudeSandbox();
     box.settings('home/.claude/settings.json', hooks({ PreToolUse: [group([command('true', { timeout: 5 })], 'Bash')] }));
-    box.settings('project/.claude/settings.json', hooks({ PreToolUse: [group([command('true', { statusMessage: 'checking', if: 'Bash(*)' })], 'Bash|Edit')] }));
+    box.settings(
+      'project/.claude/settings.json',
+      hooks({ PreToolUse: [group([command('true', { statusMessage: 'checking', if: 'Bash(*)' })], 'Bash|Edit')] }),
+    );
     const outcome = await dispatchOnce(box, 'PreToolUse');
     expect(summary(outcome)).toEqual([
       ['user', 'completed', null],
@@ -31,7 +34,10 @@ describe('claude dedup (SPEC-dialects 8.1, §11.2)', () => {
 
   it('exec-form handlers with different args are different hooks; the same args are the same hook', async () => {
     const box = makeClaudeSandbox();
-    box.settings('home/.claude/settings.json', hooks({ Stop: [group([command('echo', { args: ['a'] }), command('echo', { args: ['b'] })])] }));
+    box.settings(
+      'home/.claude/settings.json',
+      hooks({ Stop: [group([command('echo', { args: ['a'] }), command('echo', { args: ['b'] })])] }),
+    );
     box.settings('project/.claude/settings.json', hooks({ Stop: [group([command('echo', { args: ['a'] })])] }));
     expect(summary(await dispatchOnce(box, 'Stop'))).toEqual([
       ['user', 'completed', null],
@@ -56,7 +62,12 @@ describe('claude dedup (SPEC-dialects 8.1, §11.2)', () => {
   it('http hooks are deduplicated by URL; prompt hooks never are', async () => {
     const box = makeClaudeSandbox();
     const table = hooks({
-      Stop: [group([{ type: 'http', url: 'http://127.0.0.1:9/stop', timeout: 1 }, { type: 'prompt', prompt: 'Is the work done?' }])],
+      Stop: [
+        group([
+          { type: 'http', url: 'http://127.0.0.1:9/stop', timeout: 1 },
+          { type: 'prompt', prompt: 'Is the work done?' },
+        ]),
+      ],
     });
     box.settings('home/.claude/settings.json', table);
     box.settings('project/.claude/settings.json', table);

@@ -7,11 +7,25 @@ import { BIN } from '../../helpers/run-cli.js';
 import { command, dispatchOnce, group, hooks, makeClaudeSandbox } from './sandbox.js';
 
 const PTY_DRIVER = fileURLToPath(new URL('../../cli/trust-pty.py', import.meta.url));
-const SHOW = ['CLAUDE_PROJECT_DIR', 'CLAUDE_CODE_SESSION_ID', 'CLAUDE_EFFORT', 'CLAUDECODE', 'CLAUDE_CODE_CHILD_SESSION', 'CLAUDE_ENV_FILE', 'OTEL_EXPORTER', 'AGENT_VAR'];
+const SHOW = [
+  'CLAUDE_PROJECT_DIR',
+  'CLAUDE_CODE_SESSION_ID',
+  'CLAUDE_EFFORT',
+  'CLAUDECODE',
+  'CLAUDE_CODE_CHILD_SESSION',
+  'CLAUDE_ENV_FILE',
+  'OTEL_EXPORTER',
+  'AGENT_VAR',
+];
 const printEnv = `for v in ${SHOW.join(' ')}; do eval "printf '%s=%s\\n' $v \\"\\\${$v-unset}\\""; done >&2`;
 
 function envOf(stderr: string): Record<string, string> {
-  return Object.fromEntries(stderr.trim().split('\n').map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
+  return Object.fromEntries(
+    stderr
+      .trim()
+      .split('\n')
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
 }
 
 describe('claude hook environment (SPEC-dialects 8.7)', () => {
@@ -36,23 +50,38 @@ describe('claude hook environment (SPEC-dialects 8.7)', () => {
     });
   });
 
-  it.each(['SessionStart', 'Setup', 'CwdChanged', 'FileChanged'])('%s gets CLAUDE_ENV_FILE; what hooks write comes back as envFileContent and the file is removed', async (event) => {
-    const box = makeClaudeSandbox();
-    box.settings(
-      'project/.claude/settings.json',
-      hooks({ [event]: [group([command('echo "export NODE_ENV=production" >> "$CLAUDE_ENV_FILE"; echo "$CLAUDE_ENV_FILE" >&2'), command('echo "export DEBUG=1" >> "$CLAUDE_ENV_FILE"')])] }),
-    );
-    const outcome = await dispatchOnce(box, event);
-    const file = outcome.runs[0]!.stderr.trim();
-    // The two hooks run concurrently, so their lines come in either order.
-    expect(outcome.dialectOutput?.envFileContent).toMatch(/^(export NODE_ENV=production\nexport DEBUG=1\n|export DEBUG=1\nexport NODE_ENV=production\n)$/);
-    expect(() => readFileSync(file)).toThrow();
-  });
+  it.each(['SessionStart', 'Setup', 'CwdChanged', 'FileChanged'])(
+    '%s gets CLAUDE_ENV_FILE; what hooks write comes back as envFileContent and the file is removed',
+    async (event) => {
+      const box = makeClaudeSandbox();
+      box.settings(
+        'project/.claude/settings.json',
+        hooks({
+          [event]: [
+            group([
+              command('echo "export NODE_ENV=production" >> "$CLAUDE_ENV_FILE"; echo "$CLAUDE_ENV_FILE" >&2'),
+              command('echo "export DEBUG=1" >> "$CLAUDE_ENV_FILE"'),
+            ]),
+          ],
+        }),
+      );
+      const outcome = await dispatchOnce(box, event);
+      const file = outcome.runs[0]!.stderr.trim();
+      // The two hooks run concurrently, so their lines come in either order.
+      expect(outcome.dialectOutput?.envFileContent).toMatch(
+        /^(export NODE_ENV=production\nexport DEBUG=1\n|export DEBUG=1\nexport NODE_ENV=production\n)$/,
+      );
+      expect(() => readFileSync(file)).toThrow();
+    },
+  );
 
   it('uses the host agent’s env file when the engine is given one, and leaves it in place', async () => {
     const box = makeClaudeSandbox();
     const envFile = box.write('agent-env.sh', 'export EXISTING=1\n');
-    box.settings('project/.claude/settings.json', hooks({ SessionStart: [group([command('echo "export ADDED=1" >> "$CLAUDE_ENV_FILE"')])] }));
+    box.settings(
+      'project/.claude/settings.json',
+      hooks({ SessionStart: [group([command('echo "export ADDED=1" >> "$CLAUDE_ENV_FILE"')])] }),
+    );
     const outcome = await dispatchOnce(box, 'SessionStart', {}, { envFile });
     expect(outcome.dialectOutput?.envFileContent).toBe('export EXISTING=1\nexport ADDED=1\n');
     expect(readFileSync(envFile, 'utf8')).toBe('export EXISTING=1\nexport ADDED=1\n');
@@ -73,11 +102,34 @@ describe('claude hook environment (SPEC-dialects 8.7)', () => {
   it('a hook has no controlling terminal even when hookctl runs on one', () => {
     const box = makeClaudeSandbox();
     box.trustWorkspace();
-    box.settings('project/.claude/settings.json', hooks({ Stop: [group([command('if (exec 3</dev/tty) 2>/dev/null; then echo HAS-TTY >&2; else echo NO-TTY >&2; fi')])] }));
-    const run = spawnSync('python3', [PTY_DRIVER, '', process.execPath, BIN, 'dry-run', 'Stop', '--json', '--dialect', 'claude', '--cwd', box.project, '--home', box.home, '--managed', box.managed], {
-      encoding: 'utf8',
-      env: { ...process.env, NO_COLOR: '1' },
-    });
+    box.settings(
+      'project/.claude/settings.json',
+      hooks({ Stop: [group([command('if (exec 3</dev/tty) 2>/dev/null; then echo HAS-TTY >&2; else echo NO-TTY >&2; fi')])] }),
+    );
+    const run = spawnSync(
+      'python3',
+      [
+        PTY_DRIVER,
+        '',
+        process.execPath,
+        BIN,
+        'dry-run',
+        'Stop',
+        '--json',
+        '--dialect',
+        'claude',
+        '--cwd',
+        box.project,
+        '--home',
+        box.home,
+        '--managed',
+        box.managed,
+      ],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1' },
+      },
+    );
     expect(run.status).toBe(0);
     // hookctl itself runs on the pty driver's terminal; only the hook, in a session of its own, has none.
     const printed = run.stdout.replace(/\r\n/g, '\n');

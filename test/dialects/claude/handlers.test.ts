@@ -28,7 +28,14 @@ describe('claude command handlers (SPEC-dialects 8.2)', () => {
     box.write('project/bin/tool.sh', '#!/bin/sh\nprintf "%s" "$1" >&2\n', { executable: true });
     box.settings(
       'project/.claude/settings.json',
-      hooks({ Stop: [group([command('${CLAUDE_PROJECT_DIR}/bin/tool.sh', { args: ['${CLAUDE_PROJECT_DIR}/x'] }), command('printf "%s" "${CLAUDE_PROJECT_DIR}" >&2')])] }),
+      hooks({
+        Stop: [
+          group([
+            command('${CLAUDE_PROJECT_DIR}/bin/tool.sh', { args: ['${CLAUDE_PROJECT_DIR}/x'] }),
+            command('printf "%s" "${CLAUDE_PROJECT_DIR}" >&2'),
+          ]),
+        ],
+      }),
     );
     const outcome = await dispatchOnce(box, 'Stop');
     expect(outcome.runs.map((run) => run.stderr)).toEqual([`${box.project}/x`, box.project]);
@@ -37,7 +44,10 @@ describe('claude command handlers (SPEC-dialects 8.2)', () => {
 
   it('plugin hooks get ${CLAUDE_PLUGIN_ROOT} and ${CLAUDE_PLUGIN_DATA} replaced as text in shell form; the data dir is created', async () => {
     const box = makeClaudeSandbox();
-    box.settings('home/.claude/plugins/cache/m/p/1/hooks/hooks.json', hooks({ Stop: [group([command("echo '${CLAUDE_PLUGIN_DATA}' >&2; test -d '${CLAUDE_PLUGIN_DATA}'")])] }));
+    box.settings(
+      'home/.claude/plugins/cache/m/p/1/hooks/hooks.json',
+      hooks({ Stop: [group([command("echo '${CLAUDE_PLUGIN_DATA}' >&2; test -d '${CLAUDE_PLUGIN_DATA}'")])] }),
+    );
     box.settings('home/.claude/settings.json', { enabledPlugins: { 'p@m': true } });
     const outcome = await dispatchOnce(box, 'Stop');
     expect(outcome.runs[0]).toMatchObject({ status: 'completed', stderr: `${join(box.home, '.claude/plugins/data/p-m')}\n` });
@@ -48,7 +58,11 @@ describe('claude command handlers (SPEC-dialects 8.2)', () => {
     const marker = join(box.root, 'started');
     box.settings(
       'home/.claude/plugins/cache/m/p/1/hooks/hooks.json',
-      hooks({ Stop: [group([command('curl -H "token: ${user_config.api_token}" x'), command('touch', { args: [marker, '${user_config.api_token}'] })])] }),
+      hooks({
+        Stop: [
+          group([command('curl -H "token: ${user_config.api_token}" x'), command('touch', { args: [marker, '${user_config.api_token}'] })]),
+        ],
+      }),
     );
     box.settings('home/.claude/settings.json', { enabledPlugins: { 'p@m': true } });
     const outcome = await dispatchOnce(box, 'Stop');
@@ -56,8 +70,12 @@ describe('claude command handlers (SPEC-dialects 8.2)', () => {
       ['skipped', 'not-runnable'],
       ['failed', null],
     ]);
-    expect(outcome.runs[0]!.error).toContain('Hook from plugin p@m references ${user_config.*} in a shell-form command. The substituted value would be re-parsed by the shell.');
-    expect(outcome.runs[1]!.error).toBe('${user_config.*} needs the plugin options the agent keeps; hookctl does not resolve them, so this hook cannot start');
+    expect(outcome.runs[0]!.error).toContain(
+      'Hook from plugin p@m references ${user_config.*} in a shell-form command. The substituted value would be re-parsed by the shell.',
+    );
+    expect(outcome.runs[1]!.error).toBe(
+      '${user_config.*} needs the plugin options the agent keeps; hookctl does not resolve them, so this hook cannot start',
+    );
     expect(existsSync(marker)).toBe(false);
   });
 
@@ -88,16 +106,21 @@ describe('claude command handlers (SPEC-dialects 8.2)', () => {
       hooks({
         PreToolUse: [
           group([
-            command(`sleep 0.2; ${printJson({ systemMessage: 'tests passed', hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'x', additionalContext: 'ctx' } })}`, {
-              async: true,
-            }),
+            command(
+              `sleep 0.2; ${printJson({ systemMessage: 'tests passed', hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'x', additionalContext: 'ctx' } })}`,
+              {
+                async: true,
+              },
+            ),
           ]),
         ],
       }),
     );
     const engine = await box.engine();
     const results: AsyncRunResult[] = [];
-    const outcome = await engine.dispatch('PreToolUse', (await box.payload('PreToolUse')) as never, { onAsyncEnd: (result) => results.push(result) });
+    const outcome = await engine.dispatch('PreToolUse', (await box.payload('PreToolUse')) as never, {
+      onAsyncEnd: (result) => results.push(result),
+    });
     expect(outcome).toMatchObject({ decision: null, blocked: false });
     expect(outcome.runs[0]).toMatchObject({ mode: 'async', status: 'running' });
     await engine.close();
@@ -108,7 +131,10 @@ describe('claude command handlers (SPEC-dialects 8.2)', () => {
 
   it('an async hook’s wrongly typed field is dropped, not the whole output (cc hooks §Run hooks in the background)', async () => {
     const box = makeClaudeSandbox();
-    box.settings('project/.claude/settings.json', hooks({ Stop: [group([command(printJson({ systemMessage: 'kept', continue: 'no' }), { async: true })])] }));
+    box.settings(
+      'project/.claude/settings.json',
+      hooks({ Stop: [group([command(printJson({ systemMessage: 'kept', continue: 'no' }), { async: true })])] }),
+    );
     const engine = await box.engine();
     const results: AsyncRunResult[] = [];
     await engine.dispatch('Stop', (await box.payload('Stop')) as never, { onAsyncEnd: (result) => results.push(result) });
@@ -121,11 +147,20 @@ describe('claude command handlers (SPEC-dialects 8.2)', () => {
     const box = makeClaudeSandbox();
     box.settings(
       'project/.claude/settings.json',
-      hooks({ PostToolUse: [group([command('echo "3 tests failed" >&2; exit 2', { asyncRewake: true }), command('echo "from stdout"; exit 2', { asyncRewake: true })])] }),
+      hooks({
+        PostToolUse: [
+          group([
+            command('echo "3 tests failed" >&2; exit 2', { asyncRewake: true }),
+            command('echo "from stdout"; exit 2', { asyncRewake: true }),
+          ]),
+        ],
+      }),
     );
     const engine = await box.engine();
     const results: AsyncRunResult[] = [];
-    const outcome = await engine.dispatch('PostToolUse', (await box.payload('PostToolUse')) as never, { onAsyncEnd: (result) => results.push(result) });
+    const outcome = await engine.dispatch('PostToolUse', (await box.payload('PostToolUse')) as never, {
+      onAsyncEnd: (result) => results.push(result),
+    });
     await engine.close();
     expect(outcome.runs.map((run) => run.mode)).toEqual(['async', 'async']);
     expect(outcome.blocked).toBe(false);
@@ -171,7 +206,12 @@ describe('claude timeouts (SPEC-dialects 8.2)', () => {
     const box = makeClaudeSandbox();
     box.settings('project/.claude/settings.json', hooks({ SessionEnd: [group([command('sleep 2; echo done >&2', { timeout: 5 })])] }));
     expect((await dispatchOnce(box, 'SessionEnd')).runs[0]!.status).toBe('completed');
-    const cut = await dispatchOnce(box, 'SessionEnd', {}, { env: { PATH: process.env.PATH, CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS: '300' } });
+    const cut = await dispatchOnce(
+      box,
+      'SessionEnd',
+      {},
+      { env: { PATH: process.env.PATH, CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS: '300' } },
+    );
     expect(cut.runs[0]!.status).toBe('timed_out');
   });
 });

@@ -23,7 +23,10 @@ async function serve(answer: (request: IncomingMessage) => Reply) {
     request.on('end', () => {
       requests.push({ method: request.method!, path: request.url!, headers: request.headers, body });
       const reply = answer(request);
-      setTimeout(() => response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers }).end(reply.body), reply.delayMs ?? 0);
+      setTimeout(
+        () => response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers }).end(reply.body),
+        reply.delayMs ?? 0,
+      );
     });
   });
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
@@ -32,7 +35,9 @@ async function serve(answer: (request: IncomingMessage) => Reply) {
 }
 
 const http = (url: string, extra: Record<string, unknown> = {}) => ({ type: 'http', url, ...extra });
-const deny = { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'blocked over HTTP' } };
+const deny = {
+  hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'blocked over HTTP' },
+};
 
 describe('claude http hooks against a real server (SPEC-dialects 8.2, 8.5.6)', () => {
   it('POSTs the payload as JSON and reads a 2xx JSON body like command stdout', async () => {
@@ -84,7 +89,14 @@ describe('claude http hooks against a real server (SPEC-dialects 8.2, 8.5.6)', (
     box.settings(
       'project/.claude/settings.json',
       hooks({
-        Stop: [group([http(base, { headers: { Authorization: 'Bearer $MY_TOKEN', 'X-Both': '${MY_TOKEN}/${SECRET}/$SECRET' }, allowedEnvVars: ['MY_TOKEN'] })])],
+        Stop: [
+          group([
+            http(base, {
+              headers: { Authorization: 'Bearer $MY_TOKEN', 'X-Both': '${MY_TOKEN}/${SECRET}/$SECRET' },
+              allowedEnvVars: ['MY_TOKEN'],
+            }),
+          ]),
+        ],
       }),
     );
     await dispatchOnce(box, 'Stop', {}, { env: { PATH: process.env.PATH, MY_TOKEN: 'tok', SECRET: 'do-not-send' } });
@@ -95,7 +107,10 @@ describe('claude http hooks against a real server (SPEC-dialects 8.2, 8.5.6)', (
     const { base, requests } = await serve(() => ({ status: 200, body: '{}' }));
     const box = makeClaudeSandbox();
     box.settings('etc/claude-code/managed-settings.json', { httpHookAllowedEnvVars: ['ALLOWED'] });
-    box.settings('project/.claude/settings.json', hooks({ Stop: [group([http(base, { headers: { 'X-A': '$ALLOWED', 'X-B': '$LISTED' }, allowedEnvVars: ['ALLOWED', 'LISTED'] })])] }));
+    box.settings(
+      'project/.claude/settings.json',
+      hooks({ Stop: [group([http(base, { headers: { 'X-A': '$ALLOWED', 'X-B': '$LISTED' }, allowedEnvVars: ['ALLOWED', 'LISTED'] })])] }),
+    );
     await dispatchOnce(box, 'Stop', {}, { env: { PATH: process.env.PATH, ALLOWED: 'a', LISTED: 'b' } });
     expect(requests[0]!.headers).toMatchObject({ 'x-a': 'a', 'x-b': '' });
   });

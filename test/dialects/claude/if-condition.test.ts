@@ -54,9 +54,12 @@ describe('claude `if` on Bash (cc hooks, Bash `if` matching table)', () => {
     expect(bash(rule, commandText)).toBe(expected);
   });
 
-  it.each([['echo "unterminated'], ["echo 'unterminated"], ['cat <<EOF\nrm x\nEOF'], ['echo $(rm x']])('fails open on a command it cannot parse: %j', (commandText) => {
-    expect(bash('Bash(git *)', commandText)).toMatch(/could not parse the command .*; running the hook anyway/);
-  });
+  it.each([['echo "unterminated'], ["echo 'unterminated"], ['cat <<EOF\nrm x\nEOF'], ['echo $(rm x']])(
+    'fails open on a command it cannot parse: %j',
+    (commandText) => {
+      expect(bash('Bash(git *)', commandText)).toMatch(/could not parse the command .*; running the hook anyway/);
+    },
+  );
 
   it('matches a parameter of the tool input (cc perm: Bash(run_in_background:true))', () => {
     expect(test('Bash(run_in_background:true)', 'Bash', { command: 'sleep 1', run_in_background: true })).toBe(true);
@@ -148,13 +151,18 @@ describe('claude `if` through the engine', () => {
     );
     const outcome = await dispatchOnce(box, 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'echo $(rm -rf /tmp/x)' } });
     expect(outcome.runs.map((run) => run.command)).toEqual(['echo rm-guard', 'echo push-guard']);
-    expect(outcome.warnings).toContainEqual(expect.stringMatching(/^hook project:\.claude\/settings\.json:PreToolUse:0:2: the command has \$\(…\)/));
+    expect(outcome.warnings).toContainEqual(
+      expect.stringMatching(/^hook project:\.claude\/settings\.json:PreToolUse:0:2: the command has \$\(…\)/),
+    );
   });
 
   it('`/path` patterns anchor at the settings file’s scope: user settings at ~/.claude', async () => {
     const box = makeClaudeSandbox();
     box.settings('home/.claude/settings.json', hooks({ PreToolUse: [group([command('echo user-anchored', { if: 'Edit(/notes/**)' })])] }));
-    const inUserDir = await dispatchOnce(box, 'PreToolUse', { tool_name: 'Edit', tool_input: { file_path: `${box.home}/.claude/notes/a.md` } });
+    const inUserDir = await dispatchOnce(box, 'PreToolUse', {
+      tool_name: 'Edit',
+      tool_input: { file_path: `${box.home}/.claude/notes/a.md` },
+    });
     const inProject = await dispatchOnce(box, 'PreToolUse', { tool_name: 'Edit', tool_input: { file_path: `${box.project}/notes/a.md` } });
     expect(inUserDir.runs).toHaveLength(1);
     expect(inProject.runs).toHaveLength(0);

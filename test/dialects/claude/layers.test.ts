@@ -6,7 +6,8 @@ import { runCli } from '../../helpers/run-cli.js';
 import { command, dispatchOnce, group, hooks, makeClaudeSandbox } from './sandbox.js';
 
 /** A Stop hook that appends `tag` to ran.txt in the project: which layers ran, in which order. */
-const stopHook = (tag: string, extra: Record<string, unknown> = {}) => hooks({ Stop: [group([command(`echo ${tag} >> ran.txt`)])] , ...extra });
+const stopHook = (tag: string, extra: Record<string, unknown> = {}) =>
+  hooks({ Stop: [group([command(`echo ${tag} >> ran.txt`)])], ...extra });
 
 async function runIds(box: ReturnType<typeof makeClaudeSandbox>, options = {}) {
   const outcome = await dispatchOnce(box, 'Stop', {}, options);
@@ -106,7 +107,14 @@ describe('claude layers (SPEC-dialects 8.1)', () => {
 });
 
 describe('claude plugins (SPEC-dialects 8.1)', () => {
-  function plugin(box: ReturnType<typeof makeClaudeSandbox>, marketplace: string, name: string, version: string, hookFile: unknown, extra: Record<string, unknown> = {}) {
+  function plugin(
+    box: ReturnType<typeof makeClaudeSandbox>,
+    marketplace: string,
+    name: string,
+    version: string,
+    hookFile: unknown,
+    extra: Record<string, unknown> = {},
+  ) {
     const root = `home/.claude/plugins/cache/${marketplace}/${name}/${version}`;
     box.settings(`${root}/hooks/hooks.json`, hookFile);
     if (Object.keys(extra).length > 0) box.settings(`${root}/.claude-plugin/plugin.json`, { name, ...extra });
@@ -115,7 +123,13 @@ describe('claude plugins (SPEC-dialects 8.1)', () => {
 
   it('loads each plugin the merged enabledPlugins turns on, with its root, data dir and variables', async () => {
     const box = makeClaudeSandbox();
-    const root = plugin(box, 'acme', 'fmt', '1.0.0', hooks({ Stop: [group([command('printf "%s|%s|%s" "$CLAUDE_PLUGIN_ROOT" "$CLAUDE_PLUGIN_DATA" "${CLAUDE_PLUGIN_ROOT}" >&2')])] }));
+    const root = plugin(
+      box,
+      'acme',
+      'fmt',
+      '1.0.0',
+      hooks({ Stop: [group([command('printf "%s|%s|%s" "$CLAUDE_PLUGIN_ROOT" "$CLAUDE_PLUGIN_DATA" "${CLAUDE_PLUGIN_ROOT}" >&2')])] }),
+    );
     box.settings('home/.claude/settings.json', { enabledPlugins: { 'fmt@acme': true } });
     const outcome = await dispatchOnce(box, 'Stop');
     const data = join(box.home, '.claude/plugins/data/fmt-acme');
@@ -131,7 +145,10 @@ describe('claude plugins (SPEC-dialects 8.1)', () => {
     box.settings('home/.claude/settings.json', { enabledPlugins: { 'fmt@acme': true, 'lint@acme': false } });
     box.settings('project/.claude/settings.json', { enabledPlugins: { 'lint@acme': true } });
     let outcome = await dispatchOnce(box, 'Stop');
-    expect(outcome.runs.map((run) => run.id)).toEqual(['plugin:fmt@acme/hooks/hooks.json:Stop:0:0', 'plugin:lint@acme/hooks/hooks.json:Stop:0:0']);
+    expect(outcome.runs.map((run) => run.id)).toEqual([
+      'plugin:fmt@acme/hooks/hooks.json:Stop:0:0',
+      'plugin:lint@acme/hooks/hooks.json:Stop:0:0',
+    ]);
     box.settings('etc/claude-code/managed-settings.json', { enabledPlugins: { 'fmt@acme': false } });
     outcome = await dispatchOnce(box, 'Stop');
     expect(outcome.runs.map((run) => run.id)).toEqual(['plugin:lint@acme/hooks/hooks.json:Stop:0:0']);
@@ -146,7 +163,9 @@ describe('claude plugins (SPEC-dialects 8.1)', () => {
     box.settings('home/.claude/settings.json', { enabledPlugins: { 'fmt@acme': true } });
     const outcome = await dispatchOnce(box, 'Stop');
     expect(outcome.runs.map((run) => run.file)).toEqual([join(fresh, 'hooks/hooks.json')]);
-    expect(outcome.warnings).toContainEqual(expect.stringContaining('plugin fmt@acme has 2 cached versions; loading the newest, 2.0.0 (also present: 1.0.0)'));
+    expect(outcome.warnings).toContainEqual(
+      expect.stringContaining('plugin fmt@acme has 2 cached versions; loading the newest, 2.0.0 (also present: 1.0.0)'),
+    );
   });
 
   it('follows a symlinked development checkout in the cache', async () => {
@@ -168,7 +187,7 @@ describe('claude plugins (SPEC-dialects 8.1)', () => {
 
   it('ignores an enabledPlugins key that is not name@marketplace or would leave the cache', async () => {
     const box = makeClaudeSandbox();
-    box.settings('home/.claude/settings.json', { enabledPlugins: { '../../etc@x': true, 'plain': true } });
+    box.settings('home/.claude/settings.json', { enabledPlugins: { '../../etc@x': true, plain: true } });
     const outcome = await dispatchOnce(box, 'Stop');
     expect(outcome.warnings.filter((warning) => warning.includes('not a plugin id'))).toHaveLength(2);
   });
@@ -176,7 +195,12 @@ describe('claude plugins (SPEC-dialects 8.1)', () => {
   it('loads what the manifest `hooks` key names: a path, inline config and an event map, besides hooks/hooks.json', async () => {
     const box = makeClaudeSandbox();
     const root = plugin(box, 'acme', 'multi', '1.0.0', stopHook('default'), {
-      hooks: ['./extra/more.json', { hooks: { Stop: [group([command('echo inline')])] } }, { Stop: [group([command('echo map')])] }, '../../outside.json'],
+      hooks: [
+        './extra/more.json',
+        { hooks: { Stop: [group([command('echo inline')])] } },
+        { Stop: [group([command('echo map')])] },
+        '../../outside.json',
+      ],
     });
     box.settings('home/.claude/plugins/cache/acme/multi/1.0.0/extra/more.json', stopHook('more'));
     box.settings('home/.claude/settings.json', { enabledPlugins: { 'multi@acme': true } });
@@ -209,9 +233,15 @@ describe('claude layers through the hookctl binary', () => {
     const common = ['--dialect', 'claude', '--cwd', box.project, '--home', box.home, '--managed', box.managed];
     const plugins = ['--plugin-dir', join(box.root, 'dev/a'), '--plugin-dir', join(box.root, 'dev/b')];
     const json = JSON.parse((await runCli(['list', '--json', ...common, '--settings', flag, ...plugins])).stdout);
-    expect(json.hooks.map((hook: { id: string }) => hook.id)).toEqual([`flag:${flag}:Stop:0:0`, 'plugin:a@inline/hooks/hooks.json:Stop:0:0', 'plugin:b@inline/hooks/hooks.json:Stop:0:0']);
+    expect(json.hooks.map((hook: { id: string }) => hook.id)).toEqual([
+      `flag:${flag}:Stop:0:0`,
+      'plugin:a@inline/hooks/hooks.json:Stop:0:0',
+      'plugin:b@inline/hooks/hooks.json:Stop:0:0',
+    ]);
     const inline = await runCli(['dry-run', 'Stop', '--json', ...common, '--settings', JSON.stringify(stopHook('inline'))]);
-    expect(JSON.parse(inline.stdout).runs.map((run: { id: string; status: string }) => [run.id, run.status])).toEqual([['flag:--settings:inline:Stop:0:0', 'completed']]);
+    expect(JSON.parse(inline.stdout).runs.map((run: { id: string; status: string }) => [run.id, run.status])).toEqual([
+      ['flag:--settings:inline:Stop:0:0', 'completed'],
+    ]);
   });
 
   it('detects claude from .claude/settings*.json, or from the user settings under $CLAUDE_CONFIG_DIR', () => {

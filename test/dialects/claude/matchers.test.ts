@@ -206,7 +206,10 @@ describe('claude matchers through the engine', () => {
 
   it('FileChanged matches the basename of file_path', async () => {
     const box = makeClaudeSandbox();
-    box.settings('project/.claude/settings.json', hooks({ FileChanged: [group([command('echo envrc')], '.envrc|.env'), group([command('echo other')], 'package.json')] }));
+    box.settings(
+      'project/.claude/settings.json',
+      hooks({ FileChanged: [group([command('echo envrc')], '.envrc|.env'), group([command('echo other')], 'package.json')] }),
+    );
     const outcome = await dispatchOnce(box, 'FileChanged', { file_path: `${box.project}/.envrc` });
     expect(outcome.matcherTarget).toBe('.envrc');
     expect(outcome.runs.map((run) => run.command)).toEqual(['echo envrc']);

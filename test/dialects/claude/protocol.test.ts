@@ -29,11 +29,14 @@ describe('claude: reading stdout (SPEC-dialects 8.5.1, 8.5.2)', () => {
     expect(outcome.runs[0]).toMatchObject({ status: 'completed', error: null });
   });
 
-  it.each(['Stop', 'PreToolUse', 'SubagentStart', 'Setup', 'PostToolUse'])('plain text on %s is ignored, never a failure', async (event) => {
-    const outcome = await one(event, hook('just some text'));
-    expect(outcome).toMatchObject({ additionalContext: null, blocked: false, decision: null });
-    expect(outcome.runs[0]).toMatchObject({ status: 'completed', error: null });
-  });
+  it.each(['Stop', 'PreToolUse', 'SubagentStart', 'Setup', 'PostToolUse'])(
+    'plain text on %s is ignored, never a failure',
+    async (event) => {
+      const outcome = await one(event, hook('just some text'));
+      expect(outcome).toMatchObject({ additionalContext: null, blocked: false, decision: null });
+      expect(outcome.runs[0]).toMatchObject({ status: 'completed', error: null });
+    },
+  );
 
   it.each(['UserPromptSubmit', 'UserPromptExpansion'])('plain text on %s is context', async (event) => {
     expect(await one(event, hook('  note for the model \n'))).toMatchObject({ additionalContext: 'note for the model' });
@@ -51,11 +54,17 @@ describe('claude: reading stdout (SPEC-dialects 8.5.1, 8.5.2)', () => {
   it('a hookEventName that is not the event fails the run', async () => {
     const outcome = await one('PreToolUse', hook(hso('PostToolUse', { permissionDecision: 'deny', permissionDecisionReason: 'no' })));
     expect(outcome.decision).toBeNull();
-    expect(outcome.runs[0]).toMatchObject({ status: 'failed', error: 'PreToolUse hook error: /hookSpecificOutput/hookEventName must be "PreToolUse"' });
+    expect(outcome.runs[0]).toMatchObject({
+      status: 'failed',
+      error: 'PreToolUse hook error: /hookSpecificOutput/hookEventName must be "PreToolUse"',
+    });
   });
 
   it('unknown keys are dropped with a warning and the rest applies (§11.3)', async () => {
-    const outcome = await one('PreToolUse', hook({ extra: 1, ...hso('PreToolUse', { permissionDecision: 'deny', permissionDecisionReason: 'no', note: 'x' }) }));
+    const outcome = await one(
+      'PreToolUse',
+      hook({ extra: 1, ...hso('PreToolUse', { permissionDecision: 'deny', permissionDecisionReason: 'no', note: 'x' }) }),
+    );
     expect(outcome).toMatchObject({ decision: 'deny', reason: 'no', blocked: true });
     expect(outcome.warnings).toEqual(
       expect.arrayContaining([
@@ -68,7 +77,9 @@ describe('claude: reading stdout (SPEC-dialects 8.5.1, 8.5.2)', () => {
   it('top-level additionalContext is ignored with a warning (cc guide: "Claude Code silently ignores it")', async () => {
     const outcome = await one('SessionStart', hook({ additionalContext: 'misplaced' }));
     expect(outcome.additionalContext).toBeNull();
-    expect(outcome.warnings).toContainEqual(expect.stringContaining('unknown key /additionalContext in the SessionStart output is ignored'));
+    expect(outcome.warnings).toContainEqual(
+      expect.stringContaining('unknown key /additionalContext in the SessionStart output is ignored'),
+    );
   });
 
   it('a Stop block without a reason is a schema failure', async () => {
@@ -80,7 +91,10 @@ describe('claude: reading stdout (SPEC-dialects 8.5.1, 8.5.2)', () => {
 
 describe('claude: exit codes (SPEC-dialects 8.5.3, 8.5.4)', () => {
   it('JSON is read on any exit code: a valid deny on exit 1 denies, and the run is not an error', async () => {
-    const outcome = await one('PreToolUse', hook(hso('PreToolUse', { permissionDecision: 'deny', permissionDecisionReason: 'policy' }), { exit: 1 }));
+    const outcome = await one(
+      'PreToolUse',
+      hook(hso('PreToolUse', { permissionDecision: 'deny', permissionDecisionReason: 'policy' }), { exit: 1 }),
+    );
     expect(outcome).toMatchObject({ decision: 'deny', reason: 'policy' });
     expect(outcome.runs[0]).toMatchObject({ status: 'blocked', exitCode: 1, error: null });
   });
@@ -99,17 +113,27 @@ describe('claude: exit codes (SPEC-dialects 8.5.3, 8.5.4)', () => {
   it('a missing script is the same non-blocking error, with the shell’s words (cc hooks: exit 127)', async () => {
     const outcome = await one('PreToolUse', './hooks/missing.sh');
     expect(outcome.decision).toBeNull();
-    expect(outcome.runs[0]).toMatchObject({ status: 'failed', exitCode: 127, error: expect.stringMatching(/^Failed with non-blocking status code: .*missing\.sh.*not found/) });
+    expect(outcome.runs[0]).toMatchObject({
+      status: 'failed',
+      exitCode: 127,
+      error: expect.stringMatching(/^Failed with non-blocking status code: .*missing\.sh.*not found/),
+    });
   });
 
   it('exit 2 on PreToolUse denies with stderr; a JSON allow cannot cancel it', async () => {
-    const outcome = await one('PreToolUse', hook(hso('PreToolUse', { permissionDecision: 'allow' }), { stderr: 'rm is not allowed\n', exit: 2 }));
+    const outcome = await one(
+      'PreToolUse',
+      hook(hso('PreToolUse', { permissionDecision: 'allow' }), { stderr: 'rm is not allowed\n', exit: 2 }),
+    );
     expect(outcome).toMatchObject({ decision: 'deny', blocked: true, reason: 'rm is not allowed' });
     expect(outcome.runs[0]).toMatchObject({ status: 'blocked', error: null });
   });
 
   it('exit 2 takes the JSON’s own blocking reason when it makes one', async () => {
-    const outcome = await one('PreToolUse', hook(hso('PreToolUse', { permissionDecision: 'deny', permissionDecisionReason: 'from JSON' }), { stderr: 'from stderr', exit: 2 }));
+    const outcome = await one(
+      'PreToolUse',
+      hook(hso('PreToolUse', { permissionDecision: 'deny', permissionDecisionReason: 'from JSON' }), { stderr: 'from stderr', exit: 2 }),
+    );
     expect(outcome.reason).toBe('from JSON');
   });
 
@@ -125,7 +149,10 @@ describe('claude: exit codes (SPEC-dialects 8.5.3, 8.5.4)', () => {
   });
 
   it('exit 2 keeps the other JSON fields: UserPromptSubmit is blocked and its context kept', async () => {
-    const outcome = await one('UserPromptSubmit', hook(hso('UserPromptSubmit', { additionalContext: 'kept' }), { stderr: 'secret in prompt', exit: 2 }));
+    const outcome = await one(
+      'UserPromptSubmit',
+      hook(hso('UserPromptSubmit', { additionalContext: 'kept' }), { stderr: 'secret in prompt', exit: 2 }),
+    );
     expect(outcome).toMatchObject({ blocked: true, reason: 'secret in prompt', additionalContext: 'kept' });
   });
 
@@ -146,7 +173,11 @@ describe('claude: exit codes (SPEC-dialects 8.5.3, 8.5.4)', () => {
   });
 
   it('exit 2 on PostToolBatch stops the loop', async () => {
-    expect(await one('PostToolBatch', hook('', { stderr: 'stop here', exit: 2 }))).toMatchObject({ blocked: true, stop: true, stopReason: 'stop here' });
+    expect(await one('PostToolBatch', hook('', { stderr: 'stop here', exit: 2 }))).toMatchObject({
+      blocked: true,
+      stop: true,
+      stopReason: 'stop here',
+    });
   });
 
   it.each(['SessionStart', 'Setup', 'SubagentStart', 'SessionEnd', 'CwdChanged', 'FileChanged', 'PostCompact', 'MessageDisplay'])(
@@ -158,11 +189,14 @@ describe('claude: exit codes (SPEC-dialects 8.5.3, 8.5.4)', () => {
     },
   );
 
-  it.each(['Notification', 'PermissionDenied', 'StopFailure', 'InstructionsLoaded', 'DirectoryAdded', 'WorktreeRemove'])('exit 2 on %s is ignored', async (event) => {
-    const outcome = await one(event, hook('', { stderr: 'ignored', exit: 2 }));
-    expect(outcome.blocked).toBe(false);
-    expect(outcome.runs[0]).toMatchObject({ status: 'completed', error: null });
-  });
+  it.each(['Notification', 'PermissionDenied', 'StopFailure', 'InstructionsLoaded', 'DirectoryAdded', 'WorktreeRemove'])(
+    'exit 2 on %s is ignored',
+    async (event) => {
+      const outcome = await one(event, hook('', { stderr: 'ignored', exit: 2 }));
+      expect(outcome.blocked).toBe(false);
+      expect(outcome.runs[0]).toMatchObject({ status: 'completed', error: null });
+    },
+  );
 
   it('exit 2 is not honoured on PermissionRequest: without JSON the run completes and stderr is discarded', async () => {
     const outcome = await one('PermissionRequest', hook('', { stderr: 'no', exit: 2 }));
@@ -171,7 +205,10 @@ describe('claude: exit codes (SPEC-dialects 8.5.3, 8.5.4)', () => {
   });
 
   it('exit 2 on Elicitation declines and ignores hookSpecificOutput', async () => {
-    const outcome = await one('Elicitation', hook(hso('Elicitation', { action: 'accept', content: { a: 1 } }), { stderr: 'nope', exit: 2 }));
+    const outcome = await one(
+      'Elicitation',
+      hook(hso('Elicitation', { action: 'accept', content: { a: 1 } }), { stderr: 'nope', exit: 2 }),
+    );
     expect(outcome).toMatchObject({ blocked: true, dialectOutput: { action: 'decline' } });
     expect(outcome.dialectOutput).not.toHaveProperty('content');
   });
@@ -196,7 +233,12 @@ describe('claude: exit codes (SPEC-dialects 8.5.3, 8.5.4)', () => {
   });
 
   it('a timeout is timed_out with no decision: the action proceeds', async () => {
-    const outcome = await one('PreToolUse', `sleep 5; ${hook(hso('PreToolUse', { permissionDecision: 'deny', permissionDecisionReason: 'late' }))}`, {}, { timeout: 0.3 });
+    const outcome = await one(
+      'PreToolUse',
+      `sleep 5; ${hook(hso('PreToolUse', { permissionDecision: 'deny', permissionDecisionReason: 'late' }))}`,
+      {},
+      { timeout: 0.3 },
+    );
     expect(outcome).toMatchObject({ decision: null, blocked: false });
     expect(outcome.runs[0]!.status).toBe('timed_out');
   });
@@ -210,7 +252,10 @@ describe('claude: fields per event (SPEC-dialects 8.4, 8.5.7)', () => {
     ['deny', null],
     ['defer', null],
   ])('PreToolUse %s with updatedInput: the rewrite applies %s', async (decision, expected) => {
-    const fields = { ...(decision ? { permissionDecision: decision, permissionDecisionReason: 'r' } : {}), updatedInput: { tag: 'rewritten' } };
+    const fields = {
+      ...(decision ? { permissionDecision: decision, permissionDecisionReason: 'r' } : {}),
+      updatedInput: { tag: 'rewritten' },
+    };
     const outcome = await one('PreToolUse', hook(hso('PreToolUse', fields)));
     expect(outcome.updatedInput).toEqual(expected);
     expect(outcome.decision).toBe(decision ?? null);
@@ -224,13 +269,30 @@ describe('claude: fields per event (SPEC-dialects 8.4, 8.5.7)', () => {
   });
 
   it('PermissionRequest allow carries updatedInput and updatedPermissions', async () => {
-    const permissions = [{ type: 'addRules', rules: [{ toolName: 'Bash', ruleContent: 'npm test' }], behavior: 'allow', destination: 'localSettings' }];
-    const outcome = await one('PermissionRequest', hook(hso('PermissionRequest', { decision: { behavior: 'allow', updatedInput: { command: 'npm test' }, updatedPermissions: permissions } })));
-    expect(outcome).toMatchObject({ decision: 'allow', blocked: false, updatedInput: { command: 'npm test' }, dialectOutput: { updatedPermissions: permissions } });
+    const permissions = [
+      { type: 'addRules', rules: [{ toolName: 'Bash', ruleContent: 'npm test' }], behavior: 'allow', destination: 'localSettings' },
+    ];
+    const outcome = await one(
+      'PermissionRequest',
+      hook(
+        hso('PermissionRequest', {
+          decision: { behavior: 'allow', updatedInput: { command: 'npm test' }, updatedPermissions: permissions },
+        }),
+      ),
+    );
+    expect(outcome).toMatchObject({
+      decision: 'allow',
+      blocked: false,
+      updatedInput: { command: 'npm test' },
+      dialectOutput: { updatedPermissions: permissions },
+    });
   });
 
   it('PermissionRequest deny with interrupt stops', async () => {
-    const outcome = await one('PermissionRequest', hook(hso('PermissionRequest', { decision: { behavior: 'deny', message: 'never', interrupt: true } })));
+    const outcome = await one(
+      'PermissionRequest',
+      hook(hso('PermissionRequest', { decision: { behavior: 'deny', message: 'never', interrupt: true } })),
+    );
     expect(outcome).toMatchObject({ decision: 'deny', blocked: true, reason: 'never', stop: true, dialectOutput: { interrupt: true } });
   });
 
@@ -262,7 +324,10 @@ describe('claude: fields per event (SPEC-dialects 8.4, 8.5.7)', () => {
   });
 
   it('PostToolUseFailure accepts decision "block" as feedback (§11.5)', async () => {
-    expect(await one('PostToolUseFailure', hook({ decision: 'block', reason: 'try again differently' }))).toMatchObject({ blocked: true, reason: 'try again differently' });
+    expect(await one('PostToolUseFailure', hook({ decision: 'block', reason: 'try again differently' }))).toMatchObject({
+      blocked: true,
+      reason: 'try again differently',
+    });
   });
 
   it('systemMessage is collected for the user', async () => {
@@ -272,7 +337,15 @@ describe('claude: fields per event (SPEC-dialects 8.4, 8.5.7)', () => {
   it('SessionStart extras go to dialectOutput', async () => {
     const outcome = await one(
       'SessionStart',
-      hook(hso('SessionStart', { additionalContext: 'ctx', sessionTitle: 'Fix bug', initialUserMessage: 'go', watchPaths: ['/a'], reloadSkills: true })),
+      hook(
+        hso('SessionStart', {
+          additionalContext: 'ctx',
+          sessionTitle: 'Fix bug',
+          initialUserMessage: 'go',
+          watchPaths: ['/a'],
+          reloadSkills: true,
+        }),
+      ),
     );
     expect(outcome).toMatchObject({
       additionalContext: 'ctx',
@@ -292,6 +365,9 @@ describe('claude: fields per event (SPEC-dialects 8.4, 8.5.7)', () => {
   });
 
   it('Stop hookSpecificOutput.additionalContext continues the turn as feedback', async () => {
-    expect(await one('Stop', hook(hso('Stop', { additionalContext: 'also run the linter' })))).toMatchObject({ additionalContext: 'also run the linter', blocked: false });
+    expect(await one('Stop', hook(hso('Stop', { additionalContext: 'also run the linter' })))).toMatchObject({
+      additionalContext: 'also run the linter',
+      blocked: false,
+    });
   });
 });

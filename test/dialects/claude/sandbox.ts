@@ -57,7 +57,12 @@ export function makeClaudeSandbox(): ClaudeSandbox {
 }
 
 /** Creates the engine, dispatches once, closes it (waiting for async runs), returns the outcome. */
-export async function dispatchOnce(sandbox: ClaudeSandbox, event: string, extra: Record<string, unknown> = {}, options: Partial<EngineSettings> = {}) {
+export async function dispatchOnce(
+  sandbox: ClaudeSandbox,
+  event: string,
+  extra: Record<string, unknown> = {},
+  options: Partial<EngineSettings> = {},
+) {
   const engine = await sandbox.engine(options);
   try {
     return await engine.dispatch(event as never, (await sandbox.payload(event, extra)) as never);

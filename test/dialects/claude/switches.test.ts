@@ -9,7 +9,11 @@ const stop = (tag: string) => [group([command(`echo ${tag}`)])];
 function layered(box: ClaudeSandbox, managedExtra: Record<string, unknown>, userExtra: Record<string, unknown> = {}) {
   box.settings('home/.claude/plugins/cache/acme/forced/1/hooks/hooks.json', hooks({ Stop: stop('forced') }));
   box.settings('home/.claude/plugins/cache/acme/mine/1/hooks/hooks.json', hooks({ Stop: stop('mine') }));
-  box.settings('etc/claude-code/managed-settings.json', { ...hooks({ Stop: stop('managed') }), enabledPlugins: { 'forced@acme': true }, ...managedExtra });
+  box.settings('etc/claude-code/managed-settings.json', {
+    ...hooks({ Stop: stop('managed') }),
+    enabledPlugins: { 'forced@acme': true },
+    ...managedExtra,
+  });
   box.settings('home/.claude/settings.json', { ...hooks({ Stop: stop('user') }), enabledPlugins: { 'mine@acme': true }, ...userExtra });
   box.settings('project/.claude/settings.json', hooks({ Stop: stop('project') }));
 }
@@ -41,7 +45,9 @@ describe('claude switches (SPEC-dialects 8.1)', () => {
       ['echo mine', 'skipped', 'disabled'],
     ]);
     expect(outcome.runs[1]!.error).toBe(`disableAllHooks is true in ${join(box.home, '.claude/settings.json')}`);
-    expect(outcome.warnings).toContainEqual(expect.stringContaining('disableAllHooks is true: only managed hooks and plugins enabled by managed settings run'));
+    expect(outcome.warnings).toContainEqual(
+      expect.stringContaining('disableAllHooks is true: only managed hooks and plugins enabled by managed settings run'),
+    );
   });
 
   it('a later layer decides disableAllHooks: project false overrides user true (flag > local > project > user)', async () => {
@@ -89,19 +95,22 @@ describe('claude switches (SPEC-dialects 8.1)', () => {
     expect(outcome.runs[0]!.status).toBe('completed');
   });
 
-  it.each([[true], [['hooks', 'skills']]])('strictPluginOnlyCustomization %j drops user, project and local hooks; plugins and managed run', async (value) => {
-    const box = makeClaudeSandbox();
-    layered(box, { strictPluginOnlyCustomization: value });
-    box.settings('project/.claude/settings.local.json', hooks({ Stop: stop('local') }));
-    expect(summary(await dispatchOnce(box, 'Stop'))).toEqual([
-      ['echo managed', 'completed', null],
-      ['echo user', 'skipped', 'managed-only'],
-      ['echo project', 'skipped', 'managed-only'],
-      ['echo local', 'skipped', 'managed-only'],
-      ['echo forced', 'completed', null],
-      ['echo mine', 'completed', null],
-    ]);
-  });
+  it.each([[true], [['hooks', 'skills']]])(
+    'strictPluginOnlyCustomization %j drops user, project and local hooks; plugins and managed run',
+    async (value) => {
+      const box = makeClaudeSandbox();
+      layered(box, { strictPluginOnlyCustomization: value });
+      box.settings('project/.claude/settings.local.json', hooks({ Stop: stop('local') }));
+      expect(summary(await dispatchOnce(box, 'Stop'))).toEqual([
+        ['echo managed', 'completed', null],
+        ['echo user', 'skipped', 'managed-only'],
+        ['echo project', 'skipped', 'managed-only'],
+        ['echo local', 'skipped', 'managed-only'],
+        ['echo forced', 'completed', null],
+        ['echo mine', 'completed', null],
+      ]);
+    },
+  );
 
   it('strictPluginOnlyCustomization naming other surfaces only leaves hooks alone', async () => {
     const box = makeClaudeSandbox();
@@ -115,9 +124,13 @@ describe('claude switches (SPEC-dialects 8.1)', () => {
     box.trustWorkspace();
     const result = await runCli(['list', '--dialect', 'claude', '--cwd', box.project, '--home', box.home, '--managed', box.managed]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain(`user:~/.claude/settings.json:Stop:0:0 — Stop, command, sync, timeout 600s — workspace-trusted, never runs: managed-only (allowManagedHooksOnly is set in ${box.managed})`);
+    expect(result.stdout).toContain(
+      `user:~/.claude/settings.json:Stop:0:0 — Stop, command, sync, timeout 600s — workspace-trusted, never runs: managed-only (allowManagedHooksOnly is set in ${box.managed})`,
+    );
     expect(result.stderr).toContain('allowManagedHooksOnly is set: only managed hooks and plugins enabled by managed settings run');
-    const json = JSON.parse((await runCli(['list', '--json', '--dialect', 'claude', '--cwd', box.project, '--home', box.home, '--managed', box.managed])).stdout);
+    const json = JSON.parse(
+      (await runCli(['list', '--json', '--dialect', 'claude', '--cwd', box.project, '--home', box.home, '--managed', box.managed])).stdout,
+    );
     expect(json.hooks.map((hook: { trust: string; skipReason: string | null }) => [hook.trust, hook.skipReason])).toEqual([
       ['managed', null],
       ['workspace-trusted', 'managed-only'],

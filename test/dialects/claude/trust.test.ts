@@ -52,7 +52,11 @@ describe('claude workspace trust (SPEC-dialects 8.8)', () => {
     const box = setup();
     box.trustWorkspace(box.root);
     box.settings('plain/.claude/settings.json', stop);
-    expect((await statuses(box, { cwd: join(box.root, 'plain') })).map(([, status]) => status)).toEqual(['completed', 'completed', 'completed']);
+    expect((await statuses(box, { cwd: join(box.root, 'plain') })).map(([, status]) => status)).toEqual([
+      'completed',
+      'completed',
+      'completed',
+    ]);
     expect((await statuses(box)).map(([, , reason]) => reason)).toEqual([null, 'workspace-untrusted', 'workspace-untrusted']);
   });
 
@@ -62,7 +66,11 @@ describe('claude workspace trust (SPEC-dialects 8.8)', () => {
     mkdirSync(join(box.project, '.git', 'worktrees', 'feature'), { recursive: true });
     box.write('feature/.git', `gitdir: ${join(box.project, '.git', 'worktrees', 'feature')}\n`);
     box.settings('feature/.claude/settings.json', stop);
-    expect((await statuses(box, { cwd: join(box.root, 'feature') })).map(([, status]) => status)).toEqual(['completed', 'completed', 'completed']);
+    expect((await statuses(box, { cwd: join(box.root, 'feature') })).map(([, status]) => status)).toEqual([
+      'completed',
+      'completed',
+      'completed',
+    ]);
   });
 
   it('started in the home directory, trust is never stored: hooks are held back', async () => {
@@ -90,7 +98,11 @@ describe('claude workspace trust (SPEC-dialects 8.8)', () => {
 
   it('workspaceTrust "assume" (headless sessions) and the trust bypass both lift the gate', async () => {
     const box = setup();
-    expect((await statuses(box, { workspaceTrust: 'assume' })).map(([, status]) => status)).toEqual(['completed', 'completed', 'completed']);
+    expect((await statuses(box, { workspaceTrust: 'assume' })).map(([, status]) => status)).toEqual([
+      'completed',
+      'completed',
+      'completed',
+    ]);
     expect((await statuses(box, { bypassTrust: true })).map(([, status]) => status)).toEqual(['completed', 'completed', 'completed']);
   });
 
@@ -108,7 +120,13 @@ describe('claude workspace trust (SPEC-dialects 8.8)', () => {
     const mtime = statSync(join(box.home, '.claude.json')).mtimeMs;
     await statuses(box);
     const common = ['--dialect', 'claude', '--cwd', box.project, '--home', box.home, '--managed', box.managed];
-    for (const args of [['trust', '--all', '--yes'], ['untrust', '--all'], ['enable', 'x'], ['disable', 'x']]) await runCli([...args, ...common]);
+    for (const args of [
+      ['trust', '--all', '--yes'],
+      ['untrust', '--all'],
+      ['enable', 'x'],
+      ['disable', 'x'],
+    ])
+      await runCli([...args, ...common]);
     expect(readFileSync(join(box.home, '.claude.json'), 'utf8')).toBe(before);
     expect(statSync(join(box.home, '.claude.json')).mtimeMs).toBe(mtime);
   });
@@ -123,10 +141,23 @@ describe('hookctl trust commands with --dialect claude', () => {
   ])('%s explains in one line that Claude has no per-hook trust, exits 2 and writes nothing', async (commandName, ...args) => {
     const box = setup();
     const homeBefore = readdirSync(box.home, { recursive: true }).sort();
-    const result = await runCli([commandName, ...args, '--dialect', 'claude', '--cwd', box.project, '--home', box.home, '--managed', box.managed]);
+    const result = await runCli([
+      commandName,
+      ...args,
+      '--dialect',
+      'claude',
+      '--cwd',
+      box.project,
+      '--home',
+      box.home,
+      '--managed',
+      box.managed,
+    ]);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^hookctl: Claude Code has no per-hook trust or on\/off switch: .*hookctl never writes ~\/\.claude\.json$/)]);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^hookctl: Claude Code has no per-hook trust or on\/off switch: .*hookctl never writes ~\/\.claude\.json$/),
+    ]);
     expect(readdirSync(box.home, { recursive: true }).sort()).toEqual(homeBefore);
   });
 
@@ -149,7 +180,20 @@ describe('hookctl trust commands with --dialect claude', () => {
 
   it('dry-run --dangerously-bypass-hook-trust runs the held-back hooks, with the warning', async () => {
     const box = setup();
-    const result = await runCli(['dry-run', 'Stop', '--json', '--dangerously-bypass-hook-trust', '--dialect', 'claude', '--cwd', box.project, '--home', box.home, '--managed', box.managed]);
+    const result = await runCli([
+      'dry-run',
+      'Stop',
+      '--json',
+      '--dangerously-bypass-hook-trust',
+      '--dialect',
+      'claude',
+      '--cwd',
+      box.project,
+      '--home',
+      box.home,
+      '--managed',
+      box.managed,
+    ]);
     expect(result.stderr).toContain('--dangerously-bypass-hook-trust` is enabled');
     expect(JSON.parse(result.stdout).runs.map((run: { status: string }) => run.status)).toEqual(['completed', 'completed', 'completed']);
   });

@@ -14,7 +14,9 @@ const meta = (id: string, severity: RuleMeta['severity'], description: string, m
 
 export const RULES: RuleMeta[] = [
   meta('parse-error', 'error', 'Malformed JSON, YAML or TOML.', { unreadable: '{{error}}; nothing in this file is loaded' }),
-  meta('unknown-event', 'error', 'Event name not in the dialect.', { unknownDidYouMean: 'unknown event "{{event}}"; did you mean "{{suggestion}}"?' }),
+  meta('unknown-event', 'error', 'Event name not in the dialect.', {
+    unknownDidYouMean: 'unknown event "{{event}}"; did you mean "{{suggestion}}"?',
+  }),
   meta('matcher-ignored', 'warning', 'Matcher on an event that ignores it.', { ignored: 'matcher is ignored on {{event}}' }),
   meta('features-disabled', 'info', 'Hooks are switched off.', { hooksOff: 'hooks are disabled' }),
 ];

@@ -6,9 +6,30 @@ describe('formatJson', () => {
   it('lists every finding with its fields, files relative to the project, and counts errors and warnings', () => {
     expect(JSON.parse(formatJson(REPORT, { root: CWD, version: '1.2.3' }))).toEqual({
       findings: [
-        { ruleId: 'matcher-ignored', severity: 'warning', message: 'matcher is ignored on Stop', file: '.octo/hooks.yml', line: 12, column: 7 },
-        { ruleId: 'unknown-event', severity: 'error', message: 'unknown event "PreToolUze"; did you mean "PreToolUse"?', file: '.octo/hooks.yml', line: 3, column: 3 },
-        { ruleId: 'features-disabled', severity: 'info', message: 'hooks are disabled', file: '/home/me/.octo/config.toml', line: 1, column: 1 },
+        {
+          ruleId: 'matcher-ignored',
+          severity: 'warning',
+          message: 'matcher is ignored on Stop',
+          file: '.octo/hooks.yml',
+          line: 12,
+          column: 7,
+        },
+        {
+          ruleId: 'unknown-event',
+          severity: 'error',
+          message: 'unknown event "PreToolUze"; did you mean "PreToolUse"?',
+          file: '.octo/hooks.yml',
+          line: 3,
+          column: 3,
+        },
+        {
+          ruleId: 'features-disabled',
+          severity: 'info',
+          message: 'hooks are disabled',
+          file: '/home/me/.octo/config.toml',
+          line: 1,
+          column: 1,
+        },
       ],
       errorCount: 1,
       warningCount: 1,

@@ -36,12 +36,15 @@ interface SarifLog {
       ruleIndex?: number;
       level: string;
       message: { text: string; id?: string; arguments?: string[] };
-      locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string }; region: { startLine: number; startColumn: number } } }[];
+      locations: {
+        physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string }; region: { startLine: number; startColumn: number } };
+      }[];
     }[];
   }[];
 }
 
-const sarif = (findings = REPORT.findings, cwd = CWD): SarifLog => JSON.parse(formatSarif({ rules: RULES, findings }, { root: cwd, version: '1.2.3' }));
+const sarif = (findings = REPORT.findings, cwd = CWD): SarifLog =>
+  JSON.parse(formatSarif({ rules: RULES, findings }, { root: cwd, version: '1.2.3' }));
 const FINGERPRINT = expect.stringMatching(/^[0-9a-f]{32}:\d+$/) as unknown as string;
 
 describe('formatSarif', () => {
@@ -50,8 +53,14 @@ describe('formatSarif', () => {
     expect(log.$schema).toMatch(/sarif-schema-2\.1\.0\.json$/);
     expect(log.version).toBe('2.1.0');
     expect(log.runs).toHaveLength(1);
-    expect(log.runs[0]!.tool.driver).toMatchObject({ name: 'hookctl', version: '1.2.3', informationUri: expect.stringMatching(/^https:\/\//) });
-    expect(log.runs[0]!.originalUriBaseIds).toEqual({ '%SRCROOT%': { uri: 'file:///work/project/', description: { text: 'The repository root.' } } });
+    expect(log.runs[0]!.tool.driver).toMatchObject({
+      name: 'hookctl',
+      version: '1.2.3',
+      informationUri: expect.stringMatching(/^https:\/\//),
+    });
+    expect(log.runs[0]!.originalUriBaseIds).toEqual({
+      '%SRCROOT%': { uri: 'file:///work/project/', description: { text: 'The repository root.' } },
+    });
   });
 
   it('declares that columns count UTF-16 code units', () => {
@@ -71,7 +80,7 @@ describe('formatSarif', () => {
     );
   });
 
-  it("gives each rule its messages as messageStrings, {{name}} placeholders numbered {0}, {1} in order of appearance", () => {
+  it('gives each rule its messages as messageStrings, {{name}} placeholders numbered {0}, {1} in order of appearance', () => {
     const rules = sarif().runs[0]!.tool.driver.rules;
     expect(rules.map((rule) => rule.messageStrings)).toEqual([
       { unreadable: { text: '{0}; nothing in this file is loaded' } },
@@ -95,15 +104,33 @@ describe('formatSarif', () => {
         ruleIndex: 2,
         level: 'warning',
         message: { text: 'matcher is ignored on Stop', id: 'ignored', arguments: ['Stop'] },
-        locations: [{ physicalLocation: { artifactLocation: { uri: '.octo/hooks.yml', uriBaseId: '%SRCROOT%' }, region: { startLine: 12, startColumn: 7 } } }],
+        locations: [
+          {
+            physicalLocation: {
+              artifactLocation: { uri: '.octo/hooks.yml', uriBaseId: '%SRCROOT%' },
+              region: { startLine: 12, startColumn: 7 },
+            },
+          },
+        ],
         partialFingerprints: { [FINGERPRINT_KEY]: FINGERPRINT },
       },
       {
         ruleId: 'unknown-event',
         ruleIndex: 1,
         level: 'error',
-        message: { text: 'unknown event "PreToolUze"; did you mean "PreToolUse"?', id: 'unknownDidYouMean', arguments: ['PreToolUze', 'PreToolUse'] },
-        locations: [{ physicalLocation: { artifactLocation: { uri: '.octo/hooks.yml', uriBaseId: '%SRCROOT%' }, region: { startLine: 3, startColumn: 3 } } }],
+        message: {
+          text: 'unknown event "PreToolUze"; did you mean "PreToolUse"?',
+          id: 'unknownDidYouMean',
+          arguments: ['PreToolUze', 'PreToolUse'],
+        },
+        locations: [
+          {
+            physicalLocation: {
+              artifactLocation: { uri: '.octo/hooks.yml', uriBaseId: '%SRCROOT%' },
+              region: { startLine: 3, startColumn: 3 },
+            },
+          },
+        ],
         partialFingerprints: { [FINGERPRINT_KEY]: FINGERPRINT },
       },
       {
@@ -111,7 +138,11 @@ describe('formatSarif', () => {
         ruleIndex: 3,
         level: 'note',
         message: { text: 'hooks are disabled', id: 'hooksOff' },
-        locations: [{ physicalLocation: { artifactLocation: { uri: 'file:///home/me/.octo/config.toml' }, region: { startLine: 1, startColumn: 1 } } }],
+        locations: [
+          {
+            physicalLocation: { artifactLocation: { uri: 'file:///home/me/.octo/config.toml' }, region: { startLine: 1, startColumn: 1 } },
+          },
+        ],
         partialFingerprints: { [FINGERPRINT_KEY]: FINGERPRINT },
       },
     ]);
@@ -119,7 +150,11 @@ describe('formatSarif', () => {
   });
 
   it.each([
-    ['a file in a subdirectory', `${CWD}/sub dir/.openinterpreter/hooks.json`, { uri: 'sub%20dir/.openinterpreter/hooks.json', uriBaseId: '%SRCROOT%' }],
+    [
+      'a file in a subdirectory',
+      `${CWD}/sub dir/.openinterpreter/hooks.json`,
+      { uri: 'sub%20dir/.openinterpreter/hooks.json', uriBaseId: '%SRCROOT%' },
+    ],
     ['a file outside the project', '/etc/openinterpreter/requirements.toml', { uri: 'file:///etc/openinterpreter/requirements.toml' }],
     ['a pseudo-path', 'env:OCTO_HOOK_STOP', { uri: 'env:OCTO_HOOK_STOP' }],
   ])('locates %s', (_name, file, artifactLocation) => {
@@ -149,7 +184,9 @@ describe('formatSarif', () => {
     expect(results.length).toBeGreaterThanOrEqual(6);
     for (const { ruleIndex, message } of results) {
       const format = tool.driver.rules[ruleIndex!]!.messageStrings[message.id!]!.text;
-      const rebuilt = format.replace(/\{\{|\}\}|\{(\d+)\}/g, (token, index?: string) => (index === undefined ? token[0]! : message.arguments![Number(index)]!));
+      const rebuilt = format.replace(/\{\{|\}\}|\{(\d+)\}/g, (token, index?: string) =>
+        index === undefined ? token[0]! : message.arguments![Number(index)]!,
+      );
       expect(rebuilt).toBe(message.text);
     }
   });
@@ -170,7 +207,8 @@ describe('SARIF partialFingerprints', () => {
     return { cwd, file: join(cwd, '.octo/hooks.yml') };
   }
 
-  const prints = (findings: Finding[], cwd: string) => sarif(findings, cwd).runs[0]!.results.map((r) => r.partialFingerprints[FINGERPRINT_KEY]);
+  const prints = (findings: Finding[], cwd: string) =>
+    sarif(findings, cwd).runs[0]!.results.map((r) => r.partialFingerprints[FINGERPRINT_KEY]);
 
   it('are the same on every run and when lines are inserted above the finding', () => {
     const before = project(['hooks:', '  PreToolUze:', '    - command: echo hi']);

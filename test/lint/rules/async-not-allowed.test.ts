@@ -8,7 +8,10 @@ new RuleTester().run(asyncNotAllowed, {
   valid: [
     {
       name: 'async on Stop, SubagentStop and PreCompact, and async: false anywhere',
-      files: { [OCTO_YAML]: 'hooks:\n  Stop:\n    - command: a\n      async: true\n  PreCompact:\n    - command: b\n      async: true\n  PreToolUse:\n    - command: c\n      async: false\n' },
+      files: {
+        [OCTO_YAML]:
+          'hooks:\n  Stop:\n    - command: a\n      async: true\n  PreCompact:\n    - command: b\n      async: true\n  PreToolUse:\n    - command: c\n      async: false\n',
+      },
     },
     {
       name: 'async on any openinterpreter event',
@@ -18,7 +21,10 @@ new RuleTester().run(asyncNotAllowed, {
   invalid: [
     {
       name: 'async: true on octo events that must run synchronously',
-      files: { [OCTO_YAML]: 'hooks:\n  PreToolUse:\n    - command: gate\n      async: true\n  PostToolUse:\n    - command: log\n      async: true\n' },
+      files: {
+        [OCTO_YAML]:
+          'hooks:\n  PreToolUse:\n    - command: gate\n      async: true\n  PostToolUse:\n    - command: log\n      async: true\n',
+      },
       errors: [
         {
           messageId: 'asyncOnGate',

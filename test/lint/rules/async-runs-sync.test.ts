@@ -8,7 +8,10 @@ new RuleTester().run(asyncRunsSync, {
   valid: [
     { name: 'a synchronous SessionEnd hook', files: { [CODEX_JSON]: sessionEnd('{ "type": "command", "command": "echo bye" }') } },
     { name: 'async: false', files: { [CODEX_JSON]: sessionEnd('{ "type": "command", "command": "echo bye", "async": false }') } },
-    { name: 'async on an event that allows it', files: { [CODEX_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x", "async": true }] }] } }\n' } },
+    {
+      name: 'async on an event that allows it',
+      files: { [CODEX_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x", "async": true }] }] } }\n' },
+    },
   ],
   invalid: [
     {

@@ -10,7 +10,10 @@ new RuleTester().run(bothRepresentations, {
     { name: 'hooks only in config.toml', files: { [OI_JSON]: '{ "hooks": {} }', [OI_TOML]: TOML_HOOKS } },
     // Event keys without handlers are empty hooks too, in either file.
     { name: 'an event key with no groups in hooks.json', files: { [OI_JSON]: '{ "hooks": { "Stop": [] } }', [OI_TOML]: TOML_HOOKS } },
-    { name: 'a group with no handlers in hooks.json', files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "hooks": [] }] } }', [OI_TOML]: TOML_HOOKS } },
+    {
+      name: 'a group with no handlers in hooks.json',
+      files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "hooks": [] }] } }', [OI_TOML]: TOML_HOOKS },
+    },
     { name: 'an event key with no groups in config.toml', files: { [OI_JSON]: JSON_HOOKS, [OI_TOML]: 'hooks.Stop = []\n' } },
     { name: 'files of different layers', files: { 'home/.openinterpreter/hooks.json': JSON_HOOKS, [OI_TOML]: TOML_HOOKS } },
   ],

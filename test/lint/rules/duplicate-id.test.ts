@@ -4,7 +4,8 @@ import { OCTO_YAML, OI_JSON, OI_TOML, ROOT, RuleTester } from '../rule-tester.js
 const USER_JSON = 'home/.openinterpreter/hooks.json';
 const handler = (command: string, id?: string) =>
   `{ "type": "command", "command": "${command}"${id === undefined ? '' : `, "id": "${id}"`} }`;
-const hooksJson = (...handlers: string[]) => `{\n  "hooks": {\n    "Stop": [{ "hooks": [\n      ${handlers.join(',\n      ')}\n    ] }]\n  }\n}\n`;
+const hooksJson = (...handlers: string[]) =>
+  `{\n  "hooks": {\n    "Stop": [{ "hooks": [\n      ${handlers.join(',\n      ')}\n    ] }]\n  }\n}\n`;
 /** The message for a later declaration of `id` whose first declaration is at `<root>/<first>`. */
 const later = (id: string, first: string) =>
   `id "${id}" is already declared at ${ROOT}/${first}; ` +
@@ -12,7 +13,10 @@ const later = (id: string, first: string) =>
 
 new RuleTester().run(duplicateId, {
   valid: [
-    { name: 'distinct ids and hooks without ids', files: { [OI_JSON]: hooksJson(handler('a', 'one'), handler('b', 'two'), handler('c'), handler('d')) } },
+    {
+      name: 'distinct ids and hooks without ids',
+      files: { [OI_JSON]: hooksJson(handler('a', 'one'), handler('b', 'two'), handler('c'), handler('d')) },
+    },
     { name: 'octo, which has no ids', files: { [OCTO_YAML]: 'hooks:\n  Stop:\n    - command: a\n    - command: a\n' } },
   ],
   invalid: [
@@ -33,7 +37,8 @@ new RuleTester().run(duplicateId, {
       name: 'a project hook in TOML that reuses the id of a user hook',
       files: {
         [USER_JSON]: hooksJson(handler('./guard.sh', 'guard')),
-        [OI_TOML]: '[[hooks.PreToolUse]]\nmatcher = "Bash"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "./lint.sh"\nid = "guard"\n',
+        [OI_TOML]:
+          '[[hooks.PreToolUse]]\nmatcher = "Bash"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "./lint.sh"\nid = "guard"\n',
       },
       errors: [{ messageId: 'alreadyDeclared', file: OI_TOML, line: 6, column: 6, message: later('guard', `${USER_JSON}:4:59`) }],
     },

@@ -4,7 +4,12 @@ import { OCTO_YAML, OI_JSON, RuleTester } from '../rule-tester.js';
 // TOML forbids redefining a key outright, so there it is a parse-error instead.
 new RuleTester().run(duplicateKey, {
   valid: [
-    { name: 'equal keys in different objects in JSON', files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "a" }, { "type": "command", "command": "b" }] }] } }' } },
+    {
+      name: 'equal keys in different objects in JSON',
+      files: {
+        [OI_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "a" }, { "type": "command", "command": "b" }] }] } }',
+      },
+    },
     { name: 'equal keys in different mappings in YAML', files: { [OCTO_YAML]: 'hooks:\n  Stop:\n    - command: a\n    - command: b\n' } },
   ],
   invalid: [

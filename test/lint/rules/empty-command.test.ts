@@ -20,10 +20,17 @@ new RuleTester().run(emptyCommand, {
       // empty hook command"). An unknown event is not read at all.
       name: 'a missing and a blank command in JSON',
       files: {
-        [OI_JSON]: '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command" }, { "type": "command", "command": "  " }] }],\n    "Stopp": [{ "hooks": [{ "type": "command" }] }]\n  }\n}\n',
+        [OI_JSON]:
+          '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command" }, { "type": "command", "command": "  " }] }],\n    "Stopp": [{ "hooks": [{ "type": "command" }] }]\n  }\n}\n',
       },
       errors: [
-        { messageId: 'noCommandFileIgnored', line: 3, column: 26, data: { clause: 'the agent ignores this whole file', event: 'Stop' }, message: `the agent ignores this whole file: ${NO_COMMAND}` },
+        {
+          messageId: 'noCommandFileIgnored',
+          line: 3,
+          column: 26,
+          data: { clause: 'the agent ignores this whole file', event: 'Stop' },
+          message: `the agent ignores this whole file: ${NO_COMMAND}`,
+        },
         { messageId: 'blankCommand', line: 3, column: 81, message: BLANK },
         { messageId: 'noCommand', line: 4, column: 27, data: { event: 'Stopp' } },
       ],
@@ -39,7 +46,12 @@ new RuleTester().run(emptyCommand, {
       files: { [CLAUDE_SETTINGS]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command" }, { "type": "command", "command": "" }] }] } }' },
       errors: [
         { messageId: 'noCommandFileIgnored', line: 1, column: 35, message: `the agent ignores every hook in this file: ${NO_COMMAND}` },
-        { messageId: 'blankCommandFileIgnored', line: 1, column: 90, message: 'the agent ignores every hook in this file: "command" is blank; give the command to run' },
+        {
+          messageId: 'blankCommandFileIgnored',
+          line: 1,
+          column: 90,
+          message: 'the agent ignores every hook in this file: "command" is blank; give the command to run',
+        },
       ],
     },
     {
@@ -58,7 +70,9 @@ new RuleTester().run(emptyCommand, {
     },
     {
       name: 'a missing and a blank command in TOML',
-      files: { [OI_TOML]: '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = ""\n' },
+      files: {
+        [OI_TOML]: '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = ""\n',
+      },
       errors: [
         { messageId: 'noCommandFileIgnored', line: 2, column: 1, message: `the agent ignores every hook in this file: ${NO_COMMAND}` },
         { messageId: 'blankCommand', line: 6, column: 11, message: BLANK },

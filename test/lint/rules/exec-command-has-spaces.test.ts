@@ -7,7 +7,10 @@ const PY = handler('"args": ["${CLAUDE_PROJECT_DIR}/hook.py"], "command": "pytho
 
 new RuleTester().run(execCommandHasSpaces, {
   valid: [
-    { name: 'exec form with the program alone (cc hooks §Exec form and shell form)', files: { [CLAUDE_SETTINGS]: handler('"command": "node", "args": ["${CLAUDE_PROJECT_DIR}/.claude/hooks/guard.js"]') } },
+    {
+      name: 'exec form with the program alone (cc hooks §Exec form and shell form)',
+      files: { [CLAUDE_SETTINGS]: handler('"command": "node", "args": ["${CLAUDE_PROJECT_DIR}/.claude/hooks/guard.js"]') },
+    },
     { name: 'shell form may have spaces', files: { [CLAUDE_SETTINGS]: handler('"command": "node .claude/hooks/guard.js"') } },
     { name: 'a path with spaces is one executable', files: { [CLAUDE_SETTINGS]: handler('"command": "/opt/My Tools/guard", "args": []') } },
     { name: 'a dialect without exec form', files: { [OI_JSON]: handler('"command": "node x.js"') } },

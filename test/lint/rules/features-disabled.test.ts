@@ -5,14 +5,18 @@ const USER_TOML = 'home/.openinterpreter/config.toml';
 const MANAGED_TOML = 'etc/requirements.toml';
 const LOCAL_OFF =
   'user, project and plugin hooks are disabled by [features] hooks = false; managed hooks still run (only the managed requirements file can turn them off)';
-const ALL_OFF = 'every hook, managed ones included, is disabled by [features] hooks = false in the managed requirements file: no hook is discovered or run';
+const ALL_OFF =
+  'every hook, managed ones included, is disabled by [features] hooks = false in the managed requirements file: no hook is discovered or run';
 const PINNED = '[features] hooks = false is ignored: the managed requirements file pins [features] hooks = true';
 
 // The switch lives in config.toml (user, project) and in the managed requirements file (SPEC 2.1).
 new RuleTester().run(featuresDisabled, {
   valid: [
     { name: 'hooks left on', files: { [OI_TOML]: '[features]\nhooks = true\n' } },
-    { name: 'a project true wins over a user false', files: { [USER_TOML]: '[features]\nhooks = false\n', [OI_TOML]: '[features]\nhooks = true\n' } },
+    {
+      name: 'a project true wins over a user false',
+      files: { [USER_TOML]: '[features]\nhooks = false\n', [OI_TOML]: '[features]\nhooks = true\n' },
+    },
     { name: 'a managed true alone', files: { [MANAGED_TOML]: '[features]\nhooks = true\n' } },
   ],
   invalid: [

@@ -2,12 +2,19 @@ import { fieldIgnored } from '../../../src/lint/rules/field-ignored.js';
 import { CLAUDE_SETTINGS, OI_JSON, positionOf, RuleTester } from '../rule-tester.js';
 
 const ONCE = '{ "hooks": { "SessionStart": [{ "hooks": [{ "type": "command", "command": "./setup.sh", "once": true }] }] } }';
-const TWO = '{ "hooks": { "Stop": [{ "hooks": [{ "type": "prompt", "prompt": "p", "once": false }, { "once": true, "type": "http", "url": "http://x/" }] }] } }';
+const TWO =
+  '{ "hooks": { "Stop": [{ "hooks": [{ "type": "prompt", "prompt": "p", "once": false }, { "once": true, "type": "http", "url": "http://x/" }] }] } }';
 
 new RuleTester().run(fieldIgnored, {
   valid: [
-    { name: 'a settings hook without once', files: { [CLAUDE_SETTINGS]: '{ "hooks": { "SessionStart": [{ "hooks": [{ "type": "command", "command": "x" }] }] } }' } },
-    { name: 'a dialect that has no such field (unknown-key reports it)', files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x", "once": true }] }] } }' } },
+    {
+      name: 'a settings hook without once',
+      files: { [CLAUDE_SETTINGS]: '{ "hooks": { "SessionStart": [{ "hooks": [{ "type": "command", "command": "x" }] }] } }' },
+    },
+    {
+      name: 'a dialect that has no such field (unknown-key reports it)',
+      files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x", "once": true }] }] } }' },
+    },
   ],
   invalid: [
     {

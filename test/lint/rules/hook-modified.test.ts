@@ -14,10 +14,22 @@ const trustProject = '[projects."<root>/project"]\ntrust_level = "trusted"\n';
 // Codex keys trust by position (codex-rs/hooks/src/lib.rs hook_key; discovery.rs hook_trust_status).
 new RuleTester().run(hookModified, {
   valid: [
-    { name: 'a hook trusted where it is', files: { [CODEX_JSON]: hooks('echo hello'), [CODEX_USER_TOML]: trustProject + trusted(0) }, effective: true },
-    { name: 'a hook never trusted is not reported here (trust reviews it)', files: { [CODEX_JSON]: hooks('echo hello'), [CODEX_USER_TOML]: trustProject }, effective: true },
+    {
+      name: 'a hook trusted where it is',
+      files: { [CODEX_JSON]: hooks('echo hello'), [CODEX_USER_TOML]: trustProject + trusted(0) },
+      effective: true,
+    },
+    {
+      name: 'a hook never trusted is not reported here (trust reviews it)',
+      files: { [CODEX_JSON]: hooks('echo hello'), [CODEX_USER_TOML]: trustProject },
+      effective: true,
+    },
     { name: 'no user config at all', files: { [CODEX_JSON]: hooks('echo hello') }, effective: true },
-    { name: 'a named file: the user\'s trust is not read', files: { [CODEX_JSON]: hooks('echo goodbye'), [CODEX_USER_TOML]: trusted(0) }, lint: [CODEX_JSON] },
+    {
+      name: "a named file: the user's trust is not read",
+      files: { [CODEX_JSON]: hooks('echo goodbye'), [CODEX_USER_TOML]: trusted(0) },
+      lint: [CODEX_JSON],
+    },
   ],
   invalid: [
     {

@@ -13,8 +13,16 @@ new RuleTester().run(hooksSwitch, {
   valid: [
     { name: 'no switch', files: { [CLAUDE_SETTINGS]: `{ ${hooks} }` } },
     { name: 'disableAllHooks false', files: { [CLAUDE_SETTINGS]: `{ "disableAllHooks": false, ${hooks} }` } },
-    { name: 'allowManagedHooksOnly false in managed settings', files: { [CLAUDE_SETTINGS]: '{}', [MANAGED]: '{ "allowManagedHooksOnly": false }' }, effective: true },
-    { name: 'strictPluginOnlyCustomization locking other things', files: { [CLAUDE_SETTINGS]: '{}', [MANAGED]: '{ "strictPluginOnlyCustomization": ["skills"] }' }, effective: true },
+    {
+      name: 'allowManagedHooksOnly false in managed settings',
+      files: { [CLAUDE_SETTINGS]: '{}', [MANAGED]: '{ "allowManagedHooksOnly": false }' },
+      effective: true,
+    },
+    {
+      name: 'strictPluginOnlyCustomization locking other things',
+      files: { [CLAUDE_SETTINGS]: '{}', [MANAGED]: '{ "strictPluginOnlyCustomization": ["skills"] }' },
+      effective: true,
+    },
   ],
   invalid: [
     {
@@ -33,13 +41,27 @@ new RuleTester().run(hooksSwitch, {
     {
       // With managed disableAllHooks nothing runs: the other switches change nothing and are not reported.
       name: 'every switch in managed settings: disableAllHooks decides alone',
-      files: { [CLAUDE_SETTINGS]: '{}', [MANAGED]: '{\n  "disableAllHooks": true,\n  "allowManagedHooksOnly": true,\n  "strictPluginOnlyCustomization": ["hooks"]\n}\n' },
+      files: {
+        [CLAUDE_SETTINGS]: '{}',
+        [MANAGED]: '{\n  "disableAllHooks": true,\n  "allowManagedHooksOnly": true,\n  "strictPluginOnlyCustomization": ["hooks"]\n}\n',
+      },
       effective: true,
-      errors: [{ messageId: 'allOff', file: MANAGED, line: 2, column: 3, message: 'disableAllHooks is true in managed settings: no hook runs, managed hooks included' }],
+      errors: [
+        {
+          messageId: 'allOff',
+          file: MANAGED,
+          line: 2,
+          column: 3,
+          message: 'disableAllHooks is true in managed settings: no hook runs, managed hooks included',
+        },
+      ],
     },
     {
       name: 'allowManagedHooksOnly and strictPluginOnlyCustomization in managed settings',
-      files: { [CLAUDE_SETTINGS]: '{}', [MANAGED]: '{\n  "allowManagedHooksOnly": true,\n  "strictPluginOnlyCustomization": ["hooks"]\n}\n' },
+      files: {
+        [CLAUDE_SETTINGS]: '{}',
+        [MANAGED]: '{\n  "allowManagedHooksOnly": true,\n  "strictPluginOnlyCustomization": ["hooks"]\n}\n',
+      },
       effective: true,
       errors: [
         { messageId: 'managedOnly', file: MANAGED, line: 2, column: 3, data: { setting: 'allowManagedHooksOnly' } },

@@ -2,7 +2,8 @@ import { ifNotEvaluated } from '../../../src/lint/rules/if-not-evaluated.js';
 import { CLAUDE_SETTINGS, OI_JSON, positionOf, RuleTester } from '../rule-tester.js';
 
 const TOOL_EVENTS = 'PreToolUse, PostToolUse, PostToolUseFailure, PermissionRequest, PermissionDenied';
-const ON_STOP = '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "if": "Bash(rm *)", "command": "./check.sh" }] }]\n  }\n}\n';
+const ON_STOP =
+  '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "if": "Bash(rm *)", "command": "./check.sh" }] }]\n  }\n}\n';
 const USER =
   '{ "hooks": {\n"UserPromptSubmit": [{ "hooks": [{ "type": "prompt", "prompt": "p", "if": "Read" }] }],\n"SessionStart": [{ "hooks": [{ "if": "Bash", "type": "command", "command": "x" }] }]\n} }';
 
@@ -13,14 +14,26 @@ new RuleTester().run(ifNotEvaluated, {
       files: {
         [CLAUDE_SETTINGS]: JSON.stringify({
           hooks: Object.fromEntries(
-            TOOL_EVENTS.split(', ').map((event) => [event, [{ matcher: 'Bash', hooks: [{ type: 'command', if: 'Bash(git *)', command: 'x' }] }]]),
+            TOOL_EVENTS.split(', ').map((event) => [
+              event,
+              [{ matcher: 'Bash', hooks: [{ type: 'command', if: 'Bash(git *)', command: 'x' }] }],
+            ]),
           ),
         }),
       },
     },
-    { name: 'a Stop hook without if', files: { [CLAUDE_SETTINGS]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x" }] }] } }' } },
-    { name: 'an unknown event is unknown-event’s business', files: { [CLAUDE_SETTINGS]: '{ "hooks": { "Stopp": [{ "hooks": [{ "type": "command", "command": "x", "if": "Bash" }] }] } }' } },
-    { name: 'a dialect without the field (unknown-key reports it)', files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x", "if": "Bash" }] }] } }' } },
+    {
+      name: 'a Stop hook without if',
+      files: { [CLAUDE_SETTINGS]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x" }] }] } }' },
+    },
+    {
+      name: 'an unknown event is unknown-event’s business',
+      files: { [CLAUDE_SETTINGS]: '{ "hooks": { "Stopp": [{ "hooks": [{ "type": "command", "command": "x", "if": "Bash" }] }] } }' },
+    },
+    {
+      name: 'a dialect without the field (unknown-key reports it)',
+      files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x", "if": "Bash" }] }] } }' },
+    },
   ],
   invalid: [
     {

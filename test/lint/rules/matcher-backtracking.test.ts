@@ -3,13 +3,17 @@ import { matcherBacktracking } from '../../../src/lint/rules/matcher-backtrackin
 import { exponentialBacktracking } from '../../../src/dialects/claude/regex-backtracking.js';
 import { CLAUDE_SETTINGS, OI_JSON, positionOf, RuleTester } from '../rule-tester.js';
 
-const group = (event: string, matcher: string) => `{ "hooks": { "${event}": [{ "matcher": ${JSON.stringify(matcher)}, "hooks": [{ "type": "command", "command": "x" }] }] } }`;
+const group = (event: string, matcher: string) =>
+  `{ "hooks": { "${event}": [{ "matcher": ${JSON.stringify(matcher)}, "hooks": [{ "type": "command", "command": "x" }] }] } }`;
 const NESTED = group('PreToolUse', '^(mcp__.*)+$');
 const LOOKAHEAD = group('PreToolUse', '(?=x)(a|a)*$');
 
 new RuleTester().run(matcherBacktracking, {
   valid: [
-    { name: 'the documented MCP matchers (cc hooks §Match MCP tools)', files: { [CLAUDE_SETTINGS]: group('PreToolUse', 'mcp__.*__write.*') } },
+    {
+      name: 'the documented MCP matchers (cc hooks §Match MCP tools)',
+      files: { [CLAUDE_SETTINGS]: group('PreToolUse', 'mcp__.*__write.*') },
+    },
     { name: 'an anchored alternation', files: { [CLAUDE_SETTINGS]: group('PostToolUse', '^(Edit|Write|MultiEdit)$') } },
     { name: 'an exact list is no regex', files: { [CLAUDE_SETTINGS]: group('PreToolUse', 'Edit|Write') } },
     { name: 'a dialect whose agent matches in linear time (Rust regex)', files: { [OI_JSON]: group('PreToolUse', '(a+)+$') } },

@@ -5,8 +5,14 @@ const OI_HONOURED = 'SessionStart, PreToolUse, PermissionRequest, PostToolUse, P
 
 new RuleTester().run(matcherIgnored, {
   valid: [
-    { name: '"*" on an event without a matcher target', files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "matcher": "*", "hooks": [{ "type": "command", "command": "x" }] }] } }' } },
-    { name: 'a matcher where it works in YAML', files: { [OCTO_YAML]: 'hooks:\n  PostToolUse:\n    - command: x\n      matcher: terminal\n' } },
+    {
+      name: '"*" on an event without a matcher target',
+      files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "matcher": "*", "hooks": [{ "type": "command", "command": "x" }] }] } }' },
+    },
+    {
+      name: 'a matcher where it works in YAML',
+      files: { [OCTO_YAML]: 'hooks:\n  PostToolUse:\n    - command: x\n      matcher: terminal\n' },
+    },
     {
       name: 'a matcher where it works in TOML',
       files: { [OI_TOML]: '[[hooks.PreToolUse]]\nmatcher = "Bash"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "x"\n' },
@@ -15,7 +21,10 @@ new RuleTester().run(matcherIgnored, {
   invalid: [
     {
       name: 'a matcher on an event without a matcher target in JSON',
-      files: { [OI_JSON]: '{\n  "hooks": {\n    "UserPromptSubmit": [{ "matcher": "secret", "hooks": [{ "type": "command", "command": "x" }] }]\n  }\n}\n' },
+      files: {
+        [OI_JSON]:
+          '{\n  "hooks": {\n    "UserPromptSubmit": [{ "matcher": "secret", "hooks": [{ "type": "command", "command": "x" }] }]\n  }\n}\n',
+      },
       errors: [
         {
           messageId: 'ignored',
@@ -29,12 +38,26 @@ new RuleTester().run(matcherIgnored, {
     {
       name: 'a matcher on an event without a matcher target in YAML',
       files: { [OCTO_YAML]: 'hooks:\n  Stop:\n    - command: x\n      matcher: terminal\n' },
-      errors: [{ messageId: 'ignored', line: 4, column: 7, message: 'Stop ignores matchers, so this hook runs on every Stop; matchers work on PreToolUse, PostToolUse' }],
+      errors: [
+        {
+          messageId: 'ignored',
+          line: 4,
+          column: 7,
+          message: 'Stop ignores matchers, so this hook runs on every Stop; matchers work on PreToolUse, PostToolUse',
+        },
+      ],
     },
     {
       name: 'a matcher on an event without a matcher target in TOML',
       files: { [OI_TOML]: '[[hooks.Stop]]\nmatcher = "Bash"\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "x"\n' },
-      errors: [{ messageId: 'ignored', line: 2, column: 1, message: `Stop ignores matchers, so this hook runs on every Stop; matchers work on ${OI_HONOURED}` }],
+      errors: [
+        {
+          messageId: 'ignored',
+          line: 2,
+          column: 1,
+          message: `Stop ignores matchers, so this hook runs on every Stop; matchers work on ${OI_HONOURED}`,
+        },
+      ],
     },
   ],
 });

@@ -6,9 +6,14 @@ new RuleTester().run(matcherNeverMatches, {
   valid: [
     {
       name: 'a matcher that fits a closed target in JSON',
-      files: { [OI_JSON]: '{ "hooks": { "SessionStart": [{ "matcher": "startup|resume", "hooks": [{ "type": "command", "command": "x" }] }] } }' },
+      files: {
+        [OI_JSON]: '{ "hooks": { "SessionStart": [{ "matcher": "startup|resume", "hooks": [{ "type": "command", "command": "x" }] }] } }',
+      },
     },
-    { name: 'a regex that fits a closed target in TOML', files: { [OI_TOML]: '[[hooks.PostCompact]]\nmatcher = "^man"\n[[hooks.PostCompact.hooks]]\ntype = "command"\ncommand = "x"\n' } },
+    {
+      name: 'a regex that fits a closed target in TOML',
+      files: { [OI_TOML]: '[[hooks.PostCompact]]\nmatcher = "^man"\n[[hooks.PostCompact.hooks]]\ntype = "command"\ncommand = "x"\n' },
+    },
     {
       name: 'any matcher on an open target set',
       files: { [OI_JSON]: '{ "hooks": { "PreToolUse": [{ "matcher": "Anything", "hooks": [{ "type": "command", "command": "x" }] }] } }' },
@@ -17,14 +22,24 @@ new RuleTester().run(matcherNeverMatches, {
   invalid: [
     {
       name: 'a matcher that fits none of the closed targets, with the nearest one',
-      files: { [OI_JSON]: '{\n  "hooks": {\n    "SessionStart": [{ "matcher": "Startup", "hooks": [{ "type": "command", "command": "x" }] }]\n  }\n}\n' },
+      files: {
+        [OI_JSON]:
+          '{\n  "hooks": {\n    "SessionStart": [{ "matcher": "Startup", "hooks": [{ "type": "command", "command": "x" }] }]\n  }\n}\n',
+      },
       errors: [
         {
           messageId: 'neverMatchesDidYouMean',
           line: 3,
           column: 35,
-          data: { matcher: '"Startup"', field: 'source', event: 'SessionStart', targets: 'startup, resume, clear, compact', suggestion: 'startup' },
-          message: 'matcher "Startup" matches no source of SessionStart (startup, resume, clear, compact), so this hook never runs; did you mean "startup"?',
+          data: {
+            matcher: '"Startup"',
+            field: 'source',
+            event: 'SessionStart',
+            targets: 'startup, resume, clear, compact',
+            suggestion: 'startup',
+          },
+          message:
+            'matcher "Startup" matches no source of SessionStart (startup, resume, clear, compact), so this hook never runs; did you mean "startup"?',
         },
       ],
     },

@@ -1,7 +1,8 @@
 import { mcpMatcherWithoutTool } from '../../../src/lint/rules/mcp-matcher-without-tool.js';
 import { CLAUDE_SETTINGS, OI_JSON, positionOf, RuleTester } from '../rule-tester.js';
 
-const group = (event: string, matcher: string) => `{ "hooks": { "${event}": [{ "matcher": ${JSON.stringify(matcher)}, "hooks": [{ "type": "command", "command": "x" }] }] } }`;
+const group = (event: string, matcher: string) =>
+  `{ "hooks": { "${event}": [{ "matcher": ${JSON.stringify(matcher)}, "hooks": [{ "type": "command", "command": "x" }] }] } }`;
 const BARE = group('PreToolUse', 'mcp__memory');
 const LIST = group('PostToolUse', 'Edit, mcp__plugin_db_postgres|mcp__github__create_issue');
 
@@ -31,7 +32,11 @@ new RuleTester().run(mcpMatcherWithoutTool, {
       name: 'a plugin server in a list with a real tool',
       files: { [CLAUDE_SETTINGS]: LIST },
       errors: [
-        { messageId: 'serverOnly', ...positionOf(LIST, '"Edit'), data: { name: '"mcp__plugin_db_postgres"', pattern: 'mcp__<server>__<tool>', suggestion: 'mcp__plugin_db_postgres__.*' } },
+        {
+          messageId: 'serverOnly',
+          ...positionOf(LIST, '"Edit'),
+          data: { name: '"mcp__plugin_db_postgres"', pattern: 'mcp__<server>__<tool>', suggestion: 'mcp__plugin_db_postgres__.*' },
+        },
       ],
     },
   ],

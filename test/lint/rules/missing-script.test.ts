@@ -9,20 +9,45 @@ const PLUGIN_HOOKS = '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "co
 const claudeHandler = (fields: string) => `{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", ${fields} }] }] } }`;
 const CLAUDE_SHELL = claudeHandler('"command": "\\"$CLAUDE_PROJECT_DIR\\"/.claude/hooks/check.sh"');
 const CLAUDE_EXEC = claudeHandler('"command": "node", "args": ["${CLAUDE_PROJECT_DIR}/.claude/hooks/check.mjs", "--strict"]');
-const CLAUDE_SCRIPTS = { 'project/.claude/hooks/check.sh': { content: '#!/bin/sh\n', executable: true }, 'project/.claude/hooks/check.mjs': '' };
+const CLAUDE_SCRIPTS = {
+  'project/.claude/hooks/check.sh': { content: '#!/bin/sh\n', executable: true },
+  'project/.claude/hooks/check.mjs': '',
+};
 
 new RuleTester().run(missingScript, {
   valid: [
     { name: 'claude: $CLAUDE_PROJECT_DIR in shell form, the script exists', files: { [CLAUDE_SETTINGS]: CLAUDE_SHELL, ...CLAUDE_SCRIPTS } },
-    { name: 'claude: ${CLAUDE_PROJECT_DIR} in an exec-form argument, the script exists', files: { [CLAUDE_SETTINGS]: CLAUDE_EXEC, ...CLAUDE_SCRIPTS } },
-    { name: 'claude: an exec-form program with spaces is exec-command-has-spaces’ finding', files: { [CLAUDE_SETTINGS]: claudeHandler('"command": "node .claude/hooks/gone.mjs", "args": []') } },
-    { name: 'claude: an unknown placeholder names no file lint can check', files: { [CLAUDE_SETTINGS]: claudeHandler('"command": "${CLAUDE_PLUGIN_ROOT}/x.sh", "args": []') } },
-    { name: 'a script that exists in JSON', files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "python3 .openinterpreter/hooks/gate.py" }] }] } }', ...GATE } },
+    {
+      name: 'claude: ${CLAUDE_PROJECT_DIR} in an exec-form argument, the script exists',
+      files: { [CLAUDE_SETTINGS]: CLAUDE_EXEC, ...CLAUDE_SCRIPTS },
+    },
+    {
+      name: 'claude: an exec-form program with spaces is exec-command-has-spaces’ finding',
+      files: { [CLAUDE_SETTINGS]: claudeHandler('"command": "node .claude/hooks/gone.mjs", "args": []') },
+    },
+    {
+      name: 'claude: an unknown placeholder names no file lint can check',
+      files: { [CLAUDE_SETTINGS]: claudeHandler('"command": "${CLAUDE_PLUGIN_ROOT}/x.sh", "args": []') },
+    },
+    {
+      name: 'a script that exists in JSON',
+      files: {
+        [OI_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "python3 .openinterpreter/hooks/gate.py" }] }] } }',
+        ...GATE,
+      },
+    },
     {
       name: 'a script that exists, a program on PATH and an absolute path in YAML',
-      files: { [OCTO_YAML]: 'hooks:\n  PreToolUse:\n    - command: ./scripts/guard.sh\n    - command: audit-logger --json\n    - command: /usr/local/bin/not-checked.sh\n', ...GUARD },
+      files: {
+        [OCTO_YAML]:
+          'hooks:\n  PreToolUse:\n    - command: ./scripts/guard.sh\n    - command: audit-logger --json\n    - command: /usr/local/bin/not-checked.sh\n',
+        ...GUARD,
+      },
     },
-    { name: 'a script run through its interpreter in TOML', files: { [OI_TOML]: '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "sh scripts/guard.sh"\n', ...GUARD } },
+    {
+      name: 'a script run through its interpreter in TOML',
+      files: { [OI_TOML]: '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "sh scripts/guard.sh"\n', ...GUARD },
+    },
     {
       name: '${PLUGIN_ROOT} resolved inside the plugin, where the script exists',
       files: { [`${PLUGIN}/hooks/hooks.json`]: PLUGIN_HOOKS, [`${PLUGIN}/bin/check.sh`]: { content: '#!/bin/sh\n', executable: true } },
@@ -32,16 +57,32 @@ new RuleTester().run(missingScript, {
     {
       name: 'claude: $CLAUDE_PROJECT_DIR in shell form, the script is missing',
       files: { [CLAUDE_SETTINGS]: CLAUDE_SHELL },
-      errors: [{ messageId: 'missing', ...positionOf(CLAUDE_SHELL, '"\\"$'), data: { script: '$CLAUDE_PROJECT_DIR/.claude/hooks/check.sh', path: `${ROOT}/project/.claude/hooks/check.sh` } }],
+      errors: [
+        {
+          messageId: 'missing',
+          ...positionOf(CLAUDE_SHELL, '"\\"$'),
+          data: { script: '$CLAUDE_PROJECT_DIR/.claude/hooks/check.sh', path: `${ROOT}/project/.claude/hooks/check.sh` },
+        },
+      ],
     },
     {
       name: 'claude: exec form, the interpreter’s script is missing',
       files: { [CLAUDE_SETTINGS]: CLAUDE_EXEC },
-      errors: [{ messageId: 'missing', ...positionOf(CLAUDE_EXEC, '"node"'), data: { script: '${CLAUDE_PROJECT_DIR}/.claude/hooks/check.mjs', path: `${ROOT}/project/.claude/hooks/check.mjs` } }],
+      errors: [
+        {
+          messageId: 'missing',
+          ...positionOf(CLAUDE_EXEC, '"node"'),
+          data: { script: '${CLAUDE_PROJECT_DIR}/.claude/hooks/check.mjs', path: `${ROOT}/project/.claude/hooks/check.mjs` },
+        },
+      ],
     },
     {
       name: 'a relative script that does not exist in JSON',
-      files: { [OI_JSON]: '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "python3 .openinterpreter/hooks/gate.py" }] }]\n  }\n}\n', ...GUARD },
+      files: {
+        [OI_JSON]:
+          '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "python3 .openinterpreter/hooks/gate.py" }] }]\n  }\n}\n',
+        ...GUARD,
+      },
       errors: [
         {
           messageId: 'missing',
@@ -68,11 +109,17 @@ new RuleTester().run(missingScript, {
     {
       name: 'a relative script that does not exist in TOML',
       files: { [OI_TOML]: '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "node scripts/notify.mjs"\n', ...GUARD },
-      errors: [{ messageId: 'missing', line: 4, column: 11, data: { script: 'scripts/notify.mjs', path: `${ROOT}/project/scripts/notify.mjs` } }],
+      errors: [
+        { messageId: 'missing', line: 4, column: 11, data: { script: 'scripts/notify.mjs', path: `${ROOT}/project/scripts/notify.mjs` } },
+      ],
     },
     {
       name: 'every handler that runs the same missing script',
-      files: { [OCTO_YAML]: 'hooks:\n  PreToolUse:\n    - command: ./scripts/gaurd.sh\n  PostToolUse:\n    - command: ./scripts/gaurd.sh --after\n', ...GUARD },
+      files: {
+        [OCTO_YAML]:
+          'hooks:\n  PreToolUse:\n    - command: ./scripts/gaurd.sh\n  PostToolUse:\n    - command: ./scripts/gaurd.sh --after\n',
+        ...GUARD,
+      },
       errors: [
         { messageId: 'missingDidYouMean', line: 3, column: 16, message: /did you mean "scripts\/guard\.sh"\?$/ },
         { messageId: 'missingDidYouMean', line: 5, column: 16, message: /did you mean "scripts\/guard\.sh"\?$/ },
@@ -81,7 +128,14 @@ new RuleTester().run(missingScript, {
     {
       name: '${PLUGIN_ROOT} resolved inside the plugin, where the script is missing',
       files: { [`${PLUGIN}/hooks/hooks.json`]: PLUGIN_HOOKS },
-      errors: [{ messageId: 'missing', line: 1, column: 67, data: { script: `${ROOT}/${PLUGIN}/bin/check.sh`, path: `${ROOT}/${PLUGIN}/bin/check.sh` } }],
+      errors: [
+        {
+          messageId: 'missing',
+          line: 1,
+          column: 67,
+          data: { script: `${ROOT}/${PLUGIN}/bin/check.sh`, path: `${ROOT}/${PLUGIN}/bin/check.sh` },
+        },
+      ],
     },
   ],
 });

@@ -13,8 +13,16 @@ type Tests = RuleTests<keyof typeof pluginDiscovery.meta.messages & string>;
 /** claude: SPEC-dialects 8.1, cc plugins-reference (the cache, the manifest's `hooks`). */
 const claude: Tests = {
   valid: [
-    { name: 'an installed plugin', files: { [CLAUDE_USER]: enable('guard@market'), [`${CLAUDE_CACHE}/1.0.0/hooks/hooks.json`]: hooksFile }, effective: true },
-    { name: 'a disabled plugin that is not installed', files: { [CLAUDE_USER]: '{ "enabledPlugins": { "guard@market": false } }' }, effective: true },
+    {
+      name: 'an installed plugin',
+      files: { [CLAUDE_USER]: enable('guard@market'), [`${CLAUDE_CACHE}/1.0.0/hooks/hooks.json`]: hooksFile },
+      effective: true,
+    },
+    {
+      name: 'a disabled plugin that is not installed',
+      files: { [CLAUDE_USER]: '{ "enabledPlugins": { "guard@market": false } }' },
+      effective: true,
+    },
     {
       name: 'a manifest naming hooks files that exist',
       files: {
@@ -44,7 +52,9 @@ const claude: Tests = {
       name: 'an id that is not name@marketplace',
       files: { [CLAUDE_USER]: enable('guard') },
       effective: true,
-      errors: [{ messageId: 'notAPluginId', line: 3, column: 5, message: '"guard" is not a plugin id of the form name@marketplace; ignored' }],
+      errors: [
+        { messageId: 'notAPluginId', line: 3, column: 5, message: '"guard" is not a plugin id of the form name@marketplace; ignored' },
+      ],
     },
     {
       name: 'a cache directory without a version',
@@ -54,15 +64,27 @@ const claude: Tests = {
     },
     {
       name: 'several cached versions',
-      files: { [CLAUDE_USER]: enable('guard@market'), [`${CLAUDE_CACHE}/1.0.0/hooks/hooks.json`]: hooksFile, [`${CLAUDE_CACHE}/2.0.0/hooks/hooks.json`]: hooksFile },
+      files: {
+        [CLAUDE_USER]: enable('guard@market'),
+        [`${CLAUDE_CACHE}/1.0.0/hooks/hooks.json`]: hooksFile,
+        [`${CLAUDE_CACHE}/2.0.0/hooks/hooks.json`]: hooksFile,
+      },
       effective: true,
-      errors: [{ messageId: 'severalVersions', line: 3, column: 5, data: { id: 'guard@market', count: 2, chosen: /^[12]\.0\.0$/, others: /^[12]\.0\.0$/ } }],
+      errors: [
+        {
+          messageId: 'severalVersions',
+          line: 3,
+          column: 5,
+          data: { id: 'guard@market', count: 2, chosen: /^[12]\.0\.0$/, others: /^[12]\.0\.0$/ },
+        },
+      ],
     },
     {
       name: 'manifest hooks entries: outside the plugin, missing, of another kind',
       files: {
         [CLAUDE_USER]: enable('guard@market'),
-        [`${CLAUDE_CACHE}/1.0.0/.claude-plugin/plugin.json`]: '{\n  "name": "guard",\n  "hooks": ["../../escape.json", "./missing.json", 7]\n}\n',
+        [`${CLAUDE_CACHE}/1.0.0/.claude-plugin/plugin.json`]:
+          '{\n  "name": "guard",\n  "hooks": ["../../escape.json", "./missing.json", 7]\n}\n',
       },
       effective: true,
       errors: [
@@ -99,7 +121,11 @@ const codex: Tests = {
   valid: [
     {
       name: 'a manifest path that exists',
-      files: { [CODEX_USER]: '[plugins."guard@market"]\n', [`${CODEX_PLUGIN}/.codex-plugin/plugin.json`]: codexManifest('"./hooks/one.json"'), [`${CODEX_PLUGIN}/hooks/one.json`]: hooksFile },
+      files: {
+        [CODEX_USER]: '[plugins."guard@market"]\n',
+        [`${CODEX_PLUGIN}/.codex-plugin/plugin.json`]: codexManifest('"./hooks/one.json"'),
+        [`${CODEX_PLUGIN}/hooks/one.json`]: hooksFile,
+      },
       effective: true,
     },
     {
@@ -111,7 +137,10 @@ const codex: Tests = {
   invalid: [
     {
       name: 'a manifest path that does not exist',
-      files: { [CODEX_USER]: '[plugins."guard@market"]\n', [`${CODEX_PLUGIN}/.codex-plugin/plugin.json`]: codexManifest('"./hooks/missing.json"') },
+      files: {
+        [CODEX_USER]: '[plugins."guard@market"]\n',
+        [`${CODEX_PLUGIN}/.codex-plugin/plugin.json`]: codexManifest('"./hooks/missing.json"'),
+      },
       effective: true,
       errors: [
         {
@@ -131,9 +160,21 @@ const codex: Tests = {
       },
       effective: true,
       errors: [
-        { messageId: 'pathNotDotSlash', file: `${CODEX_PLUGIN}/.codex-plugin/plugin.json`, line: 3, column: 13, message: 'ignoring hooks "hooks/a.json": path must start with `./` relative to plugin root' },
+        {
+          messageId: 'pathNotDotSlash',
+          file: `${CODEX_PLUGIN}/.codex-plugin/plugin.json`,
+          line: 3,
+          column: 13,
+          message: 'ignoring hooks "hooks/a.json": path must start with `./` relative to plugin root',
+        },
         { messageId: 'pathIsDotSlash', file: `${CODEX_PLUGIN}/.codex-plugin/plugin.json`, line: 3, column: 29 },
-        { messageId: 'pathHasParent', file: `${CODEX_PLUGIN}/.codex-plugin/plugin.json`, line: 3, column: 35, message: `ignoring hooks "./x/../b.json": path must not contain '..'` },
+        {
+          messageId: 'pathHasParent',
+          file: `${CODEX_PLUGIN}/.codex-plugin/plugin.json`,
+          line: 3,
+          column: 35,
+          message: `ignoring hooks "./x/../b.json": path must not contain '..'`,
+        },
         { messageId: 'pathOutsideRoot', file: `${CODEX_PLUGIN}/.codex-plugin/plugin.json`, line: 3, column: 52 },
       ],
     },

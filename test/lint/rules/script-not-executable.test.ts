@@ -9,14 +9,23 @@ const MESSAGE =
 
 new RuleTester().run(scriptNotExecutable, {
   valid: [
-    { name: 'a script run through its interpreter in JSON', files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "sh ./scripts/guard.sh" }] }] } }', ...PLAIN } },
+    {
+      name: 'a script run through its interpreter in JSON',
+      files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "sh ./scripts/guard.sh" }] }] } }', ...PLAIN },
+    },
     { name: 'an executable script in YAML', files: { [OCTO_YAML]: 'hooks:\n  Stop:\n    - command: ./scripts/guard.sh\n', ...EXECUTABLE } },
-    { name: 'an executable script in TOML', files: { [OI_TOML]: '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "./scripts/guard.sh"\n', ...EXECUTABLE } },
+    {
+      name: 'an executable script in TOML',
+      files: { [OI_TOML]: '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "./scripts/guard.sh"\n', ...EXECUTABLE },
+    },
   ],
   invalid: [
     {
       name: 'a directly run script without the execute bit in JSON',
-      files: { [OI_JSON]: '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "./scripts/guard.sh" }] }]\n  }\n}\n', ...PLAIN },
+      files: {
+        [OI_JSON]: '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "./scripts/guard.sh" }] }]\n  }\n}\n',
+        ...PLAIN,
+      },
       errors: [{ messageId: 'notExecutable', line: 3, column: 58, data: { script: './scripts/guard.sh' }, message: MESSAGE }],
     },
     {
@@ -31,7 +40,10 @@ new RuleTester().run(scriptNotExecutable, {
     },
     {
       name: 'every handler that runs the same script',
-      files: { [OCTO_YAML]: 'hooks:\n  Stop:\n    - command: ./scripts/guard.sh\n  PreCompact:\n    - command: ./scripts/guard.sh\n', ...PLAIN },
+      files: {
+        [OCTO_YAML]: 'hooks:\n  Stop:\n    - command: ./scripts/guard.sh\n  PreCompact:\n    - command: ./scripts/guard.sh\n',
+        ...PLAIN,
+      },
       errors: [
         { messageId: 'notExecutable', line: 3, column: 16, message: MESSAGE },
         { messageId: 'notExecutable', line: 5, column: 16, message: MESSAGE },

@@ -3,18 +3,27 @@ import { OCTO_YAML, OI_JSON, OI_TOML, RuleTester } from '../rule-tester.js';
 
 const NPX =
   '"npx" resolves (and may download) a package on every hook run, costing hundreds of ms to seconds; install the tool and call its binary directly, or run a compiled .js file with "node"';
-const TS_NODE = '"ts-node" compiles TypeScript on every hook run, costing hundreds of ms to seconds; compile ahead of time and run the .js file with "node"';
+const TS_NODE =
+  '"ts-node" compiles TypeScript on every hook run, costing hundreds of ms to seconds; compile ahead of time and run the .js file with "node"';
 
 new RuleTester().run(slowLauncher, {
   valid: [
-    { name: 'node running a .js file in JSON', files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "node hooks/stop.js" }] }] } }' } },
+    {
+      name: 'node running a .js file in JSON',
+      files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "node hooks/stop.js" }] }] } }' },
+    },
     { name: 'a local binary in YAML', files: { [OCTO_YAML]: 'hooks:\n  Stop:\n    - command: ./node_modules/.bin/tsx gate.ts\n' } },
-    { name: 'a word that only starts with npx in TOML', files: { [OI_TOML]: '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "echo npxish"\n' } },
+    {
+      name: 'a word that only starts with npx in TOML',
+      files: { [OI_TOML]: '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "echo npxish"\n' },
+    },
   ],
   invalid: [
     {
       name: 'npx in JSON',
-      files: { [OI_JSON]: '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "npx -y tsx hooks/stop.ts" }] }]\n  }\n}\n' },
+      files: {
+        [OI_JSON]: '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "npx -y tsx hooks/stop.ts" }] }]\n  }\n}\n',
+      },
       errors: [{ messageId: 'npx', line: 3, column: 58, message: NPX }],
     },
     {

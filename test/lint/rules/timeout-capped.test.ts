@@ -1,18 +1,26 @@
 import { timeoutCapped } from '../../../src/lint/rules/timeout-capped.js';
 import { CLAUDE_SETTINGS, CODEX_JSON, OCTO_YAML, positionOf, RuleTester } from '../rule-tester.js';
 
-const sessionEnd = (timeout: string) => `{ "hooks": { "SessionEnd": [{ "hooks": [{ "type": "command", "command": "./flush.sh", "timeout": ${timeout} }] }] } }`;
+const sessionEnd = (timeout: string) =>
+  `{ "hooks": { "SessionEnd": [{ "hooks": [{ "type": "command", "command": "./flush.sh", "timeout": ${timeout} }] }] } }`;
 const CLAUDE_90 = sessionEnd('90');
-const codexSessionEnd = (timeout: number) => `{ "hooks": { "SessionEnd": [{ "hooks": [{ "type": "command", "command": "x", "timeout": ${timeout} }] }] } }\n`;
+const codexSessionEnd = (timeout: number) =>
+  `{ "hooks": { "SessionEnd": [{ "hooks": [{ "type": "command", "command": "x", "timeout": ${timeout} }] }] } }\n`;
 
 // octo caps every timeout at 30s; Codex clamps SessionEnd timeouts to 3 s (codex-rs/hooks/src/engine/discovery.rs normalize_command_hook).
 new RuleTester().run(timeoutCapped, {
   valid: [
     { name: '30s exactly', files: { [OCTO_YAML]: 'hooks:\n  Stop:\n    - command: a\n      timeout: 30s\n' } },
     { name: 'claude: a SessionEnd timeout of 60 s, the most the budget grows to', files: { [CLAUDE_SETTINGS]: sessionEnd('60') } },
-    { name: 'claude: a long timeout on another event', files: { [CLAUDE_SETTINGS]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x", "timeout": 900 }] }] } }' } },
+    {
+      name: 'claude: a long timeout on another event',
+      files: { [CLAUDE_SETTINGS]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x", "timeout": 900 }] }] } }' },
+    },
     { name: 'codex SessionEnd at 3s', files: { [CODEX_JSON]: codexSessionEnd(3) } },
-    { name: 'another codex event at 600s', files: { [CODEX_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x", "timeout": 600 }] }] } }\n' } },
+    {
+      name: 'another codex event at 600s',
+      files: { [CODEX_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x", "timeout": 600 }] }] } }\n' },
+    },
   ],
   invalid: [
     {

@@ -3,13 +3,21 @@ import { OI_JSON, OI_TOML, RuleTester } from '../rule-tester.js';
 
 new RuleTester().run(timeoutSuspicious, {
   valid: [
-    { name: 'an ordinary timeout in JSON', files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x", "timeout": 999 }] }] } }' } },
-    { name: 'an ordinary timeout in TOML', files: { [OI_TOML]: '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "x"\ntimeout = 30\n' } },
+    {
+      name: 'an ordinary timeout in JSON',
+      files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x", "timeout": 999 }] }] } }' },
+    },
+    {
+      name: 'an ordinary timeout in TOML',
+      files: { [OI_TOML]: '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "x"\ntimeout = 30\n' },
+    },
   ],
   invalid: [
     {
       name: 'a timeout of 1000 s or more in JSON, a whole number of thousands',
-      files: { [OI_JSON]: '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "x", "timeout": 30000 }] }]\n  }\n}\n' },
+      files: {
+        [OI_JSON]: '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "x", "timeout": 30000 }] }]\n  }\n}\n',
+      },
       errors: [
         {
           messageId: 'looksLikeMillisecondsDidYouMean',
@@ -23,7 +31,14 @@ new RuleTester().run(timeoutSuspicious, {
     {
       name: 'a timeout of 1000 s or more in TOML',
       files: { [OI_TOML]: '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "x"\ntimeout = 1500\n' },
-      errors: [{ messageId: 'looksLikeMilliseconds', line: 5, column: 11, message: 'timeout 1500 is in seconds (about 25 minutes); it looks like milliseconds' }],
+      errors: [
+        {
+          messageId: 'looksLikeMilliseconds',
+          line: 5,
+          column: 11,
+          message: 'timeout 1500 is in seconds (about 25 minutes); it looks like milliseconds',
+        },
+      ],
     },
   ],
 });

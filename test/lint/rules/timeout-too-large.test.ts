@@ -7,12 +7,17 @@ new RuleTester().run(timeoutTooLarge, {
       name: 'the largest timeout a timer holds (timeout-suspicious reports it, not this rule)',
       files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x", "timeout": 2147483 }] }] } }' },
     },
-    { name: 'an octo duration far above the cap: capped at 30 s, never near the limit', files: { [OCTO_YAML]: 'hooks:\n  Stop:\n    - command: x\n      timeout: 9999999h\n' } },
+    {
+      name: 'an octo duration far above the cap: capped at 30 s, never near the limit',
+      files: { [OCTO_YAML]: 'hooks:\n  Stop:\n    - command: x\n      timeout: 9999999h\n' },
+    },
   ],
   invalid: [
     {
       name: 'milliseconds written as seconds in JSON: 3,000,000 s is about 35 days',
-      files: { [OI_JSON]: '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "x", "timeout": 3000000 }] }]\n  }\n}\n' },
+      files: {
+        [OI_JSON]: '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "x", "timeout": 3000000 }] }]\n  }\n}\n',
+      },
       errors: [
         {
           messageId: 'tooLargeDidYouMean',
@@ -32,7 +37,8 @@ new RuleTester().run(timeoutTooLarge, {
           messageId: 'tooLarge',
           line: 5,
           column: 11,
-          message: 'timeout 2147484 s (about 25 days) is longer than hookctl can wait (2147483 s, about 24.8 days); the hook is stopped after that',
+          message:
+            'timeout 2147484 s (about 25 days) is longer than hookctl can wait (2147483 s, about 24.8 days); the hook is stopped after that',
         },
       ],
     },

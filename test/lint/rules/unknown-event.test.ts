@@ -12,7 +12,10 @@ new RuleTester().run(unknownEvent, {
   valid: [
     { name: 'a known event in JSON', files: { [OI_JSON]: JSON_WRONG.replace('PreToolUze', 'PreToolUse') } },
     { name: 'a known event in YAML', files: { [OCTO_YAML]: 'hooks:\n  Stop:\n    - command: x\n' } },
-    { name: 'a known event in TOML', files: { [OI_TOML]: '[[hooks.SessionStart]]\n[[hooks.SessionStart.hooks]]\ntype = "command"\ncommand = "x"\n' } },
+    {
+      name: 'a known event in TOML',
+      files: { [OI_TOML]: '[[hooks.SessionStart]]\n[[hooks.SessionStart.hooks]]\ntype = "command"\ncommand = "x"\n' },
+    },
   ],
   invalid: [
     {
@@ -36,7 +39,14 @@ new RuleTester().run(unknownEvent, {
     {
       name: 'an unknown event in TOML',
       files: { [OI_TOML]: '[[hooks.SessionStrat]]\n[[hooks.SessionStrat.hooks]]\ntype = "command"\ncommand = "x"\n' },
-      errors: [{ messageId: 'unknownDidYouMean', line: 1, column: 9, message: 'unknown openinterpreter event "SessionStrat"; did you mean "SessionStart"?' }],
+      errors: [
+        {
+          messageId: 'unknownDidYouMean',
+          line: 1,
+          column: 9,
+          message: 'unknown openinterpreter event "SessionStrat"; did you mean "SessionStart"?',
+        },
+      ],
     },
     {
       name: 'the list of events when nothing is close',
@@ -46,7 +56,8 @@ new RuleTester().run(unknownEvent, {
           messageId: 'unknown',
           line: 2,
           column: 3,
-          message: 'unknown octo event "OnSave"; the events are SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, Stop, SubagentStop, PreCompact',
+          message:
+            'unknown octo event "OnSave"; the events are SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, Stop, SubagentStop, PreCompact',
         },
       ],
     },

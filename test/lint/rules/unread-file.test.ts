@@ -11,12 +11,26 @@ new RuleTester().run(unreadFile, {
     {
       name: 'a hooks.yaml alone',
       files: { 'project/.octo/hooks.yaml': 'hooks:\n  Stop:\n    - command: ./notify.sh\n' },
-      errors: [{ messageId: 'renameIt', line: 1, column: 1, message: 'octo never reads hooks.yaml, so nothing in it runs; rename it to hooks.yml' }],
+      errors: [
+        {
+          messageId: 'renameIt',
+          line: 1,
+          column: 1,
+          message: 'octo never reads hooks.yaml, so nothing in it runs; rename it to hooks.yml',
+        },
+      ],
     },
     {
       name: 'a hooks.yaml beside a hooks.yml',
       files: { 'project/.octo/hooks.yaml': 'hooks: {}\n', [OCTO_YAML]: 'hooks: {}\n' },
-      errors: [{ messageId: 'moveHooks', line: 1, column: 1, message: 'octo never reads hooks.yaml, so nothing in it runs; it reads hooks.yml beside it, so move these hooks there' }],
+      errors: [
+        {
+          messageId: 'moveHooks',
+          line: 1,
+          column: 1,
+          message: 'octo never reads hooks.yaml, so nothing in it runs; it reads hooks.yml beside it, so move these hooks there',
+        },
+      ],
     },
     {
       // codex-rs/config/src/loader/mod.rs merge_root_checkout_project_hooks: a linked worktree (its `.git`
@@ -33,7 +47,8 @@ new RuleTester().run(unreadFile, {
           messageId: 'readElsewhere',
           line: 1,
           column: 1,
-          message: 'codex never reads this hooks.json, so nothing in it runs: in this linked git worktree it reads <root>/project/.codex/hooks.json instead',
+          message:
+            'codex never reads this hooks.json, so nothing in it runs: in this linked git worktree it reads <root>/project/.codex/hooks.json instead',
         },
       ],
     },

@@ -6,14 +6,19 @@ const message = (type: string) => `handler type "${type}" is not supported, so t
 // Handler types are openinterpreter's; octo handlers have no type.
 new RuleTester().run(unsupportedHandlerType, {
   valid: [
-    { name: 'a command handler in JSON', files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x" }] }] } }' } },
+    {
+      name: 'a command handler in JSON',
+      files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x" }] }] } }' },
+    },
     { name: 'a command handler in TOML', files: { [OI_TOML]: '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "x"\n' } },
   ],
   invalid: [
     {
       name: 'a prompt handler in JSON',
       files: { [OI_JSON]: '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "prompt", "prompt": "done?" }] }]\n  }\n}\n' },
-      errors: [{ messageId: 'unsupported', line: 3, column: 36, data: { type: '"prompt"', supported: '"command"' }, message: message('prompt') }],
+      errors: [
+        { messageId: 'unsupported', line: 3, column: 36, data: { type: '"prompt"', supported: '"command"' }, message: message('prompt') },
+      ],
     },
     {
       name: 'an mcp_tool handler in TOML',

@@ -14,7 +14,7 @@ new RuleTester().run(untrustedProject, {
     { name: 'hooks in the user layer are not gated', files: { 'home/.codex/hooks.json': hooks }, effective: true },
     { name: 'a project config.toml without hooks', files: { [CODEX_TOML]: 'model = "gpt-5"\n' }, effective: true },
     // Project trust is the user's: a named or repository-wide lint does not depend on HOME.
-    { name: 'a named project file is not judged by the user\'s trust', files: { [CODEX_JSON]: hooks } },
+    { name: "a named project file is not judged by the user's trust", files: { [CODEX_JSON]: hooks } },
   ],
   invalid: [
     {

@@ -1,7 +1,8 @@
 import { urlNotAllowed } from '../../../src/lint/rules/url-not-allowed.js';
 import { CLAUDE_SETTINGS, OI_JSON, positionOf, RuleTester } from '../rule-tester.js';
 
-const http = (url: string, extra = '') => `{ ${extra}"hooks": { "PostToolUse": [{ "hooks": [{ "type": "http", "url": ${JSON.stringify(url)} }] }] } }`;
+const http = (url: string, extra = '') =>
+  `{ ${extra}"hooks": { "PostToolUse": [{ "hooks": [{ "type": "http", "url": ${JSON.stringify(url)} }] }] } }`;
 const OUTSIDE = http('http://evil.example.net/hook', '"allowedHttpHookUrls": ["https://hooks.example.com/*", "http://localhost:*"],\n');
 const EMPTY = http('http://localhost:8080/hooks', '"allowedHttpHookUrls": [], ');
 const PROJECT = http('https://audit.example.org/hook');
@@ -11,7 +12,12 @@ new RuleTester().run(urlNotAllowed, {
     { name: 'no allow-list: every URL is allowed', files: { [CLAUDE_SETTINGS]: http('http://localhost:8080/hooks/pre-tool-use') } },
     {
       name: 'a URL inside the list (cc settings-ref §allowedHttpHookUrls), host case and a trailing dot ignored',
-      files: { [CLAUDE_SETTINGS]: http('https://HOOKS.example.com./pre', '"allowedHttpHookUrls": ["https://hooks.example.com/*", "http://localhost:*"], ') },
+      files: {
+        [CLAUDE_SETTINGS]: http(
+          'https://HOOKS.example.com./pre',
+          '"allowedHttpHookUrls": ["https://hooks.example.com/*", "http://localhost:*"], ',
+        ),
+      },
     },
     {
       name: 'lists of two layers merge',
@@ -20,7 +26,10 @@ new RuleTester().run(urlNotAllowed, {
         [CLAUDE_SETTINGS]: http('https://audit.example.org/hook', '"allowedHttpHookUrls": ["http://localhost:*"], '),
       },
     },
-    { name: 'a dialect without HTTP hooks', files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x" }] }] } }' } },
+    {
+      name: 'a dialect without HTTP hooks',
+      files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x" }] }] } }' },
+    },
   ],
   invalid: [
     {
@@ -38,7 +47,13 @@ new RuleTester().run(urlNotAllowed, {
     {
       name: 'an empty list blocks every HTTP hook',
       files: { [CLAUDE_SETTINGS]: EMPTY },
-      errors: [{ messageId: 'noneAllowed', ...positionOf(EMPTY, '"http://localhost'), data: { setting: 'allowedHttpHookUrls', files: '.claude/settings.json', url: '"http://localhost:8080/hooks"' } }],
+      errors: [
+        {
+          messageId: 'noneAllowed',
+          ...positionOf(EMPTY, '"http://localhost'),
+          data: { setting: 'allowedHttpHookUrls', files: '.claude/settings.json', url: '"http://localhost:8080/hooks"' },
+        },
+      ],
     },
     {
       name: 'the list of another layer (user settings) applies to the project hook',
@@ -49,7 +64,12 @@ new RuleTester().run(urlNotAllowed, {
           messageId: 'notAllowed',
           file: CLAUDE_SETTINGS,
           ...positionOf(PROJECT, '"https://audit'),
-          data: { url: '"https://audit.example.org/hook"', setting: 'allowedHttpHookUrls', patterns: '"https://hooks.example.com/*"', files: '<root>/home/.claude/settings.json' },
+          data: {
+            url: '"https://audit.example.org/hook"',
+            setting: 'allowedHttpHookUrls',
+            patterns: '"https://hooks.example.com/*"',
+            files: '<root>/home/.claude/settings.json',
+          },
         },
       ],
     },

@@ -1,14 +1,18 @@
 import { watchListPattern } from '../../../src/lint/rules/watch-list-pattern.js';
 import { CLAUDE_SETTINGS, OI_JSON, positionOf, RuleTester } from '../rule-tester.js';
 
-const group = (event: string, matcher: string) => `{ "hooks": { "${event}": [{ "matcher": ${JSON.stringify(matcher)}, "hooks": [{ "type": "command", "command": "x" }] }] } }`;
+const group = (event: string, matcher: string) =>
+  `{ "hooks": { "${event}": [{ "matcher": ${JSON.stringify(matcher)}, "hooks": [{ "type": "command", "command": "x" }] }] } }`;
 const STAR = group('FileChanged', '*');
 const GLOBS = group('FileChanged', '.envrc|*.ts|src/[a-z]?');
 
 new RuleTester().run(watchListPattern, {
   valid: [
     { name: 'file names (cc hooks §FileChanged)', files: { [CLAUDE_SETTINGS]: group('FileChanged', '.envrc|.env') } },
-    { name: 'no matcher: only watchPaths from hooks are watched', files: { [CLAUDE_SETTINGS]: '{ "hooks": { "FileChanged": [{ "hooks": [{ "type": "command", "command": "x" }] }] } }' } },
+    {
+      name: 'no matcher: only watchPaths from hooks are watched',
+      files: { [CLAUDE_SETTINGS]: '{ "hooks": { "FileChanged": [{ "hooks": [{ "type": "command", "command": "x" }] }] } }' },
+    },
     { name: '"*" on another event matches everything', files: { [CLAUDE_SETTINGS]: group('PreToolUse', '*') } },
     { name: 'a dialect without watch lists', files: { [OI_JSON]: group('PostToolUse', '*') } },
   ],
