@@ -90,8 +90,9 @@ function* keyValues(top: AST.TOMLTopLevelTable): Generator<Located & { path: str
 function refuseInlineTables(top: AST.TOMLTopLevelTable, target: readonly string[]): void {
   for (const { keyValue, path } of keyValues(top)) {
     if (startsWith(target, path) && path.length < target.length) {
+      const table = target.slice(0, -1).map(quoteKey).join('.');
       throw new TomlEditError(
-        `${path.join('.')} is written as an inline value on line ${keyValue.loc.start.line}; write it as a [${target.slice(0, -1).map(quoteKey).join('.')}] table instead`,
+        `${path.join('.')} is written as an inline value on line ${keyValue.loc.start.line}; write it as a [${table}] table instead`,
       );
     }
   }

@@ -138,11 +138,11 @@ function commandMatcher(content: string, shell: 'bash' | 'powershell'): (input: 
     const command = typeof input.command === 'string' ? input.command : null;
     if (command === null) return false;
     const split = splitSubcommands(command, shell);
-    if (split === null)
-      return `could not parse the command for the \`if\` rule ${shell === 'bash' ? 'Bash' : 'PowerShell'}(${content}); running the hook anyway`;
+    const rule = `${shell === 'bash' ? 'Bash' : 'PowerShell'}(${content})`;
+    if (split === null) return `could not parse the command for the \`if\` rule ${rule}; running the hook anyway`;
     if (split.some((sub) => regex.test(strip(sub)))) return true;
     if (namesMoreThanCommand && split.dynamic) {
-      return `the command has $(…), a backtick or $VAR, so the \`if\` rule ${shell === 'bash' ? 'Bash' : 'PowerShell'}(${content}) cannot be decided; running the hook anyway`;
+      return `the command has $(…), a backtick or $VAR, so the \`if\` rule ${rule} cannot be decided; running the hook anyway`;
     }
     return false;
   };

@@ -27,18 +27,24 @@ export function formatClaudeListing(details: readonly ListedHookDetail[], listin
     }
     const matcher = hook.matcher === null ? '' : ` [${hook.matcher}]`;
     const condition = hook.condition === null ? '' : ` if ${hook.condition}`;
-    lines.push(
-      `  ${hook.id} — ${hook.event}${matcher}${condition}, ${hook.handlerType}, ${hook.mode}, timeout ${formatDuration(hook.timeoutMs)} — ${status(hook, detail)}`,
-    );
-    lines.push(
-      `    ${hook.handlerType === 'http' ? 'url' : hook.handlerType === 'command' ? 'command' : hook.handlerType === 'mcp_tool' ? 'tool' : 'prompt'}: ${hook.command}`,
-    );
+    const summary = `${hook.event}${matcher}${condition}, ${hook.handlerType}, ${hook.mode}, timeout ${formatDuration(hook.timeoutMs)}`;
+    lines.push(`  ${hook.id} — ${summary} — ${status(hook, detail)}`);
+    const commandLabel =
+      hook.handlerType === 'http'
+        ? 'url'
+        : hook.handlerType === 'command'
+          ? 'command'
+          : hook.handlerType === 'mcp_tool'
+            ? 'tool'
+            : 'prompt';
+    lines.push(`    ${commandLabel}: ${hook.command}`);
     if (hook.file !== null) lines.push(`    at: ${hook.file}${hook.line === null ? '' : `:${hook.line}`}`);
   }
   const held = listing.hooks.filter((hook) => hook.skipReason === 'workspace-untrusted').length;
   if (held > 0) {
     lines.push(
-      `${held} hook${held === 1 ? '' : 's'} will not run until the folder is trusted: accept the workspace trust dialog in Claude Code, or run hookctl with --dangerously-bypass-hook-trust.`,
+      `${held} hook${held === 1 ? '' : 's'} will not run until the folder is trusted: ` +
+        'accept the workspace trust dialog in Claude Code, or run hookctl with --dangerously-bypass-hook-trust.',
     );
   }
   // Each line quotes config text (ids, matchers, `if`, commands, paths): escaped, a line stays one line (SPEC 6.1.3).

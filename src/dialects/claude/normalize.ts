@@ -189,7 +189,11 @@ function commandRecord(
   const userConfig = /\$\{user_config\.[^}]*\}/.test(written) || (args ?? []).some((arg) => arg.includes('${user_config.'));
   if (userConfig && args === null && file.plugin) {
     // cc errors: Claude refuses a shell-form plugin hook that references ${user_config.*}; it never runs.
-    const error = `Hook from plugin ${file.plugin.name} references \${user_config.*} in a shell-form command. The substituted value would be re-parsed by the shell. Use exec form instead — {"command": "<executable>", "args": ["\${user_config.KEY}", ...]} — or read $CLAUDE_PLUGIN_OPTION_<KEY> from the hook's environment. Command: ${written}`;
+    const error =
+      `Hook from plugin ${file.plugin.name} references \${user_config.*} in a shell-form command. ` +
+      'The substituted value would be re-parsed by the shell. ' +
+      'Use exec form instead — {"command": "<executable>", "args": ["${user_config.KEY}", ...]} — ' +
+      `or read $CLAUDE_PLUGIN_OPTION_<KEY> from the hook's environment. Command: ${written}`;
     return { ...common, command: written, unrunnable: { reason: 'not-runnable', error } };
   }
   if (userConfig) {

@@ -15,7 +15,8 @@ export const scaffolding: DialectScaffolding = {
   // cc hooks §WorktreeCreate: the hook replaces Claude's git step; no path on stdout fails the creation.
   silentEffect: (event) =>
     event === 'WorktreeCreate'
-      ? 'That FAILS the worktree creation: a WorktreeCreate hook replaces the git step and must print the new worktree path (see worktree-path).'
+      ? 'That FAILS the worktree creation: a WorktreeCreate hook replaces the git step ' +
+        'and must print the new worktree path (see worktree-path).'
       : null,
   // cc hooks §Reference scripts by path: hooks run in the session's cwd, which follows `cd`.
   scriptReference: {

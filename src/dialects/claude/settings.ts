@@ -42,7 +42,10 @@ export interface HookSwitches {
   allOff: SettingAt | null;
   /** `disableAllHooks: true` decided by flag > local > project > user: only managed hooks (and force-enabled plugins) run. */
   nonManagedOff: SettingAt | null;
-  /** Managed `allowManagedHooksOnly`, true when set to true or set to anything that is not a boolean (fails closed, cc managed §Keys that fail closed). */
+  /**
+   * Managed `allowManagedHooksOnly`, true when set to true or set to anything that is not a boolean
+   * (fails closed, cc managed §Keys that fail closed).
+   */
   managedOnly: SettingAt | null;
   /** Managed `strictPluginOnlyCustomization`: true or an array naming "hooks" drops user, project and local hooks. */
   pluginOnly: SettingAt | null;

@@ -15,7 +15,9 @@ import { gitMarkersUpward } from './paths.js';
 
 /** What `hookctl trust`, `untrust`, `enable` and `disable` say for claude instead of acting. */
 export const NO_PER_HOOK_TRUST =
-  'Claude Code has no per-hook trust or on/off switch: it runs the hooks of a folder whose workspace trust dialog was accepted (in Claude Code), and a hook is turned off by removing it or with disableAllHooks; hookctl never writes ~/.claude.json';
+  'Claude Code has no per-hook trust or on/off switch: ' +
+  'it runs the hooks of a folder whose workspace trust dialog was accepted (in Claude Code), ' +
+  'and a hook is turned off by removing it or with disableAllHooks; hookctl never writes ~/.claude.json';
 
 /** Where Claude Code keeps workspace trust: `$CLAUDE_CONFIG_DIR/.claude.json` when that exists, else `~/.claude.json` [choice, 8.8]. */
 export function claudeStatePath(context: Pick<TrustContext, 'home' | 'env' | 'cwd'>): string {

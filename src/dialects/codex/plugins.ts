@@ -15,8 +15,8 @@ import { isTable, lookup, type Plain } from './toml-values.js';
  * `<C>/plugins/cache/<market>/<name>/<version>/`, and keeps data in `<C>/plugins/data/<name>-<market>/`.
  * Its manifest's `hooks` entry (paths, or inline hooks objects) is read, else `hooks/hooks.json`;
  * what Codex warns about at startup (a path it ignores, a named file it cannot read) is a notice on
- * the manifest, listed as a file of role `plugin-manifest`. Plugins load in key order. A plugin that is not installed, has no manifest or an
- * agent-plugin-format manifest contributes no hooks, as in Codex.
+ * the manifest, listed as a file of role `plugin-manifest`. Plugins load in key order. A plugin that
+ * is not installed, has no manifest or an agent-plugin-format manifest contributes no hooks, as in Codex.
  */
 export async function pluginHookFiles(codexHome: string, userSettings: Plain): Promise<ConfigFile[]> {
   const files: ConfigFile[] = [];

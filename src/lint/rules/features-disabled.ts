@@ -12,9 +12,11 @@ export const featuresDisabled = createRule({
   atLoad: true,
   messages: {
     nonManagedOff:
-      'user, project and plugin hooks are disabled by [features] hooks = false; managed hooks still run (only the managed requirements file can turn them off)',
+      'user, project and plugin hooks are disabled by [features] hooks = false; ' +
+      'managed hooks still run (only the managed requirements file can turn them off)',
     allOff:
-      'every hook, managed ones included, is disabled by [features] hooks = false in the managed requirements file: no hook is discovered or run',
+      'every hook, managed ones included, is disabled by [features] hooks = false in the managed requirements file: ' +
+      'no hook is discovered or run',
     localIgnored: '[features] hooks = false is ignored: the managed requirements file pins [features] hooks = true',
     // Codex: the merged config decides for every hook, managed ones included (SPEC-dialects 9.1).
     allOffByConfig: 'every hook, managed ones included, is disabled by [features] hooks = false: no hook is discovered or run',

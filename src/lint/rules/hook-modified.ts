@@ -16,7 +16,8 @@ export const hookModified = createRule({
     changed: 'this hook changed since it was trusted at {{key}}: the agent skips it until it is trusted again (`hookctl trust`)',
     // Trust is recorded by position: reordering hooks moves trust away from them.
     moved:
-      'this hook was trusted at {{trustedAt}}, not at its position {{key}}: the agent keys trust by position, so it skips the hook until it is trusted here (`hookctl trust`)',
+      'this hook was trusted at {{trustedAt}}, not at its position {{key}}: ' +
+      'the agent keys trust by position, so it skips the hook until it is trusted here (`hookctl trust`)',
   },
   check({ spec, checked, all, report }) {
     const recorded = spec.recordedTrust;

@@ -14,7 +14,8 @@ export const ifNotEvaluated = createRule({
   messages: {
     // {{field}} is the filter field ("if"); {{events}} the events that evaluate it.
     neverRuns:
-      '"{{field}}" is evaluated only on {{events}}; on {{event}} a handler that sets it never runs; remove "{{field}}" or move the handler to a tool event',
+      '"{{field}}" is evaluated only on {{events}}; on {{event}} a handler that sets it never runs; ' +
+      'remove "{{field}}" or move the handler to a tool event',
   },
   check({ spec, checked, report }) {
     const condition = spec.conditionField;

@@ -15,7 +15,8 @@ export const invalidMatcher = createRule({
     invalidRegex: 'matcher {{matcher}} is not a valid regular expression ({{error}}); the hooks of this group never run',
     // The agent accepts it, but hookctl runs regexes only in linear time (SPEC §6.1) and cannot carry this one over.
     unsupportedRegex:
-      'matcher {{matcher}} cannot be evaluated in linear time ({{error}}), so hookctl skips the hooks of this group; rewrite it without that construct',
+      'matcher {{matcher}} cannot be evaluated in linear time ({{error}}), so hookctl skips the hooks of this group; ' +
+      'rewrite it without that construct',
     // {{dialect}}: a dialect whose runtime refuses a configuration with an error (octo).
     invalidRegexRefused:
       'matcher {{matcher}} is not a valid regular expression ({{error}}); {{dialect}} refuses to start with this configuration',

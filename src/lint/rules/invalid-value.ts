@@ -58,7 +58,8 @@ export const invalidValue = createRule({
     fileIgnored: '{{clause}}: {{problem}}',
     // `"$schema"`: editors find the schema by file name (README: editor set-up), never by a key.
     schemaKeyFileIgnored:
-      '{{clause}}: unknown top-level key "$schema" (allowed: {{allowed}}); associate the schema with the file in the editor settings instead (README: editor set-up)',
+      '{{clause}}: unknown top-level key "$schema" (allowed: {{allowed}}); ' +
+      'associate the schema with the file in the editor settings instead (README: editor set-up)',
     unknownTopLevelKeyFileIgnored: '{{clause}}: unknown top-level key "{{key}}" (allowed: {{allowed}})',
     unknownTopLevelKeyFileIgnoredDidYouMean:
       '{{clause}}: unknown top-level key "{{key}}" (allowed: {{allowed}}); did you mean "{{suggestion}}"?',

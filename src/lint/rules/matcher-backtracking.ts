@@ -14,7 +14,8 @@ export const matcherBacktracking = createRule({
   messages: {
     // {{matcher}} is a JSON string (quoted); {{pump}} a word (quoted) whose repetitions double the work.
     exponential:
-      "matcher {{matcher}} backtracks exponentially in the agent's regex engine: a target that repeats {{pump}} and then fails to match takes 2^n steps, " +
+      "matcher {{matcher}} backtracks exponentially in the agent's regex engine: " +
+      'a target that repeats {{pump}} and then fails to match takes 2^n steps, ' +
       'which can stall the agent; remove the nested or overlapping repetition (e.g. (a+)+ → a+, (a|ab)* → (ab?)*)',
   },
   check({ spec, checked, report }) {

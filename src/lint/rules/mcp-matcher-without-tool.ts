@@ -13,7 +13,8 @@ export const mcpMatcherWithoutTool = createRule({
   messages: {
     // {{name}} is the piece of the matcher, quoted; {{suggestion}} the regex that matches the server's tools.
     serverOnly:
-      'matcher {{name}} names an MCP server, not a tool: tool names are {{pattern}}, so it matches no tool and this hook never runs; write "{{suggestion}}" for every tool of the server',
+      'matcher {{name}} names an MCP server, not a tool: tool names are {{pattern}}, so it matches no tool and this hook never runs; ' +
+      'write "{{suggestion}}" for every tool of the server',
   },
   check({ spec, checked, report }) {
     const prefix = spec.mcpToolPrefix;

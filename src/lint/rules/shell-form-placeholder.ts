@@ -15,11 +15,13 @@ export const shellFormPlaceholder = createRule({
   messages: {
     // {{placeholder}} as written; {{args}} the exec-form arguments field.
     refused:
-      '{{placeholder}} in a shell-form command: the agent refuses to run this hook, since the substituted value would be re-parsed by the shell; ' +
+      '{{placeholder}} in a shell-form command: the agent refuses to run this hook, ' +
+      'since the substituted value would be re-parsed by the shell; ' +
       'use exec form ("command" is the program, "{{args}}" holds "{{placeholder}}" as one argument)',
     // Outside a plugin: no value exists, and sh rejects `${a.b}` ("Bad substitution").
     noValue:
-      '{{placeholder}} in a shell-form command outside a plugin: nothing substitutes it and the shell fails on it ("Bad substitution"); only plugin hooks get such values',
+      '{{placeholder}} in a shell-form command outside a plugin: ' +
+      'nothing substitutes it and the shell fails on it ("Bad substitution"); only plugin hooks get such values',
   },
   check({ spec, checked, report }) {
     const refused = spec.execForm?.refusedInShellForm;

@@ -11,7 +11,8 @@ export const untrustedProject = createRule({
   description: 'hooks in a project the agent does not load because the user has not trusted it',
   atLoad: true,
   messages: {
-    // {{reason}} is the agent's sentence, e.g. "To load project-local config, hooks, and exec policies, add /p as a trusted project in ~/.codex/config.toml."
+    // {{reason}} is the agent's sentence, e.g. "To load project-local config, hooks, and exec policies,
+    // add /p as a trusted project in ~/.codex/config.toml."
     notLoaded: 'these hooks never run: the agent loads no config from this project. {{reason}}',
   },
   check({ checked, report }) {

@@ -18,7 +18,8 @@ export const watchListPattern = createRule({
   messages: {
     // {{piece}} is one `|`-separated piece of the matcher, quoted.
     literal:
-      '{{event}} matchers also name the files to watch, literally: {{piece}} watches a file named {{piece}}, not a pattern; list the file names (e.g. ".envrc|.env"), or return "watchPaths" from a hook',
+      '{{event}} matchers also name the files to watch, literally: {{piece}} watches a file named {{piece}}, not a pattern; ' +
+      'list the file names (e.g. ".envrc|.env"), or return "watchPaths" from a hook',
   },
   check({ spec, checked, report }) {
     const events = spec.watchListEvents;
