@@ -62,7 +62,8 @@ describe('runLint', () => {
     );
     const project = sandbox.write(
       'project/.openinterpreter/hooks.json',
-      '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "./missing.sh", "timeout": 5000 }] }],\n    "PreToolUze": []\n  }\n}\n',
+      '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "./missing.sh", "timeout": 5000 }] }],\n' +
+        '    "PreToolUze": []\n  }\n}\n',
     );
     const context = { cwd: sandbox.project, home: sandbox.home, env: {} };
     const { findings, rules } = await runLint({ spec: await loadConfigSpec('openinterpreter'), context });

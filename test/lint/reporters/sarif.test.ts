@@ -174,7 +174,8 @@ describe('formatSarif', () => {
     sandbox.write('project/scripts/guard.sh', '#!/bin/sh\n');
     sandbox.write(
       'project/.openinterpreter/hooks.json',
-      '{\n  "hooks": {\n    "Stop": [{ "matcher": "x", "hooks": [{ "type": "command", "command": "npx ./scripts/gaurd.sh", "timeout": 30000 }] }],\n' +
+      '{\n  "hooks": {\n    "Stop": [{ "matcher": "x", "hooks": [{ "type": "command", "command": "npx ./scripts/gaurd.sh", ' +
+        '"timeout": 30000 }] }],\n' +
         '    "PreToolUze": [{ "matcher": "(", "hooks": [{ "type": "prompt", "timeoutSec": 5 }] }]\n  }\n}\n',
     );
     const context = { cwd: sandbox.project, home: sandbox.home, env: {} };

@@ -10,7 +10,8 @@ new RuleTester().run(asyncNotAllowed, {
       name: 'async on Stop, SubagentStop and PreCompact, and async: false anywhere',
       files: {
         [OCTO_YAML]:
-          'hooks:\n  Stop:\n    - command: a\n      async: true\n  PreCompact:\n    - command: b\n      async: true\n  PreToolUse:\n    - command: c\n      async: false\n',
+          'hooks:\n  Stop:\n    - command: a\n      async: true\n  PreCompact:\n    - command: b\n      async: true\n  PreToolUse:\n' +
+          '    - command: c\n      async: false\n',
       },
     },
     {
@@ -31,14 +32,18 @@ new RuleTester().run(asyncNotAllowed, {
           line: 4,
           column: 14,
           data: { event: 'PreToolUse', allowed: ALLOWED },
-          message: `async: true is not allowed on PreToolUse (it is the gate and must answer before the tool runs); only ${ALLOWED} may run asynchronously`,
+          message:
+            'async: true is not allowed on PreToolUse (it is the gate and must answer before the tool runs); ' +
+            `only ${ALLOWED} may run asynchronously`,
         },
         {
           messageId: 'asyncOnContextEvent',
           line: 7,
           column: 14,
           data: { event: 'PostToolUse', allowed: ALLOWED },
-          message: `async: true is not allowed on PostToolUse (its output must be ready before the agent goes on); only ${ALLOWED} may run asynchronously`,
+          message:
+            'async: true is not allowed on PostToolUse (its output must be ready before the agent goes on); ' +
+            `only ${ALLOWED} may run asynchronously`,
         },
       ],
     },

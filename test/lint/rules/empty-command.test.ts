@@ -21,7 +21,8 @@ new RuleTester().run(emptyCommand, {
       name: 'a missing and a blank command in JSON',
       files: {
         [OI_JSON]:
-          '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command" }, { "type": "command", "command": "  " }] }],\n    "Stopp": [{ "hooks": [{ "type": "command" }] }]\n  }\n}\n',
+          '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command" }, { "type": "command", "command": "  " }] }],\n' +
+          '    "Stopp": [{ "hooks": [{ "type": "command" }] }]\n  }\n}\n',
       },
       errors: [
         {

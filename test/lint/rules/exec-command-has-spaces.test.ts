@@ -24,7 +24,8 @@ new RuleTester().run(execCommandHasSpaces, {
           messageId: 'spaces',
           ...positionOf(NODE, '"node'),
           message:
-            'with "args" set, "command" is one program run without a shell: there is no program named "node .claude/hooks/guard.js", so the hook fails; set "command" to "node" and move the rest into "args"',
+            'with "args" set, "command" is one program run without a shell: there is no program named "node .claude/hooks/guard.js", ' +
+            'so the hook fails; set "command" to "node" and move the rest into "args"',
         },
       ],
     },

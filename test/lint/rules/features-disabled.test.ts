@@ -4,9 +4,11 @@ import { CODEX_USER_TOML, OI_TOML, RuleTester } from '../rule-tester.js';
 const USER_TOML = 'home/.openinterpreter/config.toml';
 const MANAGED_TOML = 'etc/requirements.toml';
 const LOCAL_OFF =
-  'user, project and plugin hooks are disabled by [features] hooks = false; managed hooks still run (only the managed requirements file can turn them off)';
+  'user, project and plugin hooks are disabled by [features] hooks = false; ' +
+  'managed hooks still run (only the managed requirements file can turn them off)';
 const ALL_OFF =
-  'every hook, managed ones included, is disabled by [features] hooks = false in the managed requirements file: no hook is discovered or run';
+  'every hook, managed ones included, is disabled by [features] hooks = false in the managed requirements file: ' +
+  'no hook is discovered or run';
 const PINNED = '[features] hooks = false is ignored: the managed requirements file pins [features] hooks = true';
 
 // The switch lives in config.toml (user, project) and in the managed requirements file (SPEC 2.1).

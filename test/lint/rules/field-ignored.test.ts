@@ -3,7 +3,8 @@ import { CLAUDE_SETTINGS, OI_JSON, positionOf, RuleTester } from '../rule-tester
 
 const ONCE = '{ "hooks": { "SessionStart": [{ "hooks": [{ "type": "command", "command": "./setup.sh", "once": true }] }] } }';
 const TWO =
-  '{ "hooks": { "Stop": [{ "hooks": [{ "type": "prompt", "prompt": "p", "once": false }, { "once": true, "type": "http", "url": "http://x/" }] }] } }';
+  '{ "hooks": { "Stop": [{ "hooks": [{ "type": "prompt", "prompt": "p", "once": false }, ' +
+  '{ "once": true, "type": "http", "url": "http://x/" }] }] } }';
 
 new RuleTester().run(fieldIgnored, {
   valid: [

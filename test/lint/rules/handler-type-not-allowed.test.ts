@@ -2,11 +2,14 @@ import { handlerTypeNotAllowed } from '../../../src/lint/rules/handler-type-not-
 import { CLAUDE_SETTINGS, OI_JSON, positionOf, RuleTester } from '../rule-tester.js';
 
 const MODEL_EVENTS =
-  'PermissionDenied, PermissionRequest, PostToolBatch, PostToolUse, PostToolUseFailure, PreToolUse, Stop, SubagentStop, TaskCompleted, TaskCreated, TeammateIdle, UserPromptExpansion, UserPromptSubmit';
+  'PermissionDenied, PermissionRequest, PostToolBatch, PostToolUse, PostToolUseFailure, PreToolUse, Stop, SubagentStop, TaskCompleted, ' +
+  'TaskCreated, TeammateIdle, UserPromptExpansion, UserPromptSubmit';
 const START =
-  '{ "hooks": { "SessionStart": [{ "hooks": [\n  { "type": "command", "command": "x" },\n  { "type": "mcp_tool", "server": "s", "tool": "t" },\n  { "type": "http", "url": "http://127.0.0.1/" }\n] }] } }';
+  '{ "hooks": { "SessionStart": [{ "hooks": [\n  { "type": "command", "command": "x" },\n' +
+  '  { "type": "mcp_tool", "server": "s", "tool": "t" },\n  { "type": "http", "url": "http://127.0.0.1/" }\n] }] } }';
 const MODEL =
-  '{ "hooks": {\n"Notification": [{ "hooks": [{ "type": "prompt", "prompt": "p" }] }],\n"WorktreeCreate": [{ "hooks": [{ "type": "agent", "prompt": "p" }] }]\n} }';
+  '{ "hooks": {\n"Notification": [{ "hooks": [{ "type": "prompt", "prompt": "p" }] }],\n' +
+  '"WorktreeCreate": [{ "hooks": [{ "type": "agent", "prompt": "p" }] }]\n} }';
 
 new RuleTester().run(handlerTypeNotAllowed, {
   valid: [
@@ -14,14 +17,17 @@ new RuleTester().run(handlerTypeNotAllowed, {
       name: 'prompt and agent hooks on Stop and PreToolUse, http on Notification (cc hooks §Prompt-based hooks)',
       files: {
         [CLAUDE_SETTINGS]:
-          '{ "hooks": { "Stop": [{ "hooks": [{ "type": "prompt", "prompt": "p" }] }], "PreToolUse": [{ "hooks": [{ "type": "agent", "prompt": "p" }] }], "Notification": [{ "hooks": [{ "type": "http", "url": "http://x/" }] }] } }',
+          '{ "hooks": { "Stop": [{ "hooks": [{ "type": "prompt", "prompt": "p" }] }], ' +
+          '"PreToolUse": [{ "hooks": [{ "type": "agent", "prompt": "p" }] }], ' +
+          '"Notification": [{ "hooks": [{ "type": "http", "url": "http://x/" }] }] } }',
       },
     },
     {
       name: 'command and mcp_tool on SessionStart and Setup',
       files: {
         [CLAUDE_SETTINGS]:
-          '{ "hooks": { "Setup": [{ "hooks": [{ "type": "command", "command": "x" }, { "type": "mcp_tool", "server": "s", "tool": "t" }] }] } }',
+          '{ "hooks": { "Setup": [{ "hooks": [{ "type": "command", "command": "x" }, ' +
+          '{ "type": "mcp_tool", "server": "s", "tool": "t" }] }] } }',
       },
     },
     {
@@ -38,7 +44,8 @@ new RuleTester().run(handlerTypeNotAllowed, {
           messageId: 'notAllowedHere',
           ...positionOf(START, '"http"'),
           message:
-            'SessionStart does not support "http" handlers, so this hook never runs; "http" handlers work on every event but SessionStart, Setup',
+            'SessionStart does not support "http" handlers, so this hook never runs; ' +
+            '"http" handlers work on every event but SessionStart, Setup',
         },
       ],
     },

@@ -6,7 +6,9 @@ const ECHO_HELLO = 'sha256:63b52e87a8a4caef01cc989b31ad95ce5f4d3470c9a00e8407847
 const KEY = '<root>/project/.codex/hooks.json:pre_tool_use';
 const handler = (command: string) => `{ "type": "command", "command": "${command}" }`;
 const hooks = (...commands: string[]) =>
-  `{\n  "hooks": {\n    "PreToolUse": [\n      { "matcher": "^Bash$", "hooks": [\n        ${commands.map(handler).join(',\n        ')}\n      ] }\n    ]\n  }\n}\n`;
+  '{\n  "hooks": {\n    "PreToolUse": [\n      { "matcher": "^Bash$", "hooks": [\n' +
+  `        ${commands.map(handler).join(',\n        ')}\n` +
+  '      ] }\n    ]\n  }\n}\n';
 const trusted = (position: number, hash = ECHO_HELLO) => `[hooks.state."${KEY}:0:${position}"]\ntrusted_hash = "${hash}"\n`;
 /** The project is trusted, so its hooks load; the rule reads the trust recorded in the user config.toml. */
 const trustProject = '[projects."<root>/project"]\ntrust_level = "trusted"\n';
@@ -57,7 +59,9 @@ new RuleTester().run(hookModified, {
           file: CODEX_JSON,
           line: 6,
           column: 9,
-          message: `this hook was trusted at ${KEY}:0:0, not at its position ${KEY}:0:1: the agent keys trust by position, so it skips the hook until it is trusted here (\`hookctl trust\`)`,
+          message:
+            `this hook was trusted at ${KEY}:0:0, not at its position ${KEY}:0:1: the agent keys trust by position, ` +
+            `so it skips the hook until it is trusted here (\`hookctl trust\`)`,
         },
       ],
     },

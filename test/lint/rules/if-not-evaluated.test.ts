@@ -5,7 +5,8 @@ const TOOL_EVENTS = 'PreToolUse, PostToolUse, PostToolUseFailure, PermissionRequ
 const ON_STOP =
   '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "if": "Bash(rm *)", "command": "./check.sh" }] }]\n  }\n}\n';
 const USER =
-  '{ "hooks": {\n"UserPromptSubmit": [{ "hooks": [{ "type": "prompt", "prompt": "p", "if": "Read" }] }],\n"SessionStart": [{ "hooks": [{ "if": "Bash", "type": "command", "command": "x" }] }]\n} }';
+  '{ "hooks": {\n"UserPromptSubmit": [{ "hooks": [{ "type": "prompt", "prompt": "p", "if": "Read" }] }],\n' +
+  '"SessionStart": [{ "hooks": [{ "if": "Bash", "type": "command", "command": "x" }] }]\n} }';
 
 new RuleTester().run(ifNotEvaluated, {
   valid: [
@@ -44,7 +45,9 @@ new RuleTester().run(ifNotEvaluated, {
           messageId: 'neverRuns',
           ...positionOf(ON_STOP, '"if"'),
           data: { field: 'if', events: TOOL_EVENTS, event: 'Stop' },
-          message: `"if" is evaluated only on ${TOOL_EVENTS}; on Stop a handler that sets it never runs; remove "if" or move the handler to a tool event`,
+          message:
+            `"if" is evaluated only on ${TOOL_EVENTS}; on Stop a handler that sets it never runs; ` +
+            'remove "if" or move the handler to a tool event',
         },
       ],
     },

@@ -19,7 +19,8 @@ new RuleTester().run(invalidTimeout, {
       name: 'timeouts that are not positive Go durations',
       files: {
         [OCTO_YAML]:
-          'hooks:\n  Stop:\n    - command: a\n      timeout: 20\n    - command: b\n      timeout: soon\n    - command: c\n      timeout: 0s\n    - command: d\n      timeout: 5000\n',
+          'hooks:\n  Stop:\n    - command: a\n      timeout: 20\n    - command: b\n      timeout: soon\n    - command: c\n' +
+          '      timeout: 0s\n    - command: d\n      timeout: 5000\n',
       },
       errors: [
         {

@@ -10,7 +10,8 @@ new RuleTester().run(invalidValue, {
       name: 'well-typed values in JSON',
       files: {
         [OI_JSON]:
-          '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x", "timeout": 30, "async": true, "onFailure": "continue" }] }] } }',
+          '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x", "timeout": 30, "async": true, ' +
+          '"onFailure": "continue" }] }] } }',
       },
     },
     {
@@ -33,7 +34,8 @@ new RuleTester().run(invalidValue, {
       name: 'additionalContextLimit and commandWindows',
       files: {
         [OI_JSON]:
-          '{ "hooks": { "PreToolUse": [{ "hooks": [{ "type": "command", "command": "x", "additionalContextLimit": 0, "commandWindows": "y" }] }] } }',
+          '{ "hooks": { "PreToolUse": [{ "hooks": [{ "type": "command", "command": "x", "additionalContextLimit": 0, ' +
+          '"commandWindows": "y" }] }] } }',
       },
     },
     // Issue 15: the largest timeout Codex can hash, exactly, in JSON and in TOML hex.
@@ -234,7 +236,8 @@ new RuleTester().run(invalidValue, {
       name: 'a handler that is not an object, a blank id, an unknown onFailure and a top-level key near "hooks"',
       files: {
         [OI_JSON]:
-          '{\n  "hook": {},\n  "hooks": { "Stop": [{ "hooks": [\n    "x",\n    { "type": "command", "command": "x", "id": "", "onFailure": "never" }\n  ] }] }\n}\n',
+          '{\n  "hook": {},\n  "hooks": { "Stop": [{ "hooks": [\n    "x",\n' +
+          '    { "type": "command", "command": "x", "id": "", "onFailure": "never" }\n  ] }] }\n}\n',
       },
       errors: [
         {
@@ -263,7 +266,8 @@ new RuleTester().run(invalidValue, {
       name: 'issue 11 item 2: "$schema", a timeout written 30.0, async: null, an mcp_tool without a tool',
       files: {
         [OI_JSON]:
-          '{\n  "$schema": "x",\n  "hooks": { "Stop": [{ "hooks": [\n    { "type": "command", "command": "x", "timeout": 30.0, "async": null },\n    { "type": "mcp_tool", "server": "s" }\n  ] }] }\n}\n',
+          '{\n  "$schema": "x",\n  "hooks": { "Stop": [{ "hooks": [\n    { "type": "command", "command": "x", "timeout": 30.0, ' +
+          '"async": null },\n    { "type": "mcp_tool", "server": "s" }\n  ] }] }\n}\n',
       },
       errors: [
         {
@@ -271,7 +275,8 @@ new RuleTester().run(invalidValue, {
           line: 2,
           column: 3,
           message:
-            'the agent ignores this whole file: unknown top-level key "$schema" (allowed: hooks, description); associate the schema with the file in the editor settings instead (README: editor set-up)',
+            'the agent ignores this whole file: unknown top-level key "$schema" (allowed: hooks, description); ' +
+            'associate the schema with the file in the editor settings instead (README: editor set-up)',
         },
         {
           messageId: 'fileIgnored',
@@ -292,7 +297,8 @@ new RuleTester().run(invalidValue, {
           line: 1,
           column: 1,
           message:
-            'nothing in this file runs: the event "PreToolUse" is at the top level, outside "hooks"; make it an indented entry under "hooks:"',
+            'nothing in this file runs: the event "PreToolUse" is at the top level, outside "hooks"; ' +
+            'make it an indented entry under "hooks:"',
         },
       ],
     },
@@ -301,7 +307,10 @@ new RuleTester().run(invalidValue, {
       name: 'problems in the managed requirements file skip only what they invalidate',
       files: {
         [MANAGED]:
-          '[hooks]\nStop = { hooks = [] }\n\n[[hooks.PreToolUse]]\nhooks = "x"\n\n[[hooks.PostToolUse]]\nhooks = [1, { type = "comand", command = "x" }, { command = "x", timeout = "5" }, { type = "command", command = "x", timeout = -1, additionalContextLimit = -3 }, { type = "command", command = "x", timeout = 30.0 }, { type = "mcp_tool", tool = "t" }]\n',
+          '[hooks]\nStop = { hooks = [] }\n\n[[hooks.PreToolUse]]\nhooks = "x"\n\n[[hooks.PostToolUse]]\n' +
+          'hooks = [1, { type = "comand", command = "x" }, { command = "x", timeout = "5" }, ' +
+          '{ type = "command", command = "x", timeout = -1, additionalContextLimit = -3 }, ' +
+          '{ type = "command", command = "x", timeout = 30.0 }, { type = "mcp_tool", tool = "t" }]\n',
       },
       errors: [
         {

@@ -27,7 +27,9 @@ new RuleTester().run(matcherBacktracking, {
           messageId: 'exponential',
           ...positionOf(NESTED, '"^'),
           message:
-            'matcher "^(mcp__.*)+$" backtracks exponentially in the agent\'s regex engine: a target that repeats "mcp__mcp__" and then fails to match takes 2^n steps, which can stall the agent; remove the nested or overlapping repetition (e.g. (a+)+ → a+, (a|ab)* → (ab?)*)',
+            'matcher "^(mcp__.*)+$" backtracks exponentially in the agent\'s regex engine: ' +
+            'a target that repeats "mcp__mcp__" and then fails to match takes 2^n steps, which can stall the agent; ' +
+            'remove the nested or overlapping repetition (e.g. (a+)+ → a+, (a|ab)* → (ab?)*)',
         },
       ],
     },

@@ -39,7 +39,8 @@ new RuleTester().run(matcherNeverMatches, {
             suggestion: 'startup',
           },
           message:
-            'matcher "Startup" matches no source of SessionStart (startup, resume, clear, compact), so this hook never runs; did you mean "startup"?',
+            'matcher "Startup" matches no source of SessionStart (startup, resume, clear, compact), so this hook never runs; ' +
+            'did you mean "startup"?',
         },
       ],
     },

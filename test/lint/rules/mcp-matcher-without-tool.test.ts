@@ -24,7 +24,8 @@ new RuleTester().run(mcpMatcherWithoutTool, {
           messageId: 'serverOnly',
           ...positionOf(BARE, '"mcp__memory"'),
           message:
-            'matcher "mcp__memory" names an MCP server, not a tool: tool names are mcp__<server>__<tool>, so it matches no tool and this hook never runs; write "mcp__memory__.*" for every tool of the server',
+            'matcher "mcp__memory" names an MCP server, not a tool: tool names are mcp__<server>__<tool>, ' +
+            'so it matches no tool and this hook never runs; write "mcp__memory__.*" for every tool of the server',
         },
       ],
     },

@@ -40,7 +40,8 @@ new RuleTester().run(missingScript, {
       name: 'a script that exists, a program on PATH and an absolute path in YAML',
       files: {
         [OCTO_YAML]:
-          'hooks:\n  PreToolUse:\n    - command: ./scripts/guard.sh\n    - command: audit-logger --json\n    - command: /usr/local/bin/not-checked.sh\n',
+          'hooks:\n  PreToolUse:\n    - command: ./scripts/guard.sh\n    - command: audit-logger --json\n' +
+          '    - command: /usr/local/bin/not-checked.sh\n',
         ...GUARD,
       },
     },
@@ -80,7 +81,8 @@ new RuleTester().run(missingScript, {
       name: 'a relative script that does not exist in JSON',
       files: {
         [OI_JSON]:
-          '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "python3 .openinterpreter/hooks/gate.py" }] }]\n  }\n}\n',
+          '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "python3 .openinterpreter/hooks/gate.py" }] }]\n' +
+          '  }\n}\n',
         ...GUARD,
       },
       errors: [
@@ -89,7 +91,9 @@ new RuleTester().run(missingScript, {
           line: 3,
           column: 58,
           data: { script: '.openinterpreter/hooks/gate.py', path: `${ROOT}/project/.openinterpreter/hooks/gate.py` },
-          message: `the command runs ".openinterpreter/hooks/gate.py", which does not exist (looked for ${ROOT}/project/.openinterpreter/hooks/gate.py)`,
+          message:
+            'the command runs ".openinterpreter/hooks/gate.py", which does not exist (looked for ' +
+            `${ROOT}/project/.openinterpreter/hooks/gate.py)`,
         },
       ],
     },
@@ -102,7 +106,9 @@ new RuleTester().run(missingScript, {
           line: 3,
           column: 16,
           data: { script: './scripts/gaurd.sh', path: `${ROOT}/project/scripts/gaurd.sh`, suggestion: 'scripts/guard.sh' },
-          message: `the command runs "./scripts/gaurd.sh", which does not exist (looked for ${ROOT}/project/scripts/gaurd.sh); did you mean "scripts/guard.sh"?`,
+          message:
+            `the command runs "./scripts/gaurd.sh", which does not exist (looked for ${ROOT}/project/scripts/gaurd.sh); ` +
+            'did you mean "scripts/guard.sh"?',
         },
       ],
     },

@@ -60,8 +60,10 @@ new RuleTester().run(parseError, {
           messageId: 'unreadableManaged',
           line: 1,
           column: 28,
-          message:
-            /^TOML syntax error: .+; nothing in this file is loaded, and non-managed hooks are held back until this managed requirements file is fixed$/,
+          message: new RegExp(
+            '^TOML syntax error: .+; nothing in this file is loaded, ' +
+              'and non-managed hooks are held back until this managed requirements file is fixed$',
+          ),
         },
       ],
     },

@@ -5,7 +5,8 @@ const SCRIPT = 'project/scripts/guard.sh';
 const PLAIN = { [SCRIPT]: '#!/bin/sh\nexit 0\n' };
 const EXECUTABLE = { [SCRIPT]: { content: '#!/bin/sh\nexit 0\n', executable: true } };
 const MESSAGE =
-  '"./scripts/guard.sh" is not executable, so running it fails with "permission denied"; run chmod +x ./scripts/guard.sh (or call it through its interpreter, e.g. sh ./scripts/guard.sh)';
+  '"./scripts/guard.sh" is not executable, so running it fails with "permission denied"; ' +
+  'run chmod +x ./scripts/guard.sh (or call it through its interpreter, e.g. sh ./scripts/guard.sh)';
 
 new RuleTester().run(scriptNotExecutable, {
   valid: [

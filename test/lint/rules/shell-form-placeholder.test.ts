@@ -3,7 +3,8 @@ import { CLAUDE_SETTINGS, OI_JSON, positionOf, RuleTester } from '../rule-tester
 
 const PLUGIN_HOOKS = 'home/.claude/plugins/cache/mkt/deploy/1.0.0/hooks/hooks.json';
 const SHELL =
-  '{ "hooks": { "PostToolUse": [{ "hooks": [{ "type": "command", "command": "${CLAUDE_PLUGIN_ROOT}/notify.sh --token ${user_config.api_token}" }] }] } }';
+  '{ "hooks": { "PostToolUse": [{ "hooks": [{ "type": "command", "command": "${CLAUDE_PLUGIN_ROOT}/notify.sh --token ' +
+  '${user_config.api_token}" }] }] } }';
 const SETTINGS =
   '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "curl -H \\"X: ${user_config.key}\\" https://x" }] }] } }';
 
@@ -13,14 +14,16 @@ new RuleTester().run(shellFormPlaceholder, {
       name: 'exec form: each argument is one word (cc errors, the remedy)',
       files: {
         [PLUGIN_HOOKS]:
-          '{ "hooks": { "PostToolUse": [{ "hooks": [{ "type": "command", "command": "${CLAUDE_PLUGIN_ROOT}/notify.sh", "args": ["--token", "${user_config.api_token}"] }] }] } }',
+          '{ "hooks": { "PostToolUse": [{ "hooks": [{ "type": "command", "command": "${CLAUDE_PLUGIN_ROOT}/notify.sh", ' +
+          '"args": ["--token", "${user_config.api_token}"] }] }] } }',
       },
     },
     {
       name: 'the plugin option from the environment',
       files: {
         [PLUGIN_HOOKS]:
-          '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "notify --token \\"$CLAUDE_PLUGIN_OPTION_API_TOKEN\\"" }] }] } }',
+          '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", ' +
+          '"command": "notify --token \\"$CLAUDE_PLUGIN_OPTION_API_TOKEN\\"" }] }] } }',
       },
     },
     {
@@ -43,7 +46,9 @@ new RuleTester().run(shellFormPlaceholder, {
           messageId: 'refused',
           ...positionOf(SHELL, '"${CLAUDE_PLUGIN_ROOT}'),
           message:
-            '${user_config.api_token} in a shell-form command: the agent refuses to run this hook, since the substituted value would be re-parsed by the shell; use exec form ("command" is the program, "args" holds "${user_config.api_token}" as one argument)',
+            '${user_config.api_token} in a shell-form command: the agent refuses to run this hook, ' +
+            'since the substituted value would be re-parsed by the shell; ' +
+            'use exec form ("command" is the program, "args" holds "${user_config.api_token}" as one argument)',
         },
       ],
     },
@@ -55,7 +60,8 @@ new RuleTester().run(shellFormPlaceholder, {
           messageId: 'noValue',
           ...positionOf(SETTINGS, '"curl'),
           message:
-            '${user_config.key} in a shell-form command outside a plugin: nothing substitutes it and the shell fails on it ("Bad substitution"); only plugin hooks get such values',
+            '${user_config.key} in a shell-form command outside a plugin: ' +
+            'nothing substitutes it and the shell fails on it ("Bad substitution"); only plugin hooks get such values',
         },
       ],
     },

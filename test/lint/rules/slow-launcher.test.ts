@@ -2,9 +2,11 @@ import { slowLauncher } from '../../../src/lint/rules/slow-launcher.js';
 import { OCTO_YAML, OI_JSON, OI_TOML, RuleTester } from '../rule-tester.js';
 
 const NPX =
-  '"npx" resolves (and may download) a package on every hook run, costing hundreds of ms to seconds; install the tool and call its binary directly, or run a compiled .js file with "node"';
+  '"npx" resolves (and may download) a package on every hook run, costing hundreds of ms to seconds; ' +
+  'install the tool and call its binary directly, or run a compiled .js file with "node"';
 const TS_NODE =
-  '"ts-node" compiles TypeScript on every hook run, costing hundreds of ms to seconds; compile ahead of time and run the .js file with "node"';
+  '"ts-node" compiles TypeScript on every hook run, costing hundreds of ms to seconds; ' +
+  'compile ahead of time and run the .js file with "node"';
 
 new RuleTester().run(slowLauncher, {
   valid: [

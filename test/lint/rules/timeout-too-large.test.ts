@@ -25,7 +25,8 @@ new RuleTester().run(timeoutTooLarge, {
           column: 74,
           data: { seconds: 3000000, span: 'about 35 days', max: 2147483, meant: 3000 },
           message:
-            'timeout 3000000 s (about 35 days) is longer than hookctl can wait (2147483 s, about 24.8 days); the hook is stopped after that; if that was milliseconds, write 3000',
+            'timeout 3000000 s (about 35 days) is longer than hookctl can wait (2147483 s, about 24.8 days); ' +
+            'the hook is stopped after that; if that was milliseconds, write 3000',
         },
       ],
     },
@@ -38,7 +39,8 @@ new RuleTester().run(timeoutTooLarge, {
           line: 5,
           column: 11,
           message:
-            'timeout 2147484 s (about 25 days) is longer than hookctl can wait (2147483 s, about 24.8 days); the hook is stopped after that',
+            'timeout 2147484 s (about 25 days) is longer than hookctl can wait (2147483 s, about 24.8 days); ' +
+            'the hook is stopped after that',
         },
       ],
     },

@@ -57,7 +57,8 @@ new RuleTester().run(unknownEvent, {
           line: 2,
           column: 3,
           message:
-            'unknown octo event "OnSave"; the events are SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, Stop, SubagentStop, PreCompact',
+            'unknown octo event "OnSave"; ' +
+            'the events are SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, Stop, SubagentStop, PreCompact',
         },
       ],
     },

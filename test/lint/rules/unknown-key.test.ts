@@ -19,7 +19,8 @@ new RuleTester().run(unknownKey, {
       name: 'every known key in JSON',
       files: {
         [OI_JSON]:
-          '{ "description": "d", "hooks": { "Stop": [{ "matcher": "", "hooks": [{ "type": "command", "command": "x", "timeout": 5, "statusMessage": "s", "async": false, "id": "i", "onFailure": "abort" }] }] } }',
+          '{ "description": "d", "hooks": { "Stop": [{ "matcher": "", "hooks": [{ "type": "command", "command": "x", "timeout": 5, ' +
+          '"statusMessage": "s", "async": false, "id": "i", "onFailure": "abort" }] }] } }',
       },
     },
     {
@@ -121,7 +122,8 @@ new RuleTester().run(unknownKey, {
           line: 1,
           column: 72,
           message:
-            '"additionalContextLimit" is ignored on Stop: this event cannot emit additionalContext (it applies to PreToolUse, PostToolUse, SessionStart, UserPromptSubmit, SubagentStart)',
+            '"additionalContextLimit" is ignored on Stop: this event cannot emit additionalContext (it applies to PreToolUse, ' +
+            'PostToolUse, SessionStart, UserPromptSubmit, SubagentStart)',
         },
       ],
     },
@@ -147,7 +149,8 @@ new RuleTester().run(unknownKey, {
             known: 'type, command, timeout, statusMessage, async, additionalContextLimit, commandWindows, command_windows, id, onFailure',
           },
           message:
-            'unknown key "toString" in a handler is ignored; known keys: type, command, timeout, statusMessage, async, additionalContextLimit, commandWindows, command_windows, id, onFailure',
+            'unknown key "toString" in a handler is ignored; known keys: type, command, timeout, statusMessage, async, ' +
+            'additionalContextLimit, commandWindows, command_windows, id, onFailure',
         },
       ],
     },

@@ -48,7 +48,8 @@ new RuleTester().run(unreadFile, {
           line: 1,
           column: 1,
           message:
-            'codex never reads this hooks.json, so nothing in it runs: in this linked git worktree it reads <root>/project/.codex/hooks.json instead',
+            'codex never reads this hooks.json, so nothing in it runs: in this linked git worktree it reads ' +
+            '<root>/project/.codex/hooks.json instead',
         },
       ],
     },

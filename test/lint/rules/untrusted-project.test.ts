@@ -27,7 +27,8 @@ new RuleTester().run(untrustedProject, {
           line: 2,
           column: 3,
           message:
-            'these hooks never run: the agent loads no config from this project. To load project-local config, hooks, and exec policies, add <root>/project as a trusted project in <root>/home/.codex/config.toml.',
+            'these hooks never run: the agent loads no config from this project. To load project-local config, hooks, ' +
+            'and exec policies, add <root>/project as a trusted project in <root>/home/.codex/config.toml.',
         },
       ],
     },
@@ -55,7 +56,8 @@ new RuleTester().run(untrustedProject, {
           line: 2,
           column: 3,
           message:
-            'these hooks never run: the agent loads no config from this project. <root>/project is marked as untrusted in <root>/home/.codex/config.toml. To load project-local config, hooks, and exec policies, mark it trusted.',
+            'these hooks never run: the agent loads no config from this project. <root>/project is marked as untrusted in ' +
+            '<root>/home/.codex/config.toml. To load project-local config, hooks, and exec policies, mark it trusted.',
         },
       ],
     },

@@ -40,7 +40,8 @@ new RuleTester().run(urlNotAllowed, {
           messageId: 'notAllowed',
           ...positionOf(OUTSIDE, '"http://evil'),
           message:
-            'URL "http://evil.example.net/hook" matches no pattern of "allowedHttpHookUrls" ("https://hooks.example.com/*", "http://localhost:*", set in .claude/settings.json), so the agent never calls this hook',
+            'URL "http://evil.example.net/hook" matches no pattern of "allowedHttpHookUrls" ("https://hooks.example.com/*", ' +
+            '"http://localhost:*", set in .claude/settings.json), so the agent never calls this hook',
         },
       ],
     },

@@ -25,7 +25,8 @@ new RuleTester().run(watchListPattern, {
           messageId: 'literal',
           ...positionOf(STAR, '"*"'),
           message:
-            'FileChanged matchers also name the files to watch, literally: "*" watches a file named "*", not a pattern; list the file names (e.g. ".envrc|.env"), or return "watchPaths" from a hook',
+            'FileChanged matchers also name the files to watch, literally: "*" watches a file named "*", not a pattern; ' +
+            'list the file names (e.g. ".envrc|.env"), or return "watchPaths" from a hook',
         },
       ],
     },
