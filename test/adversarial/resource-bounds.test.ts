@@ -129,7 +129,8 @@ describe('1,500 handlers on one event do not exhaust file descriptors', () => {
 });
 
 describe.each(['openinterpreter', 'claude', 'codex'] as const)('the output captured per dispatch is bounded (%s)', (dialect) => {
-  it('64 hooks printing 8 MiB each: the outcome stays under the 16 MiB budget, runs are marked truncated, and a deny still arrives', async () => {
+  it('64 hooks printing 8 MiB each: the outcome stays under the 16 MiB budget, ' +
+    'runs are marked truncated, and a deny still arrives', async () => {
     // Claude runs one copy of identical commands (dedup), so each flood differs by a comment.
     const flood = (i: number) => `head -c 8388608 /dev/zero | tr "\\0" a; head -c 8388608 /dev/zero | tr "\\0" b >&2 # ${i}`;
     const hooks: HookSpec[] = Array.from({ length: 63 }, (_, i) => ({ event: 'PreToolUse', command: flood(i) }));

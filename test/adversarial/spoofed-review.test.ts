@@ -220,19 +220,22 @@ describe('every other place a person reads escapes control and bidi characters',
     expect(dry.stderr).not.toMatch(RAW_CONTROL);
   });
 
-  it('lint: an unknown event whose name carries ESC is quoted escaped (octo), also in the error of a command that refuses to load', async () => {
-    const sandbox = makeTempProject();
-    sandbox.write('home/.octo/hooks.yml', 'hooks:\n  "Pre\\e[2KToolUse":\n    - command: "true"\n');
-    const common = ['--dialect', 'octo', '--cwd', sandbox.project, '--home', sandbox.home];
-    // The user's own file: a repository-wide lint leaves it alone, --effective checks it.
-    const lint = await runCli(['lint', '--effective', ...common]);
-    expect(lint.stdout).not.toMatch(RAW_CONTROL);
-    expect(lint.stdout).toContain('Pre\\x1b[2KToolUse');
-    const run = await runCli(['run', 'Stop', ...common], { input: JSON.stringify(payloadFor('octo', 'Stop', sandbox.project)) });
-    expect(run.code).toBe(2);
-    expect(run.stderr).not.toMatch(RAW_CONTROL);
-    expect(run.stderr).toContain('Pre\\x1b[2KToolUse');
-  });
+  it(
+    'lint: an unknown event whose name carries ESC is quoted escaped (octo), ' + 'also in the error of a command that refuses to load',
+    async () => {
+      const sandbox = makeTempProject();
+      sandbox.write('home/.octo/hooks.yml', 'hooks:\n  "Pre\\e[2KToolUse":\n    - command: "true"\n');
+      const common = ['--dialect', 'octo', '--cwd', sandbox.project, '--home', sandbox.home];
+      // The user's own file: a repository-wide lint leaves it alone, --effective checks it.
+      const lint = await runCli(['lint', '--effective', ...common]);
+      expect(lint.stdout).not.toMatch(RAW_CONTROL);
+      expect(lint.stdout).toContain('Pre\\x1b[2KToolUse');
+      const run = await runCli(['run', 'Stop', ...common], { input: JSON.stringify(payloadFor('octo', 'Stop', sandbox.project)) });
+      expect(run.code).toBe(2);
+      expect(run.stderr).not.toMatch(RAW_CONTROL);
+      expect(run.stderr).toContain('Pre\\x1b[2KToolUse');
+    },
+  );
 
   it('test: case results quote hook output escaped', async () => {
     const { common, sandbox } = oiProject("printf 'deny \\342\\200\\256 txt.exe\\r' >&2; exit 2");

@@ -143,7 +143,9 @@ describe('parseToml', () => {
     ['arrays', '[', ']'],
     ['inline tables', '{ b = ', '}'],
   ])('reports %s nested 5000 deep as an error at the bracket past the limit, without overflowing the stack', (_name, opener, closer) => {
-    const text = `# brackets in comments [[[[ and strings do not count\nx = "[[[[\\"[["\ny = '''{{{{'''\na = ${opener.repeat(5000)}1${closer.repeat(5000)}\n`;
+    const text =
+      `# brackets in comments [[[[ and strings do not count\nx = "[[[[\\"[["\ny = '''{{{{'''\n` +
+      `a = ${opener.repeat(5000)}1${closer.repeat(5000)}\n`;
     const file = parseToml(text, '/x.toml');
     expect(file.root).toBeNull();
     const lineStart = text.indexOf('a = ');

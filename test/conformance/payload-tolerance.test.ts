@@ -10,7 +10,10 @@ import { makeTempProject } from '../helpers/temp-project.js';
  * `permission_mode`, `agent_id: null`) is still dispatched, with one warning per schema violation,
  * so no guard turns off for that call. `strictPayload`, `dry-run` and `test` keep rejecting.
  */
-const DENY = `printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"guarded"}}'`;
+const DENY_OUTPUT = {
+  hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'guarded' },
+};
+const DENY = `printf '%s' '${JSON.stringify(DENY_OUTPUT)}'`;
 
 function oiProject() {
   const sandbox = makeTempProject();

@@ -51,7 +51,9 @@ describe("README's Claude Code section", () => {
       ['rm-rf-home', 'verdict: deny — refusing rm -r on /, ~, .., . or *: delete the files you mean by name instead'],
       ['force-push', 'verdict: ask — a force push rewrites shared history: confirm that this branch is yours'],
     ] as const) {
-      const command = `npx hookctl dry-run PreToolUse --cwd examples/claude-guard --payload examples/claude-guard/hooks-tests/payloads/${payload}.json --dangerously-bypass-hook-trust`;
+      const command =
+        `npx hookctl dry-run PreToolUse --cwd examples/claude-guard --payload examples/claude-guard/hooks-tests/payloads/${payload}.json ` +
+        '--dangerously-bypass-hook-trust';
       const shown = SECTION.slice(SECTION.indexOf(`$ ${command}\n`));
       expect(shown.split('\n\n')[0]).toContain(verdict);
       const result = await runCli(command.split(' ').slice(2), { cwd: REPO });

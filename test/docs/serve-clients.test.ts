@@ -36,7 +36,8 @@ function run(
 describe('docs/serve.md', () => {
   it('the Python client, as printed, talks to a real `hookctl serve`: pipelined requests, a deny, shutdown', async () => {
     const sandbox = makeTempProject();
-    const deny = `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"refusing destructive rm -rf"}}'`;
+    const denial = { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'refusing destructive rm -rf' };
+    const deny = `echo '${JSON.stringify({ hookSpecificOutput: denial })}'`;
     sandbox.write(
       'project/.openinterpreter/hooks.json',
       JSON.stringify({

@@ -133,7 +133,8 @@ describe('hooks.md §Exit code 2 (line 780): the documented block-rm script', ()
     // hooks.md line 788, as documented.
     sandbox.write(
       'project/block.sh',
-      '#!/bin/bash\ninput=$(cat)\ncommand=$(jq -r \'.tool_input.command\' <<<"$input")\n\nif [[ "$command" == rm* ]]; then\n  echo "Blocked: rm commands are not allowed" >&2\n  exit 2\nfi\n\nexit 0\n',
+      '#!/bin/bash\ninput=$(cat)\ncommand=$(jq -r \'.tool_input.command\' <<<"$input")\n\nif [[ "$command" == rm* ]]; then\n' +
+        '  echo "Blocked: rm commands are not allowed" >&2\n  exit 2\nfi\n\nexit 0\n',
       { executable: true },
     );
     sandbox.settings('project/.claude/settings.json', hooks({ PreToolUse: [group([command('./block.sh')], 'Bash')] }));
@@ -185,7 +186,8 @@ describe('hooks.md §Exit code 2 behavior per event (line 829), row by row', () 
     expect(new Set(ROWS.map(([event]) => event)).size).toBe(31);
   });
 
-  // PostToolUse/PostToolUseFailure "can block" only in the sense that the feedback reaches Claude: hookctl reports it as blocked (SPEC-dialects 8.5.8).
+  // PostToolUse/PostToolUseFailure "can block" only in the sense that the feedback reaches Claude:
+  // hookctl reports it as blocked (SPEC-dialects 8.5.8).
   it.each(ROWS)('%s: blocks %s (%s)', async (event, blocks) => {
     const sandbox = makeClaudeSandbox();
     sandbox.settings('project/.claude/settings.json', hooks({ [event]: [group([command('echo "stop this" >&2; exit 2')])] }));

@@ -72,7 +72,8 @@ describe('declarations: codex-rs/config/src/hooks_tests.rs', () => {
   it('reads [[hooks.PreToolUse]] tables beside the [hooks.state] table', async () => {
     const { handlers: loaded, warnings } = await handlers({
       projectToml:
-        '[hooks.state."/tmp/hooks.json:pre_tool_use:0:0"]\nenabled = false\n\n[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "python3 /tmp/pre.py"\n',
+        '[hooks.state."/tmp/hooks.json:pre_tool_use:0:0"]\nenabled = false\n\n[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n\n' +
+        '[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "python3 /tmp/pre.py"\n',
     });
     expect(warnings).toEqual([]);
     expect(loaded.map((h) => h.command)).toEqual(['python3 /tmp/pre.py']);
@@ -83,7 +84,8 @@ describe('declarations: codex-rs/config/src/hooks_tests.rs', () => {
     const target = await world(
       {
         managedToml:
-          '[hooks]\nmanaged_dir = "/enterprise/place"\n\n[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "python3 /enterprise/place/pre.py"\n',
+          '[hooks]\nmanaged_dir = "/enterprise/place"\n\n[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n\n[[hooks.PreToolUse.hooks]]\n' +
+          'type = "command"\ncommand = "python3 /enterprise/place/pre.py"\n',
       },
       { trusted: false },
     );
@@ -95,7 +97,9 @@ describe('declarations: codex-rs/config/src/hooks_tests.rs', () => {
   // hooks_tests.rs hook_events_deserialize_windows_override_from_toml, …_camel_case_windows_override_from_toml;
   // discovery.rs pre_tool_use_resolves_windows_command_override_during_discovery
   it.each(['command_windows', 'commandWindows'])('%s is known; on POSIX Codex runs `command`', async (key) => {
-    const toml = `[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "echo unix"\n${key} = 'powershell -File C:\\hooks\\pre.ps1'\n`;
+    const toml =
+      `[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "echo unix"\n` +
+      `${key} = 'powershell -File C:\\hooks\\pre.ps1'\n`;
     const outcome = await dispatch(await world({ projectToml: toml }), 'PreToolUse');
     expect(configWarnings(outcome.warnings)).toEqual([]);
     expect(outcome.runs.map((r) => r.stdout)).toEqual(['unix\n']);
@@ -103,26 +107,29 @@ describe('declarations: codex-rs/config/src/hooks_tests.rs', () => {
 
   // hooks_tests.rs hook_handler_omits_unset_additional_context_limit; discovery.rs
   // supported_events_retain_per_handler_additional_context_limit_and_hash_it, unsupported_event_warns_and_ignores_additional_context_limit
-  it('additionalContextLimit: kept and hashed on the five context events (2500 is the default), ignored with a warning elsewhere', async () => {
-    const hash = async (event: string, limit?: number) =>
-      (
-        await handlers({
-          projectJson: hooksFile(
-            event,
-            group(undefined, limit === undefined ? 'echo hello' : { command: 'echo hello', additionalContextLimit: limit }),
-          ),
-        })
-      ).handlers[0]!.trust.hash;
-    expect(await hash('SessionStart', 2500)).toBe(await hash('SessionStart'));
-    expect(await hash('SessionStart', 0)).not.toBe(await hash('SessionStart'));
-    const stop = await handlers({
-      projectJson: hooksFile('Stop', group(undefined, { command: 'echo hello', additionalContextLimit: 4096 })),
-    });
-    expect(stop.handlers[0]!.additionalContextLimit).toBeUndefined();
-    expect(stop.warnings).toEqual([
-      expect.stringContaining('"additionalContextLimit" is ignored on Stop: this event cannot emit additionalContext'),
-    ]);
-  });
+  it(
+    'additionalContextLimit: kept and hashed on the five context events (2500 is the default), ' + 'ignored with a warning elsewhere',
+    async () => {
+      const hash = async (event: string, limit?: number) =>
+        (
+          await handlers({
+            projectJson: hooksFile(
+              event,
+              group(undefined, limit === undefined ? 'echo hello' : { command: 'echo hello', additionalContextLimit: limit }),
+            ),
+          })
+        ).handlers[0]!.trust.hash;
+      expect(await hash('SessionStart', 2500)).toBe(await hash('SessionStart'));
+      expect(await hash('SessionStart', 0)).not.toBe(await hash('SessionStart'));
+      const stop = await handlers({
+        projectJson: hooksFile('Stop', group(undefined, { command: 'echo hello', additionalContextLimit: 4096 })),
+      });
+      expect(stop.handlers[0]!.additionalContextLimit).toBeUndefined();
+      expect(stop.warnings).toEqual([
+        expect.stringContaining('"additionalContextLimit" is ignored on Stop: this event cannot emit additionalContext'),
+      ]);
+    },
+  );
 });
 
 describe('what Codex rejects and ignores (SPEC-dialects 9.2, 9.9 item 5)', () => {
@@ -141,12 +148,14 @@ describe('what Codex rejects and ignores (SPEC-dialects 9.2, 9.9 item 5)', () =>
     ],
     [
       'a fractional timeout',
-      '{ "hooks": { "PreToolUse": [ { "matcher": "Bash", "hooks": [ { "type": "command", "command": "echo in-same-file" } ] }, { "hooks": [ { "type": "command", "command": "x", "timeout": 1.5 } ] } ] } }',
+      '{ "hooks": { "PreToolUse": [ { "matcher": "Bash", "hooks": [ { "type": "command", "command": "echo in-same-file" } ] }, ' +
+        '{ "hooks": [ { "type": "command", "command": "x", "timeout": 1.5 } ] } ] } }',
       '"timeout" must be a whole number of seconds',
     ],
     [
       'a timeout above 2^63 − 1',
-      '{ "hooks": { "PreToolUse": [ { "matcher": "Bash", "hooks": [ { "type": "command", "command": "x", "timeout": 9223372036854775808 } ] } ] } }',
+      '{ "hooks": { "PreToolUse": [ { "matcher": "Bash", "hooks": [ { "type": "command", "command": "x", ' +
+        '"timeout": 9223372036854775808 } ] } ] } }',
       '"timeout" must be at most 9223372036854775807',
     ],
   ])('%s: nothing in the file runs, and the warning says why', async (_name, content, cause) => {
@@ -160,16 +169,19 @@ describe('what Codex rejects and ignores (SPEC-dialects 9.2, 9.9 item 5)', () =>
   });
 
   // SPEC-dialects 9.9 item 5: no `id`, no `onFailure`; Codex ignores them as unknown handler keys.
-  it('difference from openinterpreter: id and onFailure are unknown keys, ignored with a warning; the hook keeps its positional key', async () => {
-    const { handlers: loaded, warnings } = await handlers({
-      projectJson: hooksFile('Stop', group(undefined, { command: 'exit 1', id: 'guard', onFailure: 'abort' })),
-    });
-    expect(loaded.map((h) => [h.id.replace(/^.*\/project\//, ''), h.onFailure])).toEqual([['.codex/hooks.json:stop:0:0', 'continue']]);
-    expect(warnings).toEqual([
-      expect.stringMatching(/warning: unknown key "id" in a handler is ignored/),
-      expect.stringMatching(/warning: unknown key "onFailure" in a handler is ignored/),
-    ]);
-  });
+  it(
+    'difference from openinterpreter: id and onFailure are unknown keys, ignored with a warning; ' + 'the hook keeps its positional key',
+    async () => {
+      const { handlers: loaded, warnings } = await handlers({
+        projectJson: hooksFile('Stop', group(undefined, { command: 'exit 1', id: 'guard', onFailure: 'abort' })),
+      });
+      expect(loaded.map((h) => [h.id.replace(/^.*\/project\//, ''), h.onFailure])).toEqual([['.codex/hooks.json:stop:0:0', 'continue']]);
+      expect(warnings).toEqual([
+        expect.stringMatching(/warning: unknown key "id" in a handler is ignored/),
+        expect.stringMatching(/warning: unknown key "onFailure" in a handler is ignored/),
+      ]);
+    },
+  );
 
   // hook_config.rs HookEventsToml: unknown event names are not fields, so Codex skips them silently; hookctl says so.
   it('an unknown event is ignored, the rest of the file runs, and the warning suggests the name', async () => {

@@ -35,7 +35,8 @@ describe('project layers: codex-rs/core/src/config/config_loader_tests.rs', () =
     [
       'marked untrusted',
       'untrusted',
-      '<project> is marked as untrusted in <home>/.codex/config.toml. To load project-local config, hooks, and exec policies, mark it trusted.',
+      '<project> is marked as untrusted in <home>/.codex/config.toml. To load project-local config, hooks, and exec policies, ' +
+        'mark it trusted.',
     ],
   ])(
     "a project %s loads no hooks: each is a skipped workspace-untrusted run with Codex's reason, even with the trust bypass",
@@ -314,7 +315,8 @@ describe('user and managed layers (SPEC-dialects 9.1)', () => {
     expect(commands(outcome)).toEqual(['echo json', 'echo toml']);
     expect(configWarnings(outcome.warnings)).toEqual([
       expect.stringContaining(
-        `loading hooks from both ${box.codexHome}/hooks.json and ${box.codexHome}/config.toml; prefer a single representation for this layer`,
+        `loading hooks from both ${box.codexHome}/hooks.json and ${box.codexHome}/config.toml; ` +
+          'prefer a single representation for this layer',
       ),
     ]);
   });
@@ -462,7 +464,9 @@ describe('plugins: codex-rs/core-plugins/src/loader.rs, codex-rs/hooks/src/engin
       },
     );
     const manifest = join(root, '.codex-plugin', 'plugin.json');
-    const warning = `${manifest}:5:5: warning: failed to read plugin hooks config ${join(root, 'hooks', 'missing.json')}: No such file or directory (os error 2) (plugin-discovery)`;
+    const warning =
+      `${manifest}:5:5: warning: failed to read plugin hooks config ${join(root, 'hooks', 'missing.json')}: ` +
+      'No such file or directory (os error 2) (plugin-discovery)';
     const outcome = await box.dispatch(await box.engine({ bypassTrust: true }), 'PreToolUse');
     expect(commands(outcome)).toEqual(['echo one']);
     expect(outcome.warnings).toContain(warning);

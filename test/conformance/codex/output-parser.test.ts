@@ -21,7 +21,10 @@ describe('difference from openinterpreter (SPEC-dialects 9.9 item 6): hookEventN
     expect(outcome.runs[0]!.error).toBeNull();
     expect(configWarnings(outcome.warnings)).toEqual([
       expect.stringMatching(
-        /^hook .*\/\.codex\/hooks\.json:pre_tool_use:0:0: hookSpecificOutput\.hookEventName is "PostToolUse", not "PreToolUse"; Codex accepts any event name there$/,
+        new RegExp(
+          String.raw`^hook .*\/\.codex\/hooks\.json:pre_tool_use:0:0: ` +
+            String.raw`hookSpecificOutput\.hookEventName is "PostToolUse", not "PreToolUse"; Codex accepts any event name there$`,
+        ),
       ),
     ]);
   });

@@ -70,5 +70,6 @@ export function preToolUse(...commands: string[]): unknown {
 
 /** The TOML form of the same. */
 export function preToolUseToml(...commands: string[]): string {
-  return `[[hooks.PreToolUse]]\nmatcher = "Bash"\n${commands.map((command) => `[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = ${JSON.stringify(command)}\n`).join('')}`;
+  const handler = (command: string) => `[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = ${JSON.stringify(command)}\n`;
+  return `[[hooks.PreToolUse]]\nmatcher = "Bash"\n${commands.map(handler).join('')}`;
 }

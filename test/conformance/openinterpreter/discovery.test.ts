@@ -71,7 +71,10 @@ describe('declarations: codex-rs/config/src/hooks_tests.rs', () => {
     expect(world.engine.handlers).toEqual([]);
     expect(configWarnings(world.engine.warnings)).toEqual([
       expect.stringMatching(
-        /\/project\/\.openinterpreter\/hooks\.json:2:3: error: the agent ignores this whole file: the event "SessionStart" is at the top level, outside "hooks"; make it a key inside "hooks" \(invalid-value\)$/,
+        new RegExp(
+          String.raw`\/project\/\.openinterpreter\/hooks\.json:2:3: error: the agent ignores this whole file: ` +
+            String.raw`the event "SessionStart" is at the top level, outside "hooks"; make it a key inside "hooks" \(invalid-value\)$`,
+        ),
       ),
     ]);
   });
@@ -80,7 +83,8 @@ describe('declarations: codex-rs/config/src/hooks_tests.rs', () => {
   it('reads [[hooks.PreToolUse]] arrays of tables in config.toml', async () => {
     const world = await oiWorld({
       projectToml:
-        '[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "python3 /tmp/pre.py"\ntimeout = 10\nstatusMessage = "checking"\nadditionalContextLimit = 4096\n',
+        '[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "python3 /tmp/pre.py"\n' +
+        'timeout = 10\nstatusMessage = "checking"\nadditionalContextLimit = 4096\n',
     });
     expect(configWarnings(world.engine.warnings)).toEqual([]);
     expect(world.engine.handlers).toEqual([
@@ -91,7 +95,8 @@ describe('declarations: codex-rs/config/src/hooks_tests.rs', () => {
   // hooks_tests.rs hooks_toml_deserializes_inline_events_and_state_map (issue 11 item 8)
   it('issue 11 item 8: [hooks.state."…"] in config.toml is the agent\'s own table, accepted silently', async () => {
     const toml =
-      '[hooks.state."/tmp/hooks.json:pre_tool_use:0:0"]\nenabled = false\ntrusted_hash = "sha256:abc123"\n\n[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "python3 /tmp/pre.py"\n';
+      '[hooks.state."/tmp/hooks.json:pre_tool_use:0:0"]\nenabled = false\ntrusted_hash = "sha256:abc123"\n\n[[hooks.PreToolUse]]\n' +
+      'matcher = "^Bash$"\n\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "python3 /tmp/pre.py"\n';
     expect(await warningsOf({ projectToml: toml })).toEqual([]);
     expect(await commandsOf({ projectToml: toml })).toEqual(['python3 /tmp/pre.py']);
   });
@@ -99,7 +104,8 @@ describe('declarations: codex-rs/config/src/hooks_tests.rs', () => {
   // discovery.rs toml_hook_discovery_ignores_malformed_state_entries
   it('malformed state entries are ignored and the events still load', async () => {
     const toml =
-      '[hooks.state.some_key]\nenabled = "not a bool"\n\n[[hooks.SessionStart]]\n[[hooks.SessionStart.hooks]]\ntype = "command"\ncommand = "echo hello"\n';
+      '[hooks.state.some_key]\nenabled = "not a bool"\n\n[[hooks.SessionStart]]\n[[hooks.SessionStart.hooks]]\ntype = "command"\n' +
+      'command = "echo hello"\n';
     expect(await warningsOf({ userToml: toml })).toEqual([]);
     expect(await commandsOf({ userToml: toml })).toEqual(['echo hello']);
   });
@@ -109,7 +115,8 @@ describe('declarations: codex-rs/config/src/hooks_tests.rs', () => {
     const world = await oiWorld(
       {
         managedToml:
-          '[hooks]\nmanaged_dir = "/enterprise/place"\n\n[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "python3 /enterprise/place/pre.py"\n',
+          '[hooks]\nmanaged_dir = "/enterprise/place"\n\n[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n\n[[hooks.PreToolUse.hooks]]\n' +
+          'type = "command"\ncommand = "python3 /enterprise/place/pre.py"\n',
       },
       { trusted: false },
     );
@@ -126,85 +133,100 @@ describe('declarations: codex-rs/config/src/hooks_tests.rs', () => {
   // hooks_tests.rs hook_events_deserialize_windows_override_from_toml, …_camel_case_windows_override_from_toml;
   // discovery.rs pre_tool_use_resolves_windows_command_override_during_discovery
   it.each(['command_windows', 'commandWindows'])('%s is a known field; on POSIX the agent runs `command`', async (key) => {
-    const toml = `[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "echo unix"\n${key} = 'powershell -File C:\\enterprise\\hooks\\pre.ps1'\n`;
+    const toml =
+      `[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "echo unix"\n` +
+      `${key} = 'powershell -File C:\\enterprise\\hooks\\pre.ps1'\n`;
     expect(await warningsOf({ projectToml: toml })).toEqual([]);
     const outcome = await dispatch(await oiWorld({ projectToml: toml }), 'PreToolUse');
     expect(outcome.runs.map((r) => r.stdout)).toEqual(['unix\n']);
   });
 });
 
-describe('issue 11 item 2: whole-file rejection where the Codex deserializer rejects (hook_config.rs, discovery.rs load_hooks_json)', () => {
-  const kept = group('Bash', 'echo in-same-file');
-  it.each([
-    [
-      '"$schema" at the top level',
-      { $schema: 'https://unpkg.com/hookctl/schema/openinterpreter/config.json', hooks: { PreToolUse: [kept] } },
-      'unknown top-level key "$schema"',
-    ],
-    ['a handler without type', { hooks: { PreToolUse: [kept, { hooks: [{ command: 'x' }] }] } }, 'this handler has no "type"'],
-    ['an unknown handler type', { hooks: { PreToolUse: [kept, { hooks: [{ type: 'comand', command: 'x' }] }] } }, '"type" must be one of'],
-    [
-      'a timeout written as 30.0',
-      '{ "hooks": { "PreToolUse": [ { "matcher": "Bash", "hooks": [ { "type": "command", "command": "echo in-same-file" } ] }, { "hooks": [ { "type": "command", "command": "x", "timeout": 30.0 } ] } ] } }',
-      '"timeout" must be written as a whole number, found 30.0',
-    ],
-    [
-      'a negative timeout',
-      { hooks: { PreToolUse: [kept, { hooks: [{ type: 'command', command: 'x', timeout: -1 }] }] } },
-      '"timeout" must be a whole number of seconds',
-    ],
-    [
-      'async: null',
-      { hooks: { PreToolUse: [kept, { hooks: [{ type: 'command', command: 'x', async: null }] }] } },
-      '"async" must not be null',
-    ],
-    [
-      'a duplicated event key',
-      '{ "hooks": { "PreToolUse": [ { "matcher": "Bash", "hooks": [ { "type": "command", "command": "echo in-same-file" } ] } ], "PreToolUse": [] } }',
-      '"PreToolUse" is set twice in this object',
-    ],
-  ])('%s: nothing in the file runs, and the warning says why', async (_name, content, cause) => {
-    const world = await oiWorld({ projectJson: content, userJson: hooksFile('PreToolUse', group('Bash', 'echo other-file')) });
-    const outcome = await dispatch(world, 'PreToolUse');
-    expect(outcome.runs.map((r) => r.command)).toEqual(['echo other-file']);
-    const warning = configWarnings(outcome.warnings).find((w) => w.includes(WHOLE_FILE));
-    expect(warning).toContain(`${WHOLE_FILE}: `);
-    expect(warning).toContain(cause);
-  });
-
-  it('in config.toml the agent ignores every hook of the [hooks] table', async () => {
-    const toml =
-      '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "echo a"\ntimeout = 30.0\n\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "echo b"\n';
-    const world = await oiWorld({ projectToml: toml });
-    expect(world.engine.handlers).toEqual([]);
-    expect(configWarnings(world.engine.warnings)).toEqual([
-      expect.stringContaining('the agent ignores every hook in this file: "timeout" must be written as a whole number, found 30.0'),
-    ]);
-  });
-
-  // Codex refuses to start with an invalid requirements file; dropping every managed hook instead would fail open.
-  it('a bad managed handler skips only that handler: the rest of the policy keeps running', async () => {
-    const toml =
-      '[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "echo bad"\nasync = "yes"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "echo policy"\n';
-    const world = await oiWorld({ managedToml: toml }, { trusted: false });
-    expect(world.engine.handlers.map((h) => h.command)).toEqual(['echo policy']);
-    expect(world.engine.warnings).toEqual([expect.stringContaining('"async" must be true or false')]);
-  });
-
-  it("hookctl's own fields are judged alone: a bad onFailure skips only that handler", async () => {
-    const world = await oiWorld({
-      projectJson: hooksFile('Stop', group(undefined, 'echo kept', { command: 'echo skipped', onFailure: 'explode' })),
+describe(
+  'issue 11 item 2: whole-file rejection where the Codex deserializer rejects ' + '(hook_config.rs, discovery.rs load_hooks_json)',
+  () => {
+    const kept = group('Bash', 'echo in-same-file');
+    it.each([
+      [
+        '"$schema" at the top level',
+        { $schema: 'https://unpkg.com/hookctl/schema/openinterpreter/config.json', hooks: { PreToolUse: [kept] } },
+        'unknown top-level key "$schema"',
+      ],
+      ['a handler without type', { hooks: { PreToolUse: [kept, { hooks: [{ command: 'x' }] }] } }, 'this handler has no "type"'],
+      [
+        'an unknown handler type',
+        { hooks: { PreToolUse: [kept, { hooks: [{ type: 'comand', command: 'x' }] }] } },
+        '"type" must be one of',
+      ],
+      [
+        'a timeout written as 30.0',
+        '{ "hooks": { "PreToolUse": [ { "matcher": "Bash", "hooks": [ { "type": "command", "command": "echo in-same-file" } ] }, ' +
+          '{ "hooks": [ { "type": "command", "command": "x", "timeout": 30.0 } ] } ] } }',
+        '"timeout" must be written as a whole number, found 30.0',
+      ],
+      [
+        'a negative timeout',
+        { hooks: { PreToolUse: [kept, { hooks: [{ type: 'command', command: 'x', timeout: -1 }] }] } },
+        '"timeout" must be a whole number of seconds',
+      ],
+      [
+        'async: null',
+        { hooks: { PreToolUse: [kept, { hooks: [{ type: 'command', command: 'x', async: null }] }] } },
+        '"async" must not be null',
+      ],
+      [
+        'a duplicated event key',
+        '{ "hooks": { "PreToolUse": [ { "matcher": "Bash", "hooks": [ { "type": "command", "command": "echo in-same-file" } ] } ], ' +
+          '"PreToolUse": [] } }',
+        '"PreToolUse" is set twice in this object',
+      ],
+    ])('%s: nothing in the file runs, and the warning says why', async (_name, content, cause) => {
+      const world = await oiWorld({ projectJson: content, userJson: hooksFile('PreToolUse', group('Bash', 'echo other-file')) });
+      const outcome = await dispatch(world, 'PreToolUse');
+      expect(outcome.runs.map((r) => r.command)).toEqual(['echo other-file']);
+      const warning = configWarnings(outcome.warnings).find((w) => w.includes(WHOLE_FILE));
+      expect(warning).toContain(`${WHOLE_FILE}: `);
+      expect(warning).toContain(cause);
     });
-    expect(world.engine.handlers.map((h) => h.command)).toEqual(['echo kept']);
-  });
 
-  // discovery.rs normalize_command_hook: timeout_sec.unwrap_or(600).max(1)
-  it('timeout 0 is raised to 1 second (with a lint warning), not dropped', async () => {
-    const world = await oiWorld({ projectJson: hooksFile('Stop', group(undefined, { command: 'echo x', timeout: 0 })) });
-    expect(world.engine.handlers.map((h) => h.timeoutMs)).toEqual([1000]);
-    expect(configWarnings(world.engine.warnings)).toEqual([expect.stringContaining('timeout 0 is raised to 1 second, as the agent does')]);
-  });
-});
+    it('in config.toml the agent ignores every hook of the [hooks] table', async () => {
+      const toml =
+        '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "echo a"\ntimeout = 30.0\n\n[[hooks.Stop]]\n' +
+        '[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "echo b"\n';
+      const world = await oiWorld({ projectToml: toml });
+      expect(world.engine.handlers).toEqual([]);
+      expect(configWarnings(world.engine.warnings)).toEqual([
+        expect.stringContaining('the agent ignores every hook in this file: "timeout" must be written as a whole number, found 30.0'),
+      ]);
+    });
+
+    // Codex refuses to start with an invalid requirements file; dropping every managed hook instead would fail open.
+    it('a bad managed handler skips only that handler: the rest of the policy keeps running', async () => {
+      const toml =
+        '[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "echo bad"\nasync = "yes"\n' +
+        '[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "echo policy"\n';
+      const world = await oiWorld({ managedToml: toml }, { trusted: false });
+      expect(world.engine.handlers.map((h) => h.command)).toEqual(['echo policy']);
+      expect(world.engine.warnings).toEqual([expect.stringContaining('"async" must be true or false')]);
+    });
+
+    it("hookctl's own fields are judged alone: a bad onFailure skips only that handler", async () => {
+      const world = await oiWorld({
+        projectJson: hooksFile('Stop', group(undefined, 'echo kept', { command: 'echo skipped', onFailure: 'explode' })),
+      });
+      expect(world.engine.handlers.map((h) => h.command)).toEqual(['echo kept']);
+    });
+
+    // discovery.rs normalize_command_hook: timeout_sec.unwrap_or(600).max(1)
+    it('timeout 0 is raised to 1 second (with a lint warning), not dropped', async () => {
+      const world = await oiWorld({ projectJson: hooksFile('Stop', group(undefined, { command: 'echo x', timeout: 0 })) });
+      expect(world.engine.handlers.map((h) => h.timeoutMs)).toEqual([1000]);
+      expect(configWarnings(world.engine.warnings)).toEqual([
+        expect.stringContaining('timeout 0 is raised to 1 second, as the agent does'),
+      ]);
+    });
+  },
+);
 
 describe('trust identity: discovery.rs command_hook_hash', () => {
   it('the SPEC 2.7 test vector', async () => {
@@ -307,7 +329,8 @@ describe('layers and policy: codex-rs/hooks/src/engine/mod_tests.rs', () => {
     const world = await oiWorld(
       {
         managedToml:
-          '[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "cat >&2"\ntimeout = 10\nstatusMessage = "checking"\n',
+          '[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "cat >&2"\ntimeout = 10\n' +
+          'statusMessage = "checking"\n',
       },
       { trusted: false },
     );
@@ -322,7 +345,8 @@ describe('layers and policy: codex-rs/hooks/src/engine/mod_tests.rs', () => {
     const world = await oiWorld(
       {
         managedToml:
-          '[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "exit 17"\ncommand_windows = "exit /B 19"\n',
+          '[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "exit 17"\n' +
+          'command_windows = "exit /B 19"\n',
       },
       { trusted: false },
     );
@@ -335,7 +359,8 @@ describe('layers and policy: codex-rs/hooks/src/engine/mod_tests.rs', () => {
     const world = await oiWorld(
       {
         managedToml:
-          '[hooks]\nmanaged_dir = "/nowhere/managed-hooks"\n[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "echo hi"\n',
+          '[hooks]\nmanaged_dir = "/nowhere/managed-hooks"\n[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n[[hooks.PreToolUse.hooks]]\n' +
+          'type = "command"\ncommand = "echo hi"\n',
       },
       { trusted: false },
     );
@@ -360,7 +385,8 @@ describe('layers and policy: codex-rs/hooks/src/engine/mod_tests.rs', () => {
   it('allow_managed_hooks_only = true holds back user JSON, user TOML and plugin hooks; managed hooks run', async () => {
     const world = await oiWorld({
       managedToml:
-        'allow_managed_hooks_only = true\n[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "echo managed"\n',
+        'allow_managed_hooks_only = true\n[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\n' +
+        'command = "echo managed"\n',
       userJson: hooksFile('PreToolUse', group('^Bash$', 'echo json')),
       userToml: '[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "echo toml"\n',
       plugins: { demo: hooksFile('PreToolUse', group('^Bash$', 'echo plugin')) },
@@ -428,7 +454,8 @@ describe('layers and policy: codex-rs/hooks/src/engine/mod_tests.rs', () => {
     const world = await oiWorld(
       {
         managedToml:
-          '[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "echo managed"\nid = "policy"\n',
+          '[[hooks.PreToolUse]]\nmatcher = "^Bash$"\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "echo managed"\n' +
+          'id = "policy"\n',
         userJson: hooksFile('PreToolUse', group('^Bash$', { command: 'echo user', id: 'mine' })),
       },
       { trusted: false },

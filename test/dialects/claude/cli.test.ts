@@ -6,14 +6,13 @@ describe('hookctl dry-run and run with --dialect claude', () => {
   it('dry-run shows the dialect output, and what async hooks hand the agent once they finish', async () => {
     const box = makeClaudeSandbox();
     box.trustWorkspace();
+    const title = printJson({ hookSpecificOutput: { hookEventName: 'SessionStart', sessionTitle: 'fix-auth' } });
     box.settings(
       'project/.claude/settings.json',
       hooks({
         SessionStart: [
           group([
-            command(
-              `echo 'export A=1' >> "$CLAUDE_ENV_FILE"; ${printJson({ hookSpecificOutput: { hookEventName: 'SessionStart', sessionTitle: 'fix-auth' } })}`,
-            ),
+            command(`echo 'export A=1' >> "$CLAUDE_ENV_FILE"; ${title}`),
             command(`sleep 0.2; ${printJson({ systemMessage: 'indexed 42 files' })}`, { async: true }),
           ]),
         ],
@@ -34,7 +33,10 @@ describe('hookctl dry-run and run with --dialect claude', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('claude output: {"sessionTitle":"fix-auth","envFileContent":"export A=1\\n"}');
     expect(result.stdout).toMatch(
-      /async completed {2}project:\.claude\/settings\.json:SessionStart:0:1 {2}exit 0 {2}\d+ ms\n {2}system message \(next turn\): indexed 42 files\n/,
+      new RegExp(
+        String.raw`async completed {2}project:\.claude\/settings\.json:SessionStart:0:1 {2}exit 0 {2}\d+ ms\n` +
+          String.raw` {2}system message \(next turn\): indexed 42 files\n`,
+      ),
     );
   });
 

@@ -23,35 +23,41 @@ describe('claude command handlers (SPEC-dialects 8.2)', () => {
     expect(outcome.runs[1]!.command).toBe('node -e process.stderr.write(process.argv[1]) $HOME; echo literal');
   });
 
-  it('exec form replaces ${CLAUDE_PROJECT_DIR} in command and args; shell form leaves it to the shell, which has the variable', async () => {
-    const box = makeClaudeSandbox();
-    box.write('project/bin/tool.sh', '#!/bin/sh\nprintf "%s" "$1" >&2\n', { executable: true });
-    box.settings(
-      'project/.claude/settings.json',
-      hooks({
-        Stop: [
-          group([
-            command('${CLAUDE_PROJECT_DIR}/bin/tool.sh', { args: ['${CLAUDE_PROJECT_DIR}/x'] }),
-            command('printf "%s" "${CLAUDE_PROJECT_DIR}" >&2'),
-          ]),
-        ],
-      }),
-    );
-    const outcome = await dispatchOnce(box, 'Stop');
-    expect(outcome.runs.map((run) => run.stderr)).toEqual([`${box.project}/x`, box.project]);
-    expect(outcome.runs[1]!.command).toBe('printf "%s" "${CLAUDE_PROJECT_DIR}" >&2');
-  });
+  it(
+    'exec form replaces ${CLAUDE_PROJECT_DIR} in command and args; ' + 'shell form leaves it to the shell, which has the variable',
+    async () => {
+      const box = makeClaudeSandbox();
+      box.write('project/bin/tool.sh', '#!/bin/sh\nprintf "%s" "$1" >&2\n', { executable: true });
+      box.settings(
+        'project/.claude/settings.json',
+        hooks({
+          Stop: [
+            group([
+              command('${CLAUDE_PROJECT_DIR}/bin/tool.sh', { args: ['${CLAUDE_PROJECT_DIR}/x'] }),
+              command('printf "%s" "${CLAUDE_PROJECT_DIR}" >&2'),
+            ]),
+          ],
+        }),
+      );
+      const outcome = await dispatchOnce(box, 'Stop');
+      expect(outcome.runs.map((run) => run.stderr)).toEqual([`${box.project}/x`, box.project]);
+      expect(outcome.runs[1]!.command).toBe('printf "%s" "${CLAUDE_PROJECT_DIR}" >&2');
+    },
+  );
 
-  it('plugin hooks get ${CLAUDE_PLUGIN_ROOT} and ${CLAUDE_PLUGIN_DATA} replaced as text in shell form; the data dir is created', async () => {
-    const box = makeClaudeSandbox();
-    box.settings(
-      'home/.claude/plugins/cache/m/p/1/hooks/hooks.json',
-      hooks({ Stop: [group([command("echo '${CLAUDE_PLUGIN_DATA}' >&2; test -d '${CLAUDE_PLUGIN_DATA}'")])] }),
-    );
-    box.settings('home/.claude/settings.json', { enabledPlugins: { 'p@m': true } });
-    const outcome = await dispatchOnce(box, 'Stop');
-    expect(outcome.runs[0]).toMatchObject({ status: 'completed', stderr: `${join(box.home, '.claude/plugins/data/p-m')}\n` });
-  });
+  it(
+    'plugin hooks get ${CLAUDE_PLUGIN_ROOT} and ${CLAUDE_PLUGIN_DATA} replaced as text in shell form; ' + 'the data dir is created',
+    async () => {
+      const box = makeClaudeSandbox();
+      box.settings(
+        'home/.claude/plugins/cache/m/p/1/hooks/hooks.json',
+        hooks({ Stop: [group([command("echo '${CLAUDE_PLUGIN_DATA}' >&2; test -d '${CLAUDE_PLUGIN_DATA}'")])] }),
+      );
+      box.settings('home/.claude/settings.json', { enabledPlugins: { 'p@m': true } });
+      const outcome = await dispatchOnce(box, 'Stop');
+      expect(outcome.runs[0]).toMatchObject({ status: 'completed', stderr: `${join(box.home, '.claude/plugins/data/p-m')}\n` });
+    },
+  );
 
   it('refuses ${user_config.*} in a shell-form plugin hook with Claude’s message; an exec-form one fails without starting', async () => {
     const box = makeClaudeSandbox();
@@ -101,17 +107,23 @@ describe('claude command handlers (SPEC-dialects 8.2)', () => {
 
   it('async hooks are detached: reported as running, their output arrives through onAsyncEnd and never decides', async () => {
     const box = makeClaudeSandbox();
+    const output = {
+      systemMessage: 'tests passed',
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'deny',
+        permissionDecisionReason: 'x',
+        additionalContext: 'ctx',
+      },
+    };
     box.settings(
       'project/.claude/settings.json',
       hooks({
         PreToolUse: [
           group([
-            command(
-              `sleep 0.2; ${printJson({ systemMessage: 'tests passed', hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'x', additionalContext: 'ctx' } })}`,
-              {
-                async: true,
-              },
-            ),
+            command(`sleep 0.2; ${printJson(output)}`, {
+              async: true,
+            }),
           ]),
         ],
       }),

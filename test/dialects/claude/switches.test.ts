@@ -33,22 +33,25 @@ describe('claude switches (SPEC-dialects 8.1)', () => {
     ]);
   });
 
-  it('disableAllHooks outside managed settings turns off user, project, local and plugin hooks, not managed or force-enabled ones', async () => {
-    const box = makeClaudeSandbox();
-    layered(box, {}, { disableAllHooks: true });
-    const outcome = await dispatchOnce(box, 'Stop');
-    expect(summary(outcome)).toEqual([
-      ['echo managed', 'completed', null],
-      ['echo user', 'skipped', 'disabled'],
-      ['echo project', 'skipped', 'disabled'],
-      ['echo forced', 'completed', null],
-      ['echo mine', 'skipped', 'disabled'],
-    ]);
-    expect(outcome.runs[1]!.error).toBe(`disableAllHooks is true in ${join(box.home, '.claude/settings.json')}`);
-    expect(outcome.warnings).toContainEqual(
-      expect.stringContaining('disableAllHooks is true: only managed hooks and plugins enabled by managed settings run'),
-    );
-  });
+  it(
+    'disableAllHooks outside managed settings turns off user, project, local and plugin hooks, ' + 'not managed or force-enabled ones',
+    async () => {
+      const box = makeClaudeSandbox();
+      layered(box, {}, { disableAllHooks: true });
+      const outcome = await dispatchOnce(box, 'Stop');
+      expect(summary(outcome)).toEqual([
+        ['echo managed', 'completed', null],
+        ['echo user', 'skipped', 'disabled'],
+        ['echo project', 'skipped', 'disabled'],
+        ['echo forced', 'completed', null],
+        ['echo mine', 'skipped', 'disabled'],
+      ]);
+      expect(outcome.runs[1]!.error).toBe(`disableAllHooks is true in ${join(box.home, '.claude/settings.json')}`);
+      expect(outcome.warnings).toContainEqual(
+        expect.stringContaining('disableAllHooks is true: only managed hooks and plugins enabled by managed settings run'),
+      );
+    },
+  );
 
   it('a later layer decides disableAllHooks: project false overrides user true (flag > local > project > user)', async () => {
     const box = makeClaudeSandbox();
@@ -125,7 +128,8 @@ describe('claude switches (SPEC-dialects 8.1)', () => {
     const result = await runCli(['list', '--dialect', 'claude', '--cwd', box.project, '--home', box.home, '--managed', box.managed]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(
-      `user:~/.claude/settings.json:Stop:0:0 — Stop, command, sync, timeout 600s — workspace-trusted, never runs: managed-only (allowManagedHooksOnly is set in ${box.managed})`,
+      'user:~/.claude/settings.json:Stop:0:0 — Stop, command, sync, timeout 600s — workspace-trusted, never runs: ' +
+        `managed-only (allowManagedHooksOnly is set in ${box.managed})`,
     );
     expect(result.stderr).toContain('allowManagedHooksOnly is set: only managed hooks and plugins enabled by managed settings run');
     const json = JSON.parse(
