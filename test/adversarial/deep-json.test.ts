@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createEngine, type Outcome } from '../../src/index.js';
 import { runCli } from '../helpers/run-cli.js';
-import { makeTempProject, type TempProject } from '../helpers/temp-project.js';
+import { sandboxFlags, makeTempProject, type TempProject } from '../helpers/temp-project.js';
 import { CRASH, runMeasured } from './kit.js';
 
 /**
@@ -53,16 +53,7 @@ function victim(dialect: 'openinterpreter' | 'octo'): { sandbox: TempProject; co
   } else {
     sandbox.write('home/.octo/hooks.yml', `hooks:\n  PreToolUse:\n    - command: ${JSON.stringify(COUNTING_HOOK)}\n`);
   }
-  const common = [
-    '--dialect',
-    dialect,
-    '--cwd',
-    sandbox.project,
-    '--home',
-    sandbox.home,
-    '--managed',
-    join(sandbox.root, 'etc', 'requirements.toml'),
-  ];
+  const common = [...sandboxFlags(sandbox, dialect, join(sandbox.root, 'etc', 'requirements.toml'))];
   return { sandbox, common };
 }
 
@@ -123,16 +114,7 @@ describe("a hook's 5,000-level output is interpreted, carried and printed", () =
     );
     return {
       sandbox,
-      common: [
-        '--dialect',
-        'openinterpreter',
-        '--cwd',
-        sandbox.project,
-        '--home',
-        sandbox.home,
-        '--managed',
-        join(sandbox.root, 'etc', 'requirements.toml'),
-      ],
+      common: [...sandboxFlags(sandbox, 'openinterpreter', join(sandbox.root, 'etc', 'requirements.toml'))],
     };
   }
   const payload = (cwd: string) => deepPayloadText('openinterpreter', cwd, '{"command":"ls"}');

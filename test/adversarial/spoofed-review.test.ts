@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { BIN, runCli } from '../helpers/run-cli.js';
-import { makeTempProject } from '../helpers/temp-project.js';
+import { sandboxFlags, makeTempProject } from '../helpers/temp-project.js';
 import { payloadFor } from './helpers.js';
 
 /**
@@ -44,16 +44,7 @@ function oiProject(command: string, extra: Record<string, unknown> = {}) {
     'project/.openinterpreter/hooks.json',
     JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command, id: 'lint', ...extra }] }] } }, null, 2),
   );
-  const common = [
-    '--dialect',
-    'openinterpreter',
-    '--cwd',
-    sandbox.project,
-    '--home',
-    sandbox.home,
-    '--managed',
-    join(sandbox.root, 'none.toml'),
-  ];
+  const common = [...sandboxFlags(sandbox, 'openinterpreter', join(sandbox.root, 'none.toml'))];
   return { sandbox, common, store: join(sandbox.home, '.openinterpreter', 'trusted-hooks.json') };
 }
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { BIN, runCli } from '../helpers/run-cli.js';
 import { oiPayload } from '../helpers/payloads.js';
 import { isRunning } from '../helpers/processes.js';
-import { makeTempProject } from '../helpers/temp-project.js';
+import { sandboxFlags, makeTempProject } from '../helpers/temp-project.js';
 
 function gateProject() {
   const sandbox = makeTempProject();
@@ -29,16 +29,7 @@ exit 0
 `,
     { executable: true },
   );
-  const common = [
-    '--dialect',
-    'openinterpreter',
-    '--cwd',
-    sandbox.project,
-    '--home',
-    sandbox.home,
-    '--managed',
-    `${sandbox.root}/none.toml`,
-  ];
+  const common = [...sandboxFlags(sandbox, 'openinterpreter', `${sandbox.root}/none.toml`)];
   return { sandbox, common };
 }
 

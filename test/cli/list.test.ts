@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
-import { makeTempProject, type TempProject } from '../helpers/temp-project.js';
+import { sandboxFlags, makeTempProject, type TempProject } from '../helpers/temp-project.js';
 
 const expected = (name: string) => readFileSync(new URL(`./expected/${name}`, import.meta.url), 'utf8');
 /** Temp paths differ per run; the expected files say <ROOT>. */
@@ -145,16 +145,7 @@ describe('hookctl list --dialect octo: a configuration that does not load (SPEC 
 describe('hookctl list --dialect openinterpreter', () => {
   function oiSetup() {
     const sandbox = makeTempProject();
-    const common = [
-      '--dialect',
-      'openinterpreter',
-      '--cwd',
-      sandbox.project,
-      '--home',
-      sandbox.home,
-      '--managed',
-      `${sandbox.root}/none.toml`,
-    ];
+    const common = [...sandboxFlags(sandbox, 'openinterpreter', `${sandbox.root}/none.toml`)];
     return { sandbox, common };
   }
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { oiPayload } from '../helpers/payloads.js';
 import { isRunning } from '../helpers/processes.js';
 import { allGone, killLeftoverServers, pidFrom, startServe } from '../helpers/serve-client.js';
-import { makeTempProject } from '../helpers/temp-project.js';
+import { sandboxFlags, makeTempProject } from '../helpers/temp-project.js';
 
 afterEach(killLeftoverServers);
 
@@ -39,14 +39,7 @@ function longHooks(syncTimeout = 600, prelude = '') {
     }),
   );
   const server = startServe([
-    '--dialect',
-    'openinterpreter',
-    '--cwd',
-    sandbox.project,
-    '--home',
-    sandbox.home,
-    '--managed',
-    join(sandbox.root, 'none.toml'),
+    ...sandboxFlags(sandbox, 'openinterpreter', join(sandbox.root, 'none.toml')),
     '--dangerously-bypass-hook-trust',
   ]);
   const waitDispatch = { event: 'PreToolUse', payload: oiPayload('PreToolUse', sandbox.project, { tool_name: 'Wait' }) };
@@ -79,14 +72,7 @@ describe('hookctl serve: ending', () => {
       }),
     );
     const server = startServe([
-      '--dialect',
-      'openinterpreter',
-      '--cwd',
-      sandbox.project,
-      '--home',
-      sandbox.home,
-      '--managed',
-      join(sandbox.root, 'none.toml'),
+      ...sandboxFlags(sandbox, 'openinterpreter', join(sandbox.root, 'none.toml')),
       '--dangerously-bypass-hook-trust',
     ]);
     await server.request('dispatch', { event: 'Stop', payload: oiPayload('Stop', sandbox.project) });

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { claudePayload, codexPayload, octoPayload, oiPayload } from '../helpers/payloads.js';
 import { runCli } from '../helpers/run-cli.js';
 import { eventually, killLeftoverServers, startServe } from '../helpers/serve-client.js';
-import { makeTempProject } from '../helpers/temp-project.js';
+import { sandboxFlags, makeTempProject } from '../helpers/temp-project.js';
 
 afterEach(killLeftoverServers);
 
@@ -48,16 +48,7 @@ function claudeSandbox(extra: readonly string[] = []) {
 
 function oiSandbox() {
   const sandbox = makeTempProject();
-  const common = [
-    '--dialect',
-    'openinterpreter',
-    '--cwd',
-    sandbox.project,
-    '--home',
-    sandbox.home,
-    '--managed',
-    join(sandbox.root, 'no-requirements.toml'),
-  ];
+  const common = [...sandboxFlags(sandbox, 'openinterpreter', join(sandbox.root, 'no-requirements.toml'))];
   const dispatch = () => ({ event: 'PreToolUse', payload: oiPayload('PreToolUse', sandbox.project) });
   return { sandbox, common, dispatch };
 }

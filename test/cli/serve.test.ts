@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { oiPayload } from '../helpers/payloads.js';
 import { runCli } from '../helpers/run-cli.js';
 import { eventually, killLeftoverServers, startServe, type RpcResponse } from '../helpers/serve-client.js';
-import { makeTempProject, type TempProject } from '../helpers/temp-project.js';
+import { sandboxFlags, makeTempProject, type TempProject } from '../helpers/temp-project.js';
 
 afterEach(killLeftoverServers);
 
@@ -32,16 +32,7 @@ async function guardedProject(): Promise<{ sandbox: TempProject; common: string[
       },
     }),
   );
-  const common = [
-    '--dialect',
-    'openinterpreter',
-    '--cwd',
-    sandbox.project,
-    '--home',
-    sandbox.home,
-    '--managed',
-    join(sandbox.root, 'no-requirements.toml'),
-  ];
+  const common = [...sandboxFlags(sandbox, 'openinterpreter', join(sandbox.root, 'no-requirements.toml'))];
   const trusted = await runCli(['trust', '--all', '--yes', ...common]);
   expect(trusted.code, trusted.stderr).toBe(0);
   return { sandbox, common };
@@ -103,14 +94,7 @@ describe('hookctl serve: methods', () => {
       }),
     );
     const server = startServe([
-      '--dialect',
-      'openinterpreter',
-      '--cwd',
-      sandbox.project,
-      '--home',
-      sandbox.home,
-      '--managed',
-      join(sandbox.root, 'none.toml'),
+      ...sandboxFlags(sandbox, 'openinterpreter', join(sandbox.root, 'none.toml')),
       '--dangerously-bypass-hook-trust',
     ]);
     const stop = await server.request('dispatch', { event: 'Stop', payload: oiPayload('Stop', sandbox.project) });
@@ -249,14 +233,7 @@ describe('hookctl serve: errors keep the server serving', () => {
       JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'cat deep-output.json' }] }] } }),
     );
     const server = startServe([
-      '--dialect',
-      'openinterpreter',
-      '--cwd',
-      sandbox.project,
-      '--home',
-      sandbox.home,
-      '--managed',
-      join(sandbox.root, 'none.toml'),
+      ...sandboxFlags(sandbox, 'openinterpreter', join(sandbox.root, 'none.toml')),
       '--dangerously-bypass-hook-trust',
     ]);
     const payload = JSON.stringify(oiPayload('PreToolUse', sandbox.project, { tool_input: '@' })).replace(

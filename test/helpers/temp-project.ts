@@ -41,3 +41,11 @@ export function makeTempProject(): TempProject {
     },
   };
 }
+
+/**
+ * The flags that point hookctl at a sandbox, so a test never reads the machine's own config: the
+ * dialect, the project, the home, and the managed file (a path that need not exist).
+ */
+export function sandboxFlags(sandbox: { project: string; home: string }, dialect: string, managed: string): string[] {
+  return ['--dialect', dialect, '--cwd', sandbox.project, '--home', sandbox.home, '--managed', managed];
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../helpers/run-cli.js';
+import { sandboxFlags } from '../../helpers/temp-project.js';
 import { command, group, hooks, makeClaudeSandbox, printJson } from './sandbox.js';
 
 describe('hookctl dry-run and run with --dialect claude', () => {
@@ -18,18 +19,7 @@ describe('hookctl dry-run and run with --dialect claude', () => {
         ],
       }),
     );
-    const result = await runCli([
-      'dry-run',
-      'SessionStart',
-      '--dialect',
-      'claude',
-      '--cwd',
-      box.project,
-      '--home',
-      box.home,
-      '--managed',
-      box.managed,
-    ]);
+    const result = await runCli(['dry-run', 'SessionStart', ...sandboxFlags(box, 'claude', box.managed)]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('claude output: {"sessionTitle":"fix-auth","envFileContent":"export A=1\\n"}');
     expect(result.stdout).toMatch(

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BIN } from '../../helpers/run-cli.js';
+import { sandboxFlags } from '../../helpers/temp-project.js';
 import { command, dispatchOnce, group, hooks, makeClaudeSandbox } from './sandbox.js';
 
 const PTY_DRIVER = fileURLToPath(new URL('../../cli/trust-pty.py', import.meta.url));
@@ -108,23 +109,7 @@ describe('claude hook environment (SPEC-dialects 8.7)', () => {
     );
     const run = spawnSync(
       'python3',
-      [
-        PTY_DRIVER,
-        '',
-        process.execPath,
-        BIN,
-        'dry-run',
-        'Stop',
-        '--json',
-        '--dialect',
-        'claude',
-        '--cwd',
-        box.project,
-        '--home',
-        box.home,
-        '--managed',
-        box.managed,
-      ],
+      [PTY_DRIVER, '', process.execPath, BIN, 'dry-run', 'Stop', '--json', ...sandboxFlags(box, 'claude', box.managed)],
       {
         encoding: 'utf8',
         env: { ...process.env, NO_COLOR: '1' },

@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../helpers/run-cli.js';
+import { sandboxFlags } from '../../helpers/temp-project.js';
 import { command, dispatchOnce, group, hooks, makeClaudeSandbox, type ClaudeSandbox } from './sandbox.js';
 
 const stop = hooks({ Stop: [group([command('echo ran')])] });
@@ -141,18 +142,7 @@ describe('hookctl trust commands with --dialect claude', () => {
   ])('%s explains in one line that Claude has no per-hook trust, exits 2 and writes nothing', async (commandName, ...args) => {
     const box = setup();
     const homeBefore = readdirSync(box.home, { recursive: true }).sort();
-    const result = await runCli([
-      commandName,
-      ...args,
-      '--dialect',
-      'claude',
-      '--cwd',
-      box.project,
-      '--home',
-      box.home,
-      '--managed',
-      box.managed,
-    ]);
+    const result = await runCli([commandName, ...args, ...sandboxFlags(box, 'claude', box.managed)]);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr.trim().split('\n')).toEqual([
@@ -185,14 +175,7 @@ describe('hookctl trust commands with --dialect claude', () => {
       'Stop',
       '--json',
       '--dangerously-bypass-hook-trust',
-      '--dialect',
-      'claude',
-      '--cwd',
-      box.project,
-      '--home',
-      box.home,
-      '--managed',
-      box.managed,
+      ...sandboxFlags(box, 'claude', box.managed),
     ]);
     expect(result.stderr).toContain('--dangerously-bypass-hook-trust` is enabled');
     expect(JSON.parse(result.stdout).runs.map((run: { status: string }) => run.status)).toEqual(['completed', 'completed', 'completed']);
