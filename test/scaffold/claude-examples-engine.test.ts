@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CLAUDE_EVENTS } from '../../src/dialects/claude/events.js';
 import { loadDialect } from '../../src/dialects/registry.js';
+import type { AsyncRunResult } from '../../src/index.js';
 import type { HookExample, Outcome } from '../../src/kit/index.js';
 import { scaffoldHook } from '../../src/scaffold/scaffold.js';
 import { makeClaudeSandbox } from '../dialects/claude/sandbox.js';
@@ -66,9 +67,25 @@ describe('claude scaffold examples through the engine', () => {
     for (const example of dialect.scaffold.examples(event)) {
       writeFileSync(scaffold.file, uncommentExample(script, '//', example.id));
       const engine = await box.engine();
-      const outcome = await engine.dispatch(event as never, (await box.payload(event)) as never);
+      const finished: AsyncRunResult[] = [];
+      const outcome = await engine.dispatch(event as never, (await box.payload(event)) as never, {
+        onAsyncEnd: (result) => finished.push(result),
+      });
       await engine.close();
       const label = `${event} ${example.id}`;
+      if (outcome.runs[0]?.mode === 'async') {
+        // An event Claude does not wait for (DirectoryAdded): the message reaches Claude afterwards.
+        expect(
+          outcome.runs.map((run) => run.status),
+          label,
+        ).toEqual(['running']);
+        expect(example.id, label).toBe('warn');
+        expect(
+          finished.map((result) => [result.report.status, result.effect.systemMessage]),
+          label,
+        ).toEqual([['completed', example.stdout!.systemMessage]]);
+        continue;
+      }
       const failing = event === 'WorktreeCreate' && example.exitCode !== 0;
       expect(
         outcome.runs.map((run) => run.status),

@@ -17,6 +17,14 @@ export interface HandlerPolicy {
   httpHookAllowedEnvVars: string[] | null;
 }
 
+/**
+ * Events whose hooks Claude starts and does not wait for, whatever `async` says (SPEC-dialects 8.4:
+ * InstructionsLoaded "runs async", DirectoryAdded "not awaited"; cc hooks §InstructionsLoaded,
+ * §DirectoryAdded). hookctl runs them as async hooks: reported `running`, their result delivered
+ * afterwards, never deciding.
+ */
+const NOT_AWAITED: ReadonlySet<string> = new Set(['InstructionsLoaded', 'DirectoryAdded']);
+
 /** cc hooks §Common fields: per-type defaults, lowered on two events for command, http and mcp_tool. */
 export function defaultTimeoutSeconds(type: HandlerType, event: string): number {
   if (type === 'prompt') return 30;
@@ -128,7 +136,7 @@ function toRecord(
         ...(allowed
           ? {}
           : { unrunnable: { reason: 'url-not-allowed', error: `${url} matches no pattern of allowedHttpHookUrls; not run` } as const }),
-        async: false,
+        async: NOT_AWAITED.has(event),
         env: {},
       };
     }
@@ -179,7 +187,7 @@ function commandRecord(
     PLACEHOLDERS.reduce((out, name) => (values[name] === undefined ? out : out.replaceAll(`\${${name}}`, values[name])), text);
   const common = {
     ...base,
-    async: scalarField(node, 'async', 'boolean') === true || asyncRewake,
+    async: scalarField(node, 'async', 'boolean') === true || asyncRewake || NOT_AWAITED.has(base.event),
     ...(asyncRewake ? { asyncRewake: true } : {}),
     env,
     ...(file.plugin ? { dataDir: file.plugin.data } : {}),

@@ -259,7 +259,10 @@ function interpretAsync(event: string, handler: HandlerRecord, result: RunResult
     const warnings = [...read.warnings, ...(applied.warnings ?? [])];
     return { ...applied, ...(warnings.length > 0 ? { warnings } : {}) };
   }
-  if (code !== 0) return failed(`Failed with non-blocking status code: ${firstLine(result.stderr) ?? 'No stderr output'}`);
+  // Exit 2 means what the event's table says (cc hooks §Exit code 2 behavior per event): where it is
+  // ignored (InstructionsLoaded, DirectoryAdded, which always run detached), it is no failure here either.
+  const ignored = code === 2 && EVENT_RULES[event]!.exitTwo === 'ignore';
+  if (code !== 0 && !ignored) return failed(`Failed with non-blocking status code: ${firstLine(result.stderr) ?? 'No stderr output'}`);
   if (read.kind === 'text' && EVENT_RULES[event]!.plainContext) return completed({ additionalContext: read.text.trim() });
   return completed();
 }

@@ -141,6 +141,27 @@ describe('claude command handlers (SPEC-dialects 8.2)', () => {
     expect(results[0]!.effect).toEqual({ systemMessage: 'tests passed', additionalContext: 'ctx' });
   });
 
+  // SPEC-dialects 8.4: InstructionsLoaded runs async, DirectoryAdded is not awaited, whatever `async` says.
+  it.each(['InstructionsLoaded', 'DirectoryAdded'] as const)(
+    '%s hooks are not awaited: reported running, finished afterwards',
+    async (event) => {
+      const box = makeClaudeSandbox();
+      box.settings(
+        'project/.claude/settings.json',
+        hooks({ [event]: [group([command(`sleep 0.3; ${printJson({ systemMessage: 'seen' })}`)])] }),
+      );
+      const engine = await box.engine();
+      const results: AsyncRunResult[] = [];
+      const outcome = await engine.dispatch(event, (await box.payload(event)) as never, {
+        onAsyncEnd: (result) => results.push(result),
+      });
+      expect(outcome.runs).toMatchObject([{ mode: 'async', status: 'running' }]);
+      expect(results).toEqual([]);
+      await engine.close();
+      expect(results.map((result) => result.report.status)).toEqual(['completed']);
+    },
+  );
+
   it('an async hook’s wrongly typed field is dropped, not the whole output (cc hooks §Run hooks in the background)', async () => {
     const box = makeClaudeSandbox();
     box.settings(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { AsyncRunResult } from '../../../src/index.js';
 import { command, dispatchOnce, group, hooks, makeClaudeSandbox } from './sandbox.js';
 
 /** A hook that prints `stdout` (JSON for objects), `stderr`, and exits with `exit`. */
@@ -189,14 +190,25 @@ describe('claude: exit codes (SPEC-dialects 8.5.3, 8.5.4)', () => {
     },
   );
 
-  it.each(['Notification', 'PermissionDenied', 'StopFailure', 'InstructionsLoaded', 'DirectoryAdded', 'WorktreeRemove'])(
-    'exit 2 on %s is ignored',
-    async (event) => {
-      const outcome = await one(event, hook('', { stderr: 'ignored', exit: 2 }));
-      expect(outcome.blocked).toBe(false);
-      expect(outcome.runs[0]).toMatchObject({ status: 'completed', error: null });
-    },
-  );
+  it.each(['Notification', 'PermissionDenied', 'StopFailure', 'WorktreeRemove'])('exit 2 on %s is ignored', async (event) => {
+    const outcome = await one(event, hook('', { stderr: 'ignored', exit: 2 }));
+    expect(outcome.blocked).toBe(false);
+    expect(outcome.runs[0]).toMatchObject({ status: 'completed', error: null });
+  });
+
+  // Not awaited (SPEC-dialects 8.4), so exit 2 cannot block: the run finishes after the outcome, as an error-free completion.
+  it.each(['InstructionsLoaded', 'DirectoryAdded'])('exit 2 on %s is ignored: it runs detached and completes', async (event) => {
+    const box = makeClaudeSandbox();
+    box.settings('project/.claude/settings.json', hooks({ [event]: [group([command('echo ignored >&2; exit 2')])] }));
+    const engine = await box.engine();
+    const finished: AsyncRunResult[] = [];
+    const outcome = await engine.dispatch(event as never, (await box.payload(event)) as never, {
+      onAsyncEnd: (result) => finished.push(result),
+    });
+    await engine.close();
+    expect(outcome.blocked).toBe(false);
+    expect(finished.map((result) => result.report)).toMatchObject([{ status: 'completed', exitCode: 2, error: null }]);
+  });
 
   it('exit 2 is not honoured on PermissionRequest: without JSON the run completes and stderr is discarded', async () => {
     const outcome = await one('PermissionRequest', hook('', { stderr: 'no', exit: 2 }));
