@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLAUDE_EVENTS } from '../../../src/dialects/claude/events.js';
 import { runCli } from '../../helpers/run-cli.js';
@@ -23,14 +25,16 @@ describe('claude conformance: every documented hook input', () => {
     const spec = CLAUDE_EVENTS.find((candidate) => candidate.name === event)!;
     const box = makeClaudeSandbox();
     box.trustWorkspace();
-    box.settings('project/.claude/settings.json', hooks({ [event]: [group([command('cat >&2; echo >&2; pwd >&2')])] }));
+    // Written to a file, not stderr: InstructionsLoaded and DirectoryAdded hooks run detached (8.4), and run waits for them.
+    const seen = join(box.root, 'seen');
+    box.settings('project/.claude/settings.json', hooks({ [event]: [group([command(`{ cat; echo; pwd; } > '${seen}'`)])] }));
     const result = await runCli(['run', event, '--dialect', 'claude', '--cwd', box.project, '--home', box.home, '--managed', box.managed], {
       input: JSON.stringify(payload),
     });
     expect(result.code).toBe(0);
     const outcome = JSON.parse(result.stdout);
     expect(outcome.warnings).toEqual([]);
-    const [stdin, cwd] = outcome.runs[0].stderr.split('\n');
+    const [stdin, cwd] = readFileSync(seen, 'utf8').split('\n');
     expect(JSON.parse(stdin)).toEqual(payload);
     expect(cwd).toBe(box.project);
     const field = spec.matcherField === null ? null : String(payload[spec.matcherField]);
