@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { BIN, runCli, type CliResult } from '../helpers/run-cli.js';
 import { makeTempProject } from '../helpers/temp-project.js';
 import { ALL_DIALECTS, type AnyDialectId } from './helpers.js';
+import { dropFileOverride } from './kit.js';
 
 /**
  * SPEC 6.1.5: `scaffold` and `scaffold --register` never write outside the project and never lose
@@ -122,13 +123,13 @@ describe.each(DIALECTS)('scaffold never writes through a symlink (%s)', (dialect
 });
 
 /** Runs hookctl under real shell limits (`ulimit -f` counts 512-byte blocks in dash). */
-function runLimited(args: readonly string[], limits: string, asUser?: { uid: number; gid: number }): Promise<CliResult> {
+function runLimited(args: readonly string[], limits: string, prefix: readonly string[] = []): Promise<CliResult> {
   return new Promise((resolve) => {
     const quoted = args.map((arg) => `'${arg}'`).join(' ');
-    const child = spawn('sh', ['-c', `${limits}; exec "${process.execPath}" "${BIN}" ${quoted}`], {
+    const command = [...prefix, `"${process.execPath}"`, `"${BIN}"`].join(' ');
+    const child = spawn('sh', ['-c', `${limits}; exec ${command} ${quoted}`], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, NO_COLOR: '1' },
-      ...(asUser ?? {}),
     });
     let stdout = '';
     let stderr = '';
@@ -171,13 +172,11 @@ describe.each(DIALECTS)('a write that fails midway loses nothing (%s)', (dialect
   it('a read-only config directory: a clear line, nothing changed', async () => {
     const { sandbox, common, config, before, script } = setup(dialect);
     const dir = join(sandbox.project, DIR[dialect]);
-    // root ignores permissions; the write is then tried as an unprivileged user, as a person would meet it.
-    const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
-    if (asUser) for (const path of [sandbox.root, sandbox.home, sandbox.project]) chmodSync(path, 0o755);
+    // root ignores permissions; the write is then tried without the capabilities that let it, as a person would meet it.
     chmodSync(config, 0o644);
     chmodSync(dir, 0o555);
     try {
-      const result = await runLimited(['scaffold', 'PreToolUse', '--lang', 'sh', '--register', ...common], 'true', asUser);
+      const result = await runLimited(['scaffold', 'PreToolUse', '--lang', 'sh', '--register', ...common], 'true', dropFileOverride());
       expectOneLineError(result, /permission denied/);
       expect(readFileSync(config)).toEqual(before);
       expect(existsSync(script)).toBe(false);

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { BIN, runCli, type CliResult } from '../helpers/run-cli.js';
 import { sandboxFlags, makeTempProject } from '../helpers/temp-project.js';
 import type { DialectId } from './helpers.js';
+import { dropFileOverride } from './kit.js';
 
 /**
  * The trust stores under attack: a lock file that is a dangling symlink (the lock timeout used to
@@ -43,13 +44,13 @@ function expectOneLineError(result: CliResult, pattern: RegExp): void {
   expect(result.stderr).not.toMatch(/internal error|\n\s+at /);
 }
 
-function runAs(args: readonly string[], options: { limits?: string; asUser?: { uid: number; gid: number } }): Promise<CliResult> {
+function runAs(args: readonly string[], options: { limits?: string; prefix?: readonly string[] }): Promise<CliResult> {
   return new Promise((resolve) => {
     const quoted = args.map((arg) => `'${arg}'`).join(' ');
-    const child = spawn('sh', ['-c', `${options.limits ?? 'true'}; exec "${process.execPath}" "${BIN}" ${quoted}`], {
+    const command = [...(options.prefix ?? []), `"${process.execPath}"`, `"${BIN}"`].join(' ');
+    const child = spawn('sh', ['-c', `${options.limits ?? 'true'}; exec ${command} ${quoted}`], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, NO_COLOR: '1' },
-      ...(options.asUser ?? {}),
     });
     let stdout = '';
     let stderr = '';
@@ -84,12 +85,11 @@ describe.each(DIALECTS)('the trust store fails clearly, never spins, never corru
 
   it('a home the user cannot write: one line', async () => {
     const { sandbox, common } = project(dialect);
-    const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
-    if (asUser) for (const path of [sandbox.root, sandbox.project]) chmodSync(path, 0o755);
     chmodSync(sandbox.home, 0o555);
     try {
+      // root ignores permissions: the write is tried without the capabilities that let it (kit.ts dropFileOverride).
       expectOneLineError(
-        await runAs(['trust', '--yes', ...common], { ...(asUser ? { asUser } : {}) }),
+        await runAs(['trust', '--yes', ...common], { prefix: dropFileOverride() }),
         /cannot update the trust store .*permission denied/,
       );
     } finally {
