@@ -40,8 +40,8 @@ export function frontmatterWords(kind: FrontmatterKind, name: string): string {
  * Every skill and subagent file of the load, in this order: the project's (the start directory's
  * `.claude/`, then each parent's up to the repository root: cc skills §Discovery from parent and
  * nested directories, cc sub-agents §Choose the subagent scope), the user's, then each plugin's
- * skills. Plugin subagents are not read: Claude Code ignores their `hooks` (cc sub-agents, plugin
- * subagents "don't support the hooks … frontmatter fields"). Files without a `hooks` key are left out.
+ * skills and subagents. A plugin subagent's `hooks` is only a notice (ignoredInPlugin). Files
+ * without a `hooks` key are left out.
  */
 export async function discoverFrontmatterFiles(context: LoadContext, plugins: readonly PluginInfo[]): Promise<ConfigFile[]> {
   const userDir = claudeUserDir(context);
@@ -50,10 +50,10 @@ export async function discoverFrontmatterFiles(context: LoadContext, plugins: re
     const claudeDir = join(dir, '.claude');
     // A start directory (or parent) that is the home holds the user's skills, read below as the user's.
     if (resolve(claudeDir) === resolve(userDir)) continue;
-    found.push(componentFiles(claudeDir, 'project', null, true));
+    found.push(componentFiles(claudeDir, 'project', null));
   }
-  found.push(componentFiles(userDir, 'user', null, true));
-  for (const plugin of plugins) found.push(componentFiles(plugin.root, 'plugin', plugin, false));
+  found.push(componentFiles(userDir, 'user', null));
+  for (const plugin of plugins) found.push(componentFiles(plugin.root, 'plugin', plugin));
   return (await Promise.all(found)).flat();
 }
 
@@ -72,14 +72,37 @@ function projectDirs(cwd: string): string[] {
   return dirs;
 }
 
-async function componentFiles(dir: string, source: HandlerSource, plugin: PluginInfo | null, agents: boolean): Promise<ConfigFile[]> {
+async function componentFiles(dir: string, source: HandlerSource, plugin: PluginInfo | null): Promise<ConfigFile[]> {
   const skills = await skillFiles(join(dir, 'skills'));
-  const agentPaths = agents ? await agentFiles(join(dir, 'agents'), 0) : [];
+  const agentPaths = await agentFiles(join(dir, 'agents'), 0);
   const read = [
     ...skills.map((path) => readFrontmatterFile(path, 'skill', source, plugin)),
-    ...agentPaths.map((path) => readFrontmatterFile(path, 'subagent', source, plugin)),
+    ...agentPaths.map(async (path) => {
+      const file = await readFrontmatterFile(path, 'subagent', source, plugin);
+      return plugin === null || file === null ? file : ignoredInPlugin(file, plugin);
+    }),
   ];
   return (await Promise.all(read)).filter((file): file is ConfigFile => file !== null);
+}
+
+/**
+ * A plugin subagent's frontmatter `hooks`: Claude Code ignores them (cc sub-agents, plugin
+ * subagents "don't support the hooks … frontmatter fields"), so the file only carries a notice at
+ * its `hooks` key (SPEC 6.2: never a silent skip); its tree is not kept, so it yields no hook.
+ */
+function ignoredInPlugin(file: ConfigFile, plugin: PluginInfo): ConfigFile | null {
+  const root = file.parsed.root;
+  const hooks = root?.kind === 'object' ? root.entries[0] : undefined;
+  if (hooks === undefined) return null;
+  const notice = { messageId: 'subagentHooksIgnored', data: { id: plugin.name }, pos: hooks.keyPos } as const;
+  return {
+    parsed: { ...file.parsed, root: null, errors: [], duplicateKeys: [] },
+    source: file.source,
+    role: 'plugin-manifest',
+    layer: file.layer,
+    plugin,
+    notices: [notice],
+  };
 }
 
 /** `<dir>/<skill-name>/SKILL.md` for each skill directory (a symlinked one followed, cc skills §Where skills live). */

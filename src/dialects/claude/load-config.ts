@@ -31,7 +31,7 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
     httpHookAllowedEnvVars: mergedList(settings, 'httpHookAllowedEnvVars'),
   };
   const all = normalizeClaudeHandlers(analysis.checked, analysis.invalidated, policy, context);
-  const scoped = new Map(frontmatter.map((file) => [file.parsed.path, file.activeWhile!]));
+  const scoped = new Map(frontmatter.flatMap((file) => (file.activeWhile ? [[file.parsed.path, file.activeWhile] as const] : [])));
   const records = all.filter((record) => record.file === null || !scoped.has(record.file));
   const forced = new Set(discovered.plugins.filter((plugin: ClaudePlugin) => plugin.forced).map((plugin) => plugin.name));
   const off = switches.allOff ?? switches.nonManagedOff;

@@ -171,6 +171,11 @@ describe('hookctl list --dialect claude with skill and subagent hooks', () => {
     });
     expect(config.handlers).toEqual([]);
     const listed = (config.listedOnly ?? []).map((record) => `${record.source} ${record.command} ${record.unrunnable?.error}`);
+    // …and says so at the agent's `hooks` key, rather than skipping them in silence.
+    const ignored = config.findings.filter((finding) => finding.messageId === 'subagentHooksIgnored');
+    expect(ignored.map((finding) => `${finding.file}:${finding.line}:${finding.column}`)).toEqual([
+      `${join(box.root, 'plugin/agents/ignored.md')}:3:1`,
+    ]);
     expect(listed.sort()).toEqual(
       [
         'plugin echo plugin-skill skill lint: active only while the skill runs; never dispatched by hookctl',
