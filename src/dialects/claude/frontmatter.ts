@@ -199,12 +199,16 @@ function frontmatterFile(
   };
 }
 
+/** A top-level `hooks` key, plain or quoted: frontmatter without one is not parsed. */
+const HOOKS_LINE = /^(?:hooks|"hooks"|'hooks')[ \t]*:/m;
+
 /**
  * The frontmatter of a Markdown file: YAML between a first line `---` and the next line `---`.
  * It is parsed from a copy of the text in which everything else is blanked (characters to spaces,
  * line breaks kept) up to the closing line, so every position is the real file's. Null when the
  * file has no frontmatter, or a frontmatter without a top-level `hooks` key. Frontmatter that does
  * not parse counts only when a line of it starts with `hooks:`: its parse error is the finding.
+ * Only frontmatter with such a line is parsed at all.
  */
 export async function parseFrontmatter(text: string, path: string): Promise<{ file: ParsedFile; name: string | null } | null> {
   const opening = /^\uFEFF?---[ \t]*\r?\n/.exec(text);
@@ -214,10 +218,12 @@ export async function parseFrontmatter(text: string, path: string): Promise<{ fi
   const end = closing.exec(rest);
   if (end === null) return null;
   const yamlText = rest.slice(0, end.index);
+  // Most skills and agents declare no hooks: they cost no YAML parse (nor loading the YAML library, on every `hookctl run`).
+  if (!HOOKS_LINE.test(yamlText)) return null;
   const blanked = `${opening[0].replace(/[^\r\n]/g, ' ')}${yamlText}`;
   const { parseYaml } = await import('../../config/parse-yaml.js');
   const parsed = { ...parseYaml(blanked, path), text };
-  if (parsed.root === null) return /^hooks[ \t]*:/m.test(yamlText) ? { file: parsed, name: null } : null;
+  if (parsed.root === null) return { file: parsed, name: null };
   if (parsed.root.kind !== 'object') return null;
   const hooks = setField(parsed.root, 'hooks');
   if (hooks === undefined) return null;
