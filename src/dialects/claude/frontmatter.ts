@@ -164,7 +164,7 @@ export async function readFrontmatterFile(
   const read = await readRegularFile(path, source === 'project' ? SIZE_CAPS.configYaml : SIZE_CAPS.configTrusted);
   if (!read.ok) {
     if (read.missing) return null;
-    return frontmatterFile(unreadable(path, `cannot read the file: ${read.reason}`), kind, basename(dirname(path)), source, plugin);
+    return frontmatterFile(unreadable(path, `cannot read the file: ${read.reason}`), kind, componentName(path, kind, null), source, plugin);
   }
   const parsed = await parseFrontmatter(read.bytes.toString('utf8'), path);
   if (parsed === null) return null;
