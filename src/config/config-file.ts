@@ -47,4 +47,10 @@ export interface ConfigFile {
    * that cannot be used (in the manifest). The `plugin-discovery` rule reports them.
    */
   notices?: readonly PluginNotice[];
+  /**
+   * Set for hooks the agent registers only while one of its own components runs (claude: a skill
+   * or subagent's frontmatter): which component, for listings. Linted and listed, never dispatched.
+   * `honours`: handler fields the agent honours here and nowhere else (claude `once` in a skill).
+   */
+  activeWhile?: { component: string; name: string; honours: readonly string[] };
 }

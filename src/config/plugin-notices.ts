@@ -18,6 +18,9 @@ export const PLUGIN_NOTICES = {
   hooksPathOutside: 'plugin {{id}}: hooks path {{path}} is outside the plugin directory; not loaded',
   hooksFileMissing: 'plugin {{id}}: hooks file {{path}} does not exist; not loaded',
   hooksEntryKind: 'plugin {{id}}: a "hooks" entry must name a hooks file or hold hooks config; this {{found}} is ignored',
+  // At the `hooks` key of a plugin's subagent file: the agent reads no hooks there.
+  subagentHooksIgnored:
+    'plugin {{id}}: hooks in a plugin subagent are ignored by the agent; copy the subagent into the project or user config to use them',
   // The agent's own words where it has them (Codex: codex-rs/core-plugins/src/loader.rs
   // append_plugin_hook_file; manifest.rs resolve_manifest_path, resolve_manifest_hooks).
   failedToRead: 'failed to read plugin hooks config {{file}}: {{error}}',

@@ -51,6 +51,11 @@ export interface LoadedConfig {
   managedOnly: boolean;
   /** Every normalised handler, in execution-report order. */
   handlers: HandlerRecord[];
+  /**
+   * Handlers the agent registers only while one of its own components runs (claude: skill and
+   * subagent frontmatter): listed, each with why it never runs here, and never dispatched.
+   */
+  listedOnly?: HandlerRecord[];
   /** Config files that were read, in layer order. */
   files: string[];
   /**

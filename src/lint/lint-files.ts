@@ -28,9 +28,10 @@ export async function lintFileGroups(groups: readonly FileGroup[], context: Load
 
 /**
  * Refuses a name that is not a readable config file: the user asked for it, so silently checking
- * nothing would hide a typo. `file` is the name as given, `path` the resolved one.
+ * nothing would hide a typo. `file` is the name as given, `path` the resolved one; `placed` when a
+ * dialect's repository files describe it (a skill's `SKILL.md`), whatever its extension.
  */
-export function assertConfigFile(file: string, path: string): void {
+export function assertConfigFile(file: string, path: string, placed = false): void {
   let isFile: boolean;
   try {
     isFile = statSync(path).isFile();
@@ -39,7 +40,7 @@ export function assertConfigFile(file: string, path: string): void {
     throw new UsageError(code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot read it (${code ?? (error as Error).message})`);
   }
   if (!isFile) throw new UsageError(`${file}: not a file`);
-  if (formatFromPath(path) === null) {
+  if (!placed && formatFromPath(path) === null) {
     throw new UsageError(`${file}: not a hooks config file (hookctl reads .json, .toml, .yml and .yaml)`);
   }
 }

@@ -23,8 +23,10 @@ export async function listHooks(dialect: Dialect, context: LoadContext): Promise
   };
   // A configuration that does not load runs nothing, so no hook of it is listed as if it would.
   if (loadErrors.length > 0) return { listing, details: [] };
-  const trust = await dialect.trust.evaluate(config.handlers, { ...context, projectDir: context.cwd });
-  const details = config.handlers.map((handler, index) => ({
+  // Hooks that are only listed (never dispatched) come after every hook that can run.
+  const handlers = [...config.handlers, ...(config.listedOnly ?? [])];
+  const trust = await dialect.trust.evaluate(handlers, { ...context, projectDir: context.cwd });
+  const details = handlers.map((handler, index) => ({
     hook: listedHook(handler, trust[index]!, config.managedOnly, context.cwd),
     detail: trust[index]!.detail,
   }));

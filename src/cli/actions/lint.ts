@@ -68,8 +68,9 @@ async function lintScope(files: readonly string[], options: LintOptions, common:
     const patterns = repositoryPatterns();
     const named = files.map((file) => {
       const path = resolve(common.cwd, file);
-      assertConfigFile(file, path);
-      return { path, place: patterns.place(path) };
+      const place = patterns.place(path);
+      assertConfigFile(file, path, place !== null);
+      return { path, place };
     });
     const root = findGitRoot(common.cwd) ?? common.cwd;
     const dialectOf = (path: string) => forced ?? inferDialectFromPath(path) ?? common.dialectId;

@@ -1,5 +1,5 @@
 import { readdir, stat } from 'node:fs/promises';
-import { basename, dirname, join, resolve, sep } from 'node:path';
+import { basename, dirname, extname, join, resolve, sep } from 'node:path';
 import type { ConfigFile } from '../../config/config-file.js';
 import { discoveredFile } from '../../config/discovered-file.js';
 import { findGitRoot } from '../../config/find-project-root.js';
@@ -7,6 +7,7 @@ import { parseJson } from '../../config/parse-json.js';
 import { readNamedConfigFile } from '../../config/read-config-file.js';
 import type { LoadContext } from '../../kit/index.js';
 import { claudeUserDir, gitMarkersUpward, INLINE_SETTINGS_PATH, managedSettingsPath } from './paths.js';
+import { discoverFrontmatterFiles, frontmatterKindOf, readFrontmatterFile } from './frontmatter.js';
 import { discoverPlugins } from './plugins.js';
 
 /**
@@ -19,7 +20,8 @@ export async function discoverClaudeFiles(context: LoadContext): Promise<ConfigF
   const settings = await discoverSettingsFiles(context);
   // The settings come back carrying what discovery found about their `enabledPlugins` entries.
   const plugins = await discoverPlugins(settings, context);
-  return [...plugins.settings, ...plugins.files];
+  // Skill and subagent frontmatter hooks last: linted with the rest, never dispatched (frontmatter.ts).
+  return [...plugins.settings, ...plugins.files, ...(await discoverFrontmatterFiles(context, plugins.plugins))];
 }
 
 /** The settings layers (1 to 5 of 8.1), without plugins. */
@@ -138,6 +140,7 @@ async function flagSettings(context: LoadContext): Promise<ConfigFile | null> {
 /** Places a file named on the command line (`hookctl lint FILE`) in the layer its path implies. */
 export async function describeClaudeFile(path: string, context: LoadContext): Promise<ConfigFile> {
   const absolute = resolve(context.cwd, path);
+  if (extname(absolute).toLowerCase() === '.md') return describeFrontmatterFile(absolute, context);
   const parsed = await readNamedConfigFile(absolute, 'json');
   const name = basename(absolute);
   const dir = dirname(absolute);
@@ -148,4 +151,16 @@ export async function describeClaudeFile(path: string, context: LoadContext): Pr
   if (name === 'hooks.json' && basename(dir) === 'hooks') return { ...base, source: 'plugin', role: 'hooks-file' };
   if (dir === claudeUserDir(context)) return { ...base, source: 'user', role: 'inline-config' };
   return { ...base, source: name === 'settings.local.json' ? 'local' : 'project', role: 'inline-config' };
+}
+
+/**
+ * A skill or agent file named on the command line or found in a repository (`.claude/skills/<name>/SKILL.md`,
+ * `.claude/agents/<name>.md`): its frontmatter `hooks`, or, when it has none, a file with nothing to check.
+ */
+async function describeFrontmatterFile(path: string, context: LoadContext): Promise<ConfigFile> {
+  const source = path.startsWith(`${claudeUserDir(context)}${sep}`) ? 'user' : 'project';
+  const file = await readFrontmatterFile(path, frontmatterKindOf(path), source, null);
+  if (file !== null) return file;
+  const parsed = { path, format: 'yaml' as const, text: '', root: null, errors: [], duplicateKeys: [] };
+  return { parsed, source, role: 'hooks-file', layer: path, plugin: null };
 }

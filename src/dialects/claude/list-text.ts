@@ -1,6 +1,7 @@
 import type { HookListing, ListedHook, ListedHookDetail } from '../../kit/index.js';
 import { formatDuration } from '../../util/format-duration.js';
 import { showText } from '../../util/show-text.js';
+import { NEVER_DISPATCHED } from './frontmatter.js';
 
 const SKIP_WORDS: Readonly<Record<string, string>> = {
   'not-runnable': 'not run by hookctl',
@@ -21,9 +22,13 @@ export function formatClaudeListing(details: readonly ListedHookDetail[], listin
   const lines: string[] = [];
   let layer: string | null = null;
   for (const { hook, detail } of details) {
-    if (hook.source !== layer) {
-      layer = hook.source;
-      lines.push(`${layer} hooks:`);
+    // Skill and subagent hooks come last (listHooks), under headings of their own: they never run here.
+    const heading = isFrontmatterHook(hook)
+      ? `${hook.source} skill and subagent hooks (active only while that skill or subagent runs; never dispatched by hookctl):`
+      : `${hook.source} hooks:`;
+    if (heading !== layer) {
+      layer = heading;
+      lines.push(heading);
     }
     const matcher = hook.matcher === null ? '' : ` [${hook.matcher}]`;
     const condition = hook.condition === null ? '' : ` if ${hook.condition}`;
@@ -53,7 +58,12 @@ export function formatClaudeListing(details: readonly ListedHookDetail[], listin
 
 function status(hook: ListedHook, detail: string | null): string {
   const trust = hook.trust;
+  if (isFrontmatterHook(hook)) return `${trust} (${hook.skipDetail})`;
   if (hook.skipReason === null || hook.skipReason === 'workspace-untrusted') return detail === null ? trust : `${trust} (${detail})`;
   const why = hook.skipDetail ?? SKIP_WORDS[hook.skipReason] ?? hook.skipReason;
   return `${trust}, never runs: ${hook.skipReason} (${why})`;
+}
+
+function isFrontmatterHook(hook: ListedHook): boolean {
+  return hook.skipReason === 'not-runnable' && hook.skipDetail?.endsWith(NEVER_DISPATCHED) === true;
 }

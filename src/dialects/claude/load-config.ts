@@ -1,9 +1,11 @@
 import { analyseFiles } from '../../config/analyse-files.js';
+import type { ConfigFile } from '../../config/config-file.js';
 import type { HandlerRecord, LoadContext, LoadedConfig } from '../../kit/index.js';
 import { LOAD_RULES } from '../../lint/rules/index.js';
 import { claudeSettingsWatchPaths, discoverSettingsFiles } from './config-layers.js';
 import { configSpec } from './config-spec.js';
 import { normalizeClaudeHandlers } from './normalize.js';
+import { discoverFrontmatterFiles, frontmatterWords } from './frontmatter.js';
 import { discoverPlugins, type ClaudePlugin } from './plugins.js';
 import { INLINE_SETTINGS_PATH } from './paths.js';
 import { hookSwitches, mergedList, type HookSwitches } from './settings.js';
@@ -20,18 +22,22 @@ import { hookSwitches, mergedList, type HookSwitches } from './settings.js';
 export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
   const discovered = await discoverPlugins(await discoverSettingsFiles(context), context);
   const { settings } = discovered;
-  const files = [...settings, ...discovered.files];
+  const frontmatter = await discoverFrontmatterFiles(context, discovered.plugins);
+  const files = [...settings, ...discovered.files, ...frontmatter];
   const analysis = analyseFiles(files, configSpec, LOAD_RULES, context.cwd);
   const switches = hookSwitches(settings);
   const policy = {
     allowedHttpHookUrls: mergedList(settings, 'allowedHttpHookUrls'),
     httpHookAllowedEnvVars: mergedList(settings, 'httpHookAllowedEnvVars'),
   };
-  const records = normalizeClaudeHandlers(analysis.checked, analysis.invalidated, policy, context);
+  const all = normalizeClaudeHandlers(analysis.checked, analysis.invalidated, policy, context);
+  const scoped = new Map(frontmatter.flatMap((file) => (file.activeWhile ? [[file.parsed.path, file.activeWhile] as const] : [])));
+  const records = all.filter((record) => record.file === null || !scoped.has(record.file));
   const forced = new Set(discovered.plugins.filter((plugin: ClaudePlugin) => plugin.forced).map((plugin) => plugin.name));
   const off = switches.allOff ?? switches.nonManagedOff;
   // Manifests are listed only to carry discovery's notices: they are watched, not loaded config.
-  const loaded = files.filter((file) => file.role !== 'plugin-manifest').map((file) => file.parsed.path);
+  // Frontmatter files neither: a change to them changes nothing that is dispatched.
+  const loaded = files.filter((file) => file.role !== 'plugin-manifest' && !file.activeWhile).map((file) => file.parsed.path);
   return {
     enabled: switches.allOff === null,
     // The same question `[features] hooks = false` answers elsewhere: which hooks a switch turned off, and where.
@@ -46,6 +52,9 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
           },
     managedOnly: false,
     handlers: switches.allOff ? [] : records.map((record) => applySwitches(record, switches, forced)),
+    listedOnly: switches.allOff
+      ? []
+      : all.filter((record) => record.file !== null && scoped.has(record.file)).map((record) => listedOnly(record, scoped)),
     files: loaded,
     watchPaths: [
       ...new Set([
@@ -81,4 +90,16 @@ function applySwitches(record: HandlerRecord, switches: HookSwitches, forced: Re
     };
   }
   return record;
+}
+
+/**
+ * A skill's or subagent's hook as listed: never dispatched (SPEC-dialects 8.1 [choice]), saying
+ * whose it is; a subagent's `Stop` hook is listed as the `SubagentStop` Claude Code converts it to
+ * (cc hooks §Hooks in skills and agents).
+ */
+function listedOnly(record: HandlerRecord, scoped: ReadonlyMap<string, NonNullable<ConfigFile['activeWhile']>>): HandlerRecord {
+  const { component, name } = scoped.get(record.file!)!;
+  const event = component === 'subagent' && record.event === 'Stop' ? 'SubagentStop' : record.event;
+  const error = frontmatterWords(component === 'skill' ? 'skill' : 'subagent', name);
+  return { ...record, event, unrunnable: { reason: 'not-runnable', error } };
 }

@@ -2,8 +2,9 @@ import type { DialectManifest } from '../../kit/index.js';
 import { CLAUDE_EVENTS } from './events.js';
 
 /**
- * claude's data (SPEC-dialects 8.1): `.claude/` holds settings.json and settings.local.json. Its
- * files are JSON, which openinterpreter (earlier in the registry) claims by extension alone.
+ * claude's data (SPEC-dialects 8.1): `.claude/` holds settings.json and settings.local.json, and
+ * skills and subagents whose frontmatter can declare hooks. Its settings are JSON, which
+ * openinterpreter (earlier in the registry) claims by extension alone.
  */
 export const manifest: DialectManifest = {
   id: 'claude',
@@ -11,5 +12,12 @@ export const manifest: DialectManifest = {
   configFiles: ['settings.json', 'settings.local.json'],
   extensions: ['.json'],
   userConfigDirEnv: 'CLAUDE_CONFIG_DIR',
+  // Skill and subagent files carry frontmatter `hooks` (cc hooks §Hooks in skills and agents): linted, never dispatched.
+  repositoryFiles: [
+    { path: '.claude/settings.json' },
+    { path: '.claude/settings.local.json' },
+    { path: '.claude/skills/*/SKILL.md' },
+    { path: '.claude/agents/*.md' },
+  ],
   events: CLAUDE_EVENTS,
 };

@@ -18,8 +18,10 @@ export const fieldIgnored = createRule({
   check({ spec, checked, report }) {
     const fields = spec.honouredElsewhere;
     if (fields === undefined) return;
+    const honoured = checked.file.activeWhile?.honours ?? [];
     for (const handler of checked.declarations.handlers) {
       for (const [field, where] of Object.entries(fields)) {
+        if (honoured.includes(field)) continue;
         const entry = setField(handler.node, field);
         if (entry !== undefined) report({ messageId: 'ignored', data: { field, where }, pos: entry.keyPos });
       }

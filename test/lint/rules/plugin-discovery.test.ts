@@ -111,6 +111,26 @@ const claude: Tests = {
         },
       ],
     },
+    {
+      name: 'hooks in a plugin subagent, which the agent ignores (cc sub-agents §Choose the subagent scope)',
+      files: {
+        [CLAUDE_USER]: enable('guard@market'),
+        [`${CLAUDE_CACHE}/1.0.0/agents/reviewer.md`]:
+          '---\nname: reviewer\nhooks:\n  Stop:\n    - hooks:\n        - {type: command, command: "echo done"}\n---\nReview.\n',
+      },
+      effective: true,
+      errors: [
+        {
+          messageId: 'subagentHooksIgnored',
+          file: `${CLAUDE_CACHE}/1.0.0/agents/reviewer.md`,
+          line: 3,
+          column: 1,
+          message:
+            'plugin guard@market: hooks in a plugin subagent are ignored by the agent; ' +
+            'copy the subagent into the project or user config to use them',
+        },
+      ],
+    },
   ],
 };
 
