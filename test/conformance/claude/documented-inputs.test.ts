@@ -35,7 +35,7 @@ describe('claude conformance: every documented hook input', () => {
     const outcome = JSON.parse(result.stdout);
     expect(outcome.warnings).toEqual([]);
     const [stdin, cwd] = readFileSync(seen, 'utf8').split('\n');
-    expect(JSON.parse(stdin)).toEqual(payload);
+    expect(JSON.parse(stdin!)).toEqual(payload);
     expect(cwd).toBe(box.project);
     const field = spec.matcherField === null ? null : String(payload[spec.matcherField]);
     const target = field === null ? null : spec.matcherTransform === 'basename' ? field.slice(field.lastIndexOf('/') + 1) : field;
