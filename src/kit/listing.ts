@@ -53,6 +53,11 @@ export interface ListedHook {
   skipReason: StandingSkipReason;
   /** The words of a load-time skip (a switch, an unrunnable type, a URL outside the allow-list), else null. */
   skipDetail: string | null;
+  /**
+   * Listed but never dispatched by hookctl (LoadedConfig.listedOnly: claude skill and subagent
+   * frontmatter hooks, active only while their component runs); false for every dispatchable hook.
+   */
+  listedOnly: boolean;
   /** Definition hash (openinterpreter) or project file fingerprint (octo); null when none applies. */
   hash: string | null;
   /**

@@ -27,14 +27,20 @@ export async function listHooks(dialect: Dialect, context: LoadContext): Promise
   const handlers = [...config.handlers, ...(config.listedOnly ?? [])];
   const trust = await dialect.trust.evaluate(handlers, { ...context, projectDir: context.cwd });
   const details = handlers.map((handler, index) => ({
-    hook: listedHook(handler, trust[index]!, config.managedOnly, context.cwd),
+    hook: listedHook(handler, trust[index]!, config.managedOnly, context.cwd, index >= config.handlers.length),
     detail: trust[index]!.detail,
   }));
   listing.hooks = details.map((entry) => entry.hook);
   return { listing, details };
 }
 
-function listedHook(handler: HandlerRecord, trust: HandlerTrust, managedOnly: boolean, projectDir: string): ListedHook {
+function listedHook(
+  handler: HandlerRecord,
+  trust: HandlerTrust,
+  managedOnly: boolean,
+  projectDir: string,
+  listedOnly: boolean,
+): ListedHook {
   return {
     id: handler.id,
     source: handler.source,
@@ -52,6 +58,7 @@ function listedHook(handler: HandlerRecord, trust: HandlerTrust, managedOnly: bo
     // Without a bypass: `list` shows what runs by default.
     skipReason: standingSkipReason(handler, trust, managedOnly, false),
     skipDetail: handler.unrunnable?.error ?? null,
+    listedOnly,
     hash: trust.hash,
     scripts: handler.source === 'project' ? scriptCoverage(handler.command, projectDir) : null,
   };

@@ -99,6 +99,7 @@ describe('hookctl list --dialect octo (SPEC 3.5)', () => {
       enabled: true,
       skipReason: 'untrusted',
       skipDetail: null,
+      listedOnly: false,
       hash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
       scripts: { tracked: ['scripts/guard.sh'], untracked: null },
     });

@@ -1,4 +1,4 @@
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { ConfigFile, PluginInfo } from '../../config/config-file.js';
 import { findGitRoot } from '../../config/find-project-root.js';
@@ -23,17 +23,18 @@ export type FrontmatterKind = 'skill' | 'subagent';
 const SKILL_FILE = 'SKILL.md';
 /** Agent directories are scanned recursively (cc sub-agents §Choose the subagent scope); this deep at most. */
 const MAX_AGENT_DEPTH = 6;
-/** At most this many skills or agent files per directory: a hostile checkout cannot make discovery read without end. */
+/**
+ * At most this many entries are looked at in one skills or agents tree, all levels together, and a
+ * directory reached twice (a symlink loop) is walked once: a hostile checkout cannot make discovery
+ * read without end. What is left is reported, never skipped silently.
+ */
 const MAX_ENTRIES = 1000;
 /** The folder name Claude Code reserves for skills synced from claude.ai (cc skills §Where skills live). */
 const RESERVED_SKILL_DIR = 'synced';
 
-/** How every skill and subagent hook's listing ends (list-text.ts recognises them by it). */
-export const NEVER_DISPATCHED = '; never dispatched by hookctl';
-
 /** Why a skill's or subagent's hook never runs here, as its listing says. */
 export function frontmatterWords(kind: FrontmatterKind, name: string): string {
-  return `${kind} ${name}: active only while the ${kind} runs${NEVER_DISPATCHED}`;
+  return `${kind} ${name}: active only while the ${kind} runs; never dispatched by hookctl`;
 }
 
 /**
@@ -73,8 +74,10 @@ function projectDirs(cwd: string): string[] {
 }
 
 async function componentFiles(dir: string, source: HandlerSource, plugin: PluginInfo | null): Promise<ConfigFile[]> {
-  const skills = await skillFiles(join(dir, 'skills'));
-  const agentPaths = await agentFiles(join(dir, 'agents'), 0);
+  const skillsWalk = newWalk();
+  const agentsWalk = newWalk();
+  const skills = await skillFiles(join(dir, 'skills'), skillsWalk);
+  const agentPaths = await agentFiles(join(dir, 'agents'), 0, agentsWalk);
   const read = [
     ...skills.map((path) => readFrontmatterFile(path, 'skill', source, plugin)),
     ...agentPaths.map(async (path) => {
@@ -82,7 +85,45 @@ async function componentFiles(dir: string, source: HandlerSource, plugin: Plugin
       return plugin === null || file === null ? file : ignoredInPlugin(file, plugin);
     }),
   ];
-  return (await Promise.all(read)).filter((file): file is ConfigFile => file !== null);
+  const files = (await Promise.all(read)).filter((file): file is ConfigFile => file !== null);
+  for (const [walk, kind, tree] of [
+    [skillsWalk, 'skill', 'skills'],
+    [agentsWalk, 'subagent', 'agents'],
+  ] as const) {
+    if (!walk.truncated) continue;
+    const path = join(dir, tree);
+    const problem = `more than ${MAX_ENTRIES} entries below this directory; the rest is not read for ${kind} hooks`;
+    files.push(frontmatterFile(unreadable(path, problem), kind, basename(path), source, plugin));
+  }
+  return files;
+}
+
+/** One skills or agents tree's walk: the entries it may still look at, the directories it has been in. */
+interface Walk {
+  left: number;
+  seen: Set<string>;
+  truncated: boolean;
+}
+
+function newWalk(): Walk {
+  return { left: MAX_ENTRIES, seen: new Set(), truncated: false };
+}
+
+/** The entries of a directory the walk has not been in yet, within its budget (none when it is spent or was there). */
+async function walkDir(dir: string, walk: Walk): Promise<string[]> {
+  let real: string;
+  try {
+    real = await realpath(dir);
+  } catch {
+    return [];
+  }
+  if (walk.seen.has(real)) return [];
+  walk.seen.add(real);
+  const names = (await listDir(dir)).filter((name) => !name.startsWith('.'));
+  const kept = names.slice(0, Math.max(0, walk.left));
+  walk.left -= kept.length;
+  if (kept.length < names.length) walk.truncated = true;
+  return kept;
 }
 
 /**
@@ -106,24 +147,23 @@ function ignoredInPlugin(file: ConfigFile, plugin: PluginInfo): ConfigFile | nul
 }
 
 /** `<dir>/<skill-name>/SKILL.md` for each skill directory (a symlinked one followed, cc skills §Where skills live). */
-async function skillFiles(dir: string): Promise<string[]> {
-  const names = (await listDir(dir)).filter((name) => !name.startsWith('.') && name.toLowerCase() !== RESERVED_SKILL_DIR);
+async function skillFiles(dir: string, walk: Walk): Promise<string[]> {
+  const names = (await walkDir(dir, walk)).filter((name) => name.toLowerCase() !== RESERVED_SKILL_DIR);
   const paths: string[] = [];
-  for (const name of names.slice(0, MAX_ENTRIES)) {
+  for (const name of names) {
     if (await isDirectory(join(dir, name))) paths.push(join(dir, name, SKILL_FILE));
   }
   return paths;
 }
 
 /** Every `.md` file below an agents directory, recursively, in name order. */
-async function agentFiles(dir: string, depth: number): Promise<string[]> {
+async function agentFiles(dir: string, depth: number, walk: Walk): Promise<string[]> {
   if (depth > MAX_AGENT_DEPTH) return [];
   const paths: string[] = [];
-  for (const name of (await listDir(dir)).slice(0, MAX_ENTRIES)) {
-    if (name.startsWith('.')) continue;
+  for (const name of await walkDir(dir, walk)) {
     const path = join(dir, name);
     if (name.endsWith('.md')) paths.push(path);
-    else if (await isDirectory(path)) paths.push(...(await agentFiles(path, depth + 1)));
+    else if (await isDirectory(path)) paths.push(...(await agentFiles(path, depth + 1, walk)));
   }
   return paths;
 }

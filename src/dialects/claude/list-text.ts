@@ -1,7 +1,6 @@
 import type { HookListing, ListedHook, ListedHookDetail } from '../../kit/index.js';
 import { formatDuration } from '../../util/format-duration.js';
 import { showText } from '../../util/show-text.js';
-import { NEVER_DISPATCHED } from './frontmatter.js';
 
 const SKIP_WORDS: Readonly<Record<string, string>> = {
   'not-runnable': 'not run by hookctl',
@@ -23,7 +22,7 @@ export function formatClaudeListing(details: readonly ListedHookDetail[], listin
   let layer: string | null = null;
   for (const { hook, detail } of details) {
     // Skill and subagent hooks come last (listHooks), under headings of their own: they never run here.
-    const heading = isFrontmatterHook(hook)
+    const heading = hook.listedOnly
       ? `${hook.source} skill and subagent hooks (active only while that skill or subagent runs; never dispatched by hookctl):`
       : `${hook.source} hooks:`;
     if (heading !== layer) {
@@ -58,12 +57,8 @@ export function formatClaudeListing(details: readonly ListedHookDetail[], listin
 
 function status(hook: ListedHook, detail: string | null): string {
   const trust = hook.trust;
-  if (isFrontmatterHook(hook)) return `${trust} (${hook.skipDetail})`;
+  if (hook.listedOnly) return `${trust} (${hook.skipDetail})`;
   if (hook.skipReason === null || hook.skipReason === 'workspace-untrusted') return detail === null ? trust : `${trust} (${detail})`;
   const why = hook.skipDetail ?? SKIP_WORDS[hook.skipReason] ?? hook.skipReason;
   return `${trust}, never runs: ${hook.skipReason} (${why})`;
-}
-
-function isFrontmatterHook(hook: ListedHook): boolean {
-  return hook.skipReason === 'not-runnable' && hook.skipDetail?.endsWith(NEVER_DISPATCHED) === true;
 }

@@ -224,6 +224,26 @@ describe('dispatch never runs skill or subagent hooks', () => {
 });
 
 describe('hostile skill files', () => {
+  it("a command whose refusal ends like a frontmatter hook's words is not listed as one", async () => {
+    const box = projectWithComponents();
+    // Claude refuses this plugin hook with a message quoting the command, which ends in the frontmatter words.
+    const spoof = 'echo ${user_config.key}; never dispatched by hookctl';
+    box.settings('home/.claude/plugins/cache/m/p/1/hooks/hooks.json', hooks({ Stop: [group([command(spoof)])] }));
+    box.settings('home/.claude/settings.json', { enabledPlugins: { 'p@m': true } });
+    const result = await runCli(['list', '--json', ...sandboxFlags(box, 'claude', box.managed)]);
+    const listed = JSON.parse(result.stdout).hooks as { command: string; listedOnly: boolean }[];
+    expect(
+      listed
+        .filter((hook) => hook.listedOnly)
+        .map((hook) => hook.command)
+        .sort(),
+    ).toEqual(['touch agent-ran', 'touch skill-ran']);
+    const text = await runCli(['list', ...sandboxFlags(box, 'claude', box.managed)]);
+    expect(text.stdout).toContain(`command: ${spoof}`);
+    const heading = text.stdout.indexOf('skill and subagent hooks');
+    expect(heading).toBeGreaterThan(text.stdout.indexOf(spoof));
+  });
+
   it('a SKILL.md linked to /dev/zero and an oversized one are reported, bounded; the other layers still load', async () => {
     const box = projectWithComponents();
     box.write('project/.claude/skills/zero/.keep', '');
@@ -241,5 +261,20 @@ describe('hostile skill files', () => {
     expect(list.code).toBe(0);
     expect(list.stdout).toContain('touch settings-ran');
     expect(list.stderr).toContain('huge/SKILL.md');
+  });
+
+  it('symlink loops in .claude/agents are walked once, and a tree past the entry budget is reported, not read on', async () => {
+    const box = projectWithComponents();
+    // Eight links back to the directory itself: walked naively to the depth limit, 8^7 directory reads.
+    for (let i = 0; i < 8; i++) symlinkSync('.', join(box.project, `.claude/agents/loop${i}`));
+    for (let i = 0; i < 1001; i++) box.write(`project/.claude/skills/s${i}/.keep`, '');
+    const list = await runCli(['list', ...sandboxFlags(box, 'claude', box.managed)], { timeoutMs: 30_000 });
+    expect(list.code).toBe(0);
+    expect(list.stdout).toContain('touch settings-ran');
+    expect(list.stdout.match(/touch agent-ran/g)).toHaveLength(1);
+    expect(list.stderr).toContain(
+      `${join(box.project, '.claude/skills')}:1:1: error: ` +
+        'more than 1000 entries below this directory; the rest is not read for skill hooks',
+    );
   });
 });
