@@ -7,6 +7,7 @@ import type { LoadContext } from './load-context.js';
 import type { DialectManifest, EventSpec } from './manifest.js';
 import type { DialectProtocol } from './protocol.js';
 import type { DialectScaffolding } from './scaffold.js';
+import type { SessionRecordReader } from './session-records.js';
 import type { TrustAuthority } from './trust-authority.js';
 
 /**
@@ -40,6 +41,8 @@ export interface Dialect {
   fixture(event: string, context: { cwd: string }): Record<string, unknown>;
   /** How `hookctl scaffold` writes and registers hooks for this dialect. */
   readonly scaffold: DialectScaffolding;
+  /** Reads the agent's session records back into hook payloads (`hookctl replay`), when the agent keeps them. */
+  readonly sessionRecords?: SessionRecordReader;
 }
 
 export interface LoadedConfig {

@@ -32,5 +32,12 @@ export type {
   Interpretation,
 } from './protocol.js';
 export type { RunResult } from './run-result.js';
+export type {
+  RecordedEvent,
+  SessionLocationContext,
+  SessionLocations,
+  SessionRecordParser,
+  SessionRecordReader,
+} from './session-records.js';
 export type { DialectScaffolding, HookExample, RegisterEdit, RegistrationEntry } from './scaffold.js';
 export type { HandlerTrust, ScriptHashes, TrustAuthority, TrustContext, TrustModel, TrustUnit } from './trust-authority.js';

@@ -6,6 +6,7 @@ import { registerEnable } from './enable.js';
 import { registerFixture } from './fixture.js';
 import { registerLint } from './lint.js';
 import { registerList } from './list.js';
+import { registerReplay } from './replay.js';
 import { registerRun } from './run.js';
 import { registerScaffold } from './scaffold.js';
 import { registerSchema } from './schema.js';
@@ -23,6 +24,7 @@ export function registerCommands(program: Command): void {
   registerLint(program);
   registerDryRun(program);
   registerRun(program);
+  registerReplay(program);
   registerServe(program);
   registerTest(program);
   registerList(program);

@@ -6,6 +6,7 @@ import { loadConfig } from './load-config.js';
 import { manifest } from './manifest.js';
 import { protocol } from './protocol.js';
 import { scaffolding } from './scaffolding.js';
+import { sessionRecords } from './session-records.js';
 import { trust } from './trust.js';
 
 /** The `claude` dialect (SPEC-dialects 8): Claude Code's settings files, 31 events, command and HTTP hooks. */
@@ -22,4 +23,5 @@ export const dialect: Dialect = {
   formatListing: formatClaudeListing,
   fixture,
   scaffold: scaffolding,
+  sessionRecords,
 };

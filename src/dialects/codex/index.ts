@@ -6,6 +6,7 @@ import { loadConfig } from './load-config.js';
 import { manifest } from './manifest.js';
 import { protocol } from './protocol.js';
 import { scaffolding } from './scaffolding.js';
+import { sessionRecords } from './session-records.js';
 import { trust } from './trust.js';
 
 /** The `codex` dialect (SPEC-dialects 9): OpenAI Codex's hooks, exactly as Codex runs them. */
@@ -20,4 +21,5 @@ export const dialect: Dialect = {
   trust,
   fixture,
   scaffold: scaffolding,
+  sessionRecords,
 };

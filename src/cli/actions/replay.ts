@@ -1,0 +1,232 @@
+import { BYPASS_TRUST_WARNING, type Engine } from '../../engine/engine.js';
+import { loadDialect } from '../../dialects/registry.js';
+import { UsageError } from '../../errors.js';
+import type { Outcome, SessionRecordReader } from '../../kit/index.js';
+import { findRecordFiles } from '../../replay/find-records.js';
+import { emptySummary, progressBar, summaryText, TABLE_HEADER, tableRow, unmatchedText } from '../../replay/format.js';
+import { checkoutOldTree, type OldTree } from '../../replay/git-worktree.js';
+import { replayFiles, type ReplayedEvent } from '../../replay/replay.js';
+import { blocks, reasonOf, verdictOf, type Verdict } from '../../replay/verdict.js';
+import { didYouMean } from '../../util/did-you-mean.js';
+import { stringifyJson } from '../../util/safe-json.js';
+import { showText } from '../../util/show-text.js';
+import { resolveCommon, type CommonContext, type CommonOptionValues } from '../common-options.js';
+import { guardHookProcesses } from '../hook-processes.js';
+import { openEngine } from '../open-engine.js';
+
+export interface ReplayOptions extends CommonOptionValues {
+  event?: string[];
+  since?: string;
+  json?: boolean;
+  against?: string;
+  rewriteOrder?: 'completion' | 'configured';
+  dangerouslyBypassHookTrust?: boolean;
+}
+
+interface Settings {
+  common: CommonContext;
+  reader: SessionRecordReader;
+  events: string[];
+  since: number | null;
+}
+
+/** `hookctl replay`: the agent's recorded sessions, dispatched again through today's hooks (docs/replay.md). */
+export async function replay(paths: string[], options: ReplayOptions): Promise<number> {
+  const settings = await resolveSettings(options);
+  const { common, reader } = settings;
+  const bar = process.stderr.isTTY && !options.json ? progressBar(process.stderr) : null;
+  const warn = (message: string) => {
+    bar?.clear();
+    process.stderr.write(`hookctl: warning: ${showText(message)}\n`);
+  };
+  const located = paths.length === 0 ? reader.defaultLocations({ cwd: common.cwd, home: common.home, env: process.env }) : null;
+  const files = await findRecordFiles(located?.paths ?? paths, reader.isRecordFile, { missingOk: located !== null, onWarning: warn });
+  if (located !== null && files.length === 0)
+    process.stderr.write(
+      `hookctl: no ${common.dialectId} sessions of this project in ${located.paths.map((path) => showText(path)).join(', ')}\n`,
+    );
+  const bypassTrust = options.dangerouslyBypassHookTrust === true;
+  if (bypassTrust) process.stderr.write(`warning: ${BYPASS_TRUST_WARNING}\n`);
+  const engineOptions = { bypassTrust, rewriteOrder: options.rewriteOrder };
+  const engine = await openEngine(common, engineOptions);
+  let old: OldTree | null = null;
+  let oldEngine: Engine | null = null;
+  try {
+    if (options.against !== undefined) {
+      old = await checkoutOldTree(common.cwd, options.against);
+      oldEngine = await openEngine({ ...common, cwd: old.projectDir }, engineOptions);
+    }
+    announce(settings, [engine, oldEngine]);
+    const replayOptions = {
+      files,
+      reader,
+      events: new Set(settings.events),
+      since: settings.since,
+      ...(located?.inProject ? { inProject: located.inProject } : {}),
+      onWarning: warn,
+      ...(bar ? { onFile: bar.update } : {}),
+    };
+    const { interruptedExitCode } = await guardHookProcesses(async (signal) => {
+      try {
+        if (oldEngine !== null && old !== null)
+          await compare(replayOptions, { engine, oldEngine, ref: options.against!, json: options.json === true, signal });
+        else await replayOnce(settings, replayOptions, engine, options.json === true, signal);
+      } finally {
+        bar?.clear();
+        await Promise.all([engine.close({ signal }), oldEngine?.close({ signal })]);
+      }
+    });
+    return interruptedExitCode ?? 0;
+  } finally {
+    await old?.remove();
+  }
+}
+
+async function resolveSettings(options: ReplayOptions): Promise<Settings> {
+  const common = resolveCommon(options);
+  const reader = (await loadDialect(common.dialectId)).sessionRecords;
+  if (reader === undefined)
+    throw new UsageError(
+      `the ${common.dialectId} agent keeps no session records hookctl can read; use --dialect claude or --dialect codex`,
+    );
+  const events = options.event ?? [...reader.defaultEvents];
+  for (const event of events) {
+    if (reader.events.includes(event)) continue;
+    const near = didYouMean(event, reader.events);
+    const hint = near === null ? '' : ` (did you mean ${near}?)`;
+    throw new UsageError(`--event ${event}: ${common.dialectId} records rebuild ${reader.events.join(', ')}${hint}`);
+  }
+  let since: number | null = null;
+  if (options.since !== undefined) {
+    since = Date.parse(options.since);
+    if (Number.isNaN(since)) throw new UsageError(`--since ${options.since}: not a date (use e.g. 2026-11-30 or 2026-11-30T12:00Z)`);
+  }
+  return { common, reader, events, since };
+}
+
+/** Replayed hooks are real commands: say so once, before any of them runs. */
+function announce(settings: Settings, engines: (Engine | null)[]): void {
+  const runnable = engines.some((engine) =>
+    engine?.handlers.some((handler) => handler.skipReason === null && settings.events.includes(handler.event)),
+  );
+  if (!runnable) return;
+  process.stderr.write(
+    `hookctl: replay runs your ${settings.events.join(' and ')} hooks for real, once per recorded event ` +
+      '(they get the rebuilt payloads; the recorded calls themselves are not repeated)\n',
+  );
+}
+
+interface Dispatched {
+  outcome: Outcome | null;
+  verdict: Verdict;
+  reason: string | null;
+}
+
+async function dispatchOne(engine: Engine, replayed: ReplayedEvent, signal: AbortSignal): Promise<Dispatched> {
+  try {
+    const outcome = await engine.dispatch(replayed.event as never, replayed.recorded.payload as never, { signal });
+    return { outcome, verdict: verdictOf(outcome), reason: reasonOf(outcome) };
+  } catch (error) {
+    // A payload the engine cannot dispatch at all (a record too damaged to rebuild) is one failed row, not the end.
+    return { outcome: null, verdict: 'failed', reason: (error as Error).message.split('\n')[0] ?? 'dispatch failed' };
+  }
+}
+
+type ReplayLoopOptions = Omit<Parameters<typeof replayFiles>[0], 'onEvent'>;
+
+async function replayOnce(settings: Settings, loop: ReplayLoopOptions, engine: Engine, json: boolean, signal: AbortSignal) {
+  const summary = emptySummary();
+  const matched = new Set<string>();
+  const out = process.stdout;
+  let first = true;
+  if (json) out.write('{"results":[');
+  else out.write(TABLE_HEADER);
+  const counts = await replayFiles({
+    ...loop,
+    signal,
+    async onEvent(replayed) {
+      const { outcome, verdict, reason } = await dispatchOne(engine, replayed, signal);
+      summary[verdict]++;
+      for (const run of outcome?.runs ?? []) matched.add(run.id);
+      const rewritten = outcome?.updatedInput ?? null;
+      if (json) {
+        const result = {
+          session: replayed.session,
+          file: replayed.file,
+          line: replayed.line,
+          event: replayed.event,
+          tool: replayed.tool,
+          input: replayed.input,
+          decision: verdict,
+          reason,
+          rewritten,
+          runs: outcome?.runs ?? [],
+        };
+        out.write(`${first ? '' : ','}\n${stringifyJson(result)}`);
+        first = false;
+      } else {
+        out.write(tableRow({ ...replayed, verdict, reason }));
+      }
+    },
+  });
+  const unmatched = engine.handlers
+    .filter((handler) => settings.events.includes(handler.event) && !matched.has(handler.id))
+    .map((handler) => handler.id);
+  if (json) {
+    out.write(`\n],"sessions":${counts.sessions},"events":${counts.events},"summary":${stringifyJson(summary)},`);
+    out.write(`"unmatchedHooks":${stringifyJson(unmatched)}}\n`);
+    return;
+  }
+  out.write(`\n${summaryText(counts.sessions, counts.events, summary)}`);
+  out.write(unmatchedText(unmatched, counts.sessions, settings.events));
+}
+
+/** `--against`: each event through the hooks at the ref and in the working tree; only changed verdicts are shown. */
+async function compare(
+  loop: ReplayLoopOptions,
+  { engine, oldEngine, ref, json, signal }: { engine: Engine; oldEngine: Engine; ref: string; json: boolean; signal: AbortSignal },
+) {
+  const out = process.stdout;
+  const totals = { newlyBlocked: 0, unblocked: 0, changed: 0 };
+  let first = true;
+  if (json) out.write('{"changes":[');
+  else out.write(`${ref} → working tree\n${TABLE_HEADER.replace('VERDICT  ', 'VERDICTS ')}`);
+  const counts = await replayFiles({
+    ...loop,
+    signal,
+    async onEvent(replayed) {
+      const before = await dispatchOne(oldEngine, replayed, signal);
+      const after = await dispatchOne(engine, replayed, signal);
+      if (before.verdict === after.verdict && before.reason === after.reason) return;
+      totals.changed++;
+      if (!blocks(before.verdict) && blocks(after.verdict)) totals.newlyBlocked++;
+      if (blocks(before.verdict) && !blocks(after.verdict)) totals.unblocked++;
+      if (json) {
+        const change = {
+          session: replayed.session,
+          file: replayed.file,
+          line: replayed.line,
+          event: replayed.event,
+          tool: replayed.tool,
+          input: replayed.input,
+          before: { decision: before.verdict, reason: before.reason },
+          after: { decision: after.verdict, reason: after.reason },
+        };
+        out.write(`${first ? '' : ','}\n${stringifyJson(change)}`);
+        first = false;
+      } else {
+        out.write(tableRow({ ...replayed, verdict: `${before.verdict}→${after.verdict}`, reason: after.reason ?? before.reason }));
+      }
+    },
+  });
+  if (json) {
+    out.write(`\n],"against":${stringifyJson(ref)},"sessions":${counts.sessions},"events":${counts.events},`);
+    out.write(`"summary":${stringifyJson(totals)}}\n`);
+    return;
+  }
+  const calls = (n: number) => `${n} call${n === 1 ? '' : 's'}`;
+  out.write(
+    `\nthis change newly blocks ${calls(totals.newlyBlocked)}, unblocks ${totals.unblocked}` +
+      ` (${totals.changed} verdict${totals.changed === 1 ? '' : 's'} changed of ${counts.events} events in ${counts.sessions} sessions)\n`,
+  );
+}

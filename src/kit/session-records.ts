@@ -1,0 +1,57 @@
+/**
+ * Reading an agent's own session records (claude transcripts, codex rollouts) back into the hook
+ * payloads the agent sent, or would have sent, during that session: what `hookctl replay` feeds the
+ * engine. A dialect whose agent keeps such records supplies this role; the replay core only ever
+ * talks to it, so it never needs to know a record format.
+ */
+export interface SessionRecordReader {
+  /** The events a reader can rebuild, in the dialect's names. */
+  readonly events: readonly string[];
+  /** The events replayed when the user names none: the gates, whose hooks decide rather than act. */
+  readonly defaultEvents: readonly string[];
+  /**
+   * Where the agent keeps the sessions of the project at `cwd` when no path is given, and how to
+   * tell a session of this project from another project's in the same place.
+   */
+  defaultLocations(context: SessionLocationContext): SessionLocations;
+  /** True for a file name a directory search should read (`*.jsonl`, `rollout-*.jsonl`). */
+  isRecordFile(name: string): boolean;
+  /** A parser for one file, fed its lines in order. */
+  open(file: string): SessionRecordParser;
+}
+
+export interface SessionLocationContext {
+  readonly cwd: string;
+  readonly home: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+export interface SessionLocations {
+  /** Directories (searched recursively) holding the project's sessions; they may not exist. */
+  readonly paths: readonly string[];
+  /** When the location mixes projects: whether a session whose working directory is `cwd` belongs to this one. */
+  readonly inProject?: (sessionCwd: string) => boolean;
+}
+
+/** One rebuilt hook payload, and where in the file it came from. */
+export interface RecordedEvent {
+  readonly event: string;
+  readonly payload: Record<string, unknown>;
+  /** 1-based line of the record the payload was rebuilt from (for a result: the result's line). */
+  readonly line: number;
+  /** ISO time of that record, when it carries one (`--since`). */
+  readonly timestamp: string | null;
+  /** The tool a tool event is about, else null. */
+  readonly tool: string | null;
+}
+
+export interface SessionRecordParser {
+  /**
+   * Takes one line (without its newline). Returns the payloads it completes, or a `warning` when the
+   * line is not a record this reader understands well enough to use (truncated JSON, a wrong shape).
+   * Lines the agent writes for itself (bookkeeping, copies) are skipped silently.
+   */
+  line(text: string, lineNumber: number): { events: RecordedEvent[]; warning?: string };
+  /** The session's id and starting directory once a line has told them, else null. */
+  session(): { id: string; cwd: string | null } | null;
+}

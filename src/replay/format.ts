@@ -1,0 +1,91 @@
+import { basename } from 'node:path';
+import { showText } from '../util/show-text.js';
+import { VERDICTS, type Verdict } from './verdict.js';
+
+const WIDTHS = { verdict: 9, event: 18, tool: 14, input: 44, reason: 40 } as const;
+
+export const TABLE_HEADER = row(['VERDICT', 'EVENT', 'TOOL', 'INPUT', 'REASON', 'RECORD']);
+
+export interface TableRow {
+  verdict: string;
+  event: string;
+  tool: string | null;
+  input: unknown;
+  reason: string | null;
+  file: string;
+  line: number;
+}
+
+/** One table line; every text from a record or a hook is escaped and cut to its column. */
+export function tableRow(entry: TableRow): string {
+  return row([
+    entry.verdict,
+    entry.event,
+    entry.tool ?? '-',
+    inputText(entry.input),
+    entry.reason ?? '',
+    `${basename(entry.file)}:${entry.line}`,
+  ]);
+}
+
+function row(cells: string[]): string {
+  const widths = [WIDTHS.verdict, WIDTHS.event, WIDTHS.tool, WIDTHS.input, WIDTHS.reason];
+  return `${cells.map((cell, index) => (index < widths.length ? fitCell(cell, widths[index]!) : showText(cell))).join('  ')}\n`;
+}
+
+/** A Bash command or a prompt as itself, a file tool by its path, anything else as compact JSON. */
+export function inputText(input: unknown): string {
+  if (typeof input === 'string') return input;
+  if (input !== null && typeof input === 'object' && !Array.isArray(input)) {
+    const fields = input as Record<string, unknown>;
+    for (const key of ['command', 'file_path', 'path', 'url', 'pattern']) if (typeof fields[key] === 'string') return fields[key] as string;
+  }
+  return JSON.stringify(input) ?? '';
+}
+
+function fitCell(text: string, width: number): string {
+  const shown = showText(text.replace(/\s+/g, ' ').trim());
+  const chars = [...shown];
+  return chars.length > width ? `${chars.slice(0, width - 1).join('')}…` : shown + ' '.repeat(width - chars.length);
+}
+
+export type Summary = Record<Verdict, number>;
+
+export function emptySummary(): Summary {
+  return Object.fromEntries(VERDICTS.map((verdict) => [verdict, 0])) as Summary;
+}
+
+export function summaryText(sessions: number, events: number, summary: Summary): string {
+  const counts = VERDICTS.filter((verdict) => summary[verdict] > 0 || ['deny', 'ask', 'allow', 'none', 'failed'].includes(verdict))
+    .map((verdict) => `${summary[verdict]} ${verdict}`)
+    .join(', ');
+  return `replayed ${events} event${events === 1 ? '' : 's'} from ${sessions} session${sessions === 1 ? '' : 's'}: ${counts}\n`;
+}
+
+export function unmatchedText(ids: readonly string[], sessions: number, events: readonly string[]): string {
+  const where = `${sessions} session${sessions === 1 ? '' : 's'}`;
+  if (ids.length === 0) return `every ${events.join('/')} hook matched at least one replayed event\n`;
+  return `never fired in ${where} (${events.join(', ')}):\n${ids.map((id) => `  ${showText(id)}\n`).join('')}`;
+}
+
+/** A one-line progress bar for a terminal: redrawn in place, at most every 100 ms. */
+export function progressBar(stream: NodeJS.WriteStream) {
+  let last = 0;
+  let shown = false;
+  return {
+    update(done: number, total: number, events: number) {
+      const now = Date.now();
+      if (now - last < 100 && done < total) return;
+      last = now;
+      const width = 30;
+      const filled = total === 0 ? width : Math.round((done / total) * width);
+      stream.write(`\r\x1b[2K[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} sessions, ${events} events`);
+      shown = true;
+    },
+    /** Clears the bar (before other stderr output, and at the end). */
+    clear() {
+      if (shown) stream.write('\r\x1b[2K');
+      shown = false;
+    },
+  };
+}

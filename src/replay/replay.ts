@@ -1,0 +1,109 @@
+import type { Outcome, RecordedEvent, SessionRecordReader } from '../kit/index.js';
+import { readLines } from './read-lines.js';
+
+/** One replayed event, as `--json` prints it (minus the verdict fields the caller adds). */
+export interface ReplayedEvent {
+  session: string;
+  file: string;
+  line: number;
+  event: string;
+  tool: string | null;
+  input: unknown;
+  recorded: RecordedEvent;
+}
+
+export interface ReplayOptions {
+  files: readonly string[];
+  reader: SessionRecordReader;
+  /** The events to replay; the others are read (results still link to their calls) and dropped. */
+  events: ReadonlySet<string>;
+  /** Only records at or after this time (ms since the epoch); records without a time are kept. */
+  since: number | null;
+  /** From the reader's default location: whether a session belongs to the project. */
+  inProject?: (sessionCwd: string) => boolean;
+  signal?: AbortSignal;
+  /** Called for each selected event, one at a time, in file order: dispatch it and report it. */
+  onEvent(event: ReplayedEvent): Promise<void>;
+  onWarning(message: string): void;
+  /** After each file, with the counts so far (a progress bar). */
+  onFile?(done: number, total: number, events: number): void;
+}
+
+export interface ReplayCounts {
+  /** Sessions that had at least one record in range. */
+  sessions: number;
+  /** Events dispatched. */
+  events: number;
+}
+
+/**
+ * Streams every file through the reader and hands each selected event to `onEvent`. Only one
+ * file's parser state and one line are held at a time; nothing accumulates per event.
+ */
+export async function replayFiles(options: ReplayOptions): Promise<ReplayCounts> {
+  const counts: ReplayCounts = { sessions: 0, events: 0 };
+  let done = 0;
+  for (const file of options.files) {
+    if (options.signal?.aborted) break;
+    const inRange = await replayFile(file, options, counts);
+    if (inRange) counts.sessions++;
+    options.onFile?.(++done, options.files.length, counts.events);
+  }
+  return counts;
+}
+
+/** Replays one file; true when it held a session of the project with a record in range. */
+async function replayFile(file: string, options: ReplayOptions, counts: ReplayCounts): Promise<boolean> {
+  const parser = options.reader.open(file);
+  let inRange = false;
+  try {
+    for await (const item of readLines(file)) {
+      if (options.signal?.aborted) return inRange;
+      if ('tooLong' in item) {
+        options.onWarning(`${file}:${item.lineNumber}: line too long to be a record; skipped`);
+        continue;
+      }
+      const { events, warning } = parser.line(item.text, item.lineNumber);
+      if (warning !== undefined) options.onWarning(`${file}:${item.lineNumber}: ${warning}; skipped`);
+      const session = parser.session();
+      // A session of another project sharing the location: nothing in it is ours.
+      if (session?.cwd && options.inProject && !options.inProject(session.cwd)) return false;
+      for (const recorded of events) {
+        if (!isInRange(recorded, options.since)) continue;
+        inRange = true;
+        if (!options.events.has(recorded.event)) continue;
+        counts.events++;
+        await options.onEvent({
+          session: session?.id ?? '',
+          file,
+          line: recorded.line,
+          event: recorded.event,
+          tool: recorded.tool,
+          input: toolInputOf(recorded),
+          recorded,
+        });
+      }
+    }
+  } catch (error) {
+    options.onWarning(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); skipped`);
+  }
+  return inRange;
+}
+
+function isInRange(recorded: RecordedEvent, since: number | null): boolean {
+  if (since === null || recorded.timestamp === null) return true;
+  const time = Date.parse(recorded.timestamp);
+  return Number.isNaN(time) || time >= since;
+}
+
+/** What the table and JSON show as the input: the tool input of a tool event, the prompt of a prompt. */
+function toolInputOf(recorded: RecordedEvent): unknown {
+  if ('tool_input' in recorded.payload) return recorded.payload.tool_input;
+  if ('prompt' in recorded.payload) return recorded.payload.prompt;
+  return null;
+}
+
+/** Hook ids that appear in an outcome's runs (matched, whether or not they ran). */
+export function matchedIds(outcome: Outcome): string[] {
+  return outcome.runs.map((run) => run.id);
+}
