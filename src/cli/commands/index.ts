@@ -6,6 +6,7 @@ import { registerEnable } from './enable.js';
 import { registerFixture } from './fixture.js';
 import { registerLint } from './lint.js';
 import { registerList } from './list.js';
+import { registerLog } from './log.js';
 import { registerReplay } from './replay.js';
 import { registerRun } from './run.js';
 import { registerScaffold } from './scaffold.js';
@@ -25,6 +26,7 @@ export function registerCommands(program: Command): void {
   registerDryRun(program);
   registerRun(program);
   registerReplay(program);
+  registerLog(program);
   registerServe(program);
   registerTest(program);
   registerList(program);

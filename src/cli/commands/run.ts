@@ -9,7 +9,8 @@ export function registerRun(program: Command): void {
         .command('run')
         .description('runtime entry for agents in any language: payload JSON on stdin, outcome JSON on stdout')
         .argument('<event>', 'event name, e.g. PreToolUse')
-        .option('--dangerously-bypass-hook-trust', 'run enabled hooks that were never trusted (prints a warning)'),
+        .option('--dangerously-bypass-hook-trust', 'run enabled hooks that were never trusted (prints a warning)')
+        .option('--log <file>', 'append one JSON line per dispatch to this file (default: $HOOKCTL_LOG); `hookctl log` shows it'),
     ),
   )
     .addHelpText(

@@ -128,6 +128,8 @@ class ClaudeTranscript implements SessionRecordParser {
       const call = typeof id === 'string' ? this.pending.get(id) : undefined;
       if (call === undefined || typeof id !== 'string') continue;
       this.pending.delete(id);
+      // A call refused before it ran (a hook or the permission rules) is still replayed as PreToolUse, but no Post event fired for it.
+      if (isPlainObject(record.permissionDecision) && record.permissionDecision.decision === 'reject') continue;
       // The structured result belongs to the record; with one result block per record (what Claude Code writes) it is this block's.
       const structured = blocks.length === 1 && record.toolUseResult !== undefined ? record.toolUseResult : block.content;
       const base = { ...call.common, tool_name: call.tool, tool_input: call.input };

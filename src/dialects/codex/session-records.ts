@@ -39,6 +39,9 @@ const INJECTED_PREFIXES = [
   '<user_shell_command>',
 ];
 
+/** The output Codex records for a call a PreToolUse hook blocked (observed in 0.169.0 rollouts). */
+const BLOCKED_PREFIX = 'Command blocked by PreToolUse hook:';
+
 interface TurnState {
   turnId: string;
   cwd: string;
@@ -148,6 +151,8 @@ class CodexRollout implements SessionRecordParser {
     const call = callId === null ? undefined : this.pending.get(callId);
     if (call === undefined || callId === null) return [];
     this.pending.delete(callId);
+    // A call a PreToolUse hook blocked never ran: Codex records the refusal as its output, and fired no PostToolUse.
+    if (typeof item.output === 'string' && item.output.startsWith(BLOCKED_PREFIX)) return [];
     const payload = {
       ...call.fields,
       hook_event_name: 'PostToolUse',
