@@ -54,7 +54,13 @@ export async function replay(paths: string[], options: ReplayOptions): Promise<n
   try {
     if (options.against !== undefined) {
       old = await checkoutOldTree(common.cwd, options.against);
-      oldEngine = await openEngine({ ...common, cwd: old.projectDir }, engineOptions);
+      // The old tree is this same folder at another commit: workspace trust the user gave this folder holds there too.
+      const folderTrusted = !engine.handlers.some((handler) => handler.skipReason === 'workspace-untrusted');
+      oldEngine = await openEngine(
+        { ...common, cwd: old.projectDir },
+        { ...engineOptions, workspaceTrust: folderTrusted ? 'assume' : 'check' },
+      );
+      warnUntrustedOld(oldEngine, options.against, settings.events, warn);
     }
     announce(settings, [engine, oldEngine]);
     const replayOptions = {
@@ -102,6 +108,21 @@ async function resolveSettings(options: ReplayOptions): Promise<Settings> {
     if (Number.isNaN(since)) throw new UsageError(`--since ${options.since}: not a date (use e.g. 2026-11-30 or 2026-11-30T12:00Z)`);
   }
   return { common, reader, events, since };
+}
+
+/**
+ * Per-hook trust is recorded for the hook's file where it is, so the old tree's copies (in a temporary
+ * directory) are untrusted: say so, rather than let every old verdict read `none` unexplained.
+ */
+function warnUntrustedOld(engine: Engine, ref: string, events: readonly string[], warn: (message: string) => void): void {
+  const untrusted = engine.handlers.filter(
+    (handler) => events.includes(handler.event) && (handler.skipReason === 'untrusted' || handler.skipReason === 'modified'),
+  );
+  if (untrusted.length === 0) return;
+  warn(
+    `${untrusted.length} hook${untrusted.length === 1 ? '' : 's'} at ${ref} will not run: trust is recorded per file path and ` +
+      'the old tree is checked out elsewhere (review them, then pass --dangerously-bypass-hook-trust to run them)',
+  );
 }
 
 /** Replayed hooks are real commands: say so once, before any of them runs. */

@@ -39,6 +39,7 @@ class ClaudeTranscript implements SessionRecordParser {
   private firstCwd: string | null = null;
   /** Only a prompt record carries the permission mode; every later call ran under the last one seen. */
   private permissionMode: string | null = null;
+  private promptId: string | null = null;
   private readonly pending = new Map<string, PendingCall>();
 
   constructor(private readonly file: string) {}
@@ -81,7 +82,9 @@ class ClaudeTranscript implements SessionRecordParser {
       transcript_path: this.file,
       cwd: typeof record.cwd === 'string' ? record.cwd : (this.firstCwd ?? ''),
     };
-    if (typeof record.promptId === 'string') fields.prompt_id = record.promptId;
+    // Assistant records carry no promptId: a call belongs to the prompt before it.
+    if (typeof record.promptId === 'string') this.promptId = record.promptId;
+    if (this.promptId !== null) fields.prompt_id = this.promptId;
     if (this.permissionMode !== null) fields.permission_mode = this.permissionMode;
     // A subagent's records carry its id; the hooks it fires say which subagent they concern.
     if (typeof record.agentId === 'string') fields.agent_id = record.agentId;

@@ -1,0 +1,59 @@
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const FIXTURES = fileURLToPath(new URL('../fixtures/replay/', import.meta.url));
+
+/** The project directories the fixture sessions were recorded in (by the real agents, driven by a scripted model). */
+export const RECORDED = {
+  claude: { main: '/work/notes/replay-rec/proj1', refused: '/work/notes/replay-rec/proj2' },
+  codex: { main: '/work/notes/replay-rec/cproj1', refused: '/work/notes/replay-rec/cproj2' },
+} as const;
+
+export const CLAUDE_SESSIONS = {
+  /** Prompt; parallel Bash + Read; a failing `ls /definitely/not/here`; a Write. */
+  main: '53cb7d21-21ce-4b95-be8e-52b3865e378e.jsonl',
+  /** Prompt; `git status`. */
+  second: '961d8ccb-cde3-459c-8450-ba9429913f8c.jsonl',
+  /** Prompt; `rm -rf build` refused by a PreToolUse hook; `echo ok`. */
+  refused: '3dc3aceb-d57d-4afb-ad3c-c1a198d5156b.jsonl',
+} as const;
+
+export const CODEX_SESSIONS = {
+  /** Prompt; two parallel exec_command calls; a failing ls; an apply_patch. */
+  main: 'rollout-2026-12-02T00-53-12-01a2343d-c129-76a2-9418-1882d81d2129.jsonl',
+  /** Prompt; `git status`. */
+  second: 'rollout-2026-12-02T00-53-32-01a2343e-1184-7383-835a-18537f7156d6.jsonl',
+  /** Prompt; `rm -rf build` blocked by a PreToolUse hook; `echo ok`. */
+  refused: 'rollout-2026-12-02T01-00-39-01a23444-92ff-7870-a36c-bb7915f390e1.jsonl',
+} as const;
+
+/**
+ * Copies a fixture session into `dir`, as if it had been recorded in `project`: every occurrence of
+ * the recording's project path is replaced (the records hold it as cwd and in file paths).
+ */
+export function placeSession(dialect: 'claude' | 'codex', name: string, dir: string, project: string, from?: string): string {
+  mkdirSync(dir, { recursive: true });
+  const text = readFileSync(join(FIXTURES, dialect, name), 'utf8');
+  const recorded =
+    from ?? (name.includes('3dc3aceb') || name.includes('01a23444-92ff') ? RECORDED[dialect].refused : RECORDED[dialect].main);
+  const target = join(dir, name);
+  writeFileSync(target, text.split(recorded).join(project));
+  return target;
+}
+
+/** Claude Code's directory for a project's transcripts. */
+export function claudeSlug(project: string): string {
+  return project.replace(/[^A-Za-z0-9]/g, '-');
+}
+
+export function readJsonLines(path: string): Record<string, any>[] {
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line));
+}
+
+export function fixtureNames(dialect: 'claude' | 'codex'): string[] {
+  return readdirSync(join(FIXTURES, dialect)).sort();
+}
