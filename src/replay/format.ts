@@ -62,10 +62,22 @@ export function summaryText(sessions: number, events: number, summary: Summary):
   return `replayed ${events} event${events === 1 ? '' : 's'} from ${sessions} session${sessions === 1 ? '' : 's'}: ${counts}\n`;
 }
 
-export function unmatchedText(ids: readonly string[], sessions: number, events: readonly string[]): string {
+/** A hook that matched nothing, as the summary lists it: its id, and what it is for a reader who does not know ids. */
+export interface UnmatchedHook {
+  id: string;
+  event: string;
+  matcher: string | null;
+  command: string;
+}
+
+export function unmatchedText(hooks: readonly UnmatchedHook[], sessions: number, events: readonly string[]): string {
   const where = `${sessions} session${sessions === 1 ? '' : 's'}`;
-  if (ids.length === 0) return `every ${events.join('/')} hook matched at least one replayed event\n`;
-  return `never fired in ${where} (${events.join(', ')}):\n${ids.map((id) => `  ${showText(id)}\n`).join('')}`;
+  if (hooks.length === 0) return `no ${events.join(' or ')} hook went unmatched in ${where}\n`;
+  const lines = hooks.map((hook) => {
+    const what = `${hook.event}${hook.matcher === null ? '' : ` ${hook.matcher}`}: ${hook.command.replace(/\s+/g, ' ')}`;
+    return `  ${showText(hook.id)}  (${fitCell(what, 70).trimEnd()})\n`;
+  });
+  return `never fired in ${where}:\n${lines.join('')}`;
 }
 
 /** A one-line progress bar for a terminal: redrawn in place, at most every 100 ms. */

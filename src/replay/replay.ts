@@ -57,7 +57,7 @@ async function replayFile(file: string, options: ReplayOptions, counts: ReplayCo
   const parser = options.reader.open(file);
   let inRange = false;
   try {
-    for await (const item of readLines(file)) {
+    for (const item of readLines(file)) {
       if (options.signal?.aborted) return inRange;
       if ('tooLong' in item) {
         options.onWarning(`${file}:${item.lineNumber}: line too long to be a record; skipped`);

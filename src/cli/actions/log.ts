@@ -33,7 +33,7 @@ export async function log(options: LogOptions): Promise<number> {
   }
   const last: DispatchLogRecord[] = [];
   let size = 0;
-  for await (const item of readLines(path)) {
+  for (const item of readLines(path)) {
     const record = 'text' in item ? parseRecord(item.text, `${path}:${item.lineNumber}`, warn) : null;
     if (record === null) continue;
     last.push(record);
@@ -51,7 +51,7 @@ export async function log(options: LogOptions): Promise<number> {
 async function printAll(path: string, json: boolean, warn: (message: string) => void): Promise<void> {
   let count = 0;
   if (json) process.stdout.write('[');
-  for await (const item of readLines(path)) {
+  for (const item of readLines(path)) {
     if (!('text' in item)) {
       warn(`${path}:${item.lineNumber}: line too long to be a record; skipped`);
       continue;

@@ -190,16 +190,15 @@ async function replayOnce(settings: Settings, loop: ReplayLoopOptions, engine: E
       }
     },
   });
-  const unmatched = engine.handlers
-    .filter((handler) => settings.events.includes(handler.event) && !matched.has(handler.id))
-    .map((handler) => handler.id);
+  const unmatched = engine.handlers.filter((handler) => settings.events.includes(handler.event) && !matched.has(handler.id));
   if (json) {
     out.write(`\n],"sessions":${counts.sessions},"events":${counts.events},"summary":${stringifyJson(summary)},`);
-    out.write(`"unmatchedHooks":${stringifyJson(unmatched)}}\n`);
+    out.write(`"unmatchedHooks":${stringifyJson(unmatched.map((handler) => handler.id))}}\n`);
     return;
   }
   out.write(`\n${summaryText(counts.sessions, counts.events, summary)}`);
-  out.write(unmatchedText(unmatched, counts.sessions, settings.events));
+  const described = unmatched.map((handler) => ({ ...handler, matcher: handler.matcher.source }));
+  out.write(unmatchedText(described, counts.sessions, settings.events));
 }
 
 /** `--against`: each event through the hooks at the ref and in the working tree; only changed verdicts are shown. */
