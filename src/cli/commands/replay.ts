@@ -8,7 +8,7 @@ export function registerReplay(program: Command): void {
       program
         .command('replay')
         .description("replay the agent's recorded sessions through the project's hooks: what they would block, and hooks that never fire")
-        .argument('[paths...]', "session files or directories (default: this project's sessions where the agent keeps them)")
+        .argument('[path...]', "session files or directories (default: this project's sessions where the agent keeps them)")
         .option('--event <event>', 'replay this event (repeatable; default: PreToolUse and UserPromptSubmit)', collectValues)
         .option('--since <date>', 'only records from this date or time on (e.g. 2026-11-30)')
         .option('--against <git-ref>', 'replay with the hooks at this ref too, from a temporary git worktree; show changed verdicts')
