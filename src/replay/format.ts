@@ -1,4 +1,5 @@
 import { basename } from 'node:path';
+import { stringifyJson } from '../util/safe-json.js';
 import { showText } from '../util/show-text.js';
 import { VERDICTS, type Verdict } from './verdict.js';
 
@@ -40,7 +41,8 @@ export function inputText(input: unknown): string {
     const fields = input as Record<string, unknown>;
     for (const key of ['command', 'file_path', 'path', 'url', 'pattern']) if (typeof fields[key] === 'string') return fields[key] as string;
   }
-  return JSON.stringify(input) ?? '';
+  // The input is whatever the model wrote: a deep one would overflow JSON.stringify.
+  return stringifyJson(input) ?? '';
 }
 
 function fitCell(text: string, width: number): string {
