@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -33,9 +34,17 @@ export async function checkoutOldTree(projectDir: string, ref: string): Promise<
   const base = await mkdtemp(join(tmpdir(), 'hookctl-replay-'));
   const tree = join(base, 'tree');
   let removed = false;
+  // A second Ctrl-C exits at once, past any finally: the exit hook still takes the tree and its registration away.
+  const onExit = () => {
+    if (removed) return;
+    rmSync(base, { recursive: true, force: true });
+    spawnSync('git', ['worktree', 'prune'], { cwd: root, stdio: 'ignore', timeout: 5000 });
+  };
+  process.once('exit', onExit);
   const remove = async () => {
     if (removed) return;
     removed = true;
+    process.removeListener('exit', onExit);
     await git(root, ['worktree', 'remove', '--force', tree]).catch(() => undefined);
     await rm(base, { recursive: true, force: true });
     await git(root, ['worktree', 'prune']).catch(() => undefined);

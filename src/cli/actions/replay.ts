@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { BYPASS_TRUST_WARNING, type Engine } from '../../engine/engine.js';
 import { loadDialect } from '../../dialects/registry.js';
 import { UsageError } from '../../errors.js';
@@ -72,11 +73,18 @@ export async function replay(paths: string[], options: ReplayOptions): Promise<n
       onWarning: warn,
       ...(bar ? { onFile: bar.update } : {}),
     };
+    // On a terminal the bar shares the screen with the table: clear it before each row (the next file redraws it).
     const { interruptedExitCode } = await guardHookProcesses(async (signal) => {
+      // A slow reader of stdout (a pipe to less) holds the replay back instead of the output piling up in
+      // memory; a reader that went away aborts the signal, which ends the wait.
+      const out = async (text: string) => {
+        bar?.clear();
+        if (!process.stdout.write(text)) await once(process.stdout, 'drain', { signal }).catch(() => undefined);
+      };
       try {
         if (oldEngine !== null && old !== null)
-          await compare(replayOptions, { engine, oldEngine, ref: options.against!, json: options.json === true, signal });
-        else await replayOnce(settings, replayOptions, engine, options.json === true, signal);
+          await compare(replayOptions, { engine, oldEngine, ref: options.against!, json: options.json === true, signal, out });
+        else await replayOnce(settings, replayOptions, engine, { json: options.json === true, signal, out });
       } finally {
         bar?.clear();
         await Promise.all([engine.close({ signal }), oldEngine?.close({ signal })]);
@@ -155,13 +163,18 @@ async function dispatchOne(engine: Engine, replayed: ReplayedEvent, signal: Abor
 
 type ReplayLoopOptions = Omit<Parameters<typeof replayFiles>[0], 'onEvent'>;
 
-async function replayOnce(settings: Settings, loop: ReplayLoopOptions, engine: Engine, json: boolean, signal: AbortSignal) {
+interface Output {
+  json: boolean;
+  signal: AbortSignal;
+  out: (text: string) => Promise<void>;
+}
+
+async function replayOnce(settings: Settings, loop: ReplayLoopOptions, engine: Engine, { json, signal, out }: Output) {
   const summary = emptySummary();
   const matched = new Set<string>();
-  const out = process.stdout;
   let first = true;
-  if (json) out.write('{"results":[');
-  else out.write(TABLE_HEADER);
+  if (json) await out('{"results":[');
+  else await out(TABLE_HEADER);
   const counts = await replayFiles({
     ...loop,
     signal,
@@ -183,34 +196,37 @@ async function replayOnce(settings: Settings, loop: ReplayLoopOptions, engine: E
           rewritten,
           runs: outcome?.runs ?? [],
         };
-        out.write(`${first ? '' : ','}\n${stringifyJson(result)}`);
+        await out(`${first ? '' : ','}\n${stringifyJson(result)}`);
         first = false;
       } else {
-        out.write(tableRow({ ...replayed, verdict, reason }));
+        await out(tableRow({ ...replayed, verdict, reason }));
       }
     },
   });
   const unmatched = engine.handlers.filter((handler) => settings.events.includes(handler.event) && !matched.has(handler.id));
   if (json) {
-    out.write(`\n],"sessions":${counts.sessions},"events":${counts.events},"summary":${stringifyJson(summary)},`);
-    out.write(`"unmatchedHooks":${stringifyJson(unmatched.map((handler) => handler.id))}}\n`);
+    await out(`\n],"sessions":${counts.sessions},"events":${counts.events},"summary":${stringifyJson(summary)},`);
+    await out(`"unmatchedHooks":${stringifyJson(unmatched.map((handler) => handler.id))}}\n`);
     return;
   }
-  out.write(`\n${summaryText(counts.sessions, counts.events, summary)}`);
+  await out(`\n${summaryText(counts.sessions, counts.events, summary)}`);
+  if (!engine.handlers.some((handler) => settings.events.includes(handler.event))) {
+    await out(`no ${settings.events.join(' or ')} hooks are configured for this project\n`);
+    return;
+  }
   const described = unmatched.map((handler) => ({ ...handler, matcher: handler.matcher.source }));
-  out.write(unmatchedText(described, counts.sessions, settings.events));
+  await out(unmatchedText(described, counts.sessions, settings.events));
 }
 
 /** `--against`: each event through the hooks at the ref and in the working tree; only changed verdicts are shown. */
 async function compare(
   loop: ReplayLoopOptions,
-  { engine, oldEngine, ref, json, signal }: { engine: Engine; oldEngine: Engine; ref: string; json: boolean; signal: AbortSignal },
+  { engine, oldEngine, ref, json, signal, out }: Output & { engine: Engine; oldEngine: Engine; ref: string },
 ) {
-  const out = process.stdout;
   const totals = { newlyBlocked: 0, unblocked: 0, changed: 0 };
   let first = true;
-  if (json) out.write('{"changes":[');
-  else out.write(`${ref} → working tree\n${TABLE_HEADER.replace('VERDICT  ', 'VERDICTS ')}`);
+  if (json) await out('{"changes":[');
+  else await out(`${ref} → working tree\n${TABLE_HEADER.replace('VERDICT  ', 'VERDICTS ')}`);
   const counts = await replayFiles({
     ...loop,
     signal,
@@ -232,20 +248,20 @@ async function compare(
           before: { decision: before.verdict, reason: before.reason },
           after: { decision: after.verdict, reason: after.reason },
         };
-        out.write(`${first ? '' : ','}\n${stringifyJson(change)}`);
+        await out(`${first ? '' : ','}\n${stringifyJson(change)}`);
         first = false;
       } else {
-        out.write(tableRow({ ...replayed, verdict: `${before.verdict}→${after.verdict}`, reason: after.reason ?? before.reason }));
+        await out(tableRow({ ...replayed, verdict: `${before.verdict}→${after.verdict}`, reason: after.reason ?? before.reason }));
       }
     },
   });
   if (json) {
-    out.write(`\n],"against":${stringifyJson(ref)},"sessions":${counts.sessions},"events":${counts.events},`);
-    out.write(`"summary":${stringifyJson(totals)}}\n`);
+    await out(`\n],"against":${stringifyJson(ref)},"sessions":${counts.sessions},"events":${counts.events},`);
+    await out(`"summary":${stringifyJson(totals)}}\n`);
     return;
   }
   const calls = (n: number) => `${n} call${n === 1 ? '' : 's'}`;
-  out.write(
+  await out(
     `\nthis change newly blocks ${calls(totals.newlyBlocked)}, unblocks ${totals.unblocked}` +
       ` (${totals.changed} verdict${totals.changed === 1 ? '' : 's'} changed of ${counts.events} events in ${counts.sessions} sessions)\n`,
   );
