@@ -202,6 +202,17 @@ describe('hookctl replay --dialect claude (transcripts recorded by Claude Code 2
     expect(result.stderr).toContain('did you mean PreToolUse?');
   });
 
+  it('a project without hooks for the replayed events says so instead of listing hooks that never fired', async () => {
+    const sandbox = makeTempProject();
+    const dir = placeAll(sandbox);
+    const result = await runCli(['replay', ...flags(sandbox), join(dir, CLAUDE_SESSIONS.second)]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('replayed 2 events from 1 session: 0 deny, 0 ask, 0 allow, 2 none, 0 failed\n');
+    expect(result.stdout).toMatch(/no PreToolUse or UserPromptSubmit hooks are configured for this project\n$/);
+    // Nothing runs, so nothing is announced.
+    expect(result.stderr).toBe('');
+  });
+
   it('untrusted hooks are not run: each row says why, as dry-run would', async () => {
     const sandbox = claudeProject();
     writeFileSync(join(sandbox.home, '.claude.json'), '{}');

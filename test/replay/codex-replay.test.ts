@@ -141,4 +141,11 @@ describe('hookctl replay --dialect codex (rollouts recorded by Codex 0.169.0)', 
     expect(JSON.parse(result.stdout)).toMatchObject({ sessions: 1, events: 5 });
     expect(result.stderr).not.toContain('notes.jsonl');
   });
+
+  it('PostToolUseFailure is not a codex event: --event names what codex records rebuild', async () => {
+    const sandbox = makeTempProject();
+    const result = await runCli(['replay', ...flags(sandbox), sandbox.project, '--event', 'PostToolUseFailure']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('hookctl: --event PostToolUseFailure: codex records rebuild UserPromptSubmit, PreToolUse, PostToolUse\n');
+  });
 });
