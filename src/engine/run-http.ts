@@ -1,4 +1,4 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpRequest, validateHeaderName, validateHeaderValue, type ClientRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { RunResult } from '../kit/run-result.js';
 import { failedResult } from './run-command.js';
@@ -32,6 +32,12 @@ export function runHttp(options: RunHttpOptions): Promise<RunResult> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     return Promise.resolve(finish({ error: `unsupported URL scheme ${url.protocol} (http: and https: only)` }));
   }
+  if (url.username !== '' || url.password !== '') {
+    // Credentials in the URL would be sent as a Basic Authorization header the reviewer never saw.
+    return Promise.resolve(finish({ error: `refused: the URL holds credentials (user:password@) for ${url.host}` }));
+  }
+  const headerProblem = invalidHeader(options.headers);
+  if (headerProblem !== null) return Promise.resolve(finish({ error: headerProblem }));
   if (options.signal?.aborted) return Promise.resolve(finish({ error: 'cancelled' }));
   return new Promise((resolve) => {
     let settled = false;
@@ -43,10 +49,18 @@ export function runHttp(options: RunHttpOptions): Promise<RunResult> {
       resolve(result);
     };
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const request = send(url, {
-      method: 'POST',
-      headers: { ...options.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(options.body) },
-    });
+    let request: ClientRequest;
+    try {
+      request = send(url, {
+        method: 'POST',
+        headers: { ...options.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(options.body) },
+      });
+    } catch (error) {
+      // Whatever else Node's request constructor refuses is this run's failure, never the dispatch's.
+      settled = true;
+      resolve(finish({ error: `request to ${url.origin} not sent: ${error instanceof Error ? error.message : String(error)}` }));
+      return;
+    }
     const timer = setTimeout(() => {
       settle(finish({ timedOut: true, error: `timed out after ${options.timeoutMs} ms` }));
       request.destroy();
@@ -73,6 +87,27 @@ export function runHttp(options: RunHttpOptions): Promise<RunResult> {
     );
     request.end(options.body);
   });
+}
+
+/**
+ * Why Node would refuse these headers (a name that is not an HTTP token; a value with CR, LF, NUL
+ * or a character outside Latin-1, as an interpolated env var may hold), or null. Checked before the
+ * request is built, since its constructor throws.
+ */
+export function invalidHeader(headers: Readonly<Record<string, string>>): string | null {
+  for (const [name, value] of Object.entries(headers)) {
+    try {
+      validateHeaderName(name);
+    } catch {
+      return `header name ${JSON.stringify(name.slice(0, 80))} is not an HTTP token; request not sent`;
+    }
+    try {
+      validateHeaderValue(name, value);
+    } catch {
+      return `header ${JSON.stringify(name.slice(0, 80))} holds a character HTTP forbids (CR, LF, NUL, beyond Latin-1); not sent`;
+    }
+  }
+  return null;
 }
 
 /** Reads a response body up to `limit` bytes (the rest is drained and dropped), decoded as UTF-8. */
