@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { AggregateOptions, Dialect, DispatchContextInfo, EventSpec, HandlerEffect, Interpretation } from '../kit/index.js';
 import type { EngineHandler, Invocation } from './engine-handler.js';
 import type { RunResult } from '../kit/run-result.js';
+import { FinishWarning } from './finish-warning.js';
 import { failedResult } from './run-command.js';
 import type { Outcome, RunReport, SkipReason } from '../kit/outcome.js';
 import { Limiter } from './limiter.js';
@@ -184,7 +185,7 @@ export async function dispatchEvent(
     slot.interpretation ? [{ handler: slot.handler, interpretation: slot.interpretation, finished: slot.finished! }] : [],
   );
   const effect = dialect.protocol.aggregate(event, interpreted, { rewriteOrder: context.rewriteOrder, payload });
-  const prepared = preparation ? await preparation.finish() : null;
+  const prepared = preparation ? await finishPreparation(preparation, warnings) : null;
   return {
     dialect: dialect.id,
     event,
@@ -194,6 +195,23 @@ export async function dispatchEvent(
     runs: slots.map((slot) => slot.report!),
     warnings,
   };
+}
+
+/**
+ * The dialect's after-dispatch step (claude: read back and delete CLAUDE_ENV_FILE). The hooks have
+ * run and decided; a failure here (a hook left something that cannot be deleted) is a warning,
+ * never the loss of the outcome (issue 22, hole 6).
+ */
+async function finishPreparation(
+  preparation: { finish(): Promise<Record<string, unknown> | null> },
+  warnings: string[],
+): Promise<Record<string, unknown> | null> {
+  try {
+    return await preparation.finish();
+  } catch (error) {
+    warnings.push(error instanceof Error ? error.message : String(error));
+    return error instanceof FinishWarning ? error.output : null;
+  }
 }
 
 /**
