@@ -1,6 +1,7 @@
-import { request as httpRequest, validateHeaderName, validateHeaderValue, type ClientRequest, type IncomingMessage } from 'node:http';
+import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { RunResult } from '../kit/run-result.js';
+import { headerProblem, hasCredentials } from '../util/http-request.js';
 import { failedResult } from './run-command.js';
 
 export interface RunHttpOptions {
@@ -32,7 +33,7 @@ export function runHttp(options: RunHttpOptions): Promise<RunResult> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     return Promise.resolve(finish({ error: `unsupported URL scheme ${url.protocol} (http: and https: only)` }));
   }
-  if (url.username !== '' || url.password !== '') {
+  if (hasCredentials(url.href)) {
     // Credentials in the URL would be sent as a Basic Authorization header the reviewer never saw.
     return Promise.resolve(finish({ error: `refused: the URL holds credentials (user:password@) for ${url.host}` }));
   }
@@ -89,23 +90,11 @@ export function runHttp(options: RunHttpOptions): Promise<RunResult> {
   });
 }
 
-/**
- * Why Node would refuse these headers (a name that is not an HTTP token; a value with CR, LF, NUL
- * or a character outside Latin-1, as an interpolated env var may hold), or null. Checked before the
- * request is built, since its constructor throws.
- */
+/** The first header Node would refuse (its request constructor throws on it), as a sentence; null when all pass. */
 export function invalidHeader(headers: Readonly<Record<string, string>>): string | null {
   for (const [name, value] of Object.entries(headers)) {
-    try {
-      validateHeaderName(name);
-    } catch {
-      return `header name ${JSON.stringify(name.slice(0, 80))} is not an HTTP token; request not sent`;
-    }
-    try {
-      validateHeaderValue(name, value);
-    } catch {
-      return `header ${JSON.stringify(name.slice(0, 80))} holds a character HTTP forbids (CR, LF, NUL, beyond Latin-1); not sent`;
-    }
+    const problem = headerProblem(name, value);
+    if (problem !== null) return `${problem}; request not sent`;
   }
   return null;
 }

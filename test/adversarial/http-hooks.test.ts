@@ -17,9 +17,9 @@ afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => reso
 
 /** A real server on 127.0.0.1 that records each request's Host, path and Authorization. */
 async function recorder() {
-  const requests: { host: string | undefined; path: string; authorization: string | undefined }[] = [];
+  const requests: { path: string; headers: IncomingMessage['headers'] }[] = [];
   server = createServer((request: IncomingMessage, response) => {
-    requests.push({ host: request.headers.host, path: request.url!, authorization: request.headers.authorization });
+    requests.push({ path: request.url!, headers: request.headers });
     request.resume();
     request.on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
   });
@@ -39,31 +39,53 @@ function besideManagedDeny(handler: unknown): ClaudeSandbox {
   return box;
 }
 
-const BAD_HEADERS: [string, unknown][] = [
-  ['a CR/LF in a header value', { headers: { 'X-Note': 'a\r\nX-Injected: 1' } }],
-  ['a lone LF in a header value', { headers: { 'X-Note': 'a\nb' } }],
-  ['a NUL in a header value', { headers: { 'X-Note': 'a\u0000b' } }],
+/** Headers Node refuses: the hook's own failed run, nothing sent. */
+const REFUSED_HEADERS: [string, unknown][] = [
+  ['a control character in a header value', { headers: { 'X-Note': 'a\u0001b' } }],
+  ['DEL in a header value', { headers: { 'X-Note': 'a\u007fb' } }],
   ['a header name with a space', { headers: { 'X Note': 'a' } }],
   ['a header name with a colon', { headers: { 'X:Note': 'a' } }],
+  ['a header name with CR/LF', { headers: { 'X-A\r\nX-B': 'a' } }],
   ['an empty header name', { headers: { '': 'a' } }],
   ['a value outside Latin-1', { headers: { 'X-Note': 'snow \u2603' } }],
   ['a value with an emoji (surrogates)', { headers: { 'X-Note': '\u{1F600}' } }],
-  ['an allowed env var holding a newline', { headers: { Authorization: 'Bearer $TOKEN' }, allowedEnvVars: ['TOKEN'] }],
+  ['an allowed env var outside Latin-1', { headers: { Authorization: 'Bearer $SNOW' }, allowedEnvVars: ['SNOW'] }],
 ];
 
+/** CR, LF and NUL are removed from header values, as Claude Code does: one header arrives, none injected. */
+const STRIPPED_HEADERS: [string, unknown][] = [
+  ['a CR/LF in a header value', { headers: { 'X-Note': 'a\r\nX-Injected: 1' } }],
+  ['a lone LF in a header value', { headers: { 'X-Note': 'a\nX-Injected: 1' } }],
+  ['a NUL in a header value', { headers: { 'X-Note': 'a\u0000X-Injected: 1' } }],
+  ['an allowed env var holding CR/LF', { headers: { 'X-Note': '$TOKEN' }, allowedEnvVars: ['TOKEN'] }],
+];
+
+const ENV = { PATH: process.env.PATH, TOKEN: 'a\r\nX-Injected: 1', SNOW: '\u2603' };
+
 describe('claude http hooks: one bad handler is only its own failed run (issue 22, hole 1)', () => {
-  it.each(BAD_HEADERS)('%s: the library dispatch keeps the managed deny and fails only that run', async (_, fields) => {
+  it.each(REFUSED_HEADERS)('%s: the library dispatch keeps the managed deny and fails only that run', async (_, fields) => {
     const { port, requests } = await recorder();
     const box = besideManagedDeny(http(`http://127.0.0.1:${port}/x`, fields as Record<string, unknown>));
-    const outcome = await dispatchOnce(box, 'PreToolUse', {}, { env: { PATH: process.env.PATH, TOKEN: 'abc\r\nX-Evil: 1' } });
+    const outcome = await dispatchOnce(box, 'PreToolUse', {}, { env: ENV });
     expect(outcome).toMatchObject({ decision: 'deny', blocked: true, reason: 'managed policy: no' });
     expect(outcome.runs[1]).toMatchObject({ handlerType: 'http', status: 'failed', error: expect.stringMatching(/header/i) });
     expect(requests).toEqual([]);
   });
 
+  it.each(STRIPPED_HEADERS)('%s: removed before sending, no header injected, the deny kept', async (_, fields) => {
+    const { port, requests } = await recorder();
+    const box = besideManagedDeny(http(`http://127.0.0.1:${port}/x`, fields as Record<string, unknown>));
+    const outcome = await dispatchOnce(box, 'PreToolUse', {}, { env: ENV });
+    expect(outcome).toMatchObject({ decision: 'deny', reason: 'managed policy: no' });
+    expect(outcome.runs[1]).toMatchObject({ handlerType: 'http', status: 'completed' });
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.headers['x-note']).toBe('aX-Injected: 1');
+    expect(requests[0]!.headers['x-injected']).toBeUndefined();
+  });
+
   it('through the real `hookctl run`: no internal error, the deny is the outcome (exit 2 on stderr as Claude reads it)', async () => {
     const { port } = await recorder();
-    const box = besideManagedDeny(http(`http://127.0.0.1:${port}/x`, { headers: { 'X-Note': 'a\r\nb', 'Bad Name': 'x' } }));
+    const box = besideManagedDeny(http(`http://127.0.0.1:${port}/x`, { headers: { 'X-Note': '\u2603', 'Bad Name': 'x' } }));
     const payload = JSON.stringify(await box.payload('PreToolUse'));
     const flags = ['--dialect', 'claude', '--cwd', box.project, '--home', box.home, '--managed', box.managed];
     const result = await runCli(['run', 'PreToolUse', ...flags], { input: payload });

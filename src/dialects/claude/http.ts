@@ -1,3 +1,5 @@
+import { hasCredentials } from '../../util/http-request.js';
+
 /**
  * HTTP hook rules (SPEC-dialects 8.2; cc hooks §HTTP hook fields; cc settings-ref
  * §allowedHttpHookUrls, §httpHookAllowedEnvVars).
@@ -6,7 +8,8 @@
 /**
  * Header values with `$VAR` and `${VAR}` replaced by the environment's value, for names the
  * handler lists in `allowedEnvVars` and, when any settings file defines `httpHookAllowedEnvVars`,
- * that list too. Any other reference, and a variable that is not set, becomes "".
+ * that list too. Any other reference, and a variable that is not set, becomes "". Names are upper
+ * case (`$lower` stays as written) and CR, LF and NUL are removed from the result, as Claude does.
  */
 export function interpolateHeaders(
   headers: Readonly<Record<string, string>>,
@@ -18,10 +21,13 @@ export function interpolateHeaders(
   const value = (name: string) => (allowed.has(name) ? (env[name] ?? '') : '');
   const result: Record<string, string> = {};
   for (const [name, template] of Object.entries(headers)) {
-    result[name] = template.replace(
-      /\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
-      (_, braced: string | undefined, bare: string | undefined) => value((braced ?? bare)!),
-    );
+    // As Claude Code 2.1.328 (`t1s`, `e1s`): upper-case names only, then CR, LF and NUL removed from
+    // the whole value, so neither the file nor an env var can split the header.
+    result[name] = template
+      .replace(/\$\{([A-Z_][A-Z0-9_]*)\}|\$([A-Z_][A-Z0-9_]*)/g, (_, braced: string | undefined, bare: string | undefined) =>
+        value((braced ?? bare)!),
+      )
+      .replace(/[\r\n\0]/g, '');
   }
   return result;
 }
@@ -51,9 +57,8 @@ export function urlAllowed(url: string, patterns: readonly string[] | null): boo
 
 /** Why hookctl never requests `url` whatever the allow-list says (not a URL, userinfo), or null. */
 export function urlRefusal(url: string): string | null {
-  const parsed = parseUrl(url);
-  if (parsed === null) return 'it is not a valid URL';
-  if (parsed.username !== '' || parsed.password !== '') return 'it holds credentials (user:password@), which would be sent as Basic auth';
+  if (parseUrl(url) === null) return 'it is not a valid URL';
+  if (hasCredentials(url)) return 'it holds credentials (user:password@), which would be sent as Basic auth';
   return null;
 }
 
