@@ -1,7 +1,10 @@
 // Hostile-repository benchmarks (issue 10, docs/security.md): the peak memory and time of the real
 // binary on a project whose hook script is a symlink to /dev/zero and whose layers are a FIFO and a
 // symlink to /dev/urandom, against a clean project; the worst 1 MiB hooks.yml the YAML parser meets;
-// a 5,000-level tool_input through `hookctl run`. After `npm run build`: node bench/hostile.mjs
+// a 5,000-level tool_input through `hookctl run`; `hookctl serve` with 6 vs 48 pipelined `list` requests on
+// 1,000 hooks and a client that reads late (issue 22: peak memory must not grow with the requests); the seeded
+// hostile-handler fuzzer of test/adversarial/handler-fuzz.test.ts at a larger scale (HOOKCTL_FUZZ_SCALE,
+// default 3; HOOKCTL_FUZZ_SEED replays). After `npm run build`: node bench/hostile.mjs
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -36,6 +39,62 @@ function measured(args, input = '') {
     });
     child.stdin.on('error', () => undefined);
     child.stdin.end(input);
+  });
+}
+
+/** `hookctl serve` fed `count` pipelined `list` requests, a dispatch and a shutdown; stdout unread for 2 s. */
+function servedLists(count, args) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [BIN, 'serve', ...args], { stdio: ['pipe', 'pipe', 'ignore'] });
+    let peakKiB = 0;
+    let answers = 0;
+    const poll = setInterval(() => {
+      try {
+        peakKiB = Math.max(peakKiB, Number(/^VmHWM:\s+(\d+)/m.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0));
+      } catch {
+        // exited between polls
+      }
+      if (peakKiB > KILL_MIB * 1024) child.kill('SIGKILL');
+    }, 10);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
+    child.stdout.pause();
+    setTimeout(() => child.stdout.resume(), 2_000);
+    child.stdout.on('data', (chunk) => {
+      for (const byte of chunk) if (byte === 10) answers++;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearInterval(poll);
+      clearTimeout(timer);
+      resolve({ code, ms: performance.now() - started, peakMiB: peakKiB / 1024, answers });
+    });
+    const lines = Array.from({ length: count }, (_, id) => JSON.stringify({ jsonrpc: '2.0', id, method: 'list' }));
+    lines.push(JSON.stringify({ jsonrpc: '2.0', id: 'bye', method: 'shutdown' }));
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(`${lines.join('\n')}\n`);
+  });
+}
+
+/** The seeded hostile-handler fuzzer (vitest), at HOOKCTL_FUZZ_SCALE (default 3): pass/fail and its time. */
+function handlerFuzz() {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const vitest = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url));
+    const scale = process.env.HOOKCTL_FUZZ_SCALE ?? '3';
+    const child = spawn(process.execPath, [vitest, 'run', 'test/adversarial/handler-fuzz.test.ts'], {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      env: { ...process.env, HOOKCTL_FUZZ_SCALE: scale, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk) => (output += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const cases = [...output.matchAll(/(\d+) (?:cases|sessions)/g)].map((match) => Number(match[1]));
+      resolve({ code, ms: performance.now() - started, peakMiB: 0, scale, cases: cases.reduce((a, b) => a + b, 0) });
+    });
   });
 }
 
@@ -83,6 +142,15 @@ export async function benchHostile() {
       `{"session_id":"s","turn_id":"t","cwd":${JSON.stringify(clean)},"transcript_path":null,"hook_event_name":"PreToolUse",` +
       `"model":"m","permission_mode":"default","tool_name":"Bash","tool_use_id":"u","tool_input":${nested}}`;
     const deepRun = await measured(['run', 'PreToolUse', '--dangerously-bypass-hook-trust', ...common(clean)], deep);
+    const big = project(root, 'big');
+    const groups = Array.from({ length: 1000 }, (_, index) => ({
+      matcher: 'Bash',
+      hooks: [{ type: 'command', command: `echo hook ${index} ${'x'.repeat(200)}` }],
+    }));
+    writeFileSync(join(big, '.openinterpreter', 'hooks.json'), JSON.stringify({ hooks: { PreToolUse: groups } }));
+    const fewLists = await servedLists(6, common(big));
+    const manyLists = await servedLists(48, common(big));
+    const fuzz = await handlerFuzz();
 
     const row = (name, run, target, pass) => ({
       name,
@@ -118,6 +186,20 @@ export async function benchHostile() {
         tomlList.code === 0 && tomlList.ms < 5_000 && tomlList.peakMiB < 384,
       ),
       row('hostile: `run` with a 5,000-level tool_input', deepRun, 'exit 0, < 256 MiB', deepRun.code === 0 && deepRun.peakMiB < 256),
+      row('hostile: `serve`, 6 pipelined `list` of 1,000 hooks', fewLists, 'reference, 7 answers', fewLists.answers === 7),
+      row(
+        'hostile: `serve`, 48 pipelined `list` of 1,000 hooks (read late)',
+        manyLists,
+        '< 6-list peak + 60 MiB, every answer',
+        manyLists.code === 0 && manyLists.answers === 49 && manyLists.peakMiB < fewLists.peakMiB + 60,
+      ),
+      {
+        name: `hostile: handler fuzzer beside a managed deny (scale ${fuzz.scale}, ${fuzz.cases} cases)`,
+        measured: `${ms(fuzz.ms)} (exit ${fuzz.code})`,
+        target: 'deny always decides, no internal error',
+        ratio: null,
+        pass: fuzz.code === 0,
+      },
     ];
   } finally {
     rmSync(root, { recursive: true, force: true });

@@ -1,6 +1,9 @@
 import { resolve } from 'node:path';
 import type { AggregateOptions, Dialect, DispatchContextInfo, EventSpec, HandlerEffect, Interpretation } from '../kit/index.js';
-import type { EngineHandler } from './engine-handler.js';
+import type { EngineHandler, Invocation } from './engine-handler.js';
+import type { RunResult } from '../kit/run-result.js';
+import { FinishWarning } from './finish-warning.js';
+import { failedResult } from './run-command.js';
 import type { Outcome, RunReport, SkipReason } from '../kit/outcome.js';
 import { Limiter } from './limiter.js';
 import { finishedReport, runningReport, skippedReport } from './report.js';
@@ -125,7 +128,7 @@ export async function dispatchEvent(
     else if (handler.async) {
       options.onRunStart?.({ id: handler.id, event, command: handler.command, statusMessage: handler.statusMessage, mode: handler.mode });
       context.detach(handler, async (signal) => {
-        const result = await handler.invoke({ ...invocation, signal, outputLimitBytes: ASYNC_OUTPUT_LIMIT_BYTES });
+        const result = await invokeContained(handler, { ...invocation, signal, outputLimitBytes: ASYNC_OUTPUT_LIMIT_BYTES });
         if (!options.onAsyncEnd) return;
         const interpretation = dialect.protocol.interpret(event, handler, result);
         const report = finishedReport(handler, projectDir, result, interpretation);
@@ -145,9 +148,12 @@ export async function dispatchEvent(
     // A shared budget cuts each run's timeout to what is left of it (at least 1 ms, so it still starts).
     const timeoutMs = deadline === null ? undefined : Math.max(1, Math.min(handler.timeoutMs, Math.floor(deadline - performance.now())));
     const controller = cancellation.open();
-    const result = await handler
-      .invoke({ ...invocation, signal: controller.signal, outputLimitBytes, ...(timeoutMs === undefined ? {} : { timeoutMs }) })
-      .finally(() => cancellation.close(controller));
+    const result = await invokeContained(handler, {
+      ...invocation,
+      signal: controller.signal,
+      outputLimitBytes,
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    }).finally(() => cancellation.close(controller));
     slot.finished = finishedCount++;
     slot.interpretation = dialect.protocol.interpret(event, handler, result);
     slot.report = finishedReport(handler, projectDir, result, slot.interpretation);
@@ -179,7 +185,7 @@ export async function dispatchEvent(
     slot.interpretation ? [{ handler: slot.handler, interpretation: slot.interpretation, finished: slot.finished! }] : [],
   );
   const effect = dialect.protocol.aggregate(event, interpreted, { rewriteOrder: context.rewriteOrder, payload });
-  const prepared = preparation ? await preparation.finish() : null;
+  const prepared = preparation ? await finishPreparation(preparation, warnings) : null;
   return {
     dialect: dialect.id,
     event,
@@ -189,6 +195,39 @@ export async function dispatchEvent(
     runs: slots.map((slot) => slot.report!),
     warnings,
   };
+}
+
+/**
+ * The dialect's after-dispatch step (claude: read back and delete CLAUDE_ENV_FILE). The hooks have
+ * run and decided; a failure here (a hook left something that cannot be deleted) is a warning,
+ * never the loss of the outcome (issue 22, hole 6).
+ */
+async function finishPreparation(
+  preparation: { finish(): Promise<Record<string, unknown> | null> },
+  warnings: string[],
+): Promise<Record<string, unknown> | null> {
+  try {
+    return await preparation.finish();
+  } catch (error) {
+    warnings.push(error instanceof Error ? error.message : String(error));
+    return error instanceof FinishWarning ? error.output : null;
+  }
+}
+
+/**
+ * Runs one handler with whatever its runner throws or rejects turned into that run's failure
+ * (issue 22): a repository controls a handler's fields, so a runner that trips over them must cost
+ * that handler its run, never the dispatch — a managed deny beside it still decides. The runners
+ * are written never to reject; this is the second wall.
+ */
+async function invokeContained(handler: EngineHandler, invocation: Invocation): Promise<RunResult> {
+  const started = performance.now();
+  try {
+    return await handler.invoke(invocation);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return failedResult(`the hook could not be run: ${detail.split('\n')[0]!.slice(0, 500)}`, started);
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { RunResult } from '../kit/run-result.js';
+import { headerProblem, hasCredentials } from '../util/http-request.js';
 import { failedResult } from './run-command.js';
 
 export interface RunHttpOptions {
@@ -32,6 +33,12 @@ export function runHttp(options: RunHttpOptions): Promise<RunResult> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     return Promise.resolve(finish({ error: `unsupported URL scheme ${url.protocol} (http: and https: only)` }));
   }
+  if (hasCredentials(url.href)) {
+    // Credentials in the URL would be sent as a Basic Authorization header the reviewer never saw.
+    return Promise.resolve(finish({ error: `refused: the URL holds credentials (user:password@) for ${url.host}` }));
+  }
+  const headerProblem = invalidHeader(options.headers);
+  if (headerProblem !== null) return Promise.resolve(finish({ error: headerProblem }));
   if (options.signal?.aborted) return Promise.resolve(finish({ error: 'cancelled' }));
   return new Promise((resolve) => {
     let settled = false;
@@ -43,10 +50,18 @@ export function runHttp(options: RunHttpOptions): Promise<RunResult> {
       resolve(result);
     };
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const request = send(url, {
-      method: 'POST',
-      headers: { ...options.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(options.body) },
-    });
+    let request: ClientRequest;
+    try {
+      request = send(url, {
+        method: 'POST',
+        headers: { ...options.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(options.body) },
+      });
+    } catch (error) {
+      // Whatever else Node's request constructor refuses is this run's failure, never the dispatch's.
+      settled = true;
+      resolve(finish({ error: `request to ${url.origin} not sent: ${error instanceof Error ? error.message : String(error)}` }));
+      return;
+    }
     const timer = setTimeout(() => {
       settle(finish({ timedOut: true, error: `timed out after ${options.timeoutMs} ms` }));
       request.destroy();
@@ -73,6 +88,15 @@ export function runHttp(options: RunHttpOptions): Promise<RunResult> {
     );
     request.end(options.body);
   });
+}
+
+/** The first header Node would refuse (its request constructor throws on it), as a sentence; null when all pass. */
+export function invalidHeader(headers: Readonly<Record<string, string>>): string | null {
+  for (const [name, value] of Object.entries(headers)) {
+    const problem = headerProblem(name, value);
+    if (problem !== null) return `${problem}; request not sent`;
+  }
+  return null;
 }
 
 /** Reads a response body up to `limit` bytes (the rest is drained and dropped), decoded as UTF-8. */

@@ -71,7 +71,7 @@ export async function serve(options: ServerOptions): Promise<ServerEnd> {
   return session.run();
 }
 
-/** A dispatch waiting for a slot. */
+/** A request (dispatch or list) waiting for a slot. */
 interface Job {
   id: RequestId | undefined;
   start(): Promise<void>;
@@ -87,6 +87,16 @@ class Session {
   private readonly shutdownIds: RequestId[] = [];
   private outputBroken = false;
   private inputPaused = false;
+  /** The `list` being computed, shared by every list request that arrives meanwhile. */
+  private listing: Promise<unknown> | null = null;
+  /**
+   * Answers not yet written: each is serialised only when the output can take it, so a client
+   * that does not read holds back at most one serialised answer plus the stream's own buffer.
+   */
+  private readonly outbox: Response[] = [];
+  /** The output stream's buffer is full; nothing more is written until it drains. */
+  private outputFull = false;
+  private flushedWaiters: (() => void)[] = [];
   private finish!: (end: ServerEnd) => void;
   private readonly finished = new Promise<ServerEnd>((resolve) => (this.finish = resolve));
   private readonly maxConcurrent: number;
@@ -172,7 +182,8 @@ class Session {
       }
       case 'list':
         noParams('list', request.params);
-        this.track(this.list(request));
+        // Through the same bounded queue as dispatches: pipelined lists wait their turn (issue 22).
+        this.enqueue({ id: request.id, start: () => this.list(request) });
         return;
       case 'shutdown':
         noParams('shutdown', request.params);
@@ -206,23 +217,58 @@ class Session {
 
   private async list(request: Request): Promise<void> {
     try {
-      // Exactly `hookctl list --json`, which takes no bypass: the listing shows what runs by default.
-      const { bypassTrust: _bypass, ...context } = loadContextOf(this.options.settings);
-      const { listing } = await listHooks(this.options.dialect, context);
-      this.answer(request, listing);
+      this.answer(request, await this.sharedListing());
     } catch (error) {
       this.fail(request, error);
     }
   }
 
+  /**
+   * The listing, computed once for every `list` that arrives while it is being computed: a flood
+   * of pipelined lists costs one listing in memory, not one per request (issue 22, hole 3). A list
+   * that arrives after it was answered computes afresh (the configuration may have changed).
+   */
+  private sharedListing(): Promise<unknown> {
+    if (this.listing === null) {
+      // Exactly `hookctl list --json`, which takes no bypass: the listing shows what runs by default.
+      const { bypassTrust: _bypass, ...context } = loadContextOf(this.options.settings);
+      const pending = listHooks(this.options.dialect, context).then(({ listing }) => listing);
+      this.listing = pending;
+      const clear = () => {
+        if (this.listing === pending) this.listing = null;
+      };
+      pending.then(clear, clear);
+    }
+    return this.listing;
+  }
+
   /** Runs `job` when a dispatch slot is free, in arrival order; stops reading input while too many wait. */
   private enqueue(job: Job): void {
     this.queue.push(job);
-    if (this.queue.length >= MAX_QUEUED_REQUESTS && !this.inputPaused) {
+    this.throttleInput();
+    this.pump();
+  }
+
+  /**
+   * Stops reading requests while too many wait for a slot or while the client does not read its
+   * answers (the output is full); reads again once both have come down. The client's own writes
+   * then block: memory stays bounded however many requests it pipelines.
+   */
+  private throttleInput(): void {
+    const backedUp = this.queue.length >= MAX_QUEUED_REQUESTS || this.outputFull || this.outbox.length >= MAX_QUEUED_REQUESTS;
+    if (backedUp && !this.inputPaused) {
       this.inputPaused = true;
       this.options.input.pause();
+    } else if (
+      this.inputPaused &&
+      !this.outputFull &&
+      this.queue.length < MAX_QUEUED_REQUESTS / 2 &&
+      this.outbox.length < MAX_QUEUED_REQUESTS / 2 &&
+      this.state === 'serving'
+    ) {
+      this.inputPaused = false;
+      this.options.input.resume();
     }
-    this.pump();
   }
 
   private pump(): void {
@@ -236,10 +282,7 @@ class Session {
         }),
       );
     }
-    if (this.inputPaused && this.queue.length < MAX_QUEUED_REQUESTS / 2 && this.state === 'serving') {
-      this.inputPaused = false;
-      this.options.input.resume();
-    }
+    this.throttleInput();
   }
 
   private track(work: Promise<void>): void {
@@ -261,6 +304,7 @@ class Session {
     if (this.state !== 'draining') return; // cancelled meanwhile
     for (const id of this.shutdownIds) this.send(resultResponse(id, null));
     this.stopReading();
+    await this.flushed();
     this.finish(request === null ? 'end-of-input' : 'shutdown');
   }
 
@@ -298,17 +342,45 @@ class Session {
 
   private send(response: Response): void {
     if (this.outputBroken) return;
-    let text: string;
-    try {
-      // At any depth: an outcome carries the hook's updatedInput, as deep as the hook wrote it.
-      text = stringifyJson(response);
-    } catch (error) {
-      text = JSON.stringify(
-        errorResponse(response.id, { code: INTERNAL_ERROR, message: `the result cannot be written as JSON: ${(error as Error).message}` }),
-      );
-    }
-    this.options.output.write(`${text}\n`);
+    this.outbox.push(response);
+    this.flush();
   }
+
+  /** Writes queued answers while the output takes them; resumes on 'drain'. */
+  private flush(): void {
+    while (!this.outputFull && !this.outputBroken && this.outbox.length > 0) {
+      const full = !this.options.output.write(`${serialise(this.outbox.shift()!)}\n`);
+      if (full) {
+        this.outputFull = true;
+        this.options.output.once('drain', () => {
+          this.outputFull = false;
+          this.flush();
+        });
+      }
+    }
+    this.throttleInput();
+    if (this.outbox.length === 0 || this.outputBroken) for (const done of this.flushedWaiters.splice(0)) done();
+  }
+
+  /** Resolves once every queued answer was handed to the output (or the output broke). */
+  private flushed(): Promise<void> {
+    if (this.outbox.length === 0 || this.outputBroken) return Promise.resolve();
+    return new Promise((resolve) => this.flushedWaiters.push(resolve));
+  }
+}
+
+/** One answer as a JSON line's text; an answer JSON cannot hold becomes an internal-error answer. */
+function serialise(response: Response): string {
+  let text: string;
+  try {
+    // At any depth: an outcome carries the hook's updatedInput, as deep as the hook wrote it.
+    text = stringifyJson(response);
+  } catch (error) {
+    text = JSON.stringify(
+      errorResponse(response.id, { code: INTERNAL_ERROR, message: `the result cannot be written as JSON: ${(error as Error).message}` }),
+    );
+  }
+  return text;
 }
 
 function rpcErrorOf(error: unknown): RpcError {

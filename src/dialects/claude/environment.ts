@@ -1,9 +1,10 @@
 import { constants, existsSync, statSync } from 'node:fs';
-import { type FileHandle, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
+import { chmod, type FileHandle, lstat, mkdtemp, open, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findGitRoot } from '../../config/find-project-root.js';
 import type { DispatchContextInfo, DispatchPreparation } from '../../kit/index.js';
+import { FinishWarning } from '../../engine/finish-warning.js';
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { ENV_FILE_EVENTS } from './events.js';
 
@@ -41,13 +42,49 @@ export async function prepareDispatch(
     env,
     cwd,
     finish: async () => {
-      try {
-        return { envFileContent: await readEnvFile(file) };
-      } finally {
-        if (created !== null) await rm(created, { recursive: true, force: true });
-      }
+      const output = { envFileContent: await readEnvFile(file) };
+      // A cleanup failure costs a warning, never the outcome or the content read.
+      const problem = created === null ? null : await removeTempDir(created);
+      if (problem !== null) throw new FinishWarning(problem, output);
+      return output;
     },
   };
+}
+
+/**
+ * Removes the temporary directory whatever a hook left in it (issue 22, hole 6): a read-only
+ * subdirectory makes the first removal fail with EACCES, so every directory below is made
+ * writable by its owner (symlinks are never followed) and removal is tried again. What still
+ * fails is returned as one sentence, which the dispatch reports as a warning.
+ */
+async function removeTempDir(dir: string): Promise<string | null> {
+  try {
+    await rm(dir, { recursive: true, force: true });
+    return null;
+  } catch {
+    // Retried below once the tree is writable.
+  }
+  await makeWritable(dir);
+  try {
+    await rm(dir, { recursive: true, force: true });
+    return null;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    return `could not remove the CLAUDE_ENV_FILE directory ${dir} (${code}); remove it by hand`;
+  }
+}
+
+async function makeWritable(dir: string): Promise<void> {
+  const pending = [dir];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    try {
+      if (!(await lstat(next)).isDirectory()) continue;
+      await chmod(next, 0o700);
+      for (const entry of await readdir(next)) pending.push(join(next, entry));
+    } catch {
+      // Not ours to change (or gone): the second removal says what is left.
+    }
+  }
 }
 
 /** The file's first ENV_FILE_LIMIT bytes; null when it is not a regular file (a hook may have replaced it). */

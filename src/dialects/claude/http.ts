@@ -1,3 +1,5 @@
+import { hasCredentials } from '../../util/http-request.js';
+
 /**
  * HTTP hook rules (SPEC-dialects 8.2; cc hooks §HTTP hook fields; cc settings-ref
  * §allowedHttpHookUrls, §httpHookAllowedEnvVars).
@@ -6,7 +8,8 @@
 /**
  * Header values with `$VAR` and `${VAR}` replaced by the environment's value, for names the
  * handler lists in `allowedEnvVars` and, when any settings file defines `httpHookAllowedEnvVars`,
- * that list too. Any other reference, and a variable that is not set, becomes "".
+ * that list too. Any other reference, and a variable that is not set, becomes "". Names are upper
+ * case (`$lower` stays as written) and CR, LF and NUL are removed from the result, as Claude does.
  */
 export function interpolateHeaders(
   headers: Readonly<Record<string, string>>,
@@ -18,37 +21,87 @@ export function interpolateHeaders(
   const value = (name: string) => (allowed.has(name) ? (env[name] ?? '') : '');
   const result: Record<string, string> = {};
   for (const [name, template] of Object.entries(headers)) {
-    result[name] = template.replace(
-      /\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
-      (_, braced: string | undefined, bare: string | undefined) => value((braced ?? bare)!),
-    );
+    // As Claude Code 2.1.328 (`t1s`, `e1s`): upper-case names only, then CR, LF and NUL removed from
+    // the whole value, so neither the file nor an env var can split the header.
+    result[name] = template
+      .replace(/\$\{([A-Z_][A-Z0-9_]*)\}|\$([A-Z_][A-Z0-9_]*)/g, (_, braced: string | undefined, bare: string | undefined) =>
+        value((braced ?? bare)!),
+      )
+      .replace(/[\r\n\0]/g, '');
   }
   return result;
 }
 
 /**
- * Whether `url` matches one of the `allowedHttpHookUrls` patterns: `*` is a wildcard, host names
- * compare case-insensitively ignoring a trailing dot. Null patterns (no settings file defines the
- * key) allow every URL; an empty list allows none.
+ * Whether `url` matches one of the `allowedHttpHookUrls` patterns. Null patterns (no settings file
+ * defines the key) allow every URL; an empty list allows none.
+ *
+ * Both sides are matched as parsed URLs, never as raw text (issue 22, hole 2): the WHATWG parser
+ * decides where the request goes, so `http://localhost:1@127.0.0.2/x` is host 127.0.0.2 and a `*`
+ * in a pattern's host can only stand for host characters, never run on into the path, query,
+ * fragment or userinfo. As in Claude Code (2.1.328, `nH`): the scheme and host (case-insensitive,
+ * trailing dot ignored) must match, `*` anywhere in the host matching any host characters; the port
+ * must be equal unless the pattern says `:*` or has a `*` in its host and no port; a pattern whose
+ * path is `/` (or none) and has no query admits every path, else path and query are matched with
+ * `*`. hookctl is stricter in two ways: a URL with userinfo (`user:pass@`) is never allowed (the
+ * agent would match its host and send the credentials), and a pattern the parser cannot read
+ * matches nothing (the agent falls back to a raw-text match). With no list every URL is allowed
+ * here; the runner still refuses userinfo (urlRefusal).
  */
 export function urlAllowed(url: string, patterns: readonly string[] | null): boolean {
   if (patterns === null) return true;
-  const target = normalizeUrl(url);
-  return patterns.some((pattern) => wildcardMatch(normalizeUrl(pattern), target));
+  const target = parseUrl(url);
+  if (target === null || urlRefusal(url) !== null) return false;
+  return patterns.some((pattern) => patternMatches(pattern, target));
 }
 
-/** Lower-cases the scheme and host and drops a trailing dot from the host, leaving `*` in place. */
-function normalizeUrl(text: string): string {
-  const match = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/)([^/?#]*)([\s\S]*)$/.exec(text);
-  if (!match) return text;
-  const [, scheme, authority, rest] = match;
-  const at = authority!.lastIndexOf('@');
-  const userinfo = at >= 0 ? authority!.slice(0, at + 1) : '';
-  const hostPort = authority!.slice(at + 1);
-  const colon = hostPort.lastIndexOf(':');
-  const host = colon > hostPort.lastIndexOf(']') && colon >= 0 ? hostPort.slice(0, colon) : hostPort;
-  const port = host.length < hostPort.length ? hostPort.slice(host.length) : '';
-  return `${scheme!.toLowerCase()}${userinfo}${host.toLowerCase().replace(/\.$/, '')}${port}${rest}`;
+/** Why hookctl never requests `url` whatever the allow-list says (not a URL, userinfo), or null. */
+export function urlRefusal(url: string): string | null {
+  if (parseUrl(url) === null) return 'it is not a valid URL';
+  if (hasCredentials(url)) return 'it holds credentials (user:password@), which would be sent as Basic auth';
+  return null;
+}
+
+/** The URL the request is sent to: the WHATWG parse of `url`, whose `href` the runner requests. */
+export function parseUrl(url: string): URL | null {
+  try {
+    return new URL(url);
+  } catch {
+    return null;
+  }
+}
+
+/** Stands for `*` while a pattern goes through the URL parser: host-safe, lower case, never in a real URL. */
+const WILD = 'x-hookctl-wildcard-7q';
+
+function patternMatches(pattern: string, target: URL): boolean {
+  if (pattern === '*') return true;
+  const parsed = parsePattern(pattern);
+  if (parsed === null) return false;
+  const { url: shape, anyPort } = parsed;
+  // A pattern with userinfo names no host the runner would ever request.
+  if (shape.username !== '' || shape.password !== '') return false;
+  if (shape.protocol !== `${WILD}:` && shape.protocol !== target.protocol) return false;
+  const hostPattern = hostOf(shape.hostname).replaceAll(WILD, '*');
+  if (!wildcardMatch(hostPattern, hostOf(target.hostname))) return false;
+  const portFree = anyPort || (shape.port === '' && shape.hostname.includes(WILD));
+  if (!portFree && shape.port !== target.port) return false;
+  if ((shape.pathname === '/' || shape.pathname === '') && shape.search === '' && !pattern.endsWith('/')) return true;
+  return wildcardMatch(`${shape.pathname}${shape.search}`.replaceAll(WILD, '*'), `${target.pathname}${target.search}`);
+}
+
+/** A pattern parsed with `*` as WILD; `:*` as the port becomes port 0 with anyPort set. */
+function parsePattern(pattern: string): { url: URL; anyPort: boolean } | null {
+  const text = pattern.replaceAll('*', WILD);
+  const direct = parseUrl(text);
+  if (direct !== null) return { url: direct, anyPort: false };
+  const portless = text.replace(new RegExp(`:${WILD}(?=[/?#]|$)`), ':0');
+  const withPort = portless === text ? null : parseUrl(portless);
+  return withPort === null ? null : { url: withPort, anyPort: true };
+}
+
+function hostOf(hostname: string): string {
+  return hostname.toLowerCase().replace(/\.$/, '');
 }
 
 /** `*` matches any text (in linear time: the greedy two-pointer algorithm, no regex). */

@@ -2,6 +2,7 @@ import { isAbsolute, join, normalize, relative, sep } from 'node:path';
 import type { CompiledCondition } from '../../kit/index.js';
 import { re2 } from '../../config/re2.js';
 import { IF_EVENTS } from './events.js';
+import { bashCommands, MAX_DEPTH, type Word } from './bash-commands.js';
 import { splitSubcommands } from './shell-words.js';
 
 /**
@@ -121,24 +122,30 @@ function parameterMatcher(name: string, value: string): (input: Record<string, u
 const WRAPPERS = new Set(['time', 'nice', 'nohup', 'stdbuf', 'command', 'builtin', 'noglob', 'timeout', 'xargs']);
 
 /**
- * `Bash(pattern)`: the pattern is tested against every subcommand (split on `&&`, `||`, `;`, `|`,
- * `&` and newlines, plus the bodies of `$(…)` and backticks), each without leading `VAR=value`
- * words and wrappers. A trailing ` *` (or `:*`) also matches the bare command. It runs anyway when
- * the pattern names more than a command and the command has `$(`, a backtick or `$VAR`, and when
- * the command cannot be parsed.
+ * `PowerShell(pattern)` and `Bash(pattern)`: the pattern is tested against every simple command the
+ * line runs, each without leading `VAR=value` words and wrappers. A trailing ` *` (or `:*`) also
+ * matches the bare command. It runs anyway (with a warning) when the command cannot be parsed, when
+ * a command word is only known at run time, when a wrapper's options cannot be read but a later
+ * word would match, and when the pattern names more than a command and the line expands
+ * something (`$(`, a backtick, `$VAR`).
  */
 function commandMatcher(content: string, shell: 'bash' | 'powershell'): (input: Record<string, unknown>) => Verdict {
   let pattern = content.trim();
   if (pattern.endsWith(':*')) pattern = `${pattern.slice(0, -2)} *`;
   const wordBoundary = pattern.endsWith(' *');
-  const regex = wordBoundary ? linear(`^${globBody(pattern.slice(0, -2))}(?s: .*)?$`) : globToRegex(pattern);
+  const full = wordBoundary ? linear(`^${globBody(pattern.slice(0, -2))}(?s: .*)?$`) : globToRegex(pattern);
+  // The literal text before the first `*` must start the command: a cheap test that spares the
+  // regex almost every word a long command line offers (the wrapper scan tries many).
+  const prefix = (wordBoundary ? pattern.slice(0, -2) : pattern).split('*')[0]!;
+  const regex: Tester = { test: (text) => text.startsWith(prefix) && full.test(text) };
   const fixed = pattern.replace(/\s*\*$/, '');
   const namesMoreThanCommand = /\s/.test(fixed.trim()) || fixed.includes('*');
+  const rule = `${shell === 'bash' ? 'Bash' : 'PowerShell'}(${content})`;
   return (input) => {
     const command = typeof input.command === 'string' ? input.command : null;
     if (command === null) return false;
+    if (shell === 'bash') return bashVerdict(command, regex, namesMoreThanCommand, rule);
     const split = splitSubcommands(command, shell);
-    const rule = `${shell === 'bash' ? 'Bash' : 'PowerShell'}(${content})`;
     if (split === null) return `could not parse the command for the \`if\` rule ${rule}; running the hook anyway`;
     if (split.some((sub) => regex.test(strip(sub)))) return true;
     if (namesMoreThanCommand && split.dynamic) {
@@ -165,6 +172,192 @@ function strip(subcommand: string): string {
     } else break;
   }
   return words.join(' ');
+}
+
+/** A judgement of one simple command: it matches, it does not, or it cannot be told (the reason). */
+type Judgement = true | false | { undecided: string };
+
+/**
+ * `Bash(pattern)` over the simple commands of the line (bash-commands.ts): any that matches selects
+ * the handler; else any that cannot be judged runs it with a warning (SPEC-dialects 8.3, fail open).
+ */
+function bashVerdict(command: string, regex: Tester, namesMoreThanCommand: boolean, rule: string): Verdict {
+  const commands = bashCommands(command);
+  if (commands === null) return `could not parse the command for the \`if\` rule ${rule}; running the hook anyway`;
+  let undecided: string | null = null;
+  for (const simple of commands) {
+    const judgement = judge(simple, regex, 0);
+    if (judgement === true) return true;
+    if (judgement !== false) undecided ??= judgement.undecided;
+  }
+  if (undecided !== null) return `${undecided}, so the \`if\` rule ${rule} cannot be decided; running the hook anyway`;
+  if (namesMoreThanCommand && commands.some((simple) => simple.some((word) => word.dynamic))) {
+    return `the command has $(…), a backtick or $VAR, so the \`if\` rule ${rule} cannot be decided; running the hook anyway`;
+  }
+  return false;
+}
+
+/** Shells whose `-c SCRIPT` runs SCRIPT: it is parsed and judged like the line itself. */
+const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'hush', 'rbash', 'fish', 'csh', 'tcsh']);
+/**
+ * Commands that run their arguments as a command (cc perm §Wrappers, and what Claude Code 2.1.328
+ * lists as wrappers and process launchers). Those whose options hookctl reads are stripped exactly;
+ * for the rest any later word that would match leaves the verdict undecided.
+ */
+const RUNS_ITS_ARGUMENTS = new Set([
+  ...WRAPPERS,
+  'exec',
+  'env',
+  'sudo',
+  'doas',
+  'busybox',
+  'setsid',
+  'ionice',
+  'chrt',
+  'taskset',
+  'strace',
+  'ltrace',
+  'flock',
+  'unshare',
+  'nsenter',
+  'watch',
+  'script',
+  'pkexec',
+  'runuser',
+  'su',
+  'caffeinate',
+  'sandbox-exec',
+]);
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?\+?=/;
+/** Words after a wrapper that are looked at for a hidden command (a bound on the work per command). */
+const SUFFIX_SCAN = 32;
+
+function judge(words: readonly Word[], regex: Tester, depth: number): Judgement {
+  if (depth > MAX_DEPTH) return { undecided: 'wrappers nest too deep' };
+  let start = 0;
+  while (start < words.length && ASSIGNMENT.test(words[start]!.text)) start++;
+  const rest = words.slice(start);
+  const head = rest[0];
+  if (head === undefined) return false;
+  if (head.dynamic) return { undecided: `the command word ${JSON.stringify(head.text)} is only known at run time` };
+  const name = head.text.slice(head.text.lastIndexOf('/') + 1);
+  const args = rest.slice(1);
+  // Tested as written and by its base name: `/bin/rm -rf x` runs rm.
+  const text = textOf(rest);
+  if (regex.test(text) || (name !== head.text && regex.test(name + text.slice(head.text.length)))) return true;
+  if ((name === 'command' || name === 'builtin' || name === 'type') && /^-[vV]+$/.test(args[0]?.text ?? '')) return false;
+  if (name === 'eval') return script(args, regex, depth);
+  if (SHELLS.has(name)) return shellScript(args, regex, depth);
+  if (!RUNS_ITS_ARGUMENTS.has(name)) return false;
+  const stripped = wrapped(name, args);
+  if (stripped !== null) {
+    const inner = judge(stripped, regex, depth + 1);
+    if (inner !== false) return inner;
+  }
+  // Options this reader does not know may hide the command: any later word that would match leaves it open.
+  // Each suffix is a slice of the joined text (no copy per word tried).
+  let offset = head.text.length + 1;
+  for (let at = 0; at < Math.min(args.length, SUFFIX_SCAN); at++) {
+    const word = args[at]!;
+    const tried = stripped !== null && args.length - at === stripped.length;
+    if (!tried && (word.dynamic || regex.test(text.slice(offset)))) {
+      return { undecided: `${name}'s options could not be read and a later word may be the command` };
+    }
+    offset += word.text.length + 1;
+  }
+  return false;
+}
+
+function textOf(words: readonly Word[]): string {
+  return words.map((word) => word.text).join(' ');
+}
+
+/** `eval ARGS`: the arguments joined are a script. */
+function script(args: readonly Word[], regex: Tester, depth: number): Judgement {
+  if (args.some((word) => word.dynamic)) return { undecided: 'eval runs text only known at run time' };
+  return judgeScript(textOf(args), regex, depth);
+}
+
+/** `bash [options] -c SCRIPT …`: SCRIPT is the first operand after the options. */
+function shellScript(args: readonly Word[], regex: Tester, depth: number): Judgement {
+  let index = 0;
+  let commandMode = false;
+  while (index < args.length && /^[-+]/.test(args[index]!.text) && args[index]!.text !== '--' && args[index]!.text !== '-') {
+    const option = args[index]!.text;
+    if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(option)) commandMode = true;
+    // `-o NAME` and `-O NAME` take an argument.
+    if (option === '-o' || option === '+o' || option === '-O' || option === '+O') index++;
+    index++;
+  }
+  if (args[index]?.text === '--') index++;
+  if (!commandMode) return false;
+  const body = args[index];
+  if (body === undefined) return false;
+  if (body.dynamic) return { undecided: 'the shell runs a -c script only known at run time' };
+  return judgeScript(body.text, regex, depth);
+}
+
+function judgeScript(text: string, regex: Tester, depth: number): Judgement {
+  const commands = bashCommands(text, depth + 1);
+  if (commands === null) return { undecided: 'a nested script could not be parsed' };
+  let undecided: Judgement = false;
+  for (const simple of commands) {
+    const judgement = judge(simple, regex, depth + 1);
+    if (judgement === true) return true;
+    if (judgement !== false) undecided = judgement;
+  }
+  return undecided;
+}
+
+/** The command a wrapper runs, when its options are ones hookctl reads; null when unsure. */
+function wrapped(name: string, args: readonly Word[]): readonly Word[] | null {
+  const options = (withArgument: readonly string[], flags: RegExp = /^-/): readonly Word[] | null => {
+    let index = 0;
+    while (index < args.length && flags.test(args[index]!.text)) {
+      const option = args[index]!.text;
+      if (args[index]!.dynamic) return null;
+      index++;
+      if (option === '--') break;
+      if (withArgument.includes(option)) index++;
+    }
+    return args.slice(index);
+  };
+  switch (name) {
+    case 'time':
+    case 'nohup':
+    case 'noglob':
+    case 'builtin':
+    case 'busybox':
+    case 'setsid':
+      return options([]);
+    case 'command':
+      return options([]);
+    case 'exec':
+      return options(['-a']);
+    case 'nice':
+      return options(['-n']);
+    case 'stdbuf':
+      return options(['-i', '-o', '-e']);
+    case 'timeout': {
+      const rest = options(['-s', '-k']);
+      return rest === null || rest[0] === undefined || !/^\d/.test(rest[0].text) ? null : rest.slice(1);
+    }
+    case 'xargs':
+      // As Claude: stripped only without options (an option may take an argument that looks like the command).
+      return args[0]?.text.startsWith('-') ? null : args;
+    case 'env': {
+      const rest = options(['-u', '-C', '--unset', '--chdir']);
+      if (rest === null || args.some((word) => /^-[a-zA-Z]*S|^--split-string/.test(word.text))) return null;
+      let index = 0;
+      while (index < rest.length && ASSIGNMENT.test(rest[index]!.text)) index++;
+      return rest.slice(index);
+    }
+    case 'sudo':
+    case 'doas':
+      return options(['-u', '-g', '-C', '-D', '-h', '-p', '-r', '-t', '-U', '-T']);
+    default:
+      return null;
+  }
 }
 
 /**

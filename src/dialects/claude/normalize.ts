@@ -8,7 +8,7 @@ import { withUniqueIds } from '../../config/unique-ids.js';
 import type { HandlerRecord, HandlerType, LoadContext } from '../../kit/index.js';
 import type { CheckedFile } from '../../lint/rule.js';
 import { claudeUserDir, INLINE_SETTINGS_PATH } from './paths.js';
-import { interpolateHeaders, urlAllowed } from './http.js';
+import { interpolateHeaders, parseUrl, urlAllowed } from './http.js';
 import { compileCondition } from './if-condition.js';
 
 /** Settings that shape handlers beyond their own fields (8.2): the HTTP allow-lists. */
@@ -131,7 +131,12 @@ function toRecord(
       return {
         ...base,
         command: url,
-        launch: { kind: 'http', url, headers: interpolateHeaders(headers, allowedEnvVars, policy.httpHookAllowedEnvVars, context.env) },
+        // The allow-list judged the parsed URL; that parse is what is requested (issue 22).
+        launch: {
+          kind: 'http',
+          url: parseUrl(url)?.href ?? url,
+          headers: interpolateHeaders(headers, allowedEnvVars, policy.httpHookAllowedEnvVars, context.env),
+        },
         dedup: { scope, key: JSON.stringify(['http', url]) },
         ...(allowed
           ? {}

@@ -1,9 +1,10 @@
 import { existsSync, statSync, type Stats } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { UsageError } from '../../errors.js';
 import type { HandlerRecord, HandlerTrust, TrustAuthority, TrustContext } from '../../kit/index.js';
 import { isPlainObject } from '../../util/is-plain-object.js';
-import { readRegularFile, readRegularFileSync, SIZE_CAPS } from '../../util/regular-file.js';
+import { linkedWorktreeMain } from '../../util/git-worktree.js';
+import { readRegularFile, SIZE_CAPS } from '../../util/regular-file.js';
 import { gitMarkersUpward } from './paths.js';
 
 /**
@@ -39,23 +40,10 @@ export function trustRoot(cwd: string): { path: string; inRepository: boolean } 
     const git = join(dir, '.git');
     const info = statOrNull(git);
     if (info?.isDirectory()) return { path: dir, inRepository: true };
-    if (info?.isFile()) return { path: mainCheckout(git) ?? dir, inRepository: true };
+    // A linked worktree shares its main checkout's trust only when git would accept it as one.
+    if (info?.isFile()) return { path: linkedWorktreeMain(git) ?? dir, inRepository: true };
     if (dir === dirname(dir)) return { path: resolve(cwd), inRepository: false };
   }
-}
-
-/** A linked worktree's `.git` file says `gitdir: <main>/.git/worktrees/<name>`: the main checkout is above that `.git`. */
-function mainCheckout(gitFile: string): string | null {
-  // The repository's own file: a regular file of one line, else not a worktree hookctl understands.
-  const read = readRegularFileSync(gitFile, SIZE_CAPS.gitFile);
-  if (!read.ok) return null;
-  const text = read.bytes.toString('utf8');
-  const match = /^gitdir:\s*(.+?)\s*$/m.exec(text);
-  if (!match) return null;
-  const gitdir = isAbsolute(match[1]!) ? match[1]! : resolve(dirname(gitFile), match[1]!);
-  const marker = `${join('.git', 'worktrees')}`;
-  const at = gitdir.lastIndexOf(marker);
-  return at < 0 ? null : gitdir.slice(0, at).replace(/[\\/]$/, '');
 }
 
 export interface WorkspaceTrust {

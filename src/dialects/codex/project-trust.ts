@@ -1,5 +1,6 @@
-import { basename, dirname, join, relative, resolve } from 'node:path';
-import { directoryAt, readRegularFileSync, SIZE_CAPS, statsAt } from '../../util/regular-file.js';
+import { dirname, join, relative } from 'node:path';
+import { linkedWorktreeMain } from '../../util/git-worktree.js';
+import { directoryAt, statsAt } from '../../util/regular-file.js';
 import { canonical } from './paths.js';
 import { isTable, lookup, type Plain } from './toml-values.js';
 
@@ -125,12 +126,6 @@ function findRepoRootForTrust(cwd: string): string | null {
   if (checkout === null) return null;
   const dotGit = join(checkout, '.git');
   if (directoryAt(dotGit)) return checkout;
-  const read = readRegularFileSync(dotGit, SIZE_CAPS.gitFile);
-  if (!read.ok) return null;
-  const text = read.bytes.toString('utf8');
-  const gitDir = text.trim().startsWith('gitdir:') ? text.trim().slice('gitdir:'.length).trim() : '';
-  if (gitDir === '') return null;
-  const worktrees = dirname(resolve(checkout, gitDir));
-  if (basename(worktrees) !== 'worktrees') return null;
-  return dirname(dirname(worktrees));
+  // Only a worktree git itself would accept (issue 22): a forged `.git` file borrows no trust.
+  return linkedWorktreeMain(dotGit);
 }

@@ -155,6 +155,8 @@ describe('linked git worktrees: codex-rs/core/src/config/config_loader_tests.rs'
     const tree = join(box.root, 'worktree');
     mkdirSync(join(repo, '.git', 'worktrees', 'feature-x'), { recursive: true });
     box.put('worktree/.git', `gitdir: ${join(repo, '.git', 'worktrees', 'feature-x')}\n`);
+    // The back-link `git worktree add` writes; without it the worktree is not one git accepts (issue 22).
+    box.put('repo/.git/worktrees/feature-x/gitdir', `${join(tree, '.git')}\n`);
     return { box, repo, tree };
   }
 

@@ -66,6 +66,8 @@ describe('claude workspace trust (SPEC-dialects 8.8)', () => {
     box.trustWorkspace(box.project);
     mkdirSync(join(box.project, '.git', 'worktrees', 'feature'), { recursive: true });
     box.write('feature/.git', `gitdir: ${join(box.project, '.git', 'worktrees', 'feature')}\n`);
+    // The back-link `git worktree add` writes; without it the worktree is not one git accepts (issue 22).
+    box.write('project/.git/worktrees/feature/gitdir', `${join(box.root, 'feature', '.git')}\n`);
     box.settings('feature/.claude/settings.json', stop);
     expect((await statuses(box, { cwd: join(box.root, 'feature') })).map(([, status]) => status)).toEqual([
       'completed',

@@ -1,0 +1,31 @@
+import { validateHeaderName, validateHeaderValue } from 'node:http';
+
+/**
+ * What an HTTP hook's request may not carry (issue 22): checked where the request is built (so a
+ * bad field is that hook's failed run, never a thrown exception) and by lint (so it is seen before).
+ */
+
+/** Why Node (and so the agent's HTTP client) refuses this header, or null. */
+export function headerProblem(name: string, value: string): string | null {
+  try {
+    validateHeaderName(name);
+  } catch {
+    return `header name ${JSON.stringify(name.slice(0, 80))} is not an HTTP token`;
+  }
+  try {
+    validateHeaderValue(name, value);
+  } catch {
+    return `header ${JSON.stringify(name.slice(0, 80))} holds a character HTTP forbids (a control character or one beyond Latin-1)`;
+  }
+  return null;
+}
+
+/** True when the URL parses and names a user or password (`user:pass@host`), which would be sent as Basic auth. */
+export function hasCredentials(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.username !== '' || parsed.password !== '';
+  } catch {
+    return false;
+  }
+}
