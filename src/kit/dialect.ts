@@ -7,6 +7,7 @@ import type { LoadContext } from './load-context.js';
 import type { DialectManifest, EventSpec } from './manifest.js';
 import type { DialectProtocol } from './protocol.js';
 import type { DialectScaffolding } from './scaffold.js';
+import type { ToolSamples } from './tool-samples.js';
 import type { TrustAuthority } from './trust-authority.js';
 
 /**
@@ -38,6 +39,8 @@ export interface Dialect {
   formatListing?(details: readonly ListedHookDetail[], listing: HookListing): string;
   /** A schema-valid example input payload for `hookctl fixture` and dry-runs without a payload. */
   fixture(event: string, context: { cwd: string }): Record<string, unknown>;
+  /** Per-tool calls that fit the tool, for fixtures of tool events (`--tool Edit`). */
+  readonly toolSamples?: ToolSamples;
   /** How `hookctl scaffold` writes and registers hooks for this dialect. */
   readonly scaffold: DialectScaffolding;
 }

@@ -33,4 +33,5 @@ export type {
 } from './protocol.js';
 export type { RunResult } from './run-result.js';
 export type { DialectScaffolding, HookExample, RegisterEdit, RegistrationEntry } from './scaffold.js';
+export type { ToolSample, ToolSamples } from './tool-samples.js';
 export type { HandlerTrust, ScriptHashes, TrustAuthority, TrustContext, TrustModel, TrustUnit } from './trust-authority.js';

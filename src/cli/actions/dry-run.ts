@@ -1,6 +1,7 @@
 import { BYPASS_TRUST_WARNING } from '../../engine/engine.js';
 import { loadDialect } from '../../dialects/registry.js';
 import { makeFixture } from '../../fixture/make-fixture.js';
+import { resolvePortable } from '../../fixture/portable-paths.js';
 import { strayOverrides } from '../../fixture/stray-overrides.js';
 import { UsageError } from '../../errors.js';
 import { formatAsyncResult, formatOutcome } from '../../report/format-outcome.js';
@@ -35,11 +36,11 @@ export async function dryRun(event: string, options: DryRunOptions): Promise<num
     try {
       const payload =
         options.payload !== undefined
-          ? await readJsonPayload(options.payload)
-          : makeFixture(await loadDialect(common.dialectId), event, { cwd: common.cwd }, [
-              ...(options.tool === undefined ? [] : [`tool_name=${JSON.stringify(options.tool)}`]),
-              ...(options.set ?? []),
-            ]);
+          ? resolvePortable(await readJsonPayload(options.payload), common.cwd)
+          : makeFixture(await loadDialect(common.dialectId), event, { cwd: common.cwd }, options.set, {
+              ...(options.tool === undefined ? {} : { tool: options.tool }),
+              onWarning: (message) => process.stderr.write(`hookctl: warning: ${message}\n`),
+            });
       for (const warning of strayOverrides(common.dialectId, event, options.set ?? []))
         process.stderr.write(`hookctl: warning: ${warning}\n`);
       const progress = options.json ? undefined : createProgress();
