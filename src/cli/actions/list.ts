@@ -1,11 +1,14 @@
 import { loadDialect, type DialectId } from '../../dialects/registry.js';
-import { ConfigLoadError } from '../../errors.js';
+import { ConfigLoadError, UsageError } from '../../errors.js';
 import { listHooks } from '../../trust/list-hooks.js';
 import { formatListing } from '../../trust/list-text.js';
 import { loadContextOf, resolveCommon, type CommonContext, type CommonOptionValues } from '../common-options.js';
 
 export interface ListOptions extends CommonOptionValues {
   json?: boolean;
+  why?: string;
+  tool?: string;
+  set?: string[];
 }
 
 /**
@@ -13,6 +16,12 @@ export interface ListOptions extends CommonOptionValues {
  * several dialects (and no --dialect), each dialect's hooks under a heading, or a JSON array.
  */
 export async function list(options: ListOptions): Promise<number> {
+  if (options.why !== undefined) {
+    const { listWhy } = await import('./list-why.js');
+    return listWhy(options.why, resolveCommon(options), options);
+  }
+  if (options.tool !== undefined || options.set !== undefined)
+    throw new UsageError('--tool and --set describe the call of --why <event>; add --why');
   const common = resolveCommon(options, { several: 'all' });
   const ids = common.detected.length > 1 ? common.detected : [common.dialectId];
   const listed = await Promise.all(ids.map((id) => listOne(id, common)));
