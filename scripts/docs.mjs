@@ -138,3 +138,14 @@ if (stale.length > 0) {
   console.error(`stale docs (run npm run docs and commit): ${stale.join(', ')}`);
   process.exit(1);
 }
+// The README's "From npm" commands and every README/--help example, run from the packed tarball in an
+// empty project, as a user of the package meets them (test/package/docs-examples.test.ts).
+if (check) {
+  const { spawnSync } = await import('node:child_process');
+  const vitest = join('node_modules', 'vitest', 'vitest.mjs');
+  const ran = spawnSync(process.execPath, [vitest, 'run', 'test/package/docs-examples.test.ts'], { stdio: 'inherit' });
+  if (ran.status !== 0) {
+    console.error('docs examples failed from the packed tarball (test/package/docs-examples.test.ts)');
+    process.exit(1);
+  }
+}

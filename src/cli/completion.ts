@@ -30,7 +30,10 @@ interface CommandModel {
 export interface CompletionModel {
   commands: CommandModel[];
   globalOptions: OptionModel[];
+  /** Every dialect's event names: what an `<event>` completes to when no dialect is known. */
   events: readonly string[];
+  /** Per dialect, its events and the project config files that make it the detected one (bash narrows to it). */
+  dialects?: readonly { id: string; events: readonly string[]; configFiles: readonly string[] }[];
 }
 
 function optionModel(option: Option): OptionModel | null {
@@ -63,7 +66,7 @@ function positionalOf(command: Command): CommandModel['positional'] {
 }
 
 /** The model of a built program; `events` are the event names of every dialect. */
-export function completionModel(program: Command, events: readonly string[]): CompletionModel {
+export function completionModel(program: Command, events: readonly string[], dialects: CompletionModel['dialects'] = []): CompletionModel {
   const help = { long: '--help', short: '-h', description: 'display help for command', value: 'none', choices: [] } as const;
   const commands = program.commands.map((command) => ({
     name: command.name(),
@@ -74,7 +77,7 @@ export function completionModel(program: Command, events: readonly string[]): Co
   if (!commands.some((command) => command.name === 'help')) {
     commands.push({ name: 'help', description: 'display help for command', options: [], positional: 'commands' });
   }
-  return { commands, globalOptions: [...program.options.flatMap((option) => optionModel(option) ?? []), help], events };
+  return { commands, globalOptions: [...program.options.flatMap((option) => optionModel(option) ?? []), help], events, dialects };
 }
 
 /**
@@ -129,7 +132,9 @@ function renderBash(model: CompletionModel): string {
       const positional =
         command.positional === 'files'
           ? 'COMPREPLY=($(compgen -f -- "$cur"))'
-          : `COMPREPLY=($(compgen -W "${words(model, command.positional)}" -- "$cur"))`;
+          : command.positional === 'events'
+            ? 'COMPREPLY=($(compgen -W "$(_hookctl_events)" -- "$cur"))'
+            : `COMPREPLY=($(compgen -W "${words(model, command.positional)}" -- "$cur"))`;
       const values = valueCase(command.options);
       return [
         `    ${command.name})`,
@@ -143,6 +148,9 @@ function renderBash(model: CompletionModel): string {
 #   source <(hookctl completion bash)
 # or install it for every shell:
 #   hookctl completion bash > ~/.local/share/bash-completion/completions/hookctl
+# With hookctl installed in the project only (npm i -D hookctl), complete it under an alias:
+#   source <(npx hookctl completion bash); alias hookctl='npx hookctl'
+${bashEvents(model)}
 _hookctl() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" cmd="" i
   for ((i = 1; i < COMP_CWORD; i++)); do
@@ -157,6 +165,38 @@ ${commandCases}
 }
 complete -o filenames -F _hookctl hookctl
 `;
+}
+
+/**
+ * \`_hookctl_events\`: the events of the dialect the command line names (\`--dialect X\`, which bash
+ * splits as \`--dialect = X\` when written with \`=\`), else of the one dialect whose config files
+ * are in the current directory, else of every dialect.
+ */
+function bashEvents(model: CompletionModel): string {
+  const dialects = model.dialects ?? [];
+  const detect = dialects
+    .map(({ id, configFiles }) => `    [[ ${configFiles.map((file) => `-f ${file}`).join(' || ')} ]] && found+=(${id})`)
+    .join('\n');
+  const cases = dialects.map(({ id, events }) => `    ${id}) echo "${events.join(' ')}" ;;`).join('\n');
+  return `_hookctl_events() {
+  local d="" i found=()
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    if [[ "\${COMP_WORDS[i]}" == --dialect ]]; then
+      d="\${COMP_WORDS[i+1]}"
+      [[ "$d" == "=" ]] && d="\${COMP_WORDS[i+2]}"
+    elif [[ "\${COMP_WORDS[i]}" == --dialect=* ]]; then
+      d="\${COMP_WORDS[i]#--dialect=}"
+    fi
+  done
+  if [[ -z "$d" ]]; then
+${detect}
+    [[ \${#found[@]} -eq 1 ]] && d="\${found[0]}"
+  fi
+  case "$d" in
+${cases}
+    *) echo "${model.events.join(' ')}" ;;
+  esac
+}`;
 }
 
 function zshSpec(option: OptionModel): string {

@@ -2,6 +2,7 @@ import { writeSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { HookctlError } from '../errors.js';
 import { registerCommands } from './commands/index.js';
+import { dialectsHelp } from './dialects-help.js';
 import { cancelHookWork } from './hook-work.js';
 import { showText } from '../util/show-text.js';
 import { readVersion } from './version.js';
@@ -21,14 +22,7 @@ export function buildProgram(): Command {
     throw new CommanderError(0, 'commander.version', program.version() ?? '');
   });
   registerCommands(program);
-  program.addHelpText(
-    'after',
-    `
-Dialects (--dialect, else detected from the hook config files present):
-  claude           Claude Code: .claude/settings*.json, ~/.claude/settings.json, managed settings, plugins
-  openinterpreter  .openinterpreter/hooks.json and config.toml [hooks], ~/.openinterpreter/
-  octo             .octo/hooks.yml, ~/.octo/hooks.yml, OCTO_HOOK_<EVENT> variables`,
-  );
+  program.addHelpText('after', dialectsHelp());
   return program;
 }
 

@@ -1,6 +1,7 @@
 import { UsageError } from '../errors.js';
 import { readRegularFile, SIZE_CAPS } from '../util/regular-file.js';
 import { parseJsonText } from '../util/safe-json.js';
+import { jsonSyntaxError } from '../testing/json-error.js';
 
 /** Reads all of standard input as UTF-8, refusing more than the payload cap (memory stays bounded). */
 async function readStdin(): Promise<string> {
@@ -31,7 +32,7 @@ export async function readJsonPayload(source: string): Promise<unknown> {
   const parsed = parseJsonText(text);
   if (!parsed.ok) {
     const where = source === '-' ? 'standard input' : source;
-    throw new UsageError(`payload in ${where} is not valid JSON: ${parsed.message}`);
+    throw new UsageError(`payload in ${where} is not valid JSON: ${jsonSyntaxError(text, parsed.message)}`);
   }
   return parsed.value;
 }

@@ -2,21 +2,39 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { DEFAULT_DIALECT, DIALECT_IDS, manifestOf, type DialectId } from './registry.js';
 
+/** The dialects whose hook config files detection found, and the directory it found them in. */
+export interface DetectedDialects {
+  /** Every dialect with config files at the nearest level (the project, else the home); empty when none. */
+  dialects: DialectId[];
+  /** That level: the directory holding the config dirs, or null when nothing was found. */
+  dir: string | null;
+}
+
 /**
- * The dialect whose hook config files exist nearest the project (the cwd up to the filesystem root),
- * else in the home; the default when none or several do at the same level. Config files, not bare
- * directories, decide: hookctl's own trust store creates `~/.octo/` and must not flip the choice.
+ * The dialects whose hook config files exist nearest the project (the cwd up to the filesystem
+ * root), else in the home. Config files, not bare directories, decide: hookctl's own trust store
+ * creates `~/.octo/` and must not flip the choice.
  */
-export function detectDialect(cwd: string, home: string, env: Readonly<Record<string, string | undefined>> = process.env): DialectId {
+export function detectDialects(
+  cwd: string,
+  home: string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): DetectedDialects {
   for (let dir = cwd; ; dir = dirname(dir)) {
     if (dir !== home) {
       const found = configured(dir);
-      if (found.length > 0) return found.length === 1 ? found[0]! : DEFAULT_DIALECT;
+      if (found.length > 0) return { dialects: found, dir };
     }
     if (dirname(dir) === dir) break;
   }
   const inHome = configuredInHome(home, env);
-  return inHome.length === 1 ? inHome[0]! : DEFAULT_DIALECT;
+  return { dialects: inHome, dir: inHome.length > 0 ? home : null };
+}
+
+/** The one dialect detection found; the default when it found none or several (callers that must not guess use detectDialects). */
+export function detectDialect(cwd: string, home: string, env: Readonly<Record<string, string | undefined>> = process.env): DialectId {
+  const { dialects } = detectDialects(cwd, home, env);
+  return dialects.length === 1 ? dialects[0]! : DEFAULT_DIALECT;
 }
 
 /** The dialects with user-level config files, honouring a variable that moves the user config dir. */

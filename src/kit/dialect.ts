@@ -8,6 +8,7 @@ import type { DialectManifest, EventSpec } from './manifest.js';
 import type { DialectProtocol } from './protocol.js';
 import type { DialectScaffolding } from './scaffold.js';
 import type { SessionRecordReader } from './session-records.js';
+import type { ToolSamples } from './tool-samples.js';
 import type { TrustAuthority } from './trust-authority.js';
 
 /**
@@ -39,6 +40,8 @@ export interface Dialect {
   formatListing?(details: readonly ListedHookDetail[], listing: HookListing): string;
   /** A schema-valid example input payload for `hookctl fixture` and dry-runs without a payload. */
   fixture(event: string, context: { cwd: string }): Record<string, unknown>;
+  /** Per-tool calls that fit the tool, for fixtures of tool events (`--tool Edit`). */
+  readonly toolSamples?: ToolSamples;
   /** How `hookctl scaffold` writes and registers hooks for this dialect. */
   readonly scaffold: DialectScaffolding;
   /** Reads the agent's session records back into hook payloads (`hookctl replay`), when the agent keeps them. */

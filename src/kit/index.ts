@@ -40,4 +40,5 @@ export type {
   SessionRecordReader,
 } from './session-records.js';
 export type { DialectScaffolding, HookExample, RegisterEdit, RegistrationEntry } from './scaffold.js';
+export type { ToolSample, ToolSamples } from './tool-samples.js';
 export type { HandlerTrust, ScriptHashes, TrustAuthority, TrustContext, TrustModel, TrustUnit } from './trust-authority.js';

@@ -36,18 +36,23 @@ type Line = string | { multiline: string };
  * run, then the verdict in one line. Commands, ids, hook output and reasons are untrusted text:
  * every line is shown escaped (SPEC 6.1.3), so none can redraw another or add a fake one.
  */
-export function formatOutcome(outcome: Outcome, handlers: readonly ListedHandler[]): string {
+export function formatOutcome(
+  outcome: Outcome,
+  handlers: readonly ListedHandler[],
+  /** Why each passed-over handler was not selected (`if-filter: …`), by id; default: its matcher. */
+  whyNot: ReadonlyMap<string, string> = new Map(),
+): string {
   const selected = new Set(outcome.runs.map((run) => run.id));
   const notMatched = handlers
     .filter((handler) => handler.event === outcome.event && !selected.has(handler.id))
-    .map((handler) => ({ id: handler.id, matcher: handler.matcher.source }));
+    .map((handler) => ({ id: handler.id, why: whyNot.get(handler.id) ?? `matcher ${JSON.stringify(handler.matcher.source)}` }));
   const lines: Line[] = [];
   const target = outcome.matcherTarget === null ? 'matchers ignored' : `matcher target: ${outcome.matcherTarget}`;
   lines.push(`${outcome.event} (${outcome.dialect}) — ${target}`);
   const handlerCount = outcome.runs.length + notMatched.length;
   lines.push(
     `matched ${outcome.runs.length} of ${handlerCount} handler${handlerCount === 1 ? '' : 's'}` +
-      (notMatched.length > 0 ? `; not matched: ${notMatched.map((h) => `${h.id} (matcher ${JSON.stringify(h.matcher)})`).join(', ')}` : ''),
+      (notMatched.length > 0 ? `; not selected: ${notMatched.map((h) => `${h.id} (${h.why})`).join(', ')}` : ''),
   );
   for (const run of outcome.runs) lines.push(...formatRun(run));
   for (const warning of outcome.warnings) lines.push(`warning: ${warning}`);

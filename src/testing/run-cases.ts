@@ -6,6 +6,9 @@ import { MAX_NESTING } from '../config/nesting-limit.js';
 import { NoCasesError } from '../errors.js';
 import { readRegularFile, SIZE_CAPS } from '../util/regular-file.js';
 import { jsonDepth, parseJsonText } from '../util/safe-json.js';
+import { requireCwdInside, resolvePortable } from '../fixture/portable-paths.js';
+import type { Outcome } from '../kit/index.js';
+import { jsonSyntaxError } from './json-error.js';
 import { matchExpected, regexErrors, type Mismatch } from './match-expected.js';
 
 /** A fixture case file, `*.case.json`. */
@@ -25,7 +28,22 @@ export interface CaseResult {
   mismatches: Mismatch[];
   /** Why the case could not run (bad case file, invalid payload…), else null. */
   error: string | null;
+  /** Each selected hook of a failed case, so the failure says what ran; empty when the case passed or never ran. */
+  hooks: HookSummary[];
 }
+
+/** What one hook of a failed case did: enough to see why the outcome differs without a dry-run. */
+export interface HookSummary {
+  id: string;
+  status: string;
+  skipReason: string | null;
+  exitCode: number | null;
+  signal: string | null;
+  /** The last lines of its stderr (at most STDERR_TAIL_LINES), '' when it wrote none. */
+  stderrTail: string;
+}
+
+const STDERR_TAIL_LINES = 5;
 
 export interface CasesReport {
   results: CaseResult[];
@@ -34,6 +52,11 @@ export interface CasesReport {
 }
 
 export interface RunCasesOptions {
+  /**
+   * The project under test: `${PROJECT}` in payloads stands for it, a relative `cwd` is resolved
+   * against it, and a case whose `cwd` lies outside it is refused. Default: the process cwd.
+   */
+  projectDir?: string;
   /** Cancels the running case's hooks; the remaining cases are not run. */
   signal?: AbortSignal;
   /** Called once, after the cases were found and before the first one runs. */
@@ -49,14 +72,20 @@ export async function runCases(engine: Engine, dir: string, options: RunCasesOpt
   options.beforeFirstCase?.();
   for (const file of files) {
     if (options.signal?.aborted) break;
-    results.push(await runCase(engine, file, relative(root, file), options.signal));
+    results.push(await runCase(engine, file, relative(root, file), resolve(options.projectDir ?? '.'), options.signal));
   }
   const passed = results.filter((result) => result.passed).length;
   return { results, passed, failed: results.length - passed };
 }
 
-async function runCase(engine: Engine, file: string, name: string, signal: AbortSignal | undefined): Promise<CaseResult> {
-  const failed = (error: string): CaseResult => ({ name, passed: false, mismatches: [], error });
+async function runCase(
+  engine: Engine,
+  file: string,
+  name: string,
+  projectDir: string,
+  signal: AbortSignal | undefined,
+): Promise<CaseResult> {
+  const failed = (error: string): CaseResult => ({ name, passed: false, mismatches: [], error, hooks: [] });
   let testCase: HookCase;
   try {
     testCase = parseCase(await readJsonFile(file, 'the case file'));
@@ -66,13 +95,27 @@ async function runCase(engine: Engine, file: string, name: string, signal: Abort
   const badRegexes = regexErrors(testCase.expect);
   if (badRegexes.length > 0) return failed(badRegexes.join('; '));
   try {
-    const payload = testCase.payloadFile !== undefined ? await readPayloadFile(dirname(file), testCase.payloadFile) : testCase.payload;
+    const stored = testCase.payloadFile !== undefined ? await readPayloadFile(dirname(file), testCase.payloadFile) : testCase.payload;
+    requireCwdInside(stored, projectDir);
+    const payload = resolvePortable(stored, projectDir);
     const outcome = await engine.dispatch(testCase.event, payload, signal ? { signal } : {});
     const mismatches = matchExpected(testCase.expect, outcome);
-    return { name, passed: mismatches.length === 0, mismatches, error: null };
+    const passed = mismatches.length === 0;
+    return { name, passed, mismatches, error: null, hooks: passed ? [] : summarizeHooks(outcome) };
   } catch (error) {
     return failed((error as Error).message);
   }
+}
+
+function summarizeHooks(outcome: Outcome): HookSummary[] {
+  return outcome.runs.map((run) => ({
+    id: run.id,
+    status: run.status,
+    skipReason: run.skipReason,
+    exitCode: run.exitCode,
+    signal: run.signal,
+    stderrTail: run.stderr.trimEnd().split('\n').slice(-STDERR_TAIL_LINES).join('\n'),
+  }));
 }
 
 function parseCase(value: unknown): HookCase {
@@ -119,7 +162,8 @@ function readPayloadFile(caseDir: string, payloadFile: string): Promise<unknown>
 async function readJsonFile(path: string, what: string): Promise<unknown> {
   const read = await readRegularFile(path, SIZE_CAPS.payload);
   if (!read.ok) throw new Error(`${what} ${read.missing ? 'does not exist' : `cannot be read: ${read.reason}`}`);
-  const parsed = parseJsonText(read.bytes.toString('utf8'));
-  if (!parsed.ok) throw new Error(`${what} is not valid JSON: ${parsed.message}`);
+  const text = read.bytes.toString('utf8');
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) throw new Error(`${what} is not valid JSON: ${jsonSyntaxError(text, parsed.message)}`);
   return parsed.value;
 }

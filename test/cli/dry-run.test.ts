@@ -44,7 +44,7 @@ describe('hookctl dry-run', () => {
     expect(result.stderr).toContain(
       '`--dangerously-bypass-hook-trust` is enabled. Enabled hooks may run without review for this invocation.',
     );
-    expect(result.stdout).toContain('matched 1 of 2 handlers; not matched: project:PreToolUse:1:0 (matcher "Write")');
+    expect(result.stdout).toContain('matched 1 of 2 handlers; not selected: project:PreToolUse:1:0 (matcher "Write")');
     expect(result.stdout).toMatch(/✗ blocked {2}project:PreToolUse:0:0 {2}\[sync\] {2}\.\/guard\.sh {2}exit 2/);
     expect(result.stdout).toContain('stderr: refusing destructive rm -rf');
     expect(result.stdout.trimEnd().split('\n').at(-1)).toBe('verdict: deny — refusing destructive rm -rf');

@@ -98,7 +98,7 @@ describe('hookctl fixture', () => {
     expect(result.code).toBe(0);
     const payload = JSON.parse(result.stdout) as Record<string, unknown>;
     expect(contracts.validateInput(event, payload).ok).toBe(true);
-    expect(payload.cwd).toBe(project);
+    expect(payload.cwd).toBe('${PROJECT}');
   });
 
   it('applies --set overrides, parsing JSON values', async () => {

@@ -224,6 +224,6 @@ describe('hookctl lint', () => {
     expect(result.stdout).toContain('--max-warnings <n>');
     expect(result.stdout).toContain('pre-commit');
     expect(result.stdout).toContain('- repo: local');
-    expect(result.stdout).toMatch(/- uses: <owner>\/hookctl@v\d/);
+    expect(result.stdout).toMatch(/- uses: hookctl\/hookctl@v\d/);
   });
 });

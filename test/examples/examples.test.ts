@@ -72,9 +72,11 @@ describe.each(['claude-guard', 'openinterpreter-policy-gate', 'octo-guard', 'cod
   }
 });
 
-describe("the README's first command", () => {
+describe("the README's fresh-clone command", () => {
   it('blocks rm -rf in the bundled policy-gate example', async () => {
-    const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+    // The "From npm" commands before it run from the packed tarball (test/package/docs-examples.test.ts).
+    const full = readFileSync(join(repo, 'README.md'), 'utf8');
+    const readme = full.slice(full.indexOf('## Fresh clone'));
     const command = /^npx hookctl (dry-run .+)$/m.exec(readme)?.[1];
     expect(command).toBeDefined();
     const result = await runCli(command!.split(/\s+/), { cwd: repo });

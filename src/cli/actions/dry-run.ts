@@ -1,6 +1,7 @@
 import { BYPASS_TRUST_WARNING } from '../../engine/engine.js';
 import { loadDialect } from '../../dialects/registry.js';
 import { makeFixture } from '../../fixture/make-fixture.js';
+import { resolvePortable } from '../../fixture/portable-paths.js';
 import { strayOverrides } from '../../fixture/stray-overrides.js';
 import { UsageError } from '../../errors.js';
 import { formatAsyncResult, formatOutcome } from '../../report/format-outcome.js';
@@ -10,6 +11,7 @@ import { guardHookProcesses } from '../hook-processes.js';
 import { openEngine } from '../open-engine.js';
 import { createProgress } from '../progress.js';
 import { readJsonPayload } from '../read-input.js';
+import { describeNotSelected, notSelected } from '../why-not.js';
 import { stringifyJson } from '../../util/safe-json.js';
 
 export interface DryRunOptions extends CommonOptionValues {
@@ -30,16 +32,17 @@ export async function dryRun(event: string, options: DryRunOptions): Promise<num
   const bypassTrust = options.dangerouslyBypassHookTrust === true;
   if (bypassTrust) process.stderr.write(`warning: ${BYPASS_TRUST_WARNING}\n`);
   const engine = await openEngine(common, { bypassTrust, strictPayload: true, rewriteOrder: options.rewriteOrder });
+  const dialect = await loadDialect(common.dialectId);
   const asyncResults: AsyncRunResult[] = [];
   const { interruptedExitCode } = await guardHookProcesses(async (signal) => {
     try {
       const payload =
         options.payload !== undefined
-          ? await readJsonPayload(options.payload)
-          : makeFixture(await loadDialect(common.dialectId), event, { cwd: common.cwd }, [
-              ...(options.tool === undefined ? [] : [`tool_name=${JSON.stringify(options.tool)}`]),
-              ...(options.set ?? []),
-            ]);
+          ? resolvePortable(await readJsonPayload(options.payload), common.cwd)
+          : makeFixture(dialect, event, { cwd: common.cwd }, options.set, {
+              ...(options.tool === undefined ? {} : { tool: options.tool }),
+              onWarning: (message) => process.stderr.write(`hookctl: warning: ${message}\n`),
+            });
       for (const warning of strayOverrides(common.dialectId, event, options.set ?? []))
         process.stderr.write(`hookctl: warning: ${warning}\n`);
       const progress = options.json ? undefined : createProgress();
@@ -52,12 +55,18 @@ export async function dryRun(event: string, options: DryRunOptions): Promise<num
           ...(progress ? { onRunStart: progress.onRunStart, onRunEnd: progress.onRunEnd } : {}),
         })
         .finally(() => progress?.stop());
+      // The handlers selection passed over, each with its true reason (matcher or `if` rule).
+      const selected = new Set(outcome.runs.map((run) => run.id));
+      const passedOver = notSelected(engine.handlers, selected, event, outcome.matcherTarget, dialect.aliases, payload);
       if (options.json) {
-        process.stdout.write(`${stringifyJson(outcome, 2)}\n`);
+        process.stdout.write(`${stringifyJson({ ...outcome, notSelected: passedOver }, 2)}\n`);
       } else {
         // The bypass warning was already printed on stderr, as the SPEC asks.
         const shown = { ...outcome, warnings: outcome.warnings.filter((warning) => warning !== BYPASS_TRUST_WARNING) };
-        process.stdout.write(formatOutcome(shown, engine.handlers));
+        const whyNot = new Map(
+          passedOver.filter((entry) => entry.reason === 'if-filter').map((entry) => [entry.id, describeNotSelected(entry)]),
+        );
+        process.stdout.write(formatOutcome(shown, engine.handlers, whyNot));
       }
     } finally {
       await engine.close({ signal });

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { findGitRoot } from '../../config/find-project-root.js';
 import { inferDialectFromPath } from '../../dialects/infer-dialect.js';
-import { DIALECT_IDS, loadConfigSpec, type DialectId } from '../../dialects/registry.js';
+import { DIALECT_IDS, loadConfigSpec, manifestOf, type DialectId } from '../../dialects/registry.js';
 import { repositoryPatterns } from '../../dialects/repository-files.js';
 import { UsageError } from '../../errors.js';
 import type { LoadContext } from '../../kit/index.js';
@@ -14,7 +14,7 @@ import { runLint, type LintResult } from '../../lint/run-lint.js';
 import { scanRepository } from '../../lint/scan-repository.js';
 import { displayPath } from '../../util/display-path.js';
 import { showText } from '../../util/show-text.js';
-import { loadContextOf, resolveCommon, type CommonContext, type CommonOptionValues } from '../common-options.js';
+import { loadContextOf, resolveCommon, SeveralDialectsError, type CommonContext, type CommonOptionValues } from '../common-options.js';
 import { readVersion } from '../version.js';
 
 export interface LintOptions extends CommonOptionValues {
@@ -32,7 +32,9 @@ interface Linted {
 
 /** `hookctl lint`: exit 1 on errors or on more warnings than `--max-warnings` allows. */
 export async function lint(files: readonly string[], options: LintOptions): Promise<number> {
-  const common = resolveCommon(options);
+  // The repository scan lints every dialect; only --effective loads one dialect's layers.
+  const common = resolveCommon(options, { several: 'all' });
+  if (options.effective && common.detected.length > 1) throw new SeveralDialectsError(common.detected, common.cwd);
   if (options.effective && files.length > 0) {
     throw new UsageError(
       '--effective lints the layers an agent started in the cwd loads; give it no files (or drop --effective to lint just those)',
@@ -77,8 +79,15 @@ async function lintScope(files: readonly string[], options: LintOptions, common:
     return { root, notes: [], result: await lintPlaced(named, root, dialectOf, context) };
   }
   const scan = await scanRepository(common.cwd, repositoryPatterns(forced === null ? DIALECT_IDS : [forced]));
+  if (scan.files.length === 0) scan.notes.push(noConfigNote(scan.root, forced));
   const owners = new Map(scan.files.map((file) => [file.path, file.place.owner as DialectId]));
   return { root: scan.root, notes: scan.notes, result: await lintPlaced(scan.files, scan.root, (path) => owners.get(path)!, context) };
+}
+
+/** Said when the scan found nothing, so an empty report is not mistaken for a clean one. */
+function noConfigNote(root: string, forced: DialectId | null): string {
+  const dialects = forced === null ? DIALECT_IDS : [forced];
+  return `hookctl: no hook configuration found in ${root} (looked for ${dialects.map((id) => `${manifestOf(id).configDir}/`).join(', ')})`;
 }
 
 /**

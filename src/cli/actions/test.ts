@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { configured, nearestConfiguredDir } from '../../dialects/detect-dialect.js';
-import { runCases, type CaseResult } from '../../testing/run-cases.js';
+import { runCases, type CaseResult, type HookSummary } from '../../testing/run-cases.js';
 import { resolveCommon, type CommonOptionValues } from '../common-options.js';
 import { guardHookProcesses } from '../hook-processes.js';
 import { openEngine } from '../open-engine.js';
@@ -31,7 +31,11 @@ export async function test(dir: string | undefined, options: TestOptions): Promi
   const { value: failed, interruptedExitCode } = await guardHookProcesses(async (signal) => {
     try {
       // Running unreviewed code is never silent (SPEC 6.1.2): one line says so before the first case runs.
-      const report = await runCases(engine, casesDir, { signal, beforeFirstCase: () => process.stderr.write(`${TEST_BYPASS_WARNING}\n`) });
+      const report = await runCases(engine, casesDir, {
+        signal,
+        projectDir: common.cwd,
+        beforeFirstCase: () => process.stderr.write(`${TEST_BYPASS_WARNING}\n`),
+      });
       if (options.json) process.stdout.write(`${stringifyJson(report, 2)}\n`);
       else {
         for (const result of report.results) process.stdout.write(formatResult(result));
@@ -58,6 +62,16 @@ function locateCases(dir: string | undefined, cwdOption: string | undefined): { 
   return { casesDir: target, projectDir: nearestConfiguredDir(target) ?? undefined };
 }
 
+function describeHooks(hooks: readonly HookSummary[]): string[] {
+  if (hooks.length === 0) return ['    hooks: none was selected for this payload (see `hookctl dry-run --payload <file> --json`)'];
+  return hooks.flatMap((hook) => {
+    const status = hook.skipReason === null ? hook.status : `${hook.status} (${hook.skipReason})`;
+    const exit = hook.exitCode !== null ? `exit ${hook.exitCode}` : hook.signal !== null ? `signal ${hook.signal}` : 'no exit code';
+    const stderr = hook.stderrTail === '' ? [] : hook.stderrTail.split('\n').map((line) => `        stderr: ${line}`);
+    return [`    hook ${hook.id}: ${status}, ${exit}`, ...stderr];
+  });
+}
+
 function formatResult(result: CaseResult): string {
   if (result.passed) return `✓ ${showText(result.name)}\n`;
   const lines = [`✗ ${result.name}`];
@@ -69,6 +83,8 @@ function formatResult(result: CaseResult): string {
       `      + actual:   ${stringifyJson(mismatch.actual)}`,
     );
   }
+  // What each hook did, so "expected deny, actual null" comes with the exit code and stderr that explain it.
+  if (result.error === null) lines.push(...describeHooks(result.hooks));
   // Case names, errors and outcome values quote hook output: escaped line by line (SPEC 6.1.3).
   return `${lines.map((line) => showText(line)).join('\n')}\n`;
 }

@@ -13,7 +13,14 @@ Examples:
   $ source <(hookctl completion bash)           # this bash session; or save it to
   $ hookctl completion bash > ~/.local/share/bash-completion/completions/hookctl
   $ hookctl completion zsh > "\${fpath[1]}/_hookctl"   # then restart zsh (compinit)
-  $ hookctl completion fish > ~/.config/fish/completions/hookctl.fish`,
+  $ hookctl completion fish > ~/.config/fish/completions/hookctl.fish
+
+hookctl installed in the project only (npm i -D hookctl): there is no hookctl command on PATH, so load
+the script with npx and complete under an alias of the same name:
+  $ source <(npx hookctl completion bash); alias hookctl='npx hookctl'
+
+An <event> completes to the events of the dialect named by --dialect, else of the one dialect whose
+config files are in the current directory (bash), else of every dialect.`,
     )
     .action(async (shell: Shell) => {
       const { completion } = await import('../actions/completion.js');

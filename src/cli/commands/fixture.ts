@@ -12,13 +12,22 @@ export function registerFixture(program: Command): void {
         '--set <path=value>',
         'override a field (dot path; value parsed as JSON when it parses, else a string); repeatable',
         collectValues,
-      ),
+      )
+      .option('--tool <name>', 'tool name for a tool event; tool_input (and tool_response) become a realistic call of that tool')
+      .option('--absolute', 'print paths inside the project as absolute paths instead of ${PROJECT}'),
   )
     .addHelpText(
       'after',
       `
+Paths inside the project (cwd, transcript_path, a tool's file_path) are printed as \${PROJECT}/…:
+\`hookctl test\` and \`hookctl dry-run --payload\` put the project they run against back in, so a
+saved case tests the copy it is run in, not the checkout it was written in. --absolute prints the paths
+as they are here (to pipe the payload straight into a hook script).
+
 Examples:
   $ hookctl fixture PreToolUse
+  $ hookctl fixture PreToolUse --dialect claude --tool Edit --set tool_input.file_path=src/app.ts
+  $ hookctl fixture PreToolUse --dialect codex --tool apply_patch
   $ hookctl fixture PreToolUse --set tool_input.command="rm -rf /" --set permission_mode=plan
   $ hookctl fixture Stop --dialect octo --set status=error --set error="rate limited"
   $ hookctl fixture PostToolBatch --dialect claude`,

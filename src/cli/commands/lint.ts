@@ -67,7 +67,7 @@ Examples:
 
   # pre-commit (.pre-commit-config.yaml): this repository as the hook repository, at a release
   # tag (release commits carry the built dist/; a source commit has nothing to run)
-  - repo: https://github.com/<owner>/hookctl
+  - repo: https://github.com/hookctl/hookctl
     rev: v0.1.0
     hooks:
       - id: hookctl-lint
@@ -94,7 +94,7 @@ Examples:
         files: ${preCommitFilesPattern()}
 
   # GitHub Actions: lint, upload SARIF to code scanning, fail on errors (action.yml)
-  - uses: <owner>/hookctl@v0.1.0`,
+  - uses: hookctl/hookctl@v0.1.0`,
     )
     .action(async (files: string[], options: LintOptions) => {
       const { lint } = await import('../actions/lint.js');

@@ -23,13 +23,18 @@ hookctl says so in one warning line on stderr.
 Exit status: 0 when every case passes, 1 when any fails, 2 on usage or config errors.
 
 Without --cwd, the hooks come from the project that holds [dir] (the nearest directory with a
-.claude/, .openinterpreter/ or .octo/ hook config).
+.claude/, .codex/, .openinterpreter/ or .octo/ hook config).
+
+Payloads: \${PROJECT} (what \`hookctl fixture\` writes for the project's paths) and a relative "cwd"
+stand for the project under test, so a copy of the project tests its own hooks. A case whose cwd
+is outside the project (an absolute path of another checkout) is refused; one inside it still runs.
+A failed case shows each hook's status, exit code and stderr tail.
 
 Examples:
   $ hookctl test                                   # ./hooks-tests against this project
-  $ hookctl test examples/claude-guard
-  $ hookctl test examples/openinterpreter-policy-gate
-  $ hookctl test ci/cases --cwd .`,
+  $ hookctl test ci/cases --cwd .
+  $ hookctl test examples/claude-guard             # repository-only: examples/ is not in the npm package
+  $ hookctl test examples/openinterpreter-policy-gate   # repository-only`,
     )
     .action(async (dir: string | undefined, options: TestOptions) => {
       const { test } = await import('../actions/test.js');

@@ -8,7 +8,7 @@ export function registerTrust(program: Command): void {
       .command('trust')
       .description(
         'review untrusted and modified hooks and record that they may run ' +
-          '(octo: trusts the project hooks file; claude has no per-hook trust)',
+          '(openinterpreter, codex: per hook; octo: the project hooks file; claude has no per-hook trust)',
       )
       .argument('[ids...]', 'hook ids from `hookctl list` (default: every hook)')
       .option('--all', 'every hook (the default when no ids are given)')

@@ -8,7 +8,7 @@ export function registerUntrust(program: Command): void {
       .command('untrust')
       .description(
         'forget the trust of hooks so they stop running until reviewed again ' +
-          '(octo: of the project hooks file; claude has no per-hook trust)',
+          '(openinterpreter, codex: per hook; octo: of the project hooks file; claude has no per-hook trust)',
       )
       .argument('[ids...]', 'hook ids from `hookctl list`')
       .option('--all', 'every hook'),

@@ -1,6 +1,7 @@
 import type { Dialect } from '../../kit/index.js';
 import { contracts } from './contracts.js';
 import { fixture } from './fixture.js';
+import { toolSamples } from './tool-samples.js';
 import { formatClaudeListing } from './list-text.js';
 import { loadConfig } from './load-config.js';
 import { manifest } from './manifest.js';
@@ -22,6 +23,7 @@ export const dialect: Dialect = {
   trust,
   formatListing: formatClaudeListing,
   fixture,
+  toolSamples,
   scaffold: scaffolding,
   sessionRecords,
 };

@@ -2,6 +2,7 @@ import type { Dialect } from '../../kit/index.js';
 import { CODEX_TOOL_ALIASES } from '../openinterpreter/events.js';
 import { contracts } from './contracts.js';
 import { fixture } from './fixture.js';
+import { toolSamples } from './tool-samples.js';
 import { loadConfig } from './load-config.js';
 import { manifest } from './manifest.js';
 import { protocol } from './protocol.js';
@@ -20,6 +21,7 @@ export const dialect: Dialect = {
   protocol,
   trust,
   fixture,
+  toolSamples,
   scaffold: scaffolding,
   sessionRecords,
 };

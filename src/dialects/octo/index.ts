@@ -2,6 +2,7 @@ import type { Dialect } from '../../kit/index.js';
 import { builtinHooks } from './builtin-hooks.js';
 import { contracts } from './contracts.js';
 import { fixture } from './fixture.js';
+import { toolSamples } from './tool-samples.js';
 import { formatOctoListing } from './list-text.js';
 import { loadConfig } from './load-config.js';
 import { manifest } from './manifest.js';
@@ -22,6 +23,7 @@ export const dialect: Dialect = {
   protocol,
   trust,
   fixture,
+  toolSamples,
   scaffold: scaffolding,
   formatListing: formatOctoListing,
 };

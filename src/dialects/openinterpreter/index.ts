@@ -2,6 +2,7 @@ import type { Dialect } from '../../kit/index.js';
 import { contracts } from './contracts.js';
 import { CODEX_TOOL_ALIASES } from './events.js';
 import { fixture } from './fixture.js';
+import { toolSamples } from './tool-samples.js';
 import { loadConfig } from './load-config.js';
 import { manifest } from './manifest.js';
 import { protocol } from './protocol.js';
@@ -19,5 +20,6 @@ export const dialect: Dialect = {
   protocol,
   trust,
   fixture,
+  toolSamples,
   scaffold: scaffolding,
 };
