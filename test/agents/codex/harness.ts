@@ -27,6 +27,8 @@ export interface HookBehaviour {
   readonly stderr?: string;
   readonly exit?: number;
   readonly sleep?: number;
+  /** Answer only the first time (a Stop hook that blocks once, as a real one checks stop_hook_active). */
+  readonly once?: boolean;
 }
 
 export interface Invocation {
@@ -48,6 +50,10 @@ export interface CodexWorld {
   hook(name: string, behaviour?: HookBehaviour): string;
   invocations(hook?: string): Invocation[];
   hookctl(...args: string[]): Promise<CliResult>;
+  /** `hookctl` with stdin. */
+  hookctlInput(input: string, ...args: string[]): Promise<CliResult>;
+  /** Forgets that `once` hooks answered. */
+  resetOnce(): void;
   trustAll(...extra: string[]): Promise<CliResult>;
   codex(job: Partial<CodexJob> & Pick<CodexJob, 'script'>): Promise<CodexRun>;
   dispose(): void;
@@ -79,8 +85,10 @@ export function codexWorld(options: { git?: 'repo' | 'empty-dir' | 'none' } = {}
     },
     hook(name, behaviour = {}) {
       const stdout = typeof behaviour.stdout === 'object' ? JSON.stringify(behaviour.stdout) : (behaviour.stdout ?? '');
+      const marker = join(root, `once-${name}`);
       const lines = [
         `cat > "${logDir}/$(date +%s%N)-${name}-$$.json"`,
+        behaviour.once ? `[ -e ${marker} ] && exit 0; : > ${marker}` : '',
         behaviour.sleep ? `sleep ${behaviour.sleep}` : '',
         stdout ? `printf '%s' ${shQuote(stdout)}` : '',
         behaviour.stderr ? `printf '%s' ${shQuote(behaviour.stderr)} >&2` : '',
@@ -96,7 +104,12 @@ export function codexWorld(options: { git?: 'repo' | 'empty-dir' | 'none' } = {}
         .filter((entry) => hook === undefined || entry.hook === hook)
         .map((entry) => ({ hook: entry.hook, payload: JSON.parse(readFileSync(join(logDir, entry.file), 'utf8') || '{}') }));
     },
-    hookctl: (...args) => runCli([...args, '--dialect', 'codex', '--cwd', project, '--home', home], { env, cwd: project }),
+    hookctl: (...args) => world.hookctlInput('', ...args),
+    hookctlInput: (input, ...args) =>
+      runCli([...args, '--dialect', 'codex', '--cwd', project, '--home', home], { env, cwd: project, input }),
+    resetOnce() {
+      for (const file of readdirSync(root)) if (file.startsWith('once-')) rmSync(join(root, file));
+    },
     trustAll: (...extra) => world.hookctl('trust', '--yes', ...extra),
     async codex(job) {
       const result = await runCodexAgent({

@@ -9,6 +9,8 @@ const PROVIDER = 'hookctl_scripted';
 const KEY_ENV = 'HOOKCTL_SCRIPTED_MODEL_KEY';
 // Bounded so a runaway agent cannot exhaust the driver.
 const MAX_STREAM = 16 * 1024 * 1024;
+// Port 9 (discard) on loopback: nothing listens in the namespace, so a connection is refused at once.
+const UNREACHABLE_PROXY = 'http://127.0.0.1:9';
 
 /**
  * Runs the job: starts the scripted server, then `codex exec --json`, and returns what happened. Must
@@ -55,6 +57,14 @@ export async function runCodexExec(job: CodexJob): Promise<CodexRun> {
         ...job.env,
         CODEX_HOME: job.codexHome,
         [KEY_ENV]: 'scripted',
+        // Everything but the scripted model fails at once instead of waiting out a DNS timeout (the
+        // curated-plugin sync blocks the first tool call for ~5 s otherwise): a proxy that refuses.
+        HTTPS_PROXY: UNREACHABLE_PROXY,
+        HTTP_PROXY: UNREACHABLE_PROXY,
+        https_proxy: UNREACHABLE_PROXY,
+        http_proxy: UNREACHABLE_PROXY,
+        NO_PROXY: '127.0.0.1,localhost',
+        no_proxy: '127.0.0.1,localhost',
         RUST_LOG: job.env?.RUST_LOG ?? 'error',
       },
       job.cwd,
