@@ -45,7 +45,7 @@ export function jsonHooks(groups: readonly Group[]): Record<string, unknown> {
   for (const group of groups) {
     const entry: Record<string, unknown> = { hooks: group.handlers.map((handler) => ({ type: 'command', ...handler })) };
     if (group.matcher !== undefined) entry.matcher = group.matcher;
-    (hooks[group.event] ??= []).push(entry);
+    hooks[group.event] = [...(hooks[group.event] ?? []), entry];
   }
   return { hooks };
 }
