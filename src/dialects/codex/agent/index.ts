@@ -9,3 +9,10 @@ export {
   toolOutput,
 } from './responses-server.js';
 export { type CodexAgentResult, type CodexJob, type CodexRun, runCodexAgent } from './run-agent.js';
+export {
+  type CodexAppServer,
+  type CodexConfigEdit,
+  type CodexHookMetadata,
+  type CodexHooksList,
+  openCodexAppServer,
+} from './app-server.js';
