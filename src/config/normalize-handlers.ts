@@ -59,6 +59,7 @@ function toRecord(
   const positional = spec.handlerId?.(file, event, group.index, handler.index) ?? `${file.source}:${event}:${group.index}:${handler.index}`;
   // An event that allows no async hooks runs them synchronously; where that is an error the handler never gets here.
   const asyncAllowed = group.event.spec?.asyncAllowed !== false;
+  const declaredAsync = field('async', 'boolean') ?? false;
   return {
     dialect: spec.dialect,
     // Made unique across the load afterwards (withUniqueIds).
@@ -76,7 +77,8 @@ function toRecord(
     // The trust identity is taken of the command as written (discovery.rs hashes before substituting).
     ...(substituted === command ? {} : { declaredCommand: command }),
     timeoutMs: resolveTimeout(spec.timeout, setField(handler.node, 'timeout')?.value, spec.eventTimeouts?.[event]).ms,
-    async: (field('async', 'boolean') ?? false) && asyncAllowed,
+    async: declaredAsync && asyncAllowed,
+    ...(declaredAsync && !asyncAllowed ? { declaredAsync: true as const } : {}),
     statusMessage: field('statusMessage', 'string') ?? null,
     onFailure: onFailure === 'abort' ? 'abort' : 'continue',
     // Only events that can emit additional context take a limit (the unknown-key rule reports others).

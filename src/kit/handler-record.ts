@@ -117,6 +117,11 @@ export interface HandlerRecord {
   /** True when the config wrote the timeout (false: the dialect's default applies). */
   readonly timeoutSet?: boolean;
   readonly async: boolean;
+  /**
+   * `async: true` as written on an event that runs it synchronously (codex SessionEnd): the trust
+   * identity is taken of the declaration, as Codex hashes it. Absent otherwise.
+   */
+  readonly declaredAsync?: true;
   readonly statusMessage: string | null;
   readonly onFailure: 'continue' | 'abort';
   /**

@@ -139,7 +139,7 @@ export function familyKit(dialect: CodexFamily) {
     return run(event, [group(undefined, prints(stdout))], extra);
   }
 
-  return { dir, world, dispatch, run, runPrinted, payload: layout.payload };
+  return { dialect, dir, world, dispatch, run, runPrinted, payload: layout.payload };
 }
 
 /** A project hooks.json with one matcher group per entry of `groups` for `event`. */

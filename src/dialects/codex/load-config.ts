@@ -1,8 +1,9 @@
 import { userInfo } from 'node:os';
-import type { LoadContext, LoadedConfig } from '../../kit/index.js';
+import type { CompiledMatcher, HandlerRecord, LoadContext, LoadedConfig } from '../../kit/index.js';
 import { loadCodexFamilyConfig } from '../openinterpreter/load-config.js';
 import { codexWatchPaths } from './config-layers.js';
 import { configSpec } from './config-spec.js';
+import { CODEX_EVENTS } from './events.js';
 
 /**
  * Loads every codex layer as openinterpreter does (skip what is broken, run the rest), then gives
@@ -14,13 +15,57 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
   const env = shellEnvironment(shell, context.env);
   return {
     ...config,
-    handlers: config.handlers.map((handler) => ({
+    handlers: inDisplayOrder(config.handlers).map((handler) => ({
       ...handler,
+      matcher: MATCHERLESS.has(handler.event) ? IGNORED_MATCHER : handler.matcher,
       launch: { kind: 'process', argv: [shell, '-c', handler.command] },
       ...(env === null ? {} : { env: { ...env, ...handler.env } }),
     })),
   };
 }
+
+/**
+ * Codex's order within one file: its fixed event order, then configured order (config/src/hook_config.rs
+ * `into_matcher_groups`, hooks/src/engine/discovery.rs `display_order`). `hooks/list` and the order
+ * hooks run in follow it; the file order of the layers is kept.
+ */
+const EVENT_ORDER = [
+  'PreToolUse',
+  'PermissionRequest',
+  'PostToolUse',
+  'PreCompact',
+  'PostCompact',
+  'SessionStart',
+  'SessionEnd',
+  'UserPromptSubmit',
+  'SubagentStart',
+  'SubagentStop',
+  'Stop',
+];
+
+function inDisplayOrder(handlers: readonly HandlerRecord[]): HandlerRecord[] {
+  const rank = (event: string) => {
+    const index = EVENT_ORDER.indexOf(event);
+    return index < 0 ? EVENT_ORDER.length : index;
+  };
+  const ordered: HandlerRecord[] = [];
+  let run: HandlerRecord[] = [];
+  const flush = () => {
+    ordered.push(...run.sort((a, b) => rank(a.event) - rank(b.event)));
+    run = [];
+  };
+  for (const handler of handlers) {
+    if (run.length > 0 && (run[0]!.file !== handler.file || run[0]!.source !== handler.source)) flush();
+    run.push(handler);
+  }
+  flush();
+  return ordered;
+}
+
+/** Events whose matcher Codex ignores: it lists them as `null` (discovery.rs matcher_pattern_for_event). */
+const MATCHERLESS: ReadonlySet<string> = new Set(CODEX_EVENTS.filter((event) => event.matcherField === null).map((event) => event.name));
+
+const IGNORED_MATCHER: CompiledMatcher = { source: null, kind: 'all', test: () => true };
 
 /**
  * What the shell needs to start as it does under Codex. Node gives a child socket pairs for its

@@ -45,6 +45,12 @@ export interface CodexProtocolOptions {
   hookEventName: 'exact' | 'any';
   rewriteOrder: 'configured' | 'options';
   context: 'spill' | 'report';
+  /**
+   * PostToolUse `continue:false`: `stops` ends the session (openinterpreter, SPEC 2.6, its seed is
+   * silent); `replaces-output` is what the Codex 0.169.0 binary does — the stop reason replaces the
+   * tool output, the run keeps its `stopped` status and the turn goes on (`stop: false`).
+   */
+  postToolUseContinueFalse: 'stops' | 'replaces-output';
 }
 
 type Event =
@@ -461,7 +467,8 @@ function aggregate(
   const has = (decision: HandlerEffect['decision']) => effects.some(({ effect }) => effect.decision === decision);
   const winning = has('deny') ? 'deny' : has('ask') ? 'ask' : has('allow') ? 'allow' : null;
   const stoppers = effects.filter(({ effect }) => effect.stop === true);
-  const stop = stoppers.length > 0;
+  const feedbackOnly = event === 'PostToolUse' && codex.postToolUseContinueFalse === 'replaces-output';
+  const stop = stoppers.length > 0 && !feedbackOnly;
   // Stop/SubagentStop: continue:false anywhere overrides every block (events/stop.rs aggregate_results).
   const stopOverridesBlock = (event === 'Stop' || event === 'SubagentStop') && stop;
   const blocked = winning === 'deny' && !stopOverridesBlock;
@@ -473,7 +480,7 @@ function aggregate(
     blocked,
     reason: outcomeReason(event, effects, winning, blocked, held),
     stop,
-    stopReason: stoppers.find(({ effect }) => effect.stopReason !== undefined)?.effect.stopReason ?? null,
+    stopReason: stop ? (stoppers.find(({ effect }) => effect.stopReason !== undefined)?.effect.stopReason ?? null) : null,
     // Each hook's context is held to its own additionalContextLimit (output_spill.rs).
     additionalContext: joinBlocks(contexts.map(({ handler, effect }) => held(effect.additionalContext!, contextLimit(handler)))),
     updatedInput: rewrite?.effect.updatedInput ?? null,

@@ -36,7 +36,8 @@ export function hookDefinition(handler: HandlerRecord): HookDefinition {
     // (Codex: codex-rs/hooks/src/engine/discovery.rs hashes before substituting).
     command: handler.declaredCommand ?? handler.command,
     timeout: handler.timeoutMs / 1000,
-    async: handler.async,
+    // As written: Codex hashes `async: true` of a SessionEnd hook it runs synchronously (discovery.rs).
+    async: handler.declaredAsync ?? handler.async,
   };
   if (handler.statusMessage !== null) identity.statusMessage = handler.statusMessage;
   const limit = handler.additionalContextLimit;

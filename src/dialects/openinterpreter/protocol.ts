@@ -11,5 +11,6 @@ export const protocol: DialectProtocol = createCodexProtocol({
   decisions: 'extended',
   hookEventName: 'exact',
   rewriteOrder: 'configured',
+  postToolUseContinueFalse: 'stops',
   context: 'spill',
 });

@@ -1,0 +1,18 @@
+/** The real Codex CLI as an oracle: a scripted Responses API model and a namespaced `codex exec` driver. */
+export { SCRIPTED_MODEL, scriptedModelCatalog } from './model-catalog.js';
+export {
+  outputItem,
+  type RecordedRequest,
+  type ScriptedResponsesServer,
+  type ScriptedTurn,
+  startScriptedResponsesServer,
+  toolOutput,
+} from './responses-server.js';
+export { type CodexAgentResult, type CodexJob, type CodexRun, runCodexAgent } from './run-agent.js';
+export {
+  type CodexAppServer,
+  type CodexConfigEdit,
+  type CodexHookMetadata,
+  type CodexHooksList,
+  openCodexAppServer,
+} from './app-server.js';

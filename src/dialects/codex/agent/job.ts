@@ -1,0 +1,32 @@
+import type { RecordedRequest, ScriptedTurn } from './responses-server.js';
+
+/** One `codex exec` against the scripted model, as the driver runs it. */
+export interface CodexJob {
+  /** The `codex` executable (the pinned npm package's bin). */
+  readonly codexBin: string;
+  /** `CODEX_HOME`: an existing directory; the caller puts config.toml / hooks.json there. */
+  readonly codexHome: string;
+  /** The directory Codex works in (`-C`). */
+  readonly cwd: string;
+  readonly prompt: string;
+  readonly script: readonly ScriptedTurn[];
+  /** More `codex exec` arguments (`-c key=value`, approval flags…), before the prompt. */
+  readonly args?: readonly string[];
+  /** `--dangerously-bypass-approvals-and-sandbox` (default true); false for approval cases. */
+  readonly bypass?: boolean;
+  /** Extra environment for Codex (HOME is kept unless given). */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Codex is killed after this long (default 60 s). */
+  readonly timeoutMs?: number;
+}
+
+/** What one run did: Codex's JSONL events, its stderr, and every request the model server saw. */
+export interface CodexRun {
+  readonly exitCode: number | null;
+  readonly signal: string | null;
+  readonly timedOut: boolean;
+  readonly durationMs: number;
+  readonly events: readonly Record<string, unknown>[];
+  readonly stderr: string;
+  readonly requests: readonly RecordedRequest[];
+}
