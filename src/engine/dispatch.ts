@@ -277,7 +277,13 @@ class RunCancellation {
  */
 function meetsCondition(handler: EngineHandler, payload: Record<string, unknown>, warnings: string[]): boolean {
   if (!handler.condition) return true;
-  const verdict = handler.condition.test(payload);
+  let verdict: boolean | string;
+  try {
+    verdict = handler.condition.test(payload);
+  } catch (error) {
+    // The rule and the payload are both untrusted text: a test that breaks selects (fails open), never the dispatch.
+    verdict = `its \`if\` rule could not be evaluated (${error instanceof Error ? error.message : String(error)}); running the hook anyway`;
+  }
   if (typeof verdict === 'string') warnings.push(`hook ${handler.id}: ${verdict}`);
   return verdict !== false;
 }

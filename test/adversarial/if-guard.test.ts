@@ -227,6 +227,9 @@ describe('a managed `if: "Bash(rm *)"` guard against every shell form (issue 22,
     expect(verdict('Bash(rm *)', `echo ${"'a'\"b\"\\c$'d'".repeat(20_000)}`)).toBe('skip');
     expect(verdict('Bash(rm *)', 'xargs '.repeat(30_000))).toBe('warn');
     expect(verdict('Bash(rm *)', `${'$('.repeat(40)}rm x${')'.repeat(40)}`)).toBe('warn');
+    expect(verdict('Bash(rm *)', `${'a;'.repeat(200_000)}rm x`)).toBe('match');
+    expect(verdict('Bash(rm *)', `echo $(${'a;'.repeat(200_000)}rm x)`)).toBe('match');
+    expect(verdict('Bash(rm *)', `bash -c '${'a;'.repeat(200_000)}'`)).toBe('skip');
   });
 
   it('through a dispatch: the managed guard runs for `(rm -rf x)` and the deny stands; a warning names the undecidable case', async () => {

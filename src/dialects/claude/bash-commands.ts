@@ -38,7 +38,7 @@ export function bashCommands(script: string, depth = 0): SimpleCommand[] | null 
     const commands: SimpleCommand[] = [];
     const lexer = new Lexer(script, depth, commands);
     const tokens = lexer.tokens(null);
-    commands.push(...group(tokens));
+    append(commands, group(tokens));
     return commands;
   } catch (error) {
     if (error instanceof Unparsable) return null;
@@ -277,7 +277,7 @@ class Lexer {
     const nested = new Lexer(this.text, this.depth + 1, this.found);
     nested.i = this.i;
     const tokens = nested.tokens(')');
-    this.found.push(...group(tokens, true));
+    append(this.found, group(tokens, true));
     this.i = nested.i;
   }
 
@@ -299,7 +299,7 @@ class Lexer {
     this.i++;
     const commands = bashCommands(body, this.depth + 1);
     if (commands === null) throw new Unparsable();
-    this.found.push(...commands);
+    append(this.found, commands);
   }
 
   /** `$((` consumed: up to the matching `))`; substitutions inside still run. */
@@ -424,6 +424,11 @@ class Lexer {
     this.i++;
     return known ? text : null;
   }
+}
+
+/** Appends one by one: spreading 100,000 commands into push() would overflow the call stack. */
+function append(to: SimpleCommand[], from: readonly SimpleCommand[]): void {
+  for (const command of from) to.push(command);
 }
 
 /** Words that open, continue or close a compound command where a command word would stand. */

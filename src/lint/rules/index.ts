@@ -11,6 +11,7 @@ import { featuresDisabled } from './features-disabled.js';
 import { fieldIgnored } from './field-ignored.js';
 import { handlerTypeNotAllowed } from './handler-type-not-allowed.js';
 import { hooksSwitch } from './hooks-switch.js';
+import { httpEnvAllowed } from './http-env-allowed.js';
 import { httpRequestRefused } from './http-request-refused.js';
 import { ifNotEvaluated } from './if-not-evaluated.js';
 import { hookModified } from './hook-modified.js';
@@ -74,6 +75,7 @@ export const RULES: readonly Rule[] = [
   shellFormPlaceholder,
   urlNotAllowed,
   httpRequestRefused,
+  httpEnvAllowed,
   featuresDisabled,
   hooksSwitch,
   pluginDiscovery,

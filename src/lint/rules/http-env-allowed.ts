@@ -1,0 +1,64 @@
+import { relative } from 'node:path';
+import { scalarField, setField } from '../../config/field-value.js';
+import type { CheckedFile } from '../rule.js';
+import { createRule } from '../rule.js';
+
+/** The settings key whose lists of every layer merge into the names HTTP header values may interpolate. */
+const SETTING = 'httpHookAllowedEnvVars';
+
+/**
+ * Which environment variables an HTTP hook's headers will really interpolate, and which settings file
+ * admitted each name (issue 22). Claude Code merges `httpHookAllowedEnvVars` across settings
+ * sources ("arrays merge"), so a project file widens a managed list rather than being bounded by
+ * it: an administrator reads here what a project hook gets and where that came from.
+ */
+export const httpEnvAllowed = createRule({
+  id: 'http-env-allowed',
+  severity: 'info',
+  description: 'the environment variables an HTTP hook interpolates into its headers, and the settings file that allowed each',
+  atLoad: false,
+  messages: {
+    // {{names}}: the effective names, each with the files whose httpHookAllowedEnvVars list it; {{blocked}}: the rest.
+    effective: 'headers may interpolate {{names}} ({{setting}} lists merge across settings files){{blocked}}',
+    unrestricted: 'headers may interpolate {{names}} (no settings file sets {{setting}}, so allowedEnvVars alone decides)',
+  },
+  check({ checked, all, projectDir, report }) {
+    const lists = allowListsOf(all, projectDir);
+    for (const handler of checked.declarations.handlers) {
+      if (scalarField(handler.node, 'type', 'string') !== 'http') continue;
+      const entry = setField(handler.node, 'allowedEnvVars');
+      if (entry?.value.kind !== 'array') continue;
+      const wanted = entry.value.items.flatMap((item) => (item.kind === 'scalar' && typeof item.value === 'string' ? [item.value] : []));
+      if (wanted.length === 0) continue;
+      if (lists === null) {
+        report({ messageId: 'unrestricted', data: { names: wanted.join(', '), setting: SETTING }, pos: entry.value.pos });
+        continue;
+      }
+      const allowed = wanted.filter((name) => lists.has(name));
+      const names = allowed.length === 0 ? 'nothing' : allowed.map((name) => `${name} (from ${lists.get(name)!.join(', ')})`).join(', ');
+      const refused = wanted.filter((name) => !lists.has(name));
+      const blocked = refused.length === 0 ? '' : `; not ${refused.join(', ')}, which no ${SETTING} lists`;
+      report({ messageId: 'effective', data: { names, setting: SETTING, blocked }, pos: entry.value.pos });
+    }
+  },
+});
+
+/** Each name listed by any settings file's httpHookAllowedEnvVars, with the files listing it; null when none sets the key. */
+function allowListsOf(files: readonly CheckedFile[], projectDir: string): Map<string, string[]> | null {
+  let set = false;
+  const names = new Map<string, string[]>();
+  for (const { file } of files) {
+    const root = file.parsed.root;
+    if (file.role === 'hooks-file' || root?.kind !== 'object') continue;
+    const value = setField(root, SETTING)?.value;
+    if (value?.kind !== 'array') continue;
+    set = true;
+    const rel = relative(projectDir, file.parsed.path);
+    const where = rel === '' || rel.startsWith('..') ? file.parsed.path : rel;
+    for (const item of value.items) {
+      if (item.kind !== 'scalar' || typeof item.value !== 'string') continue;
+      names.set(item.value, [...(names.get(item.value) ?? []), where]);
+    }
+  }
+  return set ? names : null;
+}
