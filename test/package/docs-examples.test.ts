@@ -48,10 +48,11 @@ beforeAll(async () => {
   env.PATH = `${join(project, 'node_modules/.bin')}:${env.PATH ?? ''}`;
 }, SETUP_TIMEOUT_MS);
 
+// Removing an installed project (and closing the registry) can take more than the default hook time on a loaded machine.
 afterAll(async () => {
   await registry?.close();
   if (root) rmSync(root, { recursive: true, force: true });
-});
+}, SETUP_TIMEOUT_MS);
 
 /** The commands of the README's ```sh block under `heading`. */
 function shBlockAfter(heading: string): string[] {
