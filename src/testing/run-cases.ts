@@ -4,6 +4,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import type { Engine } from '../engine/engine.js';
 import { MAX_NESTING } from '../config/nesting-limit.js';
 import { NoCasesError } from '../errors.js';
+import { isPlainObject } from '../util/is-plain-object.js';
 import { readRegularFile, SIZE_CAPS } from '../util/regular-file.js';
 import { jsonDepth, parseJsonText } from '../util/safe-json.js';
 import { requireCwdInside, resolvePortable } from '../fixture/portable-paths.js';
@@ -96,8 +97,9 @@ async function runCase(
   if (badRegexes.length > 0) return failed(badRegexes.join('; '));
   try {
     const stored = testCase.payloadFile !== undefined ? await readPayloadFile(dirname(file), testCase.payloadFile) : testCase.payload;
-    requireCwdInside(stored, projectDir);
+    // Checked once resolved: `${PROJECT}/../other` must not pass as a path inside the project.
     const payload = resolvePortable(stored, projectDir);
+    requireCwdInside(payload, projectDir, isPlainObject(stored) ? stored.cwd : undefined);
     const outcome = await engine.dispatch(testCase.event, payload, signal ? { signal } : {});
     const mismatches = matchExpected(testCase.expect, outcome);
     const passed = mismatches.length === 0;

@@ -48,10 +48,11 @@ beforeAll(async () => {
   env.PATH = `${join(project, 'node_modules/.bin')}:${env.PATH ?? ''}`;
 }, SETUP_TIMEOUT_MS);
 
+// Removing an installed project (and closing the registry) can take more than the default hook time on a loaded machine.
 afterAll(async () => {
   await registry?.close();
   if (root) rmSync(root, { recursive: true, force: true });
-});
+}, SETUP_TIMEOUT_MS);
 
 /** The commands of the README's ```sh block under `heading`. */
 function shBlockAfter(heading: string): string[] {
@@ -103,6 +104,16 @@ describe('the README and --help, from the packed tarball in an empty project', (
       expect(results[0]!.stdout).toContain('created .claude/hooks/pre-tool-use.sh');
       expect(results[1]!.code, describeRun(commands[1]!, results[1]!)).toBe(0);
       expect(results[1]!.stdout).toMatch(/^PreToolUse \(claude\) — matcher target: Bash\nmatched 1 of 1 handler\n {2}✓ completed /);
+
+      // Completion for a project-local install, as `completion --help` says: loaded with npx, under an alias.
+      const npxEnv = { ...env, PATH: env.PATH!.split(':').slice(1).join(':') };
+      const completion = await run(
+        'bash',
+        ['--norc', '--noprofile', '-c', "source <(npx --no hookctl completion bash) && alias hookctl='npx hookctl' && complete -p hookctl"],
+        project,
+        npxEnv,
+      );
+      expect(completion.stdout, describeRun('npx hookctl completion bash', completion)).toBe('complete -o filenames -F _hookctl hookctl\n');
 
       // Every example of the README and of each command's --help then runs in that project: none may
       // fail to parse (a command or option that no longer exists), whatever it then finds there.

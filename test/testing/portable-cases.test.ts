@@ -96,9 +96,14 @@ describe('portable test cases (hookctl fixture → hookctl test)', () => {
       join(b, 'hooks-tests/up.case.json'),
       JSON.stringify({ event: 'PreToolUse', payload: { ...payload, cwd: '../project' }, expect: {} }),
     );
+    writeFileSync(
+      join(b, 'hooks-tests/via.case.json'),
+      JSON.stringify({ event: 'PreToolUse', payload: { ...payload, cwd: '${PROJECT}/../project' }, expect: {} }),
+    );
     const refused = await runCli(['test', ...flags], { cwd: b });
     expect(refused.stdout).toContain(`✗ rm.case.json\n    error: payload cwd ${a} is outside the project under test (${b})`);
     expect(refused.stdout).toContain('✗ up.case.json\n    error: payload cwd ../project is outside the project under test');
+    expect(refused.stdout).toContain('✗ via.case.json\n    error: payload cwd ${PROJECT}/../project is outside the project under test');
     expect(refused.stdout).toContain('write the cwd as "${PROJECT}"');
     expect(refused.code).toBe(1);
     // The guard of the other checkout never ran: it would have denied, and nothing was dispatched.
