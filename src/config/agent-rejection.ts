@@ -23,7 +23,9 @@ export function rejectsWholeFile(spec: DialectConfigSpec, file: ConfigFile): boo
   return spec.wholeFileRejection === true && (file.role === 'hooks-file' || file.role === 'inline-config');
 }
 
-/** The clause a finding starts with when the agent drops the file for it. */
-export function wholeFileClause(file: ConfigFile): string {
-  return file.role === 'hooks-file' ? 'the agent ignores this whole file' : 'the agent ignores every hook in this file';
+/** The clause a finding starts with when the agent drops the file for it (or, per the spec, will not start). */
+export function wholeFileClause(file: ConfigFile, spec?: DialectConfigSpec): string {
+  if (file.role === 'hooks-file') return 'the agent ignores this whole file';
+  if (file.role === 'inline-config' && spec?.inlineConfigRefusal !== undefined) return spec.inlineConfigRefusal;
+  return 'the agent ignores every hook in this file';
 }

@@ -188,6 +188,13 @@ export interface DialectConfigSpec {
    */
   asyncWhereNotAllowed?: 'refused' | 'runs-sync';
   /**
+   * Where a value of the wrong type in a general config file's hooks table stops the agent from
+   * starting at all (it deserialises the whole file strictly), the clause its findings start with
+   * instead of "the agent ignores every hook in this file"; the dialect's loader makes such a finding
+   * a load error. Absent: the agent drops that file's hooks and starts.
+   */
+  inlineConfigRefusal?: string;
+  /**
    * The id a handler gets from where it is declared, when the dialect's agent names hooks that
    * way (codex: `<file or key>:<event_snake>:<group>:<handler>`). Absent: its `id` field, else
    * `<source>:<event>:<group>:<handler>`.

@@ -18,6 +18,9 @@ const { id: _id, onFailure: _onFailure, ...codexHandlerFields } = openInterprete
  * ignores them as unknown keys), plus SessionEnd's timeout rule and forced sync, Codex's hook keys
  * as handler ids, and Codex's `[features] hooks` decision.
  */
+/** The clause of a config.toml `[hooks]` type error: Codex refuses to start, so no hook runs. */
+export const CODEX_WILL_NOT_START = 'Codex will not start';
+
 export const configSpec: DialectConfigSpec = {
   ...openInterpreterSpec,
   dialect: 'codex',
@@ -31,6 +34,8 @@ export const configSpec: DialectConfigSpec = {
   // Codex: codex-rs/hooks/src/events/session_end.rs SESSION_END_DEFAULT_TIMEOUT_SEC, SESSION_END_MAX_TIMEOUT_SEC.
   eventTimeouts: { SessionEnd: { defaultMs: 1000, maxMs: 3000 } },
   asyncWhereNotAllowed: 'runs-sync',
+  // Codex 0.169.0 exits with "Error loading config.toml: invalid type: … in `hooks`" (test/agents/codex).
+  inlineConfigRefusal: CODEX_WILL_NOT_START,
   handlerId: (file, event, group, handler) => hookKey(file.key ?? file.parsed.path, event, group, handler),
   featuresSwitch,
   decideFeatures,

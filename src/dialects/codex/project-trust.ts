@@ -86,7 +86,7 @@ function projectRootMarkers(settings: Plain): readonly string[] {
 function findProjectRoot(cwd: string, markers: readonly string[]): string {
   if (markers.length === 0) return cwd;
   for (let dir = cwd; ; dir = dirname(dir)) {
-    if (markers.some((marker) => statsAt(join(dir, marker)) !== null)) return dir;
+    if (markers.some((marker) => (marker === '.git' ? gitMarkerAt(dir) : statsAt(join(dir, marker)) !== null))) return dir;
     if (dirname(dir) === dir) return cwd;
   }
 }
@@ -112,9 +112,21 @@ function trustKeys(path: string): string[] {
 /** loader `find_git_checkout_root`: the nearest ancestor holding `.git` (a directory or a worktree's file). */
 function findCheckoutRoot(cwd: string): string | null {
   for (let dir = cwd; ; dir = dirname(dir)) {
-    if (statsAt(join(dir, '.git')) !== null) return dir;
+    if (gitMarkerAt(dir)) return dir;
     if (dirname(dir) === dir) return null;
   }
+}
+
+/**
+ * Whether `dir/.git` marks a repository for Codex 0.169.0: a `.git` file (a worktree's pointer, read
+ * no further here), or a `.git` directory that holds `HEAD`. The binary treats an empty `.git`
+ * directory, or one without `HEAD`, as no marker at all — neither the project root nor the trust key
+ * stops there (test/agents/codex/project-root.test.ts; the newer sources accept any `.git`).
+ */
+function gitMarkerAt(dir: string): boolean {
+  const dotGit = join(dir, '.git');
+  if (statsAt(dotGit) === null) return false;
+  return !directoryAt(dotGit) || statsAt(join(dotGit, 'HEAD')) !== null;
 }
 
 /**

@@ -5,7 +5,7 @@ import { featuresPolicy, switchedOff } from '../../config/features-switch.js';
 import { isManagedOnly } from '../../config/managed-only.js';
 import { normalizeHandlers } from '../../config/normalize-handlers.js';
 import { LOAD_RULES } from '../../lint/rules/index.js';
-import type { LoadContext, LoadedConfig } from '../../kit/index.js';
+import type { Finding, LoadContext, LoadedConfig } from '../../kit/index.js';
 import { openInterpreterWatchPaths } from './config-layers.js';
 import { configSpec } from './config-spec.js';
 
@@ -20,6 +20,24 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
 }
 
 /**
+ * Where the agent refuses to start on a type error in a config file's hooks table
+ * (`spec.inlineConfigRefusal`, codex), those findings are load errors: nothing runs, the hooks.json
+ * ones included, and `run`/`dry-run` fail. A file the agent does not read (an untrusted project's)
+ * cannot stop it, so its findings stay warnings.
+ */
+function refusalsAreFatal<T extends { findings: Finding[] }>(spec: DialectConfigSpec, files: readonly ConfigFile[], analysis: T): T {
+  const refusal = spec.inlineConfigRefusal;
+  if (refusal === undefined) return analysis;
+  const read = new Set(files.filter((file) => file.role === 'inline-config' && !file.disabled).map((file) => file.parsed.path));
+  const findings = analysis.findings.map((finding) =>
+    finding.severity === 'error' && read.has(finding.file) && finding.message.startsWith(`${refusal}:`)
+      ? { ...finding, fatal: true }
+      : finding,
+  );
+  return { ...analysis, findings };
+}
+
+/**
  * The load policy of the Codex-derived dialects (openinterpreter, codex): every file is read and
  * checked once; `[features] hooks = false` switches turn off the hooks they govern (the spec's
  * featuresPolicy); otherwise what the rules did not invalidate is normalised into handlers.
@@ -31,7 +49,7 @@ export async function loadCodexFamilyConfig(
   watch: (context: LoadContext, files: readonly ConfigFile[]) => string[],
 ): Promise<LoadedConfig> {
   const files = await spec.discover(context);
-  const analysis = analyseFiles(files, spec, LOAD_RULES, context.cwd);
+  const analysis = refusalsAreFatal(spec, files, analyseFiles(files, spec, LOAD_RULES, context.cwd));
   const paths = files.map((file) => file.parsed.path);
   const watchPaths = watch(context, files);
   const policy = featuresPolicy(files, spec);

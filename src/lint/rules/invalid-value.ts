@@ -71,11 +71,12 @@ export const invalidValue = createRule({
     const { root, format, text } = file.parsed;
     const wholeFile = rejectsWholeFile(spec, file);
     const fileHooks = fileHooksNode(file, declarations);
-    const clause = wholeFileClause(file);
     /** A problem the agent refuses: the whole file's hooks where it rejects files whole. */
     const refuse = (problem: Problem, where: Where) => {
       if (!wholeFile || fileHooks === undefined) return report({ ...problem, ...where } as never);
       const words = formatMessage('invalid-value', PROBLEMS, problem.messageId, problem.data);
+      // A value out of range deserialises; only a type error can stop the agent from starting.
+      const clause = problem.messageId === 'aboveMax' ? wholeFileClause(file) : wholeFileClause(file, spec);
       report({ messageId: 'fileIgnored', data: { clause, problem: words }, pos: where.pos, invalidates: fileHooks });
     };
     for (const { refusedByAgent, pos, invalidates, ...problem } of declarations.shapeProblems) {
@@ -97,7 +98,7 @@ export const invalidValue = createRule({
     });
     const misplaced = reportTopLevelEvents(spec, checked, root, report);
     // A strict top level is the agent refusing the file (hooks.json: any key but hooks and description).
-    if (strict) reportUnknownTopLevel(root, ['hooks', ...Object.keys(topLevel.fields)], misplaced, clause, report);
+    if (strict) reportUnknownTopLevel(root, ['hooks', ...Object.keys(topLevel.fields)], misplaced, wholeFileClause(file), report);
     const reserved = spec.reservedHookKeys?.[file.role];
     const hooks = declarations.hooks?.value;
     if (reserved !== undefined && hooks?.kind === 'object')

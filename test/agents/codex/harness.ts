@@ -106,7 +106,11 @@ export function codexWorld(options: { git?: 'repo' | 'empty-dir' | 'none' } = {}
     },
     hookctl: (...args) => world.hookctlInput('', ...args),
     hookctlInput: (input, ...args) =>
-      runCli([...args, '--dialect', 'codex', '--cwd', project, '--home', home], { env, cwd: project, input }),
+      runCli([...args, '--dialect', 'codex', ...(args.includes('--cwd') ? [] : ['--cwd', project]), '--home', home], {
+        env,
+        cwd: project,
+        input,
+      }),
     resetOnce() {
       for (const file of readdirSync(root)) if (file.startsWith('once-')) rmSync(join(root, file));
     },

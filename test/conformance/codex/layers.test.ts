@@ -20,9 +20,21 @@ describe('project layers: codex-rs/core/src/config/config_loader_tests.rs', () =
     const child = join(box.project, 'child');
     box.put('project/.codex/hooks.json', preToolUse('echo root'));
     box.put('project/child/.codex/hooks.json', preToolUse('echo child'));
+    box.put('project/.git/HEAD', 'ref: refs/heads/main\n');
     box.put('home/.codex/config.toml', box.trustLine(box.project));
     const outcome = await box.dispatch(await box.engine({ cwd: child, bypassTrust: true }), 'PreToolUse', {}, child);
     expect(commands(outcome)).toEqual(['echo root', 'echo child']);
+  });
+
+  // Codex 0.169.0 (test/agents/codex/project-root.test.ts): an empty `.git` directory marks nothing.
+  it('an empty .git directory is no project root: the cwd is, and its trust key is the cwd', async () => {
+    const box = codexSandbox();
+    const child = join(box.project, 'child');
+    box.put('project/.codex/hooks.json', preToolUse('echo root'));
+    box.put('project/child/.codex/hooks.json', preToolUse('echo child'));
+    box.put('home/.codex/config.toml', box.trustLine(child));
+    const outcome = await box.dispatch(await box.engine({ cwd: child, bypassTrust: true }), 'PreToolUse', {}, child);
+    expect(commands(outcome)).toEqual(['echo child']);
   });
 
   // config_loader_tests.rs project_layers_disabled_when_untrusted_or_unknown — shown, not silent (SPEC-dialects 9.1 [choice]).
