@@ -31,6 +31,16 @@ export const configSpec: DialectConfigSpec = {
   // Codex: codex-rs/hooks/src/events/session_end.rs SESSION_END_DEFAULT_TIMEOUT_SEC, SESSION_END_MAX_TIMEOUT_SEC.
   eventTimeouts: { SessionEnd: { defaultMs: 1000, maxMs: 3000 } },
   asyncWhereNotAllowed: 'runs-sync',
+  // codex-rs/core/src/tools/hook_names.rs: hooks see Bash, apply_patch (Edit, Write), spawn_agent (Agent), mcp__…
+  toolNames: {
+    tools: ['Bash', 'apply_patch', 'Edit', 'Write', 'spawn_agent', 'Agent'],
+    otherAgents: {
+      terminal: { agent: 'octo', instead: 'Bash' },
+      Shell: { agent: 'Cursor', instead: 'Bash' },
+      shell: { agent: "Codex's model (its hooks see Bash)", instead: 'Bash' },
+      run_shell_command: { agent: 'Gemini CLI', instead: 'Bash' },
+    },
+  },
   handlerId: (file, event, group, handler) => hookKey(file.key ?? file.parsed.path, event, group, handler),
   featuresSwitch,
   decideFeatures,

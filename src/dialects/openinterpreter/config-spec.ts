@@ -1,4 +1,5 @@
 import type { DialectConfigSpec } from '../../config/config-spec.js';
+import { projectAnchor } from './project-anchor.js';
 import { CONTEXT_LIMIT_EVENTS, OPENINTERPRETER_EVENTS } from './events.js';
 import { describeOpenInterpreterFile, discoverOpenInterpreterFiles, featuresSwitch } from './config-layers.js';
 
@@ -46,6 +47,9 @@ export const configSpec: DialectConfigSpec = {
     'managed-requirements': { managed_dir: { kind: 'string' }, windows_managed_dir: { kind: 'string' } },
   },
   contextLimitEvents: CONTEXT_LIMIT_EVENTS,
+  projectAnchor,
+  // SPEC 2.4: the shell tool is Bash; apply_patch answers to Edit and Write, spawn_agent to Agent.
+  toolNames: { tools: ['Bash', 'apply_patch', 'Edit', 'Write', 'spawn_agent', 'Agent'] },
   featuresSwitch,
   discover: discoverOpenInterpreterFiles,
   describeFile: describeOpenInterpreterFile,
