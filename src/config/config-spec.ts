@@ -188,6 +188,18 @@ export interface DialectConfigSpec {
     otherAgents?: Readonly<Record<string, { agent: string; instead: string }>>;
   };
   /**
+   * The variables the agent sets for its hooks (SPEC-dialects 8.7, 9.7), for lint's
+   * `unset-variable`: `always`, `byEvent` (a variable → the only events it is set on), `plugin`
+   * (only for a plugin's hooks), and `neverSet`: names configs use that the agent never sets, each
+   * with what to use instead (the input arrives as JSON on stdin).
+   */
+  hookVariables?: {
+    always: readonly string[];
+    byEvent?: Readonly<Record<string, readonly string[]>>;
+    plugin: readonly string[];
+    neverSet: Readonly<Record<string, string>>;
+  };
+  /**
    * Events whose matcher is also the list of files the agent watches, split on `|`, each piece a
    * literal file name (claude FileChanged): a piece with wildcard characters watches nothing.
    */

@@ -6,6 +6,7 @@ import { describeClaudeFile, discoverClaudeFiles } from './config-layers.js';
 import { compileClaudeMatcher } from './matcher.js';
 import { projectAnchor } from './project-anchor.js';
 import { toolNames } from './tool-names.js';
+import { hookVariables } from './hook-variables.js';
 import { exponentialBacktracking } from './regex-backtracking.js';
 import { claudeHookSwitches } from './settings.js';
 
@@ -110,6 +111,7 @@ export const configSpec: DialectConfigSpec = {
   honouredElsewhere: { once: 'skill frontmatter' },
   mcpToolPrefix: 'mcp__',
   toolNames,
+  hookVariables,
   // cc hooks §FileChanged: the matcher, split on `|`, names the files to watch.
   watchListEvents: new Set(['FileChanged']),
   urlAllowList: { settingKey: 'allowedHttpHookUrls', urlField: 'url', allowed: (url, patterns) => urlAllowed(url, patterns) },

@@ -36,6 +36,8 @@ export const cwdRelativeScript = createRule({
     const source = checked.file.source;
     if (anchor === undefined || (source !== 'project' && source !== 'local')) return;
     for (const handler of checked.declarations.handlers) {
+      // Under an unknown event the hook never runs: unknown-event says so.
+      if (handler.group.event.spec === null) continue;
       const found = relativeScript(spec, handler.node);
       if (found === null) continue;
       const event = handler.group.event.name;
@@ -71,6 +73,8 @@ function relativeScript(spec: DialectConfigSpec, handler: SourceObject): Relativ
   let scripts: readonly CommandScript[];
   if (args !== undefined) {
     if (args.kind !== 'array') return null;
+    // `node hook.js` as one program is exec-command-has-spaces' finding, not a path.
+    if (/\s/.test(command.value.trim()) && !/^\S*[/\\]/.test(command.value.trim())) return null;
     const words = args.items.map((item) => (item.kind === 'scalar' && typeof item.value === 'string' ? item.value : '${?}'));
     const script = scriptOfWords([command.value, ...words]);
     scripts = script === null ? [] : [script];

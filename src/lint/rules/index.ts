@@ -33,6 +33,7 @@ import { timeoutTooLarge } from './timeout-too-large.js';
 import { toolMatcherNeverMatches } from './tool-matcher-never-matches.js';
 import { unknownEvent } from './unknown-event.js';
 import { unknownKey } from './unknown-key.js';
+import { unsetVariable } from './unset-variable.js';
 import { unreadableScript } from './unreadable-script.js';
 import { unreadFile } from './unread-file.js';
 import { unsupportedHandlerType } from './unsupported-handler-type.js';
@@ -70,6 +71,7 @@ export const RULES: readonly Rule[] = [
   unreadableScript,
   scriptNotExecutable,
   slowLauncher,
+  unsetVariable,
   unsupportedHandlerType,
   handlerTypeNotAllowed,
   fieldIgnored,

@@ -30,6 +30,14 @@ new RuleTester().run(cwdRelativeScript, {
       files: { [CLAUDE_SETTINGS]: claude('PreToolUse', { command: 'node', args: ['${CLAUDE_PROJECT_DIR}/.claude/hooks/g.mjs'] }) },
     },
     {
+      name: "claude exec form: a program name with spaces is exec-command-has-spaces' finding",
+      files: { [CLAUDE_SETTINGS]: claude('PreToolUse', { command: 'node .claude/hooks/log.mjs', args: ['x'] }) },
+    },
+    {
+      name: "an unknown event is unknown-event's finding",
+      files: { [OI_JSON]: groups('PreToolUze', 'python3 hooks/g.py') },
+    },
+    {
       name: 'claude: a cd to the project dir first',
       files: { [CLAUDE_SETTINGS]: claude('Stop', { command: 'cd "$CLAUDE_PROJECT_DIR" && ./hooks/s.sh' }) },
     },
