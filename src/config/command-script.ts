@@ -25,6 +25,11 @@ export interface CommandScript {
   path: string;
   /** True when the shell executes the file itself (it needs the execute bit), false when an interpreter reads it. */
   direct: boolean;
+  /**
+   * The program that reads the file (`bash`, `python3`, `uv`, `node`; `.` for a sourced file), by its
+   * base name; null when the shell executes it. What a missing script exits with depends on it.
+   */
+  runner: string | null;
 }
 
 export interface CommandScripts {
@@ -72,11 +77,29 @@ export function scriptOfWords(words: readonly string[]): CommandScript | null {
   return found.scripts[0] ?? null;
 }
 
-/** Every script, preload and sourced file the command runs, the `cd` targets, and what can not be known. */
-export function commandScripts(command: string): CommandScripts {
+/**
+ * Every script, preload and sourced file the command runs, the `cd` targets, and what can not be
+ * known. With `gitRoot`, `$(git rev-parse --show-toplevel)` (the anchor scaffolds and lint suggest
+ * where the agent sets no project-dir variable) stands for that directory.
+ */
+export function commandScripts(command: string, gitRoot: string | null = null): CommandScripts {
   const analysis = new Analysis();
-  analysis.run(command, '.', 0);
+  analysis.run(gitRoot === null ? command : withGitRoot(command, gitRoot), '.', 0);
   return { scripts: analysis.scripts, dirs: analysis.dirs, untracked: analysis.untracked };
+}
+
+const GIT_ROOT = '$(git rev-parse --show-toplevel)';
+
+/**
+ * The command with the git-root substitution written as the directory it prints. Only where that
+ * changes no word boundary: inside double quotes when the path holds nothing double quotes
+ * interpret, bare when it holds no shell character at all; otherwise it stays unknown.
+ */
+function withGitRoot(command: string, root: string): string {
+  let text = command;
+  if (!/["$`\\]/.test(root)) text = text.replaceAll(`"${GIT_ROOT}"`, `"${root}"`);
+  if (/^[\w./@+-]+$/.test(root)) text = text.replaceAll(GIT_ROOT, root);
+  return text;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -240,6 +263,12 @@ interface Interpreter {
   clusters: boolean;
   /** A subcommand word to skip before the script (`deno run x.ts`, `bun run x.ts`). */
   subcommand?: string;
+  /** Without its subcommand the program runs no script (`uv pip …`, `pnpm install`). */
+  needsSubcommand?: true;
+  /** A launcher: its operand may be another program, read again (`uv run python3 x.py`, `pnpm exec tsx x.ts`). */
+  launches?: true;
+  /** Options that move where a relative script resolves (`uv run --directory d x.py`): not followed. */
+  movesDirectory?: ReadonlySet<string>;
 }
 
 const set = (...items: string[]): ReadonlySet<string> => new Set(items);
@@ -309,6 +338,47 @@ const BUN: Interpreter = {
   preload: set('-r', '--preload', '--require'),
   subcommand: 'run',
 };
+/** `uv run [options] x.py` runs a script with the project's Python; `uv run python3 x.py` a program. */
+const UV: Interpreter = {
+  withArgument: set(
+    '--with',
+    '-w',
+    '--with-requirements',
+    '--with-editable',
+    '--python',
+    '-p',
+    '--project',
+    '--env-file',
+    '--index',
+    '--default-index',
+    '--extra',
+    '--group',
+    '--only-group',
+    '--no-group',
+    '--package',
+  ),
+  inlineCode: set(),
+  preload: set(),
+  module: set('-m', '--module'),
+  shell: false,
+  clusters: false,
+  subcommand: 'run',
+  needsSubcommand: true,
+  launches: true,
+  movesDirectory: set('--directory'),
+};
+/** `pnpm exec tsx x.ts`, `npm exec -- tsx x.ts`: the operand is a program from node_modules/.bin. */
+const PACKAGE_EXEC: Interpreter = {
+  withArgument: set('--package', '-c', '--call', '--filter', '-F', '-C', '--dir', '--workspace', '-w'),
+  inlineCode: set(),
+  preload: set(),
+  module: set(),
+  shell: false,
+  clusters: false,
+  subcommand: 'exec',
+  needsSubcommand: true,
+  launches: true,
+};
 const GENERIC: Interpreter = {
   withArgument: set(),
   inlineCode: set('-e', '-c', '--eval', '--command', '-Command', '-r'),
@@ -333,6 +403,10 @@ const INTERPRETERS: Readonly<Record<string, Interpreter>> = {
   'ts-node': NODE,
   deno: DENO,
   bun: BUN,
+  uv: UV,
+  pnpm: PACKAGE_EXEC,
+  npm: PACKAGE_EXEC,
+  yarn: PACKAGE_EXEC,
   python: PYTHON,
   python2: PYTHON,
   python3: PYTHON,
@@ -352,7 +426,9 @@ function interpreterOf(program: string): Interpreter | undefined {
 }
 
 /** Package runners: `npx tsx a.ts` runs a.ts with tsx; `npx some-package` runs code from elsewhere. */
-const PACKAGE_RUNNERS = set('npx', 'bunx', 'pnpx');
+const PACKAGE_RUNNERS = set('npx', 'bunx', 'pnpx', 'uvx');
+/** Package runner options followed by a separate argument (`npx -p tsx`, `uvx --from pkg`). */
+const RUNNER_OPTIONS_WITH_ARGUMENT = set('-p', '--package', '--from', '--with', '--python', '-c', '--call');
 /** Prefixes that run the rest of the words as a command. */
 const WRAPPERS = set('exec', 'command', 'builtin', 'nohup', 'time', 'then', 'do', 'else', 'elif', 'if', 'while', 'until', '!', '{');
 /** Programs that run tasks defined in project files hookctl does not read (Makefile, package.json…). */
@@ -417,21 +493,29 @@ class Analysis {
     else if (program === '.' || program === 'source') {
       const file = words[i + 1];
       if (file === undefined || file.dynamic) this.notTracked('it sources a file whose name expands at run time');
-      else this.addScript(file.text, false, dir);
+      else this.addScript(file.text, false, dir, '.');
     } else if (PACKAGE_RUNNERS.has(program)) {
       i++;
-      while (words[i]?.text.startsWith('-')) i++;
+      while (words[i]?.text.startsWith('-')) i += RUNNER_OPTIONS_WITH_ARGUMENT.has(words[i]!.text) ? 2 : 1;
       const target = words[i];
       if (target !== undefined && interpreterOf(target.text)) this.interpreter(words, i, dir, simple, depth);
       else if (target !== undefined) this.notTracked(`it runs the package "${target.text}" through ${program}`);
-    } else if (TASK_RUNNERS.has(basename(program))) this.notTracked(`${basename(program)} runs tasks defined in project files`);
-    else if (interpreterOf(program)) this.interpreter(words, i, dir, simple, depth);
-    else if (program.includes('/')) this.addScript(program, true, dir);
+    } else if (interpreterOf(program) && !this.withoutSubcommand(words, i)) this.interpreter(words, i, dir, simple, depth);
+    else if (TASK_RUNNERS.has(basename(program))) this.notTracked(`${basename(program)} runs tasks defined in project files`);
+    else if (interpreterOf(program)) this.notTracked(`"${basename(program)} ${words[i + 1]?.text ?? ''}" runs no script file`);
+    else if (program.includes('/')) this.addScript(program, true, dir, null);
     return dir;
+  }
+
+  /** A launcher such as `uv` or `pnpm` used for anything but running a program (`uv sync`, `pnpm install`). */
+  private withoutSubcommand(words: readonly Word[], at: number): boolean {
+    const spec = interpreterOf(words[at]!.text)!;
+    return spec.needsSubcommand === true && words[at + 1]?.text !== spec.subcommand;
   }
 
   private interpreter(words: readonly Word[], at: number, dir: string | null, simple: SimpleCommand, depth: number): void {
     const spec = interpreterOf(words[at]!.text)!;
+    const runner = basename(words[at]!.text);
     let i = at + 1;
     if (spec.subcommand !== undefined && words[i]?.text === spec.subcommand) i++;
     while (i < words.length) {
@@ -443,6 +527,10 @@ class Analysis {
       }
       if (!/^[-+]./.test(text)) break;
       const name = text.includes('=') ? text.slice(0, text.indexOf('=')) : text;
+      if (spec.movesDirectory?.has(name)) {
+        this.notTracked(`${runner} ${name} moves where the script is looked up`);
+        return;
+      }
       const inline = text.includes('=') ? { text: text.slice(text.indexOf('=') + 1), dynamic: word.dynamic } : words[i + 1];
       const step = text.includes('=') ? 1 : 2;
       if (
@@ -460,7 +548,7 @@ class Analysis {
         return;
       }
       if (spec.preload.has(name)) {
-        if (inline !== undefined && looksLikeFile(inline.text)) this.addScript(inline.text, false, dir);
+        if (inline !== undefined && looksLikeFile(inline.text)) this.addScript(inline.text, false, dir, runner);
         else if (inline?.dynamic) this.notTracked(`"${inline.text}" expands at run time`);
         i += step;
         continue;
@@ -483,7 +571,7 @@ class Analysis {
     const script = words[i];
     if (script === undefined) {
       // No operand: the interpreter reads its program from stdin.
-      if (simple.stdinFile !== null && !simple.stdinFile.dynamic) this.addScript(simple.stdinFile.text, false, dir);
+      if (simple.stdinFile !== null && !simple.stdinFile.dynamic) this.addScript(simple.stdinFile.text, false, dir, runner);
       else
         this.notTracked(simple.piped ? 'it pipes a program into an interpreter' : 'an interpreter reads its program from standard input');
       return;
@@ -492,12 +580,17 @@ class Analysis {
       this.notTracked(`"${script.text}" expands at run time`);
       return;
     }
+    // `uv run python3 x.py`, `pnpm exec tsx x.ts`: the launcher starts another program.
+    if (spec.launches && interpreterOf(script.text) && !this.withoutSubcommand(words, i)) {
+      this.interpreter(words, i, dir, simple, depth);
+      return;
+    }
     // `bun run lint` style: a name, not a file, is a task from a project file.
     if (spec.subcommand !== undefined && !looksLikeFile(script.text)) {
       this.notTracked(`it runs the task "${script.text}"`);
       return;
     }
-    this.addScript(script.text, false, dir);
+    this.addScript(script.text, false, dir, runner);
   }
 
   private inlineShell(code: Word, dir: string | null, depth: number): void {
@@ -523,14 +616,14 @@ class Analysis {
     return next;
   }
 
-  private addScript(path: string, direct: boolean, dir: string | null): void {
+  private addScript(path: string, direct: boolean, dir: string | null, runner: string | null): void {
     if (path.startsWith('~')) return; // the user's home: the user's own files
     const resolved = resolveIn(dir, path);
     if (resolved === null) {
       this.notTracked(`"${path}" is relative to a directory known only at run time`);
       return;
     }
-    if (!this.scripts.some((script) => script.path === resolved)) this.scripts.push({ path: resolved, direct });
+    if (!this.scripts.some((script) => script.path === resolved)) this.scripts.push({ path: resolved, direct, runner });
   }
 
   notTracked(reason: string): void {

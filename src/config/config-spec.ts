@@ -145,6 +145,20 @@ export interface DialectConfigSpec {
    */
   pathVariables?(file: ConfigFile, projectDir: string): Readonly<Record<string, string>>;
   /**
+   * How a command reaches a project script from whatever directory the hook runs in. The agents run
+   * hooks in the session's cwd, which follows `cd`, so a path relative to the cwd breaks after one
+   * (lint `cwd-relative-script`). `shellPrefix`/`execPrefix`: written before a path from the project
+   * root in a shell-form / exec-form command (claude `"$CLAUDE_PROJECT_DIR"/`, `${CLAUDE_PROJECT_DIR}/`).
+   * `exitTwo`: events where exit code 2 has an effect, and that effect in a few words (a missing
+   * script read by python exits 2); `anyFailure`: events where every non-zero exit has one.
+   */
+  projectAnchor?: {
+    shellPrefix: string;
+    execPrefix?: string;
+    exitTwo: Readonly<Record<string, string>>;
+    anyFailure?: Readonly<Record<string, string>>;
+  };
+  /**
    * A handler field that filters on the tool call and that the agent evaluates only on some events
    * (claude `if`); on any other event a handler with it never runs.
    */
@@ -164,6 +178,27 @@ export interface DialectConfigSpec {
    * on a tool event that names only a server matches no tool.
    */
   mcpToolPrefix?: string;
+  /**
+   * The tool names a tool event's matcher is compared with (claude `Bash`, `Read`…), for lint: an
+   * exact matcher that names one in the wrong case, or a tool of another agent (`terminal`, `Shell`),
+   * matches no tool. `otherAgents`: such a name → whose it is and what this agent calls it.
+   */
+  toolNames?: {
+    tools: readonly string[];
+    otherAgents?: Readonly<Record<string, { agent: string; instead: string }>>;
+  };
+  /**
+   * The variables the agent sets for its hooks (SPEC-dialects 8.7, 9.7), for lint's
+   * `unset-variable`: `always`, `byEvent` (a variable → the only events it is set on), `plugin`
+   * (only for a plugin's hooks), and `neverSet`: names configs use that the agent never sets, each
+   * with what to use instead (the input arrives as JSON on stdin).
+   */
+  hookVariables?: {
+    always: readonly string[];
+    byEvent?: Readonly<Record<string, readonly string[]>>;
+    plugin: readonly string[];
+    neverSet: Readonly<Record<string, string>>;
+  };
   /**
    * Events whose matcher is also the list of files the agent watches, split on `|`, each piece a
    * literal file name (claude FileChanged): a piece with wildcard characters watches nothing.

@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
+import { findGitRoot } from './find-project-root.js';
 import { commandScript, scriptOfWords, type CommandScript } from './command-script.js';
 import type { ConfigFile } from './config-file.js';
 import type { DialectConfigSpec } from './config-spec.js';
@@ -36,7 +37,7 @@ export function handlerScript(spec: DialectConfigSpec, file: ConfigFile, handler
     if (first.length > 1 && !/[/\\]/.test(first[0]!)) return null;
     const words = [raw, ...args.items.map((item) => (item.kind === 'scalar' && typeof item.value === 'string' ? item.value : ''))];
     found = execFormScript(words, variables);
-  } else found = shellFormScript(substitutePluginVariables(raw, file.plugin), variables);
+  } else found = shellFormScript(substitutePluginVariables(raw, file.plugin), variables, findGitRoot(projectDir));
   if (found === null || found.script.path.startsWith('~')) return null;
   const { script, written } = found;
   const viaVariable = written !== script.path;
@@ -61,25 +62,34 @@ function execFormScript(words: readonly string[], variables: Readonly<Record<str
   return { script, written: words[substituted.indexOf(script.path)] ?? script.path };
 }
 
+/** The command substitution that prints the repository root: the anchor agents without a project-dir variable allow. */
+export const GIT_ROOT_SUBSTITUTION = '$(git rev-parse --show-toplevel)';
+
 /**
- * Shell form: `$NAME` and `${NAME}` of a known variable stand for its value. Each is swapped for a
- * token the word splitter keeps whole, so a value with spaces or quotes cannot change how the
+ * Shell form: `$NAME` and `${NAME}` of a known variable stand for its value, and so does
+ * `$(git rev-parse --show-toplevel)` for the repository root when one is known. Each is swapped for
+ * a token the word splitter keeps whole, so a value with spaces or quotes cannot change how the
  * command splits; the tokens are replaced by the values in the script path found.
  */
-function shellFormScript(command: string, variables: Readonly<Record<string, string>>): Found | null {
-  const names = Object.keys(variables);
+function shellFormScript(command: string, variables: Readonly<Record<string, string>>, gitRoot: string | null): Found | null {
+  const known = Object.entries(variables).map(([name, value]) => ({
+    pattern: new RegExp(`\\$(?:\\{${name}\\}|${name}(?![A-Za-z0-9_]))`, 'g'),
+    value,
+    written: `$${name}`,
+  }));
+  if (gitRoot !== null) known.push({ pattern: /\$\(git rev-parse --show-toplevel\)/g, value: gitRoot, written: GIT_ROOT_SUBSTITUTION });
   const token = (index: number) => `\u0001hookctl${index}\u0001`;
   let text = command;
-  names.forEach((name, index) => {
-    text = text.replace(new RegExp(`\\$(?:\\{${name}\\}|${name}(?![A-Za-z0-9_]))`, 'g'), token(index));
+  known.forEach(({ pattern }, index) => {
+    text = text.replace(pattern, token(index));
   });
   const script = commandScript(text);
   if (script === null) return null;
   let path = script.path;
   let written = script.path;
-  names.forEach((name, index) => {
-    path = path.replaceAll(token(index), variables[name]!);
-    written = written.replaceAll(token(index), `$${name}`);
+  known.forEach(({ value, written: shown }, index) => {
+    path = path.replaceAll(token(index), value);
+    written = written.replaceAll(token(index), shown);
   });
   return { script: { ...script, path }, written };
 }

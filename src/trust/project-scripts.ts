@@ -2,6 +2,7 @@ import { statSync, type Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { commandScripts } from '../config/command-script.js';
+import { findGitRoot } from '../config/find-project-root.js';
 import { displayPath } from '../util/display-path.js';
 import { hashRegularFile, SIZE_CAPS } from '../util/regular-file.js';
 
@@ -29,8 +30,9 @@ const DIRECTORY = 'directory';
  */
 export async function projectScriptHashes(commands: readonly string[], runDir: string, projectDir: string = runDir): Promise<ScriptHashes> {
   const hashes: ScriptHashes = {};
+  const gitRoot = findGitRoot(runDir);
   for (const command of commands) {
-    const { scripts, dirs } = commandScripts(command);
+    const { scripts, dirs } = commandScripts(command, gitRoot);
     for (const dir of dirs) {
       const path = `${resolve(runDir, dir)}${sep}`;
       if (!(path in hashes) && isTracked(dir, path, projectDir)) hashes[path] = (await isDirectory(path)) ? DIRECTORY : null;
@@ -52,7 +54,7 @@ export interface ScriptCoverage {
 }
 
 export function scriptCoverage(command: string, runDir: string, projectDir: string = runDir): ScriptCoverage {
-  const { scripts, untracked } = commandScripts(command);
+  const { scripts, untracked } = commandScripts(command, findGitRoot(runDir));
   const tracked = scripts
     .map((script) => ({ script, path: resolve(runDir, script.path) }))
     .filter(({ script, path }) => isTracked(script.path, path, projectDir))

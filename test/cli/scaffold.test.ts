@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
@@ -24,21 +24,29 @@ const EXTENSIONS = { js: 'mjs', py: 'py', sh: 'sh' } as const;
 
 function sandbox(dialect: DialectId) {
   const project = makeTempProject();
+  // A real repository: codex, openinterpreter and octo commands find their script through `git rev-parse`.
+  spawnSync('git', ['init', '-q'], { cwd: project.project });
   return { ...project, common: ['--dialect', dialect, '--cwd', project.project, '--home', project.home] };
 }
 
 /**
- * Runs a config command the way the engine does: `sh -c` in the project root, payload on stdin,
- * `CLAUDE_PROJECT_DIR` set (claude commands find their script through it).
+ * Runs a config command the way the engine does: `sh -c` in the payload's cwd, payload on stdin,
+ * `CLAUDE_PROJECT_DIR` set to the project root (claude commands find their script through it). The
+ * cwd is a subdirectory: the agents' cwd follows the session's `cd`, and a scaffold must still run.
  */
-function runHook(command: string, cwd: string, payload: unknown) {
+function runHook(command: string, project: string, payload: unknown) {
+  const cwd = join(project, 'src', 'deep');
+  mkdirSync(cwd, { recursive: true });
   return spawnSync('sh', ['-c', command], {
     cwd,
-    input: JSON.stringify(payload),
+    input: JSON.stringify({ ...(payload as object), cwd }),
     encoding: 'utf8',
-    env: { ...process.env, CLAUDE_PROJECT_DIR: cwd },
+    env: { ...process.env, CLAUDE_PROJECT_DIR: project },
   });
 }
+
+/** How each dialect's scaffold commands reach the script from any cwd. */
+const ANCHOR = (dialect: DialectId) => (dialect === 'claude' ? '"$CLAUDE_PROJECT_DIR"/' : '"$(git rev-parse --show-toplevel)"/');
 
 describe.each(['openinterpreter', 'octo', 'claude', 'codex'] as const)('hookctl scaffold --dialect %s', (dialect) => {
   it.each(EVENTS[dialect])('%s: js, py and sh scripts are registered, executable no-op hooks', async (event) => {
@@ -65,10 +73,8 @@ describe.each(['openinterpreter', 'octo', 'claude', 'codex'] as const)('hookctl 
       expect(result.stdout).toContain(`created ${path} (executable)`);
       expect(statSync(join(box.project, path)).mode & 0o777).toBe(0o755);
       const command = /command: (.*)/.exec(result.stdout)![1]!;
-      // claude commands reach the script through $CLAUDE_PROJECT_DIR: the session cwd follows `cd`.
-      expect(command).toBe(
-        `${{ js: 'node', py: 'python3', sh: 'sh' }[lang]} ${dialect === 'claude' ? `"$CLAUDE_PROJECT_DIR"/${path}` : path}`,
-      );
+      // Commands reach the script through $CLAUDE_PROJECT_DIR or the git root: the session cwd follows `cd`.
+      expect(command).toBe(`${{ js: 'node', py: 'python3', sh: 'sh' }[lang]} ${ANCHOR(dialect)}${path}`);
       commands.push(command);
       const run = runHook(command, box.project, payload);
       expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({ status: 0, stdout: '', stderr: '' });
@@ -146,7 +152,8 @@ describe('hookctl scaffold', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(
       'Add to .octo/hooks.yml (or run again with --register):\n' +
-        'hooks:\n  PreToolUse:\n    - matcher: terminal\n      command: node .octo/hooks/pre-tool-use.mjs\n',
+        'hooks:\n  PreToolUse:\n    - matcher: terminal\n' +
+        '      command: node "$(git rev-parse --show-toplevel)"/.octo/hooks/pre-tool-use.mjs\n',
     );
     expect(() => statSync(join(box.project, '.octo/hooks.yml'))).toThrow();
   });
@@ -156,7 +163,9 @@ describe('hookctl scaffold', () => {
     const result = await runCli(['scaffold', 'Stop', '--lang', 'ts', '--name', 'finish-check', ...box.common]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('created .openinterpreter/hooks/finish-check.ts (executable)');
-    expect(result.stdout).toContain('command: node --experimental-strip-types .openinterpreter/hooks/finish-check.ts');
+    expect(result.stdout).toContain(
+      'command: node --experimental-strip-types "$(git rev-parse --show-toplevel)"/.openinterpreter/hooks/finish-check.ts',
+    );
     expect(result.stdout).toContain('Avoid slow launchers such as `npx tsx` or `ts-node`');
     // Node 20 (this project's floor) cannot strip types: the user is told before the hook fails at run time.
     const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
@@ -168,7 +177,11 @@ describe('hookctl scaffold', () => {
         Stop: [
           {
             hooks: [
-              { type: 'command', id: 'finish-check', command: 'node --experimental-strip-types .openinterpreter/hooks/finish-check.ts' },
+              {
+                type: 'command',
+                id: 'finish-check',
+                command: 'node --experimental-strip-types "$(git rev-parse --show-toplevel)"/.openinterpreter/hooks/finish-check.ts',
+              },
             ],
           },
         ],
@@ -222,7 +235,8 @@ describe('hookctl scaffold', () => {
     const again = await runCli(['scaffold', 'PreToolUse', '--matcher', 'Bash', '--register', '--force', ...box.common]);
     expect(again.code).toBe(0);
     expect(again.stdout).toContain(
-      '.openinterpreter/hooks.json already runs `node .openinterpreter/hooks/pre-tool-use.mjs` on PreToolUse; left unchanged.',
+      '.openinterpreter/hooks.json already runs ' +
+        '`node "$(git rev-parse --show-toplevel)"/.openinterpreter/hooks/pre-tool-use.mjs` on PreToolUse; left unchanged.',
     );
     expect(readFileSync(join(box.project, '.openinterpreter/hooks.json'), 'utf8')).toBe(config);
   });
@@ -250,7 +264,7 @@ describe('hookctl scaffold', () => {
     expect(clash.code).toBe(2);
     expect(clash.stderr).toBe(
       `hookctl: cannot register the hook in ${join(box.project, '.openinterpreter/hooks.json')}: id "guard" already names the hook ` +
-        '`node .openinterpreter/hooks/guard.mjs` on PreToolUse, and ids must be unique; ' +
+        '`node "$(git rev-parse --show-toplevel)"/.openinterpreter/hooks/guard.mjs` on PreToolUse, and ids must be unique; ' +
         'scaffold under another --name, or give the snippet another id. ' +
         'The file was not changed; add the snippet by hand.\n',
     );
@@ -266,7 +280,7 @@ describe('hookctl scaffold', () => {
     expect(result.stdout).toContain('updated .octo/hooks.yml: added the hook to Stop.');
     expect(readFileSync(join(box.project, '.octo/hooks.yml'), 'utf8')).toBe(
       '# team hooks\nhooks:\n  Stop:\n    - command: "./notify.sh"   # ping the channel\n      async: true\n' +
-        '    - command: sh .octo/hooks/stop.sh\n\n# end\n',
+        '    - command: sh "$(git rev-parse --show-toplevel)"/.octo/hooks/stop.sh\n\n# end\n',
     );
   });
 });

@@ -44,8 +44,8 @@ describe('scriptPathOf', () => {
 
 describe('commandScript', () => {
   it('tells a directly executed script from one an interpreter reads', () => {
-    expect(commandScript('./x.sh')).toEqual({ path: './x.sh', direct: true });
-    expect(commandScript('sh ./x.sh')).toEqual({ path: './x.sh', direct: false });
+    expect(commandScript('./x.sh')).toEqual({ path: './x.sh', direct: true, runner: null });
+    expect(commandScript('sh ./x.sh')).toEqual({ path: './x.sh', direct: false, runner: 'sh' });
   });
 });
 
@@ -95,8 +95,40 @@ describe('commandScripts', () => {
 
   it('tells a script the shell executes from one an interpreter reads', () => {
     expect(commandScripts('./a.sh && bash b.sh').scripts).toEqual([
-      { path: './a.sh', direct: true },
-      { path: 'b.sh', direct: false },
+      { path: './a.sh', direct: true, runner: null },
+      { path: 'b.sh', direct: false, runner: 'bash' },
     ]);
+  });
+
+  // Launchers real repositories use (issue 23): the script they run, and the program that reads it,
+  // which decides what a missing script exits with.
+  it.each([
+    ['uv run .claude/hooks/x.py', '.claude/hooks/x.py', 'uv'],
+    ['uv run --with requests --python 3.12 hooks/x.py', 'hooks/x.py', 'uv'],
+    ['uv run python3 hooks/x.py', 'hooks/x.py', 'python3'],
+    ['uvx --from tsx tsx hooks/x.ts', 'hooks/x.ts', 'tsx'],
+    ['npx -p tsx tsx hooks/x.ts', 'hooks/x.ts', 'tsx'],
+    ['npx tsx hooks/x.ts', 'hooks/x.ts', 'tsx'],
+    ['bunx tsx hooks/x.ts', 'hooks/x.ts', 'tsx'],
+    ['pnpm exec tsx hooks/x.ts', 'hooks/x.ts', 'tsx'],
+    ['npm exec -- tsx hooks/x.ts', 'hooks/x.ts', 'tsx'],
+    ['deno run -A hooks/x.ts', 'hooks/x.ts', 'deno'],
+    ['bun hooks/x.ts', 'hooks/x.ts', 'bun'],
+    ['tsx hooks/x.ts', 'hooks/x.ts', 'tsx'],
+    ['. hooks/env.sh', 'hooks/env.sh', '.'],
+  ])('%j runs %j, read by %j', (command, path, runner) => {
+    const script = commandScript(command);
+    expect(script === null ? [null, null] : [script.path, script.runner]).toEqual([path, runner]);
+  });
+
+  it.each([
+    ['python3 -m hooks.guard', 'it runs the module "hooks.guard"'],
+    ['uv run -m hooks.guard', 'it runs the module "hooks.guard"'],
+    ['uv run --directory tools x.py', 'uv --directory moves where the script is looked up'],
+    ['uv sync', '"uv sync" runs no script file'],
+    ['pnpm install', 'pnpm runs tasks defined in project files'],
+    ['uvx ruff check', 'it runs the package "ruff" through uvx'],
+  ])('%j names no script: %s', (command, reason) => {
+    expect(commandScripts(command)).toMatchObject({ scripts: [], untracked: reason });
   });
 });

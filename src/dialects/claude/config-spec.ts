@@ -4,6 +4,9 @@ import { urlAllowed } from './http.js';
 import { SESSION_END_DEFAULT_MS, SESSION_END_MAX_MS } from './budget.js';
 import { describeClaudeFile, discoverClaudeFiles } from './config-layers.js';
 import { compileClaudeMatcher } from './matcher.js';
+import { projectAnchor } from './project-anchor.js';
+import { toolNames } from './tool-names.js';
+import { hookVariables } from './hook-variables.js';
 import { exponentialBacktracking } from './regex-backtracking.js';
 import { claudeHookSwitches } from './settings.js';
 
@@ -96,6 +99,7 @@ export const configSpec: DialectConfigSpec = {
     CLAUDE_PROJECT_DIR: projectDir,
     ...(file.plugin ? { CLAUDE_PLUGIN_ROOT: file.plugin.root, CLAUDE_PLUGIN_DATA: file.plugin.data } : {}),
   }),
+  projectAnchor,
   conditionField: { field: 'if', events: IF_EVENTS },
   // cc hooks §Prompt-based hooks: prompt and agent on 13 events; SessionStart and Setup take no http.
   handlerTypeEvents: {
@@ -106,6 +110,8 @@ export const configSpec: DialectConfigSpec = {
   // cc hooks §Common fields: "Only honored for hooks declared in skill frontmatter".
   honouredElsewhere: { once: 'skill frontmatter' },
   mcpToolPrefix: 'mcp__',
+  toolNames,
+  hookVariables,
   // cc hooks §FileChanged: the matcher, split on `|`, names the files to watch.
   watchListEvents: new Set(['FileChanged']),
   urlAllowList: { settingKey: 'allowedHttpHookUrls', urlField: 'url', allowed: (url, patterns) => urlAllowed(url, patterns) },

@@ -36,6 +36,16 @@ export const configSpec: DialectConfigSpec = {
   asyncWhereNotAllowed: 'runs-sync',
   // Codex 0.169.0 exits with "Error loading config.toml: invalid type: … in `hooks`" (test/agents/codex).
   inlineConfigRefusal: CODEX_WILL_NOT_START,
+  // codex-rs/core/src/tools/hook_names.rs: hooks see Bash, apply_patch (Edit, Write), spawn_agent (Agent), mcp__…
+  toolNames: {
+    tools: ['Bash', 'apply_patch', 'Edit', 'Write', 'spawn_agent', 'Agent'],
+    otherAgents: {
+      terminal: { agent: 'octo', instead: 'Bash' },
+      Shell: { agent: 'Cursor', instead: 'Bash' },
+      shell: { agent: "Codex's model (its hooks see Bash)", instead: 'Bash' },
+      run_shell_command: { agent: 'Gemini CLI', instead: 'Bash' },
+    },
+  },
   handlerId: (file, event, group, handler) => hookKey(file.key ?? file.parsed.path, event, group, handler),
   featuresSwitch,
   decideFeatures,

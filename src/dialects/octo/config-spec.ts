@@ -18,6 +18,22 @@ export const configSpec: DialectConfigSpec = {
   },
   timeout: { unit: 'go-duration', defaultMs: 5000, maxMs: 30_000 },
   handlerTypes: null,
+  // octo sets no variables for its hooks (SPEC 3.2): the input is JSON on stdin.
+  hookVariables: {
+    always: [],
+    plugin: [],
+    neverSet: {
+      CLAUDE_PROJECT_DIR: 'that is Claude Code\'s; octo sets no project-dir variable: use "$(git rev-parse --show-toplevel)"',
+      CLAUDE_TOOL_INPUT: 'the input is JSON on stdin: read .tool_input',
+      OCTO_PROJECT_DIR: 'octo sets no project-dir variable: use "$(git rev-parse --show-toplevel)"',
+    },
+  },
+  // Hooks run in the payload's cwd (SPEC 2.8) and octo sets no project-dir variable; exit 2 blocks
+  // only on PreToolUse (SPEC 3.4).
+  projectAnchor: {
+    shellPrefix: '"$(git rev-parse --show-toplevel)"/',
+    exitTwo: { PreToolUse: 'blocks every tool call it matches' },
+  },
   topLevel: {
     // octo's loader ignores keys it does not know, so they are worth a warning, not an error.
     'hooks-file': { fields: {}, unknown: 'warning' },

@@ -1,4 +1,5 @@
 import type { DialectConfigSpec } from '../../config/config-spec.js';
+import { projectAnchor } from './project-anchor.js';
 import { CONTEXT_LIMIT_EVENTS, OPENINTERPRETER_EVENTS } from './events.js';
 import { describeOpenInterpreterFile, discoverOpenInterpreterFiles, featuresSwitch } from './config-layers.js';
 
@@ -46,6 +47,20 @@ export const configSpec: DialectConfigSpec = {
     'managed-requirements': { managed_dir: { kind: 'string' }, windows_managed_dir: { kind: 'string' } },
   },
   contextLimitEvents: CONTEXT_LIMIT_EVENTS,
+  projectAnchor,
+  // SPEC 2.1 and 2.8 (codex: SPEC-dialects 9.7): only a plugin's hooks get variables of their own.
+  hookVariables: {
+    always: [],
+    plugin: ['PLUGIN_ROOT', 'PLUGIN_DATA', 'CLAUDE_PLUGIN_ROOT', 'CLAUDE_PLUGIN_DATA'],
+    neverSet: {
+      CLAUDE_PROJECT_DIR: 'that is Claude Code\'s; this agent sets no project-dir variable: use "$(git rev-parse --show-toplevel)"',
+      CLAUDE_TOOL_INPUT: 'the input is JSON on stdin: read .tool_input',
+      CLAUDE_FILE_PATHS: 'the input is JSON on stdin: read .tool_input',
+      CODEX_PROJECT_DIR: 'no project-dir variable is set: use "$(git rev-parse --show-toplevel)"',
+    },
+  },
+  // SPEC 2.4: the shell tool is Bash; apply_patch answers to Edit and Write, spawn_agent to Agent.
+  toolNames: { tools: ['Bash', 'apply_patch', 'Edit', 'Write', 'spawn_agent', 'Agent'] },
   featuresSwitch,
   discover: discoverOpenInterpreterFiles,
   describeFile: describeOpenInterpreterFile,

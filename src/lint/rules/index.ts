@@ -3,6 +3,7 @@ import { asyncNotAllowed } from './async-not-allowed.js';
 import { asyncRunsSync } from './async-runs-sync.js';
 import { bothRepresentations } from './both-representations.js';
 import { controlCharacter } from './control-character.js';
+import { cwdRelativeScript } from './cwd-relative-script.js';
 import { duplicateId } from './duplicate-id.js';
 import { duplicateKey } from './duplicate-key.js';
 import { emptyCommand } from './empty-command.js';
@@ -31,8 +32,10 @@ import { slowLauncher } from './slow-launcher.js';
 import { timeoutCapped } from './timeout-capped.js';
 import { timeoutSuspicious } from './timeout-suspicious.js';
 import { timeoutTooLarge } from './timeout-too-large.js';
+import { toolMatcherNeverMatches } from './tool-matcher-never-matches.js';
 import { unknownEvent } from './unknown-event.js';
 import { unknownKey } from './unknown-key.js';
+import { unsetVariable } from './unset-variable.js';
 import { unreadableScript } from './unreadable-script.js';
 import { unreadFile } from './unread-file.js';
 import { unsupportedHandlerType } from './unsupported-handler-type.js';
@@ -52,6 +55,7 @@ export const RULES: readonly Rule[] = [
   matcherBacktracking,
   matcherIgnored,
   matcherNeverMatches,
+  toolMatcherNeverMatches,
   mcpMatcherWithoutTool,
   watchListPattern,
   ifNotEvaluated,
@@ -64,10 +68,12 @@ export const RULES: readonly Rule[] = [
   bothRepresentations,
   duplicateKey,
   duplicateId,
+  cwdRelativeScript,
   missingScript,
   unreadableScript,
   scriptNotExecutable,
   slowLauncher,
+  unsetVariable,
   unsupportedHandlerType,
   handlerTypeNotAllowed,
   fieldIgnored,

@@ -15,8 +15,8 @@ export const matcherIgnored = createRule({
       for (const group of event.groups) {
         const value = group.matcher?.value;
         if (value === undefined) continue;
-        // `""` and `"*"` already mean "everything": nothing misleading about them.
-        if (value.kind === 'scalar' && (value.value === '' || value.value === '*')) continue;
+        // `""`, `"*"` and `".*"` already mean "everything": nothing misleading about them.
+        if (value.kind === 'scalar' && (value.value === '' || value.value === '*' || value.value === '.*')) continue;
         const honoured = spec.events.filter((candidate) => candidate.matcherField !== null).map((candidate) => candidate.name);
         report({ messageId: 'ignored', data: { event: event.name, honoured: honoured.join(', ') }, pos: group.matcher!.keyPos });
       }

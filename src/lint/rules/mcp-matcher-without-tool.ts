@@ -15,6 +15,10 @@ export const mcpMatcherWithoutTool = createRule({
     serverOnly:
       'matcher {{name}} names an MCP server, not a tool: tool names are {{pattern}}, so it matches no tool and this hook never runs; ' +
       'write "{{suggestion}}" for every tool of the server',
+    // {{name}} is the bare prefix, quoted.
+    prefixOnly:
+      'matcher {{name}} is the MCP prefix alone: tool names are {{pattern}}, so it matches no tool and this hook never runs; ' +
+      'write "{{suggestion}}" for every MCP tool',
   },
   check({ spec, checked, report }) {
     const prefix = spec.mcpToolPrefix;
@@ -25,6 +29,10 @@ export const mcpMatcherWithoutTool = createRule({
         const matcher = group.compiled?.ok ? group.compiled.matcher : null;
         if (matcher?.kind !== 'exact' || group.matcher === undefined) continue;
         for (const name of matcher.names ?? []) {
+          if (name === prefix) {
+            const data = { name: JSON.stringify(name), pattern: `${prefix}<server>__<tool>`, suggestion: `${prefix}.*` };
+            report({ messageId: 'prefixOnly', data, pos: group.matcher.value.pos });
+          }
           if (!name.startsWith(prefix) || name.length === prefix.length || name.slice(prefix.length).includes('__')) continue;
           const data = { name: JSON.stringify(name), pattern: `${prefix}<server>__<tool>`, suggestion: `${name}__.*` };
           report({ messageId: 'serverOnly', data, pos: group.matcher.value.pos });

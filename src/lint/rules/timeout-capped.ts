@@ -16,6 +16,10 @@ export const timeoutCapped = createRule({
     capped: 'timeout {{value}} is above the {{maxSeconds}}s maximum; the hook is stopped after {{maxSeconds}}s',
     // Codex: codex-rs/hooks/src/engine/discovery.rs warns "clamping SessionEnd hook timeout to 3s".
     cappedOnEvent: 'timeout {{value}} is above the {{maxSeconds}}s maximum of {{event}} hooks; the agent clamps it to {{maxSeconds}}s',
+    // A value at or above the dialect's suspicious number of seconds was probably written in ms (issue 23).
+    cappedOnEventMs:
+      'timeout {{value}} is above the {{maxSeconds}}s maximum of {{event}} hooks, and looks like milliseconds: ' +
+      'timeouts are in seconds ({{value}} ms would be {{seconds}}); the agent clamps it to {{maxSeconds}}s',
   },
   check({ spec, checked, report }) {
     const rule = spec.timeout;
@@ -26,11 +30,10 @@ export const timeoutCapped = createRule({
         if (!Object.hasOwn(events, event)) continue;
         for (const node of timeoutsWithIssue([handler], rule, 'capped', events)) {
           const value = node.kind === 'scalar' ? node.value : null;
-          report({
-            messageId: 'cappedOnEvent',
-            data: { value: JSON.stringify(value), maxSeconds: events[event]!.maxMs / 1000, event },
-            pos: node.pos,
-          });
+          const data = { value: JSON.stringify(value), maxSeconds: events[event]!.maxMs / 1000, event };
+          if (typeof value === 'number' && value >= rule.suspiciousSeconds)
+            report({ messageId: 'cappedOnEventMs', data: { ...data, seconds: value / 1000 }, pos: node.pos });
+          else report({ messageId: 'cappedOnEvent', data, pos: node.pos });
         }
       }
       return;

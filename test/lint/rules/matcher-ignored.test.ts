@@ -6,6 +6,10 @@ const OI_HONOURED = 'SessionStart, PreToolUse, PermissionRequest, PostToolUse, P
 new RuleTester().run(matcherIgnored, {
   valid: [
     {
+      name: '".*" means every value, like "*" and "" (issue 23)',
+      files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "matcher": ".*", "hooks": [{ "type": "command", "command": "x" }] }] } }' },
+    },
+    {
       name: '"*" on an event without a matcher target',
       files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "matcher": "*", "hooks": [{ "type": "command", "command": "x" }] }] } }' },
     },

@@ -12,10 +12,23 @@ new RuleTester().run(mcpMatcherWithoutTool, {
     { name: 'one tool, exactly', files: { [CLAUDE_SETTINGS]: group('PermissionRequest', 'mcp__github__search_repositories') } },
     { name: 'a regex is not an exact name', files: { [CLAUDE_SETTINGS]: group('PreToolUse', '^mcp__memory') } },
     { name: 'an event whose matcher is not a tool name', files: { [CLAUDE_SETTINGS]: group('Elicitation', 'mcp__memory') } },
-    { name: 'the prefix alone is left to the other rules', files: { [CLAUDE_SETTINGS]: group('PreToolUse', 'mcp__') } },
+    { name: 'every MCP tool', files: { [CLAUDE_SETTINGS]: group('PreToolUse', 'mcp__.*') } },
     { name: 'a dialect that does not say how MCP tools are named', files: { [OI_JSON]: group('PreToolUse', 'mcp__memory') } },
   ],
   invalid: [
+    {
+      name: 'the prefix alone matches no tool (issue 23)',
+      files: { [CLAUDE_SETTINGS]: group('PreToolUse', 'mcp__') },
+      errors: [
+        {
+          messageId: 'prefixOnly',
+          ...positionOf(group('PreToolUse', 'mcp__'), '"mcp__"'),
+          message:
+            'matcher "mcp__" is the MCP prefix alone: tool names are mcp__<server>__<tool>, ' +
+            'so it matches no tool and this hook never runs; write "mcp__.*" for every MCP tool',
+        },
+      ],
+    },
     {
       name: 'a bare server name matches nothing',
       files: { [CLAUDE_SETTINGS]: BARE },

@@ -48,6 +48,20 @@ new RuleTester().run(timeoutCapped, {
       ],
     },
     {
+      name: 'a SessionEnd timeout written in milliseconds says so (issue 23)',
+      files: { [CODEX_JSON]: codexSessionEnd(15000) },
+      errors: [
+        {
+          messageId: 'cappedOnEventMs',
+          line: 1,
+          column: 89,
+          message:
+            'timeout 15000 is above the 3s maximum of SessionEnd hooks, and looks like milliseconds: ' +
+            'timeouts are in seconds (15000 ms would be 15); the agent clamps it to 3s',
+        },
+      ],
+    },
+    {
       name: 'a codex SessionEnd timeout above 3s',
       files: { [CODEX_JSON]: codexSessionEnd(10) },
       errors: [

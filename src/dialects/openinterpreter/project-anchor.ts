@@ -1,0 +1,20 @@
+import type { DialectConfigSpec } from '../../config/config-spec.js';
+
+/**
+ * How an openinterpreter (and codex) command reaches a project script from any cwd. Hooks run in the
+ * turn's cwd, which follows `cd` (SPEC 2.8; SPEC-dialects 9.7), and neither agent sets a project-dir
+ * variable (codex-rs/hooks/src/engine/discovery.rs sets only the plugin pair), so the anchor is the
+ * repository root git prints; both find project config from that root (`.git` is the default project
+ * root marker). Exit 2 blocks on the gate events (SPEC 2.4, SPEC-dialects 9.5).
+ */
+export const projectAnchor: NonNullable<DialectConfigSpec['projectAnchor']> = {
+  shellPrefix: '"$(git rev-parse --show-toplevel)"/',
+  exitTwo: {
+    PreToolUse: 'blocks every tool call it matches',
+    PermissionRequest: 'denies every approval request it matches',
+    PostToolUse: 'blocks with the error as feedback after every tool call it matches',
+    UserPromptSubmit: 'blocks every prompt',
+    Stop: 'keeps every turn from ending',
+    SubagentStop: 'keeps every subagent from stopping',
+  },
+};

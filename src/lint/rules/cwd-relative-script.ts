@@ -1,0 +1,104 @@
+import { isAbsolute, posix } from 'node:path';
+import { commandScripts, scriptOfWords, type CommandScript } from '../../config/command-script.js';
+import type { DialectConfigSpec } from '../../config/config-spec.js';
+import { setField } from '../../config/field-value.js';
+import type { SourceObject, SourcePosition } from '../../config/source-tree.js';
+import { createRule } from '../rule.js';
+
+const RELATIVE =
+  '"{{script}}" is relative to the cwd, and the agent runs hooks in the session\'s cwd, which follows `cd`: from any other directory ';
+const ANCHOR = '; write {{anchored}}';
+
+/**
+ * The most common way a guard silently stops guarding (issue 23): `bash .claude/hooks/x.sh` works
+ * until the session `cd`s into a subdirectory. Then the script is not found, and what the agent
+ * makes of the exit code depends on who reads the script and on the event: 127 from a shell is a
+ * non-blocking error (the guard fails open), 2 from python blocks every call (or never lets a turn
+ * end). Only files of the repository (project and local layers) are checked: their scripts live
+ * under the project root, which the dialect's anchor reaches from anywhere.
+ */
+export const cwdRelativeScript = createRule({
+  id: 'cwd-relative-script',
+  severity: 'warning',
+  description: "a command that reaches a project script by a path relative to the cwd, which breaks after the session's first cd",
+  atLoad: false,
+  messages: {
+    failsOpen:
+      `${RELATIVE}{{runner}} exits {{exit}}, a non-blocking error: ` + `this {{event}} hook silently does nothing (it fails open)${ANCHOR}`,
+    blocks: `${RELATIVE}{{runner}} exits 2, which on {{event}} {{effect}}${ANCHOR}`,
+    mayBlock:
+      `${RELATIVE}{{runner}} exits {{exit}}, a non-blocking error (the hook silently does nothing), ` +
+      `or 2 where sh is dash (Debian, Ubuntu), which on {{event}} {{effect}}${ANCHOR}`,
+    fails: `${RELATIVE}{{runner}} exits {{exit}}, and on {{event}} any failure {{effect}}${ANCHOR}`,
+  },
+  check({ spec, checked, report }) {
+    const anchor = spec.projectAnchor;
+    const source = checked.file.source;
+    if (anchor === undefined || (source !== 'project' && source !== 'local')) return;
+    for (const handler of checked.declarations.handlers) {
+      // Under an unknown event the hook never runs: unknown-event says so.
+      if (handler.group.event.spec === null) continue;
+      const found = relativeScript(spec, handler.node);
+      if (found === null) continue;
+      const event = handler.group.event.name;
+      const prefix = found.execForm ? (anchor.execPrefix ?? anchor.shellPrefix) : anchor.shellPrefix;
+      const anchored = `${prefix}${posix.normalize(found.script.path).replace(/^\.\//, '')}`;
+      const base = { script: found.script.path, runner: runnerName(found.script), anchored };
+      const codes = exitCodes(found.script.runner);
+      const exit = codes.filter((code) => code !== 2).join(' or ') || '2';
+      const failure = anchor.anyFailure?.[event];
+      const effect = anchor.exitTwo[event];
+      if (failure !== undefined)
+        report({ messageId: 'fails', data: { ...base, exit: codes.join(' or '), event, effect: failure }, pos: found.pos });
+      else if (effect !== undefined && codes.length === 1 && codes[0] === 2)
+        report({ messageId: 'blocks', data: { ...base, event, effect }, pos: found.pos });
+      else if (effect !== undefined && codes.includes(2))
+        report({ messageId: 'mayBlock', data: { ...base, exit, event, effect }, pos: found.pos });
+      else report({ messageId: 'failsOpen', data: { ...base, exit: codes.join(' or '), event }, pos: found.pos });
+    }
+  },
+});
+
+interface RelativeScript {
+  script: CommandScript;
+  execForm: boolean;
+  pos: SourcePosition;
+}
+
+/** The first script the command runs by a path relative to where it starts, as written. */
+function relativeScript(spec: DialectConfigSpec, handler: SourceObject): RelativeScript | null {
+  const command = setField(handler, 'command')?.value;
+  if (command?.kind !== 'scalar' || typeof command.value !== 'string') return null;
+  const args = spec.execForm ? setField(handler, spec.execForm.argsField)?.value : undefined;
+  let scripts: readonly CommandScript[];
+  if (args !== undefined) {
+    if (args.kind !== 'array') return null;
+    // `node hook.js` as one program is exec-command-has-spaces' finding, not a path.
+    if (/\s/.test(command.value.trim()) && !/^\S*[/\\]/.test(command.value.trim())) return null;
+    const words = args.items.map((item) => (item.kind === 'scalar' && typeof item.value === 'string' ? item.value : '${?}'));
+    const script = scriptOfWords([command.value, ...words]);
+    scripts = script === null ? [] : [script];
+  } else scripts = commandScripts(command.value).scripts;
+  const script = scripts.find((candidate) => !isAbsolute(candidate.path));
+  return script === undefined ? null : { script, execForm: args !== undefined, pos: command.pos };
+}
+
+const NOT_FOUND_127 = new Set(['bash', 'zsh', 'ksh', 'mksh', 'fish']);
+const NOT_FOUND_2 = new Set(['dash', 'ash', 'perl', 'uv']);
+
+/**
+ * What the program exits with when the script is not there (measured: bash/zsh 127, dash 2,
+ * python3 2, perl 2, node 1; uv reports its errors with 2). `sh` is bash on macOS (127) and dash on
+ * Debian and Ubuntu (2); a sourced file is 1 in bash and zsh, 2 in dash.
+ */
+function exitCodes(runner: string | null): readonly number[] {
+  if (runner === null || NOT_FOUND_127.has(runner)) return [127];
+  if (runner === 'sh') return [127, 2];
+  if (runner === '.') return [1, 2];
+  if (NOT_FOUND_2.has(runner) || /^(python|pypy)/.test(runner)) return [2];
+  return [1];
+}
+
+function runnerName(script: CommandScript): string {
+  return script.runner === null || script.runner === '.' ? 'the shell' : script.runner;
+}

@@ -1,0 +1,70 @@
+import type { DialectConfigSpec } from '../../config/config-spec.js';
+import type { GroupDeclaration } from '../../config/declarations.js';
+import { createRule, type RuleReport } from '../rule.js';
+
+const NEVER = 'so it matches no tool and this hook never runs';
+const SYNTAX = 'matcher {{name}} is permission-rule syntax, but matchers are compared with tool names';
+
+/**
+ * Tool-event matchers real repositories write that can never match (issue 23): an event name
+ * (`"Stop"` on PostToolUse), permission-rule syntax (`"Bash(git commit*)"`), a built-in tool in the
+ * wrong case (`"bash"`), another agent's tool name (`"terminal"` in claude). Each is a silent no-op.
+ */
+export const toolMatcherNeverMatches = createRule({
+  id: 'tool-matcher-never-matches',
+  severity: 'warning',
+  description: 'a tool matcher that can never match: an event name, permission-rule syntax, a wrong-case or foreign tool name',
+  atLoad: true,
+  messages: {
+    // {{name}} quoted; {{event}} the event the matcher is under.
+    eventName:
+      `matcher {{name}} is an event name, but {{event}} matchers are compared with tool names, ${NEVER}; ` +
+      'declare it under "hooks.{{bare}}"',
+    permissionRule: `${SYNTAX}, ${NEVER}; write "matcher": "{{tool}}"`,
+    permissionRuleIf: `${SYNTAX}, ${NEVER}; ` + 'write "matcher": "{{tool}}" and "if": {{rule}} on the handler',
+    wrongCase: `matcher {{name}} is compared with tool names case-sensitively, ${NEVER}; the tool is "{{tool}}"`,
+    otherAgent: `matcher {{name}} is a tool name of {{agent}}, not of {{dialect}}, ${NEVER}; {{dialect}} calls it "{{tool}}"`,
+  },
+  check({ spec, checked, report }) {
+    for (const event of checked.declarations.events) {
+      if (event.spec?.matcherField !== 'tool_name') continue;
+      for (const group of event.groups) {
+        const problem = neverMatching(spec, group);
+        if (problem !== null)
+          report({ ...problem, pos: group.matcher!.value.pos } as RuleReport<typeof toolMatcherNeverMatches.meta.messages>);
+      }
+    }
+  },
+});
+
+type Problem = Omit<RuleReport<typeof toolMatcherNeverMatches.meta.messages>, 'pos'>;
+
+/** The first reason the group's matcher can match no tool, or null. */
+function neverMatching(spec: DialectConfigSpec, group: GroupDeclaration): Problem | null {
+  const value = group.matcher?.value;
+  if (value?.kind !== 'scalar' || typeof value.value !== 'string') return null;
+  const source = value.value.trim();
+  const rule = /^([A-Za-z][\w-]*)\((.*)\)$/s.exec(source);
+  if (rule !== null) {
+    const data = { name: JSON.stringify(source), tool: rule[1]! };
+    // Only where the agent evaluates a permission-rule filter on this event (claude `if`).
+    const condition = spec.conditionField;
+    if (condition?.events.has(group.event.name)) return { messageId: 'permissionRuleIf', data: { ...data, rule: JSON.stringify(source) } };
+    return { messageId: 'permissionRule', data };
+  }
+  const matcher = group.compiled?.ok ? group.compiled.matcher : null;
+  if (matcher?.kind !== 'exact') return null;
+  const tools = spec.toolNames?.tools ?? [];
+  for (const name of matcher.names ?? []) {
+    if (tools.includes(name)) continue;
+    const quoted = JSON.stringify(name);
+    if (spec.events.some((candidate) => candidate.name === name))
+      return { messageId: 'eventName', data: { name: quoted, event: group.event.name, bare: name } };
+    const cased = tools.find((tool) => tool.toLowerCase() === name.toLowerCase());
+    if (cased !== undefined) return { messageId: 'wrongCase', data: { name: quoted, tool: cased } };
+    const foreign = spec.toolNames?.otherAgents?.[name];
+    if (foreign !== undefined)
+      return { messageId: 'otherAgent', data: { name: quoted, agent: foreign.agent, dialect: spec.dialect, tool: foreign.instead } };
+  }
+  return null;
+}

@@ -1,0 +1,51 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, it } from 'vitest';
+import { runCli } from '../helpers/run-cli.js';
+import { makeTempProject } from '../helpers/temp-project.js';
+
+/**
+ * Issue 23: our own minimal reproductions of the mistakes real repositories make (cwd-relative
+ * script paths, tool matchers that never match, the bare MCP prefix, variables no agent sets,
+ * timeouts in milliseconds), in one repository with a claude, a codex and an octo config. Plain
+ * `hookctl lint` there reports each of them once, and nothing else.
+ */
+const FIXTURE = fileURLToPath(new URL('../fixtures/lint-mistakes', import.meta.url));
+
+it('hookctl lint reports every reproduced mistake, and nothing else', async () => {
+  const box = makeTempProject();
+  cpSync(FIXTURE, box.project, { recursive: true });
+  expect(spawnSync('git', ['init', '-q'], { cwd: box.project }).status).toBe(0);
+  const result = await runCli(['lint', '--format', 'json'], { cwd: box.project, env: { HOME: box.home } });
+  expect(result.stderr).toBe('');
+  const report = JSON.parse(result.stdout) as {
+    findings: { file: string; line: number; column: number; ruleId: string; message: string }[];
+  };
+  expect(report.findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.ruleId}: ${f.message}`)).toEqual([
+    expect.stringMatching(
+      /^\.claude\/settings\.json:4:70 cwd-relative-script: .*bash exits 127, a non-blocking error: this PreToolUse hook/,
+    ),
+    expect.stringMatching(/^\.claude\/settings\.json:5:76 cwd-relative-script: .*uv exits 2, which on PreToolUse denies every tool call/),
+    expect.stringMatching(
+      /^\.claude\/settings\.json:6:20 tool-matcher-never-matches: matcher "Bash\(git commit\*\)" is permission-rule syntax/,
+    ),
+    expect.stringMatching(/^\.claude\/settings\.json:7:20 tool-matcher-never-matches: matcher "bash" .*the tool is "Bash"$/),
+    expect.stringMatching(/^\.claude\/settings\.json:8:20 tool-matcher-never-matches: matcher "terminal" is a tool name of octo/),
+    expect.stringMatching(/^\.claude\/settings\.json:9:20 mcp-matcher-without-tool: matcher "mcp__" is the MCP prefix alone/),
+    expect.stringMatching(/^\.claude\/settings\.json:12:20 tool-matcher-never-matches: matcher "Stop" is an event name/),
+    expect.stringMatching(/^\.claude\/settings\.json:13:70 unset-variable: \$CLAUDE_FILE_PATHS is never set by claude/),
+    expect.stringMatching(
+      /^\.claude\/settings\.json:15:58 cwd-relative-script: .*python3 exits 2, which on Stop keeps every turn from ending/,
+    ),
+    expect.stringMatching(/^\.claude\/settings\.json:16:125 timeout-capped: timeout 15000 .* looks like milliseconds/),
+    expect.stringMatching(/^\.codex\/hooks\.json:3:33 tool-matcher-never-matches: matcher "Shell" is a tool name of Cursor, not of codex/),
+    expect.stringMatching(
+      /^\.codex\/hooks\.json:3:84 cwd-relative-script: .*write "\$\(git rev-parse --show-toplevel\)"\/\.codex\/hooks\/guard\.mjs$/,
+    ),
+    expect.stringMatching(/^\.codex\/hooks\.json:4:143 timeout-capped: timeout 15000 is above the 3s maximum .* looks like milliseconds/),
+    expect.stringMatching(/^\.octo\/hooks\.yml:4:16 cwd-relative-script: .*python3 exits 2, which on PreToolUse blocks every tool call/),
+    expect.stringMatching(/^\.octo\/hooks\.yml:6:16 unset-variable: \$CLAUDE_PROJECT_DIR is never set by octo/),
+  ]);
+  expect(result.code).toBe(0); // warnings only
+});

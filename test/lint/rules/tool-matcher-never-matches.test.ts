@@ -1,0 +1,110 @@
+import { toolMatcherNeverMatches } from '../../../src/lint/rules/tool-matcher-never-matches.js';
+import { CLAUDE_SETTINGS, CODEX_JSON, OI_JSON, positionOf, RuleTester } from '../rule-tester.js';
+
+const group = (event: string, matcher: string) =>
+  `{ "hooks": { "${event}": [{ "matcher": ${JSON.stringify(matcher)}, "hooks": [{ "type": "command", "command": "x" }] }] } }`;
+const NEVER = 'so it matches no tool and this hook never runs';
+const at = (text: string, matcher: string) => positionOf(text, JSON.stringify(matcher));
+
+const STOP = group('PostToolUse', 'Stop');
+const GIT_COMMIT = group('PreToolUse', 'Bash(git commit*)');
+const SKILL = group('PreToolUse', 'Skill(x.*)');
+const CODEX_RULE = group('PreToolUse', 'Bash(rm *)');
+const LOWER = group('PreToolUse', 'bash');
+const LIST = group('PostToolUse', 'Edit|write');
+const TERMINAL = group('PreToolUse', 'terminal');
+const CODEX_SHELL = group('PreToolUse', 'Shell');
+
+new RuleTester().run(toolMatcherNeverMatches, {
+  valid: [
+    { name: 'a built-in tool', files: { [CLAUDE_SETTINGS]: group('PreToolUse', 'Bash') } },
+    { name: 'a list of tools', files: { [CLAUDE_SETTINGS]: group('PostToolUse', 'Edit|Write|MultiEdit') } },
+    { name: 'a regex', files: { [CLAUDE_SETTINGS]: group('PreToolUse', '^(Bash|Edit)$') } },
+    { name: 'an MCP tool', files: { [CLAUDE_SETTINGS]: group('PreToolUse', 'mcp__github__create_issue') } },
+    { name: 'an unknown tool is not guessed at', files: { [CLAUDE_SETTINGS]: group('PreToolUse', 'SomeFutureTool') } },
+    { name: 'an event name where the matcher is not a tool name', files: { [CLAUDE_SETTINGS]: group('SessionStart', 'startup') } },
+    { name: 'codex: apply_patch and its alias', files: { [CODEX_JSON]: group('PreToolUse', 'apply_patch|Edit') } },
+    {
+      name: 'openinterpreter: a host may add aliases, so foreign names are left alone',
+      files: { [OI_JSON]: group('PreToolUse', 'terminal') },
+    },
+  ],
+  invalid: [
+    {
+      name: 'an event name as the matcher of a tool event',
+      files: { [CLAUDE_SETTINGS]: STOP },
+      errors: [
+        {
+          messageId: 'eventName',
+          ...at(STOP, 'Stop'),
+          message:
+            'matcher "Stop" is an event name, but PostToolUse matchers are compared with tool names, ' +
+            'so it matches no tool and this hook never runs; declare it under "hooks.Stop"',
+        },
+      ],
+    },
+    {
+      name: 'permission-rule syntax on an event that evaluates if',
+      files: { [CLAUDE_SETTINGS]: GIT_COMMIT },
+      errors: [
+        {
+          messageId: 'permissionRuleIf',
+          ...at(GIT_COMMIT, 'Bash(git commit*)'),
+          message:
+            'matcher "Bash(git commit*)" is permission-rule syntax, but matchers are compared with tool names, ' +
+            'so it matches no tool and this hook never runs; write "matcher": "Bash" and "if": "Bash(git commit*)" on the handler',
+        },
+      ],
+    },
+    {
+      name: 'a Skill rule',
+      files: { [CLAUDE_SETTINGS]: SKILL },
+      errors: [
+        { messageId: 'permissionRuleIf', ...at(SKILL, 'Skill(x.*)'), data: { name: '"Skill(x.*)"', tool: 'Skill', rule: '"Skill(x.*)"' } },
+      ],
+    },
+    {
+      name: 'codex has no if: only the matcher is suggested',
+      files: { [CODEX_JSON]: CODEX_RULE },
+      errors: [{ messageId: 'permissionRule', ...at(CODEX_RULE, 'Bash(rm *)'), data: { name: '"Bash(rm *)"', tool: 'Bash' } }],
+    },
+    {
+      name: 'a built-in tool in the wrong case',
+      files: { [CLAUDE_SETTINGS]: LOWER },
+      errors: [
+        {
+          messageId: 'wrongCase',
+          ...at(LOWER, 'bash'),
+          message: `matcher "bash" is compared with tool names case-sensitively, ${NEVER}; the tool is "Bash"`,
+        },
+      ],
+    },
+    {
+      name: 'one piece of a list in the wrong case',
+      files: { [CLAUDE_SETTINGS]: LIST },
+      errors: [{ messageId: 'wrongCase', ...at(LIST, 'Edit|write'), data: { name: '"write"', tool: 'Write' } }],
+    },
+    {
+      name: "octo's shell tool in claude",
+      files: { [CLAUDE_SETTINGS]: TERMINAL },
+      errors: [
+        {
+          messageId: 'otherAgent',
+          ...at(TERMINAL, 'terminal'),
+          message: `matcher "terminal" is a tool name of octo, not of claude, ${NEVER}; claude calls it "Bash"`,
+        },
+      ],
+    },
+    {
+      name: "Cursor's shell tool in codex",
+      files: { [CODEX_JSON]: CODEX_SHELL },
+      errors: [
+        {
+          messageId: 'otherAgent',
+          ...at(CODEX_SHELL, 'Shell'),
+          data: { name: '"Shell"', agent: 'Cursor', dialect: 'codex', tool: 'Bash' },
+        },
+      ],
+    },
+  ],
+});

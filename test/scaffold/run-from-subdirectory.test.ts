@@ -1,0 +1,71 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadDialect, type DialectId } from '../../src/dialects/registry.js';
+import { makeFixture } from '../../src/fixture/make-fixture.js';
+import { LANGUAGES } from '../../src/scaffold/languages/index.js';
+import { runCli } from '../helpers/run-cli.js';
+import { makeTempProject } from '../helpers/temp-project.js';
+import { uncommentExample } from './uncomment-example.js';
+
+/**
+ * Issue 23: the agents run hooks in the session's cwd, which follows `cd`. A scaffolded guard must
+ * still guard when the payload's cwd is a subdirectory of the project. Each dialect's PreToolUse
+ * scaffold, in each language, is written and registered by the real binary, its exit-2 block example
+ * uncommented, and then run by `hookctl run` with the payload's cwd in `src/deep`: it must block.
+ */
+
+const DIALECTS: readonly DialectId[] = ['claude', 'codex', 'openinterpreter', 'octo'];
+const LANGS = ['js', 'py', 'sh'] as const;
+
+function project(dialect: DialectId) {
+  const box = makeTempProject();
+  // A real repository (not only a `.git` directory): the anchor of three dialects asks git for the root.
+  expect(spawnSync('git', ['init', '-q'], { cwd: box.project }).status).toBe(0);
+  // Codex loads project hooks only in a project the user trusts.
+  if (dialect === 'codex') box.write('home/.codex/config.toml', `[projects.${JSON.stringify(box.project)}]\ntrust_level = "trusted"\n`);
+  const subdirectory = join(box.project, 'src', 'deep');
+  mkdirSync(subdirectory, { recursive: true });
+  return { ...box, subdirectory, common: ['--dialect', dialect, '--cwd', box.project, '--home', box.home] };
+}
+
+async function runFromSubdirectory(dialect: DialectId, box: ReturnType<typeof project>) {
+  const payload = makeFixture(await loadDialect(dialect), 'PreToolUse', { cwd: box.subdirectory });
+  const result = await runCli(['run', 'PreToolUse', '--dangerously-bypass-hook-trust', ...box.common], { input: JSON.stringify(payload) });
+  return { result, outcome: JSON.parse(result.stdout) as { blocked: boolean; runs: { status: string; error: string | null }[] } };
+}
+
+describe.each(DIALECTS)('%s scaffolds run from a subdirectory', (dialect) => {
+  it.each(LANGS)('a PreToolUse guard in %s still blocks when the payload cwd is src/deep', async (lang) => {
+    const box = project(dialect);
+    const scaffold = await runCli(['scaffold', 'PreToolUse', '--lang', lang, '--name', `guard-${lang}`, '--register', ...box.common]);
+    expect(scaffold.code, scaffold.stderr).toBe(0);
+    const path = join(box.project, /created (\S+) \(executable\)/.exec(scaffold.stdout)![1]!);
+    writeFileSync(path, uncommentExample(readFileSync(path, 'utf8'), LANGUAGES[lang].comment, 'block-exit-2'));
+    // octo's default timeout is 5 s, which a loaded CI machine can spend starting python: give it octo's maximum.
+    if (dialect === 'octo') {
+      const config = join(box.project, '.octo/hooks.yml');
+      writeFileSync(config, readFileSync(config, 'utf8').replace(/^(\s+)- (command: .*)$/m, '$1- $2\n$1  timeout: 30s'));
+    }
+
+    const { result, outcome } = await runFromSubdirectory(dialect, box);
+    expect(result.code, result.stderr).toBe(0);
+    expect(outcome.runs.map((run) => run.status)).toEqual(['blocked']);
+    expect(outcome.blocked).toBe(true);
+  });
+});
+
+describe('the mistake the scaffolds used to make', () => {
+  it('a cwd-relative guard fails open from a subdirectory (codex, node: exit 1, a non-blocking error)', async () => {
+    const box = project('codex');
+    box.write('project/.codex/hooks/guard.mjs', "process.stderr.write('no');\nprocess.exit(2);\n");
+    box.write(
+      'project/.codex/hooks.json',
+      JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'node .codex/hooks/guard.mjs' }] }] } }),
+    );
+    const { outcome } = await runFromSubdirectory('codex', box);
+    expect(outcome.blocked).toBe(false);
+    expect(outcome.runs).toEqual([expect.objectContaining({ status: 'failed', error: expect.stringContaining('exited with code 1') })]);
+  });
+});
