@@ -41,6 +41,14 @@ _SessionStartInputOptional = TypedDict("_SessionStartInputOptional", {
     "model": str,
     # The current session title, when one is set (`--name`, `/rename`).
     "session_title": str,
+    # `resume` and `fork` only: seconds since the resumed transcript's last assistant response.
+    "seconds_since_last_response": float,
+    # `resume` and `fork` only: the resumed transcript's last response input + cache_read + cache_creation + output tokens (for a server-side tool loop, its last iteration's window).
+    "context_tokens": float,
+    # `resume` and `fork` only: true when `seconds_since_last_response` exceeds the prompt-cache TTL, so the first request re-caches `context_tokens`.
+    "prompt_cache_likely_expired": bool,
+    # `resume` and `fork` only: estimated cost in USD of re-caching `context_tokens` on the session model (the managed `modelPricing` when set, otherwise list price; the response excluded).
+    "estimated_cache_write_usd": float,
 }, total=False)
 
 
@@ -82,6 +90,10 @@ SessionStartOutput = TypedDict("SessionStartOutput", {
     "systemMessage": str,
     # Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
     "terminalSequence": str,
+    # `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+    "async": Literal[True],
+    # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+    "asyncTimeout": float,
     # Fields specific to SessionStart.
     "hookSpecificOutput": SessionStartHookSpecificOutput,
 }, total=False)
@@ -152,6 +164,10 @@ SetupOutput = TypedDict("SetupOutput", {
     "systemMessage": str,
     # Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
     "terminalSequence": str,
+    # `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+    "async": Literal[True],
+    # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+    "asyncTimeout": float,
     # Fields specific to Setup.
     "hookSpecificOutput": SetupHookSpecificOutput,
 }, total=False)
@@ -218,6 +234,10 @@ InstructionsLoadedOutput = TypedDict("InstructionsLoadedOutput", {
     "systemMessage": str,
     # Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
     "terminalSequence": str,
+    # `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+    "async": Literal[True],
+    # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+    "asyncTimeout": float,
 }, total=False)
 # endregion InstructionsLoaded
 
@@ -253,6 +273,8 @@ _UserPromptSubmitInputOptional = TypedDict("_UserPromptSubmitInputOptional", {
     "agent_id": str,
     # Agent name, such as `Explore` or `my-plugin:reviewer`; present inside a subagent or when the session runs with `--agent` (the subagent's type wins).
     "agent_type": str,
+    # Who submitted the prompt: `user` (the interactive composer), `sdk` (`-p` or the Agent SDK), `loop_wakeup` (a `/loop` wakeup), `schedule_wakeup` (a scheduled task firing), `system` (other injected turns: peer or channel messages, task notifications, auto-continuation) or `poll_event` (a poll-event channel submission, before its delivery is acknowledged). Claude Code may omit it.
+    "source": Literal["user", "sdk", "system", "loop_wakeup", "schedule_wakeup", "poll_event"],
     # The current session title, when one is set.
     "session_title": str,
 }, total=False)
@@ -292,6 +314,10 @@ UserPromptSubmitOutput = TypedDict("UserPromptSubmitOutput", {
     "systemMessage": str,
     # Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
     "terminalSequence": str,
+    # `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+    "async": Literal[True],
+    # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+    "asyncTimeout": float,
     # `block` prevents the prompt from being processed and erases it from context. The only value; omit it to let the action proceed.
     "decision": Literal["block"],
     # Shown to the user when the prompt is blocked; not added to context.
@@ -355,6 +381,8 @@ _UserPromptExpansionHookSpecificOutputRequired = TypedDict("_UserPromptExpansion
 _UserPromptExpansionHookSpecificOutputOptional = TypedDict("_UserPromptExpansionHookSpecificOutputOptional", {
     # Context for Claude next to the expanded prompt.
     "additionalContext": str,
+    # With `decision: "block"`, true leaves the original prompt text out of the block message shown to the user.
+    "suppressOriginalPrompt": bool,
 }, total=False)
 
 
@@ -374,6 +402,10 @@ UserPromptExpansionOutput = TypedDict("UserPromptExpansionOutput", {
     "systemMessage": str,
     # Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
     "terminalSequence": str,
+    # `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+    "async": Literal[True],
+    # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+    "asyncTimeout": float,
     # `block` prevents the command from expanding. The only value; omit it to let the action proceed.
     "decision": Literal["block"],
     # Shown to the user when the expansion is blocked.
@@ -456,6 +488,10 @@ MessageDisplayOutput = TypedDict("MessageDisplayOutput", {
     "systemMessage": str,
     # Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
     "terminalSequence": str,
+    # `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+    "async": Literal[True],
+    # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+    "asyncTimeout": float,
     # Fields specific to MessageDisplay.
     "hookSpecificOutput": MessageDisplayHookSpecificOutput,
 }, total=False)
@@ -467,6 +503,15 @@ MessageDisplayOutput = TypedDict("MessageDisplayOutput", {
 PreToolUseInputEffort = TypedDict("PreToolUseInputEffort", {
     # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
     "level": Literal["low", "medium", "high", "xhigh", "max"],
+})
+
+
+# The MCP server that provides the tool, for an MCP tool (`mcp__<server>__<tool>`); absent for built-in tools.
+PreToolUseInputMcpServer = TypedDict("PreToolUseInputMcpServer", {
+    # Name of the MCP server as configured.
+    "name": str,
+    # Where the server is configured: `sdk`, `plugin`, `user`, `project`, `local`, `dynamic`, `managed`, `enterprise`, `claudeai` or `agent`; an open set, so treat an unknown value as an unrecognised configured source.
+    "source": str,
 })
 
 
@@ -497,6 +542,8 @@ _PreToolUseInputOptional = TypedDict("_PreToolUseInputOptional", {
     "agent_id": str,
     # Agent name, such as `Explore` or `my-plugin:reviewer`; present inside a subagent or when the session runs with `--agent` (the subagent's type wins).
     "agent_type": str,
+    # The MCP server that provides the tool, for an MCP tool (`mcp__<server>__<tool>`); absent for built-in tools.
+    "mcp_server": PreToolUseInputMcpServer,
 }, total=False)
 
 
@@ -536,6 +583,10 @@ PreToolUseOutput = TypedDict("PreToolUseOutput", {
     "systemMessage": str,
     # Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
     "terminalSequence": str,
+    # `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+    "async": Literal[True],
+    # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+    "asyncTimeout": float,
     # Deprecated for PreToolUse: `approve` = `permissionDecision: "allow"`, `block` = `"deny"`. Prefer `hookSpecificOutput.permissionDecision`.
     "decision": Literal["approve", "block"],
     # Deprecated form: the reason for `decision`.
@@ -554,40 +605,127 @@ PermissionRequestInputEffort = TypedDict("PermissionRequestInputEffort", {
 })
 
 
-_PermissionRequestInputPermissionSuggestionsItemRulesItemRequired = TypedDict("_PermissionRequestInputPermissionSuggestionsItemRulesItemRequired", {
+_PermissionSuggestionAddRulesRulesItemRequired = TypedDict("_PermissionSuggestionAddRulesRulesItemRequired", {
     # Tool the rule names, e.g. `Bash`.
     "toolName": str,
 })
-_PermissionRequestInputPermissionSuggestionsItemRulesItemOptional = TypedDict("_PermissionRequestInputPermissionSuggestionsItemRulesItemOptional", {
+_PermissionSuggestionAddRulesRulesItemOptional = TypedDict("_PermissionSuggestionAddRulesRulesItemOptional", {
     # Pattern inside the rule's parentheses, e.g. `npm test`; omit to match the whole tool.
     "ruleContent": str,
 }, total=False)
 
 
-class PermissionRequestInputPermissionSuggestionsItemRulesItem(_PermissionRequestInputPermissionSuggestionsItemRulesItemRequired, _PermissionRequestInputPermissionSuggestionsItemRulesItemOptional):
+class PermissionSuggestionAddRulesRulesItem(_PermissionSuggestionAddRulesRulesItemRequired, _PermissionSuggestionAddRulesRulesItemOptional):
     """One rule: a tool, optionally narrowed by a pattern."""
 
 
-_PermissionRequestInputPermissionSuggestionsItemRequired = TypedDict("_PermissionRequestInputPermissionSuggestionsItemRequired", {
-    # What to change: `addRules` / `replaceRules` (all rules of `behavior` at `destination`) / `removeRules` need `rules` and `behavior`; `setMode` needs `mode`; `addDirectories` / `removeDirectories` need `directories`.
-    "type": Literal["addRules", "replaceRules", "removeRules", "setMode", "addDirectories", "removeDirectories"],
+# Add `rules` to the `behavior` list at `destination`.
+PermissionSuggestionAddRules = TypedDict("PermissionSuggestionAddRules", {
+    # The operation: `addRules`.
+    "type": Literal["addRules"],
+    # Permission rules to add, replace or remove.
+    "rules": List[PermissionSuggestionAddRulesRulesItem],
+    # Which list the rules belong to.
+    "behavior": Literal["allow", "deny", "ask"],
     # Where the change is stored: `session` (memory only), `localSettings` (`.claude/settings.local.json`), `projectSettings` (`.claude/settings.json`), `userSettings` (`~/.claude/settings.json`) or `cliArg`.
     "destination": Literal["session", "localSettings", "projectSettings", "userSettings", "cliArg"],
 })
-_PermissionRequestInputPermissionSuggestionsItemOptional = TypedDict("_PermissionRequestInputPermissionSuggestionsItemOptional", {
-    # Permission rules, for the rule operations.
-    "rules": List[PermissionRequestInputPermissionSuggestionsItemRulesItem],
-    # Which list the rules belong to, for the rule operations.
-    "behavior": Literal["allow", "deny", "ask"],
-    # The new permission mode, for `setMode` (`manual` is an alias of `default`, 2.1.200 or later). `bypassPermissions` takes effect only when the session was started with bypass mode available.
-    "mode": Literal["default", "acceptEdits", "bypassPermissions", "plan", "dontAsk", "auto", "manual"],
-    # Working directories to add or remove, for the directory operations.
-    "directories": List[str],
+
+
+_PermissionSuggestionReplaceRulesRulesItemRequired = TypedDict("_PermissionSuggestionReplaceRulesRulesItemRequired", {
+    # Tool the rule names, e.g. `Bash`.
+    "toolName": str,
+})
+_PermissionSuggestionReplaceRulesRulesItemOptional = TypedDict("_PermissionSuggestionReplaceRulesRulesItemOptional", {
+    # Pattern inside the rule's parentheses, e.g. `npm test`; omit to match the whole tool.
+    "ruleContent": str,
 }, total=False)
 
 
-class PermissionRequestInputPermissionSuggestionsItem(_PermissionRequestInputPermissionSuggestionsItemRequired, _PermissionRequestInputPermissionSuggestionsItemOptional):
-    """One permission change the user could approve (\"always allow\")."""
+class PermissionSuggestionReplaceRulesRulesItem(_PermissionSuggestionReplaceRulesRulesItemRequired, _PermissionSuggestionReplaceRulesRulesItemOptional):
+    """One rule: a tool, optionally narrowed by a pattern."""
+
+
+# Replace every rule of the `behavior` list at `destination` with `rules`.
+PermissionSuggestionReplaceRules = TypedDict("PermissionSuggestionReplaceRules", {
+    # The operation: `replaceRules`.
+    "type": Literal["replaceRules"],
+    # Permission rules to add, replace or remove.
+    "rules": List[PermissionSuggestionReplaceRulesRulesItem],
+    # Which list the rules belong to.
+    "behavior": Literal["allow", "deny", "ask"],
+    # Where the change is stored: `session` (memory only), `localSettings` (`.claude/settings.local.json`), `projectSettings` (`.claude/settings.json`), `userSettings` (`~/.claude/settings.json`) or `cliArg`.
+    "destination": Literal["session", "localSettings", "projectSettings", "userSettings", "cliArg"],
+})
+
+
+_PermissionSuggestionRemoveRulesRulesItemRequired = TypedDict("_PermissionSuggestionRemoveRulesRulesItemRequired", {
+    # Tool the rule names, e.g. `Bash`.
+    "toolName": str,
+})
+_PermissionSuggestionRemoveRulesRulesItemOptional = TypedDict("_PermissionSuggestionRemoveRulesRulesItemOptional", {
+    # Pattern inside the rule's parentheses, e.g. `npm test`; omit to match the whole tool.
+    "ruleContent": str,
+}, total=False)
+
+
+class PermissionSuggestionRemoveRulesRulesItem(_PermissionSuggestionRemoveRulesRulesItemRequired, _PermissionSuggestionRemoveRulesRulesItemOptional):
+    """One rule: a tool, optionally narrowed by a pattern."""
+
+
+# Remove `rules` from the `behavior` list at `destination`.
+PermissionSuggestionRemoveRules = TypedDict("PermissionSuggestionRemoveRules", {
+    # The operation: `removeRules`.
+    "type": Literal["removeRules"],
+    # Permission rules to add, replace or remove.
+    "rules": List[PermissionSuggestionRemoveRulesRulesItem],
+    # Which list the rules belong to.
+    "behavior": Literal["allow", "deny", "ask"],
+    # Where the change is stored: `session` (memory only), `localSettings` (`.claude/settings.local.json`), `projectSettings` (`.claude/settings.json`), `userSettings` (`~/.claude/settings.json`) or `cliArg`.
+    "destination": Literal["session", "localSettings", "projectSettings", "userSettings", "cliArg"],
+})
+
+
+# Switch the permission mode.
+PermissionSuggestionSetMode = TypedDict("PermissionSuggestionSetMode", {
+    # The operation: `setMode`.
+    "type": Literal["setMode"],
+    # The new permission mode (`manual` is an alias of `default`, 2.1.200 or later). `bypassPermissions` takes effect only when the session was started with bypass mode available.
+    "mode": Literal["default", "acceptEdits", "bypassPermissions", "plan", "dontAsk", "auto", "manual"],
+    # Where the change is stored: `session` (memory only), `localSettings` (`.claude/settings.local.json`), `projectSettings` (`.claude/settings.json`), `userSettings` (`~/.claude/settings.json`) or `cliArg`.
+    "destination": Literal["session", "localSettings", "projectSettings", "userSettings", "cliArg"],
+})
+
+
+# Add working directories.
+PermissionSuggestionAddDirectories = TypedDict("PermissionSuggestionAddDirectories", {
+    # The operation: `addDirectories`.
+    "type": Literal["addDirectories"],
+    # Working directories to add or remove.
+    "directories": List[str],
+    # Where the change is stored: `session` (memory only), `localSettings` (`.claude/settings.local.json`), `projectSettings` (`.claude/settings.json`), `userSettings` (`~/.claude/settings.json`) or `cliArg`.
+    "destination": Literal["session", "localSettings", "projectSettings", "userSettings", "cliArg"],
+})
+
+
+# Remove working directories.
+PermissionSuggestionRemoveDirectories = TypedDict("PermissionSuggestionRemoveDirectories", {
+    # The operation: `removeDirectories`.
+    "type": Literal["removeDirectories"],
+    # Working directories to add or remove.
+    "directories": List[str],
+    # Where the change is stored: `session` (memory only), `localSettings` (`.claude/settings.local.json`), `projectSettings` (`.claude/settings.json`), `userSettings` (`~/.claude/settings.json`) or `cliArg`.
+    "destination": Literal["session", "localSettings", "projectSettings", "userSettings", "cliArg"],
+})
+
+
+# The MCP server that provides the tool, for an MCP tool (`mcp__<server>__<tool>`); absent for built-in tools.
+PermissionRequestInputMcpServer = TypedDict("PermissionRequestInputMcpServer", {
+    # Name of the MCP server as configured.
+    "name": str,
+    # Where the server is configured: `sdk`, `plugin`, `user`, `project`, `local`, `dynamic`, `managed`, `enterprise`, `claudeai` or `agent`; an open set, so treat an unknown value as an unrecognised configured source.
+    "source": str,
+})
 
 
 _PermissionRequestInputRequired = TypedDict("_PermissionRequestInputRequired", {
@@ -616,7 +754,9 @@ _PermissionRequestInputOptional = TypedDict("_PermissionRequestInputOptional", {
     # Agent name, such as `Explore` or `my-plugin:reviewer`; present inside a subagent or when the session runs with `--agent` (the subagent's type wins).
     "agent_type": str,
     # The "always allow" options the permission dialog would offer; a hook may echo one back as `updatedPermissions`.
-    "permission_suggestions": List[PermissionRequestInputPermissionSuggestionsItem],
+    "permission_suggestions": List[Union[PermissionSuggestionAddRules, PermissionSuggestionReplaceRules, PermissionSuggestionRemoveRules, PermissionSuggestionSetMode, PermissionSuggestionAddDirectories, PermissionSuggestionRemoveDirectories]],
+    # The MCP server that provides the tool, for an MCP tool (`mcp__<server>__<tool>`); absent for built-in tools.
+    "mcp_server": PermissionRequestInputMcpServer,
 }, total=False)
 
 
@@ -624,60 +764,150 @@ class PermissionRequestInput(_PermissionRequestInputRequired, _PermissionRequest
     """Payload a Claude Code PermissionRequest hook receives on stdin (an HTTP hook receives it as the POST body). Fires when Claude Code is about to ask for permission (or would auto-deny a call that cannot prompt); matchers test `tool_name`. No `tool_use_id`. Exit 2 is not honoured: without a `decision` object the permission flow proceeds unchanged and stderr is discarded. Unknown fields are allowed: Claude Code keeps adding them."""
 
 
-_PermissionRequestDecisionUpdatedPermissionsItemRulesItemRequired = TypedDict("_PermissionRequestDecisionUpdatedPermissionsItemRulesItemRequired", {
+_PermissionUpdateAddRulesRulesItemRequired = TypedDict("_PermissionUpdateAddRulesRulesItemRequired", {
     # Tool the rule names, e.g. `Bash`.
     "toolName": str,
 })
-_PermissionRequestDecisionUpdatedPermissionsItemRulesItemOptional = TypedDict("_PermissionRequestDecisionUpdatedPermissionsItemRulesItemOptional", {
+_PermissionUpdateAddRulesRulesItemOptional = TypedDict("_PermissionUpdateAddRulesRulesItemOptional", {
     # Pattern inside the rule's parentheses, e.g. `npm test`; omit to match the whole tool.
     "ruleContent": str,
 }, total=False)
 
 
-class PermissionRequestDecisionUpdatedPermissionsItemRulesItem(_PermissionRequestDecisionUpdatedPermissionsItemRulesItemRequired, _PermissionRequestDecisionUpdatedPermissionsItemRulesItemOptional):
+class PermissionUpdateAddRulesRulesItem(_PermissionUpdateAddRulesRulesItemRequired, _PermissionUpdateAddRulesRulesItemOptional):
     """One rule: a tool, optionally narrowed by a pattern."""
 
 
-_PermissionRequestDecisionUpdatedPermissionsItemRequired = TypedDict("_PermissionRequestDecisionUpdatedPermissionsItemRequired", {
-    # What to change: `addRules` / `replaceRules` (all rules of `behavior` at `destination`) / `removeRules` need `rules` and `behavior`; `setMode` needs `mode`; `addDirectories` / `removeDirectories` need `directories`.
-    "type": Literal["addRules", "replaceRules", "removeRules", "setMode", "addDirectories", "removeDirectories"],
+# Add `rules` to the `behavior` list at `destination`.
+PermissionUpdateAddRules = TypedDict("PermissionUpdateAddRules", {
+    # The operation: `addRules`.
+    "type": Literal["addRules"],
+    # Permission rules to add, replace or remove.
+    "rules": List[PermissionUpdateAddRulesRulesItem],
+    # Which list the rules belong to.
+    "behavior": Literal["allow", "deny", "ask"],
     # Where the change is stored: `session` (memory only), `localSettings` (`.claude/settings.local.json`), `projectSettings` (`.claude/settings.json`), `userSettings` (`~/.claude/settings.json`) or `cliArg`.
     "destination": Literal["session", "localSettings", "projectSettings", "userSettings", "cliArg"],
 })
-_PermissionRequestDecisionUpdatedPermissionsItemOptional = TypedDict("_PermissionRequestDecisionUpdatedPermissionsItemOptional", {
-    # Permission rules, for the rule operations.
-    "rules": List[PermissionRequestDecisionUpdatedPermissionsItemRulesItem],
-    # Which list the rules belong to, for the rule operations.
-    "behavior": Literal["allow", "deny", "ask"],
-    # The new permission mode, for `setMode` (`manual` is an alias of `default`, 2.1.200 or later). `bypassPermissions` takes effect only when the session was started with bypass mode available.
-    "mode": Literal["default", "acceptEdits", "bypassPermissions", "plan", "dontAsk", "auto", "manual"],
-    # Working directories to add or remove, for the directory operations.
-    "directories": List[str],
+
+
+_PermissionUpdateReplaceRulesRulesItemRequired = TypedDict("_PermissionUpdateReplaceRulesRulesItemRequired", {
+    # Tool the rule names, e.g. `Bash`.
+    "toolName": str,
+})
+_PermissionUpdateReplaceRulesRulesItemOptional = TypedDict("_PermissionUpdateReplaceRulesRulesItemOptional", {
+    # Pattern inside the rule's parentheses, e.g. `npm test`; omit to match the whole tool.
+    "ruleContent": str,
 }, total=False)
 
 
-class PermissionRequestDecisionUpdatedPermissionsItem(_PermissionRequestDecisionUpdatedPermissionsItemRequired, _PermissionRequestDecisionUpdatedPermissionsItemOptional):
-    """One permission change to apply."""
+class PermissionUpdateReplaceRulesRulesItem(_PermissionUpdateReplaceRulesRulesItemRequired, _PermissionUpdateReplaceRulesRulesItemOptional):
+    """One rule: a tool, optionally narrowed by a pattern."""
 
 
-_PermissionRequestDecisionRequired = TypedDict("_PermissionRequestDecisionRequired", {
-    # `allow` grants the permission (deny and ask rules are still evaluated); `deny` refuses it.
-    "behavior": Literal["allow", "deny"],
+# Replace every rule of the `behavior` list at `destination` with `rules`.
+PermissionUpdateReplaceRules = TypedDict("PermissionUpdateReplaceRules", {
+    # The operation: `replaceRules`.
+    "type": Literal["replaceRules"],
+    # Permission rules to add, replace or remove.
+    "rules": List[PermissionUpdateReplaceRulesRulesItem],
+    # Which list the rules belong to.
+    "behavior": Literal["allow", "deny", "ask"],
+    # Where the change is stored: `session` (memory only), `localSettings` (`.claude/settings.local.json`), `projectSettings` (`.claude/settings.json`), `userSettings` (`~/.claude/settings.json`) or `cliArg`.
+    "destination": Literal["session", "localSettings", "projectSettings", "userSettings", "cliArg"],
 })
-_PermissionRequestDecisionOptional = TypedDict("_PermissionRequestDecisionOptional", {
-    # With `allow` only: replacement tool input (the whole object), re-checked against deny and ask rules.
+
+
+_PermissionUpdateRemoveRulesRulesItemRequired = TypedDict("_PermissionUpdateRemoveRulesRulesItemRequired", {
+    # Tool the rule names, e.g. `Bash`.
+    "toolName": str,
+})
+_PermissionUpdateRemoveRulesRulesItemOptional = TypedDict("_PermissionUpdateRemoveRulesRulesItemOptional", {
+    # Pattern inside the rule's parentheses, e.g. `npm test`; omit to match the whole tool.
+    "ruleContent": str,
+}, total=False)
+
+
+class PermissionUpdateRemoveRulesRulesItem(_PermissionUpdateRemoveRulesRulesItemRequired, _PermissionUpdateRemoveRulesRulesItemOptional):
+    """One rule: a tool, optionally narrowed by a pattern."""
+
+
+# Remove `rules` from the `behavior` list at `destination`.
+PermissionUpdateRemoveRules = TypedDict("PermissionUpdateRemoveRules", {
+    # The operation: `removeRules`.
+    "type": Literal["removeRules"],
+    # Permission rules to add, replace or remove.
+    "rules": List[PermissionUpdateRemoveRulesRulesItem],
+    # Which list the rules belong to.
+    "behavior": Literal["allow", "deny", "ask"],
+    # Where the change is stored: `session` (memory only), `localSettings` (`.claude/settings.local.json`), `projectSettings` (`.claude/settings.json`), `userSettings` (`~/.claude/settings.json`) or `cliArg`.
+    "destination": Literal["session", "localSettings", "projectSettings", "userSettings", "cliArg"],
+})
+
+
+# Switch the permission mode.
+PermissionUpdateSetMode = TypedDict("PermissionUpdateSetMode", {
+    # The operation: `setMode`.
+    "type": Literal["setMode"],
+    # The new permission mode (`manual` is an alias of `default`, 2.1.200 or later). `bypassPermissions` takes effect only when the session was started with bypass mode available.
+    "mode": Literal["default", "acceptEdits", "bypassPermissions", "plan", "dontAsk", "auto", "manual"],
+    # Where the change is stored: `session` (memory only), `localSettings` (`.claude/settings.local.json`), `projectSettings` (`.claude/settings.json`), `userSettings` (`~/.claude/settings.json`) or `cliArg`.
+    "destination": Literal["session", "localSettings", "projectSettings", "userSettings", "cliArg"],
+})
+
+
+# Add working directories.
+PermissionUpdateAddDirectories = TypedDict("PermissionUpdateAddDirectories", {
+    # The operation: `addDirectories`.
+    "type": Literal["addDirectories"],
+    # Working directories to add or remove.
+    "directories": List[str],
+    # Where the change is stored: `session` (memory only), `localSettings` (`.claude/settings.local.json`), `projectSettings` (`.claude/settings.json`), `userSettings` (`~/.claude/settings.json`) or `cliArg`.
+    "destination": Literal["session", "localSettings", "projectSettings", "userSettings", "cliArg"],
+})
+
+
+# Remove working directories.
+PermissionUpdateRemoveDirectories = TypedDict("PermissionUpdateRemoveDirectories", {
+    # The operation: `removeDirectories`.
+    "type": Literal["removeDirectories"],
+    # Working directories to add or remove.
+    "directories": List[str],
+    # Where the change is stored: `session` (memory only), `localSettings` (`.claude/settings.local.json`), `projectSettings` (`.claude/settings.json`), `userSettings` (`~/.claude/settings.json`) or `cliArg`.
+    "destination": Literal["session", "localSettings", "projectSettings", "userSettings", "cliArg"],
+})
+
+
+_PermissionRequestAllowRequired = TypedDict("_PermissionRequestAllowRequired", {
+    # `allow` grants the permission.
+    "behavior": Literal["allow"],
+})
+_PermissionRequestAllowOptional = TypedDict("_PermissionRequestAllowOptional", {
+    # Replacement tool input (the whole object), re-checked against deny and ask rules.
     "updatedInput": Dict[str, Any],
-    # With `allow` only: permission changes to apply, as the dialog's "always allow" would.
-    "updatedPermissions": List[PermissionRequestDecisionUpdatedPermissionsItem],
-    # With `deny` only: tells Claude why the permission was denied.
+    # Permission changes to apply, as the dialog's "always allow" would.
+    "updatedPermissions": List[Union[PermissionUpdateAddRules, PermissionUpdateReplaceRules, PermissionUpdateRemoveRules, PermissionUpdateSetMode, PermissionUpdateAddDirectories, PermissionUpdateRemoveDirectories]],
+}, total=False)
+
+
+class PermissionRequestAllow(_PermissionRequestAllowRequired, _PermissionRequestAllowOptional):
+    """Grant the permission (deny and ask rules are still evaluated)."""
+
+
+_PermissionRequestDenyRequired = TypedDict("_PermissionRequestDenyRequired", {
+    # `deny` refuses the permission.
+    "behavior": Literal["deny"],
+})
+_PermissionRequestDenyOptional = TypedDict("_PermissionRequestDenyOptional", {
+    # Tells Claude why the permission was denied.
     "message": str,
-    # With `deny` only: true also stops Claude.
+    # True also stops Claude.
     "interrupt": bool,
 }, total=False)
 
 
-class PermissionRequestDecision(_PermissionRequestDecisionRequired, _PermissionRequestDecisionOptional):
-    """The answer on the user's behalf."""
+class PermissionRequestDeny(_PermissionRequestDenyRequired, _PermissionRequestDenyOptional):
+    """Refuse the permission."""
 
 
 # Fields specific to PermissionRequest.
@@ -685,7 +915,7 @@ PermissionRequestHookSpecificOutput = TypedDict("PermissionRequestHookSpecificOu
     # Required; must be `PermissionRequest`. A missing or different name is a schema failure.
     "hookEventName": Literal["PermissionRequest"],
     # The answer on the user's behalf.
-    "decision": PermissionRequestDecision,
+    "decision": Union[PermissionRequestAllow, PermissionRequestDeny],
 })
 
 
@@ -701,6 +931,10 @@ PermissionRequestOutput = TypedDict("PermissionRequestOutput", {
     "systemMessage": str,
     # Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
     "terminalSequence": str,
+    # `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+    "async": Literal[True],
+    # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+    "asyncTimeout": float,
     # Fields specific to PermissionRequest.
     "hookSpecificOutput": PermissionRequestHookSpecificOutput,
 }, total=False)
@@ -712,6 +946,15 @@ PermissionRequestOutput = TypedDict("PermissionRequestOutput", {
 PostToolUseInputEffort = TypedDict("PostToolUseInputEffort", {
     # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
     "level": Literal["low", "medium", "high", "xhigh", "max"],
+})
+
+
+# The MCP server that provides the tool, for an MCP tool (`mcp__<server>__<tool>`); absent for built-in tools.
+PostToolUseInputMcpServer = TypedDict("PostToolUseInputMcpServer", {
+    # Name of the MCP server as configured.
+    "name": str,
+    # Where the server is configured: `sdk`, `plugin`, `user`, `project`, `local`, `dynamic`, `managed`, `enterprise`, `claudeai` or `agent`; an open set, so treat an unknown value as an unrecognised configured source.
+    "source": str,
 })
 
 
@@ -746,6 +989,8 @@ _PostToolUseInputOptional = TypedDict("_PostToolUseInputOptional", {
     "agent_type": str,
     # Tool execution time in milliseconds, without permission prompts and PreToolUse hooks. Optional.
     "duration_ms": float,
+    # The MCP server that provides the tool, for an MCP tool (`mcp__<server>__<tool>`); absent for built-in tools.
+    "mcp_server": PostToolUseInputMcpServer,
 }, total=False)
 
 
@@ -785,6 +1030,10 @@ PostToolUseOutput = TypedDict("PostToolUseOutput", {
     "systemMessage": str,
     # Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
     "terminalSequence": str,
+    # `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+    "async": Literal[True],
+    # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+    "asyncTimeout": float,
     # `block` adds `reason` next to the tool result as feedback; Claude still sees the original output. The only value; omit it to let the action proceed.
     "decision": Literal["block"],
     # Feedback shown to Claude when `decision` is `block`.
@@ -800,6 +1049,15 @@ PostToolUseOutput = TypedDict("PostToolUseOutput", {
 PostToolUseFailureInputEffort = TypedDict("PostToolUseFailureInputEffort", {
     # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
     "level": Literal["low", "medium", "high", "xhigh", "max"],
+})
+
+
+# The MCP server that provides the tool, for an MCP tool (`mcp__<server>__<tool>`); absent for built-in tools.
+PostToolUseFailureInputMcpServer = TypedDict("PostToolUseFailureInputMcpServer", {
+    # Name of the MCP server as configured.
+    "name": str,
+    # Where the server is configured: `sdk`, `plugin`, `user`, `project`, `local`, `dynamic`, `managed`, `enterprise`, `claudeai` or `agent`; an open set, so treat an unknown value as an unrecognised configured source.
+    "source": str,
 })
 
 
@@ -836,6 +1094,8 @@ _PostToolUseFailureInputOptional = TypedDict("_PostToolUseFailureInputOptional",
     "is_interrupt": bool,
     # Tool execution time in milliseconds, without permission prompts and PreToolUse hooks. Optional.
     "duration_ms": float,
+    # The MCP server that provides the tool, for an MCP tool (`mcp__<server>__<tool>`); absent for built-in tools.
+    "mcp_server": PostToolUseFailureInputMcpServer,
 }, total=False)
 
 
@@ -869,6 +1129,10 @@ PostToolUseFailureOutput = TypedDict("PostToolUseFailureOutput", {
     "systemMessage": str,
     # Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
     "terminalSequence": str,
+    # `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+    "async": Literal[True],
+    # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+    "asyncTimeout": float,
     # `block` feeds `reason` back to Claude. Listed only in the decision-control table of the hooks reference, not in this event's section; hookctl accepts it as feedback. The only value; omit it to let the action proceed.
     "decision": Literal["block"],
     # Feedback shown to Claude when `decision` is `block`.
@@ -961,6 +1225,10 @@ PostToolBatchOutput = TypedDict("PostToolBatchOutput", {
     "systemMessage": str,
     # Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
     "terminalSequence": str,
+    # `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+    "async": Literal[True],
+    # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+    "asyncTimeout": float,
     # `block` stops the agentic loop before the next model call; the message is `reason`. The only value; omit it to let the action proceed.
     "decision": Literal["block"],
     # Message shown as a warning when the loop is stopped; it stays in the conversation.
@@ -976,6 +1244,15 @@ PostToolBatchOutput = TypedDict("PostToolBatchOutput", {
 PermissionDeniedInputEffort = TypedDict("PermissionDeniedInputEffort", {
     # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
     "level": Literal["low", "medium", "high", "xhigh", "max"],
+})
+
+
+# The MCP server that provides the tool, for an MCP tool (`mcp__<server>__<tool>`); absent for built-in tools.
+PermissionDeniedInputMcpServer = TypedDict("PermissionDeniedInputMcpServer", {
+    # Name of the MCP server as configured.
+    "name": str,
+    # Where the server is configured: `sdk`, `plugin`, `user`, `project`, `local`, `dynamic`, `managed`, `enterprise`, `claudeai` or `agent`; an open set, so treat an unknown value as an unrecognised configured source.
+    "source": str,
 })
 
 
@@ -1008,6 +1285,8 @@ _PermissionDeniedInputOptional = TypedDict("_PermissionDeniedInputOptional", {
     "agent_id": str,
     # Agent name, such as `Explore` or `my-plugin:reviewer`; present inside a subagent or when the session runs with `--agent` (the subagent's type wins).
     "agent_type": str,
+    # The MCP server that provides the tool, for an MCP tool (`mcp__<server>__<tool>`); absent for built-in tools.
+    "mcp_server": PermissionDeniedInputMcpServer,
 }, total=False)
 
 
@@ -1041,6 +1320,10 @@ PermissionDeniedOutput = TypedDict("PermissionDeniedOutput", {
     "systemMessage": str,
     # Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
     "terminalSequence": str,
+    # `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+    "async": Literal[True],
+    # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+    "asyncTimeout": float,
     # Fields specific to PermissionDenied.
     "hookSpecificOutput": PermissionDeniedHookSpecificOutput,
 }, total=False)
@@ -1115,6 +1398,10 @@ NotificationOutput = TypedDict("NotificationOutput", {
     "systemMessage": str,
     # Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
     "terminalSequence": str,
+    # `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+    "async": Literal[True],
+    # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+    "asyncTimeout": float,
     # Fields specific to Notification.
     "hookSpecificOutput": NotificationHookSpecificOutput,
 }, total=False)
@@ -1183,6 +1470,10 @@ SubagentStartOutput = TypedDict("SubagentStartOutput", {
     "systemMessage": str,
     # Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
     "terminalSequence": str,
+    # `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+    "async": Literal[True],
+    # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+    "asyncTimeout": float,
     # Fields specific to SubagentStart.
     "hookSpecificOutput": SubagentStartHookSpecificOutput,
 }, total=False)
@@ -1302,6 +1593,10 @@ SubagentStopOutput = TypedDict("SubagentStopOutput", {
     "systemMessage": str,
     # Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
     "terminalSequence": str,
+    # `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+    "async": Literal[True],
+    # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+    "asyncTimeout": float,
     # `block` keeps the subagent running with `reason` as its next instruction. The only value; omit it to let the action proceed.
     "decision": Literal["block"],
     # The subagent's next instruction; required with `decision: "block"`.
@@ -1370,6 +1665,10 @@ TaskCreatedOutput = TypedDict("TaskCreatedOutput", {
     "systemMessage": str,
     # Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
     "terminalSequence": str,
+    # `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+    "async": Literal[True],
+    # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+    "asyncTimeout": float,
     # `block` deletes the task and returns `reason` to Claude as the tool error. The only value; omit it to let the action proceed.
     "decision": Literal["block"],
     # Message returned to Claude when the task is blocked.
@@ -1436,6 +1735,10 @@ TaskCompletedOutput = TypedDict("TaskCompletedOutput", {
     "systemMessage": str,
     # Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
     "terminalSequence": str,
+    # `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+    "async": Literal[True],
+    # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+    "asyncTimeout": float,
 }, total=False)
 # endregion TaskCompleted
 
@@ -1551,6 +1854,10 @@ StopOutput = TypedDict("StopOutput", {
     "systemMessage": str,
     # Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
     "terminalSequence": str,
+    # `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+    "async": Literal[True],
+    # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+    "asyncTimeout": float,
     # `block` prevents Claude from stopping; `reason` tells it why to continue. The only value; omit it to let the action proceed.
     "decision": Literal["block"],
     # Why Claude should continue; required with `decision: "block"`.
@@ -1578,8 +1885,8 @@ _StopFailureInputRequired = TypedDict("_StopFailureInputRequired", {
     "cwd": str,
     # The event this payload is for.
     "hook_event_name": Literal["StopFailure"],
-    # Error type, the matcher target: `rate_limit` (429), `overloaded` (529), `authentication_failed`, `oauth_org_not_allowed`, `billing_error`, `invalid_request`, `model_not_found`, `server_error`, `max_output_tokens` or `unknown`.
-    "error": Literal["rate_limit", "overloaded", "authentication_failed", "oauth_org_not_allowed", "billing_error", "invalid_request", "model_not_found", "server_error", "max_output_tokens", "unknown"],
+    # Error type, the matcher target: `rate_limit` (429), `overloaded` (529), `authentication_failed`, `oauth_org_not_allowed`, `account_on_hold`, `verification_required`, `billing_error`, `cloud_credential_error` (Bedrock, Vertex or Foundry credentials), `invalid_request`, `model_not_found`, `server_error`, `max_output_tokens` or `unknown`.
+    "error": Literal["rate_limit", "overloaded", "authentication_failed", "oauth_org_not_allowed", "account_on_hold", "verification_required", "billing_error", "cloud_credential_error", "invalid_request", "model_not_found", "server_error", "max_output_tokens", "unknown"],
 })
 _StopFailureInputOptional = TypedDict("_StopFailureInputOptional", {
     # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
@@ -1615,6 +1922,10 @@ StopFailureOutput = TypedDict("StopFailureOutput", {
     "systemMessage": str,
     # Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
     "terminalSequence": str,
+    # `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+    "async": Literal[True],
+    # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+    "asyncTimeout": float,
 }, total=False)
 # endregion StopFailure
 
@@ -1638,6 +1949,8 @@ _TeammateIdleInputRequired = TypedDict("_TeammateIdleInputRequired", {
     "hook_event_name": Literal["TeammateIdle"],
     # Name of the teammate about to go idle.
     "teammate_name": str,
+    # Deprecated (since 2.1.178) session-derived team name; always sent, and to be removed.
+    "team_name": str,
 })
 _TeammateIdleInputOptional = TypedDict("_TeammateIdleInputOptional", {
     # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
@@ -1650,8 +1963,6 @@ _TeammateIdleInputOptional = TypedDict("_TeammateIdleInputOptional", {
     "agent_id": str,
     # Agent name, such as `Explore` or `my-plugin:reviewer`; present inside a subagent or when the session runs with `--agent` (the subagent's type wins).
     "agent_type": str,
-    # Deprecated (since 2.1.178) session-derived team name; will be removed.
-    "team_name": str,
 }, total=False)
 
 
@@ -1671,6 +1982,10 @@ TeammateIdleOutput = TypedDict("TeammateIdleOutput", {
     "systemMessage": str,
     # Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
     "terminalSequence": str,
+    # `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+    "async": Literal[True],
+    # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+    "asyncTimeout": float,
 }, total=False)
 # endregion TeammateIdle
 
@@ -1727,6 +2042,10 @@ ConfigChangeOutput = TypedDict("ConfigChangeOutput", {
     "systemMessage": str,
     # Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
     "terminalSequence": str,
+    # `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+    "async": Literal[True],
+    # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+    "asyncTimeout": float,
     # `block` keeps the change from being applied to the running session (ignored for `policy_settings`). The only value; omit it to let the action proceed.
     "decision": Literal["block"],
     # Accepted but never shown.
@@ -1801,6 +2120,10 @@ CwdChangedOutput = TypedDict("CwdChangedOutput", {
     "systemMessage": str,
     # Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
     "terminalSequence": str,
+    # `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+    "async": Literal[True],
+    # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+    "asyncTimeout": float,
     # Fields specific to CwdChanged.
     "hookSpecificOutput": CwdChangedHookSpecificOutput,
 }, total=False)
@@ -1859,6 +2182,10 @@ DirectoryAddedOutput = TypedDict("DirectoryAddedOutput", {
     "systemMessage": str,
     # Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
     "terminalSequence": str,
+    # `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+    "async": Literal[True],
+    # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+    "asyncTimeout": float,
 }, total=False)
 # endregion DirectoryAdded
 
@@ -1929,6 +2256,10 @@ FileChangedOutput = TypedDict("FileChangedOutput", {
     "systemMessage": str,
     # Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
     "terminalSequence": str,
+    # `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+    "async": Literal[True],
+    # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+    "asyncTimeout": float,
     # Fields specific to FileChanged.
     "hookSpecificOutput": FileChangedHookSpecificOutput,
 }, total=False)
@@ -1994,6 +2325,10 @@ WorktreeCreateOutput = TypedDict("WorktreeCreateOutput", {
     "systemMessage": str,
     # Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
     "terminalSequence": str,
+    # `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+    "async": Literal[True],
+    # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+    "asyncTimeout": float,
     # Fields specific to WorktreeCreate.
     "hookSpecificOutput": WorktreeCreateHookSpecificOutput,
 }, total=False)
@@ -2050,6 +2385,10 @@ WorktreeRemoveOutput = TypedDict("WorktreeRemoveOutput", {
     "systemMessage": str,
     # Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
     "terminalSequence": str,
+    # `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+    "async": Literal[True],
+    # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+    "asyncTimeout": float,
 }, total=False)
 # endregion WorktreeRemove
 
@@ -2106,6 +2445,10 @@ PreCompactOutput = TypedDict("PreCompactOutput", {
     "systemMessage": str,
     # Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
     "terminalSequence": str,
+    # `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+    "async": Literal[True],
+    # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+    "asyncTimeout": float,
     # `block` blocks the compaction. The only value; omit it to let the action proceed.
     "decision": Literal["block"],
     # Why the compaction is blocked.
@@ -2166,6 +2509,10 @@ PostCompactOutput = TypedDict("PostCompactOutput", {
     "systemMessage": str,
     # Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
     "terminalSequence": str,
+    # `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+    "async": Literal[True],
+    # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+    "asyncTimeout": float,
 }, total=False)
 # endregion PostCompact
 
@@ -2220,6 +2567,10 @@ SessionEndOutput = TypedDict("SessionEndOutput", {
     "systemMessage": str,
     # Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
     "terminalSequence": str,
+    # `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+    "async": Literal[True],
+    # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+    "asyncTimeout": float,
 }, total=False)
 # endregion SessionEnd
 
@@ -2300,6 +2651,10 @@ ElicitationOutput = TypedDict("ElicitationOutput", {
     "systemMessage": str,
     # Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
     "terminalSequence": str,
+    # `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+    "async": Literal[True],
+    # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+    "asyncTimeout": float,
     # Fields specific to Elicitation.
     "hookSpecificOutput": ElicitationHookSpecificOutput,
 }, total=False)
@@ -2380,7 +2735,193 @@ ElicitationResultOutput = TypedDict("ElicitationResultOutput", {
     "systemMessage": str,
     # Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
     "terminalSequence": str,
+    # `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+    "async": Literal[True],
+    # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+    "asyncTimeout": float,
     # Fields specific to ElicitationResult.
     "hookSpecificOutput": ElicitationResultHookSpecificOutput,
 }, total=False)
 # endregion ElicitationResult
+
+
+# region PreModelSwitch
+# Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
+PreModelSwitchInputEffort = TypedDict("PreModelSwitchInputEffort", {
+    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+    "level": Literal["low", "medium", "high", "xhigh", "max"],
+})
+
+
+_PreModelSwitchInputRequired = TypedDict("_PreModelSwitchInputRequired", {
+    # Identifier of the Claude Code session.
+    "session_id": str,
+    # Path of the session transcript (JSONL). It is written asynchronously and may lag the conversation; Stop and SubagentStop carry `last_assistant_message` for the final text.
+    "transcript_path": str,
+    # Current working directory when the hook fires; it follows `cd` and worktrees (unlike `CLAUDE_PROJECT_DIR`). The hook runs here.
+    "cwd": str,
+    # The event this payload is for.
+    "hook_event_name": Literal["PreModelSwitch"],
+    # Resolved model id the session runs before the switch.
+    "from_model": str,
+    # Resolved model id the session runs after the switch; the matcher target (a `[1m]` context suffix is dropped before matching).
+    "to_model": str,
+    # What was asked for: an alias such as `opus`, a full id, or null for the default model.
+    "requested_model": Optional[str],
+    # How the switch was asked for: `command` (`/model <name>`, the `/config` Model row, or fast mode promoting the model), `picker` (the interactive model picker) or `sdk` (a headless `set_model`: the Agent SDK, Remote Control, an IDE).
+    "source": Literal["command", "picker", "sdk"],
+    # Prompt tokens the next request re-sends: the last main-thread response's input + cache_read + cache_creation + output tokens (0 before the first response).
+    "context_tokens": float,
+    # Whether the current model's prompt cache is likely still warm (a switch forfeits it).
+    "prompt_cache_warm": bool,
+    # Prompt-cache time to live of the session: `5m` or `1h`.
+    "cache_ttl": Literal["5m", "1h"],
+    # Estimated cost in USD of re-caching `context_tokens` on `to_model` (the managed `modelPricing` when set, otherwise list price; the response excluded).
+    "estimated_cache_write_usd": float,
+    # `configured` priced at the managed `modelPricing` setting, `catalog` list price, `default` `to_model` unknown and the default tier assumed.
+    "pricing": Literal["configured", "catalog", "default"],
+})
+_PreModelSwitchInputOptional = TypedDict("_PreModelSwitchInputOptional", {
+    # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
+    "prompt_id": str,
+    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+    "permission_mode": Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"],
+    # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
+    "effort": PreModelSwitchInputEffort,
+    # Identifier of the subagent; present only when the hook fires inside a subagent.
+    "agent_id": str,
+    # Agent name, such as `Explore` or `my-plugin:reviewer`; present inside a subagent or when the session runs with `--agent` (the subagent's type wins).
+    "agent_type": str,
+}, total=False)
+
+
+class PreModelSwitchInput(_PreModelSwitchInputRequired, _PreModelSwitchInputOptional):
+    """Payload a Claude Code PreModelSwitch hook receives on stdin (an HTTP hook receives it as the POST body). Fires before a requested model switch (`/model`, the model picker, the SDK's `set_model`), with what the switch would cost in prompt-cache writes; matchers test `to_model`. Exit 0 lets the switch proceed; exit 2 blocks it and shows stderr to the user; `permissionDecision` answers as on PreToolUse. Claude Code 2.1.328 (from its SDK types and binary). Unknown fields are allowed: Claude Code keeps adding them."""
+
+
+_PreModelSwitchHookSpecificOutputRequired = TypedDict("_PreModelSwitchHookSpecificOutputRequired", {
+    # Required; must be `PreModelSwitch`. A missing or different name is a schema failure.
+    "hookEventName": Literal["PreModelSwitch"],
+})
+_PreModelSwitchHookSpecificOutputOptional = TypedDict("_PreModelSwitchHookSpecificOutputOptional", {
+    # `allow` proceeds without the cache-miss confirmation; `deny` cancels the switch; `ask` asks the user (refused where no one can be asked). The first deny wins; any ask makes the switch ask.
+    "permissionDecision": Literal["allow", "deny", "ask"],
+    # Why: shown to the user with `deny` and `ask`.
+    "permissionDecisionReason": str,
+}, total=False)
+
+
+class PreModelSwitchHookSpecificOutput(_PreModelSwitchHookSpecificOutputRequired, _PreModelSwitchHookSpecificOutputOptional):
+    """Fields specific to PreModelSwitch."""
+
+
+# JSON a Claude Code PreModelSwitch hook may print on stdout (or an HTTP hook may return as the response body). Stdout is parsed as JSON only when it starts with `{`; anything else, invalid JSON included, is plain text. The decision works as on PreToolUse: `allow` proceeds and skips the interactive cache-miss confirmation, `deny` cancels the switch, `ask` asks the user to confirm (a `-p` session refuses instead). Closed at every level so a misspelled key is reported. Claude Code accepts unknown keys (it silently ignores a top-level `additionalContext`, for example), so hookctl reads outputs leniently: an unknown key (an `additionalProperties` error) is a warning and the key is ignored; any other error (a wrong type, an unknown enum value, a missing or different `hookEventName`, a missing required field) makes the output a schema failure that applies nothing.
+PreModelSwitchOutput = TypedDict("PreModelSwitchOutput", {
+    # Discarded on StopFailure (hookctl warns).
+    "continue": bool,
+    # Discarded on StopFailure (hookctl warns).
+    "stopReason": str,
+    # Accepted and has no effect (default false).
+    "suppressOutput": bool,
+    # Discarded on StopFailure (hookctl warns).
+    "systemMessage": str,
+    # Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
+    "terminalSequence": str,
+    # `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+    "async": Literal[True],
+    # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+    "asyncTimeout": float,
+    # Fields specific to PreModelSwitch.
+    "hookSpecificOutput": PreModelSwitchHookSpecificOutput,
+}, total=False)
+# endregion PreModelSwitch
+
+
+# region PostModelSwitch
+# Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
+PostModelSwitchInputEffort = TypedDict("PostModelSwitchInputEffort", {
+    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+    "level": Literal["low", "medium", "high", "xhigh", "max"],
+})
+
+
+_PostModelSwitchInputRequired = TypedDict("_PostModelSwitchInputRequired", {
+    # Identifier of the Claude Code session.
+    "session_id": str,
+    # Path of the session transcript (JSONL). It is written asynchronously and may lag the conversation; Stop and SubagentStop carry `last_assistant_message` for the final text.
+    "transcript_path": str,
+    # Current working directory when the hook fires; it follows `cd` and worktrees (unlike `CLAUDE_PROJECT_DIR`). The hook runs here.
+    "cwd": str,
+    # The event this payload is for.
+    "hook_event_name": Literal["PostModelSwitch"],
+    # Resolved model id the session runs before the switch.
+    "from_model": str,
+    # Resolved model id the session runs after the switch; the matcher target (a `[1m]` context suffix is dropped before matching).
+    "to_model": str,
+    # What was asked for: an alias such as `opus`, a full id, or null for the default model.
+    "requested_model": Optional[str],
+    # What changed the model: `command` (`/model <name>`, the `/config` Model row, or fast mode promoting the model), `picker` (the interactive model picker), `sdk` (a headless `set_model`: the Agent SDK, Remote Control, an IDE), `auto` (an automatic fallback or other programmatic change) or `resume` (the model restored while resuming a session).
+    "source": Literal["command", "picker", "sdk", "auto", "resume"],
+    # Prompt tokens the next request re-sends: the last main-thread response's input + cache_read + cache_creation + output tokens (0 before the first response).
+    "context_tokens": float,
+    # Whether the current model's prompt cache is likely still warm (a switch forfeits it).
+    "prompt_cache_warm": bool,
+    # Prompt-cache time to live of the session: `5m` or `1h`.
+    "cache_ttl": Literal["5m", "1h"],
+    # Estimated cost in USD of re-caching `context_tokens` on `to_model` (the managed `modelPricing` when set, otherwise list price; the response excluded).
+    "estimated_cache_write_usd": float,
+    # `configured` priced at the managed `modelPricing` setting, `catalog` list price, `default` `to_model` unknown and the default tier assumed.
+    "pricing": Literal["configured", "catalog", "default"],
+})
+_PostModelSwitchInputOptional = TypedDict("_PostModelSwitchInputOptional", {
+    # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
+    "prompt_id": str,
+    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+    "permission_mode": Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"],
+    # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
+    "effort": PostModelSwitchInputEffort,
+    # Identifier of the subagent; present only when the hook fires inside a subagent.
+    "agent_id": str,
+    # Agent name, such as `Explore` or `my-plugin:reviewer`; present inside a subagent or when the session runs with `--agent` (the subagent's type wins).
+    "agent_type": str,
+}, total=False)
+
+
+class PostModelSwitchInput(_PostModelSwitchInputRequired, _PostModelSwitchInputOptional):
+    """Payload a Claude Code PostModelSwitch hook receives on stdin (an HTTP hook receives it as the POST body). Fires after the session model changed, whatever the cause; matchers test `to_model`. Plain stdout on exit 0 reaches Claude with the next request; other exit codes show stderr to the user only. Claude Code 2.1.328 (from its SDK types and binary). Unknown fields are allowed: Claude Code keeps adding them."""
+
+
+_PostModelSwitchHookSpecificOutputRequired = TypedDict("_PostModelSwitchHookSpecificOutputRequired", {
+    # Required; must be `PostModelSwitch`. A missing or different name is a schema failure.
+    "hookEventName": Literal["PostModelSwitch"],
+})
+_PostModelSwitchHookSpecificOutputOptional = TypedDict("_PostModelSwitchHookSpecificOutputOptional", {
+    # Context that reaches the model with the next request the new model serves.
+    "additionalContext": str,
+}, total=False)
+
+
+class PostModelSwitchHookSpecificOutput(_PostModelSwitchHookSpecificOutputRequired, _PostModelSwitchHookSpecificOutputOptional):
+    """Fields specific to PostModelSwitch."""
+
+
+# JSON a Claude Code PostModelSwitch hook may print on stdout (or an HTTP hook may return as the response body). Stdout is parsed as JSON only when it starts with `{`; anything else, invalid JSON included, is plain text. Plain stdout is context too. Closed at every level so a misspelled key is reported. Claude Code accepts unknown keys (it silently ignores a top-level `additionalContext`, for example), so hookctl reads outputs leniently: an unknown key (an `additionalProperties` error) is a warning and the key is ignored; any other error (a wrong type, an unknown enum value, a missing or different `hookEventName`, a missing required field) makes the output a schema failure that applies nothing.
+PostModelSwitchOutput = TypedDict("PostModelSwitchOutput", {
+    # Discarded on StopFailure (hookctl warns).
+    "continue": bool,
+    # Discarded on StopFailure (hookctl warns).
+    "stopReason": str,
+    # Accepted and has no effect (default false).
+    "suppressOutput": bool,
+    # Discarded on StopFailure (hookctl warns).
+    "systemMessage": str,
+    # Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
+    "terminalSequence": str,
+    # `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+    "async": Literal[True],
+    # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+    "asyncTimeout": float,
+    # Fields specific to PostModelSwitch.
+    "hookSpecificOutput": PostModelSwitchHookSpecificOutput,
+}, total=False)
+# endregion PostModelSwitch

@@ -2,11 +2,11 @@
 // schema/claude/events/*.json. Do not edit: change the schemas and regenerate.
 
 /** Every claude event, in documentation order. */
-export const EVENT_NAMES = ['SessionStart', 'Setup', 'InstructionsLoaded', 'UserPromptSubmit', 'UserPromptExpansion', 'MessageDisplay', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'PermissionDenied', 'Notification', 'SubagentStart', 'SubagentStop', 'TaskCreated', 'TaskCompleted', 'Stop', 'StopFailure', 'TeammateIdle', 'ConfigChange', 'CwdChanged', 'DirectoryAdded', 'FileChanged', 'WorktreeCreate', 'WorktreeRemove', 'PreCompact', 'PostCompact', 'SessionEnd', 'Elicitation', 'ElicitationResult'] as const;
+export const EVENT_NAMES = ['SessionStart', 'Setup', 'InstructionsLoaded', 'UserPromptSubmit', 'UserPromptExpansion', 'MessageDisplay', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'PermissionDenied', 'Notification', 'SubagentStart', 'SubagentStop', 'TaskCreated', 'TaskCompleted', 'Stop', 'StopFailure', 'TeammateIdle', 'ConfigChange', 'CwdChanged', 'DirectoryAdded', 'FileChanged', 'WorktreeCreate', 'WorktreeRemove', 'PreCompact', 'PostCompact', 'SessionEnd', 'Elicitation', 'ElicitationResult', 'PreModelSwitch', 'PostModelSwitch'] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
 /** The events whose hooks can answer with structured (JSON) stdout. */
-export const OUTPUT_EVENT_NAMES = ['SessionStart', 'Setup', 'InstructionsLoaded', 'UserPromptSubmit', 'UserPromptExpansion', 'MessageDisplay', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'PermissionDenied', 'Notification', 'SubagentStart', 'SubagentStop', 'TaskCreated', 'TaskCompleted', 'Stop', 'StopFailure', 'TeammateIdle', 'ConfigChange', 'CwdChanged', 'DirectoryAdded', 'FileChanged', 'WorktreeCreate', 'WorktreeRemove', 'PreCompact', 'PostCompact', 'SessionEnd', 'Elicitation', 'ElicitationResult'] as const;
+export const OUTPUT_EVENT_NAMES = ['SessionStart', 'Setup', 'InstructionsLoaded', 'UserPromptSubmit', 'UserPromptExpansion', 'MessageDisplay', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'PermissionDenied', 'Notification', 'SubagentStart', 'SubagentStop', 'TaskCreated', 'TaskCompleted', 'Stop', 'StopFailure', 'TeammateIdle', 'ConfigChange', 'CwdChanged', 'DirectoryAdded', 'FileChanged', 'WorktreeCreate', 'WorktreeRemove', 'PreCompact', 'PostCompact', 'SessionEnd', 'Elicitation', 'ElicitationResult', 'PreModelSwitch', 'PostModelSwitch'] as const;
 export type OutputEventName = (typeof OUTPUT_EVENT_NAMES)[number];
 
 /**
@@ -66,6 +66,22 @@ export interface SessionStartInput {
    * The current session title, when one is set (`--name`, `/rename`).
    */
   session_title?: string;
+  /**
+   * `resume` and `fork` only: seconds since the resumed transcript's last assistant response.
+   */
+  seconds_since_last_response?: number;
+  /**
+   * `resume` and `fork` only: the resumed transcript's last response input + cache_read + cache_creation + output tokens (for a server-side tool loop, its last iteration's window).
+   */
+  context_tokens?: number;
+  /**
+   * `resume` and `fork` only: true when `seconds_since_last_response` exceeds the prompt-cache TTL, so the first request re-caches `context_tokens`.
+   */
+  prompt_cache_likely_expired?: boolean;
+  /**
+   * `resume` and `fork` only: estimated cost in USD of re-caching `context_tokens` on the session model (the managed `modelPricing` when set, otherwise list price; the response excluded).
+   */
+  estimated_cache_write_usd?: number;
 }
 
 /**
@@ -92,6 +108,14 @@ export interface SessionStartOutput {
    * Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
    */
   terminalSequence?: string;
+  /**
+   * `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+   */
+  async?: true;
+  /**
+   * With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+   */
+  asyncTimeout?: number;
   hookSpecificOutput?: SessionStartHookSpecificOutput;
 }
 /**
@@ -201,6 +225,14 @@ export interface SetupOutput {
    * Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
    */
   terminalSequence?: string;
+  /**
+   * `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+   */
+  async?: true;
+  /**
+   * With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+   */
+  asyncTimeout?: number;
   hookSpecificOutput?: SetupHookSpecificOutput;
 }
 /**
@@ -314,6 +346,14 @@ export interface InstructionsLoadedOutput {
    * Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
    */
   terminalSequence?: string;
+  /**
+   * `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+   */
+  async?: true;
+  /**
+   * With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+   */
+  asyncTimeout?: number;
 }
 
 /**
@@ -366,6 +406,10 @@ export interface UserPromptSubmitInput {
    */
   prompt: string;
   /**
+   * Who submitted the prompt: `user` (the interactive composer), `sdk` (`-p` or the Agent SDK), `loop_wakeup` (a `/loop` wakeup), `schedule_wakeup` (a scheduled task firing), `system` (other injected turns: peer or channel messages, task notifications, auto-continuation) or `poll_event` (a poll-event channel submission, before its delivery is acknowledged). Claude Code may omit it.
+   */
+  source?: 'user' | 'sdk' | 'system' | 'loop_wakeup' | 'schedule_wakeup' | 'poll_event';
+  /**
    * The current session title, when one is set.
    */
   session_title?: string;
@@ -395,6 +439,14 @@ export interface UserPromptSubmitOutput {
    * Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
    */
   terminalSequence?: string;
+  /**
+   * `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+   */
+  async?: true;
+  /**
+   * With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+   */
+  asyncTimeout?: number;
   /**
    * `block` prevents the prompt from being processed and erases it from context. The only value; omit it to let the action proceed.
    */
@@ -519,6 +571,14 @@ export interface UserPromptExpansionOutput {
    */
   terminalSequence?: string;
   /**
+   * `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+   */
+  async?: true;
+  /**
+   * With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+   */
+  asyncTimeout?: number;
+  /**
    * `block` prevents the command from expanding. The only value; omit it to let the action proceed.
    */
   decision?: 'block';
@@ -540,6 +600,10 @@ export interface UserPromptExpansionHookSpecificOutput {
    * Context for Claude next to the expanded prompt.
    */
   additionalContext?: string;
+  /**
+   * With `decision: "block"`, true leaves the original prompt text out of the block message shown to the user.
+   */
+  suppressOriginalPrompt?: boolean;
 }
 
 /**
@@ -633,6 +697,14 @@ export interface MessageDisplayOutput {
    * Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
    */
   terminalSequence?: string;
+  /**
+   * `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+   */
+  async?: true;
+  /**
+   * With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+   */
+  asyncTimeout?: number;
   hookSpecificOutput?: MessageDisplayHookSpecificOutput;
 }
 /**
@@ -706,6 +778,19 @@ export interface PreToolUseInput {
    * Identifier of this tool call.
    */
   tool_use_id: string;
+  /**
+   * The MCP server that provides the tool, for an MCP tool (`mcp__<server>__<tool>`); absent for built-in tools.
+   */
+  mcp_server?: {
+    /**
+     * Name of the MCP server as configured.
+     */
+    name: string;
+    /**
+     * Where the server is configured: `sdk`, `plugin`, `user`, `project`, `local`, `dynamic`, `managed`, `enterprise`, `claudeai` or `agent`; an open set, so treat an unknown value as an unrecognised configured source.
+     */
+    source: string;
+  };
 }
 
 /**
@@ -732,6 +817,14 @@ export interface PreToolUseOutput {
    * Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
    */
   terminalSequence?: string;
+  /**
+   * `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+   */
+  async?: true;
+  /**
+   * With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+   */
+  asyncTimeout?: number;
   /**
    * Deprecated for PreToolUse: `approve` = `permissionDecision: "allow"`, `block` = `"deny"`. Prefer `hookSpecificOutput.permissionDecision`.
    */
@@ -828,45 +921,178 @@ export interface PermissionRequestInput {
    *
    * Items: One permission change the user could approve ("always allow").
    */
-  permission_suggestions?: {
+  permission_suggestions?: (
+    | PermissionSuggestionAddRules
+    | PermissionSuggestionReplaceRules
+    | PermissionSuggestionRemoveRules
+    | PermissionSuggestionSetMode
+    | PermissionSuggestionAddDirectories
+    | PermissionSuggestionRemoveDirectories
+  )[];
+  /**
+   * The MCP server that provides the tool, for an MCP tool (`mcp__<server>__<tool>`); absent for built-in tools.
+   */
+  mcp_server?: {
     /**
-     * What to change: `addRules` / `replaceRules` (all rules of `behavior` at `destination`) / `removeRules` need `rules` and `behavior`; `setMode` needs `mode`; `addDirectories` / `removeDirectories` need `directories`.
+     * Name of the MCP server as configured.
      */
-    type: 'addRules' | 'replaceRules' | 'removeRules' | 'setMode' | 'addDirectories' | 'removeDirectories';
+    name: string;
     /**
-     * Permission rules, for the rule operations.
-     *
-     * Items: One rule: a tool, optionally narrowed by a pattern.
+     * Where the server is configured: `sdk`, `plugin`, `user`, `project`, `local`, `dynamic`, `managed`, `enterprise`, `claudeai` or `agent`; an open set, so treat an unknown value as an unrecognised configured source.
      */
-    rules?: {
-      /**
-       * Tool the rule names, e.g. `Bash`.
-       */
-      toolName: string;
-      /**
-       * Pattern inside the rule's parentheses, e.g. `npm test`; omit to match the whole tool.
-       */
-      ruleContent?: string;
-    }[];
+    source: string;
+  };
+}
+/**
+ * Add `rules` to the `behavior` list at `destination`.
+ */
+export interface PermissionSuggestionAddRules {
+  /**
+   * The operation: `addRules`.
+   */
+  type: 'addRules';
+  /**
+   * Permission rules to add, replace or remove.
+   *
+   * Items: One rule: a tool, optionally narrowed by a pattern.
+   */
+  rules: {
     /**
-     * Which list the rules belong to, for the rule operations.
+     * Tool the rule names, e.g. `Bash`.
      */
-    behavior?: 'allow' | 'deny' | 'ask';
+    toolName: string;
     /**
-     * The new permission mode, for `setMode` (`manual` is an alias of `default`, 2.1.200 or later). `bypassPermissions` takes effect only when the session was started with bypass mode available.
+     * Pattern inside the rule's parentheses, e.g. `npm test`; omit to match the whole tool.
      */
-    mode?: 'default' | 'acceptEdits' | 'bypassPermissions' | 'plan' | 'dontAsk' | 'auto' | 'manual';
-    /**
-     * Working directories to add or remove, for the directory operations.
-     *
-     * Items: A directory path.
-     */
-    directories?: string[];
-    /**
-     * Where the change is stored: `session` (memory only), `localSettings` (`.claude/settings.local.json`), `projectSettings` (`.claude/settings.json`), `userSettings` (`~/.claude/settings.json`) or `cliArg`.
-     */
-    destination: 'session' | 'localSettings' | 'projectSettings' | 'userSettings' | 'cliArg';
+    ruleContent?: string;
   }[];
+  /**
+   * Which list the rules belong to.
+   */
+  behavior: 'allow' | 'deny' | 'ask';
+  /**
+   * Where the change is stored: `session` (memory only), `localSettings` (`.claude/settings.local.json`), `projectSettings` (`.claude/settings.json`), `userSettings` (`~/.claude/settings.json`) or `cliArg`.
+   */
+  destination: 'session' | 'localSettings' | 'projectSettings' | 'userSettings' | 'cliArg';
+}
+/**
+ * Replace every rule of the `behavior` list at `destination` with `rules`.
+ */
+export interface PermissionSuggestionReplaceRules {
+  /**
+   * The operation: `replaceRules`.
+   */
+  type: 'replaceRules';
+  /**
+   * Permission rules to add, replace or remove.
+   *
+   * Items: One rule: a tool, optionally narrowed by a pattern.
+   */
+  rules: {
+    /**
+     * Tool the rule names, e.g. `Bash`.
+     */
+    toolName: string;
+    /**
+     * Pattern inside the rule's parentheses, e.g. `npm test`; omit to match the whole tool.
+     */
+    ruleContent?: string;
+  }[];
+  /**
+   * Which list the rules belong to.
+   */
+  behavior: 'allow' | 'deny' | 'ask';
+  /**
+   * Where the change is stored: `session` (memory only), `localSettings` (`.claude/settings.local.json`), `projectSettings` (`.claude/settings.json`), `userSettings` (`~/.claude/settings.json`) or `cliArg`.
+   */
+  destination: 'session' | 'localSettings' | 'projectSettings' | 'userSettings' | 'cliArg';
+}
+/**
+ * Remove `rules` from the `behavior` list at `destination`.
+ */
+export interface PermissionSuggestionRemoveRules {
+  /**
+   * The operation: `removeRules`.
+   */
+  type: 'removeRules';
+  /**
+   * Permission rules to add, replace or remove.
+   *
+   * Items: One rule: a tool, optionally narrowed by a pattern.
+   */
+  rules: {
+    /**
+     * Tool the rule names, e.g. `Bash`.
+     */
+    toolName: string;
+    /**
+     * Pattern inside the rule's parentheses, e.g. `npm test`; omit to match the whole tool.
+     */
+    ruleContent?: string;
+  }[];
+  /**
+   * Which list the rules belong to.
+   */
+  behavior: 'allow' | 'deny' | 'ask';
+  /**
+   * Where the change is stored: `session` (memory only), `localSettings` (`.claude/settings.local.json`), `projectSettings` (`.claude/settings.json`), `userSettings` (`~/.claude/settings.json`) or `cliArg`.
+   */
+  destination: 'session' | 'localSettings' | 'projectSettings' | 'userSettings' | 'cliArg';
+}
+/**
+ * Switch the permission mode.
+ */
+export interface PermissionSuggestionSetMode {
+  /**
+   * The operation: `setMode`.
+   */
+  type: 'setMode';
+  /**
+   * The new permission mode (`manual` is an alias of `default`, 2.1.200 or later). `bypassPermissions` takes effect only when the session was started with bypass mode available.
+   */
+  mode: 'default' | 'acceptEdits' | 'bypassPermissions' | 'plan' | 'dontAsk' | 'auto' | 'manual';
+  /**
+   * Where the change is stored: `session` (memory only), `localSettings` (`.claude/settings.local.json`), `projectSettings` (`.claude/settings.json`), `userSettings` (`~/.claude/settings.json`) or `cliArg`.
+   */
+  destination: 'session' | 'localSettings' | 'projectSettings' | 'userSettings' | 'cliArg';
+}
+/**
+ * Add working directories.
+ */
+export interface PermissionSuggestionAddDirectories {
+  /**
+   * The operation: `addDirectories`.
+   */
+  type: 'addDirectories';
+  /**
+   * Working directories to add or remove.
+   *
+   * Items: A directory path.
+   */
+  directories: string[];
+  /**
+   * Where the change is stored: `session` (memory only), `localSettings` (`.claude/settings.local.json`), `projectSettings` (`.claude/settings.json`), `userSettings` (`~/.claude/settings.json`) or `cliArg`.
+   */
+  destination: 'session' | 'localSettings' | 'projectSettings' | 'userSettings' | 'cliArg';
+}
+/**
+ * Remove working directories.
+ */
+export interface PermissionSuggestionRemoveDirectories {
+  /**
+   * The operation: `removeDirectories`.
+   */
+  type: 'removeDirectories';
+  /**
+   * Working directories to add or remove.
+   *
+   * Items: A directory path.
+   */
+  directories: string[];
+  /**
+   * Where the change is stored: `session` (memory only), `localSettings` (`.claude/settings.local.json`), `projectSettings` (`.claude/settings.json`), `userSettings` (`~/.claude/settings.json`) or `cliArg`.
+   */
+  destination: 'session' | 'localSettings' | 'projectSettings' | 'userSettings' | 'cliArg';
 }
 
 /**
@@ -893,6 +1119,14 @@ export interface PermissionRequestOutput {
    * Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
    */
   terminalSequence?: string;
+  /**
+   * `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+   */
+  async?: true;
+  /**
+   * With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+   */
+  asyncTimeout?: number;
   hookSpecificOutput?: PermissionRequestHookSpecificOutput;
 }
 /**
@@ -903,72 +1137,204 @@ export interface PermissionRequestHookSpecificOutput {
    * Required; must be `PermissionRequest`. A missing or different name is a schema failure.
    */
   hookEventName: 'PermissionRequest';
-  decision: PermissionRequestDecision;
+  /**
+   * The answer on the user's behalf.
+   */
+  decision: PermissionRequestAllow | PermissionRequestDeny;
 }
 /**
- * The answer on the user's behalf.
+ * Grant the permission (deny and ask rules are still evaluated).
  */
-export interface PermissionRequestDecision {
+export interface PermissionRequestAllow {
   /**
-   * `allow` grants the permission (deny and ask rules are still evaluated); `deny` refuses it.
+   * `allow` grants the permission.
    */
-  behavior: 'allow' | 'deny';
+  behavior: 'allow';
   /**
-   * With `allow` only: replacement tool input (the whole object), re-checked against deny and ask rules.
+   * Replacement tool input (the whole object), re-checked against deny and ask rules.
    */
   updatedInput?: {
     [k: string]: unknown | undefined;
   };
   /**
-   * With `allow` only: permission changes to apply, as the dialog's "always allow" would.
+   * Permission changes to apply, as the dialog's "always allow" would.
    *
    * Items: One permission change to apply.
    */
-  updatedPermissions?: {
+  updatedPermissions?: (
+    | PermissionUpdateAddRules
+    | PermissionUpdateReplaceRules
+    | PermissionUpdateRemoveRules
+    | PermissionUpdateSetMode
+    | PermissionUpdateAddDirectories
+    | PermissionUpdateRemoveDirectories
+  )[];
+}
+/**
+ * Add `rules` to the `behavior` list at `destination`.
+ */
+export interface PermissionUpdateAddRules {
+  /**
+   * The operation: `addRules`.
+   */
+  type: 'addRules';
+  /**
+   * Permission rules to add, replace or remove.
+   *
+   * Items: One rule: a tool, optionally narrowed by a pattern.
+   */
+  rules: {
     /**
-     * What to change: `addRules` / `replaceRules` (all rules of `behavior` at `destination`) / `removeRules` need `rules` and `behavior`; `setMode` needs `mode`; `addDirectories` / `removeDirectories` need `directories`.
+     * Tool the rule names, e.g. `Bash`.
      */
-    type: 'addRules' | 'replaceRules' | 'removeRules' | 'setMode' | 'addDirectories' | 'removeDirectories';
+    toolName: string;
     /**
-     * Permission rules, for the rule operations.
-     *
-     * Items: One rule: a tool, optionally narrowed by a pattern.
+     * Pattern inside the rule's parentheses, e.g. `npm test`; omit to match the whole tool.
      */
-    rules?: {
-      /**
-       * Tool the rule names, e.g. `Bash`.
-       */
-      toolName: string;
-      /**
-       * Pattern inside the rule's parentheses, e.g. `npm test`; omit to match the whole tool.
-       */
-      ruleContent?: string;
-    }[];
-    /**
-     * Which list the rules belong to, for the rule operations.
-     */
-    behavior?: 'allow' | 'deny' | 'ask';
-    /**
-     * The new permission mode, for `setMode` (`manual` is an alias of `default`, 2.1.200 or later). `bypassPermissions` takes effect only when the session was started with bypass mode available.
-     */
-    mode?: 'default' | 'acceptEdits' | 'bypassPermissions' | 'plan' | 'dontAsk' | 'auto' | 'manual';
-    /**
-     * Working directories to add or remove, for the directory operations.
-     *
-     * Items: A directory path.
-     */
-    directories?: string[];
-    /**
-     * Where the change is stored: `session` (memory only), `localSettings` (`.claude/settings.local.json`), `projectSettings` (`.claude/settings.json`), `userSettings` (`~/.claude/settings.json`) or `cliArg`.
-     */
-    destination: 'session' | 'localSettings' | 'projectSettings' | 'userSettings' | 'cliArg';
+    ruleContent?: string;
   }[];
   /**
-   * With `deny` only: tells Claude why the permission was denied.
+   * Which list the rules belong to.
+   */
+  behavior: 'allow' | 'deny' | 'ask';
+  /**
+   * Where the change is stored: `session` (memory only), `localSettings` (`.claude/settings.local.json`), `projectSettings` (`.claude/settings.json`), `userSettings` (`~/.claude/settings.json`) or `cliArg`.
+   */
+  destination: 'session' | 'localSettings' | 'projectSettings' | 'userSettings' | 'cliArg';
+}
+/**
+ * Replace every rule of the `behavior` list at `destination` with `rules`.
+ */
+export interface PermissionUpdateReplaceRules {
+  /**
+   * The operation: `replaceRules`.
+   */
+  type: 'replaceRules';
+  /**
+   * Permission rules to add, replace or remove.
+   *
+   * Items: One rule: a tool, optionally narrowed by a pattern.
+   */
+  rules: {
+    /**
+     * Tool the rule names, e.g. `Bash`.
+     */
+    toolName: string;
+    /**
+     * Pattern inside the rule's parentheses, e.g. `npm test`; omit to match the whole tool.
+     */
+    ruleContent?: string;
+  }[];
+  /**
+   * Which list the rules belong to.
+   */
+  behavior: 'allow' | 'deny' | 'ask';
+  /**
+   * Where the change is stored: `session` (memory only), `localSettings` (`.claude/settings.local.json`), `projectSettings` (`.claude/settings.json`), `userSettings` (`~/.claude/settings.json`) or `cliArg`.
+   */
+  destination: 'session' | 'localSettings' | 'projectSettings' | 'userSettings' | 'cliArg';
+}
+/**
+ * Remove `rules` from the `behavior` list at `destination`.
+ */
+export interface PermissionUpdateRemoveRules {
+  /**
+   * The operation: `removeRules`.
+   */
+  type: 'removeRules';
+  /**
+   * Permission rules to add, replace or remove.
+   *
+   * Items: One rule: a tool, optionally narrowed by a pattern.
+   */
+  rules: {
+    /**
+     * Tool the rule names, e.g. `Bash`.
+     */
+    toolName: string;
+    /**
+     * Pattern inside the rule's parentheses, e.g. `npm test`; omit to match the whole tool.
+     */
+    ruleContent?: string;
+  }[];
+  /**
+   * Which list the rules belong to.
+   */
+  behavior: 'allow' | 'deny' | 'ask';
+  /**
+   * Where the change is stored: `session` (memory only), `localSettings` (`.claude/settings.local.json`), `projectSettings` (`.claude/settings.json`), `userSettings` (`~/.claude/settings.json`) or `cliArg`.
+   */
+  destination: 'session' | 'localSettings' | 'projectSettings' | 'userSettings' | 'cliArg';
+}
+/**
+ * Switch the permission mode.
+ */
+export interface PermissionUpdateSetMode {
+  /**
+   * The operation: `setMode`.
+   */
+  type: 'setMode';
+  /**
+   * The new permission mode (`manual` is an alias of `default`, 2.1.200 or later). `bypassPermissions` takes effect only when the session was started with bypass mode available.
+   */
+  mode: 'default' | 'acceptEdits' | 'bypassPermissions' | 'plan' | 'dontAsk' | 'auto' | 'manual';
+  /**
+   * Where the change is stored: `session` (memory only), `localSettings` (`.claude/settings.local.json`), `projectSettings` (`.claude/settings.json`), `userSettings` (`~/.claude/settings.json`) or `cliArg`.
+   */
+  destination: 'session' | 'localSettings' | 'projectSettings' | 'userSettings' | 'cliArg';
+}
+/**
+ * Add working directories.
+ */
+export interface PermissionUpdateAddDirectories {
+  /**
+   * The operation: `addDirectories`.
+   */
+  type: 'addDirectories';
+  /**
+   * Working directories to add or remove.
+   *
+   * Items: A directory path.
+   */
+  directories: string[];
+  /**
+   * Where the change is stored: `session` (memory only), `localSettings` (`.claude/settings.local.json`), `projectSettings` (`.claude/settings.json`), `userSettings` (`~/.claude/settings.json`) or `cliArg`.
+   */
+  destination: 'session' | 'localSettings' | 'projectSettings' | 'userSettings' | 'cliArg';
+}
+/**
+ * Remove working directories.
+ */
+export interface PermissionUpdateRemoveDirectories {
+  /**
+   * The operation: `removeDirectories`.
+   */
+  type: 'removeDirectories';
+  /**
+   * Working directories to add or remove.
+   *
+   * Items: A directory path.
+   */
+  directories: string[];
+  /**
+   * Where the change is stored: `session` (memory only), `localSettings` (`.claude/settings.local.json`), `projectSettings` (`.claude/settings.json`), `userSettings` (`~/.claude/settings.json`) or `cliArg`.
+   */
+  destination: 'session' | 'localSettings' | 'projectSettings' | 'userSettings' | 'cliArg';
+}
+/**
+ * Refuse the permission.
+ */
+export interface PermissionRequestDeny {
+  /**
+   * `deny` refuses the permission.
+   */
+  behavior: 'deny';
+  /**
+   * Tells Claude why the permission was denied.
    */
   message?: string;
   /**
-   * With `deny` only: true also stops Claude.
+   * True also stops Claude.
    */
   interrupt?: boolean;
 }
@@ -1038,6 +1404,19 @@ export interface PostToolUseInput {
    * Tool execution time in milliseconds, without permission prompts and PreToolUse hooks. Optional.
    */
   duration_ms?: number;
+  /**
+   * The MCP server that provides the tool, for an MCP tool (`mcp__<server>__<tool>`); absent for built-in tools.
+   */
+  mcp_server?: {
+    /**
+     * Name of the MCP server as configured.
+     */
+    name: string;
+    /**
+     * Where the server is configured: `sdk`, `plugin`, `user`, `project`, `local`, `dynamic`, `managed`, `enterprise`, `claudeai` or `agent`; an open set, so treat an unknown value as an unrecognised configured source.
+     */
+    source: string;
+  };
 }
 
 /**
@@ -1064,6 +1443,14 @@ export interface PostToolUseOutput {
    * Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
    */
   terminalSequence?: string;
+  /**
+   * `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+   */
+  async?: true;
+  /**
+   * With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+   */
+  asyncTimeout?: number;
   /**
    * `block` adds `reason` next to the tool result as feedback; Claude still sees the original output. The only value; omit it to let the action proceed.
    */
@@ -1169,6 +1556,19 @@ export interface PostToolUseFailureInput {
    * Tool execution time in milliseconds, without permission prompts and PreToolUse hooks. Optional.
    */
   duration_ms?: number;
+  /**
+   * The MCP server that provides the tool, for an MCP tool (`mcp__<server>__<tool>`); absent for built-in tools.
+   */
+  mcp_server?: {
+    /**
+     * Name of the MCP server as configured.
+     */
+    name: string;
+    /**
+     * Where the server is configured: `sdk`, `plugin`, `user`, `project`, `local`, `dynamic`, `managed`, `enterprise`, `claudeai` or `agent`; an open set, so treat an unknown value as an unrecognised configured source.
+     */
+    source: string;
+  };
 }
 
 /**
@@ -1195,6 +1595,14 @@ export interface PostToolUseFailureOutput {
    * Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
    */
   terminalSequence?: string;
+  /**
+   * `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+   */
+  async?: true;
+  /**
+   * With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+   */
+  asyncTimeout?: number;
   /**
    * `block` feeds `reason` back to Claude. Listed only in the decision-control table of the hooks reference, not in this event's section; hookctl accepts it as feedback. The only value; omit it to let the action proceed.
    */
@@ -1314,6 +1722,14 @@ export interface PostToolBatchOutput {
    */
   terminalSequence?: string;
   /**
+   * `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+   */
+  async?: true;
+  /**
+   * With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+   */
+  asyncTimeout?: number;
+  /**
    * `block` stops the agentic loop before the next model call; the message is `reason`. The only value; omit it to let the action proceed.
    */
   decision?: 'block';
@@ -1398,6 +1814,19 @@ export interface PermissionDeniedInput {
    * The denial reason: usually `Blocked by classifier`, or the classifier's explanation; `Auto mode could not evaluate this action and is blocking it for safety…` or `Classifier unavailable` for denials without a verdict.
    */
   reason: string;
+  /**
+   * The MCP server that provides the tool, for an MCP tool (`mcp__<server>__<tool>`); absent for built-in tools.
+   */
+  mcp_server?: {
+    /**
+     * Name of the MCP server as configured.
+     */
+    name: string;
+    /**
+     * Where the server is configured: `sdk`, `plugin`, `user`, `project`, `local`, `dynamic`, `managed`, `enterprise`, `claudeai` or `agent`; an open set, so treat an unknown value as an unrecognised configured source.
+     */
+    source: string;
+  };
 }
 
 /**
@@ -1424,6 +1853,14 @@ export interface PermissionDeniedOutput {
    * Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
    */
   terminalSequence?: string;
+  /**
+   * `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+   */
+  async?: true;
+  /**
+   * With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+   */
+  asyncTimeout?: number;
   hookSpecificOutput?: PermissionDeniedHookSpecificOutput;
 }
 /**
@@ -1532,6 +1969,14 @@ export interface NotificationOutput {
    * Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
    */
   terminalSequence?: string;
+  /**
+   * `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+   */
+  async?: true;
+  /**
+   * With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+   */
+  asyncTimeout?: number;
   hookSpecificOutput?: NotificationHookSpecificOutput;
 }
 /**
@@ -1619,6 +2064,14 @@ export interface SubagentStartOutput {
    * Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
    */
   terminalSequence?: string;
+  /**
+   * `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+   */
+  async?: true;
+  /**
+   * With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+   */
+  asyncTimeout?: number;
   hookSpecificOutput?: SubagentStartHookSpecificOutput;
 }
 /**
@@ -1785,6 +2238,14 @@ export interface SubagentStopOutput {
    */
   terminalSequence?: string;
   /**
+   * `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+   */
+  async?: true;
+  /**
+   * With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+   */
+  asyncTimeout?: number;
+  /**
    * `block` keeps the subagent running with `reason` as its next instruction. The only value; omit it to let the action proceed.
    */
   decision?: 'block';
@@ -1900,6 +2361,14 @@ export interface TaskCreatedOutput {
    */
   terminalSequence?: string;
   /**
+   * `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+   */
+  async?: true;
+  /**
+   * With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+   */
+  asyncTimeout?: number;
+  /**
    * `block` deletes the task and returns `reason` to Claude as the tool error. The only value; omit it to let the action proceed.
    */
   decision?: 'block';
@@ -2000,6 +2469,14 @@ export interface TaskCompletedOutput {
    * Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
    */
   terminalSequence?: string;
+  /**
+   * `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+   */
+  async?: true;
+  /**
+   * With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+   */
+  asyncTimeout?: number;
 }
 
 /**
@@ -2148,6 +2625,14 @@ export interface StopOutput {
    */
   terminalSequence?: string;
   /**
+   * `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+   */
+  async?: true;
+  /**
+   * With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+   */
+  asyncTimeout?: number;
+  /**
    * `block` prevents Claude from stopping; `reason` tells it why to continue. The only value; omit it to let the action proceed.
    */
   decision?: 'block';
@@ -2217,14 +2702,17 @@ export interface StopFailureInput {
    */
   agent_type?: string;
   /**
-   * Error type, the matcher target: `rate_limit` (429), `overloaded` (529), `authentication_failed`, `oauth_org_not_allowed`, `billing_error`, `invalid_request`, `model_not_found`, `server_error`, `max_output_tokens` or `unknown`.
+   * Error type, the matcher target: `rate_limit` (429), `overloaded` (529), `authentication_failed`, `oauth_org_not_allowed`, `account_on_hold`, `verification_required`, `billing_error`, `cloud_credential_error` (Bedrock, Vertex or Foundry credentials), `invalid_request`, `model_not_found`, `server_error`, `max_output_tokens` or `unknown`.
    */
   error:
     | 'rate_limit'
     | 'overloaded'
     | 'authentication_failed'
     | 'oauth_org_not_allowed'
+    | 'account_on_hold'
+    | 'verification_required'
     | 'billing_error'
+    | 'cloud_credential_error'
     | 'invalid_request'
     | 'model_not_found'
     | 'server_error'
@@ -2264,6 +2752,14 @@ export interface StopFailureOutput {
    * Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
    */
   terminalSequence?: string;
+  /**
+   * `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+   */
+  async?: true;
+  /**
+   * With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+   */
+  asyncTimeout?: number;
 }
 
 /**
@@ -2316,9 +2812,9 @@ export interface TeammateIdleInput {
    */
   teammate_name: string;
   /**
-   * Deprecated (since 2.1.178) session-derived team name; will be removed.
+   * Deprecated (since 2.1.178) session-derived team name; always sent, and to be removed.
    */
-  team_name?: string;
+  team_name: string;
 }
 
 /**
@@ -2345,6 +2841,14 @@ export interface TeammateIdleOutput {
    * Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
    */
   terminalSequence?: string;
+  /**
+   * `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+   */
+  async?: true;
+  /**
+   * With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+   */
+  asyncTimeout?: number;
 }
 
 /**
@@ -2426,6 +2930,14 @@ export interface ConfigChangeOutput {
    * Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
    */
   terminalSequence?: string;
+  /**
+   * `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+   */
+  async?: true;
+  /**
+   * With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+   */
+  asyncTimeout?: number;
   /**
    * `block` keeps the change from being applied to the running session (ignored for `policy_settings`). The only value; omit it to let the action proceed.
    */
@@ -2515,6 +3027,14 @@ export interface CwdChangedOutput {
    * Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
    */
   terminalSequence?: string;
+  /**
+   * `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+   */
+  async?: true;
+  /**
+   * With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+   */
+  asyncTimeout?: number;
   hookSpecificOutput?: CwdChangedHookSpecificOutput;
 }
 /**
@@ -2612,6 +3132,14 @@ export interface DirectoryAddedOutput {
    * Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
    */
   terminalSequence?: string;
+  /**
+   * `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+   */
+  async?: true;
+  /**
+   * With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+   */
+  asyncTimeout?: number;
 }
 
 /**
@@ -2693,6 +3221,14 @@ export interface FileChangedOutput {
    * Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
    */
   terminalSequence?: string;
+  /**
+   * `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+   */
+  async?: true;
+  /**
+   * With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+   */
+  asyncTimeout?: number;
   hookSpecificOutput?: FileChangedHookSpecificOutput;
 }
 /**
@@ -2786,6 +3322,14 @@ export interface WorktreeCreateOutput {
    * Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
    */
   terminalSequence?: string;
+  /**
+   * `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+   */
+  async?: true;
+  /**
+   * With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+   */
+  asyncTimeout?: number;
   hookSpecificOutput?: WorktreeCreateHookSpecificOutput;
 }
 /**
@@ -2877,6 +3421,14 @@ export interface WorktreeRemoveOutput {
    * Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
    */
   terminalSequence?: string;
+  /**
+   * `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+   */
+  async?: true;
+  /**
+   * With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+   */
+  asyncTimeout?: number;
 }
 
 /**
@@ -2958,6 +3510,14 @@ export interface PreCompactOutput {
    * Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
    */
   terminalSequence?: string;
+  /**
+   * `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+   */
+  async?: true;
+  /**
+   * With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+   */
+  asyncTimeout?: number;
   /**
    * `block` blocks the compaction. The only value; omit it to let the action proceed.
    */
@@ -3047,6 +3607,14 @@ export interface PostCompactOutput {
    * Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
    */
   terminalSequence?: string;
+  /**
+   * `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+   */
+  async?: true;
+  /**
+   * With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+   */
+  asyncTimeout?: number;
 }
 
 /**
@@ -3124,6 +3692,14 @@ export interface SessionEndOutput {
    * Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
    */
   terminalSequence?: string;
+  /**
+   * `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+   */
+  async?: true;
+  /**
+   * With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+   */
+  asyncTimeout?: number;
 }
 
 /**
@@ -3223,6 +3799,14 @@ export interface ElicitationOutput {
    * Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
    */
   terminalSequence?: string;
+  /**
+   * `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+   */
+  async?: true;
+  /**
+   * With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+   */
+  asyncTimeout?: number;
   hookSpecificOutput?: ElicitationHookSpecificOutput;
 }
 /**
@@ -3338,6 +3922,14 @@ export interface ElicitationResultOutput {
    * Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
    */
   terminalSequence?: string;
+  /**
+   * `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+   */
+  async?: true;
+  /**
+   * With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+   */
+  asyncTimeout?: number;
   hookSpecificOutput?: ElicitationResultHookSpecificOutput;
 }
 /**
@@ -3358,6 +3950,272 @@ export interface ElicitationResultHookSpecificOutput {
   content?: {
     [k: string]: unknown | undefined;
   };
+}
+
+/**
+ * Payload a Claude Code PreModelSwitch hook receives on stdin (an HTTP hook receives it as the POST body). Fires before a requested model switch (`/model`, the model picker, the SDK's `set_model`), with what the switch would cost in prompt-cache writes; matchers test `to_model`. Exit 0 lets the switch proceed; exit 2 blocks it and shows stderr to the user; `permissionDecision` answers as on PreToolUse. Claude Code 2.1.328 (from its SDK types and binary). Unknown fields are allowed: Claude Code keeps adding them.
+ */
+export interface PreModelSwitchInput {
+  /**
+   * Identifier of the Claude Code session.
+   */
+  session_id: string;
+  /**
+   * UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
+   */
+  prompt_id?: string;
+  /**
+   * Path of the session transcript (JSONL). It is written asynchronously and may lag the conversation; Stop and SubagentStop carry `last_assistant_message` for the final text.
+   */
+  transcript_path: string;
+  /**
+   * Current working directory when the hook fires; it follows `cd` and worktrees (unlike `CLAUDE_PROJECT_DIR`). The hook runs here.
+   */
+  cwd: string;
+  /**
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   */
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  /**
+   * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
+   */
+  effort?: {
+    /**
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     */
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+  };
+  /**
+   * The event this payload is for.
+   */
+  hook_event_name: 'PreModelSwitch';
+  /**
+   * Identifier of the subagent; present only when the hook fires inside a subagent.
+   */
+  agent_id?: string;
+  /**
+   * Agent name, such as `Explore` or `my-plugin:reviewer`; present inside a subagent or when the session runs with `--agent` (the subagent's type wins).
+   */
+  agent_type?: string;
+  /**
+   * Resolved model id the session runs before the switch.
+   */
+  from_model: string;
+  /**
+   * Resolved model id the session runs after the switch; the matcher target (a `[1m]` context suffix is dropped before matching).
+   */
+  to_model: string;
+  /**
+   * What was asked for: an alias such as `opus`, a full id, or null for the default model.
+   */
+  requested_model: string | null;
+  /**
+   * How the switch was asked for: `command` (`/model <name>`, the `/config` Model row, or fast mode promoting the model), `picker` (the interactive model picker) or `sdk` (a headless `set_model`: the Agent SDK, Remote Control, an IDE).
+   */
+  source: 'command' | 'picker' | 'sdk';
+  /**
+   * Prompt tokens the next request re-sends: the last main-thread response's input + cache_read + cache_creation + output tokens (0 before the first response).
+   */
+  context_tokens: number;
+  /**
+   * Whether the current model's prompt cache is likely still warm (a switch forfeits it).
+   */
+  prompt_cache_warm: boolean;
+  /**
+   * Prompt-cache time to live of the session: `5m` or `1h`.
+   */
+  cache_ttl: '5m' | '1h';
+  /**
+   * Estimated cost in USD of re-caching `context_tokens` on `to_model` (the managed `modelPricing` when set, otherwise list price; the response excluded).
+   */
+  estimated_cache_write_usd: number;
+  /**
+   * `configured` priced at the managed `modelPricing` setting, `catalog` list price, `default` `to_model` unknown and the default tier assumed.
+   */
+  pricing: 'configured' | 'catalog' | 'default';
+}
+
+/**
+ * JSON a Claude Code PreModelSwitch hook may print on stdout (or an HTTP hook may return as the response body). Stdout is parsed as JSON only when it starts with `{`; anything else, invalid JSON included, is plain text. The decision works as on PreToolUse: `allow` proceeds and skips the interactive cache-miss confirmation, `deny` cancels the switch, `ask` asks the user to confirm (a `-p` session refuses instead). Closed at every level so a misspelled key is reported. Claude Code accepts unknown keys (it silently ignores a top-level `additionalContext`, for example), so hookctl reads outputs leniently: an unknown key (an `additionalProperties` error) is a warning and the key is ignored; any other error (a wrong type, an unknown enum value, a missing or different `hookEventName`, a missing required field) makes the output a schema failure that applies nothing.
+ */
+export interface PreModelSwitchOutput {
+  /**
+   * Discarded on StopFailure (hookctl warns).
+   */
+  continue?: boolean;
+  /**
+   * Discarded on StopFailure (hookctl warns).
+   */
+  stopReason?: string;
+  /**
+   * Accepted and has no effect (default false).
+   */
+  suppressOutput?: boolean;
+  /**
+   * Discarded on StopFailure (hookctl warns).
+   */
+  systemMessage?: string;
+  /**
+   * Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
+   */
+  terminalSequence?: string;
+  /**
+   * `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+   */
+  async?: true;
+  /**
+   * With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+   */
+  asyncTimeout?: number;
+  hookSpecificOutput?: PreModelSwitchHookSpecificOutput;
+}
+/**
+ * Fields specific to PreModelSwitch.
+ */
+export interface PreModelSwitchHookSpecificOutput {
+  /**
+   * Required; must be `PreModelSwitch`. A missing or different name is a schema failure.
+   */
+  hookEventName: 'PreModelSwitch';
+  /**
+   * `allow` proceeds without the cache-miss confirmation; `deny` cancels the switch; `ask` asks the user (refused where no one can be asked). The first deny wins; any ask makes the switch ask.
+   */
+  permissionDecision?: 'allow' | 'deny' | 'ask';
+  /**
+   * Why: shown to the user with `deny` and `ask`.
+   */
+  permissionDecisionReason?: string;
+}
+
+/**
+ * Payload a Claude Code PostModelSwitch hook receives on stdin (an HTTP hook receives it as the POST body). Fires after the session model changed, whatever the cause; matchers test `to_model`. Plain stdout on exit 0 reaches Claude with the next request; other exit codes show stderr to the user only. Claude Code 2.1.328 (from its SDK types and binary). Unknown fields are allowed: Claude Code keeps adding them.
+ */
+export interface PostModelSwitchInput {
+  /**
+   * Identifier of the Claude Code session.
+   */
+  session_id: string;
+  /**
+   * UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
+   */
+  prompt_id?: string;
+  /**
+   * Path of the session transcript (JSONL). It is written asynchronously and may lag the conversation; Stop and SubagentStop carry `last_assistant_message` for the final text.
+   */
+  transcript_path: string;
+  /**
+   * Current working directory when the hook fires; it follows `cd` and worktrees (unlike `CLAUDE_PROJECT_DIR`). The hook runs here.
+   */
+  cwd: string;
+  /**
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   */
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  /**
+   * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
+   */
+  effort?: {
+    /**
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     */
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+  };
+  /**
+   * The event this payload is for.
+   */
+  hook_event_name: 'PostModelSwitch';
+  /**
+   * Identifier of the subagent; present only when the hook fires inside a subagent.
+   */
+  agent_id?: string;
+  /**
+   * Agent name, such as `Explore` or `my-plugin:reviewer`; present inside a subagent or when the session runs with `--agent` (the subagent's type wins).
+   */
+  agent_type?: string;
+  /**
+   * Resolved model id the session runs before the switch.
+   */
+  from_model: string;
+  /**
+   * Resolved model id the session runs after the switch; the matcher target (a `[1m]` context suffix is dropped before matching).
+   */
+  to_model: string;
+  /**
+   * What was asked for: an alias such as `opus`, a full id, or null for the default model.
+   */
+  requested_model: string | null;
+  /**
+   * What changed the model: `command` (`/model <name>`, the `/config` Model row, or fast mode promoting the model), `picker` (the interactive model picker), `sdk` (a headless `set_model`: the Agent SDK, Remote Control, an IDE), `auto` (an automatic fallback or other programmatic change) or `resume` (the model restored while resuming a session).
+   */
+  source: 'command' | 'picker' | 'sdk' | 'auto' | 'resume';
+  /**
+   * Prompt tokens the next request re-sends: the last main-thread response's input + cache_read + cache_creation + output tokens (0 before the first response).
+   */
+  context_tokens: number;
+  /**
+   * Whether the current model's prompt cache is likely still warm (a switch forfeits it).
+   */
+  prompt_cache_warm: boolean;
+  /**
+   * Prompt-cache time to live of the session: `5m` or `1h`.
+   */
+  cache_ttl: '5m' | '1h';
+  /**
+   * Estimated cost in USD of re-caching `context_tokens` on `to_model` (the managed `modelPricing` when set, otherwise list price; the response excluded).
+   */
+  estimated_cache_write_usd: number;
+  /**
+   * `configured` priced at the managed `modelPricing` setting, `catalog` list price, `default` `to_model` unknown and the default tier assumed.
+   */
+  pricing: 'configured' | 'catalog' | 'default';
+}
+
+/**
+ * JSON a Claude Code PostModelSwitch hook may print on stdout (or an HTTP hook may return as the response body). Stdout is parsed as JSON only when it starts with `{`; anything else, invalid JSON included, is plain text. Plain stdout is context too. Closed at every level so a misspelled key is reported. Claude Code accepts unknown keys (it silently ignores a top-level `additionalContext`, for example), so hookctl reads outputs leniently: an unknown key (an `additionalProperties` error) is a warning and the key is ignored; any other error (a wrong type, an unknown enum value, a missing or different `hookEventName`, a missing required field) makes the output a schema failure that applies nothing.
+ */
+export interface PostModelSwitchOutput {
+  /**
+   * Discarded on StopFailure (hookctl warns).
+   */
+  continue?: boolean;
+  /**
+   * Discarded on StopFailure (hookctl warns).
+   */
+  stopReason?: string;
+  /**
+   * Accepted and has no effect (default false).
+   */
+  suppressOutput?: boolean;
+  /**
+   * Discarded on StopFailure (hookctl warns).
+   */
+  systemMessage?: string;
+  /**
+   * Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
+   */
+  terminalSequence?: string;
+  /**
+   * `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+   */
+  async?: true;
+  /**
+   * With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+   */
+  asyncTimeout?: number;
+  hookSpecificOutput?: PostModelSwitchHookSpecificOutput;
+}
+/**
+ * Fields specific to PostModelSwitch.
+ */
+export interface PostModelSwitchHookSpecificOutput {
+  /**
+   * Required; must be `PostModelSwitch`. A missing or different name is a schema failure.
+   */
+  hookEventName: 'PostModelSwitch';
+  /**
+   * Context that reaches the model with the next request the new model serves.
+   */
+  additionalContext?: string;
 }
 
 /**
@@ -3707,6 +4565,8 @@ export interface HookInputMap {
   SessionEnd: SessionEndInput;
   Elicitation: ElicitationInput;
   ElicitationResult: ElicitationResultInput;
+  PreModelSwitch: PreModelSwitchInput;
+  PostModelSwitch: PostModelSwitchInput;
 }
 
 /** Event name → the JSON its hooks may print on stdout. */
@@ -3742,6 +4602,8 @@ export interface HookOutputMap {
   SessionEnd: SessionEndOutput;
   Elicitation: ElicitationOutput;
   ElicitationResult: ElicitationResultOutput;
+  PreModelSwitch: PreModelSwitchOutput;
+  PostModelSwitch: PostModelSwitchOutput;
 }
 
 /** The input payload type of event `E`, e.g. `InputOf<'PreToolUse'>`. */

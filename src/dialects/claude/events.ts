@@ -20,7 +20,10 @@ const STOP_FAILURE_ERRORS = [
   'overloaded',
   'authentication_failed',
   'oauth_org_not_allowed',
+  'account_on_hold',
+  'verification_required',
   'billing_error',
+  'cloud_credential_error',
   'invalid_request',
   'model_not_found',
   'server_error',
@@ -38,8 +41,10 @@ function event(name: string, summary: string, matcherField: string | null, close
 }
 
 /**
- * The 31 Claude Code events (SPEC-dialects 8.4), in the order of the hooks reference. FileChanged
- * matchers are tested against the basename of `file_path` (`matcherTransform`).
+ * The 33 Claude Code events (SPEC-dialects 8.4), in the order of the hooks reference, then the two model-switch
+ * events of Claude Code 2.1.328 (the Agent SDK's `HOOK_EVENTS`; test/contracts/claude-sdk-parity.test.ts keeps the
+ * list equal to it). FileChanged matchers are tested against the basename of `file_path` (`matcherTransform`); the
+ * model-switch events match `to_model` with a `[1m]` context suffix dropped (the binary's matcher query).
  */
 export const CLAUDE_EVENTS = [
   event('SessionStart', 'a session starts, resumes, is cleared, compacted or forked', 'source', SESSION_SOURCES),
@@ -73,6 +78,8 @@ export const CLAUDE_EVENTS = [
   event('SessionEnd', 'a session ends', 'reason', SESSION_END_REASONS),
   event('Elicitation', 'an MCP server asks the user for input', 'mcp_server_name'),
   event('ElicitationResult', 'the user answered an MCP elicitation', 'mcp_server_name'),
+  event('PreModelSwitch', 'before a requested model switch (/model, the model picker, set_model); can deny or ask', 'to_model'),
+  event('PostModelSwitch', 'the session model changed (any cause)', 'to_model'),
 ] as const satisfies readonly EventSpec[];
 
 export type ClaudeEventName = (typeof CLAUDE_EVENTS)[number]['name'];

@@ -7,6 +7,18 @@ const EVENT_NAMES = CLAUDE_EVENTS.map((event) => event.name);
 const toolUse = () => `toolu_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
 const bash = () => ({ tool_name: 'Bash', tool_input: { command: 'echo hello', description: 'Print hello' } });
 
+/** A `/model opus` switch from Sonnet, with the resume-cost fields Claude Code 2.1.328 sends (its SDK types). */
+const modelSwitch = () => ({
+  from_model: 'claude-sonnet-4-6',
+  to_model: 'claude-opus-4-6',
+  requested_model: 'opus',
+  context_tokens: 42_000,
+  prompt_cache_warm: true,
+  cache_ttl: '5m',
+  estimated_cache_write_usd: 0.79,
+  pricing: 'catalog',
+});
+
 /**
  * Fields only some events carry (SPEC-dialects 8.4), harmless to feed a real hook; values follow
  * the documented payloads (cc hooks, each event's input section).
@@ -54,7 +66,7 @@ const EVENT_FIELDS: Readonly<Record<string, (cwd: string) => Record<string, unkn
   TaskCompleted: () => ({ permission_mode: 'default', task_id: 'task-001', task_subject: 'Write the tests' }),
   Stop: () => ({ permission_mode: 'default', stop_hook_active: false, last_assistant_message: 'Done.' }),
   StopFailure: () => ({ error: 'rate_limit', last_assistant_message: 'API Error: Rate limit reached' }),
-  TeammateIdle: () => ({ permission_mode: 'default', teammate_name: 'researcher' }),
+  TeammateIdle: () => ({ permission_mode: 'default', teammate_name: 'researcher', team_name: 'default' }),
   ConfigChange: (cwd) => ({ source: 'project_settings', file_path: join(cwd, '.claude', 'settings.json') }),
   CwdChanged: (cwd) => ({ old_cwd: cwd, new_cwd: join(cwd, 'src') }),
   DirectoryAdded: (cwd) => ({ directory: join(cwd, '..'), source: 'slash_command' }),
@@ -78,6 +90,8 @@ const EVENT_FIELDS: Readonly<Record<string, (cwd: string) => Record<string, unkn
     mode: 'form',
     content: { project: 'hookctl' },
   }),
+  PreModelSwitch: () => ({ ...modelSwitch(), source: 'command' }),
+  PostModelSwitch: () => ({ ...modelSwitch(), source: 'command' }),
 };
 
 /** A schema-valid claude input payload for `event` with a fresh session id (SPEC-dialects 8.4). */

@@ -13,10 +13,15 @@ import { eventOf, fixtureFiles, readFixture, sourceOf } from './harness.js';
  * "What the matcher filters" table). The documented `cwd` (`/Users/...`) does not exist here, so the
  * hook runs in the start directory (SPEC-dialects 8.7).
  */
+const SDK_ONLY_EVENTS: ReadonlySet<string> = new Set(['PreModelSwitch', 'PostModelSwitch']);
+
 describe('claude conformance: every documented hook input', () => {
-  it('covers all 31 events', () => {
+  it('covers every event the documentation has', () => {
     const events = new Set(fixtureFiles('input').map((file) => eventOf(file.split('/')[0]!)));
-    expect([...events].sort()).toEqual(CLAUDE_EVENTS.map((event) => event.name).sort());
+    // The model-switch events are newer than the docs mirror: their contract is the Agent SDK's types
+    // (test/contracts/claude-sdk-parity.test.ts), and no documented payload exists to port.
+    const documented = CLAUDE_EVENTS.map((event) => event.name).filter((name) => !SDK_ONLY_EVENTS.has(name));
+    expect([...events].sort()).toEqual(documented.sort());
   });
 
   it.each(fixtureFiles('input').map((file) => [file, sourceOf(file)]))('%s (%s)', async (file) => {

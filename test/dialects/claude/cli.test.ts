@@ -62,7 +62,7 @@ describe('hookctl dry-run and run with --dialect claude', () => {
 });
 
 describe('hookctl fixture --dialect claude', () => {
-  it('prints a schema-valid payload for each of the 31 events', async () => {
+  it('prints a schema-valid payload for each event of the catalogue', async () => {
     const { CLAUDE_EVENTS } = await import('../../../src/dialects/claude/events.js');
     const { loadDialect } = await import('../../../src/index.js');
     const dialect = await loadDialect('claude');
