@@ -7,6 +7,8 @@ import { isPlainObject } from '../../util/is-plain-object.js';
 import { sessionEndBudgetMs } from './budget.js';
 import { prepareDispatch } from './environment.js';
 import { EVENT_RULES, TOP_LEVEL_DECISION_EVENTS } from './event-rules.js';
+import { BLOCKED_BY_HOOK, modelFeedback } from './model-feedback.js';
+import { toolOutputProblem } from './tool-output.js';
 import { readOutput } from './read-output.js';
 
 /**
@@ -18,6 +20,8 @@ import { readOutput } from './read-output.js';
 type Output = Record<string, unknown>;
 type Hso = Record<string, unknown>;
 
+/** Events where a hook's additionalContext makes Claude go on, as a block does (Claude Code 2.1.328). */
+const CONTINUATION_EVENTS: ReadonlySet<string> = new Set(['Stop', 'SubagentStop']);
 const DECISION_RANK: Readonly<Record<Decision, number>> = { deny: 4, defer: 3, ask: 2, allow: 1 };
 const CLASSIFIER_CONTEXT_LIMIT = 2000;
 const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)/g;
@@ -52,12 +56,17 @@ export function interpret(event: string, handler: HandlerRecord, result: RunResu
   if (read.kind === 'invalid') return withWarnings(failed(`${event} hook error: ${read.error}`));
   if (read.kind === 'json') return withWarnings(apply(event, read.output, false));
   if (success) {
-    if (read.kind === 'text' && rules.plainContext) return completed({ additionalContext: read.text.trim() });
+    if (read.kind === 'text' && rules.plainContext) return plainContext(read.text);
     return completed();
   }
   // cc hooks §Exit code 2 behavior per event: PermissionRequest does not honour exit 2; stderr is discarded.
   if (code === 2 && rules.exitTwo === 'other') return completed();
   return failed(`Failed with non-blocking status code: ${firstLine(result.stderr) ?? 'No stderr output'}`);
+}
+
+/** Plain stdout taken as context: Claude words it `<Event> hook success: <text>`. */
+function plainContext(text: string): Interpretation {
+  return completed({ additionalContext: text.trim(), extra: { feedback: { plainContext: true } } });
 }
 
 function firstLine(text: string): string | null {
@@ -83,10 +92,14 @@ function exitTwoBlock(event: string, read: ReturnType<typeof readOutput>, stderr
   }
   let reason = jsonReason ?? (stderr.trim() === '' ? undefined : stderr.trim());
   if (reason === undefined) {
-    reason = `${event} hook exited with code 2`;
-    warnings.push(`exited with code 2 without a reason on stderr; blocking with "${reason}"`);
+    // Claude's own words for it: `[<command>]: No stderr output` (Claude Code 2.1.328).
+    reason = 'No stderr output';
+    warnings.push(`exited with code 2 without a reason on stderr; Claude blocks with "${reason}"`);
   }
-  return { status: 'blocked', error: null, verdict: false, effect: blockEffect(event, effect, reason), warnings };
+  const blocked = blockEffect(event, effect, reason);
+  // The model reads the raw stderr after the command; a JSON reason replaces both.
+  if (jsonReason === undefined) blocked.extra = { ...blocked.extra, feedback: { exitTwoStderr: stderr } };
+  return { status: 'blocked', error: null, verdict: false, effect: blocked, warnings };
 }
 
 function withoutHso(output: Output): Output {
@@ -186,6 +199,8 @@ function readDecisions(event: string, output: Output, hso: Hso, effect: HandlerE
   if (TOP_LEVEL_DECISION_EVENTS.has(event) && output.decision === 'block') {
     extra.blocked = true;
     if (reason !== undefined) effect.reason = reason;
+    // Claude continues a Stop without a reason too, feeding the model "Blocked by hook".
+    else if (CONTINUATION_EVENTS.has(event)) effect.reason = BLOCKED_BY_HOOK;
     if (event === 'PostToolBatch') {
       effect.stop = true;
       effect.stopReason ??= reason ?? 'PostToolBatch hook stopped the loop';
@@ -263,7 +278,7 @@ function interpretAsync(event: string, handler: HandlerRecord, result: RunResult
   // ignored (InstructionsLoaded, DirectoryAdded, which always run detached), it is no failure here either.
   const ignored = code === 2 && EVENT_RULES[event]!.exitTwo === 'ignore';
   if (code !== 0 && !ignored) return failed(`Failed with non-blocking status code: ${firstLine(result.stderr) ?? 'No stderr output'}`);
-  if (read.kind === 'text' && EVENT_RULES[event]!.plainContext) return completed({ additionalContext: read.text.trim() });
+  if (read.kind === 'text' && EVENT_RULES[event]!.plainContext) return plainContext(read.text);
   return completed();
 }
 
@@ -275,13 +290,27 @@ export function aggregate(event: string, interpreted: readonly InterpretedRun[],
   const blockers = interpreted.filter((run) => run.interpretation.effect.extra?.blocked === true);
   const stoppers = effects.filter((effect) => effect.stop === true);
   const stop = stoppers.length > 0;
-  let blocked = blockers.length > 0 && !(stop && rules.stopOverridesBlock);
+  // On Stop/SubagentStop an additionalContext keeps Claude going just as a block does.
+  const continues = CONTINUATION_EVENTS.has(event) && !stop && (blockers.length > 0 || effects.some(hasContext));
+  let blocked = (blockers.length > 0 || continues) && !(stop && rules.stopOverridesBlock);
 
   let decision: Decision | null = null;
   let reason: string | null = null;
   let updatedInput: unknown = null;
   let updatedInputFrom: string | null = null;
-  if (event === 'PreToolUse' || event === 'PermissionRequest') {
+  if (event === 'PermissionRequest') {
+    // Claude takes the first hook to answer (a fast allow beats a slow deny); `configured` order
+    // makes that the first in configured order, for tests.
+    const first = byCompletion.find((run) => run.interpretation.effect.decision !== undefined);
+    const effect = first?.interpretation.effect;
+    decision = effect?.decision ?? null;
+    reason = effect?.reason ?? null;
+    if (first !== undefined && decision === 'allow' && effect?.updatedInput !== undefined) {
+      updatedInput = effect.updatedInput;
+      updatedInputFrom = first.handler.id;
+    }
+    blocked = decision === 'deny';
+  } else if (event === 'PreToolUse') {
     for (const effect of effects) {
       if (effect.decision !== undefined && (decision === null || DECISION_RANK[effect.decision] > DECISION_RANK[decision]))
         decision = effect.decision;
@@ -289,10 +318,7 @@ export function aggregate(event: string, interpreted: readonly InterpretedRun[],
     reason =
       decision === null ? null : (effects.find((effect) => effect.decision === decision && effect.reason !== undefined)?.reason ?? null);
     // The rewrite of the last handler to finish wins, unless the call is denied or deferred.
-    const rewrites = byCompletion.filter(
-      (run) =>
-        run.interpretation.effect.updatedInput !== undefined && (event === 'PreToolUse' || run.interpretation.effect.decision === 'allow'),
-    );
+    const rewrites = byCompletion.filter((run) => run.interpretation.effect.updatedInput !== undefined);
     const last = rewrites[rewrites.length - 1];
     if (last !== undefined && decision !== 'deny' && decision !== 'defer') {
       updatedInput = last.interpretation.effect.updatedInput;
@@ -314,12 +340,32 @@ export function aggregate(event: string, interpreted: readonly InterpretedRun[],
     updatedInput,
     updatedInputFrom,
     systemMessages: effects.flatMap((effect) => (effect.systemMessage !== undefined ? [effect.systemMessage] : [])),
-    dialectOutput: dialectOutput(interpreted, byCompletion),
+    dialectOutput: withFeedback(
+      dialectOutput(interpreted, byCompletion, options.payload),
+      continues && !(stop && rules.stopOverridesBlock),
+      modelFeedback(event, options.payload, interpreted, decision),
+    ),
   };
 }
 
+function hasContext(effect: HandlerEffect): boolean {
+  return effect.additionalContext !== undefined && effect.additionalContext !== '';
+}
+
+/** Adds `continues` (Stop/SubagentStop go on) and `modelFeedback` (Claude's texts for the model). */
+function withFeedback(out: Record<string, unknown> | null, continues: boolean, feedback: string[]): Record<string, unknown> | null {
+  const next = { ...out };
+  if (continues) next.continues = true;
+  if (feedback.length > 0) next.modelFeedback = feedback;
+  return Object.keys(next).length === 0 ? null : next;
+}
+
 /** The event-specific results of 8.6, each combined by its own rule; null when no hook returned any. */
-function dialectOutput(interpreted: readonly InterpretedRun[], byCompletion: readonly InterpretedRun[]): Record<string, unknown> | null {
+function dialectOutput(
+  interpreted: readonly InterpretedRun[],
+  byCompletion: readonly InterpretedRun[],
+  payload: Readonly<Record<string, unknown>>,
+): Record<string, unknown> | null {
   const extras = interpreted.map((run) => run.interpretation.effect.extra ?? {});
   const out: Record<string, unknown> = {};
   const last = (key: string) => [...extras].reverse().find((extra) => extra[key] !== undefined)?.[key];
@@ -335,7 +381,13 @@ function dialectOutput(interpreted: readonly InterpretedRun[], byCompletion: rea
   // The rewrite of the tool output that finished last wins; the other rewriters' classifier notes go with them.
   const rewriters = byCompletion.filter((run) => run.interpretation.effect.extra?.updatedToolOutput !== undefined);
   const winner = rewriters[rewriters.length - 1];
-  if (winner !== undefined) out.updatedToolOutput = winner.interpretation.effect.extra!.updatedToolOutput;
+  if (winner !== undefined) {
+    const rewrite = winner.interpretation.effect.extra!.updatedToolOutput;
+    const problem = toolOutputProblem(typeof payload.tool_name === 'string' ? payload.tool_name : null, rewrite);
+    // Never report a rewrite Claude ignores as applied: name it and say why instead.
+    if (problem === null) out.updatedToolOutput = rewrite;
+    else out.updatedToolOutputIgnored = problem;
+  }
   const losers = new Set(rewriters.slice(0, -1));
   const notes = interpreted
     .filter((run) => !losers.has(run))

@@ -34,12 +34,13 @@ export function readOutput(event: string, stdout: string, lenientTypes: boolean)
 }
 
 /** Validates and, where the rules allow, repairs a JSON output; see the module comment. */
-export function checkOutput(event: string, value: Record<string, unknown>, lenientTypes: boolean): ReadOutput {
+export function checkOutput(event: string, given: Record<string, unknown>, lenientTypes: boolean): ReadOutput {
   const validator = (outputValidators as unknown as Record<string, Validator>)[event];
-  if (validator === undefined || validator(value)) return { kind: 'json', output: value, warnings: [] };
+  const { value, warning } = reasonlessBlock(event, given);
+  if (validator === undefined || validator(value)) return { kind: 'json', output: value, warnings: warning === null ? [] : [warning] };
   const errors = [...(validator.errors ?? [])];
   const output = structuredClone(value);
-  const warnings: string[] = [];
+  const warnings: string[] = warning === null ? [] : [warning];
   const fatal: ErrorObject[] = [];
   for (const error of errors) {
     if (error.keyword === 'additionalProperties') {
@@ -58,6 +59,20 @@ export function checkOutput(event: string, value: Record<string, unknown>, lenie
     return { kind: 'json', output: {}, warnings: [...warnings, `the async hook's output does not fit the ${event} schema; ignored`] };
   }
   return { kind: 'json', output, warnings };
+}
+
+/**
+ * Claude Code 2.1.328 continues a Stop/SubagentStop `{"decision": "block"}` that gives no reason,
+ * feeding the model "Blocked by hook" (test/agents/claude); the schema's reason requirement is the
+ * docs' wording. hookctl reads it as Claude does and keeps a warning, since the model learns nothing.
+ */
+function reasonlessBlock(event: string, value: Record<string, unknown>): { value: Record<string, unknown>; warning: string | null } {
+  if ((event !== 'Stop' && event !== 'SubagentStop') || value.decision !== 'block' || value.reason !== undefined)
+    return { value, warning: null };
+  return {
+    value: { ...value, reason: 'Blocked by hook' },
+    warning: `decision "block" without a reason: Claude continues with "Blocked by hook", which tells the model nothing`,
+  };
 }
 
 function segments(pointer: string): string[] {

@@ -129,8 +129,8 @@ const EXPECTED: Record<string, { says: string; outcome: Partial<Outcome> }> = {
     outcome: { blocked: true, reason: 'Must be provided when Claude is blocked from stopping' },
   },
   'stop/feedback.output.json': {
-    says: 'hooks.md §Stop decision control: additionalContext continues the turn as feedback',
-    outcome: { blocked: false, additionalContext: 'Please run the test suite before finishing' },
+    says: 'hooks.md §Stop decision control: additionalContext continues the turn (the binary: a continuation, as a block)',
+    outcome: { blocked: true, additionalContext: 'Please run the test suite before finishing', dialectOutput: { continues: true } },
   },
   'subagent-start/context.output.json': {
     says: 'hooks.md §SubagentStart: context into the subagent',

@@ -52,14 +52,36 @@ describe('claude aggregation (SPEC-dialects 8.6)', () => {
     expect((await many('PreToolUse', [rewrite('x', 0), decide('ask', 'check')])).updatedInput).toEqual({ command: 'x' });
   });
 
-  it('PermissionRequest: deny > allow, the message of the first deny, the allow rewrite dropped', async () => {
-    const verdict = (decision: Record<string, unknown>) => printJson(hso('PermissionRequest', { decision }));
+  const verdict = (decision: Record<string, unknown>, delay = 0) => `sleep ${delay}; ${printJson(hso('PermissionRequest', { decision }))}`;
+
+  it('PermissionRequest: the first hook to answer decides, as in Claude (a fast allow beats a slow deny)', async () => {
     const outcome = await many('PermissionRequest', [
+      verdict({ behavior: 'deny', message: 'slow deny' }, 0.6),
       verdict({ behavior: 'allow', updatedInput: { command: 'safe' } }),
-      verdict({ behavior: 'deny', message: 'first' }),
-      verdict({ behavior: 'deny', message: 'second' }),
     ]);
-    expect(outcome).toMatchObject({ decision: 'deny', reason: 'first', updatedInput: null, stop: false });
+    expect(outcome).toMatchObject({ decision: 'allow', blocked: false, updatedInput: { command: 'safe' }, stop: false });
+  });
+
+  it('PermissionRequest: a fast deny beats a slow allow, with its message', async () => {
+    const outcome = await many('PermissionRequest', [
+      verdict({ behavior: 'allow', updatedInput: { command: 'safe' } }, 0.6),
+      verdict({ behavior: 'deny', message: 'fast deny' }),
+    ]);
+    expect(outcome).toMatchObject({ decision: 'deny', blocked: true, reason: 'fast deny', updatedInput: null });
+  });
+
+  it('PermissionRequest: rewriteOrder "configured" lets the first hook in configured order decide', async () => {
+    const outcome = await many(
+      'PermissionRequest',
+      [verdict({ behavior: 'deny', message: 'slow deny' }, 0.4), verdict({ behavior: 'allow' })],
+      { rewriteOrder: 'configured' },
+    );
+    expect(outcome).toMatchObject({ decision: 'deny', reason: 'slow deny' });
+  });
+
+  it('PermissionRequest: a hook that answers nothing does not decide', async () => {
+    const outcome = await many('PermissionRequest', ['true', verdict({ behavior: 'deny', message: 'no' }, 0.3)]);
+    expect(outcome).toMatchObject({ decision: 'deny', reason: 'no' });
   });
 
   it('PermissionRequest: updatedPermissions of every allow, concatenated in configured order', async () => {
@@ -122,12 +144,18 @@ describe('claude dialectOutput (SPEC-dialects 8.6 table)', () => {
   it('updatedToolOutput: the last to finish; the loser’s classifierContext is dropped; the rest concatenated and capped', async () => {
     const post = (fields: Record<string, unknown>, delay: number) => `sleep ${delay}; ${printJson(hso('PostToolUse', fields))}`;
     const outcome = await many('PostToolUse', [
-      post({ updatedToolOutput: 'slow', classifierContext: 'slow note' }, 0.5),
-      post({ updatedToolOutput: 'fast', classifierContext: 'fast note' }, 0),
+      post({ updatedToolOutput: { stdout: 'slow' }, classifierContext: 'slow note' }, 0.5),
+      post({ updatedToolOutput: { stdout: 'fast' }, classifierContext: 'fast note' }, 0),
       post({ classifierContext: 'x'.repeat(3000) }, 0),
     ]);
-    expect(outcome.dialectOutput!.updatedToolOutput).toBe('slow');
+    expect(outcome.dialectOutput!.updatedToolOutput).toEqual({ stdout: 'slow' });
     expect(outcome.dialectOutput!.classifierContext).toBe(`slow note\n${'x'.repeat(2000 - 'slow note\n'.length)}`);
+  });
+
+  it('a Bash updatedToolOutput that is not the result object is reported ignored, never applied (Claude ignores it)', async () => {
+    const outcome = await many('PostToolUse', [printJson(hso('PostToolUse', { updatedToolOutput: 'plain text' }))]);
+    expect(outcome.dialectOutput!.updatedToolOutput).toBeUndefined();
+    expect(outcome.dialectOutput!.updatedToolOutputIgnored).toMatch(/^Claude ignores this Bash updatedToolOutput/);
   });
 
   it('retry: true if any PermissionDenied hook says so', async () => {

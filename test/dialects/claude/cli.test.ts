@@ -55,7 +55,8 @@ describe('hookctl dry-run and run with --dialect claude', () => {
       dialect: 'claude',
       decision: 'deny',
       reason: 'no rm',
-      dialectOutput: null,
+      // What the model reads, in Claude's words: the command in brackets, then stderr as printed.
+      dialectOutput: { modelFeedback: ['PreToolUse:Bash hook error: [echo "no rm" >&2; exit 2]: no rm\n'] },
       runs: [{ handlerType: 'command', status: 'blocked' }],
     });
   });

@@ -83,10 +83,11 @@ describe('claude: reading stdout (SPEC-dialects 8.5.1, 8.5.2)', () => {
     );
   });
 
-  it('a Stop block without a reason is a schema failure', async () => {
+  it('a Stop block without a reason is no failure: Claude continues with "Blocked by hook" (warned)', async () => {
     const outcome = await one('Stop', hook({ decision: 'block' }));
-    expect(outcome.blocked).toBe(false);
-    expect(outcome.runs[0]!.status).toBe('failed');
+    expect(outcome.blocked).toBe(true);
+    expect(outcome.runs[0]!.status).toBe('blocked');
+    expect(outcome.warnings).toContainEqual(expect.stringContaining('without a reason: Claude continues with "Blocked by hook"'));
   });
 });
 
@@ -143,9 +144,9 @@ describe('claude: exit codes (SPEC-dialects 8.5.3, 8.5.4)', () => {
     expect(outcome).toMatchObject({ decision: 'deny', reason: 'blocked anyway' });
   });
 
-  it('exit 2 without stderr still blocks, with a stated reason and a warning', async () => {
+  it('exit 2 without stderr still blocks, with Claude\'s "No stderr output" and a warning', async () => {
     const outcome = await one('PreToolUse', hook('', { exit: 2 }));
-    expect(outcome).toMatchObject({ decision: 'deny', reason: 'PreToolUse hook exited with code 2' });
+    expect(outcome).toMatchObject({ decision: 'deny', reason: 'No stderr output' });
     expect(outcome.warnings).toContainEqual(expect.stringContaining('exited with code 2 without a reason on stderr'));
   });
 
@@ -376,10 +377,17 @@ describe('claude: fields per event (SPEC-dialects 8.4, 8.5.7)', () => {
     expect(outcome.runs[0]!.status).toBe('failed');
   });
 
-  it('Stop hookSpecificOutput.additionalContext continues the turn as feedback', async () => {
+  it('Stop hookSpecificOutput.additionalContext continues the turn, as a block does (Claude Code 2.1.328)', async () => {
     expect(await one('Stop', hook(hso('Stop', { additionalContext: 'also run the linter' })))).toMatchObject({
       additionalContext: 'also run the linter',
-      blocked: false,
+      blocked: true,
+      dialectOutput: { continues: true, modelFeedback: ['Stop hook additional context: also run the linter'] },
     });
+  });
+
+  it('Stop decision "block" without a reason continues with "Blocked by hook"', async () => {
+    const outcome = await one('Stop', hook({ decision: 'block' }));
+    expect(outcome).toMatchObject({ blocked: true, reason: 'Blocked by hook', dialectOutput: { continues: true } });
+    expect(outcome.runs[0]!.status).toBe('blocked');
   });
 });

@@ -1,0 +1,176 @@
+import { spawn } from 'node:child_process';
+import { isPlainObject } from '../../../util/is-plain-object.js';
+import { type ModelScript, type RecordedRequest, startModelServer } from './model-server.js';
+
+/**
+ * One non-interactive Claude Code session against the scripted model server: the server is started,
+ * `claude -p` runs with its base URL, a dummy key, a private HOME and config directory and no
+ * non-essential traffic, and everything observable is collected. Run this inside a loopback-only
+ * network namespace (see driver.ts): the agent must reach nothing but the server.
+ */
+export interface SessionSpec {
+  /** The claude executable. */
+  readonly claude: string;
+  /** The project directory Claude starts in. */
+  readonly cwd: string;
+  readonly home: string;
+  readonly configDir: string;
+  readonly prompt: string;
+  readonly script: ModelScript;
+  /** More arguments after `-p <prompt> --output-format stream-json --verbose --include-hook-events`. */
+  readonly args?: readonly string[];
+  /** More environment (wins over the defaults). */
+  readonly env?: Readonly<Record<string, string>>;
+  /** An HTTP hook endpoint of the case's own, on 127.0.0.1:`port` inside the namespace. */
+  readonly hookServer?: HookServerSpec;
+  /** Kills Claude after this long (default 90 s). */
+  readonly timeoutMs?: number;
+}
+
+export interface HookServerSpec {
+  readonly port: number;
+  /** Path → answer; an unknown path gets 404. */
+  readonly routes: Readonly<Record<string, { readonly status?: number; readonly body?: unknown; readonly delayMs?: number }>>;
+}
+
+export interface SessionResult {
+  readonly exitCode: number | null;
+  readonly signal: string | null;
+  readonly timedOut: boolean;
+  readonly durationMs: number;
+  /** Every stream-json line Claude printed, parsed (non-JSON lines as strings). */
+  readonly events: readonly unknown[];
+  readonly stderr: string;
+  /** Every request Claude made to the model, without the (large, constant) tool list. */
+  readonly requests: readonly RecordedRequest[];
+  /** Every request the case's HTTP hook endpoint received. */
+  readonly hookRequests: readonly RecordedRequest[];
+}
+
+const OUTPUT_LIMIT = 32 * 1024 * 1024;
+
+export async function runSession(spec: SessionSpec): Promise<SessionResult> {
+  const server = await startModelServer(spec.script);
+  const hooks = spec.hookServer ? await startHookServer(spec.hookServer) : null;
+  const started = Date.now();
+  try {
+    const run = await spawnClaude(spec, server.url);
+    return {
+      ...run,
+      durationMs: Date.now() - started,
+      requests: server.requests.map(slimRequest),
+      hookRequests: hooks?.requests ?? [],
+    };
+  } finally {
+    await server.close();
+    await hooks?.close();
+  }
+}
+
+/** The environment Claude runs with: nothing of the caller's but PATH and the locale. */
+export function sessionEnv(spec: SessionSpec, baseUrl: string): Record<string, string> {
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    LANG: 'C.UTF-8',
+    HOME: spec.home,
+    CLAUDE_CONFIG_DIR: spec.configDir,
+    ANTHROPIC_BASE_URL: baseUrl,
+    ANTHROPIC_API_KEY: 'sk-ant-scripted-model-dummy-key',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_AUTOUPDATER: '1',
+    DISABLE_TELEMETRY: '1',
+    DISABLE_ERROR_REPORTING: '1',
+  };
+  // As root, Claude refuses --dangerously-skip-permissions unless told it is sandboxed.
+  if (typeof process.getuid === 'function' && process.getuid() === 0) env.IS_SANDBOX = '1';
+  return { ...env, ...spec.env };
+}
+
+interface ClaudeRun {
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  events: unknown[];
+  stderr: string;
+}
+
+function spawnClaude(spec: SessionSpec, baseUrl: string): Promise<ClaudeRun> {
+  const args = ['-p', spec.prompt, '--output-format', 'stream-json', '--verbose', '--include-hook-events', ...(spec.args ?? [])];
+  const child = spawn(spec.claude, args, { cwd: spec.cwd, env: sessionEnv(spec, baseUrl), stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    if (stdout.length < OUTPUT_LIMIT) stdout += chunk.toString('utf8');
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    if (stderr.length < OUTPUT_LIMIT) stderr += chunk.toString('utf8');
+  });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    child.kill('SIGKILL');
+  }, spec.timeoutMs ?? 90_000);
+  return new Promise((resolve) => {
+    const finish = (exitCode: number | null, signal: string | null): void => {
+      clearTimeout(timer);
+      resolve({ exitCode, signal, timedOut, events: parseLines(stdout), stderr });
+    };
+    child.on('error', (error) => {
+      stderr += `spawn failed: ${error.message}\n`;
+      finish(null, null);
+    });
+    child.on('close', finish);
+  });
+}
+
+function parseLines(text: string): unknown[] {
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      try {
+        return JSON.parse(line) as unknown;
+      } catch {
+        return line;
+      }
+    });
+}
+
+function slimRequest(request: RecordedRequest): RecordedRequest {
+  if (!isPlainObject(request.body)) return request;
+  const { tools, ...rest } = request.body;
+  return { ...request, body: { ...rest, toolNames: Array.isArray(tools) ? tools.map((t) => (isPlainObject(t) ? t.name : null)) : [] } };
+}
+
+async function startHookServer(spec: HookServerSpec): Promise<{ requests: RecordedRequest[]; close(): Promise<void> }> {
+  const { createServer } = await import('node:http');
+  const requests: RecordedRequest[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      let body: unknown = raw;
+      try {
+        body = JSON.parse(raw);
+      } catch {}
+      requests.push({ method: req.method ?? 'GET', path: req.url ?? '/', body });
+      const route = spec.routes[(req.url ?? '/').split('?')[0] ?? '/'];
+      const reply = (): void => {
+        if (!route) return void res.writeHead(404).end();
+        const text = typeof route.body === 'string' ? route.body : JSON.stringify(route.body ?? {});
+        res.writeHead(route.status ?? 200, { 'content-type': 'application/json' }).end(text);
+      };
+      if (route?.delayMs) setTimeout(reply, route.delayMs);
+      else reply();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(spec.port, '127.0.0.1', resolve));
+  return {
+    requests,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Outcome } from '../../../src/kit/outcome.js';
+import { CASES, type Case } from './cases.js';
+import { cleanup, hookctlSays, type Observed, runCase, unavailable } from './harness.js';
+
+/**
+ * Claude Code itself as the oracle (issue 20): each case runs the pinned binary once against the
+ * scripted model, checks what Claude did against `want`, then dispatches the payload the hook
+ * really received through hookctl and checks that hookctl says the same.
+ */
+const why = unavailable();
+if (why !== null) console.log(`real-Claude conformance suite not run: ${why}`);
+
+const sub = (text: string, root: string): string => text.replaceAll('$ROOT', root);
+
+function subAll<T>(value: T, root: string): T {
+  return JSON.parse(sub(JSON.stringify(value), root)) as T;
+}
+
+function continued(observed: Observed, c: Case): boolean {
+  const turns = c.given.script.conversations.find((conv) => conv.when === undefined)?.turns.length ?? 0;
+  return observed.mainRequests().length > turns;
+}
+
+function checkClaude(c: Case, o: Observed): void {
+  const want = subAll(c.want, o.root);
+  if (want.toolRan !== undefined) expect(existsSync(join(o.root, 'ran.txt')), 'the marker command ran').toBe(want.toolRan);
+  if (want.toolResult !== undefined) expect(o.toolResult()).toEqual(want.toolResult);
+  const seen = o.lastRequestText();
+  for (const text of want.feedback ?? []) expect(seen, 'text the model sees').toContain(text);
+  for (const text of want.unseen ?? []) expect(seen).not.toContain(text);
+  for (const [name, count] of Object.entries(want.calls ?? {})) expect(o.calls(name).length, `calls of ${name}`).toBe(count);
+  if (want.continues !== undefined) expect(continued(o, c), 'Claude continued past the script').toBe(want.continues);
+  if (want.result !== undefined) expect(o.result()?.result).toBe(want.result);
+}
+
+function checkHookctl(c: Case, o: Observed, outcome: Outcome): void {
+  const want = subAll(c.want, o.root);
+  if (want.decision !== undefined) expect(outcome.decision).toBe(want.decision);
+  if (want.blocked !== undefined) expect(outcome.blocked, 'hookctl blocked').toBe(want.blocked);
+  if (want.stop !== undefined) expect(outcome.stop, 'hookctl stop').toBe(want.stop);
+  if (want.continues !== undefined) expect(outcome.dialectOutput?.continues === true, 'hookctl continues').toBe(want.continues);
+  if (want.feedback !== undefined) expect(outcome.dialectOutput?.modelFeedback ?? []).toEqual(expect.arrayContaining([...want.feedback]));
+  if (want.updatedToolOutput !== undefined) expect(outcome.dialectOutput?.updatedToolOutput ?? null).toEqual(want.updatedToolOutput);
+  if (want.updatedInput !== undefined) expect(outcome.updatedInput).toEqual(want.updatedInput);
+  for (const [name, count] of Object.entries(want.calls ?? {})) {
+    const ran = outcome.runs.filter((run) => run.command.endsWith(`/hooks/${name}.sh`) && run.status !== 'skipped');
+    if (count === 0) expect(ran, `hookctl runs of ${name}`).toEqual([]);
+  }
+}
+
+/** The first payload any hook of the case received for the event. */
+function capturedPayload(c: Case, o: Observed): Record<string, unknown> | null {
+  for (const name of Object.keys(c.given.hooks ?? {})) {
+    const call = o.calls(name).find((candidate) => candidate.payload.hook_event_name === c.event);
+    if (call) return call.payload;
+  }
+  return null;
+}
+
+describe.skipIf(why !== null)('Claude Code 2.1.328 against hookctl (real binary, scripted model)', () => {
+  afterAll(cleanup);
+  for (const c of CASES) {
+    it.concurrent(`${c.event}: ${c.name}`, { timeout: 600_000 }, async () => {
+      const observed = await runCase(c.given);
+      expect(observed.session.timedOut, observed.session.stderr).toBe(false);
+      checkClaude(c, observed);
+      const payload = capturedPayload(c, observed);
+      if (payload === null) {
+        // No hook of the case saw the event (a matcher left it out): hookctl must not run it either.
+        expect(c.want.calls, 'a case whose hooks never ran says so in want.calls').toBeDefined();
+        return;
+      }
+      checkHookctl(c, observed, await hookctlSays(observed, c.event, payload));
+    });
+  }
+});

@@ -1,0 +1,270 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import type { ModelScript, RecordedRequest } from '../../../src/dialects/claude/agent/model-server.js';
+import type { HookServerSpec, SessionResult, SessionSpec } from '../../../src/dialects/claude/agent/session.js';
+import { createEngine, type EngineSettings } from '../../../src/index.js';
+import type { Outcome } from '../../../src/kit/outcome.js';
+import { loopbackNamespace } from '../../../src/util/loopback-namespace.js';
+
+/**
+ * The real-Claude-Code harness: one case is a sandbox (project/, home/, config/ = CLAUDE_CONFIG_DIR,
+ * hooks/, dumps/), a model script, and the claude flags; it runs the pinned binary once, inside a
+ * loopback-only network namespace, through the driver in dist/ (so `npm run build` first), and
+ * returns what Claude did plus the payloads and environment each hook really received.
+ */
+
+const REPO = resolve(import.meta.dirname, '../../..');
+export const CLAUDE_BIN = join(REPO, 'node_modules', '.bin', 'claude');
+const DRIVER = join(REPO, 'dist', 'src', 'dialects', 'claude', 'agent', 'driver.js');
+
+/** Why the suite cannot run here, or null when it can. */
+export function unavailable(): string | null {
+  if (!existsSync(CLAUDE_BIN)) return 'the pinned @anthropic-ai/claude-code is not installed (npm ci)';
+  if (!existsSync(DRIVER)) return 'dist/ is not built (npm run build)';
+  const ns = loopbackNamespace();
+  return ns.available ? null : ns.reason;
+}
+
+/** What a scripted hook does after recording its stdin and environment. */
+export interface HookBehaviour {
+  readonly stdout?: unknown;
+  readonly stderr?: string;
+  readonly exit?: number;
+  readonly sleep?: number;
+  /** Act only on the first call (later calls exit 0 silently): a Stop hook that blocks once. */
+  readonly once?: boolean;
+}
+
+export interface AgentCase {
+  readonly prompt?: string;
+  readonly script: ModelScript;
+  /** Files relative to the sandbox root; objects are written as JSON; `$ROOT` is replaced by the root. */
+  readonly files?: Readonly<Record<string, unknown>>;
+  /** Hook scripts by name → behaviour; each becomes `hooks/<name>.sh`, run as `sh $ROOT/hooks/<name>.sh`. */
+  readonly hooks?: Readonly<Record<string, HookBehaviour>>;
+  /** More claude arguments; `$ROOT` is replaced. */
+  readonly args?: readonly string[];
+  /** Adds --dangerously-skip-permissions (default true). */
+  readonly skipPermissions?: boolean;
+  readonly hookServer?: HookServerSpec;
+  readonly env?: Readonly<Record<string, string>>;
+  readonly timeoutMs?: number;
+}
+
+export interface HookCall {
+  readonly payload: Record<string, unknown>;
+  readonly env: Record<string, string>;
+}
+
+export interface Observed {
+  readonly root: string;
+  readonly session: SessionResult;
+  /** Every call of hook `name`, in call order. */
+  calls(name: string): HookCall[];
+  /** The tool_result the model got for a tool_use id (default: the first tool of the first turn). */
+  toolResult(id?: string): { text: string; isError: boolean } | null;
+  /** hook_response events Claude printed (--include-hook-events). */
+  hookResponses(): Record<string, unknown>[];
+  /** The final `result` event. */
+  result(): Record<string, unknown> | null;
+  /** Main-conversation model requests (those carrying tools). */
+  mainRequests(): RecordedRequest[];
+  /** All text the model saw in the last main request (messages only). */
+  lastRequestText(): string;
+}
+
+/** `sh $ROOT/hooks/<name>.sh`: the command that runs a case's hook script. */
+export const hookCommand = (name: string): string => `sh $ROOT/hooks/${name}.sh`;
+
+function hookScript(root: string, name: string, behaviour: HookBehaviour): string {
+  const dump = join(root, 'dumps');
+  const lines = [
+    '#!/bin/sh',
+    // hookctl's own dispatch of the same hook sets HOOKCTL_NO_DUMP: only Claude's calls are recorded.
+    `if [ -z "$HOOKCTL_NO_DUMP" ]; then n=$(date +%s%N); cat > ${dump}/${name}.$n.json;`,
+    `  env | grep -E '^(CLAUDE|HOOKCTL_)' > ${dump}/${name}.$n.env; fi`,
+  ];
+  if (behaviour.once) lines.push(`if [ -z "$HOOKCTL_NO_DUMP" ]; then [ -e ${dump}/${name}.once ] && exit 0; : > ${dump}/${name}.once; fi`);
+  if (behaviour.sleep !== undefined) lines.push(`sleep ${behaviour.sleep}`);
+  if (behaviour.stdout !== undefined) {
+    const text = sub(typeof behaviour.stdout === 'string' ? behaviour.stdout : JSON.stringify(behaviour.stdout), root);
+    lines.push(`printf '%s' '${text.replace(/'/g, `'\\''`)}'`);
+  }
+  if (behaviour.stderr !== undefined) lines.push(`printf '%s' '${behaviour.stderr.replace(/'/g, `'\\''`)}' >&2`);
+  lines.push(`exit ${behaviour.exit ?? 0}`);
+  return `${lines.join('\n')}\n`;
+}
+
+const sub = (text: string, root: string): string => text.replaceAll('$ROOT', root);
+
+function subDeep(value: unknown, root: string): unknown {
+  if (typeof value === 'string') return sub(value, root);
+  if (Array.isArray(value)) return value.map((v) => subDeep(v, root));
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, subDeep(v, root)]));
+  return value;
+}
+
+/** Sets up the sandbox of a case (no Claude yet): used by runCase and by the hookctl side. */
+export function prepare(spec: AgentCase): string {
+  const root = mkdtempSync(join(tmpdir(), 'hookctl-claude-'));
+  for (const dir of ['project/.git', 'home', 'config', 'hooks', 'dumps', 'tmp']) mkdirSync(join(root, dir), { recursive: true });
+  for (const [name, behaviour] of Object.entries(spec.hooks ?? {}))
+    writeFileSync(join(root, 'hooks', `${name}.sh`), hookScript(root, name, behaviour));
+  for (const [path, content] of Object.entries(spec.files ?? {})) {
+    const target = join(root, path);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, typeof content === 'string' ? sub(content, root) : JSON.stringify(subDeep(content, root), null, 2));
+  }
+  return root;
+}
+
+let active = 0;
+const waiting: (() => void)[] = [];
+/** At most this many Claude processes at once (2 cores; each is mostly waiting on I/O and hooks). */
+const POOL = Number(process.env.HOOKCTL_AGENT_POOL ?? 4);
+
+async function slot<T>(work: () => Promise<T>): Promise<T> {
+  if (active >= POOL) await new Promise<void>((go) => waiting.push(go));
+  active++;
+  try {
+    return await work();
+  } finally {
+    active--;
+    waiting.shift()?.();
+  }
+}
+
+export const cleanups: string[] = [];
+
+export async function runCase(spec: AgentCase): Promise<Observed> {
+  const root = prepare(spec);
+  cleanups.push(root);
+  const args = (spec.args ?? []).map((a) => sub(a, root));
+  if (spec.skipPermissions !== false) args.push('--dangerously-skip-permissions');
+  const session: SessionSpec = {
+    claude: CLAUDE_BIN,
+    cwd: join(root, 'project'),
+    home: join(root, 'home'),
+    configDir: join(root, 'config'),
+    prompt: spec.prompt ?? 'Do the task.',
+    script: subDeep(spec.script, root) as ModelScript,
+    args,
+    env: { ROOT: root, TMPDIR: join(root, 'tmp'), ...spec.env },
+    ...(spec.hookServer ? { hookServer: spec.hookServer } : {}),
+    timeoutMs: spec.timeoutMs ?? 180_000,
+  };
+  writeFileSync(join(root, 'spec.json'), JSON.stringify(session));
+  await slot(() => runDriver(root));
+  const result = JSON.parse(readFileSync(join(root, 'result.json'), 'utf8')) as SessionResult;
+  return observe(root, result);
+}
+
+function runDriver(root: string): Promise<void> {
+  const ns = loopbackNamespace();
+  if (!ns.available) throw new Error(ns.reason);
+  const [command, ...args] = ns.wrap([process.execPath, DRIVER, join(root, 'spec.json'), join(root, 'result.json')]);
+  return new Promise((done, fail) => {
+    const child = spawn(command as string, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => {
+      stderr += c.toString();
+    });
+    child.on('error', fail);
+    child.on('close', (code) => (code === 0 ? done() : fail(new Error(`driver exited ${code}: ${stderr}`))));
+  });
+}
+
+/** Every string inside a JSON value, depth first. */
+function strings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(strings);
+  if (value !== null && typeof value === 'object') return Object.values(value).flatMap(strings);
+  return [];
+}
+
+function observe(root: string, session: SessionResult): Observed {
+  const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+  const events = session.events.filter(isObject);
+  const main = (): RecordedRequest[] =>
+    session.requests.filter((r) => isObject(r.body) && Array.isArray(r.body.toolNames) && r.body.toolNames.length > 0);
+  const messagesOf = (r: RecordedRequest | undefined): unknown[] =>
+    isObject(r?.body) && Array.isArray(r.body.messages) ? r.body.messages : [];
+  return {
+    root,
+    session,
+    calls(name) {
+      const dir = join(root, 'dumps');
+      return readdirSync(dir)
+        .filter((f) => f.startsWith(`${name}.`) && f.endsWith('.json'))
+        .sort()
+        .map((f) => ({
+          payload: JSON.parse(readFileSync(join(dir, f), 'utf8')) as Record<string, unknown>,
+          env: Object.fromEntries(
+            readFileSync(join(dir, f.replace(/\.json$/, '.env')), 'utf8')
+              .split('\n')
+              .filter((l) => l.includes('='))
+              .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+          ),
+        }));
+    },
+    toolResult(id = 'toolu_0_0') {
+      for (const request of [...main()].reverse()) {
+        for (const message of messagesOf(request)) {
+          if (!isObject(message) || !Array.isArray(message.content)) continue;
+          for (const block of message.content) {
+            if (isObject(block) && block.type === 'tool_result' && block.tool_use_id === id) {
+              const text = Array.isArray(block.content)
+                ? block.content.map((b) => (isObject(b) && typeof b.text === 'string' ? b.text : '')).join('')
+                : String(block.content ?? '');
+              return { text, isError: block.is_error === true };
+            }
+          }
+        }
+      }
+      return null;
+    },
+    hookResponses: () => events.filter((e) => e.type === 'system' && e.subtype === 'hook_response'),
+    result: () => events.find((e) => e.type === 'result') ?? null,
+    mainRequests: main,
+    lastRequestText() {
+      const last = main().at(-1);
+      if (!isObject(last?.body)) return '';
+      return strings([messagesOf(last), last.body.system]).join('\n');
+    },
+  };
+}
+
+/**
+ * What hookctl says for the payload a hook really received: the same settings layout, the same
+ * flags, the library engine, dispatched with the captured payload (hook scripts do not dump again).
+ */
+export async function hookctlSays(
+  observed: Observed,
+  event: string,
+  payload: Record<string, unknown>,
+  options: Partial<EngineSettings> = {},
+): Promise<Outcome> {
+  const root = observed.root;
+  const engine = await createEngine({
+    dialect: 'claude',
+    cwd: join(root, 'project'),
+    home: join(root, 'home'),
+    managedConfigPath: join(root, 'managed', 'managed-settings.json'),
+    env: { PATH: process.env.PATH, HOME: join(root, 'home'), CLAUDE_CONFIG_DIR: join(root, 'config'), ROOT: root, HOOKCTL_NO_DUMP: '1' },
+    workspaceTrust: 'assume',
+    bypassTrust: true,
+    rewriteOrder: 'configured',
+    ...options,
+  });
+  try {
+    return (await engine.dispatch(event as never, payload as never)) as Outcome;
+  } finally {
+    await engine.close();
+  }
+}
+
+export function cleanup(): void {
+  for (const dir of cleanups.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
