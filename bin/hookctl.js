@@ -47,7 +47,8 @@ function cacheDirectory() {
 /**
  * A cache file is a 4-byte checksum of the V8 data, then the data: V8 checks its version and flags
  * but (in release builds) not the data, and a damaged cache must cost a compile, not a crash.
- * FNV-1a over 32-bit words: no module to load (node:zlib's crc32 would cost more than it checks).
+ * FNV-1a over 32-bit words: no module to load (node:zlib or node:crypto would cost more than the
+ * check; so did an unrolled loop, which V8 compiled on the spot).
  */
 function checksum(bytes) {
   const aligned = bytes.byteOffset % 4 === 0 ? bytes : Buffer.from(bytes);
@@ -76,7 +77,7 @@ function readCache(file) {
 }
 
 /** Atomic: a fresh private file renamed over the old one, so a reader sees a whole cache or none. */
-function writeCache(file, data) {
+function writeCache(file, data, bundleHash) {
   const temporary = `${file}.${process.pid}.tmp`;
   try {
     const header = Buffer.alloc(4);
@@ -94,14 +95,18 @@ function writeCache(file, data) {
     fs.rmSync(temporary, { force: true });
     return;
   }
-  pruneCache(path.dirname(file), path.basename(file).slice(0, path.basename(file).indexOf('~') + 1));
+  pruneCache(path.dirname(file), bundleHash);
 }
 
-/** Caches of other builds (every rebuild or Node upgrade makes a new key) are removed when a new one is written. */
-function pruneCache(dir, keyPrefix) {
+/**
+ * Caches of other builds (every rebuild makes a new digest) are removed when a new one is written;
+ * those of other Node versions or flags of the same build are kept, so two of them in turn do not
+ * delete each other's.
+ */
+function pruneCache(dir, bundleHash) {
   try {
     for (const name of fs.readdirSync(dir)) {
-      if (name.endsWith('.v8') && !name.startsWith(keyPrefix)) fs.rmSync(path.join(dir, name), { force: true });
+      if (name.endsWith('.v8') && !name.includes(`-${bundleHash}~`)) fs.rmSync(path.join(dir, name), { force: true });
     }
   } catch {
     // another hookctl may be pruning too; a leftover file only takes space
@@ -120,7 +125,7 @@ function loadCached(file, cache, localRequire, variant = '') {
   const cachedData = cacheFile ? readCache(cacheFile) : undefined;
   const script = new vm.Script(Module.wrap(fs.readFileSync(file, 'utf8')), { filename: file, cachedData });
   if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) {
-    process.once('exit', () => writeCache(cacheFile, script.createCachedData()));
+    process.once('exit', () => writeCache(cacheFile, script.createCachedData(), cache.hash));
   }
   const module = { exports: {}, filename: file, id: file, loaded: false };
   script.runInThisContext().call(module.exports, module.exports, localRequire, module, file, path.dirname(file));
@@ -156,7 +161,7 @@ function loadBundle() {
     if (dir) Module.enableCompileCache(path.join(dir, 'node'));
     return require(main);
   }
-  const cache = dir ? { dir, key: cacheKey(manifest) } : null;
+  const cache = dir ? { dir, key: cacheKey(manifest), hash: manifest.hash } : null;
   const plainRequire = Module.createRequire(main);
   const loaded = new Map();
   // The bundle requires its other files (an event's validators) as `./<path>`; they load the same way.

@@ -31,8 +31,13 @@ async function bundleCli(out, dialects) {
     .filter((file) => file.endsWith('.cjs'))
     .sort();
   for (const file of files) {
+    // esbuild keeps import() of Node built-ins (the source loads a few on first use), but a script
+    // run from a V8 code cache has no dynamic import on Node 20: they become requires.
+    const text = readFileSync(join(cli, file), 'latin1').replace(/\bimport\("(node:[\w/]+)"\)/g, 'Promise.resolve(require("$1"))');
+    if (/\bimport\("/.test(text)) throw new Error(`dist/cli/${file} has a dynamic import() left`);
     // One non-ASCII character would make V8 hold the whole file as a two-byte string.
-    if (/[^\x00-\x7f]/.test(readFileSync(join(cli, file), 'latin1'))) throw new Error(`dist/cli/${file} is not ASCII`);
+    if (/[^\x00-\x7f]/.test(text)) throw new Error(`dist/cli/${file} is not ASCII`);
+    writeFileSync(join(cli, file), text, 'latin1');
   }
   // bin/hookctl.js keys its code cache by this digest of every file the bundle is made of.
   const digest = createHash('sha256');

@@ -97,6 +97,31 @@ describe('the bundled CLI', () => {
     expect(JSON.parse(blocked.stdout)).toMatchObject({ blocked: true, reason: 'no rm -rf' });
   }, 180_000);
 
+  it('trusts and runs hooks whose trust hashes their scripts, from a cold and from a warm cache', async () => {
+    // Hashing loads node:crypto on first use; from a code cache Node 20 has no import(), so the
+    // bundle must require it (a regression here broke every openinterpreter and octo run).
+    const sandbox = makeTempProject();
+    sandbox.write('project/gate.sh', '#!/bin/sh\nexit 0\n', { executable: true });
+    sandbox.write(
+      'project/.openinterpreter/hooks.json',
+      JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: './gate.sh' }] }] } }),
+    );
+    const flags = ['--dialect', 'openinterpreter', '--home', sandbox.home, '--managed', join(sandbox.root, 'requirements.toml')];
+    const env = { XDG_CACHE_HOME: join(sandbox.root, 'cache'), HOME: sandbox.home };
+    const options = { cwd: sandbox.project, env };
+    for (const round of ['cold', 'warm']) {
+      const trusted = await runCli(['trust', '--all', '--yes', ...flags], options);
+      expect(trusted.code, `${round}: ${trusted.stderr}`).toBe(0);
+      const fixture = await runCli(['fixture', 'PreToolUse', '--cwd', sandbox.project, ...flags], options);
+      const ran = await runCli(['run', 'PreToolUse', ...flags], { ...options, input: fixture.stdout });
+      expect(ran.code, `${round}: ${ran.stderr}`).toBe(0);
+      expect(
+        JSON.parse(ran.stdout).runs.map((run: { status: string }) => run.status),
+        round,
+      ).toEqual(['completed']);
+    }
+  }, 120_000);
+
   it('needs nothing of dist/ but dist/cli: an installation with only the bundle runs', async () => {
     const { sandbox, flags, payload } = claudeProject();
     const install = join(sandbox.root, 'install');
