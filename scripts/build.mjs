@@ -1,10 +1,9 @@
 // Compiles src/ and generated/*.ts to dist/ and copies the generated standalone validators beside
-// them (they are JavaScript with hand-off typings, so tsc does not emit them). Then bundles the CLI
-// (bin/hookctl.js runs it): one CommonJS file, dist/cli/hookctl.cjs, which bin/hookctl.js loads
-// through a V8 code cache, plus one file per dialect's validators (dist/cli/validators-<dialect>.cjs)
-// so a run pays only for its own dialect's. The library (package exports) stays the ESM in dist/src.
-// The output is built in a fresh folder and swapped in by rename, so a CLI run during a rebuild
-// never sees half a dist/.
+// them (they are JavaScript with hand-off typings, so tsc does not emit them): the library, ESM with
+// types. Then bundles the CLI that bin/hookctl.js runs through a V8 code cache: dist/cli/hookctl.cjs
+// (CommonJS) and one small file per event's validators (dist/cli/validators/<dialect>-<event>.cjs),
+// so `hookctl run` reads one event's validators, not every dialect's. The output is built in a
+// fresh folder and swapped in by rename, so a CLI run during a rebuild never sees half a dist/.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
