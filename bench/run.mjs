@@ -6,11 +6,12 @@ import { benchHostile } from './hostile.mjs';
 import { benchLint } from './lint.mjs';
 import { benchRunner } from './runner.mjs';
 import { benchServe } from './serve.mjs';
+import { benchStart } from './start.mjs';
 import { printTable } from './table.mjs';
 import { benchValidators } from './validators.mjs';
 
 const rows = [];
-for (const bench of [benchRunner, benchEngine, benchServe, benchCli, benchLint, benchValidators, benchHostile]) {
+for (const bench of [benchRunner, benchEngine, benchServe, benchCli, benchStart, benchLint, benchValidators, benchHostile]) {
   process.stderr.write(`running ${bench.name}…\n`);
   rows.push(...(await bench()));
 }

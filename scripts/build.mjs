@@ -1,22 +1,157 @@
 // Compiles src/ and generated/*.ts to dist/ and copies the generated standalone validators beside
-// them (they are JavaScript with hand-off typings, so tsc does not emit them). The output is built
-// in a fresh folder and swapped in by rename, so a CLI run during a rebuild never sees half a dist/.
+// them (they are JavaScript with hand-off typings, so tsc does not emit them): the library, ESM with
+// types. Then bundles the CLI that bin/hookctl.js runs through a V8 code cache: dist/cli/hookctl.cjs
+// (CommonJS) and one small file per event's validators (dist/cli/validators/<dialect>-<event>.cjs),
+// so `hookctl run` reads one event's validators, not every dialect's. The output is built in a
+// fresh folder and swapped in by rename, so a CLI run during a rebuild never sees half a dist/.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+
+/**
+ * The bundle is built from the compiled JavaScript, so it holds exactly the code the library runs.
+ * Dynamic imports stay lazy inside it (esbuild wraps their modules in initialisers), so a command
+ * evaluates only what it uses. Minified with names kept: error classes and `--debug` stacks still
+ * read, and the file a run reads and decodes is half the size.
+ */
+async function bundleCli(out, dialects) {
+  const cli = join(out, 'cli');
+  const lazyValidators = {};
+  for (const dialect of dialects) lazyValidators[dialect] = await bundleValidators(out, dialect);
+  await build({
+    ...BUNDLE,
+    entryPoints: [join(out, 'src/cli/main.js')],
+    outfile: join(cli, 'hookctl.cjs'),
+    plugins: [validatorsApart(lazyValidators)],
+  });
+  const files = readdirSync(cli, { recursive: true })
+    .filter((file) => file.endsWith('.cjs'))
+    .sort();
+  for (const file of files) {
+    // esbuild keeps import() of Node built-ins (the source loads a few on first use), but a script
+    // run from a V8 code cache has no dynamic import on Node 20: they become requires.
+    const text = readFileSync(join(cli, file), 'latin1').replace(/\bimport\("(node:[\w/]+)"\)/g, 'Promise.resolve(require("$1"))');
+    if (/\bimport\("/.test(text)) throw new Error(`dist/cli/${file} has a dynamic import() left`);
+    // One non-ASCII character would make V8 hold the whole file as a two-byte string.
+    if (/[^\x00-\x7f]/.test(text)) throw new Error(`dist/cli/${file} is not ASCII`);
+    writeFileSync(join(cli, file), text, 'latin1');
+  }
+  // bin/hookctl.js keys its code cache by this digest of every file the bundle is made of.
+  const digest = createHash('sha256');
+  for (const file of files)
+    digest
+      .update(file)
+      .update('\0')
+      .update(readFileSync(join(cli, file)))
+      .update('\0');
+  writeFileSync(join(cli, 'bundle.json'), `${JSON.stringify({ main: 'hookctl.cjs', hash: digest.digest('hex').slice(0, 32) })}\n`);
+}
+
+const BUNDLE = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  // jsonc-parser's `main` is a UMD build esbuild cannot follow; its ESM build bundles.
+  mainFields: ['module', 'main'],
+  minify: true,
+  keepNames: true,
+  legalComments: 'none',
+  logLevel: 'error',
+  // CommonJS has no import.meta; package-root.ts and re2.ts only need this file's URL.
+  define: { 'import.meta.url': '__hookctl_bundle_url' },
+  banner: { js: "var __hookctl_bundle_url=require('node:url').pathToFileURL(__filename).href;" },
+};
+
+/**
+ * A dialect's validators as one small file per event (its input and output validator, and only the
+ * code they reach: esbuild drops the rest of generated/<dialect>/validators.js) plus one for the
+ * config validators, and the source of the module that stands in for validators.js in the bundle:
+ * the same exports, each validator required from its file on first use. A run validates one event,
+ * so it reads that event's validators, not the dialect's half megabyte.
+ */
+async function bundleValidators(out, dialect) {
+  const source = resolve(out, 'generated', dialect, 'validators.js');
+  const text = readFileSync(source, 'utf8');
+  const maps = {};
+  for (const name of ['inputValidators', 'outputValidators', 'configValidators']) {
+    const body = new RegExp(`^export const ${name} = \\{\\n([^}]*)\\};$`, 'm').exec(text);
+    if (!body) throw new Error(`${source}: no ${name} map`);
+    maps[name] = Object.fromEntries([...body[1].matchAll(/^ {2}(\w+): (\w+),$/gm)].map((match) => [match[1], match[2]]));
+  }
+  const validateConfig = /^export const validateConfig = (\w+);$/m.exec(text)?.[1];
+  if (!validateConfig) throw new Error(`${source}: no validateConfig`);
+  const entries = join(out, 'validator-entries', dialect);
+  mkdirSync(entries, { recursive: true });
+  const chunks = [];
+  const file = (event) => `validators/${dialect}-${event}.cjs`;
+  for (const event of Object.keys(maps.inputValidators)) {
+    const names = [maps.inputValidators[event], maps.outputValidators[event]].filter(Boolean);
+    chunks.push({ entry: event, file: file(event), code: `export { ${names.join(', ')} } from ${JSON.stringify(source)};\n` });
+  }
+  const configNames = [...new Set([...Object.values(maps.configValidators), validateConfig])];
+  chunks.push({ entry: 'config', file: file('config'), code: `export { ${configNames.join(', ')} } from ${JSON.stringify(source)};\n` });
+  for (const chunk of chunks) writeFileSync(join(entries, `${chunk.entry}.js`), chunk.code);
+  await build({
+    ...BUNDLE,
+    entryPoints: chunks.map((chunk) => ({ in: join(entries, `${chunk.entry}.js`), out: chunk.file.replace(/\.cjs$/, '') })),
+    outdir: join(out, 'cli'),
+    outExtension: { '.js': '.cjs' },
+  });
+  rmSync(join(out, 'validator-entries'), { recursive: true, force: true });
+  const lazyMap = (map, chunkOf) =>
+    `lazyMap({${Object.entries(map)
+      .map(([key, name]) => `${JSON.stringify(key)}: [${JSON.stringify(`./${chunkOf(key)}`)}, ${JSON.stringify(name)}]`)
+      .join(', ')}})`;
+  const config = `./${file('config')}`;
+  return [
+    '// Stands in for generated/<dialect>/validators.js in the bundled CLI (scripts/build.mjs).',
+    'const load = (chunk, name) => require(chunk)[name];',
+    'function lazyMap(entries) {',
+    '  const map = {};',
+    '  for (const [key, [chunk, name]] of Object.entries(entries)) {',
+    '    Object.defineProperty(map, key, { enumerable: true, get: () => load(chunk, name) });',
+    '  }',
+    '  return Object.freeze(map);',
+    '}',
+    `export const inputValidators = ${lazyMap(maps.inputValidators, file)};`,
+    `export const outputValidators = ${lazyMap(maps.outputValidators, file)};`,
+    `export const configValidators = ${lazyMap(maps.configValidators, () => file('config'))};`,
+    `export function validateConfig(data) { const validator = load(${JSON.stringify(config)}, ${JSON.stringify(validateConfig)});`,
+    '  const valid = validator(data); validateConfig.errors = validator.errors; return valid; }',
+  ].join('\n');
+}
+
+/** Puts each dialect's lazy stand-in where the bundle would have put generated/<dialect>/validators.js. */
+function validatorsApart(lazyValidators) {
+  return {
+    name: 'validators-apart',
+    setup(builder) {
+      builder.onResolve({ filter: /generated\/[^/]+\/validators\.js$/ }, (args) => {
+        const dialect = /generated\/([^/]+)\/validators\.js$/.exec(args.path)[1];
+        return lazyValidators[dialect] === undefined ? undefined : { path: dialect, namespace: 'lazy-validators' };
+      });
+      builder.onLoad({ filter: /.*/, namespace: 'lazy-validators' }, (args) => ({ contents: lazyValidators[args.path], loader: 'js' }));
+    },
+  };
+}
 
 const next = `dist.next-${process.pid}`;
 const old = `dist.old-${process.pid}`;
 rmSync(next, { recursive: true, force: true });
 try {
   execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json', '--outDir', next], { stdio: 'inherit' });
-  for (const dialect of readdirSync('generated')) {
+  const dialects = readdirSync('generated');
+  for (const dialect of dialects) {
     for (const file of readdirSync(join('generated', dialect))) {
       if (file.endsWith('.js') || file.endsWith('.d.ts')) {
         cpSync(join('generated', dialect, file), join(next, 'generated', dialect, file));
       }
     }
   }
+  await bundleCli(next, dialects);
   if (existsSync('dist')) renameSync('dist', old);
   renameSync(next, 'dist');
 } finally {

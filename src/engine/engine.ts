@@ -219,7 +219,7 @@ async function loadConfiguration(
   before: StatSignatures,
   running: LoadedConfig | null = null,
 ): Promise<Loaded> {
-  const config = await dialect.loadConfig(context);
+  const config = await dialect.loadConfig({ ...context, dispatchOnly: true });
   const fatal = config.findings.filter((finding) => finding.fatal);
   if (fatal.length > 0) throw new ConfigLoadError(fatal);
   if (running !== null) {

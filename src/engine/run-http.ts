@@ -1,5 +1,4 @@
-import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import type { ClientRequest, IncomingMessage, request as httpRequest } from 'node:http';
 import type { RunResult } from '../kit/run-result.js';
 import { headerProblem, hasCredentials } from '../util/http-request.js';
 import { failedResult } from './run-command.js';
@@ -21,7 +20,7 @@ export interface RunHttpOptions {
  * status, a redirect included (redirects are not followed), a connection failure, a timeout or a
  * cancellation is a failed run with the cause in `error`. Never rejects.
  */
-export function runHttp(options: RunHttpOptions): Promise<RunResult> {
+export async function runHttp(options: RunHttpOptions): Promise<RunResult> {
   const started = performance.now();
   const finish = (fields: Partial<RunResult>): RunResult => failedResult(null, started, fields);
   let url: URL;
@@ -39,7 +38,9 @@ export function runHttp(options: RunHttpOptions): Promise<RunResult> {
   }
   const headerProblem = invalidHeader(options.headers);
   if (headerProblem !== null) return Promise.resolve(finish({ error: headerProblem }));
-  if (options.signal?.aborted) return Promise.resolve(finish({ error: 'cancelled' }));
+  // Imported here, not at the top: Node's HTTP and TLS stacks cost every `hookctl run` milliseconds.
+  const send = await requestFunction(url.protocol);
+  if (options.signal?.aborted) return finish({ error: 'cancelled' });
   return new Promise((resolve) => {
     let settled = false;
     const settle = (result: RunResult) => {
@@ -49,7 +50,6 @@ export function runHttp(options: RunHttpOptions): Promise<RunResult> {
       options.signal?.removeEventListener('abort', onAbort);
       resolve(result);
     };
-    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     let request: ClientRequest;
     try {
       request = send(url, {
@@ -117,4 +117,8 @@ function readResponse(response: IncomingMessage, limit: number, done: (body: str
   });
   response.on('end', () => done(Buffer.concat(chunks).toString('utf8'), truncated));
   response.on('error', () => done(Buffer.concat(chunks).toString('utf8'), truncated));
+}
+
+async function requestFunction(protocol: string): Promise<typeof httpRequest> {
+  return protocol === 'https:' ? (await import('node:https')).request : (await import('node:http')).request;
 }

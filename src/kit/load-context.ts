@@ -33,4 +33,10 @@ export interface LoadContext {
    * workspace trust ignore it.
    */
   workspaceTrust?: 'check' | 'assume';
+  /**
+   * The load is for dispatch only (the engine: run, serve, dry-run, test): hooks that are listed but
+   * never dispatched (LoadedConfig.listedOnly) need not be discovered or read, so their number costs
+   * a dispatch nothing. `list`, `lint` and trust load without it and see them.
+   */
+  dispatchOnly?: boolean;
 }

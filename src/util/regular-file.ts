@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   accessSync,
   closeSync,
@@ -83,6 +82,8 @@ export async function readRegularFile(path: string, cap: SizeCap): Promise<FileR
 export async function hashRegularFile(path: string, cap: SizeCap): Promise<FileHash> {
   const opened = await openRegular(path, cap);
   if (!opened.ok) return opened;
+  // Imported when a file is hashed: most runs hash nothing, and node:crypto is slow to load.
+  const { createHash } = await import('node:crypto');
   const hash = createHash('sha256');
   const outcome = await readCapped(opened.handle, opened.size, cap, (chunk) => hash.update(chunk));
   if (outcome !== null) return { ok: false, ...outcome };

@@ -1,26 +1,64 @@
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/run-cli.js';
+import { RULES } from '../../src/lint/rules/index.js';
 import { makeTempProject } from '../helpers/temp-project.js';
 
 /**
- * What the real binary imports, seen through a module loader hook that names every ES module (and
- * every package entry imported from one) on stderr. Command modules must only define options, so
- * start-up and a lint run stay cheap: no validators, engine, or parser a run does not need.
+ * What the CLI imports, seen through a module loader hook that names every ES module (and every
+ * package entry and Node built-in imported from one) on stderr. The binary runs the bundle
+ * (dist/cli/hookctl.cjs), which keeps the module graph's lazy imports lazy; so the graph is read
+ * where it is visible, from the compiled ES modules the bundle is made of (dist/src/cli/main.js).
+ * Command modules must only define options, so start-up and a lint run stay cheap: no validators,
+ * engine, or parser a run does not need.
  */
 const HOOKS =
   "export async function load(url, context, next) { process.stderr.write('module-loaded ' + url + '\\n'); return next(url, context); }";
 const HOOKS_URL = `data:text/javascript,${encodeURIComponent(HOOKS)}`;
 const REGISTER = `import { register } from 'node:module'; register(${JSON.stringify(HOOKS_URL)});`;
-const NODE_OPTIONS = `--import=data:text/javascript,${encodeURIComponent(REGISTER)}`;
+const MAIN = pathToFileURL(fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url))).href;
+/** `hookctl <args>` from the compiled modules: main(argv) as bin/hookctl.js calls the bundle's. */
+const ENTRY =
+  `const { main } = await import(${JSON.stringify(MAIN)});\n` +
+  "process.exitCode = await main(['node', 'hookctl', ...process.argv.slice(1)]);";
 
-async function loadedModules(args: string[], cwd?: string): Promise<{ packages: string[]; files: string[] }> {
-  const result = await runCli(args, { ...(cwd ? { cwd } : {}), env: { NODE_OPTIONS } });
+interface Loaded {
+  packages: string[];
+  files: string[];
+  builtins: string[];
+}
+
+function runEntry(args: string[], cwd: string | undefined, input: string): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [`--import=data:text/javascript,${encodeURIComponent(REGISTER)}`, '--input-type=module', '-e', ENTRY, '--', ...args],
+      {
+        cwd: cwd ?? process.cwd(),
+        env: { ...process.env, NO_COLOR: '1' },
+        stdio: ['pipe', 'ignore', 'pipe'],
+      },
+    );
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+async function loadedModules(args: string[], cwd?: string, input = ''): Promise<Loaded> {
+  const result = await runEntry(args, cwd, input);
   expect(result.code, result.stderr).not.toBe(2);
-  const urls = [...result.stderr.matchAll(/^module-loaded (file:\S+)$/gm)].map((match) => decodeURIComponent(match[1]!));
+  const urls = [...result.stderr.matchAll(/^module-loaded ((?:file|node):\S+)$/gm)].map((match) => decodeURIComponent(match[1]!));
   expect(urls.some((url) => url.endsWith('/dist/src/cli/main.js'))).toBe(true); // the hook saw the CLI load
   const packages = new Set(urls.flatMap((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1] ?? []));
-  return { packages: [...packages].sort(), files: urls.filter((url) => !url.includes('/node_modules/')) };
+  return {
+    packages: [...packages].sort(),
+    files: urls.filter((url) => url.startsWith('file:') && !url.includes('/node_modules/')),
+    builtins: [...new Set(urls.filter((url) => url.startsWith('node:')))].sort(),
+  };
 }
 
 /** Modules only a hook run needs: payload validators, the engine, a dialect's runtime protocol. */
@@ -57,5 +95,46 @@ describe('CLI start-up imports', () => {
     sandbox.write('project/.octo/hooks.yml', 'hooks:\n  Stop:\n    - command: echo done\n');
     const { packages } = await loadedModules(['lint', '--dialect', 'octo', '--home', sandbox.home], sandbox.project);
     expect(packages).toEqual(['commander', 'yaml']);
+  });
+
+  it('hookctl run loads the engine, its dialect and load rules only: no lint-only rule, reporter, regex parser or HTTP stack', async () => {
+    const sandbox = makeTempProject();
+    sandbox.write('home/.claude.json', JSON.stringify({ projects: { [sandbox.project]: { hasTrustDialogAccepted: true } } }));
+    sandbox.write(
+      'project/.claude/settings.json',
+      JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'exit 0' }] }] } }),
+    );
+    sandbox.write(
+      'project/.claude/skills/deploy/SKILL.md',
+      '---\nname: deploy\nhooks:\n  PreToolUse:\n    - hooks:\n        - type: command\n          command: exit 0\n---\nDeploy.\n',
+    );
+    const payload = {
+      session_id: 's',
+      transcript_path: join(sandbox.root, 't.jsonl'),
+      cwd: sandbox.project,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: 'ls' },
+      tool_use_id: 'toolu_1',
+    };
+    const managed = join(sandbox.root, 'managed-settings.json');
+    const { packages, files, builtins } = await loadedModules(
+      ['run', 'PreToolUse', '--dialect', 'claude', '--home', sandbox.home, '--managed', managed],
+      sandbox.project,
+      JSON.stringify(payload),
+    );
+    expect(packages).toEqual(['commander', 'jsonc-parser']);
+    const lintOnly = RULES.filter((rule) => !rule.atLoad).map((rule) => `/dist/src/lint/rules/${rule.meta.id}.js`);
+    expect(lintOnly.length).toBeGreaterThan(0);
+    expect(files.filter((file) => lintOnly.some((rule) => file.endsWith(rule)) || file.endsWith('/lint/rules/index.js'))).toEqual([]);
+    expect(files.filter((file) => /\/dist\/src\/lint\/reporters\/(?!formats\.js)/.test(file))).toEqual([]);
+    // The other dialects contribute their manifests (names and events, for --dialect and detection) only.
+    expect(
+      files.filter((file) => /\/dist\/(src\/dialects\/(codex|octo|openinterpreter)\/(?!manifest|events)|generated\/(?!claude))/.test(file)),
+    ).toEqual([]);
+    // Skill frontmatter is listed, never dispatched: its YAML parser and reader stay out of a run.
+    expect(files.filter((file) => /\/(parse-yaml|parse-toml)\.js$/.test(file))).toEqual([]);
+    expect(files.some((file) => file.endsWith('/dist/src/engine/engine.js'))).toBe(true);
+    expect(builtins.filter((name) => ['node:http', 'node:https', 'node:crypto', 'node:zlib'].includes(name))).toEqual([]);
   });
 });

@@ -17,13 +17,15 @@ const TSC = join(REPO, 'node_modules/typescript/bin/tsc');
 const SETUP_TIMEOUT_MS = 180_000;
 
 /**
- * Package names a module imports: bare specifiers of static imports/exports and literal dynamic
- * imports. Type-only imports in .d.ts files count: a consumer's type-check resolves them too.
+ * Package names a module imports: bare specifiers of static imports/exports, literal dynamic
+ * imports and packages required through createRequire. Type-only imports in .d.ts files count: a consumer's type-check resolves them too.
  */
 function importedPackages(text: string): string[] {
   // Comments are prose (schema descriptions say things like `"done" from "waiting for…"`), not imports.
   const source = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-  const specifiers = [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm)].map((match) => match[1] ?? '');
+  // createRequire(import.meta.url)('pkg') loads a package on first use (re2js, regexpp): an import too.
+  const pattern = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+|\bcreateRequire\(import\.meta\.url\)\(\s*)['"]([^'"]+)['"]/gm;
+  const specifiers = [...source.matchAll(pattern)].map((match) => match[1] ?? '');
   return specifiers
     .filter((specifier) => !specifier.startsWith('.') && !specifier.startsWith('node:') && !specifier.includes('${'))
     .map((specifier) =>

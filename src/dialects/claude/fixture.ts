@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { requireKnownEvent } from '../../contracts/known-event.js';
 import { CLAUDE_EVENTS } from './events.js';
 
 const EVENT_NAMES = CLAUDE_EVENTS.map((event) => event.name);
+// The global's crypto loads on first use: the dialect module is loaded by every `run`, fixtures are not.
+const randomUUID = () => globalThis.crypto.randomUUID();
 const toolUse = () => `toolu_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
 const bash = () => ({ tool_name: 'Bash', tool_input: { command: 'echo hello', description: 'Print hello' } });
 

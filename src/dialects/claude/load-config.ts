@@ -1,7 +1,7 @@
 import { analyseFiles } from '../../config/analyse-files.js';
 import type { ConfigFile } from '../../config/config-file.js';
 import type { HandlerRecord, LoadContext, LoadedConfig } from '../../kit/index.js';
-import { LOAD_RULES } from '../../lint/rules/index.js';
+import { LOAD_RULES } from '../../lint/rules/load-rules.js';
 import { claudeSettingsWatchPaths, discoverSettingsFiles } from './config-layers.js';
 import { configSpec } from './config-spec.js';
 import { normalizeClaudeHandlers } from './normalize.js';
@@ -22,7 +22,8 @@ import { hookSwitches, mergedList, type HookSwitches } from './settings.js';
 export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
   const discovered = await discoverPlugins(await discoverSettingsFiles(context), context);
   const { settings } = discovered;
-  const frontmatter = await discoverFrontmatterFiles(context, discovered.plugins);
+  // Skill and subagent hooks are listed, never dispatched: a dispatch does not read them (1,000 skills cost `run` 0.8 s).
+  const frontmatter = context.dispatchOnly ? [] : await discoverFrontmatterFiles(context, discovered.plugins);
   const files = [...settings, ...discovered.files, ...frontmatter];
   const analysis = analyseFiles(files, configSpec, LOAD_RULES, context.cwd);
   const switches = hookSwitches(settings);

@@ -1,4 +1,16 @@
-import { RegExpParser, type AST } from '@eslint-community/regexpp';
+import { createRequire } from 'node:module';
+import type { AST, RegExpParser } from '@eslint-community/regexpp';
+
+let Parser: typeof RegExpParser | undefined;
+
+/**
+ * regexpp, loaded when a matcher is first analysed (only lint's matcher-backtracking rule asks): the
+ * claude dialect is loaded by every `hookctl run`, which must not pay for a regex parser it never uses.
+ */
+function regexParser(): RegExpParser {
+  Parser ??= (createRequire(import.meta.url)('@eslint-community/regexpp') as typeof import('@eslint-community/regexpp')).RegExpParser;
+  return new Parser({ ecmaVersion: 2025 });
+}
 
 /**
  * Exponential backtracking in a JavaScript regex (SPEC-dialects 8.3; SPEC §6.1). Claude Code tests
@@ -45,7 +57,7 @@ class Bail extends Error {
 export function exponentialBacktracking(pattern: string): Backtracking | null {
   let ast: AST.Pattern;
   try {
-    ast = new RegExpParser({ ecmaVersion: 2025 }).parsePattern(pattern, 0, pattern.length, { unicode: false });
+    ast = regexParser().parsePattern(pattern, 0, pattern.length, { unicode: false });
   } catch {
     return null;
   }

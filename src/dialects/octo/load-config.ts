@@ -3,7 +3,7 @@ import type { ConfigFile } from '../../config/config-file.js';
 import type { HandlerRecord } from '../../kit/handler-record.js';
 import { normalizeHandlers } from '../../config/normalize-handlers.js';
 import type { Finding } from '../../kit/finding.js';
-import { LOAD_RULES } from '../../lint/rules/index.js';
+import { LOAD_RULES } from '../../lint/rules/load-rules.js';
 import { sha256 } from '../../trust/hash.js';
 import type { LoadContext, LoadedConfig } from '../../kit/index.js';
 import { octoWatchPaths } from './config-layers.js';

@@ -4,7 +4,7 @@ import type { DialectConfigSpec } from '../../config/config-spec.js';
 import { featuresPolicy, switchedOff } from '../../config/features-switch.js';
 import { isManagedOnly } from '../../config/managed-only.js';
 import { normalizeHandlers } from '../../config/normalize-handlers.js';
-import { LOAD_RULES } from '../../lint/rules/index.js';
+import { LOAD_RULES } from '../../lint/rules/load-rules.js';
 import type { Finding, LoadContext, LoadedConfig } from '../../kit/index.js';
 import { openInterpreterWatchPaths } from './config-layers.js';
 import { configSpec } from './config-spec.js';

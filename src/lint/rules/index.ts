@@ -90,5 +90,4 @@ export const RULES: readonly Rule[] = [
   hookModified,
 ];
 
-/** The rules the runtime loader applies (everything but file-system and speed advice). */
-export const LOAD_RULES: readonly Rule[] = RULES.filter((rule) => rule.atLoad);
+export { LOAD_RULES } from './load-rules.js';
