@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -55,6 +55,12 @@ export async function checkoutOldTree(projectDir: string, ref: string): Promise<
     await remove();
     throw new UsageError(`--against ${ref}: git worktree add failed: ${(error as Error).message}`);
   }
+  // A linked worktree's `.git` is a file naming the main checkout, and an agent may read the project's hooks
+  // from there instead (codex does, in linked worktrees): the old tree would replay today's hooks. An empty
+  // `.git` directory in its place makes the old tree a project root of its own, as the checkout was at that
+  // commit; `remove` then deletes the directory and `git worktree prune` drops the registration.
+  rmSync(join(tree, '.git'), { force: true });
+  mkdirSync(join(tree, '.git'));
   const inside = relative(await realpath(root), await realpath(projectDir));
   return { commit, projectDir: join(tree, inside), remove };
 }

@@ -1,4 +1,4 @@
-import type { Outcome, RecordedEvent, SessionRecordReader } from '../kit/index.js';
+import type { RecordedEvent, SessionRecordReader } from '../kit/index.js';
 import { readLines } from './read-lines.js';
 
 /** One replayed event, as `--json` prints it (minus the verdict fields the caller adds). */
@@ -85,7 +85,8 @@ async function replayFile(file: string, options: ReplayOptions, counts: ReplayCo
       }
     }
   } catch (error) {
-    options.onWarning(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); skipped`);
+    // Reading failed (removed, unreadable, a FIFO swapped in): the file's remaining records are lost, not the replay.
+    options.onWarning(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); the rest skipped`);
   }
   return inRange;
 }
@@ -101,9 +102,4 @@ function toolInputOf(recorded: RecordedEvent): unknown {
   if ('tool_input' in recorded.payload) return recorded.payload.tool_input;
   if ('prompt' in recorded.payload) return recorded.payload.prompt;
   return null;
-}
-
-/** Hook ids that appear in an outcome's runs (matched, whether or not they ran). */
-export function matchedIds(outcome: Outcome): string[] {
-  return outcome.runs.map((run) => run.id);
 }

@@ -96,4 +96,39 @@ describe('hookctl replay --against <git-ref>', () => {
     expect(outside.code).toBe(2);
     expect(outside.stderr).toBe(`hookctl: --against needs a git repository; ${sandbox.project} is not in one\n`);
   });
+
+  it("codex: per-hook trust is recorded per file path, so the old tree's hooks are said not to run until bypassed", async () => {
+    const sandbox = makeTempProject();
+    rmSync(join(sandbox.project, '.git'), { recursive: true });
+    git(sandbox.project, 'init', '-q');
+    const hooks = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './guard.sh' }] }] } };
+    sandbox.write('project/.codex/hooks.json', JSON.stringify(hooks));
+    sandbox.write('project/guard.sh', guard('/definitely'), { executable: true });
+    git(sandbox.project, 'add', '-A');
+    git(sandbox.project, 'commit', '-q', '-m', 'guard');
+    sandbox.write('project/guard.sh', guard('git status'), { executable: true });
+    sandbox.write('home/.codex/config.toml', `[projects."${sandbox.project}"]\ntrust_level = "trusted"\n`);
+    const codexFlags = [
+      '--dialect',
+      'codex',
+      '--cwd',
+      sandbox.project,
+      '--home',
+      sandbox.home,
+      '--managed',
+      join(sandbox.root, 'none.toml'),
+    ];
+    const trusted = await runCli(['trust', ...codexFlags, '--all', '--yes'], { env: { CODEX_HOME: undefined } });
+    expect(trusted.code, trusted.stderr).toBe(0);
+    const sessions = join(sandbox.root, 'sessions');
+    placeSession('codex', 'rollout-2026-12-02T00-53-12-01a2343d-c129-76a2-9418-1882d81d2129.jsonl', sessions, sandbox.project);
+    const args = ['replay', ...codexFlags, sessions, '--against', 'HEAD', '--json'];
+    const held = await runCli(args, { env: { CODEX_HOME: undefined } });
+    expect(held.code, held.stderr).toBe(0);
+    expect(held.stderr).toContain('1 hook at HEAD will not run: trust is recorded per file path');
+    const bypassed = await runCli([...args, '--dangerously-bypass-hook-trust'], { env: { CODEX_HOME: undefined } });
+    expect(JSON.parse(bypassed.stdout).changes).toEqual([
+      expect.objectContaining({ input: { command: 'ls /definitely/not/here' }, before: { decision: 'deny', reason: 'no /definitely' } }),
+    ]);
+  });
 });

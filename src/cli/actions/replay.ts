@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { isAbsolute, join, relative } from 'node:path';
 import { BYPASS_TRUST_WARNING, type Engine } from '../../engine/engine.js';
 import { loadDialect } from '../../dialects/registry.js';
 import { UsageError } from '../../errors.js';
@@ -83,7 +84,15 @@ export async function replay(paths: string[], options: ReplayOptions): Promise<n
       };
       try {
         if (oldEngine !== null && old !== null)
-          await compare(replayOptions, { engine, oldEngine, ref: options.against!, json: options.json === true, signal, out });
+          await compare(replayOptions, {
+            engine,
+            oldEngine,
+            ref: options.against!,
+            json: options.json === true,
+            signal,
+            out,
+            intoOldTree: movePayload(common.cwd, old.projectDir),
+          });
         else await replayOnce(settings, replayOptions, engine, { json: options.json === true, signal, out });
       } finally {
         bar?.clear();
@@ -131,6 +140,21 @@ function warnUntrustedOld(engine: Engine, ref: string, events: readonly string[]
     `${untrusted.length} hook${untrusted.length === 1 ? '' : 's'} at ${ref} will not run: trust is recorded per file path and ` +
       'the old tree is checked out elsewhere (review them, then pass --dangerously-bypass-hook-trust to run them)',
   );
+}
+
+/**
+ * Hooks run in the payload's cwd, so `./guard.sh` there is the working tree's script: for the old tree's
+ * turn, a cwd inside the project moves to the same place in the old tree.
+ */
+function movePayload(projectDir: string, oldProjectDir: string): (replayed: ReplayedEvent) => ReplayedEvent {
+  return (replayed) => {
+    const cwd = replayed.recorded.payload.cwd;
+    if (typeof cwd !== 'string') return replayed;
+    const inside = relative(projectDir, cwd);
+    if (inside.startsWith('..') || isAbsolute(inside)) return replayed;
+    const payload = { ...replayed.recorded.payload, cwd: join(oldProjectDir, inside) };
+    return { ...replayed, recorded: { ...replayed.recorded, payload } };
+  };
 }
 
 /** Replayed hooks are real commands: say so once, before any of them runs. */
@@ -221,7 +245,15 @@ async function replayOnce(settings: Settings, loop: ReplayLoopOptions, engine: E
 /** `--against`: each event through the hooks at the ref and in the working tree; only changed verdicts are shown. */
 async function compare(
   loop: ReplayLoopOptions,
-  { engine, oldEngine, ref, json, signal, out }: Output & { engine: Engine; oldEngine: Engine; ref: string },
+  {
+    engine,
+    oldEngine,
+    ref,
+    json,
+    signal,
+    out,
+    intoOldTree,
+  }: Output & { engine: Engine; oldEngine: Engine; ref: string; intoOldTree: (replayed: ReplayedEvent) => ReplayedEvent },
 ) {
   const totals = { newlyBlocked: 0, unblocked: 0, changed: 0 };
   let first = true;
@@ -231,7 +263,7 @@ async function compare(
     ...loop,
     signal,
     async onEvent(replayed) {
-      const before = await dispatchOne(oldEngine, replayed, signal);
+      const before = await dispatchOne(oldEngine, intoOldTree(replayed), signal);
       const after = await dispatchOne(engine, replayed, signal);
       if (before.verdict === after.verdict && before.reason === after.reason) return;
       totals.changed++;
