@@ -43,6 +43,8 @@ const ISSUE_RULES = {
   'exec-command-has-spaces': 'warning',
   'shell-form-placeholder': 'error',
   'url-not-allowed': 'warning',
+  'http-request-refused': 'error',
+  'http-env-allowed': 'info',
   'features-disabled': 'info',
   'hooks-switch': 'info',
   'plugin-discovery': 'warning',
