@@ -17,7 +17,9 @@ export function hasTool(tool: string, testFile: string): boolean {
   if (spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0) return true;
   const how = INSTALL[tool] ?? `install ${tool}`;
   const line = `${basename(testFile)}: skipping the tests that need ${tool}, which is not installed (${how})`;
-  if (process.env.HOOKCTL_REQUIRE_TOOLS === '1') throw new Error(`${line}; HOOKCTL_REQUIRE_TOOLS=1 requires it`);
+  if (process.env.HOOKCTL_REQUIRE_TOOLS === '1') {
+    throw new Error(`${basename(testFile)}: ${tool} is not installed (${how}), and HOOKCTL_REQUIRE_TOOLS=1 requires it`);
+  }
   process.stderr.write(`${line}\n`);
   return false;
 }
