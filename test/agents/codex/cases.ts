@@ -75,6 +75,25 @@ export const EVENT_CASES: readonly EventCase[] = [
     behaviour: { stdout: pre({ permissionDecision: 'deny', permissionDecisionReason: 'RSN-pre-nomatch' }) },
     expect: { fired: false, toolRan: true },
   },
+  // apply_patch sent inside an exec_command heredoc: Codex intercepts it and applies the patch, but its
+  // hooks see a Bash command (tool_input.command is the heredoc), and no PostToolUse fires.
+  {
+    name: 'apply_patch in an exec_command heredoc fires PreToolUse as Bash',
+    event: 'PreToolUse',
+    matcher: 'Bash',
+    script: [{ exec: `apply_patch <<'EOF'\n${PATCH}EOF\n` }],
+    behaviour: { stdout: pre({ permissionDecision: 'deny', permissionDecisionReason: 'RSN-pre-heredoc' }) },
+    reason: 'RSN-pre-heredoc',
+    expect: { fired: true, toolRan: false, reasonSeen: true },
+  },
+  {
+    name: 'apply_patch in an exec_command heredoc does not fire PreToolUse under matcher Edit|Write|apply_patch',
+    event: 'PreToolUse',
+    matcher: 'Edit|Write|apply_patch',
+    script: [{ exec: `apply_patch <<'EOF'\n${PATCH}EOF\n` }],
+    behaviour: { stdout: pre({ permissionDecision: 'deny', permissionDecisionReason: 'RSN-pre-heredoc-edit' }) },
+    expect: { fired: false, toolRan: true },
+  },
   // PermissionRequest: an escalated command under on-request approvals, without the bypass flag.
   {
     name: 'PermissionRequest allow runs the escalated command',
@@ -139,6 +158,14 @@ export const EVENT_CASES: readonly EventCase[] = [
     behaviour: { stdout: specific('PostToolUse', { additionalContext: 'CTX-post-patch' }) },
     context: 'CTX-post-patch',
     expect: { fired: true, toolRan: true, contextSeen: true },
+  },
+  {
+    name: 'apply_patch in an exec_command heredoc fires no PostToolUse',
+    event: 'PostToolUse',
+    script: [{ exec: `apply_patch <<'EOF'\n${PATCH}EOF\n` }],
+    behaviour: { stdout: specific('PostToolUse', { additionalContext: 'CTX-post-heredoc' }) },
+    context: 'CTX-post-heredoc',
+    expect: { fired: false, toolRan: true, contextSeen: false },
   },
   // UserPromptSubmit
   { name: 'UserPromptSubmit silent hook', event: 'UserPromptSubmit', expect: { fired: true, modelCalled: true } },

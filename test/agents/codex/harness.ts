@@ -52,6 +52,8 @@ export interface CodexWorld {
   hookctl(...args: string[]): Promise<CliResult>;
   /** `hookctl` with stdin. */
   hookctlInput(input: string, ...args: string[]): Promise<CliResult>;
+  /** `hookctl --dialect <dialect>` with stdin (the shared Codex runtime in another dialect). */
+  hookctlAs(dialect: string, input: string, ...args: string[]): Promise<CliResult>;
   /** Forgets that `once` hooks answered. */
   resetOnce(): void;
   trustAll(...extra: string[]): Promise<CliResult>;
@@ -105,8 +107,9 @@ export function codexWorld(options: { git?: 'repo' | 'empty-dir' | 'none' } = {}
         .map((entry) => ({ hook: entry.hook, payload: JSON.parse(readFileSync(join(logDir, entry.file), 'utf8') || '{}') }));
     },
     hookctl: (...args) => world.hookctlInput('', ...args),
-    hookctlInput: (input, ...args) =>
-      runCli([...args, '--dialect', 'codex', ...(args.includes('--cwd') ? [] : ['--cwd', project]), '--home', home], {
+    hookctlInput: (input, ...args) => world.hookctlAs('codex', input, ...args),
+    hookctlAs: (dialect, input, ...args) =>
+      runCli([...args, '--dialect', dialect, ...(args.includes('--cwd') ? [] : ['--cwd', project]), '--home', home], {
         env,
         cwd: project,
         input,

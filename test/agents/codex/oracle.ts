@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CodexRun, ScriptedTurn } from '../../../src/dialects/codex/agent/index.js';
 import type { Outcome } from '../../../src/index.js';
@@ -47,6 +47,8 @@ const WITNESS = 'witness';
 export interface CaseResult {
   readonly observed: Observed;
   readonly predicted: Observed;
+  /** The openinterpreter dialect's prediction from the same hooks (user hooks.json layer only), else null. */
+  readonly openInterpreter: Observed | null;
   readonly run: CodexRun;
   readonly outcomes: Outcome[];
 }
@@ -76,7 +78,22 @@ export async function runCase(world: CodexWorld, layer: LayerName, c: EventCase)
     if (!result.stdout.trim()) throw new Error(`hookctl dry-run printed nothing (exit ${result.code}): ${result.stderr}`);
     outcomes.push(JSON.parse(result.stdout) as Outcome);
   }
-  return { observed, predicted: predict(c, outcomes[0]), run, outcomes };
+  const openInterpreter = layer === 'user-json' && first !== undefined ? await predictOpenInterpreter(world, c, first) : null;
+  return { observed, predicted: predict(c, outcomes[0]), openInterpreter, run, outcomes };
+}
+
+/**
+ * openinterpreter runs the Codex hooks engine: the same hooks.json in `~/.openinterpreter/`, trusted
+ * with `hookctl trust`, and the payload Codex sent, give its verdict.
+ */
+async function predictOpenInterpreter(world: CodexWorld, c: EventCase, payload: Record<string, unknown>): Promise<Observed> {
+  world.put('home/.openinterpreter/hooks.json', readFileSync(join(world.codexHome, 'hooks.json'), 'utf8'));
+  const trusted = await world.hookctlAs('openinterpreter', '', 'trust', '--yes');
+  if (trusted.code !== 0) throw new Error(`hookctl trust (openinterpreter) failed: ${trusted.stderr}`);
+  world.resetOnce();
+  const result = await world.hookctlAs('openinterpreter', JSON.stringify(payload), 'dry-run', c.event, '--payload', '-', '--json');
+  if (!result.stdout.trim()) throw new Error(`hookctl dry-run (openinterpreter) printed nothing (exit ${result.code}): ${result.stderr}`);
+  return predict(c, JSON.parse(result.stdout) as Outcome);
 }
 
 /** `-c k=v` for codex is `--config k=v` for hookctl. */
@@ -117,7 +134,8 @@ export function predict(c: EventCase, outcome: Outcome | undefined): Observed {
       return { ...base, toolRan: outcome.decision === 'allow', reasonSeen: outcome.decision === 'deny' && reason };
     case 'PostToolUse':
       // Codex: continue:false replaces the tool output with the reason; the turn stops only when stop is true.
-      return { ...base, reasonSeen: (outcome.blocked || outcome.stop) && reason, turnWentOn: !outcome.stop };
+      // The outcome's reason is the feedback that replaces the tool output (a block or continue:false).
+      return { ...base, reasonSeen: has(outcome.reason, c.reason), turnWentOn: !outcome.stop };
     case 'UserPromptSubmit': {
       const goesOn = !outcome.blocked && !outcome.stop;
       return { ...base, modelCalled: goesOn, turnWentOn: goesOn, toolRan: goesOn, contextSeen: goesOn && context };
