@@ -79,7 +79,7 @@ export function scriptOfWords(words: readonly string[]): CommandScript | null {
 
 /**
  * Every script, preload and sourced file the command runs, the `cd` targets, and what can not be
- * known. With `gitRoot`, `$(git rev-parse --show-toplevel)` (the anchor scaffolds and lint suggest
+ * known. With `gitRoot`, `$(git rev-parse --show-toplevel 2>/dev/null || pwd)` (the anchor scaffolds and lint suggest
  * where the agent sets no project-dir variable) stands for that directory.
  */
 export function commandScripts(command: string, gitRoot: string | null = null): CommandScripts {
@@ -88,7 +88,11 @@ export function commandScripts(command: string, gitRoot: string | null = null): 
   return { scripts: analysis.scripts, dirs: analysis.dirs, untracked: analysis.untracked };
 }
 
-const GIT_ROOT = '$(git rev-parse --show-toplevel)';
+/**
+ * The command substitution that prints the repository root (the cwd outside one, or without git):
+ * the anchor for agents without a project-dir variable. The short form without the fallback counts too.
+ */
+export const GIT_ROOT_SUBSTITUTION = /\$\(git rev-parse --show-toplevel(?: 2>\/dev\/null)?(?: \|\| pwd)?\)/g;
 
 /**
  * The command with the git-root substitution written as the directory it prints. Only where that
@@ -97,8 +101,9 @@ const GIT_ROOT = '$(git rev-parse --show-toplevel)';
  */
 function withGitRoot(command: string, root: string): string {
   let text = command;
-  if (!/["$`\\]/.test(root)) text = text.replaceAll(`"${GIT_ROOT}"`, `"${root}"`);
-  if (/^[\w./@+-]+$/.test(root)) text = text.replaceAll(GIT_ROOT, root);
+  const quoted = new RegExp(`"${GIT_ROOT_SUBSTITUTION.source}"`, 'g');
+  if (!/["$`\\]/.test(root)) text = text.replace(quoted, () => `"${root}"`);
+  if (/^[\w./@+-]+$/.test(root)) text = text.replace(GIT_ROOT_SUBSTITUTION, () => root);
   return text;
 }
 

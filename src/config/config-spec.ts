@@ -153,6 +153,8 @@ export interface DialectConfigSpec {
    * script read by python exits 2); `anyFailure`: events where every non-zero exit has one.
    */
   projectAnchor?: {
+    /** What the prefix stands for: the project dir hooks start in (claude), or the git root above it. */
+    root: 'project' | 'git';
     shellPrefix: string;
     execPrefix?: string;
     exitTwo: Readonly<Record<string, string>>;

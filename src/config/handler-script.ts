@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { findGitRoot } from './find-project-root.js';
-import { commandScript, scriptOfWords, type CommandScript } from './command-script.js';
+import { commandScript, GIT_ROOT_SUBSTITUTION, scriptOfWords, type CommandScript } from './command-script.js';
 import type { ConfigFile } from './config-file.js';
 import type { DialectConfigSpec } from './config-spec.js';
 import { setField } from './field-value.js';
@@ -62,12 +62,9 @@ function execFormScript(words: readonly string[], variables: Readonly<Record<str
   return { script, written: words[substituted.indexOf(script.path)] ?? script.path };
 }
 
-/** The command substitution that prints the repository root: the anchor agents without a project-dir variable allow. */
-export const GIT_ROOT_SUBSTITUTION = '$(git rev-parse --show-toplevel)';
-
 /**
  * Shell form: `$NAME` and `${NAME}` of a known variable stand for its value, and so does
- * `$(git rev-parse --show-toplevel)` for the repository root when one is known. Each is swapped for
+ * `$(git rev-parse --show-toplevel 2>/dev/null || pwd)` for the repository root when one is known. Each is swapped for
  * a token the word splitter keeps whole, so a value with spaces or quotes cannot change how the
  * command splits; the tokens are replaced by the values in the script path found.
  */
@@ -77,7 +74,8 @@ function shellFormScript(command: string, variables: Readonly<Record<string, str
     value,
     written: `$${name}`,
   }));
-  if (gitRoot !== null) known.push({ pattern: /\$\(git rev-parse --show-toplevel\)/g, value: gitRoot, written: GIT_ROOT_SUBSTITUTION });
+  const substitution = command.match(GIT_ROOT_SUBSTITUTION)?.[0];
+  if (gitRoot !== null && substitution !== undefined) known.push({ pattern: GIT_ROOT_SUBSTITUTION, value: gitRoot, written: substitution });
   const token = (index: number) => `\u0001hookctl${index}\u0001`;
   let text = command;
   known.forEach(({ pattern }, index) => {

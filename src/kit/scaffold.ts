@@ -63,5 +63,5 @@ export interface DialectScaffolding {
    * (claude: hooks run in the session's cwd, which follows `cd`, so the command goes through
    * `"$CLAUDE_PROJECT_DIR"`), with the sentence that says so. Absent: the project-relative path.
    */
-  readonly scriptReference?: { readonly wrap: (path: string) => string; readonly note: string };
+  readonly scriptReference?: { readonly wrap: (path: string, projectDir: string) => string; readonly note: string };
 }

@@ -66,7 +66,7 @@ export async function scaffoldHook(options: ScaffoldOptions): Promise<ScaffoldRe
   const name = scriptName(options.name ?? eventFileStem(options.event), language.extension);
   const path = `${dialect.manifest.configDir}/hooks/${name}.${language.extension}`;
   const reference = dialect.scaffold.scriptReference;
-  const command = language.command(reference ? reference.wrap(path) : path);
+  const command = language.command(reference ? reference.wrap(path, options.projectDir) : path);
   const warnings: string[] = [];
   let matcher = options.matcher ?? null;
   if (matcher !== null && spec.matcherField === null) {

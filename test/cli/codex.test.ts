@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -132,11 +133,12 @@ describe('hookctl --dialect codex', () => {
 
   it("scaffold --register adds to .codex/hooks.json without an id, and test runs the project's cases", async () => {
     const { box, hookctl } = codexProject();
+    // A real repository: the scaffold finds its script from the git root, wherever the session cd's.
+    expect(spawnSync('git', ['init', '-q'], { cwd: box.project }).status).toBe(0);
     expect((await hookctl('scaffold', 'PreToolUse', '--lang', 'sh', '--matcher', 'Bash', '--register')).code).toBe(0);
     const config = JSON.parse(readFileSync(join(box.project, '.codex/hooks.json'), 'utf8')) as unknown;
-    expect(config).toEqual({
-      hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'sh .codex/hooks/pre-tool-use.sh' }] }] },
-    });
+    const command = 'sh "$(git rev-parse --show-toplevel 2>/dev/null || pwd)"/.codex/hooks/pre-tool-use.sh';
+    expect(config).toEqual({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command }] }] } });
     const payload = JSON.parse((await hookctl('fixture', 'PreToolUse')).stdout) as unknown;
     box.write(
       'project/hooks-tests/noop.case.json',

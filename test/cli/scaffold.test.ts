@@ -46,7 +46,8 @@ function runHook(command: string, project: string, payload: unknown) {
 }
 
 /** How each dialect's scaffold commands reach the script from any cwd. */
-const ANCHOR = (dialect: DialectId) => (dialect === 'claude' ? '"$CLAUDE_PROJECT_DIR"/' : '"$(git rev-parse --show-toplevel)"/');
+const GIT_ROOT = '"$(git rev-parse --show-toplevel 2>/dev/null || pwd)"';
+const ANCHOR = (dialect: DialectId) => (dialect === 'claude' ? '"$CLAUDE_PROJECT_DIR"/' : `${GIT_ROOT}/`);
 
 describe.each(['openinterpreter', 'octo', 'claude', 'codex'] as const)('hookctl scaffold --dialect %s', (dialect) => {
   it.each(EVENTS[dialect])('%s: js, py and sh scripts are registered, executable no-op hooks', async (event) => {
@@ -153,7 +154,7 @@ describe('hookctl scaffold', () => {
     expect(result.stdout).toContain(
       'Add to .octo/hooks.yml (or run again with --register):\n' +
         'hooks:\n  PreToolUse:\n    - matcher: terminal\n' +
-        '      command: node "$(git rev-parse --show-toplevel)"/.octo/hooks/pre-tool-use.mjs\n',
+        `      command: node ${GIT_ROOT}/.octo/hooks/pre-tool-use.mjs\n`,
     );
     expect(() => statSync(join(box.project, '.octo/hooks.yml'))).toThrow();
   });
@@ -163,9 +164,7 @@ describe('hookctl scaffold', () => {
     const result = await runCli(['scaffold', 'Stop', '--lang', 'ts', '--name', 'finish-check', ...box.common]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('created .openinterpreter/hooks/finish-check.ts (executable)');
-    expect(result.stdout).toContain(
-      'command: node --experimental-strip-types "$(git rev-parse --show-toplevel)"/.openinterpreter/hooks/finish-check.ts',
-    );
+    expect(result.stdout).toContain(`command: node --experimental-strip-types ${GIT_ROOT}/.openinterpreter/hooks/finish-check.ts`);
     expect(result.stdout).toContain('Avoid slow launchers such as `npx tsx` or `ts-node`');
     // Node 20 (this project's floor) cannot strip types: the user is told before the hook fails at run time.
     const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
@@ -180,7 +179,7 @@ describe('hookctl scaffold', () => {
               {
                 type: 'command',
                 id: 'finish-check',
-                command: 'node --experimental-strip-types "$(git rev-parse --show-toplevel)"/.openinterpreter/hooks/finish-check.ts',
+                command: `node --experimental-strip-types ${GIT_ROOT}/.openinterpreter/hooks/finish-check.ts`,
               },
             ],
           },
@@ -236,7 +235,7 @@ describe('hookctl scaffold', () => {
     expect(again.code).toBe(0);
     expect(again.stdout).toContain(
       '.openinterpreter/hooks.json already runs ' +
-        '`node "$(git rev-parse --show-toplevel)"/.openinterpreter/hooks/pre-tool-use.mjs` on PreToolUse; left unchanged.',
+        `\`node ${GIT_ROOT}/.openinterpreter/hooks/pre-tool-use.mjs\` on PreToolUse; left unchanged.`,
     );
     expect(readFileSync(join(box.project, '.openinterpreter/hooks.json'), 'utf8')).toBe(config);
   });
@@ -264,7 +263,7 @@ describe('hookctl scaffold', () => {
     expect(clash.code).toBe(2);
     expect(clash.stderr).toBe(
       `hookctl: cannot register the hook in ${join(box.project, '.openinterpreter/hooks.json')}: id "guard" already names the hook ` +
-        '`node "$(git rev-parse --show-toplevel)"/.openinterpreter/hooks/guard.mjs` on PreToolUse, and ids must be unique; ' +
+        `\`node ${GIT_ROOT}/.openinterpreter/hooks/guard.mjs\` on PreToolUse, and ids must be unique; ` +
         'scaffold under another --name, or give the snippet another id. ' +
         'The file was not changed; add the snippet by hand.\n',
     );
@@ -280,7 +279,7 @@ describe('hookctl scaffold', () => {
     expect(result.stdout).toContain('updated .octo/hooks.yml: added the hook to Stop.');
     expect(readFileSync(join(box.project, '.octo/hooks.yml'), 'utf8')).toBe(
       '# team hooks\nhooks:\n  Stop:\n    - command: "./notify.sh"   # ping the channel\n      async: true\n' +
-        '    - command: sh "$(git rev-parse --show-toplevel)"/.octo/hooks/stop.sh\n\n# end\n',
+        `    - command: sh ${GIT_ROOT}/.octo/hooks/stop.sh\n\n# end\n`,
     );
   });
 });

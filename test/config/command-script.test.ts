@@ -121,6 +121,19 @@ describe('commandScripts', () => {
     expect(script === null ? [null, null] : [script.path, script.runner]).toEqual([path, runner]);
   });
 
+  it('reads the git-root anchor as the repository root when it is known (script-aware trust)', () => {
+    const command = 'node "$(git rev-parse --show-toplevel 2>/dev/null || pwd)"/.codex/hooks/g.mjs';
+    expect(commandScripts(command, '/repo')).toEqual({
+      scripts: [{ path: '/repo/.codex/hooks/g.mjs', direct: false, runner: 'node' }],
+      dirs: [],
+      untracked: null,
+    });
+    expect(commandScripts('sh $(git rev-parse --show-toplevel)/x.sh', '/repo').scripts).toEqual([
+      { path: '/repo/x.sh', direct: false, runner: 'sh' },
+    ]);
+    expect(commandScripts(command)).toMatchObject({ scripts: [], untracked: 'it runs a command substitution' });
+  });
+
   it.each([
     ['python3 -m hooks.guard', 'it runs the module "hooks.guard"'],
     ['uv run -m hooks.guard', 'it runs the module "hooks.guard"'],

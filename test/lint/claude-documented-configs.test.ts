@@ -18,12 +18,15 @@ function projectScripts(text: string): string[] {
  * Every rule over every documented Claude Code configuration (test/fixtures/claude/config/, copied
  * from the Claude Code docs), as the project's `.claude/settings.json` with the scripts it names in
  * place: a documented-valid configuration gets no finding, except the speed advice on the two
- * documented `npx prettier` hooks, the info that `disableAllHooks` keeps hooks from running, and
- * the warnings that the plugins the `enabledPlugins` example enables are not installed here.
+ * documented `npx prettier` hooks, the info that `disableAllHooks` keeps hooks from running, the
+ * plugin example's `$CLAUDE_PLUGIN_ROOT` outside a plugin, and the warnings that the plugins the
+ * `enabledPlugins` example enables are not installed here.
  */
 const EXPECTED: Readonly<Record<string, readonly string[]>> = {
   'settings-reference-disableallhooks.json': ['hooks-switch'],
   'settings-reference-enabledplugins.json': ['plugin-discovery', 'plugin-discovery'],
+  // The docs' plugin hooks.json example, here as project settings, where $CLAUDE_PLUGIN_ROOT is not set.
+  'hooks-reference-scripts-by-path-2.json': ['unset-variable'],
 };
 
 describe('lint: the documented claude configurations', () => {

@@ -69,3 +69,29 @@ describe('the mistake the scaffolds used to make', () => {
     expect(outcome.runs).toEqual([expect.objectContaining({ status: 'failed', error: expect.stringContaining('exited with code 1') })]);
   });
 });
+
+describe('a project below the git root', () => {
+  it.each(['octo', 'codex'] as const)(
+    '%s: the scaffold is anchored from the git root, lint agrees and it blocks from a subdirectory',
+    async (dialect) => {
+      const box = project(dialect);
+      const app = join(box.project, 'packages', 'app');
+      mkdirSync(join(app, 'src', 'deep'), { recursive: true });
+      const common = ['--dialect', dialect, '--cwd', app, '--home', box.home];
+      const scaffold = await runCli(['scaffold', 'PreToolUse', '--lang', 'sh', '--name', 'guard', '--register', ...common]);
+      expect(scaffold.code, scaffold.stderr).toBe(0);
+      const dir = dialect === 'octo' ? '.octo' : '.codex';
+      const anchor = '"$(git rev-parse --show-toplevel 2>/dev/null || pwd)"';
+      expect(scaffold.stdout).toContain(`command: sh ${anchor}/packages/app/${dir}/hooks/guard.sh`);
+      const path = join(app, dir, 'hooks', 'guard.sh');
+      writeFileSync(path, uncommentExample(readFileSync(path, 'utf8'), '#', 'block-exit-2'));
+
+      const lint = await runCli(['lint', '--format', 'json'], { cwd: box.project, env: { HOME: box.home } });
+      expect(JSON.parse(lint.stdout).findings.filter((f: { ruleId: string }) => f.ruleId !== 'untrusted-project')).toEqual([]);
+
+      const payload = makeFixture(await loadDialect(dialect), 'PreToolUse', { cwd: join(app, 'src', 'deep') });
+      const run = await runCli(['run', 'PreToolUse', '--dangerously-bypass-hook-trust', ...common], { input: JSON.stringify(payload) });
+      expect(JSON.parse(run.stdout).blocked, run.stderr).toBe(true);
+    },
+  );
+});

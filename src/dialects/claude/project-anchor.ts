@@ -6,6 +6,7 @@ import type { DialectConfigSpec } from '../../config/config-spec.js';
  * what a missing script's exit code does per event (SPEC-dialects 8.4 "exit 2", 8.5).
  */
 export const projectAnchor: NonNullable<DialectConfigSpec['projectAnchor']> = {
+  root: 'project',
   shellPrefix: '"$CLAUDE_PROJECT_DIR"/',
   // Exec form: no shell; Claude replaces `${CLAUDE_PROJECT_DIR}` in the program and arguments as text.
   execPrefix: '${CLAUDE_PROJECT_DIR}/',

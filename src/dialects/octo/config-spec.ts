@@ -23,15 +23,17 @@ export const configSpec: DialectConfigSpec = {
     always: [],
     plugin: [],
     neverSet: {
-      CLAUDE_PROJECT_DIR: 'that is Claude Code\'s; octo sets no project-dir variable: use "$(git rev-parse --show-toplevel)"',
+      CLAUDE_PROJECT_DIR:
+        'that is Claude Code\'s; octo sets no project-dir variable: use "$(git rev-parse --show-toplevel 2>/dev/null || pwd)"',
       CLAUDE_TOOL_INPUT: 'the input is JSON on stdin: read .tool_input',
-      OCTO_PROJECT_DIR: 'octo sets no project-dir variable: use "$(git rev-parse --show-toplevel)"',
+      OCTO_PROJECT_DIR: 'octo sets no project-dir variable: use "$(git rev-parse --show-toplevel 2>/dev/null || pwd)"',
     },
   },
   // Hooks run in the payload's cwd (SPEC 2.8) and octo sets no project-dir variable; exit 2 blocks
   // only on PreToolUse (SPEC 3.4).
   projectAnchor: {
-    shellPrefix: '"$(git rev-parse --show-toplevel)"/',
+    root: 'git',
+    shellPrefix: '"$(git rev-parse --show-toplevel 2>/dev/null || pwd)"/',
     exitTwo: { PreToolUse: 'blocks every tool call it matches' },
   },
   topLevel: {

@@ -53,10 +53,11 @@ export const configSpec: DialectConfigSpec = {
     always: [],
     plugin: ['PLUGIN_ROOT', 'PLUGIN_DATA', 'CLAUDE_PLUGIN_ROOT', 'CLAUDE_PLUGIN_DATA'],
     neverSet: {
-      CLAUDE_PROJECT_DIR: 'that is Claude Code\'s; this agent sets no project-dir variable: use "$(git rev-parse --show-toplevel)"',
+      CLAUDE_PROJECT_DIR:
+        'that is Claude Code\'s; this agent sets no project-dir variable: use "$(git rev-parse --show-toplevel 2>/dev/null || pwd)"',
       CLAUDE_TOOL_INPUT: 'the input is JSON on stdin: read .tool_input',
       CLAUDE_FILE_PATHS: 'the input is JSON on stdin: read .tool_input',
-      CODEX_PROJECT_DIR: 'no project-dir variable is set: use "$(git rev-parse --show-toplevel)"',
+      CODEX_PROJECT_DIR: 'no project-dir variable is set: use "$(git rev-parse --show-toplevel 2>/dev/null || pwd)"',
     },
   },
   // SPEC 2.4: the shell tool is Bash; apply_patch answers to Edit and Write, spawn_agent to Agent.

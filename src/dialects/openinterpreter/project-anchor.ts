@@ -8,7 +8,8 @@ import type { DialectConfigSpec } from '../../config/config-spec.js';
  * root marker). Exit 2 blocks on the gate events (SPEC 2.4, SPEC-dialects 9.5).
  */
 export const projectAnchor: NonNullable<DialectConfigSpec['projectAnchor']> = {
-  shellPrefix: '"$(git rev-parse --show-toplevel)"/',
+  root: 'git',
+  shellPrefix: '"$(git rev-parse --show-toplevel 2>/dev/null || pwd)"/',
   exitTwo: {
     PreToolUse: 'blocks every tool call it matches',
     PermissionRequest: 'denies every approval request it matches',

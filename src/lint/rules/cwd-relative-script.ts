@@ -1,6 +1,7 @@
-import { isAbsolute, posix } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { commandScripts, scriptOfWords, type CommandScript } from '../../config/command-script.js';
 import type { DialectConfigSpec } from '../../config/config-spec.js';
+import { findGitRoot } from '../../config/find-project-root.js';
 import { setField } from '../../config/field-value.js';
 import type { SourceObject, SourcePosition } from '../../config/source-tree.js';
 import { createRule } from '../rule.js';
@@ -31,7 +32,7 @@ export const cwdRelativeScript = createRule({
       `or 2 where sh is dash (Debian, Ubuntu), which on {{event}} {{effect}}${ANCHOR}`,
     fails: `${RELATIVE}{{runner}} exits {{exit}}, and on {{event}} any failure {{effect}}${ANCHOR}`,
   },
-  check({ spec, checked, report }) {
+  check({ spec, checked, projectDir, report }) {
     const anchor = spec.projectAnchor;
     const source = checked.file.source;
     if (anchor === undefined || (source !== 'project' && source !== 'local')) return;
@@ -42,7 +43,9 @@ export const cwdRelativeScript = createRule({
       if (found === null) continue;
       const event = handler.group.event.name;
       const prefix = found.execForm ? (anchor.execPrefix ?? anchor.shellPrefix) : anchor.shellPrefix;
-      const anchored = `${prefix}${posix.normalize(found.script.path).replace(/^\.\//, '')}`;
+      // The path from the anchor's root: a nested project (packages/app/.octo) is below the git root.
+      const root = anchor.root === 'git' ? (findGitRoot(projectDir) ?? projectDir) : projectDir;
+      const anchored = `${prefix}${relative(root, resolve(projectDir, found.script.path)).split(sep).join('/')}`;
       const base = { script: found.script.path, runner: runnerName(found.script), anchored };
       const codes = exitCodes(found.script.runner);
       const exit = codes.filter((code) => code !== 2).join(' or ') || '2';

@@ -13,7 +13,7 @@ function groups(event: string, command: string): string {
   return `{\n  "hooks": {\n    "${event}": [\n      ${JSON.stringify({ hooks: [{ type: 'command', command }] })}\n    ]\n  }\n}\n`;
 }
 
-const GIT_ROOT = '"$(git rev-parse --show-toplevel)"/';
+const GIT_ROOT = '"$(git rev-parse --show-toplevel 2>/dev/null || pwd)"/';
 
 new RuleTester().run(cwdRelativeScript, {
   valid: [

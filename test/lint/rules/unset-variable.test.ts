@@ -25,7 +25,7 @@ new RuleTester().run(unsetVariable, {
     },
     {
       name: 'codex: the git root',
-      files: { [CODEX_JSON]: claude('PreToolUse', 'node "$(git rev-parse --show-toplevel)"/.codex/hooks/g.mjs') },
+      files: { [CODEX_JSON]: claude('PreToolUse', 'node "$(git rev-parse --show-toplevel 2>/dev/null || pwd)"/.codex/hooks/g.mjs') },
     },
   ],
   invalid: [
@@ -81,7 +81,8 @@ new RuleTester().run(unsetVariable, {
           message:
             '$CLAUDE_PROJECT_DIR is never set by codex, so it expands to nothing ' +
             "(that is Claude Code's; this agent sets no project-dir variable: " +
-            'use "$(git rev-parse --show-toplevel)"); on PreToolUse codex sets no variable of its own: the input is JSON on stdin',
+            'use "$(git rev-parse --show-toplevel 2>/dev/null || pwd)"); ' +
+            'on PreToolUse codex sets no variable of its own: the input is JSON on stdin',
         },
       ],
     },
