@@ -58,8 +58,23 @@ function fieldTable(schema, prefix = '') {
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     rows.push(describeProperty(`${prefix}${name}`, property, required.has(name)));
     if (property.properties) rows.push(...fieldTable(property, `${prefix}${name}.`));
+    rows.push(...variantRows(property, `${prefix}${name}`));
+    if (property.items) rows.push(...variantRows(property.items, `${prefix}${name}[]`));
   }
   return rows;
+}
+
+/** The fields of each variant of a tagged `oneOf` (claude's permission updates), as `decision[behavior=allow].updatedInput`. */
+function variantRows(schema, path) {
+  const tag = schema.discriminator?.propertyName;
+  if (tag === undefined) return [];
+  return (schema.oneOf ?? []).flatMap((variant) => {
+    const value = variant.properties?.[tag]?.const;
+    return fieldTable(
+      { ...variant, properties: Object.fromEntries(Object.entries(variant.properties ?? {}).filter(([k]) => k !== tag)) },
+      `${path}[${tag}=${value}].`,
+    );
+  });
 }
 
 /** The event's scaffold examples as a list: each is one thing a hook can do, in the exact wire form. */

@@ -4532,6 +4532,1100 @@ export interface MatcherGroup {
   hooks: HookHandler[];
 }
 
+/**
+ * The `tool_input` Claude Code sends for its built-in Agent tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `Agent`), from the Claude Agent SDK's `AgentInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface AgentToolInput {
+  /**
+   * A short (3-5 word) description of the task
+   */
+  description: string;
+  /**
+   * The task for the agent to perform
+   */
+  prompt: string;
+  /**
+   * The type of specialized agent to use for this task
+   */
+  subagent_type?: string;
+  /**
+   * Optional model override for this agent. Takes precedence over the agent definition's model frontmatter and the configured default subagent model. If omitted, uses the agent definition's model, else the default (inherits from the parent unless a default subagent model is configured). Ignored for subagent_type: "fork" — forks always inherit the parent model.
+   */
+  model?: 'fable' | 'haiku' | 'opus' | 'sonnet';
+  /**
+   * Reasoning effort for this agent. Set this ONLY when the user, or instructions such as CLAUDE.md or a skill, explicitly ask that this agent or delegated work run at a specific effort level, never on your own judgment; otherwise omit it and the agent runs at its usual effort. Ignored for subagent_type: "fork": a fork runs at your own effort.
+   */
+  effort?: 'high' | 'low' | 'max' | 'medium' | 'xhigh';
+  /**
+   * Agents run in the background by default; you will be notified when one completes. Set to false only when your very next action depends on this agent's result and nothing else could usefully happen while it runs — otherwise leave it in the background so the user can hand you other work.
+   */
+  run_in_background?: boolean;
+  /**
+   * Name for the spawned agent. Makes it addressable via SendMessage({to: name}) while running.
+   */
+  name?: string;
+  /**
+   * Deprecated; ignored. The session has a single implicit team.
+   */
+  team_name?: string;
+  /**
+   * Deprecated; ignored. Subagents inherit the parent session's permission mode; agent-definition frontmatter may override it.
+   */
+  mode?: 'acceptEdits' | 'auto' | 'bypassPermissions' | 'default' | 'dontAsk' | 'plan';
+  /**
+   * Isolation mode. "worktree" creates a temporary git worktree so the agent works on an isolated copy of the repo. "remote" launches the agent in a remote cloud environment (always runs in background; availability is gated).
+   */
+  isolation?: 'remote' | 'worktree';
+}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in Artifact tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `Artifact`), from the Claude Agent SDK's `ArtifactInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface ArtifactToolInput {
+  /**
+   * Omit (or 'publish') to publish file_path. 'list' enumerates artifacts — the user's own by default, see `scope`; only `limit`, `scope` and `page_token` may accompany it. 'read' returns the content of the published artifact at `url` (raw HTML for the user's own; an isolated summary, steered by the optional `prompt`, for one someone else owns, though a page published in this session's own Slack channel can come back in full as untrusted content) — see **Calls**. 'watch', 'unwatch', and 'status' manage live-update subscriptions through which a session keeps track of new versions of an artifact published elsewhere, and those aren't available in this session: 'watch' only reports that — this session does not keep track of new versions — and 'status' lists this session's artifact watches (pass `url` to check one). 'upload_asset' adds one local media, PDF, font, or text file to an existing artifact — pass `url` and `file_path` (or `file_paths` for several in one call). 'list_assets' lists the files in an artifact's asset store (pass `url`; `after` continues a listing), 'read_asset' saves one of them to a local file named by its id (pass `url` and `asset_id`, optionally `out_dir`), and 'delete_asset' permanently removes one (pass `url` and `asset_id`). See **Artifact assets** above. 'pin' adds the artifact at `url` to the user's pinned list in their claude.ai sidebar and 'unpin' removes it (nothing else may accompany either) — private to the user, reversible, and no change to who can see the artifact.
+   */
+  action?:
+    | 'delete_asset'
+    | 'list'
+    | 'list_assets'
+    | 'list_types'
+    | 'pin'
+    | 'publish'
+    | 'read'
+    | 'read_asset'
+    | 'status'
+    | 'unpin'
+    | 'unwatch'
+    | 'upload_asset'
+    | 'watch';
+  /**
+   * Path to the .html file to render. Required to publish (the default action). Use a short, distinctive basename — it is the last-resort title when the HTML has no <title> and no `title` parameter is given. For 'upload_asset', the local image, video, PDF, font, stylesheet (CSS), script (JS), or text (CSV, Markdown, JSON, plain text) file to upload.
+   */
+  file_path?: string;
+  /**
+   * Deprecated; omit it. Use `icon`.
+   */
+  favicon?: string;
+  /**
+   * One short generic word for the artifact's browser-tab icon, such as chart, calendar, recipe, code or map — a plain signifier, not a product or brand name. Include it on every page's first publish; omit when republishing to keep the current icon, and pass a new one only when the user asks.
+   */
+  icon?: string;
+  /**
+   * list only: maximum artifacts to return (default 25).
+   */
+  limit?: number;
+  /**
+   * list only: the `next_page_token` a listing of the same scope gave, to list the artifacts after it.
+   */
+  page_token?: string;
+  /**
+   * list only: 'mine' (default) lists artifacts the user owns; 'shared' lists artifacts other people shared with the user; 'all' lists both. Rows are labeled (mine)/(shared) whenever scope is not 'mine'.
+   */
+  scope?: 'all' | 'mine' | 'shared';
+  /**
+   * Title for the artifact — the name shown in the browser tab and gallery. A short, distinctive noun-phrase name — not a generic label, a summary, or a name with an appended explainer. Prefer a <title> tag at the top of the HTML itself; this parameter fills in only when the file lacks one in the first 8KB of the file, and never overrides the tag. HTML publishes only — Markdown pages keep their filename identity. Content always comes from file_path — there is no inline content parameter.
+   */
+  title?: string;
+  /**
+   * One-sentence subtitle shown on the gallery card. Say what the page is or does.
+   */
+  description?: string;
+  /**
+   * A short name for this publish, max 60 chars (e.g. "Draft to legal"). Optional — a few words, not a description.
+   */
+  label?: string;
+  /**
+   * An existing artifact's claude.ai link (claude.ai/artifact/{id} or claude.ai/code/artifact/{uuid}; a chat, project or session link is not one) to update in place. Pass whenever the user wants to update an artifact this conversation did not publish — "update my artifact", "keep the same link", a pasted artifact URL — and find the URL with action: "list" or ask the user for the link if you don't have it; without this, the publish creates a separate artifact instead of updating the existing one. Omit for new artifacts and same-conversation redeploys. Must be an artifact the user owns or was given edit access to (a read of it says "writer"). Before publishing to an artifact this conversation has neither read nor published, read it (action: "read") and build on what comes back; a publish sent without that read is refused. A refusal that hands you the live version counts as that read: merge your edits into that version and publish that; never resend the refused content unchanged. For 'read' and the other url-addressed actions: the artifact to act on.
+   */
+  url?: string;
+  /**
+   * read only: what to extract from an artifact shared with the user — its content reaches you as an isolated summary answering this. Ignored for artifacts the user owns and for a page published in this session's own Slack channel (raw content is returned); optional.
+   */
+  prompt?: string;
+  /**
+   * Last-resort overwrite that DISCARDS the newer published version's page — another session's publish, or someone's save from a page that can publish new versions of itself. On a conflict the fix is to merge your changes onto the newer content (handed to you in the rejection, or re-read) and publish again — not force. Pass force:true only when the user has explicitly said to discard that specific version; never to get past a conflict on your own judgment. The tracked baseVersion is still sent; with force:true the server treats it as informational and overwrites, unless it refuses force over a version saved from inside the page. Omit (or false) so a concurrent write conflicts instead of being silently clobbered.
+   */
+  force?: boolean;
+  /**
+   * publish only: true also pins the published artifact to the user's claude.ai sidebar once it is published — pass it only when the user asked for that; a pin that fails never fails the publish (the result says so).
+   */
+  pin?: boolean;
+  /**
+   * read_asset: directory to save into — default: this artifact’s folder in your scratchpad directory, where saving needs no approval and which you can Read from. read_asset names the file by the asset id plus the extension for its type; saving to any directory other than the default is an ordinary file save the user may be asked to approve.
+   */
+  out_dir?: string;
+  /**
+   * upload_asset: several local image, video, PDF, font, stylesheet or script files in place of `file_path`, up to 25 in one call, all into the artifact that `url` names; one approval covers the call, and the result lists each file's id and url, or why it was not uploaded. A CSV, Markdown, JSON or plain-text file, a symbolic or hard link, and a file outside the working directory each go in a call of their own with `file_path`.
+   *
+   * Items: One item.
+   */
+  file_paths?: string[];
+  /**
+   * read_asset and delete_asset: the asset's id (32 hex characters), from a list_assets or upload_asset result.
+   */
+  asset_id?: string;
+  /**
+   * list_assets only: the `next` value from a previous list_assets result, to continue that listing.
+   */
+  after?: string;
+  /**
+   * Runtime capabilities this page declares, as {name: config}. The control plane is the authority on valid names and config shapes. An empty object clears any previously stored declaration; omit the field on a redeploy to carry the stored declaration forward unchanged. Before declaring any capability, load the `artifact-capabilities` skill for the current contract and per-capability guidance.
+   */
+  capabilities?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * The artifact's runtime version. Omit to keep its current version (the default); 'latest' to upgrade; a specific version to pin or roll back. Changing it changes how the published page behaves — pass only when the author explicitly intends the change, never as a side effect of editing.
+   */
+  contract?: string;
+}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in AskUserQuestion tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `AskUserQuestion`), from the Claude Agent SDK's `AskUserQuestionInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface AskUserQuestionToolInput {
+  /**
+   * Questions to ask the user (1-4 questions)
+   *
+   * Items: One item.
+   */
+  questions: {
+    /**
+     * The complete question to ask the user. Should be clear, specific, and end with a question mark. Example: "Which library should we use for date formatting?" If multiSelect is true, phrase it accordingly, e.g. "Which features do you want to enable?"
+     */
+    question: string;
+    /**
+     * Very short label displayed as a chip/tag (max 12 chars). Examples: "Auth method", "Library", "Approach".
+     */
+    header: string;
+    /**
+     * The available choices for this question. Must have 2-4 options. Each option should be a distinct, mutually exclusive choice (unless multiSelect is enabled). There should be no 'Other' option, that will be provided automatically.
+     *
+     * Items: One item.
+     */
+    options: {
+      /**
+       * The display text for this option that the user will see and select. Should be concise (1-5 words) and clearly describe the choice.
+       */
+      label: string;
+      /**
+       * Explanation of what this option means or what will happen if chosen. Useful for providing context about trade-offs or implications.
+       */
+      description: string;
+      /**
+       * Optional preview content rendered when this option is focused. Use for mockups, code snippets, or visual comparisons that help users compare options. See the tool description for the expected content format.
+       */
+      preview?: string;
+    }[];
+    /**
+     * Set to true to allow the user to select multiple options instead of just one. Use when choices are not mutually exclusive.
+     */
+    multiSelect: boolean;
+  }[];
+  /**
+   * User answers collected by the permission component
+   */
+  answers?: {
+    [k: string]: string | undefined;
+  };
+  /**
+   * Optional per-question annotations from the user (e.g., notes on preview selections). Keyed by question text.
+   */
+  annotations?: {
+    [k: string]:
+      | {
+          /**
+           * The preview content of the selected option, if the question used previews.
+           */
+          preview?: string;
+          /**
+           * Free-text notes the user added to their selection.
+           */
+          notes?: string;
+        }
+      | undefined;
+  };
+  /**
+   * Optional metadata for tracking and analytics purposes. Not displayed to user.
+   */
+  metadata?: {
+    /**
+     * Optional identifier for the source of this question (e.g., "remember" for /remember command). Used for analytics tracking.
+     */
+    source?: string;
+  };
+}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in Bash tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `Bash`), from the Claude Agent SDK's `BashInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface BashToolInput {
+  /**
+   * The command to execute
+   */
+  command: string;
+  /**
+   * Optional timeout in milliseconds (max 600000 for a foreground command)
+   */
+  timeout?: number;
+  /**
+   * Clear, concise description of what this command does in active voice. Never use words like "complex" or "risk" in the description - just describe what it does.
+   *
+   * Say what the command does in plain words: do not echo the command's text, its flags, or file paths - the user reads this description, often without seeing the command.
+   *
+   * For simple commands (git, npm, standard CLI tools), keep it brief (5-10 words):
+   * - ls → "List files in current directory"
+   * - git status → "Show working tree status"
+   * - npm install → "Install package dependencies"
+   *
+   * For commands that are harder to parse at a glance (piped commands, obscure flags, etc.), add enough context to clarify what it does:
+   * - find . -name "*.tmp" -exec rm {} \; → "Find and delete all .tmp files recursively"
+   * - git reset --hard origin/main → "Discard all local changes and match remote main"
+   * - curl -s url | jq '.data[]' → "Fetch JSON from URL and extract data array elements"
+   */
+  description?: string;
+  /**
+   * Set to true to run this command in the background. With it, `timeout` limits how long the command may run in the background before it is stopped (default 1800000 ms, max 7200000 ms).
+   */
+  run_in_background?: boolean;
+  /**
+   * Set this to true to dangerously override sandbox mode and run commands without sandboxing.
+   */
+  dangerouslyDisableSandbox?: boolean;
+}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in ClaudeDesign tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `ClaudeDesign`), from the Claude Agent SDK's `ClaudeDesignInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface ClaudeDesignToolInput {
+  /**
+   * Claude Design action to perform. Call with "list" first to discover the available operations and their argument schemas.
+   */
+  operation: string;
+  /**
+   * Action input object (server-validated). Pass {} for operations that take no input.
+   */
+  arguments: {
+    [k: string]: unknown | undefined;
+  };
+}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in CronCreate tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `CronCreate`), from the Claude Agent SDK's `CronCreateInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface CronCreateToolInput {
+  /**
+   * Standard 5-field cron expression in local time: "M H DoM Mon DoW" (e.g. "* /5 * * * *" = every 5 minutes, "30 14 28 2 *" = Feb 28 at 2:30pm local once).
+   */
+  cron: string;
+  /**
+   * The prompt to enqueue at each fire time.
+   */
+  prompt: string;
+  /**
+   * true (default) = fire on every cron match until deleted or auto-expired after 7 days. false = fire once at the next match, then auto-delete. Use false for "remind me at X" one-shot requests with pinned minute/hour/dom/month.
+   */
+  recurring?: boolean;
+  /**
+   * true = persist to .claude/scheduled_tasks.json and survive restarts. false (default) = in-memory only, dies when this Claude session ends. Use true only when the user asks the task to survive across sessions.
+   */
+  durable?: boolean;
+}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in CronDelete tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `CronDelete`), from the Claude Agent SDK's `CronDeleteInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface CronDeleteToolInput {
+  /**
+   * Job ID returned by CronCreate.
+   */
+  id: string;
+}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in CronList tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `CronList`), from the Claude Agent SDK's `CronListInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface CronListToolInput {}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in Edit tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `Edit`), from the Claude Agent SDK's `FileEditInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface EditToolInput {
+  /**
+   * The absolute path to the file to modify
+   */
+  file_path: string;
+  /**
+   * The text to replace
+   */
+  old_string: string;
+  /**
+   * The text to replace it with (must be different from old_string)
+   */
+  new_string: string;
+  /**
+   * Replace all occurrences of old_string (default false)
+   */
+  replace_all?: boolean;
+}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in EnterPlanMode tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `EnterPlanMode`), from the Claude Agent SDK's `EnterPlanModeInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface EnterPlanModeToolInput {}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in EnterWorktree tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `EnterWorktree`), from the Claude Agent SDK's `EnterWorktreeInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface EnterWorktreeToolInput {
+  /**
+   * Optional name for a new worktree. Each "/"-separated segment may contain only letters, digits, dots, underscores, and dashes; max 64 chars total. A random name is generated if not provided. Mutually exclusive with `path`.
+   */
+  name?: string;
+  /**
+   * Path to an existing worktree to switch into instead of creating a new one. Must appear in `git worktree list` for the current repo — or, on first entry from the launch directory, for a repo nested inside it (multi-repo workspace). Mutually exclusive with `name`.
+   */
+  path?: string;
+}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in ExitPlanMode tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `ExitPlanMode`), from the Claude Agent SDK's `ExitPlanModeInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface ExitPlanModeToolInput {
+  /**
+   * Deprecated: no longer used.
+   *
+   * Items: One item.
+   */
+  allowedPrompts?: {
+    /**
+     * The tool this prompt applies to
+     */
+    tool: 'Bash';
+    /**
+     * Semantic description of the action, e.g. "run tests", "install dependencies"
+     */
+    prompt: string;
+  }[];
+  [k: string]: unknown | undefined;
+}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in ExitWorktree tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `ExitWorktree`), from the Claude Agent SDK's `ExitWorktreeInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface ExitWorktreeToolInput {
+  /**
+   * "keep" leaves the worktree and branch on disk; "remove" deletes the worktree and, unless a hook made it or git refuses, its branch.
+   */
+  action: 'keep' | 'remove';
+  /**
+   * Required true when action is "remove" and the worktree has uncommitted files or unmerged commits. The tool will refuse and list them otherwise. It also removes the worktree under any task still running there, so set it only after the user has confirmed.
+   */
+  discard_changes?: boolean;
+}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in Glob tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `Glob`), from the Claude Agent SDK's `GlobInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface GlobToolInput {
+  /**
+   * The glob pattern to match files against
+   */
+  pattern: string;
+  /**
+   * The directory to search in. If not specified, the current working directory will be used. IMPORTANT: Omit this field to use the default directory. DO NOT enter "undefined" or "null" - simply omit it for the default behavior. Must be a valid directory path if provided.
+   */
+  path?: string;
+}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in Grep tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `Grep`), from the Claude Agent SDK's `GrepInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface GrepToolInput {
+  /**
+   * The regular expression pattern to search for in file contents
+   */
+  pattern: string;
+  /**
+   * File or directory to search in (rg PATH). Defaults to current working directory.
+   */
+  path?: string;
+  /**
+   * Glob pattern to filter files (e.g. "*.js", "*.{ts,tsx}") - maps to rg --glob
+   */
+  glob?: string;
+  /**
+   * Output mode: "content" shows matching lines (supports -A/-B/-C context, -n line numbers, head_limit), "files_with_matches" shows file paths (supports head_limit), "count" shows match counts (supports head_limit). Defaults to "files_with_matches".
+   */
+  output_mode?: 'content' | 'count' | 'files_with_matches';
+  /**
+   * Number of lines to show before each match (rg -B). Requires output_mode: "content", ignored otherwise.
+   */
+  '-B'?: number;
+  /**
+   * Number of lines to show after each match (rg -A). Requires output_mode: "content", ignored otherwise.
+   */
+  '-A'?: number;
+  /**
+   * Alias for context.
+   */
+  '-C'?: number;
+  /**
+   * Number of lines to show before and after each match (rg -C). Requires output_mode: "content", ignored otherwise.
+   */
+  context?: number;
+  /**
+   * Show line numbers in output (rg -n). Requires output_mode: "content", ignored otherwise. Defaults to true.
+   */
+  '-n'?: boolean;
+  /**
+   * Case insensitive search (rg -i)
+   */
+  '-i'?: boolean;
+  /**
+   * Print only the matched (non-empty) parts of each matching line, one match per output line (rg -o / --only-matching). Requires output_mode: "content", ignored otherwise. Defaults to false.
+   */
+  '-o'?: boolean;
+  /**
+   * File type to search (rg --type). Common types: js, py, rust, go, java, etc. More efficient than include for standard file types.
+   */
+  type?: string;
+  /**
+   * Limit output to first N lines/entries, equivalent to "| head -N". Works across all output modes: content (limits output lines), files_with_matches (limits file paths), count (limits count entries). Defaults to 250 when unspecified. Pass 0 for unlimited (use sparingly — large result sets waste context).
+   */
+  head_limit?: number;
+  /**
+   * Skip first N lines/entries before applying head_limit, equivalent to "| tail -n +N | head -N". Works across all output modes. Defaults to 0.
+   */
+  offset?: number;
+  /**
+   * Enable multiline mode where . matches newlines and patterns can span lines (rg -U --multiline-dotall). Default: false.
+   */
+  multiline?: boolean;
+}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in ListMcpResourcesTool tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `ListMcpResourcesTool`), from the Claude Agent SDK's `ListMcpResourcesInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface ListMcpResourcesToolToolInput {
+  /**
+   * Optional server name to filter resources by
+   */
+  server?: string;
+}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in Monitor tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `Monitor`), from the Claude Agent SDK's `MonitorInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface MonitorToolInput {
+  /**
+   * Short human-readable description of what you are monitoring (shown in notifications).
+   */
+  description: string;
+  /**
+   * Kill the monitor after this deadline. Default 300000ms. Deadlines above 1800000ms are capped to 1800000ms. You are notified at expiry and can re-arm.
+   */
+  timeout_ms: number;
+  /**
+   * Shell command or script. Each stdout line is an event; exit ends the watch.
+   */
+  command?: string;
+  /**
+   * WebSocket to open. Each text frame is an event; binary frames are reported as a placeholder line. Socket close ends the watch. Cannot be combined with command.
+   */
+  ws?: {
+    /**
+     * The `url` parameter (the SDK does not describe it).
+     */
+    url: string;
+    /**
+     * The `protocols` parameter (the SDK does not describe it).
+     *
+     * Items: One item.
+     */
+    protocols?: string[];
+  };
+}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in NotebookEdit tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `NotebookEdit`), from the Claude Agent SDK's `NotebookEditInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface NotebookEditToolInput {
+  /**
+   * The absolute path to the Jupyter notebook file to edit (must be absolute, not relative)
+   */
+  notebook_path: string;
+  /**
+   * The ID of the cell to edit. When inserting a new cell, the new cell will be inserted after the cell with this ID, or at the beginning if not specified.
+   */
+  cell_id?: string;
+  /**
+   * The new source for the cell
+   */
+  new_source: string;
+  /**
+   * The type of the cell (code or markdown). If not specified, it defaults to the current cell type. If using edit_mode=insert, this is required.
+   */
+  cell_type?: 'code' | 'markdown';
+  /**
+   * The type of edit to make (replace, insert, delete). Defaults to replace.
+   */
+  edit_mode?: 'delete' | 'insert' | 'replace';
+}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in OfferChromeSetup tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `OfferChromeSetup`), from the Claude Agent SDK's `OfferChromeSetupInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface OfferChromeSetupToolInput {
+  /**
+   * A short phrase naming what the task needs the user's own browser for.
+   */
+  reason?: string;
+}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in Projects tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `Projects`), from the Claude Agent SDK's `ProjectsInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface ProjectsToolInput {
+  /**
+   * The `method` parameter (the SDK does not describe it).
+   */
+  method:
+    | 'project_delete'
+    | 'project_info'
+    | 'project_memory_list'
+    | 'project_memory_read'
+    | 'project_read'
+    | 'project_search'
+    | 'project_write';
+  /**
+   * project_read/project_write/project_delete: doc path. project_write: an existing path is replaced in place; a new bare filename (no "/") is namespaced to "claude/<name>". project_memory_read: memory file path as listed by project_memory_list.
+   */
+  path?: string;
+  /**
+   * project_write: inline doc text. Mutually exclusive with local_path. Use local_path for anything you have on disk.
+   */
+  content?: string;
+  /**
+   * project_write: a file inside the working directory to upload. The tool reads, encodes, and uploads directly — contents never enter your context. Mutually exclusive with content.
+   */
+  local_path?: string;
+  /**
+   * project_write: true marks this doc as the file the user needs to see — the deliverable they asked for or must act on. Defaults to false; leave it unset for routine saves, notes, and bulk writes.
+   */
+  present_to_user?: boolean;
+  /**
+   * project_search: knowledge-base query
+   */
+  query?: string;
+  /**
+   * project_search: number of hits (default 5)
+   */
+  n?: number;
+}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in propose_skills tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `propose_skills`), from the Claude Agent SDK's `ProposeSkillsInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface ProposeSkillsToolInput {
+  /**
+   * The `proposals` parameter (the SDK does not describe it).
+   *
+   * Items: One item.
+   */
+  proposals: {
+    /**
+     * kebab-case skill slug; must not contain "claude" or "anthropic"; at most 64 characters for a new skill
+     */
+    name: string;
+    /**
+     * The `kind` parameter (the SDK does not describe it).
+     */
+    kind: 'improvement' | 'new';
+    /**
+     * Name of the existing skill to update. Required when kind is 'improvement'; omit for 'new'.
+     */
+    target?: string;
+    /**
+     * One short sentence saying when to use this skill: aim for under 200 characters, never more than 1024, and no angle brackets. Shown on the review card and saved as the skill's description, which is what decides when the skill is used. For an improvement, reuse the existing skill's description unless the change alters when the skill applies.
+     */
+    description: string;
+    /**
+     * memory file paths where this procedure was observed
+     *
+     * Items: One item.
+     */
+    evidence?: string[];
+    /**
+     * For an improvement, in place of skillMd: your changes to the skill's SKILL.md, applied in order. They apply to that file as it is now, not to an earlier proposal of yours. The card shows the whole updated file. The name and description come from the fields above, not from the frontmatter.
+     *
+     * Items: One item.
+     */
+    edits?: {
+      /**
+       * Text to replace. It must occur exactly once in that SKILL.md
+       */
+      old_string: string;
+      /**
+       * Text to put in its place
+       */
+      new_string: string;
+    }[];
+    /**
+     * For a new skill or a full rewrite. The complete SKILL.md exactly as it should be saved: frontmatter plus the full body. When the user saves, the body below the frontmatter becomes the skill's entire instructions and the name and description come from the fields above; other frontmatter keys are not kept. For an improvement this replaces the existing skill's SKILL.md entirely, so read that skill's current SKILL.md first and include everything worth keeping, not only the changes.
+     */
+    skillMd?: string;
+  }[];
+}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in PushNotification tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `PushNotification`), from the Claude Agent SDK's `PushNotificationInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface PushNotificationToolInput {
+  /**
+   * The notification body. Keep it under 200 characters; mobile OSes truncate.
+   */
+  message: string;
+  /**
+   * The `status` parameter (the SDK does not describe it).
+   */
+  status?: 'proactive';
+}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in ReadMcpResourceDirTool tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `ReadMcpResourceDirTool`), from the Claude Agent SDK's `ReadMcpResourceDirInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface ReadMcpResourceDirToolToolInput {
+  /**
+   * The MCP server name
+   */
+  server: string;
+  /**
+   * The directory resource URI to list
+   */
+  uri: string;
+}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in ReadMcpResourceTool tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `ReadMcpResourceTool`), from the Claude Agent SDK's `ReadMcpResourceInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface ReadMcpResourceToolToolInput {
+  /**
+   * The MCP server name
+   */
+  server: string;
+  /**
+   * The resource URI to read
+   */
+  uri: string;
+}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in ReadNotifications tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `ReadNotifications`), from the Claude Agent SDK's `ReadNotificationsInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface ReadNotificationsToolInput {}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in Read tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `Read`), from the Claude Agent SDK's `FileReadInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface ReadToolInput {
+  /**
+   * The absolute path to the file to read
+   */
+  file_path: string;
+  /**
+   * The line number to start reading from. Only provide if the file is too large to read at once
+   */
+  offset?: number;
+  /**
+   * The number of lines to read. Only provide if the file is too large to read at once.
+   */
+  limit?: number;
+  /**
+   * Page range for PDF files (e.g., "1-5", "3", "10-20"). Only applicable to PDF files. Maximum 20 pages per request.
+   */
+  pages?: string;
+  /**
+   * Set to true to read a text file, or a line range of one, that is over the usual size limits, up to what still fits in your context. Only use this when you genuinely need all of it or the user asked for the whole file; otherwise read it in parts with offset and limit, or search it.
+   */
+  allow_large?: boolean;
+}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in RemoteTrigger tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `RemoteTrigger`), from the Claude Agent SDK's `RemoteTriggerInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface RemoteTriggerToolInput {
+  /**
+   * The `action` parameter (the SDK does not describe it).
+   */
+  action: 'create' | 'create_webhook_trigger' | 'get' | 'get_run_log' | 'list' | 'list_runs' | 'run' | 'update';
+  /**
+   * Required for get, update, run, and list_runs
+   */
+  trigger_id?: string;
+  /**
+   * Required for get_run_log: a run session id (cse_… or session_…, from list_runs)
+   */
+  session_id?: string;
+  /**
+   * The next_cursor from the previous page of the same listing (list_runs with the same trigger_id, or get_run_log with the same session_id), passed back unchanged. Not an offset, a count or an event number.
+   */
+  cursor?: string;
+  /**
+   * Required for create and update; optional for run
+   */
+  body?: {
+    [k: string]: unknown | undefined;
+  };
+}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in ReportFindings tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `ReportFindings`), from the Claude Agent SDK's `ReportFindingsInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface ReportFindingsToolInput {
+  /**
+   * Effort level the review ran at
+   */
+  level?: 'high' | 'low' | 'max' | 'medium' | 'xhigh';
+  /**
+   * Verified findings, most-severe first; empty if none survived
+   *
+   * Items: One item.
+   */
+  findings: {
+    /**
+     * Repo-relative path of the file the finding is in
+     */
+    file: string;
+    /**
+     * 1-indexed line the finding anchors to
+     */
+    line?: number;
+    /**
+     * Statement of the defect
+     */
+    summary: string;
+    /**
+     * Compressed label for compact UI (≤60 chars): the claim alone, no rationale or consequence clause
+     */
+    short_summary?: string;
+    /**
+     * Concrete inputs/state → wrong output/crash
+     */
+    failure_scenario: string;
+    /**
+     * Short kebab-case slug of the finding type, e.g. "correctness", "simplification", "efficiency", "test-coverage"
+     */
+    category?: string;
+    /**
+     * Set when the review instructions ask for it. important: a bug the change adds or makes worse; pre_existing: a bug that was there before the change; nit: a minor issue
+     */
+    severity?: 'important' | 'nit' | 'pre_existing';
+    /**
+     * Set when a verify pass ran; absent on inline-only reviews
+     */
+    verdict?: 'CONFIRMED' | 'PLAUSIBLE';
+    /**
+     * Set ONLY when re-reporting after applying fixes: what happened to this finding
+     */
+    outcome?: 'fixed' | 'no_change_needed' | 'skipped';
+  }[];
+}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in ScheduleWakeup tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `ScheduleWakeup`), from the Claude Agent SDK's `ScheduleWakeupInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface ScheduleWakeupToolInput {
+  /**
+   * Seconds from now to wake up. Clamped to [60, 3600] by the runtime. Required unless `stop` is true.
+   */
+  delaySeconds?: number;
+  /**
+   * One short sentence explaining the chosen delay. Goes to telemetry and is shown to the user. Be specific. Required unless `stop` is true.
+   */
+  reason?: string;
+  /**
+   * The /loop input to fire on wake-up. Pass the same /loop input verbatim each turn so the next firing re-enters the skill and continues the loop. For autonomous /loop (no user prompt), pass the literal sentinel `<<autonomous-loop-dynamic>>` instead (the dynamic-pacing variant, not the CronCreate-mode `<<autonomous-loop>>`). Required unless `stop` is true.
+   */
+  prompt?: string;
+  /**
+   * Set to true to end the dynamic loop immediately instead of scheduling another wakeup. When true, all other fields are ignored and no further wakeups fire.
+   */
+  stop?: boolean;
+  /**
+   * true = nothing changed (you checked and there is nothing to report). false = something happened worth keeping (edited a file, posted a message, advanced state, surfaced a finding). Consecutive noop:true ticks are collapsed in the user's terminal view and tracked as a streak. Required unless `stop` is true.
+   */
+  noop?: boolean;
+}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in SendFeedback tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `SendFeedback`), from the Claude Agent SDK's `SendFeedbackInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface SendFeedbackToolInput {
+  /**
+   * What kind of feedback this is.
+   */
+  type: 'bug' | 'idea' | 'missing_capability';
+  /**
+   * Short, specific one-line summary of the issue.
+   */
+  title: string;
+  /**
+   * Labeled bullets, in order: **What happened:** (observed vs. expected, exact error text if short); **What the user said:** (quoted, or "User didn't comment; observed by the model."); **Repro:** (minimal steps); **Evidence:** (request IDs, timestamps, paths, versions; omit if none); optionally a final **Cause:** only if verified in-session. One to three lines per bullet. No narrative paragraphs, no speculation, no secrets.
+   */
+  details: string;
+  /**
+   * Optional short tag naming the part of Claude Code this is about (e.g. "hooks config", "/help", "file editing"). Leave blank if unclear.
+   */
+  area?: string;
+  /**
+   * When the report is about MODEL BEHAVIOR (not a product bug), the closest failure mode, or `other` when it is a model-behavior issue that fits no listed value. Omit only when the report is a product/tool bug with no model-behavior component.
+   */
+  failure_mode?:
+    | 'code_quality'
+    | 'context_and_memory'
+    | 'destructive_actions'
+    | 'dispute_or_decline'
+    | 'excessive_questions'
+    | 'instruction_following'
+    | 'model_regression'
+    | 'other'
+    | 'over_correction'
+    | 'overconfidence_and_hallucination'
+    | 'overeager'
+    | 'repetition_and_looping'
+    | 'stopping_short'
+    | 'subagent_overspawn'
+    | 'tone_or_preachiness'
+    | 'unwanted_scope';
+  /**
+   * What kind of task the session was doing when the issue occurred, or `other` when it is a clear task that fits no listed value. Omit only if genuinely unclear.
+   */
+  task_category?: 'code_edit' | 'debug' | 'explain' | 'other' | 'plan' | 'review' | 'search' | 'shell';
+}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in ShowOnboardingRolePicker tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `ShowOnboardingRolePicker`), from the Claude Agent SDK's `ShowOnboardingRolePickerInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface ShowOnboardingRolePickerToolInput {}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in TaskCreate tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `TaskCreate`), from the Claude Agent SDK's `TaskCreateInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface TaskCreateToolInput {
+  /**
+   * A brief title for the task
+   */
+  subject: string;
+  /**
+   * What needs to be done
+   */
+  description: string;
+  /**
+   * Present continuous form shown in spinner when in_progress (e.g., "Running tests")
+   */
+  activeForm?: string;
+  /**
+   * Arbitrary metadata to attach to the task
+   */
+  metadata?: {
+    [k: string]: unknown | undefined;
+  };
+}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in TaskGet tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `TaskGet`), from the Claude Agent SDK's `TaskGetInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface TaskGetToolInput {
+  /**
+   * The ID of the task to retrieve
+   */
+  taskId: string;
+}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in TaskList tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `TaskList`), from the Claude Agent SDK's `TaskListInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface TaskListToolInput {}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in TaskStop tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `TaskStop`), from the Claude Agent SDK's `TaskStopInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface TaskStopToolInput {
+  /**
+   * The ID of the background task to stop. Agent-team teammates and named background agents are also accepted by agent ID or name.
+   */
+  task_id?: string;
+  /**
+   * Deprecated: use task_id instead
+   */
+  shell_id?: string;
+}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in TaskUpdate tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `TaskUpdate`), from the Claude Agent SDK's `TaskUpdateInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface TaskUpdateToolInput {
+  /**
+   * The ID of the task to update
+   */
+  taskId: string;
+  /**
+   * New subject for the task
+   */
+  subject?: string;
+  /**
+   * New description for the task
+   */
+  description?: string;
+  /**
+   * Present continuous form shown in spinner when in_progress (e.g., "Running tests")
+   */
+  activeForm?: string;
+  /**
+   * New status for the task
+   */
+  status?: 'completed' | 'deleted' | 'in_progress' | 'pending';
+  /**
+   * Task IDs that this task blocks
+   *
+   * Items: One item.
+   */
+  addBlocks?: string[];
+  /**
+   * Task IDs that block this task
+   *
+   * Items: One item.
+   */
+  addBlockedBy?: string[];
+  /**
+   * New owner for the task
+   */
+  owner?: string;
+  /**
+   * Metadata keys to merge into the task. Set a key to null to delete it.
+   */
+  metadata?: {
+    [k: string]: unknown | undefined;
+  };
+}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in TodoWrite tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `TodoWrite`), from the Claude Agent SDK's `TodoWriteInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface TodoWriteToolInput {
+  /**
+   * The updated todo list
+   *
+   * Items: One item.
+   */
+  todos: {
+    /**
+     * The `content` parameter (the SDK does not describe it).
+     */
+    content: string;
+    /**
+     * The `status` parameter (the SDK does not describe it).
+     */
+    status: 'completed' | 'in_progress' | 'pending';
+    /**
+     * The `activeForm` parameter (the SDK does not describe it).
+     */
+    activeForm: string;
+  }[];
+}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in WebFetch tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `WebFetch`), from the Claude Agent SDK's `WebFetchInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface WebFetchToolInput {
+  /**
+   * The URL to fetch content from
+   */
+  url: string;
+  /**
+   * The prompt to run on the fetched content
+   */
+  prompt: string;
+  /**
+   * Character position in the page text to start reading from. Use it to read on through a page too long for one call, with the value the previous result gave.
+   */
+  offset?: number;
+}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in WebSearch tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `WebSearch`), from the Claude Agent SDK's `WebSearchInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface WebSearchToolInput {
+  /**
+   * The search query to use
+   */
+  query: string;
+  /**
+   * Only include search results from these domains
+   *
+   * Items: One item.
+   */
+  allowed_domains?: string[];
+  /**
+   * Never include search results from these domains
+   *
+   * Items: One item.
+   */
+  blocked_domains?: string[];
+}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in Workflow tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `Workflow`), from the Claude Agent SDK's `WorkflowInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface WorkflowToolInput {
+  /**
+   * Self-contained workflow script. Must begin with `export const meta = { name, description, phases }` (pure literal, no computed values) followed by the script body using agent()/parallel()/pipeline()/phase().
+   */
+  script?: string;
+  /**
+   * Name of a predefined workflow (built-in or from .claude/workflows/). Resolves to a self-contained script.
+   */
+  name?: string;
+  /**
+   * Ignored — set the workflow description in the script's `meta` block.
+   */
+  description?: string;
+  /**
+   * Ignored — set the workflow title in the script's `meta` block.
+   */
+  title?: string;
+  /**
+   * Optional input value exposed to the script as the global `args`, verbatim. Pass arrays/objects as actual JSON values, NOT as a JSON-encoded string — a stringified list breaks `args.filter`/`args.map` in the script. Use for parameterized named workflows (e.g. a research question).
+   */
+  args?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * Path to a workflow script file on disk. Every Workflow invocation persists its script under the session directory and returns the path in the tool result. To iterate, edit that file with Write/Edit and re-invoke Workflow with the same `scriptPath` instead of re-sending the full script. Takes precedence over `script` and `name`.
+   */
+  scriptPath?: string;
+  /**
+   * Run ID of a prior Workflow invocation to resume from. The cache is positional: agent() calls replay from cache up to the first call that failed, no longer matches the earlier run (edited, added, removed or reordered) or never started in it; that call and every call after it run again, even when their own (prompt, opts) are unchanged. A call a usage limit refused, or one still running when the run stopped, usually runs again without ending reuse: finished calls after it still come from cache. Same-session only. Stop the prior run first (TaskStop) before resuming.
+   */
+  resumeFromRunId?: string;
+}
+
+/**
+ * The `tool_input` Claude Code sends for its built-in Write tool (PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure and PermissionDenied payloads whose `tool_name` is `Write`), from the Claude Agent SDK's `FileWriteInput` (sdk-tools.d.ts, 0.3.328). Unknown fields are allowed: tools gain parameters.
+ */
+export interface WriteToolInput {
+  /**
+   * The absolute path to the file to write (must be absolute, not relative)
+   */
+  file_path: string;
+  /**
+   * The content to write to the file
+   */
+  content: string;
+}
+
 /** Event name → the payload its hooks receive on stdin. */
 export interface HookInputMap {
   SessionStart: SessionStartInput;

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eventFileStem } from '../contracts/schema-files.js';
 import { manifestOf, type DialectId } from '../dialects/registry.js';
@@ -24,6 +24,8 @@ export interface DialectSchemas {
   dialect: DialectId;
   events: EventSchemas[];
   config: SchemaFile;
+  /** Input schemas of the agent's built-in tools (`schema/<dialect>/tools/*.input.json`), by file name; claude only. */
+  tools?: SchemaFile[];
 }
 
 /**
@@ -40,7 +42,16 @@ export function readDialectSchemas(root: string, dialect: DialectId): DialectSch
   });
   const config = readSchema(root, `schema/${dialect}/config.json`);
   if (!config) throw new Error(`missing config schema: schema/${dialect}/config.json`);
-  return { dialect, events, config };
+  return { dialect, events, config, tools: readToolSchemas(root, dialect) };
+}
+
+function readToolSchemas(root: string, dialect: DialectId): SchemaFile[] {
+  const dir = join(root, 'schema', dialect, 'tools');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.input.json'))
+    .sort()
+    .map((name) => readSchema(root, `schema/${dialect}/tools/${name}`)!);
 }
 
 function readSchema(root: string, path: string): SchemaFile | null {

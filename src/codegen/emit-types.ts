@@ -8,9 +8,12 @@ export const emitTypes: Emitter = {
   name: 'types',
   async emit(schemas) {
     const declarations: string[] = [];
-    for (const { schema } of [...schemas.events.flatMap((e) => (e.output ? [e.input, e.output] : [e.input])), schemas.config]) {
-      declarations.push(await toTypeScript(schema));
-    }
+    const files = [
+      ...schemas.events.flatMap((e) => (e.output ? [e.input, e.output] : [e.input])),
+      schemas.config,
+      ...(schemas.tools ?? []),
+    ];
+    for (const { schema } of files) declarations.push(await toTypeScript(schema));
     const content = [generatedHeader('//', schemas), eventNameDeclarations(schemas), ...declarations, mapDeclarations(schemas)].join(
       '\n\n',
     );

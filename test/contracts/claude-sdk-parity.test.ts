@@ -4,13 +4,15 @@
 // field through the TypeScript checker; a difference that is not on the short allow-list (each one
 // explained in docs/claude.md) fails the test and is listed. After `npm run agents:bump` this test is
 // the list of what changed.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_NAMES, validateOutput } from '../../src/dialects/claude/public.js';
+import { EVENT_NAMES, validateOutput, validateToolInput } from '../../src/dialects/claude/public.js';
+import { CLAUDE_TOOL_INPUTS, toolFileStem } from '../../src/dialects/claude/tool-inputs.js';
 import { ALLOWED_DIFFERENCES, matches } from './claude-sdk-parity/allow-list.js';
 import { compareShapes } from './claude-sdk-parity/compare.js';
 import { listDifferences } from './claude-sdk-parity/parity.js';
 import { openTypeReader, type TypeReader } from './claude-sdk-parity/shapes.js';
+import { toolInputSchema } from './claude-sdk-parity/tool-schemas.js';
 
 const root = new URL('../../', import.meta.url);
 const readJson = (path: string) => JSON.parse(readFileSync(new URL(path, root), 'utf8'));
@@ -20,6 +22,7 @@ describe('claude types equal the Claude Agent SDK', () => {
   let differences: string[];
 
   beforeAll(() => {
+    if (process.env.HOOKCTL_WRITE_TOOL_SCHEMAS === '1') writeToolSchemas();
     reader = openTypeReader();
     differences = listDifferences(reader);
   }, 120_000);
@@ -58,6 +61,23 @@ describe('claude types equal the Claude Agent SDK', () => {
   });
 });
 
+/** Rewrites schema/claude/tools/ from the SDK (then `npm run generate`); see docs/claude.md § Bumping the agents. */
+function writeToolSchemas(): void {
+  const documented = openTypeReader({ docs: true });
+  try {
+    const version = readJson('node_modules/@anthropic-ai/claude-agent-sdk/package.json').version as string;
+    mkdirSync(new URL('schema/claude/tools/', root), { recursive: true });
+    for (const [tool, entry] of Object.entries(CLAUDE_TOOL_INPUTS)) {
+      const shape = documented.read('tools', entry.sdkType);
+      if (shape === null) throw new Error(`the SDK no longer exports ${entry.sdkType}`);
+      const file = new URL(`schema/claude/tools/${toolFileStem(tool)}.input.json`, root);
+      writeFileSync(file, `${JSON.stringify(toolInputSchema(tool, entry, shape, version), null, 2)}\n`);
+    }
+  } finally {
+    documented.close();
+  }
+}
+
 function listDifferencesBetween(reader: TypeReader, sdkType: string, ourType: string): string[] {
   const sdk = reader.read('sdk', sdkType);
   const ours = reader.read('ours', ourType);
@@ -86,5 +106,33 @@ describe('claude outputs accept what the SDK types allow', () => {
       expect(paths).toEqual(['/hookSpecificOutput/decision/updatedPermissions/0/rules']);
       expect(result.errors[0]!.message).toMatch(/not allowed|unknown|additional/i);
     }
+  });
+});
+
+describe('built-in tool inputs, from the SDK', () => {
+  it.each(Object.entries(CLAUDE_TOOL_INPUTS))('%s: its schema file is the one the data export names', (tool, entry) => {
+    const schema = readJson(`schema/claude/tools/${toolFileStem(tool)}.input.json`);
+    expect(schema.$id).toBe(entry.schemaId);
+    expect(schema.title).toBe(entry.type);
+  });
+
+  it('accepts the Bash input Claude sends and names the missing field of a broken one', () => {
+    expect(validateToolInput('Bash', { command: 'npm test', description: 'Run the tests', timeout: 120_000 }).ok).toBe(true);
+    const missing = validateToolInput('Bash', { description: 'no command' });
+    expect(missing.ok).toBe(false);
+    if (!missing.ok) expect(missing.errors[0]).toEqual({ path: '', message: 'missing required property "command"' });
+  });
+
+  it('checks types and enums inside a tool input (Edit, Grep) and allows fields a newer Claude adds', () => {
+    const edit = { file_path: '/repo/a.ts', old_string: 'a', new_string: 'b', replace_all: true, added_later: 1 };
+    expect(validateToolInput('Edit', edit).ok).toBe(true);
+    const wrongType = validateToolInput('Edit', { ...edit, replace_all: 'yes' });
+    expect(wrongType.ok ? [] : wrongType.errors.map((e) => e.path)).toEqual(['/replace_all']);
+    const badMode = validateToolInput('Grep', { pattern: 'TODO', output_mode: 'everything' });
+    expect(badMode.ok ? [] : badMode.errors.map((e) => e.path)).toEqual(['/output_mode']);
+  });
+
+  it('refuses a tool it has no schema for, by name', () => {
+    expect(() => validateToolInput('mcp__memory__read' as never, {})).toThrow(/mcp__memory__read is not a built-in Claude tool/);
   });
 });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createStrictAjv } from '../../src/codegen/strict-ajv.js';
 import { eventFileStem } from '../../src/contracts/schema-files.js';
 import { CLAUDE_EVENTS as CLAUDE_MANIFEST_EVENTS } from '../../src/dialects/claude/events.js';
+import { CLAUDE_TOOL_INPUTS, toolFileStem } from '../../src/dialects/claude/tool-inputs.js';
 
 /**
  * The `claude` and `codex` schemas (SPEC-dialects §8, §9) before the dialects are wired in: every file
@@ -98,10 +99,13 @@ describe.each(DIALECTS)('$dialect schemas', ({ dialect, events, withoutOutput, c
   const schemaFiles = jsonFiles(`schema/${dialect}`);
 
   it('has an input schema for every event, an output schema wherever stdout is JSON, and a config schema', () => {
+    // claude also has a tool input schema per built-in tool (test/contracts/claude-sdk-parity.test.ts checks those).
+    const tools = dialect === 'claude' ? Object.keys(CLAUDE_TOOL_INPUTS).map((t) => `tools/${toolFileStem(t)}.input.json`) : [];
     const expected = [
       'config.json',
       ...events.map((e) => `events/${eventFileStem(e)}.input.json`),
       ...events.filter((e) => !withoutOutput.includes(e)).map((e) => `events/${eventFileStem(e)}.output.json`),
+      ...tools,
     ];
     expect(schemaFiles).toEqual(expected.sort());
   });

@@ -38,9 +38,23 @@ function sdkOutput(reader: TypeReader, event: string): Shape {
   return { kind: 'object', fields, index: sync.index };
 }
 
+/**
+ * SDK tool inputs that are no built-in tool's: no name in the SDK's `BUILTIN_TOOL_NAMES` matches them, so no
+ * `tool_name` a hook sees selects them. Each is listed in docs/claude.md.
+ */
+const SDK_INPUTS_WITHOUT_A_TOOL: Readonly<Record<string, string>> = {
+  McpInput: 'the input of any MCP tool (`mcp__<server>__<tool>`): an open object the server defines',
+  RefreshMcpToolsInput: 'no tool of BUILTIN_TOOL_NAMES takes it',
+  ProposeGoalInput: 'no tool of BUILTIN_TOOL_NAMES takes it',
+};
+
 /** Each built-in tool's input: the SDK's interface (sdk-tools.d.ts) against hookctl's schema type. */
 function compareTools(reader: TypeReader): string[] {
   const out: string[] = [];
+  const covered = new Set<string>([...Object.values(CLAUDE_TOOL_INPUTS).map((t) => t.sdkType), ...Object.keys(SDK_INPUTS_WITHOUT_A_TOOL)]);
+  for (const name of reader.exports('tools')) {
+    if (name.endsWith('Input') && !covered.has(name)) out.push(`tools: ${name}: an SDK tool input with no hookctl schema`);
+  }
   for (const [tool, entry] of Object.entries(CLAUDE_TOOL_INPUTS)) {
     const sdk = reader.read('tools', entry.sdkType);
     const ours = reader.read('ours', entry.type);

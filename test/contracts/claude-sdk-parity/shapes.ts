@@ -15,6 +15,8 @@ export type Shape =
 export interface Field {
   optional: boolean;
   shape: Shape;
+  /** The field's doc comment, read only when the reader was opened with `docs` (one more compiler call per field). */
+  doc?: string;
 }
 
 /** The probe project: one file exporting every type the parity test reads. */
@@ -34,7 +36,7 @@ export interface TypeReader {
 }
 
 /** Starts the compiler on the probe project. */
-export function openTypeReader(): TypeReader {
+export function openTypeReader(options: { docs?: boolean } = {}): TypeReader {
   const api = new API({ cwd: PROBE_DIR });
   const project = api.updateSnapshot({ openProject: PROBE_CONFIG }).getProject(PROBE_CONFIG);
   if (project === undefined) throw new Error(`the TypeScript API did not open ${PROBE_CONFIG}`);
@@ -64,14 +66,20 @@ export function openTypeReader(): TypeReader {
   return {
     read(ns, name) {
       const type = namespace(ns).get(name);
-      return type === undefined ? null : reduce(checker, type, 0);
+      return type === undefined ? null : reduce({ checker, docs: options.docs === true }, type, 0);
     },
     exports: (ns) => [...namespace(ns).keys()],
     close: () => api.close(),
   };
 }
 
-function reduce(checker: Checker, type: Type, depth: number): Shape {
+interface Context {
+  checker: Checker;
+  docs: boolean;
+}
+
+function reduce(context: Context, type: Type, depth: number): Shape {
+  const { checker } = context;
   const f = type.flags;
   if (f & TypeFlags.Any || f & TypeFlags.Unknown) return { kind: 'primitive', name: 'unknown' };
   if (f & TypeFlags.String) return { kind: 'primitive', name: 'string' };
@@ -81,10 +89,10 @@ function reduce(checker: Checker, type: Type, depth: number): Shape {
   if (f & TypeFlags.Never) return { kind: 'primitive', name: 'never' };
   if (f & TypeFlags.StringLiteral || f & TypeFlags.NumberLiteral) return { kind: 'literal', value: view(type).value as string | number };
   if (f & TypeFlags.BooleanLiteral) return { kind: 'literal', value: view(type).value === true || view(type).intrinsicName === 'true' };
-  if (f & TypeFlags.Union) return reduceUnion(checker, type, depth);
+  if (f & TypeFlags.Union) return reduceUnion(context, type, depth);
   if (depth >= MAX_DEPTH) return { kind: 'primitive', name: 'other', text: checker.typeToString(type) };
   if (f & TypeFlags.Intersection && isOpenString(type)) return { kind: 'primitive', name: 'string' };
-  if (f & TypeFlags.Object || f & TypeFlags.Intersection) return reduceObject(checker, type, depth);
+  if (f & TypeFlags.Object || f & TypeFlags.Intersection) return reduceObject(context, type, depth);
   return { kind: 'primitive', name: 'other', text: checker.typeToString(type) };
 }
 
@@ -99,22 +107,23 @@ function isOpenString(type: Type): boolean {
   return members.some((m) => m.flags & TypeFlags.String);
 }
 
-function reduceUnion(checker: Checker, type: Type, depth: number): Shape {
+function reduceUnion(context: Context, type: Type, depth: number): Shape {
   const raw = view(type).getTypes() ?? [];
   const members: Shape[] = [];
   let trueSeen = false;
   let falseSeen = false;
   for (const member of raw) {
     if (member.flags & (TypeFlags.Undefined | TypeFlags.Void)) continue; // optionality is tracked on the field
-    const shape = reduce(checker, member, depth);
+    const shape = reduce(context, member, depth);
     if (shape.kind === 'literal' && shape.value === true) trueSeen = true;
     if (shape.kind === 'literal' && shape.value === false) falseSeen = true;
     members.push(...(shape.kind === 'union' ? shape.members : [shape]));
   }
-  const merged =
+  const merged = dedupe(
     trueSeen && falseSeen
       ? [...members.filter((m) => !(m.kind === 'literal' && typeof m.value === 'boolean')), { kind: 'primitive', name: 'boolean' } as Shape]
-      : members;
+      : members,
+  );
   // An open enum (`'a' | 'b' | string`) is a string to a reader; keep it so, as the compiler does.
   if (merged.some((m) => m.kind === 'primitive' && m.name === 'string')) {
     const rest = merged.filter((m) => !(m.kind === 'literal' && typeof m.value === 'string'));
@@ -123,19 +132,38 @@ function reduceUnion(checker: Checker, type: Type, depth: number): Shape {
   return merged.length === 1 ? merged[0]! : { kind: 'union', members: merged };
 }
 
-function reduceObject(checker: Checker, type: Type, depth: number): Shape {
+function reduceObject(context: Context, type: Type, depth: number): Shape {
+  const { checker } = context;
+  // A tuple (`@minItems`/`@maxItems` in the SDK's json-schema-to-typescript output) is compared as the array it
+  // encodes: lengths are not compared, only the items.
+  if (checker.isTupleType(type)) {
+    const items = dedupe(checker.getTypeArguments(type as never).map((t) => reduce(context, t, depth + 1)));
+    return { kind: 'array', item: items.length === 1 ? items[0]! : { kind: 'union', members: items } };
+  }
   if (checker.isArrayType(type)) {
     const [item] = checker.getTypeArguments(type as never);
-    return { kind: 'array', item: item === undefined ? { kind: 'primitive', name: 'unknown' } : reduce(checker, item, depth + 1) };
+    return { kind: 'array', item: item === undefined ? { kind: 'primitive', name: 'unknown' } : reduce(context, item, depth + 1) };
   }
   const fields: Record<string, Field> = {};
   for (const property of checker.getPropertiesOfType(type)) {
     const propertyType = checker.getTypeOfSymbol(property);
     fields[property.name] = {
       optional: (property.flags & SymbolFlags.Optional) !== 0,
-      shape: propertyType === undefined ? { kind: 'primitive', name: 'unknown' } : reduce(checker, propertyType, depth + 1),
+      shape: propertyType === undefined ? { kind: 'primitive', name: 'unknown' } : reduce(context, propertyType, depth + 1),
+      ...(context.docs ? { doc: checker.getDocumentationCommentOfSymbol(property) } : {}),
     };
   }
   const [index] = checker.getIndexInfosOfType(type);
-  return { kind: 'object', fields, index: index === undefined ? null : reduce(checker, index.valueType, depth + 1) };
+  return { kind: 'object', fields, index: index === undefined ? null : reduce(context, index.valueType, depth + 1) };
+}
+
+/** Drops repeated members (`[T] | [T, T]` tuples reduce to the same array). */
+function dedupe(shapes: Shape[]): Shape[] {
+  const seen = new Set<string>();
+  return shapes.filter((shape) => {
+    const key = JSON.stringify(shape);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
