@@ -118,6 +118,12 @@ export interface DialectConfigSpec {
    * anywhere in a known event drops every hook of that file, not just one handler.
    */
   wholeFileRejection?: boolean;
+  /**
+   * What a handler without its required `command` costs where the agent rejects files whole:
+   * `file` (the default; Codex) every hook of the file, `event` only the hooks of that event in that
+   * file (Claude Code 2.1.328: a Stop entry without a command leaves the file's PreToolUse guard running).
+   */
+  missingCommandScope?: 'file' | 'event';
   /** Keys under `hooks` that are the agent's own settings, not events (`[hooks.state]`, `managed_dir`). */
   reservedHookKeys?: Partial<Record<FileRole, Readonly<Record<string, FieldType>>>>;
   /**

@@ -86,6 +86,9 @@ export const configSpec: DialectConfigSpec = {
   // cc settings §Fix a broken settings file; cc#75081: a hooks value the schema rejects drops every
   // hook of a settings or plugin hooks file. Managed files drop only the bad entries (agent-rejection.ts).
   wholeFileRejection: true,
+  // Claude Code 2.1.328 (test/agents/claude): a handler without "command" drops that event's hooks
+  // of the file only; the file's other events still run.
+  missingCommandScope: 'event',
   // cc settings §Fix a broken settings file: "a value the schema rejects" → "continue without the
   // broken settings": a wrongly typed setting, a blank command, a group without hooks drop the file too.
   schemaRejectsFile: true,

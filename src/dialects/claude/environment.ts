@@ -25,7 +25,10 @@ export async function prepareDispatch(
   info: DispatchContextInfo,
 ): Promise<DispatchPreparation> {
   const env: Record<string, string> = {};
-  if (typeof payload.session_id === 'string') env.CLAUDE_CODE_SESSION_ID = payload.session_id;
+  if (typeof payload.session_id === 'string') {
+    env.CLAUDE_CODE_SESSION_ID = payload.session_id;
+    env.CLAUDE_CODE_CHILD_NOTES_DIR = childNotesPath(info.projectDir, payload.session_id);
+  }
   if (isPlainObject(payload.effort) && typeof payload.effort.level === 'string') env.CLAUDE_EFFORT = payload.effort.level;
   const cwd = existingCwd(info);
   if (!ENV_FILE_EVENTS.has(event)) return { env, cwd, finish: async () => null };
@@ -85,6 +88,17 @@ async function makeWritable(dir: string): Promise<void> {
       // Not ours to change (or gone): the second removal says what is left.
     }
   }
+}
+
+/**
+ * Where Claude Code 2.1.328 tells hooks a child session notes its start:
+ * `<tmp>/claude-<uid>/<project dir, every non-alphanumeric character a dash>/<session>/started`.
+ * Only the path is given (Claude creates nothing there before a child writes).
+ */
+export function childNotesPath(projectDir: string, sessionId: string): string {
+  const uid = typeof process.getuid === 'function' ? process.getuid() : 0;
+  const slug = projectDir.replace(/[^A-Za-z0-9]/g, '-');
+  return join(tmpdir(), `claude-${uid}`, slug, sessionId.replace(/[^A-Za-z0-9-]/g, '-'), 'started');
 }
 
 /** The file's first ENV_FILE_LIMIT bytes; null when it is not a regular file (a hook may have replaced it). */

@@ -21,14 +21,16 @@ const modelSwitch = () => ({
 });
 
 /**
- * Fields only some events carry (SPEC-dialects 8.4), harmless to feed a real hook; values follow
- * the documented payloads (cc hooks, each event's input section).
+ * Fields only some events carry (SPEC-dialects 8.4), harmless to feed a real hook. Events Claude
+ * Code 2.1.328 fires in `-p` mode have exactly the fields it was seen to send (test/agents/claude:
+ * `prompt_id`, `effort`, `duration_ms`, `background_tasks`, `session_crons`, no `model` on
+ * SessionStart); the others follow the documented payloads (cc hooks, each event's input section).
  */
 const EVENT_FIELDS: Readonly<Record<string, (cwd: string) => Record<string, unknown>>> = {
-  SessionStart: () => ({ source: 'startup', model: 'claude-sonnet-4-6' }),
+  SessionStart: () => ({ source: 'startup' }),
   Setup: () => ({ trigger: 'init' }),
   InstructionsLoaded: (cwd) => ({ file_path: join(cwd, 'CLAUDE.md'), memory_type: 'Project', load_reason: 'session_start' }),
-  UserPromptSubmit: () => ({ permission_mode: 'default', prompt: 'hello' }),
+  UserPromptSubmit: () => ({ prompt: 'hello' }),
   UserPromptExpansion: () => ({
     permission_mode: 'default',
     expansion_type: 'slash_command',
@@ -37,35 +39,29 @@ const EVENT_FIELDS: Readonly<Record<string, (cwd: string) => Record<string, unkn
     prompt: '/review',
   }),
   MessageDisplay: () => ({ turn_id: randomUUID(), message_id: randomUUID(), index: 0, final: true, delta: 'Done.' }),
-  PreToolUse: () => ({ permission_mode: 'default', ...bash(), tool_use_id: toolUse() }),
+  PreToolUse: () => ({ ...bash(), tool_use_id: toolUse() }),
   PermissionRequest: () => ({ permission_mode: 'default', ...bash() }),
   PostToolUse: () => ({
-    permission_mode: 'default',
     ...bash(),
+    tool_response: { stdout: 'hello', stderr: '', interrupted: false, isImage: false, noOutputExpected: false },
     tool_use_id: toolUse(),
-    tool_response: { stdout: 'hello\n', stderr: '', interrupted: false, isImage: false },
+    duration_ms: 41,
   }),
-  PostToolUseFailure: () => ({
-    permission_mode: 'default',
-    ...bash(),
-    tool_use_id: toolUse(),
-    error: 'Command exited with non-zero status code 1',
-  }),
-  PostToolBatch: () => ({ permission_mode: 'default', tool_calls: [{ ...bash(), tool_use_id: toolUse(), tool_response: 'hello\n' }] }),
+  PostToolUseFailure: () => ({ ...bash(), tool_use_id: toolUse(), error: 'Exit code 1', is_interrupt: false, duration_ms: 82 }),
+  PostToolBatch: () => ({ tool_calls: [{ ...bash(), tool_use_id: toolUse(), tool_response: 'hello' }] }),
   PermissionDenied: () => ({ permission_mode: 'auto', ...bash(), tool_use_id: toolUse(), reason: 'Blocked by classifier' }),
   Notification: () => ({ message: 'Claude needs your permission to use Bash', notification_type: 'permission_prompt' }),
-  SubagentStart: () => ({ agent_id: `agent-${randomUUID()}`, agent_type: 'Explore' }),
+  SubagentStart: () => ({}),
   SubagentStop: (cwd) => ({
-    permission_mode: 'default',
     stop_hook_active: false,
-    agent_id: `agent-${randomUUID()}`,
-    agent_type: 'Explore',
-    agent_transcript_path: join(cwd, 'subagent.jsonl'),
+    agent_transcript_path: join(cwd, '.claude', 'transcripts', 'subagents', 'agent-a0552408e81e52bd.jsonl'),
     last_assistant_message: 'Done.',
+    background_tasks: [],
+    session_crons: [],
   }),
   TaskCreated: () => ({ permission_mode: 'default', task_id: 'task-001', task_subject: 'Write the tests' }),
   TaskCompleted: () => ({ permission_mode: 'default', task_id: 'task-001', task_subject: 'Write the tests' }),
-  Stop: () => ({ permission_mode: 'default', stop_hook_active: false, last_assistant_message: 'Done.' }),
+  Stop: () => ({ stop_hook_active: false, last_assistant_message: 'Done.', background_tasks: [], session_crons: [] }),
   StopFailure: () => ({ error: 'rate_limit', last_assistant_message: 'API Error: Rate limit reached' }),
   TeammateIdle: () => ({ permission_mode: 'default', teammate_name: 'researcher', team_name: 'default' }),
   ConfigChange: (cwd) => ({ source: 'project_settings', file_path: join(cwd, '.claude', 'settings.json') }),
@@ -95,6 +91,39 @@ const EVENT_FIELDS: Readonly<Record<string, (cwd: string) => Record<string, unkn
   PostModelSwitch: () => ({ ...modelSwitch(), source: 'command' }),
 };
 
+/**
+ * The fields Claude Code 2.1.328 puts between `cwd` and `hook_event_name` on the events it was seen
+ * to fire in `-p` mode, in its order: `prompt_id` once a prompt is being worked on, `permission_mode`,
+ * the subagent's `agent_id`/`agent_type` (SubagentStart/Stop always; tool events inside a subagent),
+ * `effort` on the events of the model's turn.
+ */
+const TURN_FIELDS: Readonly<Record<string, readonly ('prompt_id' | 'permission_mode' | 'agent' | 'effort')[]>> = {
+  UserPromptSubmit: ['prompt_id', 'permission_mode'],
+  UserPromptExpansion: ['prompt_id', 'permission_mode'],
+  PreToolUse: ['prompt_id', 'permission_mode', 'effort'],
+  PermissionRequest: ['prompt_id', 'permission_mode', 'effort'],
+  PostToolUse: ['prompt_id', 'permission_mode', 'effort'],
+  PostToolUseFailure: ['prompt_id', 'permission_mode', 'effort'],
+  PostToolBatch: ['prompt_id', 'permission_mode', 'effort'],
+  Stop: ['prompt_id', 'permission_mode', 'effort'],
+  SubagentStart: ['prompt_id', 'agent'],
+  SubagentStop: ['prompt_id', 'permission_mode', 'agent', 'effort'],
+  MessageDisplay: ['prompt_id'],
+  CwdChanged: ['prompt_id'],
+  SessionEnd: ['prompt_id'],
+};
+
+function turnFields(event: string, promptId: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of TURN_FIELDS[event] ?? []) {
+    if (field === 'prompt_id') out.prompt_id = promptId;
+    else if (field === 'permission_mode') out.permission_mode = 'default';
+    else if (field === 'effort') out.effort = { level: 'medium' };
+    else Object.assign(out, { agent_id: 'a0552408e81e52bd', agent_type: 'general-purpose' });
+  }
+  return out;
+}
+
 /** A schema-valid claude input payload for `event` with a fresh session id (SPEC-dialects 8.4). */
 export function fixture(event: string, context: { cwd: string }): Record<string, unknown> {
   requireKnownEvent('claude', event, EVENT_NAMES);
@@ -103,6 +132,7 @@ export function fixture(event: string, context: { cwd: string }): Record<string,
     session_id: sessionId,
     transcript_path: join(context.cwd, '.claude', 'transcripts', `${sessionId}.jsonl`),
     cwd: context.cwd,
+    ...turnFields(event, randomUUID()),
     hook_event_name: event,
     ...EVENT_FIELDS[event]!(context.cwd),
   };

@@ -69,7 +69,9 @@ export function normalizeClaudeHandlers(
 
 /**
  * What every hook's environment changes (8.7): the markers and the project dir are set, every
- * `OTEL_*` variable of the agent is removed (undefined removes).
+ * `OTEL_*` variable of the agent is removed (undefined removes). Claude Code 2.1.328 in `-p` mode
+ * also sets CLAUDE_CODE_ENTRYPOINT=sdk-cli, CLAUDE_CODE_SESSION_ATTENDED=0 and CLAUDE_PID (its own
+ * pid; here the process that runs the hooks); a host that is itself inside Claude keeps its values.
  */
 function hookEnvironment(context: LoadContext): Record<string, string | undefined> {
   const env: Record<string, string | undefined> = {};
@@ -77,6 +79,9 @@ function hookEnvironment(context: LoadContext): Record<string, string | undefine
   env.CLAUDE_PROJECT_DIR = context.cwd;
   env.CLAUDECODE = '1';
   env.CLAUDE_CODE_CHILD_SESSION = '1';
+  env.CLAUDE_CODE_ENTRYPOINT = context.env.CLAUDE_CODE_ENTRYPOINT ?? 'sdk-cli';
+  env.CLAUDE_CODE_SESSION_ATTENDED = context.env.CLAUDE_CODE_SESSION_ATTENDED ?? '0';
+  env.CLAUDE_PID = context.env.CLAUDE_PID ?? String(process.pid);
   return env;
 }
 

@@ -20,6 +20,7 @@ export const emptyCommand = createRule({
     blankCommand: '"command" is blank; give the command to run',
     // {{clause}}: "the agent ignores this whole file" (a hooks file) or "… every hook in this file" (settings, TOML).
     noCommandFileIgnored: '{{clause}}: this {{event}} hook has no "command"',
+    noCommandEventIgnored: 'the agent ignores every {{event}} hook in this file: this {{event}} hook has no "command"',
     blankCommandFileIgnored: '{{clause}}: "command" is blank; give the command to run',
   },
   check({ spec, checked, report }) {
@@ -35,7 +36,10 @@ export const emptyCommand = createRule({
       const event = handler.group.event.name;
       const command = setField(handler.node, 'command');
       if (command === undefined) {
-        if (dropsFile)
+        // Claude drops only the event's hooks of this file (missingCommandScope: 'event').
+        if (dropsFile && spec.missingCommandScope === 'event')
+          report({ messageId: 'noCommandEventIgnored', data: { event }, pos: handler.node.pos, invalidates: handler.group.event.value });
+        else if (dropsFile)
           report({ messageId: 'noCommandFileIgnored', data: { clause, event }, pos: handler.node.pos, invalidates: fileHooks });
         else report({ messageId: 'noCommand', data: { event }, pos: handler.node.pos, invalidates: handler.node });
       } else if (command.value.kind === 'scalar' && typeof command.value.value === 'string' && command.value.value.trim() === '') {

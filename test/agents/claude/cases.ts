@@ -31,12 +31,22 @@ export interface Want {
   readonly result?: string;
   /** hookctl's applied tool-output rewrite (null: none applied). */
   readonly updatedToolOutput?: unknown;
+  /** hookctl's additionalContext (null: none). */
+  readonly additionalContext?: string | null;
+  /** False: Claude never fires the event here, so there is nothing to ask hookctl. */
+  readonly fires?: false;
   /** hookctl's rewritten input. */
   readonly updatedInput?: unknown;
 }
 
 export interface Case {
   readonly name: string;
+  /** Engine settings for the hookctl side (default: rewriteOrder "configured"). */
+  readonly hookctl?: {
+    readonly rewriteOrder?: 'completion' | 'configured';
+    readonly settingsFlag?: string;
+    readonly pluginDirs?: string[];
+  };
   /** The event whose outcome hookctl is asked about (from the first captured payload of it). */
   readonly event: string;
   readonly given: AgentCase;
@@ -282,4 +292,357 @@ const stop: Case[] = [
   },
 ];
 
-export const CASES: readonly Case[] = [...preToolUse, ...postToolUse, ...userPrompt, ...stop];
+const perm = (decision: object, sleep?: number): HookBehaviour => ({
+  stdout: hso('PermissionRequest', { decision }),
+  ...(sleep === undefined ? {} : { sleep }),
+});
+/** PermissionRequest hooks: Claude asks them only when it would ask the user, so no --dangerously-skip-permissions. */
+const permCase = (hooks: Record<string, HookBehaviour>): AgentCase => ({
+  skipPermissions: false,
+  hooks,
+  files: project(table('PermissionRequest', Object.keys(hooks))),
+  script: script(bash(MARK)),
+});
+
+const permissionRequest: Case[] = [
+  {
+    name: 'the first hook to answer decides: a fast allow beats a slow deny',
+    event: 'PermissionRequest',
+    hookctl: { rewriteOrder: 'completion' },
+    given: permCase({ a: perm({ behavior: 'allow' }), d: perm({ behavior: 'deny', message: 'slow deny' }, 2) }),
+    want: { toolRan: true, decision: 'allow', blocked: false, calls: { a: 1, d: 1 } },
+  },
+  {
+    name: 'the first hook to answer decides: a fast deny beats a slow allow',
+    event: 'PermissionRequest',
+    hookctl: { rewriteOrder: 'completion' },
+    given: permCase({ a: perm({ behavior: 'allow' }, 2), d: perm({ behavior: 'deny', message: 'fast deny' }) }),
+    want: { toolRan: false, decision: 'deny', blocked: true, toolResult: { text: 'fast deny', isError: true } },
+  },
+  {
+    name: 'a deny message is the tool result',
+    event: 'PermissionRequest',
+    given: permCase({ g: perm({ behavior: 'deny', message: 'not this one' }) }),
+    want: { toolRan: false, decision: 'deny', toolResult: { text: 'not this one', isError: true } },
+  },
+  {
+    name: 'allow lets a command run that -p mode would refuse',
+    event: 'PermissionRequest',
+    given: permCase({ g: perm({ behavior: 'allow' }) }),
+    want: { toolRan: true, decision: 'allow' },
+  },
+  {
+    name: 'allow with updatedInput runs the rewritten command',
+    event: 'PermissionRequest',
+    // A command that writes: a read-only one Claude allows by itself, without asking.
+    given: {
+      ...permCase({ g: perm({ behavior: 'allow', updatedInput: { command: MARK, description: 'x' } }) }),
+      script: script(bash('echo orig > $ROOT/orig.txt')),
+    },
+    want: { toolRan: true, decision: 'allow', updatedInput: { command: MARK, description: 'x' } },
+  },
+  {
+    name: 'not asked under --dangerously-skip-permissions',
+    event: 'PermissionRequest',
+    given: { ...permCase({ g: perm({ behavior: 'deny', message: 'no' }) }), skipPermissions: true },
+    want: { toolRan: true, calls: { g: 0 }, fires: false },
+  },
+];
+
+const guard = { exit: 2, stderr: 'guarded' };
+const guardText = `PreToolUse:Bash hook error: [${CMD}]: guarded`;
+const guarded = (files: Record<string, unknown>, extra: Partial<AgentCase> = {}): AgentCase => ({
+  hooks: { g: guard },
+  files,
+  script: script(bash(MARK)),
+  ...extra,
+});
+const guardTable = table('PreToolUse', ['g'], 'Bash');
+
+const layers: Case[] = [
+  {
+    name: 'user settings ($CLAUDE_CONFIG_DIR/settings.json)',
+    event: 'PreToolUse',
+    given: guarded({ 'config/settings.json': { hooks: guardTable } }),
+    want: { toolRan: false, decision: 'deny', feedback: [guardText] },
+  },
+  {
+    name: 'local project settings (.claude/settings.local.json)',
+    event: 'PreToolUse',
+    given: guarded({ 'project/.claude/settings.local.json': { hooks: guardTable } }),
+    want: { toolRan: false, decision: 'deny', feedback: [guardText] },
+  },
+  {
+    name: '--settings file',
+    event: 'PreToolUse',
+    hookctl: { settingsFlag: '$ROOT/flag.json' },
+    given: guarded({ 'flag.json': { hooks: guardTable } }, { args: ['--settings', '$ROOT/flag.json'] }),
+    want: { toolRan: false, decision: 'deny', feedback: [guardText] },
+  },
+  {
+    name: '--settings inline JSON',
+    event: 'PreToolUse',
+    hookctl: { settingsFlag: JSON.stringify({ hooks: guardTable }) },
+    given: guarded({}, { args: ['--settings', JSON.stringify({ hooks: guardTable })] }),
+    want: { toolRan: false, decision: 'deny', feedback: [guardText] },
+  },
+  {
+    name: '--plugin-dir plugin hooks/hooks.json',
+    event: 'PreToolUse',
+    hookctl: { pluginDirs: ['$ROOT/plugin'] },
+    given: guarded(
+      { 'plugin/.claude-plugin/plugin.json': { name: 'guard-plugin', version: '1.0.0' }, 'plugin/hooks/hooks.json': { hooks: guardTable } },
+      { args: ['--plugin-dir', '$ROOT/plugin'] },
+    ),
+    want: { toolRan: false, decision: 'deny', feedback: [guardText] },
+  },
+  {
+    name: 'the same command in project and user settings runs once',
+    event: 'PreToolUse',
+    given: {
+      hooks: { g: {} },
+      files: { ...project(table('PreToolUse', ['g'], 'Bash')), 'config/settings.json': { hooks: table('PreToolUse', ['g'], 'Bash') } },
+      script: script(bash(MARK)),
+    },
+    want: { toolRan: true, calls: { g: 1 } },
+  },
+  {
+    name: 'disableAllHooks in project settings also turns off --settings hooks',
+    event: 'PreToolUse',
+    hookctl: { settingsFlag: '$ROOT/flag.json' },
+    given: guarded(
+      { 'project/.claude/settings.json': { disableAllHooks: true }, 'flag.json': { hooks: guardTable } },
+      {
+        args: ['--settings', '$ROOT/flag.json'],
+      },
+    ),
+    want: { toolRan: true, calls: { g: 0 }, decision: null, blocked: false },
+  },
+  {
+    name: 'disableAllHooks in --settings turns off project hooks',
+    event: 'PreToolUse',
+    hookctl: { settingsFlag: JSON.stringify({ disableAllHooks: true }) },
+    given: guarded(
+      { 'project/.claude/settings.json': { hooks: guardTable } },
+      { args: ['--settings', JSON.stringify({ disableAllHooks: true })] },
+    ),
+    want: { toolRan: true, calls: { g: 0 }, decision: null, blocked: false },
+  },
+  {
+    name: 'disableAllHooks in local settings turns off user hooks',
+    event: 'PreToolUse',
+    given: guarded({ 'project/.claude/settings.local.json': { disableAllHooks: true }, 'config/settings.json': { hooks: guardTable } }),
+    want: { toolRan: true, calls: { g: 0 }, decision: null },
+  },
+];
+
+const broken: Case[] = [
+  {
+    name: 'a Stop entry without "command" leaves the same file\'s PreToolUse guard running',
+    event: 'PreToolUse',
+    given: guarded(project({ ...guardTable, Stop: [{ hooks: [{ type: 'command' }] }] })),
+    want: { toolRan: false, decision: 'deny', calls: { g: 1 }, feedback: [guardText] },
+  },
+  {
+    name: 'a PreToolUse entry without "command" drops the file\'s other PreToolUse hooks',
+    event: 'PreToolUse',
+    given: guarded(project({ PreToolUse: [...(guardTable.PreToolUse ?? []), { matcher: 'Bash', hooks: [{ type: 'command' }] }] })),
+    want: { toolRan: true, calls: { g: 0 }, decision: null },
+  },
+  {
+    name: 'a settings file that is not JSON loses its hooks; other files still run',
+    event: 'PreToolUse',
+    given: {
+      hooks: { g: guard, w: {} },
+      files: { 'project/.claude/settings.json': '{ "hooks": ', 'config/settings.json': { hooks: table('PreToolUse', ['w'], 'Bash') } },
+      script: script(bash(MARK)),
+    },
+    want: { toolRan: true, calls: { g: 0, w: 1 }, decision: null },
+  },
+  {
+    name: 'an unknown event is skipped; the rest of the file runs',
+    event: 'PreToolUse',
+    given: guarded(project({ ...guardTable, NoSuchEvent: [{ hooks: [{ type: 'command', command: 'true' }] }] })),
+    want: { toolRan: false, decision: 'deny', calls: { g: 1 } },
+  },
+];
+
+const matchers: Case[] = [
+  ...(
+    [
+      ['Bash|Write', true],
+      ['Ba.*', true],
+      ['*', true],
+      ['', true],
+      ['bash', false],
+      ['Write', false],
+    ] as const
+  ).map(
+    ([matcher, runs]): Case => ({
+      name: `matcher ${JSON.stringify(matcher)} ${runs ? 'selects' : 'does not select'} Bash`,
+      event: 'PreToolUse',
+      given: { ...guarded(project(table('PreToolUse', ['g'], matcher))) },
+      want: runs ? { toolRan: false, decision: 'deny', calls: { g: 1 } } : { toolRan: true, decision: null, calls: { g: 0 } },
+    }),
+  ),
+  {
+    name: '"if": "Bash(rm *)" leaves out an echo',
+    event: 'PreToolUse',
+    given: guarded(project(table('PreToolUse', ['g'], 'Bash', { if: 'Bash(rm *)' }))),
+    want: { toolRan: true, calls: { g: 0 }, decision: null },
+  },
+  {
+    name: '"if": "Bash(echo *)" selects the echo',
+    event: 'PreToolUse',
+    given: guarded(project(table('PreToolUse', ['g'], 'Bash', { if: 'Bash(echo *)' }))),
+    want: { toolRan: false, calls: { g: 1 }, decision: 'deny' },
+  },
+];
+
+const handlers: Case[] = [
+  {
+    name: 'a hook past its timeout is a non-blocking error; the tool runs',
+    event: 'PreToolUse',
+    given: guarded(project(table('PreToolUse', ['g'], 'Bash', { timeout: 1 })), { hooks: { g: { sleep: 4, exit: 2, stderr: 'late' } } }),
+    want: { toolRan: true, calls: { g: 1 } },
+  },
+  {
+    name: 'an async hook cannot block',
+    event: 'PreToolUse',
+    given: guarded(project(table('PreToolUse', ['g'], 'Bash', { async: true }))),
+    want: { toolRan: true, calls: { g: 1 }, decision: null, blocked: false },
+  },
+  {
+    name: 'exec form (command + args) runs without a shell and blocks',
+    event: 'PreToolUse',
+    given: guarded(project({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'sh', args: ['$ROOT/hooks/g.sh'] }] }] })),
+    want: { toolRan: false, decision: 'deny', calls: { g: 1 } },
+  },
+  {
+    name: 'an http hook that denies',
+    event: 'PreToolUse',
+    given: {
+      hookServer: {
+        port: 18765,
+        routes: { '/deny': { body: hso('PreToolUse', { permissionDecision: 'deny', permissionDecisionReason: 'http says no' }) } },
+      },
+      files: project({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'http', url: 'http://127.0.0.1:18765/deny' }] }] }),
+      script: script(bash(MARK)),
+      hooks: { w: {} },
+    },
+    want: { toolRan: false, toolResult: { text: 'PreToolUse:Bash hook error: http says no', isError: true } },
+  },
+  {
+    name: 'two hooks on one event both run; a deny wins over an allow',
+    event: 'PreToolUse',
+    given: {
+      hooks: { a: pre({ permissionDecision: 'allow' }), g: pre({ permissionDecision: 'deny', permissionDecisionReason: 'no' }) },
+      files: project(table('PreToolUse', ['a', 'g'], 'Bash')),
+      script: script(bash(MARK)),
+    },
+    want: { toolRan: false, decision: 'deny', calls: { a: 1, g: 1 }, feedback: ['PreToolUse:Bash hook error: no'] },
+  },
+];
+
+const lifecycle: Case[] = [
+  {
+    name: 'SessionStart additionalContext',
+    event: 'SessionStart',
+    given: one('SessionStart', { stdout: hso('SessionStart', { additionalContext: 'ss ctx' }) }, { turns: [] }),
+    want: { calls: { g: 1 }, feedback: ['SessionStart hook additional context: ss ctx'] },
+  },
+  {
+    name: 'SessionStart plain stdout does not reach the model in -p mode',
+    event: 'SessionStart',
+    given: one('SessionStart', { stdout: 'ss plain' }, { turns: [] }),
+    want: { calls: { g: 1 }, unseen: ['ss plain'], additionalContext: null },
+  },
+  {
+    name: 'SessionEnd runs once at the end',
+    event: 'SessionEnd',
+    given: one('SessionEnd', {}, { turns: [] }),
+    want: { calls: { g: 1 } },
+  },
+  {
+    name: 'CwdChanged fires when a command changes directory',
+    event: 'CwdChanged',
+    given: one('CwdChanged', {}, { turns: [bash('cd /tmp && true')] }),
+    want: { calls: { g: 1 } },
+  },
+  {
+    name: 'InstructionsLoaded fires for CLAUDE.md',
+    event: 'InstructionsLoaded',
+    given: {
+      ...one('InstructionsLoaded', {}, { turns: [] }),
+      files: { ...project(table('InstructionsLoaded', ['g'])), 'project/CLAUDE.md': 'Be brief.' },
+    },
+    want: { calls: { g: 1 } },
+  },
+  {
+    name: 'MessageDisplay fires for the final text',
+    event: 'MessageDisplay',
+    given: one('MessageDisplay', {}, { turns: [] }),
+    want: { calls: { g: 1 } },
+  },
+  {
+    name: 'PostToolBatch fires after each batch',
+    event: 'PostToolBatch',
+    given: one('PostToolBatch', {}, { turns: [bash('echo a'), bash('echo b')] }),
+    want: { calls: { g: 2 } },
+  },
+  {
+    name: 'SubagentStart and SubagentStop fire for a Task',
+    event: 'SubagentStart',
+    given: {
+      hooks: { g: {}, s: {} },
+      files: project({ ...table('SubagentStart', ['g']), ...table('SubagentStop', ['s']) }),
+      script: {
+        conversations: [
+          { when: 'SUBTASK', turns: [{ text: 'sub done' }] },
+          {
+            turns: [
+              { tools: [{ name: 'Task', input: { description: 'sub', prompt: 'SUBTASK', subagent_type: 'general-purpose' } }] },
+              { text: 'All done.' },
+            ],
+          },
+        ],
+      },
+    },
+    want: { calls: { g: 1, s: 1 } },
+  },
+  {
+    name: 'UserPromptExpansion fires for a slash command',
+    event: 'UserPromptExpansion',
+    given: {
+      ...one('UserPromptExpansion', {}, { turns: [] }),
+      prompt: '/greet',
+      files: { ...project(table('UserPromptExpansion', ['g'])), 'project/.claude/commands/greet.md': 'Say hello.' },
+    },
+    want: { calls: { g: 1 } },
+  },
+  {
+    name: 'UserPromptSubmit exit 2 blocks the prompt with stderr',
+    event: 'UserPromptSubmit',
+    given: one('UserPromptSubmit', { exit: 2, stderr: 'no prompts today' }, { turns: [] }),
+    want: { blocked: true, calls: { g: 1 } },
+  },
+  {
+    name: 'Stop continue:false ends the session',
+    event: 'Stop',
+    given: one('Stop', { stdout: { continue: false, stopReason: 'enough' } }, { turns: [] }),
+    want: { continues: false, stop: true, calls: { g: 1 } },
+  },
+];
+
+export const CASES: readonly Case[] = [
+  ...preToolUse,
+  ...postToolUse,
+  ...userPrompt,
+  ...stop,
+  ...permissionRequest,
+  ...layers,
+  ...broken,
+  ...matchers,
+  ...handlers,
+  ...lifecycle,
+];

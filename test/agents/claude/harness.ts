@@ -123,7 +123,7 @@ export function prepare(spec: AgentCase): string {
 let active = 0;
 const waiting: (() => void)[] = [];
 /** At most this many Claude processes at once (2 cores; each is mostly waiting on I/O and hooks). */
-const POOL = Number(process.env.HOOKCTL_AGENT_POOL ?? 4);
+const POOL = Number(process.env.HOOKCTL_AGENT_POOL ?? 5);
 
 async function slot<T>(work: () => Promise<T>): Promise<T> {
   if (active >= POOL) await new Promise<void>((go) => waiting.push(go));

@@ -18,7 +18,6 @@ describe('claude bad files (SPEC-dialects 8.1, §11.1): drops are loud', () => {
 
   it.each([
     ['an object matcher', { Stop: [{ matcher: { tool: 'Bash' }, hooks: [command('echo a')] }, group([command('echo b')])] }],
-    ['a handler without command', { Stop: [group([{ type: 'command' }, command('echo b')])] }],
     ['a handler of an unknown type', { Stop: [group([{ type: 'script', command: 'x' }, command('echo b')])] }],
     ['a timeout that is not a number', { Stop: [group([command('echo a', { timeout: '30s' }), command('echo b')])] }],
     ['an event that is not a list', { Stop: group([command('echo a')]), PreToolUse: [group([command('echo b')])] }],
@@ -45,20 +44,26 @@ describe('claude bad files (SPEC-dialects 8.1, §11.1): drops are loud', () => {
     );
   });
 
-  it('lint says the same as the runtime: a handler without a command drops the file, in one finding', async () => {
+  it('lint says the same as the runtime: a handler without a command drops that event of the file only, in one finding', async () => {
+    // Claude Code 2.1.328 (test/agents/claude): the file's PreToolUse guard keeps running.
     const box = makeClaudeSandbox();
-    box.settings('project/.claude/settings.json', hooks({ Stop: [group([{ type: 'command' }, command('echo b')])] }));
+    box.settings(
+      'project/.claude/settings.json',
+      hooks({ Stop: [group([{ type: 'command' }, command('echo b')])], PreToolUse: [group([command('echo guard')])] }),
+    );
     const lint = await runCli(['lint', '--format', 'json', '.claude/settings.json'], { cwd: box.project });
     expect(JSON.parse(lint.stdout).findings).toMatchObject([
-      { ruleId: 'empty-command', message: 'the agent ignores every hook in this file: this Stop hook has no "command"' },
+      { ruleId: 'empty-command', message: 'the agent ignores every Stop hook in this file: this Stop hook has no "command"' },
     ]);
     const outcome = await dispatchOnce(box, 'Stop');
     expect(outcome.runs).toEqual([]);
     expect(outcome.warnings).toEqual([
       expect.stringMatching(
-        /settings\.json:\d+:\d+: error: the agent ignores every hook in this file: this Stop hook has no "command" \(empty-command\)$/,
+        /settings\.json:\d+:\d+: error: the agent ignores every Stop hook in this file: this Stop hook has no "command" \(empty-command\)$/,
       ),
     ]);
+    const guard = await dispatchOnce(box, 'PreToolUse');
+    expect(guard.runs.map((run) => run.command)).toEqual(['echo guard']);
   });
 
   it('an unknown event drops only its own entry (changelog 2.1.101), with a warning naming it', async () => {

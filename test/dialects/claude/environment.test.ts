@@ -14,6 +14,10 @@ const SHOW = [
   'CLAUDE_EFFORT',
   'CLAUDECODE',
   'CLAUDE_CODE_CHILD_SESSION',
+  'CLAUDE_CODE_ENTRYPOINT',
+  'CLAUDE_CODE_SESSION_ATTENDED',
+  'CLAUDE_PID',
+  'CLAUDE_CODE_CHILD_NOTES_DIR',
   'CLAUDE_ENV_FILE',
   'OTEL_EXPORTER',
   'AGENT_VAR',
@@ -45,9 +49,26 @@ describe('claude hook environment (SPEC-dialects 8.7)', () => {
       CLAUDE_EFFORT: 'high',
       CLAUDECODE: '1',
       CLAUDE_CODE_CHILD_SESSION: '1',
+      // What Claude Code 2.1.328 sets in -p mode (test/agents/claude), with hookctl's own pid.
+      CLAUDE_CODE_ENTRYPOINT: 'sdk-cli',
+      CLAUDE_CODE_SESSION_ATTENDED: '0',
+      CLAUDE_PID: String(process.pid),
+      CLAUDE_CODE_CHILD_NOTES_DIR: expect.stringMatching(/\/claude-\d+\/[^/]+\/sess-42\/started$/),
       CLAUDE_ENV_FILE: 'unset',
       OTEL_EXPORTER: 'unset',
       AGENT_VAR: 'kept',
+    });
+  });
+
+  it('a host inside Claude keeps its own entrypoint, attendance and pid', async () => {
+    const box = makeClaudeSandbox();
+    box.settings('project/.claude/settings.json', hooks({ PreToolUse: [group([command(printEnv)])] }));
+    const env = { PATH: process.env.PATH, CLAUDE_CODE_ENTRYPOINT: 'cli', CLAUDE_CODE_SESSION_ATTENDED: '1', CLAUDE_PID: '4242' };
+    const outcome = await dispatchOnce(box, 'PreToolUse', {}, { env });
+    expect(envOf(outcome.runs[0]!.stderr)).toMatchObject({
+      CLAUDE_CODE_ENTRYPOINT: 'cli',
+      CLAUDE_CODE_SESSION_ATTENDED: '1',
+      CLAUDE_PID: '4242',
     });
   });
 

@@ -43,10 +43,16 @@ new RuleTester().run(emptyCommand, {
     },
     {
       // Claude validates a settings file as a whole (cc settings §Fix a broken settings file; cc#75081).
-      name: 'claude: a missing and a blank command each drop every hook of the settings file',
+      // Claude Code 2.1.328 (test/agents/claude): a missing command drops only that event's hooks of the file.
+      name: "claude: a missing command drops the event's hooks of the file, a blank one every hook of the file",
       files: { [CLAUDE_SETTINGS]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command" }, { "type": "command", "command": "" }] }] } }' },
       errors: [
-        { messageId: 'noCommandFileIgnored', line: 1, column: 35, message: `the agent ignores every hook in this file: ${NO_COMMAND}` },
+        {
+          messageId: 'noCommandEventIgnored',
+          line: 1,
+          column: 35,
+          message: 'the agent ignores every Stop hook in this file: this Stop hook has no "command"',
+        },
         {
           messageId: 'blankCommandFileIgnored',
           line: 1,
