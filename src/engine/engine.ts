@@ -489,7 +489,10 @@ export class HookEngine implements Engine {
   }
 
   private commandHandler(record: HandlerRecord, handlerTrust: HandlerTrust, managedOnly: boolean): EngineHandler {
-    const env = Object.keys(record.env).length === 0 ? this.agentEnv : { ...this.agentEnv, ...record.env };
+    // Merged on the handler's first run, not here: a config of 10,000 handlers would copy the whole
+    // environment 10,000 times for every `hookctl run`, which runs one or two of them.
+    let env: typeof this.agentEnv | undefined;
+    const handlerEnv = () => (env ??= Object.keys(record.env).length === 0 ? this.agentEnv : { ...this.agentEnv, ...record.env });
     return {
       ...record,
       mode: record.async ? 'async' : 'sync',
@@ -514,7 +517,7 @@ export class HookEngine implements Engine {
           ...(record.launch?.kind === 'process' ? { argv: record.launch.argv } : {}),
           stdin: invocation.stdin,
           cwd: invocation.cwd,
-          env: invocation.env ? { ...env, ...invocation.env } : env,
+          env: invocation.env ? { ...handlerEnv(), ...invocation.env } : handlerEnv(),
           timeoutMs: invocation.timeoutMs ?? record.timeoutMs,
           outputLimitBytes: invocation.outputLimitBytes ?? this.outputLimitBytes,
           ...(invocation.signal ? { signal: invocation.signal } : {}),
