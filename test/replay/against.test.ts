@@ -38,7 +38,8 @@ function tempTrees(): string[] {
   return readdirSync(tmpdir()).filter((name) => name.startsWith('hookctl-replay-'));
 }
 
-describe('hookctl replay --against <git-ref>', () => {
+// Each case runs the real bin (and real hooks) several times: minutes, not seconds, on a loaded machine.
+describe('hookctl replay --against <git-ref>', { timeout: 120_000 }, () => {
   it('replays with the hooks (and their scripts) at the ref and in the working tree, and shows only the changed verdicts', async () => {
     const sandbox = repository();
     const sessions = join(sandbox.root, 'sessions');

@@ -52,7 +52,8 @@ function placeAll(sandbox: TempProject, configDir = join(sandbox.home, '.claude'
   return dir;
 }
 
-describe('hookctl replay --dialect claude (transcripts recorded by Claude Code 2.1.328)', () => {
+// Each case runs the real bin (and real hooks) several times: minutes, not seconds, on a loaded machine.
+describe('hookctl replay --dialect claude (transcripts recorded by Claude Code 2.1.328)', { timeout: 120_000 }, () => {
   it("replays the project's sessions from ~/.claude/projects/<slug>/: a verdict per call, a summary, hooks that never fired", async () => {
     const sandbox = claudeProject();
     placeAll(sandbox);

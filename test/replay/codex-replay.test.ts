@@ -39,7 +39,8 @@ function flags(sandbox: TempProject): string[] {
   return ['--dialect', 'codex', '--cwd', sandbox.project, '--home', sandbox.home, '--managed', join(sandbox.root, 'none.toml')];
 }
 
-describe('hookctl replay --dialect codex (rollouts recorded by Codex 0.169.0)', () => {
+// Each case runs the real bin (and real hooks) several times: minutes, not seconds, on a loaded machine.
+describe('hookctl replay --dialect codex (rollouts recorded by Codex 0.169.0)', { timeout: 120_000 }, () => {
   it("replays only this project's sessions from $CODEX_HOME/sessions/, with Codex's tool names and inputs", async () => {
     const sandbox = await codexProject();
     const day = join(sandbox.home, '.codex', 'sessions', '2026', '12', '02');

@@ -15,7 +15,8 @@ function shownRun(prefix: string): { args: string[]; output: string } {
   return { args: command!.slice('$ hookctl '.length).split(' '), output: output.join('\n') };
 }
 
-describe('docs/replay.md', () => {
+// Each case runs the real bin (and real hooks) several times: minutes, not seconds, on a loaded machine.
+describe('docs/replay.md', { timeout: 120_000 }, () => {
   it('shows what hookctl replay prints for the fixture history', async () => {
     const { args, output } = shownRun('hookctl replay --dialect claude --cwd test/fixtures/replay/project');
     const result = await runCli(args, { cwd: REPO, env: { CLAUDE_CONFIG_DIR: undefined } });

@@ -31,20 +31,22 @@ const prompt = (sandbox: TempProject, text: string) => record(sandbox, { type: '
 const call = (sandbox: TempProject, id: string, input: unknown) =>
   record(sandbox, { type: 'assistant', message: { role: 'assistant', content: [{ type: 'tool_use', id, name: 'Bash', input }] } });
 
-describe('hookctl replay on hostile session files', () => {
+// Each case runs the real bin (and real hooks) several times: minutes, not seconds, on a loaded machine.
+describe('hookctl replay on hostile session files', { timeout: 120_000 }, () => {
   it('a 100,000-level tool input neither crashes the reader, the hooks, the table nor the JSON', async () => {
     const sandbox = project();
     // Written as text: JSON.stringify itself would overflow on it.
     const deep = `${'['.repeat(100_000)}"bottom"${']'.repeat(100_000)}`;
     const line = call(sandbox, 't1', { command: 'ls', nested: 'DEEP' }).replace('"DEEP"', deep);
     const file = sandbox.write('s/deep.jsonl', `${line}\n${prompt(sandbox, 'after')}\n`);
-    const table = await runCli(['replay', ...flags(sandbox), file]);
+    // Two runs through 100,000 levels (the hooks get them too) take a while on a loaded machine.
+    const table = await runCli(['replay', ...flags(sandbox), file], { timeoutMs: 120_000 });
     expect(table.code, table.stderr).toBe(0);
     expect(table.stdout).toMatch(/deny\s+PreToolUse\s+Bash\s+ls\s+no shell/);
-    const json = await runCli(['replay', ...flags(sandbox), file, '--json']);
+    const json = await runCli(['replay', ...flags(sandbox), file, '--json'], { timeoutMs: 120_000 });
     expect(json.code, json.stderr).toBe(0);
     expect(JSON.parse(json.stdout)).toMatchObject({ events: 2, summary: { deny: 1, none: 1 } });
-  });
+  }, 300_000);
 
   it('a line past 32 MiB is skipped with a warning at its file:line, without holding it in memory; the rest is replayed', async () => {
     const sandbox = project();
@@ -53,7 +55,7 @@ describe('hookctl replay on hostile session files', () => {
       file,
       `${prompt(sandbox, 'x'.repeat(33 * 1024 * 1024))}\n${prompt(sandbox, 'second')}\n${call(sandbox, 't2', { command: 'ls' })}`,
     );
-    const result = await runCli(['replay', ...flags(sandbox), file, '--json'], { timeoutMs: 60_000 });
+    const result = await runCli(['replay', ...flags(sandbox), file, '--json'], { timeoutMs: 120_000 });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain(`${file}:1: line too long to be a record; skipped`);
     // The last line has no newline: it is still a record.

@@ -41,7 +41,8 @@ function run(sandbox: TempProject, command: string, extra: string[] = [], env: R
   return runCli([...args, '--managed', join(sandbox.root, 'none.json')], { input: payload(sandbox, command), env });
 }
 
-describe('hookctl run --log / HOOKCTL_LOG, and hookctl log', () => {
+// Each case runs the real bin (and real hooks) several times: minutes, not seconds, on a loaded machine.
+describe('hookctl run --log / HOOKCTL_LOG, and hookctl log', { timeout: 120_000 }, () => {
   it('appends one bounded record per dispatch to a private file; stdout stays the outcome alone', async () => {
     const sandbox = project();
     const log = join(sandbox.root, 'dispatch.jsonl');
