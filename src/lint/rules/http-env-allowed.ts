@@ -20,7 +20,6 @@ export const httpEnvAllowed = createRule({
   messages: {
     // {{names}}: the effective names, each with the files whose httpHookAllowedEnvVars list it; {{blocked}}: the rest.
     effective: 'headers may interpolate {{names}} ({{setting}} lists merge across settings files){{blocked}}',
-    unrestricted: 'headers may interpolate {{names}} (no settings file sets {{setting}}, so allowedEnvVars alone decides)',
   },
   check({ checked, all, projectDir, report }) {
     const lists = allowListsOf(all, projectDir);
@@ -30,10 +29,8 @@ export const httpEnvAllowed = createRule({
       if (entry?.value.kind !== 'array') continue;
       const wanted = entry.value.items.flatMap((item) => (item.kind === 'scalar' && typeof item.value === 'string' ? [item.value] : []));
       if (wanted.length === 0) continue;
-      if (lists === null) {
-        report({ messageId: 'unrestricted', data: { names: wanted.join(', '), setting: SETTING }, pos: entry.value.pos });
-        continue;
-      }
+      // With no list anywhere, allowedEnvVars alone decides, as written in the hook: nothing to add.
+      if (lists === null) continue;
       const allowed = wanted.filter((name) => lists.has(name));
       const names = allowed.length === 0 ? 'nothing' : allowed.map((name) => `${name} (from ${lists.get(name)!.join(', ')})`).join(', ');
       const refused = wanted.filter((name) => !lists.has(name));

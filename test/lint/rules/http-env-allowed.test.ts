@@ -9,6 +9,7 @@ const NO_LIST = http(['TOKEN']);
 
 new RuleTester().run(httpEnvAllowed, {
   valid: [
+    { name: 'no list anywhere: allowedEnvVars alone decides, as the hook says', files: { [CLAUDE_SETTINGS]: NO_LIST } },
     { name: 'an HTTP hook without allowedEnvVars interpolates nothing', files: { [CLAUDE_SETTINGS]: http([]) } },
     {
       name: 'a command hook',
@@ -30,13 +31,6 @@ new RuleTester().run(httpEnvAllowed, {
             blocked: '',
           },
         },
-      ],
-    },
-    {
-      name: 'no list anywhere: allowedEnvVars alone decides',
-      files: { [CLAUDE_SETTINGS]: NO_LIST },
-      errors: [
-        { messageId: 'unrestricted', ...positionOf(NO_LIST, '["TOKEN"]'), data: { names: 'TOKEN', setting: 'httpHookAllowedEnvVars' } },
       ],
     },
   ],

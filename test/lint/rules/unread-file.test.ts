@@ -39,6 +39,8 @@ new RuleTester().run(unreadFile, {
       files: {
         'project/.git/worktrees/feature/HEAD': 'ref: refs/heads/feature\n',
         'project/feature/.git': 'gitdir: <root>/project/.git/worktrees/feature\n',
+        // The back-link `git worktree add` writes: only a worktree git accepts counts (issue 22).
+        'project/.git/worktrees/feature/gitdir': '<root>/project/feature/.git\n',
         'project/feature/.codex/hooks.json': '{ "hooks": {} }\n',
       },
       lint: ['project/feature/.codex/hooks.json'],
