@@ -4395,6 +4395,14 @@ export interface HooksTable {
    * The user answered an MCP elicitation. Matcher tests `mcp_server_name`.
    */
   ElicitationResult?: NoModelMatcherGroup[];
+  /**
+   * Before a requested model switch (`/model`, the model picker, the SDK's `set_model`). Matcher tests `to_model` (a `[1m]` suffix dropped). Exit 2 or `permissionDecision: "deny"` cancels the switch.
+   */
+  PreModelSwitch?: NoModelMatcherGroup[];
+  /**
+   * After the session model changed (any cause). Matcher tests `to_model` (a `[1m]` suffix dropped). Plain stdout or `additionalContext` reaches the model with the next request.
+   */
+  PostModelSwitch?: NoModelMatcherGroup[];
 }
 /**
  * Handlers that run when `matcher` selects the event target on SessionStart or Setup (`command` and `mcp_tool` handlers only).

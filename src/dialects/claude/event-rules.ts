@@ -71,6 +71,10 @@ export const EVENT_RULES: Readonly<Record<string, EventRule>> = {
   SessionEnd: rule('report', { discards: 'all' }),
   Elicitation: rule('block', { discards: NO_CONTINUE_OR_MESSAGE }),
   ElicitationResult: rule('block', { discards: NO_CONTINUE_OR_MESSAGE }),
+  // Claude Code 2.1.328's hook catalogue (binary strings; the events are not in the docs mirror):
+  // PreModelSwitch exit 2 blocks the switch; PostModelSwitch stdout on exit 0 reaches Claude.
+  PreModelSwitch: rule('block'),
+  PostModelSwitch: rule('report', { plainContext: true }),
 };
 
 /** Whether the event reads top-level `decision: "block"` (cc hooks §Decision control). */

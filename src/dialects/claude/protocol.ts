@@ -115,7 +115,7 @@ function blockEffect(event: string, effect: HandlerEffect, reason: string): Hand
     delete extra.content;
   }
   const next: HandlerEffect = { ...effect, reason, extra };
-  if (event === 'PreToolUse') {
+  if (event === 'PreToolUse' || event === 'PreModelSwitch') {
     next.decision = 'deny';
     delete next.updatedInput;
   }
@@ -168,6 +168,15 @@ function readDecisions(event: string, output: Output, hso: Hso, effect: HandlerE
     if (why !== undefined && decision !== undefined) effect.reason = why;
     // updatedInput rewrites with allow, ask or no decision; deny and defer ignore it (cc sdk-hooks).
     if (isPlainObject(hso.updatedInput) && decision !== 'deny' && decision !== 'defer') effect.updatedInput = hso.updatedInput;
+    if (decision === 'deny') extra.blocked = true;
+    return;
+  }
+  if (event === 'PreModelSwitch') {
+    // PreToolUse's contract without the legacy `decision` or an input rewrite (SDK PreModelSwitchHookSpecificOutput).
+    const decision = hso.permissionDecision as Decision | undefined;
+    if (decision === undefined) return;
+    effect.decision = decision;
+    if (typeof hso.permissionDecisionReason === 'string') effect.reason = hso.permissionDecisionReason;
     if (decision === 'deny') extra.blocked = true;
     return;
   }
@@ -310,7 +319,7 @@ export function aggregate(event: string, interpreted: readonly InterpretedRun[],
       updatedInputFrom = first.handler.id;
     }
     blocked = decision === 'deny';
-  } else if (event === 'PreToolUse') {
+  } else if (event === 'PreToolUse' || event === 'PreModelSwitch') {
     for (const effect of effects) {
       if (effect.decision !== undefined && (decision === null || DECISION_RANK[effect.decision] > DECISION_RANK[decision]))
         decision = effect.decision;
