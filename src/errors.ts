@@ -144,10 +144,13 @@ export class AmbiguousHookIdError extends HookctlError {
   constructor(
     readonly id: string,
     readonly candidates: readonly { name: string; where: string }[],
+    /** `prefix`: several hook ids start with it (an abbreviated id), rather than several hooks declaring it. */
+    match: 'declared' | 'prefix' = 'declared',
   ) {
     const width = Math.max(...candidates.map((entry) => entry.name.length));
+    const how = match === 'prefix' ? 'hook ids start with it' : 'hooks declare it';
     super(
-      `hook id "${showText(id)}" is ambiguous: ${candidates.length} hooks declare it; nothing was changed. ` +
+      `hook id "${showText(id)}" is ambiguous: ${candidates.length} ${how}; nothing was changed. ` +
         `Name one of them:\n${candidates.map((entry) => `  ${showText(entry.name).padEnd(width)}  ${showText(entry.where)}`).join('\n')}`,
     );
   }

@@ -13,13 +13,15 @@ import type { TrustAuthority, TrustContext, TrustUnit } from '../kit/trust-autho
  * and `audit#1` names the one that kept the bare id.
  */
 function selectHooks(handlers: readonly HandlerRecord[], ids: readonly string[]): HandlerRecord[] {
-  const known = [...new Set(handlers.map((handler) => handler.id))];
   const selected = new Set<HandlerRecord>();
   for (const id of ids) {
     const firstOfSeveral = /^(.+)#1$/.exec(id)?.[1];
     const base = firstOfSeveral !== undefined && renamedFrom(handlers, firstOfSeveral).length > 0 ? firstOfSeveral : id;
     const exact = handlers.filter((handler) => handler.id === base);
-    if (exact.length === 0) throw new UnknownHookError(id, didYouMean(id, known));
+    if (exact.length === 0) {
+      for (const handler of byShortName(handlers, id)) selected.add(handler);
+      continue;
+    }
     const others = base === id ? renamedFrom(handlers, id) : [];
     if (others.length > 0)
       throw new AmbiguousHookIdError(
@@ -29,6 +31,27 @@ function selectHooks(handlers: readonly HandlerRecord[], ids: readonly string[])
     for (const handler of exact) selected.add(handler);
   }
   return handlers.filter((handler) => selected.has(handler));
+}
+
+/**
+ * A name that is not an id (docs/trust.md): an event name (every hook of that event), the hook's
+ * 1-based index in `hookctl list` order, or a prefix that starts exactly one id. Several ids with
+ * the prefix are refused with each listed; anything else is unknown, with the nearest id suggested.
+ */
+function byShortName(handlers: readonly HandlerRecord[], name: string): HandlerRecord[] {
+  const ofEvent = handlers.filter((handler) => handler.event === name);
+  if (ofEvent.length > 0) return ofEvent;
+  if (/^[1-9]\d{0,8}$/.test(name) && Number(name) <= handlers.length) return [handlers[Number(name) - 1]!];
+  const prefixed = handlers.filter((handler) => name !== '' && handler.id.startsWith(name));
+  const ids = [...new Set(prefixed.map((handler) => handler.id))];
+  if (ids.length === 1) return prefixed;
+  if (ids.length > 1)
+    throw new AmbiguousHookIdError(
+      name,
+      prefixed.map((handler) => candidate(handler, handler.id)),
+      'prefix',
+    );
+  throw new UnknownHookError(name, didYouMean(name, [...new Set(handlers.map((handler) => handler.id))]));
 }
 
 /** Hooks loaded as `id#2`, `id#3`…: they declared `id` too, after the hook that kept it. */

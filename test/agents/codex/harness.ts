@@ -113,6 +113,8 @@ export function codexWorld(options: { git?: 'repo' | 'empty-dir' | 'none' } = {}
         env,
         cwd: project,
         input,
+        // Many Codex processes share two cores here: give hookctl room rather than fail on load.
+        timeoutMs: 120_000,
       }),
     resetOnce() {
       for (const file of readdirSync(root)) if (file.startsWith('once-')) rmSync(join(root, file));

@@ -78,7 +78,9 @@ export async function runCase(world: CodexWorld, layer: LayerName, c: EventCase)
     if (!result.stdout.trim()) throw new Error(`hookctl dry-run printed nothing (exit ${result.code}): ${result.stderr}`);
     outcomes.push(JSON.parse(result.stdout) as Outcome);
   }
-  const openInterpreter = layer === 'user-json' && first !== undefined ? await predictOpenInterpreter(world, c, first) : null;
+  // openinterpreter has ten events: no SessionEnd (SPEC 2.1).
+  const shared = layer === 'user-json' && first !== undefined && c.event !== 'SessionEnd';
+  const openInterpreter = shared ? await predictOpenInterpreter(world, c, first) : null;
   return { observed, predicted: predict(c, outcomes[0]), openInterpreter, run, outcomes };
 }
 

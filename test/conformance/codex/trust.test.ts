@@ -98,17 +98,25 @@ describe('trust state: codex-rs/hooks/src/config_rules.rs, codex-rs/hooks/src/en
   });
 
   // config_rules.rs hook_states_from_stack_ignores_malformed_hook_events, …_ignores_malformed_state_entries
-  it('malformed entries are ignored whole; malformed hook events do not hide the state', async () => {
+  it('malformed entries are ignored whole', async () => {
     const box = codexSandbox();
     const file = box.put('home/.codex/hooks.json', hook);
     const key = `${file}:pre_tool_use:0:0`;
-    box.put(
-      'home/.codex/config.toml',
-      `${state(key, 'enabled = false')}\n${state('malformed', 'enabled = "not a bool"')}\n[hooks]\nSessionStart = "not a matcher list"\n`,
-    );
+    box.put('home/.codex/config.toml', `${state(key, 'enabled = false')}\n${state('malformed', 'enabled = "not a bool"')}\n`);
     const engine = await box.engine();
     expect(engine.handlers[0]!.trust).toMatchObject({ status: 'untrusted', enabled: false });
     await engine.close();
+  });
+
+  // Codex 0.169.0 refuses to start on a malformed hook event in config.toml (test/agents/codex/config-load.test.ts).
+  it('a malformed hook event in config.toml is a load error: Codex will not start', async () => {
+    const box = codexSandbox();
+    const file = box.put('home/.codex/hooks.json', hook);
+    box.put(
+      'home/.codex/config.toml',
+      `${state(`${file}:pre_tool_use:0:0`, 'enabled = false')}\n[hooks]\nSessionStart = "not a matcher list"\n`,
+    );
+    await expect(box.engine()).rejects.toThrow(/Codex will not start/);
   });
 
   it('project, managed and plugin layers cannot set state', async () => {
