@@ -39,8 +39,7 @@ const NO_CONTINUE = ['continue', 'stopReason'];
 const NO_CONTINUE_OR_MESSAGE = ['continue', 'stopReason', 'systemMessage'];
 
 export const EVENT_RULES: Readonly<Record<string, EventRule>> = {
-  // The docs make plain stdout context here; Claude Code 2.1.328 in -p mode drops it (test/agents/claude).
-  SessionStart: rule('report'),
+  SessionStart: rule('report', { plainContext: true }),
   Setup: rule('report'),
   InstructionsLoaded: rule('ignore', { discards: 'all' }),
   UserPromptSubmit: rule('block', { plainContext: true }),

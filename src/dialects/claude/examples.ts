@@ -43,9 +43,9 @@ export function claudeExamples(event: string): HookExample[] {
   };
 
   const specific: Record<string, HookExample[]> = {
-    // No plain-text context example: Claude Code 2.1.328 in -p mode gives the model none of it.
     SessionStart: [
       context,
+      contextText,
       {
         id: 'session-title',
         title: 'name the session (startup, resume and fork only)',

@@ -552,10 +552,12 @@ const lifecycle: Case[] = [
     want: { calls: { g: 1 }, feedback: ['SessionStart hook additional context: ss ctx'] },
   },
   {
-    name: 'SessionStart plain stdout does not reach the model in -p mode',
+    // Whether the model sees it races with the first model request in -p mode (seen in one run of
+    // the suite, missing in another): only the run and hookctl's documented reading are checked.
+    name: 'SessionStart plain stdout runs; hookctl reads it as context, as documented',
     event: 'SessionStart',
     given: one('SessionStart', { stdout: 'ss plain' }, { turns: [] }),
-    want: { calls: { g: 1 }, unseen: ['ss plain'], additionalContext: null },
+    want: { calls: { g: 1 }, additionalContext: 'ss plain' },
   },
   {
     name: 'SessionEnd runs once at the end',
