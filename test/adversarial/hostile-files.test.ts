@@ -135,7 +135,9 @@ describe('openinterpreter: project hooks naming hostile scripts', () => {
     expect(lint.code).toBe(1);
     const { findings } = JSON.parse(lint.stdout) as LintJson;
     const hooksJson = '.openinterpreter/hooks.json';
-    const about = (pattern: RegExp) => findings.filter((finding) => pattern.test(finding.message));
+    // The hostile scripts are named cwd-relative (./s/…), which cwd-relative-script also warns about; this test is about reading them.
+    const about = (pattern: RegExp) =>
+      findings.filter((finding) => finding.ruleId !== 'cwd-relative-script' && pattern.test(finding.message));
     const expectations: [RegExp, RegExp][] = [
       [/"\.\/s\/zero\.sh"/, /character device/],
       [/"\.\/s\/random\.sh"/, /character device/],
@@ -348,7 +350,8 @@ describe('octo: a hostile project hooks.yml is untrusted and not loaded; the use
       const lint = await runMeasured(['lint', '--effective', ...common], { withoutFileOverride: true });
       expectSafe(lint, 'lint');
       expect(lint.code).toBe(1);
-      expect(lint.stdout).toMatch(/^\.octo\/hooks\.yml\n\s+\d+:\d+\s+error\s/);
+      // The file's first error (a cwd-relative-script warning may come before it at the same position).
+      expect(lint.stdout).toMatch(/^\.octo\/hooks\.yml\n(?:\s+\d+:\d+\s+warning\s.*\n)*\s+\d+:\d+\s+error\s/);
 
       // Trusting records what can be trusted, or refuses in one line a file that would break loading.
       const trust = await runMeasured(['trust', '--yes', ...common], { withoutFileOverride: true });

@@ -269,7 +269,8 @@ describe('every other place a person reads escapes control and bidi characters',
     expect(disabled.code).toBe(0);
     expect(disabled.stdout).not.toMatch(RAW_CONTROL);
     expect(disabled.stdout).toContain('notify\\x1b[2K\\rguard');
-    const typo = await runCli(['trust', 'notify\u001b[2K\rguar', ...evil.common]);
+    // Not a prefix of the id (a unique prefix is accepted as the id): a typo inside it.
+    const typo = await runCli(['trust', 'notify\u001b[2K\rgaurd', ...evil.common]);
     expect(typo.code).toBe(2);
     expect(typo.stderr).not.toMatch(RAW_CONTROL);
     expect(typo.stderr).toContain('did you mean "notify\\x1b[2K\\rguard"?');

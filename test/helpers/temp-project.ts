@@ -18,8 +18,9 @@ afterEach(() => {
 });
 
 /**
- * A fresh sandbox with a user home and a project that is a git root (an empty `.git` dir), removed
- * after the test. Hooks never see the real $HOME.
+ * A fresh sandbox with a user home and a project that is a git root (a `.git` dir holding `HEAD`:
+ * Codex 0.169.0 does not take an empty `.git` dir as a root, test/agents/codex), removed after the
+ * test. Hooks never see the real $HOME.
  */
 export function makeTempProject(): TempProject {
   const root = mkdtempSync(join(tmpdir(), 'hookctl-test-'));
@@ -28,6 +29,7 @@ export function makeTempProject(): TempProject {
   const project = join(root, 'project');
   mkdirSync(home, { recursive: true });
   mkdirSync(join(project, '.git'), { recursive: true });
+  writeFileSync(join(project, '.git', 'HEAD'), 'ref: refs/heads/main\n');
   return {
     root,
     home,

@@ -18,6 +18,8 @@ const ISSUE_RULES = {
   'matcher-backtracking': 'error',
   'matcher-ignored': 'warning',
   'matcher-never-matches': 'warning',
+  // Issue 23: event names, permission-rule syntax, wrong case and other agents' tool names as tool matchers.
+  'tool-matcher-never-matches': 'warning',
   // SPEC-dialects §10 (claude): bare mcp__server, FileChanged "*", `if` on a non-tool event.
   'mcp-matcher-without-tool': 'warning',
   'watch-list-pattern': 'warning',
@@ -32,10 +34,14 @@ const ISSUE_RULES = {
   'both-representations': 'warning',
   'duplicate-key': 'error',
   'duplicate-id': 'warning',
+  // Issue 23: a script reached by a cwd-relative path fails (open or closed) after a `cd`.
+  'cwd-relative-script': 'warning',
   'missing-script': 'error',
   'unreadable-script': 'error',
   'script-not-executable': 'warning',
   'slow-launcher': 'warning',
+  // Issue 23: variables the agent never sets ($CLAUDE_FILE_PATHS …).
+  'unset-variable': 'warning',
   'unsupported-handler-type': 'warning',
   // SPEC-dialects §10 (claude): handler type per event, `once`, exec form, ${user_config.*}, allowedHttpHookUrls.
   'handler-type-not-allowed': 'error',
@@ -73,6 +79,7 @@ describe('runLint', () => {
     // Sorted by path: <sandbox>/home/… before <sandbox>/project/….
     const expected = [
       { file: user, line: 1, column: 67, ruleId: 'slow-launcher', severity: 'warning' },
+      { file: project, line: 3, column: 58, ruleId: 'cwd-relative-script', severity: 'warning' },
       { file: project, line: 3, column: 58, ruleId: 'missing-script', severity: 'error' },
       { file: project, line: 3, column: 85, ruleId: 'timeout-suspicious', severity: 'warning' },
       { file: project, line: 4, column: 5, ruleId: 'unknown-event', severity: 'error' },

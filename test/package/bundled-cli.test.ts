@@ -112,7 +112,8 @@ describe('the bundled CLI', () => {
     for (const round of ['cold', 'warm']) {
       const trusted = await runCli(['trust', '--all', '--yes', ...flags], options);
       expect(trusted.code, `${round}: ${trusted.stderr}`).toBe(0);
-      const fixture = await runCli(['fixture', 'PreToolUse', '--cwd', sandbox.project, ...flags], options);
+      // --absolute: `run` takes the payload as an agent sends it, with no ${PROJECT} placeholder to resolve.
+      const fixture = await runCli(['fixture', 'PreToolUse', '--absolute', '--cwd', sandbox.project, ...flags], options);
       const ran = await runCli(['run', 'PreToolUse', ...flags], { ...options, input: fixture.stdout });
       expect(ran.code, `${round}: ${ran.stderr}`).toBe(0);
       expect(

@@ -62,6 +62,8 @@ describe('codex scaffold examples, run by the codex engine', () => {
         outcome.blocked ||
         outcome.stop ||
         outcome.decision !== null ||
+        // codex PostToolUse continue:false: the reason replaces the tool output, no stop (test/agents/codex).
+        outcome.reason !== null ||
         outcome.additionalContext !== null ||
         outcome.systemMessages.length > 0;
       expect(effect, `${event} ${example.id} has an effect`).toBe(true);
