@@ -28,6 +28,8 @@ function importedPackages(text: string): string[] {
   const specifiers = [...source.matchAll(pattern)].map((match) => match[1] ?? '');
   return specifiers
     .filter((specifier) => !specifier.startsWith('.') && !specifier.startsWith('node:') && !specifier.includes('${'))
+    // Only what can name a package: `'--from', '--with'` in a list of launcher options is not an import.
+    .filter((specifier) => /^(?:@[\w.-]+\/)?[\w.-]+(?:\/.*)?$/.test(specifier))
     .map((specifier) =>
       specifier
         .split('/')
