@@ -26,16 +26,18 @@ function importedPackages(text: string): string[] {
   // createRequire(import.meta.url)('pkg') loads a package on first use (re2js, regexpp): an import too.
   const pattern = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+|\bcreateRequire\(import\.meta\.url\)\(\s*)['"]([^'"]+)['"]/gm;
   const specifiers = [...source.matchAll(pattern)].map((match) => match[1] ?? '');
-  return specifiers
-    .filter((specifier) => !specifier.startsWith('.') && !specifier.startsWith('node:') && !specifier.includes('${'))
-    // Only what can name a package: `'--from', '--with'` in a list of launcher options is not an import.
-    .filter((specifier) => /^(?:@[\w.-]+\/)?[\w.-]+(?:\/.*)?$/.test(specifier))
-    .map((specifier) =>
-      specifier
-        .split('/')
-        .slice(0, specifier.startsWith('@') ? 2 : 1)
-        .join('/'),
-    );
+  return (
+    specifiers
+      .filter((specifier) => !specifier.startsWith('.') && !specifier.startsWith('node:') && !specifier.includes('${'))
+      // Only what can name a package: `'--from', '--with'` in a list of launcher options is not an import.
+      .filter((specifier) => /^(?:@[\w.-]+\/)?[\w.-]+(?:\/.*)?$/.test(specifier))
+      .map((specifier) =>
+        specifier
+          .split('/')
+          .slice(0, specifier.startsWith('@') ? 2 : 1)
+          .join('/'),
+      )
+  );
 }
 
 function filesUnder(dir: string): string[] {

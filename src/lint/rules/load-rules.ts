@@ -23,6 +23,7 @@ import { shellFormPlaceholder } from './shell-form-placeholder.js';
 import { timeoutCapped } from './timeout-capped.js';
 import { timeoutSuspicious } from './timeout-suspicious.js';
 import { timeoutTooLarge } from './timeout-too-large.js';
+import { toolMatcherNeverMatches } from './tool-matcher-never-matches.js';
 import { unknownEvent } from './unknown-event.js';
 import { unknownKey } from './unknown-key.js';
 import { unreadFile } from './unread-file.js';
@@ -45,6 +46,7 @@ export const LOAD_RULES: readonly Rule[] = [
   invalidMatcher,
   matcherIgnored,
   matcherNeverMatches,
+  toolMatcherNeverMatches,
   mcpMatcherWithoutTool,
   watchListPattern,
   ifNotEvaluated,

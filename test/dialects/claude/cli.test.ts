@@ -75,6 +75,7 @@ describe('hookctl fixture --dialect claude', () => {
       });
     }
     const printed = await runCli(['fixture', 'FileChanged', '--dialect', 'claude', '--cwd', box.project, '--set', 'file_path=/repo/.env']);
-    expect(JSON.parse(printed.stdout)).toMatchObject({ hook_event_name: 'FileChanged', file_path: '/repo/.env', cwd: box.project });
+    // The project directory is written as the portable ${PROJECT} placeholder (docs/testing.md).
+    expect(JSON.parse(printed.stdout)).toMatchObject({ hook_event_name: 'FileChanged', file_path: '/repo/.env', cwd: '${PROJECT}' });
   });
 });
