@@ -28,8 +28,10 @@ function runToDevFull(args: readonly string[], input = ''): Promise<{ code: numb
 }
 
 // `lint` of a repository with no config of its own says so first (the sandbox's hooks are user hooks, outside the repository).
-const ONE_LINE =
-  /^(?:hookctl: no hook configuration found in [^\n]*\n)?hookctl: cannot write to standard output: no space left on the device \(ENOSPC\)\n$/;
+const ONE_LINE = new RegExp(
+  String.raw`^(?:hookctl: no hook configuration found in [^\n]*\n)?` +
+    String.raw`hookctl: cannot write to standard output: no space left on the device \(ENOSPC\)\n$`,
+);
 
 describe.each(['openinterpreter', 'octo'] as DialectId[])('stdout on a full disk (%s)', (dialect) => {
   it.each([['list'], ['fixture', 'PreToolUse'], ['schema', 'PreToolUse'], ['lint', '--format', 'json']])(
