@@ -1,4 +1,4 @@
-import { mkdirSync, symlinkSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
@@ -30,6 +30,7 @@ describe('project layers: codex-rs/core/src/config/config_loader_tests.rs', () =
   it('an empty .git directory is no project root: the cwd is, and its trust key is the cwd', async () => {
     const box = codexSandbox();
     const child = join(box.project, 'child');
+    rmSync(join(box.project, '.git', 'HEAD')); // the sandbox's .git holds HEAD; this one is empty
     box.put('project/.codex/hooks.json', preToolUse('echo root'));
     box.put('project/child/.codex/hooks.json', preToolUse('echo child'));
     box.put('home/.codex/config.toml', box.trustLine(child));
