@@ -72,6 +72,11 @@ export interface HandlerRecord {
    * was loaded as `id#2`, `id#3`…; absent when `id` is the declared one.
    */
   readonly declaredId?: string;
+  /**
+   * The hook's own display name where the agent has one apart from `id` (Gemini CLI `name`, which
+   * it shows and deduplicates by); absent otherwise.
+   */
+  readonly name?: string;
   /** True when `id` was written in the config rather than derived from position. */
   readonly explicitId: boolean;
   readonly source: HandlerSource;
