@@ -285,7 +285,9 @@ describe('engine capabilities a dialect switches on', () => {
     const chained = {
       mode: 'chained' as const,
       feed: (_event: string, input: Readonly<Record<string, unknown>>, run: { interpretation: { effect: { updatedInput?: unknown } } }) =>
-        run.interpretation.effect.updatedInput === undefined ? { ...input } : { ...input, tool_input: run.interpretation.effect.updatedInput },
+        run.interpretation.effect.updatedInput === undefined
+          ? { ...input }
+          : { ...input, tool_input: run.interpretation.effect.updatedInput },
     };
     async function dispatchWith(sequential: boolean, feed = chained.feed) {
       const base = await loadDialect('openinterpreter');
