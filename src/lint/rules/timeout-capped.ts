@@ -35,11 +35,13 @@ export const timeoutCapped = createRule({
         if (!Object.hasOwn(events, event)) continue;
         for (const node of timeoutsWithIssue([handler], rule, 'capped', events)) {
           const value = node.kind === 'scalar' ? node.value : null;
+          if (rule.unit === 'milliseconds') {
+            const data = { value: JSON.stringify(value), max: unit.fromMs(events[event]!.maxMs), unit: unit.symbol, event };
+            report({ messageId: 'cappedOnEventInUnit', data, pos: node.pos });
+            continue;
+          }
           const data = { value: JSON.stringify(value), maxSeconds: events[event]!.maxMs / 1000, event };
-          const max = unit.fromMs(events[event]!.maxMs);
-          if (rule.unit === 'milliseconds')
-            report({ messageId: 'cappedOnEventInUnit', data: { ...data, max, unit: unit.symbol }, pos: node.pos });
-          else if (typeof value === 'number' && value >= rule.suspiciousSeconds)
+          if (typeof value === 'number' && value >= rule.suspiciousSeconds)
             report({ messageId: 'cappedOnEventMs', data: { ...data, seconds: value / 1000 }, pos: node.pos });
           else report({ messageId: 'cappedOnEvent', data, pos: node.pos });
         }
