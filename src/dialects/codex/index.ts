@@ -1,5 +1,5 @@
 import type { Dialect } from '../../kit/index.js';
-import { CODEX_TOOL_ALIASES } from '../openinterpreter/events.js';
+import { CODEX_TOOL_ALIASES } from './events.js';
 import { contracts } from './contracts.js';
 import { fixture } from './fixture.js';
 import { toolSamples } from './tool-samples.js';

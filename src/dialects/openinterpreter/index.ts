@@ -1,6 +1,6 @@
 import type { Dialect } from '../../kit/index.js';
 import { contracts } from './contracts.js';
-import { CODEX_TOOL_ALIASES } from './events.js';
+import { CODEX_TOOL_ALIASES } from '../codex/events.js';
 import { fixture } from './fixture.js';
 import { toolSamples } from './tool-samples.js';
 import { loadConfig } from './load-config.js';
