@@ -1,11 +1,12 @@
-import { analyseFiles } from '../../config/analyse-files.js';
+import { analyseFiles, type Analysis } from '../../config/analyse-files.js';
 import type { ConfigFile } from '../../config/config-file.js';
 import type { DialectConfigSpec } from '../../config/config-spec.js';
 import { featuresPolicy, switchedOff } from '../../config/features-switch.js';
 import { isManagedOnly } from '../../config/managed-only.js';
 import { normalizeHandlers } from '../../config/normalize-handlers.js';
 import { LOAD_RULES } from '../../lint/rules/load-rules.js';
-import type { Finding, LoadContext, LoadedConfig } from '../../kit/index.js';
+import type { Finding, HandlerRecord, LoadContext, LoadedConfig, SwitchedOff } from '../../kit/index.js';
+import type { SourceNode } from '../../config/source-tree.js';
 
 /**
  * Where the agent refuses to start on a type error in a config file's hooks table
@@ -45,7 +46,8 @@ export async function loadCodexFamilyConfig(
   if (off?.scope === 'all') {
     // Hooks are off: nothing is discovered or run, so problems inside hook declarations are moot.
     const findings = analysis.findings.filter((finding) => finding.ruleId === 'features-disabled');
-    return { enabled: false, switchedOff: off, managedOnly: false, handlers: [], files: paths, watchPaths, findings };
+    const listedOnly = switchedOffHandlers(analysis.checked, spec, analysis.invalidated, off);
+    return { enabled: false, switchedOff: off, managedOnly: false, handlers: [], listedOnly, files: paths, watchPaths, findings };
   }
   if (off?.scope === 'non-managed') {
     // Only the managed layer is discovered; the switched-off layers' problems are moot too.
@@ -55,11 +57,13 @@ export async function loadCodexFamilyConfig(
       spec,
       analysis.invalidated,
     );
+    const others = analysis.checked.filter((item) => item.file.source !== 'managed');
     return {
       enabled: handlers.length > 0,
       switchedOff: off,
       managedOnly: false,
       handlers,
+      listedOnly: switchedOffHandlers(others, spec, analysis.invalidated, off),
       files: paths,
       watchPaths,
       findings: analysis.findings.filter((finding) => finding.ruleId === 'features-disabled' || managedPaths.has(finding.file)),
@@ -74,4 +78,18 @@ export async function loadCodexFamilyConfig(
     watchPaths,
     findings: analysis.findings,
   };
+}
+
+/**
+ * The hooks a `[features] hooks = false` switch turned off, for `hookctl list` only (never
+ * dispatched): each with the switch that keeps it from running, so a listing does not hide them.
+ */
+function switchedOffHandlers(
+  checked: Analysis['checked'],
+  spec: DialectConfigSpec,
+  invalidated: ReadonlySet<SourceNode>,
+  off: SwitchedOff,
+): HandlerRecord[] {
+  const error = `[features] hooks = false in ${off.file}:${off.line}`;
+  return normalizeHandlers(checked, spec, invalidated).map((handler) => ({ ...handler, unrunnable: { reason: 'disabled', error } }));
 }
