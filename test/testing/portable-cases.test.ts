@@ -51,7 +51,9 @@ describe('portable test cases (hookctl fixture → hookctl test)', () => {
     expect(refused.code).toBe(2);
     expect(refused.stdout).toBe('');
     expect(refused.stderr.trimEnd().split('\n')).toHaveLength(1);
-    expect(refused.stderr).toMatch(/^hookctl: payload cwd "\$\{PROJECT\}" is a `hookctl fixture` placeholder.*`hookctl fixture --absolute`.*`hookctl dry-run/);
+    expect(refused.stderr).toMatch(
+      /^hookctl: payload cwd "\$\{PROJECT\}" is a `hookctl fixture` placeholder.*`hookctl fixture --absolute`.*`hookctl dry-run/,
+    );
     // The two ways out both decide: --absolute piped into run, and dry-run on the placeholder payload.
     const rm = ['--tool', 'Bash', '--set', 'tool_input.command=rm -rf /'];
     const absolute = await runCli(['fixture', 'PreToolUse', '--absolute', ...rm, ...flags], { cwd: a });
