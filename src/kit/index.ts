@@ -36,6 +36,7 @@ export type {
   RecordedEvent,
   SessionLocationContext,
   SessionLocations,
+  RecordPosition,
   SessionRecordParser,
   SessionRecordReader,
 } from './session-records.js';
