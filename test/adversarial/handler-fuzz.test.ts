@@ -198,7 +198,9 @@ describe(`fuzz: hostile handler configs beside a managed deny (issue 22, seed ${
     }
   });
 
-  it(`hookctl run and dry-run: ${CLI_CASES} case each, every handler type, the deny is the outcome`, { timeout: 240_000 }, async () => {
+  it(`hookctl run and dry-run: ${CLI_CASES * 2} cases, every handler type in each, the deny is the outcome`, {
+    timeout: 240_000,
+  }, async () => {
     const random = new Random(SEED ^ 0x23);
     const surfaces = Array.from({ length: CLI_CASES }, (_, index) => [
       { surface: 'run', args: ['run', 'PreToolUse'], ...setup(random, index, true) },
@@ -215,7 +217,7 @@ describe(`fuzz: hostile handler configs beside a managed deny (issue 22, seed ${
     );
   });
 
-  it(`hookctl serve: ${CLI_CASES} session of 3 dispatches, every handler type, each answered with the deny`, {
+  it(`hookctl serve: ${CLI_CASES} session${CLI_CASES === 1 ? '' : 's'} of 3 dispatches, every handler type, each answered with the deny`, {
     timeout: 240_000,
   }, async () => {
     const random = new Random(SEED ^ 0x24);
