@@ -199,6 +199,74 @@ ${cases}
 }`;
 }
 
+/** The config files that make each dialect the detected one, as a test per dialect in `shell`'s syntax. */
+function detectTests(model: CompletionModel, test: (files: readonly string[], id: string) => string): string {
+  return (model.dialects ?? []).map(({ id, configFiles }) => test(configFiles, id)).join('\n');
+}
+
+/**
+ * zsh's \`_hookctl_events\`, as bash's: the \`--dialect\` of the command line (\`--dialect X\` or
+ * \`--dialect=X\`), else the one dialect configured in the current directory, else every dialect.
+ */
+function zshEvents(model: CompletionModel): string {
+  const detect = detectTests(model, (files, id) => `    [[ ${files.map((file) => `-f ${file}`).join(' || ')} ]] && found+=(${id})`);
+  const cases = (model.dialects ?? []).map(({ id, events }) => `    ${id}) events=(${events.join(' ')}) ;;`).join('\n');
+  return `_hookctl_events() {
+  local d="" i
+  local -a found events
+  for ((i = 1; i < CURRENT; i++)); do
+    case "\${words[i]}" in
+      --dialect) d="\${words[i+1]}" ;;
+      --dialect=*) d="\${words[i]#--dialect=}" ;;
+    esac
+  done
+  if [[ -z "$d" ]]; then
+${detect}
+    (( \${#found} == 1 )) && d="\${found[1]}"
+  fi
+  case "$d" in
+${cases}
+    *) events=(${model.events.join(' ')}) ;;
+  esac
+  compadd -a events
+}`;
+}
+
+/** fish's \`__hookctl_events\`: the same choice as bash's and zsh's, from \`commandline -opc\`. */
+function fishEvents(model: CompletionModel): string {
+  const detect = detectTests(
+    model,
+    (files, id) => `        if ${files.map((file) => `test -f ${file}`).join('; or ')}\n            set -a found ${id}\n        end`,
+  );
+  const cases = (model.dialects ?? [])
+    .map(({ id, events }) => `        case ${id}\n            printf '%s\\n' ${events.join(' ')}`)
+    .join('\n');
+  return `function __hookctl_events
+    set -l tokens (commandline -opc)
+    set -l d
+    for i in (seq (count $tokens))
+        switch $tokens[$i]
+            case --dialect
+                set d $tokens[(math $i + 1)]
+            case '--dialect=*'
+                set d (string replace -- --dialect= '' $tokens[$i])
+        end
+    end
+    if test -z "$d"
+        set -l found
+${detect}
+        if test (count $found) -eq 1
+            set d $found[1]
+        end
+    end
+    switch "$d"
+${cases}
+        case '*'
+            printf '%s\\n' ${model.events.join(' ')}
+    end
+end`;
+}
+
 function zshSpec(option: OptionModel): string {
   const action =
     option.value === 'choices'
@@ -224,7 +292,9 @@ function renderZsh(model: CompletionModel): string {
           ? "'*:file:_files'"
           : command.positional === 'none'
             ? ''
-            : `'*:${command.positional === 'events' ? 'event' : command.positional}:(${words(model, command.positional)})'`;
+            : command.positional === 'events'
+              ? "'*:event:_hookctl_events'"
+              : `'*:${command.positional}:(${words(model, command.positional)})'`;
       const specs = [...command.options.map(zshSpec), ...(positional ? [positional] : [])];
       return `        ${command.name})\n          _arguments -s \\\n            ${specs.join(' \\\n            ')}\n          ;;`;
     })
@@ -234,6 +304,7 @@ function renderZsh(model: CompletionModel): string {
 #   source <(hookctl completion zsh)
 # or install it as _hookctl in a directory of your $fpath:
 #   hookctl completion zsh > "\${fpath[1]}/_hookctl"
+${zshEvents(model)}
 _hookctl() {
   local curcontext="$curcontext" state line
   local -a commands
@@ -270,6 +341,7 @@ function renderFish(model: CompletionModel): string {
     '# or install it for every shell:',
     '#   hookctl completion fish > ~/.config/fish/completions/hookctl.fish',
     'complete -c hookctl -f',
+    fishEvents(model),
   ];
   const option = (condition: string, o: OptionModel) => {
     const parts = [`complete -c hookctl -n '${condition}'`, `-l ${o.long.slice(2)}`];
@@ -287,6 +359,7 @@ function renderFish(model: CompletionModel): string {
     const seen = `__fish_seen_subcommand_from ${command.name}`;
     for (const o of command.options) lines.push(option(seen, o));
     if (command.positional === 'files') lines.push(`complete -c hookctl -n '${seen}' -F`);
+    else if (command.positional === 'events') lines.push(`complete -c hookctl -n '${seen}' -a '(__hookctl_events)'`);
     else if (command.positional !== 'none') lines.push(`complete -c hookctl -n '${seen}' -a '${words(model, command.positional)}'`);
   }
   return `${lines.join('\n')}\n`;

@@ -2,7 +2,7 @@ import type { Contracts } from './contracts.js';
 import type { Finding } from './finding.js';
 import type { HandlerRecord } from './handler-record.js';
 import type { BuiltinHook } from './in-process.js';
-import type { HookListing, ListedHookDetail, SwitchedOff } from './listing.js';
+import type { HookListing, ListedHookDetail, ListedSetting, SwitchedOff } from './listing.js';
 import type { LoadContext } from './load-context.js';
 import type { DialectManifest, EventSpec } from './manifest.js';
 import type { DialectProtocol } from './protocol.js';
@@ -75,4 +75,6 @@ export interface LoadedConfig {
   watchPaths?: string[];
   /** Problems met while loading, with positions. Lint reports them; the runtime applies the dialect's policy. */
   findings: Finding[];
+  /** Merged list settings in force that `list` shows with their sources; absent or empty when none is set. */
+  settings?: ListedSetting[];
 }

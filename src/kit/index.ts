@@ -20,7 +20,7 @@ export type {
   UnrunnableReason,
 } from './handler-record.js';
 export type { BuiltinHook, InProcessHook } from './in-process.js';
-export type { HookListing, ListedHook, ListedHookDetail, SwitchedOff, SwitchedOffScope } from './listing.js';
+export type { HookListing, ListedHook, ListedHookDetail, ListedSetting, SwitchedOff, SwitchedOffScope } from './listing.js';
 export type { LoadContext } from './load-context.js';
 export type { DialectManifest, EventSpec, RepositoryFile } from './manifest.js';
 export type { AggregateEffect, Decision, Outcome, RunMode, RunReport, RunStatus, SkipReason, StandingSkipReason } from './outcome.js';
@@ -41,6 +41,7 @@ export type {
   RecordedEvent,
   SessionLocationContext,
   SessionLocations,
+  RecordPosition,
   SessionRecordParser,
   SessionRecordReader,
 } from './session-records.js';

@@ -14,6 +14,20 @@ export interface SwitchedOff {
   column: number;
 }
 
+/**
+ * A list setting that widens or narrows what hooks may do, as it is in force after the layers
+ * merge (claude `httpHookAllowedEnvVars`): each value with the files that listed it, so an
+ * administrator sees what a project added to a managed list.
+ */
+export interface ListedSetting {
+  key: string;
+  /** How the layers combine, in a few words (`lists merge across settings files`). */
+  merge: string;
+  /** What the setting decides, for the text listing (`environment variables HTTP hook headers may interpolate`). */
+  meaning: string;
+  values: { value: string; files: string[] }[];
+}
+
 /** What `hookctl list --json` prints. */
 export interface HookListing {
   dialect: string;
@@ -31,6 +45,8 @@ export interface HookListing {
   warnings: string[];
   /** Host hooks built into the agent that are active here (octo's memory reminders), by name. */
   builtins: string[];
+  /** Merged list settings in force (only when the dialect has such settings and a layer sets one). */
+  settings?: ListedSetting[];
 }
 
 export interface ListedHook {

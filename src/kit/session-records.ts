@@ -16,7 +16,9 @@ export interface SessionRecordReader {
   defaultLocations(context: SessionLocationContext): SessionLocations;
   /** True for a file name a directory search should read (`*.jsonl`, `rollout-*.jsonl`). */
   isRecordFile(name: string): boolean;
-  /** A parser for one file, fed its lines in order. */
+  /** What one record of the file is called in warnings (`transcript record`, `rollout record`). */
+  readonly recordKind: string;
+  /** A parser for one file, fed its records in order. */
   open(file: string): SessionRecordParser;
 }
 
@@ -45,13 +47,20 @@ export interface RecordedEvent {
   readonly tool: string | null;
 }
 
+/** Where a record is: its 1-based line, and its `timestamp` field when it is a string. */
+export interface RecordPosition {
+  readonly line: number;
+  readonly timestamp: string | null;
+}
+
 export interface SessionRecordParser {
   /**
-   * Takes one line (without its newline). Returns the payloads it completes, or a `warning` when the
-   * line is not a record this reader understands well enough to use (truncated JSON, a wrong shape).
-   * Lines the agent writes for itself (bookkeeping, copies) are skipped silently.
+   * Takes one record: a line that parsed as a JSON object (replay reads the lines, skips blank ones
+   * and warns about the rest, so every reader treats a bad line alike). Returns the payloads it
+   * completes, or a `warning` when the record has a shape this reader cannot use. Records the agent
+   * writes for itself (bookkeeping, copies) are skipped silently.
    */
-  line(text: string, lineNumber: number): { events: RecordedEvent[]; warning?: string };
+  record(record: Record<string, unknown>, at: RecordPosition): { events: RecordedEvent[]; warning?: string };
   /** The session's id and starting directory once a line has told them, else null. */
   session(): { id: string; cwd: string | null } | null;
 }

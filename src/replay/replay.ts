@@ -1,4 +1,5 @@
-import type { RecordedEvent, SessionRecordReader } from '../kit/index.js';
+import type { RecordedEvent, SessionRecordParser, SessionRecordReader } from '../kit/index.js';
+import { isPlainObject } from '../util/is-plain-object.js';
 import { readLines } from './read-lines.js';
 
 /** One replayed event, as `--json` prints it (minus the verdict fields the caller adds). */
@@ -63,7 +64,7 @@ async function replayFile(file: string, options: ReplayOptions, counts: ReplayCo
         options.onWarning(`${file}:${item.lineNumber}: line too long to be a record; skipped`);
         continue;
       }
-      const { events, warning } = parser.line(item.text, item.lineNumber);
+      const { events, warning } = readRecord(parser, options.reader.recordKind, item.text, item.lineNumber);
       if (warning !== undefined) options.onWarning(`${file}:${item.lineNumber}: ${warning}; skipped`);
       const session = parser.session();
       // A session of another project sharing the location: nothing in it is ours.
@@ -89,6 +90,19 @@ async function replayFile(file: string, options: ReplayOptions, counts: ReplayCo
     options.onWarning(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); the rest skipped`);
   }
   return inRange;
+}
+
+/** One line through the parser: blank lines are nothing, a line that is not a JSON object a warning. */
+function readRecord(parser: SessionRecordParser, kind: string, text: string, line: number): { events: RecordedEvent[]; warning?: string } {
+  if (text.trim() === '') return { events: [] };
+  let record: unknown;
+  try {
+    record = JSON.parse(text);
+  } catch {
+    return { events: [], warning: 'not a JSON record (a truncated or corrupted line)' };
+  }
+  if (!isPlainObject(record)) return { events: [], warning: `not a ${kind} (expected a JSON object)` };
+  return parser.record(record, { line, timestamp: typeof record.timestamp === 'string' ? record.timestamp : null });
 }
 
 function isInRange(recorded: RecordedEvent, since: number | null): boolean {

@@ -20,6 +20,8 @@ export async function listHooks(dialect: Dialect, context: LoadContext): Promise
     loadErrors,
     warnings,
     builtins,
+    // Absent unless a layer sets one: listings of projects that set none keep their shape.
+    ...(config.settings?.length ? { settings: config.settings } : {}),
   };
   // A configuration that does not load runs nothing, so no hook of it is listed as if it would.
   if (loadErrors.length > 0) return { listing, details: [] };

@@ -8,7 +8,23 @@ import type { HookListing, ListedHook, ListedHookDetail } from '../kit/index.js'
  * listing layout of its own (octo's SPEC 3.5 text) formats it; others get the layered one.
  */
 export function formatListing(dialect: Pick<Dialect, 'formatListing'>, listing: HookListing, details: readonly ListedHookDetail[]): string {
-  return dialect.formatListing ? dialect.formatListing(details, listing) : formatLayeredListing(listing, details);
+  const hooks = dialect.formatListing ? dialect.formatListing(details, listing) : formatLayeredListing(listing, details);
+  return hooks + formatListedSettings(listing);
+}
+
+/**
+ * The merged list settings in force, each value with the files that listed it (claude
+ * `httpHookAllowedEnvVars`): a block after the hooks, or nothing when no layer sets one.
+ * Values and paths are config text: escaped like every other line of a listing.
+ */
+export function formatListedSettings(listing: Pick<HookListing, 'settings'>): string {
+  const lines: string[] = [];
+  for (const setting of listing.settings ?? []) {
+    lines.push(`${setting.key} (${setting.meaning}; ${setting.merge}):`);
+    if (setting.values.length === 0) lines.push('  (none)');
+    for (const { value, files } of setting.values) lines.push(`  ${value} — from ${files.join(', ')}`);
+  }
+  return lines.map((line) => `${showText(line)}\n`).join('');
 }
 
 /** Every layer in order, one block per hook with its trust and what to do about it. */

@@ -15,12 +15,22 @@ import { CRASH } from './kit.js';
  * survives and nothing is an internal error. HOOKCTL_FUZZ_SEED replays a seed, HOOKCTL_FUZZ_SCALE
  * runs longer; a failure prints the seed, the case and its handlers. Commands come from a fixed
  * harmless set (the fuzzer varies every other field), and URLs only ever name loopback.
+ *
+ * Spread, not volume: case i leads with handler type i mod 6, so every type leads equally often in
+ * the library cases, and each CLI case (one `run`, one `dry-run`, one `serve` session) holds one
+ * handler of every type besides its random ones: one process per surface covers every type. Library
+ * cases run four at a time and the slow endpoint answers in 0.7 s (timeouts of 0.2 and 0.5 s still
+ * expire before it, 1 s and more do not): the waits overlap instead of adding up.
  */
 
 const SEED = fuzzSeed();
 const SCALE = fuzzScale();
-const LIBRARY_CASES = Math.round(40 * SCALE);
-const CLI_CASES = Math.max(1, Math.round(2 * SCALE));
+const LIBRARY_CASES = Math.round(36 * SCALE);
+const CLI_CASES = Math.max(1, Math.round(SCALE));
+/** Library cases dispatched at once: their handlers mostly wait (sleeps, the slow endpoint, timeouts). */
+const LIBRARY_CONCURRENCY = 4;
+/** Every handler type, and a missing and an unknown one: the type case i leads with is TYPES[i % 6]. */
+const TYPES: readonly unknown[] = ['command', 'http', 'prompt', 'agent', 'mcp_tool', undefined];
 
 const MANAGED_DENY = hooks({ PreToolUse: [group([command("echo 'managed policy: no' >&2; exit 2")], 'Bash')] });
 
@@ -34,7 +44,7 @@ beforeAll(async () => {
     if (roll === 0) response.writeHead(200).end('{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}');
     else if (roll === 1) response.writeHead(200).end('not json \u0000');
     else if (roll === 2) response.writeHead(200).end('x'.repeat(256 * 1024));
-    else if (roll === 3) setTimeout(() => response.writeHead(200).end('{}'), 1_500).unref();
+    else if (roll === 3) setTimeout(() => response.writeHead(200).end('{}'), 700).unref();
     else if (roll === 4) response.writeHead(302, { location: 'http://127.0.0.1:9/' }).end();
     else response.writeHead(500).end('{"decision":"approve"}');
   });
@@ -117,13 +127,14 @@ function randomTimeout(random: Random): unknown {
 const SAFE_COMMANDS = ['true', 'exit 1', 'exit 2', 'echo {}', `printf '%s' '{"decision":"approve"}'`, 'echo "\u2603"', 'sleep 0.2', ''];
 const SAFE_ARGS = [['true'], ['sh', '-c', 'exit 1'], ['/nonexistent/bin'], ['echo', '\u2603\u0000'], ['echo', 'x'.repeat(200_000)], []];
 
-/** One random handler: any type (or none), with fields of its type and of others, well- or ill-typed. */
-function randomHandler(random: Random): Record<string, unknown> {
-  const type = typed(random, () => random.pick(['command', 'http', 'http', 'http', 'prompt', 'agent', 'mcp_tool']), [
-    'bogus',
-    undefined,
-    1,
-  ]);
+/**
+ * One random handler with fields of its type and of others, well- or ill-typed; of type `lead` when
+ * given (undefined: a handler without a type), else of any type (or none).
+ */
+function randomHandler(random: Random, lead?: { type: unknown }): Record<string, unknown> {
+  const type = lead
+    ? lead.type
+    : typed(random, () => random.pick(['command', 'http', 'http', 'http', 'prompt', 'agent', 'mcp_tool']), ['bogus', undefined, 1]);
   const handler: Record<string, unknown> = type === undefined ? {} : { type };
   const field = (name: string, value: () => unknown, chance = 0.6) => {
     if (random.chance(chance)) handler[name] = value();
@@ -149,9 +160,14 @@ function randomHandler(random: Random): Record<string, unknown> {
   return handler;
 }
 
-function randomSettings(random: Random): Record<string, unknown> {
+/** Case `index`'s settings: led by a handler of TYPES[index % 6], or (`everyType`) holding one of each type. */
+function randomSettings(random: Random, index: number, everyType = false): Record<string, unknown> {
   wellTyped = random.chance(0.8);
-  const handlers = Array.from({ length: 1 + random.int(4) }, () => randomHandler(random));
+  const leads = everyType ? TYPES : [TYPES[index % TYPES.length]];
+  const handlers = [
+    ...leads.map((type) => randomHandler(random, { type })),
+    ...Array.from({ length: random.int(everyType ? 2 : 4) }, () => randomHandler(random)),
+  ];
   const settings: Record<string, unknown> = { hooks: { PreToolUse: [group(handlers, random.pick(['Bash', '*', 'Ba.*', undefined]))] } };
   if (random.chance(0.3)) settings.httpHookAllowedEnvVars = random.pick([['NL'], ['UNI', 'HUGE'], [], ['TOKEN']]);
   if (random.chance(0.3)) settings.allowedHttpHookUrls = random.pick([['http://127.0.0.1:*'], ['http://localhost:*'], ['*'], []]);
@@ -160,10 +176,10 @@ function randomSettings(random: Random): Record<string, unknown> {
 
 const ENV = { PATH: process.env.PATH, NL: 'a\r\nInjected: 1', UNI: 'snow \u2603', HUGE: 'h'.repeat(100_000), TOKEN: 'tok\u007fen' };
 
-function setup(random: Random): { box: ClaudeSandbox; settings: Record<string, unknown> } {
+function setup(random: Random, index: number, everyType = false): { box: ClaudeSandbox; settings: Record<string, unknown> } {
   const box = makeClaudeSandbox();
   box.settings('etc/claude-code/managed-settings.json', MANAGED_DENY);
-  const settings = randomSettings(random);
+  const settings = randomSettings(random, index, everyType);
   box.settings('home/.claude/settings.json', settings);
   box.trustWorkspace();
   return { box, settings };
@@ -175,47 +191,38 @@ const where = (surface: string, index: number, settings: unknown) =>
 describe(`fuzz: hostile handler configs beside a managed deny (issue 22, seed ${SEED})`, () => {
   it(`library: ${LIBRARY_CASES} cases, the deny always decides, no run fails internally`, { timeout: 240_000 }, async () => {
     const random = new Random(SEED ^ 0x22);
-    for (let index = 0; index < LIBRARY_CASES; index++) {
-      const { box, settings } = setup(random);
-      const context = where('library', index, settings);
-      try {
-        const engine = await box.engine({ env: ENV });
-        try {
-          const outcome = await engine.dispatch('PreToolUse', (await box.payload('PreToolUse')) as never);
-          expect(outcome, `${context}; outcome ${JSON.stringify(outcome).slice(0, 3000)}`).toMatchObject({
-            decision: 'deny',
-            reason: 'managed policy: no',
-            blocked: true,
-          });
-          for (const run of outcome.runs) expect(run.error ?? '', context).not.toMatch(CRASH);
-        } finally {
-          await engine.close();
-        }
-      } catch (error) {
-        throw new Error(`${context}\n  threw ${(error as Error).stack ?? String(error)}`);
-      }
+    // Settings are drawn in case order before anything runs, so a seed names the same cases at any concurrency.
+    const cases = Array.from({ length: LIBRARY_CASES }, (_, index) => ({ index, ...setup(random, index) }));
+    for (let start = 0; start < cases.length; start += LIBRARY_CONCURRENCY) {
+      await Promise.all(cases.slice(start, start + LIBRARY_CONCURRENCY).map(libraryCase));
     }
   });
 
-  it(`hookctl run and dry-run: ${CLI_CASES} cases each, the deny is the outcome, no internal error`, { timeout: 240_000 }, async () => {
+  it(`hookctl run and dry-run: ${CLI_CASES * 2} cases, every handler type in each, the deny is the outcome`, {
+    timeout: 240_000,
+  }, async () => {
     const random = new Random(SEED ^ 0x23);
-    for (let index = 0; index < CLI_CASES; index++) {
-      const { box, settings } = setup(random);
-      const flags = ['--dialect', 'claude', '--cwd', box.project, '--home', box.home, '--managed', box.managed];
-      const payload = JSON.stringify(await box.payload('PreToolUse'));
-      const run = await runCli(['run', 'PreToolUse', ...flags], { input: payload, env: ENV });
-      expect(run.stderr, where('run', index, settings)).not.toMatch(CRASH);
-      expect(JSON.parse(run.stdout), where('run', index, settings)).toMatchObject({ decision: 'deny', reason: 'managed policy: no' });
-      const dry = await runCli(['dry-run', 'PreToolUse', '--json', '--payload', '-', ...flags], { input: payload, env: ENV });
-      expect(dry.stderr, where('dry-run', index, settings)).not.toMatch(CRASH);
-      expect(JSON.parse(dry.stdout), where('dry-run', index, settings)).toMatchObject({ decision: 'deny' });
-    }
+    const surfaces = Array.from({ length: CLI_CASES }, (_, index) => [
+      { surface: 'run', args: ['run', 'PreToolUse'], ...setup(random, index, true) },
+      { surface: 'dry-run', args: ['dry-run', 'PreToolUse', '--json', '--payload', '-'], ...setup(random, index, true) },
+    ]).flat();
+    await Promise.all(
+      surfaces.map(async ({ surface, args, box, settings }, index) => {
+        const flags = ['--dialect', 'claude', '--cwd', box.project, '--home', box.home, '--managed', box.managed];
+        const result = await runCli([...args, ...flags], { input: JSON.stringify(await box.payload('PreToolUse')), env: ENV });
+        const context = where(surface, index, settings);
+        expect(result.stderr, context).not.toMatch(CRASH);
+        expect(JSON.parse(result.stdout), context).toMatchObject({ decision: 'deny', reason: 'managed policy: no' });
+      }),
+    );
   });
 
-  it(`hookctl serve: ${CLI_CASES} sessions, every dispatch answered with the deny`, { timeout: 240_000 }, async () => {
+  it(`hookctl serve: ${CLI_CASES} session${CLI_CASES === 1 ? '' : 's'} of 3 dispatches, every handler type, each answered with the deny`, {
+    timeout: 240_000,
+  }, async () => {
     const random = new Random(SEED ^ 0x24);
     for (let index = 0; index < CLI_CASES; index++) {
-      const { box, settings } = setup(random);
+      const { box, settings } = setup(random, index, true);
       const flags = ['--dialect', 'claude', '--cwd', box.project, '--home', box.home, '--managed', box.managed];
       const payload = await box.payload('PreToolUse');
       const requests = [1, 2, 3].map((id) =>
@@ -233,6 +240,27 @@ describe(`fuzz: hostile handler configs beside a managed deny (issue 22, seed ${
     }
   });
 });
+
+/** One library case: its engine dispatches PreToolUse; the managed deny decides and no run failed internally. */
+async function libraryCase({ index, box, settings }: { index: number; box: ClaudeSandbox; settings: unknown }): Promise<void> {
+  const context = where('library', index, settings);
+  try {
+    const engine = await box.engine({ env: ENV });
+    try {
+      const outcome = await engine.dispatch('PreToolUse', (await box.payload('PreToolUse')) as never);
+      expect(outcome, `${context}; outcome ${JSON.stringify(outcome).slice(0, 3000)}`).toMatchObject({
+        decision: 'deny',
+        reason: 'managed policy: no',
+        blocked: true,
+      });
+      for (const run of outcome.runs) expect(run.error ?? '', context).not.toMatch(CRASH);
+    } finally {
+      await engine.close();
+    }
+  } catch (error) {
+    throw new Error(`${context}\n  threw ${(error as Error).stack ?? String(error)}`);
+  }
+}
 
 function serveOnce(flags: string[], input: string): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {

@@ -1,7 +1,8 @@
 // `hookctl completion bash|zsh|fish`, loaded into the real shells (.ci/run installs zsh and fish):
-// bash and fish are asked for completions of partial command lines; zsh registers the function.
+// bash and fish are asked for completions of partial command lines; zsh registers the function, and
+// its event chooser runs in a real zsh.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,9 +45,9 @@ printf '%s\\n' "\${COMPREPLY[@]}"`;
 }
 
 /** Completions fish offers (`complete -C`), without their descriptions. */
-function fishComplete(line: string): string[] {
+function fishComplete(line: string, cwd = dir): string[] {
   const run = spawnSync('fish', ['--no-config', '-c', `source ${JSON.stringify(scripts.fish)}; complete -C ${JSON.stringify(line)}`], {
-    cwd: dir,
+    cwd,
     encoding: 'utf8',
   });
   expect(run.stderr).toBe('');
@@ -54,6 +55,36 @@ function fishComplete(line: string): string[] {
     .split('\n')
     .filter(Boolean)
     .map((entry) => entry.split('\t')[0]!);
+}
+
+/**
+ * The events zsh's completion offers for the command words `words` (the last one being typed), from
+ * the script's own `_hookctl_events` in a real zsh: `compadd` only exists inside a completion widget,
+ * so it is replaced by a function printing what it was given.
+ */
+function zshEvents(cwd: string, ...words: string[]): string[] {
+  // compdef is compinit's (slow to load): the sourced script only registers itself with it.
+  const script = `compdef() { : }
+source ${JSON.stringify(scripts.zsh)}
+compadd() { shift; print -rl -- \${(P)1} }
+words=(${words.map((word) => `'${word}'`).join(' ')}); CURRENT=\${#words}
+_hookctl_events`;
+  const run = spawnSync('zsh', ['-f', '-c', script], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, HOME: dir },
+  });
+  expect(run.stderr).toBe('');
+  const prefix = words.at(-1)!;
+  return run.stdout.split('\n').filter((word) => word !== '' && word.startsWith(prefix));
+}
+
+/** A directory configured for octo only. */
+function octoProject(): string {
+  const project = mkdtempSync(join(dir, 'octo-'));
+  mkdirSync(join(project, '.octo'));
+  writeFileSync(join(project, '.octo/hooks.yml'), 'hooks: {}\n');
+  return project;
 }
 
 async function helpCommands(): Promise<string[]> {
@@ -101,9 +132,7 @@ describe('hookctl completion bash: events of the chosen dialect', () => {
   });
 
   it('without --dialect, the one dialect configured in the current directory, else every dialect', () => {
-    const project = mkdtempSync(join(dir, 'octo-'));
-    mkdirSync(join(project, '.octo'));
-    writeFileSync(join(project, '.octo/hooks.yml'), 'hooks: {}\n');
+    const project = octoProject();
     expect(bashComplete('hookctl', 'dry-run', 'Sub')).toEqual(['SubagentStart', 'SubagentStop']);
     expect(bashCompleteIn(project, 'hookctl', 'dry-run', 'Sub')).toEqual(['SubagentStop']);
   });
@@ -117,6 +146,22 @@ describe.skipIf(!HAS_ZSH)('hookctl completion zsh', () => {
     expect(run.stderr).toBe('');
     expect(run.stdout.trim()).toBe('_hookctl');
   });
+
+  it("offers the events of the --dialect dialect (either spelling), else the one configured here, else every dialect's", () => {
+    expect(zshEvents(dir, 'dry-run', '--dialect', 'octo', 'Sub')).toEqual(['SubagentStop']);
+    expect(zshEvents(dir, 'fixture', '--dialect=codex', 'Task')).toEqual([]);
+    expect(zshEvents(dir, 'fixture', '--dialect', 'claude', 'Task')).toEqual(['TaskCreated', 'TaskCompleted']);
+    expect(zshEvents(dir, 'dry-run', 'Sub')).toEqual(['SubagentStart', 'SubagentStop']);
+    expect(zshEvents(octoProject(), 'dry-run', 'Sub')).toEqual(['SubagentStop']);
+  });
+
+  it('wires _hookctl_events to the <event> argument of every command that takes one', () => {
+    const script = readFileSync(scripts.zsh!, 'utf8');
+    for (const command of ['dry-run', 'fixture', 'run', 'scaffold']) {
+      const block = script.slice(script.indexOf(`        ${command})`)).split(';;')[0]!;
+      expect(block, command).toContain("'*:event:_hookctl_events'");
+    }
+  });
 });
 
 describe.skipIf(!HAS_FISH)('hookctl completion fish', () => {
@@ -125,6 +170,14 @@ describe.skipIf(!HAS_FISH)('hookctl completion fish', () => {
     expect(fishComplete('hookctl lint --format ')).toEqual(['github', 'json', 'sarif', 'stylish']);
     expect(fishComplete('hookctl dry-run Pre')).toEqual(['PreCompact', 'PreModelSwitch', 'PreToolUse']);
     expect(fishComplete('hookctl lint --f')).toEqual(['--format']);
+  });
+
+  it("offers the events of the --dialect dialect (either spelling), else the one configured here, else every dialect's", () => {
+    expect(fishComplete('hookctl dry-run --dialect octo Sub')).toEqual(['SubagentStop']);
+    expect(fishComplete('hookctl fixture --dialect=codex Task')).toEqual([]);
+    expect(fishComplete('hookctl fixture --dialect claude Task').sort()).toEqual(['TaskCompleted', 'TaskCreated']);
+    expect(fishComplete('hookctl dry-run Sub').sort()).toEqual(['SubagentStart', 'SubagentStop']);
+    expect(fishComplete('hookctl dry-run Sub', octoProject())).toEqual(['SubagentStop']);
   });
 });
 

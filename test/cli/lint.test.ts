@@ -1,7 +1,11 @@
+import { execFile } from 'node:child_process';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/run-cli.js';
+import { BIN, runCli } from '../helpers/run-cli.js';
 import { makeTempProject, type TempProject } from '../helpers/temp-project.js';
+
+const exec = promisify(execFile);
 
 const UNKNOWN_EVENT_JSON = `{
   "hooks": {
@@ -81,6 +85,52 @@ describe('hookctl lint', () => {
     expect(lines[1]).toMatch(/^ {2}3:5 {2}error {2}.*PreToolUze.*PreToolUse.* {2}unknown-event$/);
     expect(lines.at(-1)).toBe('✖ 1 problem (1 error, 0 warnings)');
     expect(result.stdout).not.toContain('\u001b[');
+  });
+
+  it('wraps rows to COLUMNS when stdout is a pipe, and keeps them whole without it', async () => {
+    const sandbox = projectWith(UNKNOWN_EVENT_JSON);
+    const whole = await lint(sandbox);
+    expect(whole.stdout.split('\n')[1]).toMatch(/^ {2}3:5 {2}error {2}unknown openinterpreter event .*"PreToolUse"\? {2}unknown-event$/);
+    const wrapped = await runCli(['lint', '--home', sandbox.home, '--managed', join(sandbox.root, 'none.toml')], {
+      cwd: sandbox.project,
+      env: { HOME: sandbox.home, COLUMNS: '40' },
+    });
+    const rows = wrapped.stdout.split('\n').slice(1, wrapped.stdout.split('\n').indexOf(''));
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows) expect(row.length).toBeLessThanOrEqual(40);
+    expect(rows.slice(1).every((row) => row.startsWith(' '.repeat(14)))).toBe(true);
+    // The same words in the same order: only the line breaks differ.
+    const words = (text: string) => text.trim().split(/\s+/);
+    expect(words(rows.join(' '))).toEqual(words(whole.stdout.split('\n')[1]!));
+  });
+
+  it('wraps rows to the width of the terminal it writes to', async () => {
+    const sandbox = projectWith(UNKNOWN_EVENT_JSON);
+    const args = [BIN, 'lint', '--home', sandbox.home, '--managed', join(sandbox.root, 'none.toml')];
+    // A real pseudo-terminal 44 columns wide; the child sets its size before hookctl starts.
+    const script = [
+      'import fcntl, os, pty, struct, sys, termios',
+      'pid, fd = pty.fork()',
+      'if pid == 0:',
+      '    fcntl.ioctl(1, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 44, 0, 0))',
+      '    os.execv(sys.argv[1], sys.argv[1:])',
+      'out = b""',
+      'while True:',
+      '    try: data = os.read(fd, 4096)',
+      '    except OSError: break',
+      '    if not data: break',
+      '    out += data',
+      'sys.stdout.write(out.decode())',
+    ].join('\n');
+    const { stdout } = await exec('python3', ['-c', script, process.execPath, ...args], {
+      cwd: sandbox.project,
+      env: { ...process.env, HOME: sandbox.home, NO_COLOR: '1', COLUMNS: undefined },
+      timeout: 30_000,
+    });
+    const lines = stdout.split('\r\n');
+    expect(lines[1]).toMatch(/^ {2}3:5 {2}error {2}unknown openinterpreter event$/);
+    expect(lines.filter((line) => line.startsWith(' '.repeat(14))).length).toBeGreaterThan(0);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(44);
   });
 
   it('prints json with every field of each finding and the counts', async () => {

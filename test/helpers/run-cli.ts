@@ -21,7 +21,8 @@ export function runCli(args: readonly string[], options: CliOptions = {}): Promi
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: options.cwd ?? process.cwd(),
-      env: { ...process.env, NO_COLOR: '1', ...options.env },
+      // COLUMNS from the developer's shell would wrap lint rows that tests compare whole.
+      env: { ...process.env, NO_COLOR: '1', COLUMNS: undefined, ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -44,6 +44,25 @@ describe('portable test cases (hookctl fixture → hookctl test)', () => {
     expect(JSON.parse(made.stdout).cwd).toBe(a);
   });
 
+  it('run refuses a ${PROJECT} cwd in one line naming fixture --absolute and dry-run, instead of skipping the hooks', async () => {
+    const { sandbox, a, flags, payload } = await authorProject();
+    sandbox.write('home/.claude.json', JSON.stringify({ projects: { [a]: { hasTrustDialogAccepted: true } } }));
+    const refused = await runCli(['run', 'PreToolUse', ...flags], { cwd: a, input: JSON.stringify(payload) });
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(refused.stderr).toMatch(
+      /^hookctl: payload cwd "\$\{PROJECT\}" is a `hookctl fixture` placeholder.*`hookctl fixture --absolute`.*`hookctl dry-run/,
+    );
+    // The two ways out both decide: --absolute piped into run, and dry-run on the placeholder payload.
+    const rm = ['--tool', 'Bash', '--set', 'tool_input.command=rm -rf /'];
+    const absolute = await runCli(['fixture', 'PreToolUse', '--absolute', ...rm, ...flags], { cwd: a });
+    const ran = await runCli(['run', 'PreToolUse', ...flags], { cwd: a, input: absolute.stdout });
+    expect(JSON.parse(ran.stdout)).toMatchObject({ decision: 'deny' });
+    const dry = await runCli(['dry-run', 'PreToolUse', '--json', '--payload', '-', ...flags], { cwd: a, input: JSON.stringify(payload) });
+    expect(JSON.parse(dry.stdout)).toMatchObject({ decision: 'deny' });
+  });
+
   it('a copy whose guard was replaced by `exit 0` fails its case, naming each hook, its status and exit code', async () => {
     const { sandbox, a, flags } = await authorProject();
     const passing = await runCli(['test', ...flags], { cwd: a });

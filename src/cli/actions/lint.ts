@@ -43,9 +43,10 @@ export async function lint(files: readonly string[], options: LintOptions): Prom
   const [linted, reporter] = await Promise.all([lintScope(files, options, common), loadReporter(options.format)]);
   // Notes name repository paths: escaped like everything else shown (SPEC 6.1.3).
   for (const note of linted.notes) process.stderr.write(`${showText(note)}\n`);
-  const color =
-    options.format === 'stylish' && (await import('../../lint/reporters/stylish.js')).shouldUseColor(process.stdout, process.env);
-  process.stdout.write(reporter(linted.result, { root: linted.root, color, version: readVersion() }));
+  const stylish = options.format === 'stylish' ? await import('../../lint/reporters/stylish.js') : undefined;
+  const color = stylish?.shouldUseColor(process.stdout, process.env) ?? false;
+  const width = stylish?.terminalWidth(process.stdout, process.env);
+  process.stdout.write(reporter(linted.result, { root: linted.root, color, width, version: readVersion() }));
   const { errors, warnings } = countSeverities(linted.result.findings);
   const maxWarnings = options.maxWarnings ?? Infinity;
   if (warnings > maxWarnings) process.stderr.write(`hookctl: too many warnings (${warnings}; --max-warnings allows ${maxWarnings})\n`);

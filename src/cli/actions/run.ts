@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { BYPASS_TRUST_WARNING } from '../../engine/engine.js';
 import type { Outcome } from '../../kit/index.js';
+import { refusePlaceholderCwd } from '../../fixture/portable-paths.js';
 import { showText } from '../../util/show-text.js';
 import { resolveCommon, type CommonOptionValues } from '../common-options.js';
 import { guardHookProcesses } from '../hook-processes.js';
@@ -20,6 +21,7 @@ export async function run(event: string, options: RunOptions): Promise<number> {
   const bypassTrust = options.dangerouslyBypassHookTrust === true;
   if (bypassTrust) process.stderr.write(`warning: ${BYPASS_TRUST_WARNING}\n`);
   const payload = await readJsonPayload('-');
+  refusePlaceholderCwd(payload);
   // An empty HOOKCTL_LOG is no log, as an unset one.
   const logPath = options.log || process.env.HOOKCTL_LOG || undefined;
   const engine = await openEngine(common, { bypassTrust, rewriteOrder: options.rewriteOrder });

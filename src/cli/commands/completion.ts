@@ -20,7 +20,7 @@ the script with npx and complete under an alias of the same name:
   $ source <(npx hookctl completion bash); alias hookctl='npx hookctl'
 
 An <event> completes to the events of the dialect named by --dialect, else of the one dialect whose
-config files are in the current directory (bash), else of every dialect.`,
+config files are in the current directory, else of every dialect (in bash, zsh and fish alike).`,
     )
     .action(async (shell: Shell) => {
       const { completion } = await import('../actions/completion.js');

@@ -49,6 +49,9 @@ whatever the cwd: run from packages/app, a finding names packages/app/.openinter
 as GitHub annotations and code scanning expect. Files outside the repository keep their absolute
 path. SARIF gives repository paths relative to %SRCROOT%, the root, under originalUriBaseIds.
 
+Stylish rows wrap to the terminal's width, or to $COLUMNS when set; written to a pipe or a file
+without COLUMNS, each finding stays on one line (for grep).
+
 Exit status: 0 when there are no errors (and no more warnings than --max-warnings),
 1 when there are, 2 on usage errors (unknown format, missing file).
 

@@ -1,6 +1,7 @@
 import { analyseFiles } from '../../config/analyse-files.js';
 import type { ConfigFile } from '../../config/config-file.js';
-import type { HandlerRecord, LoadContext, LoadedConfig } from '../../kit/index.js';
+import { mergedListSources } from '../../config/merged-list.js';
+import type { HandlerRecord, ListedSetting, LoadContext, LoadedConfig } from '../../kit/index.js';
 import { LOAD_RULES } from '../../lint/rules/load-rules.js';
 import { claudeSettingsWatchPaths, discoverSettingsFiles } from './config-layers.js';
 import { configSpec } from './config-spec.js';
@@ -8,7 +9,7 @@ import { normalizeClaudeHandlers } from './normalize.js';
 import { discoverFrontmatterFiles, frontmatterWords } from './frontmatter.js';
 import { discoverPlugins, type ClaudePlugin } from './plugins.js';
 import { INLINE_SETTINGS_PATH } from './paths.js';
-import { hookSwitches, mergedList, type HookSwitches } from './settings.js';
+import { hookSwitches, mergedList, settingsFiles, type HookSwitches } from './settings.js';
 
 /**
  * Loads every claude layer under Claude Code's runtime policy (SPEC-dialects 8.1): a file that is
@@ -65,7 +66,25 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
       ]),
     ],
     findings: analysis.findings,
+    settings: listedSettings(settings),
   };
+}
+
+/**
+ * `httpHookAllowedEnvVars` as Claude Code applies it: every layer's list merged, so a project list
+ * widens a managed one (docs/security.md); shown by `list` with the files that named each variable.
+ */
+function listedSettings(files: readonly ConfigFile[]): ListedSetting[] {
+  const sources = mergedListSources(settingsFiles(files), 'httpHookAllowedEnvVars');
+  if (sources === null) return [];
+  return [
+    {
+      key: 'httpHookAllowedEnvVars',
+      merge: 'lists merge across settings files',
+      meaning: 'environment variables HTTP hook headers may interpolate',
+      values: [...sources].map(([value, listing]) => ({ value, files: listing.map((file) => file.parsed.path) })),
+    },
+  ];
 }
 
 /** The switches' verdict on one handler, as a load-time skip reason with the switch named (8.1). */

@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
-import type { RecordedEvent, SessionRecordParser, SessionRecordReader } from '../../kit/index.js';
+import type { RecordedEvent, RecordPosition, SessionRecordParser, SessionRecordReader } from '../../kit/index.js';
+import { BoundedMap } from '../../util/bounded-map.js';
 import { isPlainObject } from '../../util/is-plain-object.js';
 
 /**
@@ -17,6 +18,7 @@ export const sessionRecords: SessionRecordReader = {
     return { paths: [join(userDir, 'projects', projectSlug(cwd))] };
   },
   isRecordFile: (name) => name.endsWith('.jsonl'),
+  recordKind: 'transcript record',
   open: (file) => new ClaudeTranscript(file),
 };
 
@@ -40,7 +42,7 @@ class ClaudeTranscript implements SessionRecordParser {
   /** Only a prompt record carries the permission mode; every later call ran under the last one seen. */
   private permissionMode: string | null = null;
   private promptId: string | null = null;
-  private readonly pending = new Map<string, PendingCall>();
+  private readonly pending = new BoundedMap<string, PendingCall>(MAX_PENDING_CALLS);
 
   constructor(private readonly file: string) {}
 
@@ -48,22 +50,13 @@ class ClaudeTranscript implements SessionRecordParser {
     return this.sessionId === null ? null : { id: this.sessionId, cwd: this.firstCwd };
   }
 
-  line(text: string, lineNumber: number): { events: RecordedEvent[]; warning?: string } {
-    if (text.trim() === '') return { events: [] };
-    let record: unknown;
-    try {
-      record = JSON.parse(text);
-    } catch {
-      return { events: [], warning: 'not a JSON record (a truncated or corrupted line)' };
-    }
-    if (!isPlainObject(record)) return { events: [], warning: 'not a transcript record (expected a JSON object)' };
+  record(record: Record<string, unknown>, at: RecordPosition): { events: RecordedEvent[]; warning?: string } {
     if (record.type !== 'user' && record.type !== 'assistant') return { events: [] };
     // Meta records are text Claude Code adds for the model (command caveats, reminders), not the user's.
     if (record.isMeta === true || record.isCompactSummary === true || record.isVisibleInTranscriptOnly === true) return { events: [] };
     const message = record.message;
     if (!isPlainObject(message)) return { events: [], warning: `a ${record.type} record without a message object` };
     this.noteSession(record);
-    const at = { line: lineNumber, timestamp: typeof record.timestamp === 'string' ? record.timestamp : null };
     if (record.type === 'assistant') return { events: this.calls(record, message.content, at) };
     if (typeof message.content === 'string') return { events: [this.prompt(record, message.content, at)] };
     if (Array.isArray(message.content)) return { events: this.results(record, message.content, at) };
@@ -91,20 +84,20 @@ class ClaudeTranscript implements SessionRecordParser {
     return fields;
   }
 
-  private prompt(record: Record<string, unknown>, prompt: string, at: Pick<RecordedEvent, 'line' | 'timestamp'>): RecordedEvent {
+  private prompt(record: Record<string, unknown>, prompt: string, at: RecordPosition): RecordedEvent {
     if (typeof record.permissionMode === 'string') this.permissionMode = record.permissionMode;
     const payload = { ...this.common(record), hook_event_name: 'UserPromptSubmit', prompt };
     return { event: 'UserPromptSubmit', payload, tool: null, ...at };
   }
 
   /** Each tool_use block is its own assistant record in practice; a record holding several is read the same way. */
-  private calls(record: Record<string, unknown>, content: unknown, at: Pick<RecordedEvent, 'line' | 'timestamp'>): RecordedEvent[] {
+  private calls(record: Record<string, unknown>, content: unknown, at: RecordPosition): RecordedEvent[] {
     if (!Array.isArray(content)) return [];
     const events: RecordedEvent[] = [];
     for (const block of content) {
       if (!isPlainObject(block) || block.type !== 'tool_use' || typeof block.name !== 'string' || typeof block.id !== 'string') continue;
       const common = this.common(record);
-      this.remember(block.id, { tool: block.name, input: block.input ?? {}, common });
+      this.pending.set(block.id, { tool: block.name, input: block.input ?? {}, common });
       const payload = {
         ...common,
         hook_event_name: 'PreToolUse',
@@ -117,20 +110,14 @@ class ClaudeTranscript implements SessionRecordParser {
     return events;
   }
 
-  private remember(id: string, call: PendingCall): void {
-    this.pending.set(id, call);
-    if (this.pending.size > MAX_PENDING_CALLS) this.pending.delete(this.pending.keys().next().value as string);
-  }
-
   /** Results arrive in any order, each linked to its call by tool_use_id; a call with no recorded result gets no Post event. */
-  private results(record: Record<string, unknown>, content: unknown[], at: Pick<RecordedEvent, 'line' | 'timestamp'>): RecordedEvent[] {
+  private results(record: Record<string, unknown>, content: unknown[], at: RecordPosition): RecordedEvent[] {
     const events: RecordedEvent[] = [];
     const blocks = content.filter((block) => isPlainObject(block) && block.type === 'tool_result');
     for (const block of blocks as Record<string, unknown>[]) {
       const id = block.tool_use_id;
-      const call = typeof id === 'string' ? this.pending.get(id) : undefined;
+      const call = typeof id === 'string' ? this.pending.take(id) : undefined;
       if (call === undefined || typeof id !== 'string') continue;
-      this.pending.delete(id);
       // A call refused before it ran (a hook or the permission rules) is still replayed as PreToolUse, but no Post event fired for it.
       if (isPlainObject(record.permissionDecision) && record.permissionDecision.decision === 'reject') continue;
       // The structured result belongs to the record; with one result block per record (what Claude Code writes) it is this block's.

@@ -1,6 +1,7 @@
 import type { ConfigFile } from '../../config/config-file.js';
 import type { HookSwitch } from '../../config/config-spec.js';
 import { setField } from '../../config/field-value.js';
+import { mergedListSources } from '../../config/merged-list.js';
 import type { SourceEntry, SourceNode } from '../../config/source-tree.js';
 import type { HandlerSource } from '../../kit/index.js';
 
@@ -115,12 +116,11 @@ export function enabledPlugins(files: readonly ConfigFile[]): {
  * removed"): null when no layer defines it, which means "no restriction".
  */
 export function mergedList(files: readonly ConfigFile[], key: string): string[] | null {
-  const entries = settingsEntries(files, key).filter(({ entry }) => entry.value.kind === 'array');
-  if (entries.length === 0) return null;
-  const merged = new Set<string>();
-  for (const { entry } of entries) {
-    if (entry.value.kind !== 'array') continue;
-    for (const item of entry.value.items) if (item.kind === 'scalar' && typeof item.value === 'string') merged.add(item.value);
-  }
-  return [...merged];
+  const sources = mergedListSources(settingsFiles(files), key);
+  return sources === null ? null : [...sources.keys()];
+}
+
+/** The files whose keys are settings (not plugin hooks files), in layer order. */
+export function settingsFiles(files: readonly ConfigFile[]): ConfigFile[] {
+  return files.filter((file) => file.source !== 'plugin');
 }

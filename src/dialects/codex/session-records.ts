@@ -1,5 +1,6 @@
 import { join, relative, resolve, isAbsolute } from 'node:path';
-import type { RecordedEvent, SessionRecordParser, SessionRecordReader } from '../../kit/index.js';
+import type { RecordedEvent, RecordPosition, SessionRecordParser, SessionRecordReader } from '../../kit/index.js';
+import { BoundedMap } from '../../util/bounded-map.js';
 import { isPlainObject } from '../../util/is-plain-object.js';
 
 /**
@@ -19,6 +20,7 @@ export const sessionRecords: SessionRecordReader = {
     return { paths: [join(codexHome, 'sessions')], inProject: (sessionCwd) => isWithin(project, sessionCwd) };
   },
   isRecordFile: (name) => name.startsWith('rollout-') && name.endsWith('.jsonl'),
+  recordKind: 'rollout record',
   open: (file) => new CodexRollout(file),
 };
 
@@ -59,7 +61,7 @@ class CodexRollout implements SessionRecordParser {
   private sessionId: string | null = null;
   private sessionCwd: string | null = null;
   private turn: TurnState | null = null;
-  private readonly pending = new Map<string, PendingCall>();
+  private readonly pending = new BoundedMap<string, PendingCall>(MAX_PENDING_CALLS);
 
   constructor(private readonly file: string) {}
 
@@ -67,18 +69,10 @@ class CodexRollout implements SessionRecordParser {
     return this.sessionId === null ? null : { id: this.sessionId, cwd: this.sessionCwd };
   }
 
-  line(text: string, lineNumber: number): { events: RecordedEvent[]; warning?: string } {
-    if (text.trim() === '') return { events: [] };
-    let record: unknown;
-    try {
-      record = JSON.parse(text);
-    } catch {
-      return { events: [], warning: 'not a JSON record (a truncated or corrupted line)' };
-    }
-    if (!isPlainObject(record) || typeof record.type !== 'string' || !isPlainObject(record.payload))
+  record(record: Record<string, unknown>, at: RecordPosition): { events: RecordedEvent[]; warning?: string } {
+    if (typeof record.type !== 'string' || !isPlainObject(record.payload))
       return { events: [], warning: 'not a rollout record (expected {timestamp, type, payload})' };
     const payload = record.payload;
-    const at = { line: lineNumber, timestamp: typeof record.timestamp === 'string' ? record.timestamp : null };
     switch (record.type) {
       case 'session_meta':
         this.sessionId ??= str(payload.id) ?? str(payload.session_id);
@@ -116,7 +110,7 @@ class CodexRollout implements SessionRecordParser {
     };
   }
 
-  private responseItem(item: Record<string, unknown>, at: Pick<RecordedEvent, 'line' | 'timestamp'>): RecordedEvent[] {
+  private responseItem(item: Record<string, unknown>, at: RecordPosition): RecordedEvent[] {
     switch (item.type) {
       case 'message': {
         const prompt = item.role === 'user' ? userPrompt(item) : null;
@@ -134,23 +128,21 @@ class CodexRollout implements SessionRecordParser {
     }
   }
 
-  private call(item: Record<string, unknown>, at: Pick<RecordedEvent, 'line' | 'timestamp'>): RecordedEvent[] {
+  private call(item: Record<string, unknown>, at: RecordPosition): RecordedEvent[] {
     const callId = str(item.call_id);
     const name = str(item.name);
     if (callId === null || name === null) return [];
     const { tool, input } = hookTool(name, item.type === 'custom_tool_call' ? item.input : item.arguments);
     const fields = this.common(item, 'PreToolUse');
     this.pending.set(callId, { tool, input, fields });
-    if (this.pending.size > MAX_PENDING_CALLS) this.pending.delete(this.pending.keys().next().value as string);
     const payload = { ...fields, tool_name: tool, tool_input: input, tool_use_id: callId };
     return [{ event: 'PreToolUse', payload, tool, ...at }];
   }
 
-  private output(item: Record<string, unknown>, at: Pick<RecordedEvent, 'line' | 'timestamp'>): RecordedEvent[] {
+  private output(item: Record<string, unknown>, at: RecordPosition): RecordedEvent[] {
     const callId = str(item.call_id);
-    const call = callId === null ? undefined : this.pending.get(callId);
+    const call = callId === null ? undefined : this.pending.take(callId);
     if (call === undefined || callId === null) return [];
-    this.pending.delete(callId);
     // A call a PreToolUse hook blocked never ran: Codex records the refusal as its output, and fired no PostToolUse.
     if (typeof item.output === 'string' && item.output.startsWith(BLOCKED_PREFIX)) return [];
     const payload = {

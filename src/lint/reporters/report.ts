@@ -10,6 +10,11 @@ export interface ReporterOptions {
   color?: boolean;
   /** hookctl's version, for SARIF's tool description and rule help links. */
   version: string;
+  /**
+   * The terminal width in columns (stylish only): long rows wrap under their message column. Unset
+   * (a pipe or a file with no known width) leaves every row on one line, so `grep` sees whole findings.
+   */
+  width?: number;
 }
 
 export interface SeverityCounts {

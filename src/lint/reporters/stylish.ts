@@ -31,17 +31,20 @@ export function formatStylish(result: LintResult, options: ReporterOptions): str
     }));
     const positionWidth = Math.max(...rows.map((row) => row.position.length));
     const severityWidth = Math.max(...rows.map((row) => row.finding.severity.length));
-    const messageWidth = Math.max(...rows.map((row) => row.message.length));
-    const lines = rows.map(
-      ({ finding, message, position }) =>
-        '  ' +
-        [
-          paint('dim', position.padEnd(positionWidth)),
-          paint(SEVERITY_STYLE[finding.severity], finding.severity.padEnd(severityWidth)),
-          message.padEnd(messageWidth),
-          paint('dim', finding.ruleId),
-        ].join('  '),
-    );
+    // Messages are not padded to the longest: one long message would widen every row of the file.
+    const indent = 2 + positionWidth + 2 + severityWidth + 2;
+    const room = (options.width ?? Infinity) - indent;
+    const width = room >= MIN_WRAP_WIDTH ? room : Infinity;
+    const lines = rows.map(({ finding, message, position }) => {
+      const severity = paint(SEVERITY_STYLE[finding.severity], finding.severity.padEnd(severityWidth));
+      const head = `  ${paint('dim', position.padEnd(positionWidth))}  ${severity}  `;
+      const wrapped = wrapWords(message, width);
+      // The rule id ends the last line when it fits there, else it takes a line of its own; never cut.
+      const last = wrapped.length - 1;
+      if ([...wrapped[last]!].length + 2 + finding.ruleId.length <= width) wrapped[last] += `  ${paint('dim', finding.ruleId)}`;
+      else wrapped.push(paint('dim', finding.ruleId));
+      return head + wrapped.join(`\n${' '.repeat(indent)}`);
+    });
     blocks.push([paint('underline', showText(displayPath(file, options.root))), ...lines].join('\n'));
   }
   const counts = countSeverities(result.findings);
@@ -51,6 +54,45 @@ export function formatStylish(result: LintResult, options: ReporterOptions): str
   const summary = `✖ ${plural(total, 'problem')} (${parts.join(', ')})`;
   const summaryStyle: Style = counts.errors > 0 ? 'red' : counts.warnings > 0 ? 'yellow' : 'blue';
   return `${blocks.join('\n\n')}\n\n${paint('bold', paint(summaryStyle, summary))}\n`;
+}
+
+/** Below this many columns for the message, wrapping makes rows harder to read than one long line. */
+const MIN_WRAP_WIDTH = 20;
+
+/**
+ * `text` as lines of at most `width` characters (code points), broken at spaces; a word longer
+ * than a line is cut. The caller keeps `width` at least {@link MIN_WRAP_WIDTH} (or Infinity).
+ */
+export function wrapWords(text: string, width: number): string[] {
+  if ([...text].length <= width) return [text];
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/ +/)) {
+    let rest = [...word];
+    const lineLength = [...line].length;
+    if (line !== '' && lineLength + 1 + rest.length <= width) {
+      line += ` ${word}`;
+      continue;
+    }
+    if (line !== '') lines.push(line);
+    while (rest.length > width) {
+      lines.push(rest.slice(0, width).join(''));
+      rest = rest.slice(width);
+    }
+    line = rest.join('');
+  }
+  lines.push(line);
+  return lines;
+}
+
+/**
+ * The width to wrap lint rows to: the terminal's when stdout is one, else `COLUMNS` when the user
+ * set it (a pipe has no width of its own); otherwise none, and rows stay whole.
+ */
+export function terminalWidth(stream: { isTTY?: boolean; columns?: number }, env: NodeJS.ProcessEnv): number | undefined {
+  if (stream.isTTY === true && typeof stream.columns === 'number' && stream.columns > 0) return stream.columns;
+  const columns = Number(env.COLUMNS);
+  return Number.isInteger(columns) && columns > 0 ? columns : undefined;
 }
 
 function plural(count: number, noun: string): string {

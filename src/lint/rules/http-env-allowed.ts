@@ -1,5 +1,6 @@
 import { relative } from 'node:path';
 import { scalarField, setField } from '../../config/field-value.js';
+import { mergedListSources } from '../../config/merged-list.js';
 import type { CheckedFile } from '../rule.js';
 import { createRule } from '../rule.js';
 
@@ -42,20 +43,12 @@ export const httpEnvAllowed = createRule({
 
 /** Each name listed by any settings file's httpHookAllowedEnvVars, with the files listing it; null when none sets the key. */
 function allowListsOf(files: readonly CheckedFile[], projectDir: string): Map<string, string[]> | null {
-  let set = false;
-  const names = new Map<string, string[]>();
-  for (const { file } of files) {
-    const root = file.parsed.root;
-    if (file.role === 'hooks-file' || root?.kind !== 'object') continue;
-    const value = setField(root, SETTING)?.value;
-    if (value?.kind !== 'array') continue;
-    set = true;
-    const rel = relative(projectDir, file.parsed.path);
-    const where = rel === '' || rel.startsWith('..') ? file.parsed.path : rel;
-    for (const item of value.items) {
-      if (item.kind !== 'scalar' || typeof item.value !== 'string') continue;
-      names.set(item.value, [...(names.get(item.value) ?? []), where]);
-    }
-  }
-  return set ? names : null;
+  const settings = files.map(({ file }) => file).filter((file) => file.role !== 'hooks-file');
+  const sources = mergedListSources(settings, SETTING);
+  if (sources === null) return null;
+  const shown = (path: string) => {
+    const rel = relative(projectDir, path);
+    return rel === '' || rel.startsWith('..') ? path : rel;
+  };
+  return new Map([...sources].map(([name, listing]) => [name, listing.map((file) => shown(file.parsed.path))]));
 }

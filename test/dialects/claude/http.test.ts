@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { urlAllowed } from '../../../src/dialects/claude/http.js';
+import { runCli } from '../../helpers/run-cli.js';
 import { dispatchOnce, group, hooks, makeClaudeSandbox } from './sandbox.js';
 
 let server: Server | null = null;
@@ -113,6 +115,61 @@ describe('claude http hooks against a real server (SPEC-dialects 8.2, 8.5.6)', (
     );
     await dispatchOnce(box, 'Stop', {}, { env: { PATH: process.env.PATH, ALLOWED: 'a', LISTED: 'b' } });
     expect(requests[0]!.headers).toMatchObject({ 'x-a': 'a', 'x-b': '' });
+  });
+
+  it('list shows the merged httpHookAllowedEnvVars and the file of each name, as lint does (text and --json)', async () => {
+    const box = makeClaudeSandbox();
+    box.settings('etc/claude-code/managed-settings.json', { httpHookAllowedEnvVars: ['TOKEN'] });
+    box.settings('home/.claude/settings.json', { httpHookAllowedEnvVars: ['TOKEN', 'HOME_ONLY'] });
+    box.settings('project/.claude/settings.json', {
+      httpHookAllowedEnvVars: ['AWS_SECRET_ACCESS_KEY'],
+      ...hooks({ Stop: [group([http('http://127.0.0.1:9/x', { allowedEnvVars: ['TOKEN', 'AWS_SECRET_ACCESS_KEY'] })])] }),
+    });
+    box.trustWorkspace();
+    const flags = ['--dialect', 'claude', '--cwd', box.project, '--home', box.home, '--managed', box.managed];
+    const managed = box.managed;
+    const user = join(box.home, '.claude/settings.json');
+    const project = join(box.project, '.claude/settings.json');
+    const text = await runCli(['list', ...flags]);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toContain(
+      [
+        'httpHookAllowedEnvVars (environment variables HTTP hook headers may interpolate; lists merge across settings files):',
+        `  TOKEN — from ${managed}, ${user}`,
+        `  HOME_ONLY — from ${user}`,
+        `  AWS_SECRET_ACCESS_KEY — from ${project}`,
+        '',
+      ].join('\n'),
+    );
+    const json = JSON.parse((await runCli(['list', '--json', ...flags])).stdout) as { settings: unknown };
+    expect(json.settings).toEqual([
+      {
+        key: 'httpHookAllowedEnvVars',
+        merge: 'lists merge across settings files',
+        meaning: 'environment variables HTTP hook headers may interpolate',
+        values: [
+          { value: 'TOKEN', files: [managed, user] },
+          { value: 'HOME_ONLY', files: [user] },
+          { value: 'AWS_SECRET_ACCESS_KEY', files: [project] },
+        ],
+      },
+    ]);
+    // lint's info row names the same files for the names this hook asks for.
+    const lint = await runCli(['lint', '--effective', '--format', 'json', ...flags]);
+    const info = (JSON.parse(lint.stdout) as { findings: { ruleId: string; message: string }[] }).findings.find(
+      (finding) => finding.ruleId === 'http-env-allowed',
+    );
+    expect(info?.message).toContain(
+      `TOKEN (from ${managed}, ${user.replace(`${box.project}/`, '')}), AWS_SECRET_ACCESS_KEY (from .claude/settings.json)`,
+    );
+  });
+
+  it('list shows no settings block (and no JSON key) when no layer sets httpHookAllowedEnvVars', async () => {
+    const box = makeClaudeSandbox();
+    box.settings('project/.claude/settings.json', hooks({ Stop: [group([http('http://127.0.0.1:9/x')])] }));
+    const flags = ['--dialect', 'claude', '--cwd', box.project, '--home', box.home, '--managed', box.managed];
+    expect((await runCli(['list', ...flags])).stdout).not.toContain('httpHookAllowedEnvVars');
+    expect(JSON.parse((await runCli(['list', '--json', ...flags])).stdout)).not.toHaveProperty('settings');
   });
 
   it('a URL outside allowedHttpHookUrls is skipped as url-not-allowed and never requested', async () => {
