@@ -106,6 +106,30 @@ const IF_FORMS: readonly string[] = [
   'A=rm ls',
 ];
 
+/**
+ * Forms where Claude Code 2.1.328 and hookctl differ, asserted as observed so that a change on
+ * either side shows (docs/claude.md, "`if` on Bash: what the agent matches"). Claude matches the
+ * command words as written, after splitting on operators, subshells and substitutions: it follows
+ * no wrapper, path, `eval` or `-c` script, a command it cannot parse does not run the hook, and a
+ * heredoc body line counts as a command. hookctl keeps issue 22's fail-safe reading (the guard
+ * runs), which over-predicts a deny there; the heredoc case it under-predicts.
+ */
+const IF_DIVERGES: Readonly<Record<string, 'claude-skips' | 'claude-runs'>> = {
+  '/bin/rm -rf x': 'claude-skips',
+  'time rm x': 'claude-skips',
+  'command rm x': 'claude-skips',
+  'env rm x': 'claude-skips',
+  'nice -n 5 rm x': 'claude-skips',
+  'timeout 5 rm x': 'claude-skips',
+  'sudo rm x': 'claude-skips',
+  "bash -c 'rm -rf x'": 'claude-skips',
+  'eval "rm -rf x"': 'claude-skips',
+  '/bin/r* -rf x': 'claude-skips',
+  'strace -f rm x': 'claude-skips',
+  "echo 'unterminated": 'claude-skips',
+  'cat <<EOF\nrm x\nEOF': 'claude-runs',
+};
+
 const ifTable = shared({
   hooks: { b: { exit: 2, stderr: 'every Bash call is refused' }, r: {} },
   files: {
@@ -136,10 +160,10 @@ describe.skipIf(why !== null)('Claude Code 2.1.328: "if": "Bash(rm *)" per comma
       const refused = byCommand('b');
       expect(refused, 'the refusing hook saw the command').toHaveLength(1);
       const claudeRan = byCommand('r').length > 0;
-      const outcome = await ifOutcome(refused[0]!.payload);
-      expect(ran(outcome, 'r'), `hookctl runs the if-guarded hook for ${JSON.stringify(form)} as Claude ${claudeRan ? 'does' : 'does not'}`).toBe(
-        claudeRan,
-      );
+      const hookctlRan = ran(await ifOutcome(refused[0]!.payload), 'r');
+      const known = IF_DIVERGES[form];
+      if (known === undefined) expect(hookctlRan, `hookctl runs the if-guarded hook as Claude ${claudeRan ? 'does' : 'does not'}`).toBe(claudeRan);
+      else expect({ claudeRan, hookctlRan }, `the recorded divergence ${known}`).toEqual({ claudeRan: known === 'claude-runs', hookctlRan: known === 'claude-skips' });
     });
   }
 });
@@ -333,8 +357,12 @@ function environments(): Promise<Record<string, Record<string, string>>> {
   return done;
 }
 
-/** Variables whose value must be equal; the others (pids, per-run paths) only present on both sides. */
-const ENV_VARS: readonly [string, 'value' | 'present'][] = [
+/**
+ * Variables whose value must be equal; the others (pids, per-run paths) only present on both sides;
+ * `claude-only`: set by the live agent only (a socket into the running Claude, its token), which
+ * hookctl does not fake (docs/claude.md, "Environment").
+ */
+const ENV_VARS: readonly [string, 'value' | 'present' | 'claude-only'][] = [
   ['CLAUDE_PROJECT_DIR', 'value'],
   ['CLAUDECODE', 'value'],
   ['CLAUDE_CODE_ENTRYPOINT', 'value'],
@@ -347,6 +375,8 @@ const ENV_VARS: readonly [string, 'value' | 'present'][] = [
   ['CLAUDE_CODE_CHILD_NOTES_DIR', 'present'],
   ['CLAUDE_ENV_FILE', 'present'],
   ['CLAUDE_PLUGIN_DATA', 'present'],
+  ['CLAUDE_CODE_MESSAGING_SOCKET', 'claude-only'],
+  ['CLAUDE_CODE_MESSAGING_TOKEN', 'claude-only'],
 ];
 
 describe.skipIf(why !== null)('Claude Code 2.1.328: the environment a hook sees', () => {
@@ -365,6 +395,7 @@ describe.skipIf(why !== null)('Claude Code 2.1.328: the environment a hook sees'
         expect(hookctl, `hookctl ran ${where}`).toBeDefined();
         const [c, h] = [claude?.[name], hookctl?.[name]];
         if (compare === 'value') expect(h, `${name} in ${where}`).toBe(c);
+        else if (compare === 'claude-only') expect({ claude: c !== undefined, hookctl: h !== undefined }).toEqual({ claude: true, hookctl: false });
         else expect(h !== undefined, `${name} set in ${where} (Claude: ${c ?? 'unset'}, hookctl: ${h ?? 'unset'})`).toBe(c !== undefined);
       }
     });
