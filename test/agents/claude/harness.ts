@@ -179,7 +179,7 @@ export function managedUnavailable(): string | null {
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) return 'managed-settings cases need root (an overlay over /etc)';
   const probe = mkdtempSync(join(tmpdir(), 'hookctl-overlay-'));
   try {
-    for (const dir of ['up/claude-code', 'work']) mkdirSync(join(probe, dir), { recursive: true });
+    for (const dir of ['etc-up/claude-code', 'etc-work']) mkdirSync(join(probe, dir), { recursive: true });
     const result = spawnSync('unshare', ['-m', '--', 'sh', '-c', `${overlayEtc(probe)} && test -d /etc/claude-code`], { timeout: 10_000 });
     return result.status === 0 ? null : `no overlay over /etc in a mount namespace here (${String(result.stderr ?? '').trim().split('\n')[0] || `exit ${result.status}`})`;
   } finally {
