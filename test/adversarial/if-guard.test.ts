@@ -180,9 +180,11 @@ const NO_RM: [string, Expect][] = [
   ['grep rm file', 'skip'],
   ['rmdir x', 'skip'],
   ['ls # ; rm x', 'skip'],
-  ['cat <<EOF\nrm x\nEOF', 'skip'],
+  // An unquoted heredoc fails open, as in Claude Code 2.1.328 (test/agents/claude/tables.test.ts).
+  ['cat <<EOF\nrm x\nEOF', 'warn'],
   ["cat <<'EOF'\n$(rm x)\nEOF", 'skip'],
-  ['cat <<-EOF\n\trm x\n\tEOF\nls', 'skip'],
+  ["cat <<'EOF'\nrm x\nEOF", 'skip'],
+  ['cat <<-EOF\n\trm x\n\tEOF\nls', 'warn'],
   ['for rm in a b; do echo; done', 'skip'],
   ['case rm in rm) echo;; esac', 'skip'],
   ['[[ rm == x ]]', 'skip'],

@@ -101,6 +101,10 @@ const IF_FORMS: readonly string[] = [
   'rmdir x',
   'ls # ; rm x',
   'cat <<EOF\nrm x\nEOF',
+  "cat <<'EOF'\nrm x\nEOF",
+  'cat <<-EOF\n\trm x\n\tEOF',
+  'cat <<EOF\nhello\nEOF',
+  'echo "a\nrm x"',
   'git commit -m "rm x"',
   'echo x > rm',
   'A=rm ls',
@@ -110,9 +114,10 @@ const IF_FORMS: readonly string[] = [
  * Forms where Claude Code 2.1.328 and hookctl differ, asserted as observed so that a change on
  * either side shows (docs/claude.md, "`if` on Bash: what the agent matches"). Claude matches the
  * command words as written, after splitting on operators, subshells and substitutions: it follows
- * no wrapper, path, `eval` or `-c` script, a command it cannot parse does not run the hook, and a
- * heredoc body line counts as a command. hookctl keeps issue 22's fail-safe reading (the guard
- * runs), which over-predicts a deny there; the heredoc case it under-predicts.
+ * no wrapper, path, `eval` or `-c` script, and a command it cannot parse (an unterminated quote,
+ * but not an unquoted heredoc) does not run the hook. hookctl keeps issue 22's fail-safe reading (the guard
+ * runs), which over-predicts a deny there. (An unquoted heredoc, which Claude does not parse and
+ * so runs the hook for, hookctl now reads the same way.)
  */
 const IF_DIVERGES: Readonly<Record<string, 'claude-skips' | 'claude-runs'>> = {
   '/bin/rm -rf x': 'claude-skips',
@@ -127,7 +132,6 @@ const IF_DIVERGES: Readonly<Record<string, 'claude-skips' | 'claude-runs'>> = {
   '/bin/r* -rf x': 'claude-skips',
   'strace -f rm x': 'claude-skips',
   "echo 'unterminated": 'claude-skips',
-  'cat <<EOF\nrm x\nEOF': 'claude-runs',
 };
 
 const ifTable = shared({
