@@ -111,27 +111,27 @@ const IF_FORMS: readonly string[] = [
 ];
 
 /**
- * Forms where Claude Code 2.1.328 and hookctl differ, asserted as observed so that a change on
- * either side shows (docs/claude.md, "`if` on Bash: what the agent matches"). Claude matches the
- * command words as written, after splitting on operators, subshells and substitutions: it follows
- * no wrapper, path, `eval` or `-c` script, and a command it cannot parse (an unterminated quote,
- * but not an unquoted heredoc) does not run the hook. hookctl keeps issue 22's fail-safe reading (the guard
- * runs), which over-predicts a deny there. (An unquoted heredoc, which Claude does not parse and
- * so runs the hook for, hookctl now reads the same way.)
+ * Forms where Claude Code 2.1.328 does not run the hook and hookctl does (docs/claude.md, `if`):
+ * Claude matches the command words as written, after splitting on operators, subshells and
+ * substitutions; it follows no wrapper but a bare `xargs`, no path, `eval` or `-c` script, and a
+ * command it cannot parse (an unterminated quote; not an unquoted heredoc, which runs the hook)
+ * does not run the hook. hookctl keeps issue 22's fail-safe reading — the guard runs — and says so:
+ * `agent-skips` carries the warning that the agent does not run the hook here; `undecided` is
+ * hookctl's cannot-tell warning (fail open), where the agent decided not to run it.
  */
-const IF_DIVERGES: Readonly<Record<string, 'claude-skips' | 'claude-runs'>> = {
-  '/bin/rm -rf x': 'claude-skips',
-  'time rm x': 'claude-skips',
-  'command rm x': 'claude-skips',
-  'env rm x': 'claude-skips',
-  'nice -n 5 rm x': 'claude-skips',
-  'timeout 5 rm x': 'claude-skips',
-  'sudo rm x': 'claude-skips',
-  "bash -c 'rm -rf x'": 'claude-skips',
-  'eval "rm -rf x"': 'claude-skips',
-  '/bin/r* -rf x': 'claude-skips',
-  'strace -f rm x': 'claude-skips',
-  "echo 'unterminated": 'claude-skips',
+const IF_DIVERGES: Readonly<Record<string, 'agent-skips' | 'undecided'>> = {
+  '/bin/rm -rf x': 'agent-skips',
+  'time rm x': 'agent-skips',
+  'command rm x': 'agent-skips',
+  'env rm x': 'agent-skips',
+  'nice -n 5 rm x': 'agent-skips',
+  'timeout 5 rm x': 'agent-skips',
+  'sudo rm x': 'agent-skips',
+  "bash -c 'rm -rf x'": 'agent-skips',
+  'eval "rm -rf x"': 'agent-skips',
+  '/bin/r* -rf x': 'undecided',
+  'strace -f rm x': 'undecided',
+  "echo 'unterminated": 'undecided',
 };
 
 const ifTable = shared({
@@ -164,10 +164,20 @@ describe.skipIf(why !== null)('Claude Code 2.1.328: "if": "Bash(rm *)" per comma
       const refused = byCommand('b');
       expect(refused, 'the refusing hook saw the command').toHaveLength(1);
       const claudeRan = byCommand('r').length > 0;
-      const hookctlRan = ran(await ifOutcome(refused[0]!.payload), 'r');
+      const outcome = await ifOutcome(refused[0]!.payload);
+      const hookctlRan = ran(outcome, 'r');
+      const warnsAgentSkips = outcome.warnings.some((w) => w.includes('does not run this hook here'));
       const known = IF_DIVERGES[form];
-      if (known === undefined) expect(hookctlRan, `hookctl runs the if-guarded hook as Claude ${claudeRan ? 'does' : 'does not'}`).toBe(claudeRan);
-      else expect({ claudeRan, hookctlRan }, `the recorded divergence ${known}`).toEqual({ claudeRan: known === 'claude-runs', hookctlRan: known === 'claude-skips' });
+      if (known === undefined) {
+        expect(hookctlRan, `hookctl runs the if-guarded hook as Claude ${claudeRan ? 'does' : 'does not'}`).toBe(claudeRan);
+        expect(warnsAgentSkips, 'no agent-skips warning').toBe(false);
+      } else {
+        expect({ claudeRan, hookctlRan, warnsAgentSkips }, `the recorded divergence ${known}`).toEqual({
+          claudeRan: false,
+          hookctlRan: true,
+          warnsAgentSkips: known === 'agent-skips',
+        });
+      }
     });
   }
 });
