@@ -184,7 +184,8 @@ function strip(subcommand: string): string {
 type Judgement = true | false | { undecided: string } | { agentSkips: string };
 
 /** A match found through `how` is one Claude Code does not see. */
-const through = (judgement: Judgement, how: string): Judgement => (judgement === true ? { agentSkips: `the command runs through ${how}` } : judgement);
+const through = (judgement: Judgement, how: string): Judgement =>
+  judgement === true ? { agentSkips: `the command runs through ${how}` } : judgement;
 
 /**
  * `Bash(pattern)` over the simple commands of the line (bash-commands.ts): any that matches selects
@@ -203,7 +204,8 @@ function bashVerdict(command: string, regex: Tester, namesMoreThanCommand: boole
     else undecided ??= judgement.undecided;
   }
   if (agentSkips !== null) {
-    return `the \`if\` rule ${rule} matches only because ${agentSkips}: Claude Code tests the command as written and does not run this hook here; running it anyway`;
+    const agent = 'Claude Code tests the command as written and does not run this hook here';
+    return `the \`if\` rule ${rule} matches only because ${agentSkips}: ${agent}; running it anyway`;
   }
   if (undecided !== null) return `${undecided}, so the \`if\` rule ${rule} cannot be decided; running the hook anyway`;
   if (namesMoreThanCommand && commands.some((simple) => simple.some((word) => word.dynamic))) {
@@ -260,7 +262,8 @@ function judge(words: readonly Word[], regex: Tester, depth: number): Judgement 
   // Tested as written and by its base name: `/bin/rm -rf x` runs rm.
   const text = textOf(rest);
   if (regex.test(text)) return true;
-  if (name !== head.text && regex.test(name + text.slice(head.text.length))) return { agentSkips: `the command word ${head.text} is read by its base name` };
+  if (name !== head.text && regex.test(name + text.slice(head.text.length)))
+    return { agentSkips: `the command word ${head.text} is read by its base name` };
   if ((name === 'command' || name === 'builtin' || name === 'type') && /^-[vV]+$/.test(args[0]?.text ?? '')) return false;
   if (name === 'eval') return through(script(args, regex, depth), 'eval');
   if (SHELLS.has(name)) return through(shellScript(args, regex, depth), `${name} -c`);

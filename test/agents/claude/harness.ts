@@ -181,7 +181,13 @@ export function managedUnavailable(): string | null {
   try {
     for (const dir of ['etc-up/claude-code', 'etc-work']) mkdirSync(join(probe, dir), { recursive: true });
     const result = spawnSync('unshare', ['-m', '--', 'sh', '-c', `${overlayEtc(probe)} && test -d /etc/claude-code`], { timeout: 10_000 });
-    return result.status === 0 ? null : `no overlay over /etc in a mount namespace here (${String(result.stderr ?? '').trim().split('\n')[0] || `exit ${result.status}`})`;
+    return result.status === 0
+      ? null
+      : `no overlay over /etc in a mount namespace here (${
+          String(result.stderr ?? '')
+            .trim()
+            .split('\n')[0] || `exit ${result.status}`
+        })`;
   } finally {
     rmSync(probe, { recursive: true, force: true });
   }

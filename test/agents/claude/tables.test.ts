@@ -160,7 +160,8 @@ describe.skipIf(why !== null)('Claude Code 2.1.328: "if": "Bash(rm *)" per comma
   for (const form of IF_FORMS) {
     it.concurrent(`PreToolUse if: ${JSON.stringify(form)}`, { timeout: 600_000 }, async () => {
       const observed = await ifTable();
-      const byCommand = (name: string) => observed.calls(name).filter((call) => (call.payload.tool_input as { command?: string })?.command === form);
+      const byCommand = (name: string) =>
+        observed.calls(name).filter((call) => (call.payload.tool_input as { command?: string })?.command === form);
       const refused = byCommand('b');
       expect(refused, 'the refusing hook saw the command').toHaveLength(1);
       const claudeRan = byCommand('r').length > 0;
@@ -361,8 +362,12 @@ function environments(): Promise<Record<string, Record<string, string>>> {
       }
       const out: Record<string, Record<string, string>> = {};
       for (const file of readdirSync(join(o.root, 'dumps')).filter((f) => f.startsWith('env-'))) {
-        const lines = readFileSync(join(o.root, 'dumps', file), 'utf8').split('\n').filter((l) => l.includes('='));
-        out[file.slice(4)] = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1).replaceAll(o.root, '$ROOT')]));
+        const lines = readFileSync(join(o.root, 'dumps', file), 'utf8')
+          .split('\n')
+          .filter((l) => l.includes('='));
+        out[file.slice(4)] = Object.fromEntries(
+          lines.map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1).replaceAll(o.root, '$ROOT')]),
+        );
       }
       return out;
     });
@@ -409,7 +414,8 @@ describe.skipIf(why !== null)('Claude Code 2.1.328: the environment a hook sees'
         expect(hookctl, `hookctl ran ${where}`).toBeDefined();
         const [c, h] = [claude?.[name], hookctl?.[name]];
         if (compare === 'value') expect(h, `${name} in ${where}`).toBe(c);
-        else if (compare === 'claude-only') expect({ claude: c !== undefined, hookctl: h !== undefined }).toEqual({ claude: true, hookctl: false });
+        else if (compare === 'claude-only')
+          expect({ claude: c !== undefined, hookctl: h !== undefined }).toEqual({ claude: true, hookctl: false });
         else expect(h !== undefined, `${name} set in ${where} (Claude: ${c ?? 'unset'}, hookctl: ${h ?? 'unset'})`).toBe(c !== undefined);
       }
     });
