@@ -145,8 +145,9 @@ class Lexer {
         const line = this.text.slice(this.i, end < 0 ? this.text.length : end);
         this.i = end < 0 ? this.text.length : end + 1;
         if ((strip ? line.replace(/^\t+/, '') : line) === delimiter) break;
-        // An expanding body runs its substitutions: not followed here, so the caller fails open.
-        if (expands && /\$\(|`|\$\{/.test(line)) throw new Unparsable();
+        // An unquoted delimiter makes the body expand: not followed here, so the caller fails open.
+        // Claude Code 2.1.328 runs an `if` hook for any such body, even `hello` (test/agents/claude).
+        if (expands) throw new Unparsable();
       }
     }
   }

@@ -82,7 +82,7 @@ function patternMatches(pattern: string, target: URL): boolean {
   // A pattern with userinfo names no host the runner would ever request.
   if (shape.username !== '' || shape.password !== '') return false;
   if (shape.protocol !== `${WILD}:` && shape.protocol !== target.protocol) return false;
-  const hostPattern = hostOf(shape.hostname).replaceAll(WILD, '*');
+  const hostPattern = parsed.host.replaceAll(WILD, '*');
   if (!wildcardMatch(hostPattern, hostOf(target.hostname))) return false;
   const portFree = anyPort || (shape.port === '' && shape.hostname.includes(WILD));
   if (!portFree && shape.port !== target.port) return false;
@@ -90,14 +90,26 @@ function patternMatches(pattern: string, target: URL): boolean {
   return wildcardMatch(`${shape.pathname}${shape.search}`.replaceAll(WILD, '*'), `${target.pathname}${target.search}`);
 }
 
-/** A pattern parsed with `*` as WILD; `:*` as the port becomes port 0 with anyPort set. */
-function parsePattern(pattern: string): { url: URL; anyPort: boolean } | null {
+/** Scheme, host (no userinfo) and the rest of a pattern, to take a wildcard host out of the parse. */
+const AUTHORITY = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/)([^/?#:@]*)((?::[^/?#@]*)?(?:[/?#].*)?)$/s;
+
+/**
+ * A pattern parsed with `*` as WILD; `:*` as the port becomes port 0 with anyPort set; `host` is
+ * the host pattern, lower case. A wildcard host is kept as written and a stand-in host goes through
+ * the parser: `*.0.0.1` ends in a number, so the parser would read it as a (bad) IPv4 address,
+ * while Claude Code 2.1.328 matches it against 127.0.0.1 (test/agents/claude/tables.test.ts).
+ */
+function parsePattern(pattern: string): { url: URL; anyPort: boolean; host: string } | null {
   const text = pattern.replaceAll('*', WILD);
-  const direct = parseUrl(text);
-  if (direct !== null) return { url: direct, anyPort: false };
-  const portless = text.replace(new RegExp(`:${WILD}(?=[/?#]|$)`), ':0');
-  const withPort = portless === text ? null : parseUrl(portless);
-  return withPort === null ? null : { url: withPort, anyPort: true };
+  const parts = AUTHORITY.exec(text);
+  const wildHost = parts?.[2]?.includes(WILD) ? parts[2] : null;
+  const parseable = wildHost === null || parts === null ? text : `${parts[1]}${WILD}-host${parts[3]}`;
+  const host = (url: URL): string => hostOf(wildHost ?? url.hostname);
+  const direct = parseUrl(parseable);
+  if (direct !== null) return { url: direct, anyPort: false, host: host(direct) };
+  const portless = parseable.replace(new RegExp(`:${WILD}(?=[/?#]|$)`), ':0');
+  const withPort = portless === parseable ? null : parseUrl(portless);
+  return withPort === null ? null : { url: withPort, anyPort: true, host: host(withPort) };
 }
 
 function hostOf(hostname: string): string {

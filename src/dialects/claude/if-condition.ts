@@ -174,8 +174,18 @@ function strip(subcommand: string): string {
   return words.join(' ');
 }
 
-/** A judgement of one simple command: it matches, it does not, or it cannot be told (the reason). */
-type Judgement = true | false | { undecided: string };
+/**
+ * A judgement of one simple command: it matches, it does not, it cannot be told (the reason), or it
+ * matches only by hookctl's wider reading — through a wrapper, a path, `eval` or a `-c` script —
+ * which Claude Code 2.1.328 does not follow (it tests the command words as written, stripping only
+ * a bare `xargs`; test/agents/claude/tables.test.ts): the hook runs, and the warning says the agent
+ * skips it.
+ */
+type Judgement = true | false | { undecided: string } | { agentSkips: string };
+
+/** A match found through `how` is one Claude Code does not see. */
+const through = (judgement: Judgement, how: string): Judgement =>
+  judgement === true ? { agentSkips: `the command runs through ${how}` } : judgement;
 
 /**
  * `Bash(pattern)` over the simple commands of the line (bash-commands.ts): any that matches selects
@@ -185,10 +195,17 @@ function bashVerdict(command: string, regex: Tester, namesMoreThanCommand: boole
   const commands = bashCommands(command);
   if (commands === null) return `could not parse the command for the \`if\` rule ${rule}; running the hook anyway`;
   let undecided: string | null = null;
+  let agentSkips: string | null = null;
   for (const simple of commands) {
     const judgement = judge(simple, regex, 0);
     if (judgement === true) return true;
-    if (judgement !== false) undecided ??= judgement.undecided;
+    if (judgement === false) continue;
+    if ('agentSkips' in judgement) agentSkips ??= judgement.agentSkips;
+    else undecided ??= judgement.undecided;
+  }
+  if (agentSkips !== null) {
+    const agent = 'Claude Code tests the command as written and does not run this hook here';
+    return `the \`if\` rule ${rule} matches only because ${agentSkips}: ${agent}; running it anyway`;
   }
   if (undecided !== null) return `${undecided}, so the \`if\` rule ${rule} cannot be decided; running the hook anyway`;
   if (namesMoreThanCommand && commands.some((simple) => simple.some((word) => word.dynamic))) {
@@ -244,15 +261,18 @@ function judge(words: readonly Word[], regex: Tester, depth: number): Judgement 
   const args = rest.slice(1);
   // Tested as written and by its base name: `/bin/rm -rf x` runs rm.
   const text = textOf(rest);
-  if (regex.test(text) || (name !== head.text && regex.test(name + text.slice(head.text.length)))) return true;
+  if (regex.test(text)) return true;
+  if (name !== head.text && regex.test(name + text.slice(head.text.length)))
+    return { agentSkips: `the command word ${head.text} is read by its base name` };
   if ((name === 'command' || name === 'builtin' || name === 'type') && /^-[vV]+$/.test(args[0]?.text ?? '')) return false;
-  if (name === 'eval') return script(args, regex, depth);
-  if (SHELLS.has(name)) return shellScript(args, regex, depth);
+  if (name === 'eval') return through(script(args, regex, depth), 'eval');
+  if (SHELLS.has(name)) return through(shellScript(args, regex, depth), `${name} -c`);
   if (!RUNS_ITS_ARGUMENTS.has(name)) return false;
   const stripped = wrapped(name, args);
   if (stripped !== null) {
+    // Bare `xargs` is the one wrapper Claude strips for `if`.
     const inner = judge(stripped, regex, depth + 1);
-    if (inner !== false) return inner;
+    if (inner !== false) return name === 'xargs' ? inner : through(inner, name);
   }
   // Options this reader does not know may hide the command: any later word that would match leaves it open.
   // Each suffix is a slice of the joined text (no copy per word tried).
@@ -300,13 +320,14 @@ function shellScript(args: readonly Word[], regex: Tester, depth: number): Judge
 function judgeScript(text: string, regex: Tester, depth: number): Judgement {
   const commands = bashCommands(text, depth + 1);
   if (commands === null) return { undecided: 'a nested script could not be parsed' };
-  let undecided: Judgement = false;
+  let open: Judgement = false;
   for (const simple of commands) {
     const judgement = judge(simple, regex, depth + 1);
     if (judgement === true) return true;
-    if (judgement !== false) undecided = judgement;
+    // A match the agent skips outweighs one that cannot be told: both run the hook.
+    if (judgement !== false && (open === false || 'agentSkips' in judgement)) open = judgement;
   }
-  return undecided;
+  return open;
 }
 
 /** The command a wrapper runs, when its options are ones hookctl reads; null when unsure. */

@@ -436,6 +436,45 @@ const layers: Case[] = [
   },
 ];
 
+/** Managed policy at /etc/claude-code, shown to Claude through an overlay (harness.ts, `managed`). */
+const managed: Case[] = [
+  {
+    name: 'managed settings (/etc/claude-code/managed-settings.json)',
+    event: 'PreToolUse',
+    given: guarded({}, { managed: { 'managed-settings.json': { hooks: guardTable } } }),
+    want: { toolRan: false, decision: 'deny', calls: { g: 1 }, feedback: [guardText] },
+  },
+  {
+    name: 'a managed-settings.d drop-in',
+    event: 'PreToolUse',
+    given: guarded({}, { managed: { 'managed-settings.json': {}, 'managed-settings.d/10-guard.json': { hooks: guardTable } } }),
+    want: { toolRan: false, decision: 'deny', calls: { g: 1 }, feedback: [guardText] },
+  },
+  {
+    name: 'disableAllHooks in project settings leaves managed hooks running',
+    event: 'PreToolUse',
+    given: guarded(project({}, { disableAllHooks: true }), { managed: { 'managed-settings.json': { hooks: guardTable } } }),
+    want: { toolRan: false, decision: 'deny', calls: { g: 1 } },
+  },
+  {
+    name: 'allowManagedHooksOnly: the project guard does not run, the managed hook does',
+    event: 'PreToolUse',
+    given: {
+      hooks: { g: guard, m: {} },
+      files: project(guardTable),
+      managed: { 'managed-settings.json': { allowManagedHooksOnly: true, hooks: table('PreToolUse', ['m'], 'Bash') } },
+      script: script(bash(MARK)),
+    },
+    want: { toolRan: true, decision: null, calls: { g: 0, m: 1 } },
+  },
+  {
+    name: 'disableAllHooks in managed settings turns off every hook',
+    event: 'PreToolUse',
+    given: guarded(project(guardTable), { managed: { 'managed-settings.json': { disableAllHooks: true } } }),
+    want: { toolRan: true, decision: null, calls: { g: 0 } },
+  },
+];
+
 const broken: Case[] = [
   {
     name: 'a Stop entry without "command" leaves the same file\'s PreToolUse guard running',
@@ -643,6 +682,7 @@ export const CASES: readonly Case[] = [
   ...stop,
   ...permissionRequest,
   ...layers,
+  ...managed,
   ...broken,
   ...matchers,
   ...handlers,

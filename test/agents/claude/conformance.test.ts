@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadDialect } from '../../../src/index.js';
 import type { Outcome } from '../../../src/kit/outcome.js';
 import { CASES, type Case } from './cases.js';
-import { cleanup, hookctlSays, type Observed, runCase, unavailable } from './harness.js';
+import { cleanup, hookctlSays, managedUnavailable, type Observed, runCase, unavailable } from './harness.js';
 
 /**
  * Claude Code itself as the oracle (issue 20): each case runs the pinned binary once against the
@@ -13,6 +13,8 @@ import { cleanup, hookctlSays, type Observed, runCase, unavailable } from './har
  */
 const why = unavailable();
 if (why !== null) console.log(`real-Claude conformance suite not run: ${why}`);
+const noManaged = why === null && CASES.some((c) => c.given.managed) ? managedUnavailable() : null;
+if (noManaged !== null) console.log(`real-Claude managed-settings cases not run: ${noManaged}`);
 
 const sub = (text: string, root: string): string => text.replaceAll('$ROOT', root);
 
@@ -74,9 +76,10 @@ async function payloadFor(c: Case, o: Observed): Promise<Record<string, unknown>
 }
 
 describe.skipIf(why !== null)('Claude Code 2.1.328 against hookctl (real binary, scripted model)', () => {
-  afterAll(cleanup);
+  if (!process.env.HOOKCTL_AGENT_KEEP) afterAll(cleanup);
   for (const c of CASES) {
-    it.concurrent(`${c.event}: ${c.name}`, { timeout: 600_000 }, async () => {
+    const run = c.given.managed !== undefined && noManaged !== null ? it.skip : it.concurrent;
+    run(`${c.event}: ${c.name}`, { timeout: 600_000 }, async () => {
       const observed = await runCase(c.given);
       expect(observed.session.timedOut, observed.session.stderr).toBe(false);
       checkClaude(c, observed);

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -51,6 +51,11 @@ export interface AgentCase {
   readonly hookServer?: HookServerSpec;
   readonly env?: Readonly<Record<string, string>>;
   readonly timeoutMs?: number;
+  /**
+   * Managed settings files (name → content, as `files`): written to `managed/` for hookctl and shown
+   * to Claude as `/etc/claude-code/<name>` through an overlay over /etc in a private mount namespace.
+   */
+  readonly managed?: Readonly<Record<string, unknown>>;
 }
 
 export interface HookCall {
@@ -112,8 +117,12 @@ export function prepare(spec: AgentCase): string {
   for (const dir of ['project/.git', 'home', 'config', 'hooks', 'dumps', 'tmp']) mkdirSync(join(root, dir), { recursive: true });
   for (const [name, behaviour] of Object.entries(spec.hooks ?? {}))
     writeFileSync(join(root, 'hooks', `${name}.sh`), hookScript(root, name, behaviour));
-  for (const [path, content] of Object.entries(spec.files ?? {})) {
-    const target = join(root, path);
+  const managed = Object.entries(spec.managed ?? {}).flatMap(([name, content]) => [
+    [`managed/${name}`, content],
+    [`etc-up/claude-code/${name}`, content],
+  ]);
+  for (const [path, content] of [...Object.entries(spec.files ?? {}), ...managed]) {
+    const target = join(root, path as string);
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, typeof content === 'string' ? sub(content, root) : JSON.stringify(subDeep(content, root), null, 2));
   }
@@ -156,15 +165,48 @@ export async function runCase(spec: AgentCase): Promise<Observed> {
     timeoutMs: spec.timeoutMs ?? 180_000,
   };
   writeFileSync(join(root, 'spec.json'), JSON.stringify(session));
-  await slot(() => runDriver(root));
+  await slot(() => runDriver(root, spec.managed !== undefined));
   const result = JSON.parse(readFileSync(join(root, 'result.json'), 'utf8')) as SessionResult;
   return observe(root, result);
 }
 
-function runDriver(root: string): Promise<void> {
+/**
+ * Whether /etc can be overlaid in a private mount namespace (root, overlayfs): how a case shows
+ * Claude its managed settings at the fixed path /etc/claude-code without touching the host's /etc.
+ * The reason in one line when not.
+ */
+export function managedUnavailable(): string | null {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return 'managed-settings cases need root (an overlay over /etc)';
+  const probe = mkdtempSync(join(tmpdir(), 'hookctl-overlay-'));
+  try {
+    for (const dir of ['etc-up/claude-code', 'etc-work']) mkdirSync(join(probe, dir), { recursive: true });
+    const result = spawnSync('unshare', ['-m', '--', 'sh', '-c', `${overlayEtc(probe)} && test -d /etc/claude-code`], { timeout: 10_000 });
+    return result.status === 0
+      ? null
+      : `no overlay over /etc in a mount namespace here (${
+          String(result.stderr ?? '')
+            .trim()
+            .split('\n')[0] || `exit ${result.status}`
+        })`;
+  } finally {
+    rmSync(probe, { recursive: true, force: true });
+  }
+}
+
+/** The mount that puts `<root>/etc-up` over /etc (writes land in `<root>/etc-up`, never the host's /etc). */
+const overlayEtc = (root: string): string =>
+  `mount -t overlay hookctl-etc -o lowerdir=/etc,upperdir=${root}/etc-up,workdir=${root}/etc-work /etc`;
+
+function runDriver(root: string, managed = false): Promise<void> {
   const ns = loopbackNamespace();
   if (!ns.available) throw new Error(ns.reason);
-  const [command, ...args] = ns.wrap([process.execPath, DRIVER, join(root, 'spec.json'), join(root, 'result.json')]);
+  let argv = ns.wrap([process.execPath, DRIVER, join(root, 'spec.json'), join(root, 'result.json')]);
+  if (managed) {
+    // The mount namespace around the network one: the overlay is private to this Claude.
+    mkdirSync(join(root, 'etc-work'), { recursive: true });
+    argv = ['unshare', '-m', '--', 'sh', '-c', `${overlayEtc(root)} && exec "$@"`, 'sh', ...argv];
+  }
+  const [command, ...args] = argv;
   return new Promise((done, fail) => {
     const child = spawn(command as string, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';

@@ -199,6 +199,12 @@ describe('claude http hooks against a real server (SPEC-dialects 8.2, 8.5.6)', (
     ['https://hooks.example.com/*', 'https://hooks.example.com.evil.io/x', false],
     ['https://hooks.example.com/a', 'https://hooks.example.com/a/b', false],
     ['http://localhost:8080/*', 'http://localhost:9090/x', false],
+    // A wildcard host whose last label is a number is no valid URL host; Claude still matches it.
+    ['http://*.0.0.1:8080/c*', 'http://127.0.0.1:8080/c7', true],
+    ['http://*.0.0.1:8080/c*', 'http://127.1:8080/c9', true],
+    ['http://*.0.0.1:8080/c*', 'http://localhost:8080/c8', false],
+    ['http://*.0.0.1:*/c', 'http://127.0.0.1:1234/c', true],
+    ['http://*.0.0.1/*', 'http://127.0.0.1.evil.io/x', false],
   ])('pattern %s and %s: %s', (pattern, url, expected) => {
     expect(urlAllowed(url, [pattern])).toBe(expected);
   });

@@ -22,6 +22,7 @@ describe('claude `if` on Bash (cc hooks, Bash `if` matching table)', () => {
     expect(bash('Bash(git push *)', 'echo $(date)')).toMatch(/cannot be decided; running the hook anyway/);
   });
 
+  const agentSkips = expect.stringMatching(/Claude Code tests the command as written and does not run this hook here; running it anyway$/);
   it.each([
     ['Bash(rm *)', 'rm -rf build', true],
     ['Bash(rm *)', 'rm', true],
@@ -42,15 +43,16 @@ describe('claude `if` on Bash (cc hooks, Bash `if` matching table)', () => {
     ['Bash(rm *)', 'echo "rm x"', false],
     ['Bash(rm *)', "echo 'a && rm x'", false],
     ['Bash(rm *)', 'ls 2>&1 | grep x', false],
-    ['Bash(rm *)', 'timeout 30 rm x', true],
-    ['Bash(rm *)', 'nice -n 5 rm x', true],
+    // Runs, with a warning that Claude Code 2.1.328 skips the hook there (it follows no wrapper but xargs).
+    ['Bash(rm *)', 'timeout 30 rm x', agentSkips],
+    ['Bash(rm *)', 'nice -n 5 rm x', agentSkips],
     ['Bash(rm *)', 'xargs rm', true],
     ['Bash(rm *)', 'A=1 B=2 rm x', true],
     ['Bash(run_in_background:true)', 'sleep 100', false],
     ['Bash', 'anything at all', true],
     ['Bash(*)', 'anything at all', true],
   ])('%s on %j: %s', (rule, commandText, expected) => {
-    expect(bash(rule, commandText)).toBe(expected);
+    expect(bash(rule, commandText)).toEqual(expected);
   });
 
   it.each([['echo "unterminated'], ["echo 'unterminated"], ['cat <<EOF\n$(rm x)\nEOF'], ['echo $(rm x']])(
