@@ -50,7 +50,10 @@ describe.skipIf(unavailable !== null).concurrent.each(CASES)('-c hooks.state: $n
   it('Codex and hookctl agree', async () => {
     const world = codexWorld();
     try {
-      world.put('home/.codex/hooks.json', jsonHooks([{ event: 'PreToolUse', matcher: 'Bash', handlers: [{ command: world.hook('guard') }] }]));
+      world.put(
+        'home/.codex/hooks.json',
+        jsonHooks([{ event: 'PreToolUse', matcher: 'Bash', handlers: [{ command: world.hook('guard') }] }]),
+      );
       world.put('home/.codex/config.toml', '');
       const [hook] = await listed(world);
       expect(hook?.trust).toBe('untrusted');
