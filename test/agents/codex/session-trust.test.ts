@@ -74,3 +74,36 @@ describe.skipIf(unavailable !== null).concurrent.each(CASES)('-c hooks.state: $n
     }
   }, 120_000);
 });
+
+const BYPASS_WARNING = '`--dangerously-bypass-hook-trust` is enabled. Enabled hooks may run without review for this invocation.';
+
+/**
+ * `--dangerously-bypass-hook-trust` (issue 21, "the bypass warning twice"): Codex 0.169.0 runs the
+ * untrusted hook and reports its warning twice in `codex exec --json` — two `error` items, with or
+ * without hooks configured. That is Codex's own output; hookctl says it once on stderr (and once in
+ * the outcome's machine-readable `warnings`) and runs the same hook.
+ */
+describe.skipIf(unavailable !== null)('--dangerously-bypass-hook-trust', () => {
+  it('Codex runs the untrusted hook and warns twice; hookctl runs it and warns once', async () => {
+    const world = codexWorld();
+    try {
+      world.put(
+        'home/.codex/hooks.json',
+        jsonHooks([{ event: 'PreToolUse', matcher: 'Bash', handlers: [{ command: world.hook('guard') }] }]),
+      );
+      world.put('home/.codex/config.toml', '');
+      const run = await world.codex({ script: [{ exec: 'touch ran-1' }], args: ['--dangerously-bypass-hook-trust'] });
+      expect(world.invocations('guard')).toHaveLength(1);
+      const warned = run.events.filter((event) => JSON.stringify(event).includes(BYPASS_WARNING));
+      expect(warned.map((event) => (event.item as { type: string }).type)).toEqual(['error', 'error']);
+      const fixture = await world.hookctl('fixture', 'PreToolUse', '--tool', 'Bash', '--absolute');
+      const dry = await world.hookctlInput(fixture.stdout, 'dry-run', 'PreToolUse', '--payload', '-', '--dangerously-bypass-hook-trust');
+      expect(dry.code, dry.stderr).toBe(0);
+      expect(dry.stderr.split(BYPASS_WARNING)).toHaveLength(2);
+      expect(dry.stdout).not.toContain(BYPASS_WARNING);
+      expect(dry.stdout).toMatch(/✓ completed .*pre_tool_use:0:0/);
+    } finally {
+      world.dispose();
+    }
+  }, 120_000);
+});
