@@ -31,7 +31,7 @@ export function eventSuite(of: readonly LayerName[]): void {
 
 function eventCases(layer: LayerName, only: RegExp | null): void {
   for (const c of EVENT_CASES) {
-    if (only && !only.test(c.name)) continue;
+    if ((only && !only.test(c.name)) || (c.layers !== undefined && !c.layers.includes(layer))) continue;
     it(c.name, async () => {
       const world = codexWorld();
       try {
