@@ -23,14 +23,16 @@ export async function trust(ids: readonly string[], options: TrustOptions): Prom
   // Asked for, but neither --yes nor a terminal to confirm on: refused before anything is recorded.
   if (gate !== null && options.project && options.yes !== true && reviewer.ask === undefined) {
     reviewer.close();
-    throw new UsageError('refusing to trust the project without confirmation: stdin and stdout are not both a terminal; pass --yes --project');
+    throw new UsageError(
+      'refusing to trust the project without confirmation: stdin and stdout are not both a terminal; pass --yes --project',
+    );
   }
   try {
     // Said first: the hooks about to be reviewed would not run even once trusted.
-    if (gate !== null)
-      process.stderr.write(
-        `hookctl: the project is not trusted, so ${gate.held === 1 ? 'its hook does' : `its ${gate.held} hooks do`} not run even when trusted: ${showText(gate.reason)}\n`,
-      );
+    if (gate !== null) {
+      const held = gate.held === 1 ? 'its hook does' : `its ${gate.held} hooks do`;
+      process.stderr.write(`hookctl: the project is not trusted, so ${held} not run even when trusted: ${showText(gate.reason)}\n`);
+    }
     // The errors of the files under review are part of the review (SPEC 3.2).
     for (const finding of session.config.findings.filter((item) => item.severity === 'error'))
       process.stderr.write(`hookctl: ${formatFinding(finding)}\n`);
@@ -59,7 +61,8 @@ export async function trust(ids: readonly string[], options: TrustOptions): Prom
 async function projectGateOf(session: TrustSession, options: TrustOptions): Promise<ProjectGate | null> {
   const { authority } = session;
   if (authority.projectGate === undefined || authority.trustProject === undefined) {
-    if (options.project) throw new UsageError(`--project: the ${session.dialect.manifest.id} dialect has no project trust apart from its hooks`);
+    if (options.project)
+      throw new UsageError(`--project: the ${session.dialect.manifest.id} dialect has no project trust apart from its hooks`);
     return null;
   }
   return authority.projectGate(session.handlers, session.context);

@@ -73,7 +73,8 @@ function placeAll(world: CodexWorld, requirementsHead: string): { etc: string; f
   world.put('project/.codex/config.toml', `${tomlHooks(pre('project-toml'))}\n`);
   world.put('home/.codex/plugins/cache/test/demo/local/.codex-plugin/plugin.json', { name: 'demo' });
   world.put('home/.codex/plugins/cache/test/demo/local/hooks/hooks.json', jsonHooks(pre('plugin')));
-  const session = `hooks.PreToolUse=[{ matcher = "Bash", hooks = [{ type = "command", command = ${JSON.stringify(world.hook('session'))} }] }]`;
+  const command = JSON.stringify(world.hook('session'));
+  const session = `hooks.PreToolUse=[{ matcher = "Bash", hooks = [{ type = "command", command = ${command} }] }]`;
   return { etc, flags: ['-c', session] };
 }
 
