@@ -47,4 +47,4 @@ export type {
 } from './session-records.js';
 export type { DialectScaffolding, HookExample, RegisterEdit, RegistrationEntry } from './scaffold.js';
 export type { ToolSample, ToolSamples } from './tool-samples.js';
-export type { HandlerTrust, ScriptHashes, TrustAuthority, TrustContext, TrustModel, TrustUnit } from './trust-authority.js';
+export type { HandlerTrust, ProjectGate, ScriptHashes, TrustAuthority, TrustContext, TrustModel, TrustUnit } from './trust-authority.js';

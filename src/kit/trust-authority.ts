@@ -59,6 +59,22 @@ export interface TrustUnit {
   review: string[];
 }
 
+/**
+ * A trust decision above the hooks that keeps them from running however each is trusted (codex:
+ * the agent loads no config of a project the user has not trusted). `hookctl trust` says so and
+ * offers to record it, since hook trust alone would never apply.
+ */
+export interface ProjectGate {
+  /** Why the hooks do not run, in the agent's words. */
+  readonly reason: string;
+  /** The project keys trusting records (the agent's own keys, e.g. the repository root). */
+  readonly projects: readonly string[];
+  /** The file trusting writes to. */
+  readonly file: string;
+  /** How many loaded hooks it holds back. */
+  readonly held: number;
+}
+
 /** A dialect's trust model plus the operations behind `hookctl trust/untrust/enable/disable`. */
 export interface TrustAuthority extends TrustModel {
   /**
@@ -82,4 +98,8 @@ export interface TrustAuthority extends TrustModel {
     enabled: boolean,
     context: TrustContext,
   ): Promise<HandlerRecord[]>;
+  /** The project-level trust that still holds back some of `handlers`, or null when none does. */
+  projectGate?(handlers: readonly HandlerRecord[], context: TrustContext): Promise<ProjectGate | null>;
+  /** Records the gate's projects as trusted, the way the agent itself does, in one locked write. */
+  trustProject?(gate: ProjectGate, context: TrustContext): Promise<void>;
 }

@@ -12,7 +12,7 @@ function canAskOnTerminal(): boolean {
  * Shows each pending decision on the terminal and asks y/N (default no). Returns the confirm
  * function for trustHooks and a close function that releases stdin.
  */
-function terminalReview(): { confirm: (unit: TrustUnit) => Promise<boolean>; close: () => void } {
+function terminalReview(): Reviewer & { confirm: (unit: TrustUnit) => Promise<boolean> } {
   let readline: Interface | null = null;
   let ended = false;
   const open = (): Interface => {
@@ -22,22 +22,27 @@ function terminalReview(): { confirm: (unit: TrustUnit) => Promise<boolean>; clo
     }
     return readline;
   };
+  const ask = async (question: string): Promise<boolean> => {
+    const prompt = open();
+    if (ended) return false;
+    const answer = await new Promise<string>((resolve) => {
+      // End of input (Ctrl-D) is a "no", never a hang.
+      const onClose = () => resolve('');
+      prompt.once('close', onClose);
+      prompt.question(`${question} [y/N] `, (text) => {
+        prompt.off('close', onClose);
+        resolve(text);
+      });
+    });
+    return /^y(es)?$/i.test(answer.trim());
+  };
   return {
+    ask,
     async confirm(unit) {
-      const prompt = open();
+      open();
       // Every line quotes the repository's own text: shown escaped, it cannot redraw itself (SPEC 6.1.3).
       process.stdout.write(`\n${showText(unit.label)} is ${unit.status}:\n${unit.review.map((line) => `  ${showText(line)}\n`).join('')}`);
-      if (ended) return false;
-      const answer = await new Promise<string>((resolve) => {
-        // End of input (Ctrl-D) is a "no", never a hang.
-        const onClose = () => resolve('');
-        prompt.once('close', onClose);
-        prompt.question(`Trust ${showText(unit.label)}? [y/N] `, (text) => {
-          prompt.off('close', onClose);
-          resolve(text);
-        });
-      });
-      return /^y(es)?$/i.test(answer.trim());
+      return ask(`Trust ${showText(unit.label)}?`);
     },
     close() {
       readline?.close();
@@ -45,11 +50,18 @@ function terminalReview(): { confirm: (unit: TrustUnit) => Promise<boolean>; clo
   };
 }
 
+/** How a trust command asks: `confirm` per hook decision, `ask` for a yes/no question (a terminal only). */
+export interface Reviewer {
+  confirm?: (unit: TrustUnit) => Promise<boolean>;
+  ask?: (question: string) => Promise<boolean>;
+  close: () => void;
+}
+
 /**
  * How `hookctl trust` decides: `--yes` trusts without asking; a terminal asks per decision; anything
  * else refuses (UsageError) before anything is recorded.
  */
-export function chooseReviewer(yes: boolean): { confirm?: (unit: TrustUnit) => Promise<boolean>; close: () => void } {
+export function chooseReviewer(yes: boolean): Reviewer {
   if (yes) return { close: () => undefined };
   if (canAskOnTerminal()) return terminalReview();
   return {

@@ -18,6 +18,11 @@ export interface ProjectTrust {
   /** Null when this directory's project layer loads; else the reason it does not, in Codex's words. */
   disabledReason(dir: string): string | null;
   /**
+   * The `[projects."<key>"]` entry that decides this directory: the one already there (trusted or
+   * not), else the key Codex's message names (the repository root, else the project root).
+   */
+  trustKey(dir: string): string;
+  /**
    * In a linked git worktree, the `.codex/` of the root checkout whose hooks replace this
    * directory's (loader `merge_root_checkout_project_hooks`); null in a regular checkout.
    */
@@ -48,6 +53,9 @@ export function projectTrust(cwd: string, settings: Plain, userConfigFile: strin
   return {
     root,
     watchPaths: [...new Set([...upTo(root, markers), ...upTo(checkoutRoot, ['.git'])])],
+    trustKey(dir) {
+      return [trustKeys(dir), rootKeys, repoKeys ?? []].flat().find((key) => projects.has(key)) ?? repoKeys?.[0] ?? rootKeys[0]!;
+    },
     disabledReason(dir) {
       const decision = [trustKeys(dir), rootKeys, repoKeys ?? []].flat().find((key) => projects.has(key));
       const level = decision === undefined ? undefined : projects.get(decision);

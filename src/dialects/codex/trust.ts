@@ -124,4 +124,12 @@ export const trust: TrustAuthority = {
     );
     return [...selected];
   },
+
+  async projectGate(handlers, context) {
+    return (await import('./project-gate.js')).codexProjectGate(handlers, context);
+  },
+
+  async trustProject(gate) {
+    await (await import('./project-gate.js')).trustCodexProject(gate);
+  },
 };

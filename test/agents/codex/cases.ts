@@ -94,6 +94,25 @@ export const EVENT_CASES: readonly EventCase[] = [
     behaviour: { stdout: pre({ permissionDecision: 'deny', permissionDecisionReason: 'RSN-pre-heredoc-edit' }) },
     expect: { fired: false, toolRan: true },
   },
+  // Timeouts and async (issue 21 §1): the handler options as Codex runs them.
+  {
+    name: 'PreToolUse hook past its timeout fails open',
+    event: 'PreToolUse',
+    matcher: 'Bash',
+    handler: { timeout: 1 },
+    behaviour: { sleep: 3, stdout: pre({ permissionDecision: 'deny', permissionDecisionReason: 'RSN-pre-timeout' }) },
+    reason: 'RSN-pre-timeout',
+    expect: { fired: true, toolRan: true, reasonSeen: false },
+  },
+  {
+    name: 'PreToolUse async:true runs in the background: its deny is ignored',
+    event: 'PreToolUse',
+    matcher: 'Bash',
+    handler: { async: true },
+    behaviour: { stdout: pre({ permissionDecision: 'deny', permissionDecisionReason: 'RSN-pre-async' }) },
+    reason: 'RSN-pre-async',
+    expect: { fired: true, toolRan: true, reasonSeen: false },
+  },
   // PermissionRequest: an escalated command under on-request approvals, without the bypass flag.
   {
     name: 'PermissionRequest allow runs the escalated command',
@@ -254,4 +273,13 @@ export const EVENT_CASES: readonly EventCase[] = [
   },
   // SessionEnd
   { name: 'SessionEnd runs at exit', event: 'SessionEnd', expect: { fired: true } },
+  { name: 'SessionEnd async:true runs at exit', event: 'SessionEnd', handler: { async: true }, expect: { fired: true } },
+  {
+    name: 'Stop async:true runs in the background: its block is ignored',
+    event: 'Stop',
+    handler: { async: true },
+    behaviour: { stdout: { decision: 'block', reason: 'RSN-stop-async' }, once: true },
+    reason: 'RSN-stop-async',
+    expect: { fired: true, reasonSeen: false },
+  },
 ];

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +7,41 @@ import { type CodexJob, type CodexRun, runCodexAgent } from '../../../src/dialec
 import { loopbackNamespace } from '../../../src/util/loopback-namespace.js';
 import { type CliResult, runCli } from '../../helpers/run-cli.js';
 
-export const CODEX_BIN = fileURLToPath(new URL('../../../node_modules/.bin/codex', import.meta.url));
+const NPM_BIN = fileURLToPath(new URL('../../../node_modules/.bin/codex', import.meta.url));
+
+/**
+ * The pinned package's native binary, run directly: the npm launcher (`bin/codex.js`) only finds it
+ * and sets two variables, but on Node 20 (no `process.execve`) it stays alive as a second process
+ * for every run. Falls back to the launcher where the layout differs.
+ */
+function nativeCodex(): string {
+  const triple = process.arch === 'arm64' ? 'aarch64-unknown-linux-musl' : 'x86_64-unknown-linux-musl';
+  const pkg = `codex-linux-${process.arch === 'arm64' ? 'arm64' : 'x64'}`;
+  const native = fileURLToPath(new URL(`../../../node_modules/@openai/${pkg}/vendor/${triple}/bin/codex`, import.meta.url));
+  return process.platform === 'linux' && existsSync(native) ? native : NPM_BIN;
+}
+
+export const CODEX_BIN = nativeCodex();
+/** What the launcher would have set (its package root and who installed it). */
+const LAUNCHER_ENV: Record<string, string> =
+  CODEX_BIN === NPM_BIN
+    ? {}
+    : {
+        CODEX_MANAGED_PACKAGE_ROOT: fileURLToPath(new URL('../../../node_modules/@openai/codex', import.meta.url)),
+        CODEX_MANAGED_BY_NPM: '1',
+      };
+
+/**
+ * Features no case is about, switched off to save CPU (about a quarter of a run on two cores): the
+ * login-shell environment snapshot, and the plugin and app catalogues whose startup sync tries git
+ * and two HTTP fallbacks. A case about plugins turns `features.plugins` back on (a later `-c` wins).
+ */
+export const LEAN_FLAGS: readonly string[] = [
+  'features.shell_snapshot=false',
+  'features.plugins=false',
+  'features.apps=false',
+  'features.remote_plugin=false',
+].flatMap((flag) => ['-c', flag]);
 
 /** Why the real-Codex suite cannot run here, or null when it can. */
 export function codexUnavailable(): string | null {
@@ -127,7 +161,8 @@ export function codexWorld(options: { git?: 'repo' | 'empty-dir' | 'none' } = {}
         cwd: project,
         prompt: 'scripted',
         ...job,
-        env: { HOME: home, ...job.env },
+        args: [...LEAN_FLAGS, ...(job.args ?? [])],
+        env: { HOME: home, ...LAUNCHER_ENV, ...job.env },
       });
       if (!result.ran) throw new Error(result.reason);
       return result.run;

@@ -37,6 +37,8 @@ export interface EventCase {
   /** Text markers the hook's output carries. */
   readonly context?: string;
   readonly reason?: string;
+  /** The layers this case runs in (default: every layer). */
+  readonly layers?: readonly LayerName[];
 }
 
 export const DEFAULT_SCRIPT: readonly ScriptedTurn[] = [{ exec: 'touch ran-1' }];
@@ -143,6 +145,7 @@ export function predict(c: EventCase, outcome: Outcome | undefined): Observed {
       return { ...base, modelCalled: goesOn, turnWentOn: goesOn, toolRan: goesOn, contextSeen: goesOn && context };
     }
     case 'Stop':
+    case 'SubagentStop':
       return { ...base, reasonSeen: outcome.blocked && !outcome.stop && reason };
     case 'SessionStart':
       return {

@@ -11,8 +11,8 @@ export type ScriptedTurn =
   | { readonly exec: string; readonly escalated?: boolean; readonly justification?: string }
   /** `apply_patch` as the freeform (custom) tool, with the raw patch text. */
   | { readonly applyPatch: string }
-  /** Any function tool with these arguments. */
-  | { readonly function: string; readonly arguments: Record<string, unknown> }
+  /** Any function tool with these arguments; `namespace` for a tool of a namespace (`multi_agent_v1`). */
+  | { readonly function: string; readonly arguments: Record<string, unknown>; readonly namespace?: string }
   /** A final assistant message. */
   | { readonly message: string };
 
@@ -124,7 +124,10 @@ export function outputItem(n: number, turn: ScriptedTurn): Record<string, unknow
     return { type: 'function_call', call_id: callId, name: 'exec_command', arguments: JSON.stringify(args) };
   }
   if ('applyPatch' in turn) return { type: 'custom_tool_call', call_id: callId, name: 'apply_patch', input: turn.applyPatch };
-  if ('function' in turn) return { type: 'function_call', call_id: callId, name: turn.function, arguments: JSON.stringify(turn.arguments) };
+  if ('function' in turn) {
+    const call = { type: 'function_call', call_id: callId, name: turn.function, arguments: JSON.stringify(turn.arguments) };
+    return turn.namespace === undefined ? call : { ...call, namespace: turn.namespace };
+  }
   return { type: 'message', role: 'assistant', id: `msg_${n}`, content: [{ type: 'output_text', text: turn.message }] };
 }
 
