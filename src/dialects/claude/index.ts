@@ -26,4 +26,5 @@ export const dialect: Dialect = {
   toolSamples,
   scaffold: scaffolding,
   sessionRecords,
+  agentDriver: async () => (await import('./agent/test-driver.js')).claudeAgentDriver,
 };

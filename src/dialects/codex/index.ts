@@ -24,4 +24,5 @@ export const dialect: Dialect = {
   toolSamples,
   scaffold: scaffolding,
   sessionRecords,
+  agentDriver: async () => (await import('./agent/test-driver.js')).codexAgentDriver,
 };
