@@ -257,6 +257,9 @@ function observeCall(prediction: Outcome, tool: { text: string; isError: boolean
   const predictedRefusal = prediction.decision === 'deny' || prediction.decision === 'ask';
   if (agentRefused !== predictedRefusal || (agentRefused && decision !== prediction.decision)) {
     out.push({ field: 'decision', agentDid: summary, hookctlPredicts: predictedCall(prediction), agentValue: decision === 'refused' ? null : decision });
+    const reason = denial !== null ? (denial[1] ?? null) : agentRefused ? tool.text : null;
+    if (reason !== prediction.reason)
+      out.push({ field: 'reason', agentDid: `told the model ${quote(reason)}`, hookctlPredicts: quote(prediction.reason), agentValue: reason });
   } else if (decision === 'deny' && denial !== null && !feedbackOf(prediction).some((text) => masked(text) === masked(tool.text))) {
     out.push({ field: 'reason', agentDid: `told the model ${quote(tool.text)}`, hookctlPredicts: predictedCall(prediction), agentValue: denial[1] });
   }

@@ -233,6 +233,8 @@ function observeCall(c: AgentCase, layout: Layout, output: string | null, out: A
   if (denied !== predictedDeny) {
     const predicted = predictedDeny ? `deny: ${quote(prediction.reason)}` : `${prediction.decision ?? 'no decision'}: the call runs`;
     out.push({ field: 'decision', agentDid: summary, hookctlPredicts: predicted, agentValue: denied ? 'deny' : rewritten ? 'allow' : null });
+    if (reason !== prediction.reason)
+      out.push({ field: 'reason', agentDid: `told the model ${quote(reason)}`, hookctlPredicts: quote(prediction.reason), agentValue: reason });
   } else if (denied && prediction.reason !== null && !(reason ?? '').includes(prediction.reason)) {
     out.push({ field: 'reason', agentDid: `told the model ${quote(reason)}`, hookctlPredicts: `the reason ${quote(prediction.reason)}`, agentValue: reason });
   } else if (!denied) {
