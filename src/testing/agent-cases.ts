@@ -140,7 +140,8 @@ async function runOne(options: RunAgentCasesOptions, file: string, name: string)
   if (!loaded.ok) return done({ status: 'error', event: null, reason: loaded.error });
   const { testCase, payload } = loaded;
   if (!options.driver.events.includes(testCase.event)) {
-    const why = `${options.driver.agent} cannot be made to fire ${testCase.event} from a case here (drivable: ${options.driver.events.join(', ')})`;
+    const drivable = options.driver.events.join(', ');
+    const why = `${options.driver.agent} cannot be made to fire ${testCase.event} from a case here (drivable: ${drivable})`;
     return done({ status: 'not-run', event: testCase.event, reason: why });
   }
   const sandbox = mkdtempSync(join(tmpdir(), 'hookctl-agent-'));
@@ -159,7 +160,8 @@ async function runOne(options: RunAgentCasesOptions, file: string, name: string)
       timeoutMs: options.timeoutMs ?? 120_000,
     });
     const agent = { agentDid: observation.summary, agentExitCode: observation.exitCode, agentStderr: observation.stderrTail };
-    if (observation.notDrivable !== null) return done({ status: 'not-run', event: testCase.event, reason: observation.notDrivable, ...agent });
+    if (observation.notDrivable !== null)
+      return done({ status: 'not-run', event: testCase.event, reason: observation.notDrivable, ...agent });
     const mismatches = matchExpected(testCase.expect, agentOutcome(prediction, observation.disagreements));
     const status = mismatches.length > 0 ? 'failed' : observation.disagreements.length > 0 ? 'disagrees' : 'passed';
     return done({ status, event: testCase.event, mismatches, disagreements: observation.disagreements, ...agent });

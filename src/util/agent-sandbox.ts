@@ -21,7 +21,7 @@ export interface AgentJail {
 const READ_ONLY = [
   'sb="$1"; shift',
   'mount --bind "$sb" "$sb" || exit 97',
-  'awk \'{print $2}\' /proc/self/mounts | while read -r m; do',
+  "awk '{print $2}' /proc/self/mounts | while read -r m; do",
   '  case "$m" in "$sb"|"$sb"/*|/proc|/proc/*|/sys|/sys/*) continue;; esac',
   '  mount -o remount,bind,ro "$m" 2>/dev/null || true',
   'done',
@@ -39,7 +39,10 @@ export function agentJail(): AgentJail {
 function probeJail(): AgentJail {
   const namespace = loopbackNamespace();
   if (!namespace.available) {
-    return { wrap: (argv) => [...argv], note: `${namespace.reason}: the agent runs on this host's network, pointed at 127.0.0.1 only by its settings` };
+    return {
+      wrap: (argv) => [...argv],
+      note: `${namespace.reason}: the agent runs on this host's network, pointed at 127.0.0.1 only by its settings`,
+    };
   }
   const readOnly = (argv: readonly string[], writable: string): string[] =>
     namespace.wrap(['unshare', '-m', '--propagation', 'private', '--', 'sh', '-c', READ_ONLY, 'sh', writable, ...argv]);

@@ -44,7 +44,12 @@ export async function testAgent(paths: readonly string[], options: AgentTestOpti
   if (redirections.length > 0) throw new AgentRedirectedError(refusal(driver, redirections));
   const note = agentJail().note;
   if (note !== null) process.stderr.write(`hookctl: note: ${note}\n`);
-  const engine = await openEngine(common, { bypassTrust: true, strictPayload: true, rewriteOrder: options.rewriteOrder, workspaceTrust: 'assume' });
+  const engine = await openEngine(common, {
+    bypassTrust: true,
+    strictPayload: true,
+    rewriteOrder: options.rewriteOrder,
+    workspaceTrust: 'assume',
+  });
   process.stderr.write(`${WARNING}\n`);
   const progress = format === 'text' ? process.stdout : process.stderr;
   try {
@@ -61,7 +66,8 @@ export async function testAgent(paths: readonly string[], options: AgentTestOpti
       onResult: (result) => progress.write(progressLine(result)),
     });
     const repro = (result: AgentCaseResult): string => reproduction(options.agent, result.file, common.cwd, bin);
-    if (format === 'json') process.stdout.write(`${stringifyJson({ ...report, results: report.results.map((r) => ({ ...r, reproduce: repro(r) })) }, 2)}\n`);
+    if (format === 'json')
+      process.stdout.write(`${stringifyJson({ ...report, results: report.results.map((r) => ({ ...r, reproduce: repro(r) })) }, 2)}\n`);
     else if (format === 'junit') process.stdout.write(junit(report, repro));
     else process.stdout.write(textReport(report, repro));
     return report.failed + report.disagreements + report.errors === 0 ? 0 : 1;
@@ -88,7 +94,8 @@ async function agentDriverOf(id: string): Promise<AgentDriver> {
   const ids = DIALECT_IDS as readonly string[];
   if (!ids.includes(id)) throw new UsageError(`unknown agent "${id}"; use one of ${await drivableIds()}`);
   const dialect = await loadDialect(id as (typeof DIALECT_IDS)[number]);
-  if (dialect.agentDriver === undefined) throw new UsageError(`hookctl cannot drive the ${id} agent yet; use one of ${await drivableIds()}`);
+  if (dialect.agentDriver === undefined)
+    throw new UsageError(`hookctl cannot drive the ${id} agent yet; use one of ${await drivableIds()}`);
   return dialect.agentDriver();
 }
 
@@ -104,7 +111,8 @@ function locate(paths: readonly string[], cwdOption: string | undefined): { case
   if (paths.length === 0) return { casePaths: [join(cwd, 'hooks-tests')], projectDir: cwd };
   const first = resolve(paths[0] as string);
   if (cwdOption !== undefined) return { casePaths: [...paths], projectDir: cwd };
-  if (paths.length === 1 && isDirectory(first) && configured(first).length > 0) return { casePaths: [join(first, 'hooks-tests')], projectDir: first };
+  if (paths.length === 1 && isDirectory(first) && configured(first).length > 0)
+    return { casePaths: [join(first, 'hooks-tests')], projectDir: first };
   const from = isDirectory(first) ? first : dirname(first);
   return { casePaths: [...paths], projectDir: nearestConfiguredDir(from) ?? cwd };
 }
@@ -146,7 +154,8 @@ function refusal(driver: AgentDriver, found: readonly string[]): string {
   return [
     `refusing to run ${driver.agent}: the copied settings could send it off this machine or run a credential program:`,
     ...found.map((line) => `  ${showText(line)}`),
-    'remove these settings from the tested layers (or test without --with-user-settings); hookctl never lets the agent reach a remote endpoint',
+    'remove these settings from the tested layers (or test without --with-user-settings); ' +
+      'hookctl never lets the agent reach a remote endpoint',
   ].join('\n');
 }
 
@@ -161,7 +170,12 @@ const MARKS: Record<AgentCaseResult['status'], string> = { passed: '✓', failed
 
 function progressLine(result: AgentCaseResult): string {
   const seconds = (result.durationMs / 1000).toFixed(1);
-  const what = result.status === 'passed' ? (result.agentDid ?? '') : result.status === 'not-run' || result.status === 'error' ? (result.reason ?? '') : result.status;
+  const what =
+    result.status === 'passed'
+      ? (result.agentDid ?? '')
+      : result.status === 'not-run' || result.status === 'error'
+        ? (result.reason ?? '')
+        : result.status;
   return `${showText(`${MARKS[result.status]} ${result.name} (${seconds} s): ${what}`)}\n`;
 }
 
@@ -173,7 +187,8 @@ function textReport(report: AgentReport, repro: (result: AgentCaseResult) => str
   for (const r of report.results) lines.push(...details(r, repro));
   lines.push(
     '',
-    `${report.passed} passed, ${report.failed} failed, ${report.disagreements} disagree with hookctl, ${report.notRun} not run in the agent, ` +
+    `${report.passed} passed, ${report.failed} failed, ${report.disagreements} disagree with hookctl, ` +
+      `${report.notRun} not run in the agent, ` +
       `${report.errors} errors (${(report.durationMs / 1000).toFixed(1)} s)`,
   );
   // Everything printed quotes hook output or file names: escaped line by line (SPEC 6.1.3).
@@ -186,24 +201,37 @@ function details(r: AgentCaseResult, repro: (result: AgentCaseResult) => string)
   if (r.reason !== null) lines.push(`    ${r.reason}`);
   if (r.agentDid !== null && r.status !== 'not-run') lines.push(`    the agent ${r.agentDid}`);
   for (const m of r.mismatches)
-    lines.push(`    ${m.path || '/'}`, `      - expected:        ${stringifyJson(m.expected)}`, `      + the agent did:   ${stringifyJson(m.actual)}`);
+    lines.push(
+      `    ${m.path || '/'}`,
+      `      - expected:        ${stringifyJson(m.expected)}`,
+      `      + the agent did:   ${stringifyJson(m.actual)}`,
+    );
   for (const d of r.disagreements) lines.push(`    ${d.field}: the agent ${d.agentDid}, hookctl predicts ${d.hookctlPredicts}`);
   if (r.disagreements.length > 0) lines.push('    (a hookctl bug or a change in the agent: please report it with the line below)');
-  if (r.status === 'failed' || r.status === 'error') lines.push(...r.agentStderr.split('\n').filter(Boolean).map((line) => `    agent stderr: ${line}`));
+  if (r.status === 'failed' || r.status === 'error')
+    lines.push(
+      ...r.agentStderr
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => `    agent stderr: ${line}`),
+    );
   lines.push(`    reproduce: ${repro(r)}`);
   return lines;
 }
 
 const xml = (text: string): string =>
-  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string).replace(/[^\t\n\r\x20-\uD7FF\uE000-\uFFFD]/g, '?');
+  text
+    .replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string)
+    .replace(/[^\t\n\r\x20-\uD7FF\uE000-\uFFFD]/g, '?');
 
 /** JUnit XML for CI: one testcase per case; the agent and its version as suite properties. */
 function junit(report: AgentReport, repro: (result: AgentCaseResult) => string): string {
   const bad = report.failed + report.disagreements;
+  const counts = `tests="${report.results.length}" failures="${bad}" errors="${report.errors}" skipped="${report.notRun}"`;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="hookctl test --agent" tests="${report.results.length}" failures="${bad}" errors="${report.errors}" skipped="${report.notRun}" time="${(report.durationMs / 1000).toFixed(3)}">`,
-    `  <testsuite name="${xml(report.agent)} ${xml(report.agentVersion)}" tests="${report.results.length}" failures="${bad}" errors="${report.errors}" skipped="${report.notRun}">`,
+    `<testsuites name="hookctl test --agent" ${counts} time="${(report.durationMs / 1000).toFixed(3)}">`,
+    `  <testsuite name="${xml(report.agent)} ${xml(report.agentVersion)}" ${counts}>`,
     '    <properties>',
     `      <property name="agent" value="${xml(report.agent)}"/>`,
     `      <property name="agentVersion" value="${xml(report.agentVersion)}"/>`,

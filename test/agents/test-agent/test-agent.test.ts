@@ -55,7 +55,8 @@ describe('hookctl test --agent: refusals before any agent runs', () => {
     const result = await runCli(['test', '--agent', 'claude', project], { env: { PATH: '/usr/bin:/bin' } });
     expect(result.code).toBe(2);
     expect(result.stderr.trim()).toBe(
-      'hookctl: Claude Code (`claude`) is not on PATH; install it with `npm install -g @anthropic-ai/claude-code` or give its path with --agent-bin',
+      'hookctl: Claude Code (`claude`) is not on PATH; ' +
+        'install it with `npm install -g @anthropic-ai/claude-code` or give its path with --agent-bin',
     );
     expect(result.stdout).toBe('');
   });
@@ -63,7 +64,9 @@ describe('hookctl test --agent: refusals before any agent runs', () => {
   it('an --agent-bin that is not an executable is refused the same way', async () => {
     const result = await runCli(['test', '--agent', 'codex', exampleCopy('codex-guard'), '--agent-bin', '/nonexistent/codex']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('--agent-bin /nonexistent/codex is not an executable file; Codex installs with: npm install -g @openai/codex');
+    expect(result.stderr).toContain(
+      '--agent-bin /nonexistent/codex is not an executable file; Codex installs with: npm install -g @openai/codex',
+    );
   });
 
   it('an apiKeyHelper or ANTHROPIC_BASE_URL in the copied settings is refused, naming the file and key', async () => {
@@ -71,7 +74,10 @@ describe('hookctl test --agent: refusals before any agent runs', () => {
     mkdirSync(join(project, '.claude'), { recursive: true });
     writeFileSync(
       join(project, '.claude', 'settings.local.json'),
-      JSON.stringify({ apiKeyHelper: '/usr/local/bin/get-key', env: { ANTHROPIC_BASE_URL: 'https://proxy.example', ANTHROPIC_MODEL: 'x' } }),
+      JSON.stringify({
+        apiKeyHelper: '/usr/local/bin/get-key',
+        env: { ANTHROPIC_BASE_URL: 'https://proxy.example', ANTHROPIC_MODEL: 'x' },
+      }),
     );
     const result = await runCli(['test', '--agent', 'claude', project, '--agent-bin', CLAUDE]);
     expect(result.code).toBe(2);

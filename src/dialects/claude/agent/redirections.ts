@@ -19,7 +19,8 @@ const REDIRECTING_KEYS = [
 ];
 
 /** `env` entries that choose an endpoint, a credential, a proxy or a telemetry exporter. */
-const REDIRECTING_ENV = /^(ANTHROPIC_\w*(URL|TOKEN|KEY|HEADERS)|CLAUDE_CODE_USE_\w+|CLAUDE_CODE_ENABLE_TELEMETRY|OTEL_\w+|(HTTPS?|ALL|NO)_PROXY)$/i;
+const REDIRECTING_ENV =
+  /^(ANTHROPIC_\w*(URL|TOKEN|KEY|HEADERS)|CLAUDE_CODE_USE_\w+|CLAUDE_CODE_ENABLE_TELEMETRY|OTEL_\w+|(HTTPS?|ALL|NO)_PROXY)$/i;
 
 /** The settings files the agent run copies: project and local layers, and the user layer when opted in. */
 export function copiedSettingsFiles(projectDir: string, userConfigDir: string | null): string[] {
@@ -39,7 +40,8 @@ export function claudeRedirections(files: readonly string[]): string[] {
       continue;
     }
     if (!isPlainObject(settings)) continue;
-    for (const key of REDIRECTING_KEYS) if (key in settings) found.push(`${file}: "${key}" can send Claude Code to another endpoint or credential program`);
+    for (const key of REDIRECTING_KEYS)
+      if (key in settings) found.push(`${file}: "${key}" can send Claude Code to another endpoint or credential program`);
     const env = settings.env;
     if (!isPlainObject(env)) continue;
     for (const name of Object.keys(env))

@@ -37,10 +37,15 @@ function userConfigDir(context: AgentProjectContext): string | null {
 
 export function agentVersion(bin: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(bin, ['--version'], { timeout: 30_000, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', DISABLE_AUTOUPDATER: '1' } }, (error, stdout) => {
-      if (error) reject(error);
-      else resolve(stdout.trim().split('\n')[0] ?? '');
-    });
+    execFile(
+      bin,
+      ['--version'],
+      { timeout: 30_000, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', DISABLE_AUTOUPDATER: '1' } },
+      (error, stdout) => {
+        if (error) reject(error);
+        else resolve(stdout.trim().split('\n')[0] ?? '');
+      },
+    );
   });
 }
 
@@ -84,7 +89,8 @@ function lay(c: AgentCase): Layout {
   const trusted = { projects: { [project]: { hasTrustDialogAccepted: true } } };
   writeFileSync(join(c.sandbox, 'config', '.claude.json'), JSON.stringify(trusted));
   const user = userConfigDir(c);
-  if (user !== null && existsSync(join(user, 'settings.json'))) copyFileSync(join(user, 'settings.json'), join(c.sandbox, 'config', 'settings.json'));
+  if (user !== null && existsSync(join(user, 'settings.json')))
+    copyFileSync(join(user, 'settings.json'), join(c.sandbox, 'config', 'settings.json'));
   const cwd = typeof c.payload.cwd === 'string' ? intoCopy(c.payload.cwd, c.projectDir, project) : project;
   return { project, cwd: typeof cwd === 'string' && existsSync(cwd) ? cwd : project, dumps, tools };
 }
@@ -118,7 +124,9 @@ function scriptFor(c: AgentCase, layout: Layout, continuation: boolean): Scripte
  */
 function moveTo(layout: Layout): ScriptedTurn[] {
   if (layout.cwd === layout.project) return [];
-  return [{ tools: [{ name: 'Bash', input: { command: `cd ${JSON.stringify(layout.cwd)}`, description: 'hookctl: move to the case cwd' } }] }];
+  return [
+    { tools: [{ name: 'Bash', input: { command: `cd ${JSON.stringify(layout.cwd)}`, description: 'hookctl: move to the case cwd' } }] },
+  ];
 }
 
 /** Claude refuses to edit a file it has not read in the session: the case's edit is preceded by a Read. */
@@ -228,7 +236,8 @@ function observe(c: AgentCase, layout: Layout, result: SessionResult, turns: num
   const fired = witnessed(layout, c.event).some((p) => !isToolEvent(c.event) || p.tool_use_id === 'toolu_hookctl_case');
   const seen = modelText(result).split(layout.project).join(c.projectDir);
   const base = { fired, exitCode: result.exitCode, stderrTail: tail(result.stderr) };
-  if (result.timedOut) return { ...base, summary: 'timed out', disagreements: [], notDrivable: `Claude Code did not finish within ${c.timeoutMs} ms` };
+  if (result.timedOut)
+    return { ...base, summary: 'timed out', disagreements: [], notDrivable: `Claude Code did not finish within ${c.timeoutMs} ms` };
   const disagreements: AgentDisagreement[] = [];
   let summary = fired ? `fired ${c.event}` : `did not fire ${c.event}`;
   const tool = toolResult(result);
@@ -252,16 +261,35 @@ function observeCall(prediction: Outcome, tool: { text: string; isError: boolean
   const asked = prediction.decision === 'ask' && tool.isError && prediction.reason !== null && tool.text === prediction.reason;
   const decision = denial !== null ? 'deny' : asked ? 'ask' : tool.isError && seen.includes(tool.text) && !ran(tool) ? 'refused' : null;
   const summary =
-    decision === 'deny' ? `denied the call: ${quote(denial?.[1])}` : decision === 'ask' ? `refused the call (ask): ${quote(tool.text)}` : 'ran the call';
+    decision === 'deny'
+      ? `denied the call: ${quote(denial?.[1])}`
+      : decision === 'ask'
+        ? `refused the call (ask): ${quote(tool.text)}`
+        : 'ran the call';
   const agentRefused = decision === 'deny' || decision === 'ask';
   const predictedRefusal = prediction.decision === 'deny' || prediction.decision === 'ask';
   if (agentRefused !== predictedRefusal || (agentRefused && decision !== prediction.decision)) {
-    out.push({ field: 'decision', agentDid: summary, hookctlPredicts: predictedCall(prediction), agentValue: decision === 'refused' ? null : decision });
+    out.push({
+      field: 'decision',
+      agentDid: summary,
+      hookctlPredicts: predictedCall(prediction),
+      agentValue: decision === 'refused' ? null : decision,
+    });
     const reason = denial !== null ? (denial[1] ?? null) : agentRefused ? tool.text : null;
     if (reason !== prediction.reason)
-      out.push({ field: 'reason', agentDid: `told the model ${quote(reason)}`, hookctlPredicts: quote(prediction.reason), agentValue: reason });
+      out.push({
+        field: 'reason',
+        agentDid: `told the model ${quote(reason)}`,
+        hookctlPredicts: quote(prediction.reason),
+        agentValue: reason,
+      });
   } else if (decision === 'deny' && denial !== null && !feedbackOf(prediction).some((text) => masked(text) === masked(tool.text))) {
-    out.push({ field: 'reason', agentDid: `told the model ${quote(tool.text)}`, hookctlPredicts: predictedCall(prediction), agentValue: denial[1] });
+    out.push({
+      field: 'reason',
+      agentDid: `told the model ${quote(tool.text)}`,
+      hookctlPredicts: predictedCall(prediction),
+      agentValue: denial[1],
+    });
   }
   return summary;
 }
@@ -300,8 +328,17 @@ function checkFeedback(prediction: Outcome, seen: string, out: AgentDisagreement
   for (const text of feedbackOf(prediction)) {
     if (visible.includes(masked(text))) continue;
     // Only the texts that carry an outcome field stand for it; the others are dialectOutput.modelFeedback.
-    const field = / hook additional context: /.test(text) ? 'additionalContext' : / hook (feedback:\n|error: )/.test(text) ? 'reason' : 'modelFeedback';
-    out.push({ field, agentDid: 'never showed the model that text', hookctlPredicts: `the model reads ${JSON.stringify(clip(text))}`, agentValue: null });
+    const field = / hook additional context: /.test(text)
+      ? 'additionalContext'
+      : / hook (feedback:\n|error: )/.test(text)
+        ? 'reason'
+        : 'modelFeedback';
+    out.push({
+      field,
+      agentDid: 'never showed the model that text',
+      hookctlPredicts: `the model reads ${JSON.stringify(clip(text))}`,
+      agentValue: null,
+    });
   }
 }
 

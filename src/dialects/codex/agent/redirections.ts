@@ -8,7 +8,19 @@ import { join } from 'node:path';
  * MCP servers (remote URLs, or programs that are not hooks), and the OpenTelemetry exporter.
  * `hookctl test --agent codex` refuses to run with any of them in a copied layer.
  */
-const REDIRECTING = /^\s*(\[\[?\s*)?"?(model_providers|model_provider|profiles|profile|openai_base_url|chatgpt_base_url|mcp_servers|otel|experimental_bearer_token|model_catalog_json)"?\s*([.\]=])/;
+const KEYS = [
+  'model_providers',
+  'model_provider',
+  'profiles',
+  'profile',
+  'openai_base_url',
+  'chatgpt_base_url',
+  'mcp_servers',
+  'otel',
+  'experimental_bearer_token',
+  'model_catalog_json',
+];
+const REDIRECTING = new RegExp(`^\\s*(\\[\\[?\\s*)?"?(${KEYS.join('|')})"?\\s*([.\\]=])`);
 
 /** The config files the agent run copies: the project's, and the user's when opted in. */
 export function copiedCodexConfigs(projectDir: string, codexHome: string | null): string[] {

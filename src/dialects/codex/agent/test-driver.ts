@@ -204,14 +204,22 @@ const quote = (text: string | null | undefined): string => (text === null || tex
 function observe(c: AgentCase, layout: Layout, run: CodexRun, turns: number): AgentObservation {
   const fired = witnessed(layout, c.event).length > 0;
   const responses = run.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/responses'));
-  const seen = JSON.stringify(responses.map((request) => request.body)).split(layout.project).join(c.projectDir);
+  const seen = JSON.stringify(responses.map((request) => request.body))
+    .split(layout.project)
+    .join(c.projectDir);
   const base = { fired, exitCode: run.exitCode, stderrTail: run.stderr.trimEnd().split('\n').slice(-5).join('\n') };
-  if (run.timedOut) return { ...base, summary: 'timed out', disagreements: [], notDrivable: `Codex did not finish within ${c.timeoutMs} ms` };
+  if (run.timedOut)
+    return { ...base, summary: 'timed out', disagreements: [], notDrivable: `Codex did not finish within ${c.timeoutMs} ms` };
   const out: AgentDisagreement[] = [];
   let summary = fired ? `fired ${c.event}` : `did not fire ${c.event}`;
   if (c.event === 'PreToolUse') summary = observeCall(c, layout, toolOutput(run.requests, 1), out);
   else if (c.event === 'PostToolUse' && !fired) {
-    return { ...base, summary, disagreements: out, notDrivable: `Codex did not fire PostToolUse for this call here (${clip(toolOutput(run.requests, 1) ?? 'no tool output')})` };
+    return {
+      ...base,
+      summary,
+      disagreements: out,
+      notDrivable: `Codex did not fire PostToolUse for this call here (${clip(toolOutput(run.requests, 1) ?? 'no tool output')})`,
+    };
   } else if (c.event === 'Stop') summary = observeContinuation(c.prediction, responses.length > turns, out);
   else if (c.event === 'UserPromptSubmit') summary = observePrompt(c.prediction, responses.length > 0, out);
   checkTexts(c.prediction, seen, out);
@@ -228,15 +236,34 @@ function observeCall(c: AgentCase, layout: Layout, output: string | null, out: A
   const executed = isPlainObject(post?.tool_input) && typeof post.tool_input.command === 'string' ? post.tool_input.command : null;
   const asked = isPlainObject(c.payload.tool_input) ? c.payload.tool_input.command : undefined;
   const rewritten = executed !== null && typeof asked === 'string' && executed !== asked.split(c.projectDir).join(layout.project);
-  const summary = denied ? `denied the call: ${quote(reason)}` : rewritten ? `ran the call rewritten to ${JSON.stringify(executed)}` : 'ran the call';
+  const summary = denied
+    ? `denied the call: ${quote(reason)}`
+    : rewritten
+      ? `ran the call rewritten to ${JSON.stringify(executed)}`
+      : 'ran the call';
   const predictedDeny = prediction.decision === 'deny';
   if (denied !== predictedDeny) {
     const predicted = predictedDeny ? `deny: ${quote(prediction.reason)}` : `${prediction.decision ?? 'no decision'}: the call runs`;
-    out.push({ field: 'decision', agentDid: summary, hookctlPredicts: predicted, agentValue: denied ? 'deny' : rewritten ? 'allow' : null });
+    out.push({
+      field: 'decision',
+      agentDid: summary,
+      hookctlPredicts: predicted,
+      agentValue: denied ? 'deny' : rewritten ? 'allow' : null,
+    });
     if (reason !== prediction.reason)
-      out.push({ field: 'reason', agentDid: `told the model ${quote(reason)}`, hookctlPredicts: quote(prediction.reason), agentValue: reason });
+      out.push({
+        field: 'reason',
+        agentDid: `told the model ${quote(reason)}`,
+        hookctlPredicts: quote(prediction.reason),
+        agentValue: reason,
+      });
   } else if (denied && prediction.reason !== null && !(reason ?? '').includes(prediction.reason)) {
-    out.push({ field: 'reason', agentDid: `told the model ${quote(reason)}`, hookctlPredicts: `the reason ${quote(prediction.reason)}`, agentValue: reason });
+    out.push({
+      field: 'reason',
+      agentDid: `told the model ${quote(reason)}`,
+      hookctlPredicts: `the reason ${quote(prediction.reason)}`,
+      agentValue: reason,
+    });
   } else if (!denied) {
     const predictedCommand = isPlainObject(prediction.updatedInput) ? prediction.updatedInput.command : asked;
     const ranCommand = executed === null ? null : executed.split(layout.project).join(c.projectDir);
@@ -286,9 +313,19 @@ function checkTexts(prediction: Outcome, text: string, out: AgentDisagreement[])
   const escaped = (text: string): string => masked(JSON.stringify(text).slice(1, -1));
   const context = prediction.additionalContext;
   if (context !== null && context !== '' && !seen.includes(escaped(context)))
-    out.push({ field: 'additionalContext', agentDid: 'never showed the model that context', hookctlPredicts: `the model reads ${quote(clip(context))}`, agentValue: null });
+    out.push({
+      field: 'additionalContext',
+      agentDid: 'never showed the model that context',
+      hookctlPredicts: `the model reads ${quote(clip(context))}`,
+      agentValue: null,
+    });
   if (prediction.event === 'Stop' && prediction.blocked && prediction.reason !== null && !seen.includes(escaped(prediction.reason)))
-    out.push({ field: 'reason', agentDid: 'never showed the model that reason', hookctlPredicts: `the model reads ${quote(clip(prediction.reason))}`, agentValue: null });
+    out.push({
+      field: 'reason',
+      agentDid: 'never showed the model that reason',
+      hookctlPredicts: `the model reads ${quote(clip(prediction.reason))}`,
+      agentValue: null,
+    });
 }
 
 const masked = (text: string): string => text.replace(/\d+(\.\d+)?/g, '#');
