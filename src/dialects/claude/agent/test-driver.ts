@@ -168,8 +168,11 @@ function runDriver(sandbox: string, spec: SessionSpec): Promise<SessionResult> {
     child.stderr.on('data', (chunk: Buffer) => {
       if (stderr.length < 64 * 1024) stderr += chunk.toString('utf8');
     });
+    // The session has its own timeout; this one ends a driver that hangs around it.
+    const guard = setTimeout(() => child.kill('SIGKILL'), (spec.timeoutMs ?? 90_000) + 30_000);
     child.on('error', reject);
     child.on('close', (code) => {
+      clearTimeout(guard);
       if (code === 0 && existsSync(resultFile)) resolve(JSON.parse(readFileSync(resultFile, 'utf8')) as SessionResult);
       else reject(new Error(`the Claude Code driver exited ${code}: ${stderr.trim().slice(-400)}`));
     });

@@ -171,8 +171,11 @@ function runDriver(sandbox: string, job: CodexJob): Promise<CodexRun> {
     child.stderr.on('data', (chunk: Buffer) => {
       if (stderr.length < 64 * 1024) stderr += chunk.toString('utf8');
     });
+    // `codex exec` has its own timeout; this one ends a driver that hangs around it.
+    const guard = setTimeout(() => child.kill('SIGKILL'), (job.timeoutMs ?? 60_000) + 30_000);
     child.on('error', reject);
     child.on('close', (code) => {
+      clearTimeout(guard);
       const line = stdout.trim().split('\n').pop() ?? '';
       try {
         const parsed = JSON.parse(line) as CodexRun & { driverError?: string };
