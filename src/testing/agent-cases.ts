@@ -6,7 +6,7 @@ import type { Outcome } from '../kit/outcome.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 import { NoCasesError } from '../errors.js';
 import { matchExpected, type Mismatch } from './match-expected.js';
-import { findCaseFiles, loadCase } from './run-cases.js';
+import { findCaseFiles, type LoadedCase, loadCase } from './run-cases.js';
 
 /**
  * `hookctl test --agent`: each case runs in the real agent (through the dialect's AgentDriver) and
@@ -48,6 +48,9 @@ export interface AgentReport {
   readonly durationMs: number;
 }
 
+/** Per agent session: generous, since a loaded machine makes one session take minutes. */
+const DEFAULT_TIMEOUT_MS = 300_000;
+
 /** hookctl's side of a case: by default the engine's dispatch; a test may give its own. */
 export type Predictor = (event: string, payload: unknown) => Promise<Outcome>;
 
@@ -65,7 +68,7 @@ export interface RunAgentCasesOptions {
   readonly withUserSettings?: boolean;
   /** Cases in flight at once (default: the number of cores). */
   readonly jobs?: number;
-  /** Per agent session (default 120 s). */
+  /** Per agent session (default 300 s). */
   readonly timeoutMs?: number;
   /** Called once per case as it finishes, in finishing order. */
   readonly onResult?: (result: AgentCaseResult) => void;
@@ -75,8 +78,12 @@ export async function runAgentCases(options: RunAgentCasesOptions): Promise<Agen
   const started = Date.now();
   const { files, root } = await collect(options.paths, options.casesRoot);
   const agentVersion = await options.driver.version(options.agentBin);
-  const results = await pool(files, Math.max(1, options.jobs ?? availableParallelism()), async (file) => {
-    const result = await runOne(options, file, relative(root, file) || file);
+  // hookctl's predictions first, one at a time: run beside the agents, the hooks would compete with
+  // them for the CPU, and a hook's own timeout would then decide a case rather than its logic.
+  const predicted: Predicted[] = [];
+  for (const file of files) predicted.push(await predict(options, file, relative(root, file) || file));
+  const results = await pool(predicted, Math.max(1, options.jobs ?? availableParallelism()), async (entry) => {
+    const result = await runOne(options, entry);
     options.onResult?.(result);
     return result;
   });
@@ -127,8 +134,31 @@ async function pool<T, R>(items: readonly T[], jobs: number, work: (item: T) => 
   return results;
 }
 
-async function runOne(options: RunAgentCasesOptions, file: string, name: string): Promise<AgentCaseResult> {
+interface Predicted {
+  readonly file: string;
+  readonly name: string;
+  readonly loaded: LoadedCase;
+  readonly prediction: Outcome | Error | null;
+  readonly predictionMs: number;
+}
+
+async function predict(options: RunAgentCasesOptions, file: string, name: string): Promise<Predicted> {
   const started = Date.now();
+  const loaded = await loadCase(file, options.projectDir);
+  let prediction: Outcome | Error | null = null;
+  if (loaded.ok && options.driver.events.includes(loaded.testCase.event)) {
+    try {
+      prediction = await options.predict(loaded.testCase.event, loaded.payload);
+    } catch (error) {
+      prediction = error as Error;
+    }
+  }
+  return { file, name, loaded, prediction, predictionMs: Date.now() - started };
+}
+
+async function runOne(options: RunAgentCasesOptions, entry: Predicted): Promise<AgentCaseResult> {
+  const { file, name, loaded } = entry;
+  const started = Date.now() - entry.predictionMs;
   const blank = { name, file, mismatches: [], disagreements: [], agentDid: null, agentExitCode: null, agentStderr: '' };
   const done = (fields: Partial<AgentCaseResult> & Pick<AgentCaseResult, 'status' | 'event'>): AgentCaseResult => ({
     ...blank,
@@ -136,7 +166,6 @@ async function runOne(options: RunAgentCasesOptions, file: string, name: string)
     ...fields,
     durationMs: Date.now() - started,
   });
-  const loaded = await loadCase(file, options.projectDir);
   if (!loaded.ok) return done({ status: 'error', event: null, reason: loaded.error });
   const { testCase, payload } = loaded;
   if (!options.driver.events.includes(testCase.event)) {
@@ -144,9 +173,12 @@ async function runOne(options: RunAgentCasesOptions, file: string, name: string)
     const why = `${options.driver.agent} cannot be made to fire ${testCase.event} from a case here (drivable: ${drivable})`;
     return done({ status: 'not-run', event: testCase.event, reason: why });
   }
+  const prediction = entry.prediction;
+  if (prediction === null || prediction instanceof Error) {
+    return done({ status: 'error', event: testCase.event, reason: `hookctl could not predict the case: ${prediction?.message}` });
+  }
   const sandbox = mkdtempSync(join(tmpdir(), 'hookctl-agent-'));
   try {
-    const prediction = await options.predict(testCase.event, payload);
     const observation = await options.driver.run({
       bin: options.agentBin,
       event: testCase.event,
@@ -157,7 +189,7 @@ async function runOne(options: RunAgentCasesOptions, file: string, name: string)
       env: options.env,
       withUserSettings: options.withUserSettings === true,
       sandbox,
-      timeoutMs: options.timeoutMs ?? 120_000,
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     });
     const agent = { agentDid: observation.summary, agentExitCode: observation.exitCode, agentStderr: observation.stderrTail };
     if (observation.notDrivable !== null)

@@ -170,12 +170,13 @@ const MARKS: Record<AgentCaseResult['status'], string> = { passed: '✓', failed
 
 function progressLine(result: AgentCaseResult): string {
   const seconds = (result.durationMs / 1000).toFixed(1);
+  const agent = `the agent ${result.agentDid ?? 'did nothing observable'}`;
   const what =
     result.status === 'passed'
       ? (result.agentDid ?? '')
       : result.status === 'not-run' || result.status === 'error'
         ? (result.reason ?? '')
-        : result.status;
+        : `${result.status === 'failed' ? 'failed' : 'disagrees with hookctl'}: ${agent}`;
   return `${showText(`${MARKS[result.status]} ${result.name} (${seconds} s): ${what}`)}\n`;
 }
 

@@ -106,7 +106,7 @@ describe('hookctl test --agent: refusals before any agent runs', () => {
 
 describe.skipIf(why !== null)('hookctl test --agent in the pinned agents (scripted model, loopback namespace)', () => {
   it.concurrent('examples/claude-guard passes in Claude Code 2.1.328', AGENT_RUN, async () => {
-    const result = await runCli(['test', '--agent', 'claude', join(EXAMPLES, 'claude-guard'), '--agent-bin', CLAUDE, '--jobs', '3'], {
+    const result = await runCli(['test', '--agent', 'claude', join(EXAMPLES, 'claude-guard'), '--agent-bin', CLAUDE, '--jobs', '2'], {
       timeoutMs: 600_000,
     });
     expect(result.stdout, result.stderr).toContain('Claude Code 2.1.328 (Claude Code)');
@@ -123,7 +123,7 @@ describe.skipIf(why !== null)('hookctl test --agent in the pinned agents (script
 
   it.concurrent('examples/codex-guard passes in Codex 0.169.0, as JUnit with the agent version', AGENT_RUN, async () => {
     const result = await runCli(
-      ['test', '--agent', 'codex', join(EXAMPLES, 'codex-guard'), '--agent-bin', CODEX, '--jobs', '3', '--format', 'junit'],
+      ['test', '--agent', 'codex', join(EXAMPLES, 'codex-guard'), '--agent-bin', CODEX, '--jobs', '2', '--format', 'junit'],
       { timeoutMs: 600_000 },
     );
     expect(result.stdout, result.stderr).toContain('<property name="agentVersion" value="codex-cli 0.169.0"/>');

@@ -163,7 +163,9 @@ function runDriver(sandbox: string, spec: SessionSpec): Promise<SessionResult> {
   writeFileSync(specFile, JSON.stringify(spec));
   const [command, ...args] = agentJail().wrap([process.execPath, driverPath(), specFile, resultFile], sandbox);
   return new Promise((resolve, reject) => {
-    const child = spawn(command as string, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    // Nothing of the caller's environment reaches the driver (session.ts builds Claude's own).
+    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: spec.home };
+    const child = spawn(command as string, args, { stdio: ['ignore', 'ignore', 'pipe'], env });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       if (stderr.length < 64 * 1024) stderr += chunk.toString('utf8');
