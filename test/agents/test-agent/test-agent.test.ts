@@ -104,8 +104,10 @@ describe('hookctl test --agent: refusals before any agent runs', () => {
   });
 });
 
+// One after the other: on a shared two-core machine, agents running beside hookctl's own prediction
+// make the hooks' timeouts (2–10 s in the examples) decide the cases instead of their logic.
 describe.skipIf(why !== null)('hookctl test --agent in the pinned agents (scripted model, loopback namespace)', () => {
-  it.concurrent('examples/claude-guard passes in Claude Code 2.1.328', AGENT_RUN, async () => {
+  it('examples/claude-guard passes in Claude Code 2.1.328', AGENT_RUN, async () => {
     const result = await runCli(['test', '--agent', 'claude', join(EXAMPLES, 'claude-guard'), '--agent-bin', CLAUDE, '--jobs', '2'], {
       timeoutMs: 600_000,
     });
@@ -121,7 +123,7 @@ describe.skipIf(why !== null)('hookctl test --agent in the pinned agents (script
     expect(result.code).toBe(0);
   });
 
-  it.concurrent('examples/codex-guard passes in Codex 0.169.0, as JUnit with the agent version', AGENT_RUN, async () => {
+  it('examples/codex-guard passes in Codex 0.169.0, as JUnit with the agent version', AGENT_RUN, async () => {
     const result = await runCli(
       ['test', '--agent', 'codex', join(EXAMPLES, 'codex-guard'), '--agent-bin', CODEX, '--jobs', '2', '--format', 'junit'],
       { timeoutMs: 600_000 },
@@ -133,7 +135,7 @@ describe.skipIf(why !== null)('hookctl test --agent in the pinned agents (script
     expect(result.code).toBe(0);
   });
 
-  it.concurrent('a wrong expectation fails with what the agent did, and the command that re-runs it', AGENT_RUN, async () => {
+  it('a wrong expectation fails with what the agent did, and the command that re-runs it', AGENT_RUN, async () => {
     const project = exampleCopy('claude-guard', {
       'rm-rf-home.case.json': { event: 'PreToolUse', payloadFile: 'payloads/rm-rf-home.json', expect: { decision: 'allow' } },
     });
@@ -154,7 +156,7 @@ describe.skipIf(why !== null)('hookctl test --agent in the pinned agents (script
     });
   });
 
-  it.concurrent('a wrong hookctl prediction (a test double) is reported as a disagreement', AGENT_RUN, async () => {
+  it('a wrong hookctl prediction (a test double) is reported as a disagreement', AGENT_RUN, async () => {
     const project = join(EXAMPLES, 'codex-guard');
     const home = mkdtempSync(join(tmpdir(), 'hookctl-agent-home-'));
     temps.push(home);
