@@ -108,7 +108,8 @@ describe('hookctl test --agent: refusals before any agent runs', () => {
 // make the hooks' timeouts (2–10 s in the examples) decide the cases instead of their logic.
 describe.skipIf(why !== null)('hookctl test --agent in the pinned agents (scripted model, loopback namespace)', () => {
   it('examples/claude-guard passes in Claude Code 2.1.328', AGENT_RUN, async () => {
-    const result = await runCli(['test', '--agent', 'claude', join(EXAMPLES, 'claude-guard'), '--agent-bin', CLAUDE, '--jobs', '2'], {
+    // A copy: hookctl's side runs the hooks in the project, and they write there (logs, formatting).
+    const result = await runCli(['test', '--agent', 'claude', exampleCopy('claude-guard'), '--agent-bin', CLAUDE, '--jobs', '2'], {
       timeoutMs: 600_000,
     });
     expect(result.stdout, result.stderr).toContain('Claude Code 2.1.328 (Claude Code)');
@@ -125,7 +126,7 @@ describe.skipIf(why !== null)('hookctl test --agent in the pinned agents (script
 
   it('examples/codex-guard passes in Codex 0.169.0, as JUnit with the agent version', AGENT_RUN, async () => {
     const result = await runCli(
-      ['test', '--agent', 'codex', join(EXAMPLES, 'codex-guard'), '--agent-bin', CODEX, '--jobs', '2', '--format', 'junit'],
+      ['test', '--agent', 'codex', exampleCopy('codex-guard'), '--agent-bin', CODEX, '--jobs', '2', '--format', 'junit'],
       { timeoutMs: 600_000 },
     );
     expect(result.stdout, result.stderr).toContain('<property name="agentVersion" value="codex-cli 0.169.0"/>');
@@ -157,7 +158,7 @@ describe.skipIf(why !== null)('hookctl test --agent in the pinned agents (script
   });
 
   it('a wrong hookctl prediction (a test double) is reported as a disagreement', AGENT_RUN, async () => {
-    const project = join(EXAMPLES, 'codex-guard');
+    const project = exampleCopy('codex-guard');
     const home = mkdtempSync(join(tmpdir(), 'hookctl-agent-home-'));
     temps.push(home);
     const dialect = await loadDialect('codex');
