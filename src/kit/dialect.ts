@@ -1,3 +1,4 @@
+import type { AgentDriver } from './agent-driver.js';
 import type { Contracts } from './contracts.js';
 import type { Finding } from './finding.js';
 import type { HandlerRecord } from './handler-record.js';
@@ -46,6 +47,11 @@ export interface Dialect {
   readonly scaffold: DialectScaffolding;
   /** Reads the agent's session records back into hook payloads (`hookctl replay`), when the agent keeps them. */
   readonly sessionRecords?: SessionRecordReader;
+  /**
+   * Runs a user's test cases inside the real agent (`hookctl test --agent`). Loaded on demand: the
+   * driver brings a model server and process handling no other command needs.
+   */
+  readonly agentDriver?: () => Promise<AgentDriver>;
 }
 
 export interface LoadedConfig {

@@ -87,25 +87,39 @@ async function runCase(
   signal: AbortSignal | undefined,
 ): Promise<CaseResult> {
   const failed = (error: string): CaseResult => ({ name, passed: false, mismatches: [], error, hooks: [] });
-  let testCase: HookCase;
+  const loaded = await loadCase(file, projectDir);
+  if (!loaded.ok) return failed(loaded.error);
+  const { testCase, payload } = loaded;
   try {
-    testCase = parseCase(await readJsonFile(file, 'the case file'));
-  } catch (error) {
-    return failed(`invalid case file: ${(error as Error).message}`);
-  }
-  const badRegexes = regexErrors(testCase.expect);
-  if (badRegexes.length > 0) return failed(badRegexes.join('; '));
-  try {
-    const stored = testCase.payloadFile !== undefined ? await readPayloadFile(dirname(file), testCase.payloadFile) : testCase.payload;
-    // Checked once resolved: `${PROJECT}/../other` must not pass as a path inside the project.
-    const payload = resolvePortable(stored, projectDir);
-    requireCwdInside(payload, projectDir, isPlainObject(stored) ? stored.cwd : undefined);
     const outcome = await engine.dispatch(testCase.event, payload, signal ? { signal } : {});
     const mismatches = matchExpected(testCase.expect, outcome);
     const passed = mismatches.length === 0;
     return { name, passed, mismatches, error: null, hooks: passed ? [] : summarizeHooks(outcome) };
   } catch (error) {
     return failed((error as Error).message);
+  }
+}
+
+/** A case file read and checked, with its payload resolved against the project; or why it cannot run. */
+export type LoadedCase = { ok: true; testCase: HookCase; payload: unknown } | { ok: false; error: string };
+
+export async function loadCase(file: string, projectDir: string): Promise<LoadedCase> {
+  let testCase: HookCase;
+  try {
+    testCase = parseCase(await readJsonFile(file, 'the case file'));
+  } catch (error) {
+    return { ok: false, error: `invalid case file: ${(error as Error).message}` };
+  }
+  const badRegexes = regexErrors(testCase.expect);
+  if (badRegexes.length > 0) return { ok: false, error: badRegexes.join('; ') };
+  try {
+    const stored = testCase.payloadFile !== undefined ? await readPayloadFile(dirname(file), testCase.payloadFile) : testCase.payload;
+    // Checked once resolved: `${PROJECT}/../other` must not pass as a path inside the project.
+    const payload = resolvePortable(stored, projectDir);
+    requireCwdInside(payload, projectDir, isPlainObject(stored) ? stored.cwd : undefined);
+    return { ok: true, testCase, payload };
+  } catch (error) {
+    return { ok: false, error: (error as Error).message };
   }
 }
 
@@ -138,7 +152,7 @@ function parseCase(value: unknown): HookCase {
   return candidate as unknown as HookCase;
 }
 
-async function findCaseFiles(dir: string, shown: string): Promise<string[]> {
+export async function findCaseFiles(dir: string, shown: string): Promise<string[]> {
   let entries: Dirent[];
   try {
     entries = await readdir(dir, { withFileTypes: true, recursive: true });

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { TestOptions } from '../actions/test.js';
+import { UsageError } from '../../errors.js';
 import { addCommonOptions, addRewriteOrderOption } from '../common-options.js';
 
 export function registerTest(program: Command): void {
@@ -8,8 +9,16 @@ export function registerTest(program: Command): void {
       program
         .command('test')
         .description('run fixture cases (*.case.json: event, payload, expected outcome fields) through the engine')
-        .argument('[dir]', 'a directory of *.case.json files, or a project (its hooks-tests/); default: hooks-tests/ in --cwd')
-        .option('--json', 'print the results as JSON'),
+        .argument(
+          '[paths...]',
+          'a directory of *.case.json files, or a project (its hooks-tests/); default: hooks-tests/ in --cwd; with --agent also case files',
+        )
+        .option('--json', 'print the results as JSON')
+        .option('--agent <agent>', 'run each case inside the real agent (claude, codex) against a scripted model, and compare with hookctl')
+        .option('--agent-bin <path>', 'the agent executable (default: `claude` / `codex` on PATH)')
+        .option('--jobs <n>', 'with --agent: cases run at once (default: the number of cores)')
+        .option('--format <format>', 'with --agent: text (default), json or junit')
+        .option('--with-user-settings', "with --agent: also copy the user's own agent settings layer into the sandbox"),
     ),
   )
     .addHelpText(
@@ -21,6 +30,16 @@ A case file: { "event": "PreToolUse", "payload": {…} | "payloadFile": "p.json"
 Cases run every enabled hook of the project without trust review (the author is testing them);
 hookctl says so in one warning line on stderr.
 Exit status: 0 when every case passes, 1 when any fails, 2 on usage or config errors.
+
+With --agent, each case runs in the real agent: a scripted model on 127.0.0.1 makes it fire the
+case's event with the case's tool call, prompt or final message, in a copy of the project (project
+and local settings layers) with a private HOME, inside a loopback-only network namespace where the
+system allows one. No model, no tokens, no credentials: settings that could send the agent to
+another endpoint (apiKeyHelper, ANTHROPIC_BASE_URL, codex model_providers…) are refused. The
+expectation is checked against what the agent did; where hookctl predicts otherwise the case is
+reported as a disagreement ("the agent did X, hookctl predicts Y") with a command that re-runs it.
+Exit status: 1 when a case fails, disagrees or errs; cases the agent cannot be made to fire are
+listed as not run.
 
 Without --cwd, the hooks come from the project that holds [dir] (the nearest directory with a
 .claude/, .codex/, .openinterpreter/ or .octo/ hook config).
@@ -34,10 +53,18 @@ Examples:
   $ hookctl test                                   # ./hooks-tests against this project
   $ hookctl test ci/cases --cwd .
   $ hookctl test examples/claude-guard             # repository-only: examples/ is not in the npm package
-  $ hookctl test examples/openinterpreter-policy-gate   # repository-only`,
+  $ hookctl test examples/openinterpreter-policy-gate   # repository-only
+  $ hookctl test --agent claude                    # ./hooks-tests inside Claude Code
+  $ hookctl test --agent codex --format junit > agent-tests.xml`,
     )
-    .action(async (dir: string | undefined, options: TestOptions) => {
+    .action(async (paths: string[], options: TestOptions & { agent?: string }) => {
+      if (options.agent !== undefined) {
+        const { testAgent } = await import('../actions/test-agent.js');
+        process.exitCode = await testAgent(paths, { ...options, agent: options.agent });
+        return;
+      }
+      if (paths.length > 1) throw new UsageError(`give one directory of cases (got ${paths.length} paths); case files are for --agent`);
       const { test } = await import('../actions/test.js');
-      process.exitCode = await test(dir, options);
+      process.exitCode = await test(paths[0], options);
     });
 }

@@ -10,7 +10,8 @@ import type { Decision } from '../../kit/outcome.js';
  *   PreToolUse deny, JSON      `PreToolUse:<Tool> hook error: <reason>`
  *   PreToolUse ask (-p mode)   `<reason>` (the call is refused)
  *   PostToolUse(Failure) block `<Event>:<Tool> hook blocking error from command: "<command>": <reason>`
- *   Stop/SubagentStop block    `<Event> hook feedback:\n<reason>` and the blocking-error line above
+ *   Stop/SubagentStop block    `<Event> hook feedback:\n<reason>` and the blocking-error line above, naming
+ *                              the hook by its statusMessage when it has one
  *   additionalContext          `<Event>[:<Tool>] hook additional context: <text>`
  *   plain stdout as context    `<Event> hook success: <text>`
  *
@@ -45,6 +46,9 @@ export function modelFeedback(
     const extra = effect.extra ?? {};
     const facts = (extra.feedback ?? {}) as FeedbackFacts;
     const command = run.handler.command;
+    // The blocking-error line names the hook by its statusMessage when it has one (seen by
+    // `hookctl test --agent claude` on examples/claude-guard's Stop hook, Claude Code 2.1.328).
+    const shown = run.handler.statusMessage ?? command;
     const detail =
       facts.exitTwoStderr !== undefined
         ? `[${command}]: ${facts.exitTwoStderr === '' ? 'No stderr output' : facts.exitTwoStderr}`
@@ -55,7 +59,7 @@ export function modelFeedback(
     } else if (extra.blocked === true && (event === 'PostToolUse' || event === 'PostToolUseFailure')) {
       texts.push(`${label} hook blocking error from command: "${command}": ${detail}`);
     } else if (extra.blocked === true && CONTINUATION_EVENTS.has(event)) {
-      texts.push(`${event} hook feedback:\n${detail}`, `${event} hook blocking error from command: "${command}": ${detail}`);
+      texts.push(`${event} hook feedback:\n${detail}`, `${event} hook blocking error from command: "${shown}": ${detail}`);
     }
     if (effect.additionalContext !== undefined && effect.additionalContext !== '') {
       texts.push(`${label} hook ${facts.plainContext ? 'success' : 'additional context'}: ${effect.additionalContext}`);

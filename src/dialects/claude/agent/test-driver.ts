@@ -1,0 +1,365 @@
+import { execFile, spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { packageRoot } from '../../../contracts/package-root.js';
+import type { AgentCase, AgentDisagreement, AgentDriver, AgentObservation, AgentProjectContext } from '../../../kit/agent-driver.js';
+import type { Outcome } from '../../../kit/outcome.js';
+import { agentJail, copyProject } from '../../../util/agent-sandbox.js';
+import { isPlainObject } from '../../../util/is-plain-object.js';
+import type { ModelScript, ScriptedTurn } from './model-server.js';
+import { claudeRedirections, copiedSettingsFiles } from './redirections.js';
+import type { SessionResult, SessionSpec } from './session.js';
+
+/**
+ * `hookctl test --agent claude`: one case is one `claude -p` session in a sandbox (a copy of the
+ * project, a private HOME and CLAUDE_CONFIG_DIR) against the scripted model, whose script makes
+ * Claude fire the case's event with the case's tool call, prompt or final message. A witness hook
+ * of ours (in a `--settings` layer; it prints nothing) records the payloads Claude sent, so the
+ * observation knows whether the event fired; what the model read tells the rest.
+ */
+export const claudeAgentDriver: AgentDriver = {
+  agent: 'Claude Code',
+  binName: 'claude',
+  installHint: 'npm install -g @anthropic-ai/claude-code',
+  events: ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'Stop', 'UserPromptSubmit', 'SessionStart', 'SessionEnd'],
+  version: agentVersion,
+  redirections: (context) => claudeRedirections(copiedSettingsFiles(context.projectDir, userConfigDir(context))),
+  run: runClaudeCase,
+};
+
+const DONE = 'hookctl: scripted turn finished.';
+const FIRST_STOP = 'hookctl: a first stop, so that the next one is a continuation.';
+
+function userConfigDir(context: AgentProjectContext): string | null {
+  if (!context.withUserSettings) return null;
+  return context.env.CLAUDE_CONFIG_DIR ?? join(context.home, '.claude');
+}
+
+export function agentVersion(bin: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      bin,
+      ['--version'],
+      { timeout: 30_000, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', DISABLE_AUTOUPDATER: '1' } },
+      (error, stdout) => {
+        if (error) reject(error);
+        else resolve(stdout.trim().split('\n')[0] ?? '');
+      },
+    );
+  });
+}
+
+interface Layout {
+  readonly project: string;
+  readonly cwd: string;
+  readonly dumps: string;
+  readonly tools: string;
+}
+
+async function runClaudeCase(c: AgentCase): Promise<AgentObservation> {
+  const layout = lay(c);
+  const continuation = c.event === 'Stop' && c.payload.stop_hook_active === true;
+  const turns = scriptFor(c, layout, continuation);
+  const settings = join(layout.tools, 'settings.json');
+  writeFileSync(settings, JSON.stringify({ hooks: ourHooks(c.event, layout, continuation) }));
+  const spec: SessionSpec = {
+    claude: c.bin,
+    cwd: layout.project,
+    home: join(c.sandbox, 'home'),
+    configDir: join(c.sandbox, 'config'),
+    prompt: c.event === 'UserPromptSubmit' && typeof c.payload.prompt === 'string' ? c.payload.prompt : 'Run the scripted step.',
+    script: { conversations: [{ turns }] } satisfies ModelScript,
+    args: ['--settings', settings, '--dangerously-skip-permissions'],
+    env: { TMPDIR: join(c.sandbox, 'tmp') },
+    timeoutMs: c.timeoutMs,
+  };
+  const result = await runDriver(c.sandbox, spec);
+  return observe(c, layout, result, turns.length);
+}
+
+/** The sandbox: the project copy, HOME, CLAUDE_CONFIG_DIR (with the user's settings when opted in). */
+function lay(c: AgentCase): Layout {
+  const project = join(c.sandbox, 'project');
+  const tools = join(c.sandbox, 'hookctl');
+  const dumps = join(tools, 'dumps');
+  for (const dir of ['home', 'config', 'tmp', dumps]) mkdirSync(join(c.sandbox, dir), { recursive: true });
+  mkdirSync(dumps, { recursive: true });
+  copyProject(c.projectDir, project);
+  // The copy is the user's own project: trusted as they trust it, so its permission rules apply.
+  const trusted = { projects: { [project]: { hasTrustDialogAccepted: true } } };
+  writeFileSync(join(c.sandbox, 'config', '.claude.json'), JSON.stringify(trusted));
+  const user = userConfigDir(c);
+  if (user !== null && existsSync(join(user, 'settings.json')))
+    copyFileSync(join(user, 'settings.json'), join(c.sandbox, 'config', 'settings.json'));
+  const cwd = typeof c.payload.cwd === 'string' ? intoCopy(c.payload.cwd, c.projectDir, project) : project;
+  return { project, cwd: typeof cwd === 'string' && existsSync(cwd) ? cwd : project, dumps, tools };
+}
+
+/** A path (or any string holding it) of the project, moved into the copy; other values as they are. */
+export function intoCopy(value: unknown, projectDir: string, copy: string): unknown {
+  if (typeof value === 'string') return value.split(projectDir).join(copy);
+  if (Array.isArray(value)) return value.map((item) => intoCopy(item, projectDir, copy));
+  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, intoCopy(v, projectDir, copy)]));
+  return value;
+}
+
+function scriptFor(c: AgentCase, layout: Layout, continuation: boolean): ScriptedTurn[] {
+  const message = typeof c.payload.last_assistant_message === 'string' ? c.payload.last_assistant_message : DONE;
+  const prelude = moveTo(layout);
+  if (c.event === 'Stop') return [...prelude, ...(continuation ? [{ text: FIRST_STOP }] : []), { text: message }];
+  if (typeof c.payload.tool_name === 'string' && isPlainObject(c.payload.tool_input)) {
+    const input = intoCopy(c.payload.tool_input, c.projectDir, layout.project) as Record<string, unknown>;
+    // Claude's file tools take absolute paths; a case may hold one relative to its cwd.
+    if (typeof input.file_path === 'string') input.file_path = resolve(layout.cwd, input.file_path);
+    const call = { tools: [{ name: c.payload.tool_name, input, id: 'toolu_hookctl_case' }] };
+    return [...prelude, ...readFirst(c.payload.tool_name, input, layout), call, { text: DONE }];
+  }
+  return [...prelude, { text: DONE }];
+}
+
+/**
+ * Claude Code reads project settings from the directory it starts in and keeps the shell's working
+ * directory across Bash calls, so a case whose cwd is a subdirectory starts at the project root and
+ * changes into it first: the hooks then see that cwd, as in a real session.
+ */
+function moveTo(layout: Layout): ScriptedTurn[] {
+  if (layout.cwd === layout.project) return [];
+  return [
+    { tools: [{ name: 'Bash', input: { command: `cd ${JSON.stringify(layout.cwd)}`, description: 'hookctl: move to the case cwd' } }] },
+  ];
+}
+
+/** Claude refuses to edit a file it has not read in the session: the case's edit is preceded by a Read. */
+function readFirst(tool: string, input: Record<string, unknown>, layout: Layout): ScriptedTurn[] {
+  const path = input.file_path;
+  if (!['Edit', 'MultiEdit', 'Write'].includes(tool) || typeof path !== 'string') return [];
+  if (!existsSync(resolve(layout.cwd, path))) return [];
+  return [{ tools: [{ name: 'Read', input: { file_path: resolve(layout.cwd, path) } }] }];
+}
+
+/** The witness on the case's event, and for a continuation case a Stop hook that blocks once. */
+function ourHooks(event: string, layout: Layout, continuation: boolean): Record<string, unknown> {
+  const witness = join(layout.tools, 'witness.sh');
+  writeFileSync(witness, `cat > "${layout.dumps}/$(date +%s%N)-$$.json"\n`);
+  const hooks: Record<string, unknown[]> = { [event]: [{ hooks: [{ type: 'command', command: `sh ${witness}` }] }] };
+  if (continuation) {
+    const marker = join(layout.tools, 'stopped-once');
+    const once = join(layout.tools, 'stop-once.sh');
+    const block = JSON.stringify({ decision: 'block', reason: 'hookctl: go on once' });
+    writeFileSync(once, `[ -e "${marker}" ] && exit 0\n: > "${marker}"\nprintf '%s' '${block}'\n`);
+    hooks.Stop = [...(hooks.Stop ?? []), { hooks: [{ type: 'command', command: `sh ${once}` }] }];
+  }
+  return hooks;
+}
+
+function driverPath(): string {
+  return join(packageRoot(), 'dist', 'src', 'dialects', 'claude', 'agent', 'driver.js');
+}
+
+/** Runs driver.js (model server + claude) jailed; the sandbox is the only writable place. */
+function runDriver(sandbox: string, spec: SessionSpec): Promise<SessionResult> {
+  const specFile = join(sandbox, 'hookctl', 'spec.json');
+  const resultFile = join(sandbox, 'hookctl', 'result.json');
+  writeFileSync(specFile, JSON.stringify(spec));
+  const [command, ...args] = agentJail().wrap([process.execPath, driverPath(), specFile, resultFile], sandbox);
+  return new Promise((resolve, reject) => {
+    // Nothing of the caller's environment reaches the driver (session.ts builds Claude's own).
+    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: spec.home };
+    const child = spawn(command as string, args, { stdio: ['ignore', 'ignore', 'pipe'], env });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr.length < 64 * 1024) stderr += chunk.toString('utf8');
+    });
+    // The session has its own timeout; this one ends a driver that hangs around it.
+    const guard = setTimeout(() => child.kill('SIGKILL'), (spec.timeoutMs ?? 90_000) + 30_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(guard);
+      if (code === 0 && existsSync(resultFile)) resolve(JSON.parse(readFileSync(resultFile, 'utf8')) as SessionResult);
+      else reject(new Error(`the Claude Code driver exited ${code}: ${stderr.trim().slice(-400)}`));
+    });
+  });
+}
+
+/** What the model read: every text of every main-conversation request. */
+function modelText(result: SessionResult): string {
+  const texts: string[] = [];
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') texts.push(value);
+    else if (Array.isArray(value)) value.forEach(walk);
+    else if (isPlainObject(value)) Object.values(value).forEach(walk);
+  };
+  for (const request of mainRequests(result)) walk(isPlainObject(request.body) ? request.body.messages : null);
+  return texts.join('\n');
+}
+
+function mainRequests(result: SessionResult): SessionResult['requests'] {
+  return result.requests.filter((r) => isPlainObject(r.body) && Array.isArray(r.body.toolNames) && r.body.toolNames.length > 0);
+}
+
+function toolResult(result: SessionResult): { text: string; isError: boolean } | null {
+  for (const request of [...mainRequests(result)].reverse()) {
+    const messages = isPlainObject(request.body) && Array.isArray(request.body.messages) ? request.body.messages : [];
+    for (const message of messages) {
+      if (!isPlainObject(message) || !Array.isArray(message.content)) continue;
+      for (const block of message.content) {
+        if (!isPlainObject(block) || block.type !== 'tool_result' || block.tool_use_id !== 'toolu_hookctl_case') continue;
+        const text = Array.isArray(block.content)
+          ? block.content.map((b) => (isPlainObject(b) && typeof b.text === 'string' ? b.text : '')).join('')
+          : String(block.content ?? '');
+        return { text, isError: block.is_error === true };
+      }
+    }
+  }
+  return null;
+}
+
+function witnessed(layout: Layout, event: string): Record<string, unknown>[] {
+  return readdirSync(layout.dumps)
+    .sort()
+    .map((file) => {
+      try {
+        return JSON.parse(readFileSync(join(layout.dumps, file), 'utf8')) as unknown;
+      } catch {
+        return null;
+      }
+    })
+    .filter((payload): payload is Record<string, unknown> => isPlainObject(payload) && payload.hook_event_name === event);
+}
+
+const quote = (text: string | null | undefined): string => (text === null || text === undefined ? 'no reason' : JSON.stringify(text));
+
+/** hookctl's decision as Claude acts on it in `-p` mode: deny and ask both refuse the call. */
+function predictedCall(prediction: Outcome): string {
+  if (prediction.decision === 'deny') return `deny: ${quote(prediction.reason)}`;
+  if (prediction.decision === 'ask') return `ask (refused in -p mode): ${quote(prediction.reason)}`;
+  return prediction.decision === 'allow' ? 'allow: the call runs' : 'no decision: the call runs';
+}
+
+function observe(c: AgentCase, layout: Layout, result: SessionResult, turns: number): AgentObservation {
+  // On a tool event only the case's own call counts (not the Read or cd before it).
+  const fired = witnessed(layout, c.event).some((p) => !isToolEvent(c.event) || p.tool_use_id === 'toolu_hookctl_case');
+  const seen = modelText(result).split(layout.project).join(c.projectDir);
+  const base = { fired, exitCode: result.exitCode, stderrTail: tail(result.stderr) };
+  if (result.timedOut)
+    return { ...base, summary: 'timed out', disagreements: [], notDrivable: `Claude Code did not finish within ${c.timeoutMs} ms` };
+  const disagreements: AgentDisagreement[] = [];
+  let summary = fired ? `fired ${c.event}` : `did not fire ${c.event}`;
+  const tool = toolResult(result);
+  if (c.event === 'PreToolUse' && tool !== null) summary = observeCall(c.prediction, tool, seen, disagreements);
+  else if (isToolEvent(c.event) && !fired) {
+    const why = tool === null ? 'the model call never reached the tool' : `the tool answered ${JSON.stringify(clip(tool.text))}`;
+    return { ...base, summary, disagreements, notDrivable: `Claude Code did not fire ${c.event} for this call here (${why})` };
+  }
+  if (c.event === 'Stop') summary = observeContinuation(c.prediction, mainRequests(result).length > turns, disagreements);
+  if (c.event === 'UserPromptSubmit') summary = observePrompt(c.prediction, mainRequests(result).length > 0, disagreements);
+  checkFeedback(c.prediction, seen, disagreements);
+  if (!fired && c.prediction.runs.some((run) => run.status !== 'skipped') && disagreements.length === 0)
+    disagreements.push({ field: 'runs', agentDid: `ran no hook on ${c.event}`, hookctlPredicts: 'its hooks run', agentValue: [] });
+  return { ...base, summary, disagreements, notDrivable: null };
+}
+
+const isToolEvent = (event: string): boolean => ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PermissionRequest'].includes(event);
+
+function observeCall(prediction: Outcome, tool: { text: string; isError: boolean }, seen: string, out: AgentDisagreement[]): string {
+  const denial = /^PreToolUse:\S+ hook error: ([\s\S]*)$/.exec(tool.text);
+  const asked = prediction.decision === 'ask' && tool.isError && prediction.reason !== null && tool.text === prediction.reason;
+  const decision = denial !== null ? 'deny' : asked ? 'ask' : tool.isError && seen.includes(tool.text) && !ran(tool) ? 'refused' : null;
+  const summary =
+    decision === 'deny'
+      ? `denied the call: ${quote(denial?.[1])}`
+      : decision === 'ask'
+        ? `refused the call (ask): ${quote(tool.text)}`
+        : 'ran the call';
+  const agentRefused = decision === 'deny' || decision === 'ask';
+  const predictedRefusal = prediction.decision === 'deny' || prediction.decision === 'ask';
+  if (agentRefused !== predictedRefusal || (agentRefused && decision !== prediction.decision)) {
+    out.push({
+      field: 'decision',
+      agentDid: summary,
+      hookctlPredicts: predictedCall(prediction),
+      agentValue: decision === 'refused' ? null : decision,
+    });
+    const reason = denial !== null ? (denial[1] ?? null) : agentRefused ? tool.text : null;
+    if (reason !== prediction.reason)
+      out.push({
+        field: 'reason',
+        agentDid: `told the model ${quote(reason)}`,
+        hookctlPredicts: quote(prediction.reason),
+        agentValue: reason,
+      });
+  } else if (decision === 'deny' && denial !== null && !feedbackOf(prediction).some((text) => masked(text) === masked(tool.text))) {
+    out.push({
+      field: 'reason',
+      agentDid: `told the model ${quote(tool.text)}`,
+      hookctlPredicts: predictedCall(prediction),
+      agentValue: denial[1],
+    });
+  }
+  return summary;
+}
+
+/** A tool_result of an error the tool itself reported (a failing command), not a refusal. */
+const ran = (tool: { text: string }): boolean => /^(Exit code|Error:)/.test(tool.text);
+
+function observeContinuation(prediction: Outcome, continued: boolean, out: AgentDisagreement[]): string {
+  const summary = continued ? 'went on after the final message (the stop was blocked)' : 'stopped';
+  if (continued !== prediction.blocked)
+    out.push({
+      field: 'blocked',
+      agentDid: summary,
+      hookctlPredicts: prediction.blocked ? `the stop is blocked: ${quote(prediction.reason)}` : 'the agent stops',
+      agentValue: continued,
+    });
+  return summary;
+}
+
+function observePrompt(prediction: Outcome, modelCalled: boolean, out: AgentDisagreement[]): string {
+  const summary = modelCalled ? 'sent the prompt to the model' : 'blocked the prompt';
+  if (modelCalled === prediction.blocked)
+    out.push({
+      field: 'blocked',
+      agentDid: summary,
+      hookctlPredicts: prediction.blocked ? `the prompt is blocked: ${quote(prediction.reason)}` : 'the prompt reaches the model',
+      agentValue: !modelCalled,
+    });
+  return summary;
+}
+
+/** Every text hookctl says Claude puts in front of the model must be there. */
+function checkFeedback(prediction: Outcome, seen: string, out: AgentDisagreement[]): void {
+  if (out.length > 0) return;
+  const visible = masked(seen);
+  for (const text of feedbackOf(prediction)) {
+    if (visible.includes(masked(text))) continue;
+    // Only the texts that carry an outcome field stand for it; the others are dialectOutput.modelFeedback.
+    const field = / hook additional context: /.test(text)
+      ? 'additionalContext'
+      : / hook (feedback:\n|error: )/.test(text)
+        ? 'reason'
+        : 'modelFeedback';
+    out.push({
+      field,
+      agentDid: 'never showed the model that text',
+      hookctlPredicts: `the model reads ${JSON.stringify(clip(text))}`,
+      agentValue: null,
+    });
+  }
+}
+
+function feedbackOf(prediction: Outcome): string[] {
+  const feedback = prediction.dialectOutput?.modelFeedback;
+  return Array.isArray(feedback) ? feedback.filter((text): text is string => typeof text === 'string') : [];
+}
+
+/**
+ * Texts compared with every number masked: hookctl ran the hooks once and the agent again, so a
+ * hook that reports a duration or a process id says other numbers each time.
+ */
+export const masked = (text: string): string => text.replace(/\d+(\.\d+)?/g, '#');
+
+const clip = (text: string): string => (text.length > 200 ? `${text.slice(0, 200)}…` : text);
+
+function tail(text: string): string {
+  return text.trimEnd().split('\n').slice(-5).join('\n');
+}

@@ -1,0 +1,217 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import type { AgentDisagreement, AgentDriver } from '../kit/agent-driver.js';
+import type { Outcome } from '../kit/outcome.js';
+import { isPlainObject } from '../util/is-plain-object.js';
+import { NoCasesError } from '../errors.js';
+import { matchExpected, type Mismatch } from './match-expected.js';
+import { findCaseFiles, type LoadedCase, loadCase } from './run-cases.js';
+
+/**
+ * `hookctl test --agent`: each case runs in the real agent (through the dialect's AgentDriver) and
+ * in hookctl. The expectation is checked against what the agent did: hookctl's outcome for the case,
+ * with every field the agent showed otherwise replaced by the agent's value. Fields an agent does
+ * not show (run ids, exit codes, stdout) stay hookctl's; a field where the two differ is reported
+ * as a disagreement, since it is a hookctl bug or an agent change and the user should know which.
+ */
+export type AgentCaseStatus = 'passed' | 'failed' | 'disagrees' | 'not-run' | 'error';
+
+export interface AgentCaseResult {
+  /** The case file, relative to the cases directory. */
+  readonly name: string;
+  readonly file: string;
+  readonly event: string | null;
+  readonly status: AgentCaseStatus;
+  /** Where the agent's behaviour differs from the expectation. */
+  readonly mismatches: readonly Mismatch[];
+  readonly disagreements: readonly AgentDisagreement[];
+  /** What the agent did, one line (`denied the call: "…"`). */
+  readonly agentDid: string | null;
+  /** Why the case did not run in the agent (not-run) or could not run at all (error), else null. */
+  readonly reason: string | null;
+  readonly agentExitCode: number | null;
+  readonly agentStderr: string;
+  readonly durationMs: number;
+}
+
+export interface AgentReport {
+  readonly agent: string;
+  readonly agentVersion: string;
+  readonly agentBin: string;
+  readonly results: AgentCaseResult[];
+  readonly passed: number;
+  readonly failed: number;
+  readonly disagreements: number;
+  readonly notRun: number;
+  readonly errors: number;
+  readonly durationMs: number;
+}
+
+/** Per agent session: generous, since a loaded machine makes one session take minutes. */
+const DEFAULT_TIMEOUT_MS = 300_000;
+
+/** hookctl's side of a case: by default the engine's dispatch; a test may give its own. */
+export type Predictor = (event: string, payload: unknown) => Promise<Outcome>;
+
+export interface RunAgentCasesOptions {
+  readonly driver: AgentDriver;
+  readonly agentBin: string;
+  readonly predict: Predictor;
+  /** A directory of `*.case.json` files, or case files. */
+  readonly paths: readonly string[];
+  /** Shown relative to this (default: the directory given, or the first file's). */
+  readonly casesRoot?: string;
+  readonly projectDir: string;
+  readonly home: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly withUserSettings?: boolean;
+  /** Cases in flight at once (default: the number of cores). */
+  readonly jobs?: number;
+  /** Per agent session (default 300 s). */
+  readonly timeoutMs?: number;
+  /** Called once per case as it finishes, in finishing order. */
+  readonly onResult?: (result: AgentCaseResult) => void;
+}
+
+export async function runAgentCases(options: RunAgentCasesOptions): Promise<AgentReport> {
+  const started = Date.now();
+  const { files, root } = await collect(options.paths, options.casesRoot);
+  const agentVersion = await options.driver.version(options.agentBin);
+  // hookctl's predictions first, one at a time: run beside the agents, the hooks would compete with
+  // them for the CPU, and a hook's own timeout would then decide a case rather than its logic.
+  const predicted: Predicted[] = [];
+  for (const file of files) predicted.push(await predict(options, file, relative(root, file) || file));
+  const results = await pool(predicted, Math.max(1, options.jobs ?? availableParallelism()), async (entry) => {
+    const result = await runOne(options, entry);
+    options.onResult?.(result);
+    return result;
+  });
+  const count = (status: AgentCaseStatus): number => results.filter((r) => r.status === status).length;
+  return {
+    agent: options.driver.agent,
+    agentVersion,
+    agentBin: options.agentBin,
+    results,
+    passed: count('passed'),
+    failed: count('failed'),
+    disagreements: count('disagrees'),
+    notRun: count('not-run'),
+    errors: count('error'),
+    durationMs: Date.now() - started,
+  };
+}
+
+async function collect(paths: readonly string[], casesRoot: string | undefined): Promise<{ files: string[]; root: string }> {
+  const files: string[] = [];
+  for (const path of paths) {
+    const full = resolve(path);
+    if (path.endsWith('.case.json') && isFile(full)) files.push(full);
+    else files.push(...(await findCaseFiles(full, path)));
+  }
+  if (files.length === 0) throw new NoCasesError(`no *.case.json files under ${paths.join(', ')}`);
+  const first = resolve(paths[0] ?? '.');
+  const root = casesRoot ?? (isFile(first) ? resolve(first, '..') : first);
+  return { files: [...new Set(files)], root };
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Runs `work` over `items` with at most `jobs` in flight; results keep the items' order. */
+async function pool<T, R>(items: readonly T[], jobs: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    for (let index = next++; index < items.length; index = next++) results[index] = await work(items[index] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs, items.length) }, worker));
+  return results;
+}
+
+interface Predicted {
+  readonly file: string;
+  readonly name: string;
+  readonly loaded: LoadedCase;
+  readonly prediction: Outcome | Error | null;
+  readonly predictionMs: number;
+}
+
+async function predict(options: RunAgentCasesOptions, file: string, name: string): Promise<Predicted> {
+  const started = Date.now();
+  const loaded = await loadCase(file, options.projectDir);
+  let prediction: Outcome | Error | null = null;
+  if (loaded.ok && options.driver.events.includes(loaded.testCase.event)) {
+    try {
+      prediction = await options.predict(loaded.testCase.event, loaded.payload);
+    } catch (error) {
+      prediction = error as Error;
+    }
+  }
+  return { file, name, loaded, prediction, predictionMs: Date.now() - started };
+}
+
+async function runOne(options: RunAgentCasesOptions, entry: Predicted): Promise<AgentCaseResult> {
+  const { file, name, loaded } = entry;
+  const started = Date.now() - entry.predictionMs;
+  const blank = { name, file, mismatches: [], disagreements: [], agentDid: null, agentExitCode: null, agentStderr: '' };
+  const done = (fields: Partial<AgentCaseResult> & Pick<AgentCaseResult, 'status' | 'event'>): AgentCaseResult => ({
+    ...blank,
+    reason: null,
+    ...fields,
+    durationMs: Date.now() - started,
+  });
+  if (!loaded.ok) return done({ status: 'error', event: null, reason: loaded.error });
+  const { testCase, payload } = loaded;
+  if (!options.driver.events.includes(testCase.event)) {
+    const drivable = options.driver.events.join(', ');
+    const why = `${options.driver.agent} cannot be made to fire ${testCase.event} from a case here (drivable: ${drivable})`;
+    return done({ status: 'not-run', event: testCase.event, reason: why });
+  }
+  const prediction = entry.prediction;
+  if (prediction === null || prediction instanceof Error) {
+    return done({ status: 'error', event: testCase.event, reason: `hookctl could not predict the case: ${prediction?.message}` });
+  }
+  const sandbox = mkdtempSync(join(tmpdir(), 'hookctl-agent-'));
+  try {
+    const observation = await options.driver.run({
+      bin: options.agentBin,
+      event: testCase.event,
+      payload: isPlainObject(payload) ? payload : {},
+      prediction,
+      projectDir: options.projectDir,
+      home: options.home,
+      env: options.env,
+      withUserSettings: options.withUserSettings === true,
+      sandbox,
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    });
+    const agent = { agentDid: observation.summary, agentExitCode: observation.exitCode, agentStderr: observation.stderrTail };
+    if (observation.notDrivable !== null)
+      return done({ status: 'not-run', event: testCase.event, reason: observation.notDrivable, ...agent });
+    const mismatches = matchExpected(testCase.expect, agentOutcome(prediction, observation.disagreements));
+    const status = mismatches.length > 0 ? 'failed' : observation.disagreements.length > 0 ? 'disagrees' : 'passed';
+    return done({ status, event: testCase.event, mismatches, disagreements: observation.disagreements, ...agent });
+  } catch (error) {
+    return done({ status: 'error', event: testCase.event, reason: (error as Error).message });
+  } finally {
+    rmSync(sandbox, { recursive: true, force: true });
+  }
+}
+
+/** hookctl's outcome with each field the agent showed differently replaced by the agent's value. */
+export function agentOutcome(prediction: Outcome, disagreements: readonly AgentDisagreement[]): Record<string, unknown> {
+  const outcome: Record<string, unknown> = { ...prediction };
+  for (const disagreement of disagreements) {
+    if (!(disagreement.field in outcome)) continue;
+    outcome[disagreement.field] = disagreement.agentValue;
+    // A refused or allowed call moves `blocked` with the decision, as the outcome defines it.
+    if (disagreement.field === 'decision') outcome.blocked = disagreement.agentValue === 'deny';
+  }
+  return outcome;
+}
