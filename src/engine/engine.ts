@@ -23,6 +23,7 @@ import {
   UnknownEventError,
   UsageError,
 } from '../errors.js';
+import { loadConfigCached } from '../config/config-cache.js';
 import { standingSkipReason } from '../trust/skip-reason.js';
 import { didYouMean } from '../util/did-you-mean.js';
 import { AsyncRuns } from './async-runs.js';
@@ -117,6 +118,12 @@ export interface EngineSettings {
    * that starts after a change sees it. Off by default; `engine.reload()` works either way.
    */
   watch?: boolean;
+  /**
+   * A private directory (see `configCacheDirectory`) where the first load keeps the configuration
+   * it read, compiled, and takes it from when no file it came from changed (`hookctl run`, spawned
+   * per event). Reloads always read the files.
+   */
+  configCacheDir?: string;
   /** Called after every reload, automatic or not, with null on success or the load error. */
   onReload?: (error: Error | null) => void;
 }
@@ -173,7 +180,8 @@ export interface Engine<Inputs = never> {
 export async function openEngine(dialect: Dialect, options: EngineSettings): Promise<HookEngine> {
   checkLimits(options);
   const context = loadContextOf(options);
-  const engine = new HookEngine(dialect, context, await loadConfiguration(dialect, context, new Map()), options);
+  const loaded = await loadConfiguration(dialect, context, new Map(), null, options.configCacheDir);
+  const engine = new HookEngine(dialect, context, loaded, options);
   engine.startWatching();
   return engine;
 }
@@ -218,8 +226,10 @@ async function loadConfiguration(
   context: LoadContext,
   before: StatSignatures,
   running: LoadedConfig | null = null,
+  cacheDir?: string,
 ): Promise<Loaded> {
-  const config = await dialect.loadConfig({ ...context, dispatchOnly: true });
+  const dispatchContext = { ...context, dispatchOnly: true };
+  const config = cacheDir ? await loadConfigCached(dialect, dispatchContext, cacheDir) : await dialect.loadConfig(dispatchContext);
   const fatal = config.findings.filter((finding) => finding.fatal);
   if (fatal.length > 0) throw new ConfigLoadError(fatal);
   if (running !== null) {

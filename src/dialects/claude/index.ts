@@ -3,7 +3,8 @@ import { contracts } from './contracts.js';
 import { fixture } from './fixture.js';
 import { toolSamples } from './tool-samples.js';
 import { formatClaudeListing } from './list-text.js';
-import { loadConfig } from './load-config.js';
+import { reviveCondition } from './if-condition.js';
+import { loadConfig, refreshCachedConfig } from './load-config.js';
 import { manifest } from './manifest.js';
 import { protocol } from './protocol.js';
 import { scaffolding } from './scaffolding.js';
@@ -17,6 +18,7 @@ export const dialect: Dialect = {
   events: manifest.events,
   contracts,
   loadConfig,
+  configCache: { reviveCondition, refresh: refreshCachedConfig },
   // 8.3: "hookctl adds no aliases".
   aliases: {},
   protocol,

@@ -17,6 +17,8 @@ export const dialect: Dialect = {
   events: manifest.events,
   contracts,
   loadConfig,
+  // Its load reads only discovered files and its context: the compiled-config cache may keep it.
+  configCache: {},
   aliases: {},
   transportField: 'transport',
   builtinHooks,
