@@ -62,8 +62,12 @@ export function configCacheDirectory(env: Readonly<Record<string, string | undef
     const root = packageRoot();
     const modules = basename(dirname(root)) === 'node_modules' ? dirname(root) : join(root, 'node_modules');
     const base = xdg && isAbsolute(xdg) ? join(xdg, 'hookctl') : join(modules, '.cache', 'hookctl');
-    mkdirSync(join(base, 'config'), { recursive: true, mode: 0o700 });
-    return privateDirectory(base) && privateDirectory(join(base, 'config')) ? join(base, 'config') : null;
+    // Checked before anything is made inside: never create a directory through a planted symlink.
+    mkdirSync(base, { recursive: true, mode: 0o700 });
+    if (!privateDirectory(base)) return null;
+    const dir = join(base, 'config');
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    return privateDirectory(dir) ? dir : null;
   } catch {
     return null;
   }
