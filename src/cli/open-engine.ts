@@ -18,6 +18,8 @@ export async function openEngine(
     workspaceTrust?: 'check' | 'assume';
     /** Load through the compiled-config cache (`run`: one process per event). */
     configCache?: boolean;
+    /** The only events this engine dispatches (`run`: one), whose handlers alone are prepared. */
+    events?: readonly string[];
   } = {},
 ): Promise<Engine> {
   return openDialectEngine(await loadDialect(common.dialectId), {
@@ -27,6 +29,7 @@ export async function openEngine(
     ...(options.rewriteOrder ? { rewriteOrder: options.rewriteOrder } : {}),
     ...(options.workspaceTrust ? { workspaceTrust: options.workspaceTrust } : {}),
     ...(options.configCache ? cacheDirOption() : {}),
+    ...(options.events ? { events: options.events } : {}),
   });
 }
 

@@ -38,7 +38,7 @@ import { re2 } from './re2.js';
  * Trust is not cached: the engine decides it afresh from the trust store on every run.
  */
 
-const FORMAT = 'hookctl-config-cache 1';
+const FORMAT = 'hookctl-config-cache 2';
 /** A cache file larger than this is not read (a 10,000-handler configuration is about 5 MB). */
 const MAX_BYTES = 64 * 1024 * 1024;
 /** File timestamps come from a coarse clock (a kernel tick, up to 10 ms); twice that is settled. */
@@ -83,14 +83,20 @@ function privateDirectory(dir: string): boolean {
 /**
  * `dialect.loadConfig(context)` through the cache in `dir`: the cached configuration when its key
  * and every recorded path's signature still hold, else a fresh load, cached for the next run when
- * it can be.
+ * it can be. With `events`, the configuration holds only those events' handlers (what one dispatch
+ * needs): a cached one then reads and rebuilds only their part of the entry.
  */
-export async function loadConfigCached(dialect: Dialect, context: LoadContext, dir: string): Promise<LoadedConfig> {
-  if (dialect.configCache === undefined) return dialect.loadConfig(context);
+export async function loadConfigCached(
+  dialect: Dialect,
+  context: LoadContext,
+  dir: string,
+  events?: readonly string[],
+): Promise<LoadedConfig> {
+  if (dialect.configCache === undefined) return onlyEvents(await dialect.loadConfig(context), events);
   const key = cacheKey(dialect, context);
   const env = environmentKey(context.env);
   const file = join(dir, `${dialect.id}-${fnv(key, 0x811c9dc5)}${fnv(key, 0x01000193)}.json`);
-  const cached = readEntry(file, key, env, dialect);
+  const cached = readEntry(file, key, env, dialect, events);
   if (cached !== undefined) {
     dialect.configCache.refresh?.(cached, context);
     return cached;
@@ -98,7 +104,13 @@ export async function loadConfigCached(dialect: Dialect, context: LoadContext, d
   const started = process.hrtime.bigint();
   const config = await dialect.loadConfig(context);
   writeEntry(file, key, env, config, started);
-  return config;
+  return onlyEvents(config, events);
+}
+
+/** The configuration with only the handlers of `events` (all when absent), in their order. */
+export function onlyEvents(config: LoadedConfig, events: readonly string[] | undefined): LoadedConfig {
+  if (events === undefined) return config;
+  return { ...config, handlers: config.handlers.filter((handler) => events.includes(handler.event)) };
 }
 
 /** Everything but the environment a load depends on besides files, as one string compared in full. */
@@ -157,33 +169,73 @@ function unsettled(path: string, before: bigint): boolean {
   }
 }
 
-interface Entry {
+/**
+ * An entry is three parts: the header line (format and the checksum of the envelope), the envelope
+ * (one JSON line: key, environment, signatures, matchers, conditions, the configuration without
+ * its handlers, and where each event's handlers are), then each event's handlers as a JSON array
+ * with its own checksum. A run reads the envelope and its event's part only.
+ */
+interface Envelope {
   key: string;
   env: string;
   signatures: [string, string][];
   matchers: { source: string | null; kind: CompiledMatcher['kind']; names?: string[]; re2Source?: string }[];
   conditions: { source: string; data: unknown }[];
   config: unknown;
+  /** Event → byte offset (after the envelope's line), byte length and checksum of its handlers. */
+  parts: Record<string, [number, number, string]>;
+  /** The events of the handlers in configured order, run-length encoded: [event, count]… */
+  order: [string, number][];
 }
 
-function readEntry(file: string, key: string, env: string, dialect: Dialect): LoadedConfig | undefined {
+function readEntry(file: string, key: string, env: string, dialect: Dialect, events?: readonly string[]): LoadedConfig | undefined {
   try {
-    const text = readPrivate(file);
-    if (text === undefined) return undefined;
-    const newline = text.indexOf('\n');
-    const body = text.slice(newline + 1);
-    if (text.slice(0, newline) !== `${FORMAT} ${fnv(body, 0x811c9dc5)}`) return undefined;
-    const entry = JSON.parse(body) as Entry;
-    if (entry.key !== key || entry.env !== env) return undefined;
-    for (const [path, signature] of entry.signatures) if (signatureOf(path) !== signature) return undefined;
-    return revive(entry, dialect) as LoadedConfig;
+    const bytes = readPrivate(file);
+    if (bytes === undefined) return undefined;
+    const headerEnd = bytes.indexOf(10);
+    const envelopeEnd = bytes.indexOf(10, headerEnd + 1);
+    if (headerEnd < 0 || envelopeEnd < 0) return undefined;
+    const text = bytes.toString('utf8', headerEnd + 1, envelopeEnd);
+    if (bytes.toString('latin1', 0, headerEnd) !== `${FORMAT} ${fnv(text, 0x811c9dc5)}`) return undefined;
+    const envelope = JSON.parse(text) as Envelope;
+    if (envelope.key !== key || envelope.env !== env) return undefined;
+    for (const [path, signature] of envelope.signatures) if (signatureOf(path) !== signature) return undefined;
+    const revived = new Revived(envelope, dialect);
+    const config = revived.restore(envelope.config) as LoadedConfig;
+    const handlers = new Map<string, unknown[]>();
+    const wanted = events ?? Object.keys(envelope.parts);
+    for (const event of wanted) {
+      const part = envelope.parts[event];
+      if (part === undefined) continue;
+      const [offset, length, checksum] = part;
+      const json = bytes.toString('utf8', envelopeEnd + 1 + offset, envelopeEnd + 1 + offset + length);
+      if (fnv(json, 0x811c9dc5) !== checksum) return undefined;
+      handlers.set(event, revived.restore(JSON.parse(json)) as unknown[]);
+    }
+    config.handlers = inOrder(envelope.order, handlers) as LoadedConfig['handlers'];
+    return config;
   } catch {
     return undefined;
   }
 }
 
+/** The handlers of the events read, back in configured order. */
+function inOrder(order: Envelope['order'], parts: Map<string, unknown[]>): unknown[] {
+  const handlers: unknown[] = [];
+  const taken = new Map<string, number>();
+  for (const [event, count] of order) {
+    const part = parts.get(event);
+    if (part === undefined) continue;
+    const from = taken.get(event) ?? 0;
+    if (from + count > part.length) throw new Uncacheable('order');
+    for (let i = from; i < from + count; i++) handlers.push(part[i]);
+    taken.set(event, from + count);
+  }
+  return handlers;
+}
+
 /** The file's text, when it is a regular file of this user, opened without following a symlink. */
-function readPrivate(file: string): string | undefined {
+function readPrivate(file: string): Buffer | undefined {
   let fd: number | undefined;
   try {
     fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
@@ -192,7 +244,7 @@ function readPrivate(file: string): string | undefined {
     if (!info.isFile() || info.uid !== uid || (info.mode & 0o022) !== 0 || info.size > MAX_BYTES) return undefined;
     const bytes = Buffer.allocUnsafe(info.size);
     if (readSync(fd, bytes, 0, info.size, 0) !== info.size) return undefined;
-    return bytes.toString('utf8');
+    return bytes;
   } catch {
     return undefined;
   } finally {
@@ -209,23 +261,46 @@ function writeEntry(file: string, key: string, env: string, config: LoadedConfig
   const paths = [...new Set([...config.files, ...(config.watchPaths ?? [])])];
   const before = BigInt(Date.now()) * 1_000_000n - (process.hrtime.bigint() - started) - SETTLE_NS;
   if (paths.some((path) => unsettled(path, before))) return;
-  let body: string;
+  let text: string;
   try {
     const encoder = new Encoder();
-    const encoded = encoder.value(config, 0);
-    const entry: Entry = {
+    const byEvent = new Map<string, unknown[]>();
+    const order: Envelope['order'] = [];
+    for (const handler of config.handlers) {
+      const last = order[order.length - 1];
+      if (last !== undefined && last[0] === handler.event) last[1]++;
+      else order.push([handler.event, 1]);
+      const part = byEvent.get(handler.event) ?? [];
+      part.push(encoder.value(handler, 1));
+      byEvent.set(handler.event, part);
+    }
+    const parts: Envelope['parts'] = {};
+    const chunks: string[] = [];
+    let offset = 0;
+    for (const [event, handlers] of byEvent) {
+      const json = JSON.stringify(handlers);
+      const length = Buffer.byteLength(json);
+      parts[event] = [offset, length, fnv(json, 0x811c9dc5)];
+      chunks.push(json);
+      offset += length;
+    }
+    const rest = encoder.value({ ...config, handlers: [] }, 0);
+    const envelope: Envelope = {
       key,
       env,
       signatures: paths.map((path) => [path, signatureOf(path)]),
       matchers: encoder.matchers,
       conditions: encoder.conditions,
-      config: encoded,
+      config: rest,
+      parts,
+      order,
     };
-    body = JSON.stringify(entry);
+    const head = JSON.stringify(envelope);
+    text = `${FORMAT} ${fnv(head, 0x811c9dc5)}\n${head}\n${chunks.join('')}`;
   } catch {
     return;
   }
-  writePrivate(file, `${FORMAT} ${fnv(body, 0x811c9dc5)}\n${body}`);
+  writePrivate(file, text);
 }
 
 /** Atomic: a fresh owner-only file, never through a symlink, renamed over the old entry. */
@@ -253,8 +328,8 @@ function writePrivate(file: string, text: string): void {
  * deep nesting) makes the configuration uncacheable.
  */
 class Encoder {
-  readonly matchers: Entry['matchers'] = [];
-  readonly conditions: Entry['conditions'] = [];
+  readonly matchers: Envelope['matchers'] = [];
+  readonly conditions: Envelope['conditions'] = [];
   private readonly matcherIndex = new Map<object, number>();
   private readonly conditionIndex = new Map<object, number>();
 
@@ -299,7 +374,7 @@ class Encoder {
 
 const MATCHER_KEYS = new Set(['source', 'kind', 'names', 're2Source', 'test']);
 
-function matcherData(record: Record<string, unknown>): Entry['matchers'][number] {
+function matcherData(record: Record<string, unknown>): Envelope['matchers'][number] {
   const { source, kind, names, re2Source } = record;
   const valid =
     Object.keys(record).every((name) => MATCHER_KEYS.has(name)) &&
@@ -318,7 +393,7 @@ function matcherData(record: Record<string, unknown>): Entry['matchers'][number]
   };
 }
 
-function conditionData(record: Record<string, unknown>): Entry['conditions'][number] {
+function conditionData(record: Record<string, unknown>): Envelope['conditions'][number] {
   const keys = Object.keys(record);
   if (typeof record.source !== 'string' || record.data === undefined || keys.some((name) => !['source', 'data', 'test'].includes(name))) {
     throw new Uncacheable('condition');
@@ -329,19 +404,53 @@ function conditionData(record: Record<string, unknown>): Entry['conditions'][num
   return { source: record.source, data };
 }
 
-/** The configuration of a cache entry with its matchers and conditions compiled again. */
-function revive(entry: Entry, dialect: Dialect): unknown {
-  const matchers = entry.matchers.map(reviveMatcher);
-  const conditions = entry.conditions.map(({ source, data }) => {
-    const reviveCondition = dialect.configCache?.reviveCondition;
+/** Rebuilds what the encoder marked; matchers and conditions are compiled on first use, once each. */
+class Revived {
+  private readonly matchers: (CompiledMatcher | undefined)[] = [];
+  private readonly conditions: (CompiledCondition | undefined)[] = [];
+
+  constructor(
+    private readonly envelope: Envelope,
+    private readonly dialect: Dialect,
+  ) {}
+
+  restore(value: unknown): unknown {
+    if (value === null || typeof value !== 'object') return value;
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) value[i] = this.restore(value[i]);
+      return value;
+    }
+    const record = value as Record<string, unknown>;
+    if (UNDEFINED in record) return undefined;
+    if (MATCHER in record) return this.matcher(record[MATCHER]);
+    if (CONDITION in record) return this.condition(record[CONDITION]);
+    for (const name of Object.keys(record)) {
+      if (name === '__proto__') throw new Uncacheable('reserved key');
+      record[name] = this.restore(record[name]);
+    }
+    return record;
+  }
+
+  private matcher(index: unknown): CompiledMatcher {
+    const data = this.envelope.matchers[checkedIndex(index, this.envelope.matchers)]!;
+    return (this.matchers[index as number] ??= reviveMatcher(data));
+  }
+
+  private condition(index: unknown): CompiledCondition {
+    const { source, data } = this.envelope.conditions[checkedIndex(index, this.envelope.conditions)]!;
+    const reviveCondition = this.dialect.configCache?.reviveCondition;
     if (reviveCondition === undefined) throw new Uncacheable('no reviver');
-    return reviveCondition(source, data);
-  });
-  return restore(entry.config, matchers, conditions);
+    return (this.conditions[index as number] ??= reviveCondition(source, data));
+  }
+}
+
+function checkedIndex(index: unknown, table: readonly unknown[]): number {
+  if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= table.length) throw new Uncacheable('index');
+  return index;
 }
 
 /** The matcher exactly as the dialect compiled it: the same names, or the same RE2 pattern. */
-function reviveMatcher(data: Entry['matchers'][number]): CompiledMatcher {
+function reviveMatcher(data: Envelope['matchers'][number]): CompiledMatcher {
   const { source, kind, names, re2Source } = data;
   const shape = { source, kind, ...(names ? { names } : {}), ...(re2Source !== undefined ? { re2Source } : {}) };
   if (kind === 'all') return matchEverything(source);
@@ -351,26 +460,4 @@ function reviveMatcher(data: Entry['matchers'][number]): CompiledMatcher {
   }
   const regex = re2().RE2JS.compile((re2Source ?? source) as string);
   return { ...shape, test: (candidate: string) => regex.test(candidate) };
-}
-
-function restore(value: unknown, matchers: CompiledMatcher[], conditions: CompiledCondition[]): unknown {
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = restore(value[i], matchers, conditions);
-    return value;
-  }
-  const record = value as Record<string, unknown>;
-  if (UNDEFINED in record) return undefined;
-  if (MATCHER in record) return tableEntry(matchers, record[MATCHER]);
-  if (CONDITION in record) return tableEntry(conditions, record[CONDITION]);
-  for (const name of Object.keys(record)) {
-    if (name === '__proto__') throw new Uncacheable('reserved key');
-    record[name] = restore(record[name], matchers, conditions);
-  }
-  return record;
-}
-
-function tableEntry<T>(table: T[], index: unknown): T {
-  if (typeof index !== 'number' || table[index] === undefined) throw new Uncacheable('index');
-  return table[index]!;
 }

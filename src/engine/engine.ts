@@ -23,7 +23,7 @@ import {
   UnknownEventError,
   UsageError,
 } from '../errors.js';
-import { loadConfigCached } from '../config/config-cache.js';
+import { loadConfigCached, onlyEvents } from '../config/config-cache.js';
 import { standingSkipReason } from '../trust/skip-reason.js';
 import { didYouMean } from '../util/did-you-mean.js';
 import { AsyncRuns } from './async-runs.js';
@@ -124,6 +124,11 @@ export interface EngineSettings {
    * per event). Reloads always read the files.
    */
   configCacheDir?: string;
+  /**
+   * Load only the handlers of these events (`hookctl run` dispatches one): the others are neither
+   * trust-checked nor prepared. Dispatching another event then runs nothing.
+   */
+  events?: readonly string[];
   /** Called after every reload, automatic or not, with null on success or the load error. */
   onReload?: (error: Error | null) => void;
 }
@@ -180,7 +185,7 @@ export interface Engine<Inputs = never> {
 export async function openEngine(dialect: Dialect, options: EngineSettings): Promise<HookEngine> {
   checkLimits(options);
   const context = loadContextOf(options);
-  const loaded = await loadConfiguration(dialect, context, new Map(), null, options.configCacheDir);
+  const loaded = await loadConfiguration(dialect, context, new Map(), null, options);
   const engine = new HookEngine(dialect, context, loaded, options);
   engine.startWatching();
   return engine;
@@ -226,10 +231,12 @@ async function loadConfiguration(
   context: LoadContext,
   before: StatSignatures,
   running: LoadedConfig | null = null,
-  cacheDir?: string,
+  { configCacheDir, events }: Pick<EngineSettings, 'configCacheDir' | 'events'> = {},
 ): Promise<Loaded> {
   const dispatchContext = { ...context, dispatchOnly: true };
-  const config = cacheDir ? await loadConfigCached(dialect, dispatchContext, cacheDir) : await dialect.loadConfig(dispatchContext);
+  const config = configCacheDir
+    ? await loadConfigCached(dialect, dispatchContext, configCacheDir, events)
+    : onlyEvents(await dialect.loadConfig(dispatchContext), events);
   const fatal = config.findings.filter((finding) => finding.fatal);
   if (fatal.length > 0) throw new ConfigLoadError(fatal);
   if (running !== null) {
@@ -443,7 +450,7 @@ export class HookEngine implements Engine {
     if (this.closed) return;
     const before = statSignatures(this.seen.keys());
     try {
-      const loaded = await loadConfiguration(this.definition, this.context, before, this.loaded.config);
+      const loaded = await loadConfiguration(this.definition, this.context, before, this.loaded.config, { events: this.options.events });
       this.loaded = loaded;
       this.current = this.generationOf(loaded);
       this.seen = loaded.signatures;

@@ -58,19 +58,40 @@ function ran(result: CliResult): string[] {
 const cacheDir = (box: Box) => join(box.xdg, 'hookctl', 'config');
 const entries = (box: Box) => readdirSync(cacheDir(box)).filter((name) => name.endsWith('.json'));
 
-/** The cache file's checksum line for `body` (32-bit FNV-1a over UTF-16 code units), as hookctl writes it. */
-function seal(body: string): string {
+/** 32-bit FNV-1a over UTF-16 code units, as 8 hex digits: the cache's checksum. */
+function fnv(text: string): string {
   let hash = 0x811c9dc5;
-  for (let i = 0; i < body.length; i++) hash = Math.imul(hash ^ body.charCodeAt(i), 0x01000193);
-  return `hookctl-config-cache 1 ${(hash >>> 0).toString(16).padStart(8, '0')}\n${body}`;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
-/** The one cache entry with `from` replaced by `to` in its configuration, sealed again with a valid checksum. */
+const HEADER = 'hookctl-config-cache 2';
+
+/**
+ * The cache entry with `from` replaced by `to` in its handlers, sealed again with valid checksums
+ * (the entry's format: a header line with the envelope's checksum, the envelope, then each event's
+ * handlers at the byte offsets the envelope gives, each with its own checksum).
+ */
 function forge(file: string, from: string, to: string): string {
-  const text = readFileSync(file, 'utf8');
-  const body = text.slice(text.indexOf('\n') + 1);
-  expect(body).toContain(from);
-  return seal(body.split(from).join(to));
+  const bytes = readFileSync(file);
+  const headerEnd = bytes.indexOf(10);
+  const envelopeEnd = bytes.indexOf(10, headerEnd + 1);
+  const envelope = JSON.parse(bytes.toString('utf8', headerEnd + 1, envelopeEnd)) as { parts: Record<string, [number, number, string]> };
+  const rest = bytes.subarray(envelopeEnd + 1);
+  let offset = 0;
+  const chunks: string[] = [];
+  let replaced = false;
+  for (const [event, [start, length]] of Object.entries(envelope.parts)) {
+    const json = rest.toString('utf8', start, start + length);
+    replaced ||= json.includes(from);
+    const forged = json.split(from).join(to);
+    envelope.parts[event] = [offset, Buffer.byteLength(forged), fnv(forged)];
+    offset += Buffer.byteLength(forged);
+    chunks.push(forged);
+  }
+  expect(replaced).toBe(true);
+  const head = JSON.stringify(envelope);
+  return `${HEADER} ${fnv(head)}\n${head}\n${chunks.join('')}`;
 }
 
 describe('hookctl run: the compiled-config cache', () => {
@@ -94,7 +115,10 @@ describe('hookctl run: the compiled-config cache', () => {
     ran(await box.run());
     const file = join(cacheDir(box), entries(box)[0]!);
     const forged = forge(file, 'echo real', 'echo forged');
-    writeFileSync(file, forged.replace(/^(hookctl-config-cache 1 )\w{8}/, '$100000000'));
+    writeFileSync(file, forged.replace(/^(hookctl-config-cache 2 )\w{8}/, '$100000000'));
+    expect(ran(await box.run())).toEqual(['echo real → completed: real']);
+    // A sound envelope whose handlers part was altered without its checksum.
+    writeFileSync(file, forged.replace('forged', 'forgex'));
     expect(ran(await box.run())).toEqual(['echo real → completed: real']);
     writeFileSync(file, forged);
     chmodSync(file, 0o666);
@@ -175,7 +199,7 @@ describe('hookctl run: the compiled-config cache', () => {
     writeFileSync(file, good.slice(0, good.length / 2));
     expect(ran(await box.run())).toEqual(['echo real → completed: real']);
     // Written whole again (only the writer's pid in CLAUDE_PID differs).
-    const whole = /^hookctl-config-cache 1 [0-9a-f]{8}\n\{.*\}$/s;
+    const whole = /^hookctl-config-cache 2 [0-9a-f]{8}\n\{.*\}\n\[.*\]$/s;
     expect(readFileSync(file, 'utf8')).toMatch(whole);
     writeFileSync(file, '');
     expect(ran(await box.run())).toEqual(['echo real → completed: real']);
