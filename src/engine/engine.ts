@@ -231,7 +231,7 @@ async function loadConfiguration(
   context: LoadContext,
   before: StatSignatures,
   running: LoadedConfig | null = null,
-  { configCacheDir, events }: Pick<EngineSettings, 'configCacheDir' | 'events'> = {},
+  { configCacheDir, events, watch }: Pick<EngineSettings, 'configCacheDir' | 'events' | 'watch'> = {},
 ): Promise<Loaded> {
   const dispatchContext = { ...context, dispatchOnly: true };
   const config = configCacheDir
@@ -247,6 +247,8 @@ async function loadConfiguration(
   const trustContext = { ...context, projectDir: context.cwd };
   const trust = await dialect.trust.evaluate(config.handlers, trustContext);
   const builtins = config.enabled && dialect.builtinHooks ? await dialect.builtinHooks(context) : [];
+  // Only a watching engine compares signatures; `run` (one dispatch) spares the stat calls.
+  if (!watch) return { config, trust, builtins, signatures: new Map() };
   const paths = [...(config.watchPaths ?? config.files), ...((await dialect.trust.watchPaths?.(config.handlers, trustContext)) ?? [])];
   const now = statSignatures(paths.filter((path) => !before.has(path)));
   const signatures = new Map(paths.map((path) => [path, before.get(path) ?? now.get(path)!]));
@@ -450,7 +452,7 @@ export class HookEngine implements Engine {
     if (this.closed) return;
     const before = statSignatures(this.seen.keys());
     try {
-      const loaded = await loadConfiguration(this.definition, this.context, before, this.loaded.config, { events: this.options.events });
+      const loaded = await loadConfiguration(this.definition, this.context, before, this.loaded.config, { events: this.options.events, watch: this.options.watch });
       this.loaded = loaded;
       this.current = this.generationOf(loaded);
       this.seen = loaded.signatures;
