@@ -125,7 +125,11 @@ function cacheKey(dialect: Dialect, context: LoadContext): string {
  * project's entry instead of adding one per session.
  */
 function environmentKey(env: Readonly<Record<string, string | undefined>>): string {
-  return JSON.stringify(Object.entries(env).filter(([, value]) => value !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return JSON.stringify(
+    Object.entries(env)
+      .filter(([, value]) => value !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
 }
 
 /** hookctl's version and the signature of the code running (the bundle, or this compiled module). */
@@ -362,7 +366,12 @@ class Encoder {
     return { [CONDITION]: this.index(this.conditionIndex, this.conditions, record, conditionData) };
   }
 
-  private index<T>(seen: Map<object, number>, table: T[], record: Record<string, unknown>, data: (record: Record<string, unknown>) => T): number {
+  private index<T>(
+    seen: Map<object, number>,
+    table: T[],
+    record: Record<string, unknown>,
+    data: (record: Record<string, unknown>) => T,
+  ): number {
     let index = seen.get(record);
     if (index === undefined) {
       index = table.push(data(record)) - 1;
@@ -433,14 +442,16 @@ class Revived {
 
   private matcher(index: unknown): CompiledMatcher {
     const data = this.envelope.matchers[checkedIndex(index, this.envelope.matchers)]!;
-    return (this.matchers[index as number] ??= reviveMatcher(data));
+    this.matchers[index as number] ??= reviveMatcher(data);
+    return this.matchers[index as number]!;
   }
 
   private condition(index: unknown): CompiledCondition {
     const { source, data } = this.envelope.conditions[checkedIndex(index, this.envelope.conditions)]!;
     const reviveCondition = this.dialect.configCache?.reviveCondition;
     if (reviveCondition === undefined) throw new Uncacheable('no reviver');
-    return (this.conditions[index as number] ??= reviveCondition(source, data));
+    this.conditions[index as number] ??= reviveCondition(source, data);
+    return this.conditions[index as number]!;
   }
 }
 

@@ -452,7 +452,10 @@ export class HookEngine implements Engine {
     if (this.closed) return;
     const before = statSignatures(this.seen.keys());
     try {
-      const loaded = await loadConfiguration(this.definition, this.context, before, this.loaded.config, { events: this.options.events, watch: this.options.watch });
+      const loaded = await loadConfiguration(this.definition, this.context, before, this.loaded.config, {
+        events: this.options.events,
+        watch: this.options.watch,
+      });
       this.loaded = loaded;
       this.current = this.generationOf(loaded);
       this.seen = loaded.signatures;

@@ -39,7 +39,12 @@ function claudeBox(commands: string[]): Box {
   return {
     ...box,
     xdg,
-    run: (env = {}) => runCli(args, { cwd: box.project, input: payload, env: { XDG_CACHE_HOME: xdg, HOME: box.home, CLAUDE_PID: undefined, CLAUDE_CONFIG_DIR: undefined, ...env } }),
+    run: (env = {}) =>
+      runCli(args, {
+        cwd: box.project,
+        input: payload,
+        env: { XDG_CACHE_HOME: xdg, HOME: box.home, CLAUDE_PID: undefined, CLAUDE_CONFIG_DIR: undefined, ...env },
+      }),
   };
 }
 

@@ -105,7 +105,13 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 /** A `shell: powershell` hook's launch, whose program was looked up on PATH (not a watched file) at load. */
 function isPowershellLaunch(record: HandlerRecord): boolean {
   const argv = record.launch?.kind === 'process' ? record.launch.argv : [];
-  return argv.length === 4 && ['pwsh', 'powershell'].includes(argv[0]!) && argv[1] === '-NoProfile' && argv[2] === '-Command' && argv[3] === record.command;
+  return (
+    argv.length === 4 &&
+    ['pwsh', 'powershell'].includes(argv[0]!) &&
+    argv[1] === '-NoProfile' &&
+    argv[2] === '-Command' &&
+    argv[3] === record.command
+  );
 }
 
 function powershellLaunch(command: string, context: LoadContext): Launch {
