@@ -175,7 +175,7 @@ describe('hookctl run: the compiled-config cache', () => {
     expect(ran(await box.run())).not.toContain('echo local → completed: local');
   });
 
-  it('decides trust afresh: a workspace whose trust was withdrawn runs nothing, although its configuration came from the cache', async () => {
+  it('decides trust afresh: a workspace whose trust was withdrawn runs nothing, though its config came from the cache', async () => {
     const box = claudeBox(['echo trusted']);
     expect(ran(await box.run())).toEqual(['echo trusted → completed: trusted']);
     box.write('home/.claude.json', JSON.stringify({ projects: { [box.project]: { hasTrustDialogAccepted: false } } }));
