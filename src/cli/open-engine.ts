@@ -1,3 +1,4 @@
+import { configCacheDirectory } from '../config/config-cache.js';
 import { loadDialect } from '../dialects/registry.js';
 import { openEngine as openDialectEngine, type Engine } from '../engine/engine.js';
 import { loadContextOf, type CommonContext } from './common-options.js';
@@ -15,6 +16,10 @@ export async function openEngine(
     rewriteOrder?: 'completion' | 'configured' | undefined;
     /** `assume` takes the project as trusted (codex project trust), for `test`. */
     workspaceTrust?: 'check' | 'assume';
+    /** Load through the compiled-config cache (`run`: one process per event). */
+    configCache?: boolean;
+    /** The only events this engine dispatches (`run`: one), whose handlers alone are prepared. */
+    events?: readonly string[];
   } = {},
 ): Promise<Engine> {
   return openDialectEngine(await loadDialect(common.dialectId), {
@@ -23,5 +28,13 @@ export async function openEngine(
     strictPayload: options.strictPayload === true,
     ...(options.rewriteOrder ? { rewriteOrder: options.rewriteOrder } : {}),
     ...(options.workspaceTrust ? { workspaceTrust: options.workspaceTrust } : {}),
+    ...(options.configCache ? cacheDirOption() : {}),
+    ...(options.events ? { events: options.events } : {}),
   });
+}
+
+/** The private cache directory, when there is a safe one; without it `run` only loads slower. */
+function cacheDirOption(): { configCacheDir?: string } {
+  const dir = configCacheDirectory();
+  return dir === null ? {} : { configCacheDir: dir };
 }

@@ -23,6 +23,7 @@ import {
   UnknownEventError,
   UsageError,
 } from '../errors.js';
+import { loadConfigCached, onlyEvents } from '../config/config-cache.js';
 import { standingSkipReason } from '../trust/skip-reason.js';
 import { didYouMean } from '../util/did-you-mean.js';
 import { AsyncRuns } from './async-runs.js';
@@ -117,6 +118,17 @@ export interface EngineSettings {
    * that starts after a change sees it. Off by default; `engine.reload()` works either way.
    */
   watch?: boolean;
+  /**
+   * A private directory (see `configCacheDirectory`) where the first load keeps the configuration
+   * it read, compiled, and takes it from when no file it came from changed (`hookctl run`, spawned
+   * per event). Reloads always read the files.
+   */
+  configCacheDir?: string;
+  /**
+   * Load only the handlers of these events (`hookctl run` dispatches one): the others are neither
+   * trust-checked nor prepared. Dispatching another event then runs nothing.
+   */
+  events?: readonly string[];
   /** Called after every reload, automatic or not, with null on success or the load error. */
   onReload?: (error: Error | null) => void;
 }
@@ -173,7 +185,8 @@ export interface Engine<Inputs = never> {
 export async function openEngine(dialect: Dialect, options: EngineSettings): Promise<HookEngine> {
   checkLimits(options);
   const context = loadContextOf(options);
-  const engine = new HookEngine(dialect, context, await loadConfiguration(dialect, context, new Map()), options);
+  const loaded = await loadConfiguration(dialect, context, new Map(), null, options);
+  const engine = new HookEngine(dialect, context, loaded, options);
   engine.startWatching();
   return engine;
 }
@@ -218,8 +231,12 @@ async function loadConfiguration(
   context: LoadContext,
   before: StatSignatures,
   running: LoadedConfig | null = null,
+  { configCacheDir, events, watch }: Pick<EngineSettings, 'configCacheDir' | 'events' | 'watch'> = {},
 ): Promise<Loaded> {
-  const config = await dialect.loadConfig({ ...context, dispatchOnly: true });
+  const dispatchContext = { ...context, dispatchOnly: true };
+  const config = configCacheDir
+    ? await loadConfigCached(dialect, dispatchContext, configCacheDir, events)
+    : onlyEvents(await dialect.loadConfig(dispatchContext), events);
   const fatal = config.findings.filter((finding) => finding.fatal);
   if (fatal.length > 0) throw new ConfigLoadError(fatal);
   if (running !== null) {
@@ -230,6 +247,8 @@ async function loadConfiguration(
   const trustContext = { ...context, projectDir: context.cwd };
   const trust = await dialect.trust.evaluate(config.handlers, trustContext);
   const builtins = config.enabled && dialect.builtinHooks ? await dialect.builtinHooks(context) : [];
+  // Only a watching engine compares signatures; `run` (one dispatch) spares the stat calls.
+  if (!watch) return { config, trust, builtins, signatures: new Map() };
   const paths = [...(config.watchPaths ?? config.files), ...((await dialect.trust.watchPaths?.(config.handlers, trustContext)) ?? [])];
   const now = statSignatures(paths.filter((path) => !before.has(path)));
   const signatures = new Map(paths.map((path) => [path, before.get(path) ?? now.get(path)!]));
@@ -433,7 +452,10 @@ export class HookEngine implements Engine {
     if (this.closed) return;
     const before = statSignatures(this.seen.keys());
     try {
-      const loaded = await loadConfiguration(this.definition, this.context, before, this.loaded.config);
+      const loaded = await loadConfiguration(this.definition, this.context, before, this.loaded.config, {
+        events: this.options.events,
+        watch: this.options.watch,
+      });
       this.loaded = loaded;
       this.current = this.generationOf(loaded);
       this.seen = loaded.signatures;

@@ -1,7 +1,7 @@
 import type { AgentDriver } from './agent-driver.js';
 import type { Contracts } from './contracts.js';
 import type { Finding } from './finding.js';
-import type { HandlerRecord } from './handler-record.js';
+import type { CompiledCondition, HandlerRecord } from './handler-record.js';
 import type { BuiltinHook } from './in-process.js';
 import type { HookListing, ListedHookDetail, ListedSetting, SwitchedOff } from './listing.js';
 import type { LoadContext } from './load-context.js';
@@ -25,6 +25,12 @@ export interface Dialect {
   readonly contracts: Contracts;
   /** Discover, parse and normalise every config layer (SPEC 2.1 / 3.1). */
   loadConfig(context: LoadContext): Promise<LoadedConfig>;
+  /**
+   * How `hookctl run`'s compiled-config cache rebuilds this dialect's loaded configuration; a
+   * dialect without it is never cached (the dialect vouches that its load depends only on its
+   * context and its watch paths, apart from what `refresh` puts back).
+   */
+  readonly configCache?: ConfigCacheSupport;
   /**
    * Other names a matcher target answers to (SPEC 2.4: `apply_patch` also matches `Edit` and `Write`).
    * A dispatch tests matchers against the target, these aliases and the request's own aliases.
@@ -52,6 +58,20 @@ export interface Dialect {
    * driver brings a model server and process handling no other command needs.
    */
   readonly agentDriver?: () => Promise<AgentDriver>;
+}
+
+/** What a dialect gives `hookctl run`'s compiled-config cache (src/config/config-cache.ts). */
+export interface ConfigCacheSupport {
+  /**
+   * The condition `loadConfig` compiled from `source` and `data` (CompiledCondition.data). Without
+   * it, a configuration holding a condition is not cached.
+   */
+  reviveCondition?(source: string, data: unknown): CompiledCondition;
+  /**
+   * Puts back, in a configuration taken from the cache, what the load took from the process that
+   * loaded it rather than from files or the context (claude: its pid as CLAUDE_PID).
+   */
+  refresh?(config: LoadedConfig, context: LoadContext): void;
 }
 
 export interface LoadedConfig {

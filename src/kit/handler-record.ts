@@ -28,6 +28,11 @@ export type Launch =
  */
 export interface CompiledCondition {
   readonly source: string;
+  /**
+   * The JSON data the dialect's `reviveCondition` rebuilds this test from (hookctl run's
+   * compiled-config cache). Absent: a configuration holding this condition is never cached.
+   */
+  readonly data?: unknown;
   test(payload: Readonly<Record<string, unknown>>): boolean | string;
 }
 

@@ -24,7 +24,7 @@ export async function run(event: string, options: RunOptions): Promise<number> {
   refusePlaceholderCwd(payload);
   // An empty HOOKCTL_LOG is no log, as an unset one.
   const logPath = options.log || process.env.HOOKCTL_LOG || undefined;
-  const engine = await openEngine(common, { bypassTrust, rewriteOrder: options.rewriteOrder });
+  const engine = await openEngine(common, { bypassTrust, rewriteOrder: options.rewriteOrder, configCache: true, events: [event] });
   const { interruptedExitCode } = await guardHookProcesses(async (signal) => {
     try {
       const started = performance.now();

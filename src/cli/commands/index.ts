@@ -17,25 +17,35 @@ import { registerTrust } from './trust.js';
 import { registerUntrust } from './untrust.js';
 
 /**
- * Every hookctl command, in help order. Each `commands/<name>.ts` only declares the command's
- * arguments, options and help text; its body is `actions/<name>.ts`, imported when the command
- * runs, so start-up (and `--help`) loads no library code a command does not need.
+ * Every hookctl command, in help order, by name. Each `commands/<name>.ts` only declares the
+ * command's arguments, options and help text; its body is `actions/<name>.ts`, imported when the
+ * command runs, so start-up (and `--help`) loads no library code a command does not need.
  */
-export function registerCommands(program: Command): void {
-  registerLint(program);
-  registerDryRun(program);
-  registerRun(program);
-  registerReplay(program);
-  registerLog(program);
-  registerServe(program);
-  registerTest(program);
-  registerList(program);
-  registerTrust(program);
-  registerUntrust(program);
-  registerEnable(program);
-  registerDisable(program);
-  registerScaffold(program);
-  registerFixture(program);
-  registerSchema(program);
-  registerCompletion(program);
+const COMMANDS: readonly (readonly [string, (program: Command) => void])[] = [
+  ['lint', registerLint],
+  ['dry-run', registerDryRun],
+  ['run', registerRun],
+  ['replay', registerReplay],
+  ['log', registerLog],
+  ['serve', registerServe],
+  ['test', registerTest],
+  ['list', registerList],
+  ['trust', registerTrust],
+  ['untrust', registerUntrust],
+  ['enable', registerEnable],
+  ['disable', registerDisable],
+  ['scaffold', registerScaffold],
+  ['fixture', registerFixture],
+  ['schema', registerSchema],
+  ['completion', registerCompletion],
+];
+
+/** Registers every command, or only `only` (the one a process runs: building the others costs its start). */
+export function registerCommands(program: Command, only?: string): void {
+  for (const [name, register] of COMMANDS) if (only === undefined || name === only) register(program);
+}
+
+/** True when `name` is a command `registerCommands` can register alone. */
+export function isCommandName(name: string): boolean {
+  return COMMANDS.some(([command]) => command === name);
 }

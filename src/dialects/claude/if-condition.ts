@@ -26,6 +26,19 @@ type Verdict = boolean | string;
 
 /** Compiles an `if` rule once per load. */
 export function compileCondition(rule: string, scope: ConditionScope): CompiledCondition {
+  // The scope is the condition's whole input besides the rule: hookctl run's config cache keeps it.
+  return { ...conditionTest(rule, scope), data: { event: scope.event, anchor: scope.anchor, cwd: scope.cwd, home: scope.home } };
+}
+
+/** A condition rebuilt from the config cache (Dialect.reviveCondition); a scope of the wrong shape throws. */
+export function reviveCondition(rule: string, data: unknown): CompiledCondition {
+  const scope = data as Partial<Record<keyof ConditionScope, unknown>> | null;
+  const fields = [scope?.event, scope?.anchor, scope?.cwd, scope?.home];
+  if (!fields.every((field) => typeof field === 'string')) throw new TypeError('cached `if` condition without its scope');
+  return compileCondition(rule, scope as ConditionScope);
+}
+
+function conditionTest(rule: string, scope: ConditionScope): CompiledCondition {
   if (!IF_EVENTS.has(scope.event)) {
     // cc hooks §Common fields: "On other events, a hook with `if` set never runs."
     return { source: rule, test: () => false };

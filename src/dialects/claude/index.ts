@@ -3,7 +3,8 @@ import { contracts } from './contracts.js';
 import { fixture } from './fixture.js';
 import { toolSamples } from './tool-samples.js';
 import { formatClaudeListing } from './list-text.js';
-import { loadConfig } from './load-config.js';
+import { reviveCondition } from './if-condition.js';
+import { loadConfig, refreshCachedConfig } from './load-config.js';
 import { manifest } from './manifest.js';
 import { protocol } from './protocol.js';
 import { scaffolding } from './scaffolding.js';
@@ -15,6 +16,7 @@ export const dialect: Dialect = defineDialect({
   manifest,
   contracts,
   loadConfig,
+  configCache: { reviveCondition, refresh: refreshCachedConfig },
   protocol,
   trust,
   formatListing: formatClaudeListing,

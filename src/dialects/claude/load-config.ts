@@ -6,6 +6,7 @@ import { LOAD_RULES } from '../../lint/rules/load-rules.js';
 import { claudeSettingsWatchPaths, discoverSettingsFiles } from './config-layers.js';
 import { configSpec } from './config-spec.js';
 import { normalizeClaudeHandlers } from './normalize.js';
+export { refreshCachedConfig } from './normalize.js';
 import { discoverFrontmatterFiles, frontmatterWords } from './frontmatter.js';
 import { discoverPlugins, type ClaudePlugin } from './plugins.js';
 import { INLINE_SETTINGS_PATH } from './paths.js';

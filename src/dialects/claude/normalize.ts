@@ -5,7 +5,7 @@ import type { HandlerDeclaration } from '../../config/declarations.js';
 import { scalarField, setField } from '../../config/field-value.js';
 import { normalizeHandlers, type HandlerOrigin } from '../../config/normalize-handlers.js';
 import type { SourceNode } from '../../config/source-tree.js';
-import type { HandlerRecord, HandlerType, LoadContext } from '../../kit/index.js';
+import type { HandlerRecord, HandlerType, Launch, LoadContext, LoadedConfig } from '../../kit/index.js';
 import type { CheckedFile } from '../../lint/rule.js';
 import { configSpec } from './config-spec.js';
 import { claudeUserDir, INLINE_SETTINGS_PATH } from './paths.js';
@@ -69,6 +69,39 @@ function hookEnvironment(context: LoadContext): Record<string, string | undefine
   env.CLAUDE_CODE_SESSION_ATTENDED = context.env.CLAUDE_CODE_SESSION_ATTENDED ?? '0';
   env.CLAUDE_PID = context.env.CLAUDE_PID ?? String(process.pid);
   return env;
+}
+
+/**
+ * CLAUDE_PID of a configuration from hookctl run's cache: without the agent's own, it is the pid of
+ * the process that runs the hooks, which is this one, not the one that wrote the cache.
+ */
+export function refreshCachedConfig(config: LoadedConfig, context: LoadContext): void {
+  const pid = String(process.pid);
+  const records = config.handlers as Mutable<HandlerRecord>[];
+  for (const [index, record] of records.entries()) {
+    if (context.env.CLAUDE_PID === undefined && record.env.CLAUDE_PID !== undefined) {
+      (record.env as Record<string, string | undefined>).CLAUDE_PID = pid;
+    }
+    if (isPowershellLaunch(record)) records[index] = { ...record, launch: powershellLaunch(record.command, context) };
+  }
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** A `shell: powershell` hook's launch, whose program was looked up on PATH (not a watched file) at load. */
+function isPowershellLaunch(record: HandlerRecord): boolean {
+  const argv = record.launch?.kind === 'process' ? record.launch.argv : [];
+  return (
+    argv.length === 4 &&
+    ['pwsh', 'powershell'].includes(argv[0]!) &&
+    argv[1] === '-NoProfile' &&
+    argv[2] === '-Command' &&
+    argv[3] === record.command
+  );
+}
+
+function powershellLaunch(command: string, context: LoadContext): Launch {
+  return { kind: 'process', argv: [powershell(context), '-NoProfile', '-Command', command] };
 }
 
 /** The shared record made Claude's: only its place (source, position, event, matcher) is kept. */
@@ -215,7 +248,7 @@ function commandRecord(
   }
   const command = file.plugin ? substitute(written) : written;
   if (scalarField(node, 'shell', 'string') === 'powershell') {
-    return { ...common, command, launch: { kind: 'process', argv: [powershell(context), '-NoProfile', '-Command', command] } };
+    return { ...common, command, launch: powershellLaunch(command, context) };
   }
   return { ...common, command };
 }

@@ -14,6 +14,8 @@ export const dialect: Dialect = defineDialect({
   manifest,
   contracts,
   loadConfig,
+  // Its load reads only discovered files and its context: the compiled-config cache may keep it.
+  configCache: {},
   aliases: CODEX_TOOL_ALIASES,
   protocol,
   trust,

@@ -1,0 +1,213 @@
+import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, type CliResult } from '../helpers/run-cli.js';
+import { makeTempProject, type TempProject } from '../helpers/temp-project.js';
+
+/**
+ * `hookctl run` keeps the configuration it loaded in a private cache (src/config/config-cache.ts,
+ * issue 25) and takes it from there while nothing it came from changed. A cache must never make a
+ * hook run that should not, or skip one that should: every case here changes something the cache
+ * could hide, or plants something an attacker could, and checks the run through the real binary.
+ */
+
+interface Box extends TempProject {
+  /** $XDG_CACHE_HOME of every run: the cache is $XDG_CACHE_HOME/hookctl/config. */
+  xdg: string;
+  /** Runs `hookctl run PreToolUse --dialect claude` in the sandbox with a Bash payload. */
+  run(env?: Record<string, string | undefined>): Promise<CliResult>;
+}
+
+/** A claude project (workspace trusted) whose PreToolUse hooks are `commands`. */
+function claudeBox(commands: string[]): Box {
+  const box = makeTempProject();
+  const xdg = join(box.root, 'xdg');
+  settings(box, 'project/.claude/settings.json', commands);
+  box.write('home/.claude.json', JSON.stringify({ projects: { [box.project]: { hasTrustDialogAccepted: true } } }));
+  const payload = JSON.stringify({
+    session_id: 'cache-test',
+    transcript_path: join(box.home, 'transcript.jsonl'),
+    cwd: box.project,
+    hook_event_name: 'PreToolUse',
+    permission_mode: 'default',
+    tool_name: 'Bash',
+    tool_input: { command: 'ls' },
+    tool_use_id: 'toolu_cache',
+  });
+  const managed = join(box.root, 'managed-settings.json');
+  const args = ['run', 'PreToolUse', '--dialect', 'claude', '--cwd', box.project, '--home', box.home, '--managed', managed];
+  return {
+    ...box,
+    xdg,
+    run: (env = {}) =>
+      runCli(args, {
+        cwd: box.project,
+        input: payload,
+        env: { XDG_CACHE_HOME: xdg, HOME: box.home, CLAUDE_PID: undefined, CLAUDE_CONFIG_DIR: undefined, ...env },
+      }),
+  };
+}
+
+function settings(box: TempProject, path: string, commands: string[]): string {
+  const hooks = commands.map((command) => ({ type: 'command', command }));
+  return box.write(path, JSON.stringify({ hooks: { PreToolUse: [{ hooks }] } }, null, 2));
+}
+
+/** What ran: each run's command, status and stdout. */
+function ran(result: CliResult): string[] {
+  expect(result.code, result.stderr).toBe(0);
+  const outcome = JSON.parse(result.stdout) as { runs: { command: string; status: string; stdout: string }[] };
+  return outcome.runs.map((run) => `${run.command} → ${run.status}${run.stdout ? `: ${run.stdout.trim()}` : ''}`);
+}
+
+const cacheDir = (box: Box) => join(box.xdg, 'hookctl', 'config');
+const entries = (box: Box) => readdirSync(cacheDir(box)).filter((name) => name.endsWith('.json'));
+
+/** 32-bit FNV-1a over UTF-16 code units, as 8 hex digits: the cache's checksum. */
+function fnv(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+const HEADER = 'hookctl-config-cache 2';
+
+/**
+ * The cache entry with `from` replaced by `to` in its handlers, sealed again with valid checksums
+ * (the entry's format: a header line with the envelope's checksum, the envelope, then each event's
+ * handlers at the byte offsets the envelope gives, each with its own checksum).
+ */
+function forge(file: string, from: string, to: string): string {
+  const bytes = readFileSync(file);
+  const headerEnd = bytes.indexOf(10);
+  const envelopeEnd = bytes.indexOf(10, headerEnd + 1);
+  const envelope = JSON.parse(bytes.toString('utf8', headerEnd + 1, envelopeEnd)) as { parts: Record<string, [number, number, string]> };
+  const rest = bytes.subarray(envelopeEnd + 1);
+  let offset = 0;
+  const chunks: string[] = [];
+  let replaced = false;
+  for (const [event, [start, length]] of Object.entries(envelope.parts)) {
+    const json = rest.toString('utf8', start, start + length);
+    replaced ||= json.includes(from);
+    const forged = json.split(from).join(to);
+    envelope.parts[event] = [offset, Buffer.byteLength(forged), fnv(forged)];
+    offset += Buffer.byteLength(forged);
+    chunks.push(forged);
+  }
+  expect(replaced).toBe(true);
+  const head = JSON.stringify(envelope);
+  return `${HEADER} ${fnv(head)}\n${head}\n${chunks.join('')}`;
+}
+
+describe('hookctl run: the compiled-config cache', () => {
+  it('writes one private entry and gives the same outcome from it (the entry is really used: a resealed one is obeyed)', async () => {
+    const box = claudeBox(['echo first']);
+    expect(ran(await box.run())).toEqual(['echo first → completed: first']);
+    const [name] = entries(box);
+    const file = join(cacheDir(box), name!);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(cacheDir(box)).mode & 0o777).toBe(0o700);
+    const written = statSync(file).mtimeMs;
+    expect(ran(await box.run())).toEqual(['echo first → completed: first']);
+    expect(statSync(file).mtimeMs).toBe(written); // a hit reads, never rewrites
+    // The positive control for the attacks below: an owner-only, correctly sealed entry is what runs.
+    writeFileSync(file, forge(file, 'echo first', 'echo forged'), { mode: 0o600 });
+    expect(ran(await box.run())).toEqual(['echo forged → completed: forged']);
+  });
+
+  it('ignores an entry whose checksum does not match, one others can write, and one that is a symlink', async () => {
+    const box = claudeBox(['echo real']);
+    ran(await box.run());
+    const file = join(cacheDir(box), entries(box)[0]!);
+    const forged = forge(file, 'echo real', 'echo forged');
+    writeFileSync(file, forged.replace(/^(hookctl-config-cache 2 )\w{8}/, '$100000000'));
+    expect(ran(await box.run())).toEqual(['echo real → completed: real']);
+    // A sound envelope whose handlers part was altered without its checksum.
+    writeFileSync(file, forged.replace('forged', 'forgex'));
+    expect(ran(await box.run())).toEqual(['echo real → completed: real']);
+    writeFileSync(file, forged);
+    chmodSync(file, 0o666);
+    expect(ran(await box.run())).toEqual(['echo real → completed: real']);
+    // A symlink planted at the entry's name, to a sealed forgery elsewhere: never followed.
+    const elsewhere = box.write('planted.json', forged);
+    chmodSync(elsewhere, 0o600);
+    const entry = join(cacheDir(box), entries(box)[0]!);
+    rmSync(entry);
+    symlinkSync(elsewhere, entry);
+    expect(ran(await box.run())).toEqual(['echo real → completed: real']);
+    expect(readFileSync(elsewhere, 'utf8')).toBe(forged); // nothing written through it either
+  });
+
+  it('never uses or writes a cache directory that is a symlink or writable by others', async () => {
+    const box = claudeBox(['echo real']);
+    const attacker = join(box.root, 'attacker');
+    mkdirSync(attacker, { recursive: true });
+    mkdirSync(box.xdg, { recursive: true });
+    symlinkSync(attacker, join(box.xdg, 'hookctl'));
+    expect(ran(await box.run())).toEqual(['echo real → completed: real']);
+    expect(readdirSync(attacker)).toEqual([]);
+    const open = claudeBox(['echo real']);
+    mkdirSync(join(open.xdg, 'hookctl', 'config'), { recursive: true });
+    chmodSync(join(open.xdg, 'hookctl', 'config'), 0o777);
+    expect(ran(await open.run())).toEqual(['echo real → completed: real']);
+    expect(readdirSync(join(open.xdg, 'hookctl', 'config'))).toEqual([]);
+  });
+
+  it('sees an edit of the same size, even with the old mtime put back', async () => {
+    const box = claudeBox(['echo aaaa']);
+    expect(ran(await box.run())).toEqual(['echo aaaa → completed: aaaa']);
+    const file = join(box.project, '.claude/settings.json');
+    const before = statSync(file);
+    settings(box, 'project/.claude/settings.json', ['echo bbbb']);
+    expect(statSync(file).size).toBe(before.size);
+    utimesSync(file, before.atime, before.mtime);
+    expect(ran(await box.run())).toEqual(['echo bbbb → completed: bbbb']);
+  });
+
+  it('sees a settings file created where none was (local, user), and a drop-in removed', async () => {
+    const box = claudeBox(['echo project']);
+    expect(ran(await box.run())).toEqual(['echo project → completed: project']);
+    settings(box, 'project/.claude/settings.local.json', ['echo local']);
+    expect(ran(await box.run())).toEqual(['echo project → completed: project', 'echo local → completed: local']);
+    settings(box, 'home/.claude/settings.json', ['echo user']);
+    expect(ran(await box.run())).toContain('echo user → completed: user');
+    rmSync(join(box.project, '.claude/settings.local.json'));
+    expect(ran(await box.run())).not.toContain('echo local → completed: local');
+  });
+
+  it('decides trust afresh: a workspace whose trust was withdrawn runs nothing, though its config came from the cache', async () => {
+    const box = claudeBox(['echo trusted']);
+    expect(ran(await box.run())).toEqual(['echo trusted → completed: trusted']);
+    box.write('home/.claude.json', JSON.stringify({ projects: { [box.project]: { hasTrustDialogAccepted: false } } }));
+    const runs = ran(await box.run());
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).not.toContain('completed');
+  });
+
+  it('keys on the environment: another CLAUDE_CONFIG_DIR loads that directory, and the pid a hook sees is the running one', async () => {
+    const box = claudeBox(['echo project']);
+    settings(box, 'other/settings.json', ['echo other-user-dir']);
+    ran(await box.run());
+    expect(ran(await box.run({ CLAUDE_CONFIG_DIR: join(box.root, 'other') }))).toContain('echo other-user-dir → completed: other-user-dir');
+    expect(ran(await box.run())).not.toContain('echo other-user-dir → completed: other-user-dir');
+    const pid = claudeBox(['echo "$CLAUDE_PID"']);
+    const pids = new Set<string>();
+    for (let i = 0; i < 3; i++) pids.add(ran(await pid.run())[0]!);
+    expect(pids.size).toBe(3); // each run's own pid, never the one that wrote the cache
+  });
+
+  it('treats a damaged or empty entry as a miss and replaces it', async () => {
+    const box = claudeBox(['echo real']);
+    ran(await box.run());
+    const file = join(cacheDir(box), entries(box)[0]!);
+    const good = readFileSync(file, 'utf8');
+    writeFileSync(file, good.slice(0, good.length / 2));
+    expect(ran(await box.run())).toEqual(['echo real → completed: real']);
+    // Written whole again (only the writer's pid in CLAUDE_PID differs).
+    const whole = /^hookctl-config-cache 2 [0-9a-f]{8}\n\{.*\}\n\[.*\]$/s;
+    expect(readFileSync(file, 'utf8')).toMatch(whole);
+    writeFileSync(file, '');
+    expect(ran(await box.run())).toEqual(['echo real → completed: real']);
+    expect(readFileSync(file, 'utf8')).toMatch(whole);
+  });
+});
