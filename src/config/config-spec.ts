@@ -36,6 +36,10 @@ export type FieldType = (
   | { kind: 'command' }
 ) & { extension?: true };
 
+/**
+ * How a dialect's agent reads a handler's `timeout` (SPEC 2.2): the unit it is written in decides
+ * the parser (resolveTimeout) and the unit lint's timeout messages speak in (timeoutUnit).
+ */
 export type TimeoutRule =
   | {
       unit: 'seconds';
@@ -45,7 +49,17 @@ export type TimeoutRule =
       /** Any number of seconds above 0 counts (claude), not only whole seconds ≥ 1. */
       fractional?: boolean;
     }
-  | { unit: 'go-duration'; defaultMs: number; maxMs: number };
+  | { unit: 'go-duration'; defaultMs: number; maxMs: number }
+  | {
+      /** A number of milliseconds (Gemini CLI: `setTimeout(…, timeout)`); 0 or less stops the hook at once. */
+      unit: 'milliseconds';
+      defaultMs: number;
+      /**
+       * Below this many milliseconds a written value was probably meant as seconds (`30` is 30 ms:
+       * Gemini's `hooks migrate --from-claude` copies Claude's seconds unchanged). Absent: never.
+       */
+      suspiciousBelowMs?: number;
+    };
 
 export interface HandlerTypes {
   supported: readonly string[];

@@ -3,6 +3,7 @@ import type { ConfigFormat, SourceNode } from './source-tree.js';
 /** What each format calls a key/value collection and a list, for messages in the user's terms. */
 const WORDS: Readonly<Record<ConfigFormat, { object: string; array: string }>> = {
   json: { object: 'object', array: 'array' },
+  jsonc: { object: 'object', array: 'array' },
   yaml: { object: 'mapping', array: 'list' },
   toml: { object: 'table', array: 'array' },
 };

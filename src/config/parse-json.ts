@@ -15,7 +15,20 @@ const STOP = Symbol('stop parsing');
  * the same way, at the bracket that goes too deep, before the recursive parser runs out of stack.
  */
 export function parseJson(text: string, path: string): ParsedFile {
-  const file: ParsedFile = { path, format: 'json', text, root: null, errors: [], duplicateKeys: [] };
+  return parseJsonText(text, path, 'json');
+}
+
+/**
+ * Parses JSON with comments (`//` and block comments; trailing commas stay errors), as Gemini CLI
+ * reads its settings: comments are skipped and positions still count them, so findings point at
+ * the line as written.
+ */
+export function parseJsonc(text: string, path: string): ParsedFile {
+  return parseJsonText(text, path, 'jsonc');
+}
+
+function parseJsonText(text: string, path: string, format: 'json' | 'jsonc'): ParsedFile {
+  const file: ParsedFile = { path, format, text, root: null, errors: [], duplicateKeys: [] };
   const open: OpenNode[] = [];
   let root: SourceNode | null = null;
   let key = '';
@@ -63,7 +76,7 @@ export function parseJson(text: string, path: string): ParsedFile {
           stop(describeSyntaxError(error, text, offset, length, position(offset, line, character)));
         },
       },
-      { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false },
+      { disallowComments: format === 'json', allowTrailingComma: false, allowEmptyContent: false },
     );
   } catch (error) {
     if (error !== STOP) throw error;

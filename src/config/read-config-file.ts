@@ -11,11 +11,12 @@ type Parser = (text: string, path: string) => ParsedFile;
  */
 const PARSER_LOADERS: Readonly<Record<ConfigFormat, () => Promise<Parser>>> = {
   json: async () => (await import('./parse-json.js')).parseJson,
+  jsonc: async () => (await import('./parse-json.js')).parseJsonc,
   yaml: async () => (await import('./parse-yaml.js')).parseYaml,
   toml: async () => (await import('./parse-toml.js')).parseToml,
 };
 
-const CONFIG_CAPS = { json: SIZE_CAPS.configJson, toml: SIZE_CAPS.configToml, yaml: SIZE_CAPS.configYaml } as const;
+const CONFIG_CAPS = { json: SIZE_CAPS.configJson, jsonc: SIZE_CAPS.configJson, toml: SIZE_CAPS.configToml, yaml: SIZE_CAPS.configYaml } as const;
 
 const loadedParsers = new Map<ConfigFormat, Promise<Parser>>();
 

@@ -7,7 +7,8 @@ import type { SourceNode } from './source-tree.js';
  * Why a written timeout is not used as written: not a positive Go duration (the default applies),
  * above the cap (the cap applies), so large it was probably meant as milliseconds (used anyway),
  * or longer than a timer can hold (the runner waits MAX_TIMER_MS, about 24.8 days, instead),
- * or 0 seconds (raised to 1, as the agent does).
+ * or 0 seconds (raised to 1, as the agent does). For a milliseconds rule, `suspicious` is a value so
+ * small it was probably meant as seconds, and `invalid` one not above 0.
  */
 export type TimeoutIssue = 'invalid' | 'capped' | 'suspicious' | 'too-large' | 'raised';
 
@@ -49,9 +50,23 @@ export function resolveTimeout(
     if (ms > MAX_TIMER_MS) return { ms, issue: 'too-large' };
     return { ms, issue: value >= rule.suspiciousSeconds ? 'suspicious' : null };
   }
+  if (rule.unit === 'milliseconds') return resolveMilliseconds(rule, value);
   if (node === undefined) return { ms: rule.defaultMs, issue: null };
   const ms = typeof value === 'string' ? parseGoDuration(value) : null;
   if (ms === null || ms <= 0) return { ms: rule.defaultMs, issue: 'invalid' };
   if (ms > rule.maxMs) return { ms: rule.maxMs, issue: rule.maxMs > MAX_TIMER_MS ? 'too-large' : 'capped' };
   return { ms, issue: ms > MAX_TIMER_MS ? 'too-large' : null };
+}
+
+/**
+ * A timeout in milliseconds, used as a Node timer delay (Gemini CLI hookRunner: `setTimeout(kill,
+ * timeout ?? 60000)`): a number that is not above 0 stops the hook at once (`invalid`); one past
+ * the longest timer is `too-large`. A value that is not a number is `invalid-value`'s finding.
+ */
+function resolveMilliseconds(rule: Extract<TimeoutRule, { unit: 'milliseconds' }>, value: unknown): ResolvedTimeout {
+  if (typeof value !== 'number' || Number.isNaN(value)) return { ms: rule.defaultMs, issue: null };
+  if (!(value > 0)) return { ms: 1, issue: 'invalid' };
+  const ms = Math.max(1, Math.round(value));
+  if (ms > MAX_TIMER_MS) return { ms, issue: 'too-large' };
+  return { ms, issue: rule.suspiciousBelowMs !== undefined && value < rule.suspiciousBelowMs ? 'suspicious' : null };
 }

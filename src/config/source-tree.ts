@@ -39,7 +39,8 @@ export interface SourceScalar {
   pos: SourcePosition;
 }
 
-export type ConfigFormat = 'json' | 'yaml' | 'toml';
+/** `jsonc`: JSON with `//` and block comments, no trailing commas (Gemini CLI settings: strip-json-comments, then JSON.parse). */
+export type ConfigFormat = 'json' | 'jsonc' | 'yaml' | 'toml';
 
 export interface ParseProblem {
   message: string;

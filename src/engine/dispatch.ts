@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { AggregateOptions, Dialect, DispatchContextInfo, EventSpec, HandlerEffect, Interpretation } from '../kit/index.js';
+import type { AggregateOptions, ChainedRun, ChainedSchedule, Dialect, DispatchContextInfo, EventSpec, HandlerEffect, Interpretation } from '../kit/index.js';
 import type { EngineHandler, Invocation } from './engine-handler.js';
 import type { RunResult } from '../kit/run-result.js';
 import { FinishWarning } from './finish-warning.js';
@@ -142,7 +142,8 @@ export async function dispatchEvent(
   const outputLimitBytes = outputShare(context, runnable.length);
   const cancellation = new RunCancellation(options.signal);
   let finishedCount = 0;
-  const runSlot = async (slot: Slot): Promise<void> => {
+  // `input`: what a chained run reads instead of the dispatch's payload (ChainedSchedule).
+  const runSlot = async (slot: Slot, input?: { payload: Record<string, unknown>; stdin: string }): Promise<RunResult> => {
     const { handler } = slot;
     options.onRunStart?.({ id: handler.id, event, command: handler.command, statusMessage: handler.statusMessage, mode: handler.mode });
     // A shared budget cuts each run's timeout to what is left of it (at least 1 ms, so it still starts).
@@ -150,6 +151,7 @@ export async function dispatchEvent(
     const controller = cancellation.open();
     const result = await invokeContained(handler, {
       ...invocation,
+      ...input,
       signal: controller.signal,
       outputLimitBytes,
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
@@ -158,13 +160,20 @@ export async function dispatchEvent(
     slot.interpretation = dialect.protocol.interpret(event, handler, result);
     slot.report = finishedReport(handler, projectDir, result, slot.interpretation);
     options.onRunEnd?.(slot.report);
+    return result;
   };
 
   try {
-    if (dialect.protocol.schedule(event) === 'concurrent') {
+    const schedule = dialect.protocol.schedule(
+      event,
+      runnable.map((slot) => slot.handler),
+    );
+    if (schedule === 'concurrent') {
       // Started in configured order, at most maxConcurrentHooks at a time; reported in configured order.
       const limiter = new Limiter(context.maxConcurrentHooks);
       await Promise.all(runnable.map((slot) => limiter.run(() => runSlot(slot))));
+    } else if (schedule !== 'sequential-until-verdict') {
+      await runChained(runnable, schedule, event, payload, runSlot);
     } else {
       let decided = false;
       for (const slot of runnable) {
@@ -195,6 +204,47 @@ export async function dispatchEvent(
     runs: slots.map((slot) => slot.report!),
     warnings,
   };
+}
+
+/**
+ * Runs the slots one after the other, each reading the input the dialect derived from the previous
+ * run (Gemini `sequential: true`). The input is dialect output built from untrusted hook output: one
+ * that JSON cannot carry ends the chaining, and later hooks read the last input that could be sent.
+ */
+async function runChained(
+  slots: readonly Slot[],
+  schedule: ChainedSchedule,
+  event: string,
+  payload: Record<string, unknown>,
+  runSlot: (slot: Slot, input?: { payload: Record<string, unknown>; stdin: string }) => Promise<RunResult>,
+): Promise<void> {
+  let input: { payload: Record<string, unknown>; stdin: string } | undefined;
+  for (const slot of slots) {
+    const result = await runSlot(slot, input);
+    const current = input?.payload ?? payload;
+    const next = feedContained(schedule, event, current, { handler: slot.handler, result, interpretation: slot.interpretation! });
+    if (next === current) continue;
+    const stdin = safeStringify(next);
+    if (stdin !== null) input = { payload: next, stdin };
+  }
+}
+
+/** The next input, or the current one when the dialect's feed trips over a hook's output (never the dispatch). */
+function feedContained(schedule: ChainedSchedule, event: string, current: Record<string, unknown>, run: ChainedRun): Record<string, unknown> {
+  try {
+    return schedule.feed(event, current, run);
+  } catch {
+    return current;
+  }
+}
+
+function safeStringify(value: unknown): string | null {
+  try {
+    const text = JSON.stringify(value);
+    return typeof text === 'string' ? text : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -24,12 +24,15 @@ export type { DialectManifest, EventSpec, RepositoryFile } from './manifest.js';
 export type { AggregateEffect, Decision, Outcome, RunMode, RunReport, RunStatus, SkipReason, StandingSkipReason } from './outcome.js';
 export type {
   AggregateOptions,
+  ChainedRun,
+  ChainedSchedule,
   DialectProtocol,
   DispatchContextInfo,
   DispatchPreparation,
   HandlerEffect,
   InterpretedRun,
   Interpretation,
+  Schedule,
 } from './protocol.js';
 export type { RunResult } from './run-result.js';
 export type {

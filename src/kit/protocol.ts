@@ -71,9 +71,41 @@ export interface DispatchPreparation {
   finish(): Promise<Record<string, unknown> | null>;
 }
 
+/** One finished run of a chained dispatch, as `ChainedSchedule.feed` receives it. */
+export interface ChainedRun {
+  handler: HandlerRecord;
+  result: RunResult;
+  interpretation: Interpretation;
+}
+
+/**
+ * Runs every selected sync handler one after the other in configured order, each with the input
+ * the previous one left (Gemini CLI `sequential: true`, hookRunner.executeHooksSequential). No
+ * verdict ends the chain: every hook runs, and aggregation sees them all.
+ */
+export interface ChainedSchedule {
+  readonly mode: 'chained';
+  /**
+   * The input the next hook of the chain reads (as its stdin), from the input this run read and
+   * what it returned; return `input` itself to pass it on unchanged. It must not modify `input`.
+   */
+  feed(event: string, input: Readonly<Record<string, unknown>>, run: ChainedRun): Record<string, unknown>;
+}
+
+/**
+ * How a dispatch runs its selected sync handlers: all at once (`concurrent`), one at a time until one
+ * reaches a verdict (`sequential-until-verdict`, octo PreToolUse), or one at a time each reading the
+ * previous one's rewritten input (a ChainedSchedule).
+ */
+export type Schedule = 'concurrent' | 'sequential-until-verdict' | ChainedSchedule;
+
 export interface DialectProtocol {
-  /** How a dispatch runs its selected sync handlers. */
-  schedule(event: string): 'concurrent' | 'sequential-until-verdict';
+  /**
+   * How a dispatch runs its selected sync handlers, decided per dispatch: `selected` are the sync
+   * handlers about to run, in configured order, so the schedule may depend on how they were
+   * configured (Gemini: a matcher group's `sequential: true`).
+   */
+  schedule(event: string, selected: readonly HandlerRecord[]): Schedule;
   interpret(event: string, handler: HandlerRecord, result: RunResult): Interpretation;
   /** Combine interpretations listed in configured order (skipped handlers are not passed). */
   aggregate(event: string, interpreted: readonly InterpretedRun[], options: AggregateOptions): AggregateEffect;

@@ -129,3 +129,29 @@ describe('parseJson', () => {
     expect(parseJson(text, '/x.json')).toMatchObject({ errors: [], root: { kind: 'array' } });
   });
 });
+
+describe('parseJsonc (JSON with comments, as Gemini CLI reads settings)', () => {
+  it('skips line and block comments and keeps positions as written', async () => {
+    const { parseJsonc } = await import('../../src/config/parse-json.js');
+    const text = '// settings\n{\n  /* hooks\n     below */\n  "hooks": { "x": 1 } // trailing note\n}\n';
+    const file = parseJsonc(text, '/p/settings.json');
+    expect(file).toMatchObject({ format: 'jsonc', errors: [] });
+    const hooks = getEntry(asObject(file.root), 'hooks')!;
+    expect(hooks.keyPos).toMatchObject({ line: 5, column: 3 });
+    expect(getEntry(asObject(hooks.value), 'x')!.value.pos).toMatchObject({ line: 5, column: 19 });
+  });
+
+  it('still refuses a trailing comma and an unterminated comment, with their positions', async () => {
+    const { parseJsonc } = await import('../../src/config/parse-json.js');
+    const comma = parseJsonc('{\n  "a": 1,\n}\n', '/p/settings.json');
+    expect(comma.root).toBeNull();
+    expect(comma.errors).toEqual([{ message: 'JSON syntax error: trailing commas are not allowed in JSON', pos: expect.objectContaining({ line: 3 }) }]);
+    const open = parseJsonc('{ "a": 1 } /* never closed', '/p/settings.json');
+    expect(open.root).toBeNull();
+    expect(open.errors[0]!.message).toMatch(/^JSON syntax error: /);
+  });
+
+  it('leaves strict JSON strict: a comment is still an error for parseJson', () => {
+    expect(parseJson('{ // no\n}', '/p/hooks.json').errors[0]!.message).toBe('JSON syntax error: comments are not allowed in JSON');
+  });
+});

@@ -19,9 +19,16 @@ export const invalidTimeout = createRule({
     missingUnitMilliseconds: `${NOT_A_DURATION}; a duration needs a unit: write "{{value}}ms" ({{seconds}}s) if that was milliseconds`,
     notDuration: `${NOT_A_DURATION}; write a duration such as "10s", "1.5s" or "1m30s"`,
     zeroRaised: 'timeout 0 is raised to 1 second, as the agent does; write the timeout you mean',
+    // A milliseconds timer (gemini): the agent's setTimeout fires at once for 0 or less.
+    notPositiveMs: 'timeout {{value}} is not above 0 ms: the agent stops the hook at once; write the timeout you mean in milliseconds',
   },
   check({ spec, checked, report }) {
     const rule = spec.timeout;
+    if (rule.unit === 'milliseconds') {
+      for (const node of timeoutsWithIssue(checked.declarations.handlers, rule, 'invalid'))
+        report({ messageId: 'notPositiveMs', data: { value: JSON.stringify(node.kind === 'scalar' ? node.value : null) }, pos: node.pos });
+      return;
+    }
     if (rule.unit === 'seconds') {
       // Codex: codex-rs/hooks/src/engine/discovery.rs normalize_command_hook raises 0 to 1.
       for (const node of timeoutsWithIssue(checked.declarations.handlers, rule, 'raised'))

@@ -1,4 +1,5 @@
 import { createRule } from '../rule.js';
+import { timeoutUnit } from '../../config/timeout-unit.js';
 import { timeoutsWithIssue } from '../timeouts-with-issue.js';
 
 /**
@@ -17,13 +18,16 @@ export const timeoutCapped = createRule({
     // Codex: codex-rs/hooks/src/engine/discovery.rs warns "clamping SessionEnd hook timeout to 3s".
     cappedOnEvent: 'timeout {{value}} is above the {{maxSeconds}}s maximum of {{event}} hooks; the agent clamps it to {{maxSeconds}}s',
     // A value at or above the dialect's suspicious number of seconds was probably written in ms (issue 23).
+    // The same, for a dialect whose timeouts are not in seconds ({{unit}}: `ms`).
+    cappedOnEventInUnit: 'timeout {{value}} is above the {{max}} {{unit}} maximum of {{event}} hooks; the agent clamps it to {{max}} {{unit}}',
     cappedOnEventMs:
       'timeout {{value}} is above the {{maxSeconds}}s maximum of {{event}} hooks, and looks like milliseconds: ' +
       'timeouts are in seconds ({{value}} ms would be {{seconds}}); the agent clamps it to {{maxSeconds}}s',
   },
   check({ spec, checked, report }) {
     const rule = spec.timeout;
-    if (rule.unit === 'seconds') {
+    const unit = timeoutUnit(rule);
+    if (rule.unit !== 'go-duration') {
       const events = spec.eventTimeouts ?? {};
       for (const handler of checked.declarations.handlers) {
         const event = handler.group.event.name;
@@ -31,7 +35,9 @@ export const timeoutCapped = createRule({
         for (const node of timeoutsWithIssue([handler], rule, 'capped', events)) {
           const value = node.kind === 'scalar' ? node.value : null;
           const data = { value: JSON.stringify(value), maxSeconds: events[event]!.maxMs / 1000, event };
-          if (typeof value === 'number' && value >= rule.suspiciousSeconds)
+          if (rule.unit === 'milliseconds')
+            report({ messageId: 'cappedOnEventInUnit', data: { ...data, max: unit.fromMs(events[event]!.maxMs), unit: unit.symbol }, pos: node.pos });
+          else if (typeof value === 'number' && value >= rule.suspiciousSeconds)
             report({ messageId: 'cappedOnEventMs', data: { ...data, seconds: value / 1000 }, pos: node.pos });
           else report({ messageId: 'cappedOnEvent', data, pos: node.pos });
         }

@@ -14,9 +14,16 @@ export const timeoutSuspicious = createRule({
     looksLikeMilliseconds: LOOKS_LIKE_MILLISECONDS,
     // A whole number of thousands reads back as seconds: 30000 → 30.
     looksLikeMillisecondsDidYouMean: `${LOOKS_LIKE_MILLISECONDS}; did you mean {{meant}}?`,
+    // A dialect whose timeouts are in milliseconds (gemini): a small value was probably written in seconds.
+    looksLikeSeconds: 'timeout {{value}} is in milliseconds ({{value}} ms); it looks like seconds: {{value}} s would be {{meant}}',
   },
   check({ spec, checked, report }) {
     for (const node of timeoutsWithIssue(checked.declarations.handlers, spec.timeout, 'suspicious', spec.eventTimeouts)) {
+      if (spec.timeout.unit === 'milliseconds') {
+        const value = node.kind === 'scalar' ? Number(node.value) : 0;
+        report({ messageId: 'looksLikeSeconds', data: { value, meant: value * 1000 }, pos: node.pos });
+        continue;
+      }
       const seconds = node.kind === 'scalar' ? Number(node.value) : 0;
       const data = { seconds, span: formatSpan(seconds) };
       const pos = node.pos;

@@ -21,10 +21,18 @@ export const timeoutTooLarge = createRule({
     tooLarge: TOO_LARGE,
     // A whole number of thousands reads back as seconds: 3000000 → 3000.
     tooLargeDidYouMean: `${TOO_LARGE}; if that was milliseconds, write {{meant}}`,
+    // A dialect whose timeouts are in milliseconds: the value in its own unit, the longest wait too.
+    tooLargeMilliseconds:
+      'timeout {{value}} ms ({{span}}) is longer than hookctl can wait ({{maxMs}} ms, about 24.8 days); the hook is stopped after that',
   },
   check({ spec, checked, report }) {
     for (const node of timeoutsWithIssue(checked.declarations.handlers, spec.timeout, 'too-large')) {
       const value = node.kind === 'scalar' ? node.value : null;
+      if (spec.timeout.unit === 'milliseconds') {
+        const data = { value: Number(value), span: `about ${Math.round(Number(value) / 86_400_000).toLocaleString('en-US')} days` };
+        report({ messageId: 'tooLargeMilliseconds', data: { ...data, maxMs: MAX_TIMER_MS }, pos: node.pos });
+        continue;
+      }
       const seconds =
         typeof value === 'number' ? value : Math.round((typeof value === 'string' ? (parseGoDuration(value) ?? 0) : 0) / 1000);
       const data = {

@@ -157,7 +157,7 @@ describe('octo aggregate', () => {
   });
 
   it('runs PreToolUse sequentially until a verdict, every other event concurrently', () => {
-    const schedules = Object.fromEntries(OCTO_EVENTS.map(({ name }) => [name, protocol.schedule(name)]));
+    const schedules = Object.fromEntries(OCTO_EVENTS.map(({ name }) => [name, protocol.schedule(name, [])]));
     expect(schedules).toEqual({
       SessionStart: 'concurrent',
       UserPromptSubmit: 'concurrent',

@@ -486,6 +486,6 @@ describe('openinterpreter aggregate (SPEC 2.6)', () => {
   });
 
   it('schedules every event concurrently', () => {
-    expect(ALL_EVENTS.map((event) => protocol.schedule(event))).toEqual(ALL_EVENTS.map(() => 'concurrent'));
+    expect(ALL_EVENTS.map((event) => protocol.schedule(event, []))).toEqual(ALL_EVENTS.map(() => 'concurrent'));
   });
 });
