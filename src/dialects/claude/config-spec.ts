@@ -7,7 +7,7 @@ import { compileClaudeMatcher } from './matcher.js';
 import { projectAnchor } from './project-anchor.js';
 import { toolNames } from './tool-names.js';
 import { hookVariables } from './hook-variables.js';
-import { exponentialBacktracking } from './regex-backtracking.js';
+import { exponentialBacktracking } from '../../config/regex-backtracking.js';
 import { claudeHookSwitches } from './settings.js';
 
 /** Settings keys hookctl reads (SPEC-dialects 8.1, 8.2); every other settings key belongs to Claude Code and is not checked. */

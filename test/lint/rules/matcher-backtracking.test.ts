@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matcherBacktracking } from '../../../src/lint/rules/matcher-backtracking.js';
-import { exponentialBacktracking } from '../../../src/dialects/claude/regex-backtracking.js';
+import { exponentialBacktracking } from '../../../src/config/regex-backtracking.js';
 import { CLAUDE_SETTINGS, OI_JSON, positionOf, RuleTester } from '../rule-tester.js';
 
 const group = (event: string, matcher: string) =>

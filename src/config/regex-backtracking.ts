@@ -4,8 +4,9 @@ import type { AST, RegExpParser } from '@eslint-community/regexpp';
 let Parser: typeof RegExpParser | undefined;
 
 /**
- * regexpp, loaded when a matcher is first analysed (only lint's matcher-backtracking rule asks): the
- * claude dialect is loaded by every `hookctl run`, which must not pay for a regex parser it never uses.
+ * regexpp, loaded when a matcher is first analysed (only lint's matcher-backtracking rule asks): a
+ * dialect with JavaScript matchers is loaded by every `hookctl run`, which must not pay for a regex
+ * parser it never uses.
  */
 function regexParser(): RegExpParser {
   Parser ??= (createRequire(import.meta.url)('@eslint-community/regexpp') as typeof import('@eslint-community/regexpp')).RegExpParser;
@@ -13,11 +14,11 @@ function regexParser(): RegExpParser {
 }
 
 /**
- * Exponential backtracking in a JavaScript regex (SPEC-dialects 8.3; SPEC §6.1). Claude Code tests
- * matchers with `new RegExp(matcher).test(target)`, a backtracking engine: a pattern such as
+ * Exponential backtracking in a JavaScript regex (SPEC-dialects 8.3; SPEC §6.1). Claude Code (and
+ * any agent written in JavaScript) tests matchers with `new RegExp(matcher).test(target)`, a backtracking engine: a pattern such as
  * `(a+)+$` or `(\w|\d)+$` takes 2^n steps on a target of n repeated characters followed by one that
  * fails, and stalls the agent. hookctl itself runs matchers in linear time (js-regex.ts); this
- * module only finds the patterns that would stall Claude.
+ * module only finds the patterns that would stall such an agent.
  *
  * The analysis is the classic one for exponential degree of ambiguity (EDA; Weideman et al. 2016,
  * "Analyzing matching time behavior of backtracking regular expression matchers by using ambiguity
