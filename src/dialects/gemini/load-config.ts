@@ -81,10 +81,13 @@ function geminiRecord(record: HandlerRecord, nodes: ReadonlyMap<string, Declared
   // hookRegistry.ts getHookName: the name, else the command.
   const switchName = name || command;
   const disabled = settings.disabled.has(switchName);
+  const { declaredCommand: _declared, ...common } = record;
   return {
-    ...record,
+    ...common,
     command,
-    ...(command === written ? { declaredCommand: undefined } : { declaredCommand: written }),
+    ...(command === written ? {} : { declaredCommand: written }),
+    // shell-utils.ts getShellConfiguration: `bash -c` on every POSIX system.
+    launch: { kind: 'process', argv: ['bash', '-c', command] },
     env,
     dedup: { scope: 'gemini', key: `${name ?? ''}:${command}` },
     ...(disabled && !record.unrunnable ? { unrunnable: { reason: 'disabled', error: `hooksConfig.disabled lists "${switchName}"` } } : {}),
