@@ -1,4 +1,5 @@
 import type { CheckedFile } from '../lint/rule.js';
+import type { ConfigFile } from './config-file.js';
 import type { DialectConfigSpec } from './config-spec.js';
 import type { GroupDeclaration, HandlerDeclaration } from './declarations.js';
 import { scalarField, setField } from './field-value.js';
@@ -8,16 +9,33 @@ import { resolveTimeout } from './resolve-timeout.js';
 import type { SourceNode } from './source-tree.js';
 import { withUniqueIds } from './unique-ids.js';
 
+/** Where a handler record is normalised from: its file, matcher group and declaration (the parsed node). */
+export interface HandlerOrigin {
+  readonly file: ConfigFile;
+  readonly group: GroupDeclaration;
+  readonly handler: HandlerDeclaration;
+}
+
+/**
+ * A dialect's step after the shared one, for what its agent does beyond the spec's common fields:
+ * it gets the record built from them (`command` is `''` when the declaration has none: an http
+ * handler's `url`, a prompt's `prompt`) and the declaration it came from, and returns the record
+ * with its own fields attached (`name`, `env`, `dedup`, `launch`, a type, an id or a timeout of its
+ * own), or null to leave the declaration out. Ids are made unique after it, across the load.
+ */
+export type ExtendHandler = (record: HandlerRecord, origin: HandlerOrigin) => HandlerRecord | null;
+
 /**
  * Turns the declarations of checked files into handler records, in file and declaration order,
  * with ids unique across them all (withUniqueIds). A declaration the rules invalidated (or that
  * sits inside an invalidated file, event list or group) is skipped: the finding that invalidated
- * it is how the user hears about it.
+ * it is how the user hears about it. Without `extend`, a declaration without a `command` is left out.
  */
 export function normalizeHandlers(
   checked: readonly CheckedFile[],
   spec: DialectConfigSpec,
   invalidated: ReadonlySet<SourceNode>,
+  extend?: ExtendHandler,
 ): HandlerRecord[] {
   const records: HandlerRecord[] = [];
   for (const { file, declarations } of checked) {
@@ -30,8 +48,9 @@ export function normalizeHandlers(
         if (invalidated.has(group.node) || group.compiled?.ok !== true) continue;
         for (const handler of group.handlers) {
           if (invalidated.has(handler.node)) continue;
-          const record = toRecord(spec, file, group, handler);
-          if (record !== null) records.push(record);
+          const record = toRecord(spec, file, group, handler, extend !== undefined);
+          const extended = record === null || extend === undefined ? record : extend(record, { file, group, handler });
+          if (extended !== null) records.push(extended);
         }
       }
     }
@@ -44,11 +63,12 @@ function toRecord(
   file: CheckedFile['file'],
   group: GroupDeclaration,
   handler: HandlerDeclaration,
+  extended: boolean,
 ): HandlerRecord | null {
   // Only fields the dialect defines count; others were reported by unknown-key and are ignored.
   const field = <T extends 'string' | 'boolean' | 'number'>(key: string, type: T) =>
     key in spec.handlerFields ? scalarField(handler.node, key, type) : undefined;
-  const command = field('command', 'string');
+  const command = field('command', 'string') ?? (extended ? '' : undefined);
   if (command === undefined || group.compiled?.ok !== true) return null;
   const explicitId = field('id', 'string');
   const isEnv = file.role === 'env';

@@ -16,7 +16,12 @@ const PARSER_LOADERS: Readonly<Record<ConfigFormat, () => Promise<Parser>>> = {
   toml: async () => (await import('./parse-toml.js')).parseToml,
 };
 
-const CONFIG_CAPS = { json: SIZE_CAPS.configJson, jsonc: SIZE_CAPS.configJson, toml: SIZE_CAPS.configToml, yaml: SIZE_CAPS.configYaml } as const;
+const CONFIG_CAPS = {
+  json: SIZE_CAPS.configJson,
+  jsonc: SIZE_CAPS.configJson,
+  toml: SIZE_CAPS.configToml,
+  yaml: SIZE_CAPS.configYaml,
+} as const;
 
 const loadedParsers = new Map<ConfigFormat, Promise<Parser>>();
 

@@ -50,7 +50,7 @@ export function resolveTimeout(
     if (ms > MAX_TIMER_MS) return { ms, issue: 'too-large' };
     return { ms, issue: value >= rule.suspiciousSeconds ? 'suspicious' : null };
   }
-  if (rule.unit === 'milliseconds') return resolveMilliseconds(rule, value);
+  if (rule.unit === 'milliseconds') return resolveMilliseconds(rule, value, event);
   if (node === undefined) return { ms: rule.defaultMs, issue: null };
   const ms = typeof value === 'string' ? parseGoDuration(value) : null;
   if (ms === null || ms <= 0) return { ms: rule.defaultMs, issue: 'invalid' };
@@ -61,12 +61,18 @@ export function resolveTimeout(
 /**
  * A timeout in milliseconds, used as a Node timer delay (Gemini CLI hookRunner: `setTimeout(kill,
  * timeout ?? 60000)`): a number that is not above 0 stops the hook at once (`invalid`); one past
- * the longest timer is `too-large`. A value that is not a number is `invalid-value`'s finding.
+ * the longest timer is `too-large`; one past an event's own cap is `capped`. A value that is not a number is `invalid-value`'s finding.
  */
-function resolveMilliseconds(rule: Extract<TimeoutRule, { unit: 'milliseconds' }>, value: unknown): ResolvedTimeout {
-  if (typeof value !== 'number' || Number.isNaN(value)) return { ms: rule.defaultMs, issue: null };
+function resolveMilliseconds(
+  rule: Extract<TimeoutRule, { unit: 'milliseconds' }>,
+  value: unknown,
+  event: { defaultMs: number; maxMs: number } | undefined,
+): ResolvedTimeout {
+  if (typeof value !== 'number' || Number.isNaN(value)) return { ms: event?.defaultMs ?? rule.defaultMs, issue: null };
   if (!(value > 0)) return { ms: 1, issue: 'invalid' };
   const ms = Math.max(1, Math.round(value));
+  // An event with a cap of its own holds a longer value to it.
+  if (event !== undefined && ms > event.maxMs) return { ms: event.maxMs, issue: 'capped' };
   if (ms > MAX_TIMER_MS) return { ms, issue: 'too-large' };
   return { ms, issue: rule.suspiciousBelowMs !== undefined && value < rule.suspiciousBelowMs ? 'suspicious' : null };
 }

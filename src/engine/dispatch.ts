@@ -1,5 +1,14 @@
 import { resolve } from 'node:path';
-import type { AggregateOptions, ChainedRun, ChainedSchedule, Dialect, DispatchContextInfo, EventSpec, HandlerEffect, Interpretation } from '../kit/index.js';
+import type {
+  AggregateOptions,
+  ChainedRun,
+  ChainedSchedule,
+  Dialect,
+  DispatchContextInfo,
+  EventSpec,
+  HandlerEffect,
+  Interpretation,
+} from '../kit/index.js';
 import type { EngineHandler, Invocation } from './engine-handler.js';
 import type { RunResult } from '../kit/run-result.js';
 import { FinishWarning } from './finish-warning.js';
@@ -230,7 +239,12 @@ async function runChained(
 }
 
 /** The next input, or the current one when the dialect's feed trips over a hook's output (never the dispatch). */
-function feedContained(schedule: ChainedSchedule, event: string, current: Record<string, unknown>, run: ChainedRun): Record<string, unknown> {
+function feedContained(
+  schedule: ChainedSchedule,
+  event: string,
+  current: Record<string, unknown>,
+  run: ChainedRun,
+): Record<string, unknown> {
   try {
     return schedule.feed(event, current, run);
   } catch {

@@ -72,6 +72,11 @@ export interface HandlerRecord {
    * was loaded as `id#2`, `id#3`…; absent when `id` is the declared one.
    */
   readonly declaredId?: string;
+  /**
+   * The hook's own display name where the agent has one apart from `id` (Gemini CLI `name`, which
+   * it shows and deduplicates by); absent otherwise.
+   */
+  readonly name?: string;
   /** True when `id` was written in the config rather than derived from position. */
   readonly explicitId: boolean;
   readonly source: HandlerSource;
@@ -104,6 +109,12 @@ export interface HandlerRecord {
    * is not trusted, so the agent loads no project config). No trust bypass lifts it.
    */
   readonly unrunnable?: { readonly reason: UnrunnableReason; readonly error: string };
+  /**
+   * Declared in a group that asks for its hooks to run one after another, each reading the input
+   * the previous one rewrote (Gemini `sequential: true`); the dialect's `schedule` reads it from
+   * the selected handlers. Absent: the dialect's default schedule.
+   */
+  readonly sequential?: true;
   /** An async run whose exit 2 wakes the model with its stderr (claude `asyncRewake`). */
   readonly asyncRewake?: boolean;
   /** The command that runs (plugin variables substituted). */

@@ -1,10 +1,12 @@
 /**
  * The contract a dialect is written against, and the shapes every layer passes around. Types only
- * (and one formatting function): importing the kit costs nothing at run time, and it imports
- * nothing outside itself, so any layer may depend on it.
+ * (and two small pure functions, formatFinding and defineDialect): importing the kit costs nothing
+ * at run time, and it imports nothing outside itself, so any layer may depend on it.
  */
 export type { Contracts, ValidationError, ValidationResult } from './contracts.js';
 export type { Dialect, LoadedConfig } from './dialect.js';
+export { defineDialect } from './define-dialect.js';
+export type { DialectDefinition } from './define-dialect.js';
 export { formatFinding } from './finding.js';
 export type { Finding, Severity } from './finding.js';
 export type {

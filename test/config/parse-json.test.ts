@@ -145,7 +145,9 @@ describe('parseJsonc (JSON with comments, as Gemini CLI reads settings)', () => 
     const { parseJsonc } = await import('../../src/config/parse-json.js');
     const comma = parseJsonc('{\n  "a": 1,\n}\n', '/p/settings.json');
     expect(comma.root).toBeNull();
-    expect(comma.errors).toEqual([{ message: 'JSON syntax error: trailing commas are not allowed in JSON', pos: expect.objectContaining({ line: 3 }) }]);
+    expect(comma.errors).toEqual([
+      { message: 'JSON syntax error: trailing commas are not allowed in JSON', pos: expect.objectContaining({ line: 3 }) },
+    ]);
     const open = parseJsonc('{ "a": 1 } /* never closed', '/p/settings.json');
     expect(open.root).toBeNull();
     expect(open.errors[0]!.message).toMatch(/^JSON syntax error: /);

@@ -276,6 +276,61 @@ describe('engine capabilities a dialect switches on', () => {
     }
   });
 
+  describe('a chained schedule (Gemini `sequential: true`)', () => {
+    // Each hook appends its letter to the command it read and returns that as the rewritten input.
+    const append = (letter: string) =>
+      `node -e "let t='';process.stdin.on('data',d=>t+=d).on('end',()=>{const p=JSON.parse(t);` +
+      `process.stdout.write(JSON.stringify({hookSpecificOutput:{hookEventName:'PreToolUse',permissionDecision:'allow',` +
+      `updatedInput:{command:p.tool_input.command+'${letter}'}}}))})"`;
+    const chained = {
+      mode: 'chained' as const,
+      feed: (_event: string, input: Readonly<Record<string, unknown>>, run: { interpretation: { effect: { updatedInput?: unknown } } }) =>
+        run.interpretation.effect.updatedInput === undefined
+          ? { ...input }
+          : { ...input, tool_input: run.interpretation.effect.updatedInput },
+    };
+    async function dispatchWith(sequential: boolean, feed = chained.feed) {
+      const base = await loadDialect('openinterpreter');
+      const protocol = {
+        ...base.protocol,
+        schedule: (_event: string, selected: readonly HandlerRecord[]) =>
+          selected.some((handler) => handler.sequential) ? { ...chained, feed } : ('concurrent' as const),
+      };
+      const { engine, sandbox } = await engineWith(
+        { PreToolUse: [{ hooks: commands(append('a'), append('b'), append('c')) }] },
+        (record) => (sequential ? { ...record, sequential: true } : record),
+        { protocol },
+      );
+      try {
+        return await engine.dispatch('PreToolUse', oiPayload('PreToolUse', sandbox.project, { tool_input: { command: 'ls ' } }));
+      } finally {
+        await engine.close();
+      }
+    }
+    const rewrites = (outcome: { runs: readonly { stdout: string }[] }) =>
+      outcome.runs.map((run) => JSON.parse(run.stdout).hookSpecificOutput.updatedInput.command);
+
+    it('runs every selected hook in order, each reading the input the previous one rewrote', async () => {
+      const outcome = await dispatchWith(true);
+      expect(rewrites(outcome)).toEqual(['ls a', 'ls ab', 'ls abc']);
+      expect(outcome.runs.map((run) => run.status)).toEqual(['completed', 'completed', 'completed']);
+    });
+
+    it('without the setting the same hooks run concurrently, each reading the dispatched input', async () => {
+      expect(rewrites(await dispatchWith(false))).toEqual(['ls a', 'ls b', 'ls c']);
+    });
+
+    it('a feed that throws on a run keeps the input it had: the chain goes on, the dispatch does not fail', async () => {
+      let calls = 0;
+      const outcome = await dispatchWith(true, (event, input, run) => {
+        calls++;
+        if (calls === 1) throw new Error('cannot read this output');
+        return chained.feed(event, input, run);
+      });
+      expect(rewrites(outcome)).toEqual(['ls a', 'ls b', 'ls bc']);
+    });
+  });
+
   it('an event may test matchers against the basename of its matcher field', async () => {
     const base = await loadDialect('openinterpreter');
     const events = base.events.map((spec) => (spec.name === 'PreToolUse' ? { ...spec, matcherTransform: 'basename' as const } : spec));

@@ -1,6 +1,7 @@
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyseFiles, sortFindings } from '../../src/config/analyse-files.js';
+import type { DialectConfigSpec } from '../../src/config/config-spec.js';
 import { inferDialectFromPath } from '../../src/dialects/infer-dialect.js';
 import { loadConfigSpec } from '../../src/dialects/registry.js';
 import type { Finding } from '../../src/kit/finding.js';
@@ -45,6 +46,11 @@ export interface ValidCase {
    * For rules about the user's own state (codex project trust, recorded hook trust).
    */
   effective?: true;
+  /**
+   * A change to the inferred dialect's config spec, for a kit capability no dialect uses yet (a
+   * milliseconds timeout rule): the case then lints under that variant of the dialect.
+   */
+  adjustSpec?: (spec: DialectConfigSpec) => DialectConfigSpec;
 }
 
 /** An expected string: exact (after `<root>` is replaced), a pattern, or a vitest asymmetric matcher. */
@@ -125,7 +131,8 @@ export async function lintCase(rule: Rule, test: ValidCase): Promise<{ findings:
   const linted = [...(test.lint ?? Object.keys(test.files).filter((path) => CONFIG_FILE.test(path)))];
   expect(linted.length, 'a case lints at least one file').toBeGreaterThan(0);
   const absolute = linted.map((path) => join(sandbox.root, path));
-  const spec = await loadConfigSpec(inferDialectFromPath(absolute[0]!) ?? 'openinterpreter');
+  const inferred = await loadConfigSpec(inferDialectFromPath(absolute[0]!) ?? 'openinterpreter');
+  const spec = test.adjustSpec ? test.adjustSpec(inferred) : inferred;
   const context = { cwd: sandbox.project, home: sandbox.home, env: {}, managedConfigPath: join(sandbox.root, 'etc', 'requirements.toml') };
   const files = test.effective ? await spec.discover(context) : await Promise.all(absolute.map((path) => spec.describeFile(path, context)));
   const { findings } = analyseFiles(files, spec, [rule], context.cwd);
@@ -188,3 +195,15 @@ export const CODEX_JSON = 'project/.codex/hooks.json';
 export const CODEX_TOML = 'project/.codex/config.toml';
 /** The user's Codex config (`[projects."<root>/project"] trust_level = "trusted"` trusts the sandbox project). */
 export const CODEX_USER_TOML = 'home/.codex/config.toml';
+
+/**
+ * The dialect's spec with timeouts in milliseconds (Gemini CLI's unit: 60 s by default, under 1000
+ * probably meant as seconds), and optionally an event cap of its own, for `adjustSpec`.
+ */
+export function inMilliseconds(eventTimeouts?: DialectConfigSpec['eventTimeouts']): (spec: DialectConfigSpec) => DialectConfigSpec {
+  return (spec) => ({
+    ...spec,
+    timeout: { unit: 'milliseconds', defaultMs: 60_000, suspiciousBelowMs: 1000 },
+    ...(eventTimeouts ? { eventTimeouts } : {}),
+  });
+}

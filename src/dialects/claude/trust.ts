@@ -1,7 +1,7 @@
 import { existsSync, statSync, type Stats } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { UsageError } from '../../errors.js';
-import type { HandlerRecord, HandlerTrust, TrustAuthority, TrustContext } from '../../kit/index.js';
+import type { TrustAuthority, TrustContext } from '../../kit/index.js';
+import { workspaceTrustAuthority } from '../../trust/workspace-trust.js';
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { linkedWorktreeMain } from '../../util/git-worktree.js';
 import { readRegularFile, SIZE_CAPS } from '../../util/regular-file.js';
@@ -101,38 +101,20 @@ function statOrNull(path: string): Stats | null {
   }
 }
 
-export const trust: TrustAuthority = {
-  async evaluate(handlers: readonly HandlerRecord[], context: TrustContext): Promise<HandlerTrust[]> {
-    const needs = handlers.some((handler) => handler.source !== 'managed' && handler.source !== 'builtin');
-    const assume = context.workspaceTrust === 'assume';
-    const workspace = needs && !assume ? await workspaceTrust(context) : null;
-    const trusted = workspace === null || workspace.trusted;
-    const detail =
-      workspace === null ? null : `${workspace.trusted ? 'accepted' : 'not accepted'} for ${workspace.root} in ${workspace.stateFile}`;
-    return handlers.map((handler) => {
-      if (handler.source === 'managed') return { status: 'managed', enabled: true, hash: null, detail: null };
-      if (trusted) return { status: 'workspace-trusted', enabled: true, hash: null, detail };
-      return { status: 'workspace-untrusted', enabled: true, hash: null, detail, gate: 'workspace-untrusted' };
-    });
+export const trust: TrustAuthority = workspaceTrustAuthority({
+  notApplicable: NO_PER_HOOK_TRUST,
+  async decide(context) {
+    const workspace = await workspaceTrust(context);
+    return {
+      trusted: workspace.trusted,
+      detail: `${workspace.trusted ? 'accepted' : 'not accepted'} for ${workspace.root} in ${workspace.stateFile}`,
+    };
   },
   // Both places Claude Code may keep workspace trust (the config dir's file counts once it exists)
   // and the `.git` markers that decide whose trust counts; no script is part of the decision.
-  async watchPaths(_handlers, context) {
+  async watchPaths(context) {
     const configDir = context.env.CLAUDE_CONFIG_DIR;
     const inConfigDir = configDir !== undefined && configDir.trim() !== '' ? [join(resolve(context.cwd, configDir), '.claude.json')] : [];
     return [...inConfigDir, join(context.home, '.claude.json'), ...gitMarkersUpward(context.cwd)];
   },
-  notApplicable: NO_PER_HOOK_TRUST,
-  async units() {
-    throw new UsageError(NO_PER_HOOK_TRUST);
-  },
-  async trust() {
-    throw new UsageError(NO_PER_HOOK_TRUST);
-  },
-  async untrust() {
-    throw new UsageError(NO_PER_HOOK_TRUST);
-  },
-  async setEnabled() {
-    throw new UsageError(NO_PER_HOOK_TRUST);
-  },
-};
+});

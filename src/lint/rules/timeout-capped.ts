@@ -17,9 +17,10 @@ export const timeoutCapped = createRule({
     capped: 'timeout {{value}} is above the {{maxSeconds}}s maximum; the hook is stopped after {{maxSeconds}}s',
     // Codex: codex-rs/hooks/src/engine/discovery.rs warns "clamping SessionEnd hook timeout to 3s".
     cappedOnEvent: 'timeout {{value}} is above the {{maxSeconds}}s maximum of {{event}} hooks; the agent clamps it to {{maxSeconds}}s',
-    // A value at or above the dialect's suspicious number of seconds was probably written in ms (issue 23).
     // The same, for a dialect whose timeouts are not in seconds ({{unit}}: `ms`).
-    cappedOnEventInUnit: 'timeout {{value}} is above the {{max}} {{unit}} maximum of {{event}} hooks; the agent clamps it to {{max}} {{unit}}',
+    cappedOnEventInUnit:
+      'timeout {{value}} is above the {{max}} {{unit}} maximum of {{event}} hooks; the agent clamps it to {{max}} {{unit}}',
+    // A value at or above the dialect's suspicious number of seconds was probably written in ms (issue 23).
     cappedOnEventMs:
       'timeout {{value}} is above the {{maxSeconds}}s maximum of {{event}} hooks, and looks like milliseconds: ' +
       'timeouts are in seconds ({{value}} ms would be {{seconds}}); the agent clamps it to {{maxSeconds}}s',
@@ -34,10 +35,13 @@ export const timeoutCapped = createRule({
         if (!Object.hasOwn(events, event)) continue;
         for (const node of timeoutsWithIssue([handler], rule, 'capped', events)) {
           const value = node.kind === 'scalar' ? node.value : null;
+          if (rule.unit === 'milliseconds') {
+            const data = { value: JSON.stringify(value), max: unit.fromMs(events[event]!.maxMs), unit: unit.symbol, event };
+            report({ messageId: 'cappedOnEventInUnit', data, pos: node.pos });
+            continue;
+          }
           const data = { value: JSON.stringify(value), maxSeconds: events[event]!.maxMs / 1000, event };
-          if (rule.unit === 'milliseconds')
-            report({ messageId: 'cappedOnEventInUnit', data: { ...data, max: unit.fromMs(events[event]!.maxMs), unit: unit.symbol }, pos: node.pos });
-          else if (typeof value === 'number' && value >= rule.suspiciousSeconds)
+          if (typeof value === 'number' && value >= rule.suspiciousSeconds)
             report({ messageId: 'cappedOnEventMs', data: { ...data, seconds: value / 1000 }, pos: node.pos });
           else report({ messageId: 'cappedOnEvent', data, pos: node.pos });
         }

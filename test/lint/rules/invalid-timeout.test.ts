@@ -1,5 +1,5 @@
 import { invalidTimeout } from '../../../src/lint/rules/invalid-timeout.js';
-import { OCTO_YAML, OI_JSON, RuleTester } from '../rule-tester.js';
+import { inMilliseconds, OCTO_YAML, OI_JSON, RuleTester } from '../rule-tester.js';
 
 const DEFAULT = 'is not a positive Go duration, so the default 5s applies';
 
@@ -15,6 +15,19 @@ new RuleTester().run(invalidTimeout, {
     },
   ],
   invalid: [
+    {
+      name: 'a dialect whose timeouts are in milliseconds: 0 stops the hook at once',
+      files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x", "timeout": 0 }] }] } }' },
+      adjustSpec: inMilliseconds(),
+      errors: [
+        {
+          messageId: 'notPositiveMs',
+          line: 1,
+          column: 83,
+          message: 'timeout 0 is not above 0 ms: the agent stops the hook at once; write the timeout you mean in milliseconds',
+        },
+      ],
+    },
     {
       name: 'timeouts that are not positive Go durations',
       files: {

@@ -1,5 +1,5 @@
 import { timeoutCapped } from '../../../src/lint/rules/timeout-capped.js';
-import { CLAUDE_SETTINGS, CODEX_JSON, OCTO_YAML, positionOf, RuleTester } from '../rule-tester.js';
+import { CLAUDE_SETTINGS, CODEX_JSON, inMilliseconds, OCTO_YAML, OI_JSON, positionOf, RuleTester } from '../rule-tester.js';
 
 const sessionEnd = (timeout: string) =>
   `{ "hooks": { "SessionEnd": [{ "hooks": [{ "type": "command", "command": "./flush.sh", "timeout": ${timeout} }] }] } }`;
@@ -23,6 +23,19 @@ new RuleTester().run(timeoutCapped, {
     },
   ],
   invalid: [
+    {
+      name: 'a dialect whose timeouts are in milliseconds, with a cap on one event: the cap in ms',
+      files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x", "timeout": 5000 }] }] } }' },
+      adjustSpec: inMilliseconds({ Stop: { defaultMs: 1000, maxMs: 3000 } }),
+      errors: [
+        {
+          messageId: 'cappedOnEventInUnit',
+          line: 1,
+          column: 83,
+          message: 'timeout 5000 is above the 3000 ms maximum of Stop hooks; the agent clamps it to 3000 ms',
+        },
+      ],
+    },
     {
       name: 'claude: a SessionEnd timeout above 60 s (cc hooks §SessionEnd)',
       files: { [CLAUDE_SETTINGS]: CLAUDE_90 },

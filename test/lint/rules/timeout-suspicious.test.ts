@@ -1,5 +1,5 @@
 import { timeoutSuspicious } from '../../../src/lint/rules/timeout-suspicious.js';
-import { OI_JSON, OI_TOML, RuleTester } from '../rule-tester.js';
+import { inMilliseconds, OI_JSON, OI_TOML, RuleTester } from '../rule-tester.js';
 
 new RuleTester().run(timeoutSuspicious, {
   valid: [
@@ -11,8 +11,27 @@ new RuleTester().run(timeoutSuspicious, {
       name: 'an ordinary timeout in TOML',
       files: { [OI_TOML]: '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "x"\ntimeout = 30\n' },
     },
+    {
+      name: 'a dialect whose timeouts are in milliseconds: 5000 is 5 s',
+      files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x", "timeout": 5000 }] }] } }' },
+      adjustSpec: inMilliseconds(),
+    },
   ],
   invalid: [
+    {
+      name: 'a dialect whose timeouts are in milliseconds: 30 looks like seconds',
+      files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x", "timeout": 30 }] }] } }' },
+      adjustSpec: inMilliseconds(),
+      errors: [
+        {
+          messageId: 'looksLikeSeconds',
+          line: 1,
+          column: 83,
+          data: { value: 30, meant: 30000 },
+          message: 'timeout 30 is in milliseconds (30 ms); it looks like seconds: 30 s would be 30000',
+        },
+      ],
+    },
     {
       name: 'a timeout of 1000 s or more in JSON, a whole number of thousands',
       files: {

@@ -1,5 +1,5 @@
 import { timeoutTooLarge } from '../../../src/lint/rules/timeout-too-large.js';
-import { OCTO_YAML, OI_JSON, OI_TOML, RuleTester } from '../rule-tester.js';
+import { inMilliseconds, OCTO_YAML, OI_JSON, OI_TOML, RuleTester } from '../rule-tester.js';
 
 new RuleTester().run(timeoutTooLarge, {
   valid: [
@@ -13,6 +13,21 @@ new RuleTester().run(timeoutTooLarge, {
     },
   ],
   invalid: [
+    {
+      name: 'a dialect whose timeouts are in milliseconds: the value and the longest wait in ms',
+      files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x", "timeout": 3000000000 }] }] } }' },
+      adjustSpec: inMilliseconds(),
+      errors: [
+        {
+          messageId: 'tooLargeMilliseconds',
+          line: 1,
+          column: 83,
+          message:
+            'timeout 3000000000 ms (about 35 days) is longer than hookctl can wait (2147483647 ms, about 24.8 days); ' +
+            'the hook is stopped after that',
+        },
+      ],
+    },
     {
       name: 'milliseconds written as seconds in JSON: 3,000,000 s is about 35 days',
       files: {
