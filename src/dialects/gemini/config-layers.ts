@@ -50,9 +50,17 @@ async function extensionFiles(dir: string, context: LoadContext): Promise<(Confi
   return Promise.all(
     names.map(async (name) => {
       const plugin = extensionInfo(dir, name, context);
-      const manifest = await discoveredFile(join(plugin.root, 'gemini-extension.json'), 'json', { source: 'plugin', role: 'plugin-manifest' });
+      const manifest = await discoveredFile(join(plugin.root, 'gemini-extension.json'), 'json', {
+        source: 'plugin',
+        role: 'plugin-manifest',
+      });
       if (manifest === null) return null;
-      return discoveredFile(join(plugin.root, 'hooks', 'hooks.json'), 'json', { source: 'plugin', role: 'hooks-file', layer: plugin.root, plugin });
+      return discoveredFile(join(plugin.root, 'hooks', 'hooks.json'), 'json', {
+        source: 'plugin',
+        role: 'hooks-file',
+        layer: plugin.root,
+        plugin,
+      });
     }),
   );
 }
@@ -68,7 +76,13 @@ export async function describeGeminiFile(path: string, context: LoadContext): Pr
   const [extension, ...rest] = relative(paths.extensionsDir, absolute).split(sep);
   if (extension && !extension.startsWith('..') && rest.join('/') === 'hooks/hooks.json') {
     const plugin = extensionInfo(paths.extensionsDir, extension, context);
-    return { parsed: await readNamedConfigFile(absolute, 'json', 'owned'), source: 'plugin', role: 'hooks-file', layer: plugin.root, plugin };
+    return {
+      parsed: await readNamedConfigFile(absolute, 'json', 'owned'),
+      source: 'plugin',
+      role: 'hooks-file',
+      layer: plugin.root,
+      plugin,
+    };
   }
   // An extension's hooks file outside the install dir (a repository being developed): strict JSON, `{hooks}`.
   if (basename(absolute) === 'hooks.json' && basename(dirname(absolute)) === 'hooks') {

@@ -31,6 +31,13 @@ function event<N extends string>(
   summary: string,
   matcherField: string | null = null,
   closedTargets: readonly string[] | null = null,
-): { name: N; summary: string; matcherField: string | null; closedTargets: readonly string[] | null; asyncAllowed: false; inProcessAllowed: false } {
+): {
+  name: N;
+  summary: string;
+  matcherField: string | null;
+  closedTargets: readonly string[] | null;
+  asyncAllowed: false;
+  inProcessAllowed: false;
+} {
   return { name, summary, matcherField, closedTargets, asyncAllowed: false, inProcessAllowed: false };
 }

@@ -19,11 +19,15 @@ export interface FolderTrust {
  * TRUST_PARENT: its parent, DO_NOT_TRUST); no rule means untrusted. The workspace's own settings
  * cannot turn trust off: they are read only once the folder is trusted.
  */
-export async function folderTrust(context: Pick<LoadContext, 'cwd' | 'home' | 'env' | 'managedConfigPath'>, trustOff: boolean): Promise<FolderTrust> {
+export async function folderTrust(
+  context: Pick<LoadContext, 'cwd' | 'home' | 'env' | 'managedConfigPath'>,
+  trustOff: boolean,
+): Promise<FolderTrust> {
   // 0.61.0 adds restricted mode, which distrusts every folder.
   if (context.env.GEMINI_RESTRICTED_MODE === 'true') return { trusted: false, detail: 'GEMINI_RESTRICTED_MODE=true' };
   const variable = context.env.GEMINI_CLI_TRUST_WORKSPACE;
-  if (variable === 'true' || variable === 'false') return { trusted: variable === 'true', detail: `GEMINI_CLI_TRUST_WORKSPACE=${variable}` };
+  if (variable === 'true' || variable === 'false')
+    return { trusted: variable === 'true', detail: `GEMINI_CLI_TRUST_WORKSPACE=${variable}` };
   if (trustOff) return { trusted: true, detail: 'security.folderTrust.enabled is false' };
   const file = geminiPaths(context).trustedFolders;
   const rules = await readRules(file);

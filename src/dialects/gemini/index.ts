@@ -1,4 +1,4 @@
-import type { Dialect } from '../../kit/index.js';
+import { type Dialect, defineDialect } from '../../kit/index.js';
 import { contracts } from './contracts.js';
 import { fixture } from './fixture.js';
 import { loadConfig } from './load-config.js';
@@ -9,16 +9,13 @@ import { toolSamples } from './tool-samples.js';
 import { trust } from './trust.js';
 
 /** The `gemini` dialect: Gemini CLI's settings files and extensions, 11 events, command hooks. */
-export const dialect: Dialect = {
-  id: manifest.id,
+export const dialect: Dialect = defineDialect({
   manifest,
-  events: manifest.events,
   contracts,
   loadConfig,
-  aliases: {},
   protocol,
   trust,
   fixture,
   toolSamples,
   scaffold: scaffolding,
-};
+});

@@ -36,7 +36,12 @@ const isBlocking = (decision: unknown) => decision === 'block' || decision === '
  */
 function mergeDecisions(outputs: readonly HookOutput[]): HookOutput {
   const merged: HookOutput = { continue: true, suppressOutput: false };
-  const joined = { stopReason: [] as unknown[], reason: [] as unknown[], systemMessage: [] as unknown[], additionalContext: [] as string[] };
+  const joined = {
+    stopReason: [] as unknown[],
+    reason: [] as unknown[],
+    systemMessage: [] as unknown[],
+    additionalContext: [] as string[],
+  };
   let blocked = false;
   let asked = false;
   let stopped = false;
@@ -72,7 +77,10 @@ function mergeDecisions(outputs: readonly HookOutput[]): HookOutput {
   if (joined.reason.length > 0) merged.reason = joined.reason.join('\n');
   if (joined.systemMessage.length > 0) merged.systemMessage = joined.systemMessage.join('\n');
   if (joined.additionalContext.length > 0) {
-    merged.hookSpecificOutput = { ...(merged.hookSpecificOutput as object | undefined), additionalContext: joined.additionalContext.join('\n') };
+    merged.hookSpecificOutput = {
+      ...(merged.hookSpecificOutput as object | undefined),
+      additionalContext: joined.additionalContext.join('\n'),
+    };
   }
   return merged;
 }

@@ -10,7 +10,6 @@ import type {
   InterpretedRun,
   RunResult,
 } from '../../kit/index.js';
-import { geminiFields } from './gemini-hook.js';
 import { mergeOutputs } from './merge-outputs.js';
 import { type HookOutput, readHookOutput } from './read-output.js';
 
@@ -22,7 +21,7 @@ import { type HookOutput, readHookOutput } from './read-output.js';
  */
 export const protocol: DialectProtocol = {
   schedule(_event, selected) {
-    return selected.some((handler) => geminiFields(handler)?.sequential === true) ? CHAINED : 'concurrent';
+    return selected.some((handler) => handler.sequential === true) ? CHAINED : 'concurrent';
   },
   interpret,
   aggregate,
@@ -33,7 +32,8 @@ function interpret(_event: string, _handler: HandlerRecord, result: RunResult): 
   const { output, format } = readHookOutput(result);
   const extra = output === undefined ? {} : { output, format };
   if (result.timedOut) return { status: 'timed_out', error: result.error, verdict: false, effect: { extra } };
-  if (result.exitCode === null && result.signal === null) return { status: 'failed', error: result.error, verdict: false, effect: { extra } };
+  if (result.exitCode === null && result.signal === null)
+    return { status: 'failed', error: result.error, verdict: false, effect: { extra } };
   const blocked = output !== undefined && (output.decision === 'block' || output.decision === 'deny');
   const stopped = output !== undefined && output.continue === false;
   const status = stopped ? 'stopped' : blocked ? 'blocked' : result.exitCode === 0 ? 'completed' : 'failed';
@@ -70,7 +70,10 @@ function aggregate(event: string, interpreted: readonly InterpretedRun[]): Aggre
   const runs = interpreted.filter((run) => outputOf(run) !== undefined);
   let merged: HookOutput | undefined;
   try {
-    merged = mergeOutputs(event, runs.map((run) => outputOf(run)!));
+    merged = mergeOutputs(
+      event,
+      runs.map((run) => outputOf(run)!),
+    );
   } catch {
     // Gemini's executeHooks catches a failing merge and goes on as if no hook had answered.
     return NO_EFFECT;
@@ -109,7 +112,10 @@ function escapeTags(text: string): string {
 }
 
 /** BeforeToolHookOutput.getModifiedToolInput: the merged `tool_input`, when it is an object; from the last hook that set it. */
-function toolInputRewrite(runs: readonly InterpretedRun[], specific: unknown): { input: Record<string, unknown>; from: string | null } | null {
+function toolInputRewrite(
+  runs: readonly InterpretedRun[],
+  specific: unknown,
+): { input: Record<string, unknown>; from: string | null } | null {
   if (!isObject(specific) || !isObject(specific.tool_input)) return null;
   const from = runs.findLast((run) => {
     const own = outputOf(run)?.hookSpecificOutput;

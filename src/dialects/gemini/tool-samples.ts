@@ -21,7 +21,10 @@ export const toolSamples: ToolSamples = {
           response: response(`Successfully modified file: ${file} (1 replacements).`),
         };
       case 'write_file':
-        return { input: { file_path: file, content: 'export {};\n' }, response: response(`Successfully created and wrote to new file: ${file}.`) };
+        return {
+          input: { file_path: file, content: 'export {};\n' },
+          response: response(`Successfully created and wrote to new file: ${file}.`),
+        };
       case 'read_file':
         return { input: { file_path: file }, response: response('export {};\n') };
       case 'glob':

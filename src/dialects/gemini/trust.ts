@@ -7,7 +7,7 @@ import { geminiPaths } from './paths.js';
 export const NO_PER_HOOK_TRUST =
   'Gemini CLI has no per-hook trust: it runs the settings hooks of a trusted folder (trust it in Gemini CLI, ' +
   'or in ~/.gemini/trustedFolders.json) and announces new project hooks once; turn a hook off with ' +
-  'hooksConfig.disabled (or `gemini hooks disable`); hookctl never writes Gemini CLI\'s files';
+  "hooksConfig.disabled (or `gemini hooks disable`); hookctl never writes Gemini CLI's files";
 
 /**
  * gemini trust (hookRegistry.ts processHooksFromConfig): in a folder that is not trusted no hook of
@@ -23,7 +23,8 @@ export const trust: TrustAuthority = {
     const trusted = folder === null || folder.trusted;
     const detail = folder === null ? null : `folder ${folder.trusted ? 'trusted' : 'not trusted'}: ${folder.detail}`;
     return handlers.map((handler) => {
-      if (handler.source === 'plugin' || handler.source === 'builtin') return { status: 'trusted', enabled: true, hash: null, detail: null };
+      if (handler.source === 'plugin' || handler.source === 'builtin')
+        return { status: 'trusted', enabled: true, hash: null, detail: null };
       if (trusted) return { status: 'workspace-trusted', enabled: true, hash: null, detail };
       return { status: 'workspace-untrusted', enabled: true, hash: null, detail, gate: 'workspace-untrusted' };
     });

@@ -68,7 +68,11 @@ function forms(event: string): Record<string, Behaviour> {
 
 const EVENT_PAYLOADS: Readonly<Record<string, Record<string, unknown>>> = {
   BeforeTool: { tool_name: 'run_shell_command', tool_input: { command: 'rm -rf build', description: 'Clean' } },
-  AfterTool: { tool_name: 'run_shell_command', tool_input: { command: 'ls' }, tool_response: { llmContent: 'a\nb\n', returnDisplay: 'a\nb\n' } },
+  AfterTool: {
+    tool_name: 'run_shell_command',
+    tool_input: { command: 'ls' },
+    tool_response: { llmContent: 'a\nb\n', returnDisplay: 'a\nb\n' },
+  },
   BeforeAgent: { prompt: 'fix the bug' },
   AfterAgent: { prompt: 'fix the bug', prompt_response: 'Done.', stop_hook_active: false },
   BeforeModel: { llm_request: { model: 'gemini-2.5-pro', messages: [{ role: 'user', content: 'hello' }], config: { temperature: 1 } } },
@@ -147,7 +151,10 @@ function toolCases(cases: Case[], cwd: string): void {
     a: { stdout: json({ decision: 'deny', reason: 'no', hookSpecificOutput: { tool_input: { command: 'x' } } }) },
   });
   add('rewrite-exit-1', [{ hooks: [{ hook: 'a' }] }], { a: { ...rewrite({ command: 'after exit 1' }), exit: 1 } });
-  add('two-rewrites-last-wins', [{ hooks: [{ hook: 'a' }, { hook: 'b' }] }], { a: rewrite({ command: 'first' }), b: rewrite({ command: 'second' }) });
+  add('two-rewrites-last-wins', [{ hooks: [{ hook: 'a' }, { hook: 'b' }] }], {
+    a: rewrite({ command: 'first' }),
+    b: rewrite({ command: 'second' }),
+  });
   add('two-rewrites-second-silent', [{ hooks: [{ hook: 'a' }, { hook: 'b' }] }], { a: rewrite({ command: 'first' }), b: {} });
   add('sequential-chain', [{ sequential: true, hooks: [{ hook: 'a' }, { hook: 'b' }] }], {
     a: rewrite({ command: 'first', added: 1 }),
@@ -170,17 +177,24 @@ function toolCases(cases: Case[], cwd: string): void {
     a: { stdout: json({ decision: 'deny', reason: 'first denies' }) },
     b: { stdout: json({ decision: 'allow', reason: 'second allows' }) },
   });
-  add('mcp-tool-regex', [{ matcher: '^mcp_github_.*', hooks: [{ hook: 'a' }] }], { a: { stdout: json({ decision: 'deny', reason: 'no github' }) } }, {
-    tool_name: 'mcp_github_create_issue',
-    tool_input: { title: 't' },
-    mcp_context: { server_name: 'github', tool_name: 'create_issue' },
-  });
+  add(
+    'mcp-tool-regex',
+    [{ matcher: '^mcp_github_.*', hooks: [{ hook: 'a' }] }],
+    { a: { stdout: json({ decision: 'deny', reason: 'no github' }) } },
+    {
+      tool_name: 'mcp_github_create_issue',
+      tool_input: { title: 't' },
+      mcp_context: { server_name: 'github', tool_name: 'create_issue' },
+    },
+  );
   cases.push({
     id: 'AfterTool/tail-call',
     event: 'AfterTool',
     payload: payloadFor('AfterTool', cwd),
     definitions: [{ hooks: [{ hook: 'a' }] }],
-    behaviours: { a: { stdout: hso('AfterTool', { tailToolCallRequest: { name: 'read_file', args: { file_path: 'x' } }, additionalContext: 'tail' }) } },
+    behaviours: {
+      a: { stdout: hso('AfterTool', { tailToolCallRequest: { name: 'read_file', args: { file_path: 'x' } }, additionalContext: 'tail' }) },
+    },
   });
   cases.push({
     id: 'BeforeAgent/sequential-context-appended-to-prompt',
@@ -203,8 +217,14 @@ function modelCases(cases: Case[], cwd: string): void {
   const add = (event: string, id: string, definitions: DefinitionSpec[], behaviours: Record<string, Behaviour>) =>
     cases.push({ id: `${event}/${id}`, event, payload: payloadFor(event, cwd), definitions, behaviours });
   const two = [{ hooks: [{ hook: 'a' }, { hook: 'b' }] }];
-  add('BeforeModel', 'later-reason-replaces', two, { a: { stdout: json({ decision: 'deny', reason: 'first' }) }, b: { stdout: json({ reason: 'second' }) } });
-  add('BeforeModel', 'later-decision-replaces', two, { a: { stdout: json({ decision: 'deny', reason: 'first' }) }, b: { stdout: json({ decision: 'allow' }) } });
+  add('BeforeModel', 'later-reason-replaces', two, {
+    a: { stdout: json({ decision: 'deny', reason: 'first' }) },
+    b: { stdout: json({ reason: 'second' }) },
+  });
+  add('BeforeModel', 'later-decision-replaces', two, {
+    a: { stdout: json({ decision: 'deny', reason: 'first' }) },
+    b: { stdout: json({ decision: 'allow' }) },
+  });
   add('BeforeModel', 'sequential-request-merge', [{ sequential: true, hooks: [{ hook: 'a' }, { hook: 'b' }] }], {
     a: { stdout: hso('BeforeModel', { llm_request: { config: { temperature: 0 } } }) },
     b: {},
@@ -218,11 +238,23 @@ function modelCases(cases: Case[], cwd: string): void {
     a: selection({ mode: 'ANY', allowedFunctionNames: ['read_file', 'glob'] }),
     b: selection({ mode: 'AUTO', allowedFunctionNames: ['glob', 'write_file'] }),
   });
-  add('BeforeToolSelection', 'none-wins', two, { a: selection({ mode: 'NONE' }), b: selection({ mode: 'ANY', allowedFunctionNames: ['glob'] }) });
+  add('BeforeToolSelection', 'none-wins', two, {
+    a: selection({ mode: 'NONE' }),
+    b: selection({ mode: 'ANY', allowedFunctionNames: ['glob'] }),
+  });
   add('BeforeToolSelection', 'auto-default', two, { a: selection({ allowedFunctionNames: ['b_tool', 'a_tool'] }), b: {} });
-  add('BeforeToolSelection', 'deny-ignored', two, { a: { stdout: json({ decision: 'deny', reason: 'ignored' }) }, b: selection({ mode: 'ANY' }) });
-  add('SessionEnd', 'later-keys-replace', two, { a: { stdout: json({ decision: 'deny', reason: 'a' }) }, b: { stdout: json({ systemMessage: 'b' }) } });
-  add('Notification', 'later-keys-replace', two, { a: { stdout: json({ systemMessage: 'a' }) }, b: { stdout: json({ systemMessage: 'b' }) } });
+  add('BeforeToolSelection', 'deny-ignored', two, {
+    a: { stdout: json({ decision: 'deny', reason: 'ignored' }) },
+    b: selection({ mode: 'ANY' }),
+  });
+  add('SessionEnd', 'later-keys-replace', two, {
+    a: { stdout: json({ decision: 'deny', reason: 'a' }) },
+    b: { stdout: json({ systemMessage: 'b' }) },
+  });
+  add('Notification', 'later-keys-replace', two, {
+    a: { stdout: json({ systemMessage: 'a' }) },
+    b: { stdout: json({ systemMessage: 'b' }) },
+  });
 }
 
 /** Matchers, deduplication and timeouts: which hooks run at all. */
@@ -274,11 +306,31 @@ function planCases(cases: Case[], cwd: string): void {
       behaviours: { a: { stdout: json({ decision: 'deny', reason: 'once?' }) } },
     });
   dedup('same command twice', [{ hooks: [{ hook: 'a' }] }, { matcher: 'run_.*', hooks: [{ hook: 'a' }] }]);
-  dedup('same name and command', [{ hooks: [{ hook: 'a', name: 'guard' }, { hook: 'a', name: 'guard' }] }]);
-  dedup('different names run twice', [{ hooks: [{ hook: 'a', name: 'one' }, { hook: 'a', name: 'two' }] }]);
+  dedup('same name and command', [
+    {
+      hooks: [
+        { hook: 'a', name: 'guard' },
+        { hook: 'a', name: 'guard' },
+      ],
+    },
+  ]);
+  dedup('different names run twice', [
+    {
+      hooks: [
+        { hook: 'a', name: 'one' },
+        { hook: 'a', name: 'two' },
+      ],
+    },
+  ]);
   dedup('unmatched copy does not count', [{ matcher: 'nope', hooks: [{ hook: 'a' }] }, { hooks: [{ hook: 'a' }] }]);
   const timeout = (id: string, hooks: HookSpec[], behaviours: Record<string, Behaviour>) =>
-    cases.push({ id: `BeforeTool/timeout ${id}`, event: 'BeforeTool', payload: payloadFor('BeforeTool', cwd), definitions: [{ hooks }], behaviours });
+    cases.push({
+      id: `BeforeTool/timeout ${id}`,
+      event: 'BeforeTool',
+      payload: payloadFor('BeforeTool', cwd),
+      definitions: [{ hooks }],
+      behaviours,
+    });
   timeout('alone', [{ hook: 'a', timeout: 300 }], { a: { stdout: json({ decision: 'deny', reason: 'too late' }), sleepSeconds: 2 } });
   timeout('beside a deny', [{ hook: 'a', timeout: 300 }, { hook: 'b' }], {
     a: { sleepSeconds: 2 },

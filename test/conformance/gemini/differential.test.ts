@@ -62,7 +62,9 @@ function writeScript(caseIndex: number, hook: string, behaviour: Behaviour): str
 
 /** The case's `hooks` settings value, with the commands of its scripts. */
 function hooksSetting(testCase: Case, index: number): Record<string, unknown> {
-  const commands = Object.fromEntries(Object.entries(testCase.behaviours).map(([hook, behaviour]) => [hook, writeScript(index, hook, behaviour)]));
+  const commands = Object.fromEntries(
+    Object.entries(testCase.behaviours).map(([hook, behaviour]) => [hook, writeScript(index, hook, behaviour)]),
+  );
   return {
     [testCase.event]: testCase.definitions.map((definition) => ({
       ...(definition.matcher === undefined ? {} : { matcher: definition.matcher }),
@@ -80,15 +82,19 @@ function hooksSetting(testCase: Case, index: number): Record<string, unknown> {
 /** What each hook of case `index` read on stdin, per hook, in the order the files sort (one per run). */
 function stdinSeen(logDir: string, index: number): Record<string, unknown[]> {
   const seen: Record<string, unknown[]> = {};
-  for (const file of readdirSync(logDir).filter((name) => name.startsWith(`${index}-`)).sort()) {
+  for (const file of readdirSync(logDir)
+    .filter((name) => name.startsWith(`${index}-`))
+    .sort()) {
     const hook = file.split('.')[0]!;
-    (seen[hook] ??= []).push(JSON.parse(readFileSync(join(logDir, file), 'utf8')));
+    seen[hook] = [...(seen[hook] ?? []), JSON.parse(readFileSync(join(logDir, file), 'utf8'))];
   }
   return seen;
 }
 
 function fromOutcome(event: string, outcome: Outcome): Final | null {
-  const output = (outcome.dialectOutput?.output ?? null) as { hookSpecificOutput?: { toolConfig?: unknown; clearContext?: unknown } } | null;
+  const output = (outcome.dialectOutput?.output ?? null) as {
+    hookSpecificOutput?: { toolConfig?: unknown; clearContext?: unknown };
+  } | null;
   if (output === null) return null;
   return {
     blocked: outcome.blocked,
@@ -117,7 +123,8 @@ beforeAll(() => {
   const casesFile = join(root, 'cases.json');
   writeFileSync(casesFile, JSON.stringify(forGemini));
   const namespace = loopbackNamespace();
-  if (!namespace.available) process.stderr.write(`differential.test.ts: Gemini's hook code runs without a namespace: ${namespace.reason}\n`);
+  if (!namespace.available)
+    process.stderr.write(`differential.test.ts: Gemini's hook code runs without a namespace: ${namespace.reason}\n`);
   const resultsFile = join(root, 'results.json');
   const argv = [process.execPath, DRIVER, casesFile, resultsFile];
   const [command, ...args] = namespace.available ? namespace.wrap(argv) : argv;
@@ -155,7 +162,7 @@ describe('gemini: hookctl agrees with Gemini CLI hook runner and aggregator', ()
       rewriteOrder: 'configured',
     });
     try {
-      const outcome = await engine.dispatch(testCase.event, testCase.payload);
+      const outcome = await engine.dispatch(testCase.event as never, testCase.payload as never);
       const ran = outcome.runs.filter((run) => run.status !== 'skipped').length;
       const expected = gemini.get(id)!;
       expect({ ran, final: fromOutcome(testCase.event, outcome) }).toEqual({ ran: expected.result.ran, final: expected.result.final });

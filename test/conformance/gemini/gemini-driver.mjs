@@ -36,7 +36,12 @@ async function runCase(testCase) {
   const runner = new HookRunner(config);
   const aggregator = new HookAggregator();
   const { event, payload } = testCase;
-  const context = event === 'BeforeTool' || event === 'AfterTool' ? { toolName: payload.tool_name } : TRIGGER_FIELD[event] ? { trigger: payload[TRIGGER_FIELD[event]] } : undefined;
+  const context =
+    event === 'BeforeTool' || event === 'AfterTool'
+      ? { toolName: payload.tool_name }
+      : TRIGGER_FIELD[event]
+        ? { trigger: payload[TRIGGER_FIELD[event]] }
+        : undefined;
   const plan = planner.createExecutionPlan(event, context);
   if (!plan || plan.hookConfigs.length === 0) return { id: testCase.id, ran: 0, final: null };
   const results = plan.sequential
