@@ -3,7 +3,7 @@ import { exponentialBacktracking } from '../../config/regex-backtracking.js';
 import { describeGeminiFile, discoverGeminiFiles } from './config-layers.js';
 import { GEMINI_EVENTS } from './events.js';
 import { compileGeminiMatcher } from './matcher.js';
-import { toolNames } from './tool-names.js';
+import { CLAUDE_EVENT_NAMES, toolNames } from './tool-names.js';
 
 /** Settings keys hookctl reads; every other key belongs to Gemini CLI and is not checked. */
 const SETTINGS_FIELDS: Readonly<Record<string, FieldType>> = {
@@ -79,6 +79,12 @@ export const configSpec: DialectConfigSpec = {
   },
   mcpToolPrefix: 'mcp_',
   toolNames,
+  // `gemini hooks migrate --from-claude` renames these; a copied file keeps them and its hooks never fire.
+  otherAgentEvents: Object.fromEntries(
+    Object.entries(CLAUDE_EVENT_NAMES)
+      .filter(([claude]) => !GEMINI_EVENTS.some((event) => event.name === claude))
+      .map(([claude, gemini]) => [claude, { agent: 'Claude Code', instead: gemini }]),
+  ),
   hookVariables: {
     always: ['GEMINI_PROJECT_DIR', 'GEMINI_CWD', 'GEMINI_SESSION_ID', 'GEMINI_PLANS_DIR', 'CLAUDE_PROJECT_DIR'],
     plugin: [],
