@@ -168,7 +168,8 @@ async function prepareDispatch(
   payload: Readonly<Record<string, unknown>>,
   context: DispatchContextInfo,
 ): Promise<DispatchPreparation> {
-  const cwd = typeof payload.cwd === 'string' ? payload.cwd : context.cwd;
+  // context.cwd is the payload's cwd resolved against the project dir (Gemini's is always absolute).
+  const cwd = context.cwd;
   const session = typeof payload.session_id === 'string' ? payload.session_id : '';
   return {
     env: { GEMINI_PROJECT_DIR: cwd, GEMINI_CWD: cwd, GEMINI_SESSION_ID: session, CLAUDE_PROJECT_DIR: cwd },
