@@ -20,6 +20,9 @@ const STATUS_MARK: Record<RunReport['status'], string> = {
   running: '…',
 };
 
+/** Hints that name `hookctl trust`/`enable`: only for a dialect whose agent has per-hook trust and switches. */
+const PER_HOOK_HINTS: ReadonlySet<string> = new Set(['untrusted', 'modified', 'disabled']);
+
 const SKIP_HINT: Partial<Record<NonNullable<RunReport['skipReason']>, string>> = {
   untrusted: 'review it with `hookctl trust <id>` or run with --dangerously-bypass-hook-trust',
   modified: 'its definition changed since it was trusted; review it with `hookctl trust <id>`',
@@ -41,6 +44,11 @@ export function formatOutcome(
   handlers: readonly ListedHandler[],
   /** Why each passed-over handler was not selected (`if-filter: …`), by id; default: its matcher. */
   whyNot: ReadonlyMap<string, string> = new Map(),
+  /**
+   * False for a dialect whose trust authority has no per-hook trust (its `notApplicable`): no hint
+   * then suggests `hookctl trust` or `enable`, which refuse there; the run's error says why it was skipped.
+   */
+  perHookTrust = true,
 ): string {
   const selected = new Set(outcome.runs.map((run) => run.id));
   const notMatched = handlers
@@ -54,7 +62,7 @@ export function formatOutcome(
     `matched ${outcome.runs.length} of ${handlerCount} handler${handlerCount === 1 ? '' : 's'}` +
       (notMatched.length > 0 ? `; not selected: ${notMatched.map((h) => `${h.id} (${h.why})`).join(', ')}` : ''),
   );
-  for (const run of outcome.runs) lines.push(...formatRun(run));
+  for (const run of outcome.runs) lines.push(...formatRun(run, perHookTrust));
   for (const warning of outcome.warnings) lines.push(`warning: ${warning}`);
   for (const message of outcome.systemMessages) lines.push(`system message: ${message}`);
   if (outcome.additionalContext !== null) {
@@ -69,7 +77,7 @@ export function formatOutcome(
   return `${lines.map((line) => (typeof line === 'string' ? showText(line) : line.multiline)).join('\n')}\n`;
 }
 
-function formatRun(run: RunReport): string[] {
+function formatRun(run: RunReport, perHookTrust: boolean): string[] {
   const where = run.file === null ? run.source : `${run.source} ${run.file}${run.line === null ? '' : `:${run.line}`}`;
   const status = run.skipReason ? `skipped (${run.skipReason})` : run.status.replace('_', ' ');
   const facts =
@@ -78,7 +86,8 @@ function formatRun(run: RunReport): string[] {
     `  ${STATUS_MARK[run.status]} ${status}  ${run.id}  [${run.mode}]  ${[run.command, ...facts].join('  ')}`,
     `      ${where}`,
   ];
-  if (run.skipReason && SKIP_HINT[run.skipReason]) lines.push(`      ${SKIP_HINT[run.skipReason]!.replace('<id>', run.id)}`);
+  const hint = run.skipReason && (perHookTrust || !PER_HOOK_HINTS.has(run.skipReason)) ? SKIP_HINT[run.skipReason] : undefined;
+  if (hint !== undefined) lines.push(`      ${hint.replace('<id>', run.id)}`);
   if (run.error) lines.push(`      error: ${run.error}`);
   const stderr = run.stderr.trim();
   if (stderr !== '') lines.push(`      stderr: ${excerpt(stderr)}`);

@@ -14,19 +14,18 @@ export function formatListing(dialect: Pick<Dialect, 'formatListing'>, listing: 
 /** Every layer in order, one block per hook with its trust and what to do about it. */
 function formatLayeredListing(listing: HookListing, details: readonly ListedHookDetail[]): string {
   const off = listing.switchedOff;
-  if (off?.scope === 'all') {
-    return (
-      `Hooks are disabled by [features] hooks = false in the managed requirements file ${off.file}:${off.line}; ` +
-      'no hook is discovered or run, managed ones included.\n'
-    );
-  }
+  // Hooks a switch turned off are listed (never run) after the ones that can run.
+  const runnable = details.filter(({ hook }) => !hook.listedOnly).length;
   const offLine =
     off === null
       ? null
-      : `user, project and plugin hooks are off: [features] hooks = false in ${off.file}:${off.line} ` +
-        (details.length === 0
-          ? '(there are no managed hooks, so nothing runs).'
-          : '(managed hooks still run: only the managed requirements file can turn them off).');
+      : off.scope === 'all'
+        ? `Hooks are disabled by [features] hooks = false in the managed requirements file ${off.file}:${off.line}; ` +
+          'no hook is discovered or run, managed ones included.'
+        : `user, project and plugin hooks are off: [features] hooks = false in ${off.file}:${off.line} ` +
+          (runnable === 0
+            ? '(there are no managed hooks, so nothing runs).'
+            : '(managed hooks still run: only the managed requirements file can turn them off).');
   if (details.length === 0) return `${offLine ?? 'No hooks configured.'}\n`;
   const lines: string[] = [];
   let layer: string | null = null;
@@ -55,6 +54,8 @@ function formatLayeredListing(listing: HookListing, details: readonly ListedHook
 
 /** `trusted`, `modified (script changed: …), disabled`, or `managed-only (…)` when trust cannot matter. */
 function statusText(hook: ListedHook, detail: string | null): string {
+  // A configuration switch, not the hook's trust, keeps it from running (`[features] hooks = false`).
+  if (hook.skipReason === 'disabled' && hook.skipDetail !== null) return `off (${hook.skipDetail})`;
   if (hook.skipReason === 'managed-only') return 'managed-only (held back by the managed requirements file: it never runs)';
   // The agent loads nothing from a project its user has not trusted; the hook's own trust cannot change that.
   if (hook.skipReason === 'workspace-untrusted') return `untrusted-project (${hook.skipDetail ?? 'the project is not trusted'})`;

@@ -8,7 +8,7 @@ import { DIALECTS } from '../../src/dialects/registry.js';
  * The dependency rule of docs/architecture.md: imports point down only, type imports included.
  * util ← kit ← errors ← core (config, contracts, lint, trust, engine, serve, scaffold, fixture, testing,
  * report) ← dialects/<id> ← dialects/registry (+ detect, infer) ← entry points (cli, codegen,
- * src/*.ts). A dialect may reuse another's module (SPEC-dialects: codex reuses openinterpreter).
+ * src/*.ts). A dialect may reuse another's module (openinterpreter reuses the Codex runtime in codex/).
  * Each failure names the edge.
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

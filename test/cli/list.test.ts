@@ -184,7 +184,7 @@ describe('hookctl list --dialect openinterpreter', () => {
     );
   });
 
-  it('says which hooks are off when [features] hooks = false (here: every hook, as there are no managed ones)', async () => {
+  it('lists the hooks [features] hooks = false turned off, and says so (here: every hook, as there are no managed ones)', async () => {
     const { sandbox, common } = oiSetup();
     sandbox.write('project/.openinterpreter/config.toml', '[features]\nhooks = false\n');
     sandbox.write(
@@ -194,14 +194,21 @@ describe('hookctl list --dialect openinterpreter', () => {
     const text = await runCli(['list', ...common]);
     const config = `${sandbox.project}/.openinterpreter/config.toml`;
     expect(text.stdout).toBe(
-      `user, project and plugin hooks are off: [features] hooks = false in ${config}:2 (there are no managed hooks, so nothing runs).\n`,
+      [
+        'project hooks:',
+        `  project:Stop:0:0 — Stop, sync, timeout 600s — off ([features] hooks = false in ${config}:2)`,
+        '    command: true',
+        `    at: ${sandbox.project}/.openinterpreter/hooks.json:1`,
+        `user, project and plugin hooks are off: [features] hooks = false in ${config}:2 (there are no managed hooks, so nothing runs).`,
+        '',
+      ].join('\n'),
     );
     const json = JSON.parse((await runCli(['list', '--json', ...common])).stdout);
     expect(json).toMatchObject({
       dialect: 'openinterpreter',
       enabled: false,
       switchedOff: { scope: 'non-managed', file: config, line: 2, column: 1 },
-      hooks: [],
+      hooks: [{ id: 'project:Stop:0:0', skipReason: 'disabled', listedOnly: true, skipDetail: `[features] hooks = false in ${config}:2` }],
       loadErrors: [],
     });
     // Scripts reading the JSON learn why nothing is listed, and where the switch is.

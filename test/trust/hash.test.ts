@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compileMatcher } from '../../src/config/compile-matcher.js';
 import type { CompiledMatcher } from '../../src/kit/handler-record.js';
 import { canonicalJson, snakeCaseEvent } from '../../src/trust/hash.js';
-import { definitionHash, hookDefinition } from '../../src/dialects/openinterpreter/definition.js';
+import { definitionHash, hookDefinition } from '../../src/dialects/codex/definition.js';
 import { loadConfig } from '../../src/dialects/openinterpreter/load-config.js';
 import { makeHandler } from '../helpers/factories.js';
 import { makeTempProject } from '../helpers/temp-project.js';

@@ -66,7 +66,7 @@ export async function dryRun(event: string, options: DryRunOptions): Promise<num
         const whyNot = new Map(
           passedOver.filter((entry) => entry.reason === 'if-filter').map((entry) => [entry.id, describeNotSelected(entry)]),
         );
-        process.stdout.write(formatOutcome(shown, engine.handlers, whyNot));
+        process.stdout.write(formatOutcome(shown, engine.handlers, whyNot, dialect.trust.notApplicable === undefined));
       }
     } finally {
       await engine.close({ signal });

@@ -1,4 +1,4 @@
-import type { Dialect } from '../../kit/index.js';
+import { defineDialect, type Dialect } from '../../kit/index.js';
 import { contracts } from './contracts.js';
 import { fixture } from './fixture.js';
 import { toolSamples } from './tool-samples.js';
@@ -10,15 +10,11 @@ import { scaffolding } from './scaffolding.js';
 import { sessionRecords } from './session-records.js';
 import { trust } from './trust.js';
 
-/** The `claude` dialect (SPEC-dialects 8): Claude Code's settings files, 31 events, command and HTTP hooks. */
-export const dialect: Dialect = {
-  id: manifest.id,
+/** The `claude` dialect (SPEC-dialects 8): Claude Code's settings files, 31 events, command and HTTP hooks; no aliases (8.3). */
+export const dialect: Dialect = defineDialect({
   manifest,
-  events: manifest.events,
   contracts,
   loadConfig,
-  // 8.3: "hookctl adds no aliases".
-  aliases: {},
   protocol,
   trust,
   formatListing: formatClaudeListing,
@@ -26,4 +22,4 @@ export const dialect: Dialect = {
   toolSamples,
   scaffold: scaffolding,
   sessionRecords,
-};
+});

@@ -1,12 +1,13 @@
 import { accessSync, constants } from 'node:fs';
 import { delimiter, dirname, join, relative, sep } from 'node:path';
 import type { ConfigFile } from '../../config/config-file.js';
-import type { GroupDeclaration, HandlerDeclaration } from '../../config/declarations.js';
+import type { HandlerDeclaration } from '../../config/declarations.js';
 import { scalarField, setField } from '../../config/field-value.js';
+import { normalizeHandlers, type HandlerOrigin } from '../../config/normalize-handlers.js';
 import type { SourceNode } from '../../config/source-tree.js';
-import { withUniqueIds } from '../../config/unique-ids.js';
 import type { HandlerRecord, HandlerType, LoadContext } from '../../kit/index.js';
 import type { CheckedFile } from '../../lint/rule.js';
+import { configSpec } from './config-spec.js';
 import { claudeUserDir, INLINE_SETTINGS_PATH } from './paths.js';
 import { interpolateHeaders, parseUrl, urlAllowed } from './http.js';
 import { compileCondition } from './if-condition.js';
@@ -38,7 +39,9 @@ const PLACEHOLDERS = ['CLAUDE_PROJECT_DIR', 'CLAUDE_PLUGIN_ROOT', 'CLAUDE_PLUGIN
 
 /**
  * The claude handler records of every usable declaration (SPEC-dialects 8.2), in layer and file
- * order, with ids unique across the load. A file the agent drops whole has its hooks node invalidated (8.1, bad files).
+ * order, with ids unique across the load. The shared normalisation walks the declarations; this
+ * dialect's extension makes each record Claude's (its id, type, timeout, launch, environment and
+ * dedup key). A file the agent drops whole has its hooks node invalidated (8.1, bad files).
  */
 export function normalizeClaudeHandlers(
   checked: readonly CheckedFile[],
@@ -46,25 +49,8 @@ export function normalizeClaudeHandlers(
   policy: HandlerPolicy,
   context: LoadContext,
 ): HandlerRecord[] {
-  const records: HandlerRecord[] = [];
   const environment = hookEnvironment(context);
-  for (const { file, declarations } of checked) {
-    if (file.parsed.root === null || invalidated.has(file.parsed.root)) continue;
-    const hooksValue = declarations.hooks?.value;
-    if (hooksValue !== undefined && invalidated.has(hooksValue)) continue;
-    for (const event of declarations.events) {
-      if (event.spec === null || invalidated.has(event.value)) continue;
-      for (const group of event.groups) {
-        if (invalidated.has(group.node) || group.compiled?.ok !== true) continue;
-        for (const handler of group.handlers) {
-          if (invalidated.has(handler.node)) continue;
-          const record = toRecord(file, group, handler, policy, context, environment);
-          if (record !== null) records.push(record);
-        }
-      }
-    }
-  }
-  return withUniqueIds(records);
+  return normalizeHandlers(checked, configSpec, invalidated, (record, origin) => toRecord(record, origin, policy, context, environment));
 }
 
 /**
@@ -85,33 +71,34 @@ function hookEnvironment(context: LoadContext): Record<string, string | undefine
   return env;
 }
 
+/** The shared record made Claude's: only its place (source, position, event, matcher) is kept. */
 function toRecord(
-  file: ConfigFile,
-  group: GroupDeclaration,
-  handler: HandlerDeclaration,
+  shared: HandlerRecord,
+  { file, group, handler }: HandlerOrigin,
   policy: HandlerPolicy,
   context: LoadContext,
   environment: Record<string, string | undefined>,
 ): HandlerRecord | null {
   const node = handler.node;
   const type = scalarField(node, 'type', 'string') as HandlerType | undefined;
-  if (type === undefined || group.compiled?.ok !== true) return null;
-  const event = group.event.name;
+  if (type === undefined) return null;
+  const event = shared.event;
   const plugin = file.plugin;
   const timeout = scalarField(node, 'timeout', 'number');
   const timeoutSet = timeout !== undefined && timeout > 0;
   const rule = scalarField(node, 'if', 'string');
   const base = {
-    dialect: 'claude',
+    dialect: shared.dialect,
     id: `${file.source}:${fileLabel(file, context)}:${event}:${group.index}:${handler.index}`,
     explicitId: false,
-    source: file.source,
+    source: shared.source,
+    // Inline `--settings` JSON has no file.
     file: file.parsed.path.startsWith('/') ? file.parsed.path : null,
-    line: node.pos.line,
-    column: node.pos.column,
-    position: { group: group.index, handler: handler.index },
+    line: shared.line,
+    column: shared.column,
+    position: shared.position,
     event,
-    matcher: group.compiled.matcher,
+    matcher: shared.matcher,
     type,
     timeoutMs: Math.max(1, Math.round((timeoutSet ? timeout : defaultTimeoutSeconds(type, event)) * 1000)),
     timeoutSet,

@@ -3,11 +3,10 @@ import type { DialectConfigSpec, FeaturesPolicy, FeaturesSwitch } from '../../co
 import { setField } from '../../config/field-value.js';
 import type { SourceEntry } from '../../config/source-tree.js';
 import { configSpec as openInterpreterSpec } from '../openinterpreter/config-spec.js';
-import { CONTEXT_LIMIT_EVENTS } from '../openinterpreter/events.js';
 import { describeCodexFile, discoverCodexFiles } from './config-layers.js';
-import { CODEX_EVENTS } from './events.js';
+import { CODEX_EVENTS, CONTEXT_LIMIT_EVENTS } from './events.js';
 import { hookKey } from './hook-key.js';
-import { definitionHash } from '../openinterpreter/definition.js';
+import { definitionHash } from './definition.js';
 import { hookStates } from './trust-state.js';
 
 const { id: _id, onFailure: _onFailure, ...codexHandlerFields } = openInterpreterSpec.handlerFields;

@@ -1,5 +1,5 @@
-import type { Dialect } from '../../kit/index.js';
-import { CODEX_TOOL_ALIASES } from '../openinterpreter/events.js';
+import { defineDialect, type Dialect } from '../../kit/index.js';
+import { CODEX_TOOL_ALIASES } from './events.js';
 import { contracts } from './contracts.js';
 import { fixture } from './fixture.js';
 import { toolSamples } from './tool-samples.js';
@@ -11,10 +11,8 @@ import { sessionRecords } from './session-records.js';
 import { trust } from './trust.js';
 
 /** The `codex` dialect (SPEC-dialects 9): OpenAI Codex's hooks, exactly as Codex runs them. */
-export const dialect: Dialect = {
-  id: manifest.id,
+export const dialect: Dialect = defineDialect({
   manifest,
-  events: manifest.events,
   contracts,
   loadConfig,
   aliases: CODEX_TOOL_ALIASES,
@@ -24,4 +22,4 @@ export const dialect: Dialect = {
   toolSamples,
   scaffold: scaffolding,
   sessionRecords,
-};
+});

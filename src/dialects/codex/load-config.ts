@@ -1,6 +1,6 @@
 import { userInfo } from 'node:os';
 import type { CompiledMatcher, HandlerRecord, LoadContext, LoadedConfig } from '../../kit/index.js';
-import { loadCodexFamilyConfig } from '../openinterpreter/load-config.js';
+import { loadCodexFamilyConfig } from './family-config.js';
 import { codexWatchPaths } from './config-layers.js';
 import { configSpec } from './config-spec.js';
 import { CODEX_EVENTS } from './events.js';

@@ -1,5 +1,5 @@
 import type { DialectProtocol } from '../../kit/index.js';
-import { createCodexProtocol } from '../openinterpreter/codex-protocol.js';
+import { createCodexProtocol } from './codex-protocol.js';
 import { contracts } from './contracts.js';
 
 /**

@@ -7,7 +7,7 @@ import type { HandlerRecord } from '../../kit/handler-record.js';
 import type { HandlerTrust, LoadContext, TrustAuthority, TrustContext, TrustUnit } from '../../kit/index.js';
 import { describeHook } from '../../trust/describe-hook.js';
 import { updateTextFile } from '../../trust/locked-text-file.js';
-import { definitionHash } from '../openinterpreter/definition.js';
+import { definitionHash } from './definition.js';
 import { codexPaths } from './paths.js';
 import { hookStates, trustedElsewhere, type HookState } from './trust-state.js';
 

@@ -1,4 +1,4 @@
-import type { Dialect } from '../../kit/index.js';
+import { defineDialect, type Dialect } from '../../kit/index.js';
 import { builtinHooks } from './builtin-hooks.js';
 import { contracts } from './contracts.js';
 import { fixture } from './fixture.js';
@@ -11,13 +11,10 @@ import { scaffolding } from './scaffolding.js';
 import { trust } from './trust.js';
 
 /** The `octo` dialect (SPEC 3): a Claude-Code-style engine with YAML config and a sequential gate. */
-export const dialect: Dialect = {
-  id: manifest.id,
+export const dialect: Dialect = defineDialect({
   manifest,
-  events: manifest.events,
   contracts,
   loadConfig,
-  aliases: {},
   transportField: 'transport',
   builtinHooks,
   protocol,
@@ -26,4 +23,4 @@ export const dialect: Dialect = {
   toolSamples,
   scaffold: scaffolding,
   formatListing: formatOctoListing,
-};
+});

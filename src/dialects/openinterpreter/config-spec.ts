@@ -1,6 +1,7 @@
 import type { DialectConfigSpec } from '../../config/config-spec.js';
 import { projectAnchor } from './project-anchor.js';
-import { CONTEXT_LIMIT_EVENTS, OPENINTERPRETER_EVENTS } from './events.js';
+import { CONTEXT_LIMIT_EVENTS } from '../codex/events.js';
+import { OPENINTERPRETER_EVENTS } from './events.js';
 import { describeOpenInterpreterFile, discoverOpenInterpreterFiles, featuresSwitch } from './config-layers.js';
 
 /** openinterpreter config rules (SPEC 2.2, 2.3): JSON/TOML matcher groups, timeouts in whole seconds. */

@@ -1,4 +1,4 @@
-import type { HookDefinition } from './definition.js';
+import type { HookDefinition } from '../codex/definition.js';
 
 /** The fields of a hook definition a person recognises, in review order. */
 const FIELDS = ['event', 'matcher', 'command', 'timeout', 'async', 'statusMessage', 'onFailure'] as const;

@@ -81,22 +81,3 @@ export const OPENINTERPRETER_EVENTS = [
 ] as const satisfies readonly EventSpec[];
 
 export type OpenInterpreterEventName = (typeof OPENINTERPRETER_EVENTS)[number]['name'];
-
-/**
- * Events whose handlers can emit additional context, and so take `additionalContextLimit`
- * (Codex: codex-rs/hooks/src/engine/discovery.rs append_matcher_groups).
- */
-export const CONTEXT_LIMIT_EVENTS: ReadonlySet<string> = new Set([
-  'PreToolUse',
-  'PostToolUse',
-  'SessionStart',
-  'UserPromptSubmit',
-  'SubagentStart',
-]);
-
-/**
- * Other names a tool answers to in matchers (SPEC 2.4): the patch and sub-agent tools also match the
- * names Claude-style configs use. Codex: codex-rs/core/src/tools/hook_names.rs (HookToolName::apply_patch,
- * ::spawn_agent). Shared by the Codex-derived dialects.
- */
-export const CODEX_TOOL_ALIASES: Readonly<Record<string, readonly string[]>> = { apply_patch: ['Write', 'Edit'], spawn_agent: ['Agent'] };

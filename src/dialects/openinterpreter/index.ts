@@ -1,6 +1,6 @@
-import type { Dialect } from '../../kit/index.js';
+import { defineDialect, type Dialect } from '../../kit/index.js';
 import { contracts } from './contracts.js';
-import { CODEX_TOOL_ALIASES } from './events.js';
+import { CODEX_TOOL_ALIASES } from '../codex/events.js';
 import { fixture } from './fixture.js';
 import { toolSamples } from './tool-samples.js';
 import { loadConfig } from './load-config.js';
@@ -10,10 +10,8 @@ import { scaffolding } from './scaffolding.js';
 import { trust } from './trust.js';
 
 /** The `openinterpreter` dialect (SPEC 2): a Codex-derived engine with JSON and inline TOML config. */
-export const dialect: Dialect = {
-  id: manifest.id,
+export const dialect: Dialect = defineDialect({
   manifest,
-  events: manifest.events,
   contracts,
   loadConfig,
   aliases: CODEX_TOOL_ALIASES,
@@ -22,4 +20,4 @@ export const dialect: Dialect = {
   fixture,
   toolSamples,
   scaffold: scaffolding,
-};
+});

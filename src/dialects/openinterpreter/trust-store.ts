@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { isPlainObject } from '../../util/is-plain-object.js';
-import type { HookDefinition } from './definition.js';
+import type { HookDefinition } from '../codex/definition.js';
 import { readJsonDocument, updateJsonDocument, type JsonDocument } from '../../trust/locked-json-file.js';
 
 /**

@@ -3,7 +3,7 @@ import { UsageError } from '../../errors.js';
 import type { TrustAuthority, TrustContext, TrustUnit } from '../../kit/trust-authority.js';
 import { changedFields, describeChange } from './describe-change.js';
 import { describeHook } from '../../trust/describe-hook.js';
-import { definitionHash, hookDefinition } from './definition.js';
+import { definitionHash, hookDefinition } from '../codex/definition.js';
 import { mergeScriptHashes, projectScriptHashes, scriptChange, scriptCoverage, type ScriptHashes } from '../../trust/project-scripts.js';
 import {
   fileTrust,

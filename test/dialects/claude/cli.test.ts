@@ -30,6 +30,19 @@ describe('hookctl dry-run and run with --dialect claude', () => {
     );
   });
 
+  it('dry-run never suggests `hookctl enable` for a hook disableAllHooks turned off (claude refuses enable)', async () => {
+    const box = makeClaudeSandbox();
+    box.trustWorkspace();
+    box.settings('project/.claude/settings.json', { ...hooks({ Stop: [group([command('echo off')])] }), disableAllHooks: true });
+    const result = await runCli(['dry-run', 'Stop', ...sandboxFlags(box, 'claude', box.managed)]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('skipped (disabled)');
+    expect(result.stdout).toContain('error: disableAllHooks is true in');
+    expect(result.stdout).not.toContain('hookctl enable');
+    const enable = await runCli(['enable', 'x', ...sandboxFlags(box, 'claude', box.managed)]);
+    expect(enable.stderr).toContain('no per-hook trust or on/off switch');
+  });
+
   it('run prints the outcome JSON with dialectOutput and every run', async () => {
     const box = makeClaudeSandbox();
     box.trustWorkspace();

@@ -1,6 +1,6 @@
 import type { HandlerRecord } from '../../kit/index.js';
 import { canonicalJson, sha256, snakeCaseEvent } from '../../trust/hash.js';
-import { OPENINTERPRETER_EVENTS } from './events.js';
+import { CODEX_EVENTS } from './events.js';
 
 /** The fields of a handler that make up its identity (SPEC 2.7); `id` is deliberately not one of them. */
 export interface HookDefinition {
@@ -24,9 +24,7 @@ export interface HandlerIdentity {
 /** Codex: codex-rs/hooks/src/output_spill.rs DEFAULT_HOOK_OUTPUT_TOKEN_LIMIT. */
 const DEFAULT_CONTEXT_LIMIT = 2500;
 
-const EVENTS_WITHOUT_MATCHER = new Set<string>(
-  OPENINTERPRETER_EVENTS.filter((event) => event.matcherField === null).map((event) => event.name),
-);
+const EVENTS_WITHOUT_MATCHER = new Set<string>(CODEX_EVENTS.filter((event) => event.matcherField === null).map((event) => event.name));
 
 /** The Codex-compatible identity object of a handler (SPEC 2.7). */
 export function hookDefinition(handler: HandlerRecord): HookDefinition {
