@@ -1,7 +1,8 @@
 /**
  * Agents written in JavaScript (Claude Code, Gemini CLI) test a regex matcher with
  * `new RegExp(matcher).test(target)` (no flags, so Annex B syntax). hookctl may not run a JavaScript
- * regex at dispatch time: a backtracking engine can stall on a hostile pattern (SPEC §6.1). This module rewrites a JavaScript pattern into an RE2
+ * regex at dispatch time: a backtracking engine can stall on a hostile pattern (SPEC §6.1). This
+ * module rewrites a JavaScript pattern into an RE2
  * pattern that accepts exactly the same strings, so a linear-time engine can evaluate it, or says
  * why it cannot: look-around and back-references have no linear-time equivalent, and a few rare
  * escapes are refused rather than guessed.

@@ -95,7 +95,7 @@ describe.each(['openinterpreter', 'octo', 'claude', 'codex', 'gemini'] as const)
       commands.map((command, i) =>
         dialect === 'octo'
           ? { command }
-          : dialect === 'codex' || dialect === 'claude'
+          : dialect === 'codex' || dialect === 'claude' || dialect === 'gemini'
             ? { type: 'command', command }
             : { type: 'command', id: names[i], command },
       ),
@@ -109,7 +109,10 @@ function registeredHandlers(dialect: DialectId, project: string, event: string):
     return config.hooks[event]!;
   }
   const config = JSON.parse(
-    readFileSync(join(project, CONFIG_DIRS[dialect], dialect === 'claude' ? 'settings.json' : 'hooks.json'), 'utf8'),
+    readFileSync(
+      join(project, CONFIG_DIRS[dialect], dialect === 'claude' || dialect === 'gemini' ? 'settings.json' : 'hooks.json'),
+      'utf8',
+    ),
   ) as {
     hooks: Record<string, { hooks: unknown[] }[]>;
   };

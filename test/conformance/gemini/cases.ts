@@ -89,6 +89,22 @@ const EVENT_PAYLOADS: Readonly<Record<string, Record<string, unknown>>> = {
 
 export const EVENTS = Object.keys(EVENT_PAYLOADS);
 
+/** The single-hook forms every event gets (the tool events get them all). */
+const CORE_FORMS: ReadonlySet<string> = new Set([
+  'silent',
+  'text-exit-0',
+  'text-exit-1',
+  'stdout-preferred-exit-2',
+  'json-block-exit-2',
+  'json-deny-no-reason',
+  'json-ask',
+  'json-stop',
+  'json-context',
+  'json-on-stderr-exit-2',
+  'json-string-encoded',
+  'json-number',
+]);
+
 export function payloadFor(event: string, cwd: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     session_id: 'differential-session',
@@ -114,7 +130,10 @@ export function buildCases(cwd: string): Case[] {
       ...extra,
     });
   for (const event of EVENTS) {
-    for (const [id, behaviour] of Object.entries(forms(event))) one(event, id, behaviour);
+    // Every form on the tool events; the forms whose reading differs by merge strategy on the others.
+    const all = Object.entries(forms(event));
+    const chosen = event === 'BeforeTool' || event === 'AfterTool' ? all : all.filter(([id]) => CORE_FORMS.has(id));
+    for (const [id, behaviour] of chosen) one(event, id, behaviour);
     // Two hooks at once: reasons and contexts of both are joined; a deny beats an ask.
     const pair = (id: string, a: Behaviour, b: Behaviour) =>
       cases.push({

@@ -132,13 +132,13 @@ beforeAll(() => {
     cwd: work,
     stdio: 'ignore',
     env: { ...process.env, HOOK_LOG: join(root, 'log-gemini') },
-    timeout: 540_000,
+    timeout: 840_000,
   });
   const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as Result[];
   results.forEach((result, index) => {
     gemini.set(result.id, { result, stdin: stdinSeen(join(root, 'log-gemini'), index) });
   });
-}, 600_000);
+}, 900_000);
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 

@@ -37,7 +37,11 @@ describe('gemini lint', () => {
 
   it('a timeout that looks like seconds (copied from Claude Code) is 30 ms in Gemini CLI', async () => {
     const findings = await lint(file({ BeforeTool: [{ hooks: [command({ timeout: 30 })] }] }));
-    expect(findings).toEqual([expect.stringMatching(/^9:24 timeout-suspicious: timeout 30 is in milliseconds \(30 ms\); it looks like seconds: 30 s would be 30000$/)]);
+    expect(findings).toEqual([
+      expect.stringMatching(
+        /^9:24 timeout-suspicious: timeout 30 is in milliseconds \(30 ms\); it looks like seconds: 30 s would be 30000$/,
+      ),
+    ]);
   });
 
   it("Claude Code's event names and tool names never fire in a Gemini file, and lint says what Gemini calls them", async () => {

@@ -27,7 +27,9 @@ describe('gemini loadConfig', () => {
     const workspace = sandbox.write(
       'project/.gemini/settings.json',
       // Gemini CLI reads settings with comments.
-      `// workspace settings\n${settings({ BeforeTool: [{ matcher: 'run_shell_command', hooks: [hook('workspace', { timeout: 5000 })] }] })}`,
+      `// workspace settings\n${settings({
+        BeforeTool: [{ matcher: 'run_shell_command', hooks: [hook('workspace', { timeout: 5000 })] }],
+      })}`,
     );
     sandbox.write('home/.gemini/extensions/guard/gemini-extension.json', '{"name":"guard","version":"1.0.0"}');
     const extension = sandbox.write(
