@@ -114,7 +114,8 @@ const gemini = new Map<string, { result: Result; stdin: Record<string, unknown[]
 const settings: Record<string, unknown>[] = [];
 
 beforeAll(() => {
-  for (const dir of [work, scripts, join(root, 'log-gemini'), join(root, 'log-hookctl')]) mkdirSync(dir, { recursive: true });
+  for (const dir of [work, scripts, join(root, 'home'), join(root, 'log-gemini'), join(root, 'log-hookctl')])
+    mkdirSync(dir, { recursive: true });
   const forGemini = cases.map((testCase, index) => {
     const hooks = hooksSetting(testCase, index);
     settings.push(hooks);
@@ -131,7 +132,9 @@ beforeAll(() => {
   execFileSync(command!, args, {
     cwd: work,
     stdio: 'ignore',
-    env: { ...process.env, HOOK_LOG: join(root, 'log-gemini') },
+    // HOME in the sandbox on both sides: bash started over a socketpair (how Node passes stdin) reads
+    // ~/.bashrc, and a user's .bashrc (pyenv init…) would cost every hook seconds.
+    env: { ...process.env, HOME: join(root, 'home'), HOOK_LOG: join(root, 'log-gemini') },
     timeout: 840_000,
   });
   const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as Result[];
@@ -158,7 +161,13 @@ describe('gemini: hookctl agrees with Gemini CLI hook runner and aggregator', ()
       cwd: project,
       home: join(root, 'home'),
       managedConfigPath: join(root, 'no-system-settings.json'),
-      env: { ...process.env, HOOK_LOG: join(root, 'log-hookctl'), GEMINI_CLI_TRUST_WORKSPACE: 'true', GEMINI_CLI_HOME: join(root, 'home') },
+      env: {
+        ...process.env,
+        HOME: join(root, 'home'),
+        HOOK_LOG: join(root, 'log-hookctl'),
+        GEMINI_CLI_TRUST_WORKSPACE: 'true',
+        GEMINI_CLI_HOME: join(root, 'home'),
+      },
       rewriteOrder: 'configured',
     });
     try {
