@@ -151,33 +151,38 @@ describe('gemini: hookctl agrees with Gemini CLI hook runner and aggregator', ()
     expect(new Set(cases.map((testCase) => testCase.event)).size).toBe(11);
   });
 
-  it.each(cases.map((testCase, index) => [testCase.id, index] as const))('%s', async (id, index) => {
-    const testCase = cases[index]!;
-    const project = join(root, 'projects', String(index));
-    mkdirSync(join(project, '.gemini'), { recursive: true });
-    writeFileSync(join(project, '.gemini', 'settings.json'), JSON.stringify({ hooks: settings[index] }, null, 2));
-    const engine = await createEngine({
-      dialect: 'gemini',
-      cwd: project,
-      home: join(root, 'home'),
-      managedConfigPath: join(root, 'no-system-settings.json'),
-      env: {
-        ...process.env,
-        HOME: join(root, 'home'),
-        HOOK_LOG: join(root, 'log-hookctl'),
-        GEMINI_CLI_TRUST_WORKSPACE: 'true',
-        GEMINI_CLI_HOME: join(root, 'home'),
-      },
-      rewriteOrder: 'configured',
-    });
-    try {
-      const outcome = await engine.dispatch(testCase.event as never, testCase.payload as never);
-      const ran = outcome.runs.filter((run) => run.status !== 'skipped').length;
-      const expected = gemini.get(id)!;
-      expect({ ran, final: fromOutcome(testCase.event, outcome) }).toEqual({ ran: expected.result.ran, final: expected.result.final });
-      expect(stdinSeen(join(root, 'log-hookctl'), index)).toEqual(expected.stdin);
-    } finally {
-      await engine.close();
-    }
-  });
+  it.each(cases.map((testCase, index) => [testCase.id, index] as const))(
+    '%s',
+    async (id, index) => {
+      const testCase = cases[index]!;
+      const project = join(root, 'projects', String(index));
+      mkdirSync(join(project, '.gemini'), { recursive: true });
+      writeFileSync(join(project, '.gemini', 'settings.json'), JSON.stringify({ hooks: settings[index] }, null, 2));
+      const engine = await createEngine({
+        dialect: 'gemini',
+        cwd: project,
+        home: join(root, 'home'),
+        managedConfigPath: join(root, 'no-system-settings.json'),
+        env: {
+          ...process.env,
+          HOME: join(root, 'home'),
+          HOOK_LOG: join(root, 'log-hookctl'),
+          GEMINI_CLI_TRUST_WORKSPACE: 'true',
+          GEMINI_CLI_HOME: join(root, 'home'),
+        },
+        rewriteOrder: 'configured',
+      });
+      try {
+        const outcome = await engine.dispatch(testCase.event as never, testCase.payload as never);
+        const ran = outcome.runs.filter((run) => run.status !== 'skipped').length;
+        const expected = gemini.get(id)!;
+        expect({ ran, final: fromOutcome(testCase.event, outcome) }).toEqual({ ran: expected.result.ran, final: expected.result.final });
+        expect(stdinSeen(join(root, 'log-hookctl'), index)).toEqual(expected.stdin);
+      } finally {
+        await engine.close();
+      }
+      // The first case pays for loading the engine; a loaded machine makes that slow.
+    },
+    120_000,
+  );
 });
