@@ -2,10 +2,9 @@
  * Agents written in JavaScript (Claude Code, Gemini CLI) test a regex matcher with
  * `new RegExp(matcher).test(target)` (no flags, so Annex B syntax). hookctl may not run a JavaScript
  * regex at dispatch time: a backtracking engine can stall on a hostile pattern (SPEC §6.1). This
- * module rewrites a JavaScript pattern into an RE2
- * pattern that accepts exactly the same strings, so a linear-time engine can evaluate it, or says
- * why it cannot: look-around and back-references have no linear-time equivalent, and a few rare
- * escapes are refused rather than guessed.
+ * module rewrites a JavaScript pattern into an RE2 pattern that accepts exactly the same strings,
+ * so a linear-time engine can evaluate it, or says why it cannot: look-around and back-references
+ * have no linear-time equivalent, and a few rare escapes are refused rather than guessed.
  *
  * What changes in the rewrite: `.` and `\s`/`\S` get JavaScript's character sets spelled out (RE2's
  * `.` excludes only `\n`, its `\s` is ASCII), identity escapes (`\z`, `\p`, `\A` mean the letter in

@@ -108,10 +108,14 @@ describe('openinterpreter: [features] hooks = false outside the managed file nev
     const json = JSON.parse((await runCli(['list', '--json', ...setup.common])).stdout) as {
       enabled: boolean;
       switchedOff: unknown;
-      hooks: { source: string }[];
+      hooks: { source: string; skipReason: string | null; listedOnly: boolean }[];
     };
     expect(json).toMatchObject({ enabled: true, switchedOff: { scope: 'non-managed', file: config, line: 2, column: 1 } });
-    expect(json.hooks.map((hook) => hook.source)).toEqual(['managed']);
+    // The user hook the switch turned off is listed as off, never as one that runs.
+    expect(json.hooks.map((hook) => [hook.source, hook.skipReason, hook.listedOnly])).toEqual([
+      ['managed', null, false],
+      ['user', 'disabled', true],
+    ]);
   });
 
   it('lint explains the switch leaves managed hooks on', async () => {
@@ -132,8 +136,11 @@ describe('openinterpreter: [features] hooks = false outside the managed file nev
     expect(JSON.parse(list.stdout)).toMatchObject({
       enabled: false,
       switchedOff: { scope: 'all', file: setup.managed, line: 2 },
-      hooks: [],
     });
+    // Every hook is listed as off by the managed switch; none runs.
+    const hooks = JSON.parse(list.stdout).hooks as { skipReason: string; listedOnly: boolean }[];
+    expect(hooks.length).toBeGreaterThan(0);
+    expect(hooks.every((hook) => hook.skipReason === 'disabled' && hook.listedOnly)).toBe(true);
   });
 
   it('a managed [features] hooks = true pins hooks on: a project false is then ignored, and lint says so', async () => {
