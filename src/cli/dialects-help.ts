@@ -1,7 +1,7 @@
 import { DIALECT_IDS, manifestOf } from '../dialects/registry.js';
 
 /** What each dialect id stands for; the list itself comes from the registry, so a new dialect shows up here by itself. */
-const AGENT: Readonly<Record<string, string>> = { claude: 'Claude Code', codex: 'OpenAI Codex' };
+const AGENT: Readonly<Record<string, string>> = { claude: 'Claude Code', codex: 'OpenAI Codex', gemini: 'Gemini CLI' };
 
 /** The "Dialects" section of `hookctl --help`: every registered dialect, its agent and its project config files. */
 export function dialectsHelp(): string {

@@ -201,6 +201,11 @@ export interface DialectConfigSpec {
    */
   mcpToolPrefix?: string;
   /**
+   * Event names of other agents that configs copied from them carry (Claude Code's `PreToolUse` in a
+   * Gemini CLI file): whose each is and what this agent calls it, so `unknown-event` says so.
+   */
+  otherAgentEvents?: Readonly<Record<string, { agent: string; instead: string }>>;
+  /**
    * The tool names a tool event's matcher is compared with (claude `Bash`, `Read`…), for lint: an
    * exact matcher that names one in the wrong case, or a tool of another agent (`terminal`, `Shell`),
    * matches no tool. `otherAgents`: such a name → whose it is and what this agent calls it.

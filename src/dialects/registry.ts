@@ -1,5 +1,6 @@
 import type { HookInputMap as ClaudeInputs } from '../../generated/claude/types.js';
 import type { HookInputMap as CodexInputs } from '../../generated/codex/types.js';
+import type { HookInputMap as GeminiInputs } from '../../generated/gemini/types.js';
 import type { HookInputMap as OctoInputs } from '../../generated/octo/types.js';
 import type { HookInputMap as OpenInterpreterInputs } from '../../generated/openinterpreter/types.js';
 import type { DialectConfigSpec } from '../config/config-spec.js';
@@ -8,6 +9,7 @@ import type { Dialect, DialectManifest } from '../kit/index.js';
 import { didYouMean } from '../util/did-you-mean.js';
 import { manifest as claudeManifest } from './claude/manifest.js';
 import { manifest as codexManifest } from './codex/manifest.js';
+import { manifest as geminiManifest } from './gemini/manifest.js';
 import { manifest as octoManifest } from './octo/manifest.js';
 import { manifest as openInterpreterManifest } from './openinterpreter/manifest.js';
 
@@ -48,6 +50,11 @@ export const DIALECTS = {
     load: async () => (await import('./codex/index.js')).dialect,
     loadConfigSpec: async () => (await import('./codex/config-spec.js')).configSpec,
   },
+  gemini: {
+    manifest: geminiManifest,
+    load: async () => (await import('./gemini/index.js')).dialect,
+    loadConfigSpec: async () => (await import('./gemini/config-spec.js')).configSpec,
+  },
 } as const satisfies Record<string, DialectEntry>;
 
 export type DialectId = keyof typeof DIALECTS;
@@ -58,6 +65,7 @@ export interface DialectInputs extends Record<DialectId, object> {
   octo: OctoInputs;
   claude: ClaudeInputs;
   codex: CodexInputs;
+  gemini: GeminiInputs;
 }
 
 export const DIALECT_IDS = Object.keys(DIALECTS) as DialectId[];

@@ -6,6 +6,7 @@ import { parse as parseYaml } from 'yaml';
 import { loadDialect, type DialectId } from '../../src/dialects/registry.js';
 import { CLAUDE_EVENTS } from '../../src/dialects/claude/events.js';
 import { CODEX_EVENTS } from '../../src/dialects/codex/events.js';
+import { GEMINI_EVENTS } from '../../src/dialects/gemini/events.js';
 import { OCTO_EVENTS } from '../../src/dialects/octo/events.js';
 import { OPENINTERPRETER_EVENTS } from '../../src/dialects/openinterpreter/events.js';
 import { makeFixture } from '../../src/fixture/make-fixture.js';
@@ -17,8 +18,15 @@ const EVENTS: Record<DialectId, readonly string[]> = {
   octo: OCTO_EVENTS.map((e) => e.name),
   claude: CLAUDE_EVENTS.map((e) => e.name),
   codex: CODEX_EVENTS.map((e) => e.name),
+  gemini: GEMINI_EVENTS.map((e) => e.name),
 };
-const CONFIG_DIRS: Record<DialectId, string> = { openinterpreter: '.openinterpreter', octo: '.octo', claude: '.claude', codex: '.codex' };
+const CONFIG_DIRS: Record<DialectId, string> = {
+  openinterpreter: '.openinterpreter',
+  octo: '.octo',
+  claude: '.claude',
+  codex: '.codex',
+  gemini: '.gemini',
+};
 const kebab = (event: string) => event.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
 const EXTENSIONS = { js: 'mjs', py: 'py', sh: 'sh' } as const;
 
@@ -41,15 +49,16 @@ function runHook(command: string, project: string, payload: unknown) {
     cwd,
     input: JSON.stringify({ ...(payload as object), cwd }),
     encoding: 'utf8',
-    env: { ...process.env, CLAUDE_PROJECT_DIR: project },
+    env: { ...process.env, CLAUDE_PROJECT_DIR: project, GEMINI_PROJECT_DIR: project },
   });
 }
 
 /** How each dialect's scaffold commands reach the script from any cwd. */
 const GIT_ROOT = '"$(git rev-parse --show-toplevel 2>/dev/null || pwd)"';
-const ANCHOR = (dialect: DialectId) => (dialect === 'claude' ? '"$CLAUDE_PROJECT_DIR"/' : `${GIT_ROOT}/`);
+const ANCHORS: Partial<Record<DialectId, string>> = { claude: '"$CLAUDE_PROJECT_DIR"/', gemini: '"$GEMINI_PROJECT_DIR"/' };
+const ANCHOR = (dialect: DialectId) => ANCHORS[dialect] ?? `${GIT_ROOT}/`;
 
-describe.each(['openinterpreter', 'octo', 'claude', 'codex'] as const)('hookctl scaffold --dialect %s', (dialect) => {
+describe.each(['openinterpreter', 'octo', 'claude', 'codex', 'gemini'] as const)('hookctl scaffold --dialect %s', (dialect) => {
   it.each(EVENTS[dialect])('%s: js, py and sh scripts are registered, executable no-op hooks', async (event) => {
     const box = sandbox(dialect);
     const payload = makeFixture(await loadDialect(dialect), event, { cwd: box.project });
@@ -86,7 +95,7 @@ describe.each(['openinterpreter', 'octo', 'claude', 'codex'] as const)('hookctl 
       commands.map((command, i) =>
         dialect === 'octo'
           ? { command }
-          : dialect === 'codex' || dialect === 'claude'
+          : dialect === 'codex' || dialect === 'claude' || dialect === 'gemini'
             ? { type: 'command', command }
             : { type: 'command', id: names[i], command },
       ),
@@ -100,7 +109,10 @@ function registeredHandlers(dialect: DialectId, project: string, event: string):
     return config.hooks[event]!;
   }
   const config = JSON.parse(
-    readFileSync(join(project, CONFIG_DIRS[dialect], dialect === 'claude' ? 'settings.json' : 'hooks.json'), 'utf8'),
+    readFileSync(
+      join(project, CONFIG_DIRS[dialect], dialect === 'claude' || dialect === 'gemini' ? 'settings.json' : 'hooks.json'),
+      'utf8',
+    ),
   ) as {
     hooks: Record<string, { hooks: unknown[] }[]>;
   };

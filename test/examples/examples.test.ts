@@ -19,7 +19,7 @@ function copyExample(name: string): { cwd: string; common: string[] } {
   return { cwd, common: ['--cwd', cwd, '--home', join(sandbox, `${name}-home`), '--managed', join(sandbox, 'none.toml')] };
 }
 
-describe.each(['claude-guard', 'openinterpreter-policy-gate', 'octo-guard', 'codex-guard'])('examples/%s', (name) => {
+describe.each(['claude-guard', 'openinterpreter-policy-gate', 'octo-guard', 'codex-guard', 'gemini-guard'])('examples/%s', (name) => {
   const { cwd, common } = copyExample(name);
 
   it('lints clean', async () => {

@@ -53,10 +53,13 @@ function neverMatching(spec: DialectConfigSpec, group: GroupDeclaration): Proble
     return { messageId: 'permissionRule', data };
   }
   const matcher = group.compiled?.ok ? group.compiled.matcher : null;
-  if (matcher?.kind !== 'exact') return null;
+  const regex = matcher?.kind === 'regex';
+  const names = matcher?.kind === 'exact' ? (matcher.names ?? []) : regex ? wordAlternatives(matcher.source) : [];
   const tools = spec.toolNames?.tools ?? [];
-  for (const name of matcher.names ?? []) {
+  for (const name of names) {
     if (tools.includes(name)) continue;
+    // An unanchored regex of plain words (gemini `"Write"`) matches any tool whose name contains one.
+    if (regex && tools.some((tool) => tool.includes(name))) continue;
     const quoted = JSON.stringify(name);
     if (spec.events.some((candidate) => candidate.name === name))
       return { messageId: 'eventName', data: { name: quoted, event: group.event.name, bare: name } };
@@ -67,4 +70,12 @@ function neverMatching(spec: DialectConfigSpec, group: GroupDeclaration): Proble
       return { messageId: 'otherAgent', data: { name: quoted, agent: foreign.agent, dialect: spec.dialect, tool: foreign.instead } };
   }
   return null;
+}
+
+/**
+ * The words of a regex matcher that is only words and `|` (`Bash|Write`): where the agent tests
+ * tool names with an unanchored regex, each word matches the tools containing it. Else none.
+ */
+function wordAlternatives(source: string | null): string[] {
+  return source !== null && /^[A-Za-z0-9_-]+(\|[A-Za-z0-9_-]+)*$/.test(source) ? source.split('|') : [];
 }

@@ -62,5 +62,17 @@ new RuleTester().run(unknownEvent, {
         },
       ],
     },
+    {
+      name: "a Claude Code event name in a Gemini CLI settings file: its hooks never run, and lint says Gemini's name",
+      files: { 'project/.gemini/settings.json': JSON_WRONG.replace('PreToolUze', 'PreToolUse') },
+      errors: [
+        {
+          messageId: 'otherAgent',
+          line: 3,
+          column: 5,
+          message: '"PreToolUse" is an event of Claude Code, not of gemini, so its hooks never run; gemini calls it "BeforeTool"',
+        },
+      ],
+    },
   ],
 });

@@ -1,0 +1,51 @@
+import type { ConfigFile } from '../../config/config-file.js';
+import { setField } from '../../config/field-value.js';
+import type { SourceEntry, SourceObject } from '../../config/source-tree.js';
+
+/** The settings of Gemini CLI's hook system that hookctl reads, merged over the settings layers. */
+export interface GeminiHookSettings {
+  /** The `hooksConfig.enabled: false` entry in force, when one is (last layer wins). */
+  off: { file: ConfigFile; entry: SourceEntry } | null;
+  /** `hooksConfig.disabled`: names (or commands) that do not run; lists of every layer add up. */
+  disabled: ReadonlySet<string>;
+  /** `security.folderTrust.enabled: false` in the user or system settings. */
+  folderTrustOff: boolean;
+}
+
+/**
+ * Reads the switches from the settings files in merge order (system defaults, user, workspace,
+ * system settings: settings.ts mergeSettings). `workspaceTrusted` false drops the workspace file as
+ * Gemini does (`safeWorkspace`); folder trust itself is never read from the workspace.
+ */
+export function geminiHookSettings(files: readonly ConfigFile[], workspaceTrusted: boolean): GeminiHookSettings {
+  let off: GeminiHookSettings['off'] = null;
+  let folderTrustOff = false;
+  const disabled = new Set<string>();
+  for (const file of files) {
+    if (file.role !== 'inline-config') continue;
+    const root = file.parsed.root;
+    if (root?.kind !== 'object') continue;
+    if (file.source !== 'project') {
+      const enabled = objectAt(objectAt(root, 'security'), 'folderTrust');
+      const value = enabled && setField(enabled, 'enabled')?.value;
+      if (value?.kind === 'scalar' && typeof value.value === 'boolean') folderTrustOff = value.value === false;
+    }
+    if (file.source === 'project' && !workspaceTrusted) continue;
+    const hooksConfig = objectAt(root, 'hooksConfig');
+    if (hooksConfig === undefined) continue;
+    const enabled = setField(hooksConfig, 'enabled');
+    if (enabled?.value.kind === 'scalar' && typeof enabled.value.value === 'boolean') {
+      off = enabled.value.value ? null : { file, entry: enabled };
+    }
+    const list = setField(hooksConfig, 'disabled')?.value;
+    if (list?.kind === 'array') {
+      for (const item of list.items) if (item.kind === 'scalar' && typeof item.value === 'string') disabled.add(item.value);
+    }
+  }
+  return { off, disabled, folderTrustOff };
+}
+
+function objectAt(object: SourceObject | undefined, key: string): SourceObject | undefined {
+  const value = object === undefined ? undefined : setField(object, key)?.value;
+  return value?.kind === 'object' ? value : undefined;
+}

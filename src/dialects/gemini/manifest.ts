@@ -1,0 +1,16 @@
+import type { DialectManifest } from '../../kit/index.js';
+import { GEMINI_EVENTS } from './events.js';
+
+/**
+ * Gemini CLI's data: hooks live under `hooks` in `.gemini/settings.json` (workspace), the same file
+ * in the user dir (`$GEMINI_CLI_HOME/.gemini`, else `~/.gemini`), the system files, and each
+ * extension's `gemini-extension.json` or `hooks/hooks.json`.
+ */
+export const manifest: DialectManifest = {
+  id: 'gemini',
+  configDir: '.gemini',
+  configFiles: ['settings.json'],
+  extensions: ['.json'],
+  repositoryFiles: [{ path: '.gemini/settings.json' }, { path: 'hooks/hooks.json', markers: ['gemini-extension.json'] }],
+  events: GEMINI_EVENTS,
+};
