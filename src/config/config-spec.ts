@@ -191,6 +191,13 @@ export interface DialectConfigSpec {
    * exact matcher that names one in the wrong case, or a tool of another agent (`terminal`, `Shell`),
    * matches no tool. `otherAgents`: such a name → whose it is and what this agent calls it.
    */
+  /**
+   * Where the agent ignores an event it does not know (claude drops the entry, codex skips it)
+   * rather than refusing the file: the agent and the version whose events hookctl knows. Lint's
+   * `unknown-event` is then a warning naming that version (a newer agent may know the event);
+   * without it (octo, a hard load error) it stays an error.
+   */
+  unknownEventIgnored?: { agent: string; effect: string };
   toolNames?: {
     tools: readonly string[];
     otherAgents?: Readonly<Record<string, { agent: string; instead: string }>>;

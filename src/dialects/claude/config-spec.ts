@@ -114,6 +114,8 @@ export const configSpec: DialectConfigSpec = {
   honouredElsewhere: { once: 'skill frontmatter' },
   mcpToolPrefix: 'mcp__',
   toolNames,
+  // cc changelog 2.1.101: an unknown event drops only its own entry.
+  unknownEventIgnored: { agent: 'Claude Code 2.1.328', effect: 'drops this entry' },
   hookVariables,
   // cc hooks §FileChanged: the matcher, split on `|`, names the files to watch.
   watchListEvents: new Set(['FileChanged']),

@@ -37,6 +37,8 @@ export const configSpec: DialectConfigSpec = {
   // Codex 0.169.0 exits with "Error loading config.toml: invalid type: … in `hooks`" (test/agents/codex).
   inlineConfigRefusal: CODEX_WILL_NOT_START,
   // codex-rs/core/src/tools/hook_names.rs: hooks see Bash, apply_patch (Edit, Write), spawn_agent (Agent), mcp__…
+  // hook_config.rs reads events into a map and skips names it does not know (SPEC-dialects 9.2).
+  unknownEventIgnored: { agent: 'Codex 0.169.0', effect: 'skips this event' },
   toolNames: {
     tools: ['Bash', 'apply_patch', 'Edit', 'Write', 'spawn_agent', 'Agent'],
     otherAgents: {
