@@ -36,7 +36,13 @@ new RuleTester().run(unknownEvent, {
       name: 'an unknown event in YAML, differing in case',
       files: { [OCTO_YAML]: 'hooks:\n  stop:\n    - command: x\n' },
       errors: [
-        { messageId: 'unknownDidYouMean', line: 2, column: 3, message: 'unknown octo event "stop"; did you mean "Stop"?', severity: 'error' },
+        {
+          messageId: 'unknownDidYouMean',
+          line: 2,
+          column: 3,
+          message: 'unknown octo event "stop"; did you mean "Stop"?',
+          severity: 'error',
+        },
       ],
     },
     {
@@ -65,7 +71,7 @@ new RuleTester().run(unknownEvent, {
         },
       ],
     },
-      {
+    {
       name: 'claude drops an unknown event entry: a warning naming the version hookctl knows',
       files: { [CLAUDE_SETTINGS]: JSON_WRONG },
       errors: [
