@@ -201,6 +201,10 @@ export interface DialectConfigSpec {
   toolNames?: {
     tools: readonly string[];
     otherAgents?: Readonly<Record<string, { agent: string; instead: string }>>;
+    /** Old names the agent still matches as the tool's new name (claude `Task` → `Agent`): an info note. */
+    legacy?: Readonly<Record<string, { tool: string; agent: string }>>;
+    /** Tools the agent no longer has (claude `MultiEdit`): the name matches nothing; `instead` does the work now. */
+    removed?: Readonly<Record<string, { agent: string; instead: string }>>;
   };
   /**
    * The variables the agent sets for its hooks (SPEC-dialects 8.7, 9.7), for lint's

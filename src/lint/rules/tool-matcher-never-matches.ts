@@ -24,12 +24,18 @@ export const toolMatcherNeverMatches = createRule({
     permissionRuleIf: `${SYNTAX}, ${NEVER}; ` + 'write "matcher": "{{tool}}" and "if": {{rule}} on the handler',
     wrongCase: `matcher {{name}} is compared with tool names case-sensitively, ${NEVER}; the tool is "{{tool}}"`,
     otherAgent: `matcher {{name}} is a tool name of {{agent}}, not of {{dialect}}, ${NEVER}; {{dialect}} calls it "{{tool}}"`,
+    // An info note: the hook runs, but the name is the old one and payloads carry the new one.
+    legacyName:
+      'matcher {{name}} uses "{{old}}", the old name of the {{tool}} tool: {{agent}} still matches it against {{tool}} calls, ' +
+      'whose payloads say "tool_name": "{{tool}}"; write "{{tool}}"',
+    // A warning when it is the only name (the hook never runs); an info note beside names that match.
+    removed: `matcher {{name}} names "{{old}}", a tool {{agent}} no longer has, so {{effect}}; its work comes as "{{tool}}"`,
   },
   check({ spec, checked, report }) {
     for (const event of checked.declarations.events) {
       if (event.spec?.matcherField !== 'tool_name') continue;
       for (const group of event.groups) {
-        const problem = neverMatching(spec, group);
+        const problem = neverMatching(spec, group) ?? renamed(spec, group);
         if (problem !== null)
           report({ ...problem, pos: group.matcher!.value.pos } as RuleReport<typeof toolMatcherNeverMatches.meta.messages>);
       }
@@ -54,9 +60,9 @@ function neverMatching(spec: DialectConfigSpec, group: GroupDeclaration): Proble
   }
   const matcher = group.compiled?.ok ? group.compiled.matcher : null;
   if (matcher?.kind !== 'exact') return null;
-  const tools = spec.toolNames?.tools ?? [];
+  const { tools = [], legacy = {}, removed = {} } = spec.toolNames ?? {};
   for (const name of matcher.names ?? []) {
-    if (tools.includes(name)) continue;
+    if (tools.includes(name) || Object.hasOwn(legacy, name) || Object.hasOwn(removed, name)) continue;
     const quoted = JSON.stringify(name);
     if (spec.events.some((candidate) => candidate.name === name))
       return { messageId: 'eventName', data: { name: quoted, event: group.event.name, bare: name } };
@@ -67,4 +73,27 @@ function neverMatching(spec: DialectConfigSpec, group: GroupDeclaration): Proble
       return { messageId: 'otherAgent', data: { name: quoted, agent: foreign.agent, dialect: spec.dialect, tool: foreign.instead } };
   }
   return null;
+}
+
+/**
+ * A legacy name the agent still maps to the current tool (an info note), or a tool the agent no
+ * longer has: a warning when no other name of the matcher can match, else an info note.
+ */
+function renamed(spec: DialectConfigSpec, group: GroupDeclaration): Problem | null {
+  const matcher = group.compiled?.ok ? group.compiled.matcher : null;
+  if (matcher?.kind !== 'exact') return null;
+  const { legacy = {}, removed = {} } = spec.toolNames ?? {};
+  const name = JSON.stringify((group.matcher!.value as { value: string }).value.trim());
+  const names = matcher.names ?? [];
+  const gone = names.find((candidate) => Object.hasOwn(removed, candidate));
+  if (gone !== undefined) {
+    const { agent, instead } = removed[gone]!;
+    const alone = names.every((candidate) => Object.hasOwn(removed, candidate));
+    const effect = alone ? 'it matches no tool and this hook never runs' : 'that name matches nothing';
+    return { messageId: 'removed', data: { name, old: gone, agent, effect, tool: instead }, ...(alone ? {} : { severity: 'info' as const }) };
+  }
+  const old = names.find((candidate) => Object.hasOwn(legacy, candidate));
+  if (old === undefined) return null;
+  const { tool, agent } = legacy[old]!;
+  return { messageId: 'legacyName', data: { name, old, tool, agent }, severity: 'info' };
 }
