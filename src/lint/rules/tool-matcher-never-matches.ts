@@ -90,7 +90,11 @@ function renamed(spec: DialectConfigSpec, group: GroupDeclaration): Problem | nu
     const { agent, instead } = removed[gone]!;
     const alone = names.every((candidate) => Object.hasOwn(removed, candidate));
     const effect = alone ? 'it matches no tool and this hook never runs' : 'that name matches nothing';
-    return { messageId: 'removed', data: { name, old: gone, agent, effect, tool: instead }, ...(alone ? {} : { severity: 'info' as const }) };
+    return {
+      messageId: 'removed',
+      data: { name, old: gone, agent, effect, tool: instead },
+      ...(alone ? {} : { severity: 'info' as const }),
+    };
   }
   const old = names.find((candidate) => Object.hasOwn(legacy, candidate));
   if (old === undefined) return null;
