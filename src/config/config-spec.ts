@@ -197,6 +197,11 @@ export interface DialectConfigSpec {
    * `unknown-event` is then a warning naming that version (a newer agent may know the event);
    * without it (octo, a hard load error) it stays an error.
    */
+  /**
+   * Events where the first hook to answer decides, whatever the others say (claude
+   * PermissionRequest), for lint's `permission-answer-race`.
+   */
+  firstAnswerDecides?: ReadonlySet<string>;
   unknownEventIgnored?: { agent: string; effect: string };
   toolNames?: {
     tools: readonly string[];

@@ -25,6 +25,7 @@ import { matcherNeverMatches } from './matcher-never-matches.js';
 import { mcpMatcherWithoutTool } from './mcp-matcher-without-tool.js';
 import { missingScript } from './missing-script.js';
 import { parseError } from './parse-error.js';
+import { permissionAnswerRace } from './permission-answer-race.js';
 import { pluginDiscovery } from './plugin-discovery.js';
 import { scriptNotExecutable } from './script-not-executable.js';
 import { shellFormPlaceholder } from './shell-form-placeholder.js';
@@ -68,6 +69,7 @@ export const RULES: readonly Rule[] = [
   bothRepresentations,
   duplicateKey,
   duplicateId,
+  permissionAnswerRace,
   cwdRelativeScript,
   missingScript,
   unreadableScript,

@@ -13,7 +13,7 @@ const SYNTAX = 'matcher {{name}} is permission-rule syntax, but matchers are com
 export const toolMatcherNeverMatches = createRule({
   id: 'tool-matcher-never-matches',
   severity: 'warning',
-  description: 'a tool matcher that can never match: an event name, permission-rule syntax, a wrong-case or foreign tool name',
+  description: 'a tool matcher that can never match: an event name, permission-rule syntax, a wrong-case, foreign or removed tool name',
   atLoad: true,
   messages: {
     // {{name}} quoted; {{event}} the event the matcher is under.
