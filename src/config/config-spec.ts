@@ -202,6 +202,12 @@ export interface DialectConfigSpec {
    * PermissionRequest), for lint's `permission-answer-race`.
    */
   firstAnswerDecides?: ReadonlySet<string>;
+  /**
+   * File edits that can bypass the edit tool's hooks: the agent applies a patch written as a shell
+   * heredoc (codex `apply_patch <<'EOF'`), which hooks see as `shellTool` or not at all. `events`:
+   * what such an edit does on each event, for lint's `patch-via-shell` note.
+   */
+  shellPatch?: { agent: string; patchTools: readonly string[]; shellTool: string; events: Readonly<Record<string, string>> };
   unknownEventIgnored?: { agent: string; effect: string };
   toolNames?: {
     tools: readonly string[];

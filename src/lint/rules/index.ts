@@ -26,6 +26,7 @@ import { mcpMatcherWithoutTool } from './mcp-matcher-without-tool.js';
 import { missingScript } from './missing-script.js';
 import { parseError } from './parse-error.js';
 import { permissionAnswerRace } from './permission-answer-race.js';
+import { patchViaShell } from './patch-via-shell.js';
 import { pluginDiscovery } from './plugin-discovery.js';
 import { scriptNotExecutable } from './script-not-executable.js';
 import { shellFormPlaceholder } from './shell-form-placeholder.js';
@@ -58,6 +59,7 @@ export const RULES: readonly Rule[] = [
   matcherNeverMatches,
   toolMatcherNeverMatches,
   mcpMatcherWithoutTool,
+  patchViaShell,
   watchListPattern,
   ifNotEvaluated,
   asyncNotAllowed,
