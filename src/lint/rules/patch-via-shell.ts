@@ -15,7 +15,8 @@ export const patchViaShell = createRule({
     // {{what}} says what the heredoc patch does on this event.
     missed:
       'matcher {{name}} selects file edits, but {{agent}} also applies a patch written as a shell heredoc ' +
-      '(apply_patch <<\'EOF\'), which {{what}}; to guard every edit, add "{{shell}}" to the matcher and look for apply_patch in the command',
+      "(apply_patch <<'EOF'), which {{what}}; " +
+      'to guard every edit, add "{{shell}}" to the matcher and look for apply_patch in the command',
   },
   check({ spec, checked, report }) {
     const patch = spec.shellPatch;
