@@ -37,8 +37,9 @@ export function analyseFiles(
         all: checked,
         projectDir,
         showPath,
-        report: ({ messageId, data, pos, invalidates }) => {
-          const { id, severity, messages } = rule.meta;
+        report: ({ messageId, data, pos, invalidates, severity: lowered }) => {
+          const { id, messages } = rule.meta;
+          const severity = lowered ?? rule.meta.severity;
           // Messages quote config text; a person reads them in every format (SPEC 6.1.3).
           const message = showText(formatMessage(id, messages, messageId, data));
           const filled = data === undefined || Object.keys(data).length === 0 ? {} : { data: stringifyData(data) };

@@ -210,9 +210,31 @@ export interface DialectConfigSpec {
    * exact matcher that names one in the wrong case, or a tool of another agent (`terminal`, `Shell`),
    * matches no tool. `otherAgents`: such a name → whose it is and what this agent calls it.
    */
+  /**
+   * Where the agent ignores an event it does not know (claude drops the entry, codex skips it)
+   * rather than refusing the file: the agent and the version whose events hookctl knows. Lint's
+   * `unknown-event` is then a warning naming that version (a newer agent may know the event);
+   * without it (octo, a hard load error) it stays an error.
+   */
+  /**
+   * Events where the first hook to answer decides, whatever the others say (claude
+   * PermissionRequest), for lint's `permission-answer-race`.
+   */
+  firstAnswerDecides?: ReadonlySet<string>;
+  /**
+   * File edits that can bypass the edit tool's hooks: the agent applies a patch written as a shell
+   * heredoc (codex `apply_patch <<'EOF'`), which hooks see as `shellTool` or not at all. `events`:
+   * what such an edit does on each event, for lint's `patch-via-shell` note.
+   */
+  shellPatch?: { agent: string; patchTools: readonly string[]; shellTool: string; events: Readonly<Record<string, string>> };
+  unknownEventIgnored?: { agent: string; effect: string };
   toolNames?: {
     tools: readonly string[];
     otherAgents?: Readonly<Record<string, { agent: string; instead: string }>>;
+    /** Old names the agent still matches as the tool's new name (claude `Task` → `Agent`): an info note. */
+    legacy?: Readonly<Record<string, { tool: string; agent: string }>>;
+    /** Tools the agent no longer has (claude `MultiEdit`): the name matches nothing; `instead` does the work now. */
+    removed?: Readonly<Record<string, { agent: string; instead: string }>>;
   };
   /**
    * The variables the agent sets for its hooks (SPEC-dialects 8.7, 9.7), for lint's

@@ -41,7 +41,8 @@ export function handlerScript(spec: DialectConfigSpec, file: ConfigFile, handler
   if (found === null || found.script.path.startsWith('~')) return null;
   const { script, written } = found;
   const viaVariable = written !== script.path;
-  const fromPlugin = file.plugin !== null && raw.includes('${PLUGIN_');
+  // `${PLUGIN_ROOT}` and Claude Code's `${CLAUDE_PLUGIN_ROOT}` (and the `_DATA` pair) alike.
+  const fromPlugin = file.plugin !== null && /\$\{(?:CLAUDE_)?PLUGIN_/.test(raw);
   if (isAbsolute(script.path) && !fromPlugin && !viaVariable) return null;
   return { written, path: resolve(projectDir, script.path), direct: script.direct, pos: entry.value.pos };
 }

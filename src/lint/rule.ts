@@ -28,6 +28,11 @@ export type RuleReport<Messages extends MessageMap = MessageMap> = MessageDescri
    * matcher group or a handler). The loader skips everything inside it; lint only reports.
    */
   invalidates?: SourceNode;
+  /**
+   * A lower severity than the rule's for this finding, where the agent makes the same mistake
+   * harmless (an unknown event that one agent ignores and another refuses to load).
+   */
+  severity?: Severity;
 };
 
 /** A file with its declarations extracted once, shared by every rule and the normaliser. */

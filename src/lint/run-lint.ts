@@ -1,7 +1,7 @@
 import { analyseFiles, sortFindings } from '../config/analyse-files.js';
 import type { ConfigFile } from '../config/config-file.js';
 import type { DialectConfigSpec } from '../config/config-spec.js';
-import type { Finding, LoadContext } from '../kit/index.js';
+import type { Finding, LoadContext, Severity } from '../kit/index.js';
 import type { RuleMeta } from './rule.js';
 import { RULES } from './rules/index.js';
 
@@ -12,6 +12,11 @@ export interface LintResult {
   rules: RuleMeta[];
   /** Every file checked, findings or not, in the order checked (JSON lists them); absent when unknown. */
   files?: string[];
+  /**
+   * The rule levels the repository's settings or `--rule` changed (rule-settings.ts): the findings
+   * already carry them; SARIF records them as configuration overrides. Absent: every rule as shipped.
+   */
+  levels?: ReadonlyMap<string, Severity | 'off'>;
 }
 
 export interface LintOptions {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,12 +10,17 @@ const repo = fileURLToPath(new URL('../../', import.meta.url));
 const sandbox = mkdtempSync(join(tmpdir(), 'hookctl-examples-'));
 afterAll(() => rmSync(sandbox, { recursive: true, force: true }));
 
-/** A copy of a bundled example as its own git root, with an empty home, so nothing outside it is read or written. */
+/**
+ * A copy of a bundled example at its place in a git repository of its own (`<repo>/examples/<name>`),
+ * with an empty home, so nothing outside it is read or written. The examples reach their scripts from
+ * the repository root git prints (what lint's cwd-relative-script asks for), so the copy keeps that path.
+ */
 function copyExample(name: string): { cwd: string; common: string[] } {
-  const cwd = join(sandbox, name);
+  const root = join(sandbox, `${name}-repo`);
+  const cwd = join(root, 'examples', name);
   // Logs a hook wrote during a manual run in the repo are not part of the example.
   cpSync(join(repo, 'examples', name), cwd, { recursive: true, filter: (path) => !/\.(jsonl|log)$/.test(path) });
-  mkdirSync(join(cwd, '.git'));
+  execFileSync('git', ['init', '--quiet', root], { env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' } });
   mkdirSync(join(sandbox, `${name}-home`));
   return { cwd, common: ['--cwd', cwd, '--home', join(sandbox, `${name}-home`), '--managed', join(sandbox, 'none.toml')] };
 }
@@ -24,11 +30,7 @@ describe.each(['claude-guard', 'openinterpreter-policy-gate', 'octo-guard', 'cod
 
   it('lints clean', async () => {
     const result = await runCli(['lint', '--format', 'json', ...common]);
-    // Known and left for now: the codex, openinterpreter and octo examples still reach their scripts by
-    // cwd-relative paths (cwd-relative-script). Each example is a project root of its own once copied, and
-    // the git-root anchor lint suggests would name the hookctl repository here; every other finding fails.
-    const findings = (JSON.parse(result.stdout) as { findings: { ruleId: string }[] }).findings;
-    expect(findings.filter((finding) => finding.ruleId !== 'cwd-relative-script')).toEqual([]);
+    expect((JSON.parse(result.stdout) as { findings: unknown[] }).findings).toEqual([]);
     expect(result.code).toBe(0);
   });
 

@@ -66,6 +66,8 @@ export interface ExpectedError<MessageId extends string> {
   data?: Readonly<Record<string, Expected>>;
   /** The rendered message. */
   message?: Expected;
+  /** The finding's severity, where a rule lowers it for some findings. */
+  severity?: 'error' | 'warning' | 'info';
 }
 
 export interface InvalidCase<MessageId extends string> extends ValidCase {
@@ -149,11 +151,12 @@ function actualError(finding: Finding, expected: ExpectedError<string> | undefin
     column,
     ...(expected?.data === undefined ? {} : { data: finding.data ?? {} }),
     ...(expected?.message === undefined ? {} : { message: finding.message }),
+    ...(expected?.severity === undefined ? {} : { severity: finding.severity }),
   };
 }
 
 function expectedError(error: ExpectedError<string>, firstLinted: string, sandbox: TempProject): Record<string, unknown> {
-  const { messageId, line, column, file = firstLinted, data, message } = error;
+  const { messageId, line, column, file = firstLinted, data, message, severity } = error;
   return {
     messageId,
     file,
@@ -161,6 +164,7 @@ function expectedError(error: ExpectedError<string>, firstLinted: string, sandbo
     column,
     ...(data === undefined ? {} : { data: Object.fromEntries(Object.entries(data).map(([name, v]) => [name, matcher(v, sandbox)])) }),
     ...(message === undefined ? {} : { message: matcher(message, sandbox) }),
+    ...(severity === undefined ? {} : { severity }),
   };
 }
 

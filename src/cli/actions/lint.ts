@@ -10,6 +10,8 @@ import type { LintFormat } from '../../lint/reporters/formats.js';
 import { loadReporter } from '../../lint/reporters/index.js';
 import { countSeverities } from '../../lint/reporters/report.js';
 import { inLoadOrder, type FilePlace } from '../../lint/repository-patterns.js';
+import { applyInlineIgnores } from '../../lint/inline-ignores.js';
+import { applyRuleSettings, parseRuleOption, readRuleSettings } from '../../lint/rule-settings.js';
 import { runLint, type LintResult } from '../../lint/run-lint.js';
 import { scanRepository } from '../../lint/scan-repository.js';
 import { displayPath } from '../../util/display-path.js';
@@ -21,6 +23,8 @@ export interface LintOptions extends CommonOptionValues {
   format: LintFormat;
   maxWarnings?: number;
   effective?: boolean;
+  /** `--rule id=level`, each as given. */
+  rule?: string[];
 }
 
 /** What was linted: the findings, the root their paths are relative to, and remarks for stderr. */
@@ -40,7 +44,8 @@ export async function lint(files: readonly string[], options: LintOptions): Prom
       '--effective lints the layers an agent started in the cwd loads; give it no files (or drop --effective to lint just those)',
     );
   }
-  const [linted, reporter] = await Promise.all([lintScope(files, options, common), loadReporter(options.format)]);
+  const [scoped, reporter] = await Promise.all([lintScope(files, options, common), loadReporter(options.format)]);
+  const linted = withSettings(scoped, options.rule ?? []);
   // Notes name repository paths: escaped like everything else shown (SPEC 6.1.3).
   for (const note of linted.notes) process.stderr.write(`${showText(note)}\n`);
   const stylish = options.format === 'stylish' ? await import('../../lint/reporters/stylish.js') : undefined;
@@ -51,6 +56,21 @@ export async function lint(files: readonly string[], options: LintOptions): Prom
   const maxWarnings = options.maxWarnings ?? Infinity;
   if (warnings > maxWarnings) process.stderr.write(`hookctl: too many warnings (${warnings}; --max-warnings allows ${maxWarnings})\n`);
   return errors > 0 || warnings > maxWarnings ? 1 : 0;
+}
+
+/**
+ * The findings as the repository wants them (README "Rule settings"): inline `# hookctl-ignore`
+ * comments first, then the levels of hookctl.config.json (or package.json "hookctl") at the root,
+ * then `--rule`, which wins. A settings problem is a usage error before anything is printed.
+ */
+function withSettings(linted: Linted, ruleOptions: readonly string[]): Linted {
+  const ruleIds = linted.result.rules.map((rule) => rule.id);
+  const settings = readRuleSettings(linted.root, ruleIds);
+  for (const value of ruleOptions) settings.levels.set(...parseRuleOption(value, ruleIds));
+  const show = (path: string) => displayPath(path, linted.root);
+  const ignored = applyInlineIgnores(linted.result.findings, linted.result.files ?? [], ruleIds, show);
+  const result = applyRuleSettings({ ...linted.result, findings: ignored.findings }, settings.levels);
+  return { ...linted, result, notes: [...linted.notes, ...ignored.notes] };
 }
 
 /**

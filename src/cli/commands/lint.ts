@@ -17,6 +17,11 @@ export function registerLint(program: Command): void {
       .addOption(new Option('--format <format>', 'output format').choices([...LINT_FORMATS]).default('stylish'))
       .option('--max-warnings <n>', 'also fail when there are more than n warnings', parseWarningLimit)
       .option(
+        '--rule <id=level>',
+        'set a rule to off, info, warn or error for this run, over hookctl.config.json (repeatable)',
+        (value: string, previous: string[] = []) => [...previous, value],
+      )
+      .option(
         '--effective',
         'check the layers an agent started in --cwd loads instead (managed, user, project walk, plugins) ' +
           'for the detected dialect or --dialect',
@@ -52,6 +57,12 @@ path. SARIF gives repository paths relative to %SRCROOT%, the root, under origin
 Stylish rows wrap to the terminal's width, or to $COLUMNS when set; written to a pipe or a file
 without COLUMNS, each finding stays on one line (for grep).
 
+Rule settings: hookctl.config.json at the repository root ({ "rules": { "<rule-id>": "off" } },
+levels off, info, warn, error), or the same object under "hookctl" in its package.json (not both);
+--rule id=level overrides either. An unknown rule id or level is a usage error with a suggestion.
+In YAML and TOML files, "# hookctl-ignore <rule-id>[, <rule-id>…]" on a finding's line or alone on
+the line above silences that rule there (JSON hook files allow no comments).
+
 Exit status: 0 when there are no errors (and no more warnings than --max-warnings),
 1 when there are, 2 on usage errors (unknown format, missing file).
 
@@ -67,6 +78,7 @@ Examples:
   $ hookctl lint .octo/hooks.yml --max-warnings 0
   $ hookctl lint .claude/settings.json             # Claude Code settings (claude)
   $ hookctl lint --format json | jq '.errorCount'
+  $ hookctl lint --rule cwd-relative-script=error --rule slow-launcher=off
 
   # pre-commit (.pre-commit-config.yaml): this repository as the hook repository, at a release
   # tag (release commits carry the built dist/; a source commit has nothing to run)

@@ -8,7 +8,8 @@ import { readNamedConfigFile } from '../../config/read-config-file.js';
 import type { LoadContext } from '../../kit/index.js';
 import { claudeUserDir, gitMarkersUpward, INLINE_SETTINGS_PATH, managedSettingsPath } from './paths.js';
 import { discoverFrontmatterFiles, frontmatterKindOf, readFrontmatterFile } from './frontmatter.js';
-import { discoverPlugins } from './plugins.js';
+import { discoverPlugins, manifestName, pluginDataName } from './plugins.js';
+import { probeRegularFile } from '../../util/regular-file.js';
 
 /**
  * Every claude settings file in layer order (SPEC-dialects 8.1): managed settings and its
@@ -148,7 +149,16 @@ export async function describeClaudeFile(path: string, context: LoadContext): Pr
   if (absolute === managedSettingsPath(context) || basename(dir) === 'managed-settings.d' || name === 'managed-settings.json') {
     return { ...base, source: 'managed', role: 'managed-requirements' };
   }
-  if (name === 'hooks.json' && basename(dir) === 'hooks') return { ...base, source: 'plugin', role: 'hooks-file' };
+  if (name === 'hooks.json' && basename(dir) === 'hooks') {
+    // A plugin being written, in its own repository (issue 23): its root is where
+    // `${CLAUDE_PLUGIN_ROOT}` points, so script-aware rules find `${CLAUDE_PLUGIN_ROOT}/scripts/x.sh`.
+    const root = dirname(dir);
+    if (probeRegularFile(join(root, '.claude-plugin', 'plugin.json')).kind !== 'file')
+      return { ...base, source: 'plugin', role: 'hooks-file' };
+    const id = `${(await manifestName(root)) ?? basename(root)}@local`;
+    const plugin = { name: id, root, data: join(claudeUserDir(context), 'plugins', 'data', pluginDataName(id)) };
+    return { parsed, source: 'plugin', role: 'hooks-file', layer: root, plugin };
+  }
   if (dir === claudeUserDir(context)) return { ...base, source: 'user', role: 'inline-config' };
   return { ...base, source: name === 'settings.local.json' ? 'local' : 'project', role: 'inline-config' };
 }

@@ -114,6 +114,10 @@ export const configSpec: DialectConfigSpec = {
   honouredElsewhere: { once: 'skill frontmatter' },
   mcpToolPrefix: 'mcp__',
   toolNames,
+  // cc changelog 2.1.101: an unknown event drops only its own entry.
+  // docs/claude.md "Aggregation": Claude Code 2.1.328 takes the first PermissionRequest answer to arrive.
+  firstAnswerDecides: new Set(['PermissionRequest']),
+  unknownEventIgnored: { agent: 'Claude Code 2.1.328', effect: 'drops this entry' },
   hookVariables,
   // cc hooks §FileChanged: the matcher, split on `|`, names the files to watch.
   watchListEvents: new Set(['FileChanged']),

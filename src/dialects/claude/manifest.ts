@@ -18,6 +18,8 @@ export const manifest: DialectManifest = {
     { path: '.claude/settings.local.json' },
     { path: '.claude/skills/*/SKILL.md' },
     { path: '.claude/agents/*.md' },
+    // A plugin's repository: its hooks file counts beside its Claude manifest (cc plugins-ref §Plugin structure).
+    { path: 'hooks/hooks.json', markers: ['.claude-plugin/plugin.json'] },
   ],
   events: CLAUDE_EVENTS,
 };

@@ -1,6 +1,9 @@
 import { matchEverything, type MatcherCompilation } from '../../config/compile-matcher.js';
 import { compileJsRegexMatcher } from '../../config/js-regex-matcher.js';
-import { NARROW_MATCHER_EVENTS } from './events.js';
+import { CLAUDE_EVENTS, NARROW_MATCHER_EVENTS } from './events.js';
+import { LEGACY_TOOL_NAMES } from './tool-names.js';
+
+const TOOL_EVENTS = new Set<string>(CLAUDE_EVENTS.filter((spec) => spec.matcherField === 'tool_name').map((spec) => spec.name));
 
 // cc hooks §Matcher patterns: "only letters, digits, _, -, spaces, commas and |" is an exact list,
 // split on | or , with each piece trimmed; FileChanged and StopFailure keep the older, narrower set.
@@ -26,6 +29,13 @@ export function compileClaudeMatcher(source: string | null, event: string): Matc
           .filter((piece) => piece !== ''),
       ),
     ];
+    // A legacy tool name in the list also selects the tool's new name, as Claude Code does (`Task` → `Agent`).
+    if (TOOL_EVENTS.has(event)) {
+      for (const name of [...names]) {
+        const current = Object.hasOwn(LEGACY_TOOL_NAMES, name) ? LEGACY_TOOL_NAMES[name]! : null;
+        if (current !== null && !names.includes(current)) names.push(current);
+      }
+    }
     const set = new Set(names);
     return { ok: true, matcher: { source, kind: 'exact', names, test: (candidate) => set.has(candidate) } };
   }

@@ -141,7 +141,7 @@ async function newestVersion(cacheDir: string, id: string, note: (notice: Plugin
   return chosen;
 }
 
-async function manifestName(root: string): Promise<string | null> {
+export async function manifestName(root: string): Promise<string | null> {
   const manifest = await readConfigFile(join(root, '.claude-plugin', 'plugin.json'), 'json');
   const name = manifest?.root?.kind === 'object' ? setField(manifest.root, 'name')?.value : undefined;
   return name?.kind === 'scalar' && typeof name.value === 'string' && SEGMENT.test(name.value) ? name.value : null;

@@ -5,6 +5,13 @@ import type { DialectConfigSpec } from '../../config/config-spec.js';
  * names are in the 2.1.328 binary). Lint compares exact matchers with them case-insensitively, so a
  * name missing here only costs a wrong-case hint, never a false finding.
  */
+/**
+ * Old tool names Claude Code still matches as the new one (binary strings of 2.1.328: the subagent
+ * tool was renamed `Task` → `Agent` in 2.1.63 and a `Task` matcher still selects `Agent` calls). The
+ * claude matcher applies it on tool events so hookctl selects the hooks Claude runs.
+ */
+export const LEGACY_TOOL_NAMES: Readonly<Record<string, string>> = { Task: 'Agent' };
+
 export const toolNames: NonNullable<DialectConfigSpec['toolNames']> = {
   tools: [
     'Agent',
@@ -25,12 +32,10 @@ export const toolNames: NonNullable<DialectConfigSpec['toolNames']> = {
     'LSP',
     'ListMcpResourcesTool',
     'Monitor',
-    'MultiEdit',
     'NotebookEdit',
     'Read',
     'ReadMcpResourceTool',
     'Skill',
-    'Task',
     'TaskCreate',
     'TaskGet',
     'TaskList',
@@ -54,4 +59,7 @@ export const toolNames: NonNullable<DialectConfigSpec['toolNames']> = {
     read_file: { agent: 'Gemini CLI', instead: 'Read' },
     write_file: { agent: 'Gemini CLI', instead: 'Write' },
   },
+  legacy: { Task: { tool: 'Agent', agent: 'Claude Code (2.1.63 and later)' } },
+  // docs/claude.md "Built-in tools": 2.1.328 has no MultiEdit (its BUILTIN_TOOL_NAMES); edits arrive as Edit.
+  removed: { MultiEdit: { agent: 'Claude Code 2.1.328', instead: 'Edit' } },
 };

@@ -35,6 +35,17 @@ export const configSpec: DialectConfigSpec = {
   asyncWhereNotAllowed: 'runs-sync',
   // Codex 0.169.0 exits with "Error loading config.toml: invalid type: … in `hooks`" (test/agents/codex).
   inlineConfigRefusal: CODEX_WILL_NOT_START,
+  // hook_config.rs reads events into a map and skips names it does not know (SPEC-dialects 9.2).
+  unknownEventIgnored: { agent: 'Codex 0.169.0', effect: 'skips this event' },
+  // docs/codex.md, issue 21 (test/agents/codex): `apply_patch <<'EOF'` run through exec_command reaches
+  // PreToolUse as Bash with the heredoc as tool_input.command, and no PostToolUse fires for it. Only the
+  // guard is noted: a PostToolUse hook blocks nothing, and no matcher there can see such a patch.
+  shellPatch: {
+    agent: 'Codex 0.169.0',
+    patchTools: ['apply_patch', 'Edit', 'Write'],
+    shellTool: 'Bash',
+    events: { PreToolUse: 'reaches PreToolUse as "Bash" with the patch in tool_input.command, and no PostToolUse fires for it' },
+  },
   // codex-rs/core/src/tools/hook_names.rs: hooks see Bash, apply_patch (Edit, Write), spawn_agent (Agent), mcp__…
   toolNames: {
     tools: ['Bash', 'apply_patch', 'Edit', 'Write', 'spawn_agent', 'Agent'],

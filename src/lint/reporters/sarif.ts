@@ -51,6 +51,7 @@ export function formatSarif(result: LintResult, options: ReporterOptions): strin
         // Finding columns count UTF-16 code units (JavaScript string indices); SARIF's default is
         // Unicode code points, which would shift every column after an astral character.
         columnKind: 'utf16CodeUnits',
+        ...invocations(result, ruleIndex),
         results: result.findings.map((finding, index) => ({
           ruleId: finding.ruleId,
           ...(ruleIndex.has(finding.ruleId) ? { ruleIndex: ruleIndex.get(finding.ruleId) } : {}),
@@ -70,6 +71,20 @@ export function formatSarif(result: LintResult, options: ReporterOptions): strin
     ],
   };
   return `${JSON.stringify(log, null, 2)}\n`;
+}
+
+/**
+ * The repository's rule settings as SARIF records them (§3.20.5 ruleConfigurationOverrides): each
+ * re-levelled rule with its level, each rule turned off as not enabled. The rules' own
+ * defaultConfiguration stays what hookctl ships; every result already carries its effective level.
+ */
+function invocations(result: LintResult, ruleIndex: ReadonlyMap<string, number>): { invocations?: unknown[] } {
+  if (result.levels === undefined || result.levels.size === 0) return {};
+  const ruleConfigurationOverrides = [...result.levels].map(([id, level]) => ({
+    descriptor: { id, ...(ruleIndex.has(id) ? { index: ruleIndex.get(id) } : {}) },
+    configuration: level === 'off' ? { enabled: false } : { level: LEVELS[level] },
+  }));
+  return { invocations: [{ executionSuccessful: true, ruleConfigurationOverrides }] };
 }
 
 /**

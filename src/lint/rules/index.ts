@@ -25,6 +25,8 @@ import { matcherNeverMatches } from './matcher-never-matches.js';
 import { mcpMatcherWithoutTool } from './mcp-matcher-without-tool.js';
 import { missingScript } from './missing-script.js';
 import { parseError } from './parse-error.js';
+import { permissionAnswerRace } from './permission-answer-race.js';
+import { patchViaShell } from './patch-via-shell.js';
 import { pluginDiscovery } from './plugin-discovery.js';
 import { scriptNotExecutable } from './script-not-executable.js';
 import { shellFormPlaceholder } from './shell-form-placeholder.js';
@@ -57,6 +59,7 @@ export const RULES: readonly Rule[] = [
   matcherNeverMatches,
   toolMatcherNeverMatches,
   mcpMatcherWithoutTool,
+  patchViaShell,
   watchListPattern,
   ifNotEvaluated,
   asyncNotAllowed,
@@ -68,6 +71,7 @@ export const RULES: readonly Rule[] = [
   bothRepresentations,
   duplicateKey,
   duplicateId,
+  permissionAnswerRace,
   cwdRelativeScript,
   missingScript,
   unreadableScript,

@@ -13,7 +13,7 @@ const SYNTAX = 'matcher {{name}} is permission-rule syntax, but matchers are com
 export const toolMatcherNeverMatches = createRule({
   id: 'tool-matcher-never-matches',
   severity: 'warning',
-  description: 'a tool matcher that can never match: an event name, permission-rule syntax, a wrong-case or foreign tool name',
+  description: 'a tool matcher that can never match: an event name, permission-rule syntax, a wrong-case, foreign or removed tool name',
   atLoad: true,
   messages: {
     // {{name}} quoted; {{event}} the event the matcher is under.
@@ -24,12 +24,18 @@ export const toolMatcherNeverMatches = createRule({
     permissionRuleIf: `${SYNTAX}, ${NEVER}; ` + 'write "matcher": "{{tool}}" and "if": {{rule}} on the handler',
     wrongCase: `matcher {{name}} is compared with tool names case-sensitively, ${NEVER}; the tool is "{{tool}}"`,
     otherAgent: `matcher {{name}} is a tool name of {{agent}}, not of {{dialect}}, ${NEVER}; {{dialect}} calls it "{{tool}}"`,
+    // An info note: the hook runs, but the name is the old one and payloads carry the new one.
+    legacyName:
+      'matcher {{name}} uses "{{old}}", the old name of the {{tool}} tool: {{agent}} still matches it against {{tool}} calls, ' +
+      'whose payloads say "tool_name": "{{tool}}"; write "{{tool}}"',
+    // A warning when it is the only name (the hook never runs); an info note beside names that match.
+    removed: `matcher {{name}} names "{{old}}", a tool {{agent}} no longer has, so {{effect}}; its work comes as "{{tool}}"`,
   },
   check({ spec, checked, report }) {
     for (const event of checked.declarations.events) {
       if (event.spec?.matcherField !== 'tool_name') continue;
       for (const group of event.groups) {
-        const problem = neverMatching(spec, group);
+        const problem = neverMatching(spec, group) ?? renamed(spec, group);
         if (problem !== null)
           report({ ...problem, pos: group.matcher!.value.pos } as RuleReport<typeof toolMatcherNeverMatches.meta.messages>);
       }
@@ -55,9 +61,9 @@ function neverMatching(spec: DialectConfigSpec, group: GroupDeclaration): Proble
   const matcher = group.compiled?.ok ? group.compiled.matcher : null;
   const regex = matcher?.kind === 'regex';
   const names = matcher?.kind === 'exact' ? (matcher.names ?? []) : regex ? wordAlternatives(matcher.source) : [];
-  const tools = spec.toolNames?.tools ?? [];
+  const { tools = [], legacy = {}, removed = {} } = spec.toolNames ?? {};
   for (const name of names) {
-    if (tools.includes(name)) continue;
+    if (tools.includes(name) || Object.hasOwn(legacy, name) || Object.hasOwn(removed, name)) continue;
     // An unanchored regex of plain words (gemini `"Write"`) matches any tool whose name contains one.
     if (regex && tools.some((tool) => tool.includes(name))) continue;
     const quoted = JSON.stringify(name);
@@ -78,4 +84,31 @@ function neverMatching(spec: DialectConfigSpec, group: GroupDeclaration): Proble
  */
 function wordAlternatives(source: string | null): string[] {
   return source !== null && /^[A-Za-z0-9_-]+(\|[A-Za-z0-9_-]+)*$/.test(source) ? source.split('|') : [];
+}
+
+/**
+ * A legacy name the agent still maps to the current tool (an info note), or a tool the agent no
+ * longer has: a warning when no other name of the matcher can match, else an info note.
+ */
+function renamed(spec: DialectConfigSpec, group: GroupDeclaration): Problem | null {
+  const matcher = group.compiled?.ok ? group.compiled.matcher : null;
+  if (matcher?.kind !== 'exact') return null;
+  const { legacy = {}, removed = {} } = spec.toolNames ?? {};
+  const name = JSON.stringify((group.matcher!.value as { value: string }).value.trim());
+  const names = matcher.names ?? [];
+  const gone = names.find((candidate) => Object.hasOwn(removed, candidate));
+  if (gone !== undefined) {
+    const { agent, instead } = removed[gone]!;
+    const alone = names.every((candidate) => Object.hasOwn(removed, candidate));
+    const effect = alone ? 'it matches no tool and this hook never runs' : 'that name matches nothing';
+    return {
+      messageId: 'removed',
+      data: { name, old: gone, agent, effect, tool: instead },
+      ...(alone ? {} : { severity: 'info' as const }),
+    };
+  }
+  const old = names.find((candidate) => Object.hasOwn(legacy, candidate));
+  if (old === undefined) return null;
+  const { tool, agent } = legacy[old]!;
+  return { messageId: 'legacyName', data: { name, old, tool, agent }, severity: 'info' };
 }

@@ -1,11 +1,17 @@
 import { didYouMean } from '../../util/did-you-mean.js';
 import { createRule } from '../rule.js';
 
-/** A misspelled event is the classic hook that silently never fires. */
+const IGNORED = 'unknown {{dialect}} event "{{event}}": {{agent}}, whose events hookctl knows, {{effect}} and the hook never runs';
+
+/**
+ * A misspelled event is the classic hook that silently never fires. It is an error where the agent
+ * refuses the file for it (octo); where the agent ignores it (claude, codex) it is a warning naming
+ * the version hookctl knows, so a newer agent's new event does not break CI (issue 23).
+ */
 export const unknownEvent = createRule({
   id: 'unknown-event',
   severity: 'error',
-  description: 'an event name the dialect does not have',
+  description: 'an event name the dialect does not have (a warning where the agent ignores it)',
   atLoad: true,
   messages: {
     unknownDidYouMean: 'unknown {{dialect}} event "{{event}}"; did you mean "{{suggestion}}"?',
@@ -13,9 +19,12 @@ export const unknownEvent = createRule({
     unknown: 'unknown {{dialect}} event "{{event}}"; the events are {{events}}',
     // A config copied from another agent: its hooks never fire here under that name.
     otherAgent: '"{{event}}" is an event of {{agent}}, not of {{dialect}}, so its hooks never run; {{dialect}} calls it "{{instead}}"',
+    ignoredDidYouMean: `${IGNORED}; did you mean "{{suggestion}}"?`,
+    ignored: `${IGNORED}; if a newer {{dialect}} has it, ignore this warning (hookctl.config.json "rules")`,
   },
   check({ spec, checked, report }) {
     const names = spec.events.map((event) => event.name);
+    const ignored = spec.unknownEventIgnored;
     for (const event of checked.declarations.events) {
       if (event.spec !== null) continue;
       const data = { dialect: spec.dialect, event: event.name };
@@ -26,7 +35,11 @@ export const unknownEvent = createRule({
         continue;
       }
       const suggestion = didYouMean(event.name, names);
-      if (suggestion !== null) report({ messageId: 'unknownDidYouMean', data: { ...data, suggestion }, ...where });
+      if (ignored !== undefined) {
+        const more = { ...data, agent: ignored.agent, effect: ignored.effect };
+        if (suggestion !== null) report({ messageId: 'ignoredDidYouMean', data: { ...more, suggestion }, severity: 'warning', ...where });
+        else report({ messageId: 'ignored', data: more, severity: 'warning', ...where });
+      } else if (suggestion !== null) report({ messageId: 'unknownDidYouMean', data: { ...data, suggestion }, ...where });
       else report({ messageId: 'unknown', data: { ...data, events: names.join(', ') }, ...where });
     }
   },

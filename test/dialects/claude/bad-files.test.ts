@@ -71,7 +71,7 @@ describe('claude bad files (SPEC-dialects 8.1, §11.1): drops are loud', () => {
     box.settings('project/.claude/settings.json', hooks({ Stopp: [group([{ type: 'command' }])], Stop: [group([command('echo kept')])] }));
     const outcome = await dispatchOnce(box, 'Stop');
     expect(outcome.runs.map((run) => run.command)).toEqual(['echo kept']);
-    expect(outcome.warnings).toContainEqual(expect.stringContaining('unknown claude event "Stopp"; did you mean "Stop"?'));
+    expect(outcome.warnings).toContainEqual(expect.stringMatching(/: warning: unknown claude event "Stopp": .*; did you mean "Stop"\?/));
     expect(outcome.warnings.join('\n')).not.toContain('ignores every hook');
   });
 

@@ -24,12 +24,18 @@ describe('claude exact-list matchers (cc hooks §Matcher patterns)', () => {
     ['startup,resume', 'resume', true],
     ['a||b', 'b', true],
     [' , ', 'anything', false],
+    // Claude Code matches the subagent tool's old name against its new one (2.1.63 renamed Task to Agent).
+    ['Task', 'Agent', true],
+    ['Bash|Task', 'Agent', true],
+    ['Agent', 'Task', false],
   ])('%j against %j: %s', (source, target, expected) => {
     expect(compile(source).test(target)).toBe(expected);
   });
 
   it('names the pieces of an exact list, so selection looks them up', () => {
     expect(compile('Edit, Write|Edit').names).toEqual(['Edit', 'Write']);
+    expect(compile('Task').names).toEqual(['Task', 'Agent']);
+    expect(compile('Task', 'SubagentStart').names).toEqual(['Task']);
   });
 
   it.each(['FileChanged', 'StopFailure'])('%s keeps the narrow set: commas, hyphens and spaces make a regex', (event) => {

@@ -14,11 +14,16 @@ const LOWER = group('PreToolUse', 'bash');
 const LIST = group('PostToolUse', 'Edit|write');
 const TERMINAL = group('PreToolUse', 'terminal');
 const CODEX_SHELL = group('PreToolUse', 'Shell');
+const TASK = group('PreToolUse', 'Task');
+const MULTI_EDIT = group('PostToolUse', 'MultiEdit');
+const EDITS = group('PostToolUse', 'Edit|Write|MultiEdit');
 
 new RuleTester().run(toolMatcherNeverMatches, {
   valid: [
     { name: 'a built-in tool', files: { [CLAUDE_SETTINGS]: group('PreToolUse', 'Bash') } },
-    { name: 'a list of tools', files: { [CLAUDE_SETTINGS]: group('PostToolUse', 'Edit|Write|MultiEdit') } },
+    { name: 'a list of tools', files: { [CLAUDE_SETTINGS]: group('PostToolUse', 'Edit|Write|NotebookEdit') } },
+    { name: 'the Agent tool by its name', files: { [CLAUDE_SETTINGS]: group('PreToolUse', 'Agent') } },
+    { name: 'Task as a subagent type is not a tool name', files: { [CLAUDE_SETTINGS]: group('SubagentStart', 'Task') } },
     { name: 'a regex', files: { [CLAUDE_SETTINGS]: group('PreToolUse', '^(Bash|Edit)$') } },
     { name: 'an MCP tool', files: { [CLAUDE_SETTINGS]: group('PreToolUse', 'mcp__github__create_issue') } },
     { name: 'an unknown tool is not guessed at', files: { [CLAUDE_SETTINGS]: group('PreToolUse', 'SomeFutureTool') } },
@@ -103,6 +108,52 @@ new RuleTester().run(toolMatcherNeverMatches, {
           messageId: 'otherAgent',
           ...at(CODEX_SHELL, 'Shell'),
           data: { name: '"Shell"', agent: 'Cursor', dialect: 'codex', tool: 'Bash' },
+        },
+      ],
+    },
+    {
+      name: 'Task, the old name of Agent: the hook runs (Claude Code maps it), an info note',
+      files: { [CLAUDE_SETTINGS]: TASK },
+      errors: [
+        {
+          messageId: 'legacyName',
+          ...at(TASK, 'Task'),
+          severity: 'info',
+          message:
+            'matcher "Task" uses "Task", the old name of the Agent tool: Claude Code (2.1.63 and later) still matches it against ' +
+            'Agent calls, whose payloads say "tool_name": "Agent"; write "Agent"',
+        },
+      ],
+    },
+    {
+      name: 'a removed tool alone: the hook never runs, a warning',
+      files: { [CLAUDE_SETTINGS]: MULTI_EDIT },
+      errors: [
+        {
+          messageId: 'removed',
+          ...at(MULTI_EDIT, 'MultiEdit'),
+          severity: 'warning',
+          message:
+            'matcher "MultiEdit" names "MultiEdit", a tool Claude Code 2.1.328 no longer has, so it matches no tool and this hook ' +
+            'never runs; its work comes as "Edit"',
+        },
+      ],
+    },
+    {
+      name: 'a removed tool beside tools that match: an info note',
+      files: { [CLAUDE_SETTINGS]: EDITS },
+      errors: [
+        {
+          messageId: 'removed',
+          ...at(EDITS, 'Edit|Write|MultiEdit'),
+          severity: 'info',
+          data: {
+            name: '"Edit|Write|MultiEdit"',
+            old: 'MultiEdit',
+            agent: 'Claude Code 2.1.328',
+            effect: 'that name matches nothing',
+            tool: 'Edit',
+          },
         },
       ],
     },

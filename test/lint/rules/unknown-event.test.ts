@@ -1,5 +1,5 @@
 import { unknownEvent } from '../../../src/lint/rules/unknown-event.js';
-import { OCTO_YAML, OI_JSON, OI_TOML, RuleTester } from '../rule-tester.js';
+import { CLAUDE_SETTINGS, CODEX_JSON, OCTO_YAML, OI_JSON, OI_TOML, RuleTester } from '../rule-tester.js';
 
 const JSON_WRONG = `{
   "hooks": {
@@ -28,13 +28,22 @@ new RuleTester().run(unknownEvent, {
           column: 5,
           data: { dialect: 'openinterpreter', event: 'PreToolUze', suggestion: 'PreToolUse' },
           message: 'unknown openinterpreter event "PreToolUze"; did you mean "PreToolUse"?',
+          severity: 'error',
         },
       ],
     },
     {
       name: 'an unknown event in YAML, differing in case',
       files: { [OCTO_YAML]: 'hooks:\n  stop:\n    - command: x\n' },
-      errors: [{ messageId: 'unknownDidYouMean', line: 2, column: 3, message: 'unknown octo event "stop"; did you mean "Stop"?' }],
+      errors: [
+        {
+          messageId: 'unknownDidYouMean',
+          line: 2,
+          column: 3,
+          message: 'unknown octo event "stop"; did you mean "Stop"?',
+          severity: 'error',
+        },
+      ],
     },
     {
       name: 'an unknown event in TOML',
@@ -71,6 +80,34 @@ new RuleTester().run(unknownEvent, {
           line: 3,
           column: 5,
           message: '"PreToolUse" is an event of Claude Code, not of gemini, so its hooks never run; gemini calls it "BeforeTool"',
+        },
+      ],
+    },
+    {
+      name: 'claude drops an unknown event entry: a warning naming the version hookctl knows',
+      files: { [CLAUDE_SETTINGS]: JSON_WRONG },
+      errors: [
+        {
+          messageId: 'ignoredDidYouMean',
+          line: 3,
+          column: 5,
+          severity: 'warning',
+          message:
+            'unknown claude event "PreToolUze": Claude Code 2.1.328, whose events hookctl knows, drops this entry and the hook ' +
+            'never runs; did you mean "PreToolUse"?',
+        },
+      ],
+    },
+    {
+      name: 'codex skips an event newer than the version hookctl knows: a warning, not a CI failure',
+      files: { [CODEX_JSON]: '{ "hooks": { "OnWorkspaceOpen": [{ "hooks": [{ "type": "command", "command": "x" }] }] } }\n' },
+      errors: [
+        {
+          messageId: 'ignored',
+          line: 1,
+          column: 14,
+          severity: 'warning',
+          data: { dialect: 'codex', event: 'OnWorkspaceOpen', agent: 'Codex 0.169.0', effect: 'skips this event' },
         },
       ],
     },

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// PostToolUse formatter (Claude Code): after Edit, Write or MultiEdit, normalises the edited file
+// PostToolUse formatter (Claude Code): after Edit or Write, normalises the edited file
 // (no trailing whitespace, LF line ends, one final newline) and tells Claude what changed on disk,
 // so its next edit starts from the real text. Files outside the project are left alone.
 
