@@ -97,6 +97,10 @@ beforeAll(async () => {
 not in the local registry: ${registry.misses.join(', ')}`);
   installed = join(project, 'node_modules/hookctl');
   cpSync(join(REPO, EXAMPLE), join(project, EXAMPLE), { recursive: true });
+  // The example runs its scripts from the repository root (`git rev-parse --show-toplevel`), as it does in
+  // hookctl's own checkout: the empty project is a repository holding it at the same place.
+  const init = await run('git', ['init', '-q', '.'], project, env);
+  if (init.code !== 0) throw new Error(describeRun('git init', init));
 }, SETUP_TIMEOUT_MS);
 
 afterAll(async () => {
