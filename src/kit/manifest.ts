@@ -4,6 +4,8 @@
  */
 export interface DialectManifest {
   readonly id: string;
+  /** The agent's product name, where it differs from the id (`Claude Code`): `--help` names it beside the id. */
+  readonly agentName?: string;
   /** The project config directory (`.<agent>`): detection, inference and scaffolds go by it. */
   readonly configDir: string;
   /** The hook config files inside that directory; their presence is what detection goes by. */

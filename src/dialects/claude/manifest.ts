@@ -8,6 +8,7 @@ import { CLAUDE_EVENTS } from './events.js';
  */
 export const manifest: DialectManifest = {
   id: 'claude',
+  agentName: 'Claude Code',
   configDir: '.claude',
   configFiles: ['settings.json', 'settings.local.json'],
   extensions: ['.json'],

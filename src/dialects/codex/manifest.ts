@@ -7,6 +7,7 @@ import { CODEX_EVENTS } from './events.js';
  */
 export const manifest: DialectManifest = {
   id: 'codex',
+  agentName: 'OpenAI Codex',
   configDir: '.codex',
   configFiles: ['hooks.json', 'config.toml'],
   extensions: ['.json', '.toml'],

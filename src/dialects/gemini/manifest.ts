@@ -8,6 +8,7 @@ import { GEMINI_EVENTS } from './events.js';
  */
 export const manifest: DialectManifest = {
   id: 'gemini',
+  agentName: 'Gemini CLI',
   configDir: '.gemini',
   configFiles: ['settings.json'],
   extensions: ['.json'],

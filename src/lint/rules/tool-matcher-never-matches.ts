@@ -21,7 +21,7 @@ export const toolMatcherNeverMatches = createRule({
       `matcher {{name}} is an event name, but {{event}} matchers are compared with tool names, ${NEVER}; ` +
       'declare it under "hooks.{{bare}}"',
     permissionRule: `${SYNTAX}, ${NEVER}; write "matcher": "{{tool}}"`,
-    permissionRuleIf: `${SYNTAX}, ${NEVER}; ` + 'write "matcher": "{{tool}}" and "if": {{rule}} on the handler',
+    permissionRuleIf: `${SYNTAX}, ${NEVER}; write "matcher": "{{tool}}" and "if": {{rule}} on the handler`,
     wrongCase: `matcher {{name}} is compared with tool names case-sensitively, ${NEVER}; the tool is "{{tool}}"`,
     otherAgent: `matcher {{name}} is a tool name of {{agent}}, not of {{dialect}}, ${NEVER}; {{dialect}} calls it "{{tool}}"`,
     // An info note: the hook runs, but the name is the old one and payloads carry the new one.
