@@ -116,7 +116,7 @@ describe('hookctl completion bash', () => {
     expect(bashComplete('hookctl', 'lint', '--f')).toEqual(['--format']);
     expect(bashComplete('hookctl', 'lint', '--format', '')).toEqual(['stylish', 'json', 'github', 'sarif']);
     expect(bashComplete('hookctl', 'scaffold', 'PreToolUse', '--lang', '')).toEqual(['js', 'ts', 'py', 'sh']);
-    expect(bashComplete('hookctl', 'dry-run', 'Pre')).toEqual(['PreCompact', 'PreModelSwitch', 'PreToolUse']);
+    expect(bashComplete('hookctl', 'dry-run', 'Pre')).toEqual(['PreCompact', 'PreCompress', 'PreModelSwitch', 'PreToolUse']);
     expect(bashComplete('hookctl', 'fixture', '--dialect', 'o')).toEqual(['openinterpreter', 'octo']);
     expect(bashComplete('hookctl', 'completion', '')).toEqual(['bash', 'zsh', 'fish']);
     expect(bashComplete('hookctl', 'lint', '--cwd', 'conf')).toEqual(['configs']);
@@ -168,7 +168,7 @@ describe.skipIf(!HAS_FISH)('hookctl completion fish', () => {
   it('completes commands, options, choices and event names (complete -C)', async () => {
     expect(fishComplete('hookctl ').sort()).toEqual((await helpCommands()).sort());
     expect(fishComplete('hookctl lint --format ')).toEqual(['github', 'json', 'sarif', 'stylish']);
-    expect(fishComplete('hookctl dry-run Pre')).toEqual(['PreCompact', 'PreModelSwitch', 'PreToolUse']);
+    expect(fishComplete('hookctl dry-run Pre')).toEqual(['PreCompact', 'PreCompress', 'PreModelSwitch', 'PreToolUse']);
     expect(fishComplete('hookctl lint --f')).toEqual(['--format']);
   });
 
