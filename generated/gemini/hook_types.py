@@ -8,14 +8,21 @@ from typing import Any, Dict, List, Literal, Optional, TypedDict, Union
 
 # region BeforeTool
 _BeforeToolInputMcpContextRequired = TypedDict("_BeforeToolInputMcpContextRequired", {
+    # The MCP server's name as configured.
     "server_name": str,
+    # The tool's name on the MCP server.
     "tool_name": str,
 })
 _BeforeToolInputMcpContextOptional = TypedDict("_BeforeToolInputMcpContextOptional", {
+    # Command that starts a stdio server.
     "command": str,
+    # Arguments of that command.
     "args": List[str],
+    # Working directory of that command.
     "cwd": str,
+    # URL of an SSE or HTTP server.
     "url": str,
+    # Address of a WebSocket server.
     "tcp": str,
 }, total=False)
 
@@ -52,14 +59,16 @@ class BeforeToolInput(_BeforeToolInputRequired, _BeforeToolInputOptional):
     """Payload a Gemini CLI BeforeTool hook receives on stdin: fires before a tool runs; matchers test `tool_name` as a JavaScript regex. Unknown fields are allowed."""
 
 
-BeforeToolOutputHookSpecificOutput = TypedDict("BeforeToolOutputHookSpecificOutput", {
+# Fields specific to BeforeTool.
+BeforeToolHookSpecificOutput = TypedDict("BeforeToolHookSpecificOutput", {
+    # `BeforeTool`; Gemini CLI does not check it.
     "hookEventName": Literal["BeforeTool"],
     # Replaces the tool's arguments (merged over them for the next hook of a sequential group).
     "tool_input": Dict[str, Any],
 }, total=False)
 
 
-# JSON a Gemini CLI BeforeTool hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason.
+# JSON a Gemini CLI BeforeTool hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason. Closed at every level so a misspelled key is reported when an output is validated; Gemini CLI itself ignores keys it does not read, and hookctl, running a hook, reads its output as Gemini CLI does.
 BeforeToolOutput = TypedDict("BeforeToolOutput", {
     # false stops the agent; `stopReason` says why.
     "continue": bool,
@@ -73,21 +82,29 @@ BeforeToolOutput = TypedDict("BeforeToolOutput", {
     "decision": Literal["allow", "approve", "ask", "block", "deny"],
     # Why the hook decided so; shown to the model when it blocks.
     "reason": str,
-    "hookSpecificOutput": BeforeToolOutputHookSpecificOutput,
+    # Fields specific to BeforeTool.
+    "hookSpecificOutput": BeforeToolHookSpecificOutput,
 }, total=False)
 # endregion BeforeTool
 
 
 # region AfterTool
 _AfterToolInputMcpContextRequired = TypedDict("_AfterToolInputMcpContextRequired", {
+    # The MCP server's name as configured.
     "server_name": str,
+    # The tool's name on the MCP server.
     "tool_name": str,
 })
 _AfterToolInputMcpContextOptional = TypedDict("_AfterToolInputMcpContextOptional", {
+    # Command that starts a stdio server.
     "command": str,
+    # Arguments of that command.
     "args": List[str],
+    # Working directory of that command.
     "cwd": str,
+    # URL of an SSE or HTTP server.
     "url": str,
+    # Address of a WebSocket server.
     "tcp": str,
 }, total=False)
 
@@ -127,22 +144,26 @@ class AfterToolInput(_AfterToolInputRequired, _AfterToolInputOptional):
 
 
 # Another tool to run now; its result replaces this one's.
-AfterToolOutputHookSpecificOutputTailToolCallRequest = TypedDict("AfterToolOutputHookSpecificOutputTailToolCallRequest", {
+AfterToolHookSpecificOutputTailToolCallRequest = TypedDict("AfterToolHookSpecificOutputTailToolCallRequest", {
+    # Name of the tool to run.
     "name": str,
+    # Its arguments, passed to the tool as given.
     "args": Dict[str, Any],
 })
 
 
-AfterToolOutputHookSpecificOutput = TypedDict("AfterToolOutputHookSpecificOutput", {
+# Fields specific to AfterTool.
+AfterToolHookSpecificOutput = TypedDict("AfterToolHookSpecificOutput", {
+    # `AfterTool`; Gemini CLI does not check it.
     "hookEventName": Literal["AfterTool"],
     # Text appended to the tool result for the model (`<` and `>` are escaped).
     "additionalContext": str,
     # Another tool to run now; its result replaces this one's.
-    "tailToolCallRequest": AfterToolOutputHookSpecificOutputTailToolCallRequest,
+    "tailToolCallRequest": AfterToolHookSpecificOutputTailToolCallRequest,
 }, total=False)
 
 
-# JSON a Gemini CLI AfterTool hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason.
+# JSON a Gemini CLI AfterTool hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason. Closed at every level so a misspelled key is reported when an output is validated; Gemini CLI itself ignores keys it does not read, and hookctl, running a hook, reads its output as Gemini CLI does.
 AfterToolOutput = TypedDict("AfterToolOutput", {
     # false stops the agent; `stopReason` says why.
     "continue": bool,
@@ -156,7 +177,8 @@ AfterToolOutput = TypedDict("AfterToolOutput", {
     "decision": Literal["allow", "approve", "ask", "block", "deny"],
     # Why the hook decided so; shown to the model when it blocks.
     "reason": str,
-    "hookSpecificOutput": AfterToolOutputHookSpecificOutput,
+    # Fields specific to AfterTool.
+    "hookSpecificOutput": AfterToolHookSpecificOutput,
 }, total=False)
 # endregion AfterTool
 
@@ -179,14 +201,16 @@ BeforeAgentInput = TypedDict("BeforeAgentInput", {
 })
 
 
-BeforeAgentOutputHookSpecificOutput = TypedDict("BeforeAgentOutputHookSpecificOutput", {
+# Fields specific to BeforeAgent.
+BeforeAgentHookSpecificOutput = TypedDict("BeforeAgentHookSpecificOutput", {
+    # `BeforeAgent`; Gemini CLI does not check it.
     "hookEventName": Literal["BeforeAgent"],
     # Text added to the prompt for the model (`<` and `>` are escaped).
     "additionalContext": str,
 }, total=False)
 
 
-# JSON a Gemini CLI BeforeAgent hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason.
+# JSON a Gemini CLI BeforeAgent hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason. Closed at every level so a misspelled key is reported when an output is validated; Gemini CLI itself ignores keys it does not read, and hookctl, running a hook, reads its output as Gemini CLI does.
 BeforeAgentOutput = TypedDict("BeforeAgentOutput", {
     # false stops the agent; `stopReason` says why.
     "continue": bool,
@@ -200,7 +224,8 @@ BeforeAgentOutput = TypedDict("BeforeAgentOutput", {
     "decision": Literal["allow", "approve", "ask", "block", "deny"],
     # Why the hook decided so; shown to the model when it blocks.
     "reason": str,
-    "hookSpecificOutput": BeforeAgentOutputHookSpecificOutput,
+    # Fields specific to BeforeAgent.
+    "hookSpecificOutput": BeforeAgentHookSpecificOutput,
 }, total=False)
 # endregion BeforeAgent
 
@@ -227,14 +252,16 @@ AfterAgentInput = TypedDict("AfterAgentInput", {
 })
 
 
-AfterAgentOutputHookSpecificOutput = TypedDict("AfterAgentOutputHookSpecificOutput", {
+# Fields specific to AfterAgent.
+AfterAgentHookSpecificOutput = TypedDict("AfterAgentHookSpecificOutput", {
+    # `AfterAgent`; Gemini CLI does not check it.
     "hookEventName": Literal["AfterAgent"],
     # true clears the conversation context.
     "clearContext": bool,
 }, total=False)
 
 
-# JSON a Gemini CLI AfterAgent hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason.
+# JSON a Gemini CLI AfterAgent hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason. Closed at every level so a misspelled key is reported when an output is validated; Gemini CLI itself ignores keys it does not read, and hookctl, running a hook, reads its output as Gemini CLI does.
 AfterAgentOutput = TypedDict("AfterAgentOutput", {
     # false stops the agent; `stopReason` says why.
     "continue": bool,
@@ -248,7 +275,8 @@ AfterAgentOutput = TypedDict("AfterAgentOutput", {
     "decision": Literal["allow", "approve", "ask", "block", "deny"],
     # Why the hook decided so; shown to the model when it blocks.
     "reason": str,
-    "hookSpecificOutput": AfterAgentOutputHookSpecificOutput,
+    # Fields specific to AfterAgent.
+    "hookSpecificOutput": AfterAgentHookSpecificOutput,
 }, total=False)
 # endregion AfterAgent
 
@@ -256,9 +284,13 @@ AfterAgentOutput = TypedDict("AfterAgentOutput", {
 # region BeforeModel
 # The model request in Gemini CLI's hook format: `model`, `messages` ({role, content}), `config`, `toolConfig`.
 BeforeModelInputLlmRequest = TypedDict("BeforeModelInputLlmRequest", {
+    # The model the request goes to.
     "model": str,
+    # The conversation as `{role, content}` messages (`role` user, model or system; `content` text or a list of parts).
     "messages": List[Dict[str, Any]],
+    # Generation settings (`temperature`, `maxOutputTokens`, `topP`, `topK`, `stopSequences`, …).
     "config": Dict[str, Any],
+    # Function-calling settings: `mode` (AUTO, ANY, NONE) and `allowedFunctionNames`.
     "toolConfig": Dict[str, Any],
 }, total=False)
 
@@ -281,32 +313,41 @@ BeforeModelInput = TypedDict("BeforeModelInput", {
 
 
 # Fields that replace those of the request.
-BeforeModelOutputHookSpecificOutputLlmRequest = TypedDict("BeforeModelOutputHookSpecificOutputLlmRequest", {
+BeforeModelHookSpecificOutputLlmRequest = TypedDict("BeforeModelHookSpecificOutputLlmRequest", {
+    # The model the request goes to.
     "model": str,
+    # The conversation as `{role, content}` messages (`role` user, model or system; `content` text or a list of parts).
     "messages": List[Dict[str, Any]],
+    # Generation settings (`temperature`, `maxOutputTokens`, `topP`, `topK`, `stopSequences`, …).
     "config": Dict[str, Any],
+    # Function-calling settings: `mode` (AUTO, ANY, NONE) and `allowedFunctionNames`.
     "toolConfig": Dict[str, Any],
 }, total=False)
 
 
 # A synthetic response: the model is not called.
-BeforeModelOutputHookSpecificOutputLlmResponse = TypedDict("BeforeModelOutputHookSpecificOutputLlmResponse", {
+BeforeModelHookSpecificOutputLlmResponse = TypedDict("BeforeModelHookSpecificOutputLlmResponse", {
+    # The response text.
     "text": str,
+    # Response candidates: `content` (`role` model, `parts` as strings), `finishReason`, `index`, `safetyRatings`.
     "candidates": List[Dict[str, Any]],
+    # Token counts: `promptTokenCount`, `candidatesTokenCount`, `totalTokenCount`.
     "usageMetadata": Dict[str, Any],
 }, total=False)
 
 
-BeforeModelOutputHookSpecificOutput = TypedDict("BeforeModelOutputHookSpecificOutput", {
+# Fields specific to BeforeModel.
+BeforeModelHookSpecificOutput = TypedDict("BeforeModelHookSpecificOutput", {
+    # `BeforeModel`; Gemini CLI does not check it.
     "hookEventName": Literal["BeforeModel"],
     # Fields that replace those of the request.
-    "llm_request": BeforeModelOutputHookSpecificOutputLlmRequest,
+    "llm_request": BeforeModelHookSpecificOutputLlmRequest,
     # A synthetic response: the model is not called.
-    "llm_response": BeforeModelOutputHookSpecificOutputLlmResponse,
+    "llm_response": BeforeModelHookSpecificOutputLlmResponse,
 }, total=False)
 
 
-# JSON a Gemini CLI BeforeModel hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason.
+# JSON a Gemini CLI BeforeModel hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason. Closed at every level so a misspelled key is reported when an output is validated; Gemini CLI itself ignores keys it does not read, and hookctl, running a hook, reads its output as Gemini CLI does.
 BeforeModelOutput = TypedDict("BeforeModelOutput", {
     # false stops the agent; `stopReason` says why.
     "continue": bool,
@@ -320,7 +361,8 @@ BeforeModelOutput = TypedDict("BeforeModelOutput", {
     "decision": Literal["allow", "approve", "ask", "block", "deny"],
     # Why the hook decided so; shown to the model when it blocks.
     "reason": str,
-    "hookSpecificOutput": BeforeModelOutputHookSpecificOutput,
+    # Fields specific to BeforeModel.
+    "hookSpecificOutput": BeforeModelHookSpecificOutput,
 }, total=False)
 # endregion BeforeModel
 
@@ -328,17 +370,24 @@ BeforeModelOutput = TypedDict("BeforeModelOutput", {
 # region AfterModel
 # The model request in Gemini CLI's hook format: `model`, `messages` ({role, content}), `config`, `toolConfig`.
 AfterModelInputLlmRequest = TypedDict("AfterModelInputLlmRequest", {
+    # The model the request goes to.
     "model": str,
+    # The conversation as `{role, content}` messages (`role` user, model or system; `content` text or a list of parts).
     "messages": List[Dict[str, Any]],
+    # Generation settings (`temperature`, `maxOutputTokens`, `topP`, `topK`, `stopSequences`, …).
     "config": Dict[str, Any],
+    # Function-calling settings: `mode` (AUTO, ANY, NONE) and `allowedFunctionNames`.
     "toolConfig": Dict[str, Any],
 }, total=False)
 
 
 # The model response in Gemini CLI's hook format: `text`, `candidates` ({content: {role, parts}, finishReason…}), `usageMetadata`.
 AfterModelInputLlmResponse = TypedDict("AfterModelInputLlmResponse", {
+    # The response text.
     "text": str,
+    # Response candidates: `content` (`role` model, `parts` as strings), `finishReason`, `index`, `safetyRatings`.
     "candidates": List[Dict[str, Any]],
+    # Token counts: `promptTokenCount`, `candidatesTokenCount`, `totalTokenCount`.
     "usageMetadata": Dict[str, Any],
 }, total=False)
 
@@ -363,21 +412,26 @@ AfterModelInput = TypedDict("AfterModelInput", {
 
 
 # Replaces the response (used when it has candidate parts).
-AfterModelOutputHookSpecificOutputLlmResponse = TypedDict("AfterModelOutputHookSpecificOutputLlmResponse", {
+AfterModelHookSpecificOutputLlmResponse = TypedDict("AfterModelHookSpecificOutputLlmResponse", {
+    # The response text.
     "text": str,
+    # Response candidates: `content` (`role` model, `parts` as strings), `finishReason`, `index`, `safetyRatings`.
     "candidates": List[Dict[str, Any]],
+    # Token counts: `promptTokenCount`, `candidatesTokenCount`, `totalTokenCount`.
     "usageMetadata": Dict[str, Any],
 }, total=False)
 
 
-AfterModelOutputHookSpecificOutput = TypedDict("AfterModelOutputHookSpecificOutput", {
+# Fields specific to AfterModel.
+AfterModelHookSpecificOutput = TypedDict("AfterModelHookSpecificOutput", {
+    # `AfterModel`; Gemini CLI does not check it.
     "hookEventName": Literal["AfterModel"],
     # Replaces the response (used when it has candidate parts).
-    "llm_response": AfterModelOutputHookSpecificOutputLlmResponse,
+    "llm_response": AfterModelHookSpecificOutputLlmResponse,
 }, total=False)
 
 
-# JSON a Gemini CLI AfterModel hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason.
+# JSON a Gemini CLI AfterModel hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason. Closed at every level so a misspelled key is reported when an output is validated; Gemini CLI itself ignores keys it does not read, and hookctl, running a hook, reads its output as Gemini CLI does.
 AfterModelOutput = TypedDict("AfterModelOutput", {
     # false stops the agent; `stopReason` says why.
     "continue": bool,
@@ -391,7 +445,8 @@ AfterModelOutput = TypedDict("AfterModelOutput", {
     "decision": Literal["allow", "approve", "ask", "block", "deny"],
     # Why the hook decided so; shown to the model when it blocks.
     "reason": str,
-    "hookSpecificOutput": AfterModelOutputHookSpecificOutput,
+    # Fields specific to AfterModel.
+    "hookSpecificOutput": AfterModelHookSpecificOutput,
 }, total=False)
 # endregion AfterModel
 
@@ -399,9 +454,13 @@ AfterModelOutput = TypedDict("AfterModelOutput", {
 # region BeforeToolSelection
 # The model request in Gemini CLI's hook format: `model`, `messages` ({role, content}), `config`, `toolConfig`.
 BeforeToolSelectionInputLlmRequest = TypedDict("BeforeToolSelectionInputLlmRequest", {
+    # The model the request goes to.
     "model": str,
+    # The conversation as `{role, content}` messages (`role` user, model or system; `content` text or a list of parts).
     "messages": List[Dict[str, Any]],
+    # Generation settings (`temperature`, `maxOutputTokens`, `topP`, `topK`, `stopSequences`, …).
     "config": Dict[str, Any],
+    # Function-calling settings: `mode` (AUTO, ANY, NONE) and `allowedFunctionNames`.
     "toolConfig": Dict[str, Any],
 }, total=False)
 
@@ -424,20 +483,24 @@ BeforeToolSelectionInput = TypedDict("BeforeToolSelectionInput", {
 
 
 # Function-calling mode and allowed functions; hooks' lists are unioned, NONE wins over ANY over AUTO.
-BeforeToolSelectionOutputHookSpecificOutputToolConfig = TypedDict("BeforeToolSelectionOutputHookSpecificOutputToolConfig", {
+BeforeToolSelectionHookSpecificOutputToolConfig = TypedDict("BeforeToolSelectionHookSpecificOutputToolConfig", {
+    # `AUTO` lets the model choose whether to call a function, `ANY` makes it call one, `NONE` forbids calls.
     "mode": Literal["AUTO", "ANY", "NONE"],
+    # The functions the model may call.
     "allowedFunctionNames": List[str],
 }, total=False)
 
 
-BeforeToolSelectionOutputHookSpecificOutput = TypedDict("BeforeToolSelectionOutputHookSpecificOutput", {
+# Fields specific to BeforeToolSelection.
+BeforeToolSelectionHookSpecificOutput = TypedDict("BeforeToolSelectionHookSpecificOutput", {
+    # `BeforeToolSelection`; Gemini CLI does not check it.
     "hookEventName": Literal["BeforeToolSelection"],
     # Function-calling mode and allowed functions; hooks' lists are unioned, NONE wins over ANY over AUTO.
-    "toolConfig": BeforeToolSelectionOutputHookSpecificOutputToolConfig,
+    "toolConfig": BeforeToolSelectionHookSpecificOutputToolConfig,
 }, total=False)
 
 
-# JSON a Gemini CLI BeforeToolSelection hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason.
+# JSON a Gemini CLI BeforeToolSelection hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason. Closed at every level so a misspelled key is reported when an output is validated; Gemini CLI itself ignores keys it does not read, and hookctl, running a hook, reads its output as Gemini CLI does.
 BeforeToolSelectionOutput = TypedDict("BeforeToolSelectionOutput", {
     # false stops the agent; `stopReason` says why.
     "continue": bool,
@@ -451,7 +514,8 @@ BeforeToolSelectionOutput = TypedDict("BeforeToolSelectionOutput", {
     "decision": Literal["allow", "approve", "ask", "block", "deny"],
     # Why the hook decided so; shown to the model when it blocks.
     "reason": str,
-    "hookSpecificOutput": BeforeToolSelectionOutputHookSpecificOutput,
+    # Fields specific to BeforeToolSelection.
+    "hookSpecificOutput": BeforeToolSelectionHookSpecificOutput,
 }, total=False)
 # endregion BeforeToolSelection
 
@@ -474,14 +538,16 @@ SessionStartInput = TypedDict("SessionStartInput", {
 })
 
 
-SessionStartOutputHookSpecificOutput = TypedDict("SessionStartOutputHookSpecificOutput", {
+# Fields specific to SessionStart.
+SessionStartHookSpecificOutput = TypedDict("SessionStartHookSpecificOutput", {
+    # `SessionStart`; Gemini CLI does not check it.
     "hookEventName": Literal["SessionStart"],
     # Text added to the session's context.
     "additionalContext": str,
 }, total=False)
 
 
-# JSON a Gemini CLI SessionStart hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason.
+# JSON a Gemini CLI SessionStart hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason. Closed at every level so a misspelled key is reported when an output is validated; Gemini CLI itself ignores keys it does not read, and hookctl, running a hook, reads its output as Gemini CLI does.
 SessionStartOutput = TypedDict("SessionStartOutput", {
     # false stops the agent; `stopReason` says why.
     "continue": bool,
@@ -495,7 +561,8 @@ SessionStartOutput = TypedDict("SessionStartOutput", {
     "decision": Literal["allow", "approve", "ask", "block", "deny"],
     # Why the hook decided so; shown to the model when it blocks.
     "reason": str,
-    "hookSpecificOutput": SessionStartOutputHookSpecificOutput,
+    # Fields specific to SessionStart.
+    "hookSpecificOutput": SessionStartHookSpecificOutput,
 }, total=False)
 # endregion SessionStart
 
@@ -518,7 +585,14 @@ SessionEndInput = TypedDict("SessionEndInput", {
 })
 
 
-# JSON a Gemini CLI SessionEnd hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason.
+# Fields specific to SessionEnd: none; Gemini CLI reads nothing here on this event.
+SessionEndHookSpecificOutput = TypedDict("SessionEndHookSpecificOutput", {
+    # `SessionEnd`; Gemini CLI does not check it.
+    "hookEventName": Literal["SessionEnd"],
+}, total=False)
+
+
+# JSON a Gemini CLI SessionEnd hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason. Closed at every level so a misspelled key is reported when an output is validated; Gemini CLI itself ignores keys it does not read, and hookctl, running a hook, reads its output as Gemini CLI does.
 SessionEndOutput = TypedDict("SessionEndOutput", {
     # false stops the agent; `stopReason` says why.
     "continue": bool,
@@ -532,7 +606,8 @@ SessionEndOutput = TypedDict("SessionEndOutput", {
     "decision": Literal["allow", "approve", "ask", "block", "deny"],
     # Why the hook decided so; shown to the model when it blocks.
     "reason": str,
-    "hookSpecificOutput": Dict[str, Any],
+    # Fields specific to SessionEnd: none; Gemini CLI reads nothing here on this event.
+    "hookSpecificOutput": SessionEndHookSpecificOutput,
 }, total=False)
 # endregion SessionEnd
 
@@ -555,7 +630,14 @@ PreCompressInput = TypedDict("PreCompressInput", {
 })
 
 
-# JSON a Gemini CLI PreCompress hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason.
+# Fields specific to PreCompress: none; Gemini CLI reads nothing here on this event.
+PreCompressHookSpecificOutput = TypedDict("PreCompressHookSpecificOutput", {
+    # `PreCompress`; Gemini CLI does not check it.
+    "hookEventName": Literal["PreCompress"],
+}, total=False)
+
+
+# JSON a Gemini CLI PreCompress hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason. Closed at every level so a misspelled key is reported when an output is validated; Gemini CLI itself ignores keys it does not read, and hookctl, running a hook, reads its output as Gemini CLI does.
 PreCompressOutput = TypedDict("PreCompressOutput", {
     # false stops the agent; `stopReason` says why.
     "continue": bool,
@@ -569,7 +651,8 @@ PreCompressOutput = TypedDict("PreCompressOutput", {
     "decision": Literal["allow", "approve", "ask", "block", "deny"],
     # Why the hook decided so; shown to the model when it blocks.
     "reason": str,
-    "hookSpecificOutput": Dict[str, Any],
+    # Fields specific to PreCompress: none; Gemini CLI reads nothing here on this event.
+    "hookSpecificOutput": PreCompressHookSpecificOutput,
 }, total=False)
 # endregion PreCompress
 
@@ -596,7 +679,14 @@ NotificationInput = TypedDict("NotificationInput", {
 })
 
 
-# JSON a Gemini CLI Notification hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason.
+# Fields specific to Notification: none; Gemini CLI reads nothing here on this event.
+NotificationHookSpecificOutput = TypedDict("NotificationHookSpecificOutput", {
+    # `Notification`; Gemini CLI does not check it.
+    "hookEventName": Literal["Notification"],
+}, total=False)
+
+
+# JSON a Gemini CLI Notification hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason. Closed at every level so a misspelled key is reported when an output is validated; Gemini CLI itself ignores keys it does not read, and hookctl, running a hook, reads its output as Gemini CLI does.
 NotificationOutput = TypedDict("NotificationOutput", {
     # false stops the agent; `stopReason` says why.
     "continue": bool,
@@ -610,6 +700,7 @@ NotificationOutput = TypedDict("NotificationOutput", {
     "decision": Literal["allow", "approve", "ask", "block", "deny"],
     # Why the hook decided so; shown to the model when it blocks.
     "reason": str,
-    "hookSpecificOutput": Dict[str, Any],
+    # Fields specific to Notification: none; Gemini CLI reads nothing here on this event.
+    "hookSpecificOutput": NotificationHookSpecificOutput,
 }, total=False)
 # endregion Notification

@@ -47,12 +47,33 @@ export interface BeforeToolInput {
    * Only for MCP tools: the server (`server_name`), the tool's own name (`tool_name`) and how the server is reached (`command`/`args`/`cwd`, `url` or `tcp`).
    */
   mcp_context?: {
+    /**
+     * The MCP server's name as configured.
+     */
     server_name: string;
+    /**
+     * The tool's name on the MCP server.
+     */
     tool_name: string;
+    /**
+     * Command that starts a stdio server.
+     */
     command?: string;
+    /**
+     * Arguments of that command.
+     */
     args?: string[];
+    /**
+     * Working directory of that command.
+     */
     cwd?: string;
+    /**
+     * URL of an SSE or HTTP server.
+     */
     url?: string;
+    /**
+     * Address of a WebSocket server.
+     */
     tcp?: string;
   };
   /**
@@ -63,7 +84,7 @@ export interface BeforeToolInput {
 }
 
 /**
- * JSON a Gemini CLI BeforeTool hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason.
+ * JSON a Gemini CLI BeforeTool hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason. Closed at every level so a misspelled key is reported when an output is validated; Gemini CLI itself ignores keys it does not read, and hookctl, running a hook, reads its output as Gemini CLI does.
  */
 export interface BeforeToolOutput {
   /**
@@ -90,16 +111,22 @@ export interface BeforeToolOutput {
    * Why the hook decided so; shown to the model when it blocks.
    */
   reason?: string;
-  hookSpecificOutput?: {
-    hookEventName?: 'BeforeTool';
-    /**
-     * Replaces the tool's arguments (merged over them for the next hook of a sequential group).
-     */
-    tool_input?: {
-      [k: string]: unknown | undefined;
-    };
+  hookSpecificOutput?: BeforeToolHookSpecificOutput;
+}
+/**
+ * Fields specific to BeforeTool.
+ */
+export interface BeforeToolHookSpecificOutput {
+  /**
+   * `BeforeTool`; Gemini CLI does not check it.
+   */
+  hookEventName?: 'BeforeTool';
+  /**
+   * Replaces the tool's arguments (merged over them for the next hook of a sequential group).
+   */
+  tool_input?: {
+    [k: string]: unknown | undefined;
   };
-  [k: string]: unknown | undefined;
 }
 
 /**
@@ -146,12 +173,33 @@ export interface AfterToolInput {
    * Only for MCP tools: the server (`server_name`), the tool's own name (`tool_name`) and how the server is reached (`command`/`args`/`cwd`, `url` or `tcp`).
    */
   mcp_context?: {
+    /**
+     * The MCP server's name as configured.
+     */
     server_name: string;
+    /**
+     * The tool's name on the MCP server.
+     */
     tool_name: string;
+    /**
+     * Command that starts a stdio server.
+     */
     command?: string;
+    /**
+     * Arguments of that command.
+     */
     args?: string[];
+    /**
+     * Working directory of that command.
+     */
     cwd?: string;
+    /**
+     * URL of an SSE or HTTP server.
+     */
     url?: string;
+    /**
+     * Address of a WebSocket server.
+     */
     tcp?: string;
   };
   /**
@@ -162,7 +210,7 @@ export interface AfterToolInput {
 }
 
 /**
- * JSON a Gemini CLI AfterTool hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason.
+ * JSON a Gemini CLI AfterTool hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason. Closed at every level so a misspelled key is reported when an output is validated; Gemini CLI itself ignores keys it does not read, and hookctl, running a hook, reads its output as Gemini CLI does.
  */
 export interface AfterToolOutput {
   /**
@@ -189,23 +237,35 @@ export interface AfterToolOutput {
    * Why the hook decided so; shown to the model when it blocks.
    */
   reason?: string;
-  hookSpecificOutput?: {
-    hookEventName?: 'AfterTool';
+  hookSpecificOutput?: AfterToolHookSpecificOutput;
+}
+/**
+ * Fields specific to AfterTool.
+ */
+export interface AfterToolHookSpecificOutput {
+  /**
+   * `AfterTool`; Gemini CLI does not check it.
+   */
+  hookEventName?: 'AfterTool';
+  /**
+   * Text appended to the tool result for the model (`<` and `>` are escaped).
+   */
+  additionalContext?: string;
+  /**
+   * Another tool to run now; its result replaces this one's.
+   */
+  tailToolCallRequest?: {
     /**
-     * Text appended to the tool result for the model (`<` and `>` are escaped).
+     * Name of the tool to run.
      */
-    additionalContext?: string;
+    name: string;
     /**
-     * Another tool to run now; its result replaces this one's.
+     * Its arguments, passed to the tool as given.
      */
-    tailToolCallRequest?: {
-      name: string;
-      args: {
-        [k: string]: unknown | undefined;
-      };
+    args: {
+      [k: string]: unknown | undefined;
     };
   };
-  [k: string]: unknown | undefined;
 }
 
 /**
@@ -240,7 +300,7 @@ export interface BeforeAgentInput {
 }
 
 /**
- * JSON a Gemini CLI BeforeAgent hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason.
+ * JSON a Gemini CLI BeforeAgent hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason. Closed at every level so a misspelled key is reported when an output is validated; Gemini CLI itself ignores keys it does not read, and hookctl, running a hook, reads its output as Gemini CLI does.
  */
 export interface BeforeAgentOutput {
   /**
@@ -267,14 +327,20 @@ export interface BeforeAgentOutput {
    * Why the hook decided so; shown to the model when it blocks.
    */
   reason?: string;
-  hookSpecificOutput?: {
-    hookEventName?: 'BeforeAgent';
-    /**
-     * Text added to the prompt for the model (`<` and `>` are escaped).
-     */
-    additionalContext?: string;
-  };
-  [k: string]: unknown | undefined;
+  hookSpecificOutput?: BeforeAgentHookSpecificOutput;
+}
+/**
+ * Fields specific to BeforeAgent.
+ */
+export interface BeforeAgentHookSpecificOutput {
+  /**
+   * `BeforeAgent`; Gemini CLI does not check it.
+   */
+  hookEventName?: 'BeforeAgent';
+  /**
+   * Text added to the prompt for the model (`<` and `>` are escaped).
+   */
+  additionalContext?: string;
 }
 
 /**
@@ -317,7 +383,7 @@ export interface AfterAgentInput {
 }
 
 /**
- * JSON a Gemini CLI AfterAgent hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason.
+ * JSON a Gemini CLI AfterAgent hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason. Closed at every level so a misspelled key is reported when an output is validated; Gemini CLI itself ignores keys it does not read, and hookctl, running a hook, reads its output as Gemini CLI does.
  */
 export interface AfterAgentOutput {
   /**
@@ -344,14 +410,20 @@ export interface AfterAgentOutput {
    * Why the hook decided so; shown to the model when it blocks.
    */
   reason?: string;
-  hookSpecificOutput?: {
-    hookEventName?: 'AfterAgent';
-    /**
-     * true clears the conversation context.
-     */
-    clearContext?: boolean;
-  };
-  [k: string]: unknown | undefined;
+  hookSpecificOutput?: AfterAgentHookSpecificOutput;
+}
+/**
+ * Fields specific to AfterAgent.
+ */
+export interface AfterAgentHookSpecificOutput {
+  /**
+   * `AfterAgent`; Gemini CLI does not check it.
+   */
+  hookEventName?: 'AfterAgent';
+  /**
+   * true clears the conversation context.
+   */
+  clearContext?: boolean;
 }
 
 /**
@@ -382,13 +454,25 @@ export interface BeforeModelInput {
    * The model request in Gemini CLI's hook format: `model`, `messages` ({role, content}), `config`, `toolConfig`.
    */
   llm_request: {
+    /**
+     * The model the request goes to.
+     */
     model?: string;
+    /**
+     * The conversation as `{role, content}` messages (`role` user, model or system; `content` text or a list of parts).
+     */
     messages?: {
       [k: string]: unknown | undefined;
     }[];
+    /**
+     * Generation settings (`temperature`, `maxOutputTokens`, `topP`, `topK`, `stopSequences`, …).
+     */
     config?: {
       [k: string]: unknown | undefined;
     };
+    /**
+     * Function-calling settings: `mode` (AUTO, ANY, NONE) and `allowedFunctionNames`.
+     */
     toolConfig?: {
       [k: string]: unknown | undefined;
     };
@@ -397,7 +481,7 @@ export interface BeforeModelInput {
 }
 
 /**
- * JSON a Gemini CLI BeforeModel hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason.
+ * JSON a Gemini CLI BeforeModel hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason. Closed at every level so a misspelled key is reported when an output is validated; Gemini CLI itself ignores keys it does not read, and hookctl, running a hook, reads its output as Gemini CLI does.
  */
 export interface BeforeModelOutput {
   /**
@@ -424,37 +508,64 @@ export interface BeforeModelOutput {
    * Why the hook decided so; shown to the model when it blocks.
    */
   reason?: string;
-  hookSpecificOutput?: {
-    hookEventName?: 'BeforeModel';
+  hookSpecificOutput?: BeforeModelHookSpecificOutput;
+}
+/**
+ * Fields specific to BeforeModel.
+ */
+export interface BeforeModelHookSpecificOutput {
+  /**
+   * `BeforeModel`; Gemini CLI does not check it.
+   */
+  hookEventName?: 'BeforeModel';
+  /**
+   * Fields that replace those of the request.
+   */
+  llm_request?: {
     /**
-     * Fields that replace those of the request.
+     * The model the request goes to.
      */
-    llm_request?: {
-      model?: string;
-      messages?: {
-        [k: string]: unknown | undefined;
-      }[];
-      config?: {
-        [k: string]: unknown | undefined;
-      };
-      toolConfig?: {
-        [k: string]: unknown | undefined;
-      };
+    model?: string;
+    /**
+     * The conversation as `{role, content}` messages (`role` user, model or system; `content` text or a list of parts).
+     */
+    messages?: {
+      [k: string]: unknown | undefined;
+    }[];
+    /**
+     * Generation settings (`temperature`, `maxOutputTokens`, `topP`, `topK`, `stopSequences`, …).
+     */
+    config?: {
+      [k: string]: unknown | undefined;
     };
     /**
-     * A synthetic response: the model is not called.
+     * Function-calling settings: `mode` (AUTO, ANY, NONE) and `allowedFunctionNames`.
      */
-    llm_response?: {
-      text?: string;
-      candidates?: {
-        [k: string]: unknown | undefined;
-      }[];
-      usageMetadata?: {
-        [k: string]: unknown | undefined;
-      };
+    toolConfig?: {
+      [k: string]: unknown | undefined;
     };
   };
-  [k: string]: unknown | undefined;
+  /**
+   * A synthetic response: the model is not called.
+   */
+  llm_response?: {
+    /**
+     * The response text.
+     */
+    text?: string;
+    /**
+     * Response candidates: `content` (`role` model, `parts` as strings), `finishReason`, `index`, `safetyRatings`.
+     */
+    candidates?: {
+      [k: string]: unknown | undefined;
+    }[];
+    /**
+     * Token counts: `promptTokenCount`, `candidatesTokenCount`, `totalTokenCount`.
+     */
+    usageMetadata?: {
+      [k: string]: unknown | undefined;
+    };
+  };
 }
 
 /**
@@ -485,13 +596,25 @@ export interface AfterModelInput {
    * The model request in Gemini CLI's hook format: `model`, `messages` ({role, content}), `config`, `toolConfig`.
    */
   llm_request: {
+    /**
+     * The model the request goes to.
+     */
     model?: string;
+    /**
+     * The conversation as `{role, content}` messages (`role` user, model or system; `content` text or a list of parts).
+     */
     messages?: {
       [k: string]: unknown | undefined;
     }[];
+    /**
+     * Generation settings (`temperature`, `maxOutputTokens`, `topP`, `topK`, `stopSequences`, …).
+     */
     config?: {
       [k: string]: unknown | undefined;
     };
+    /**
+     * Function-calling settings: `mode` (AUTO, ANY, NONE) and `allowedFunctionNames`.
+     */
     toolConfig?: {
       [k: string]: unknown | undefined;
     };
@@ -500,10 +623,19 @@ export interface AfterModelInput {
    * The model response in Gemini CLI's hook format: `text`, `candidates` ({content: {role, parts}, finishReason…}), `usageMetadata`.
    */
   llm_response: {
+    /**
+     * The response text.
+     */
     text?: string;
+    /**
+     * Response candidates: `content` (`role` model, `parts` as strings), `finishReason`, `index`, `safetyRatings`.
+     */
     candidates?: {
       [k: string]: unknown | undefined;
     }[];
+    /**
+     * Token counts: `promptTokenCount`, `candidatesTokenCount`, `totalTokenCount`.
+     */
     usageMetadata?: {
       [k: string]: unknown | undefined;
     };
@@ -512,7 +644,7 @@ export interface AfterModelInput {
 }
 
 /**
- * JSON a Gemini CLI AfterModel hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason.
+ * JSON a Gemini CLI AfterModel hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason. Closed at every level so a misspelled key is reported when an output is validated; Gemini CLI itself ignores keys it does not read, and hookctl, running a hook, reads its output as Gemini CLI does.
  */
 export interface AfterModelOutput {
   /**
@@ -539,22 +671,37 @@ export interface AfterModelOutput {
    * Why the hook decided so; shown to the model when it blocks.
    */
   reason?: string;
-  hookSpecificOutput?: {
-    hookEventName?: 'AfterModel';
+  hookSpecificOutput?: AfterModelHookSpecificOutput;
+}
+/**
+ * Fields specific to AfterModel.
+ */
+export interface AfterModelHookSpecificOutput {
+  /**
+   * `AfterModel`; Gemini CLI does not check it.
+   */
+  hookEventName?: 'AfterModel';
+  /**
+   * Replaces the response (used when it has candidate parts).
+   */
+  llm_response?: {
     /**
-     * Replaces the response (used when it has candidate parts).
+     * The response text.
      */
-    llm_response?: {
-      text?: string;
-      candidates?: {
-        [k: string]: unknown | undefined;
-      }[];
-      usageMetadata?: {
-        [k: string]: unknown | undefined;
-      };
+    text?: string;
+    /**
+     * Response candidates: `content` (`role` model, `parts` as strings), `finishReason`, `index`, `safetyRatings`.
+     */
+    candidates?: {
+      [k: string]: unknown | undefined;
+    }[];
+    /**
+     * Token counts: `promptTokenCount`, `candidatesTokenCount`, `totalTokenCount`.
+     */
+    usageMetadata?: {
+      [k: string]: unknown | undefined;
     };
   };
-  [k: string]: unknown | undefined;
 }
 
 /**
@@ -585,13 +732,25 @@ export interface BeforeToolSelectionInput {
    * The model request in Gemini CLI's hook format: `model`, `messages` ({role, content}), `config`, `toolConfig`.
    */
   llm_request: {
+    /**
+     * The model the request goes to.
+     */
     model?: string;
+    /**
+     * The conversation as `{role, content}` messages (`role` user, model or system; `content` text or a list of parts).
+     */
     messages?: {
       [k: string]: unknown | undefined;
     }[];
+    /**
+     * Generation settings (`temperature`, `maxOutputTokens`, `topP`, `topK`, `stopSequences`, …).
+     */
     config?: {
       [k: string]: unknown | undefined;
     };
+    /**
+     * Function-calling settings: `mode` (AUTO, ANY, NONE) and `allowedFunctionNames`.
+     */
     toolConfig?: {
       [k: string]: unknown | undefined;
     };
@@ -600,7 +759,7 @@ export interface BeforeToolSelectionInput {
 }
 
 /**
- * JSON a Gemini CLI BeforeToolSelection hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason.
+ * JSON a Gemini CLI BeforeToolSelection hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason. Closed at every level so a misspelled key is reported when an output is validated; Gemini CLI itself ignores keys it does not read, and hookctl, running a hook, reads its output as Gemini CLI does.
  */
 export interface BeforeToolSelectionOutput {
   /**
@@ -627,17 +786,29 @@ export interface BeforeToolSelectionOutput {
    * Why the hook decided so; shown to the model when it blocks.
    */
   reason?: string;
-  hookSpecificOutput?: {
-    hookEventName?: 'BeforeToolSelection';
+  hookSpecificOutput?: BeforeToolSelectionHookSpecificOutput;
+}
+/**
+ * Fields specific to BeforeToolSelection.
+ */
+export interface BeforeToolSelectionHookSpecificOutput {
+  /**
+   * `BeforeToolSelection`; Gemini CLI does not check it.
+   */
+  hookEventName?: 'BeforeToolSelection';
+  /**
+   * Function-calling mode and allowed functions; hooks' lists are unioned, NONE wins over ANY over AUTO.
+   */
+  toolConfig?: {
     /**
-     * Function-calling mode and allowed functions; hooks' lists are unioned, NONE wins over ANY over AUTO.
+     * `AUTO` lets the model choose whether to call a function, `ANY` makes it call one, `NONE` forbids calls.
      */
-    toolConfig?: {
-      mode?: 'AUTO' | 'ANY' | 'NONE';
-      allowedFunctionNames?: string[];
-    };
+    mode?: 'AUTO' | 'ANY' | 'NONE';
+    /**
+     * The functions the model may call.
+     */
+    allowedFunctionNames?: string[];
   };
-  [k: string]: unknown | undefined;
 }
 
 /**
@@ -672,7 +843,7 @@ export interface SessionStartInput {
 }
 
 /**
- * JSON a Gemini CLI SessionStart hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason.
+ * JSON a Gemini CLI SessionStart hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason. Closed at every level so a misspelled key is reported when an output is validated; Gemini CLI itself ignores keys it does not read, and hookctl, running a hook, reads its output as Gemini CLI does.
  */
 export interface SessionStartOutput {
   /**
@@ -699,14 +870,20 @@ export interface SessionStartOutput {
    * Why the hook decided so; shown to the model when it blocks.
    */
   reason?: string;
-  hookSpecificOutput?: {
-    hookEventName?: 'SessionStart';
-    /**
-     * Text added to the session's context.
-     */
-    additionalContext?: string;
-  };
-  [k: string]: unknown | undefined;
+  hookSpecificOutput?: SessionStartHookSpecificOutput;
+}
+/**
+ * Fields specific to SessionStart.
+ */
+export interface SessionStartHookSpecificOutput {
+  /**
+   * `SessionStart`; Gemini CLI does not check it.
+   */
+  hookEventName?: 'SessionStart';
+  /**
+   * Text added to the session's context.
+   */
+  additionalContext?: string;
 }
 
 /**
@@ -741,7 +918,7 @@ export interface SessionEndInput {
 }
 
 /**
- * JSON a Gemini CLI SessionEnd hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason.
+ * JSON a Gemini CLI SessionEnd hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason. Closed at every level so a misspelled key is reported when an output is validated; Gemini CLI itself ignores keys it does not read, and hookctl, running a hook, reads its output as Gemini CLI does.
  */
 export interface SessionEndOutput {
   /**
@@ -768,10 +945,16 @@ export interface SessionEndOutput {
    * Why the hook decided so; shown to the model when it blocks.
    */
   reason?: string;
-  hookSpecificOutput?: {
-    [k: string]: unknown | undefined;
-  };
-  [k: string]: unknown | undefined;
+  hookSpecificOutput?: SessionEndHookSpecificOutput;
+}
+/**
+ * Fields specific to SessionEnd: none; Gemini CLI reads nothing here on this event.
+ */
+export interface SessionEndHookSpecificOutput {
+  /**
+   * `SessionEnd`; Gemini CLI does not check it.
+   */
+  hookEventName?: 'SessionEnd';
 }
 
 /**
@@ -806,7 +989,7 @@ export interface PreCompressInput {
 }
 
 /**
- * JSON a Gemini CLI PreCompress hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason.
+ * JSON a Gemini CLI PreCompress hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason. Closed at every level so a misspelled key is reported when an output is validated; Gemini CLI itself ignores keys it does not read, and hookctl, running a hook, reads its output as Gemini CLI does.
  */
 export interface PreCompressOutput {
   /**
@@ -833,10 +1016,16 @@ export interface PreCompressOutput {
    * Why the hook decided so; shown to the model when it blocks.
    */
   reason?: string;
-  hookSpecificOutput?: {
-    [k: string]: unknown | undefined;
-  };
-  [k: string]: unknown | undefined;
+  hookSpecificOutput?: PreCompressHookSpecificOutput;
+}
+/**
+ * Fields specific to PreCompress: none; Gemini CLI reads nothing here on this event.
+ */
+export interface PreCompressHookSpecificOutput {
+  /**
+   * `PreCompress`; Gemini CLI does not check it.
+   */
+  hookEventName?: 'PreCompress';
 }
 
 /**
@@ -881,7 +1070,7 @@ export interface NotificationInput {
 }
 
 /**
- * JSON a Gemini CLI Notification hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason.
+ * JSON a Gemini CLI Notification hook may print (stdout, else stderr, on any exit code). Plain text instead: exit 0 is a system message, exit 1 a warning, exit 2 or more a deny with the text as reason. Closed at every level so a misspelled key is reported when an output is validated; Gemini CLI itself ignores keys it does not read, and hookctl, running a hook, reads its output as Gemini CLI does.
  */
 export interface NotificationOutput {
   /**
@@ -908,10 +1097,16 @@ export interface NotificationOutput {
    * Why the hook decided so; shown to the model when it blocks.
    */
   reason?: string;
-  hookSpecificOutput?: {
-    [k: string]: unknown | undefined;
-  };
-  [k: string]: unknown | undefined;
+  hookSpecificOutput?: NotificationHookSpecificOutput;
+}
+/**
+ * Fields specific to Notification: none; Gemini CLI reads nothing here on this event.
+ */
+export interface NotificationHookSpecificOutput {
+  /**
+   * `Notification`; Gemini CLI does not check it.
+   */
+  hookEventName?: 'Notification';
 }
 
 /**
@@ -996,6 +1191,9 @@ export interface HooksTable {
    */
   Notification?: HookDefinition[];
 }
+/**
+ * A matcher and the hooks it runs.
+ */
 export interface HookDefinition {
   /**
    * Which targets the hooks run for; absent, empty or `*` matches all.
@@ -1005,8 +1203,14 @@ export interface HookDefinition {
    * true runs every selected hook of the event one after another, each seeing the input rewritten by the previous one (one such definition makes the whole event sequential).
    */
   sequential?: boolean;
+  /**
+   * The hooks to run, in order.
+   */
   hooks: Hook[];
 }
+/**
+ * A command hook.
+ */
 export interface Hook {
   /**
    * Only command hooks are configured in settings.

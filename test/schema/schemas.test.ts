@@ -5,6 +5,7 @@ import { createStrictAjv } from '../../src/codegen/strict-ajv.js';
 import { eventFileStem } from '../../src/contracts/schema-files.js';
 import { CLAUDE_EVENTS } from '../../src/dialects/claude/events.js';
 import { CLAUDE_TOOL_INPUTS } from '../../src/dialects/claude/tool-inputs.js';
+import { GEMINI_EVENTS } from '../../src/dialects/gemini/events.js';
 import { OCTO_EVENTS } from '../../src/dialects/octo/events.js';
 import { OPENINTERPRETER_EVENTS } from '../../src/dialects/openinterpreter/events.js';
 
@@ -38,9 +39,9 @@ function subschemas(schema: unknown, pointer = ''): { pointer: string; schema: S
 describe('published schemas', () => {
   it('finds every schema file', () => {
     // openinterpreter 20 + 1, octo 11 + 1, claude an input and an output per event + 1 + a tool input per built-in
-    // tool, codex 21 + 1.
+    // tool, codex 21 + 1, gemini an input and an output per event + 1.
     const claudeTools = Object.keys(CLAUDE_TOOL_INPUTS).length;
-    expect(files.length).toBe(20 + 11 + 2 + 2 * CLAUDE_EVENTS.length + 1 + claudeTools + 21 + 1);
+    expect(files.length).toBe(20 + 11 + 2 + 2 * CLAUDE_EVENTS.length + 1 + claudeTools + 21 + 1 + 2 * GEMINI_EVENTS.length + 1);
   });
 
   it.each(files)('%s compiles in ajv strict mode and names itself', (file) => {
