@@ -22,6 +22,8 @@ const ISSUE_RULES = {
   'tool-matcher-never-matches': 'warning',
   // SPEC-dialects §10 (claude): bare mcp__server, FileChanged "*", `if` on a non-tool event.
   'mcp-matcher-without-tool': 'warning',
+  // Issue 21 (codex): a Write/Edit/apply_patch guard that misses patches sent through the shell.
+  'patch-via-shell': 'info',
   'watch-list-pattern': 'warning',
   'if-not-evaluated': 'error',
   'async-not-allowed': 'error',
@@ -34,6 +36,8 @@ const ISSUE_RULES = {
   'both-representations': 'warning',
   'duplicate-key': 'error',
   'duplicate-id': 'warning',
+  // Issue 20 (claude): two PermissionRequest hooks that can both answer; the first answer decides.
+  'permission-answer-race': 'warning',
   // Issue 23: a script reached by a cwd-relative path fails (open or closed) after a `cd`.
   'cwd-relative-script': 'warning',
   'missing-script': 'error',
