@@ -67,7 +67,8 @@ describe.each(DIALECT_IDS)('generated/%s/hook_types.py', (dialect) => {
     ].join('\n');
     const actual = JSON.parse(python(['-c', script, file, JSON.stringify(Object.keys(expected))])) as Keys;
     expect(actual).toEqual(expected);
-    expect(Object.keys(expected)).toContain('PreToolUseInput');
+    // The check compared something: the dialect's first event's input is among the declared types.
+    expect(Object.keys(expected)).toContain(`${schemas.events[0]!.name}Input`);
   });
 
   it.each(schemas.events.map((e) => e.name))('wraps %s in its own region', (event) => {
