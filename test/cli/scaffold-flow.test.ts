@@ -37,7 +37,10 @@ async function scaffoldedProject(dialect: DialectId, event: string) {
   const dryRun = async (): Promise<Outcome> => {
     const fixture = await runCli(['fixture', event, ...common]);
     expect(fixture.code, fixture.stderr).toBe(0);
-    const run = await runCli(['dry-run', event, '--payload', '-', '--json', ...common], { input: fixture.stdout });
+    // Claude gives all SessionEnd hooks 1.5 s together; a python3 start on a loaded CI machine can take longer,
+    // and this test is about the scaffolds, not that budget (test/dialects/claude covers it).
+    const env = { CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS: '30000' };
+    const run = await runCli(['dry-run', event, '--payload', '-', '--json', ...common], { input: fixture.stdout, env });
     expect(run.code, run.stderr).toBe(0);
     return JSON.parse(run.stdout) as Outcome;
   };
