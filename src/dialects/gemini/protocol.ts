@@ -1,3 +1,4 @@
+import { noEffect } from '../../engine/interpret-helpers.js';
 import type {
   AggregateEffect,
   ChainedSchedule,
@@ -46,19 +47,6 @@ function outputOf(run: InterpretedRun): HookOutput | undefined {
   return run.interpretation.effect.extra?.output as HookOutput | undefined;
 }
 
-const NO_EFFECT: AggregateEffect = {
-  decision: null,
-  blocked: false,
-  reason: null,
-  stop: false,
-  stopReason: null,
-  additionalContext: null,
-  updatedInput: null,
-  updatedInputFrom: null,
-  systemMessages: [],
-  dialectOutput: null,
-};
-
 /**
  * The outcome of what Gemini's aggregator returns, read the way its callers read it: blocked when
  * the final decision is `block` or `deny`, with `stopReason || reason || "No reason provided"`;
@@ -76,9 +64,9 @@ function aggregate(event: string, interpreted: readonly InterpretedRun[]): Aggre
     );
   } catch {
     // Gemini's executeHooks catches a failing merge and goes on as if no hook had answered.
-    return NO_EFFECT;
+    return noEffect();
   }
-  if (merged === undefined) return NO_EFFECT;
+  if (merged === undefined) return noEffect();
   const blocked = merged.decision === 'block' || merged.decision === 'deny';
   const stop = merged.continue === false;
   const effective = String(merged.stopReason || merged.reason || 'No reason provided');
