@@ -275,11 +275,13 @@ export const EVENT_CASES: readonly EventCase[] = [
   { name: 'SessionEnd runs at exit', event: 'SessionEnd', expect: { fired: true } },
   { name: 'SessionEnd async:true runs at exit', event: 'SessionEnd', handler: { async: true }, expect: { fired: true } },
   {
+    // Codex starts it in the background and exits when the turn ends: whether it gets to run before the
+    // process is gone is a race (CI saw both), so only what matters is asserted: its block never reaches the model.
     name: 'Stop async:true runs in the background: its block is ignored',
     event: 'Stop',
     handler: { async: true },
     behaviour: { stdout: { decision: 'block', reason: 'RSN-stop-async' }, once: true },
     reason: 'RSN-stop-async',
-    expect: { fired: true, reasonSeen: false },
+    expect: { reasonSeen: false },
   },
 ];
