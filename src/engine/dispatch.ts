@@ -3,6 +3,7 @@ import type {
   AggregateOptions,
   ChainedRun,
   ChainedSchedule,
+  ConditionVerdict,
   Dialect,
   DispatchContextInfo,
   EventSpec,
@@ -337,11 +338,12 @@ class RunCancellation {
 
 /**
  * A handler's further selection test (claude `if`): false leaves it unselected, so it is not a
- * run; a test that cannot decide selects it (fail open, as the agent does) and says why.
+ * run; a test that cannot decide selects it (fail open, as the agent does) and says why; a test
+ * that leaves it unselected where a wider reading would select it says so too.
  */
 function meetsCondition(handler: EngineHandler, payload: Record<string, unknown>, warnings: string[]): boolean {
   if (!handler.condition) return true;
-  let verdict: boolean | string;
+  let verdict: ConditionVerdict;
   try {
     verdict = handler.condition.test(payload);
   } catch (error) {
@@ -349,6 +351,10 @@ function meetsCondition(handler: EngineHandler, payload: Record<string, unknown>
     verdict = `its \`if\` rule could not be evaluated (${error instanceof Error ? error.message : String(error)}); running the hook anyway`;
   }
   if (typeof verdict === 'string') warnings.push(`hook ${handler.id}: ${verdict}`);
+  if (typeof verdict === 'object') {
+    warnings.push(`hook ${handler.id}: ${verdict.unselected}`);
+    return false;
+  }
   return verdict !== false;
 }
 

@@ -22,10 +22,14 @@ export type Launch =
   | { readonly kind: 'fails'; readonly error: string };
 
 /**
- * A test on the payload that selection applies after the matcher (claude `if`), compiled once per
- * load. `true` selects, `false` does not (the handler is then not a run at all), and a string
- * selects with that warning: the test could not decide and fails open, as the agent does.
+ * A condition's answer. `true` selects, `false` does not (the handler is then not a run at all), a
+ * string selects with that warning (the test could not decide and fails open, as the agent does),
+ * and `{ unselected }` does not select but says why that matters: the agent skips a form that a
+ * wider reading would match, so a guard on this condition is bypassed by it.
  */
+export type ConditionVerdict = boolean | string | { readonly unselected: string };
+
+/** A test on the payload that selection applies after the matcher (claude `if`), compiled once per load. */
 export interface CompiledCondition {
   readonly source: string;
   /**
@@ -33,7 +37,7 @@ export interface CompiledCondition {
    * compiled-config cache). Absent: a configuration holding this condition is never cached.
    */
   readonly data?: unknown;
-  test(payload: Readonly<Record<string, unknown>>): boolean | string;
+  test(payload: Readonly<Record<string, unknown>>): ConditionVerdict;
 }
 
 /** Load-time reasons a handler never runs (HandlerRecord.unrunnable). */

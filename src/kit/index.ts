@@ -12,6 +12,7 @@ export { formatFinding } from './finding.js';
 export type { Finding, Severity } from './finding.js';
 export type {
   CompiledCondition,
+  ConditionVerdict,
   CompiledMatcher,
   HandlerRecord,
   HandlerSource,

@@ -50,8 +50,11 @@ export async function listWhy(event: string, common: CommonContext, options: Why
       const [entry] = notSelected([handler], new Set(), event, target, dialect.aliases, payload);
       if (!matcherPasses(handler, target, dialect.aliases))
         return { id: handler.id, matcher, verdict: 'not-matched', why: describeNotSelected(entry!) };
-      if (handler.condition?.test(payload) === false)
-        return { id: handler.id, matcher, verdict: 'if-filter', why: describeNotSelected(entry!) };
+      const condition = handler.condition?.test(payload);
+      if (condition === false) return { id: handler.id, matcher, verdict: 'if-filter', why: describeNotSelected(entry!) };
+      // Unselected with a reason: the agent skips this form although the command may run a match.
+      if (typeof condition === 'object')
+        return { id: handler.id, matcher, verdict: 'if-filter', why: `${describeNotSelected(entry!)}; ${condition.unselected}` };
       if (handler.skipReason !== null)
         return { id: handler.id, matcher, verdict: 'skipped', why: `selected, but skipped: ${handler.skipReason}` };
       const because = handler.condition ? `matcher and if rule ${JSON.stringify(handler.condition.source)} match` : 'matcher matches';

@@ -3,14 +3,16 @@
  * hole 5). A managed `Bash(rm *)` guard is only as good as this: the model (or a prompt injection)
  * writes the command, so every form that runs `rm` must yield a simple command whose words are
  * `rm …` — inside subshells and groups, `if`/`while`/`until`/`for`/`case` bodies, after `!`,
- * `time`, pipelines and lists, in `$(…)`, backticks, `<(…)`, `>(…)` and `${…}`, with the command
+ * pipelines and lists, in `$(…)`, backticks, `<(…)`, `>(…)` and `${…}`, with the command
  * word's quotes and escapes removed (`"rm"`, `\rm`, `r''m`, `$'\x72m'`).
  *
  * Each word records whether its text is known before the command runs: a word holding an
  * expansion (`$x`, `$(…)`, an unquoted glob or brace expansion) is `dynamic`, and a dynamic command
- * word cannot be judged. What this parser does not understand (a heredoc whose body expands, a
- * `case` inside `$(…)`, unbalanced quotes, nesting past MAX_DEPTH) makes it return null: the caller
- * then runs the hook (fail open, as Claude does) and says why.
+ * word cannot be judged. It also records what Claude Code 2.1.328 makes of it (`globOnly`,
+ * `opaque`; test/agents/claude/tables.test.ts). What this parser does not understand (a heredoc
+ * whose body expands, a `case` inside `$(…)`, unbalanced quotes, nesting past MAX_DEPTH) makes it
+ * fail, and the failure says whether it was an unterminated single quote: Claude Code runs an `if`
+ * hook for every other such line and skips that one.
  *
  * One pass over the text per nesting level of backticks; no backtracking, so the cost is linear in
  * the command's length times a depth that is capped.
@@ -21,6 +23,14 @@ export interface Word {
   text: string;
   /** Holds an expansion, glob or brace expansion: what it becomes is only known at run time. */
   dynamic: boolean;
+  /** Dynamic only through `*` or `?`: Claude Code tests such a word as written (`r?` is not `rm`). */
+  globOnly?: boolean;
+  /**
+   * Why Claude Code cannot check this word before it runs, when it cannot (`${…}`, an expansion
+   * inside double quotes, an ANSI-C escape it does not decode, a `case` command): it then runs an
+   * `if` hook whatever the rule says.
+   */
+  opaque?: string;
 }
 
 export type SimpleCommand = Word[];
@@ -28,20 +38,35 @@ export type SimpleCommand = Word[];
 /** Nested `$(…)`, backticks and `-c` scripts deeper than this are not followed (the caller fails open). */
 export const MAX_DEPTH = 16;
 
-class Unparsable extends Error {}
+class Unparsable extends Error {
+  constructor(readonly singleQuote = false) {
+    super('unparsable');
+  }
+}
+
+/** Why a line could not be parsed: an unterminated single quote, or anything else. */
+export interface ParseFailure {
+  readonly unparsable: 'single-quote' | 'other';
+}
 
 type Token = { kind: 'word'; word: Word; raw: string; quoted: boolean } | { kind: 'op'; op: string } | { kind: 'redirect'; op: string };
 
 /** The simple commands of `script`, in order; null when it cannot be parsed. */
 export function bashCommands(script: string, depth = 0): SimpleCommand[] | null {
+  const parsed = parseBash(script, depth);
+  return 'unparsable' in parsed ? null : parsed.commands;
+}
+
+/** The simple commands of `script`, in order, or why it cannot be parsed. */
+export function parseBash(script: string, depth = 0): { commands: SimpleCommand[] } | ParseFailure {
   try {
     const commands: SimpleCommand[] = [];
     const lexer = new Lexer(script, depth, commands);
     const tokens = lexer.tokens(null);
     append(commands, group(tokens));
-    return commands;
+    return { commands };
   } catch (error) {
-    if (error instanceof Unparsable) return null;
+    if (error instanceof Unparsable) return { unparsable: error.singleQuote ? 'single-quote' : 'other' };
     throw error;
   }
 }
@@ -157,6 +182,8 @@ class Lexer {
     let text = '';
     let raw = '';
     let dynamic = false;
+    let globs = false;
+    let opaque: string | undefined;
     let quoted = false;
     const start = this.i;
     while (this.i < this.text.length) {
@@ -186,7 +213,7 @@ class Lexer {
       }
       if (char === "'") {
         const end = this.text.indexOf("'", this.i + 1);
-        if (end < 0) throw new Unparsable();
+        if (end < 0) throw new Unparsable(true);
         text += this.text.slice(this.i + 1, end);
         quoted = true;
         this.i = end + 1;
@@ -194,8 +221,10 @@ class Lexer {
       }
       if (char === '$' && next === "'") {
         const decoded = this.ansiC();
-        if (decoded === null) dynamic = true;
-        else text += decoded;
+        if (decoded === null) {
+          dynamic = true;
+          opaque ??= 'an ANSI-C escape it does not decode';
+        } else text += decoded;
         quoted = true;
         continue;
       }
@@ -204,6 +233,7 @@ class Lexer {
         const inner = this.doubleQuoted();
         text += inner.text;
         dynamic ||= inner.dynamic;
+        if (inner.dynamic) opaque ??= 'an expansion inside double quotes';
         quoted = true;
         continue;
       }
@@ -212,25 +242,23 @@ class Lexer {
         if (this.expansion()) {
           dynamic = true;
           text += this.text.slice(before, this.i);
+          if (this.text.startsWith('${', before)) opaque ??= 'a ${…} expansion';
           continue;
         }
       }
       // Unquoted glob or brace-expansion characters: the word's final text is only known at run time.
       if (char === '*' || char === '?' || char === '[' || char === '{' || char === '}') {
-        if (
-          char === '*' ||
-          char === '?' ||
-          char === '[' ||
-          (char === '{' && /^\{[^\s{}]*(,|\.\.)[^\s{}]*\}/.test(this.text.slice(this.i)))
-        ) {
-          dynamic = true;
-        }
+        if (char === '*' || char === '?') globs = true;
+        else if (char === '[' || (char === '{' && /^\{[^\s{}]*(,|\.\.)[^\s{}]*\}/.test(this.text.slice(this.i)))) dynamic = true;
       }
       text += char;
       this.i++;
     }
     raw = this.text.slice(start, this.i);
-    return { kind: 'word', word: { text, dynamic }, raw, quoted };
+    const word: Word = { text, dynamic: dynamic || globs };
+    if (globs && !dynamic) word.globOnly = true;
+    if (opaque !== undefined) word.opaque = opaque;
+    return { kind: 'word', word, raw, quoted };
   }
 
   /** At `$` or a backtick: consumes an expansion and returns true; a lone `$` returns false. */
@@ -433,14 +461,15 @@ function append(to: SimpleCommand[], from: readonly SimpleCommand[]): void {
 }
 
 /** Words that open, continue or close a compound command where a command word would stand. */
-const KEYWORDS = new Set(['!', '{', '}', 'then', 'do', 'else', 'elif', 'if', 'while', 'until', 'fi', 'done', 'esac', 'coproc']);
+const KEYWORDS = new Set(['!', '{', '}', 'then', 'do', 'else', 'elif', 'if', 'while', 'until', 'fi', 'done', 'esac']);
 
 type Context = 'subshell' | 'case-pattern' | 'case-body';
 
 /**
  * Groups tokens into simple commands: control operators end one; keywords at the command position
- * (`if`, `then`, `!`, `{`, `time`, …) are dropped; a subshell's `(` starts a new one; `for NAME in
- * …`, `select`, `[[ … ]]` and `case WORD in` headers and `case` patterns run nothing.
+ * (`if`, `then`, `!`, `{`, …) are dropped (`time` and `coproc` stay command words, as Claude Code
+ * reads them); a subshell's `(` starts a new one; `for NAME in …`, `select`, `[[ … ]]` and
+ * `case WORD in` headers and `case` patterns run nothing.
  */
 function group(tokens: readonly Token[], insideSubstitution = false): SimpleCommand[] {
   const commands: SimpleCommand[] = [];
@@ -507,6 +536,8 @@ function group(tokens: readonly Token[], insideSubstitution = false): SimpleComm
     if (keyword === 'case') {
       // Inside `$(…)` a pattern's `)` was already read as the substitution's end.
       if (insideSubstitution) throw new Unparsable();
+      // Claude Code runs an `if` hook for any line with a `case` (even `case rm in rm) echo;; esac`).
+      commands.push([{ text: 'case', dynamic: false, opaque: 'a `case` command' }]);
       stack.push('case-pattern');
       skipping = 'header';
       headerEnd = 'in';

@@ -1,16 +1,17 @@
 import { isAbsolute, join, normalize, relative, sep } from 'node:path';
-import type { CompiledCondition } from '../../kit/index.js';
+import type { CompiledCondition, ConditionVerdict } from '../../kit/index.js';
 import { re2 } from '../../config/re2.js';
 import { IF_EVENTS } from './events.js';
-import { bashCommands, MAX_DEPTH, type Word } from './bash-commands.js';
+import { bashCommands, MAX_DEPTH, parseBash, type SimpleCommand, type Word } from './bash-commands.js';
 import { splitSubcommands } from './shell-words.js';
 
 /**
  * The `if` field of a claude handler (SPEC-dialects 8.3; cc hooks §Common fields, "Bash `if`
  * matching"; cc perm §Tool-specific permission rules): one permission rule, `Tool` or
  * `Tool(pattern)`, tested against the tool call. It is part of selection: a handler whose `if`
- * does not match is not selected. It is best effort and fails open like Claude: where hookctl
- * cannot decide, the handler runs and the dispatch says why.
+ * does not match is not selected. It decides as Claude Code 2.1.328 does (the binary is the
+ * reference: test/agents/claude/tables.test.ts), including where Claude skips a form that runs the
+ * command (`sudo rm`); there the dispatch says so, as a guard on the rule is bypassed by that form.
  */
 
 export interface ConditionScope {
@@ -22,7 +23,7 @@ export interface ConditionScope {
   home: string;
 }
 
-type Verdict = boolean | string;
+type Verdict = ConditionVerdict;
 
 /** Compiles an `if` rule once per load. */
 export function compileCondition(rule: string, scope: ConditionScope): CompiledCondition {
@@ -188,11 +189,10 @@ function strip(subcommand: string): string {
 }
 
 /**
- * A judgement of one simple command: it matches, it does not, it cannot be told (the reason), or it
- * matches only by hookctl's wider reading — through a wrapper, a path, `eval` or a `-c` script —
- * which Claude Code 2.1.328 does not follow (it tests the command words as written, stripping only
- * a bare `xargs`; test/agents/claude/tables.test.ts): the hook runs, and the warning says the agent
- * skips it.
+ * A judgement of one simple command by hookctl's wider reading — through wrappers, paths, `eval`
+ * and `-c` scripts: it matches, it does not, it cannot be told (the reason), or it matches only
+ * through a form Claude Code does not follow. It never selects a handler (Claude's reading does,
+ * claudeJudge); it finds the forms a guard on the rule is bypassed by, for the warning.
  */
 type Judgement = true | false | { undecided: string } | { agentSkips: string };
 
@@ -200,31 +200,79 @@ type Judgement = true | false | { undecided: string } | { agentSkips: string };
 const through = (judgement: Judgement, how: string): Judgement =>
   judgement === true ? { agentSkips: `the command runs through ${how}` } : judgement;
 
+const BYPASS = 'a guard on this rule is bypassed by this form: match the command in the hook script instead';
+
 /**
- * `Bash(pattern)` over the simple commands of the line (bash-commands.ts): any that matches selects
- * the handler; else any that cannot be judged runs it with a warning (SPEC-dialects 8.3, fail open).
+ * `Bash(pattern)` as Claude Code 2.1.328 reads it (bash-commands.ts finds the simple commands; each
+ * is tested as written, without leading `VAR=value` words and a bare `xargs`): any that matches
+ * selects the handler; a line Claude cannot check before it runs (a command word only known then,
+ * `${…}`, a quoted expansion, `case`, an unparsable line) selects it with a warning, as Claude runs
+ * the hook. Where Claude does not run it but the command may still run a match (`sudo rm`,
+ * `/bin/rm`, `bash -c 'rm …'`, `eval`, an unterminated single quote), the handler is not selected
+ * and the dispatch says so.
  */
 function bashVerdict(command: string, regex: Tester, namesMoreThanCommand: boolean, rule: string): Verdict {
-  const commands = bashCommands(command);
-  if (commands === null) return `could not parse the command for the \`if\` rule ${rule}; running the hook anyway`;
+  const parsed = parseBash(command);
+  if ('unparsable' in parsed) {
+    if (parsed.unparsable === 'single-quote') {
+      return {
+        unselected:
+          `the \`if\` rule ${rule} was not tested: the command has an unterminated single quote, and Claude Code does not ` +
+          `run this hook for a command it cannot parse, so it did not run; ${BYPASS}`,
+      };
+    }
+    return `could not parse the command for the \`if\` rule ${rule}; running the hook anyway, as Claude Code does`;
+  }
+  let open: string | null = null;
+  for (const simple of parsed.commands) {
+    const judgement = claudeJudge(simple, regex);
+    if (judgement === true) return true;
+    if (judgement !== false) open ??= judgement;
+  }
+  if (open !== null) return `${open}, so the \`if\` rule ${rule} cannot be decided; running the hook anyway, as Claude Code does`;
+  const wider = widerReading(parsed.commands, regex, namesMoreThanCommand);
+  if (wider === null) return false;
+  return {
+    unselected:
+      `the \`if\` rule ${rule} does not match the command as written, but ${wider}: Claude Code does not run this hook ` +
+      `for this form, so it did not run; ${BYPASS}`,
+  };
+}
+
+/** One simple command as Claude Code tests it: true, false, or why it runs the hook undecided. */
+function claudeJudge(words: SimpleCommand, regex: Tester): boolean | string {
+  let start = 0;
+  for (;;) {
+    const word = words[start];
+    if (word !== undefined && ASSIGNMENT.test(word.text)) start++;
+    // A bare `xargs` is the one wrapper Claude Code strips for `if` (with an option it is the command).
+    else if (word?.text === 'xargs' && !word.dynamic && words[start + 1]?.text.startsWith('-') === false) start++;
+    else break;
+  }
+  const rest = words.slice(start);
+  if (rest.length > 0 && regex.test(textOf(rest))) return true;
+  const opaque = words.find((word) => word.opaque !== undefined);
+  if (opaque !== undefined) return `the command holds ${opaque.opaque}, which Claude Code cannot check before it runs`;
+  const head = rest[0];
+  if (head?.dynamic && !head.globOnly) return `the command word ${JSON.stringify(head.text)} is only known at run time`;
+  return false;
+}
+
+/** What hookctl's wider reading finds the line may run that matches, or null when nothing. */
+function widerReading(commands: readonly SimpleCommand[], regex: Tester, namesMoreThanCommand: boolean): string | null {
   let undecided: string | null = null;
-  let agentSkips: string | null = null;
   for (const simple of commands) {
     const judgement = judge(simple, regex, 0);
-    if (judgement === true) return true;
+    if (judgement === true) return 'the command runs a match';
     if (judgement === false) continue;
-    if ('agentSkips' in judgement) agentSkips ??= judgement.agentSkips;
-    else undecided ??= judgement.undecided;
+    if ('agentSkips' in judgement) return judgement.agentSkips;
+    undecided ??= judgement.undecided;
   }
-  if (agentSkips !== null) {
-    const agent = 'Claude Code tests the command as written and does not run this hook here';
-    return `the \`if\` rule ${rule} matches only because ${agentSkips}: ${agent}; running it anyway`;
-  }
-  if (undecided !== null) return `${undecided}, so the \`if\` rule ${rule} cannot be decided; running the hook anyway`;
+  if (undecided !== null) return undecided;
   if (namesMoreThanCommand && commands.some((simple) => simple.some((word) => word.dynamic))) {
-    return `the command has $(…), a backtick or $VAR, so the \`if\` rule ${rule} cannot be decided; running the hook anyway`;
+    return 'the command has $(…), a backtick or $VAR that may make it one';
   }
-  return false;
+  return null;
 }
 
 /** Shells whose `-c SCRIPT` runs SCRIPT: it is parsed and judged like the line itself. */
@@ -236,6 +284,7 @@ const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'hush
  */
 const RUNS_ITS_ARGUMENTS = new Set([
   ...WRAPPERS,
+  'coproc',
   'exec',
   'env',
   'sudo',
@@ -358,6 +407,7 @@ function wrapped(name: string, args: readonly Word[]): readonly Word[] | null {
   };
   switch (name) {
     case 'time':
+    case 'coproc':
     case 'nohup':
     case 'noglob':
     case 'builtin':
