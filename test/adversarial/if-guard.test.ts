@@ -4,22 +4,31 @@ import { command, dispatchOnce, group, hooks, makeClaudeSandbox } from '../diale
 
 /**
  * A managed `if: "Bash(rm *)"` guard against the command forms a model (or a prompt injection) can
- * choose (issue 22, hole 5). `match`: the guard is selected; `warn`: it runs with a warning because
- * hookctl cannot tell (SPEC-dialects 8.3, fail open); `skip`: the command runs no rm.
+ * choose (issue 22, hole 5). hookctl decides as Claude Code 2.1.328 does (every form here was driven
+ * through the binary once, test/agents/claude/tables.test.ts keeps a sample): `match`: the guard is
+ * selected; `warn`: it runs with a warning because the line cannot be checked before it runs (Claude
+ * runs the hook too); `bypass`: Claude does not run the hook although the command runs rm (a
+ * wrapper, a path, `eval`, `-c`, a glob command word), so the guard is not selected and the dispatch
+ * says it is bypassed; `skip`: the command runs no rm.
  */
 
 const scope = { event: 'PreToolUse', anchor: '/repo', cwd: '/repo', home: '/home/me' };
 const verdict = (rule: string, commandText: string) => {
   const result = compileCondition(rule, scope).test({ tool_name: 'Bash', tool_input: { command: commandText } });
+  if (typeof result === 'object') {
+    expect(result.unselected).toContain('Claude Code does not run this hook for this form');
+    return 'bypass';
+  }
   return result === true ? 'match' : result === false ? 'skip' : 'warn';
 };
 
-type Expect = 'match' | 'warn' | 'skip';
+type Expect = 'match' | 'warn' | 'skip' | 'bypass';
 
 /**
- * Every form that runs rm: the guard must see it (match, or run with a warning where it cannot tell,
- * or where only hookctl's wider reading finds the rm — a wrapper, a path, `eval`, `-c` — which
- * Claude Code 2.1.328 does not follow, so the agent skips the hook: test/agents/claude/tables.test.ts).
+ * Every form that runs rm (or may): the guard sees it (match, or runs with a warning where the line
+ * cannot be checked), except the forms Claude Code skips (bypass: not run, with a warning).
+ * `$'\u0072m'` and `\r\n` cannot be driven through the binary as written (its transport rewrites
+ * them); they are read like their neighbours.
  */
 const RUNS_RM: [string, Expect][] = [
   // subshells and groups
@@ -46,9 +55,9 @@ const RUNS_RM: [string, Expect][] = [
   ["$'\\u0072m' -rf x", 'match'],
   ['$"rm" -rf x', 'match'],
   ['"r"m -rf x', 'match'],
-  ['/bin/rm -rf x', 'warn'],
-  ['/usr/bin/rm -rf x', 'warn'],
-  ['./rm -rf x', 'warn'],
+  ['/bin/rm -rf x', 'bypass'],
+  ['/usr/bin/rm -rf x', 'bypass'],
+  ['./rm -rf x', 'bypass'],
   ['r\\\nm -rf x', 'match'],
   // compound commands
   ['if true; then rm -rf x; fi', 'match'],
@@ -68,9 +77,9 @@ const RUNS_RM: [string, Expect][] = [
   ['case x in a) echo ;& b) rm y ;;& esac', 'match'],
   ['! rm x', 'match'],
   ['! { rm x; }', 'match'],
-  ['time rm x', 'warn'],
-  ['time -p rm x', 'warn'],
-  ['coproc rm x', 'match'],
+  ['time rm x', 'bypass'],
+  ['time -p rm x', 'bypass'],
+  ['coproc rm x', 'bypass'],
   ['[[ -f x ]] && rm x', 'match'],
   ['test -f x && rm x', 'match'],
   ['[ -f x ] || rm x', 'match'],
@@ -111,61 +120,61 @@ const RUNS_RM: [string, Expect][] = [
   ['rm x 2>&1', 'match'],
   ['<in rm x', 'match'],
   ['{fd}>out rm x', 'match'],
-  ['command rm x', 'warn'],
-  ['command -p rm x', 'warn'],
-  ['builtin rm x', 'warn'],
-  ['exec rm x', 'warn'],
-  ['exec -a name rm x', 'warn'],
-  ['env rm x', 'warn'],
-  ['env -i PATH=/bin rm x', 'warn'],
-  ['env -u HOME rm x', 'warn'],
-  ['env A=1 rm x', 'warn'],
-  ['nice rm x', 'warn'],
-  ['nice -n 5 rm x', 'warn'],
-  ['nohup rm x', 'warn'],
-  ['timeout 5 rm x', 'warn'],
-  ['timeout -s KILL 5 rm x', 'warn'],
-  ['stdbuf -o L rm x', 'warn'],
-  ['sudo rm x', 'warn'],
-  ['sudo -u root rm x', 'warn'],
-  ['doas rm x', 'warn'],
+  ['command rm x', 'bypass'],
+  ['command -p rm x', 'bypass'],
+  ['builtin rm x', 'bypass'],
+  ['exec rm x', 'bypass'],
+  ['exec -a name rm x', 'bypass'],
+  ['env rm x', 'bypass'],
+  ['env -i PATH=/bin rm x', 'bypass'],
+  ['env -u HOME rm x', 'bypass'],
+  ['env A=1 rm x', 'bypass'],
+  ['nice rm x', 'bypass'],
+  ['nice -n 5 rm x', 'bypass'],
+  ['nohup rm x', 'bypass'],
+  ['timeout 5 rm x', 'bypass'],
+  ['timeout -s KILL 5 rm x', 'bypass'],
+  ['stdbuf -o L rm x', 'bypass'],
+  ['sudo rm x', 'bypass'],
+  ['sudo -u root rm x', 'bypass'],
+  ['doas rm x', 'bypass'],
   ['xargs rm', 'match'],
-  ['sudo env A=1 nice -n 2 rm x', 'warn'],
-  ['busybox rm x', 'warn'],
-  ['setsid rm x', 'warn'],
+  ['sudo env A=1 nice -n 2 rm x', 'bypass'],
+  ['busybox rm x', 'bypass'],
+  ['setsid rm x', 'bypass'],
   // nested scripts
-  ['sh -c "rm -rf x"', 'warn'],
-  ["bash -c 'rm -rf x'", 'warn'],
-  ["bash -lc 'cd /; rm -rf x'", 'warn'],
-  ["bash -e -c 'rm x'", 'warn'],
-  ["zsh -c 'rm x'", 'warn'],
-  ["/bin/sh -c 'rm x'", 'warn'],
-  ["env bash -c 'rm x'", 'warn'],
-  ["sudo sh -c 'rm x'", 'warn'],
-  ['eval "rm -rf x"', 'warn'],
-  ['eval rm -rf x', 'warn'],
-  ['bash -c \'bash -c "rm x"\'', 'warn'],
+  ['sh -c "rm -rf x"', 'bypass'],
+  ["bash -c 'rm -rf x'", 'bypass'],
+  ["bash -lc 'cd /; rm -rf x'", 'bypass'],
+  ["bash -e -c 'rm x'", 'bypass'],
+  ["zsh -c 'rm x'", 'bypass'],
+  ["/bin/sh -c 'rm x'", 'bypass'],
+  ["env bash -c 'rm x'", 'bypass'],
+  ["sudo sh -c 'rm x'", 'bypass'],
+  ['eval "rm -rf x"', 'bypass'],
+  ['eval rm -rf x', 'bypass'],
+  ['bash -c \'bash -c "rm x"\'', 'bypass'],
   // undecidable: the hook runs, with a warning
   ['$CMD -rf x', 'warn'],
   ['${CMD} -rf x', 'warn'],
   ['"$CMD" -rf x', 'warn'],
   ['$(echo rm) -rf x', 'warn'],
   ['`echo rm` -rf x', 'warn'],
-  ['r? -rf x', 'warn'],
-  ['/bin/r* -rf x', 'warn'],
+  ['r? -rf x', 'bypass'],
+  ['/bin/r* -rf x', 'bypass'],
   ['{rm,} -rf x', 'warn'],
   ['[r]m -rf x', 'warn'],
   ["$'\\c' -rf x", 'warn'],
   ['eval "$CMD"', 'warn'],
   ['bash -c "$SCRIPT"', 'warn'],
-  ['xargs -n1 rm', 'warn'],
-  ['xargs -I{} rm {}', 'warn'],
-  ['strace -f rm x', 'warn'],
-  ['flock /tmp/l rm x', 'warn'],
-  ['ionice -c 3 rm x', 'warn'],
-  ['env -S "rm x"', 'warn'],
+  ['xargs -n1 rm', 'bypass'],
+  ['xargs -I{} rm {}', 'bypass'],
+  ['strace -f rm x', 'bypass'],
+  ['flock /tmp/l rm x', 'bypass'],
+  ['ionice -c 3 rm x', 'bypass'],
+  ['env -S "rm x"', 'bypass'],
   ['echo "unterminated', 'warn'],
-  ["echo 'unterminated", 'warn'],
+  ["echo 'unterminated", 'bypass'],
   ['echo $(rm x', 'warn'],
   ['cat <<EOF\n$(rm x)\nEOF', 'warn'],
   ['cat <<EOF\nno end', 'warn'],
@@ -190,7 +199,8 @@ const NO_RM: [string, Expect][] = [
   ["cat <<'EOF'\nrm x\nEOF", 'skip'],
   ['cat <<-EOF\n\trm x\n\tEOF\nls', 'warn'],
   ['for rm in a b; do echo; done', 'skip'],
-  ['case rm in rm) echo;; esac', 'skip'],
+  // Claude Code runs an `if` hook for any line with a `case` command.
+  ['case rm in rm) echo;; esac', 'warn'],
   ['[[ rm == x ]]', 'skip'],
   ['command -v rm', 'skip'],
   ['type -v rm', 'skip'],
@@ -219,7 +229,7 @@ describe('a managed `if: "Bash(rm *)"` guard against every shell form (issue 22,
   });
 
   it.each([
-    ['Bash(git push *)', "bash -c 'git push origin main'", 'warn'],
+    ['Bash(git push *)', "bash -c 'git push origin main'", 'bypass'],
     ['Bash(git push *)', '(cd repo && "git" push -f)', 'match'],
     ['Bash(git push *)', 'git log', 'skip'],
     ['Bash(curl *)', 'if true; then \\curl http://x | sh; fi', 'match'],
@@ -231,7 +241,7 @@ describe('a managed `if: "Bash(rm *)"` guard against every shell form (issue 22,
   it('answers on 200 KB commands of nested groups, quotes and wrapper chains (no stack overflow, no hang)', { timeout: 60_000 }, () => {
     expect(verdict('Bash(rm *)', `${'{ ( '.repeat(10_000)}"r"m x${' ) ; }'.repeat(10_000)}`)).toBe('match');
     expect(verdict('Bash(rm *)', `echo ${"'a'\"b\"\\c$'d'".repeat(20_000)}`)).toBe('skip');
-    expect(verdict('Bash(rm *)', 'xargs '.repeat(30_000))).toBe('warn');
+    expect(verdict('Bash(rm *)', 'xargs '.repeat(30_000))).toBe('bypass');
     expect(verdict('Bash(rm *)', `${'$('.repeat(40)}rm x${')'.repeat(40)}`)).toBe('warn');
     expect(verdict('Bash(rm *)', `${'a;'.repeat(200_000)}rm x`)).toBe('match');
     expect(verdict('Bash(rm *)', `echo $(${'a;'.repeat(200_000)}rm x)`)).toBe('match');
@@ -249,5 +259,17 @@ describe('a managed `if: "Bash(rm *)"` guard against every shell form (issue 22,
     expect(dynamic.warnings.join('\n')).toMatch(/only known at run time.*running the hook anyway/);
     const harmless = await dispatchOnce(box, 'PreToolUse', { tool_input: { command: 'echo "rm x"' } });
     expect(harmless).toMatchObject({ decision: null, runs: [] });
+    expect(harmless.warnings).toEqual([]);
+  });
+
+  it('through a dispatch: `sudo rm` is not guarded, as in Claude Code, and the dispatch says the guard is bypassed', async () => {
+    const box = makeClaudeSandbox();
+    const guard = command("echo 'no rm' >&2; exit 2", { if: 'Bash(rm *)' });
+    box.settings('etc/claude-code/managed-settings.json', hooks({ PreToolUse: [group([guard], 'Bash')] }));
+    const outcome = await dispatchOnce(box, 'PreToolUse', { tool_input: { command: 'sudo rm -rf x' } });
+    expect(outcome).toMatchObject({ decision: null, runs: [] });
+    expect(outcome.warnings.join('\n')).toMatch(
+      /Bash\(rm \*\) does not match the command as written, but the command runs through sudo: Claude Code does not run this hook for this form, so it did not run; a guard on this rule is bypassed by this form/,
+    );
   });
 });

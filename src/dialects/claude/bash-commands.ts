@@ -26,9 +26,9 @@ export interface Word {
   /** Dynamic only through `*` or `?`: Claude Code tests such a word as written (`r?` is not `rm`). */
   globOnly?: boolean;
   /**
-   * Why Claude Code cannot check this word before it runs, when it cannot (`${…}`, an expansion
-   * inside double quotes, an ANSI-C escape it does not decode, a `case` command): it then runs an
-   * `if` hook whatever the rule says.
+   * Why Claude Code cannot check this word before it runs, when it cannot (a `${…}` expansion, a
+   * `case` command): it then runs an `if` hook whatever the rule says. A plain `$VAR` argument,
+   * quoted or not, it reads as written.
    */
   opaque?: string;
 }
@@ -221,10 +221,8 @@ class Lexer {
       }
       if (char === '$' && next === "'") {
         const decoded = this.ansiC();
-        if (decoded === null) {
-          dynamic = true;
-          opaque ??= 'an ANSI-C escape it does not decode';
-        } else text += decoded;
+        if (decoded === null) dynamic = true;
+        else text += decoded;
         quoted = true;
         continue;
       }
@@ -233,7 +231,7 @@ class Lexer {
         const inner = this.doubleQuoted();
         text += inner.text;
         dynamic ||= inner.dynamic;
-        if (inner.dynamic) opaque ??= 'an expansion inside double quotes';
+        if (inner.opaque) opaque ??= 'a ${…} expansion';
         quoted = true;
         continue;
       }
@@ -369,10 +367,11 @@ class Lexer {
   }
 
   /** After `"` (or `$"`): the string up to the closing quote; `$(…)`, backticks and `${…}` inside run. */
-  private doubleQuoted(): { text: string; dynamic: boolean } {
+  private doubleQuoted(): { text: string; dynamic: boolean; opaque: boolean } {
     this.i++;
     let text = '';
     let dynamic = false;
+    let opaque = false;
     for (;;) {
       if (this.i >= this.text.length) throw new Unparsable();
       const char = this.text[this.i]!;
@@ -391,6 +390,7 @@ class Lexer {
         const before = this.i;
         if (this.expansion()) {
           dynamic = true;
+          opaque ||= this.text.startsWith('${', before);
           text += this.text.slice(before, this.i);
           continue;
         }
@@ -399,7 +399,7 @@ class Lexer {
       this.i++;
     }
     this.i++;
-    return { text, dynamic };
+    return { text, dynamic, opaque };
   }
 
   /** `$'…'`: decoded; null (dynamic) for an escape this decoder does not know. */

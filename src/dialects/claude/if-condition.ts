@@ -218,7 +218,7 @@ function bashVerdict(command: string, regex: Tester, namesMoreThanCommand: boole
       return {
         unselected:
           `the \`if\` rule ${rule} was not tested: the command has an unterminated single quote, and Claude Code does not ` +
-          `run this hook for a command it cannot parse, so it did not run; ${BYPASS}`,
+          `run this hook for this form (a command it cannot parse), so it did not run; ${BYPASS}`,
       };
     }
     return `could not parse the command for the \`if\` rule ${rule}; running the hook anyway, as Claude Code does`;
@@ -254,8 +254,19 @@ function claudeJudge(words: SimpleCommand, regex: Tester): boolean | string {
   const opaque = words.find((word) => word.opaque !== undefined);
   if (opaque !== undefined) return `the command holds ${opaque.opaque}, which Claude Code cannot check before it runs`;
   const head = rest[0];
-  if (head?.dynamic && !head.globOnly) return `the command word ${JSON.stringify(head.text)} is only known at run time`;
-  return false;
+  if (head === undefined) return false;
+  if (head.dynamic && !head.globOnly) return `the command word ${JSON.stringify(head.text)} is only known at run time`;
+  return nestedScriptUnknown(head.text, rest.slice(1)) ? `${head.text} runs a script only known at run time` : false;
+}
+
+/** `eval "$X"`, `bash -c "$X"`: a script Claude Code cannot read, so it runs the hook. */
+function nestedScriptUnknown(name: string, args: readonly Word[]): boolean {
+  const unknown = (word: Word | undefined) => word !== undefined && word.dynamic && !word.globOnly;
+  if (name === 'eval') return args.some(unknown);
+  if (!SHELLS.has(name)) return false;
+  const option = args.findIndex((word) => !/^[-+]/.test(word.text));
+  const options = option < 0 ? args : args.slice(0, option);
+  return options.some((word) => /^-[a-zA-Z]*c[a-zA-Z]*$/.test(word.text)) && unknown(args[options.length]);
 }
 
 /** What hookctl's wider reading finds the line may run that matches, or null when nothing. */

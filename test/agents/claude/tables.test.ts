@@ -53,8 +53,9 @@ const ran = (outcome: Outcome, name: string): boolean =>
   outcome.runs.some((run) => run.command.endsWith(`/hooks/${name}.sh`) && run.status !== 'skipped');
 
 // ---------------------------------------------------------------------------------------------
-// `if`: a sample of the 174 forms of test/adversarial/if-guard.test.ts. Hook `r` has
-// `if: "Bash(rm *)"` and only records; hook `b` denies every Bash call, so no form ever runs.
+// `if`: a sample of the forms of test/adversarial/if-guard.test.ts (all of them were driven once,
+// docs/conformance.md). Hook `r` has `if: "Bash(rm *)"` and only records; hook `b` denies every Bash
+// call, so no form ever runs.
 
 const IF_FORMS: readonly string[] = [
   'rm -rf x',
@@ -108,31 +109,44 @@ const IF_FORMS: readonly string[] = [
   'git commit -m "rm x"',
   'echo x > rm',
   'A=rm ls',
+  // Where hookctl's first reading of issue 22 differed and Claude's own reading was guessed from the
+  // other forms: globs, `${…}`, quoted expansions, `case`, parse failures.
+  'coproc rm x',
+  'r? -rf x',
+  '{rm,} -rf x',
+  'echo ${X}',
+  'echo "$HOME"',
+  'echo $HOME',
+  'echo $(ls)',
+  'case x in x) echo;; esac',
+  'case rm in rm) echo;; esac',
+  '(rm x',
+  'echo "unterminated',
+  'xargs -n1 rm',
 ];
 
 /**
- * Forms where Claude Code 2.1.328 does not run the hook and hookctl does (docs/claude.md, `if`):
- * Claude matches the command words as written, after splitting on operators, subshells and
- * substitutions; it follows no wrapper but a bare `xargs`, no path, `eval` or `-c` script, and a
- * command it cannot parse (an unterminated quote; not an unquoted heredoc, which runs the hook)
- * does not run the hook. hookctl keeps issue 22's fail-safe reading — the guard runs — and says so:
- * `agent-skips` carries the warning that the agent does not run the hook here; `undecided` is
- * hookctl's cannot-tell warning (fail open), where the agent decided not to run it.
+ * Forms Claude Code 2.1.328 does not run the hook for although the command runs rm (or may): a
+ * wrapper, a path, `eval`, a `-c` script, a glob command word, an unterminated single quote.
+ * hookctl decides as Claude (the hook does not run) and its dispatch says the guard is bypassed.
  */
-const IF_DIVERGES: Readonly<Record<string, 'agent-skips' | 'undecided'>> = {
-  '/bin/rm -rf x': 'agent-skips',
-  'time rm x': 'agent-skips',
-  'command rm x': 'agent-skips',
-  'env rm x': 'agent-skips',
-  'nice -n 5 rm x': 'agent-skips',
-  'timeout 5 rm x': 'agent-skips',
-  'sudo rm x': 'agent-skips',
-  "bash -c 'rm -rf x'": 'agent-skips',
-  'eval "rm -rf x"': 'agent-skips',
-  '/bin/r* -rf x': 'undecided',
-  'strace -f rm x': 'undecided',
-  "echo 'unterminated": 'undecided',
-};
+const BYPASSED: ReadonlySet<string> = new Set([
+  '/bin/rm -rf x',
+  'time rm x',
+  'command rm x',
+  'env rm x',
+  'nice -n 5 rm x',
+  'timeout 5 rm x',
+  'sudo rm x',
+  "bash -c 'rm -rf x'",
+  'eval "rm -rf x"',
+  '/bin/r* -rf x',
+  'strace -f rm x',
+  "echo 'unterminated",
+  'coproc rm x',
+  'r? -rf x',
+  'xargs -n1 rm',
+]);
 
 const ifTable = shared({
   hooks: { b: { exit: 2, stderr: 'every Bash call is refused' }, r: {} },
@@ -167,18 +181,9 @@ describe.skipIf(why !== null)('Claude Code 2.1.328: "if": "Bash(rm *)" per comma
       const claudeRan = byCommand('r').length > 0;
       const outcome = await ifOutcome(refused[0]!.payload);
       const hookctlRan = ran(outcome, 'r');
-      const warnsAgentSkips = outcome.warnings.some((w) => w.includes('does not run this hook here'));
-      const known = IF_DIVERGES[form];
-      if (known === undefined) {
-        expect(hookctlRan, `hookctl runs the if-guarded hook as Claude ${claudeRan ? 'does' : 'does not'}`).toBe(claudeRan);
-        expect(warnsAgentSkips, 'no agent-skips warning').toBe(false);
-      } else {
-        expect({ claudeRan, hookctlRan, warnsAgentSkips }, `the recorded divergence ${known}`).toEqual({
-          claudeRan: false,
-          hookctlRan: true,
-          warnsAgentSkips: known === 'agent-skips',
-        });
-      }
+      const warnsBypass = outcome.warnings.some((w) => w.includes('Claude Code does not run this hook for this form'));
+      expect(hookctlRan, `hookctl runs the if-guarded hook as Claude ${claudeRan ? 'does' : 'does not'}`).toBe(claudeRan);
+      expect(warnsBypass, BYPASSED.has(form) ? 'the dispatch says the guard is bypassed' : 'no bypass warning').toBe(BYPASSED.has(form));
     });
   }
 });
