@@ -186,6 +186,13 @@ export interface DialectConfigSpec {
    */
   conditionField?: { field: string; events: ReadonlySet<string> };
   /**
+   * Command forms that run what a `conditionField` rule names without the agent running the hook
+   * (claude: Claude Code tests `Bash(rm *)` against the command as written, so `sudo rm` skips it).
+   * On `events` (where a hook guards), `bypasses(rule)` lists such forms, or null for a rule that
+   * names no command; for lint's `if-guard-bypassable`.
+   */
+  conditionBypass?: { agent: string; events: ReadonlySet<string>; bypasses(rule: string): readonly string[] | null };
+  /**
    * Handler types the agent accepts only on some events (claude: `prompt` and `agent` on 13 events,
    * `http` on all but SessionStart and Setup); a type not listed here is allowed everywhere.
    */

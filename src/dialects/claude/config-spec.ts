@@ -1,6 +1,7 @@
 import type { DialectConfigSpec, FieldType } from '../../config/config-spec.js';
 import { CLAUDE_EVENTS, IF_EVENTS, MODEL_HANDLER_EVENTS, STARTUP_EVENTS } from './events.js';
 import { urlAllowed } from './http.js';
+import { ifBypasses } from './if-condition.js';
 import { SESSION_END_DEFAULT_MS, SESSION_END_MAX_MS } from './budget.js';
 import { describeClaudeFile, discoverClaudeFiles } from './config-layers.js';
 import { compileClaudeMatcher } from './matcher.js';
@@ -104,6 +105,8 @@ export const configSpec: DialectConfigSpec = {
   }),
   projectAnchor,
   conditionField: { field: 'if', events: IF_EVENTS },
+  // Claude Code 2.1.328 follows no wrapper, path, eval or -c script for `if` (test/agents/claude/tables.test.ts).
+  conditionBypass: { agent: 'Claude Code 2.1.328', events: new Set(['PreToolUse', 'PermissionRequest']), bypasses: ifBypasses },
   // cc hooks §Prompt-based hooks: prompt and agent on 13 events; SessionStart and Setup take no http.
   handlerTypeEvents: {
     prompt: MODEL_HANDLER_EVENTS,

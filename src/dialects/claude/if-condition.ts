@@ -25,6 +25,25 @@ export interface ConditionScope {
 
 type Verdict = ConditionVerdict;
 
+/**
+ * The forms that run the command a `Bash(…)` rule names while Claude Code does not run the hook:
+ * it tests the command words as written, so a wrapper, a path, `-c` or `eval` hides the command.
+ * Null for a rule that names no command (`Bash`, `Bash(*)`, a parameter rule, another tool).
+ */
+export function ifBypasses(rule: string): readonly string[] | null {
+  const parsed = /^\s*Bash\s*\(([\s\S]*)\)\s*$/.exec(rule);
+  if (!parsed) return null;
+  let pattern = parsed[1]!.trim();
+  if (/^[A-Za-z_][A-Za-z0-9_]*\s*:/.test(pattern) && !pattern.endsWith(':*')) return null;
+  if (pattern.endsWith(':*')) pattern = `${pattern.slice(0, -2)} *`;
+  const named = pattern.replace(/\s*\*$/, '').trim();
+  const word = /^[^\s*]+/.exec(named)?.[0];
+  // Only a plain command name: with a path or a glob in it the rule is not a fixed command.
+  if (word === undefined || !/^[A-Za-z0-9_.+-]+$/.test(word)) return null;
+  const line = `${named} …`;
+  return [`sudo ${line}`, `/usr/bin/${line}`, `env ${line}`, `bash -c '${line}'`, `eval "${line}"`];
+}
+
 /** Compiles an `if` rule once per load. */
 export function compileCondition(rule: string, scope: ConditionScope): CompiledCondition {
   // The scope is the condition's whole input besides the rule: hookctl run's config cache keeps it.

@@ -15,6 +15,7 @@ import { hooksSwitch } from './hooks-switch.js';
 import { httpEnvAllowed } from './http-env-allowed.js';
 import { httpRequestRefused } from './http-request-refused.js';
 import { ifNotEvaluated } from './if-not-evaluated.js';
+import { ifGuardBypassable } from './if-guard-bypassable.js';
 import { hookModified } from './hook-modified.js';
 import { invalidMatcher } from './invalid-matcher.js';
 import { invalidTimeout } from './invalid-timeout.js';
@@ -62,6 +63,7 @@ export const RULES: readonly Rule[] = [
   patchViaShell,
   watchListPattern,
   ifNotEvaluated,
+  ifGuardBypassable,
   asyncNotAllowed,
   asyncRunsSync,
   invalidTimeout,
