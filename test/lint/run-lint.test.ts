@@ -26,6 +26,8 @@ const ISSUE_RULES = {
   'patch-via-shell': 'info',
   'watch-list-pattern': 'warning',
   'if-not-evaluated': 'error',
+  // Issue 20 (claude): a Bash(<command> …) `if` guard that Claude skips for sudo, a path, env, bash -c, eval.
+  'if-guard-bypassable': 'warning',
   'async-not-allowed': 'error',
   // Issue 15: codex SessionEnd hooks always run synchronously.
   'async-runs-sync': 'warning',
