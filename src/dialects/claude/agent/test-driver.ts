@@ -1,10 +1,10 @@
-import { execFile, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { packageRoot } from '../../../contracts/package-root.js';
 import type { AgentCase, AgentDisagreement, AgentDriver, AgentObservation, AgentProjectContext } from '../../../kit/agent-driver.js';
 import type { Outcome } from '../../../kit/outcome.js';
-import { agentJail, copyProject } from '../../../util/agent-sandbox.js';
+import { agentJail, agentVersion, intoCopy, laySandbox, type SandboxLayout, witnessed, writeWitness } from '../../../util/agent-sandbox.js';
 import { isPlainObject } from '../../../util/is-plain-object.js';
 import type { ModelScript, ScriptedTurn } from './model-server.js';
 import { claudeRedirections, copiedSettingsFiles } from './redirections.js';
@@ -22,7 +22,7 @@ export const claudeAgentDriver: AgentDriver = {
   binName: 'claude',
   installHint: 'npm install -g @anthropic-ai/claude-code',
   events: ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'Stop', 'UserPromptSubmit', 'SessionStart', 'SessionEnd'],
-  version: agentVersion,
+  version,
   redirections: (context) => claudeRedirections(copiedSettingsFiles(context.projectDir, userConfigDir(context))),
   run: runClaudeCase,
 };
@@ -35,26 +35,12 @@ function userConfigDir(context: AgentProjectContext): string | null {
   return context.env.CLAUDE_CONFIG_DIR ?? join(context.home, '.claude');
 }
 
-export function agentVersion(bin: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      bin,
-      ['--version'],
-      { timeout: 30_000, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', DISABLE_AUTOUPDATER: '1' } },
-      (error, stdout) => {
-        if (error) reject(error);
-        else resolve(stdout.trim().split('\n')[0] ?? '');
-      },
-    );
-  });
+// Claude's own auto-updater stays off while it only prints its version.
+function version(bin: string): Promise<string> {
+  return agentVersion(bin, { DISABLE_AUTOUPDATER: '1' });
 }
 
-interface Layout {
-  readonly project: string;
-  readonly cwd: string;
-  readonly dumps: string;
-  readonly tools: string;
-}
+type Layout = SandboxLayout;
 
 async function runClaudeCase(c: AgentCase): Promise<AgentObservation> {
   const layout = lay(c);
@@ -65,42 +51,35 @@ async function runClaudeCase(c: AgentCase): Promise<AgentObservation> {
   const spec: SessionSpec = {
     claude: c.bin,
     cwd: layout.project,
-    home: join(c.sandbox, 'home'),
+    home: layout.home,
     configDir: join(c.sandbox, 'config'),
     prompt: c.event === 'UserPromptSubmit' && typeof c.payload.prompt === 'string' ? c.payload.prompt : 'Run the scripted step.',
     script: { conversations: [{ turns }] } satisfies ModelScript,
     args: ['--settings', settings, '--dangerously-skip-permissions'],
-    env: { TMPDIR: join(c.sandbox, 'tmp') },
+    env: { TMPDIR: layout.tmp },
     timeoutMs: c.timeoutMs,
   };
   const result = await runDriver(c.sandbox, spec);
   return observe(c, layout, result, turns.length);
 }
 
-/** The sandbox: the project copy, HOME, CLAUDE_CONFIG_DIR (with the user's settings when opted in). */
+/**
+ * The shared sandbox, plus CLAUDE_CONFIG_DIR: the user's settings there when opted in, and the copy
+ * marked as a project whose workspace trust dialog was accepted. That is unconditional: the author
+ * asked to test this project's hooks, which `hookctl test` runs without review too, and Claude
+ * in `-p` mode would otherwise skip the project's settings. Nothing here records the user's own trust.
+ */
 function lay(c: AgentCase): Layout {
-  const project = join(c.sandbox, 'project');
-  const tools = join(c.sandbox, 'hookctl');
-  const dumps = join(tools, 'dumps');
-  for (const dir of ['home', 'config', 'tmp', dumps]) mkdirSync(join(c.sandbox, dir), { recursive: true });
-  mkdirSync(dumps, { recursive: true });
-  copyProject(c.projectDir, project);
-  // The copy is the user's own project: trusted as they trust it, so its permission rules apply.
-  const trusted = { projects: { [project]: { hasTrustDialogAccepted: true } } };
-  writeFileSync(join(c.sandbox, 'config', '.claude.json'), JSON.stringify(trusted));
+  const layout = laySandbox(c.sandbox, c.projectDir, c.payload.cwd);
+  const config = join(c.sandbox, 'config');
+  mkdirSync(config, { recursive: true });
+  // Both the copy and its enclosing repository, whichever of the two Claude keys the project by.
+  const accepted = { hasTrustDialogAccepted: true };
+  const trusted = { projects: { [layout.root]: accepted, [layout.project]: accepted } };
+  writeFileSync(join(config, '.claude.json'), JSON.stringify(trusted));
   const user = userConfigDir(c);
-  if (user !== null && existsSync(join(user, 'settings.json')))
-    copyFileSync(join(user, 'settings.json'), join(c.sandbox, 'config', 'settings.json'));
-  const cwd = typeof c.payload.cwd === 'string' ? intoCopy(c.payload.cwd, c.projectDir, project) : project;
-  return { project, cwd: typeof cwd === 'string' && existsSync(cwd) ? cwd : project, dumps, tools };
-}
-
-/** A path (or any string holding it) of the project, moved into the copy; other values as they are. */
-export function intoCopy(value: unknown, projectDir: string, copy: string): unknown {
-  if (typeof value === 'string') return value.split(projectDir).join(copy);
-  if (Array.isArray(value)) return value.map((item) => intoCopy(item, projectDir, copy));
-  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, intoCopy(v, projectDir, copy)]));
-  return value;
+  if (user !== null && existsSync(join(user, 'settings.json'))) copyFileSync(join(user, 'settings.json'), join(config, 'settings.json'));
+  return layout;
 }
 
 function scriptFor(c: AgentCase, layout: Layout, continuation: boolean): ScriptedTurn[] {
@@ -139,9 +118,7 @@ function readFirst(tool: string, input: Record<string, unknown>, layout: Layout)
 
 /** The witness on the case's event, and for a continuation case a Stop hook that blocks once. */
 function ourHooks(event: string, layout: Layout, continuation: boolean): Record<string, unknown> {
-  const witness = join(layout.tools, 'witness.sh');
-  writeFileSync(witness, `cat > "${layout.dumps}/$(date +%s%N)-$$.json"\n`);
-  const hooks: Record<string, unknown[]> = { [event]: [{ hooks: [{ type: 'command', command: `sh ${witness}` }] }] };
+  const hooks: Record<string, unknown[]> = { [event]: [{ hooks: [{ type: 'command', command: writeWitness(layout) }] }] };
   if (continuation) {
     const marker = join(layout.tools, 'stopped-once');
     const once = join(layout.tools, 'stop-once.sh');
@@ -212,19 +189,6 @@ function toolResult(result: SessionResult): { text: string; isError: boolean } |
     }
   }
   return null;
-}
-
-function witnessed(layout: Layout, event: string): Record<string, unknown>[] {
-  return readdirSync(layout.dumps)
-    .sort()
-    .map((file) => {
-      try {
-        return JSON.parse(readFileSync(join(layout.dumps, file), 'utf8')) as unknown;
-      } catch {
-        return null;
-      }
-    })
-    .filter((payload): payload is Record<string, unknown> => isPlainObject(payload) && payload.hook_event_name === event);
 }
 
 const quote = (text: string | null | undefined): string => (text === null || text === undefined ? 'no reason' : JSON.stringify(text));

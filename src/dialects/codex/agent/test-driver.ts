@@ -1,10 +1,10 @@
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { packageRoot } from '../../../contracts/package-root.js';
 import type { AgentCase, AgentDisagreement, AgentDriver, AgentObservation, AgentProjectContext } from '../../../kit/agent-driver.js';
 import type { Outcome } from '../../../kit/outcome.js';
-import { agentJail, copyProject } from '../../../util/agent-sandbox.js';
+import { agentJail, agentVersion, laySandbox, type SandboxLayout, witnessed, writeWitness } from '../../../util/agent-sandbox.js';
 import { isPlainObject } from '../../../util/is-plain-object.js';
 import type { CodexJob, CodexRun } from './job.js';
 import { codexRedirections, copiedCodexConfigs } from './redirections.js';
@@ -22,7 +22,7 @@ export const codexAgentDriver: AgentDriver = {
   binName: 'codex',
   installHint: 'npm install -g @openai/codex',
   events: ['PreToolUse', 'PostToolUse', 'Stop', 'UserPromptSubmit', 'SessionStart', 'SessionEnd'],
-  version: codexVersion,
+  version: (bin) => agentVersion(bin),
   redirections: (context) => codexRedirections(copiedCodexConfigs(context.projectDir, userCodexHome(context))),
   run: runCodexCase,
 };
@@ -36,22 +36,9 @@ function userCodexHome(context: AgentProjectContext): string | null {
   return context.env.CODEX_HOME ?? join(context.home, '.codex');
 }
 
-function codexVersion(bin: string): Promise<string> {
-  return new Promise((resolvePromise, reject) => {
-    execFile(bin, ['--version'], { timeout: 30_000, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } }, (error, stdout) => {
-      if (error) reject(error);
-      else resolvePromise(stdout.trim().split('\n')[0] ?? '');
-    });
-  });
-}
-
-interface Layout {
-  readonly project: string;
-  readonly cwd: string;
-  readonly home: string;
+/** The shared sandbox, with CODEX_HOME inside its HOME. */
+interface Layout extends SandboxLayout {
   readonly codexHome: string;
-  readonly dumps: string;
-  readonly tools: string;
 }
 
 async function runCodexCase(c: AgentCase): Promise<AgentObservation> {
@@ -66,7 +53,7 @@ async function runCodexCase(c: AgentCase): Promise<AgentObservation> {
     cwd: layout.cwd,
     prompt: c.event === 'UserPromptSubmit' && typeof c.payload.prompt === 'string' ? c.payload.prompt : 'Run the scripted step.',
     script,
-    env: { HOME: layout.home, TMPDIR: join(c.sandbox, 'tmp') },
+    env: { HOME: layout.home, TMPDIR: layout.tmp },
     timeoutMs: c.timeoutMs,
   };
   const run = await runDriver(c.sandbox, job);
@@ -74,32 +61,28 @@ async function runCodexCase(c: AgentCase): Promise<AgentObservation> {
 }
 
 function lay(c: AgentCase): Layout {
-  const project = join(c.sandbox, 'project');
-  const home = join(c.sandbox, 'home');
-  const tools = join(c.sandbox, 'hookctl');
-  const dumps = join(tools, 'dumps');
-  for (const dir of [join(home, '.codex'), join(c.sandbox, 'tmp'), dumps]) mkdirSync(dir, { recursive: true });
-  copyProject(c.projectDir, project);
-  const wanted = typeof c.payload.cwd === 'string' ? c.payload.cwd.split(c.projectDir).join(project) : project;
-  return { project, cwd: existsSync(wanted) ? wanted : project, home, codexHome: join(home, '.codex'), dumps, tools };
+  const layout = laySandbox(c.sandbox, c.projectDir, c.payload.cwd);
+  const codexHome = join(layout.home, '.codex');
+  mkdirSync(codexHome, { recursive: true });
+  return { ...layout, codexHome };
 }
 
 /** CODEX_HOME: the copy trusted as a project, our witnesses (and the user's own layer when opted in). */
 function writeUserLayer(c: AgentCase, layout: Layout, continuation: boolean): void {
   const user = userCodexHome(c);
   const read = (name: string): string => (user !== null && existsSync(join(user, name)) ? readFileSync(join(user, name), 'utf8') : '');
-  const trust = `\n[projects.${JSON.stringify(layout.project)}]\ntrust_level = "trusted"\n`;
+  // Codex keys project trust by the repository root (the copy's enclosing `git init`), as at the user's.
+  const trust = `\n[projects.${JSON.stringify(layout.root)}]\ntrust_level = "trusted"\n`;
   writeFileSync(join(layout.codexHome, 'config.toml'), `${read('config.toml')}${trust}`);
   const own = read('hooks.json');
   const parsed = own === '' ? {} : (JSON.parse(own) as { hooks?: Record<string, unknown[]> });
   const hooks: Record<string, unknown[]> = { ...(parsed.hooks ?? {}) };
-  const witness = join(layout.tools, 'witness.sh');
-  writeFileSync(witness, `cat > "${layout.dumps}/$(date +%s%N)-$$.json"\n`);
+  const witness = writeWitness(layout);
   const add = (event: string, command: string): void => {
     hooks[event] = [...(hooks[event] ?? []), { hooks: [{ type: 'command', command }] }];
   };
-  add(c.event, `sh ${witness}`);
-  if (c.event !== 'PostToolUse') add('PostToolUse', `sh ${witness}`);
+  add(c.event, witness);
+  if (c.event !== 'PostToolUse') add('PostToolUse', witness);
   if (continuation) {
     const marker = join(layout.tools, 'stopped-once');
     const once = join(layout.tools, 'stop-once.sh');
@@ -187,19 +170,6 @@ function runDriver(sandbox: string, job: CodexJob): Promise<CodexRun> {
     });
     child.stdin.end(JSON.stringify(job));
   });
-}
-
-function witnessed(layout: Layout, event: string): Record<string, unknown>[] {
-  return readdirSync(layout.dumps)
-    .sort()
-    .map((file) => {
-      try {
-        return JSON.parse(readFileSync(join(layout.dumps, file), 'utf8')) as unknown;
-      } catch {
-        return null;
-      }
-    })
-    .filter((payload): payload is Record<string, unknown> => isPlainObject(payload) && payload.hook_event_name === event);
 }
 
 const quote = (text: string | null | undefined): string => (text === null || text === undefined ? 'no reason' : JSON.stringify(text));
