@@ -42,7 +42,10 @@ function probeJail(): AgentJail {
   if (!namespace.available) {
     return {
       wrap: (argv) => [...argv],
-      note: `${namespace.reason}: the agent runs on this host's network, pointed at 127.0.0.1 only by its settings`,
+      // As `hookctl test` runs them: on this host, with the user's rights, nothing in between.
+      note:
+        `${namespace.reason}: the agent and the project's hooks run unsandboxed on this host ` +
+        '(as with `hookctl test`); the agent reaches 127.0.0.1 only because its settings say so',
     };
   }
   const readOnly = (argv: readonly string[], writable: string): string[] =>

@@ -3,6 +3,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import { join, resolve } from 'node:path';
 import { packageRoot } from '../../../contracts/package-root.js';
 import type { AgentCase, AgentDisagreement, AgentDriver, AgentObservation, AgentProjectContext } from '../../../kit/agent-driver.js';
+import { releaseProcessGroup, signalProcessGroup, trackProcessGroup } from '../../../engine/process-groups.js';
 import type { Outcome } from '../../../kit/outcome.js';
 import { agentJail, agentVersion, intoCopy, laySandbox, type SandboxLayout, witnessed, writeWitness } from '../../../util/agent-sandbox.js';
 import { isPlainObject } from '../../../util/is-plain-object.js';
@@ -21,7 +22,7 @@ export const claudeAgentDriver: AgentDriver = {
   agent: 'Claude Code',
   binName: 'claude',
   installHint: 'npm install -g @anthropic-ai/claude-code',
-  events: ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'Stop', 'UserPromptSubmit', 'SessionStart', 'SessionEnd'],
+  events: ['PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'Stop', 'UserPromptSubmit', 'SessionStart', 'SessionEnd'],
   version,
   redirections: (context) => claudeRedirections(copiedSettingsFiles(context.projectDir, userConfigDir(context))),
   run: runClaudeCase,
@@ -55,7 +56,8 @@ async function runClaudeCase(c: AgentCase): Promise<AgentObservation> {
     configDir: join(c.sandbox, 'config'),
     prompt: c.event === 'UserPromptSubmit' && typeof c.payload.prompt === 'string' ? c.payload.prompt : 'Run the scripted step.',
     script: { conversations: [{ turns }] } satisfies ModelScript,
-    args: ['--settings', settings, '--dangerously-skip-permissions'],
+    // Claude asks PermissionRequest hooks only where it would ask the user: not under the bypass flag.
+    args: ['--settings', settings, ...(c.event === 'PermissionRequest' ? [] : ['--dangerously-skip-permissions'])],
     env: { TMPDIR: layout.tmp },
     timeoutMs: c.timeoutMs,
   };
@@ -87,13 +89,19 @@ function scriptFor(c: AgentCase, layout: Layout, continuation: boolean): Scripte
   const prelude = moveTo(layout);
   if (c.event === 'Stop') return [...prelude, ...(continuation ? [{ text: FIRST_STOP }] : []), { text: message }];
   if (typeof c.payload.tool_name === 'string' && isPlainObject(c.payload.tool_input)) {
-    const input = intoCopy(c.payload.tool_input, c.projectDir, layout.project) as Record<string, unknown>;
-    // Claude's file tools take absolute paths; a case may hold one relative to its cwd.
-    if (typeof input.file_path === 'string') input.file_path = resolve(layout.cwd, input.file_path);
+    const input = caseInput(c, layout);
     const call = { tools: [{ name: c.payload.tool_name, input, id: 'toolu_hookctl_case' }] };
     return [...prelude, ...readFirst(c.payload.tool_name, input, layout), call, { text: DONE }];
   }
   return [...prelude, { text: DONE }];
+}
+
+/** The case's tool input as the model sends it: moved into the copy, a file path made absolute. */
+function caseInput(c: AgentCase, layout: Layout): Record<string, unknown> {
+  const input = intoCopy(c.payload.tool_input, c.projectDir, layout.project) as Record<string, unknown>;
+  // Claude's file tools take absolute paths; a case may hold one relative to its cwd.
+  if (typeof input.file_path === 'string') input.file_path = resolve(layout.cwd, input.file_path);
+  return input;
 }
 
 /**
@@ -116,9 +124,11 @@ function readFirst(tool: string, input: Record<string, unknown>, layout: Layout)
   return [{ tools: [{ name: 'Read', input: { file_path: resolve(layout.cwd, path) } }] }];
 }
 
-/** The witness on the case's event, and for a continuation case a Stop hook that blocks once. */
+/** The witness on the case's event and PostToolUse, and for a continuation case a Stop hook that blocks once. */
 function ourHooks(event: string, layout: Layout, continuation: boolean): Record<string, unknown> {
-  const hooks: Record<string, unknown[]> = { [event]: [{ hooks: [{ type: 'command', command: writeWitness(layout) }] }] };
+  const witness = [{ hooks: [{ type: 'command', command: writeWitness(layout) }] }];
+  // PostToolUse also tells the input the call really ran with (a hook's updatedInput applied).
+  const hooks: Record<string, unknown[]> = { [event]: witness, PostToolUse: witness };
   if (continuation) {
     const marker = join(layout.tools, 'stopped-once');
     const once = join(layout.tools, 'stop-once.sh');
@@ -142,16 +152,20 @@ function runDriver(sandbox: string, spec: SessionSpec): Promise<SessionResult> {
   return new Promise((resolve, reject) => {
     // Nothing of the caller's environment reaches the driver (session.ts builds Claude's own).
     const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: spec.home };
-    const child = spawn(command as string, args, { stdio: ['ignore', 'ignore', 'pipe'], env });
+    // Its own process group, tracked: Ctrl-C on hookctl ends the driver, the agent and its hooks.
+    const child = spawn(command as string, args, { stdio: ['ignore', 'ignore', 'pipe'], env, detached: true });
+    const group = child.pid;
+    if (group !== undefined) trackProcessGroup(group);
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       if (stderr.length < 64 * 1024) stderr += chunk.toString('utf8');
     });
     // The session has its own timeout; this one ends a driver that hangs around it.
-    const guard = setTimeout(() => child.kill('SIGKILL'), (spec.timeoutMs ?? 90_000) + 30_000);
+    const guard = setTimeout(() => group !== undefined && signalProcessGroup(group, 'SIGKILL'), (spec.timeoutMs ?? 90_000) + 30_000);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(guard);
+      if (group !== undefined) releaseProcessGroup(group);
       if (code === 0 && existsSync(resultFile)) resolve(JSON.parse(readFileSync(resultFile, 'utf8')) as SessionResult);
       else reject(new Error(`the Claude Code driver exited ${code}: ${stderr.trim().slice(-400)}`));
     });
@@ -202,7 +216,7 @@ function predictedCall(prediction: Outcome): string {
 
 function observe(c: AgentCase, layout: Layout, result: SessionResult, turns: number): AgentObservation {
   // On a tool event only the case's own call counts (not the Read or cd before it).
-  const fired = witnessed(layout, c.event).some((p) => !isToolEvent(c.event) || p.tool_use_id === 'toolu_hookctl_case');
+  const fired = witnessed(layout, c.event).some((p) => !isToolEvent(c.event) || isCaseCall(p, c, layout));
   const seen = modelText(result).split(layout.project).join(c.projectDir);
   const base = { fired, exitCode: result.exitCode, stderrTail: tail(result.stderr) };
   if (result.timedOut)
@@ -211,6 +225,9 @@ function observe(c: AgentCase, layout: Layout, result: SessionResult, turns: num
   let summary = fired ? `fired ${c.event}` : `did not fire ${c.event}`;
   const tool = toolResult(result);
   if (c.event === 'PreToolUse' && tool !== null) summary = observeCall(c.prediction, tool, seen, disagreements);
+  if (c.event === 'PermissionRequest' && tool !== null && fired) summary = observePermission(c.prediction, tool, disagreements);
+  if ((c.event === 'PreToolUse' || c.event === 'PermissionRequest') && disagreements.length === 0)
+    checkInput(c, layout, disagreements);
   else if (isToolEvent(c.event) && !fired) {
     const why = tool === null ? 'the model call never reached the tool' : `the tool answered ${JSON.stringify(clip(tool.text))}`;
     return { ...base, summary, disagreements, notDrivable: `Claude Code did not fire ${c.event} for this call here (${why})` };
@@ -221,6 +238,16 @@ function observe(c: AgentCase, layout: Layout, result: SessionResult, turns: num
   if (!fired && c.prediction.runs.some((run) => run.status !== 'skipped') && disagreements.length === 0)
     disagreements.push({ field: 'runs', agentDid: `ran no hook on ${c.event}`, hookctlPredicts: 'its hooks run', agentValue: [] });
   return { ...base, summary, disagreements, notDrivable: null };
+}
+
+/**
+ * The case's own call, not the Read or cd before it: by its tool_use_id, or (PermissionRequest
+ * payloads carry none) by its tool name and input.
+ */
+function isCaseCall(payload: Record<string, unknown>, c: AgentCase, layout: Layout): boolean {
+  if (payload.tool_use_id === 'toolu_hookctl_case') return true;
+  if (payload.tool_use_id !== undefined || payload.tool_name !== c.payload.tool_name) return false;
+  return JSON.stringify(payload.tool_input) === JSON.stringify(caseInput(c, layout));
 }
 
 const isToolEvent = (event: string): boolean => ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PermissionRequest'].includes(event);
@@ -261,6 +288,47 @@ function observeCall(prediction: Outcome, tool: { text: string; isError: boolean
     });
   }
   return summary;
+}
+
+/**
+ * PermissionRequest: the hook's allow runs the call; a deny, or no decision (Claude would ask the
+ * user, and `-p` mode has none), refuses it with the deny message or Claude's own text.
+ */
+function observePermission(prediction: Outcome, tool: { text: string; isError: boolean }, out: AgentDisagreement[]): string {
+  const allowed = !tool.isError || ran(tool);
+  const summary = allowed ? 'allowed the call: it ran' : `refused the call: ${quote(tool.text)}`;
+  const predicted =
+    prediction.decision === 'allow'
+      ? 'allow: the call runs'
+      : prediction.decision === 'deny'
+        ? `deny: ${quote(prediction.reason)}`
+        : 'no decision: Claude asks the user, refused in -p mode';
+  if (allowed !== (prediction.decision === 'allow'))
+    out.push({ field: 'decision', agentDid: summary, hookctlPredicts: predicted, agentValue: allowed ? 'allow' : 'deny' });
+  else if (prediction.decision === 'deny' && prediction.reason !== null && !tool.text.includes(prediction.reason))
+    out.push({ field: 'reason', agentDid: `told the model ${quote(tool.text)}`, hookctlPredicts: predicted, agentValue: tool.text });
+  return summary;
+}
+
+/**
+ * A call that ran: the input Claude ran it with (PostToolUse's tool_input) against hookctl's
+ * updatedInput, or the case's own input when hookctl predicts no rewrite. Only the fields hookctl
+ * names are compared: Claude may add defaults of its own.
+ */
+function checkInput(c: AgentCase, layout: Layout, out: AgentDisagreement[]): void {
+  const post = witnessed(layout, 'PostToolUse').find((p) => p.tool_use_id === 'toolu_hookctl_case');
+  if (post === undefined || !isPlainObject(post.tool_input)) return;
+  const ranWith = JSON.parse(JSON.stringify(post.tool_input).split(layout.project).join(c.projectDir)) as Record<string, unknown>;
+  const original = JSON.parse(JSON.stringify(caseInput(c, layout)).split(layout.project).join(c.projectDir)) as Record<string, unknown>;
+  const predicted = isPlainObject(c.prediction.updatedInput) ? c.prediction.updatedInput : original;
+  const differs = Object.entries(predicted).some(([key, value]) => JSON.stringify(ranWith[key]) !== JSON.stringify(value));
+  if (!differs) return;
+  out.push({
+    field: 'updatedInput',
+    agentDid: `ran it with ${JSON.stringify(clip(JSON.stringify(ranWith)))}`,
+    hookctlPredicts: `it runs with ${JSON.stringify(clip(JSON.stringify(predicted)))}`,
+    agentValue: ranWith,
+  });
 }
 
 /** A tool_result of an error the tool itself reported (a failing command), not a refusal. */

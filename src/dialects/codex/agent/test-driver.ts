@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { packageRoot } from '../../../contracts/package-root.js';
 import type { AgentCase, AgentDisagreement, AgentDriver, AgentObservation, AgentProjectContext } from '../../../kit/agent-driver.js';
+import { releaseProcessGroup, signalProcessGroup, trackProcessGroup } from '../../../engine/process-groups.js';
 import type { Outcome } from '../../../kit/outcome.js';
 import { agentJail, agentVersion, laySandbox, type SandboxLayout, witnessed, writeWitness } from '../../../util/agent-sandbox.js';
 import { isPlainObject } from '../../../util/is-plain-object.js';
@@ -145,7 +146,10 @@ function runDriver(sandbox: string, job: CodexJob): Promise<CodexRun> {
   const [command, ...args] = agentJail().wrap([process.execPath, driverPath()], sandbox);
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: join(sandbox, 'home') };
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(command as string, args, { stdio: ['pipe', 'pipe', 'pipe'], env });
+    // Its own process group, tracked: Ctrl-C on hookctl ends the driver, the agent and its hooks.
+    const child = spawn(command as string, args, { stdio: ['pipe', 'pipe', 'pipe'], env, detached: true });
+    const group = child.pid;
+    if (group !== undefined) trackProcessGroup(group);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -155,10 +159,11 @@ function runDriver(sandbox: string, job: CodexJob): Promise<CodexRun> {
       if (stderr.length < 64 * 1024) stderr += chunk.toString('utf8');
     });
     // `codex exec` has its own timeout; this one ends a driver that hangs around it.
-    const guard = setTimeout(() => child.kill('SIGKILL'), (job.timeoutMs ?? 60_000) + 30_000);
+    const guard = setTimeout(() => group !== undefined && signalProcessGroup(group, 'SIGKILL'), (job.timeoutMs ?? 60_000) + 30_000);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(guard);
+      if (group !== undefined) releaseProcessGroup(group);
       const line = stdout.trim().split('\n').pop() ?? '';
       try {
         const parsed = JSON.parse(line) as CodexRun & { driverError?: string };
