@@ -277,7 +277,7 @@ describe.skipIf(why !== null)('hookctl test --agent: the user layer and Ctrl-C',
     expect(without.case?.agentDid, without.result.stderr).toBe('ran the call');
     expect(without.case?.status).toBe('failed');
     const opted = await run('--with-user-settings');
-    expect(opted.case?.agentDid, opted.result.stderr).toMatch(/^denied the call: ".*the user layer says no"$/);
+    expect(opted.case?.agentDid, opted.result.stderr).toMatch(/^denied the call: ".*: the user layer says no(\\n)?"$/);
     expect(opted.case?.status).toBe('passed');
     expect(opted.result.code).toBe(0);
   });
@@ -324,3 +324,69 @@ function processesUnder(dir: string): string[] {
   }
   return found;
 }
+
+const PERMISSION_HOOK = `input=$(cat)
+case "$input" in
+  *refuse-me*) printf '%s' '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"not this one"}}}' ;;
+  *) printf '%s' '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow"}}}' ;;
+esac
+`;
+const REWRITE_HOOK = `input=$(cat)
+case "$input" in
+  *rewrite-me*) printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"echo REWRITTEN-MARK"}}}' ;;
+esac
+`;
+
+/**
+ * A project (its own repository) whose PermissionRequest hook allows a command and denies one with
+ * `refuse-me` in it, and whose PreToolUse hook rewrites `echo rewrite-me`; a case for each.
+ */
+async function permissionProject(agent: 'claude' | 'codex'): Promise<string> {
+  const project = mkdtempSync(join(tmpdir(), 'hookctl-agent-perm-'));
+  temps.push(project);
+  execFileSync('git', ['init', '--quiet', project], { env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' } });
+  const dir = agent === 'claude' ? '.claude' : '.codex';
+  mkdirSync(join(project, dir, 'hooks'), { recursive: true });
+  writeFileSync(join(project, dir, 'hooks', 'perm.sh'), PERMISSION_HOOK);
+  writeFileSync(join(project, dir, 'hooks', 'rewrite.sh'), REWRITE_HOOK);
+  const root = agent === 'claude' ? '"$CLAUDE_PROJECT_DIR"' : '"$(git rev-parse --show-toplevel)"';
+  const hook = (name: string) => [{ matcher: 'Bash', hooks: [{ type: 'command', command: `sh ${root}/${dir}/hooks/${name}.sh` }] }];
+  const hooks = { PermissionRequest: hook('perm'), PreToolUse: hook('rewrite') };
+  writeFileSync(join(project, dir, agent === 'claude' ? 'settings.json' : 'hooks.json'), JSON.stringify({ hooks }, null, 2));
+  const dialect = await loadDialect(agent);
+  const cases = join(project, 'hooks-tests');
+  mkdirSync(cases);
+  const write = (name: string, event: string, command: string, expect: Record<string, unknown>): void => {
+    const payload = { ...dialect.fixture(event, { cwd: project }), cwd: project, tool_name: 'Bash' } as Record<string, unknown>;
+    payload.tool_input = agent === 'claude' ? { command, description: 'a case' } : { command };
+    writeFileSync(join(cases, `${name}.case.json`), JSON.stringify({ event, payload, expect }, null, 2));
+  };
+  write('perm-allow', 'PermissionRequest', 'touch allowed.txt', { decision: 'allow' });
+  write('perm-deny', 'PermissionRequest', 'touch refuse-me.txt', { decision: 'deny', reason: 'not this one' });
+  write('rewrite', 'PreToolUse', 'echo rewrite-me', { updatedInput: { command: 'echo REWRITTEN-MARK' } });
+  return project;
+}
+
+interface JsonReport {
+  results: { name: string; status: string; agentDid: string; reason: string | null }[];
+}
+
+describe.skipIf(why !== null)('hookctl test --agent: PermissionRequest and rewritten input', () => {
+  it.each(['claude', 'codex'] as const)(
+    '%s runs PermissionRequest cases and sees the rewritten command',
+    async (agent) => {
+      const project = await permissionProject(agent);
+      const bin = agent === 'claude' ? CLAUDE : CODEX;
+      const result = await runCli(['test', '--agent', agent, '--cwd', project, '--agent-bin', bin, '--jobs', '2', '--json'], {
+        timeoutMs: 600_000,
+      });
+      const report = JSON.parse(result.stdout || '{"results":[]}') as JsonReport;
+      const byName = Object.fromEntries(report.results.map((r) => [r.name, r]));
+      expect(byName['perm-allow.case.json'], result.stderr).toMatchObject({ status: 'passed', agentDid: 'allowed the call: it ran' });
+      expect(byName['perm-deny.case.json']).toMatchObject({ status: 'passed', agentDid: expect.stringMatching(/^refused the call/) });
+      expect(byName['rewrite.case.json']).toMatchObject({ status: 'passed', agentDid: 'ran the call rewritten to "echo REWRITTEN-MARK"' });
+      expect(result.code).toBe(0);
+    },
+    AGENT_RUN.timeout,
+  );
+});

@@ -226,8 +226,8 @@ function observe(c: AgentCase, layout: Layout, result: SessionResult, turns: num
   const tool = toolResult(result);
   if (c.event === 'PreToolUse' && tool !== null) summary = observeCall(c.prediction, tool, seen, disagreements);
   if (c.event === 'PermissionRequest' && tool !== null && fired) summary = observePermission(c.prediction, tool, disagreements);
-  if ((c.event === 'PreToolUse' || c.event === 'PermissionRequest') && disagreements.length === 0)
-    checkInput(c, layout, disagreements);
+  const rewritten = c.event === 'PreToolUse' || c.event === 'PermissionRequest' ? checkInput(c, layout, disagreements) : null;
+  if (rewritten !== null) summary = `ran the call rewritten to ${JSON.stringify(clip(rewritten))}`;
   else if (isToolEvent(c.event) && !fired) {
     const why = tool === null ? 'the model call never reached the tool' : `the tool answered ${JSON.stringify(clip(tool.text))}`;
     return { ...base, summary, disagreements, notDrivable: `Claude Code did not fire ${c.event} for this call here (${why})` };
@@ -315,20 +315,24 @@ function observePermission(prediction: Outcome, tool: { text: string; isError: b
  * updatedInput, or the case's own input when hookctl predicts no rewrite. Only the fields hookctl
  * names are compared: Claude may add defaults of its own.
  */
-function checkInput(c: AgentCase, layout: Layout, out: AgentDisagreement[]): void {
+function checkInput(c: AgentCase, layout: Layout, out: AgentDisagreement[]): string | null {
   const post = witnessed(layout, 'PostToolUse').find((p) => p.tool_use_id === 'toolu_hookctl_case');
-  if (post === undefined || !isPlainObject(post.tool_input)) return;
+  if (post === undefined || !isPlainObject(post.tool_input)) return null;
   const ranWith = JSON.parse(JSON.stringify(post.tool_input).split(layout.project).join(c.projectDir)) as Record<string, unknown>;
   const original = JSON.parse(JSON.stringify(caseInput(c, layout)).split(layout.project).join(c.projectDir)) as Record<string, unknown>;
   const predicted = isPlainObject(c.prediction.updatedInput) ? c.prediction.updatedInput : original;
-  const differs = Object.entries(predicted).some(([key, value]) => JSON.stringify(ranWith[key]) !== JSON.stringify(value));
-  if (!differs) return;
+  const differs = (from: Record<string, unknown>): boolean =>
+    Object.entries(from).some(([key, value]) => JSON.stringify(ranWith[key]) !== JSON.stringify(value));
+  const shown = typeof ranWith.command === 'string' ? ranWith.command : JSON.stringify(ranWith);
+  const rewritten = differs(original) ? shown : null;
+  if (!differs(predicted) || out.length > 0) return rewritten;
   out.push({
     field: 'updatedInput',
     agentDid: `ran it with ${JSON.stringify(clip(JSON.stringify(ranWith)))}`,
     hookctlPredicts: `it runs with ${JSON.stringify(clip(JSON.stringify(predicted)))}`,
     agentValue: ranWith,
   });
+  return rewritten;
 }
 
 /** A tool_result of an error the tool itself reported (a failing command), not a refusal. */

@@ -22,7 +22,7 @@ export const codexAgentDriver: AgentDriver = {
   agent: 'Codex',
   binName: 'codex',
   installHint: 'npm install -g @openai/codex',
-  events: ['PreToolUse', 'PostToolUse', 'Stop', 'UserPromptSubmit', 'SessionStart', 'SessionEnd'],
+  events: ['PreToolUse', 'PermissionRequest', 'PostToolUse', 'Stop', 'UserPromptSubmit', 'SessionStart', 'SessionEnd'],
   version: (bin) => agentVersion(bin),
   redirections: (context) => codexRedirections(copiedCodexConfigs(context.projectDir, userCodexHome(context))),
   run: runCodexCase,
@@ -56,6 +56,8 @@ async function runCodexCase(c: AgentCase): Promise<AgentObservation> {
     script,
     env: { HOME: layout.home, TMPDIR: layout.tmp },
     timeoutMs: c.timeoutMs,
+    // Codex asks PermissionRequest hooks for an escalated command under on-request approvals only.
+    ...(c.event === 'PermissionRequest' ? { bypass: false, args: ['--approve-for-me'] } : {}),
   };
   const run = await runDriver(c.sandbox, job);
   return observe(c, layout, run, script.length);
@@ -116,7 +118,7 @@ function scriptFor(c: AgentCase, layout: Layout, continuation: boolean): Scripte
     seedPatchTargets(command, layout.cwd);
     return [{ applyPatch: command }, { message: DONE }];
   }
-  if (command !== null) return [{ exec: command }, { message: DONE }];
+  if (command !== null) return [{ exec: command, escalated: c.event === 'PermissionRequest' }, { message: DONE }];
   return [{ message: DONE }];
 }
 
@@ -191,6 +193,10 @@ function observe(c: AgentCase, layout: Layout, run: CodexRun, turns: number): Ag
   const out: AgentDisagreement[] = [];
   let summary = fired ? `fired ${c.event}` : `did not fire ${c.event}`;
   if (c.event === 'PreToolUse') summary = observeCall(c, layout, toolOutput(run.requests, 1), out);
+  else if (c.event === 'PermissionRequest' && !fired) {
+    const why = clip(toolOutput(run.requests, 1) ?? 'no tool output');
+    return { ...base, summary, disagreements: out, notDrivable: `Codex did not fire PermissionRequest for this call here (${why})` };
+  } else if (c.event === 'PermissionRequest') summary = observePermission(c, layout, seen, out);
   else if (c.event === 'PostToolUse' && !fired) {
     return {
       ...base,
@@ -254,6 +260,24 @@ function observeCall(c: AgentCase, layout: Layout, output: string | null, out: A
       });
     }
   }
+  return summary;
+}
+
+/**
+ * PermissionRequest: the hook's allow runs the escalated command (PostToolUse then sees it), its
+ * deny refuses it with the message shown to the model. With no decision Codex's own approval
+ * review decides, which is not the hooks' outcome: nothing is compared then.
+ */
+function observePermission(c: AgentCase, layout: Layout, seen: string, out: AgentDisagreement[]): string {
+  const prediction = c.prediction;
+  const ran = witnessed(layout, 'PostToolUse').length > 0;
+  const summary = ran ? 'allowed the call: it ran' : 'refused the call';
+  if (prediction.decision === null) return `${summary} (no hook decision: Codex's own approval review decided)`;
+  const predicted = prediction.decision === 'allow' ? 'allow: the call runs' : `deny: ${quote(prediction.reason)}`;
+  if (ran !== (prediction.decision === 'allow'))
+    out.push({ field: 'decision', agentDid: summary, hookctlPredicts: predicted, agentValue: ran ? 'allow' : 'deny' });
+  else if (!ran && prediction.reason !== null && !masked(seen).includes(masked(JSON.stringify(prediction.reason).slice(1, -1))))
+    out.push({ field: 'reason', agentDid: 'never showed the model that reason', hookctlPredicts: predicted, agentValue: null });
   return summary;
 }
 
