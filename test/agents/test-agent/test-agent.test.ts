@@ -325,17 +325,22 @@ function processesUnder(dir: string): string[] {
   return found;
 }
 
-const PERMISSION_HOOK = `input=$(cat)
-case "$input" in
-  *refuse-me*) printf '%s' '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"not this one"}}}' ;;
-  *) printf '%s' '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow"}}}' ;;
-esac
-`;
-const REWRITE_HOOK = `input=$(cat)
-case "$input" in
-  *rewrite-me*) printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"echo REWRITTEN-MARK"}}}' ;;
-esac
-`;
+/** A shell word printing the hook answer for `event` (the two agents share this wire form). */
+const answer = (event: string, fields: object): string =>
+  `printf '%s' '${JSON.stringify({ hookSpecificOutput: { hookEventName: event, ...fields } })}'`;
+const PERMISSION_HOOK = [
+  'input=$(cat)',
+  'case "$input" in',
+  `  *refuse-me*) ${answer('PermissionRequest', { decision: { behavior: 'deny', message: 'not this one' } })} ;;`,
+  `  *) ${answer('PermissionRequest', { decision: { behavior: 'allow' } })} ;;`,
+  'esac',
+].join('\n');
+const REWRITE_HOOK = [
+  'input=$(cat)',
+  'case "$input" in',
+  `  *rewrite-me*) ${answer('PreToolUse', { permissionDecision: 'allow', updatedInput: { command: 'echo REWRITTEN-MARK' } })} ;;`,
+  'esac',
+].join('\n');
 
 /**
  * A project (its own repository) whose PermissionRequest hook allows a command and denies one with
