@@ -72,6 +72,32 @@ export interface RunAgentCasesOptions {
   readonly timeoutMs?: number;
   /** Called once per case as it finishes, in finishing order. */
   readonly onResult?: (result: AgentCaseResult) => void;
+  /** Aborted (Ctrl-C): no further case starts; the caller ends the running agents' process groups. */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * Sandboxes of cases still running. Each case removes its own; this is for an exit that does not
+ * wait for that (a second Ctrl-C, the interrupt watchdog): 'exit' listeners run on every path.
+ */
+const liveSandboxes = new Set<string>();
+let exitCleanupInstalled = false;
+
+function newSandbox(): string {
+  if (!exitCleanupInstalled) {
+    exitCleanupInstalled = true;
+    process.on('exit', () => {
+      for (const dir of liveSandboxes) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+    });
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'hookctl-agent-'));
+  liveSandboxes.add(dir);
+  return dir;
+}
+
+function removeSandbox(dir: string): void {
+  rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+  liveSandboxes.delete(dir);
 }
 
 export async function runAgentCases(options: RunAgentCasesOptions): Promise<AgentReport> {
@@ -81,7 +107,10 @@ export async function runAgentCases(options: RunAgentCasesOptions): Promise<Agen
   // hookctl's predictions first, one at a time: run beside the agents, the hooks would compete with
   // them for the CPU, and a hook's own timeout would then decide a case rather than its logic.
   const predicted: Predicted[] = [];
-  for (const file of files) predicted.push(await predict(options, file, relative(root, file) || file));
+  for (const file of files) {
+    if (options.signal?.aborted) break;
+    predicted.push(await predict(options, file, relative(root, file) || file));
+  }
   const results = await pool(predicted, Math.max(1, options.jobs ?? availableParallelism()), async (entry) => {
     const result = await runOne(options, entry);
     options.onResult?.(result);
@@ -177,7 +206,8 @@ async function runOne(options: RunAgentCasesOptions, entry: Predicted): Promise<
   if (prediction === null || prediction instanceof Error) {
     return done({ status: 'error', event: testCase.event, reason: `hookctl could not predict the case: ${prediction?.message}` });
   }
-  const sandbox = mkdtempSync(join(tmpdir(), 'hookctl-agent-'));
+  if (options.signal?.aborted) return done({ status: 'error', event: testCase.event, reason: 'interrupted before it ran' });
+  const sandbox = newSandbox();
   try {
     const observation = await options.driver.run({
       bin: options.agentBin,
@@ -200,7 +230,7 @@ async function runOne(options: RunAgentCasesOptions, entry: Predicted): Promise<
   } catch (error) {
     return done({ status: 'error', event: testCase.event, reason: (error as Error).message });
   } finally {
-    rmSync(sandbox, { recursive: true, force: true });
+    removeSandbox(sandbox);
   }
 }
 

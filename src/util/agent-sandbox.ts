@@ -1,6 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { execFile, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { isPlainObject } from './is-plain-object.js';
 import { loopbackNamespace } from './loopback-namespace.js';
 
 /**
@@ -41,7 +42,10 @@ function probeJail(): AgentJail {
   if (!namespace.available) {
     return {
       wrap: (argv) => [...argv],
-      note: `${namespace.reason}: the agent runs on this host's network, pointed at 127.0.0.1 only by its settings`,
+      // As `hookctl test` runs them: on this host, with the user's rights, nothing in between.
+      note:
+        `${namespace.reason}: the agent and the project's hooks run unsandboxed on this host ` +
+        '(as with `hookctl test`); the agent reaches 127.0.0.1 only because its settings say so',
     };
   }
   const readOnly = (argv: readonly string[], writable: string): string[] =>
@@ -58,12 +62,97 @@ function probeJail(): AgentJail {
 /** Directories never copied: version control and installed dependencies are not hook settings. */
 const SKIPPED = new Set(['.git', 'node_modules']);
 
+/** The directories of one case's sandbox, the same for every agent. */
+export interface SandboxLayout {
+  /** A fresh repository standing for the one that holds the project (its `git rev-parse --show-toplevel`). */
+  readonly root: string;
+  /** The project's copy, at its place relative to `root` as in the user's repository. */
+  readonly project: string;
+  /** The case's cwd moved into the copy when it exists there, else `project`. */
+  readonly cwd: string;
+  readonly home: string;
+  readonly tmp: string;
+  /** hookctl's own files (witness scripts, specs, results), outside the project. */
+  readonly tools: string;
+  /** Where the witness hook writes each payload the agent sent. */
+  readonly dumps: string;
+}
+
 /**
- * Copies the project (without .git and node_modules) to `dest`, and marks it a repository root the
- * way the agents recognise one (a `.git` directory holding HEAD), so project layers load.
+ * Lays out `sandbox` for one case: the project copied to its toplevel-relative place inside a fresh
+ * repository (only the project's files, not the rest of the user's repository), so a hook command
+ * anchored at `$(git rev-parse --show-toplevel)/…` finds its script as in the user's checkout, and an
+ * agent that keys project trust by the repository root (Codex) sees the layout it would see there.
  */
-export function copyProject(projectDir: string, dest: string): void {
-  cpSync(projectDir, dest, { recursive: true, dereference: false, filter: (source) => !SKIPPED.has(basename(source)) });
-  mkdirSync(join(dest, '.git'), { recursive: true });
-  writeFileSync(join(dest, '.git', 'HEAD'), 'ref: refs/heads/main\n');
+export function laySandbox(sandbox: string, projectDir: string, payloadCwd: unknown): SandboxLayout {
+  const from = enclosingRoot(projectDir) ?? projectDir;
+  const root = join(sandbox, 'repo');
+  const project = join(root, relative(from, projectDir));
+  const tools = join(sandbox, 'hookctl');
+  const layout = { root, project, home: join(sandbox, 'home'), tmp: join(sandbox, 'tmp'), tools, dumps: join(tools, 'dumps') };
+  for (const dir of [layout.home, layout.tmp, layout.dumps]) mkdirSync(dir, { recursive: true });
+  cpSync(projectDir, project, { recursive: true, dereference: false, filter: (source) => !SKIPPED.has(basename(source)) });
+  initRepository(root);
+  const wanted = typeof payloadCwd === 'string' ? payloadCwd.split(projectDir).join(project) : project;
+  return { ...layout, cwd: existsSync(wanted) ? wanted : project };
+}
+
+/** The nearest directory at or above `dir` holding `.git` (a checkout or a linked worktree), else null. */
+function enclosingRoot(dir: string): string | null {
+  for (let at = resolve(dir); ; at = dirname(at)) {
+    if (existsSync(join(at, '.git'))) return at;
+    if (at === dirname(at)) return null;
+  }
+}
+
+/**
+ * `git init`, so `git rev-parse` works in hooks; where git is missing, a `.git` holding HEAD is what
+ * the agents themselves look for to find the project root (and no hook could call git anyway).
+ */
+function initRepository(root: string): void {
+  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
+  const result = spawnSync('git', ['init', '--quiet', root], { env, timeout: 30_000 });
+  if (result.status === 0) return;
+  mkdirSync(join(root, '.git'), { recursive: true });
+  writeFileSync(join(root, '.git', 'HEAD'), 'ref: refs/heads/main\n');
+}
+
+/** A project path (or any string holding it) moved into the copy; other values as they are. */
+export function intoCopy(value: unknown, projectDir: string, copy: string): unknown {
+  if (typeof value === 'string') return value.split(projectDir).join(copy);
+  if (Array.isArray(value)) return value.map((item) => intoCopy(item, projectDir, copy));
+  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, intoCopy(v, projectDir, copy)]));
+  return value;
+}
+
+/** The witness hook command: it writes the payload the agent sent to `dumps` and prints nothing. */
+export function writeWitness(layout: SandboxLayout): string {
+  const witness = join(layout.tools, 'witness.sh');
+  writeFileSync(witness, `cat > "${layout.dumps}/$(date +%s%N)-$$.json"\n`);
+  return `sh ${witness}`;
+}
+
+/** The payloads the witness recorded for `event`, in the order they came. */
+export function witnessed(layout: SandboxLayout, event: string): Record<string, unknown>[] {
+  return readdirSync(layout.dumps)
+    .sort()
+    .map((file) => {
+      try {
+        return JSON.parse(readFileSync(join(layout.dumps, file), 'utf8')) as unknown;
+      } catch {
+        return null;
+      }
+    })
+    .filter((payload): payload is Record<string, unknown> => isPlainObject(payload) && payload.hook_event_name === event);
+}
+
+/** `<agent> --version`, first line, with nothing of the caller's environment but PATH and `env`. */
+export function agentVersion(bin: string, env: Readonly<Record<string, string>> = {}): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    const full = { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env };
+    execFile(bin, ['--version'], { timeout: 30_000, env: full }, (error, stdout) => {
+      if (error) reject(error);
+      else resolvePromise(stdout.trim().split('\n')[0] ?? '');
+    });
+  });
 }

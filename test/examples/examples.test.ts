@@ -31,10 +31,7 @@ describe.each(['claude-guard', 'openinterpreter-policy-gate', 'octo-guard', 'cod
   it('lints clean', async () => {
     const result = await runCli(['lint', '--format', 'json', ...common]);
     const { findings } = JSON.parse(result.stdout) as { findings: { ruleId: string }[] };
-    // codex-guard is also run by `hookctl test --agent codex`, whose sandbox holds the project alone (no
-    // enclosing repository): its commands stay relative to the project root, where every case runs.
-    const tolerated = name === 'codex-guard' ? ['cwd-relative-script'] : [];
-    expect(findings.filter((finding) => !tolerated.includes(finding.ruleId))).toEqual([]);
+    expect(findings).toEqual([]);
     expect(result.code).toBe(0);
   });
 

@@ -2,6 +2,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { configured, nearestConfiguredDir } from '../../dialects/detect-dialect.js';
 import { DIALECT_IDS, loadDialect } from '../../dialects/registry.js';
+import { killHookProcessGroupsNow } from '../../engine/process-groups.js';
 import { HookctlError, UsageError } from '../../errors.js';
 import type { AgentDriver } from '../../kit/agent-driver.js';
 import type { Outcome } from '../../kit/outcome.js';
@@ -10,6 +11,7 @@ import { agentJail } from '../../util/agent-sandbox.js';
 import { stringifyJson } from '../../util/safe-json.js';
 import { showText } from '../../util/show-text.js';
 import { type CommonOptionValues, resolveCommon } from '../common-options.js';
+import { guardHookProcesses } from '../hook-processes.js';
 import { openEngine } from '../open-engine.js';
 
 /** The agent binary is neither given nor on PATH. */
@@ -52,28 +54,37 @@ export async function testAgent(paths: readonly string[], options: AgentTestOpti
   });
   process.stderr.write(`${WARNING}\n`);
   const progress = format === 'text' ? process.stdout : process.stderr;
-  try {
-    const report = await runAgentCases({
-      driver,
-      agentBin: bin,
-      predict: (event, payload) => engine.dispatch(event, payload) as Promise<Outcome>,
-      paths: casePaths,
-      projectDir: common.cwd,
-      home: common.home,
-      env: process.env,
-      withUserSettings: options.withUserSettings === true,
-      jobs,
-      onResult: (result) => progress.write(progressLine(result)),
-    });
-    const repro = (result: AgentCaseResult): string => reproduction(options.agent, result.file, common.cwd, bin);
-    if (format === 'json')
-      process.stdout.write(`${stringifyJson({ ...report, results: report.results.map((r) => ({ ...r, reproduce: repro(r) })) }, 2)}\n`);
-    else if (format === 'junit') process.stdout.write(junit(report, repro));
-    else process.stdout.write(textReport(report, repro));
-    return report.failed + report.disagreements + report.errors === 0 ? 0 : 1;
-  } finally {
-    await engine.close();
-  }
+  // Ctrl-C: the agents' process groups end at once, no case starts, each sandbox is removed; exit 130.
+  const { value: failures, interruptedExitCode } = await guardHookProcesses(async (signal) => {
+    signal.addEventListener('abort', killHookProcessGroupsNow, { once: true });
+    try {
+      const report = await runAgentCases({
+        driver,
+        agentBin: bin,
+        predict: (event, payload) => engine.dispatch(event, payload) as Promise<Outcome>,
+        paths: casePaths,
+        projectDir: common.cwd,
+        home: common.home,
+        env: process.env,
+        withUserSettings: options.withUserSettings === true,
+        jobs,
+        signal,
+        onResult: (result) => {
+          if (!signal.aborted) progress.write(progressLine(result));
+        },
+      });
+      if (signal.aborted) return 0;
+      const repro = (result: AgentCaseResult): string => reproduction(options.agent, result.file, common.cwd, bin);
+      if (format === 'json')
+        process.stdout.write(`${stringifyJson({ ...report, results: report.results.map((r) => ({ ...r, reproduce: repro(r) })) }, 2)}\n`);
+      else if (format === 'junit') process.stdout.write(junit(report, repro));
+      else process.stdout.write(textReport(report, repro));
+      return report.failed + report.disagreements + report.errors;
+    } finally {
+      await engine.close({ signal });
+    }
+  });
+  return interruptedExitCode ?? (failures === 0 ? 0 : 1);
 }
 
 function outputFormat(options: AgentTestOptions): 'text' | 'json' | 'junit' {

@@ -1,10 +1,11 @@
-import { execFile, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { packageRoot } from '../../../contracts/package-root.js';
 import type { AgentCase, AgentDisagreement, AgentDriver, AgentObservation, AgentProjectContext } from '../../../kit/agent-driver.js';
+import { releaseProcessGroup, signalProcessGroup, trackProcessGroup } from '../../../engine/process-groups.js';
 import type { Outcome } from '../../../kit/outcome.js';
-import { agentJail, copyProject } from '../../../util/agent-sandbox.js';
+import { agentJail, agentVersion, intoCopy, laySandbox, type SandboxLayout, witnessed, writeWitness } from '../../../util/agent-sandbox.js';
 import { isPlainObject } from '../../../util/is-plain-object.js';
 import type { ModelScript, ScriptedTurn } from './model-server.js';
 import { claudeRedirections, copiedSettingsFiles } from './redirections.js';
@@ -21,8 +22,17 @@ export const claudeAgentDriver: AgentDriver = {
   agent: 'Claude Code',
   binName: 'claude',
   installHint: 'npm install -g @anthropic-ai/claude-code',
-  events: ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'Stop', 'UserPromptSubmit', 'SessionStart', 'SessionEnd'],
-  version: agentVersion,
+  events: [
+    'PreToolUse',
+    'PermissionRequest',
+    'PostToolUse',
+    'PostToolUseFailure',
+    'Stop',
+    'UserPromptSubmit',
+    'SessionStart',
+    'SessionEnd',
+  ],
+  version,
   redirections: (context) => claudeRedirections(copiedSettingsFiles(context.projectDir, userConfigDir(context))),
   run: runClaudeCase,
 };
@@ -35,26 +45,12 @@ function userConfigDir(context: AgentProjectContext): string | null {
   return context.env.CLAUDE_CONFIG_DIR ?? join(context.home, '.claude');
 }
 
-export function agentVersion(bin: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      bin,
-      ['--version'],
-      { timeout: 30_000, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', DISABLE_AUTOUPDATER: '1' } },
-      (error, stdout) => {
-        if (error) reject(error);
-        else resolve(stdout.trim().split('\n')[0] ?? '');
-      },
-    );
-  });
+// Claude's own auto-updater stays off while it only prints its version.
+function version(bin: string): Promise<string> {
+  return agentVersion(bin, { DISABLE_AUTOUPDATER: '1' });
 }
 
-interface Layout {
-  readonly project: string;
-  readonly cwd: string;
-  readonly dumps: string;
-  readonly tools: string;
-}
+type Layout = SandboxLayout;
 
 async function runClaudeCase(c: AgentCase): Promise<AgentObservation> {
   const layout = lay(c);
@@ -65,42 +61,36 @@ async function runClaudeCase(c: AgentCase): Promise<AgentObservation> {
   const spec: SessionSpec = {
     claude: c.bin,
     cwd: layout.project,
-    home: join(c.sandbox, 'home'),
+    home: layout.home,
     configDir: join(c.sandbox, 'config'),
     prompt: c.event === 'UserPromptSubmit' && typeof c.payload.prompt === 'string' ? c.payload.prompt : 'Run the scripted step.',
     script: { conversations: [{ turns }] } satisfies ModelScript,
-    args: ['--settings', settings, '--dangerously-skip-permissions'],
-    env: { TMPDIR: join(c.sandbox, 'tmp') },
+    // Claude asks PermissionRequest hooks only where it would ask the user: not under the bypass flag.
+    args: ['--settings', settings, ...(c.event === 'PermissionRequest' ? [] : ['--dangerously-skip-permissions'])],
+    env: { TMPDIR: layout.tmp },
     timeoutMs: c.timeoutMs,
   };
   const result = await runDriver(c.sandbox, spec);
   return observe(c, layout, result, turns.length);
 }
 
-/** The sandbox: the project copy, HOME, CLAUDE_CONFIG_DIR (with the user's settings when opted in). */
+/**
+ * The shared sandbox, plus CLAUDE_CONFIG_DIR: the user's settings there when opted in, and the copy
+ * marked as a project whose workspace trust dialog was accepted. That is unconditional: the author
+ * asked to test this project's hooks, which `hookctl test` runs without review too, and Claude
+ * in `-p` mode would otherwise skip the project's settings. Nothing here records the user's own trust.
+ */
 function lay(c: AgentCase): Layout {
-  const project = join(c.sandbox, 'project');
-  const tools = join(c.sandbox, 'hookctl');
-  const dumps = join(tools, 'dumps');
-  for (const dir of ['home', 'config', 'tmp', dumps]) mkdirSync(join(c.sandbox, dir), { recursive: true });
-  mkdirSync(dumps, { recursive: true });
-  copyProject(c.projectDir, project);
-  // The copy is the user's own project: trusted as they trust it, so its permission rules apply.
-  const trusted = { projects: { [project]: { hasTrustDialogAccepted: true } } };
-  writeFileSync(join(c.sandbox, 'config', '.claude.json'), JSON.stringify(trusted));
+  const layout = laySandbox(c.sandbox, c.projectDir, c.payload.cwd);
+  const config = join(c.sandbox, 'config');
+  mkdirSync(config, { recursive: true });
+  // Both the copy and its enclosing repository, whichever of the two Claude keys the project by.
+  const accepted = { hasTrustDialogAccepted: true };
+  const trusted = { projects: { [layout.root]: accepted, [layout.project]: accepted } };
+  writeFileSync(join(config, '.claude.json'), JSON.stringify(trusted));
   const user = userConfigDir(c);
-  if (user !== null && existsSync(join(user, 'settings.json')))
-    copyFileSync(join(user, 'settings.json'), join(c.sandbox, 'config', 'settings.json'));
-  const cwd = typeof c.payload.cwd === 'string' ? intoCopy(c.payload.cwd, c.projectDir, project) : project;
-  return { project, cwd: typeof cwd === 'string' && existsSync(cwd) ? cwd : project, dumps, tools };
-}
-
-/** A path (or any string holding it) of the project, moved into the copy; other values as they are. */
-export function intoCopy(value: unknown, projectDir: string, copy: string): unknown {
-  if (typeof value === 'string') return value.split(projectDir).join(copy);
-  if (Array.isArray(value)) return value.map((item) => intoCopy(item, projectDir, copy));
-  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, intoCopy(v, projectDir, copy)]));
-  return value;
+  if (user !== null && existsSync(join(user, 'settings.json'))) copyFileSync(join(user, 'settings.json'), join(config, 'settings.json'));
+  return layout;
 }
 
 function scriptFor(c: AgentCase, layout: Layout, continuation: boolean): ScriptedTurn[] {
@@ -108,13 +98,19 @@ function scriptFor(c: AgentCase, layout: Layout, continuation: boolean): Scripte
   const prelude = moveTo(layout);
   if (c.event === 'Stop') return [...prelude, ...(continuation ? [{ text: FIRST_STOP }] : []), { text: message }];
   if (typeof c.payload.tool_name === 'string' && isPlainObject(c.payload.tool_input)) {
-    const input = intoCopy(c.payload.tool_input, c.projectDir, layout.project) as Record<string, unknown>;
-    // Claude's file tools take absolute paths; a case may hold one relative to its cwd.
-    if (typeof input.file_path === 'string') input.file_path = resolve(layout.cwd, input.file_path);
+    const input = caseInput(c, layout);
     const call = { tools: [{ name: c.payload.tool_name, input, id: 'toolu_hookctl_case' }] };
     return [...prelude, ...readFirst(c.payload.tool_name, input, layout), call, { text: DONE }];
   }
   return [...prelude, { text: DONE }];
+}
+
+/** The case's tool input as the model sends it: moved into the copy, a file path made absolute. */
+function caseInput(c: AgentCase, layout: Layout): Record<string, unknown> {
+  const input = intoCopy(c.payload.tool_input, c.projectDir, layout.project) as Record<string, unknown>;
+  // Claude's file tools take absolute paths; a case may hold one relative to its cwd.
+  if (typeof input.file_path === 'string') input.file_path = resolve(layout.cwd, input.file_path);
+  return input;
 }
 
 /**
@@ -137,11 +133,11 @@ function readFirst(tool: string, input: Record<string, unknown>, layout: Layout)
   return [{ tools: [{ name: 'Read', input: { file_path: resolve(layout.cwd, path) } }] }];
 }
 
-/** The witness on the case's event, and for a continuation case a Stop hook that blocks once. */
+/** The witness on the case's event and PostToolUse, and for a continuation case a Stop hook that blocks once. */
 function ourHooks(event: string, layout: Layout, continuation: boolean): Record<string, unknown> {
-  const witness = join(layout.tools, 'witness.sh');
-  writeFileSync(witness, `cat > "${layout.dumps}/$(date +%s%N)-$$.json"\n`);
-  const hooks: Record<string, unknown[]> = { [event]: [{ hooks: [{ type: 'command', command: `sh ${witness}` }] }] };
+  const witness = [{ hooks: [{ type: 'command', command: writeWitness(layout) }] }];
+  // PostToolUse also tells the input the call really ran with (a hook's updatedInput applied).
+  const hooks: Record<string, unknown[]> = { [event]: witness, PostToolUse: witness };
   if (continuation) {
     const marker = join(layout.tools, 'stopped-once');
     const once = join(layout.tools, 'stop-once.sh');
@@ -165,16 +161,20 @@ function runDriver(sandbox: string, spec: SessionSpec): Promise<SessionResult> {
   return new Promise((resolve, reject) => {
     // Nothing of the caller's environment reaches the driver (session.ts builds Claude's own).
     const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: spec.home };
-    const child = spawn(command as string, args, { stdio: ['ignore', 'ignore', 'pipe'], env });
+    // Its own process group, tracked: Ctrl-C on hookctl ends the driver, the agent and its hooks.
+    const child = spawn(command as string, args, { stdio: ['ignore', 'ignore', 'pipe'], env, detached: true });
+    const group = child.pid;
+    if (group !== undefined) trackProcessGroup(group);
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       if (stderr.length < 64 * 1024) stderr += chunk.toString('utf8');
     });
     // The session has its own timeout; this one ends a driver that hangs around it.
-    const guard = setTimeout(() => child.kill('SIGKILL'), (spec.timeoutMs ?? 90_000) + 30_000);
+    const guard = setTimeout(() => group !== undefined && signalProcessGroup(group, 'SIGKILL'), (spec.timeoutMs ?? 90_000) + 30_000);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(guard);
+      if (group !== undefined) releaseProcessGroup(group);
       if (code === 0 && existsSync(resultFile)) resolve(JSON.parse(readFileSync(resultFile, 'utf8')) as SessionResult);
       else reject(new Error(`the Claude Code driver exited ${code}: ${stderr.trim().slice(-400)}`));
     });
@@ -214,19 +214,6 @@ function toolResult(result: SessionResult): { text: string; isError: boolean } |
   return null;
 }
 
-function witnessed(layout: Layout, event: string): Record<string, unknown>[] {
-  return readdirSync(layout.dumps)
-    .sort()
-    .map((file) => {
-      try {
-        return JSON.parse(readFileSync(join(layout.dumps, file), 'utf8')) as unknown;
-      } catch {
-        return null;
-      }
-    })
-    .filter((payload): payload is Record<string, unknown> => isPlainObject(payload) && payload.hook_event_name === event);
-}
-
 const quote = (text: string | null | undefined): string => (text === null || text === undefined ? 'no reason' : JSON.stringify(text));
 
 /** hookctl's decision as Claude acts on it in `-p` mode: deny and ask both refuse the call. */
@@ -238,7 +225,7 @@ function predictedCall(prediction: Outcome): string {
 
 function observe(c: AgentCase, layout: Layout, result: SessionResult, turns: number): AgentObservation {
   // On a tool event only the case's own call counts (not the Read or cd before it).
-  const fired = witnessed(layout, c.event).some((p) => !isToolEvent(c.event) || p.tool_use_id === 'toolu_hookctl_case');
+  const fired = witnessed(layout, c.event).some((p) => !isToolEvent(c.event) || isCaseCall(p, c, layout));
   const seen = modelText(result).split(layout.project).join(c.projectDir);
   const base = { fired, exitCode: result.exitCode, stderrTail: tail(result.stderr) };
   if (result.timedOut)
@@ -247,6 +234,9 @@ function observe(c: AgentCase, layout: Layout, result: SessionResult, turns: num
   let summary = fired ? `fired ${c.event}` : `did not fire ${c.event}`;
   const tool = toolResult(result);
   if (c.event === 'PreToolUse' && tool !== null) summary = observeCall(c.prediction, tool, seen, disagreements);
+  if (c.event === 'PermissionRequest' && tool !== null && fired) summary = observePermission(c.prediction, tool, disagreements);
+  const rewritten = c.event === 'PreToolUse' || c.event === 'PermissionRequest' ? checkInput(c, layout, disagreements) : null;
+  if (rewritten !== null) summary = `ran the call rewritten to ${JSON.stringify(clip(rewritten))}`;
   else if (isToolEvent(c.event) && !fired) {
     const why = tool === null ? 'the model call never reached the tool' : `the tool answered ${JSON.stringify(clip(tool.text))}`;
     return { ...base, summary, disagreements, notDrivable: `Claude Code did not fire ${c.event} for this call here (${why})` };
@@ -257,6 +247,16 @@ function observe(c: AgentCase, layout: Layout, result: SessionResult, turns: num
   if (!fired && c.prediction.runs.some((run) => run.status !== 'skipped') && disagreements.length === 0)
     disagreements.push({ field: 'runs', agentDid: `ran no hook on ${c.event}`, hookctlPredicts: 'its hooks run', agentValue: [] });
   return { ...base, summary, disagreements, notDrivable: null };
+}
+
+/**
+ * The case's own call, not the Read or cd before it: by its tool_use_id, or (PermissionRequest
+ * payloads carry none) by its tool name and input.
+ */
+function isCaseCall(payload: Record<string, unknown>, c: AgentCase, layout: Layout): boolean {
+  if (payload.tool_use_id === 'toolu_hookctl_case') return true;
+  if (payload.tool_use_id !== undefined || payload.tool_name !== c.payload.tool_name) return false;
+  return JSON.stringify(payload.tool_input) === JSON.stringify(caseInput(c, layout));
 }
 
 const isToolEvent = (event: string): boolean => ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PermissionRequest'].includes(event);
@@ -297,6 +297,51 @@ function observeCall(prediction: Outcome, tool: { text: string; isError: boolean
     });
   }
   return summary;
+}
+
+/**
+ * PermissionRequest: the hook's allow runs the call; a deny, or no decision (Claude would ask the
+ * user, and `-p` mode has none), refuses it with the deny message or Claude's own text.
+ */
+function observePermission(prediction: Outcome, tool: { text: string; isError: boolean }, out: AgentDisagreement[]): string {
+  const allowed = !tool.isError || ran(tool);
+  const summary = allowed ? 'allowed the call: it ran' : `refused the call: ${quote(tool.text)}`;
+  const predicted =
+    prediction.decision === 'allow'
+      ? 'allow: the call runs'
+      : prediction.decision === 'deny'
+        ? `deny: ${quote(prediction.reason)}`
+        : 'no decision: Claude asks the user, refused in -p mode';
+  if (allowed !== (prediction.decision === 'allow'))
+    out.push({ field: 'decision', agentDid: summary, hookctlPredicts: predicted, agentValue: allowed ? 'allow' : 'deny' });
+  else if (prediction.decision === 'deny' && prediction.reason !== null && !tool.text.includes(prediction.reason))
+    out.push({ field: 'reason', agentDid: `told the model ${quote(tool.text)}`, hookctlPredicts: predicted, agentValue: tool.text });
+  return summary;
+}
+
+/**
+ * A call that ran: the input Claude ran it with (PostToolUse's tool_input) against hookctl's
+ * updatedInput, or the case's own input when hookctl predicts no rewrite. Only the fields hookctl
+ * names are compared: Claude may add defaults of its own.
+ */
+function checkInput(c: AgentCase, layout: Layout, out: AgentDisagreement[]): string | null {
+  const post = witnessed(layout, 'PostToolUse').find((p) => p.tool_use_id === 'toolu_hookctl_case');
+  if (post === undefined || !isPlainObject(post.tool_input)) return null;
+  const ranWith = JSON.parse(JSON.stringify(post.tool_input).split(layout.project).join(c.projectDir)) as Record<string, unknown>;
+  const original = JSON.parse(JSON.stringify(caseInput(c, layout)).split(layout.project).join(c.projectDir)) as Record<string, unknown>;
+  const predicted = isPlainObject(c.prediction.updatedInput) ? c.prediction.updatedInput : original;
+  const differs = (from: Record<string, unknown>): boolean =>
+    Object.entries(from).some(([key, value]) => JSON.stringify(ranWith[key]) !== JSON.stringify(value));
+  const shown = typeof ranWith.command === 'string' ? ranWith.command : JSON.stringify(ranWith);
+  const rewritten = differs(original) ? shown : null;
+  if (!differs(predicted) || out.length > 0) return rewritten;
+  out.push({
+    field: 'updatedInput',
+    agentDid: `ran it with ${JSON.stringify(clip(JSON.stringify(ranWith)))}`,
+    hookctlPredicts: `it runs with ${JSON.stringify(clip(JSON.stringify(predicted)))}`,
+    agentValue: ranWith,
+  });
+  return rewritten;
 }
 
 /** A tool_result of an error the tool itself reported (a failing command), not a refusal. */

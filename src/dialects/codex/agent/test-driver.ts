@@ -1,10 +1,11 @@
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { packageRoot } from '../../../contracts/package-root.js';
 import type { AgentCase, AgentDisagreement, AgentDriver, AgentObservation, AgentProjectContext } from '../../../kit/agent-driver.js';
+import { releaseProcessGroup, signalProcessGroup, trackProcessGroup } from '../../../engine/process-groups.js';
 import type { Outcome } from '../../../kit/outcome.js';
-import { agentJail, copyProject } from '../../../util/agent-sandbox.js';
+import { agentJail, agentVersion, laySandbox, type SandboxLayout, witnessed, writeWitness } from '../../../util/agent-sandbox.js';
 import { isPlainObject } from '../../../util/is-plain-object.js';
 import type { CodexJob, CodexRun } from './job.js';
 import { codexRedirections, copiedCodexConfigs } from './redirections.js';
@@ -21,8 +22,8 @@ export const codexAgentDriver: AgentDriver = {
   agent: 'Codex',
   binName: 'codex',
   installHint: 'npm install -g @openai/codex',
-  events: ['PreToolUse', 'PostToolUse', 'Stop', 'UserPromptSubmit', 'SessionStart', 'SessionEnd'],
-  version: codexVersion,
+  events: ['PreToolUse', 'PermissionRequest', 'PostToolUse', 'Stop', 'UserPromptSubmit', 'SessionStart', 'SessionEnd'],
+  version: (bin) => agentVersion(bin),
   redirections: (context) => codexRedirections(copiedCodexConfigs(context.projectDir, userCodexHome(context))),
   run: runCodexCase,
 };
@@ -36,22 +37,9 @@ function userCodexHome(context: AgentProjectContext): string | null {
   return context.env.CODEX_HOME ?? join(context.home, '.codex');
 }
 
-function codexVersion(bin: string): Promise<string> {
-  return new Promise((resolvePromise, reject) => {
-    execFile(bin, ['--version'], { timeout: 30_000, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } }, (error, stdout) => {
-      if (error) reject(error);
-      else resolvePromise(stdout.trim().split('\n')[0] ?? '');
-    });
-  });
-}
-
-interface Layout {
-  readonly project: string;
-  readonly cwd: string;
-  readonly home: string;
+/** The shared sandbox, with CODEX_HOME inside its HOME. */
+interface Layout extends SandboxLayout {
   readonly codexHome: string;
-  readonly dumps: string;
-  readonly tools: string;
 }
 
 async function runCodexCase(c: AgentCase): Promise<AgentObservation> {
@@ -66,40 +54,38 @@ async function runCodexCase(c: AgentCase): Promise<AgentObservation> {
     cwd: layout.cwd,
     prompt: c.event === 'UserPromptSubmit' && typeof c.payload.prompt === 'string' ? c.payload.prompt : 'Run the scripted step.',
     script,
-    env: { HOME: layout.home, TMPDIR: join(c.sandbox, 'tmp') },
+    env: { HOME: layout.home, TMPDIR: layout.tmp },
     timeoutMs: c.timeoutMs,
+    // Codex asks PermissionRequest hooks for an escalated command under on-request approvals only.
+    ...(c.event === 'PermissionRequest' ? { bypass: false, args: ['--approve-for-me'] } : {}),
   };
   const run = await runDriver(c.sandbox, job);
   return observe(c, layout, run, script.length);
 }
 
 function lay(c: AgentCase): Layout {
-  const project = join(c.sandbox, 'project');
-  const home = join(c.sandbox, 'home');
-  const tools = join(c.sandbox, 'hookctl');
-  const dumps = join(tools, 'dumps');
-  for (const dir of [join(home, '.codex'), join(c.sandbox, 'tmp'), dumps]) mkdirSync(dir, { recursive: true });
-  copyProject(c.projectDir, project);
-  const wanted = typeof c.payload.cwd === 'string' ? c.payload.cwd.split(c.projectDir).join(project) : project;
-  return { project, cwd: existsSync(wanted) ? wanted : project, home, codexHome: join(home, '.codex'), dumps, tools };
+  const layout = laySandbox(c.sandbox, c.projectDir, c.payload.cwd);
+  const codexHome = join(layout.home, '.codex');
+  mkdirSync(codexHome, { recursive: true });
+  return { ...layout, codexHome };
 }
 
 /** CODEX_HOME: the copy trusted as a project, our witnesses (and the user's own layer when opted in). */
 function writeUserLayer(c: AgentCase, layout: Layout, continuation: boolean): void {
   const user = userCodexHome(c);
   const read = (name: string): string => (user !== null && existsSync(join(user, name)) ? readFileSync(join(user, name), 'utf8') : '');
-  const trust = `\n[projects.${JSON.stringify(layout.project)}]\ntrust_level = "trusted"\n`;
+  // Codex keys project trust by the repository root (the copy's enclosing `git init`), as at the user's.
+  const trust = `\n[projects.${JSON.stringify(layout.root)}]\ntrust_level = "trusted"\n`;
   writeFileSync(join(layout.codexHome, 'config.toml'), `${read('config.toml')}${trust}`);
   const own = read('hooks.json');
   const parsed = own === '' ? {} : (JSON.parse(own) as { hooks?: Record<string, unknown[]> });
   const hooks: Record<string, unknown[]> = { ...(parsed.hooks ?? {}) };
-  const witness = join(layout.tools, 'witness.sh');
-  writeFileSync(witness, `cat > "${layout.dumps}/$(date +%s%N)-$$.json"\n`);
+  const witness = writeWitness(layout);
   const add = (event: string, command: string): void => {
     hooks[event] = [...(hooks[event] ?? []), { hooks: [{ type: 'command', command }] }];
   };
-  add(c.event, `sh ${witness}`);
-  if (c.event !== 'PostToolUse') add('PostToolUse', `sh ${witness}`);
+  add(c.event, witness);
+  if (c.event !== 'PostToolUse') add('PostToolUse', witness);
   if (continuation) {
     const marker = join(layout.tools, 'stopped-once');
     const once = join(layout.tools, 'stop-once.sh');
@@ -132,7 +118,7 @@ function scriptFor(c: AgentCase, layout: Layout, continuation: boolean): Scripte
     seedPatchTargets(command, layout.cwd);
     return [{ applyPatch: command }, { message: DONE }];
   }
-  if (command !== null) return [{ exec: command }, { message: DONE }];
+  if (command !== null) return [{ exec: command, escalated: c.event === 'PermissionRequest' }, { message: DONE }];
   return [{ message: DONE }];
 }
 
@@ -162,7 +148,10 @@ function runDriver(sandbox: string, job: CodexJob): Promise<CodexRun> {
   const [command, ...args] = agentJail().wrap([process.execPath, driverPath()], sandbox);
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: join(sandbox, 'home') };
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(command as string, args, { stdio: ['pipe', 'pipe', 'pipe'], env });
+    // Its own process group, tracked: Ctrl-C on hookctl ends the driver, the agent and its hooks.
+    const child = spawn(command as string, args, { stdio: ['pipe', 'pipe', 'pipe'], env, detached: true });
+    const group = child.pid;
+    if (group !== undefined) trackProcessGroup(group);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -172,10 +161,11 @@ function runDriver(sandbox: string, job: CodexJob): Promise<CodexRun> {
       if (stderr.length < 64 * 1024) stderr += chunk.toString('utf8');
     });
     // `codex exec` has its own timeout; this one ends a driver that hangs around it.
-    const guard = setTimeout(() => child.kill('SIGKILL'), (job.timeoutMs ?? 60_000) + 30_000);
+    const guard = setTimeout(() => group !== undefined && signalProcessGroup(group, 'SIGKILL'), (job.timeoutMs ?? 60_000) + 30_000);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(guard);
+      if (group !== undefined) releaseProcessGroup(group);
       const line = stdout.trim().split('\n').pop() ?? '';
       try {
         const parsed = JSON.parse(line) as CodexRun & { driverError?: string };
@@ -187,19 +177,6 @@ function runDriver(sandbox: string, job: CodexJob): Promise<CodexRun> {
     });
     child.stdin.end(JSON.stringify(job));
   });
-}
-
-function witnessed(layout: Layout, event: string): Record<string, unknown>[] {
-  return readdirSync(layout.dumps)
-    .sort()
-    .map((file) => {
-      try {
-        return JSON.parse(readFileSync(join(layout.dumps, file), 'utf8')) as unknown;
-      } catch {
-        return null;
-      }
-    })
-    .filter((payload): payload is Record<string, unknown> => isPlainObject(payload) && payload.hook_event_name === event);
 }
 
 const quote = (text: string | null | undefined): string => (text === null || text === undefined ? 'no reason' : JSON.stringify(text));
@@ -216,6 +193,10 @@ function observe(c: AgentCase, layout: Layout, run: CodexRun, turns: number): Ag
   const out: AgentDisagreement[] = [];
   let summary = fired ? `fired ${c.event}` : `did not fire ${c.event}`;
   if (c.event === 'PreToolUse') summary = observeCall(c, layout, toolOutput(run.requests, 1), out);
+  else if (c.event === 'PermissionRequest' && !fired) {
+    const why = clip(toolOutput(run.requests, 1) ?? 'no tool output');
+    return { ...base, summary, disagreements: out, notDrivable: `Codex did not fire PermissionRequest for this call here (${why})` };
+  } else if (c.event === 'PermissionRequest') summary = observePermission(c, layout, seen, out);
   else if (c.event === 'PostToolUse' && !fired) {
     return {
       ...base,
@@ -279,6 +260,24 @@ function observeCall(c: AgentCase, layout: Layout, output: string | null, out: A
       });
     }
   }
+  return summary;
+}
+
+/**
+ * PermissionRequest: the hook's allow runs the escalated command (PostToolUse then sees it), its
+ * deny refuses it with the message shown to the model. With no decision Codex's own approval
+ * review decides, which is not the hooks' outcome: nothing is compared then.
+ */
+function observePermission(c: AgentCase, layout: Layout, seen: string, out: AgentDisagreement[]): string {
+  const prediction = c.prediction;
+  const ran = witnessed(layout, 'PostToolUse').length > 0;
+  const summary = ran ? 'allowed the call: it ran' : 'refused the call';
+  if (prediction.decision === null) return `${summary} (no hook decision: Codex's own approval review decided)`;
+  const predicted = prediction.decision === 'allow' ? 'allow: the call runs' : `deny: ${quote(prediction.reason)}`;
+  if (ran !== (prediction.decision === 'allow'))
+    out.push({ field: 'decision', agentDid: summary, hookctlPredicts: predicted, agentValue: ran ? 'allow' : 'deny' });
+  else if (!ran && prediction.reason !== null && !masked(seen).includes(masked(JSON.stringify(prediction.reason).slice(1, -1))))
+    out.push({ field: 'reason', agentDid: 'never showed the model that reason', hookctlPredicts: predicted, agentValue: null });
   return summary;
 }
 
