@@ -148,8 +148,9 @@ const headerText = (value: string | string[] | undefined): string | undefined =>
  * Picks each request's turn. Requests are told apart by thread (the `x-client-request-id` header Codex
  * sets to the thread id; `prompt_cache_key` is the root session's in a subagent too): the first
  * thread is the root and follows `script` with call ids `call_<n>`; any other (a subagent, which
- * samples concurrently with its parent) follows `subagentScript` with call ids `call_s<k>_<n>`, so neither consumes the other's turns. A compaction request is answered with a
- * summary and consumes nothing.
+ * samples concurrently with its parent) follows `subagentScript` with call ids `call_s<k>_<n>`, so
+ * neither consumes the other's turns. A compaction request is answered with a summary and consumes
+ * nothing.
  */
 function conversationTurns(
   script: readonly ScriptedTurn[],
