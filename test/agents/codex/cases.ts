@@ -1,3 +1,4 @@
+import { LIFECYCLE_CASES } from './cases-lifecycle.js';
 import type { EventCase } from './oracle.js';
 
 const pre = (decision: Record<string, unknown>) => ({ hookSpecificOutput: { hookEventName: 'PreToolUse', ...decision } });
@@ -284,4 +285,5 @@ export const EVENT_CASES: readonly EventCase[] = [
     reason: 'RSN-stop-async',
     expect: { reasonSeen: false },
   },
+  ...LIFECYCLE_CASES,
 ];

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CodexRun, ScriptedTurn } from '../../../src/dialects/codex/agent/index.js';
+import type { CodexRun, RecordedRequest, ScriptedTurn } from '../../../src/dialects/codex/agent/index.js';
 import type { Outcome } from '../../../src/index.js';
-import { toolOutput } from '../../../src/dialects/codex/agent/index.js';
+import { isCompactionRequest, toolOutput } from '../../../src/dialects/codex/agent/index.js';
 import type { CodexWorld, HookBehaviour } from './harness.js';
 import { type Group, type Handler, type LayerName, placeHooks } from './layers.js';
 
@@ -30,6 +30,10 @@ export interface EventCase {
   readonly handler?: Omit<Handler, 'command'>;
   /** Default: one `exec_command` that creates `ran-1`. */
   readonly script?: readonly ScriptedTurn[];
+  /** What a subagent the script spawns does (default: it says `done`). */
+  readonly subagentScript?: readonly ScriptedTurn[];
+  /** Tokens each model response reports (with a low `model_auto_compact_token_limit`: compaction). */
+  readonly usageTokens?: number;
   readonly bypass?: boolean;
   readonly args?: readonly string[];
   /** What Codex must be seen to do (the case is about this). */
@@ -42,6 +46,12 @@ export interface EventCase {
 }
 
 export const DEFAULT_SCRIPT: readonly ScriptedTurn[] = [{ exec: 'touch ran-1' }];
+
+/**
+ * Codex is ended after this long: a hang fails the case fast (a plain run takes 3–8 s; a subagent or
+ * compaction run about twice that), leaving room for a loaded machine within the case's 120 s.
+ */
+const CODEX_TIMEOUT_MS = 60_000;
 
 /** A hook that only records its payload: hookctl is asked about every payload it saw. */
 const WITNESS = 'witness';
@@ -68,7 +78,15 @@ export async function runCase(world: CodexWorld, layer: LayerName, c: EventCase)
   const flags = placeHooks(world, layer, groups);
   const trusted = await world.trustAll(...configFlags(flags));
   if (trusted.code !== 0) throw new Error(`hookctl trust failed: ${trusted.stderr}`);
-  const run = await world.codex({ script: c.script ?? DEFAULT_SCRIPT, bypass: c.bypass, args: [...flags, ...(c.args ?? [])] });
+  const run = await world.codex({
+    script: c.script ?? DEFAULT_SCRIPT,
+    subagentScript: c.subagentScript,
+    usageTokens: c.usageTokens,
+    bypass: c.bypass,
+    args: [...flags, ...(c.args ?? [])],
+    timeoutMs: CODEX_TIMEOUT_MS,
+  });
+  if (run.timedOut) throw new Error(`codex exec did not finish within ${CODEX_TIMEOUT_MS} ms: ${run.stderr.slice(-800)}`);
   const observed = observe(world, run, c);
   const seen = world.invocations(WITNESS).map((entry) => entry.payload);
   // The first payload decides (a `once` hook answers it; later ones are the agent going on).
@@ -104,8 +122,10 @@ async function predictOpenInterpreter(world: CodexWorld, c: EventCase, payload: 
 const configFlags = (flags: readonly string[]): string[] => flags.map((flag) => (flag === '-c' ? '--config' : flag));
 
 function observe(world: CodexWorld, run: CodexRun, c: EventCase): Observed {
-  const responses = run.requests.filter((request) => request.path.endsWith('/responses'));
-  const text = JSON.stringify(responses.map((request) => request.body));
+  const all = run.requests.filter((request) => request.path.endsWith('/responses'));
+  const text = JSON.stringify(all.map((request) => request.body));
+  // A compaction request is Codex summarising, not the turn going on: only sampling requests count.
+  const responses = all.filter((request) => !isCompaction(request));
   const output = toolOutput(run.requests, 1) ?? '';
   return {
     fired: world.invocations('case').length > 0,
@@ -116,6 +136,8 @@ function observe(world: CodexWorld, run: CodexRun, c: EventCase): Observed {
     reasonSeen: c.reason !== undefined && (text.includes(c.reason) || output.includes(c.reason)),
   };
 }
+
+const isCompaction = (request: RecordedRequest): boolean => isCompactionRequest(request.body);
 
 const has = (text: string | null | undefined, marker: string | undefined): boolean =>
   marker !== undefined && typeof text === 'string' && text.includes(marker);
@@ -147,6 +169,13 @@ export function predict(c: EventCase, outcome: Outcome | undefined): Observed {
     case 'Stop':
     case 'SubagentStop':
       return { ...base, reasonSeen: outcome.blocked && !outcome.stop && reason };
+    case 'SubagentStart':
+      // The subagent's command (its script) runs unless the start stopped it; its context reaches it.
+      return { ...base, toolRan: !outcome.stop };
+    case 'PreCompact':
+    case 'PostCompact':
+      // A stop aborts the turn (TurnAborted): no sampling request after the compaction.
+      return { ...base, turnWentOn: !outcome.stop };
     case 'SessionStart':
       return {
         ...base,

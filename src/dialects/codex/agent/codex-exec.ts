@@ -22,7 +22,10 @@ const UNREACHABLE_PROXY = 'http://127.0.0.1:9';
  * Analytics are off: with them on Codex waits ~5 s at exit for a metrics endpoint it cannot reach.
  */
 export async function runCodexExec(job: CodexJob): Promise<CodexRun> {
-  const server = await startScriptedResponsesServer(job.script);
+  const server = await startScriptedResponsesServer(job.script, {
+    subagentScript: job.subagentScript,
+    usageTokens: job.usageTokens,
+  });
   const catalog = join(job.codexHome, 'hookctl-scripted-models.json');
   writeFileSync(catalog, JSON.stringify(scriptedModelCatalog()));
   const overrides = [

@@ -1,10 +1,14 @@
 /** The real Codex CLI as an oracle: a scripted Responses API model and a namespaced `codex exec` driver. */
 export { SCRIPTED_MODEL, scriptedModelCatalog } from './model-catalog.js';
 export {
+  COMPACTION_SUMMARY,
+  isCompactionRequest,
   outputItem,
   type RecordedRequest,
   type ScriptedResponsesServer,
+  type ScriptedServerOptions,
   type ScriptedTurn,
+  SPAWNED_AGENT,
   startScriptedResponsesServer,
   toolOutput,
 } from './responses-server.js';

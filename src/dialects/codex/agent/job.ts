@@ -10,6 +10,10 @@ export interface CodexJob {
   readonly cwd: string;
   readonly prompt: string;
   readonly script: readonly ScriptedTurn[];
+  /** Turns of each subagent conversation (default: it says `done` at once). */
+  readonly subagentScript?: readonly ScriptedTurn[];
+  /** Tokens each model response reports as used (default 0); with a low compaction limit Codex compacts. */
+  readonly usageTokens?: number;
   /** More `codex exec` arguments (`-c key=value`, approval flags…), before the prompt. */
   readonly args?: readonly string[];
   /** `--dangerously-bypass-approvals-and-sandbox` (default true); false for approval cases. */
