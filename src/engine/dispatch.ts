@@ -122,7 +122,13 @@ export async function dispatchEvent(
   const deadline = budget === null ? null : performance.now() + budget;
   // The dialect may move the run dir (claude: the payload's cwd no longer exists).
   const cwd = preparation?.cwd ?? payloadCwd;
-  const invocation = { stdin, payload, cwd, ...(preparation ? { env: preparation.env } : {}) };
+  const invocation = {
+    stdin,
+    payload,
+    cwd,
+    ...(preparation ? { env: preparation.env } : {}),
+    ...(preparation?.baseEnv ? { baseEnv: preparation.baseEnv } : {}),
+  };
   // Hooks run in the payload's cwd: trust must cover the scripts found there (SPEC 6.1.2).
   const inRunDir = cwd === projectDir ? null : await context.skipReasonsIn(cwd);
   const skipReasonOf = (handler: EngineHandler): SkipReason => (inRunDir?.has(handler) ? inRunDir.get(handler)! : handler.skipReason);

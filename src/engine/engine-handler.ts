@@ -13,6 +13,8 @@ export interface Invocation {
   outputLimitBytes?: number;
   /** Environment this dispatch adds for every hook (DialectProtocol.prepareDispatch). */
   env?: Readonly<Record<string, string>>;
+  /** Environment this dispatch sets under the hook's own `env` (DispatchPreparation.baseEnv). */
+  baseEnv?: Readonly<Record<string, string>>;
   /** A shorter timeout than the handler's own, when the dispatch has a shared budget left. */
   timeoutMs?: number;
 }

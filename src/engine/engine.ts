@@ -29,7 +29,7 @@ import { didYouMean } from '../util/did-you-mean.js';
 import { AsyncRuns } from './async-runs.js';
 import { ConfigWatcher, signaturesChanged, statSignatures, type StatSignatures } from './config-watcher.js';
 import { dispatchEvent, type DispatchOptions } from './dispatch.js';
-import type { EngineHandler } from './engine-handler.js';
+import type { EngineHandler, Invocation } from './engine-handler.js';
 import { invokeInProcess } from './in-process.js';
 import { noEffect } from './interpret-helpers.js';
 import type { Outcome, SkipReason } from '../kit/outcome.js';
@@ -539,7 +539,7 @@ export class HookEngine implements Engine {
           ...(record.launch?.kind === 'process' ? { argv: record.launch.argv } : {}),
           stdin: invocation.stdin,
           cwd: invocation.cwd,
-          env: invocation.env ? { ...handlerEnv(), ...invocation.env } : handlerEnv(),
+          env: invocationEnv(handlerEnv, record.env, invocation),
           timeoutMs: invocation.timeoutMs ?? record.timeoutMs,
           outputLimitBytes: invocation.outputLimitBytes ?? this.outputLimitBytes,
           ...(invocation.signal ? { signal: invocation.signal } : {}),
@@ -721,4 +721,17 @@ function setupFailure(error: string): RunResult {
 
 function disabledOutcome(dialect: string, event: string, warnings: readonly string[]): Outcome {
   return { dialect, event, matcherTarget: null, ...noEffect(), runs: [], warnings: [...warnings] };
+}
+
+/**
+ * The environment one run gets: the agent's, the dispatch's base (under the hook's own `env`), the
+ * hook's own, then the dispatch's overrides. Without a base the memoised agent+hook merge is reused.
+ */
+function invocationEnv(
+  handlerEnv: () => Readonly<Record<string, string | undefined>>,
+  own: Readonly<Record<string, string | undefined>>,
+  invocation: Invocation,
+): Record<string, string | undefined> {
+  const merged = invocation.baseEnv ? { ...handlerEnv(), ...invocation.baseEnv, ...own } : handlerEnv();
+  return invocation.env ? { ...merged, ...invocation.env } : merged;
 }

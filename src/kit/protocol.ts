@@ -63,8 +63,13 @@ export interface DispatchContextInfo {
 
 /** What a dispatch sets up before its hooks run and reads back after (claude `CLAUDE_ENV_FILE`). */
 export interface DispatchPreparation {
-  /** Extra environment for every hook of this dispatch. */
+  /** Extra environment for every hook of this dispatch; it overrides the hook's own `env`. */
   env: Readonly<Record<string, string>>;
+  /**
+   * Environment for every hook of this dispatch that each hook's own `env` overrides (Gemini CLI
+   * sets its variables first and spreads the hook's `env` over them). Absent: none.
+   */
+  baseEnv?: Readonly<Record<string, string>>;
   /** The directory hooks run in, when the dialect moves it (claude: the payload's cwd no longer exists). */
   cwd?: string;
   /** Called once all sync hooks finished; its result is merged into `dialectOutput`. */

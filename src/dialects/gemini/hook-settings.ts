@@ -10,6 +10,17 @@ export interface GeminiHookSettings {
   disabled: ReadonlySet<string>;
   /** `security.folderTrust.enabled: false` in the user or system settings. */
   folderTrustOff: boolean;
+  /** `security.environmentVariableRedaction` (each key: the last layer that sets it wins). */
+  redaction: EnvironmentRedaction;
+  /** `general.plan.directory` as written (last layer wins); Gemini resolves it against the project root. */
+  plansDirectory: string | null;
+}
+
+/** Gemini CLI's sanitizationConfig, as config.ts builds it from the settings. */
+export interface EnvironmentRedaction {
+  enabled: boolean;
+  allowed: readonly string[];
+  blocked: readonly string[];
 }
 
 /**
@@ -21,6 +32,8 @@ export function geminiHookSettings(files: readonly ConfigFile[], workspaceTruste
   let off: GeminiHookSettings['off'] = null;
   let folderTrustOff = false;
   const disabled = new Set<string>();
+  const redaction = { enabled: false, allowed: [] as string[], blocked: [] as string[] };
+  let plansDirectory: string | null = null;
   for (const file of files) {
     if (file.role !== 'inline-config') continue;
     const root = file.parsed.root;
@@ -31,6 +44,9 @@ export function geminiHookSettings(files: readonly ConfigFile[], workspaceTruste
       if (value?.kind === 'scalar' && typeof value.value === 'boolean') folderTrustOff = value.value === false;
     }
     if (file.source === 'project' && !workspaceTrusted) continue;
+    readRedaction(objectAt(objectAt(root, 'security'), 'environmentVariableRedaction'), redaction);
+    const directory = scalarAt(objectAt(objectAt(root, 'general'), 'plan'), 'directory');
+    if (typeof directory === 'string' && directory !== '') plansDirectory = directory;
     const hooksConfig = objectAt(root, 'hooksConfig');
     if (hooksConfig === undefined) continue;
     const enabled = setField(hooksConfig, 'enabled');
@@ -42,7 +58,24 @@ export function geminiHookSettings(files: readonly ConfigFile[], workspaceTruste
       for (const item of list.items) if (item.kind === 'scalar' && typeof item.value === 'string') disabled.add(item.value);
     }
   }
-  return { off, disabled, folderTrustOff };
+  return { off, disabled, folderTrustOff, redaction, plansDirectory };
+}
+
+/** Arrays in Gemini's settings merge by replacement unless the schema says union; these do not. */
+function readRedaction(object: SourceObject | undefined, into: { enabled: boolean; allowed: string[]; blocked: string[] }): void {
+  if (object === undefined) return;
+  const enabled = scalarAt(object, 'enabled');
+  if (typeof enabled === 'boolean') into.enabled = enabled;
+  for (const key of ['allowed', 'blocked'] as const) {
+    const list = setField(object, key)?.value;
+    if (list?.kind !== 'array') continue;
+    into[key] = list.items.flatMap((item) => (item.kind === 'scalar' && typeof item.value === 'string' ? [item.value] : []));
+  }
+}
+
+function scalarAt(object: SourceObject | undefined, key: string): unknown {
+  const value = object === undefined ? undefined : setField(object, key)?.value;
+  return value?.kind === 'scalar' ? value.value : undefined;
 }
 
 function objectAt(object: SourceObject | undefined, key: string): SourceObject | undefined {

@@ -4,10 +4,15 @@ import { type ExtendHandler, normalizeHandlers } from '../../config/normalize-ha
 import type { SourceObject } from '../../config/source-tree.js';
 import type { LoadContext, LoadedConfig } from '../../kit/index.js';
 import { LOAD_RULES } from '../../lint/rules/load-rules.js';
+import { resolve } from 'node:path';
 import { geminiWatchPaths } from './config-layers.js';
 import { configSpec } from './config-spec.js';
 import { folderTrust } from './folder-trust.js';
+import { type ExtensionState, extensionStates } from './extension-enablement.js';
+import { redactedVariables } from './hook-env.js';
 import { type GeminiHookSettings, geminiHookSettings } from './hook-settings.js';
+import { geminiPaths } from './paths.js';
+import { customPlansDir } from './plans-dir.js';
 
 /**
  * Loads every Gemini CLI layer under its runtime policy (hookRegistry.ts): a definition or hook it
@@ -22,7 +27,18 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
   const trustOff = geminiHookSettings(files, false).folderTrustOff;
   const trusted = context.workspaceTrust === 'assume' || (await folderTrust(context, trustOff)).trusted;
   const settings = geminiHookSettings(files, trusted);
-  const records = normalizeHandlers(analysis.checked, configSpec, analysis.invalidated, geminiExtension(settings, context));
+  const extensions = extensionStates(
+    geminiPaths(context).extensionsDir,
+    files.flatMap((file) => (file.plugin ? [file.plugin.root] : [])),
+    resolve(context.cwd),
+  );
+  const environment = hookEnvironment(settings, context);
+  const records = normalizeHandlers(
+    analysis.checked,
+    configSpec,
+    analysis.invalidated,
+    geminiExtension({ settings, extensions, environment }, context),
+  );
   const off = settings.off;
   return {
     enabled: off === null,
@@ -43,7 +59,8 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
  * (hookPlanner.ts deduplicateHooks); `sequential` from its definition; skipped when
  * `hooksConfig.disabled` names it (hookRegistry.ts getHookName: the name, else the command).
  */
-function geminiExtension(settings: GeminiHookSettings, context: LoadContext): ExtendHandler {
+function geminiExtension(load: GeminiLoad, context: LoadContext): ExtendHandler {
+  const { settings, extensions, environment } = load;
   return (record, origin) => {
     if (record.command === '') return null;
     const name = scalarField(origin.handler.node, 'name', 'string');
@@ -51,7 +68,8 @@ function geminiExtension(settings: GeminiHookSettings, context: LoadContext): Ex
     const written = record.declaredCommand ?? record.command;
     const command = origin.file.plugin ? hydrate(written, origin.file.plugin.root, context.cwd) : written;
     const switchName = name || command;
-    const disabled = settings.disabled.has(switchName) && !record.unrunnable;
+    const extension = origin.file.plugin ? extensions.get(origin.file.plugin.root) : undefined;
+    const off = record.unrunnable ? null : extension?.enabled === false ? extension.detail : switchedOff(settings, switchName);
     const { declaredCommand: _declared, ...common } = record;
     return {
       ...common,
@@ -59,12 +77,35 @@ function geminiExtension(settings: GeminiHookSettings, context: LoadContext): Ex
       ...(command === written ? {} : { declaredCommand: written }),
       ...(name === undefined ? {} : { name }),
       launch: { kind: 'process', argv: ['bash', '-c', command] },
-      env: stringRecord(origin.handler.node),
+      env: { ...environment, ...stringRecord(origin.handler.node) },
       dedup: { scope: 'gemini', key: `${name ?? ''}:${command}` },
       ...(sequential ? { sequential: true } : {}),
-      ...(disabled ? { unrunnable: { reason: 'disabled', error: `hooksConfig.disabled lists "${switchName}"` } } : {}),
+      ...(off === null ? {} : { unrunnable: { reason: 'disabled', error: off } }),
     };
   };
+}
+
+interface GeminiLoad {
+  settings: GeminiHookSettings;
+  extensions: ReadonlyMap<string, ExtensionState>;
+  /** What every hook's environment differs by from the agent's: redactions and a custom plans dir. */
+  environment: Readonly<Record<string, string | undefined>>;
+}
+
+function switchedOff(settings: GeminiHookSettings, switchName: string): string | null {
+  return settings.disabled.has(switchName) ? `hooksConfig.disabled lists "${switchName}"` : null;
+}
+
+/**
+ * hookRunner.ts executeCommandHook starts each hook from the sanitised agent environment
+ * (services/environmentSanitization.ts), then sets its own variables; those that depend on the
+ * dispatch are the protocol's (protocol.ts prepareDispatch), a custom plans directory is the load's.
+ */
+function hookEnvironment(settings: GeminiHookSettings, context: LoadContext): Record<string, string | undefined> {
+  const removed = redactedVariables(context.env, settings.redaction);
+  if (settings.plansDirectory === null) return removed;
+  const custom = customPlansDir(resolve(context.cwd), settings.plansDirectory);
+  return custom === null ? removed : { ...removed, GEMINI_PLANS_DIR: custom };
 }
 
 /** extension-manager.ts hydrates `${extensionPath}`, `${workspacePath}`, `${/}` and `${pathSeparator}`; others stay. */

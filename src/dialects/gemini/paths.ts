@@ -12,6 +12,8 @@ export interface GeminiPaths {
   workspaceSettings: string | null;
   extensionsDir: string;
   trustedFolders: string;
+  /** hooks/trustedHooks.ts: the project hooks Gemini has announced, per project root. */
+  trustedHooks: string;
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
@@ -44,5 +46,6 @@ export function geminiPaths(context: Pick<LoadContext, 'cwd' | 'home' | 'env' | 
     workspaceSettings: workspace === home ? null : join(workspace, '.gemini', 'settings.json'),
     extensionsDir: join(userDir, 'extensions'),
     trustedFolders: resolve(context.cwd, nonEmpty(context.env.GEMINI_CLI_TRUSTED_FOLDERS_PATH) ?? join(userDir, 'trustedFolders.json')),
+    trustedHooks: join(userDir, 'trusted_hooks.json'),
   };
 }

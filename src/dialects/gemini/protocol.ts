@@ -11,7 +11,9 @@ import type {
   InterpretedRun,
   RunResult,
 } from '../../kit/index.js';
+import { resolve } from 'node:path';
 import { mergeOutputs } from './merge-outputs.js';
+import { geminiPlansDir } from './plans-dir.js';
 import { type HookOutput, readHookOutput } from './read-output.js';
 
 /**
@@ -147,9 +149,11 @@ const CHAINED: ChainedSchedule = {
 };
 
 /**
- * hookRunner.ts executeCommandHook: the project dir, cwd and session id of the payload as
- * GEMINI_PROJECT_DIR, GEMINI_CWD, GEMINI_SESSION_ID and (for Claude Code hooks) CLAUDE_PROJECT_DIR.
- * A hook's own `env` is applied after these (HandlerRecord.env), as Gemini spreads it last.
+ * hookRunner.ts executeCommandHook: the payload's cwd as GEMINI_PROJECT_DIR, GEMINI_CWD and (for
+ * Claude Code hooks) CLAUDE_PROJECT_DIR, its session id as GEMINI_SESSION_ID, and the session's
+ * plans directory as GEMINI_PLANS_DIR, set over the sanitised agent environment and under the
+ * hook's own `env` (a custom `general.plan.directory` is part of that, load-config.ts). Inside a
+ * Gemini CLI session (its hook runs hookctl) the agent's GEMINI_PLANS_DIR is Gemini's and is kept.
  */
 async function prepareDispatch(
   _event: string,
@@ -159,8 +163,12 @@ async function prepareDispatch(
   // context.cwd is the payload's cwd resolved against the project dir (Gemini's is always absolute).
   const cwd = context.cwd;
   const session = typeof payload.session_id === 'string' ? payload.session_id : '';
+  const home = resolve(context.cwd, context.env.GEMINI_CLI_HOME || context.home);
+  const plans =
+    context.env.GEMINI_PLANS_DIR || geminiPlansDir({ projectRoot: cwd, sessionId: session, home, env: context.env, custom: null });
   return {
-    env: { GEMINI_PROJECT_DIR: cwd, GEMINI_CWD: cwd, GEMINI_SESSION_ID: session, CLAUDE_PROJECT_DIR: cwd },
+    env: {},
+    baseEnv: { GEMINI_PROJECT_DIR: cwd, GEMINI_PLANS_DIR: plans, GEMINI_CWD: cwd, GEMINI_SESSION_ID: session, CLAUDE_PROJECT_DIR: cwd },
     finish: async () => null,
   };
 }

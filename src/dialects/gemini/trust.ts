@@ -1,19 +1,24 @@
 import { UsageError } from '../../errors.js';
-import type { HandlerRecord, HandlerTrust, TrustAuthority, TrustContext } from '../../kit/index.js';
+import type { HandlerRecord, HandlerTrust, TrustAuthority, TrustContext, TrustUnit } from '../../kit/index.js';
+import { describeHook } from '../../trust/describe-hook.js';
 import { folderTrust } from './folder-trust.js';
+import { hookKey, isAnnounced, projectKey, readKnownHooks, updateKnownHooks } from './known-hooks.js';
 import { geminiPaths } from './paths.js';
 
-/** What `hookctl trust`, `untrust`, `enable` and `disable` say for gemini instead of acting. */
-export const NO_PER_HOOK_TRUST =
-  'Gemini CLI has no per-hook trust: it runs the settings hooks of a trusted folder (trust it in Gemini CLI, ' +
-  'or in ~/.gemini/trustedFolders.json) and announces new project hooks once; turn a hook off with ' +
-  "hooksConfig.disabled (or `gemini hooks disable`); hookctl never writes Gemini CLI's files";
+/** What `hookctl enable` and `disable` say for gemini instead of acting. */
+export const NO_HOOK_SWITCH =
+  'Gemini CLI has no per-hook switch hookctl writes: turn a hook off with hooksConfig.disabled in its settings ' +
+  '(or `gemini hooks disable <name>`), an extension with `gemini extensions disable <name>`';
+
+/** The `detail` of a workspace hook Gemini has not announced yet in this project. */
+const NEW_HOOK = 'new to Gemini CLI: it announces this project hook once, then records it';
 
 /**
  * gemini trust (hookRegistry.ts processHooksFromConfig): in a folder that is not trusted no hook of
  * any settings file runs, the user's and the system's included (the merged settings are dropped as
- * a whole); extension hooks still run. There is no per-hook trust: new project hooks are announced
- * and then trusted by Gemini itself.
+ * a whole); extension hooks still run. Trust is the folder's; per hook Gemini only keeps which
+ * workspace hooks it has announced (trustedHooks.ts): a new one is announced once, run, and
+ * recorded. `hookctl trust` records a reviewed workspace hook there, so Gemini does not announce it.
  */
 export const trust: TrustAuthority = {
   async evaluate(handlers: readonly HandlerRecord[], context: TrustContext): Promise<HandlerTrust[]> {
@@ -22,31 +27,63 @@ export const trust: TrustAuthority = {
     const folder = needs && !assume ? await folderTrust(context, await folderTrustOff(context)) : null;
     const trusted = folder === null || folder.trusted;
     const detail = folder === null ? null : `folder ${folder.trusted ? 'trusted' : 'not trusted'}: ${folder.detail}`;
+    const known = handlers.some((handler) => handler.source === 'project') ? readKnownHooks(geminiPaths(context).trustedHooks) : {};
+    const project = projectKey(context.projectDir);
     return handlers.map((handler) => {
       if (handler.source === 'plugin' || handler.source === 'builtin')
         return { status: 'trusted', enabled: true, hash: null, detail: null };
-      if (trusted) return { status: 'workspace-trusted', enabled: true, hash: null, detail };
-      return { status: 'workspace-untrusted', enabled: true, hash: null, detail, gate: 'workspace-untrusted' };
+      if (!trusted) return { status: 'workspace-untrusted', enabled: true, hash: null, detail, gate: 'workspace-untrusted' };
+      // Gemini checks for new workspace hooks only in a trusted folder, as it runs them.
+      const announced = handler.source === 'project' && isAnnounced(known, project, handler);
+      return {
+        status: 'workspace-trusted',
+        enabled: true,
+        hash: null,
+        detail: announced ? NEW_HOOK : detail,
+      };
     });
   },
   async watchPaths(_handlers, context) {
     const paths = geminiPaths(context);
-    return [paths.trustedFolders, paths.userSettings, paths.systemSettings];
+    return [paths.trustedFolders, paths.userSettings, paths.systemSettings, paths.trustedHooks];
   },
-  notApplicable: NO_PER_HOOK_TRUST,
-  async units() {
-    throw new UsageError(NO_PER_HOOK_TRUST);
+  /** One unit per workspace hook key (the same key twice is one decision); other layers need none. */
+  async units(selected, _all, context) {
+    const known = readKnownHooks(geminiPaths(context).trustedHooks);
+    const project = projectKey(context.projectDir);
+    const byKey = new Map<string, HandlerRecord[]>();
+    for (const handler of selected.filter((candidate) => candidate.source === 'project'))
+      byKey.set(hookKey(handler), [...(byKey.get(hookKey(handler)) ?? []), handler]);
+    return [...byKey].map(([key, handlers]): TrustUnit => {
+      const first = handlers[0]!;
+      return {
+        label: `hook ${first.name ?? first.id}`,
+        status: isAnnounced(known, project, first) ? 'untrusted' : 'trusted',
+        handlers,
+        hash: key,
+        replaces: null,
+        scripts: {},
+        review: [...describeHook(first), `key:      ${key} (recorded for ${project} in ${geminiPaths(context).trustedHooks})`],
+      };
+    });
   },
-  async trust() {
-    throw new UsageError(NO_PER_HOOK_TRUST);
+  async trust(units, context) {
+    await record(units, context, true);
   },
-  async untrust() {
-    throw new UsageError(NO_PER_HOOK_TRUST);
+  async untrust(units, context) {
+    await record(units, context, false);
   },
   async setEnabled() {
-    throw new UsageError(NO_PER_HOOK_TRUST);
+    throw new UsageError(NO_HOOK_SWITCH);
   },
 };
+
+/** Adds or removes the units' keys under the project root in trusted_hooks.json. */
+async function record(units: readonly TrustUnit[], context: TrustContext, add: boolean): Promise<void> {
+  if (units.length === 0) return;
+  const keys = units.map((unit) => unit.hash);
+  await updateKnownHooks(geminiPaths(context).trustedHooks, projectKey(context.projectDir), keys, add);
+}
 
 /** `security.folderTrust.enabled: false` in the user or system settings (read the way the loader reads it). */
 async function folderTrustOff(context: TrustContext): Promise<boolean> {
