@@ -6,6 +6,7 @@ import { DEFAULT_DIALECT, DIALECT_IDS, isDialectId, manifestOf, type DialectId }
 import type { LoadContext } from '../kit/index.js';
 import { UsageError } from '../errors.js';
 import { userHome } from '../util/user-home.js';
+import { managedHelp, sessionFlagOwners } from './dialect-facts.js';
 
 export interface CommonOptionValues {
   dialect?: string;
@@ -47,18 +48,20 @@ export function addCommonOptions(command: Command, options: { configOverrides?: 
     )
     .option('--cwd <dir>', 'project directory (default: current directory)')
     .option('--home <dir>', 'user home holding the user-level config (default: $HOME)')
+    .option('--managed <file>', managedHelp())
     .option(
-      '--managed <file>',
-      'managed policy file: openinterpreter requirements.toml (default /etc/openinterpreter/requirements.toml), ' +
-        'claude managed-settings.json (default /etc/claude-code/managed-settings.json), ' +
-        'codex requirements.toml (default /etc/codex/requirements.toml; the other managed codex files are read beside it)',
+      '--settings <file-or-json>',
+      `${sessionFlagOwners('settings')}: a settings layer for this session, a file or inline JSON (as the agent's --settings)`,
     )
-    .option('--settings <file-or-json>', 'claude: a settings layer for this session, a file or inline JSON (as claude --settings)')
-    .option('--plugin-dir <dir>', 'claude: load a plugin from this directory for this session (repeatable)', collectValues);
+    .option(
+      '--plugin-dir <dir>',
+      `${sessionFlagOwners('plugin-dir')}: load a plugin from this directory for this session (repeatable)`,
+      collectValues,
+    );
   if (options.configOverrides === false) return command;
   return command.option(
     '--config <key=value>',
-    'codex: override a config value for this session, as `codex -c` does (TOML value; repeatable)',
+    `${sessionFlagOwners('config')}: override a config value for this session, as the agent's \`-c\` does (TOML value; repeatable)`,
     collectValues,
   );
 }

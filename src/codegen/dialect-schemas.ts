@@ -26,6 +26,8 @@ export interface DialectSchemas {
   config: SchemaFile;
   /** Input schemas of the agent's built-in tools (`schema/<dialect>/tools/*.input.json`), by file name; claude only. */
   tools?: SchemaFile[];
+  /** The dialect writes `src/dialects/<dialect>/public-extras.ts`, which its generated `public.ts` re-exports. */
+  publicExtras?: boolean;
 }
 
 /**
@@ -42,7 +44,8 @@ export function readDialectSchemas(root: string, dialect: DialectId): DialectSch
   });
   const config = readSchema(root, `schema/${dialect}/config.json`);
   if (!config) throw new Error(`missing config schema: schema/${dialect}/config.json`);
-  return { dialect, events, config, tools: readToolSchemas(root, dialect) };
+  const publicExtras = existsSync(join(root, 'src', 'dialects', dialect, 'public-extras.ts'));
+  return { dialect, events, config, tools: readToolSchemas(root, dialect), publicExtras };
 }
 
 function readToolSchemas(root: string, dialect: DialectId): SchemaFile[] {

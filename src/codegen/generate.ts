@@ -32,13 +32,16 @@ export interface Staleness {
   extra: string[];
 }
 
-/** Compares the committed `generated/` tree under `root` with freshly generated files. */
+/**
+ * Compares the committed `generated/` tree under `root`, and the generated modules outside it, with
+ * freshly generated files. Only `generated/` is owned whole: a file there that no emitter produced is extra.
+ */
 export function compareGenerated(root: string, files: readonly GeneratedFile[]): Staleness {
   const expected = new Map(files.map((f) => [f.path, f.content]));
   const present = listFiles(root, 'generated');
   const result: Staleness = { stale: [], missing: [], extra: [] };
   for (const [path, content] of expected) {
-    if (!present.includes(path)) result.missing.push(path);
+    if (!existsSync(join(root, path))) result.missing.push(path);
     else if (readFileSync(join(root, path), 'utf8') !== content) result.stale.push(path);
   }
   result.extra = present.filter((path) => !expected.has(path));

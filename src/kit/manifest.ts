@@ -31,6 +31,34 @@ export interface DialectManifest {
   readonly userConfigDirEnv?: string;
   /** The event catalogue, in the order docs, codegen and scaffolds list events. */
   readonly events: readonly EventSpec[];
+  /**
+   * What the CLI's help, examples and hints say about this dialect (`--managed`, `trust`, `enable`,
+   * `--tool`, `test --agent`, `replay`…), so that they name every dialect from the registry instead
+   * of by hand. Absent: the dialect is left out of those lists and examples.
+   */
+  readonly cli?: DialectCliFacts;
+}
+
+/** The user-facing facts of a dialect that `--help` and hints state; data only. */
+export interface DialectCliFacts {
+  /** The managed policy file `--managed` stands for, and where the agent reads it by default. */
+  readonly managedFile?: { readonly name: string; readonly defaultPath: string; readonly note?: string };
+  /** How `trust`/`untrust` cover its hooks: one by one, the project's hooks file as a whole, or not at all. */
+  readonly trust: 'per-hook' | 'project-file' | 'none';
+  /** `enable`/`disable` apply: the agent keeps a per-hook on/off state. */
+  readonly hookSwitch: boolean;
+  /** Where there is no per-hook switch, the other way the agent turns hooks off (a settings key). */
+  readonly switchOffKey?: string;
+  /** A few of the agent's tools, most telling first, for `--tool` help and examples. */
+  readonly exampleTools?: readonly string[];
+  /** The session-only flags the agent itself has (`--settings`, `--plugin-dir`, `--config`), which hookctl mirrors. */
+  readonly sessionFlags?: readonly ('settings' | 'plugin-dir' | 'config')[];
+  /** The agent's executable, where `hookctl test --agent` can drive it. */
+  readonly agentBinary?: string;
+  /** What `hookctl replay` reads, where the agent keeps session records: `transcripts ($X or ~/.x, projects/<project>/)`. */
+  readonly sessionRecords?: string;
+  /** `trust --project` also records the agent's own trust of the project (its words for it). */
+  readonly projectTrust?: string;
 }
 
 /** A hook config file's place, relative to the directory that holds it (its anchor). */

@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach } from 'vitest';
 import { BIN } from '../helpers/run-cli.js';
+import { DIALECT_IDS, type DialectId as RegisteredDialectId, manifestOf } from '../../src/dialects/registry.js';
+import { payloadFor as geminiPayload } from '../conformance/gemini/cases.js';
 import { codexPayload } from '../helpers/payloads.js';
 import { makeTempProject, type TempProject } from '../helpers/temp-project.js';
 
@@ -131,9 +133,33 @@ exit 0
 `;
 
 export type DialectId = 'openinterpreter' | 'octo';
-/** The dialects added after the first suites; helpers take either set. */
-export type AnyDialectId = DialectId | 'claude' | 'codex';
-export const ALL_DIALECTS: readonly AnyDialectId[] = ['openinterpreter', 'octo', 'claude', 'codex'];
+/** Every registered dialect; helpers take either set. */
+export type AnyDialectId = RegisteredDialectId;
+/** Every dialect of the registry: suites that hold for all of them loop over this, so a new dialect joins them. */
+export const ALL_DIALECTS: readonly AnyDialectId[] = DIALECT_IDS;
+
+/** The events these suites name, as agents that call them otherwise name them (Gemini CLI's BeforeTool…). */
+const EQUIVALENT_EVENTS: Readonly<Record<string, readonly string[]>> = {
+  PreToolUse: ['BeforeTool'],
+  PostToolUse: ['AfterTool'],
+  Stop: ['AfterAgent'],
+  UserPromptSubmit: ['BeforeAgent'],
+};
+
+/** The dialect's name of an event the suites name in Claude's words: the name itself where the dialect has it. */
+export function eventOf(dialect: AnyDialectId, event: string): string {
+  const names = manifestOf(dialect).events.map((spec) => spec.name);
+  if (names.includes(event)) return event;
+  const equivalent = (EQUIVALENT_EVENTS[event] ?? []).find((name) => names.includes(name));
+  if (equivalent === undefined) throw new Error(`no ${dialect} event stands for ${event}: add it to EQUIVALENT_EVENTS`);
+  return equivalent;
+}
+
+/** Whether the dialect runs hooks of this event (in Claude's words) asynchronously. */
+export function asyncAllowed(dialect: AnyDialectId, event: string): boolean {
+  const name = eventOf(dialect, event);
+  return manifestOf(dialect).events.some((spec) => spec.name === name && spec.asyncAllowed);
+}
 
 export interface HookSpec {
   event: string;
@@ -152,7 +178,9 @@ export interface HookSpec {
 export function sandboxWithHooks(dialect: AnyDialectId, hooks: readonly HookSpec[]): { sandbox: TempProject; common: string[] } {
   const sandbox = makeTempProject();
   const common = ['--dialect', dialect, '--cwd', sandbox.project, '--home', sandbox.home];
-  if (dialect === 'claude') {
+  if (dialect === 'gemini') {
+    common.push('--managed', sandbox.write('etc/gemini-settings.json', JSON.stringify(geminiSettings(hooks))));
+  } else if (dialect === 'claude') {
     const table: Record<string, unknown[]> = {};
     for (const hook of hooks) {
       const handler = {
@@ -201,6 +229,22 @@ export function sandboxWithHooks(dialect: AnyDialectId, hooks: readonly HookSpec
   return { sandbox, common };
 }
 
+/**
+ * Gemini CLI's system settings (`--managed`) with the hooks, events named as Gemini names them and
+ * timeouts in milliseconds; folder trust off there, as an administrator can set it, so they run
+ * without a trust step. Gemini CLI has no async hooks.
+ */
+function geminiSettings(hooks: readonly HookSpec[]): Record<string, unknown> {
+  const table: Record<string, unknown[]> = {};
+  for (const hook of hooks) {
+    if (hook.async) throw new Error('gemini hooks cannot be async: check asyncAllowed() first');
+    const event = eventOf('gemini', hook.event);
+    const handler = { type: 'command', command: hook.command, ...(hook.timeout === undefined ? {} : { timeout: hook.timeout * 1000 }) };
+    table[event] = [...(table[event] ?? []), { ...(hook.matcher === undefined ? {} : { matcher: hook.matcher }), hooks: [handler] }];
+  }
+  return { security: { folderTrust: { enabled: false } }, hooks: table };
+}
+
 /** A minimal valid payload for the event in the dialect, with `cwd`. */
 export function payloadFor(
   dialect: AnyDialectId,
@@ -209,6 +253,7 @@ export function payloadFor(
   extra: Record<string, unknown> = {},
 ): Record<string, unknown> {
   if (dialect === 'codex') return codexPayload(event, cwd, extra);
+  if (dialect === 'gemini') return geminiPayload(eventOf(dialect, event), cwd, extra);
   if (dialect === 'claude') return claudeAnyPayload(event, cwd, extra);
   if (dialect === 'openinterpreter') {
     const common: Record<string, unknown> = { session_id: 's', cwd, transcript_path: null, hook_event_name: event, model: 'm' };

@@ -109,3 +109,26 @@ describe('the dependency rule (docs/architecture.md)', () => {
     expect(named).toEqual([]);
   });
 });
+
+describe('the CLI names dialects through the registry only', () => {
+  it('no CLI code (help, examples, hints, errors) names a dialect id, agent, config directory or config file by hand', () => {
+    // Help texts are derived from the manifests (src/cli/dialect-facts.ts), so a new dialect shows up in them by itself.
+    const names = Object.values(DIALECTS).flatMap(({ manifest }) => [
+      manifest.id,
+      manifest.configDir,
+      ...(manifest.agentName === undefined ? [] : [manifest.agentName]),
+    ]);
+    const escaped = names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    const named = new RegExp(`(?<![\\w-])(${escaped.join('|')})(?![\\w-])`, 'i');
+    const found = files
+      .filter((file) => file.startsWith('src/cli/'))
+      .flatMap((file) =>
+        codeOf(join(ROOT, file))
+          .split('\n')
+          .map((line, index) => ({ file, line: index + 1, text: line })),
+      )
+      .filter(({ text }) => named.test(text))
+      .map(({ file, line, text }) => `${file}:${line}: ${text.trim()}`);
+    expect(found).toEqual([]);
+  });
+});

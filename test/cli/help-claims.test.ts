@@ -56,3 +56,55 @@ describe('snippets name the real repository', () => {
     expect(lintHelp).toContain('- uses: hookctl/hookctl@v');
   });
 });
+
+describe('help texts follow the manifests', () => {
+  const facts = DIALECT_IDS.flatMap((id) => {
+    const cli = manifestOf(id).cli;
+    return cli ? [{ id, ...cli }] : [];
+  });
+  const flat = (text: string) => text.replace(/\s+/g, ' ');
+
+  it('trust and untrust name each dialect under its kind of trust; enable and disable the dialects with a switch', async () => {
+    const trust = flat((await runCli(['trust', '--help'])).stdout);
+    const perHook = facts.filter((f) => f.trust === 'per-hook').map((f) => f.id);
+    expect(trust).toContain(`${perHook.join(', ')}: per hook`);
+    for (const { id } of facts.filter((f) => f.trust === 'none')) expect(trust).toMatch(new RegExp(`\\b${id}\\b[^;)]*no per-hook trust`));
+    const switched = facts.filter((f) => f.hookSwitch).map((f) => f.id);
+    for (const command of ['enable', 'disable']) {
+      const help = flat((await runCli([command, '--help'])).stdout);
+      expect(help).toContain(`(${switched.join(', ')}`);
+      expect(help).toContain(`Applies to ${switched.slice(0, -1).join(', ')} and ${switched.at(-1)}`);
+    }
+  });
+
+  it('--managed names every managed file with its default path; --tool each dialect with example tools', async () => {
+    const help = flat((await runCli(['dry-run', '--help'])).stdout);
+    for (const { id, managedFile } of facts.filter((f) => f.managedFile)) {
+      expect(help).toContain(`${id} ${managedFile!.name} (default ${managedFile!.defaultPath}`);
+    }
+    for (const { id, exampleTools } of facts.filter((f) => f.exampleTools)) expect(help).toContain(`${id} ${exampleTools![0]}`);
+  });
+
+  it('test --agent and replay name the agents hookctl can drive and read; replay refuses the others naming them', async () => {
+    const agents = facts.filter((f) => f.agentBinary).map((f) => f.id);
+    expect(flat((await runCli(['test', '--help'])).stdout)).toContain(`the real agent (${agents.join(', ')})`);
+    const readers = facts.filter((f) => f.sessionRecords);
+    const replayHelp = flat((await runCli(['replay', '--help'])).stdout);
+    for (const { id, sessionRecords } of readers) expect(replayHelp).toContain(`${id} ${manifestOf(id).agentName ?? id} ${sessionRecords}`);
+    const other = DIALECT_IDS.find((id) => !readers.some((reader) => reader.id === id))!;
+    const sandbox = makeTempProject();
+    const refused = await runCli(['replay', '--dialect', other, '--cwd', sandbox.project, '--home', sandbox.home]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(readers.map(({ id }) => `--dialect ${id}`).join(' or '));
+  });
+
+  it('every --dialect example in --help names a registered dialect; test --help names every config directory', async () => {
+    const program = ['fixture', 'dry-run', 'scaffold', 'trust', 'list', 'lint', 'schema', 'replay', 'test'];
+    for (const command of program) {
+      const help = (await runCli([command, '--help'])).stdout;
+      for (const [, id] of help.matchAll(/--dialect ([a-z]\S*)/g)) expect(DIALECT_IDS, `${command}: --dialect ${id}`).toContain(id);
+    }
+    const test = flat((await runCli(['test', '--help'])).stdout);
+    for (const id of DIALECT_IDS) expect(test).toContain(`${manifestOf(id).configDir}/`);
+  });
+});

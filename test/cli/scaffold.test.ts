@@ -3,30 +3,14 @@ import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { loadDialect, type DialectId } from '../../src/dialects/registry.js';
-import { CLAUDE_EVENTS } from '../../src/dialects/claude/events.js';
-import { CODEX_EVENTS } from '../../src/dialects/codex/events.js';
-import { GEMINI_EVENTS } from '../../src/dialects/gemini/events.js';
-import { OCTO_EVENTS } from '../../src/dialects/octo/events.js';
-import { OPENINTERPRETER_EVENTS } from '../../src/dialects/openinterpreter/events.js';
+import { DIALECT_IDS, loadDialect, manifestOf, type DialectId } from '../../src/dialects/registry.js';
 import { makeFixture } from '../../src/fixture/make-fixture.js';
 import { runCli } from '../helpers/run-cli.js';
 import { makeTempProject } from '../helpers/temp-project.js';
 
-const EVENTS: Record<DialectId, readonly string[]> = {
-  openinterpreter: OPENINTERPRETER_EVENTS.map((e) => e.name),
-  octo: OCTO_EVENTS.map((e) => e.name),
-  claude: CLAUDE_EVENTS.map((e) => e.name),
-  codex: CODEX_EVENTS.map((e) => e.name),
-  gemini: GEMINI_EVENTS.map((e) => e.name),
-};
-const CONFIG_DIRS: Record<DialectId, string> = {
-  openinterpreter: '.openinterpreter',
-  octo: '.octo',
-  claude: '.claude',
-  codex: '.codex',
-  gemini: '.gemini',
-};
+/** Each dialect's events and project config directory, from the registry's manifests. */
+const EVENTS = (dialect: DialectId): readonly string[] => manifestOf(dialect).events.map((e) => e.name);
+const CONFIG_DIR = (dialect: DialectId): string => manifestOf(dialect).configDir;
 const kebab = (event: string) => event.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
 const EXTENSIONS = { js: 'mjs', py: 'py', sh: 'sh' } as const;
 
@@ -58,8 +42,8 @@ const GIT_ROOT = '"$(git rev-parse --show-toplevel 2>/dev/null || pwd)"';
 const ANCHORS: Partial<Record<DialectId, string>> = { claude: '"$CLAUDE_PROJECT_DIR"/', gemini: '"$GEMINI_PROJECT_DIR"/' };
 const ANCHOR = (dialect: DialectId) => ANCHORS[dialect] ?? `${GIT_ROOT}/`;
 
-describe.each(['openinterpreter', 'octo', 'claude', 'codex', 'gemini'] as const)('hookctl scaffold --dialect %s', (dialect) => {
-  it.each(EVENTS[dialect])('%s: js, py and sh scripts are registered, executable no-op hooks', async (event) => {
+describe.each(DIALECT_IDS)('hookctl scaffold --dialect %s', (dialect) => {
+  it.each(EVENTS(dialect))('%s: js, py and sh scripts are registered, executable no-op hooks', async (event) => {
     const box = sandbox(dialect);
     const payload = makeFixture(await loadDialect(dialect), event, { cwd: box.project });
     const commands: string[] = [];
@@ -79,7 +63,7 @@ describe.each(['openinterpreter', 'octo', 'claude', 'codex', 'gemini'] as const)
       ]);
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
-      const path = `${CONFIG_DIRS[dialect]}/hooks/${name}.${EXTENSIONS[lang]}`;
+      const path = `${CONFIG_DIR(dialect)}/hooks/${name}.${EXTENSIONS[lang]}`;
       expect(result.stdout).toContain(`created ${path} (executable)`);
       expect(statSync(join(box.project, path)).mode & 0o777).toBe(0o755);
       const command = /command: (.*)/.exec(result.stdout)![1]!;
@@ -108,12 +92,7 @@ function registeredHandlers(dialect: DialectId, project: string, event: string):
     const config = parseYaml(readFileSync(join(project, '.octo/hooks.yml'), 'utf8')) as { hooks: Record<string, unknown[]> };
     return config.hooks[event]!;
   }
-  const config = JSON.parse(
-    readFileSync(
-      join(project, CONFIG_DIRS[dialect], dialect === 'claude' || dialect === 'gemini' ? 'settings.json' : 'hooks.json'),
-      'utf8',
-    ),
-  ) as {
+  const config = JSON.parse(readFileSync(join(project, CONFIG_DIR(dialect), manifestOf(dialect).configFiles[0]!), 'utf8')) as {
     hooks: Record<string, { hooks: unknown[] }[]>;
   };
   return config.hooks[event]!.flatMap((group) => group.hooks);

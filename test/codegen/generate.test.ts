@@ -6,6 +6,7 @@ import { readDialectSchemas } from '../../src/codegen/dialect-schemas.js';
 import type { GeneratedFile } from '../../src/codegen/emitter.js';
 import { compareGenerated, generateAll, writeGenerated } from '../../src/codegen/generate.js';
 import { OCTO_EVENTS } from '../../src/dialects/octo/events.js';
+import { DIALECT_IDS } from '../../src/dialects/registry.js';
 import { OPENINTERPRETER_EVENTS } from '../../src/dialects/openinterpreter/events.js';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -28,7 +29,7 @@ beforeAll(async () => {
 
 describe('generateAll', () => {
   it('emits types, validators and their typings for each dialect, sorted by path', () => {
-    for (const dialect of ['openinterpreter', 'octo', 'codex']) {
+    for (const dialect of DIALECT_IDS) {
       for (const name of ['types.ts', 'validators.js', 'validators.d.ts']) expect(content(`generated/${dialect}/${name}`)).not.toBe('');
     }
     expect(files.map((f) => f.path)).toEqual(files.map((f) => f.path).sort((a, b) => a.localeCompare(b)));
@@ -57,6 +58,33 @@ describe('generateAll', () => {
     const validators = content(`generated/${dialect}/validators.js`);
     for (const event of events) expect(validators).toContain(`  ${event}: validate${event}Input,`);
     expect(validators).not.toMatch(/\brequire\(/);
+  });
+});
+
+describe('generated dialect modules', () => {
+  it.each(DIALECT_IDS)('%s: contracts.ts and public.ts are generated, and the committed ones are current', (dialect) => {
+    for (const name of ['contracts.ts', 'public.ts']) {
+      const path = `src/dialects/${dialect}/${name}`;
+      expect(content(path), path).toContain(`generated/${dialect}/`);
+      expect(readFileSync(join(ROOT, path), 'utf8'), `${path} is stale: run npm run generate`).toBe(content(path));
+    }
+  });
+
+  it('re-exports a hand-written public-extras.ts where the dialect has one (claude), and only there', () => {
+    expect(content('src/dialects/claude/public.ts')).toContain("export * from './public-extras.js';");
+    expect(content('src/dialects/codex/public.ts')).not.toContain("from './public-extras.js'");
+  });
+
+  it('generate:check names a hand-edited generated module outside generated/', () => {
+    const root = tempDir();
+    writeGenerated(root, files);
+    writeFileSync(join(root, 'src/dialects/octo/public.ts'), '// edited by hand\n');
+    rmSync(join(root, 'src/dialects/codex/contracts.ts'));
+    expect(compareGenerated(root, files)).toEqual({
+      stale: ['src/dialects/octo/public.ts'],
+      missing: ['src/dialects/codex/contracts.ts'],
+      extra: [],
+    });
   });
 });
 

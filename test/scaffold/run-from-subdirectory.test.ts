@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadDialect, type DialectId } from '../../src/dialects/registry.js';
+import { DIALECT_IDS, loadDialect, manifestOf, type DialectId } from '../../src/dialects/registry.js';
 import { makeFixture } from '../../src/fixture/make-fixture.js';
 import { LANGUAGES } from '../../src/scaffold/languages/index.js';
 import { runCli } from '../helpers/run-cli.js';
@@ -16,7 +16,14 @@ import { uncommentExample } from './uncomment-example.js';
  * uncommented, and then run by `hookctl run` with the payload's cwd in `src/deep`: it must block.
  */
 
-const DIALECTS: readonly DialectId[] = ['claude', 'codex', 'openinterpreter', 'octo'];
+/**
+ * Every dialect whose agent names the project root apart from the payload's cwd. Gemini CLI sets
+ * `$GEMINI_PROJECT_DIR` to the payload's cwd itself (docs/gemini.md), so "a cwd below the project,
+ * the project dir at its root" is not a state a Gemini hook can meet.
+ */
+const DIALECTS: readonly DialectId[] = DIALECT_IDS.filter((id) => id !== 'gemini');
+/** The dialect's first tool event (PreToolUse; Gemini CLI's BeforeTool), from its manifest. */
+const toolEvent = (dialect: DialectId): string => manifestOf(dialect).events.find((event) => event.matcherField === 'tool_name')!.name;
 const LANGS = ['js', 'py', 'sh'] as const;
 
 function project(dialect: DialectId) {
@@ -31,15 +38,17 @@ function project(dialect: DialectId) {
 }
 
 async function runFromSubdirectory(dialect: DialectId, box: ReturnType<typeof project>) {
-  const payload = makeFixture(await loadDialect(dialect), 'PreToolUse', { cwd: box.subdirectory });
-  const result = await runCli(['run', 'PreToolUse', '--dangerously-bypass-hook-trust', ...box.common], { input: JSON.stringify(payload) });
+  const payload = makeFixture(await loadDialect(dialect), toolEvent(dialect), { cwd: box.subdirectory });
+  const result = await runCli(['run', toolEvent(dialect), '--dangerously-bypass-hook-trust', ...box.common], {
+    input: JSON.stringify(payload),
+  });
   return { result, outcome: JSON.parse(result.stdout) as { blocked: boolean; runs: { status: string; error: string | null }[] } };
 }
 
 describe.each(DIALECTS)('%s scaffolds run from a subdirectory', (dialect) => {
-  it.each(LANGS)('a PreToolUse guard in %s still blocks when the payload cwd is src/deep', async (lang) => {
+  it.each(LANGS)('a tool guard in %s still blocks when the payload cwd is src/deep', async (lang) => {
     const box = project(dialect);
-    const scaffold = await runCli(['scaffold', 'PreToolUse', '--lang', lang, '--name', `guard-${lang}`, '--register', ...box.common]);
+    const scaffold = await runCli(['scaffold', toolEvent(dialect), '--lang', lang, '--name', `guard-${lang}`, '--register', ...box.common]);
     expect(scaffold.code, scaffold.stderr).toBe(0);
     const path = join(box.project, /created (\S+) \(executable\)/.exec(scaffold.stdout)![1]!);
     writeFileSync(path, uncommentExample(readFileSync(path, 'utf8'), LANGUAGES[lang].comment, 'block-exit-2'));

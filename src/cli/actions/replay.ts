@@ -13,6 +13,7 @@ import { didYouMean } from '../../util/did-you-mean.js';
 import { stringifyJson } from '../../util/safe-json.js';
 import { showText } from '../../util/show-text.js';
 import { resolveCommon, type CommonContext, type CommonOptionValues } from '../common-options.js';
+import { replayDialects, wordList } from '../dialect-facts.js';
 import { guardHookProcesses } from '../hook-processes.js';
 import { openEngine } from '../open-engine.js';
 
@@ -110,7 +111,10 @@ async function resolveSettings(options: ReplayOptions): Promise<Settings> {
   const reader = (await loadDialect(common.dialectId)).sessionRecords;
   if (reader === undefined)
     throw new UsageError(
-      `the ${common.dialectId} agent keeps no session records hookctl can read; use --dialect claude or --dialect codex`,
+      `the ${common.dialectId} agent keeps no session records hookctl can read; use ${wordList(
+        replayDialects().map((id) => `--dialect ${id}`),
+        'or',
+      )}`,
     );
   const events = options.event ?? [...reader.defaultEvents];
   for (const event of events) {

@@ -1,12 +1,15 @@
 import type { Command } from 'commander';
 import { SWITCH_HELP } from './switch-help.js';
+import { switchDialects } from '../dialect-facts.js';
 import { addCommonOptions, type CommonOptionValues } from '../common-options.js';
 
 export function registerDisable(program: Command): void {
   addCommonOptions(
     program
       .command('disable')
-      .description('keep a hook from running without removing it from its file (openinterpreter, codex; managed hooks cannot be disabled)')
+      .description(
+        `keep a hook from running without removing it from its file (${switchDialects().join(', ')}; managed hooks cannot be disabled)`,
+      )
       .argument('<id>', 'hook id from `hookctl list`'),
   )
     .addHelpText('after', `${SWITCH_HELP}\nExample:\n  $ hookctl disable guard`)

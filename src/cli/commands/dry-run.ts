@@ -1,6 +1,26 @@
 import type { Command } from 'commander';
 import type { DryRunOptions } from '../actions/dry-run.js';
+import { DIALECT_IDS, type DialectId, manifestOf } from '../../dialects/registry.js';
 import { addCommonOptions, addRewriteOrderOption, collectValues } from '../common-options.js';
+import { dialectsWhere, exampleDialect, exampleToolsHelp, toolEvent } from '../dialect-facts.js';
+
+/** Examples with `--dialect` and `--tool`, from the registry's manifests. */
+function dryRunExamples(): string {
+  // A tool example in an agent with a product name where there is one, and another dialect besides.
+  const tooled = dialectsWhere((facts) => (facts.exampleTools?.length ?? 0) > 0);
+  const withTool = [
+    ...dialectsWhere((facts) => facts.manifest.agentName !== undefined && tooled.includes(facts.manifest.id as DialectId)),
+    ...tooled,
+  ].slice(0, 1);
+  const other = exampleDialect((facts) => !withTool.includes(facts.manifest.id as DialectId));
+  const lastEvent = manifestOf(other).events.at(-1)?.name ?? 'Stop';
+  return [
+    '  $ hookctl dry-run PreToolUse --set tool_input.command="rm -rf /"',
+    ...withTool.map((id) => `  $ hookctl dry-run ${toolEvent(id)} --dialect ${id} --tool ${manifestOf(id).cli!.exampleTools![0]} --json`),
+    '  $ hookctl fixture PreToolUse --set tool_input.command=ls | hookctl dry-run PreToolUse --payload -',
+    ...(DIALECT_IDS.length > 1 ? [`  $ hookctl dry-run ${lastEvent} --dialect ${other} --json`] : []),
+  ].join('\n');
+}
 
 export function registerDryRun(program: Command): void {
   addRewriteOrderOption(
@@ -13,10 +33,7 @@ export function registerDryRun(program: Command): void {
           '--payload <file>',
           'payload JSON file (a regular file up to 64 MiB), or - for standard input (default: a generated fixture)',
         )
-        .option(
-          '--tool <name>',
-          'tool of the generated fixture: a realistic call of it (claude Edit, Write, Read…; codex apply_patch; octo terminal)',
-        )
+        .option('--tool <name>', `tool of the generated fixture: a realistic call of it (${exampleToolsHelp()})`)
         .option(
           '--set <path=value>',
           'override a field of the generated fixture (repeatable; value parsed as JSON when it parses)',
@@ -35,11 +52,7 @@ Ctrl-C stops every hook, async ones included (a second Ctrl-C kills them at once
 output and reasons are shown with control and bidirectional characters escaped (\\r, \\x1b, \\u202e).
 
 Examples:
-  $ hookctl dry-run PreToolUse --set tool_input.command="rm -rf /"
-  $ hookctl dry-run PostToolUse --dialect claude --tool Edit --set tool_input.file_path=src/app.ts --json
-  $ hookctl fixture PreToolUse --set tool_input.command=ls | hookctl dry-run PreToolUse --payload -
-  $ hookctl dry-run Stop --dialect octo --json
-  $ hookctl dry-run SessionStart --dialect claude --set source=resume   # claude: .claude/settings*.json`,
+${dryRunExamples()}`,
     )
     .action(async (event: string, options: DryRunOptions) => {
       const { dryRun } = await import('../actions/dry-run.js');

@@ -1,6 +1,15 @@
 import type { Command } from 'commander';
 import type { FixtureOptions } from '../actions/fixture.js';
+import { manifestOf } from '../../dialects/registry.js';
 import { addCommonOptions, collectValues } from '../common-options.js';
+import { dialectsWhere, toolEvent } from '../dialect-facts.js';
+
+/** One `--tool` example per dialect that names example tools, from the registry's manifests. */
+function toolExamples(): string[] {
+  return dialectsWhere((facts) => (facts.exampleTools?.length ?? 0) > 0).map(
+    (id) => `  $ hookctl fixture ${toolEvent(id)} --dialect ${id} --tool ${manifestOf(id).cli!.exampleTools![0]}`,
+  );
+}
 
 export function registerFixture(program: Command): void {
   addCommonOptions(
@@ -26,11 +35,8 @@ as they are here (to pipe the payload straight into a hook script).
 
 Examples:
   $ hookctl fixture PreToolUse
-  $ hookctl fixture PreToolUse --dialect claude --tool Edit --set tool_input.file_path=src/app.ts
-  $ hookctl fixture PreToolUse --dialect codex --tool apply_patch
-  $ hookctl fixture PreToolUse --set tool_input.command="rm -rf /" --set permission_mode=plan
-  $ hookctl fixture Stop --dialect octo --set status=error --set error="rate limited"
-  $ hookctl fixture PostToolBatch --dialect claude`,
+${toolExamples().join('\n')}
+  $ hookctl fixture PreToolUse --set tool_input.command="rm -rf /" --set permission_mode=plan`,
     )
     .action(async (event: string, options: FixtureOptions) => {
       const { fixture } = await import('../actions/fixture.js');

@@ -3,7 +3,15 @@ import { preCommitFilesPattern } from '../../dialects/repository-files.js';
 import { LINT_FORMATS } from '../../lint/reporters/formats.js';
 import { MAX_WALK_ENTRIES } from '../../lint/repository-patterns.js';
 import type { LintOptions } from '../actions/lint.js';
+import { DEFAULT_DIALECT } from '../../dialects/registry.js';
 import { addCommonOptions } from '../common-options.js';
+import { agentName, exampleDialect, projectConfigFile } from '../dialect-facts.js';
+
+/** A config file of the default dialect in a monorepo package, the running example of path handling. */
+const NESTED = `packages/app/${projectConfigFile(DEFAULT_DIALECT)}`;
+/** A non-default dialect, and one whose agent has a product name, for the examples. */
+const OTHER = exampleDialect();
+const NAMED = exampleDialect((facts) => facts.manifest.agentName !== undefined);
 
 export function registerLint(program: Command): void {
   addCommonOptions(
@@ -32,7 +40,7 @@ export function registerLint(program: Command): void {
       `
 What is checked:
   (no files)    every hook config file of every dialect in the git repository holding --cwd, at
-                any depth (packages/app/.openinterpreter/hooks.json too): tracked files and
+                any depth (${NESTED} too): tracked files and
                 untracked ones that are not ignored; node_modules, ignored directories and
                 submodules are never entered. Nothing outside the repository: not ~/.<agent>/,
                 not /etc, not a symbolic link's target outside it (a note on stderr names the
@@ -47,10 +55,10 @@ What is checked:
 Files of one layer (one config directory) are checked together, so rules that compare files
 (both-representations, duplicate-id) see them; how layers combine is what --effective checks.
 A relative script path resolves in the directory that holds the file's config directory
-(packages/app/ for packages/app/.openinterpreter/hooks.json); with --effective, in --cwd.
+(packages/app/ for ${NESTED}); with --effective, in --cwd.
 
 Paths: every reported path is relative to the repository root (outside a repository, to --cwd),
-whatever the cwd: run from packages/app, a finding names packages/app/.openinterpreter/hooks.json,
+whatever the cwd: run from packages/app, a finding names ${NESTED},
 as GitHub annotations and code scanning expect. Files outside the repository keep their absolute
 path. SARIF gives repository paths relative to %SRCROOT%, the root, under originalUriBaseIds.
 
@@ -74,9 +82,9 @@ an alert and its dismissal.
 
 Examples:
   $ hookctl lint                                   # every hook config in the repository
-  $ hookctl lint --effective --dialect octo        # what octo loads when started here
-  $ hookctl lint .octo/hooks.yml --max-warnings 0
-  $ hookctl lint .claude/settings.json             # Claude Code settings (claude)
+  $ hookctl lint --effective --dialect ${OTHER}        # what ${OTHER} loads when started here
+  $ hookctl lint ${projectConfigFile(OTHER)} --max-warnings 0
+  $ hookctl lint ${projectConfigFile(NAMED)}             # ${agentName(NAMED)} settings (${NAMED})
   $ hookctl lint --format json | jq '.errorCount'
   $ hookctl lint --rule cwd-relative-script=error --rule slow-launcher=off
 

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { ListOptions } from '../actions/list.js';
 import { addCommonOptions, collectValues } from '../common-options.js';
+import { exampleDialect } from '../dialect-facts.js';
 
 export function registerList(program: Command): void {
   addCommonOptions(
@@ -24,7 +25,7 @@ export function registerList(program: Command): void {
       `
 Examples:
   $ hookctl list
-  $ hookctl list --dialect octo
+  $ hookctl list --dialect ${exampleDialect()}
   $ hookctl list --why PreToolUse --tool Bash --set tool_input.command="git push --force"
   $ hookctl list --json | jq '.hooks[] | select(.trust != "trusted")'`,
     )

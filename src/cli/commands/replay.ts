@@ -1,6 +1,25 @@
 import type { Command } from 'commander';
 import type { ReplayOptions } from '../actions/replay.js';
+import { manifestOf } from '../../dialects/registry.js';
 import { addCommonOptions, addRewriteOrderOption, collectValues } from '../common-options.js';
+import { agentName, replayDialects } from '../dialect-facts.js';
+
+/** What replay reads of each agent that keeps session records, from the registry's manifests. */
+function recordsHelp(): string {
+  const ids = replayDialects();
+  const width = Math.max(0, ...ids.map((id) => id.length));
+  const rows = ids.map((id) => `  ${id.padEnd(width)}  ${agentName(id)} ${manifestOf(id).cli!.sessionRecords}`);
+  return `Reads the session records of:\n${rows.join('\n')}`;
+}
+
+function replayExamples(): string {
+  const [first, second] = replayDialects();
+  return [
+    ...(first ? [`  $ hookctl replay --dialect ${first}`] : []),
+    ...(second ? [`  $ hookctl replay --dialect ${second} --since 2026-11-01 --json`] : []),
+    ...(first ? [`  $ hookctl replay --dialect ${first} --against HEAD~1          # what my uncommitted hook change blocks`] : []),
+  ].join('\n');
+}
 
 export function registerReplay(program: Command): void {
   addRewriteOrderOption(
@@ -19,14 +38,12 @@ export function registerReplay(program: Command): void {
     .addHelpText(
       'after',
       `
-Reads Claude Code transcripts (claude: $CLAUDE_CONFIG_DIR or ~/.claude, projects/<project>/) and Codex
-rollouts (codex: $CODEX_HOME or ~/.codex, sessions/, those started in this project). Replayed hooks are
-real commands run with the rebuilt payloads; only the gates are replayed unless --event says otherwise.
+${recordsHelp()}
+Replayed hooks are real commands run with the rebuilt payloads; only the gates are replayed unless
+--event says otherwise.
 
 Examples:
-  $ hookctl replay --dialect claude
-  $ hookctl replay --dialect codex ~/.codex/sessions/2026/11 --since 2026-11-01 --json
-  $ hookctl replay --dialect claude --against HEAD~1          # what my uncommitted hook change blocks`,
+${replayExamples()}`,
     )
     .action(async (paths: string[], options: ReplayOptions) => {
       const { replay } = await import('../actions/replay.js');

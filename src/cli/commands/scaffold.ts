@@ -1,7 +1,33 @@
 import { Option, type Command } from 'commander';
 import { LANGUAGE_IDS } from '../../scaffold/language-ids.js';
 import type { ScaffoldOptions } from '../actions/scaffold.js';
+import { DIALECT_IDS, manifestOf } from '../../dialects/registry.js';
 import { addCommonOptions } from '../common-options.js';
+import { configDirsList, dialectsWhere, exampleDialect, projectConfigFile, toolEvent, wordList } from '../dialect-facts.js';
+
+/** The file `--register` edits in each dialect: its first project config file. */
+const REGISTER_FILES = wordList(DIALECT_IDS.map(projectConfigFile), 'or');
+
+/** Examples with `--dialect`, from the registry's manifests. */
+function scaffoldExamples(): string {
+  const named = exampleDialect((facts) => facts.manifest.agentName !== undefined);
+  // Stop where the agent has it (every dialect but one does), else its first event without a matcher.
+  const events = manifestOf(named).events;
+  const quiet =
+    (events.find((event) => event.name === 'Stop') ?? events.find((event) => event.matcherField === null))?.name ?? toolEvent(named);
+  const withTool = dialectsWhere((facts) => (facts.exampleTools?.length ?? 0) > 0).find((id) => id !== named);
+  return [
+    '  $ hookctl scaffold PreToolUse --matcher Bash --register',
+    `  $ hookctl scaffold ${quiet} --dialect ${named} --lang py --register`,
+    '  $ hookctl scaffold UserPromptSubmit --lang py --name scan-prompt',
+    ...(withTool === undefined
+      ? []
+      : [
+          `  $ hookctl scaffold ${toolEvent(withTool)} --dialect ${withTool} --lang sh ` +
+            `--matcher ${manifestOf(withTool).cli!.exampleTools![0]} --register`,
+        ]),
+  ].join('\n');
+}
 
 export function registerScaffold(program: Command): void {
   addCommonOptions(
@@ -12,32 +38,27 @@ export function registerScaffold(program: Command): void {
       .addOption(new Option('--lang <lang>', 'script language').choices(LANGUAGE_IDS).default('js'))
       .option(
         '--name <name>',
-        'script file name without extension, and (openinterpreter) the hook id in hooks.json ' +
+        'script file name without extension, and the hook id where the config gives hooks ids ' +
           '(default: the event in kebab case, e.g. pre-tool-use)',
       )
       .option('--matcher <matcher>', 'matcher for the config entry (tool name, source, …)')
-      .option(
-        '--register',
-        'add the hook to the project config (.claude/settings.json, .openinterpreter/hooks.json or .octo/hooks.yml), ' +
-          'keeping everything else',
-      )
+      .option('--register', `add the hook to the project config (${REGISTER_FILES}), keeping everything else`)
       .option('--force', 'overwrite an existing script'),
   )
     .addHelpText(
       'after',
       `
-The script is written to <project>/.claude/hooks/, <project>/.openinterpreter/hooks/ or
-<project>/.octo/hooks/; its command path is relative to the project root, where agents run hooks.
+The script is written to hooks/ in the dialect's project config directory
+(${configDirsList()});
+its command path is relative to the project root, where agents run hooks.
 Files are written atomically (a temporary file renamed into place) and never through a symlink; with
 --register the script and the config change together or not at all, so a failed write leaves
-everything as it was. claude: --register keeps every other setting and byte of .claude/settings.json,
-and refuses a file with comments or trailing commas (Claude Code ignores such a file whole).
+everything as it was. --register keeps every other setting and byte of the config file, and refuses
+a settings file its agent reads as strict JSON when it has comments or trailing commas (the agent
+would ignore such a file whole).
 
 Examples:
-  $ hookctl scaffold PreToolUse --matcher Bash --register
-  $ hookctl scaffold Stop --dialect claude --lang py --register
-  $ hookctl scaffold UserPromptSubmit --lang py --name scan-prompt
-  $ hookctl scaffold PreToolUse --dialect octo --lang sh --matcher terminal --register`,
+${scaffoldExamples()}`,
     )
     .action(async (event: string, options: ScaffoldOptions) => {
       const { scaffold } = await import('../actions/scaffold.js');

@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import type { SchemaOptions } from '../actions/schema.js';
+import { DEFAULT_DIALECT } from '../../dialects/registry.js';
 import { addCommonOptions } from '../common-options.js';
+import { exampleDialect } from '../dialect-facts.js';
 
 export function registerSchema(program: Command): void {
   addCommonOptions(
@@ -17,8 +19,8 @@ export function registerSchema(program: Command): void {
       `
 Examples:
   $ hookctl schema PreToolUse
-  $ hookctl schema PreToolUse --output --dialect octo
-  $ hookctl schema --config --dialect openinterpreter > hooks.schema.json`,
+  $ hookctl schema PreToolUse --output --dialect ${exampleDialect()}
+  $ hookctl schema --config --dialect ${DEFAULT_DIALECT} > hooks.schema.json`,
     )
     .action(async (event: string | undefined, options: SchemaOptions) => {
       const { schema } = await import('../actions/schema.js');

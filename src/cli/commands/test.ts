@@ -1,7 +1,25 @@
 import type { Command } from 'commander';
 import type { TestOptions } from '../actions/test.js';
 import { UsageError } from '../../errors.js';
+import { manifestOf } from '../../dialects/registry.js';
 import { addCommonOptions, addRewriteOrderOption } from '../common-options.js';
+import { agentDialects, agentName, configDirsList } from '../dialect-facts.js';
+
+/** The agents `--agent` drives, by dialect id, and their executables. */
+const AGENTS = agentDialects();
+const AGENT_BINARIES = AGENTS.map((id) => `\`${manifestOf(id).cli!.agentBinary}\``).join(' / ');
+
+/** Examples of the example projects and of `--agent`, from the registry's manifests. */
+function testExamples(): string {
+  const [first, second] = AGENTS;
+  return [
+    '  $ hookctl test                                   # ./hooks-tests against this project',
+    '  $ hookctl test ci/cases --cwd .',
+    ...(first ? [`${`  $ hookctl test examples/${first}-guard`.padEnd(51)}# repository-only: examples/ is not in the npm package`] : []),
+    ...(first ? [`${`  $ hookctl test --agent ${first}`.padEnd(51)}# ./hooks-tests inside ${agentName(first)}`] : []),
+    ...(second ? [`  $ hookctl test --agent ${second} --format junit > agent-tests.xml`] : []),
+  ].join('\n');
+}
 
 export function registerTest(program: Command): void {
   addRewriteOrderOption(
@@ -14,8 +32,11 @@ export function registerTest(program: Command): void {
           'a directory of *.case.json files, or a project (its hooks-tests/); default: hooks-tests/ in --cwd; with --agent also case files',
         )
         .option('--json', 'print the results as JSON')
-        .option('--agent <agent>', 'run each case inside the real agent (claude, codex) against a scripted model, and compare with hookctl')
-        .option('--agent-bin <path>', 'the agent executable (default: `claude` / `codex` on PATH)')
+        .option(
+          '--agent <agent>',
+          `run each case inside the real agent (${AGENTS.join(', ')}) against a scripted model, and compare with hookctl`,
+        )
+        .option('--agent-bin <path>', `the agent executable (default: ${AGENT_BINARIES} on PATH)`)
         .option('--jobs <n>', 'with --agent: cases run at once (default: the number of cores)')
         .option('--format <format>', 'with --agent: text (default), json or junit')
         .option('--with-user-settings', "with --agent: also copy the user's own agent settings layer into the sandbox"),
@@ -35,14 +56,14 @@ With --agent, each case runs in the real agent: a scripted model on 127.0.0.1 ma
 case's event with the case's tool call, prompt or final message, in a copy of the project (project
 and local settings layers) with a private HOME, inside a loopback-only network namespace where the
 system allows one. No model, no tokens, no credentials: settings that could send the agent to
-another endpoint (apiKeyHelper, ANTHROPIC_BASE_URL, codex model_providers…) are refused. The
+another endpoint (an API key helper, a base URL, a model provider…) are refused. The
 expectation is checked against what the agent did; where hookctl predicts otherwise the case is
 reported as a disagreement ("the agent did X, hookctl predicts Y") with a command that re-runs it.
 Exit status: 1 when a case fails, disagrees or errs; cases the agent cannot be made to fire are
 listed as not run.
 
 Without --cwd, the hooks come from the project that holds [dir] (the nearest directory with a
-.claude/, .codex/, .openinterpreter/ or .octo/ hook config).
+${configDirsList()} hook config).
 
 Payloads: \${PROJECT} (what \`hookctl fixture\` writes for the project's paths) and a relative "cwd"
 stand for the project under test, so a copy of the project tests its own hooks. A case whose cwd
@@ -50,12 +71,7 @@ is outside the project (an absolute path of another checkout) is refused; one in
 A failed case shows each hook's status, exit code and stderr tail.
 
 Examples:
-  $ hookctl test                                   # ./hooks-tests against this project
-  $ hookctl test ci/cases --cwd .
-  $ hookctl test examples/claude-guard             # repository-only: examples/ is not in the npm package
-  $ hookctl test examples/openinterpreter-policy-gate   # repository-only
-  $ hookctl test --agent claude                    # ./hooks-tests inside Claude Code
-  $ hookctl test --agent codex --format junit > agent-tests.xml`,
+${testExamples()}`,
     )
     .action(async (paths: string[], options: TestOptions & { agent?: string }) => {
       if (options.agent !== undefined) {

@@ -1,15 +1,13 @@
 import type { Command } from 'commander';
 import type { UntrustOptions } from '../actions/untrust.js';
 import { addCommonOptions } from '../common-options.js';
+import { trustScope } from '../dialect-facts.js';
 
 export function registerUntrust(program: Command): void {
   addCommonOptions(
     program
       .command('untrust')
-      .description(
-        'forget the trust of hooks so they stop running until reviewed again ' +
-          '(openinterpreter, codex: per hook; octo: of the project hooks file; claude has no per-hook trust)',
-      )
+      .description(`forget the trust of hooks so they stop running until reviewed again ${trustScope('of the project hooks file')}`)
       .argument('[ids...]', 'hook ids from `hookctl list`')
       .option('--all', 'every hook'),
   )

@@ -23,4 +23,14 @@ export const manifest: DialectManifest = {
     { path: 'hooks/hooks.json', markers: ['.claude-plugin/plugin.json'] },
   ],
   events: CLAUDE_EVENTS,
+  cli: {
+    managedFile: { name: 'managed-settings.json', defaultPath: '/etc/claude-code/managed-settings.json' },
+    trust: 'none',
+    hookSwitch: false,
+    switchOffKey: 'disableAllHooks',
+    exampleTools: ['Edit', 'Write', 'Read'],
+    sessionFlags: ['settings', 'plugin-dir'],
+    agentBinary: 'claude',
+    sessionRecords: 'transcripts ($CLAUDE_CONFIG_DIR or ~/.claude, projects/<project>/)',
+  },
 };

@@ -19,4 +19,18 @@ export const manifest: DialectManifest = {
     { path: 'hooks/hooks.json', markers: ['.codex-plugin/plugin.json'] },
   ],
   events: CODEX_EVENTS,
+  cli: {
+    managedFile: {
+      name: 'requirements.toml',
+      defaultPath: '/etc/codex/requirements.toml',
+      note: 'the other managed files are read beside it',
+    },
+    trust: 'per-hook',
+    hookSwitch: true,
+    exampleTools: ['apply_patch'],
+    sessionFlags: ['config'],
+    agentBinary: 'codex',
+    sessionRecords: 'rollouts ($CODEX_HOME or ~/.codex, sessions/, those started in this project)',
+    projectTrust: '[projects."<path>"] trust_level = "trusted" in the user config.toml',
+  },
 };

@@ -12,4 +12,5 @@ export const manifest: DialectManifest = {
   extensions: ['.yml', '.yaml'],
   repositoryFiles: [{ path: '.octo/hooks.yml' }, { path: '.octo/hooks.yaml' }],
   events: OCTO_EVENTS,
+  cli: { trust: 'project-file', hookSwitch: false, exampleTools: ['terminal'] },
 };

@@ -8,4 +8,9 @@ export const manifest: DialectManifest = {
   configFiles: ['hooks.json', 'config.toml'],
   extensions: ['.json', '.toml'],
   events: OPENINTERPRETER_EVENTS,
+  cli: {
+    managedFile: { name: 'requirements.toml', defaultPath: '/etc/openinterpreter/requirements.toml' },
+    trust: 'per-hook',
+    hookSwitch: true,
+  },
 };
