@@ -94,6 +94,14 @@ describe('gemini new project hooks (trusted_hooks.json)', () => {
     expect(JSON.parse(readFileSync(store, 'utf8'))).toEqual({ [sandbox.project]: ['guard:echo guard'] });
   });
 
+  it('in a folder Gemini does not trust nothing is announced: the workspace hooks do not run at all', async () => {
+    const sandbox = makeTempProject();
+    sandbox.write('project/.gemini/settings.json', settings({ BeforeTool: [{ hooks: [hook('echo guard', { name: 'guard' })] }] }));
+    const list = await gemini(sandbox, ['list'], { GEMINI_CLI_TRUST_WORKSPACE: 'false' });
+    expect(list.stdout).toContain('untrusted-project');
+    expect(list.stdout).not.toContain('new to Gemini CLI');
+  });
+
   it('enable and disable explain the switch Gemini has in one line and write nothing', async () => {
     const sandbox = makeTempProject();
     sandbox.write('project/.gemini/settings.json', settings({ BeforeTool: [{ hooks: [hook('echo guard', { name: 'guard' })] }] }));
