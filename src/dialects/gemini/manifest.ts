@@ -14,4 +14,12 @@ export const manifest: DialectManifest = {
   extensions: ['.json'],
   repositoryFiles: [{ path: '.gemini/settings.json' }, { path: 'hooks/hooks.json', markers: ['gemini-extension.json'] }],
   events: GEMINI_EVENTS,
+  cli: {
+    managedFile: { name: 'settings.json', defaultPath: '/etc/gemini-cli/settings.json', note: 'the system settings' },
+    // Per hook, but as Gemini keeps it: trust only silences the "new project hook" announcement.
+    trust: 'per-hook',
+    hookSwitch: false,
+    switchOffKey: 'hooksConfig.disabled',
+    exampleTools: ['run_shell_command', 'replace', 'write_file'],
+  },
 };
