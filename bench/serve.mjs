@@ -14,7 +14,7 @@ import { median, ms } from './stats.mjs';
 const BIN = fileURLToPath(new URL('../bin/hookctl.js', import.meta.url));
 const TARGET_RATIO = 1.3;
 
-function sandbox() {
+export function sandbox() {
   const root = mkdtempSync(join(tmpdir(), 'hookctl-bench-serve-'));
   const project = join(root, 'project');
   mkdirSync(join(project, '.git'), { recursive: true });
@@ -42,7 +42,7 @@ function sandbox() {
   return { root, project, args };
 }
 
-function payload(cwd) {
+export function payload(cwd) {
   return {
     session_id: 'bench',
     turn_id: 't1',
@@ -58,7 +58,7 @@ function payload(cwd) {
 }
 
 /** A running `hookctl serve` and a minimal client: one request line out, the answer with its id back. */
-function startServer(args) {
+export function startServer(args) {
   const child = spawn(process.execPath, [BIN, 'serve', ...args], { stdio: ['pipe', 'pipe', 'ignore'] });
   const pending = new Map();
   let buffer = '';
@@ -186,7 +186,7 @@ async function rssOverEvents(server, roundTrip, events) {
 const mib = (kib) => `${(kib / 1024).toFixed(1)} MiB`;
 
 /** The issue-25 rows of `serve`: its rate against the bare spawn at 1, 8 and 32 in flight, and its memory over `events`. */
-async function issue25Rows(server, roundTrip, stdin, { rounds, events }) {
+export async function issue25Rows(server, roundTrip, stdin, { rounds, events }) {
   const rows = [];
   for (const inFlight of [1, 8, 32]) {
     const { viaServe, bare } = await rateAgainstBare(roundTrip, stdin, { inFlight, rounds });
