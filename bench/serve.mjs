@@ -3,7 +3,7 @@
 // (one trivial hook) vs a bare `sh -c` spawn vs `hookctl run` per event; and the throughput of
 // pipelined dispatches. Run after `npm run build`:  node bench/serve.mjs
 import { execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -14,7 +14,7 @@ import { median, ms } from './stats.mjs';
 const BIN = fileURLToPath(new URL('../bin/hookctl.js', import.meta.url));
 const TARGET_RATIO = 1.3;
 
-function sandbox() {
+export function sandbox() {
   const root = mkdtempSync(join(tmpdir(), 'hookctl-bench-serve-'));
   const project = join(root, 'project');
   mkdirSync(join(project, '.git'), { recursive: true });
@@ -42,7 +42,7 @@ function sandbox() {
   return { root, project, args };
 }
 
-function payload(cwd) {
+export function payload(cwd) {
   return {
     session_id: 'bench',
     turn_id: 't1',
@@ -58,7 +58,7 @@ function payload(cwd) {
 }
 
 /** A running `hookctl serve` and a minimal client: one request line out, the answer with its id back. */
-function startServer(args) {
+export function startServer(args) {
   const child = spawn(process.execPath, [BIN, 'serve', ...args], { stdio: ['pipe', 'pipe', 'ignore'] });
   const pending = new Map();
   let buffer = '';
@@ -83,7 +83,7 @@ function startServer(args) {
       child.once('exit', resolve);
       child.stdin.end();
     });
-  return { send, close };
+  return { send, close, pid: child.pid };
 }
 
 function bareSpawn(stdin) {
@@ -129,7 +129,98 @@ async function throughput(server, params, { batch, rounds }) {
   return { sequential: median(sequential), pipelined: median(pipelined) };
 }
 
-export async function benchServe({ iterations = 200, runIterations = 15, pipelined = 200, rounds = 5 } = {}) {
+/** Runs `task` `count` times with `inFlight` of them outstanding at once; completions per second. */
+async function pool(count, inFlight, task) {
+  let started = 0;
+  const worker = async () => {
+    while (started < count) {
+      started++;
+      await task();
+    }
+  };
+  const start = performance.now();
+  await Promise.all(Array.from({ length: inFlight }, worker));
+  return (count / (performance.now() - start)) * 1000;
+}
+
+/**
+ * Issue 25: the rate of dispatches through `serve` against the rate of the client spawning the
+ * same hook bare (`sh -c 'exit 0'`, the payload on stdin), each with `inFlight` outstanding, in
+ * alternating rounds so that load lands on both alike; the median rate of each.
+ */
+async function rateAgainstBare(roundTrip, stdin, { inFlight, rounds }) {
+  const count = Math.max(60, inFlight * 10);
+  const viaServe = [];
+  const bare = [];
+  await pool(inFlight * 2, inFlight, roundTrip); // warm-up: the server's first spawns, the page cache
+  for (let round = 0; round < rounds; round++) {
+    viaServe.push(await pool(count, inFlight, roundTrip));
+    bare.push(await pool(count, inFlight, () => bareSpawn(stdin)));
+  }
+  return { viaServe: median(viaServe), bare: median(bare) };
+}
+
+/** The resident set of a process in KiB (Linux /proc), or null where it cannot be read. */
+function rssKiB(pid) {
+  try {
+    const match = /^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Issue 25: the server's resident set after 10% of `events` dispatches and after all of them (32
+ * in flight, the server's own cap): memory must not grow with the number of events served.
+ */
+async function rssOverEvents(server, roundTrip, events) {
+  const early = Math.round(events / 10);
+  await pool(early, 32, roundTrip);
+  const first = rssKiB(server.pid);
+  await pool(events - early, 32, roundTrip);
+  const last = rssKiB(server.pid);
+  return { early, first, last };
+}
+
+const mib = (kib) => `${(kib / 1024).toFixed(1)} MiB`;
+
+/** The issue-25 rows of `serve`: its rate against the bare spawn at 1, 8 and 32 in flight, and its memory over `events`. */
+export async function issue25Rows(server, roundTrip, stdin, { rounds, events }) {
+  const rows = [];
+  for (const inFlight of [1, 8, 32]) {
+    const { viaServe, bare } = await rateAgainstBare(roundTrip, stdin, { inFlight, rounds });
+    rows.push({
+      name: `serve: trivial hook, ${inFlight} in flight, rate vs the client spawning it bare`,
+      measured: `${viaServe.toFixed(0)}/s`,
+      floor: `${bare.toFixed(0)}/s`,
+      target: 'ratio ≥ 0.9',
+      ratio: viaServe / bare,
+      pass: viaServe / bare >= 0.9,
+      issue: 25,
+    });
+  }
+  const { early, first, last } = await rssOverEvents(server, roundTrip, events);
+  const measured = first !== null && last !== null;
+  rows.push({
+    name: `serve: RSS after ${events.toLocaleString('en')} events vs after ${early.toLocaleString('en')} (32 in flight)`,
+    measured: measured ? mib(last) : 'no /proc here',
+    floor: measured ? mib(first) : '',
+    target: 'ratio 0.9–1.1',
+    ratio: measured ? last / first : null,
+    pass: measured && last / first >= 0.9 && last / first <= 1.1,
+    issue: 25,
+  });
+  return rows;
+}
+
+export async function benchServe({
+  iterations = 200,
+  runIterations = 15,
+  pipelined = 200,
+  rounds = 5,
+  events = Number(process.env.BENCH_SERVE_EVENTS ?? 100_000),
+} = {}) {
   const { root, project, args } = sandbox();
   const server = startServer(args);
   const input = payload(project);
@@ -164,8 +255,11 @@ export async function benchServe({ iterations = 200, runIterations = 15, pipelin
     const trivial = await throughput(server, params, { batch: pipelined, rounds });
     const slow = await throughput(server, { event: 'PreToolUse', payload: { ...input, tool_name: 'Slow' } }, { batch: 64, rounds: 3 });
 
+    const issue25 = await issue25Rows(server, roundTrip, stdin, { rounds, events });
+
     const ratio = viaServe / bare;
     return [
+      ...issue25,
       {
         name: `serve: dispatch round trip, 1 trivial hook, vs bare sh -c spawn (median of ${iterations})`,
         measured: `${ms(viaServe)} vs ${ms(bare)}`,

@@ -1,16 +1,21 @@
-// Prints benchmark rows `{ name, measured, target, ratio, pass }` as one aligned table.
-export function printTable(rows) {
+// Prints benchmark rows `{ name, measured, floor?, target, ratio, pass }` as one aligned table. A row
+// that compares against a floor (`node -e 0`, a bare spawn, the same project without the load)
+// carries it in `floor`, measured in the same run, side by side.
+export function tableLines(rows) {
   const cells = rows.map((row) => [
     row.name,
     row.measured,
+    row.floor ?? '',
     row.target,
     row.ratio == null ? '' : `${row.ratio.toFixed(2)}×`,
     row.pass ? 'ok' : 'MISS',
   ]);
-  const header = ['benchmark', 'measured', 'target', 'ratio', 'result'];
+  const header = ['benchmark', 'measured', 'floor (same run)', 'target', 'ratio', 'result'];
   const widths = header.map((title, i) => Math.max(title.length, ...cells.map((cell) => String(cell[i]).length)));
   const line = (values) => `| ${values.map((value, i) => String(value).padEnd(widths[i])).join(' | ')} |`;
-  console.log(line(header));
-  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
-  for (const cell of cells) console.log(line(cell));
+  return [line(header), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...cells.map(line)];
+}
+
+export function printTable(rows) {
+  for (const line of tableLines(rows)) console.log(line);
 }

@@ -2,6 +2,7 @@ import {
   closeSync,
   constants,
   fstatSync,
+  futimesSync,
   lstatSync,
   mkdirSync,
   openSync,
@@ -17,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import type { CompiledCondition, CompiledMatcher, Dialect, LoadContext, LoadedConfig } from '../kit/index.js';
 import { packageRoot } from '../contracts/package-root.js';
 import { matchEverything } from './compile-matcher.js';
+import { PRUNING, pruneConfigCache } from './config-cache-pruning.js';
 import { re2 } from './re2.js';
 
 /**
@@ -33,7 +35,8 @@ import { re2 } from './re2.js';
  * - nothing is written while a recorded file may still be changing within the clock's resolution;
  * - the directory must be a real directory (never a symlink) owned by the user and writable by
  *   nobody else, files are opened with O_NOFOLLOW, written privately and renamed into place, and
- *   carry a checksum; anything unreadable, foreign or damaged is a miss, never an error.
+ *   carry a checksum; anything unreadable, foreign or damaged is a miss, never an error;
+ * - the directory is pruned after each write (config-cache-pruning.ts): it never grows without bound.
  *
  * Trust is not cached: the engine decides it afresh from the trust store on every run.
  */
@@ -103,7 +106,7 @@ export async function loadConfigCached(
   }
   const started = process.hrtime.bigint();
   const config = await dialect.loadConfig(context);
-  writeEntry(file, key, env, config, started);
+  if (writeEntry(file, key, env, config, started)) pruneConfigCache(dir, file);
   return onlyEvents(config, events);
 }
 
@@ -116,7 +119,7 @@ export function onlyEvents(config: LoadedConfig, events: readonly string[] | und
 /** Everything but the environment a load depends on besides files, as one string compared in full. */
 function cacheKey(dialect: Dialect, context: LoadContext): string {
   const { env: _env, ...settings } = context;
-  return JSON.stringify([FORMAT, dialect.id, hookctlBuild(), settings]);
+  return JSON.stringify([FORMAT, dialect.id, hookctlBuild(), settings, dialect.configCache?.key?.(context) ?? null]);
 }
 
 /**
@@ -194,7 +197,7 @@ interface Envelope {
 
 function readEntry(file: string, key: string, env: string, dialect: Dialect, events?: readonly string[]): LoadedConfig | undefined {
   try {
-    const bytes = readPrivate(file);
+    const bytes = readPrivate(file, true);
     if (bytes === undefined) return undefined;
     const headerEnd = bytes.indexOf(10);
     const envelopeEnd = bytes.indexOf(10, headerEnd + 1);
@@ -238,8 +241,11 @@ function inOrder(order: Envelope['order'], parts: Map<string, unknown[]>): unkno
   return handlers;
 }
 
-/** The file's text, when it is a regular file of this user, opened without following a symlink. */
-function readPrivate(file: string): Buffer | undefined {
+/**
+ * The file's text, when it is a regular file of this user, opened without following a symlink.
+ * `touch`: an mtime older than a day is set to now, so that pruning sees the entry as in use.
+ */
+function readPrivate(file: string, touch: boolean): Buffer | undefined {
   let fd: number | undefined;
   try {
     fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
@@ -248,6 +254,7 @@ function readPrivate(file: string): Buffer | undefined {
     if (!info.isFile() || info.uid !== uid || (info.mode & 0o022) !== 0 || info.size > MAX_BYTES) return undefined;
     const bytes = Buffer.allocUnsafe(info.size);
     if (readSync(fd, bytes, 0, info.size, 0) !== info.size) return undefined;
+    if (touch && Date.now() - info.mtimeMs > PRUNING.touchAfterMs) touchOpen(fd);
     return bytes;
   } catch {
     return undefined;
@@ -256,15 +263,25 @@ function readPrivate(file: string): Buffer | undefined {
   }
 }
 
+/** Sets an open file's times to now; a failure only makes it look older to pruning. */
+function touchOpen(fd: number): void {
+  try {
+    const now = new Date();
+    futimesSync(fd, now, now);
+  } catch {
+    // Read-only file system or the like: the entry still serves.
+  }
+}
+
 /**
  * Caches `config` unless it cannot be given back exactly, had fatal findings, or a file it came
  * from changed since the load started (its content may be newer or older than what was read).
  */
-function writeEntry(file: string, key: string, env: string, config: LoadedConfig, started: bigint): void {
-  if (config.findings.some((finding) => finding.fatal)) return;
+function writeEntry(file: string, key: string, env: string, config: LoadedConfig, started: bigint): boolean {
+  if (config.findings.some((finding) => finding.fatal)) return false;
   const paths = [...new Set([...config.files, ...(config.watchPaths ?? [])])];
   const before = BigInt(Date.now()) * 1_000_000n - (process.hrtime.bigint() - started) - SETTLE_NS;
-  if (paths.some((path) => unsettled(path, before))) return;
+  if (paths.some((path) => unsettled(path, before))) return false;
   let text: string;
   try {
     const encoder = new Encoder();
@@ -302,13 +319,13 @@ function writeEntry(file: string, key: string, env: string, config: LoadedConfig
     const head = JSON.stringify(envelope);
     text = `${FORMAT} ${fnv(head, 0x811c9dc5)}\n${head}\n${chunks.join('')}`;
   } catch {
-    return;
+    return false;
   }
-  writePrivate(file, text);
+  return writePrivate(file, text);
 }
 
-/** Atomic: a fresh owner-only file, never through a symlink, renamed over the old entry. */
-function writePrivate(file: string, text: string): void {
+/** Atomic: a fresh owner-only file, never through a symlink, renamed over the old entry. True when written. */
+function writePrivate(file: string, text: string): boolean {
   const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
     const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
@@ -319,9 +336,11 @@ function writePrivate(file: string, text: string): void {
       closeSync(fd);
     }
     renameSync(temporary, file);
+    return true;
   } catch {
     // A full disk or a racing writer only costs the next run a load.
     rmSync(temporary, { force: true });
+    return false;
   }
 }
 

@@ -72,6 +72,12 @@ export interface ConfigCacheSupport {
    * loaded it rather than from files or the context (claude: its pid as CLAUDE_PID).
    */
   refresh?(config: LoadedConfig, context: LoadContext): void;
+  /**
+   * What else decides the load besides the context, the environment and the watch paths (codex:
+   * the login shell the password database gives the account), as text compared in full with the
+   * rest of the key: any difference is a miss.
+   */
+  key?(context: LoadContext): string;
 }
 
 export interface LoadedConfig {

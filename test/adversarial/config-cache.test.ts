@@ -1,7 +1,22 @@
-import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  chownSync,
+  lstatSync,
+  lutimesSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  truncateSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, type CliResult } from '../helpers/run-cli.js';
+import { BIN, runCli, type CliResult } from '../helpers/run-cli.js';
 import { makeTempProject, type TempProject } from '../helpers/temp-project.js';
 
 /**
@@ -210,4 +225,201 @@ describe('hookctl run: the compiled-config cache', () => {
     expect(ran(await box.run())).toEqual(['echo real → completed: real']);
     expect(readFileSync(file, 'utf8')).toMatch(whole);
   });
+});
+
+describe('hookctl run: the compiled-config cache stays bounded', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const name = (i: number) => `claude-${i.toString(16).padStart(16, '0')}.json`;
+  const plant = (dir: string, file: string, ageMs: number, content = 'planted') => {
+    const path = join(dir, file);
+    writeFileSync(path, content, { mode: 0o600 });
+    const when = new Date(Date.now() - ageMs);
+    utimesSync(path, when, when);
+    return path;
+  };
+
+  it('prunes to 100 entries, newest kept, drops entries unused for 30 days, one past the size budget and stale temporaries', async () => {
+    const box = claudeBox(['echo real']);
+    const dir = cacheDir(box);
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    chmodSync(join(box.xdg, 'hookctl'), 0o700);
+    // 110 entries of other projects, entry i used i minutes ago; one unused for 40 days.
+    for (let i = 1; i <= 110; i++) plant(dir, name(i), i * 60_000);
+    plant(dir, name(0xdead), 40 * DAY);
+    // A recent entry that alone is past the 256 MiB budget (sparse: it costs no disk).
+    const huge = plant(dir, name(0xbeef), 30_000);
+    truncateSync(huge, 300 * 1024 * 1024);
+    utimesSync(huge, new Date(Date.now() - 30_000), new Date(Date.now() - 30_000));
+    // A writer that died long ago, and one writing now.
+    plant(dir, `${name(1)}.4242.abc.tmp`, 2 * 60 * 60 * 1000);
+    plant(dir, `${name(2)}.4343.def.tmp`, 0);
+    expect(ran(await box.run())).toEqual(['echo real → completed: real']);
+    const left = new Set(entries(box));
+    expect(left.size).toBe(100);
+    const written = [...left].filter((entry) => !entry.startsWith('claude-0000'));
+    expect(written).toHaveLength(1); // the run's own entry, kept
+    for (let i = 1; i <= 99; i++) expect(left.has(name(i)), name(i)).toBe(true);
+    for (let i = 100; i <= 110; i++) expect(left.has(name(i)), name(i)).toBe(false);
+    expect(left.has(name(0xdead))).toBe(false);
+    expect(left.has(name(0xbeef))).toBe(false);
+    const temporaries = readdirSync(dir).filter((entry) => entry.endsWith('.tmp'));
+    expect(temporaries).toEqual([`${name(2)}.4343.def.tmp`]);
+    // The run's entry is the one used next time.
+    expect(ran(await box.run())).toEqual(['echo real → completed: real']);
+  });
+
+  it('touches only its own files: never a symlink, its target, a directory, a foreign name or another user’s file', async () => {
+    const box = claudeBox(['echo real']);
+    const dir = cacheDir(box);
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    chmodSync(join(box.xdg, 'hookctl'), 0o700);
+    for (let i = 1; i <= 105; i++) plant(dir, name(i), i * 60_000);
+    const target = box.write('precious.json', 'keep me');
+    const link = join(dir, name(0x1111));
+    symlinkSync(target, link);
+    const old = new Date(Date.now() - 60 * DAY);
+    lutimesSync(link, old, old);
+    utimesSync(target, old, old);
+    mkdirSync(join(dir, name(0x2222)));
+    utimesSync(join(dir, name(0x2222)), old, old);
+    plant(dir, 'notes.json', 60 * DAY, 'mine');
+    plant(dir, `${name(0x3333)}.bak`, 60 * DAY, 'mine too');
+    expect(ran(await box.run())).toEqual(['echo real → completed: real']);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(target, 'utf8')).toBe('keep me');
+    expect(statSync(join(dir, name(0x2222))).isDirectory()).toBe(true);
+    expect(readFileSync(join(dir, 'notes.json'), 'utf8')).toBe('mine');
+    expect(readFileSync(join(dir, `${name(0x3333)}.bak`), 'utf8')).toBe('mine too');
+    // Neither the link nor the directory counts: 100 regular entries are left.
+    const regular = readdirSync(dir).filter((entry) => entry.endsWith('.json') && lstatSync(join(dir, entry)).isFile());
+    expect(regular.filter((entry) => entry !== 'notes.json')).toHaveLength(100);
+    if (process.getuid?.() === 0) {
+      // Root can plant a file of another user: pruning leaves it, whatever its age.
+      const foreign = plant(dir, name(0x4444), 60 * DAY);
+      chownSync(foreign, 12345, 12345);
+      utimesSync(foreign, old, old);
+      box.write(
+        'project/.claude/settings.json',
+        JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'echo again' }] }] } }),
+      );
+      expect(ran(await box.run())).toEqual(['echo again → completed: again']);
+      expect(statSync(foreign).uid).toBe(12345);
+    }
+  });
+
+  it('a hit refreshes an entry unused for more than a day, so pruning sees it as in use', async () => {
+    const box = claudeBox(['echo real']);
+    ran(await box.run());
+    const file = join(cacheDir(box), entries(box)[0]!);
+    const old = new Date(Date.now() - 2 * DAY);
+    utimesSync(file, old, old);
+    expect(ran(await box.run())).toEqual(['echo real → completed: real']);
+    expect(Date.now() - statSync(file).mtimeMs).toBeLessThan(DAY);
+    const recent = statSync(file).mtimeMs;
+    ran(await box.run());
+    expect(statSync(file).mtimeMs).toBe(recent); // within a day a hit writes nothing
+  });
+});
+
+/** A passwd file whose entry for this uid has `shell` (added when the account has none). */
+function passwdWithShell(box: TempProject, shell: string): string {
+  const uid = process.getuid?.() ?? 0;
+  const lines = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .filter((line) => line !== '');
+  const mine = (line: string) => line.split(':')[2] === String(uid);
+  const entry = lines.find(mine)?.split(':') ?? ['hookctl', 'x', String(uid), String(uid), '', box.home, ''];
+  entry[6] = shell;
+  return box.write(`passwd-${shell.replace(/\W/g, '')}`, `${[...lines.filter((line) => !mine(line)), entry.join(':')].join('\n')}\n`);
+}
+
+/** Why `/etc/passwd` cannot be replaced in a private mount namespace here, or null when it can. */
+function bindMountUnavailable(): string | null {
+  const probe = spawnSync('unshare', ['-m', '--', 'sh', '-c', 'mount --bind /etc/passwd /etc/passwd 2>&1'], {
+    encoding: 'utf8',
+    timeout: 10_000,
+  });
+  if (probe.error || probe.status !== 0)
+    return `no bind mount in a private mount namespace (${(probe.stdout || String(probe.error)).trim()})`;
+  return null;
+}
+
+/** `hookctl <args>` in a mount namespace where `/etc/passwd` is `passwd`. */
+function runWithPasswd(
+  passwd: string,
+  args: readonly string[],
+  options: { cwd: string; env: Record<string, string | undefined>; input: string },
+) {
+  return new Promise<CliResult>((resolve, reject) => {
+    const script = 'mount --bind "$0" /etc/passwd && exec "$@"';
+    const child = spawn('unshare', ['-m', '--', 'sh', '-c', script, passwd, process.execPath, BIN, ...args], {
+      cwd: options.cwd,
+      env: { ...process.env, NO_COLOR: '1', ...options.env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(options.input);
+  });
+}
+
+describe('hookctl run: codex on the compiled-config cache', () => {
+  /** A trusted codex project whose one PreToolUse hook is `command`, its hook trusted, and a fixture payload. */
+  async function codexBox(command: string) {
+    const box = makeTempProject();
+    const xdg = join(box.root, 'xdg');
+    box.write('project/.codex/hooks.json', JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command }] }] } }));
+    box.write('home/.codex/config.toml', `[projects.${JSON.stringify(box.project)}]\ntrust_level = "trusted"\n`);
+    const flags = ['--dialect', 'codex', '--cwd', box.project, '--home', box.home, '--managed', join(box.root, 'requirements.toml')];
+    const env = { XDG_CACHE_HOME: xdg, HOME: box.home, CODEX_HOME: undefined };
+    expect((await runCli(['trust', '--all', '--yes', ...flags], { cwd: box.project, env })).code).toBe(0);
+    const fixture = await runCli(['fixture', 'PreToolUse', '--absolute', ...flags], { cwd: box.project, env });
+    expect(fixture.code, fixture.stderr).toBe(0);
+    const args = ['run', 'PreToolUse', ...flags];
+    return { ...box, xdg, args, env, payload: fixture.stdout };
+  }
+
+  it('caches a codex load: one private entry, used on the next run, trust still decided afresh', async () => {
+    const box = await codexBox('echo first');
+    const run = () => runCli(box.args, { cwd: box.project, env: box.env, input: box.payload });
+    expect(ran(await run())).toEqual(['echo first → completed: first']);
+    const dir = join(box.xdg, 'hookctl', 'config');
+    const [name, ...others] = readdirSync(dir).filter((entry) => entry.endsWith('.json'));
+    expect(others).toEqual([]);
+    expect(name).toMatch(/^codex-[0-9a-f]{16}\.json$/);
+    // A resealed entry is what the next run loads; its command was never trusted, so it is skipped.
+    const file = join(dir, name!);
+    writeFileSync(file, forge(file, 'echo first', 'echo forged'), { mode: 0o600 });
+    expect(ran(await run())).toEqual(['echo forged → skipped']);
+  });
+
+  const unavailable = bindMountUnavailable();
+  if (unavailable !== null) {
+    const line = `config-cache.test.ts: skipping the codex login-shell case: ${unavailable}`;
+    if (process.env.HOOKCTL_REQUIRE_TOOLS === '1') throw new Error(`${line}, and HOOKCTL_REQUIRE_TOOLS=1 requires it`);
+    console.log(line);
+  }
+
+  it.skipIf(unavailable !== null)(
+    'keys on the login shell the password database gives: a changed shell is a miss, not the cached argv',
+    async () => {
+      // `$0` of `<shell> -c <command>` is the shell itself.
+      const command = 'echo "shell:$0"';
+      const box = await codexBox(command);
+      const run = async (shell: string) => {
+        const result = await runWithPasswd(passwdWithShell(box, shell), box.args, { cwd: box.project, env: box.env, input: box.payload });
+        return ran(result);
+      };
+      expect(await run('/bin/bash')).toEqual([`${command} → completed: shell:/bin/bash`]);
+      expect(await run('/bin/bash')).toEqual([`${command} → completed: shell:/bin/bash`]);
+      expect(await run('/bin/sh')).toEqual([`${command} → completed: shell:/bin/sh`]);
+      // A shell Codex does not take falls back to /bin/sh: the same load as the one before.
+      expect(await run('/usr/bin/fish')).toEqual([`${command} → completed: shell:/bin/sh`]);
+      expect(await run('/bin/bash')).toEqual([`${command} → completed: shell:/bin/bash`]);
+      expect(readdirSync(join(box.xdg, 'hookctl', 'config')).filter((entry) => entry.endsWith('.json'))).toHaveLength(2);
+    },
+  );
 });

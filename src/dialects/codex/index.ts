@@ -3,7 +3,7 @@ import { CODEX_TOOL_ALIASES } from './events.js';
 import { contracts } from './contracts.js';
 import { fixture } from './fixture.js';
 import { toolSamples } from './tool-samples.js';
-import { loadConfig } from './load-config.js';
+import { hookShell, loadConfig } from './load-config.js';
 import { manifest } from './manifest.js';
 import { protocol } from './protocol.js';
 import { scaffolding } from './scaffolding.js';
@@ -15,6 +15,8 @@ export const dialect: Dialect = defineDialect({
   manifest,
   contracts,
   loadConfig,
+  // Its hook shell comes from the password database, which no watch path records: part of the key.
+  configCache: { key: hookShell },
   aliases: CODEX_TOOL_ALIASES,
   protocol,
   trust,
