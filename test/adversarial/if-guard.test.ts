@@ -269,7 +269,10 @@ describe('a managed `if: "Bash(rm *)"` guard against every shell form (issue 22,
     const outcome = await dispatchOnce(box, 'PreToolUse', { tool_input: { command: 'sudo rm -rf x' } });
     expect(outcome).toMatchObject({ decision: null, runs: [] });
     expect(outcome.warnings.join('\n')).toMatch(
-      /Bash\(rm \*\) does not match the command as written, but the command runs through sudo: Claude Code does not run this hook for this form, so it did not run; a guard on this rule is bypassed by this form/,
+      new RegExp(
+        'Bash\\(rm \\*\\) does not match the command as written, but the command runs through sudo: ' +
+          'Claude Code does not run this hook for this form, so it did not run; a guard on this rule is bypassed by this form',
+      ),
     );
   });
 });

@@ -248,8 +248,12 @@ function bashVerdict(command: string, regex: Tester, namesMoreThanCommand: boole
     if (judgement === true) return true;
     if (judgement !== false) open ??= judgement;
   }
+  // cc hooks, Bash `if` matching table: a pattern naming more than a command runs on `$(`, a backtick or `$VAR`.
+  if (open === null && namesMoreThanCommand && parsed.commands.some((simple) => simple.some((word) => word.dynamic && !word.globOnly))) {
+    open = 'the command has $(…), a backtick or $VAR';
+  }
   if (open !== null) return `${open}, so the \`if\` rule ${rule} cannot be decided; running the hook anyway, as Claude Code does`;
-  const wider = widerReading(parsed.commands, regex, namesMoreThanCommand);
+  const wider = widerReading(parsed.commands, regex);
   if (wider === null) return false;
   return {
     unselected:
@@ -280,7 +284,7 @@ function claudeJudge(words: SimpleCommand, regex: Tester): boolean | string {
 
 /** `eval "$X"`, `bash -c "$X"`: a script Claude Code cannot read, so it runs the hook. */
 function nestedScriptUnknown(name: string, args: readonly Word[]): boolean {
-  const unknown = (word: Word | undefined) => word !== undefined && word.dynamic && !word.globOnly;
+  const unknown = (word: Word | undefined) => word?.dynamic === true && !word.globOnly;
   if (name === 'eval') return args.some(unknown);
   if (!SHELLS.has(name)) return false;
   const option = args.findIndex((word) => !/^[-+]/.test(word.text));
@@ -289,7 +293,7 @@ function nestedScriptUnknown(name: string, args: readonly Word[]): boolean {
 }
 
 /** What hookctl's wider reading finds the line may run that matches, or null when nothing. */
-function widerReading(commands: readonly SimpleCommand[], regex: Tester, namesMoreThanCommand: boolean): string | null {
+function widerReading(commands: readonly SimpleCommand[], regex: Tester): string | null {
   let undecided: string | null = null;
   for (const simple of commands) {
     const judgement = judge(simple, regex, 0);
@@ -298,11 +302,7 @@ function widerReading(commands: readonly SimpleCommand[], regex: Tester, namesMo
     if ('agentSkips' in judgement) return judgement.agentSkips;
     undecided ??= judgement.undecided;
   }
-  if (undecided !== null) return undecided;
-  if (namesMoreThanCommand && commands.some((simple) => simple.some((word) => word.dynamic))) {
-    return 'the command has $(…), a backtick or $VAR that may make it one';
-  }
-  return null;
+  return undecided;
 }
 
 /** Shells whose `-c SCRIPT` runs SCRIPT: it is parsed and judged like the line itself. */

@@ -22,7 +22,11 @@ describe('claude `if` on Bash (cc hooks, Bash `if` matching table)', () => {
     expect(bash('Bash(git push *)', 'echo $(date)')).toMatch(/cannot be decided; running the hook anyway/);
   });
 
-  const agentSkips = expect.stringMatching(/Claude Code tests the command as written and does not run this hook here; running it anyway$/);
+  const bypassed = {
+    unselected: expect.stringMatching(
+      /Claude Code does not run this hook for this form, so it did not run; a guard on this rule is bypassed/,
+    ),
+  };
   it.each([
     ['Bash(rm *)', 'rm -rf build', true],
     ['Bash(rm *)', 'rm', true],
@@ -43,9 +47,9 @@ describe('claude `if` on Bash (cc hooks, Bash `if` matching table)', () => {
     ['Bash(rm *)', 'echo "rm x"', false],
     ['Bash(rm *)', "echo 'a && rm x'", false],
     ['Bash(rm *)', 'ls 2>&1 | grep x', false],
-    // Runs, with a warning that Claude Code 2.1.328 skips the hook there (it follows no wrapper but xargs).
-    ['Bash(rm *)', 'timeout 30 rm x', agentSkips],
-    ['Bash(rm *)', 'nice -n 5 rm x', agentSkips],
+    // Not run, as in Claude Code 2.1.328 (it follows no wrapper but a bare xargs), with a bypass warning.
+    ['Bash(rm *)', 'timeout 30 rm x', bypassed],
+    ['Bash(rm *)', 'nice -n 5 rm x', bypassed],
     ['Bash(rm *)', 'xargs rm', true],
     ['Bash(rm *)', 'A=1 B=2 rm x', true],
     ['Bash(run_in_background:true)', 'sleep 100', false],
@@ -55,12 +59,18 @@ describe('claude `if` on Bash (cc hooks, Bash `if` matching table)', () => {
     expect(bash(rule, commandText)).toEqual(expected);
   });
 
-  it.each([['echo "unterminated'], ["echo 'unterminated"], ['cat <<EOF\n$(rm x)\nEOF'], ['echo $(rm x']])(
-    'fails open on a command it cannot parse: %j',
+  it.each([['echo "unterminated'], ['cat <<EOF\n$(rm x)\nEOF'], ['echo $(rm x']])(
+    'fails open on a command it cannot parse, as Claude Code does: %j',
     (commandText) => {
-      expect(bash('Bash(git *)', commandText)).toMatch(/could not parse the command .*; running the hook anyway/);
+      expect(bash('Bash(git *)', commandText)).toMatch(/could not parse the command .*; running the hook anyway, as Claude Code does/);
     },
   );
+
+  it('does not run for an unterminated single quote, as Claude Code, and says the guard is bypassed', () => {
+    expect(bash('Bash(git *)', "echo 'unterminated")).toEqual({
+      unselected: expect.stringMatching(/unterminated single quote.*Claude Code does not run this hook for this form/),
+    });
+  });
 
   it('matches a parameter of the tool input (cc perm: Bash(run_in_background:true))', () => {
     expect(test('Bash(run_in_background:true)', 'Bash', { command: 'sleep 1', run_in_background: true })).toBe(true);

@@ -28,7 +28,7 @@ new RuleTester().run(ifGuardBypassable, {
           ...positionOf(RM_GUARD, '"Bash(rm *)"'),
           message:
             'Claude Code 2.1.328 tests the `if` rule "Bash(rm *)" against the command words as written, so it does not run this ' +
-            "PreToolUse hook for `sudo rm …`, `/usr/bin/rm …`, `env rm …`, `bash -c 'rm …'`, `eval \"rm …\"`: " +
+            'PreToolUse hook for `sudo rm …`, `/usr/bin/rm …`, `env rm …`, `bash -c \'rm …\'`, `eval "rm …"`: ' +
             'a guard here is bypassed by those forms; match the command in the hook script instead (matcher "Bash" without "if")',
         },
       ],
@@ -45,7 +45,7 @@ new RuleTester().run(ifGuardBypassable, {
             field: 'if',
             rule: '"Bash(git push:*)"',
             event: 'PermissionRequest',
-            forms: "`sudo git push …`, `/usr/bin/git push …`, `env git push …`, `bash -c 'git push …'`, `eval \"git push …\"`",
+            forms: '`sudo git push …`, `/usr/bin/git push …`, `env git push …`, `bash -c \'git push …\'`, `eval "git push …"`',
           },
         },
       ],
