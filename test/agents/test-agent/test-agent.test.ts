@@ -175,7 +175,7 @@ describe.skipIf(why !== null)('hookctl test --agent in the pinned agents (script
   });
 
   it('a wrong hookctl prediction (a test double) is reported as a disagreement', AGENT_RUN, async () => {
-    const project = exampleCopy('codex-guard');
+    const project = exampleCopy('codex-guard', {}, true);
     const home = mkdtempSync(join(tmpdir(), 'hookctl-agent-home-'));
     temps.push(home);
     const dialect = await loadDialect('codex');
