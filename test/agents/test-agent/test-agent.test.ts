@@ -144,7 +144,9 @@ describe.skipIf(why !== null)('hookctl test --agent in the pinned agents (script
     // Its hooks are anchored at `git rev-parse --show-toplevel`/examples/codex-guard: the sandbox keeps that layout.
     const result = await runCli(
       ['test', '--agent', 'codex', exampleCopy('codex-guard', {}, true), '--agent-bin', CODEX, '--jobs', '2', '--format', 'junit'],
-      { timeoutMs: 600_000 },
+      // Codex runs hooks with `bash -c`; with SHLVL unset (as under vitest) bash sources ~/.bashrc for a
+      // socket stdin, and a machine's pyenv init there makes every python3 hook outlast its timeout.
+      { timeoutMs: 600_000, env: { SHLVL: '1' } },
     );
     expect(result.stdout, result.stderr).toContain('<property name="agentVersion" value="codex-cli 0.169.0"/>');
     expect(result.stdout).toContain('tests="7" failures="0" errors="0" skipped="0"');
@@ -175,7 +177,7 @@ describe.skipIf(why !== null)('hookctl test --agent in the pinned agents (script
   });
 
   it('a wrong hookctl prediction (a test double) is reported as a disagreement', AGENT_RUN, async () => {
-    const project = exampleCopy('codex-guard');
+    const project = exampleCopy('codex-guard', {}, true);
     const home = mkdtempSync(join(tmpdir(), 'hookctl-agent-home-'));
     temps.push(home);
     const dialect = await loadDialect('codex');
