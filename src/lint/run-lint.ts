@@ -54,13 +54,13 @@ export async function runLint(options: LintOptions): Promise<LintResult> {
     // Hooks run in the cwd (the engine's project dir), so relative script paths resolve there.
     findings.push(...analyseFiles(files, spec, RULES, context.cwd, showPath).findings);
   } else {
-    files = await Promise.all(options.files.map((path) => spec.describeFile(path, context)));
+    files = (await Promise.all(options.files.map((path) => spec.describeFile(path, context)))).flat();
     for (const layer of byLayer(files)) {
       const projectDir = options.projectDirOf?.(layer[0]!.parsed.path) ?? context.cwd;
       findings.push(...analyseFiles(layer, spec, RULES, projectDir, showPath).findings);
     }
   }
-  return { findings: sortFindings(findings), rules: RULES.map((rule) => rule.meta), files: files.map((file) => file.parsed.path) };
+  return { findings: sortFindings(findings), rules: RULES.map((rule) => rule.meta), files: [...new Set(files.map((file) => file.parsed.path))] };
 }
 
 /** Files grouped by layer, in first-appearance order. */
