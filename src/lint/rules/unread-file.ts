@@ -10,7 +10,7 @@ import { createRule } from '../rule.js';
 export const unreadFile = createRule({
   id: 'unread-file',
   severity: 'warning',
-  description: "a config file the agent never reads (octo hooks.yaml; a codex worktree's own hooks.json)",
+  description: "a config file the agent never reads (octo hooks.yaml; a codex worktree's own hooks.json, or a codex plugin's when its manifest names others)",
   atLoad: true,
   messages: {
     // {{dialect}} never reads {{file}}; {{read}} is the name it reads instead.
