@@ -30,12 +30,12 @@ new RuleTester().run(unknownEvent, {
             dialect: 'openinterpreter',
             event: 'PreToolUze',
             suggestion: 'PreToolUse',
-            agent: 'Open Interpreter (the Codex hooks runtime of seed 000, 2026-09-06)',
+            agent: 'Open Interpreter as of 2026-09',
             effect: 'skips this event',
           },
           message:
-            'unknown openinterpreter event "PreToolUze": Open Interpreter (the Codex hooks runtime of seed 000, 2026-09-06), ' +
-            'whose events hookctl knows, skips this event and the hook never runs; did you mean "PreToolUse"?',
+            'unknown openinterpreter event "PreToolUze": Open Interpreter as of 2026-09, whose events hookctl knows, ' +
+            'skips this event and the hook never runs; did you mean "PreToolUse"?',
           // Seed 000: the Codex hooks runtime skips an event it does not know (hook_config.rs HookEventsToml).
           severity: 'warning',
         },
