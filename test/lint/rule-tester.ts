@@ -145,7 +145,9 @@ export async function lintCase(rule: Rule, test: ValidCase): Promise<{ findings:
   const inferred = await loadConfigSpec(inferDialectFromPath(absolute[0]!) ?? 'openinterpreter');
   const spec = test.adjustSpec ? test.adjustSpec(inferred) : inferred;
   const context = { cwd: sandbox.project, home: sandbox.home, env: {}, managedConfigPath: join(sandbox.root, 'etc', 'requirements.toml') };
-  const files = test.effective ? await spec.discover(context) : (await Promise.all(absolute.map((path) => spec.describeFile(path, context)))).flat();
+  const files = test.effective
+    ? await spec.discover(context)
+    : (await Promise.all(absolute.map((path) => spec.describeFile(path, context)))).flat();
   const { findings } = analyseFiles(files, spec, [rule], context.cwd);
   return { findings: sortFindings(findings), sandbox, linted };
 }

@@ -201,7 +201,15 @@ export async function describeCodexFile(path: string, context: LoadContext): Pro
     // Hooks the manifest names take its place: Codex never reads it then (unread-file says so).
     if (basename(absolute) === 'hooks.json' && manifestReplacesDefault(pluginRoot)) {
       const readInstead = join(pluginRoot, '.codex-plugin', 'plugin.json');
-      return { parsed: { ...parsed, root: null, errors: [] }, source: 'plugin', role: 'unread', layer: pluginRoot, plugin: info, key, readInstead };
+      return {
+        parsed: { ...parsed, root: null, errors: [] },
+        source: 'plugin',
+        role: 'unread',
+        layer: pluginRoot,
+        plugin: info,
+        key,
+        readInstead,
+      };
     }
     return { parsed, source: 'plugin', role, layer: pluginRoot, plugin: info, key };
   }

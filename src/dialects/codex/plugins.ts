@@ -118,7 +118,13 @@ type Placement = (key: string) => Omit<ConfigFile, 'parsed'> & { key: string };
  */
 export async function repositoryManifestFiles(root: string, plugin: PluginInfo): Promise<ConfigFile[]> {
   const manifest = readManifest(root);
-  const placement = (key: string) => ({ source: 'plugin' as const, role: 'hooks-file' as const, layer: root, plugin, key: `${plugin.name}:${key}` });
+  const placement = (key: string) => ({
+    source: 'plugin' as const,
+    role: 'hooks-file' as const,
+    layer: root,
+    plugin,
+    key: `${plugin.name}:${key}`,
+  });
   const path = join(root, '.codex-plugin', 'plugin.json');
   const itself = (parsed: ParsedFile, notices: PluginNotice[]): ConfigFile => ({
     ...placement('plugin.json'),
@@ -132,13 +138,19 @@ export async function repositoryManifestFiles(root: string, plugin: PluginInfo):
     return parsed.errors.length > 0 ? [itself(parsed, [])] : [];
   }
   const notices: PluginNotice[] = [];
-  const named = (await manifestHookFiles(root, manifest, placement, notices)).filter((file) => file.parsed.path !== join(root, DEFAULT_HOOKS));
+  const named = (await manifestHookFiles(root, manifest, placement, notices)).filter(
+    (file) => file.parsed.path !== join(root, DEFAULT_HOOKS),
+  );
   // The repository is untrusted: a link to `~/.ssh/id_rsa` must not put pieces of it into findings.
   const hooksPos = manifest.root?.kind === 'object' ? getEntry(manifest.root, 'hooks')?.value.pos : undefined;
   const files = named.filter((file) => {
     const target = realPathOrNull(file.parsed.path);
     if (target === null || isWithin(realPathOrNull(root) ?? root, target)) return true;
-    notices.push({ messageId: 'linkOutside', data: { file: file.parsed.path, target }, pos: hooksPos ?? { line: 1, column: 1, offset: 0 } });
+    notices.push({
+      messageId: 'linkOutside',
+      data: { file: file.parsed.path, target },
+      pos: hooksPos ?? { line: 1, column: 1, offset: 0 },
+    });
     return false;
   });
   return [...files, itself(manifest, notices)];

@@ -75,7 +75,8 @@ new RuleTester().run(unreadFile, {
           line: 1,
           column: 1,
           message:
-            'codex never reads hooks/hooks.json, so nothing in it runs: the "hooks" of <root>/plugin/.codex-plugin/plugin.json takes its place ' +
+            'codex never reads hooks/hooks.json, so nothing in it runs: ' +
+            'the "hooks" of <root>/plugin/.codex-plugin/plugin.json takes its place ' +
             '(it is read only when the manifest names no hooks); name it there, or move its hooks',
         },
       ],
