@@ -323,8 +323,12 @@ export interface DialectConfigSpec {
   featuresSwitch?(file: ConfigFile): SourceEntry | undefined;
   /** Finds, reads and parses every config layer, in layer order (SPEC 2.1 / 3.1). */
   discover(context: LoadContext): Promise<ConfigFile[]>;
-  /** Reads and parses one named file, placing it in the layer its path implies (`hookctl lint FILE`). */
-  describeFile(path: string, context: LoadContext): Promise<ConfigFile>;
+  /**
+   * Reads and parses one named file, placing it in the layer its path implies (`hookctl lint FILE`).
+   * A plugin manifest comes back as the files it makes the agent load besides the plugin's
+   * standard hooks file (it can name several, or hold hooks inline), and itself last.
+   */
+  describeFile(path: string, context: LoadContext): Promise<ConfigFile | ConfigFile[]>;
 }
 
 /** One boolean `[features] hooks` switch and the file that sets it. */

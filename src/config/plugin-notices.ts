@@ -28,6 +28,8 @@ export const PLUGIN_NOTICES = {
   pathIsDotSlash: 'ignoring hooks {{path}}: path must not be `./`',
   pathHasParent: "ignoring hooks {{path}}: path must not contain '..'",
   pathOutsideRoot: 'ignoring hooks {{path}}: path must stay within the plugin root',
+  // hookctl's own, in a plugin repository: a named hooks file that is a link out of it is not read.
+  linkOutside: 'not reading hooks file {{file}}: it is a symbolic link to {{target}}, outside the plugin root',
   hooksValueInvalid: 'ignoring hooks: expected a string, string array, object, or object array; found {{found}}',
 } as const;
 

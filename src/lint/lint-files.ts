@@ -23,7 +23,8 @@ export type FilePaths = Pick<LintOptions, 'projectDirOf' | 'showPath'>;
 export async function lintFileGroups(groups: readonly FileGroup[], context: LoadContext, paths: FilePaths = {}): Promise<LintResult> {
   const results = await Promise.all(groups.map(({ spec, paths: files }) => runLint({ spec, context, files, ...paths })));
   const findings = sortFindings(results.flatMap((result) => result.findings));
-  return { findings, rules: RULES.map((rule) => rule.meta), files: results.flatMap((result) => result.files ?? []) };
+  const formats = new Map(results.flatMap((result) => [...(result.formats ?? [])]));
+  return { findings, rules: RULES.map((rule) => rule.meta), files: results.flatMap((result) => result.files ?? []), formats };
 }
 
 /**

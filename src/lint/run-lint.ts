@@ -1,6 +1,7 @@
 import { analyseFiles, sortFindings } from '../config/analyse-files.js';
 import type { ConfigFile } from '../config/config-file.js';
 import type { DialectConfigSpec } from '../config/config-spec.js';
+import type { ConfigFormat } from '../config/source-tree.js';
 import type { Finding, LoadContext, Severity } from '../kit/index.js';
 import type { RuleMeta } from './rule.js';
 import { RULES } from './rules/index.js';
@@ -12,6 +13,8 @@ export interface LintResult {
   rules: RuleMeta[];
   /** Every file checked, findings or not, in the order checked (JSON lists them); absent when unknown. */
   files?: string[];
+  /** Each checked file's format as read (a `.json` can be JSONC): where an inline ignore can be written. */
+  formats?: ReadonlyMap<string, ConfigFormat>;
   /**
    * The rule levels the repository's settings or `--rule` changed (rule-settings.ts): the findings
    * already carry them; SARIF records them as configuration overrides. Absent: every rule as shipped.
@@ -54,13 +57,14 @@ export async function runLint(options: LintOptions): Promise<LintResult> {
     // Hooks run in the cwd (the engine's project dir), so relative script paths resolve there.
     findings.push(...analyseFiles(files, spec, RULES, context.cwd, showPath).findings);
   } else {
-    files = await Promise.all(options.files.map((path) => spec.describeFile(path, context)));
+    files = (await Promise.all(options.files.map((path) => spec.describeFile(path, context)))).flat();
     for (const layer of byLayer(files)) {
       const projectDir = options.projectDirOf?.(layer[0]!.parsed.path) ?? context.cwd;
       findings.push(...analyseFiles(layer, spec, RULES, projectDir, showPath).findings);
     }
   }
-  return { findings: sortFindings(findings), rules: RULES.map((rule) => rule.meta), files: files.map((file) => file.parsed.path) };
+  const formats = new Map(files.map((file) => [file.parsed.path, file.parsed.format]));
+  return { findings: sortFindings(findings), rules: RULES.map((rule) => rule.meta), files: [...formats.keys()], formats };
 }
 
 /** Files grouped by layer, in first-appearance order. */

@@ -40,7 +40,8 @@ async function lint(box: TempProject) {
 describe('hookctl lint in a Claude Code plugin repository', () => {
   it('checks hooks/hooks.json; a clean plugin passes', async () => {
     const { code, report, stderr } = await lint(pluginRepo(hooksJson('${CLAUDE_PLUGIN_ROOT}/scripts/guard.sh')));
-    expect(report.files).toEqual(['hooks/hooks.json']);
+    // The manifest is checked too: the hooks files its "hooks" names load beside hooks/hooks.json.
+    expect(report.files).toEqual(['.claude-plugin/plugin.json', 'hooks/hooks.json']);
     expect(report.findings).toEqual([]);
     expect(stderr).toBe('');
     expect(code).toBe(0);

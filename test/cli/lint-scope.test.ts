@@ -14,7 +14,10 @@ import { runCli, type CliResult } from '../helpers/run-cli.js';
 const CLEAN_JSON = '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "echo done" }] }] } }\n';
 const BROKEN_JSON = '{\n  "hooks": {\n    "PreToolUze": [{ "hooks": [{ "type": "command", "command": "echo hi" }] }]\n  }\n}\n';
 const BROKEN_YAML = 'hooks:\n  PreToolUze:\n    - command: echo hi\n';
-const OI_UNKNOWN = 'unknown openinterpreter event "PreToolUze"; did you mean "PreToolUse"?';
+// An unknown openinterpreter event is a warning (its Codex runtime skips it); an invalid regex stays an error.
+const OI_BROKEN_JSON =
+  '{\n  "hooks": {\n    "PreToolUse": [{ "matcher": "Bash(", "hooks": [{ "type": "command", "command": "echo hi" }] }]\n  }\n}\n';
+const OI_INVALID = 'matcher "Bash(" is not a valid regular expression (unclosed group); the hooks of this group never run';
 const OCTO_UNKNOWN = 'unknown octo event "PreToolUze"; did you mean "PreToolUse"?';
 
 interface Sandbox {
@@ -274,7 +277,7 @@ describe('reported paths are relative to the repository root, whatever the cwd',
   /** A repository with one broken nested config, linted from its root and from `packages/app`. */
   async function fromRootAndPackage(format: string) {
     const box = sandbox();
-    box.write('repo/packages/app/.openinterpreter/hooks.json', BROKEN_JSON);
+    box.write('repo/packages/app/.openinterpreter/hooks.json', OI_BROKEN_JSON);
     const fromRoot = await box.lint(['--format', format]);
     const fromPackage = await box.lint(['--format', format], { cwd: join(box.repo, 'packages/app') });
     expect(fromRoot.code).toBe(1);
@@ -285,7 +288,7 @@ describe('reported paths are relative to the repository root, whatever the cwd',
   it('stylish', async () => {
     const { output } = await fromRootAndPackage('stylish');
     expect(output).toBe(
-      `packages/app/.openinterpreter/hooks.json\n  3:5  error  ${OI_UNKNOWN}  unknown-event\n\n✖ 1 problem (1 error, 0 warnings)\n`,
+      `packages/app/.openinterpreter/hooks.json\n  3:33  error  ${OI_INVALID}  invalid-matcher\n\n✖ 1 problem (1 error, 0 warnings)\n`,
     );
   });
 
@@ -294,12 +297,12 @@ describe('reported paths are relative to the repository root, whatever the cwd',
     expect(JSON.parse(output)).toEqual({
       findings: [
         {
-          ruleId: 'unknown-event',
+          ruleId: 'invalid-matcher',
           severity: 'error',
-          message: OI_UNKNOWN,
+          message: OI_INVALID,
           file: 'packages/app/.openinterpreter/hooks.json',
           line: 3,
-          column: 5,
+          column: 33,
         },
       ],
       errorCount: 1,
@@ -310,7 +313,7 @@ describe('reported paths are relative to the repository root, whatever the cwd',
 
   it('github', async () => {
     const { output } = await fromRootAndPackage('github');
-    expect(output).toBe(`::error file=packages/app/.openinterpreter/hooks.json,line=3,col=5,title=unknown-event::${OI_UNKNOWN}\n`);
+    expect(output).toBe(`::error file=packages/app/.openinterpreter/hooks.json,line=3,col=33,title=invalid-matcher::${OI_INVALID}\n`);
   });
 
   it('sarif: uri relative to %SRCROOT%, the repository root; the same fingerprint from either cwd', async () => {

@@ -128,7 +128,7 @@ describe('lint rule settings (issue 23): hookctl.config.json, package.json "hook
   });
 });
 
-describe('inline ignores (YAML and TOML comments)', () => {
+describe('inline ignores (YAML, TOML and JSONC comments)', () => {
   it('on the line, or alone on the line above, silence only the rules they name', async () => {
     const octo =
       'hooks:\n' +
@@ -145,7 +145,30 @@ describe('inline ignores (YAML and TOML comments)', () => {
   it('in a TOML file too', async () => {
     const sandbox = makeTempProject();
     sandbox.write('project/.openinterpreter/config.toml', '[hooks]\nPreToolUze = [] # hookctl-ignore unknown-event\nSessionStrat = []\n');
-    expect((await findings(sandbox)).rules).toEqual(['unknown-event error']);
+    expect((await findings(sandbox)).rules).toEqual(['unknown-event warning']);
+  });
+
+  it('with // in JSON-with-comments settings (Gemini CLI), on the line or alone on the line above', async () => {
+    const sandbox = makeTempProject();
+    const settings =
+      '{\n' +
+      '  // project hooks\n' +
+      '  "hooks": {\n' +
+      '    // hookctl-ignore unknown-event -- a newer Gemini CLI has it\n' +
+      '    "BeforeToolz": [],\n' +
+      '    "AfterToolz": [], // hookctl-ignore unknown-event\n' +
+      '    "BeforeAgentz": []\n' +
+      '  }\n' +
+      '}\n';
+    sandbox.write('project/.gemini/settings.json', settings);
+    const { report } = await findings(sandbox);
+    expect(report.findings.map((f) => `${f.line} ${f.ruleId}`)).toEqual(['7 unknown-event']);
+  });
+
+  it('not in plain JSON, which has no comments: a `//` there is a syntax error the agent rejects the file for', async () => {
+    const sandbox = makeTempProject();
+    sandbox.write('project/.codex/hooks.json', '{\n  "hooks": {\n    "SessionStrat": [] // hookctl-ignore unknown-event\n  }\n}\n');
+    expect((await findings(sandbox)).rules).toContain('parse-error error');
   });
 
   it('a directive naming no rule silences nothing and says so on stderr', async () => {

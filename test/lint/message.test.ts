@@ -42,7 +42,7 @@ describe('createRule', () => {
     const sandbox = makeTempProject();
     const path = sandbox.write('project/.openinterpreter/hooks.json', '{ "hooks": {} }');
     const spec = await loadConfigSpec('openinterpreter');
-    const file = await spec.describeFile(path, { cwd: sandbox.project, home: sandbox.home, env: {} });
+    const files = [await spec.describeFile(path, { cwd: sandbox.project, home: sandbox.home, env: {} })].flat();
     const careless = createRule({
       id: 'careless',
       severity: 'error',
@@ -55,7 +55,7 @@ describe('createRule', () => {
         report({ messageId: 'found', data, pos: { line: 1, column: 1 } });
       },
     });
-    expect(() => analyseFiles([file], spec, [careless], sandbox.project)).toThrow('rule careless, message "found": no data for where');
+    expect(() => analyseFiles(files, spec, [careless], sandbox.project)).toThrow('rule careless, message "found": no data for where');
   });
 });
 

@@ -11,7 +11,10 @@ import { makeTempProject } from '../helpers/temp-project.js';
  * timeouts in milliseconds, a PermissionRequest deny racing an allow, removed and legacy tool names,
  * an edit guard a shell patch walks around, events newer than the agent hookctl knows), in one
  * repository with a claude, a codex and an octo config. Plain `hookctl lint` there reports each of
- * them once, and nothing else (an octo `npx` is silenced by an inline `# hookctl-ignore`).
+ * them once, and nothing else (an octo `npx` is silenced by an inline `# hookctl-ignore`). Round 4
+ * adds a Claude and a Codex plugin repository (the hooks files their manifests name), an unknown
+ * openinterpreter event (a warning: its Codex runtime skips it), and a Gemini JSONC settings file
+ * whose unknown event a `// hookctl-ignore` comment silences.
  */
 const FIXTURE = fileURLToPath(new URL('../fixtures/lint-mistakes', import.meta.url));
 
@@ -23,6 +26,7 @@ it('hookctl lint reports every reproduced mistake, and nothing else', async () =
   expect(result.stderr).toBe('');
   const report = JSON.parse(result.stdout) as {
     findings: { file: string; line: number; column: number; ruleId: string; message: string; severity: string }[];
+    files: string[];
   };
   expect(report.findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.ruleId}: ${f.message}`)).toEqual([
     expect.stringMatching(
@@ -64,11 +68,40 @@ it('hookctl lint reports every reproduced mistake, and nothing else', async () =
     ),
     expect.stringMatching(/^\.octo\/hooks\.yml:4:16 cwd-relative-script: .*python3 exits 2, which on PreToolUse blocks every tool call/),
     expect.stringMatching(/^\.octo\/hooks\.yml:6:16 unset-variable: \$CLAUDE_PROJECT_DIR is never set by octo/),
+    expect.stringMatching(
+      /^\.openinterpreter\/hooks\.json:3:5 unknown-event: unknown openinterpreter event "PostToolUze": Open Interpreter as of 2026-09, /,
+    ),
+    // A Codex plugin repository: the file its manifest names is linted; hooks/hooks.json is then never read.
+    expect.stringMatching(
+      /^plugins\/codex-guard\/config\/hooks\.json:3:33 tool-matcher-never-matches: matcher "Shell" is a tool name of Cursor/,
+    ),
+    expect.stringMatching(
+      /^plugins\/codex-guard\/hooks\/hooks\.json:1:1 unread-file: codex never reads hooks\/hooks\.json, .*\/plugin\.json takes/,
+    ),
+    // A Claude plugin repository: its manifest's hooks paths, outside the plugin or missing, and the file it adds.
+    expect.stringMatching(
+      /^plugins\/guard\/\.claude-plugin\/plugin\.json:3:35 plugin-discovery: plugin guard@local: hooks path "\.\.\/shared\/hooks\.json" is/,
+    ),
+    expect.stringMatching(
+      /^plugins\/guard\/\.claude-plugin\/plugin\.json:3:59 plugin-discovery: plugin guard@local: hooks file "\.\/hooks\/missing\.json"/,
+    ),
+    expect.stringMatching(/^plugins\/guard\/hooks\/extra\.json:3:33 tool-matcher-never-matches: matcher "bash" .*the tool is "Bash"$/),
   ]);
+  // Every plugin file was looked at, and the Gemini settings (whose unknown event a // comment silences).
+  expect(report.files).toEqual(
+    expect.arrayContaining([
+      'plugins/guard/hooks/hooks.json',
+      'plugins/guard/hooks/extra.json',
+      'plugins/guard/.claude-plugin/plugin.json',
+      'plugins/codex-guard/config/hooks.json',
+      '.gemini/settings.json',
+    ]),
+  );
   // The Task alias and the shell-patch note are info; the unknown events warnings (the agents ignore them).
   expect(report.findings.filter((f) => f.severity !== 'warning').map((f) => `${f.ruleId} ${f.severity}`)).toEqual([
     'tool-matcher-never-matches info',
     'patch-via-shell info',
   ]);
-  expect(result.code).toBe(0); // no errors: the octo npx is silenced by its # hookctl-ignore comment
+  // No errors: the octo npx is silenced by its # hookctl-ignore comment, the Gemini unknown event by its // one.
+  expect(result.code).toBe(0);
 });

@@ -1,4 +1,5 @@
-import { join, relative } from 'node:path';
+import { mkdirSync, symlinkSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyseFiles, sortFindings } from '../../src/config/analyse-files.js';
 import type { DialectConfigSpec } from '../../src/config/config-spec.js';
@@ -27,8 +28,11 @@ export const OI_TOML = 'project/.openinterpreter/config.toml';
 export const OCTO_YAML = 'project/.octo/hooks.yml';
 export const CLAUDE_SETTINGS = 'project/.claude/settings.json';
 
-/** A file's content, or the content and whether it gets the execute bit (default: it does not). */
-export type TestFile = string | { content: string; executable?: boolean };
+/**
+ * A file's content, or the content and whether it gets the execute bit (default: it does not), or a
+ * symbolic link to `link` (a path relative to the sandbox root: `<root>` stands for it).
+ */
+export type TestFile = string | { content: string; executable?: boolean } | { link: string };
 
 export interface ValidCase {
   /** The test's title; defaults to the first file's path and first line. */
@@ -126,6 +130,11 @@ export class RuleTester {
 export async function lintCase(rule: Rule, test: ValidCase): Promise<{ findings: Finding[]; sandbox: TempProject; linted: string[] }> {
   const sandbox = makeTempProject();
   for (const [path, file] of Object.entries(test.files)) {
+    if (typeof file !== 'string' && 'link' in file) {
+      mkdirSync(dirname(join(sandbox.root, path)), { recursive: true });
+      symlinkSync(join(sandbox.root, file.link), join(sandbox.root, path));
+      continue;
+    }
     const { content, executable = false } = typeof file === 'string' ? { content: file } : file;
     // `<root>` in a file stands for the sandbox root too (a codex user config trusting the project).
     sandbox.write(path, content.replaceAll(ROOT, sandbox.root), { executable });
@@ -136,7 +145,9 @@ export async function lintCase(rule: Rule, test: ValidCase): Promise<{ findings:
   const inferred = await loadConfigSpec(inferDialectFromPath(absolute[0]!) ?? 'openinterpreter');
   const spec = test.adjustSpec ? test.adjustSpec(inferred) : inferred;
   const context = { cwd: sandbox.project, home: sandbox.home, env: {}, managedConfigPath: join(sandbox.root, 'etc', 'requirements.toml') };
-  const files = test.effective ? await spec.discover(context) : await Promise.all(absolute.map((path) => spec.describeFile(path, context)));
+  const files = test.effective
+    ? await spec.discover(context)
+    : (await Promise.all(absolute.map((path) => spec.describeFile(path, context)))).flat();
   const { findings } = analyseFiles(files, spec, [rule], context.cwd);
   return { findings: sortFindings(findings), sandbox, linted };
 }
@@ -178,7 +189,7 @@ function matcher(value: Expected, sandbox: TempProject): unknown {
 function caseName(test: ValidCase, index: number): string {
   if (test.name !== undefined) return test.name;
   const [path, file] = Object.entries(test.files)[0] ?? [`case ${index + 1}`, ''];
-  const content = typeof file === 'string' ? file : file.content;
+  const content = typeof file === 'string' ? file : 'link' in file ? `-> ${file.link}` : file.content;
   return `${path}: ${content.split('\n')[0]!.slice(0, 60)}`;
 }
 

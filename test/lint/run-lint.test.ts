@@ -88,7 +88,7 @@ describe('runLint', () => {
       { file: project, line: 3, column: 58, ruleId: 'cwd-relative-script', severity: 'warning' },
       { file: project, line: 3, column: 58, ruleId: 'missing-script', severity: 'error' },
       { file: project, line: 3, column: 85, ruleId: 'timeout-suspicious', severity: 'warning' },
-      { file: project, line: 4, column: 5, ruleId: 'unknown-event', severity: 'error' },
+      { file: project, line: 4, column: 5, ruleId: 'unknown-event', severity: 'warning' },
     ];
     expect(findings.map(({ file, line, column, ruleId, severity }) => ({ file, line, column, ruleId, severity }))).toEqual(expected);
     expect(rules.map((rule) => [rule.id, rule.severity])).toEqual(Object.entries(ISSUE_RULES));

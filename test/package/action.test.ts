@@ -20,7 +20,9 @@ interface Action {
 }
 
 const CLEAN = '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "echo done" }] }] } }\n';
-const BROKEN = '{\n  "hooks": {\n    "PreToolUze": [{ "hooks": [{ "type": "command", "command": "echo hi" }] }]\n  }\n}\n';
+// An invalid regex (an unknown openinterpreter event is only a warning: its Codex runtime skips it).
+const BROKEN =
+  '{\n  "hooks": {\n    "PreToolUse": [{ "matcher": "Bash(", "hooks": [{ "type": "command", "command": "echo hi" }] }]\n  }\n}\n';
 const WARNING_ONLY = '{ "hooks": { "Stop": [{ "matcher": "Bash", "hooks": [{ "type": "command", "command": "echo done" }] }] } }\n';
 
 const action = parse(readFileSync(join(REPO, 'action.yml'), 'utf8')) as Action;
@@ -132,12 +134,12 @@ describe('action.yml', () => {
     expect(lint.outputs['exit-code']).toBe('1');
     const upload = byName(results, 'Upload SARIF to code scanning');
     expect((JSON.parse(readFileSync(upload.with!.sarif_file!, 'utf8')) as SarifLog).runs[0]!.results.map((r) => r.ruleId)).toEqual([
-      'unknown-event',
+      'invalid-matcher',
     ]);
     const fail = byName(results, 'Fail on errors');
     expect(fail.status).toBe('failure');
     expect(fail.stdout).toContain(
-      '::error file=.openinterpreter/hooks.json,line=3,col=5,title=unknown-event::unknown openinterpreter event "PreToolUze"',
+      '::error file=.openinterpreter/hooks.json,line=3,col=33,title=invalid-matcher::matcher "Bash(" is not a valid regular expression',
     );
   });
 
@@ -165,9 +167,9 @@ describe('action.yml', () => {
     write(workspace, 'app/.openinterpreter/hooks.json', BROKEN);
     const results = await runAction(workspace, { 'working-directory': 'app' });
     expect(byName(results, 'hookctl lint --format sarif').outputs['exit-code'], describeSteps(results)).toBe('1');
-    expect(uploaded(results)).toEqual(['unknown-event app/.openinterpreter/hooks.json']);
+    expect(uploaded(results)).toEqual(['invalid-matcher app/.openinterpreter/hooks.json']);
     expect(byName(results, 'Fail on errors').stdout).toContain(
-      '::error file=app/.openinterpreter/hooks.json,line=3,col=5,title=unknown-event::',
+      '::error file=app/.openinterpreter/hooks.json,line=3,col=33,title=invalid-matcher::',
     );
   });
 
@@ -181,7 +183,7 @@ describe('action.yml', () => {
       write(workspace, 'dist/.openinterpreter/hooks.json', BROKEN);
       const results = await runAction(workspace);
       expect(byName(results, 'hookctl lint --format sarif').outputs['exit-code'], describeSteps(results)).toBe('1');
-      expect(uploaded(results)).toEqual(['unknown-event .octo/hooks.yml', 'unknown-event packages/app/.openinterpreter/hooks.json']);
+      expect(uploaded(results)).toEqual(['unknown-event .octo/hooks.yml', 'invalid-matcher packages/app/.openinterpreter/hooks.json']);
       expect(byName(results, 'Fail on errors').status).toBe('failure');
     },
   );
@@ -233,10 +235,10 @@ describe("the README's plain-steps workflow", () => {
     expect(lint!.status, lint!.stderr).toBe('success');
     expect(upload!.with).toEqual({ sarif_file: 'hookctl.sarif' });
     expect((JSON.parse(readFileSync(join(workspace, 'hookctl.sarif'), 'utf8')) as SarifLog).runs[0]!.results.map((r) => r.ruleId)).toEqual([
-      'unknown-event',
+      'invalid-matcher',
     ]);
     expect(annotate!.status).toBe('failure');
-    expect(annotate!.stdout).toContain('::error file=.openinterpreter/hooks.json,line=3,col=5,title=unknown-event::');
+    expect(annotate!.stdout).toContain('::error file=.openinterpreter/hooks.json,line=3,col=33,title=invalid-matcher::');
   });
 
   it('passes on a clean config', async () => {

@@ -138,7 +138,7 @@ describe.skipIf(!PRE_COMMIT)('this repository as a remote pre-commit hook reposi
       const result = await preCommit(dir);
       expect(result.code, describeRun('pre-commit run', result)).toBe(1);
       expect(result.stdout).toMatch(/^hookctl lint\.+Failed$/m);
-      expect(result.stdout).toContain('unknown openinterpreter event "PreToolUze"; did you mean "PreToolUse"?');
+      expect(result.stdout).toContain('unknown openinterpreter event "PreToolUze"');
       expect(result.stdout).toContain('invalid-matcher');
 
       expect((await preCommit(dir, 'install')).code).toBe(0);

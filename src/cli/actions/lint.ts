@@ -60,7 +60,7 @@ export async function lint(files: readonly string[], options: LintOptions): Prom
 
 /**
  * The findings as the repository wants them (README "Rule settings"): inline `# hookctl-ignore`
- * comments first, then the levels of hookctl.config.json (or package.json "hookctl") at the root,
+ * (`// hookctl-ignore` in JSONC) comments first, then the levels of hookctl.config.json (or package.json "hookctl") at the root,
  * then `--rule`, which wins. A settings problem is a usage error before anything is printed.
  */
 function withSettings(linted: Linted, ruleOptions: readonly string[]): Linted {
@@ -68,7 +68,8 @@ function withSettings(linted: Linted, ruleOptions: readonly string[]): Linted {
   const settings = readRuleSettings(linted.root, ruleIds);
   for (const value of ruleOptions) settings.levels.set(...parseRuleOption(value, ruleIds));
   const show = (path: string) => displayPath(path, linted.root);
-  const ignored = applyInlineIgnores(linted.result.findings, linted.result.files ?? [], ruleIds, show);
+  const formats = linted.result.formats ?? new Map();
+  const ignored = applyInlineIgnores(linted.result.findings, linted.result.files ?? [], ruleIds, show, (file) => formats.get(file));
   const result = applyRuleSettings({ ...linted.result, findings: ignored.findings }, settings.levels);
   return { ...linted, result, notes: [...linted.notes, ...ignored.notes] };
 }

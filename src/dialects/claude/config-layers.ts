@@ -1,6 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve, sep } from 'node:path';
-import type { ConfigFile } from '../../config/config-file.js';
+import type { ConfigFile, PluginInfo } from '../../config/config-file.js';
 import { discoveredFile } from '../../config/discovered-file.js';
 import { findGitRoot } from '../../config/find-project-root.js';
 import { parseJson } from '../../config/parse-json.js';
@@ -8,7 +8,7 @@ import { readNamedConfigFile } from '../../config/read-config-file.js';
 import type { LoadContext } from '../../kit/index.js';
 import { claudeUserDir, gitMarkersUpward, INLINE_SETTINGS_PATH, managedSettingsPath } from './paths.js';
 import { discoverFrontmatterFiles, frontmatterKindOf, readFrontmatterFile } from './frontmatter.js';
-import { discoverPlugins, manifestName, pluginDataName } from './plugins.js';
+import { discoverPlugins, manifestFile, manifestHookFiles, manifestName, pluginDataName } from './plugins.js';
 import { probeRegularFile } from '../../util/regular-file.js';
 
 /**
@@ -139,9 +139,11 @@ async function flagSettings(context: LoadContext): Promise<ConfigFile | null> {
 }
 
 /** Places a file named on the command line (`hookctl lint FILE`) in the layer its path implies. */
-export async function describeClaudeFile(path: string, context: LoadContext): Promise<ConfigFile> {
+export async function describeClaudeFile(path: string, context: LoadContext): Promise<ConfigFile | ConfigFile[]> {
   const absolute = resolve(context.cwd, path);
   if (extname(absolute).toLowerCase() === '.md') return describeFrontmatterFile(absolute, context);
+  if (basename(absolute) === 'plugin.json' && basename(dirname(absolute)) === '.claude-plugin')
+    return describePluginManifest(dirname(dirname(absolute)), context);
   const parsed = await readNamedConfigFile(absolute, 'json');
   const name = basename(absolute);
   const dir = dirname(absolute);
@@ -155,12 +157,32 @@ export async function describeClaudeFile(path: string, context: LoadContext): Pr
     const root = dirname(dir);
     if (probeRegularFile(join(root, '.claude-plugin', 'plugin.json')).kind !== 'file')
       return { ...base, source: 'plugin', role: 'hooks-file' };
-    const id = `${(await manifestName(root)) ?? basename(root)}@local`;
-    const plugin = { name: id, root, data: join(claudeUserDir(context), 'plugins', 'data', pluginDataName(id)) };
-    return { parsed, source: 'plugin', role: 'hooks-file', layer: root, plugin };
+    return { parsed, source: 'plugin', role: 'hooks-file', layer: root, plugin: await localPlugin(root, context) };
   }
   if (dir === claudeUserDir(context)) return { ...base, source: 'user', role: 'inline-config' };
   return { ...base, source: name === 'settings.local.json' ? 'local' : 'project', role: 'inline-config' };
+}
+
+/** A plugin being written, in its own repository: `<manifest name>@local`, its data where Claude would keep it. */
+async function localPlugin(root: string, context: LoadContext): Promise<PluginInfo> {
+  const id = `${(await manifestName(root)) ?? basename(root)}@local`;
+  return { name: id, root, data: join(claudeUserDir(context), 'plugins', 'data', pluginDataName(id)) };
+}
+
+/**
+ * A plugin repository's manifest (issue 23): the hooks files and inline config its `hooks` adds to
+ * `hooks/hooks.json` (which the repository lists on its own), in the plugin's layer, and the
+ * manifest itself, carrying what cannot be loaded — or its syntax errors, since Claude Code then
+ * loads none of the plugin.
+ */
+async function describePluginManifest(root: string, context: LoadContext): Promise<ConfigFile[]> {
+  const plugin = await localPlugin(root, context);
+  const defaultLoaded = probeRegularFile(join(root, 'hooks', 'hooks.json')).kind === 'file';
+  const { files, carrier, manifest } = await manifestHookFiles(plugin, defaultLoaded);
+  const path = join(root, '.claude-plugin', 'plugin.json');
+  const parsed = manifest ?? (await readNamedConfigFile(path, 'json'));
+  const itself = carrier ?? manifestFile(parsed, plugin, []);
+  return [...files, { ...itself, parsed: { ...itself.parsed, errors: parsed.errors } }];
 }
 
 /**

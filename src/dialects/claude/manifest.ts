@@ -21,6 +21,8 @@ export const manifest: DialectManifest = {
     { path: '.claude/agents/*.md' },
     // A plugin's repository: its hooks file counts beside its Claude manifest (cc plugins-ref §Plugin structure).
     { path: 'hooks/hooks.json', markers: ['.claude-plugin/plugin.json'] },
+    // …and the hooks files and inline hooks its manifest's `hooks` adds (cc plugins-ref §Component path fields).
+    { path: '.claude-plugin/plugin.json' },
   ],
   events: CLAUDE_EVENTS,
   cli: {

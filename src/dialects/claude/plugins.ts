@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { ConfigFile, PluginInfo } from '../../config/config-file.js';
@@ -148,32 +149,53 @@ export async function manifestName(root: string): Promise<string | null> {
 }
 
 /**
- * `hooks/hooks.json`, then what `.claude-plugin/plugin.json` `hooks` names (cc plugins-ref
- * §Component path fields): a path or an array of paths (relative to the plugin root, never outside
- * it), or inline config — an object with `hooks`, or the event map itself. An entry that cannot be
- * used is a notice at that entry, carried by the manifest as a file of role `plugin-manifest`.
+ * `hooks/hooks.json`, then what `.claude-plugin/plugin.json` `hooks` adds to it (manifestHookFiles).
  */
 async function pluginHookFiles(plugin: ClaudePlugin, watchPaths: string[]): Promise<ConfigFile[]> {
-  const place = { source: 'plugin' as const, role: 'hooks-file' as const, layer: plugin.root, plugin };
   const defaultPath = join(plugin.root, 'hooks', 'hooks.json');
-  const files: ConfigFile[] = [];
-  const main = await discoveredFile(defaultPath, 'json', place);
-  if (main) files.push(main);
-  const manifestPath = join(plugin.root, '.claude-plugin', 'plugin.json');
-  watchPaths.push(defaultPath, manifestPath);
-  const manifest = await readConfigFile(manifestPath, 'json');
+  watchPaths.push(defaultPath, join(plugin.root, '.claude-plugin', 'plugin.json'));
+  const main = await discoveredFile(defaultPath, 'json', pluginPlace(plugin));
+  const named = await manifestHookFiles(plugin, main !== null, watchPaths);
+  return [...(main === null ? [] : [main]), ...named.files, ...(named.carrier === null ? [] : [named.carrier])];
+}
+
+/** Where a plugin's hooks files sit: the plugin's own layer. */
+function pluginPlace(plugin: PluginInfo) {
+  return { source: 'plugin' as const, role: 'hooks-file' as const, layer: plugin.root, plugin };
+}
+
+/** What a manifest adds to `hooks/hooks.json`, and the manifest as the carrier of its notices (null: none). */
+export interface ManifestHooks {
+  files: ConfigFile[];
+  carrier: ConfigFile | null;
+  /** The manifest as read (null: there is none). */
+  manifest: ParsedFile | null;
+}
+
+/**
+ * What `.claude-plugin/plugin.json` `hooks` names besides `hooks/hooks.json` (cc plugins-ref
+ * §Component path fields; Claude Code 2.1.328 loads both): a path or an array of paths (relative
+ * to the plugin root, never outside it, symbolic links included), or inline config — an object
+ * with `hooks`, or the event map itself. Naming the standard file again loads it once; naming it
+ * when it is absent is a missing file, as in the agent. An entry that cannot be used is a notice
+ * at that entry, carried by the manifest as a file of role `plugin-manifest`.
+ */
+export async function manifestHookFiles(plugin: PluginInfo, defaultLoaded: boolean, watchPaths: string[] = []): Promise<ManifestHooks> {
+  const place = pluginPlace(plugin);
+  const defaultPath = join(plugin.root, 'hooks', 'hooks.json');
+  const manifest = await readConfigFile(join(plugin.root, '.claude-plugin', 'plugin.json'), 'json');
   const hooks = manifest?.root?.kind === 'object' ? setField(manifest.root, 'hooks')?.value : undefined;
-  if (manifest === null || hooks === undefined) return files;
+  const files: ConfigFile[] = [];
+  if (manifest === null || hooks === undefined) return { files, carrier: null, manifest };
   const notices: PluginNotice[] = [];
   const id = plugin.name;
-  const seen = new Set([defaultPath]);
+  const seen = new Set(defaultLoaded ? [defaultPath] : []);
   const items = hooks.kind === 'array' ? hooks.items : [hooks];
   for (const item of items) {
     if (item.kind === 'scalar' && typeof item.value === 'string') {
       const quoted = JSON.stringify(item.value);
       const path = resolve(plugin.root, item.value);
-      const inside = relative(plugin.root, path);
-      if (inside === '' || inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside)) {
+      if (!insideRoot(plugin.root, path)) {
         notices.push({ messageId: 'hooksPathOutside', data: { id, path: quoted }, pos: item.pos });
         continue;
       }
@@ -189,8 +211,30 @@ async function pluginHookFiles(plugin: ClaudePlugin, watchPaths: string[]): Prom
       notices.push({ messageId: 'hooksEntryKind', data: { id, found: jsonKind(item) }, pos: item.pos });
     }
   }
-  if (notices.length > 0) files.push(manifestFile(manifest, plugin, notices));
-  return files;
+  return { files, carrier: notices.length > 0 ? manifestFile(manifest, plugin, notices) : null, manifest };
+}
+
+/**
+ * Inside the plugin root, as written and after following symbolic links: the agent refuses a path
+ * that escapes either way, and reading a link to `~/.ssh/id_rsa` would put pieces of it into
+ * findings. A path that does not exist yet is judged as written.
+ */
+function insideRoot(root: string, path: string): boolean {
+  const within = (dir: string, target: string) => {
+    const inside = relative(dir, target);
+    return inside !== '' && !inside.startsWith(`..${sep}`) && inside !== '..' && !isAbsolute(inside);
+  };
+  if (!within(root, path)) return false;
+  const real = realPathOrNull(path);
+  return real === null || within(realPathOrNull(root) ?? root, real);
+}
+
+function realPathOrNull(path: string): string | null {
+  try {
+    return realpathSync(path);
+  } catch {
+    return null;
+  }
 }
 
 /**

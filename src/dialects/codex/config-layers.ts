@@ -1,5 +1,5 @@
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import type { ConfigFile } from '../../config/config-file.js';
+import type { ConfigFile, PluginInfo } from '../../config/config-file.js';
 import { discoveredFile } from '../../config/discovered-file.js';
 import { directoriesDownTo } from '../../config/find-project-root.js';
 import { formatFromPath, readNamedConfigFile } from '../../config/read-config-file.js';
@@ -7,7 +7,7 @@ import type { ParsedFile } from '../../config/source-tree.js';
 import type { LoadContext } from '../../kit/index.js';
 import { directoryAt, probeRegularFile, somethingAt } from '../../util/regular-file.js';
 import { canonical, codexPaths, SESSION_LAYER_PATH, type CodexPaths } from './paths.js';
-import { pluginHookFiles, pluginWatchPaths } from './plugins.js';
+import { manifestReplacesDefault, pluginHookFiles, pluginWatchPaths, repositoryManifestFiles } from './plugins.js';
 import { projectTrust, type ProjectTrust } from './project-trust.js';
 import { lookup, mergePlain, toPlain, type Plain } from './toml-values.js';
 
@@ -169,10 +169,14 @@ export function settingsOf(files: readonly (ConfigFile | null)[]): Plain {
 }
 
 /** Places a file named on the command line in the layer its path implies. */
-export async function describeCodexFile(path: string, context: LoadContext): Promise<ConfigFile> {
+export async function describeCodexFile(path: string, context: LoadContext): Promise<ConfigFile | ConfigFile[]> {
   const absolute = resolve(context.cwd, path);
   const format = formatFromPath(absolute) ?? 'json';
   const paths = codexPaths(context);
+  if (basename(absolute) === 'plugin.json' && basename(dirname(absolute)) === '.codex-plugin') {
+    const root = dirname(dirname(absolute));
+    return repositoryManifestFiles(root, localPlugin(root, paths.home));
+  }
   const role =
     format === 'json'
       ? 'hooks-file'
@@ -192,12 +196,22 @@ export async function describeCodexFile(path: string, context: LoadContext): Pro
     basename(folder) === 'hooks' &&
     probeRegularFile(join(pluginRoot, '.codex-plugin', 'plugin.json')).kind === 'file'
   ) {
-    const info = {
-      name: `${basename(pluginRoot)}@local`,
-      root: pluginRoot,
-      data: join(paths.home, 'plugins', 'data', `${basename(pluginRoot)}-local`),
-    };
-    return { parsed, source: 'plugin', role, layer: pluginRoot, plugin: info, key: `${info.name}:hooks/${basename(absolute)}` };
+    const info = localPlugin(pluginRoot, paths.home);
+    const key = `${info.name}:hooks/${basename(absolute)}`;
+    // Hooks the manifest names take its place: Codex never reads it then (unread-file says so).
+    if (basename(absolute) === 'hooks.json' && manifestReplacesDefault(pluginRoot)) {
+      const readInstead = join(pluginRoot, '.codex-plugin', 'plugin.json');
+      return {
+        parsed: { ...parsed, root: null, errors: [] },
+        source: 'plugin',
+        role: 'unread',
+        layer: pluginRoot,
+        plugin: info,
+        key,
+        readInstead,
+      };
+    }
+    return { parsed, source: 'plugin', role, layer: pluginRoot, plugin: info, key };
   }
   if (role === 'managed-requirements' || folder === paths.systemDir)
     return { parsed, source: 'managed', role, layer: folder, plugin: null };
@@ -240,4 +254,9 @@ function withManagedDirKey(file: ConfigFile | null): ConfigFile | null {
 
 function withPlacement(file: ConfigFile | null, placement: Omit<ConfigFile, 'parsed'>): ConfigFile | null {
   return file === null ? null : { ...file, ...placement };
+}
+
+/** A plugin being written, in its own repository, as `<directory>@local`, its data where Codex would keep it. */
+function localPlugin(root: string, codexHome: string): PluginInfo {
+  return { name: `${basename(root)}@local`, root, data: join(codexHome, 'plugins', 'data', `${basename(root)}-local`) };
 }

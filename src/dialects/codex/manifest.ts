@@ -17,6 +17,8 @@ export const manifest: DialectManifest = {
     { path: '.codex/hooks.json' },
     { path: '.codex/config.toml' },
     { path: 'hooks/hooks.json', markers: ['.codex-plugin/plugin.json'] },
+    // …or, when its manifest's `hooks` names hooks files or holds them inline, those instead (manifest.rs).
+    { path: '.codex-plugin/plugin.json' },
   ],
   events: CODEX_EVENTS,
   cli: {

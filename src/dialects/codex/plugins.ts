@@ -1,6 +1,6 @@
-import { lstatSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { ConfigFile } from '../../config/config-file.js';
+import { lstatSync, readdirSync, realpathSync } from 'node:fs';
+import { isAbsolute, join, relative, sep } from 'node:path';
+import type { ConfigFile, PluginInfo } from '../../config/config-file.js';
 import { discoveredFile } from '../../config/discovered-file.js';
 import { parseJson } from '../../config/parse-json.js';
 import { jsonKind, type PluginNotice } from '../../config/plugin-notices.js';
@@ -109,6 +109,68 @@ async function hookFilesOf(codexHome: string, id: PluginId): Promise<ConfigFile[
 }
 
 type Placement = (key: string) => Omit<ConfigFile, 'parsed'> & { key: string };
+
+/**
+ * A plugin being written, in its own repository (issue 23), placed as Codex would place it once
+ * installed: what its manifest makes Codex load besides `hooks/hooks.json` (which the repository
+ * lists on its own), then the manifest itself, carrying Codex's warnings about its `hooks` or its
+ * syntax errors. Empty when Codex takes the file for no manifest (agent-plugin format, not an object).
+ */
+export async function repositoryManifestFiles(root: string, plugin: PluginInfo): Promise<ConfigFile[]> {
+  const manifest = readManifest(root);
+  const placement = (key: string) => ({
+    source: 'plugin' as const,
+    role: 'hooks-file' as const,
+    layer: root,
+    plugin,
+    key: `${plugin.name}:${key}`,
+  });
+  const path = join(root, '.codex-plugin', 'plugin.json');
+  const itself = (parsed: ParsedFile, notices: PluginNotice[]): ConfigFile => ({
+    ...placement('plugin.json'),
+    parsed: { ...parsed, root: null, duplicateKeys: [] },
+    role: 'plugin-manifest',
+    notices,
+  });
+  if (manifest === null) {
+    // Not JSON Codex can read: its errors are the finding (Codex loads nothing of the plugin).
+    const parsed = parseJson(readText(path) ?? '', path);
+    return parsed.errors.length > 0 ? [itself(parsed, [])] : [];
+  }
+  const notices: PluginNotice[] = [];
+  const named = (await manifestHookFiles(root, manifest, placement, notices)).filter(
+    (file) => file.parsed.path !== join(root, DEFAULT_HOOKS),
+  );
+  // The repository is untrusted: a link to `~/.ssh/id_rsa` must not put pieces of it into findings.
+  const hooksPos = manifest.root?.kind === 'object' ? getEntry(manifest.root, 'hooks')?.value.pos : undefined;
+  const files = named.filter((file) => {
+    const target = realPathOrNull(file.parsed.path);
+    if (target === null || isWithin(realPathOrNull(root) ?? root, target)) return true;
+    notices.push({
+      messageId: 'linkOutside',
+      data: { file: file.parsed.path, target },
+      pos: hooksPos ?? { line: 1, column: 1, offset: 0 },
+    });
+    return false;
+  });
+  return [...files, itself(manifest, notices)];
+}
+
+/**
+ * Whether the manifest's `hooks` takes the place of `hooks/hooks.json` (loader.rs
+ * `load_plugin_hooks`: the default is read only when the manifest names no usable hooks): a path
+ * Codex accepts, or inline hooks.
+ */
+export function manifestReplacesDefault(root: string): boolean {
+  const manifest = readManifest(root);
+  const hooks = manifest?.root?.kind === 'object' ? getEntry(manifest.root, 'hooks')?.value : undefined;
+  if (hooks === undefined || (hooks.kind === 'scalar' && hooks.value === null)) return false;
+  if (isString(hooks) || (hooks.kind === 'array' && hooks.items.every(isString))) {
+    const items = hooks.kind === 'array' ? hooks.items : [hooks];
+    return items.some((item) => manifestPath(item, []) !== null);
+  }
+  return hooks.kind === 'object' || (hooks.kind === 'array' && hooks.items.every((item) => item.kind === 'object'));
+}
 
 /**
  * loader.rs `load_plugin_hooks` over manifest.rs `resolve_manifest_hooks`: the manifest's `hooks`
@@ -256,4 +318,17 @@ function jsonValue(text: string | null): Plain | undefined {
   } catch {
     return undefined;
   }
+}
+
+function realPathOrNull(path: string): string | null {
+  try {
+    return realpathSync(path);
+  } catch {
+    return null;
+  }
+}
+
+function isWithin(dir: string, path: string): boolean {
+  const inside = relative(dir, path);
+  return inside !== '' && !inside.startsWith(`..${sep}`) && inside !== '..' && !isAbsolute(inside);
 }

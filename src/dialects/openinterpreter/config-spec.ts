@@ -28,6 +28,10 @@ export const configSpec: DialectConfigSpec = {
   },
   timeout: { unit: 'seconds', defaultMs: 600_000, suspiciousSeconds: 1000 },
   handlerTypes: { supported: ['command'], unsupported: ['prompt', 'agent', 'mcp_tool'] },
+  // Seed 000: the agent runs the Codex hooks runtime (codex-rs/hooks), whose HookEventsToml
+  // (codex-rs/config/src/hook_config.rs) has no deny_unknown_fields: serde skips an event it does not
+  // know, in hooks.json and in config.toml alike (SPEC 2.2 lists no unknown event among whole-file rejections).
+  unknownEventIgnored: { agent: 'Open Interpreter as of 2026-09', effect: 'skips this event' },
   topLevel: {
     // hooks.json: any top-level key but `description` makes the agent reject the file (SPEC 2.2;
     // Codex: codex-rs/config/src/hook_config.rs HooksFile is deny_unknown_fields), `$schema` included.

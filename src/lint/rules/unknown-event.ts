@@ -5,7 +5,7 @@ const IGNORED = 'unknown {{dialect}} event "{{event}}": {{agent}}, whose events 
 
 /**
  * A misspelled event is the classic hook that silently never fires. It is an error where the agent
- * refuses the file for it (octo); where the agent ignores it (claude, codex) it is a warning naming
+ * refuses the file for it (octo); where the agent ignores it (claude, codex, openinterpreter) it is a warning naming
  * the version hookctl knows, so a newer agent's new event does not break CI (issue 23).
  */
 export const unknownEvent = createRule({

@@ -10,7 +10,9 @@ import { createRule } from '../rule.js';
 export const unreadFile = createRule({
   id: 'unread-file',
   severity: 'warning',
-  description: "a config file the agent never reads (octo hooks.yaml; a codex worktree's own hooks.json)",
+  description:
+    "a config file the agent never reads (octo hooks.yaml; a codex worktree's own hooks.json, " +
+    "or a codex plugin's when its manifest names others)",
   atLoad: true,
   messages: {
     // {{dialect}} never reads {{file}}; {{read}} is the name it reads instead.
@@ -18,11 +20,23 @@ export const unreadFile = createRule({
     moveHooks: '{{dialect}} never reads {{file}}, so nothing in it runs; it reads {{read}} beside it, so move these hooks there',
     // The same name in another directory: codex reads a linked git worktree's hooks from the root checkout.
     readElsewhere: '{{dialect}} never reads this {{file}}, so nothing in it runs: in this linked git worktree it reads {{read}} instead',
+    // A codex plugin's hooks/hooks.json when its manifest's `hooks` names other files or holds hooks inline.
+    manifestNames:
+      '{{dialect}} never reads {{file}}, so nothing in it runs: the "hooks" of {{read}} takes its place ' +
+      '(it is read only when the manifest names no hooks); name it there, or move its hooks',
   },
-  check({ spec, checked, report }) {
+  check({ spec, checked, report, showPath }) {
     const { file } = checked;
     if (file.role !== 'unread' || file.readInstead === undefined) return;
     const pos = { line: 1, column: 1 };
+    if (file.role === 'unread' && file.plugin !== null && file.readInstead.endsWith('plugin.json')) {
+      report({
+        messageId: 'manifestNames',
+        data: { dialect: spec.dialect, file: 'hooks/hooks.json', read: showPath(file.readInstead) },
+        pos,
+      });
+      return;
+    }
     if (basename(file.parsed.path) === basename(file.readInstead)) {
       report({
         messageId: 'readElsewhere',

@@ -32,6 +32,15 @@ const claude: Tests = {
       },
       effective: true,
     },
+    {
+      name: 'a plugin repository whose manifest names a hooks file that exists, and the standard one again (loaded once)',
+      files: {
+        'plugin/.claude-plugin/plugin.json': '{ "name": "guard", "hooks": ["./extra/hooks.json", "./hooks/hooks.json"] }',
+        'plugin/extra/hooks.json': hooksFile,
+        'plugin/hooks/hooks.json': hooksFile,
+      },
+      lint: ['plugin/.claude-plugin/plugin.json', 'plugin/hooks/hooks.json'],
+    },
   ],
   invalid: [
     {
@@ -112,6 +121,40 @@ const claude: Tests = {
       ],
     },
     {
+      name: 'a plugin repository (issue 23): its manifest names a file outside it, and the standard file that is absent',
+      files: {
+        'plugin/.claude-plugin/plugin.json': '{\n  "name": "guard",\n  "hooks": ["../shared/hooks.json", "./hooks/hooks.json"]\n}\n',
+        'shared/hooks.json': hooksFile,
+      },
+      lint: ['plugin/.claude-plugin/plugin.json'],
+      errors: [
+        {
+          messageId: 'hooksPathOutside',
+          file: 'plugin/.claude-plugin/plugin.json',
+          line: 3,
+          column: 13,
+          message: 'plugin guard@local: hooks path "../shared/hooks.json" is outside the plugin directory; not loaded',
+        },
+        {
+          messageId: 'hooksFileMissing',
+          file: 'plugin/.claude-plugin/plugin.json',
+          line: 3,
+          column: 37,
+          message: 'plugin guard@local: hooks file "./hooks/hooks.json" does not exist; not loaded',
+        },
+      ],
+    },
+    {
+      name: 'a plugin repository whose named hooks file is a symbolic link out of it (Claude Code follows links and refuses it)',
+      files: {
+        'plugin/.claude-plugin/plugin.json': '{\n  "name": "guard",\n  "hooks": "./config/hooks.json"\n}\n',
+        'plugin/config/hooks.json': { link: 'secret.txt' },
+        'secret.txt': 'token=abc\n',
+      },
+      lint: ['plugin/.claude-plugin/plugin.json'],
+      errors: [{ messageId: 'hooksPathOutside', file: 'plugin/.claude-plugin/plugin.json', line: 3, column: 12 }],
+    },
+    {
       name: 'hooks in a plugin subagent, which the agent ignores (cc sub-agents §Choose the subagent scope)',
       files: {
         [CLAUDE_USER]: enable('guard@market'),
@@ -147,6 +190,11 @@ const codex: Tests = {
         [`${CODEX_PLUGIN}/hooks/one.json`]: hooksFile,
       },
       effective: true,
+    },
+    {
+      name: 'a plugin repository whose manifest names its hooks file',
+      files: { 'plugin/.codex-plugin/plugin.json': codexManifest('["./config/hooks.json"]'), 'plugin/config/hooks.json': hooksFile },
+      lint: ['plugin/.codex-plugin/plugin.json'],
     },
     {
       name: 'no hooks entry and no default hooks file',
@@ -196,6 +244,38 @@ const codex: Tests = {
           message: `ignoring hooks "./x/../b.json": path must not contain '..'`,
         },
         { messageId: 'pathOutsideRoot', file: `${CODEX_PLUGIN}/.codex-plugin/plugin.json`, line: 3, column: 52 },
+      ],
+    },
+    {
+      name: 'a plugin repository (issue 23) whose manifest names a file that is not there',
+      files: { 'plugin/.codex-plugin/plugin.json': codexManifest('["./config/hooks.json"]') },
+      lint: ['plugin/.codex-plugin/plugin.json'],
+      errors: [
+        {
+          messageId: 'failedToRead',
+          file: 'plugin/.codex-plugin/plugin.json',
+          line: 3,
+          column: 13,
+          message: 'failed to read plugin hooks config <root>/plugin/config/hooks.json: No such file or directory (os error 2)',
+        },
+      ],
+    },
+    {
+      name: 'a plugin repository whose named hooks file is a symbolic link out of it: not read (the repository is untrusted)',
+      files: {
+        'plugin/.codex-plugin/plugin.json': codexManifest('["./config/hooks.json"]'),
+        'plugin/config/hooks.json': { link: 'secret.txt' },
+        'secret.txt': 'token=abc\n',
+      },
+      lint: ['plugin/.codex-plugin/plugin.json'],
+      errors: [
+        {
+          messageId: 'linkOutside',
+          file: 'plugin/.codex-plugin/plugin.json',
+          line: 3,
+          column: 12,
+          data: { file: '<root>/plugin/config/hooks.json', target: /secret\.txt$/ },
+        },
       ],
     },
     {

@@ -6,6 +6,11 @@ new RuleTester().run(unreadFile, {
   valid: [
     { name: 'a hooks.yml', files: { [OCTO_YAML]: 'hooks:\n  Stop:\n    - command: ./notify.sh\n' } },
     { name: 'a codex hooks.json in a regular checkout', files: { 'project/.codex/hooks.json': '{ "hooks": {} }\n' } },
+    {
+      name: "a codex plugin's hooks/hooks.json when the manifest names no hooks",
+      files: { 'plugin/.codex-plugin/plugin.json': '{ "name": "guard" }', 'plugin/hooks/hooks.json': '{ "hooks": {} }\n' },
+      lint: ['plugin/hooks/hooks.json'],
+    },
   ],
   invalid: [
     {
@@ -52,6 +57,27 @@ new RuleTester().run(unreadFile, {
           message:
             'codex never reads this hooks.json, so nothing in it runs: in this linked git worktree it reads ' +
             '<root>/project/.codex/hooks.json instead',
+        },
+      ],
+    },
+    {
+      name: "a codex plugin's hooks/hooks.json when the manifest's hooks names another file (codex-rs loader.rs load_plugin_hooks)",
+      files: {
+        'plugin/.codex-plugin/plugin.json': '{ "name": "guard", "hooks": "./config/hooks.json" }',
+        'plugin/config/hooks.json': '{ "hooks": {} }\n',
+        'plugin/hooks/hooks.json': '{ "hooks": { "Stop": [] } }\n',
+      },
+      lint: ['plugin/hooks/hooks.json'],
+      errors: [
+        {
+          messageId: 'manifestNames',
+          file: 'plugin/hooks/hooks.json',
+          line: 1,
+          column: 1,
+          message:
+            'codex never reads hooks/hooks.json, so nothing in it runs: ' +
+            'the "hooks" of <root>/plugin/.codex-plugin/plugin.json takes its place ' +
+            '(it is read only when the manifest names no hooks); name it there, or move its hooks',
         },
       ],
     },
