@@ -20,10 +20,13 @@ export async function openEngine(
     configCache?: boolean;
     /** The only events this engine dispatches (`run`: one), whose handlers alone are prepared. */
     events?: readonly string[];
+    /** Hooks and config loading see this environment instead of hookctl's own (`test --agent`'s view). */
+    env?: Readonly<Record<string, string | undefined>>;
   } = {},
 ): Promise<Engine> {
   return openDialectEngine(await loadDialect(common.dialectId), {
     ...loadContextOf(common),
+    ...(options.env ? { env: options.env } : {}),
     bypassTrust: options.bypassTrust === true,
     strictPayload: options.strictPayload === true,
     ...(options.rewriteOrder ? { rewriteOrder: options.rewriteOrder } : {}),

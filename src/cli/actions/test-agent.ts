@@ -1,7 +1,8 @@
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { configured, nearestConfiguredDir } from '../../dialects/detect-dialect.js';
-import { DIALECT_IDS, loadDialect } from '../../dialects/registry.js';
+import { DIALECT_IDS, loadDialect, manifestOf } from '../../dialects/registry.js';
 import { killHookProcessGroupsNow } from '../../engine/process-groups.js';
 import { HookctlError, UsageError } from '../../errors.js';
 import type { AgentDriver } from '../../kit/agent-driver.js';
@@ -46,11 +47,14 @@ export async function testAgent(paths: readonly string[], options: AgentTestOpti
   if (redirections.length > 0) throw new AgentRedirectedError(refusal(driver, redirections));
   const note = agentJail().note;
   if (note !== null) process.stderr.write(`hookctl: note: ${note}\n`);
-  const engine = await openEngine(common, {
-    bypassTrust: true,
-    strictPayload: true,
-    rewriteOrder: options.rewriteOrder,
-    workspaceTrust: 'assume',
+  // The prediction reads what the agent in its sandbox reads: without --with-user-settings, no user layer.
+  const predictionView = userLayerView(options.agent, common.home, options.withUserSettings === true);
+  const engine = await openEngine(
+    { ...common, home: predictionView.home },
+    { bypassTrust: true, strictPayload: true, rewriteOrder: options.rewriteOrder, workspaceTrust: 'assume', env: predictionView.env },
+  ).catch((error: unknown) => {
+    predictionView.remove();
+    throw error;
   });
   process.stderr.write(`${WARNING}\n`);
   const progress = format === 'text' ? process.stdout : process.stderr;
@@ -82,9 +86,34 @@ export async function testAgent(paths: readonly string[], options: AgentTestOpti
       return report.failed + report.disagreements + report.errors;
     } finally {
       await engine.close({ signal });
+      predictionView.remove();
     }
   });
   return interruptedExitCode ?? (failures === 0 ? 0 : 1);
+}
+
+interface UserLayerView {
+  readonly home: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly remove: () => void;
+}
+
+/**
+ * The home and environment hookctl predicts with. The agent runs with a sandbox home that holds the
+ * user's own layer only with --with-user-settings; otherwise the prediction gets an empty home and no
+ * variable that moves the user config dir (`CLAUDE_CONFIG_DIR`, `CODEX_HOME`…), so a user-layer hook
+ * is in neither view.
+ */
+function userLayerView(agent: string, home: string, withUserSettings: boolean): UserLayerView {
+  if (withUserSettings) return { home, env: process.env, remove: () => {} };
+  const empty = mkdtempSync(join(tmpdir(), 'hookctl-agent-home-'));
+  const moved = manifestOf(agent as (typeof DIALECT_IDS)[number]).userConfigDirEnv;
+  const env: Record<string, string | undefined> = { ...process.env, HOME: empty };
+  if (moved !== undefined) delete env[moved];
+  const remove = (): void => rmSync(empty, { recursive: true, force: true });
+  // Ctrl-C may end the process before the caller's finally runs.
+  process.once('exit', remove);
+  return { home: empty, env, remove };
 }
 
 function outputFormat(options: AgentTestOptions): 'text' | 'json' | 'junit' {

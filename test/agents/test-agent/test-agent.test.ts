@@ -272,15 +272,20 @@ describe.skipIf(why !== null)('hookctl test --agent: the user layer and Ctrl-C',
         env: { HOME: home, CLAUDE_CONFIG_DIR: undefined },
         timeoutMs: 600_000,
       });
-      const report = JSON.parse(result.stdout || '{}') as { results?: { agentDid: string; status: string }[] };
+      const report = JSON.parse(result.stdout || '{}') as {
+        results?: { agentDid: string; status: string; disagreements: unknown[] }[];
+      };
       return { result, case: report.results?.[0] };
     };
     const without = await run();
     expect(without.case?.agentDid, without.result.stderr).toBe('ran the call');
     expect(without.case?.status).toBe('failed');
+    // hookctl predicts from the same view: the user layer is out of both, so they agree.
+    expect(without.case?.disagreements).toEqual([]);
     const opted = await run('--with-user-settings');
     expect(opted.case?.agentDid, opted.result.stderr).toMatch(/^denied the call: ".*: the user layer says no(\\n)?"$/);
     expect(opted.case?.status).toBe('passed');
+    expect(opted.case?.disagreements).toEqual([]);
     expect(opted.result.code).toBe(0);
   });
 
