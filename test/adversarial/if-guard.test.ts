@@ -272,7 +272,9 @@ describe('a managed `if: "Bash(rm *)"` guard against every shell form (issue 22,
     const result = await runCli(['dry-run', 'PreToolUse', '--tool', 'Bash', '--set', `tool_input.command="bash -c 'rm -rf x'"`, ...flags]);
     expect(result.code).toBe(0);
     expect(result.stdout).not.toContain('no rm');
-    expect(result.stdout).toContain('the command runs through bash -c: Claude Code does not run this hook for this form, so it did not run');
+    expect(result.stdout).toContain(
+      'the command runs through bash -c: Claude Code does not run this hook for this form, so it did not run',
+    );
   });
 
   it('through a dispatch: `sudo rm` is not guarded, as in Claude Code, and the dispatch says the guard is bypassed', async () => {
