@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { compileCondition } from '../../src/dialects/claude/if-condition.js';
 import { command, dispatchOnce, group, hooks, makeClaudeSandbox } from '../dialects/claude/sandbox.js';
+import { runCli } from '../helpers/run-cli.js';
+import { sandboxFlags } from '../helpers/temp-project.js';
 
 /**
  * A managed `if: "Bash(rm *)"` guard against the command forms a model (or a prompt injection) can
@@ -260,6 +262,19 @@ describe('a managed `if: "Bash(rm *)"` guard against every shell form (issue 22,
     const harmless = await dispatchOnce(box, 'PreToolUse', { tool_input: { command: 'echo "rm x"' } });
     expect(harmless).toMatchObject({ decision: null, runs: [] });
     expect(harmless.warnings).toEqual([]);
+  });
+
+  it('hookctl dry-run shows the guard skipped for `bash -c`, with the bypass warning', async () => {
+    const box = makeClaudeSandbox();
+    const guard = command("echo 'no rm' >&2; exit 2", { if: 'Bash(rm *)' });
+    box.settings('etc/claude-code/managed-settings.json', hooks({ PreToolUse: [group([guard], 'Bash')] }));
+    const flags = sandboxFlags(box, 'claude', box.managed);
+    const result = await runCli(['dry-run', 'PreToolUse', '--tool', 'Bash', '--set', `tool_input.command="bash -c 'rm -rf x'"`, ...flags]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toContain('no rm');
+    expect(result.stdout).toContain(
+      'the command runs through bash -c: Claude Code does not run this hook for this form, so it did not run',
+    );
   });
 
   it('through a dispatch: `sudo rm` is not guarded, as in Claude Code, and the dispatch says the guard is bypassed', async () => {
