@@ -69,7 +69,8 @@ Rule settings: hookctl.config.json at the repository root ({ "rules": { "<rule-i
 levels off, info, warn, error), or the same object under "hookctl" in its package.json (not both);
 --rule id=level overrides either. An unknown rule id or level is a usage error with a suggestion.
 In YAML and TOML files, "# hookctl-ignore <rule-id>[, <rule-id>…]" on a finding's line or alone on
-the line above silences that rule there (JSON hook files allow no comments).
+the line above silences that rule there; in settings read as JSON with comments, "// hookctl-ignore …"
+does the same (strict JSON hook files allow no comments: use the settings file or --rule).
 
 Exit status: 0 when there are no errors (and no more warnings than --max-warnings),
 1 when there are, 2 on usage errors (unknown format, missing file).

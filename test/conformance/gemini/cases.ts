@@ -350,9 +350,10 @@ function planCases(cases: Case[], cwd: string): void {
       definitions: [{ hooks }],
       behaviours,
     });
-  timeout('alone', [{ hook: 'a', timeout: 300 }], { a: { stdout: json({ decision: 'deny', reason: 'too late' }), sleepSeconds: 2 } });
-  timeout('beside a deny', [{ hook: 'a', timeout: 300 }, { hook: 'b' }], {
-    a: { sleepSeconds: 2 },
+  // 1.5 s: long enough for the hook to record its stdin on a loaded machine before either side kills it.
+  timeout('alone', [{ hook: 'a', timeout: 1500 }], { a: { stdout: json({ decision: 'deny', reason: 'too late' }), sleepSeconds: 4 } });
+  timeout('beside a deny', [{ hook: 'a', timeout: 1500 }, { hook: 'b' }], {
+    a: { sleepSeconds: 4 },
     b: { stdout: json({ decision: 'deny', reason: 'in time' }) },
   });
 }
