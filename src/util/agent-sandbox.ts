@@ -1,6 +1,6 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { isPlainObject } from './is-plain-object.js';
 import { loopbackNamespace } from './loopback-namespace.js';
 
@@ -11,19 +11,31 @@ import { loopbackNamespace } from './loopback-namespace.js';
  * hooks fail to stop included), and that can touch nothing but the copy.
  */
 export interface AgentJail {
-  /** argv → the argv that runs it jailed. */
-  wrap(argv: readonly string[], writable: string): string[];
+  /**
+   * argv → the argv that runs it jailed. `shadowed` directories outside the sandbox become writable
+   * through an overlay whose changes stay in the sandbox (a case's Write to `/etc/hosts`), where the
+   * kernel allows it; elsewhere they stay read-only.
+   */
+  wrap(argv: readonly string[], writable: string, shadowed?: readonly string[]): string[];
   /** Null when fully jailed, else the one line that says what is missing here. */
   readonly note: string | null;
 }
 
-// Inside the namespace: the sandbox becomes its own mount (so it stays writable), then every other
-// mount is remounted read-only; /proc and /sys are left as the kernel made them.
+// Inside the namespace: each shadowed directory gets an overlay whose upper layer is in the sandbox
+// (the host's directory is never written), the sandbox becomes its own mount (so it stays writable),
+// then every other mount is remounted read-only; /proc and /sys are left as the kernel made them.
 const READ_ONLY = [
-  'sb="$1"; shift',
+  'sb="$1"; n="$2"; shift 2',
+  'kept=""; i=0',
+  'while [ "$i" -lt "$n" ]; do',
+  '  d="$1"; shift; i=$((i + 1)); o="$sb/.hookctl-shadow/$i"',
+  '  mkdir -p "$o/upper" "$o/work"',
+  '  mount -t overlay overlay -o "lowerdir=$d,upperdir=$o/upper,workdir=$o/work" "$d" 2>/dev/null && kept="$kept|$d|"',
+  'done',
   'mount --bind "$sb" "$sb" || exit 97',
   "awk '{print $2}' /proc/self/mounts | while read -r m; do",
   '  case "$m" in "$sb"|"$sb"/*|/proc|/proc/*|/sys|/sys/*) continue;; esac',
+  '  case "$kept" in *"|$m|"*) continue;; esac',
   '  mount -o remount,bind,ro "$m" 2>/dev/null || true',
   'done',
   'exec "$@"',
@@ -48,8 +60,22 @@ function probeJail(): AgentJail {
         '(as with `hookctl test`); the agent reaches 127.0.0.1 only because its settings say so',
     };
   }
-  const readOnly = (argv: readonly string[], writable: string): string[] =>
-    namespace.wrap(['unshare', '-m', '--propagation', 'private', '--', 'sh', '-c', READ_ONLY, 'sh', writable, ...argv]);
+  const readOnly = (argv: readonly string[], writable: string, shadowed: readonly string[] = []): string[] =>
+    namespace.wrap([
+      'unshare',
+      '-m',
+      '--propagation',
+      'private',
+      '--',
+      'sh',
+      '-c',
+      READ_ONLY,
+      'sh',
+      writable,
+      String(shadowed.length),
+      ...shadowed,
+      ...argv,
+    ]);
   const probe = readOnly(['true'], '/tmp');
   const result = spawnSync(probe[0] as string, probe.slice(1), { timeout: 10_000 });
   if (result.status === 0) return { wrap: readOnly, note: null };
@@ -57,6 +83,21 @@ function probeJail(): AgentJail {
     wrap: (argv) => namespace.wrap(argv),
     note: 'no private mount namespace here: the agent runs network-isolated, but tool calls can write outside its sandbox',
   };
+}
+
+/**
+ * The directories to shadow so that writes to `paths` outside the sandbox succeed inside the jail:
+ * for each absolute path outside it, the nearest existing directory above the file (never `/`).
+ */
+export function shadowDirs(paths: readonly string[], sandbox: string): string[] {
+  const dirs = new Set<string>();
+  for (const path of paths) {
+    if (!isAbsolute(path) || !relative(sandbox, path).startsWith('..')) continue;
+    let dir = dirname(resolve(path));
+    while (dir !== dirname(dir) && !existsSync(dir)) dir = dirname(dir);
+    if (dir !== dirname(dir)) dirs.add(dir);
+  }
+  return [...dirs];
 }
 
 /** Directories never copied: version control and installed dependencies are not hook settings. */

@@ -134,9 +134,9 @@ describe.skipIf(why !== null)('hookctl test --agent in the pinned agents (script
     expect(result.stdout).toMatch(/^rm-rf-home\.case\.json +passed +denied the call: "refusing rm -r on \/, ~/m);
     expect(result.stdout).toMatch(/^force-push\.case\.json +passed +refused the call \(ask\)/m);
     expect(result.stdout).toMatch(/^stop-tests-fail\.case\.json +passed +went on after the final message/m);
-    // The one case Claude cannot reproduce here: a Write to /etc/hosts fails in the read-only sandbox.
-    expect(result.stdout).toMatch(/^format-outside-project\.case\.json +not-run /m);
-    expect(result.stdout).toMatch(/^8 passed, 0 failed, 0 disagree with hookctl, 1 not run in the agent, 0 errors/m);
+    // A Write to /etc/hosts: the jail shadows /etc with an overlay kept in the sandbox, so it succeeds there.
+    expect(result.stdout).toMatch(/^format-outside-project\.case\.json +passed /m);
+    expect(result.stdout).toMatch(/^9 passed, 0 failed, 0 disagree with hookctl, 0 not run in the agent, 0 errors/m);
     expect(result.code).toBe(0);
   });
 

@@ -5,7 +5,16 @@ import { packageRoot } from '../../../contracts/package-root.js';
 import type { AgentCase, AgentDisagreement, AgentDriver, AgentObservation, AgentProjectContext } from '../../../kit/agent-driver.js';
 import { releaseProcessGroup, signalProcessGroup, trackProcessGroup } from '../../../engine/process-groups.js';
 import type { Outcome } from '../../../kit/outcome.js';
-import { agentJail, agentVersion, intoCopy, laySandbox, type SandboxLayout, witnessed, writeWitness } from '../../../util/agent-sandbox.js';
+import {
+  agentJail,
+  agentVersion,
+  intoCopy,
+  laySandbox,
+  type SandboxLayout,
+  shadowDirs,
+  witnessed,
+  writeWitness,
+} from '../../../util/agent-sandbox.js';
 import { isPlainObject } from '../../../util/is-plain-object.js';
 import type { ModelScript, ScriptedTurn } from './model-server.js';
 import { claudeRedirections, copiedSettingsFiles } from './redirections.js';
@@ -70,7 +79,7 @@ async function runClaudeCase(c: AgentCase): Promise<AgentObservation> {
     env: { TMPDIR: layout.tmp },
     timeoutMs: c.timeoutMs,
   };
-  const result = await runDriver(c.sandbox, spec);
+  const result = await runDriver(c.sandbox, spec, shadowDirs(writtenPaths(c, layout), c.sandbox));
   return observe(c, layout, result, turns.length);
 }
 
@@ -113,6 +122,13 @@ function caseInput(c: AgentCase, layout: Layout): Record<string, unknown> {
   return input;
 }
 
+/** The file a case's edit writes outside the copy (a Write to `/etc/hosts`): it must not fail read-only. */
+function writtenPaths(c: AgentCase, layout: Layout): string[] {
+  if (typeof c.payload.tool_name !== 'string' || !isPlainObject(c.payload.tool_input)) return [];
+  const path = caseInput(c, layout).file_path;
+  return typeof path === 'string' ? [path] : [];
+}
+
 /**
  * Claude Code reads project settings from the directory it starts in and keeps the shell's working
  * directory across Bash calls, so a case whose cwd is a subdirectory starts at the project root and
@@ -153,11 +169,11 @@ function driverPath(): string {
 }
 
 /** Runs driver.js (model server + claude) jailed; the sandbox is the only writable place. */
-function runDriver(sandbox: string, spec: SessionSpec): Promise<SessionResult> {
+function runDriver(sandbox: string, spec: SessionSpec, shadowed: readonly string[]): Promise<SessionResult> {
   const specFile = join(sandbox, 'hookctl', 'spec.json');
   const resultFile = join(sandbox, 'hookctl', 'result.json');
   writeFileSync(specFile, JSON.stringify(spec));
-  const [command, ...args] = agentJail().wrap([process.execPath, driverPath(), specFile, resultFile], sandbox);
+  const [command, ...args] = agentJail().wrap([process.execPath, driverPath(), specFile, resultFile], sandbox, shadowed);
   return new Promise((resolve, reject) => {
     // Nothing of the caller's environment reaches the driver (session.ts builds Claude's own).
     const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: spec.home };
