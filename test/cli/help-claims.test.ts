@@ -39,8 +39,15 @@ describe('enable, disable, trust: the dialects their help names', () => {
     expect(ran.stderr).toMatch(message);
     expect(ran.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(ran.code).toBe(2);
-    const help = await runCli([command, '--help']);
-    expect(help.stdout).toMatch(command === 'trust' ? /claude has no\s+per-hook trust/ : /octo and claude have none/);
+    const help = (await runCli([command, '--help'])).stdout.replace(/\s+/g, ' ');
+    if (command === 'trust') expect(help).toMatch(/claude has no per-hook trust/);
+    else {
+      // Every dialect without an on/off switch, as the manifests say, and no other.
+      const named = /(\w+(?:, \w+)*(?: and \w+)?) have none/.exec(help)?.[1]?.split(/, | and /) ?? [];
+      const switchless = DIALECT_IDS.filter((id) => manifestOf(id).cli?.hookSwitch === false);
+      expect([...named].sort()).toEqual([...switchless].sort());
+      expect(named).toContain(dialect);
+    }
   });
 });
 

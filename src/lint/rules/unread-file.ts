@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { createRule } from '../rule.js';
 
 /**
@@ -32,7 +32,12 @@ export const unreadFile = createRule({
     if (file.role === 'unread' && file.plugin !== null && file.readInstead.endsWith('plugin.json')) {
       report({
         messageId: 'manifestNames',
-        data: { dialect: spec.dialect, file: 'hooks/hooks.json', read: showPath(file.readInstead) },
+        // The file as named inside its plugin (its directory and name), not the dialect's default spelled out.
+        data: {
+          dialect: spec.dialect,
+          file: `${basename(dirname(file.parsed.path))}/${basename(file.parsed.path)}`,
+          read: showPath(file.readInstead),
+        },
         pos,
       });
       return;
