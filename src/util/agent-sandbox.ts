@@ -87,7 +87,8 @@ function probeJail(): AgentJail {
 
 /**
  * The directories to shadow so that writes to `paths` outside the sandbox succeed inside the jail:
- * for each absolute path outside it, the nearest existing directory above the file (never `/`).
+ * for each absolute path outside it, the nearest existing directory above the file, unless that
+ * directory holds the sandbox (such a write stays read-only and its case is `not run`).
  */
 export function shadowDirs(paths: readonly string[], sandbox: string): string[] {
   const dirs = new Set<string>();
@@ -95,7 +96,9 @@ export function shadowDirs(paths: readonly string[], sandbox: string): string[] 
     if (!isAbsolute(path) || !relative(sandbox, path).startsWith('..')) continue;
     let dir = dirname(resolve(path));
     while (dir !== dirname(dir) && !existsSync(dir)) dir = dirname(dir);
-    if (dir !== dirname(dir)) dirs.add(dir);
+    // Never `/` nor a directory holding the sandbox (a Write to /tmp/x with the sandbox in /tmp): an
+    // overlay there would hide the sandbox's own mount, and the driver's result would land in the overlay.
+    if (relative(dir, sandbox).startsWith('..')) dirs.add(dir);
   }
   return [...dirs];
 }
