@@ -14,6 +14,10 @@ export interface GeminiHookSettings {
   redaction: EnvironmentRedaction;
   /** `general.plan.directory` as written (last layer wins); Gemini resolves it against the project root. */
   plansDirectory: string | null;
+  /** `security.allowedExtensions` and `security.blockGitExtensions` (each: the last layer that sets it wins). */
+  extensionSecurity: { allowed: readonly string[]; blockGit: boolean };
+  /** `experimental.extensionConfig` (true by default): extension settings reach their hooks. */
+  extensionConfig: boolean;
 }
 
 /** Gemini CLI's sanitizationConfig, as config.ts builds it from the settings. */
@@ -34,6 +38,8 @@ export function geminiHookSettings(files: readonly ConfigFile[], workspaceTruste
   const disabled = new Set<string>();
   const redaction = { enabled: false, allowed: [] as string[], blocked: [] as string[] };
   let plansDirectory: string | null = null;
+  const extensionSecurity = { allowed: [] as string[], blockGit: false };
+  let extensionConfig = true;
   for (const file of files) {
     if (file.role !== 'inline-config') continue;
     const root = file.parsed.root;
@@ -47,6 +53,16 @@ export function geminiHookSettings(files: readonly ConfigFile[], workspaceTruste
     readRedaction(objectAt(objectAt(root, 'security'), 'environmentVariableRedaction'), redaction);
     const directory = scalarAt(objectAt(objectAt(root, 'general'), 'plan'), 'directory');
     if (typeof directory === 'string' && directory !== '') plansDirectory = directory;
+    const security = objectAt(root, 'security');
+    const blockGit = scalarAt(security, 'blockGitExtensions');
+    if (typeof blockGit === 'boolean') extensionSecurity.blockGit = blockGit;
+    const allowed = security === undefined ? undefined : setField(security, 'allowedExtensions')?.value;
+    if (allowed?.kind === 'array')
+      extensionSecurity.allowed = allowed.items.flatMap((item) =>
+        item.kind === 'scalar' && typeof item.value === 'string' ? [item.value] : [],
+      );
+    const extensionSettings = scalarAt(objectAt(root, 'experimental'), 'extensionConfig');
+    if (typeof extensionSettings === 'boolean') extensionConfig = extensionSettings;
     const hooksConfig = objectAt(root, 'hooksConfig');
     if (hooksConfig === undefined) continue;
     const enabled = setField(hooksConfig, 'enabled');
@@ -58,7 +74,7 @@ export function geminiHookSettings(files: readonly ConfigFile[], workspaceTruste
       for (const item of list.items) if (item.kind === 'scalar' && typeof item.value === 'string') disabled.add(item.value);
     }
   }
-  return { off, disabled, folderTrustOff, redaction, plansDirectory };
+  return { off, disabled, folderTrustOff, redaction, plansDirectory, extensionSecurity, extensionConfig };
 }
 
 /** Arrays in Gemini's settings merge by replacement unless the schema says union; these do not. */

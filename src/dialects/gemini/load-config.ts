@@ -4,11 +4,13 @@ import { type ExtendHandler, normalizeHandlers } from '../../config/normalize-ha
 import type { SourceObject } from '../../config/source-tree.js';
 import type { LoadContext, LoadedConfig } from '../../kit/index.js';
 import { LOAD_RULES } from '../../lint/rules/load-rules.js';
-import { resolve } from 'node:path';
+import { resolve, sep } from 'node:path';
+import type { ConfigFile } from '../../config/config-file.js';
 import { geminiWatchPaths } from './config-layers.js';
 import { configSpec } from './config-spec.js';
 import { folderTrust } from './folder-trust.js';
-import { type ExtensionState, extensionStates } from './extension-enablement.js';
+import { extensionStates } from './extension-enablement.js';
+import { extensionLocation, extensionRefusal, extensionSettings, readExtensionManifest, readInstallMetadata } from './extensions.js';
 import { redactedVariables } from './hook-env.js';
 import { type GeminiHookSettings, geminiHookSettings } from './hook-settings.js';
 import { geminiPaths } from './paths.js';
@@ -27,17 +29,13 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
   const trustOff = geminiHookSettings(files, false).folderTrustOff;
   const trusted = context.workspaceTrust === 'assume' || (await folderTrust(context, trustOff)).trusted;
   const settings = geminiHookSettings(files, trusted);
-  const extensions = extensionStates(
-    geminiPaths(context).extensionsDir,
-    files.flatMap((file) => (file.plugin ? [file.plugin.root] : [])),
-    resolve(context.cwd),
-  );
+  const { loads: extensions, stop } = extensionLoads(files, settings, trusted, context);
   const environment = hookEnvironment(settings, context);
   const records = normalizeHandlers(
     analysis.checked,
     configSpec,
     analysis.invalidated,
-    geminiExtension({ settings, extensions, environment }, context),
+    geminiExtension({ settings, extensions, environment, stop }),
   );
   const off = settings.off;
   return {
@@ -47,29 +45,37 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
     managedOnly: false,
     handlers: off === null ? records : [],
     files: files.map((file) => file.parsed.path),
-    watchPaths: [...new Set([...files.map((file) => file.parsed.path), ...geminiWatchPaths(context)])],
+    watchPaths: [
+      ...new Set([
+        ...files.map((file) => file.parsed.path),
+        ...geminiWatchPaths(context),
+        ...[...extensions.values()].flatMap((extension) => extension.settingsFiles),
+      ]),
+    ],
     findings: analysis.findings,
   };
 }
 
 /**
  * A record as Gemini CLI runs it (normalisation extension): its `name`; run with `bash -c`
- * (shell-utils.ts); the hook's own `env` only (no plugin variables); an extension's
- * `${extensionPath}`-style variables substituted; deduplicated by `name:command` across the event
+ * (shell-utils.ts); the hook's own `env` (an extension's command hooks: its settings over it); an
+ * extension's `${extensionPath}`-style variables and settings substituted; deduplicated by `name:command` across the event
  * (hookPlanner.ts deduplicateHooks); `sequential` from its definition; skipped when
  * `hooksConfig.disabled` names it (hookRegistry.ts getHookName: the name, else the command).
  */
-function geminiExtension(load: GeminiLoad, context: LoadContext): ExtendHandler {
-  const { settings, extensions, environment } = load;
+function geminiExtension(load: GeminiLoad): ExtendHandler {
+  const { settings, extensions, environment, stop } = load;
   return (record, origin) => {
     if (record.command === '') return null;
     const name = scalarField(origin.handler.node, 'name', 'string');
     const sequential = scalarField(origin.group.node, 'sequential', 'boolean') === true;
     const written = record.declaredCommand ?? record.command;
-    const command = origin.file.plugin ? hydrate(written, origin.file.plugin.root, context.cwd) : written;
+    const extension = origin.file.plugin ? extensions.get(origin.file.plugin.data) : undefined;
+    const command = extension ? hydrate(written, extension.variables) : written;
     const switchName = name || command;
-    const extension = origin.file.plugin ? extensions.get(origin.file.plugin.root) : undefined;
-    const off = record.unrunnable ? null : extension?.enabled === false ? extension.detail : switchedOff(settings, switchName);
+    const off = record.unrunnable ? null : (stop ?? extension?.off ?? switchedOff(settings, switchName));
+    // Extension settings reach command hooks only (HookType.Command), over the hook's own env.
+    const settingsEnv = extension && scalarField(origin.handler.node, 'type', 'string') === 'command' ? extension.env : {};
     const { declaredCommand: _declared, ...common } = record;
     return {
       ...common,
@@ -77,7 +83,7 @@ function geminiExtension(load: GeminiLoad, context: LoadContext): ExtendHandler 
       ...(command === written ? {} : { declaredCommand: written }),
       ...(name === undefined ? {} : { name }),
       launch: { kind: 'process', argv: ['bash', '-c', command] },
-      env: { ...environment, ...stringRecord(origin.handler.node) },
+      env: { ...environment, ...stringRecord(origin.handler.node), ...settingsEnv },
       dedup: { scope: 'gemini', key: `${name ?? ''}:${command}` },
       ...(sequential ? { sequential: true } : {}),
       ...(off === null ? {} : { unrunnable: { reason: 'disabled', error: off } }),
@@ -87,9 +93,12 @@ function geminiExtension(load: GeminiLoad, context: LoadContext): ExtendHandler 
 
 interface GeminiLoad {
   settings: GeminiHookSettings;
-  extensions: ReadonlyMap<string, ExtensionState>;
+  /** By install dir. */
+  extensions: ReadonlyMap<string, ExtensionLoad>;
   /** What every hook's environment differs by from the agent's: redactions and a custom plans dir. */
   environment: Readonly<Record<string, string | undefined>>;
+  /** Set when loading the extensions throws in Gemini (its startup fails): no hook runs. */
+  stop: string | null;
 }
 
 function switchedOff(settings: GeminiHookSettings, switchName: string): string | null {
@@ -108,10 +117,76 @@ function hookEnvironment(settings: GeminiHookSettings, context: LoadContext): Re
   return custom === null ? removed : { ...removed, GEMINI_PLANS_DIR: custom };
 }
 
-/** extension-manager.ts hydrates `${extensionPath}`, `${workspacePath}`, `${/}` and `${pathSeparator}`; others stay. */
-function hydrate(command: string, root: string, workspace: string): string {
-  const values: Record<string, string> = { extensionPath: root, workspacePath: workspace, '/': '/', pathSeparator: '/' };
-  return command.replace(/\$\{(.*?)\}/g, (match, name: string) => values[name] ?? match);
+/** What a hook of one installed extension gets from it, and whether Gemini loads it at all. */
+interface ExtensionLoad {
+  /** Why its hooks do not run (refused, skipped, disabled for the workspace), else null. */
+  off: string | null;
+  /** `${name}` values for its hooks' strings. */
+  variables: Readonly<Record<string, string>>;
+  /** Its settings that Gemini sets in its command hooks' environment. */
+  env: Readonly<Record<string, string>>;
+  settingsFiles: readonly string[];
+}
+
+/**
+ * extension-manager.ts _buildExtension for each extension with hooks, in its order: the source
+ * checks (allowedExtensions, blockGitExtensions), the manifest (an invalid one skips the
+ * extension), its settings, then enablement for the workspace (extension-enablement.ts).
+ * `admin.extensions.enabled` is not read: Gemini takes `admin` only from remote admin controls
+ * and ignores it in every settings file.
+ */
+function extensionLoads(
+  files: readonly ConfigFile[],
+  settings: GeminiHookSettings,
+  workspaceTrusted: boolean,
+  context: LoadContext,
+): { loads: Map<string, ExtensionLoad>; stop: string | null } {
+  const workspace = resolve(context.cwd);
+  const { extensionsDir } = geminiPaths(context);
+  const plugins = [
+    ...new Map(
+      files.flatMap((file) => (file.plugin && file.role === 'hooks-file' ? [[file.plugin.data, file.plugin] as const] : [])),
+    ).values(),
+  ];
+  const enablement = extensionStates(
+    extensionsDir,
+    plugins.map((plugin) => plugin.root),
+    workspace,
+  );
+  const loads = new Map<string, ExtensionLoad>();
+  let stop: string | null = null;
+  for (const plugin of plugins) {
+    const installDir = plugin.data;
+    const metadata = readInstallMetadata(installDir);
+    const location = extensionLocation(installDir, metadata, workspace);
+    const written = location.kind === 'bad-link' ? plugin.root : location.written;
+    const refusal = extensionRefusal(installDir, metadata, settings.extensionSecurity, workspace);
+    if (refusal?.fatal) stop ??= refusal.message;
+    const manifest = readExtensionManifest(plugin.root);
+    const own =
+      // A refused extension is read no further by Gemini: no settings files.
+      refusal === null && manifest.ok && settings.extensionConfig
+        ? extensionSettings(manifest.name, manifest.settings, { extensionsDir, workspace, workspaceTrusted })
+        : { variables: {}, env: {}, files: [] };
+    const off =
+      refusal?.message ??
+      (manifest.ok ? null : `Gemini CLI skips the extension: ${manifest.problem}`) ??
+      enablement.get(plugin.root)?.detail ??
+      null;
+    loads.set(installDir, {
+      off,
+      // hydrationContext: the settings' keys come last and can replace the built-in names.
+      variables: { extensionPath: written, workspacePath: workspace, '/': sep, pathSeparator: sep, ...own.variables },
+      env: own.env,
+      settingsFiles: own.files,
+    });
+  }
+  return { loads, stop: stop === null ? null : `Gemini CLI does not start: ${stop}` };
+}
+
+/** hydrateString: `${name}` with a value is replaced, any other stays as written. */
+function hydrate(command: string, values: Readonly<Record<string, string>>): string {
+  return command.replace(/\$\{(.*?)\}/g, (match, name: string) => (Object.hasOwn(values, name) ? values[name]! : match));
 }
 
 function stringRecord(handler: SourceObject): Record<string, string> {

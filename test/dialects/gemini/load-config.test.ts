@@ -128,7 +128,7 @@ describe('gemini folder trust', () => {
     const sandbox = makeTempProject();
     sandbox.write('home/.gemini/settings.json', settings({ SessionStart: [{ hooks: [hook('echo user')] }] }));
     sandbox.write('project/.gemini/settings.json', settings({ SessionStart: [{ hooks: [hook('echo workspace')] }] }));
-    sandbox.write('home/.gemini/extensions/x/gemini-extension.json', '{"name":"x"}');
+    sandbox.write('home/.gemini/extensions/x/gemini-extension.json', '{"name":"x","version":"1.0.0"}');
     sandbox.write('home/.gemini/extensions/x/hooks/hooks.json', settings({ SessionStart: [{ hooks: [hook('echo extension')] }] }));
     return sandbox;
   }
