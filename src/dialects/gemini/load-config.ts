@@ -67,11 +67,15 @@ function geminiExtension(load: GeminiLoad): ExtendHandler {
   const { settings, extensions, environment, stop } = load;
   return (record, origin) => {
     if (record.command === '') return null;
-    const name = scalarField(origin.handler.node, 'name', 'string');
+    const extension = origin.file.plugin ? extensions.get(origin.file.plugin.data) : undefined;
+    // loadExtensionHooks hydrates every string of an extension's hooks: command, name, env values.
+    const fill = (text: string) => (extension ? hydrate(text, extension.variables) : text);
+    const writtenName = scalarField(origin.handler.node, 'name', 'string');
+    const name = writtenName === undefined ? undefined : fill(writtenName);
     const sequential = scalarField(origin.group.node, 'sequential', 'boolean') === true;
     const written = record.declaredCommand ?? record.command;
-    const extension = origin.file.plugin ? extensions.get(origin.file.plugin.data) : undefined;
-    const command = extension ? hydrate(written, extension.variables) : written;
+    const command = fill(written);
+    const ownEnv = Object.fromEntries(Object.entries(stringRecord(origin.handler.node)).map(([key, value]) => [key, fill(value)]));
     const switchName = name || command;
     const off = record.unrunnable ? null : (stop ?? extension?.off ?? switchedOff(settings, switchName));
     // Extension settings reach command hooks only (HookType.Command), over the hook's own env.
@@ -83,7 +87,7 @@ function geminiExtension(load: GeminiLoad): ExtendHandler {
       ...(command === written ? {} : { declaredCommand: written }),
       ...(name === undefined ? {} : { name }),
       launch: { kind: 'process', argv: ['bash', '-c', command] },
-      env: { ...environment, ...stringRecord(origin.handler.node), ...settingsEnv },
+      env: { ...environment, ...ownEnv, ...settingsEnv },
       dedup: { scope: 'gemini', key: `${name ?? ''}:${command}` },
       ...(sequential ? { sequential: true } : {}),
       ...(off === null ? {} : { unrunnable: { reason: 'disabled', error: off } }),

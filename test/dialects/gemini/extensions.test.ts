@@ -39,7 +39,7 @@ function link(sandbox: TempProject, name: string, source: unknown, extra: Record
 
 async function handlers(sandbox: TempProject, env: Record<string, string> = {}) {
   const loaded = await loadConfig(context(sandbox, env));
-  return loaded.handlers.map((h) => ({ command: h.command, env: h.env, off: h.unrunnable?.error ?? null }));
+  return loaded.handlers.map((h) => ({ command: h.command, name: h.name, env: h.env, off: h.unrunnable?.error ?? null }));
 }
 
 async function sessionStart(sandbox: TempProject, env: Record<string, string> = {}) {
@@ -178,7 +178,16 @@ describe('gemini extension settings (.env)', () => {
     sandbox.write(
       `${installed('svc')}/hooks/hooks.json`,
       hooksJson({
-        SessionStart: [{ hooks: [hook('echo ${extensionPath} ${API_URL} ${OTHER} ${UNSET}', { env: { API_URL: 'own', KEEP: 'k' } })] }],
+        SessionStart: [
+          {
+            hooks: [
+              hook('echo ${extensionPath} ${API_URL} ${OTHER} ${UNSET}', {
+                name: 'svc${/}guard',
+                env: { API_URL: 'own', KEEP: 'k', CONF: '${extensionPath}${/}conf' },
+              }),
+            ],
+          },
+        ],
       }),
     );
     sandbox.write(`${installed('svc')}/.env`, 'API_URL=https://user.example\nexport OTHER="two\\nlines" # comment\n');
@@ -190,7 +199,9 @@ describe('gemini extension settings (.env)', () => {
     const root = join(sandbox.home, '.gemini', 'extensions', 'svc');
     const [seen] = await handlers(sandbox);
     expect(seen!.command).toBe(`echo ${root} https://user.example two\nlines \${UNSET}`);
-    expect(seen!.env).toMatchObject({ API_URL: 'https://user.example', KEEP: 'k' });
+    // Every string of the hook is hydrated: its name and env values too.
+    expect(seen!.name).toBe('svc/guard');
+    expect(seen!.env).toMatchObject({ API_URL: 'https://user.example', KEEP: 'k', CONF: `${root}/conf` });
     // OTHER is not a declared setting: substituted, not exported.
     expect(seen!.env.OTHER).toBeUndefined();
   });
