@@ -159,6 +159,7 @@ function extensionLoads(
   );
   const loads = new Map<string, ExtensionLoad>();
   let stop: string | null = null;
+  const names = new Set<string>();
   for (const plugin of plugins) {
     const installDir = plugin.data;
     const metadata = readInstallMetadata(installDir);
@@ -167,6 +168,11 @@ function extensionLoads(
     const refusal = extensionRefusal(installDir, metadata, settings.extensionSecurity, workspace);
     if (refusal?.fatal) stop ??= refusal.message;
     const manifest = readExtensionManifest(plugin.root);
+    // loadExtensions throws on a second loaded extension of one name (hookctl sees those with hooks).
+    if (refusal === null && manifest.ok) {
+      if (names.has(manifest.name)) stop ??= `Extension with name ${manifest.name} already was loaded.`;
+      names.add(manifest.name);
+    }
     const own =
       // A refused extension is read no further by Gemini: no settings files.
       refusal === null && manifest.ok && settings.extensionConfig

@@ -170,6 +170,21 @@ describe('gemini extension manifest', () => {
   });
 });
 
+describe('gemini duplicate extensions', () => {
+  it('two loaded extensions with one manifest name make Gemini throw at startup: no hook runs', async () => {
+    const sandbox = makeTempProject();
+    extensionAt(sandbox, installed('a'), 'twin', 'echo a');
+    extensionAt(sandbox, installed('b'), 'twin', 'echo b');
+    sandbox.write('home/.gemini/settings.json', hooksJson({ SessionStart: [{ hooks: [hook('echo user')] }] }));
+    expect((await handlers(sandbox)).map((h) => h.off)).toEqual([
+      'Gemini CLI does not start: Extension with name twin already was loaded.',
+      'Gemini CLI does not start: Extension with name twin already was loaded.',
+      'Gemini CLI does not start: Extension with name twin already was loaded.',
+    ]);
+    expect((await sessionStart(sandbox)).systemMessages).toEqual([]);
+  });
+});
+
 describe('gemini extension settings (.env)', () => {
   function world(sandbox: TempProject): void {
     extensionAt(sandbox, installed('svc'), 'svc', 'echo ${extensionPath} ${API_URL} ${UNSET} $API_URL', {
