@@ -75,6 +75,21 @@ export function trustScope(projectFile: string): string {
   return `(${parts.filter(Boolean).join('; ')})`;
 }
 
+/** What untrusting does where a dialect's manifest says nothing else (`DialectCliFacts.untrustEffect`). */
+export const DEFAULT_UNTRUST_EFFECT = 'untrusted hooks stop running until they are reviewed again';
+
+/**
+ * `untrust`'s description: what it forgets in each dialect, and what that does there, the default
+ * for the dialects that state no effect of their own and each other dialect's own sentence.
+ */
+export function untrustHelp(): string {
+  const trusting = withFacts().filter(({ facts }) => facts.trust !== 'none');
+  const plain = trusting.filter(({ facts }) => facts.untrustEffect === undefined).map(({ id }) => id);
+  const own = trusting.flatMap(({ id, facts }) => (facts.untrustEffect === undefined ? [] : [`${id}: ${facts.untrustEffect}`]));
+  const effects = [plain.length > 0 ? `${wordList(plain)}: ${DEFAULT_UNTRUST_EFFECT}` : '', ...own].filter(Boolean);
+  return `forget the trust of hooks ${trustScope('of the project hooks file')}. ${effects.join('; ')}`;
+}
+
 /** The dialects `enable` and `disable` act on: those that keep a per-hook on/off state. */
 export function switchDialects(): DialectId[] {
   return dialectsWhere((facts) => facts.hookSwitch);

@@ -59,6 +59,13 @@ export interface DialectCliFacts {
   readonly sessionRecords?: string;
   /** `trust --project` also records the agent's own trust of the project (its words for it). */
   readonly projectTrust?: string;
+  /**
+   * What untrusting a hook does in this agent, as one sentence, where it is not what the word
+   * promises (Gemini CLI still runs an untrusted project hook and only announces it again):
+   * `untrust --help` quotes it and `hookctl untrust` prints it after acting. Absent: untrusted hooks
+   * stop running until they are reviewed again.
+   */
+  readonly untrustEffect?: string;
 }
 
 /** A hook config file's place, relative to the directory that holds it (its anchor). */

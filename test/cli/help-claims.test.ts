@@ -76,6 +76,11 @@ describe('help texts follow the manifests', () => {
     const perHook = facts.filter((f) => f.trust === 'per-hook').map((f) => f.id);
     expect(trust).toContain(`${perHook.join(', ')}: per hook`);
     for (const { id } of facts.filter((f) => f.trust === 'none')) expect(trust).toMatch(new RegExp(`\\b${id}\\b[^;)]*no per-hook trust`));
+    // untrust: the same scopes, then what untrusting does in each dialect with trust (its own words where the manifest has them).
+    const untrust = flat((await runCli(['untrust', '--help'])).stdout);
+    expect(untrust).toContain(`(${perHook.join(', ')}: per hook`);
+    for (const { id, untrustEffect } of facts.filter((f) => f.trust !== 'none' && f.untrustEffect))
+      expect(untrust).toContain(`${id}: ${untrustEffect}`);
     const switched = facts.filter((f) => f.hookSwitch).map((f) => f.id);
     for (const command of ['enable', 'disable']) {
       const help = flat((await runCli([command, '--help'])).stdout);

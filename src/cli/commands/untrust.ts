@@ -1,13 +1,13 @@
 import type { Command } from 'commander';
 import type { UntrustOptions } from '../actions/untrust.js';
 import { addCommonOptions } from '../common-options.js';
-import { trustScope } from '../dialect-facts.js';
+import { untrustHelp } from '../dialect-facts.js';
 
 export function registerUntrust(program: Command): void {
   addCommonOptions(
     program
       .command('untrust')
-      .description(`forget the trust of hooks so they stop running until reviewed again ${trustScope('of the project hooks file')}`)
+      .description(untrustHelp())
       .argument('[ids...]', 'hook ids from `hookctl list`')
       .option('--all', 'every hook'),
   )

@@ -21,5 +21,7 @@ export const manifest: DialectManifest = {
     hookSwitch: false,
     switchOffKey: 'hooksConfig.disabled',
     exampleTools: ['run_shell_command', 'replace', 'write_file'],
+    // trustedHooks.ts only silences the announcement: hookRegistry.ts runs a project hook it has not recorded.
+    untrustEffect: 'Gemini CLI still runs an untrusted project hook and announces it again at its next start',
   },
 };
