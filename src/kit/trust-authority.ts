@@ -17,6 +17,12 @@ export interface HandlerTrust {
    * never accepted for this folder). Like missing trust, the trust bypass lifts it.
    */
   gate?: 'workspace-untrusted';
+  /**
+   * What the agent itself does about this hook's trust although it runs it, as one sentence that a
+   * dry-run prints beside the hook's run (Gemini CLI announces a project hook it has not recorded
+   * yet, then runs it). Absent: nothing to say beyond the status.
+   */
+  notice?: string;
 }
 
 export interface TrustModel {

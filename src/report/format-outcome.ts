@@ -1,13 +1,52 @@
 import type { AsyncRunResult } from '../engine/dispatch.js';
-import type { Outcome, RunReport } from '../kit/outcome.js';
+import type { Outcome, RunReport, SkipReason } from '../kit/outcome.js';
+import type { HandlerTrust } from '../kit/trust-authority.js';
 import { stringifyJson } from '../util/safe-json.js';
 import { showText } from '../util/show-text.js';
 
-/** What the report needs of each loaded handler to say which ones the matcher passed over. */
+/**
+ * What the report needs of each loaded handler: to say which ones the matcher passed over, and
+ * (the engine's handlers have both) the trust decided for it at load, with why it never runs.
+ */
 export interface ListedHandler {
   id: string;
   event: string;
   matcher: { source: string | null };
+  trust?: Pick<HandlerTrust, 'detail' | 'notice'>;
+  skipReason?: SkipReason;
+}
+
+/**
+ * What a dry-run says about a run's trust, beyond its status: why trust held it back (the trust
+ * detail `hookctl list` shows, e.g. `script changed: guard.sh`, `folder not trusted: …`), and what
+ * the agent itself does about a hook it runs (`HandlerTrust.notice`: Gemini CLI announces a project
+ * hook it has not recorded). Each null when there is nothing to say.
+ */
+export interface RunTrustNote {
+  id: string;
+  detail: string | null;
+  notice: string | null;
+}
+
+/** Skip reasons that are trust decisions: the trust detail says why. */
+const TRUST_SKIPS: ReadonlySet<SkipReason> = new Set(['untrusted', 'modified', 'workspace-untrusted']);
+
+/**
+ * The trust notes of an outcome's runs that have any, in run order, from the trust the handler
+ * carries. A dispatch whose hooks run in another directory decides trust again there: a run held
+ * back by a decision other than the handler's gets no note, since the load-time one is not its reason.
+ */
+export function runTrustNotes(outcome: Pick<Outcome, 'runs'>, handlers: readonly ListedHandler[]): RunTrustNote[] {
+  const byId = new Map(handlers.map((handler) => [handler.id, handler]));
+  return outcome.runs.flatMap((run) => {
+    const handler = byId.get(run.id);
+    if (handler?.trust === undefined) return [];
+    const trustSkip = TRUST_SKIPS.has(run.skipReason);
+    if (trustSkip && run.skipReason !== handler.skipReason) return [];
+    const detail = trustSkip ? handler.trust.detail : null;
+    const notice = handler.trust.notice ?? null;
+    return detail === null && notice === null ? [] : [{ id: run.id, detail, notice }];
+  });
 }
 
 const STATUS_MARK: Record<RunReport['status'], string> = {
@@ -62,7 +101,8 @@ export function formatOutcome(
     `matched ${outcome.runs.length} of ${handlerCount} handler${handlerCount === 1 ? '' : 's'}` +
       (notMatched.length > 0 ? `; not selected: ${notMatched.map((h) => `${h.id} (${h.why})`).join(', ')}` : ''),
   );
-  for (const run of outcome.runs) lines.push(...formatRun(run, perHookTrust));
+  const notes = new Map(runTrustNotes(outcome, handlers).map((note) => [note.id, note]));
+  for (const run of outcome.runs) lines.push(...formatRun(run, perHookTrust, notes.get(run.id)));
   for (const warning of outcome.warnings) lines.push(`warning: ${warning}`);
   for (const message of outcome.systemMessages) lines.push(`system message: ${message}`);
   if (outcome.additionalContext !== null) {
@@ -77,7 +117,7 @@ export function formatOutcome(
   return `${lines.map((line) => (typeof line === 'string' ? showText(line) : line.multiline)).join('\n')}\n`;
 }
 
-function formatRun(run: RunReport, perHookTrust: boolean): string[] {
+function formatRun(run: RunReport, perHookTrust: boolean, note: RunTrustNote | undefined): string[] {
   const where = run.file === null ? run.source : `${run.source} ${run.file}${run.line === null ? '' : `:${run.line}`}`;
   const status = run.skipReason ? `skipped (${run.skipReason})` : run.status.replace('_', ' ');
   const facts =
@@ -87,7 +127,10 @@ function formatRun(run: RunReport, perHookTrust: boolean): string[] {
     `      ${where}`,
   ];
   const hint = run.skipReason && (perHookTrust || !PER_HOOK_HINTS.has(run.skipReason)) ? SKIP_HINT[run.skipReason] : undefined;
+  // Why trust held it back, unless the hint already says it in as many words.
+  if (note?.detail && !hint?.includes(note.detail)) lines.push(`      trust: ${note.detail}`);
   if (hint !== undefined) lines.push(`      ${hint.replace('<id>', run.id)}`);
+  if (note?.notice) lines.push(`      note: ${note.notice}`);
   if (run.error) lines.push(`      error: ${run.error}`);
   const stderr = run.stderr.trim();
   if (stderr !== '') lines.push(`      stderr: ${excerpt(stderr)}`);

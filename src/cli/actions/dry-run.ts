@@ -4,7 +4,7 @@ import { makeFixture } from '../../fixture/make-fixture.js';
 import { resolvePortable } from '../../fixture/portable-paths.js';
 import { strayOverrides } from '../../fixture/stray-overrides.js';
 import { UsageError } from '../../errors.js';
-import { formatAsyncResult, formatOutcome } from '../../report/format-outcome.js';
+import { formatAsyncResult, formatOutcome, runTrustNotes } from '../../report/format-outcome.js';
 import type { AsyncRunResult } from '../../engine/dispatch.js';
 import { resolveCommon, type CommonOptionValues } from '../common-options.js';
 import { guardHookProcesses } from '../hook-processes.js';
@@ -59,7 +59,9 @@ export async function dryRun(event: string, options: DryRunOptions): Promise<num
       const selected = new Set(outcome.runs.map((run) => run.id));
       const passedOver = notSelected(engine.handlers, selected, event, outcome.matcherTarget, dialect.aliases, payload);
       if (options.json) {
-        process.stdout.write(`${stringifyJson({ ...outcome, notSelected: passedOver }, 2)}\n`);
+        // What the text report says about each run's trust (why it was held back, what the agent announces).
+        const trustNotes = runTrustNotes(outcome, engine.handlers);
+        process.stdout.write(`${stringifyJson({ ...outcome, notSelected: passedOver, trustNotes }, 2)}\n`);
       } else {
         // The bypass warning was already printed on stderr, as the SPEC asks.
         const shown = { ...outcome, warnings: outcome.warnings.filter((warning) => warning !== BYPASS_TRUST_WARNING) };

@@ -48,6 +48,8 @@ export function registerDryRun(program: Command): void {
       `
 Hooks of the event that were not selected are named with the reason: their matcher, or their \`if\`
 rule (if-filter, with the command word it saw); --json lists them as notSelected.
+A run held back by trust says why (trust: …), and one the agent runs but announces as new says so
+(note: …); --json lists these as trustNotes.
 Ctrl-C stops every hook, async ones included (a second Ctrl-C kills them at once). Commands, hook
 output and reasons are shown with control and bidirectional characters escaped (\\r, \\x1b, \\u202e).
 

@@ -13,6 +13,11 @@ export const NO_HOOK_SWITCH =
 /** The `detail` of a workspace hook Gemini has not announced yet in this project. */
 const NEW_HOOK = 'new to Gemini CLI: it announces this project hook once, then records it';
 
+/** The `notice` of that hook, which a dry-run prints beside its run: the announcement does not hold it back. */
+const ANNOUNCED =
+  'new to Gemini CLI: at its next start it announces this project hook, runs it anyway and records it; ' +
+  '`hookctl trust` records it as reviewed';
+
 /**
  * gemini trust (hookRegistry.ts processHooksFromConfig): in a folder that is not trusted no hook of
  * any settings file runs, the user's and the system's included (the merged settings are dropped as
@@ -40,6 +45,8 @@ export const trust: TrustAuthority = {
         enabled: true,
         hash: null,
         detail: announced ? NEW_HOOK : detail,
+        // The announcement is what Gemini does about it at its next start: a dry-run says so beside the run.
+        ...(announced ? { notice: ANNOUNCED } : {}),
       };
     });
   },
