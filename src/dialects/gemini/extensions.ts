@@ -159,9 +159,17 @@ export function extensionSettings(
   return { variables, env, files };
 }
 
-/** dotenv 16's `parse` (what Gemini bundles): KEY=value lines, quotes stripped, `\n` and `\r` expanded inside double quotes. */
-const LINE =
-  /(?:^|^)\s*(?:export\s+)?([\w.-]+)(?:\s*=\s*?|:\s+?)(\s*'(?:\\'|[^'])*'|\s*"(?:\\"|[^"])*"|\s*`(?:\\`|[^`])*`|[^#\r\n]+)?\s*(?:#.*)?(?:$|$)/gm;
+/**
+ * dotenv 16's `parse` (what Gemini bundles): KEY=value lines, quotes stripped, `\n` and `\r` expanded
+ * inside double quotes. dotenv's pattern begins `^\s*`, which at every line start runs on over all
+ * the blank lines below it: a repository's `.env` of blank lines between two non-key lines took
+ * hours. Here the leading blanks stop at a line end; a key after blank lines is then matched from its
+ * own line start, with the same captures, so the values are dotenv's.
+ */
+const LEADING_BLANKS = /^[^\S\n\r\u2028\u2029]*/.source;
+const KEY = /(?:export\s+)?([\w.-]+)(?:\s*=\s*?|:\s+?)/.source;
+const VALUE = /(\s*'(?:\\'|[^'])*'|\s*"(?:\\"|[^"])*"|\s*\x60(?:\\\x60|[^\x60])*\x60|[^#\r\n]+)?\s*(?:#.*)?(?:$|$)/.source;
+const LINE = new RegExp(LEADING_BLANKS + KEY + VALUE, 'gm');
 
 function readDotenv(path: string): Record<string, string> {
   // existsSync + statSync: a directory there is no settings file.

@@ -1,7 +1,9 @@
 import { mkdirSync, symlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../../src/create-engine.js';
+import { parseDotenv } from '../../../src/dialects/gemini/extensions.js';
 import { loadConfig } from '../../../src/dialects/gemini/load-config.js';
 import { runCli } from '../../helpers/run-cli.js';
 import { makeTempProject, sandboxFlags, type TempProject } from '../../helpers/temp-project.js';
@@ -72,7 +74,7 @@ function gemini(sandbox: TempProject, args: readonly string[]) {
 }
 
 describe('gemini admin settings', () => {
-  it('admin.extensions.enabled false in a settings file changes nothing: Gemini takes admin settings only from remote admin controls', async () => {
+  it('admin.extensions.enabled false in a settings file changes nothing: they come from remote controls only', async () => {
     const sandbox = makeTempProject();
     extensionAt(sandbox, installed('guard'), 'guard', 'echo extension');
     const admin = JSON.stringify({ admin: { extensions: { enabled: false }, secureModeEnabled: true } });
@@ -117,7 +119,7 @@ describe('gemini linked extensions (gemini extensions link)', () => {
     expect((await handlers(sandbox)).map((h) => h.command)).toEqual(['echo through-symlink']);
   });
 
-  it('broken or hostile install metadata is a positioned finding, never a crash; Gemini skips or reads the install dir as it does', async () => {
+  it('broken or hostile install metadata is a positioned finding, never a crash; Gemini skips or reads the install dir', async () => {
     const sandbox = makeTempProject();
     // Not JSON: Gemini ignores the metadata and loads the install dir.
     extensionAt(sandbox, installed('garbled'), 'garbled', 'echo garbled');
@@ -152,7 +154,7 @@ describe('gemini linked extensions (gemini extensions link)', () => {
 });
 
 describe('gemini extension manifest', () => {
-  it('a manifest without a version, or with a name Gemini refuses, skips the extension: its hooks are listed as off, in Gemini words', async () => {
+  it('a manifest without a version, or with a name Gemini refuses, skips the extension: its hooks are listed as off', async () => {
     const sandbox = makeTempProject();
     sandbox.write(`${installed('nover')}/gemini-extension.json`, JSON.stringify({ name: 'nover' }));
     sandbox.write(`${installed('nover')}/hooks/hooks.json`, hooksJson({ SessionStart: [{ hooks: [hook('echo nover')] }] }));
@@ -221,7 +223,7 @@ describe('gemini extension settings (.env)', () => {
     expect(seen!.env.OTHER).toBeUndefined();
   });
 
-  it('in a trusted folder the workspace .env wins, even over ${extensionPath}; untrusted it is not read; extensionConfig false reads none', async () => {
+  it('a trusted workspace .env wins, even over ${extensionPath}; untrusted it is not read; extensionConfig false reads none', async () => {
     const sandbox = makeTempProject();
     world(sandbox);
     sandbox.write('project/.env', 'API_URL=https://repo.example\nextensionPath=/tmp/from-the-repository\n');
@@ -234,6 +236,32 @@ describe('gemini extension settings (.env)', () => {
     const [off] = await handlers(sandbox);
     expect(off!.command).toBe(`echo ${join(sandbox.home, '.gemini', 'extensions', 'svc')} \${API_URL} \${OTHER} \${UNSET}`);
     expect(off!.env.API_URL).toBe('own');
+  });
+
+  it('a hostile workspace .env (blank lines of spaces up to the size cap) is read in linear time', async () => {
+    const sandbox = makeTempProject();
+    world(sandbox);
+    // dotenv's line pattern began with `^\s*`: at every line start it ran over all the blank lines below,
+    // so 400,000 of them took hours. hookctl matches the same lines without crossing a line end there.
+    sandbox.write('project/.env', `API_URL=https://repo.example\n!\n${' \n'.repeat(400_000)}!\n`);
+    const [trusted] = await handlers(sandbox);
+    expect(trusted!.env.API_URL).toBe('https://repo.example');
+  }, 30_000);
+
+  it("parseDotenv reads what Gemini's own dotenv reads, on 20,000 random files", () => {
+    // The dotenv that @google/gemini-cli-core itself loads, as the oracle.
+    const geminiRequire = createRequire(createRequire(import.meta.url).resolve('@google/gemini-cli-core/package.json'));
+    const dotenv = geminiRequire('dotenv') as { parse(text: string): Record<string, string> };
+    const pieces = [' ', '\n', '\n', '\r\n', 'A', 'b', '=', "'", '"', '`', '#', ':', '\t', 'export ', '\\', '\u2028', '\u00a0', '.', 'n'];
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed / 0x80000000;
+    };
+    for (let i = 0; i < 20_000; i++) {
+      const text = Array.from({ length: 1 + Math.floor(next() * 60) }, () => pieces[Math.floor(next() * pieces.length)]).join('');
+      expect(parseDotenv(text), JSON.stringify(text)).toEqual({ ...dotenv.parse(text) });
+    }
   });
 
   it('the settings reach the running hook', async () => {
@@ -270,7 +298,7 @@ describe('gemini extension source checks', () => {
     expect((await sessionStart(sandbox)).systemMessages).toEqual(['git\nok']);
   });
 
-  it('with allowedExtensions set, an extension with no recorded source (or a pattern JavaScript refuses) stops Gemini: no hook runs', async () => {
+  it('with allowedExtensions set, an extension without a recorded source (or a bad pattern) stops Gemini: no hook runs', async () => {
     const sandbox = makeTempProject();
     extensionAt(sandbox, 'dev/ok', 'ok', 'echo ok');
     link(sandbox, 'ok', join(sandbox.root, 'dev', 'ok'));
@@ -278,7 +306,10 @@ describe('gemini extension source checks', () => {
     sandbox.write('project/.gemini/settings.json', hooksJson({ SessionStart: [{ hooks: [hook('echo workspace')] }] }));
     sandbox.write('home/.gemini/settings.json', JSON.stringify({ security: { allowedExtensions: ['/dev/ok$'] } }));
     const stopped = expect.stringMatching(
-      /^Gemini CLI does not start: Failed to load extension .*nometa\. The \.gemini-extension-install\.json file is missing or misconfigured\.$/,
+      new RegExp(
+        /^Gemini CLI does not start: Failed to load extension .*nometa\. /.source +
+          /The \.gemini-extension-install\.json file is missing or misconfigured\.$/.source,
+      ),
     );
     expect((await handlers(sandbox)).map((h) => [h.command, h.off])).toEqual([
       ['echo workspace', stopped],
