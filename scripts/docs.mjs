@@ -5,7 +5,7 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const check = process.argv.includes('--check');
-const { buildProgram } = await import('../dist/src/cli/main.js');
+const { buildProgram } = await import('../dist/src/cli/program.js');
 const { DIALECT_IDS, loadDialect } = await import('../dist/src/dialects/registry.js');
 const { eventFileStem } = await import('../dist/src/contracts/schema-files.js');
 
