@@ -39,7 +39,7 @@ async function dispatchArgv(argv: readonly string[]): Promise<void> {
   }
   const { buildProgram, commandOf, CommanderError: loaded } = await import('./program.js');
   commanderErrorClass = loaded;
-  await buildProgram(commandOf(argv)).parseAsync([...argv]);
+  await (await buildProgram(commandOf(argv))).parseAsync([...argv]);
 }
 
 /** Whether commander would accept this `--dialect` (a refused one is left to commander, for its message). */

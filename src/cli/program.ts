@@ -7,7 +7,7 @@ import { readVersion } from './version.js';
  * Builds the commander program: the single definition used by the binary and by docs/cli.md.
  * `only` registers just that command (`null`: none), for a process that runs one: see `commandOf`.
  */
-export function buildProgram(only?: string | null): Command {
+export async function buildProgram(only?: string | null): Promise<Command> {
   const program = new Command('hookctl')
     .description('Schema-first toolkit for AI-agent lifecycle hooks: lint, scaffold, dry-run, test and trust hooks.')
     .version(readVersion(), '-v, --version')
@@ -20,7 +20,7 @@ export function buildProgram(only?: string | null): Command {
     process.stdout.write(`${program.version() ?? ''}\n`);
     throw new CommanderError(0, 'commander.version', program.version() ?? '');
   });
-  if (only !== null) registerCommands(program, only);
+  if (only !== null) await registerCommands(program, only);
   // A function: the text is made only when help is shown.
   program.addHelpText('after', () => dialectsHelp());
   return program;

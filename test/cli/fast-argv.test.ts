@@ -4,7 +4,7 @@ import { buildProgram } from '../../src/cli/program.js';
 
 /** What commander hands `run`'s action for `args` (the action replaced, so nothing runs). */
 async function commanderRun(args: readonly string[]): Promise<{ event: string; options: Record<string, unknown> }> {
-  const program = buildProgram('run');
+  const program = await buildProgram('run');
   let seen: { event: string; options: Record<string, unknown> } | undefined;
   program.commands[0]!.action((event: string, options: Record<string, unknown>) => {
     seen = { event, options: { ...options } };
