@@ -5,7 +5,7 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const check = process.argv.includes('--check');
-const { buildProgram } = await import('../dist/src/cli/main.js');
+const { buildProgram } = await import('../dist/src/cli/program.js');
 const { DIALECT_IDS, loadDialect } = await import('../dist/src/dialects/registry.js');
 const { eventFileStem } = await import('../dist/src/contracts/schema-files.js');
 
@@ -17,8 +17,8 @@ function helpWithAfter(command) {
   return `${command.helpInformation().trimEnd()}\n${after.join('')}`.trimEnd();
 }
 
-function renderCli() {
-  const program = buildProgram();
+async function renderCli() {
+  const program = await buildProgram();
   program.configureHelp({ helpWidth: 100 });
   const sections = [
     '# hookctl CLI reference',
@@ -138,7 +138,7 @@ async function renderDialects() {
   return `${out.join('\n').replace(/\n{3,}/g, '\n\n')}`;
 }
 
-const outputs = { 'docs/cli.md': renderCli(), 'docs/dialects.md': await renderDialects() };
+const outputs = { 'docs/cli.md': await renderCli(), 'docs/dialects.md': await renderDialects() };
 const stale = [];
 for (const [path, text] of Object.entries(outputs)) {
   let current = null;

@@ -1,70 +1,54 @@
 import { writeSync } from 'node:fs';
-import { Command, CommanderError, Option } from 'commander';
+import type { CommanderError } from 'commander';
 import { HookctlError } from '../errors.js';
-import { isCommandName, registerCommands } from './commands/index.js';
-import { dialectsHelp } from './dialects-help.js';
+import { parseFastArgv } from './fast-argv.js';
 import { cancelHookWork } from './hook-work.js';
 import { showText } from '../util/show-text.js';
 import { readVersion } from './version.js';
 
-/**
- * Builds the commander program: the single definition used by the binary and by docs/cli.md.
- * `only` registers just that command (`null`: none), for a process that runs one: see `commandOf`.
- */
-export function buildProgram(only?: string | null): Command {
-  const program = new Command('hookctl')
-    .description('Schema-first toolkit for AI-agent lifecycle hooks: lint, scaffold, dry-run, test and trust hooks.')
-    .version(readVersion(), '-v, --version')
-    // -V was the version flag before -v (the common spelling); kept working, not advertised.
-    .addOption(new Option('-V').hideHelp())
-    .option('--debug', 'print stack traces for errors')
-    .showHelpAfterError('(see `hookctl --help`, or `hookctl <command> --help`)')
-    .exitOverride();
-  program.on('option:V', () => {
-    process.stdout.write(`${program.version() ?? ''}\n`);
-    throw new CommanderError(0, 'commander.version', program.version() ?? '');
-  });
-  if (only !== null) registerCommands(program, only);
-  // A function: the text is made only when help is shown.
-  program.addHelpText('after', () => dialectsHelp());
-  return program;
-}
-
-const PROGRAM_HELP = new Set(['-h', '--help']);
-const VERSION = new Set(['-v', '--version', '-V']);
-
-/**
- * The one command this process needs registered: building all sixteen costs every start, and an
- * agent spawns `hookctl run` per tool call. `undefined` (all) whenever the program itself must
- * answer with all of them known: its help, an unknown command (whose error suggests the nearest),
- * the `help` command, `completion` (which describes every command), or no command at all; `null`
- * (none) for a version flag given before any command.
- */
-export function commandOf(argv: readonly string[]): string | null | undefined {
-  for (const arg of argv.slice(2)) {
-    if (arg === '--debug') continue;
-    if (PROGRAM_HELP.has(arg)) return undefined;
-    if (VERSION.has(arg)) return null;
-    if (arg.startsWith('-')) return undefined;
-    return isCommandName(arg) && arg !== 'completion' ? arg : undefined;
-  }
-  return undefined;
-}
-
 /** Runs the CLI and resolves to the process exit code; never throws. */
 export async function main(argv: readonly string[]): Promise<number> {
   quietOnClosedPipes();
-  const program = buildProgram(commandOf(argv));
   try {
-    await program.parseAsync([...argv]);
+    await dispatchArgv(argv);
     return outputFailed ? 2 : typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (error) {
     return outputFailed ? 2 : reportError(error, argv.includes('--debug'));
   }
 }
 
+/** Commander's error class, once commander is loaded (a process that never loads it cannot throw one). */
+let commanderErrorClass: typeof CommanderError | null = null;
+
+/**
+ * `hookctl run …` (spawned by the agent on every tool call) and `hookctl --version` skip commander:
+ * loading it and building a command costs a few milliseconds of every start. `parseFastArgv` takes
+ * only argument lists whose meaning is beyond doubt and leaves everything else (help, a bad value,
+ * an unknown option, `--`) to commander, so errors and help read as they always did.
+ */
+async function dispatchArgv(argv: readonly string[]): Promise<void> {
+  const fast = parseFastArgv(argv);
+  if (fast?.kind === 'version') {
+    process.stdout.write(`${readVersion()}\n`);
+    return;
+  }
+  if (fast?.kind === 'run' && (await knownDialect(fast.options.dialect))) {
+    const { run } = await import('./actions/run.js');
+    process.exitCode = await run(fast.event, fast.options);
+    return;
+  }
+  const { buildProgram, commandOf, CommanderError: loaded } = await import('./program.js');
+  commanderErrorClass = loaded;
+  await (await buildProgram(commandOf(argv))).parseAsync([...argv]);
+}
+
+/** Whether commander would accept this `--dialect` (a refused one is left to commander, for its message). */
+async function knownDialect(dialect: string | undefined): Promise<boolean> {
+  return dialect === undefined || (await import('../dialects/registry.js')).isDialectId(dialect);
+}
+
 function reportError(error: unknown, debug: boolean): number {
-  if (error instanceof CommanderError) {
+  if (commanderErrorClass !== null && error instanceof commanderErrorClass) {
     // Help and version exit through here with code 0; commander already printed the text.
     return error.exitCode === 0 ? 0 : 2;
   }

@@ -1,7 +1,7 @@
 import { configCacheDirectory } from '../config/config-cache.js';
 import { loadDialect } from '../dialects/registry.js';
 import { openEngine as openDialectEngine, type Engine } from '../engine/engine.js';
-import { loadContextOf, type CommonContext } from './common-options.js';
+import { loadContextOf, type CommonContext } from './common-context.js';
 
 /**
  * The engine for a CLI command, from the resolved common options. Authoring commands (`dry-run`,

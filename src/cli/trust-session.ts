@@ -1,7 +1,7 @@
 import { loadDialect } from '../dialects/registry.js';
 import { UsageError } from '../errors.js';
 import { openTrustSession, type TrustSession } from '../trust/session.js';
-import { loadContextOf, resolveCommon, type CommonOptionValues } from './common-options.js';
+import { loadContextOf, resolveCommon, type CommonOptionValues } from './common-context.js';
 
 /** The trust session of a trust, untrust, enable or disable command, from its common options. */
 export async function openCliTrustSession(options: CommonOptionValues): Promise<TrustSession> {

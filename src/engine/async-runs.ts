@@ -1,6 +1,7 @@
 import { Limiter } from './limiter.js';
 import { settledKills } from './process-groups.js';
 import { timerDelay } from '../util/timer-delay.js';
+import { monotonicMs } from '../util/monotonic-ms.js';
 
 /**
  * Tracks async (detached) hook runs so that the engine's `close()` can wait for them up to their
@@ -37,7 +38,7 @@ export class AsyncRuns {
   start(id: string, timeoutMs: number, run: StartRun): void {
     const tracked: TrackedRun = {
       id,
-      deadline: performance.now() + timeoutMs + DEADLINE_SLACK_MS,
+      deadline: monotonicMs() + timeoutMs + DEADLINE_SLACK_MS,
       controller: new AbortController(),
       settled: Promise.resolve(),
     };
@@ -83,7 +84,7 @@ export class AsyncRuns {
 }
 
 async function awaitOrAbort(run: TrackedRun, aborted: Promise<void>): Promise<void> {
-  const remaining = run.deadline - performance.now();
+  const remaining = run.deadline - monotonicMs();
   if (remaining > 0) {
     let timer: NodeJS.Timeout | undefined;
     // A deadline beyond what a timer holds must not overflow into an immediate abort.

@@ -18,6 +18,7 @@ import type { Outcome, RunReport, SkipReason } from '../kit/outcome.js';
 import { Limiter } from './limiter.js';
 import { finishedReport, runningReport, skippedReport } from './report.js';
 import { matchCandidates, type EventSelector } from './select.js';
+import { monotonicMs } from '../util/monotonic-ms.js';
 
 export interface RunStartInfo {
   id: string;
@@ -119,7 +120,7 @@ export async function dispatchEvent(
       slots.map((slot) => slot.handler),
       info,
     ) ?? null;
-  const deadline = budget === null ? null : performance.now() + budget;
+  const deadline = budget === null ? null : monotonicMs() + budget;
   // The dialect may move the run dir (claude: the payload's cwd no longer exists).
   const cwd = preparation?.cwd ?? payloadCwd;
   const invocation = {
@@ -163,7 +164,7 @@ export async function dispatchEvent(
     const { handler } = slot;
     options.onRunStart?.({ id: handler.id, event, command: handler.command, statusMessage: handler.statusMessage, mode: handler.mode });
     // A shared budget cuts each run's timeout to what is left of it (at least 1 ms, so it still starts).
-    const timeoutMs = deadline === null ? undefined : Math.max(1, Math.min(handler.timeoutMs, Math.floor(deadline - performance.now())));
+    const timeoutMs = deadline === null ? undefined : Math.max(1, Math.min(handler.timeoutMs, Math.floor(deadline - monotonicMs())));
     const controller = cancellation.open();
     const result = await invokeContained(handler, {
       ...invocation,
@@ -292,7 +293,7 @@ async function finishPreparation(
  * are written never to reject; this is the second wall.
  */
 async function invokeContained(handler: EngineHandler, invocation: Invocation): Promise<RunResult> {
-  const started = performance.now();
+  const started = monotonicMs();
   try {
     return await handler.invoke(invocation);
   } catch (error) {

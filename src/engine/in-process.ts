@@ -1,8 +1,8 @@
-import { performance } from 'node:perf_hooks';
 import type { InProcessHook } from '../kit/index.js';
 import type { Invocation } from './engine-handler.js';
 import type { RunResult } from '../kit/run-result.js';
 import { stringifyJson } from '../util/safe-json.js';
+import { monotonicMs } from '../util/monotonic-ms.js';
 
 // A marker no hook can return, so a hook returning the text "timeout" is just output.
 const TIMED_OUT = Symbol('timed out');
@@ -12,7 +12,7 @@ const TIMED_OUT = Symbol('timed out');
  * exit-0 run (objects as JSON), a thrown error a failed run. The timeout races the function.
  */
 export async function invokeInProcess(hook: InProcessHook, invocation: Invocation, timeoutMs: number): Promise<RunResult> {
-  const started = performance.now();
+  const started = monotonicMs();
   const controller = new AbortController();
   const onAbort = () => controller.abort();
   invocation.signal?.addEventListener('abort', onAbort, { once: true });
@@ -23,7 +23,7 @@ export async function invokeInProcess(hook: InProcessHook, invocation: Invocatio
   const base = { signal: null, stderr: '', truncated: false };
   try {
     const value = await Promise.race([Promise.resolve().then(() => hook(invocation.payload, { signal: controller.signal })), timeout]);
-    const durationMs = performance.now() - started;
+    const durationMs = monotonicMs() - started;
     if (value === TIMED_OUT) {
       controller.abort();
       return { ...base, exitCode: null, stdout: '', timedOut: true, durationMs, error: `timed out after ${timeoutMs} ms` };
@@ -37,7 +37,7 @@ export async function invokeInProcess(hook: InProcessHook, invocation: Invocatio
       exitCode: null,
       stdout: '',
       timedOut: false,
-      durationMs: performance.now() - started,
+      durationMs: monotonicMs() - started,
       error: `in-process hook threw: ${message}`,
     };
   } finally {

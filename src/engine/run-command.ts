@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import type { RunResult } from '../kit/run-result.js';
 import { releaseProcessGroup, stopProcessGroup, trackProcessGroup } from './process-groups.js';
 import { timerDelay } from '../util/timer-delay.js';
+import { monotonicMs } from '../util/monotonic-ms.js';
 
 /**
  * The command runner of SPEC 2.8, shared by both dialects. It uses `node:child_process` directly
@@ -46,7 +47,7 @@ const COMMAND_NOT_FOUND = 127;
  * missing command, a signal, a timeout or a cancellation are reported in `error`.
  */
 export function runCommand(options: RunCommandOptions): Promise<RunResult> {
-  const started = performance.now();
+  const started = monotonicMs();
   if (options.signal?.aborted) {
     return Promise.resolve(failedResult('cancelled', started));
   }
@@ -183,7 +184,7 @@ class Run {
       ...(stderrTail === null ? {} : { stderrTail }),
       truncated: this.stdout.truncated || this.stderr.truncated,
       timedOut: this.timedOut,
-      durationMs: performance.now() - this.started,
+      durationMs: monotonicMs() - this.started,
       error: this.stopReason ?? this.exitError(stderr),
     });
   }
@@ -291,7 +292,7 @@ export function failedResult(error: string | null, started: number, fields: Part
     stderr: '',
     truncated: false,
     timedOut: false,
-    durationMs: performance.now() - started,
+    durationMs: monotonicMs() - started,
     error,
     ...fields,
   };

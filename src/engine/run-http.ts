@@ -2,6 +2,7 @@ import type { ClientRequest, IncomingMessage, request as httpRequest } from 'nod
 import type { RunResult } from '../kit/run-result.js';
 import { headerProblem, hasCredentials } from '../util/http-request.js';
 import { failedResult } from './run-command.js';
+import { monotonicMs } from '../util/monotonic-ms.js';
 
 export interface RunHttpOptions {
   url: string;
@@ -21,7 +22,7 @@ export interface RunHttpOptions {
  * cancellation is a failed run with the cause in `error`. Never rejects.
  */
 export async function runHttp(options: RunHttpOptions): Promise<RunResult> {
-  const started = performance.now();
+  const started = monotonicMs();
   const finish = (fields: Partial<RunResult>): RunResult => failedResult(null, started, fields);
   let url: URL;
   try {

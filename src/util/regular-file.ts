@@ -68,14 +68,13 @@ export type FileHash = { ok: true; sha256: string } | ({ ok: false } & FileProbl
 const MIN_CHUNK = 64 * 1024;
 const MAX_CHUNK = 1024 * 1024;
 
-/** Reads a whole regular file of at most `cap.bytes`, or says why not. Never throws. */
+/**
+ * Reads a whole regular file of at most `cap.bytes`, or says why not. Never throws. Read with the
+ * synchronous calls: a config file is a few KiB, and four thread-pool round trips per file (open,
+ * fstat, read, close) made reading a repository of 100 settings files cost more than parsing them.
+ */
 export async function readRegularFile(path: string, cap: SizeCap): Promise<FileRead> {
-  const opened = await openRegular(path, cap);
-  if (!opened.ok) return opened;
-  const chunks: Buffer[] = [];
-  const outcome = await readCapped(opened.handle, opened.size, cap, (chunk) => chunks.push(chunk));
-  if (outcome !== null) return { ok: false, ...outcome };
-  return { ok: true, bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) };
+  return readRegularFileSync(path, cap);
 }
 
 /** `sha256:<hex>` of a regular file of at most `cap.bytes`, read in chunks, or why not. Never throws. */
@@ -91,8 +90,8 @@ export async function hashRegularFile(path: string, cap: SizeCap): Promise<FileH
 }
 
 /**
- * readRegularFile for the few synchronous callers (reporters that re-read a finding's file). Same
- * checks, same cap; never throws.
+ * readRegularFile for synchronous callers (reporters that re-read a finding's file), and its body.
+ * Same checks, same cap; never throws.
  */
 export function readRegularFileSync(path: string, cap: SizeCap): FileRead {
   const invalid = invalidPath(path);

@@ -76,6 +76,12 @@ describe('CLI start-up imports', () => {
     expect(files.filter((file) => RUNTIME_ONLY.some((pattern) => pattern.test(file)) || file.includes('/dist/src/config/'))).toEqual([]);
   });
 
+  it('hookctl --version loads neither commander nor any command', async () => {
+    const { packages, files } = await loadedModules(['--version']);
+    expect(packages).toEqual([]);
+    expect(files.filter((file) => /\/dist\/src\/(cli\/(commands|actions)|engine|config|dialects)\//.test(file))).toEqual([]);
+  });
+
   it('hookctl lint on a JSON-only project loads the JSON parser but no YAML or TOML library, validators or engine', async () => {
     const sandbox = makeTempProject();
     sandbox.write(
@@ -123,7 +129,8 @@ describe('CLI start-up imports', () => {
       sandbox.project,
       JSON.stringify(payload),
     );
-    expect(packages).toEqual(['commander', 'jsonc-parser']);
+    // `run` is parsed without commander (src/cli/fast-argv.ts): an agent pays for its start on every tool call.
+    expect(packages).toEqual(['jsonc-parser']);
     const lintOnly = RULES.filter((rule) => !rule.atLoad).map((rule) => `/dist/src/lint/rules/${rule.meta.id}.js`);
     expect(lintOnly.length).toBeGreaterThan(0);
     expect(files.filter((file) => lintOnly.some((rule) => file.endsWith(rule)) || file.endsWith('/lint/rules/index.js'))).toEqual([]);

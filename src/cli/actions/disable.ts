@@ -1,5 +1,5 @@
 import { setHooksEnabled } from '../../trust/operations.js';
-import type { CommonOptionValues } from '../common-options.js';
+import type { CommonOptionValues } from '../common-context.js';
 import { openCliTrustSession } from '../trust-session.js';
 import { showText } from '../../util/show-text.js';
 

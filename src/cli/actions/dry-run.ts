@@ -6,7 +6,7 @@ import { strayOverrides } from '../../fixture/stray-overrides.js';
 import { UsageError } from '../../errors.js';
 import { formatAsyncResult, formatOutcome, runTrustNotes } from '../../report/format-outcome.js';
 import type { AsyncRunResult } from '../../engine/dispatch.js';
-import { resolveCommon, type CommonOptionValues } from '../common-options.js';
+import { resolveCommon, type CommonOptionValues } from '../common-context.js';
 import { guardHookProcesses } from '../hook-processes.js';
 import { openEngine } from '../open-engine.js';
 import { createProgress } from '../progress.js';

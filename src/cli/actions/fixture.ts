@@ -2,7 +2,7 @@ import { loadDialect } from '../../dialects/registry.js';
 import { makeFixture } from '../../fixture/make-fixture.js';
 import { toPortable } from '../../fixture/portable-paths.js';
 import { strayOverrides } from '../../fixture/stray-overrides.js';
-import { resolveCommon, type CommonOptionValues } from '../common-options.js';
+import { resolveCommon, type CommonOptionValues } from '../common-context.js';
 
 export interface FixtureOptions extends CommonOptionValues {
   set?: string[];

@@ -16,7 +16,7 @@ import { runLint, type LintResult } from '../../lint/run-lint.js';
 import { scanRepository } from '../../lint/scan-repository.js';
 import { displayPath } from '../../util/display-path.js';
 import { showText } from '../../util/show-text.js';
-import { loadContextOf, resolveCommon, SeveralDialectsError, type CommonContext, type CommonOptionValues } from '../common-options.js';
+import { loadContextOf, resolveCommon, SeveralDialectsError, type CommonContext, type CommonOptionValues } from '../common-context.js';
 import { readVersion } from '../version.js';
 
 export interface LintOptions extends CommonOptionValues {

@@ -2,7 +2,7 @@ import { loadDialect } from '../../dialects/registry.js';
 import { requireKnownEvent } from '../../contracts/known-event.js';
 import { makeFixture } from '../../fixture/make-fixture.js';
 import { showText } from '../../util/show-text.js';
-import type { CommonContext } from '../common-options.js';
+import type { CommonContext } from '../common-context.js';
 import { openEngine } from '../open-engine.js';
 import { describeNotSelected, matcherPasses, notSelected, targetOf, whatTheRuleSaw } from '../why-not.js';
 

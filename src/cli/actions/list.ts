@@ -2,7 +2,7 @@ import { loadDialect, type DialectId } from '../../dialects/registry.js';
 import { ConfigLoadError, UsageError } from '../../errors.js';
 import { listHooks } from '../../trust/list-hooks.js';
 import { formatListing } from '../../trust/list-text.js';
-import { loadContextOf, resolveCommon, type CommonContext, type CommonOptionValues } from '../common-options.js';
+import { loadContextOf, resolveCommon, type CommonContext, type CommonOptionValues } from '../common-context.js';
 
 export interface ListOptions extends CommonOptionValues {
   json?: boolean;

@@ -12,7 +12,7 @@ import { blocks, reasonOf, verdictOf, type Verdict } from '../../replay/verdict.
 import { didYouMean } from '../../util/did-you-mean.js';
 import { stringifyJson } from '../../util/safe-json.js';
 import { showText } from '../../util/show-text.js';
-import { resolveCommon, type CommonContext, type CommonOptionValues } from '../common-options.js';
+import { resolveCommon, type CommonContext, type CommonOptionValues } from '../common-context.js';
 import { replayDialects, wordList } from '../dialect-facts.js';
 import { guardHookProcesses } from '../hook-processes.js';
 import { openEngine } from '../open-engine.js';

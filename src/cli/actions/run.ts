@@ -3,11 +3,12 @@ import { BYPASS_TRUST_WARNING } from '../../engine/engine.js';
 import type { Outcome } from '../../kit/index.js';
 import { refusePlaceholderCwd } from '../../fixture/portable-paths.js';
 import { showText } from '../../util/show-text.js';
-import { resolveCommon, type CommonOptionValues } from '../common-options.js';
+import { resolveCommon, type CommonOptionValues } from '../common-context.js';
 import { guardHookProcesses } from '../hook-processes.js';
 import { openEngine } from '../open-engine.js';
 import { readJsonPayload } from '../read-input.js';
 import { stringifyJson } from '../../util/safe-json.js';
+import { monotonicMs } from '../../util/monotonic-ms.js';
 
 export interface RunOptions extends CommonOptionValues {
   rewriteOrder?: 'completion' | 'configured';
@@ -27,10 +28,10 @@ export async function run(event: string, options: RunOptions): Promise<number> {
   const engine = await openEngine(common, { bypassTrust, rewriteOrder: options.rewriteOrder, configCache: true, events: [event] });
   const { interruptedExitCode } = await guardHookProcesses(async (signal) => {
     try {
-      const started = performance.now();
+      const started = monotonicMs();
       const outcome = await engine.dispatch(event, payload, { signal });
       await new Promise<void>((resolve) => process.stdout.write(`${stringifyJson(outcome)}\n`, () => resolve()));
-      if (logPath) await appendToLog(logPath, common.dialectId, event, payload, outcome, performance.now() - started);
+      if (logPath) await appendToLog(logPath, common.dialectId, event, payload, outcome, monotonicMs() - started);
     } finally {
       // Ctrl-C while async hooks run stops them instead of waiting for their timeouts.
       await engine.close({ signal });

@@ -1,7 +1,7 @@
 import { loadDialect } from '../../dialects/registry.js';
 import type { LanguageId } from '../../scaffold/language-ids.js';
 import { scaffoldHook, type ScaffoldResult } from '../../scaffold/scaffold.js';
-import { resolveCommon, type CommonOptionValues } from '../common-options.js';
+import { resolveCommon, type CommonOptionValues } from '../common-context.js';
 
 export interface ScaffoldOptions extends CommonOptionValues {
   lang: LanguageId;

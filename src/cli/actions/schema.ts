@@ -1,6 +1,6 @@
 import { readConfigSchema, readEventSchema } from '../../contracts/schema-files.js';
 import { UsageError } from '../../errors.js';
-import { resolveCommon, type CommonOptionValues } from '../common-options.js';
+import { resolveCommon, type CommonOptionValues } from '../common-context.js';
 
 export interface SchemaOptions extends Omit<CommonOptionValues, 'config'> {
   output?: boolean;

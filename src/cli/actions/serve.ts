@@ -2,7 +2,7 @@ import { loadDialect } from '../../dialects/registry.js';
 import { BYPASS_TRUST_WARNING } from '../../engine/engine.js';
 import { serve as runServer } from '../../serve/server.js';
 import { showText } from '../../util/show-text.js';
-import { loadContextOf, resolveCommon, type CommonOptionValues } from '../common-options.js';
+import { loadContextOf, resolveCommon, type CommonOptionValues } from '../common-context.js';
 import { guardHookProcesses } from '../hook-processes.js';
 
 export interface ServeOptions extends CommonOptionValues {

@@ -11,7 +11,7 @@ import { type AgentCaseResult, type AgentReport, runAgentCases } from '../../tes
 import { agentJail } from '../../util/agent-sandbox.js';
 import { stringifyJson } from '../../util/safe-json.js';
 import { showText } from '../../util/show-text.js';
-import { type CommonOptionValues, resolveCommon } from '../common-options.js';
+import { type CommonOptionValues, resolveCommon } from '../common-context.js';
 import { guardHookProcesses } from '../hook-processes.js';
 import { openEngine } from '../open-engine.js';
 

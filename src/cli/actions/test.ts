@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { configured, nearestConfiguredDir } from '../../dialects/detect-dialect.js';
 import { runCases, type CaseResult, type HookSummary } from '../../testing/run-cases.js';
-import { resolveCommon, type CommonOptionValues } from '../common-options.js';
+import { resolveCommon, type CommonOptionValues } from '../common-context.js';
 import { guardHookProcesses } from '../hook-processes.js';
 import { openEngine } from '../open-engine.js';
 import { showText } from '../../util/show-text.js';

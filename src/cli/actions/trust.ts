@@ -4,7 +4,7 @@ import { chooseReviewer, type Reviewer } from '../../trust/review-prompt.js';
 import type { TrustSession } from '../../trust/session.js';
 import type { ProjectGate } from '../../kit/trust-authority.js';
 import { UsageError } from '../../errors.js';
-import type { CommonOptionValues } from '../common-options.js';
+import type { CommonOptionValues } from '../common-context.js';
 import { openCliTrustSession, refuseIdsWithAll } from '../trust-session.js';
 import { showText } from '../../util/show-text.js';
 

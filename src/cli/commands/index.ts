@@ -1,51 +1,41 @@
 import type { Command } from 'commander';
-import { registerCompletion } from './completion.js';
-import { registerDisable } from './disable.js';
-import { registerDryRun } from './dry-run.js';
-import { registerEnable } from './enable.js';
-import { registerFixture } from './fixture.js';
-import { registerLint } from './lint.js';
-import { registerList } from './list.js';
-import { registerLog } from './log.js';
-import { registerReplay } from './replay.js';
-import { registerRun } from './run.js';
-import { registerScaffold } from './scaffold.js';
-import { registerSchema } from './schema.js';
-import { registerServe } from './serve.js';
-import { registerTest } from './test.js';
-import { registerTrust } from './trust.js';
-import { registerUntrust } from './untrust.js';
+
+type Register = (program: Command) => void;
 
 /**
- * Every hookctl command, in help order, by name. Each `commands/<name>.ts` only declares the
- * command's arguments, options and help text; its body is `actions/<name>.ts`, imported when the
- * command runs, so start-up (and `--help`) loads no library code a command does not need.
+ * Every hookctl command, in help order, by name, each imported when it is registered. Each
+ * `commands/<name>.ts` only declares the command's arguments, options and help text; its body is
+ * `actions/<name>.ts`, imported when the command runs. A process registers the one command it
+ * runs, so start-up loads neither the other commands' definitions (some compute their help from
+ * the dialect manifests) nor any library code the command does not need.
  */
-const COMMANDS: readonly (readonly [string, (program: Command) => void])[] = [
-  ['lint', registerLint],
-  ['dry-run', registerDryRun],
-  ['run', registerRun],
-  ['replay', registerReplay],
-  ['log', registerLog],
-  ['serve', registerServe],
-  ['test', registerTest],
-  ['list', registerList],
-  ['trust', registerTrust],
-  ['untrust', registerUntrust],
-  ['enable', registerEnable],
-  ['disable', registerDisable],
-  ['scaffold', registerScaffold],
-  ['fixture', registerFixture],
-  ['schema', registerSchema],
-  ['completion', registerCompletion],
-];
+const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
+  lint: async () => (await import('./lint.js')).registerLint,
+  'dry-run': async () => (await import('./dry-run.js')).registerDryRun,
+  run: async () => (await import('./run.js')).registerRun,
+  replay: async () => (await import('./replay.js')).registerReplay,
+  log: async () => (await import('./log.js')).registerLog,
+  serve: async () => (await import('./serve.js')).registerServe,
+  test: async () => (await import('./test.js')).registerTest,
+  list: async () => (await import('./list.js')).registerList,
+  trust: async () => (await import('./trust.js')).registerTrust,
+  untrust: async () => (await import('./untrust.js')).registerUntrust,
+  enable: async () => (await import('./enable.js')).registerEnable,
+  disable: async () => (await import('./disable.js')).registerDisable,
+  scaffold: async () => (await import('./scaffold.js')).registerScaffold,
+  fixture: async () => (await import('./fixture.js')).registerFixture,
+  schema: async () => (await import('./schema.js')).registerSchema,
+  completion: async () => (await import('./completion.js')).registerCompletion,
+};
 
 /** Registers every command, or only `only` (the one a process runs: building the others costs its start). */
-export function registerCommands(program: Command, only?: string): void {
-  for (const [name, register] of COMMANDS) if (only === undefined || name === only) register(program);
+export async function registerCommands(program: Command, only?: string): Promise<void> {
+  const names = Object.keys(COMMANDS).filter((name) => only === undefined || name === only);
+  const registers = await Promise.all(names.map((name) => COMMANDS[name]!()));
+  for (const register of registers) register(program);
 }
 
 /** True when `name` is a command `registerCommands` can register alone. */
 export function isCommandName(name: string): boolean {
-  return COMMANDS.some(([command]) => command === name);
+  return Object.hasOwn(COMMANDS, name);
 }

@@ -2,7 +2,6 @@ import { analyseFiles } from '../../config/analyse-files.js';
 import type { ConfigFile } from '../../config/config-file.js';
 import { mergedListSources } from '../../config/merged-list.js';
 import type { HandlerRecord, ListedSetting, LoadContext, LoadedConfig } from '../../kit/index.js';
-import { LOAD_RULES } from '../../lint/rules/load-rules.js';
 import { claudeSettingsWatchPaths, discoverSettingsFiles } from './config-layers.js';
 import { configSpec } from './config-spec.js';
 import { normalizeClaudeHandlers } from './normalize.js';
@@ -27,7 +26,7 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
   // Skill and subagent hooks are listed, never dispatched: a dispatch does not read them (1,000 skills cost `run` 0.8 s).
   const frontmatter = context.dispatchOnly ? [] : await discoverFrontmatterFiles(context, discovered.plugins);
   const files = [...settings, ...discovered.files, ...frontmatter];
-  const analysis = analyseFiles(files, configSpec, LOAD_RULES, context.cwd);
+  const analysis = analyseFiles(files, configSpec, (await import('../../lint/rules/load-rules.js')).LOAD_RULES, context.cwd);
   const switches = hookSwitches(settings);
   const policy = {
     allowedHttpHookUrls: mergedList(settings, 'allowedHttpHookUrls'),

@@ -4,7 +4,6 @@ import type { DialectConfigSpec } from '../../config/config-spec.js';
 import { featuresPolicy, switchedOff } from '../../config/features-switch.js';
 import { isManagedOnly } from '../../config/managed-only.js';
 import { normalizeHandlers } from '../../config/normalize-handlers.js';
-import { LOAD_RULES } from '../../lint/rules/load-rules.js';
 import type { Finding, HandlerRecord, LoadContext, LoadedConfig, SwitchedOff } from '../../kit/index.js';
 import type { SourceNode } from '../../config/source-tree.js';
 
@@ -38,6 +37,7 @@ export async function loadCodexFamilyConfig(
   watch: (context: LoadContext, files: readonly ConfigFile[]) => string[],
 ): Promise<LoadedConfig> {
   const files = await spec.discover(context);
+  const { LOAD_RULES } = await import('../../lint/rules/load-rules.js');
   const analysis = refusalsAreFatal(spec, files, analyseFiles(files, spec, LOAD_RULES, context.cwd));
   const paths = files.map((file) => file.parsed.path);
   const watchPaths = watch(context, files);

@@ -3,7 +3,6 @@ import { scalarField, setField } from '../../config/field-value.js';
 import { type ExtendHandler, normalizeHandlers } from '../../config/normalize-handlers.js';
 import type { SourceObject } from '../../config/source-tree.js';
 import type { LoadContext, LoadedConfig } from '../../kit/index.js';
-import { LOAD_RULES } from '../../lint/rules/load-rules.js';
 import { resolve, sep } from 'node:path';
 import type { ConfigFile } from '../../config/config-file.js';
 import { geminiWatchPaths } from './config-layers.js';
@@ -25,7 +24,7 @@ import { customPlansDir } from './plans-dir.js';
  */
 export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
   const files = await configSpec.discover(context);
-  const analysis = analyseFiles(files, configSpec, LOAD_RULES, context.cwd);
+  const analysis = analyseFiles(files, configSpec, (await import('../../lint/rules/load-rules.js')).LOAD_RULES, context.cwd);
   const trustOff = geminiHookSettings(files, false).folderTrustOff;
   const trusted = context.workspaceTrust === 'assume' || (await folderTrust(context, trustOff)).trusted;
   const settings = geminiHookSettings(files, trusted);

@@ -3,7 +3,6 @@ import type { ConfigFile } from '../../config/config-file.js';
 import type { HandlerRecord } from '../../kit/handler-record.js';
 import { normalizeHandlers } from '../../config/normalize-handlers.js';
 import type { Finding } from '../../kit/finding.js';
-import { LOAD_RULES } from '../../lint/rules/load-rules.js';
 import { sha256 } from '../../trust/hash.js';
 import type { LoadContext, LoadedConfig } from '../../kit/index.js';
 import { octoWatchPaths } from './config-layers.js';
@@ -20,7 +19,7 @@ import { configSpec } from './config-spec.js';
  */
 export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
   const files = await configSpec.discover(context);
-  const analysis = analyseFiles(files, configSpec, LOAD_RULES, context.cwd);
+  const analysis = analyseFiles(files, configSpec, (await import('../../lint/rules/load-rules.js')).LOAD_RULES, context.cwd);
   const fingerprints = new Map(files.map((file) => [file.parsed.path, sha256(file.parsed.text)]));
   const dormant = await dormantProjectFiles(files, analysis.findings, fingerprints, context);
   return {

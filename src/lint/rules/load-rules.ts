@@ -35,7 +35,8 @@ import { watchListPattern } from './watch-list-pattern.js';
 /**
  * The rules the runtime loader applies (everything but file-system and speed advice), in the order
  * of RULES. A module of their own so that loading config for a dispatch imports no other rule
- * (test/lint/load-rules.test.ts keeps it equal to RULES.filter(atLoad)).
+ * (test/lint/load-rules.test.ts keeps it equal to RULES.filter(atLoad)). The loaders import it
+ * when they analyse files, not with their module: a `run` whose compiled config is cached analyses none.
  */
 export const LOAD_RULES: readonly Rule[] = [
   parseError,
