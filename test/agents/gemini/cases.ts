@@ -13,6 +13,12 @@ export interface Want {
   readonly file?: { readonly path: string; readonly content: string | null };
   /** Texts the model saw in its last request (also, unless `feedbackOnlyModel`, in hookctl's additionalContext or reason). */
   readonly feedback?: readonly string[];
+  /** Texts the model saw that do not come from a reason or context (a rewritten request). */
+  readonly modelSees?: readonly string[];
+  /** The text of hookctl's merged `llm_response` (AfterModel replacement). */
+  readonly llmResponseText?: string;
+  /** The text of hookctl's merged `llm_request` messages (BeforeModel rewrite). */
+  readonly llmRequestText?: string;
   /** Texts that must not reach the model. */
   readonly unseen?: readonly string[];
   /** Hook name → how many times Gemini ran it (all events). */
@@ -32,6 +38,13 @@ export interface Want {
   readonly updatedInput?: unknown;
   /** Variables the hook's environment had (name → value) and did not have, as Gemini ran it. */
   readonly hookEnv?: { readonly has?: Readonly<Record<string, string>>; readonly lacks?: readonly string[] };
+  /** Texts Gemini printed (stdout or stderr, outside the model's view). */
+  readonly printed?: readonly string[];
+  /** Entries of the JSON output's `warnings`. */
+  readonly warnings?: readonly string[];
+  /** hookctl's system message (one of `systemMessages`). */
+  readonly systemMessage?: string;
+  readonly stopReason?: string | null;
   /** Gemini does not finish by itself (the harness kills it at the case's timeoutMs). */
   readonly hangs?: true;
   /** The function-calling mode of the last model request (BeforeToolSelection toolConfig). */
@@ -91,10 +104,11 @@ const beforeTool: Case[] = [
     want: { toolRan: false, feedback: ['json reason'], unseen: ['stderr text'], decision: 'deny', blocked: true },
   },
   {
-    // Nothing answers the confirmation in -p mode: Gemini waits until it is killed (here after 10 s).
+    // Nothing answers the confirmation in -p mode: Gemini waits until it is killed (here after 20 s;
+    // less is flaky on a loaded machine, where startup alone can take seconds).
     name: 'decision ask in headless --yolo: the tool waits for a confirmation that never comes',
     event: 'BeforeTool',
-    given: { ...one('BeforeTool', { stdout: { decision: 'ask', reason: 'check me' } }, { matcher: SH }), timeoutMs: 10_000 },
+    given: { ...one('BeforeTool', { stdout: { decision: 'ask', reason: 'check me' } }, { matcher: SH }), timeoutMs: 20_000 },
     want: { hangs: true, toolRan: false, modelRequests: 1, decision: 'ask', blocked: false },
   },
   {
@@ -447,6 +461,85 @@ const agent: Case[] = [
   },
 ];
 
+/** What Gemini prints for the user (not the model): `Hook system message: …`, warnings on blocks and stops. */
+const userFacing: Case[] = [
+  {
+    name: 'BeforeAgent plain stdout is a system message for the user, not context',
+    event: 'BeforeAgent',
+    given: one('BeforeAgent', { stdout: 'ba plain text' }, { turns: [] }),
+    want: { modelRequests: 1, unseen: ['ba plain text'], printed: ['Hook system message: ba plain text'], systemMessage: 'ba plain text' },
+  },
+  {
+    name: 'SessionStart plain stdout is a system message for the user, not context',
+    event: 'SessionStart',
+    given: one('SessionStart', { stdout: 'ss plain' }, { turns: [] }),
+    want: { calls: { g: 1 }, unseen: ['ss plain'], printed: ['Hook system message: ss plain'], systemMessage: 'ss plain' },
+  },
+  {
+    name: 'BeforeTool systemMessage is printed; the tool runs',
+    event: 'BeforeTool',
+    given: one('BeforeTool', { stdout: { systemMessage: 'bt sysmsg' } }, { matcher: SH }),
+    want: { toolRan: true, unseen: ['bt sysmsg'], printed: ['Hook system message: bt sysmsg'], systemMessage: 'bt sysmsg', blocked: false },
+  },
+  {
+    name: 'BeforeAgent continue:false: no model call, "Agent execution stopped" with the stop reason',
+    event: 'BeforeAgent',
+    given: one('BeforeAgent', { stdout: { continue: false, stopReason: 'ba stop' } }, { turns: [] }),
+    want: { modelRequests: 0, response: '', warnings: ['Agent execution stopped: ba stop'], stop: true, stopReason: 'ba stop' },
+  },
+  {
+    name: 'AfterTool continue:false: the tool ran, then the agent stops',
+    event: 'AfterTool',
+    given: one(
+      'AfterTool',
+      { stdout: { continue: false, stopReason: 'at stop' } },
+      { matcher: SH, turns: [shell(MARK), shell('echo second')] },
+    ),
+    want: {
+      toolRan: true,
+      modelRequests: 1,
+      response: '',
+      printed: ['Agent execution stopped by hook: at stop'],
+      stop: true,
+      stopReason: 'at stop',
+    },
+  },
+  {
+    name: 'AfterModel deny: the agent ends with "Agent execution blocked" and the reason; the text stays',
+    event: 'AfterModel',
+    given: one('AfterModel', { stdout: { decision: 'deny', reason: 'am deny' } }, { turns: [] }),
+    want: { modelRequests: 1, response: 'All done.', warnings: ['Agent execution blocked: am deny'], blocked: true, reason: 'am deny' },
+  },
+  {
+    name: 'AfterAgent exit 2 (once): stderr is the next prompt; the run is reported blocked',
+    event: 'AfterAgent',
+    given: one('AfterAgent', { exit: 2, stderr: 'aa stderr', once: true }, { turns: [] }),
+    want: {
+      modelRequests: 2,
+      feedback: ['aa stderr'],
+      warnings: ['Agent execution blocked: aa stderr'],
+      blocked: true,
+      reason: 'aa stderr',
+    },
+  },
+  {
+    name: 'BeforeModel llm_request messages replace the conversation sent to the model',
+    event: 'BeforeModel',
+    given: one(
+      'BeforeModel',
+      { stdout: hso('BeforeModel', { llm_request: { messages: [{ role: 'user', content: 'REWRITTEN PROMPT' }] } }) },
+      { turns: [] },
+    ),
+    want: {
+      modelRequests: 1,
+      modelSees: ['REWRITTEN PROMPT'],
+      unseen: ['Do the task.'],
+      blocked: false,
+      llmRequestText: 'REWRITTEN PROMPT',
+    },
+  },
+];
+
 const model: Case[] = [
   {
     name: 'BeforeModel deny: the model is not called',
@@ -495,7 +588,7 @@ const model: Case[] = [
       { stdout: hso('AfterModel', { llm_response: { candidates: [{ content: { role: 'model', parts: ['replaced'] } }] } }) },
       { turns: [] },
     ),
-    want: { modelRequests: 1, response: 'replaced' },
+    want: { modelRequests: 1, response: 'replaced', llmResponseText: 'replaced' },
   },
   {
     name: 'BeforeToolSelection toolConfig mode NONE reaches the request',
@@ -546,4 +639,5 @@ export const CASES: readonly Case[] = [
   ...agent,
   ...model,
   ...lifecycle,
+  ...userFacing,
 ];

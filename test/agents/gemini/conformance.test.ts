@@ -24,6 +24,7 @@ function checkGemini(c: Case, o: Observed): void {
   }
   const seen = o.lastRequestText();
   for (const text of want.feedback ?? []) expect(seen, `text the model sees (${where})`).toContain(text);
+  for (const text of want.modelSees ?? []) expect(seen, `text the model sees (${where})`).toContain(text);
   for (const text of want.unseen ?? []) expect(seen).not.toContain(text);
   for (const [name, count] of Object.entries(want.calls ?? {})) expect(o.calls(name).length, `calls of ${name} (${where})`).toBe(count);
   if (want.modelRequests !== undefined) expect(o.mainRequests().length, `main model requests (${where})`).toBe(want.modelRequests);
@@ -35,6 +36,10 @@ function checkGemini(c: Case, o: Observed): void {
     const config = o.mainRequests().at(-1)?.body.toolConfig as { functionCallingConfig?: { mode?: string } } | undefined;
     expect(config?.functionCallingConfig?.mode, `toolConfig of the last request (${where})`).toBe(want.toolConfigMode);
   }
+  const printed = `${o.session.stdout}\n${o.session.stderr}`;
+  for (const text of want.printed ?? []) expect(printed, `printed by Gemini (${where})`).toContain(text);
+  const warnings = Array.isArray(o.session.output?.warnings) ? o.session.output.warnings : [];
+  for (const text of want.warnings ?? []) expect(warnings, `warnings (${where})`).toContain(text);
   if (want.exitCode !== undefined) expect(o.session.exitCode, `gemini exit code (${where})`).toBe(want.exitCode);
 }
 
@@ -44,6 +49,8 @@ function checkHookctl(c: Case, o: Observed, outcome: Outcome): void {
   if (want.blocked !== undefined) expect(outcome.blocked, 'hookctl blocked').toBe(want.blocked);
   if (want.stop !== undefined) expect(outcome.stop, 'hookctl stop').toBe(want.stop);
   if (want.reason !== undefined) expect(outcome.reason, 'hookctl reason').toBe(want.reason);
+  if (want.stopReason !== undefined) expect(outcome.stopReason, 'hookctl stopReason').toBe(want.stopReason);
+  if (want.systemMessage !== undefined) expect(outcome.systemMessages, 'hookctl systemMessages').toContain(want.systemMessage);
   if (want.additionalContext !== undefined) expect(outcome.additionalContext, 'hookctl additionalContext').toBe(want.additionalContext);
   if (want.updatedInput !== undefined) expect(outcome.updatedInput, 'hookctl updatedInput').toEqual(want.updatedInput);
   const merged = (outcome.dialectOutput?.output ?? null) as { hookSpecificOutput?: Record<string, unknown> } | null;
@@ -51,9 +58,13 @@ function checkHookctl(c: Case, o: Observed, outcome: Outcome): void {
     const config = merged?.hookSpecificOutput?.toolConfig as { mode?: string } | undefined;
     expect(config?.mode, 'hookctl toolConfig mode').toBe(want.toolConfigMode);
   }
-  if (want.response !== undefined && c.event === 'AfterModel') {
+  if (want.llmResponseText !== undefined) {
     const response = merged?.hookSpecificOutput?.llm_response as { candidates?: { content?: { parts?: unknown[] } }[] } | undefined;
-    expect(response?.candidates?.[0]?.content?.parts?.join(''), 'hookctl llm_response text').toBe(want.response);
+    expect(response?.candidates?.[0]?.content?.parts?.join(''), 'hookctl llm_response text').toBe(want.llmResponseText);
+  }
+  if (want.llmRequestText !== undefined) {
+    const request = merged?.hookSpecificOutput?.llm_request as { messages?: { content?: unknown }[] } | undefined;
+    expect(request?.messages?.map((m) => m.content).join('\n'), 'hookctl llm_request messages').toBe(want.llmRequestText);
   }
   // What the model saw from the hooks is what hookctl reports as the reason or the context.
   for (const text of want.feedback ?? []) expect(`${outcome.reason ?? ''}\n${outcome.additionalContext ?? ''}`).toContain(text);
