@@ -110,6 +110,15 @@ async function payloadFor(c: Case, o: Observed): Promise<Record<string, unknown>
   return payload;
 }
 
+describe('the Gemini CLI section of docs/conformance.md', () => {
+  it('states the case count and names every event the cases compare', () => {
+    const docs = readFileSync(join(import.meta.dirname, '../../../docs/conformance.md'), 'utf8');
+    const section = docs.slice(docs.indexOf('### Gemini CLI (the binary)'));
+    expect(section).toContain(`${CASES.length} cases`);
+    for (const event of new Set(CASES.map((c) => c.event))) expect(section).toContain(event);
+  });
+});
+
 describe.skipIf(why !== null)('Gemini CLI 0.61.0 against hookctl (real binary, scripted model)', () => {
   if (!process.env.HOOKCTL_AGENT_KEEP) afterAll(cleanup);
   for (const c of CASES) {
