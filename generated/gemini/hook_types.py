@@ -325,7 +325,7 @@ BeforeModelHookSpecificOutputLlmRequest = TypedDict("BeforeModelHookSpecificOutp
 }, total=False)
 
 
-# A synthetic response: the model is not called.
+# A synthetic response, read only together with `decision: "deny"` (or `"block"`): the model is not called and this stands in for its answer. Without a blocking decision Gemini CLI ignores it and calls the model.
 BeforeModelHookSpecificOutputLlmResponse = TypedDict("BeforeModelHookSpecificOutputLlmResponse", {
     # The response text.
     "text": str,
@@ -342,7 +342,7 @@ BeforeModelHookSpecificOutput = TypedDict("BeforeModelHookSpecificOutput", {
     "hookEventName": Literal["BeforeModel"],
     # Fields that replace those of the request.
     "llm_request": BeforeModelHookSpecificOutputLlmRequest,
-    # A synthetic response: the model is not called.
+    # A synthetic response, read only together with `decision: "deny"` (or `"block"`): the model is not called and this stands in for its answer. Without a blocking decision Gemini CLI ignores it and calls the model.
     "llm_response": BeforeModelHookSpecificOutputLlmResponse,
 }, total=False)
 

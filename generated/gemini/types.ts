@@ -546,7 +546,7 @@ export interface BeforeModelHookSpecificOutput {
     };
   };
   /**
-   * A synthetic response: the model is not called.
+   * A synthetic response, read only together with `decision: "deny"` (or `"block"`): the model is not called and this stands in for its answer. Without a blocking decision Gemini CLI ignores it and calls the model.
    */
   llm_response?: {
     /**
