@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../util/sha256.js';
 
 /** `PreToolUse` → `pre_tool_use`. */
 export function snakeCaseEvent(event: string): string {
@@ -19,5 +19,5 @@ export function canonicalJson(value: unknown): string {
 
 /** `sha256:<lowercase hex>` of some bytes or text. */
 export function sha256(content: string | Uint8Array): string {
-  return `sha256:${createHash('sha256').update(content).digest('hex')}`;
+  return `sha256:${sha256Hex(content)}`;
 }

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { lstat, mkdir, open, readFile, rename, rm, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TrustStoreError, TrustStoreWriteError } from '../errors.js';
 import { describeWriteFailure } from '../util/safe-write.js';
+import { nodeCrypto } from '../util/lazy-crypto.js';
 
 /**
  * A small JSON document on disk that several processes may update at once (the trust stores).
@@ -69,7 +69,7 @@ export async function updateJsonDocument<T>(document: JsonDocument<T>, change: (
 }
 
 async function writeAtomically(path: string, text: string): Promise<void> {
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${nodeCrypto().randomBytes(6).toString('hex')}.tmp`);
   const handle = await open(temporary, 'wx', 0o600);
   try {
     await handle.writeFile(text);
@@ -96,7 +96,7 @@ async function writeAtomically(path: string, text: string): Promise<void> {
  * dangling symlink used to make this loop spin forever) is an error, not a hang.
  */
 export async function acquireLock(lockPath: string): Promise<() => Promise<void>> {
-  const token = `${process.pid} ${randomBytes(8).toString('hex')}`;
+  const token = `${process.pid} ${nodeCrypto().randomBytes(8).toString('hex')}`;
   const deadline = Date.now() + LOCK_WAIT_MS;
   for (let attempt = 0; ; attempt++) {
     try {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   closeSync,
   fchmodSync,
@@ -15,6 +14,7 @@ import {
   type Stats,
 } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
+import { nodeCrypto } from './lazy-crypto.js';
 
 /**
  * Writing into a repository (SPEC 6.1.5): `scaffold` and `--register` must never write outside the
@@ -108,7 +108,7 @@ export class AtomicChange {
     const refused = unsafeWriteTarget(this.root, path);
     if (refused !== null) throw new WriteRefusedError(path, refused);
     this.makeParents(dirname(path));
-    const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+    const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${nodeCrypto().randomBytes(4).toString('hex')}.tmp`);
     const entry: Staged = { path, temporary, backup: null, renamed: false };
     this.staged.push(entry);
     const fd = openSync(temporary, 'wx', mode ?? 0o666);

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { requireKnownEvent } from '../../contracts/known-event.js';
 import { CODEX_EVENTS } from './events.js';
+import { nodeCrypto } from '../../util/lazy-crypto.js';
 
 const EVENT_NAMES = CODEX_EVENTS.map((e) => e.name);
 const bash = () => ({ tool_name: 'Bash', tool_input: { command: 'echo hello' } });
@@ -12,12 +12,12 @@ const bash = () => ({ tool_name: 'Bash', tool_input: { command: 'echo hello' } }
  */
 export function fixture(event: string, context: { cwd: string }): Record<string, unknown> {
   requireKnownEvent('codex', event, EVENT_NAMES);
-  const session = { session_id: randomUUID() };
-  const turn = { turn_id: randomUUID() };
+  const session = { session_id: nodeCrypto().randomUUID() };
+  const turn = { turn_id: nodeCrypto().randomUUID() };
   const where = { transcript_path: null, cwd: context.cwd, hook_event_name: event };
   const model = { model: 'gpt-5-codex' };
   const mode = { permission_mode: 'default' };
-  const agent = { agent_id: randomUUID(), agent_type: 'worker' };
+  const agent = { agent_id: nodeCrypto().randomUUID(), agent_type: 'worker' };
   switch (event) {
     case 'SessionStart':
       return { ...session, ...where, ...model, ...mode, source: 'startup' };
@@ -26,7 +26,7 @@ export function fixture(event: string, context: { cwd: string }): Record<string,
     case 'UserPromptSubmit':
       return { ...session, ...turn, ...where, ...model, ...mode, prompt: 'hello' };
     case 'PreToolUse':
-      return { ...session, ...turn, ...where, ...model, ...mode, ...bash(), tool_use_id: `call_${randomUUID()}` };
+      return { ...session, ...turn, ...where, ...model, ...mode, ...bash(), tool_use_id: `call_${nodeCrypto().randomUUID()}` };
     case 'PermissionRequest':
       return { ...session, ...turn, ...where, ...model, ...mode, ...bash() };
     case 'PostToolUse':
@@ -38,7 +38,7 @@ export function fixture(event: string, context: { cwd: string }): Record<string,
         ...mode,
         ...bash(),
         tool_response: { output: 'hello\n', exit_code: 0 },
-        tool_use_id: `call_${randomUUID()}`,
+        tool_use_id: `call_${nodeCrypto().randomUUID()}`,
       };
     case 'PreCompact':
     case 'PostCompact':

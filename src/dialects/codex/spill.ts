@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { lstatSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { nodeCrypto } from '../../util/lazy-crypto.js';
 
 /**
  * The agent's hook-output budget (Codex: codex-rs/hooks/src/output_spill.rs and
@@ -21,7 +21,7 @@ export function approxTokenCount(text: string): number {
 export function spillText(text: string, tokenLimit: number, session: string): string {
   if (tokenLimit === 0 || approxTokenCount(text) <= tokenLimit) return text;
   const dir = join(tmpdir(), OUTPUT_DIR, safeSegment(session));
-  const path = join(dir, `${randomUUID()}.txt`);
+  const path = join(dir, `${nodeCrypto().randomUUID()}.txt`);
   try {
     privateDir(join(tmpdir(), OUTPUT_DIR));
     privateDir(dir);

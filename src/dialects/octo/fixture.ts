@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { requireKnownEvent } from '../../contracts/known-event.js';
 import { OCTO_EVENTS } from './events.js';
+import { nodeCrypto } from '../../util/lazy-crypto.js';
 
 const EVENT_NAMES = OCTO_EVENTS.map((e) => e.name);
 const harmlessTool = () => ({ tool_name: 'terminal', tool_input: { command: 'echo hello' } });
@@ -12,7 +12,7 @@ const EVENT_FIELDS: Readonly<Record<string, () => Record<string, unknown>>> = {
   PreToolUse: harmlessTool,
   PostToolUse: () => ({ ...harmlessTool(), tool_output: 'hello\n' }),
   Stop: () => ({ status: 'success', error: null }),
-  SubagentStop: () => ({ agent_id: randomUUID(), agent_type: 'general', status: 'success' }),
+  SubagentStop: () => ({ agent_id: nodeCrypto().randomUUID(), agent_type: 'general', status: 'success' }),
   PreCompact: () => ({ trigger: 'manual' }),
 };
 
@@ -21,7 +21,7 @@ export function fixture(event: string, context: { cwd: string }): Record<string,
   requireKnownEvent('octo', event, EVENT_NAMES);
   return {
     event,
-    session_id: randomUUID(),
+    session_id: nodeCrypto().randomUUID(),
     cwd: context.cwd,
     transcript_path: null,
     model: 'claude-sonnet-4-5',

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { requireKnownEvent } from '../../contracts/known-event.js';
 import { OPENINTERPRETER_EVENTS } from './events.js';
+import { nodeCrypto } from '../../util/lazy-crypto.js';
 
 const EVENT_NAMES = OPENINTERPRETER_EVENTS.map((e) => e.name);
 const harmlessTool = () => ({ tool_name: 'Bash', tool_input: { command: 'echo hello' } });
@@ -9,14 +9,18 @@ const harmlessTool = () => ({ tool_name: 'Bash', tool_input: { command: 'echo he
 const EVENT_FIELDS: Readonly<Record<string, () => Record<string, unknown>>> = {
   SessionStart: () => ({ source: 'startup' }),
   UserPromptSubmit: () => ({ prompt: 'hello' }),
-  PreToolUse: () => ({ ...harmlessTool(), tool_use_id: `call_${randomUUID()}` }),
+  PreToolUse: () => ({ ...harmlessTool(), tool_use_id: `call_${nodeCrypto().randomUUID()}` }),
   PermissionRequest: harmlessTool,
-  PostToolUse: () => ({ ...harmlessTool(), tool_use_id: `call_${randomUUID()}`, tool_response: { output: 'hello\n', exit_code: 0 } }),
+  PostToolUse: () => ({
+    ...harmlessTool(),
+    tool_use_id: `call_${nodeCrypto().randomUUID()}`,
+    tool_response: { output: 'hello\n', exit_code: 0 },
+  }),
   PreCompact: () => ({ trigger: 'manual' }),
   PostCompact: () => ({ trigger: 'manual' }),
-  SubagentStart: () => ({ agent_id: randomUUID(), agent_type: 'general' }),
+  SubagentStart: () => ({ agent_id: nodeCrypto().randomUUID(), agent_type: 'general' }),
   SubagentStop: () => ({
-    agent_id: randomUUID(),
+    agent_id: nodeCrypto().randomUUID(),
     agent_type: 'general',
     stop_hook_active: false,
     agent_transcript_path: null,
@@ -30,8 +34,8 @@ export function fixture(event: string, context: { cwd: string }): Record<string,
   requireKnownEvent('openinterpreter', event, EVENT_NAMES);
   const compaction = event === 'PreCompact' || event === 'PostCompact';
   return {
-    session_id: randomUUID(),
-    ...(event === 'SessionStart' ? {} : { turn_id: randomUUID() }),
+    session_id: nodeCrypto().randomUUID(),
+    ...(event === 'SessionStart' ? {} : { turn_id: nodeCrypto().randomUUID() }),
     cwd: context.cwd,
     transcript_path: null,
     hook_event_name: event,
