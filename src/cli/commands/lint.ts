@@ -7,12 +7,6 @@ import { DEFAULT_DIALECT } from '../../dialects/registry.js';
 import { addCommonOptions } from '../common-options.js';
 import { agentName, exampleDialect, projectConfigFile } from '../dialect-facts.js';
 
-/** A config file of the default dialect in a monorepo package, the running example of path handling. */
-const NESTED = `packages/app/${projectConfigFile(DEFAULT_DIALECT)}`;
-/** A non-default dialect, and one whose agent has a product name, for the examples. */
-const OTHER = exampleDialect();
-const NAMED = exampleDialect((facts) => facts.manifest.agentName !== undefined);
-
 export function registerLint(program: Command): void {
   addCommonOptions(
     program
@@ -35,9 +29,27 @@ export function registerLint(program: Command): void {
           'for the detected dialect or --dialect',
       ),
   )
-    .addHelpText(
-      'after',
-      `
+    // A function: the examples are made from the manifests only when help is shown, not on every lint.
+    .addHelpText('after', () => lintHelp())
+    .action(async (files: string[], options: LintOptions) => {
+      const { lint } = await import('../actions/lint.js');
+      process.exitCode = await lint(files, options);
+    });
+}
+
+function parseWarningLimit(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('expected a whole number of warnings (0 or more).');
+  return Number(value);
+}
+
+/** The text after `lint --help`: examples in the default dialect, one other and one named agent. */
+function lintHelp(): string {
+  /** A config file of the default dialect in a monorepo package, the running example of path handling. */
+  const NESTED = `packages/app/${projectConfigFile(DEFAULT_DIALECT)}`;
+  /** A non-default dialect, and one whose agent has a product name, for the examples. */
+  const OTHER = exampleDialect();
+  const NAMED = exampleDialect((facts) => facts.manifest.agentName !== undefined);
+  return `
 What is checked:
   (no files)    every hook config file of every dialect in the git repository holding --cwd, at
                 any depth (${NESTED} too): tracked files and
@@ -118,15 +130,5 @@ Examples:
         files: ${preCommitFilesPattern()}
 
   # GitHub Actions: lint, upload SARIF to code scanning, fail on errors (action.yml)
-  - uses: hookctl/hookctl@v0.1.0`,
-    )
-    .action(async (files: string[], options: LintOptions) => {
-      const { lint } = await import('../actions/lint.js');
-      process.exitCode = await lint(files, options);
-    });
-}
-
-function parseWarningLimit(value: string): number {
-  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('expected a whole number of warnings (0 or more).');
-  return Number(value);
+  - uses: hookctl/hookctl@v0.1.0`;
 }
