@@ -93,7 +93,7 @@ if (issue25.length > 0) {
   const met = issue25.filter((row) => row.pass).length;
   process.stderr.write(`issue 25: ${met} of ${issue25.length} targets met in this run\n`);
 }
-const missed = rows.filter((row) => !row.pass);
+const missed = rows.filter((row) => row.pass === false);
 if (missed.length > 0) process.stderr.write(`${missed.length} target(s) missed\n`);
 if (options.writeDocs) {
   // The load at the end too: a run that became loaded on the way is recorded as loaded.

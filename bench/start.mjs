@@ -95,9 +95,39 @@ function row(name, a, b, limit) {
   return { name, measured: ms(a), floor: ms(b), target: `ratio ≤ ${limit}`, ratio, pass: ratio <= limit, issue: 25 };
 }
 
+/**
+ * A reference row, not a target: a Node process that does nothing but spawn `sh -c 'exit 0'` (the
+ * payload on its stdin) and wait for it, against `node -e 0`. No hook runner written in Node can
+ * start below it, so it shows how much of each `run` row's ratio is hookctl's own.
+ */
+async function benchSpawnFloor(root, iterations) {
+  const script = join(root, 'spawn-only.cjs');
+  writeFileSync(
+    script,
+    "const c = require('node:child_process').spawn('sh', ['-c', 'exit 0'], { stdio: ['pipe', 'pipe', 'pipe'] });\n" +
+      "c.stdin.on('error', () => {}); c.stdin.end('{}'); c.stdout.resume(); c.stderr.resume();\n",
+  );
+  const env = environment(root);
+  const [bare, spawnOnly] = await interleavedMedians(
+    [() => node(['-e', '0'], { cwd: root, env }), () => node([script], { cwd: root, env })],
+    {
+      iterations,
+      warmup: 2,
+    },
+  );
+  const ratio = spawnOnly / bare;
+  return {
+    name: 'reference: node that only spawns sh -c "exit 0" and waits, vs node -e 0',
+    measured: ms(spawnOnly),
+    floor: ms(bare),
+    target: 'none (a floor)',
+    ratio,
+  };
+}
+
 /** `run` with a node hook and with an `exit 0` hook, per dialect, against their floors. */
 async function benchRunPerDialect(root, iterations) {
-  const rows = [];
+  const rows = [await benchSpawnFloor(root, iterations)];
   for (const dialect of DIALECTS) {
     const withNode = await project(root, `${dialect}-node`, dialect, 'node hook.mjs');
     const withExit = await project(root, `${dialect}-exit`, dialect, 'exit 0');

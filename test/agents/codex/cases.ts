@@ -284,6 +284,8 @@ export const EVENT_CASES: readonly EventCase[] = [
     behaviour: { stdout: { decision: 'block', reason: 'RSN-stop-async' }, once: true },
     reason: 'RSN-stop-async',
     expect: { reasonSeen: false },
+    // Seen both ways: the hook recorded its start in most runs, not in one under load.
+    racy: ['fired'],
   },
   ...LIFECYCLE_CASES,
 ];

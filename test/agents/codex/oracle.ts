@@ -43,6 +43,12 @@ export interface EventCase {
   readonly reason?: string;
   /** The layers this case runs in (default: every layer). */
   readonly layers?: readonly LayerName[];
+  /**
+   * What Codex decides by a race, left out when hookctl's prediction is compared: `codex exec` ends
+   * the session right after the last Stop, so a background (async) Stop hook may or may not have
+   * started by then; neither is a verdict either side gives.
+   */
+  readonly racy?: readonly (keyof Observed)[];
 }
 
 export const DEFAULT_SCRIPT: readonly ScriptedTurn[] = [{ exec: 'touch ran-1' }];
