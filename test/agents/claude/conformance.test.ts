@@ -5,6 +5,7 @@ import { loadDialect } from '../../../src/index.js';
 import type { Outcome } from '../../../src/kit/outcome.js';
 import { CASES, type Case } from './cases.js';
 import { cleanup, hookctlSays, managedUnavailable, type Observed, runCase, unavailable } from './harness.js';
+import { substituteRootDeep } from '../case-sandbox.js';
 
 /**
  * Claude Code itself as the oracle (issue 20): each case runs the pinned binary once against the
@@ -16,19 +17,13 @@ if (why !== null) console.log(`real-Claude conformance suite not run: ${why}`);
 const noManaged = why === null && CASES.some((c) => c.given.managed) ? managedUnavailable() : null;
 if (noManaged !== null) console.log(`real-Claude managed-settings cases not run: ${noManaged}`);
 
-const sub = (text: string, root: string): string => text.replaceAll('$ROOT', root);
-
-function subAll<T>(value: T, root: string): T {
-  return JSON.parse(sub(JSON.stringify(value), root)) as T;
-}
-
 function continued(observed: Observed, c: Case): boolean {
   const turns = c.given.script.conversations.find((conv) => conv.when === undefined)?.turns.length ?? 0;
   return observed.mainRequests().length > turns;
 }
 
 function checkClaude(c: Case, o: Observed): void {
-  const want = subAll(c.want, o.root);
+  const want = substituteRootDeep(c.want, o.root);
   if (want.toolRan !== undefined) expect(existsSync(join(o.root, 'ran.txt')), 'the marker command ran').toBe(want.toolRan);
   if (want.toolResult !== undefined) expect(o.toolResult()).toEqual(want.toolResult);
   const seen = o.lastRequestText();
@@ -40,7 +35,7 @@ function checkClaude(c: Case, o: Observed): void {
 }
 
 function checkHookctl(c: Case, o: Observed, outcome: Outcome): void {
-  const want = subAll(c.want, o.root);
+  const want = substituteRootDeep(c.want, o.root);
   if (want.decision !== undefined) expect(outcome.decision).toBe(want.decision);
   if (want.blocked !== undefined) expect(outcome.blocked, 'hookctl blocked').toBe(want.blocked);
   if (want.stop !== undefined) expect(outcome.stop, 'hookctl stop').toBe(want.stop);
@@ -71,7 +66,7 @@ async function payloadFor(c: Case, o: Observed): Promise<Record<string, unknown>
   const payload = dialect.fixture(c.event, { cwd: join(o.root, 'project') });
   const first = c.given.script.conversations.find((conv) => conv.when === undefined)?.turns[0]?.tools?.[0];
   if (first !== undefined && 'tool_input' in payload)
-    Object.assign(payload, { tool_name: first.name, tool_input: subAll(first.input, o.root) });
+    Object.assign(payload, { tool_name: first.name, tool_input: substituteRootDeep(first.input, o.root) });
   return payload;
 }
 
@@ -88,7 +83,7 @@ describe.skipIf(why !== null)('Claude Code 2.1.328 against hookctl (real binary,
         return;
       }
       const payload = await payloadFor(c, observed);
-      const options = subAll(c.hookctl ?? {}, observed.root);
+      const options = substituteRootDeep(c.hookctl ?? {}, observed.root);
       checkHookctl(c, observed, await hookctlSays(observed, c.event, payload, options));
     });
   }

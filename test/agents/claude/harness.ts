@@ -1,12 +1,26 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { ModelScript, RecordedRequest } from '../../../src/dialects/claude/agent/model-server.js';
 import type { HookServerSpec, SessionResult, SessionSpec } from '../../../src/dialects/claude/agent/session.js';
-import { createEngine, type EngineSettings } from '../../../src/index.js';
+import type { EngineSettings } from '../../../src/index.js';
 import type { Outcome } from '../../../src/kit/outcome.js';
 import { loopbackNamespace } from '../../../src/util/loopback-namespace.js';
+import {
+  cleanups,
+  dispatchOnce,
+  type HookBehaviour,
+  hookScript,
+  jsonStrings,
+  processPool,
+  removeSandboxes,
+  substituteRoot,
+  substituteRootDeep,
+  writeCaseFiles,
+} from '../case-sandbox.js';
+
+export type { HookBehaviour };
 
 /**
  * The real-Claude-Code harness: one case is a sandbox (project/, home/, config/ = CLAUDE_CONFIG_DIR,
@@ -28,15 +42,6 @@ export function unavailable(): string | null {
 }
 
 /** What a scripted hook does after recording its stdin and environment. */
-export interface HookBehaviour {
-  readonly stdout?: unknown;
-  readonly stderr?: string;
-  readonly exit?: number;
-  readonly sleep?: number;
-  /** Act only on the first call (later calls exit 0 silently): a Stop hook that blocks once. */
-  readonly once?: boolean;
-}
-
 export interface AgentCase {
   readonly prompt?: string;
   readonly script: ModelScript;
@@ -83,32 +88,13 @@ export interface Observed {
 /** `sh $ROOT/hooks/<name>.sh`: the command that runs a case's hook script. */
 export const hookCommand = (name: string): string => `sh $ROOT/hooks/${name}.sh`;
 
-function hookScript(root: string, name: string, behaviour: HookBehaviour): string {
+/** What a hook records: Claude's calls (stdin and the CLAUDE_/HOOKCTL_ environment). */
+function record(root: string, name: string): string[] {
   const dump = join(root, 'dumps');
-  const lines = [
-    '#!/bin/sh',
-    // hookctl's own dispatch of the same hook sets HOOKCTL_NO_DUMP: only Claude's calls are recorded.
+  return [
     `if [ -z "$HOOKCTL_NO_DUMP" ]; then n=$(date +%s%N); cat > ${dump}/${name}.$n.json;`,
     `  env | grep -E '^(CLAUDE|HOOKCTL_)' > ${dump}/${name}.$n.env; fi`,
   ];
-  if (behaviour.once) lines.push(`if [ -z "$HOOKCTL_NO_DUMP" ]; then [ -e ${dump}/${name}.once ] && exit 0; : > ${dump}/${name}.once; fi`);
-  if (behaviour.sleep !== undefined) lines.push(`sleep ${behaviour.sleep}`);
-  if (behaviour.stdout !== undefined) {
-    const text = sub(typeof behaviour.stdout === 'string' ? behaviour.stdout : JSON.stringify(behaviour.stdout), root);
-    lines.push(`printf '%s' '${text.replace(/'/g, `'\\''`)}'`);
-  }
-  if (behaviour.stderr !== undefined) lines.push(`printf '%s' '${behaviour.stderr.replace(/'/g, `'\\''`)}' >&2`);
-  lines.push(`exit ${behaviour.exit ?? 0}`);
-  return `${lines.join('\n')}\n`;
-}
-
-const sub = (text: string, root: string): string => text.replaceAll('$ROOT', root);
-
-function subDeep(value: unknown, root: string): unknown {
-  if (typeof value === 'string') return sub(value, root);
-  if (Array.isArray(value)) return value.map((v) => subDeep(v, root));
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, subDeep(v, root)]));
-  return value;
 }
 
 /** Sets up the sandbox of a case (no Claude yet): used by runCase and by the hookctl side. */
@@ -116,41 +102,22 @@ export function prepare(spec: AgentCase): string {
   const root = mkdtempSync(join(tmpdir(), 'hookctl-claude-'));
   for (const dir of ['project/.git', 'home', 'config', 'hooks', 'dumps', 'tmp']) mkdirSync(join(root, dir), { recursive: true });
   for (const [name, behaviour] of Object.entries(spec.hooks ?? {}))
-    writeFileSync(join(root, 'hooks', `${name}.sh`), hookScript(root, name, behaviour));
+    writeFileSync(join(root, 'hooks', `${name}.sh`), hookScript(root, name, behaviour, record(root, name)));
   const managed = Object.entries(spec.managed ?? {}).flatMap(([name, content]) => [
     [`managed/${name}`, content],
     [`etc-up/claude-code/${name}`, content],
   ]);
-  for (const [path, content] of [...Object.entries(spec.files ?? {}), ...managed]) {
-    const target = join(root, path as string);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, typeof content === 'string' ? sub(content, root) : JSON.stringify(subDeep(content, root), null, 2));
-  }
+  writeCaseFiles(root, [...Object.entries(spec.files ?? {}), ...managed] as [string, unknown][]);
   return root;
 }
 
-let active = 0;
-const waiting: (() => void)[] = [];
 /** At most this many Claude processes at once (2 cores; each is mostly waiting on I/O and hooks). */
-const POOL = Number(process.env.HOOKCTL_AGENT_POOL ?? 5);
-
-async function slot<T>(work: () => Promise<T>): Promise<T> {
-  if (active >= POOL) await new Promise<void>((go) => waiting.push(go));
-  active++;
-  try {
-    return await work();
-  } finally {
-    active--;
-    waiting.shift()?.();
-  }
-}
-
-export const cleanups: string[] = [];
+const slot = processPool(Number(process.env.HOOKCTL_AGENT_POOL ?? 5));
 
 export async function runCase(spec: AgentCase): Promise<Observed> {
   const root = prepare(spec);
   cleanups.push(root);
-  const args = (spec.args ?? []).map((a) => sub(a, root));
+  const args = (spec.args ?? []).map((a) => substituteRoot(a, root));
   if (spec.skipPermissions !== false) args.push('--dangerously-skip-permissions');
   const session: SessionSpec = {
     claude: CLAUDE_BIN,
@@ -158,7 +125,7 @@ export async function runCase(spec: AgentCase): Promise<Observed> {
     home: join(root, 'home'),
     configDir: join(root, 'config'),
     prompt: spec.prompt ?? 'Do the task.',
-    script: subDeep(spec.script, root) as ModelScript,
+    script: substituteRootDeep(spec.script, root) as ModelScript,
     args,
     env: { ROOT: root, TMPDIR: join(root, 'tmp'), ...spec.env },
     ...(spec.hookServer ? { hookServer: spec.hookServer } : {}),
@@ -218,14 +185,6 @@ function runDriver(root: string, managed = false): Promise<void> {
   });
 }
 
-/** Every string inside a JSON value, depth first. */
-function strings(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  if (Array.isArray(value)) return value.flatMap(strings);
-  if (value !== null && typeof value === 'object') return Object.values(value).flatMap(strings);
-  return [];
-}
-
 function observe(root: string, session: SessionResult): Observed {
   const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
   const events = session.events.filter(isObject);
@@ -273,7 +232,7 @@ function observe(root: string, session: SessionResult): Observed {
     lastRequestText() {
       const last = main().at(-1);
       if (!isObject(last?.body)) return '';
-      return strings([messagesOf(last), last.body.system]).join('\n');
+      return jsonStrings([messagesOf(last), last.body.system]).join('\n');
     },
   };
 }
@@ -289,24 +248,21 @@ export async function hookctlSays(
   options: Partial<EngineSettings> = {},
 ): Promise<Outcome> {
   const root = observed.root;
-  const engine = await createEngine({
-    dialect: 'claude',
-    cwd: join(root, 'project'),
-    home: join(root, 'home'),
-    managedConfigPath: join(root, 'managed', 'managed-settings.json'),
-    env: { PATH: process.env.PATH, HOME: join(root, 'home'), CLAUDE_CONFIG_DIR: join(root, 'config'), ROOT: root, HOOKCTL_NO_DUMP: '1' },
-    workspaceTrust: 'assume',
-    bypassTrust: true,
-    rewriteOrder: 'configured',
-    ...options,
-  });
-  try {
-    return (await engine.dispatch(event as never, payload as never)) as Outcome;
-  } finally {
-    await engine.close();
-  }
+  return dispatchOnce(
+    {
+      dialect: 'claude',
+      cwd: join(root, 'project'),
+      home: join(root, 'home'),
+      managedConfigPath: join(root, 'managed', 'managed-settings.json'),
+      env: { PATH: process.env.PATH, HOME: join(root, 'home'), CLAUDE_CONFIG_DIR: join(root, 'config'), ROOT: root, HOOKCTL_NO_DUMP: '1' },
+      workspaceTrust: 'assume',
+      bypassTrust: true,
+      rewriteOrder: 'configured',
+      ...options,
+    },
+    event,
+    payload,
+  );
 }
 
-export function cleanup(): void {
-  for (const dir of cleanups.splice(0)) rmSync(dir, { recursive: true, force: true });
-}
+export const cleanup = removeSandboxes;

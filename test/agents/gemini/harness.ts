@@ -1,10 +1,25 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { createEngine, type EngineSettings } from '../../../src/index.js';
+import { join, resolve } from 'node:path';
+import type { EngineSettings } from '../../../src/index.js';
 import type { Outcome } from '../../../src/kit/outcome.js';
 import { loopbackNamespace } from '../../../src/util/loopback-namespace.js';
+import {
+  cleanups,
+  dispatchOnce,
+  type HookBehaviour,
+  hookScript,
+  jsonStrings,
+  processPool,
+  removeSandboxes,
+  substituteRoot,
+  substituteRootDeep,
+  writeCaseFiles,
+} from '../case-sandbox.js';
+
+export type { HookBehaviour };
+export { substituteRootDeep as subDeep };
 
 /**
  * The real-Gemini-CLI harness: one case is a sandbox (project/, home/ = HOME and GEMINI_CLI_HOME,
@@ -26,15 +41,6 @@ export function unavailable(): string | null {
 }
 
 /** What a scripted hook does after recording its stdin. */
-export interface HookBehaviour {
-  readonly stdout?: unknown;
-  readonly stderr?: string;
-  readonly exit?: number;
-  readonly sleep?: number;
-  /** Act only on the first call (later calls exit 0 silently): an AfterAgent hook that blocks once. */
-  readonly once?: boolean;
-}
-
 /** One model turn: function calls, or text (the default after the script: "All done."). */
 export interface Turn {
   readonly tools?: readonly { readonly name: string; readonly args: Record<string, unknown> }[];
@@ -99,29 +105,13 @@ export interface Observed {
 /** `sh $ROOT/hooks/<name>.sh`: the command that runs a case's hook script. */
 export const hookCommand = (name: string): string => `sh $ROOT/hooks/${name}.sh`;
 
-const sub = (text: string, root: string): string => text.replaceAll('$ROOT', root);
-
-export function subDeep<T>(value: T, root: string): T {
-  return JSON.parse(sub(JSON.stringify(value), root)) as T;
-}
-
-function hookScript(root: string, name: string, behaviour: HookBehaviour): string {
+/** What a hook records: Gemini's calls (stdin and environment), and hookctl's environment apart. */
+function record(root: string, name: string): string[] {
   const dump = join(root, 'dumps');
-  const lines = [
-    '#!/bin/sh',
-    // hookctl's own dispatch of the same hook sets HOOKCTL_NO_DUMP: only Gemini's calls are recorded.
+  return [
     `if [ -z "$HOOKCTL_NO_DUMP" ]; then n=$(date +%s%N); cat > ${dump}/${name}.$n.json; env > ${dump}/${name}.$n.env;`,
     `else cat > /dev/null; mkdir -p ${dump}/hookctl; env > ${dump}/hookctl/${name}.env; fi`,
   ];
-  if (behaviour.once) lines.push(`if [ -z "$HOOKCTL_NO_DUMP" ]; then [ -e ${dump}/${name}.once ] && exit 0; : > ${dump}/${name}.once; fi`);
-  if (behaviour.sleep !== undefined) lines.push(`sleep ${behaviour.sleep}`);
-  if (behaviour.stdout !== undefined) {
-    const text = sub(typeof behaviour.stdout === 'string' ? behaviour.stdout : JSON.stringify(behaviour.stdout), root);
-    lines.push(`printf '%s' '${text.replace(/'/g, `'\\''`)}'`);
-  }
-  if (behaviour.stderr !== undefined) lines.push(`printf '%s' '${behaviour.stderr.replace(/'/g, `'\\''`)}' >&2`);
-  lines.push(`exit ${behaviour.exit ?? 0}`);
-  return `${lines.join('\n')}\n`;
 }
 
 /** API-key auth against our server, no telemetry, no update checks, no usage statistics. */
@@ -138,35 +128,16 @@ export function prepare(spec: AgentCase): string {
   const root = mkdtempSync(join(tmpdir(), 'hookctl-gemini-'));
   for (const dir of ['project/.git', 'home/.gemini', 'hooks', 'dumps', 'tmp']) mkdirSync(join(root, dir), { recursive: true });
   for (const [name, behaviour] of Object.entries(spec.hooks ?? {}))
-    writeFileSync(join(root, 'hooks', `${name}.sh`), hookScript(root, name, behaviour));
+    writeFileSync(join(root, 'hooks', `${name}.sh`), hookScript(root, name, behaviour, record(root, name)));
   const files: Record<string, unknown> = { [USER_SETTINGS]: BASE_USER_SETTINGS, ...spec.files };
   const user = spec.files?.[USER_SETTINGS];
   if (user !== undefined && typeof user === 'object') files[USER_SETTINGS] = { ...BASE_USER_SETTINGS, ...user };
-  for (const [path, content] of Object.entries(files)) {
-    const target = join(root, path);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, typeof content === 'string' ? sub(content, root) : JSON.stringify(subDeep(content, root), null, 2));
-  }
+  writeCaseFiles(root, Object.entries(files));
   return root;
 }
 
-let active = 0;
-const waiting: (() => void)[] = [];
 /** At most this many Gemini processes at once (2 cores; a session is ~2.5 s of CPU, mostly startup). */
-const POOL = Number(process.env.HOOKCTL_AGENT_POOL ?? 3);
-
-async function slot<T>(work: () => Promise<T>): Promise<T> {
-  if (active >= POOL) await new Promise<void>((go) => waiting.push(go));
-  active++;
-  try {
-    return await work();
-  } finally {
-    active--;
-    waiting.shift()?.();
-  }
-}
-
-export const cleanups: string[] = [];
+const slot = processPool(Number(process.env.HOOKCTL_AGENT_POOL ?? 3));
 
 /** The environment hookctl and Gemini share for a case (the driver adds the model URL and a dummy key). */
 function caseEnv(root: string, spec: AgentCase): Record<string, string> {
@@ -187,8 +158,8 @@ export async function runCase(spec: AgentCase): Promise<Observed> {
     cwd: join(root, 'project'),
     home: join(root, 'home'),
     prompt: spec.prompt ?? 'Do the task.',
-    turns: subDeep(spec.turns, root),
-    args: ['--model', 'gemini-2.5-flash', ...(spec.args ?? ['--yolo'])].map((a) => sub(a, root)),
+    turns: substituteRootDeep(spec.turns, root),
+    args: ['--model', 'gemini-2.5-flash', ...(spec.args ?? ['--yolo'])].map((a) => substituteRoot(a, root)),
     env: caseEnv(root, spec),
     timeoutMs: spec.timeoutMs ?? 120_000,
   };
@@ -214,14 +185,6 @@ function runDriver(root: string): Promise<void> {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-
-/** Every string inside a JSON value, depth first. */
-function strings(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  if (Array.isArray(value)) return value.flatMap(strings);
-  if (isObject(value)) return Object.values(value).flatMap(strings);
-  return [];
-}
 
 function parts(request: RecordedRequest | undefined): Record<string, unknown>[] {
   const contents = request?.body.contents;
@@ -277,7 +240,7 @@ function observe(root: string, session: SessionResult): Observed {
     },
     lastRequestText() {
       const last = main().at(-1);
-      return last === undefined ? '' : strings([last.body.contents, last.body.systemInstruction]).join('\n');
+      return last === undefined ? '' : jsonStrings([last.body.contents, last.body.systemInstruction]).join('\n');
     },
     response() {
       const text = session.output?.response;
@@ -299,28 +262,25 @@ export async function hookctlSays(
   options: Partial<EngineSettings> = {},
 ): Promise<Outcome> {
   const root = observed.root;
-  const engine = await createEngine({
-    dialect: 'gemini',
-    cwd: join(root, 'project'),
-    home: join(root, 'home'),
-    managedConfigPath: join(root, 'no-system-settings.json'),
-    env: {
-      PATH: process.env.PATH,
-      HOME: join(root, 'home'),
-      GEMINI_CLI_HOME: join(root, 'home'),
-      HOOKCTL_NO_DUMP: '1',
-      ...caseEnv(root, spec),
+  return dispatchOnce(
+    {
+      dialect: 'gemini',
+      cwd: join(root, 'project'),
+      home: join(root, 'home'),
+      managedConfigPath: join(root, 'no-system-settings.json'),
+      env: {
+        PATH: process.env.PATH,
+        HOME: join(root, 'home'),
+        GEMINI_CLI_HOME: join(root, 'home'),
+        HOOKCTL_NO_DUMP: '1',
+        ...caseEnv(root, spec),
+      },
+      rewriteOrder: 'configured',
+      ...options,
     },
-    rewriteOrder: 'configured',
-    ...options,
-  });
-  try {
-    return (await engine.dispatch(event as never, payload as never)) as Outcome;
-  } finally {
-    await engine.close();
-  }
+    event,
+    payload,
+  );
 }
 
-export function cleanup(): void {
-  for (const dir of cleanups.splice(0)) rmSync(dir, { recursive: true, force: true });
-}
+export const cleanup = removeSandboxes;
