@@ -45,12 +45,20 @@ function cacheDirectory() {
 }
 
 /**
- * A cache file is a 4-byte checksum of the V8 data, then the data: V8 checks its version and flags
- * but (in release builds) not the data, and a damaged cache must cost a compile, not a crash.
- * FNV-1a over 32-bit words: no module to load (node:zlib or node:crypto would cost more than the
- * check; so did an unrolled loop, which V8 compiled on the spot).
+ * A cache file is a 4-byte checksum of the V8 data, then the data: V8 checks its version, flags and
+ * length but (in release builds) not the data, and a damaged cache must cost a compile, not a crash.
+ * Small data: FNV-1a over 32-bit words, with no module to load. Large data (a bundle's cache, some
+ * hundred KiB): zlib's CRC-32, native, where the FNV loop runs interpreted and took 5 ms of a 130 ms
+ * `run` on a 2-core VM; loading node:zlib costs about one of those milliseconds, and only the
+ * streams it needs that `run` loads anyway. Both change with any one changed word.
  */
+const LARGE = 64 * 1024;
+
 function checksum(bytes) {
+  if (bytes.length >= LARGE) {
+    const { crc32 } = require('node:zlib');
+    if (typeof crc32 === 'function') return crc32(bytes);
+  }
   const aligned = bytes.byteOffset % 4 === 0 ? bytes : Buffer.from(bytes);
   const words = new Int32Array(aligned.buffer, aligned.byteOffset, aligned.length >>> 2);
   let hash = 0x811c9dc5 ^ aligned.length;
@@ -152,6 +160,26 @@ function commandOf(argv) {
   return command && /^[a-z-]{1,20}$/.test(command) ? command : 'other';
 }
 
+/**
+ * The small bundle built for these arguments, if any (bundle.json `entries`): `run` with its
+ * `--dialect` (the last one given, as the CLI reads them), `run` without one, `--version` alone.
+ * Only a guess: the bundle's own `takes` decides, with the CLI's parser.
+ */
+function entryFor(manifest, argv) {
+  const args = argv.slice(2);
+  const entries = Array.isArray(manifest.entries) ? manifest.entries : [];
+  if (args.length === 1 && (args[0] === '--version' || args[0] === '-v' || args[0] === '-V')) {
+    return entries.find((entry) => entry.command === 'version');
+  }
+  if (args[0] !== 'run') return undefined;
+  let dialect;
+  for (let i = 1; i < args.length; i++) {
+    if (args[i] === '--dialect') dialect = args[++i];
+    else if (args[i].startsWith('--dialect=')) dialect = args[i].slice('--dialect='.length);
+  }
+  return entries.find((entry) => entry.command === 'run' && entry.dialect === dialect);
+}
+
 function loadBundle() {
   const manifest = readManifest();
   const main = path.join(DIST, manifest.main);
@@ -159,12 +187,12 @@ function loadBundle() {
   if (typeof Module.enableCompileCache === 'function') {
     // Node ≥ 22: the built-in compile cache does the same for every module, in the same private place.
     if (dir) Module.enableCompileCache(path.join(dir, 'node'));
-    return require(main);
+    return chosen(manifest, (file) => require(path.join(DIST, file))) ?? require(main);
   }
   const cache = dir ? { dir, key: cacheKey(manifest), hash: manifest.hash } : null;
   const plainRequire = Module.createRequire(main);
   const loaded = new Map();
-  // The bundle requires its other files (an event's validators) as `./<path>`; they load the same way.
+  // The bundles require their other files (an event's validators, a parser) as `./<path>`; they load the same way.
   const bundleRequire = (id) => {
     if (!/^\.\/[\w/-]+\.cjs$/.test(id)) return plainRequire(id);
     if (!loaded.has(id)) loaded.set(id, loadCached(path.join(DIST, id), cache, plainRequire));
@@ -172,7 +200,18 @@ function loadBundle() {
   };
   bundleRequire.resolve = plainRequire.resolve;
   bundleRequire.cache = plainRequire.cache;
-  return loadCached(main, cache, bundleRequire, `.${commandOf(process.argv)}`);
+  return (
+    chosen(manifest, (file) => loadCached(path.join(DIST, file), cache, bundleRequire)) ??
+    loadCached(main, cache, bundleRequire, `.${commandOf(process.argv)}`)
+  );
+}
+
+/** The small bundle for these arguments, loaded, if there is one and it takes them. */
+function chosen(manifest, load) {
+  const entry = entryFor(manifest, process.argv);
+  if (entry === undefined) return undefined;
+  const bundle = load(entry.file);
+  return bundle.takes(process.argv, entry) ? bundle : undefined;
 }
 
 loadBundle()

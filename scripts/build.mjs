@@ -7,6 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
@@ -20,12 +21,21 @@ async function bundleCli(out, dialects) {
   const cli = join(out, 'cli');
   const lazyValidators = {};
   for (const dialect of dialects) lazyValidators[dialect] = await bundleValidators(out, dialect);
-  await build({
-    ...BUNDLE,
-    entryPoints: [join(out, 'src/cli/main.js')],
-    outfile: join(cli, 'hookctl.cjs'),
-    plugins: [validatorsApart(lazyValidators)],
-  });
+  const shared = [validatorsApart(lazyValidators), vendorApart(await bundleVendor(cli))];
+  await build({ ...BUNDLE, entryPoints: [join(out, 'src/cli/main.js')], outfile: join(cli, 'hookctl.cjs'), plugins: shared });
+  const entries = [
+    { file: 'version.cjs', command: 'version' },
+    { file: 'run.cjs', command: 'run' },
+    ...dialects.map((dialect) => ({ file: `run-${dialect}.cjs`, command: 'run', dialect })),
+  ];
+  for (const entry of entries) {
+    await build({
+      ...BUNDLE,
+      entryPoints: [join(out, 'src/cli/entry.js')],
+      outfile: join(cli, entry.file),
+      plugins: [...shared, leftOut(entry, dialects)],
+    });
+  }
   const files = readdirSync(cli, { recursive: true })
     .filter((file) => file.endsWith('.cjs'))
     .sort();
@@ -35,7 +45,7 @@ async function bundleCli(out, dialects) {
     const text = readFileSync(join(cli, file), 'latin1').replace(/\bimport\("(node:[\w/]+)"\)/g, 'Promise.resolve(require("$1"))');
     if (/\bimport\("/.test(text)) throw new Error(`dist/cli/${file} has a dynamic import() left`);
     // One non-ASCII character would make V8 hold the whole file as a two-byte string.
-    if (/[^\x00-\x7f]/.test(text)) throw new Error(`dist/cli/${file} is not ASCII`);
+    if (!process.env.HOOKCTL_PF_PLAIN && /[^\x00-\x7f]/.test(text)) throw new Error(`dist/cli/${file} is not ASCII`);
     writeFileSync(join(cli, file), text, 'latin1');
   }
   // bin/hookctl.js keys its code cache by this digest of every file the bundle is made of.
@@ -46,7 +56,87 @@ async function bundleCli(out, dialects) {
       .update('\0')
       .update(readFileSync(join(cli, file)))
       .update('\0');
-  writeFileSync(join(cli, 'bundle.json'), `${JSON.stringify({ main: 'hookctl.cjs', hash: digest.digest('hex').slice(0, 32) })}\n`);
+  const manifest = { main: 'hookctl.cjs', hash: digest.digest('hex').slice(0, 32), entries };
+  writeFileSync(join(cli, 'bundle.json'), `${JSON.stringify(manifest)}\n`);
+}
+
+/**
+ * The parsers of config files, each a file of its own (dist/cli/vendor/<name>.cjs) that a bundle
+ * reads on first use: a claude `run` whose configuration comes from the config cache parses no
+ * JSON, and none ever reads YAML or TOML. In the bundles each stands behind a module of getters, so
+ * even a module that imports one reads it only when a parser is called. They hold no hookctl code,
+ * so no class or module state is split between two copies.
+ */
+const VENDOR = ['yaml', 'toml-eslint-parser', 'jsonc-parser'];
+
+async function bundleVendor(cli) {
+  const exportsOf = {};
+  for (const name of VENDOR) {
+    const outfile = join(cli, 'vendor', `${name}.cjs`);
+    await build({
+      ...BUNDLE,
+      stdin: { contents: `module.exports = require(${JSON.stringify(name)});\n`, resolveDir: process.cwd(), loader: 'js' },
+      outfile,
+    });
+    exportsOf[name] = Object.keys(createRequire(import.meta.url)(resolve(outfile))).sort();
+  }
+  return exportsOf;
+}
+
+/**
+ * Each parser, and Node's `fs/promises` (loading it loads readline, file watchers and more, a
+ * millisecond or two that a `run` answered from the config cache never uses), behind getters.
+ */
+function vendorApart(exportsOf) {
+  const lazy = { ...exportsOf, 'node:fs/promises': Object.keys(createRequire(import.meta.url)('node:fs/promises')).sort() };
+  const where = (name) => (name.startsWith('node:') ? name : `./vendor/${name}.cjs`);
+  return {
+    name: 'vendor-apart',
+    setup(builder) {
+      builder.onResolve({ filter: new RegExp(`^(${Object.keys(lazy).join('|')})$`) }, (args) =>
+        // The getters' own require is the real module.
+        args.namespace === 'lazy-getters' ? { path: args.path, external: true } : { path: args.path, namespace: 'lazy-getters' },
+      );
+      builder.onResolve({ filter: /^\.\/vendor\// }, (args) => ({ path: args.path, external: true }));
+      builder.onLoad({ filter: /.*/, namespace: 'lazy-getters' }, (args) => ({
+        contents: [
+          `let loaded; const load = () => (loaded ??= require(${JSON.stringify(where(args.path))}));`,
+          ...lazy[args.path].map(
+            (key) =>
+              `Object.defineProperty(exports, ${JSON.stringify(key)}, { enumerable: true, get: () => load()[${JSON.stringify(key)}] });`,
+          ),
+        ].join('\n'),
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/**
+ * What a small bundle (src/cli/entry.ts) leaves out: commander and every other command, and for
+ * `--version` the run path and the dialects, and for one dialect's `run` the other dialects. Each is
+ * replaced by a module that throws, which only a bug could reach: bin/hookctl.js hands the bundle
+ * only arguments its `takes` accepted, and everything else goes to the full hookctl.cjs.
+ */
+function leftOut(entry, dialects) {
+  const fromMain = new Set(['./program.js', ...(entry.command === 'version' ? ['./actions/run.js', '../dialects/registry.js'] : [])]);
+  const otherDialect = new RegExp(`^\\./(${dialects.join('|')})/(index|config-spec)\\.js$`);
+  const leave = (args) => {
+    if (args.importer.endsWith('/src/cli/main.js')) return fromMain.has(args.path);
+    if (entry.dialect === undefined || !args.importer.endsWith('/src/dialects/registry.js')) return false;
+    const match = otherDialect.exec(args.path);
+    return match !== null && match[1] !== entry.dialect;
+  };
+  return {
+    name: 'left-out',
+    setup(builder) {
+      builder.onResolve({ filter: /^\.\.?\// }, (args) => (leave(args) ? { path: args.path, namespace: 'left-out' } : undefined));
+      builder.onLoad({ filter: /.*/, namespace: 'left-out' }, (args) => ({
+        contents: `throw new Error(${JSON.stringify(`${args.path} is not in dist/cli/${entry.file}`)});\n`,
+        loader: 'js',
+      }));
+    },
+  };
 }
 
 const BUNDLE = {
@@ -56,7 +146,7 @@ const BUNDLE = {
   target: 'node20',
   // jsonc-parser's `main` is a UMD build esbuild cannot follow; its ESM build bundles.
   mainFields: ['module', 'main'],
-  minify: true,
+  minify: !process.env.HOOKCTL_PF_PLAIN,
   keepNames: true,
   legalComments: 'none',
   logLevel: 'error',

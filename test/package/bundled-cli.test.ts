@@ -80,6 +80,13 @@ describe('the bundled CLI', () => {
       { args: ['no-such-command'] },
       { args: ['run', 'PreToolUse', ...flags], input: payload },
       { args: ['run', 'PreToolUse', ...flags], input: '{"not": "a payload"}' },
+      // The small bundles (dist/cli/run-<dialect>.cjs, run.cjs, version.cjs) and their refusals.
+      { args: ['run', 'PreToolUse', ...flags.slice(2), '--dialect=claude'], input: payload },
+      { args: ['run', 'PreToolUse', ...flags.slice(2)], input: payload },
+      { args: ['run', 'PreToolUse', '--dialect', 'claud', ...flags.slice(2)], input: payload },
+      { args: ['run', 'PreToolUse', ...flags, '--debug'], input: payload },
+      { args: ['-V'] },
+      { args: ['--version', '--help'] },
       { args: ['list', ...flags] },
       { args: ['lint', '--format', 'json', ...flags] },
       { args: ['fixture', 'Stop', '--dialect', 'octo'] },
@@ -171,8 +178,8 @@ describe('the code cache', () => {
     const dir = join(xdg, 'hookctl');
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     const written = cacheFiles(dir);
-    // The main file (its cache kept per command) and the PreToolUse validators.
-    expect(written.some((name) => name.endsWith('~hookctl.cjs.run.v8'))).toBe(true);
+    // The claude `run` bundle and the PreToolUse validators.
+    expect(written.some((name) => name.endsWith('~run-claude.cjs.v8'))).toBe(true);
     expect(written.some((name) => name.endsWith('~validators_claude-PreToolUse.cjs.v8'))).toBe(true);
     for (const name of written) expect(statSync(join(dir, name)).mode & 0o777, name).toBe(0o600);
     const before = written.map((name) => statSync(join(dir, name)).mtimeMs);
@@ -186,7 +193,7 @@ describe('the code cache', () => {
     const xdg = join(sandbox.root, 'xdg');
     await dispatch(xdg);
     const dir = join(xdg, 'hookctl');
-    const [main, validators] = ['~hookctl.cjs.run.v8', '~validators_claude-PreToolUse.cjs.v8'].map(
+    const [main, validators] = ['~run-claude.cjs.v8', '~validators_claude-PreToolUse.cjs.v8'].map(
       (suffix) => cacheFiles(dir).find((name) => name.endsWith(suffix))!,
     );
     const good = readFileSync(join(dir, main!));
@@ -202,6 +209,28 @@ describe('the code cache', () => {
     writeFileSync(join(dir, validators!), '');
     await dispatch(xdg);
     expect(readFileSync(join(dir, main!)).length).toBeGreaterThan(100);
+  });
+
+  it("a run reads only its dialect's small bundle and its event's validators; --version only its own", async () => {
+    const sandbox = fresh();
+    const xdg = join(sandbox.root, 'xdg');
+    const dir = join(xdg, 'hookctl');
+    await dispatch(xdg); // fills the config cache: a run of an unchanged project parses no JSON
+    const parts = () =>
+      cacheFiles(dir)
+        .map((name) => name.slice(name.indexOf('~') + 1))
+        .sort();
+    // Each part a process loads gets its cache file written, so a cleared folder shows what it loaded.
+    const clear = () => {
+      for (const name of cacheFiles(dir)) rmSync(join(dir, name));
+    };
+    clear();
+    await dispatch(xdg);
+    expect(parts()).toEqual(['run-claude.cjs.v8', 'validators_claude-PreToolUse.cjs.v8']);
+    clear();
+    const version = await runCli(['--version'], { cwd: sandbox.project, env: { XDG_CACHE_HOME: xdg } });
+    expect(version.code).toBe(0);
+    expect(parts()).toEqual(['version.cjs.v8']);
   });
 
   it('an unusable cache location only costs speed', async () => {
@@ -248,8 +277,11 @@ describe('the code cache', () => {
     }
     await dispatch(xdg);
     expect(readFileSync(victim, 'utf8')).toBe('precious\n');
-    // The links were replaced by real cache files, not followed.
-    for (const name of names) expect(statSync(join(dir, name)).isFile() && readFileSync(join(dir, name)).length > 100).toBe(true);
+    // The links of the parts this run loaded were replaced by real cache files, not followed; a part
+    // it did not load (the JSON parser, when the configuration came from the config cache) keeps its link.
+    const loaded = names.filter((name) => /~(run-claude|validators_claude-PreToolUse)\.cjs\.v8$/.test(name));
+    expect(loaded).toHaveLength(2);
+    for (const name of loaded) expect(statSync(join(dir, name)).isFile() && readFileSync(join(dir, name)).length > 100).toBe(true);
   });
 });
 
