@@ -24,6 +24,17 @@ export interface HandlerScript {
  * and left alone. In exec form (`spec.execForm`) the program and its arguments are taken as given.
  */
 export function handlerScript(spec: DialectConfigSpec, file: ConfigFile, handler: SourceObject, projectDir: string): HandlerScript | null {
+  // Several lint rules ask about the same handler of the same parse: the answer is computed once.
+  const known = asked.get(handler);
+  if (known !== undefined && known.spec === spec && known.file === file && known.projectDir === projectDir) return known.script;
+  const script = findHandlerScript(spec, file, handler, projectDir);
+  asked.set(handler, { spec, file, projectDir, script });
+  return script;
+}
+
+const asked = new WeakMap<SourceObject, { spec: DialectConfigSpec; file: ConfigFile; projectDir: string; script: HandlerScript | null }>();
+
+function findHandlerScript(spec: DialectConfigSpec, file: ConfigFile, handler: SourceObject, projectDir: string): HandlerScript | null {
   const entry = setField(handler, 'command');
   if (entry?.value.kind !== 'scalar' || typeof entry.value.value !== 'string') return null;
   const raw = entry.value.value;
@@ -37,7 +48,7 @@ export function handlerScript(spec: DialectConfigSpec, file: ConfigFile, handler
     if (first.length > 1 && !/[/\\]/.test(first[0]!)) return null;
     const words = [raw, ...args.items.map((item) => (item.kind === 'scalar' && typeof item.value === 'string' ? item.value : ''))];
     found = execFormScript(words, variables);
-  } else found = shellFormScript(substitutePluginVariables(raw, file.plugin), variables, findGitRoot(projectDir));
+  } else found = shellFormScript(substitutePluginVariables(raw, file.plugin), variables, () => findGitRoot(projectDir));
   if (found === null || found.script.path.startsWith('~')) return null;
   const { script, written } = found;
   const viaVariable = written !== script.path;
@@ -69,14 +80,16 @@ function execFormScript(words: readonly string[], variables: Readonly<Record<str
  * a token the word splitter keeps whole, so a value with spaces or quotes cannot change how the
  * command splits; the tokens are replaced by the values in the script path found.
  */
-function shellFormScript(command: string, variables: Readonly<Record<string, string>>, gitRoot: string | null): Found | null {
+/** `gitRoot` is asked only for a command that names it: finding it walks up the directories, and lint asks for every handler. */
+function shellFormScript(command: string, variables: Readonly<Record<string, string>>, gitRoot: () => string | null): Found | null {
   const known = Object.entries(variables).map(([name, value]) => ({
     pattern: new RegExp(`\\$(?:\\{${name}\\}|${name}(?![A-Za-z0-9_]))`, 'g'),
     value,
     written: `$${name}`,
   }));
   const substitution = command.match(GIT_ROOT_SUBSTITUTION)?.[0];
-  if (gitRoot !== null && substitution !== undefined) known.push({ pattern: GIT_ROOT_SUBSTITUTION, value: gitRoot, written: substitution });
+  const root = substitution === undefined ? null : gitRoot();
+  if (root !== null && substitution !== undefined) known.push({ pattern: GIT_ROOT_SUBSTITUTION, value: root, written: substitution });
   const token = (index: number) => `\u0001hookctl${index}\u0001`;
   let text = command;
   known.forEach(({ pattern }, index) => {
