@@ -162,8 +162,8 @@ function commandOf(argv) {
 
 /**
  * The small bundle built for these arguments, if any (bundle.json `entries`): `run` with its
- * `--dialect` (the last one given, as the CLI reads them), `run` without one, `--version` alone.
- * Only a guess: the bundle's own `takes` decides, with the CLI's parser.
+ * `--dialect` (the last one given, as the CLI reads them), `run` without one, `--version` alone, a
+ * command (`lint`). Only a guess: the bundle's own `takes` decides, with the CLI's parsers.
  */
 function entryFor(manifest, argv) {
   const args = argv.slice(2);
@@ -171,7 +171,8 @@ function entryFor(manifest, argv) {
   if (args.length === 1 && (args[0] === '--version' || args[0] === '-v' || args[0] === '-V')) {
     return entries.find((entry) => entry.command === 'version');
   }
-  if (args[0] !== 'run') return undefined;
+  const command = args.find((arg) => !arg.startsWith('-'));
+  if (command !== 'run') return entries.find((entry) => entry.command === command && command !== 'version');
   let dialect;
   for (let i = 1; i < args.length; i++) {
     if (args[i] === '--dialect') dialect = args[++i];

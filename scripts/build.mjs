@@ -21,10 +21,11 @@ async function bundleCli(out, dialects) {
   const cli = join(out, 'cli');
   const lazyValidators = {};
   for (const dialect of dialects) lazyValidators[dialect] = await bundleValidators(out, dialect);
-  const shared = [validatorsApart(lazyValidators), vendorApart(await bundleVendor(cli)), errorNamesKept()];
+  const shared = [validatorsApart(lazyValidators), vendorApart(await bundleVendor(out, cli)), errorNamesKept()];
   await build({ ...BUNDLE, entryPoints: [join(out, 'src/cli/main.js')], outfile: join(cli, 'hookctl.cjs'), plugins: shared });
   const entries = [
     { file: 'version.cjs', command: 'version' },
+    { file: 'lint.cjs', command: 'lint' },
     { file: 'run.cjs', command: 'run' },
     ...dialects.map((dialect) => ({ file: `run-${dialect}.cjs`, command: 'run', dialect })),
   ];
@@ -69,18 +70,50 @@ async function bundleCli(out, dialects) {
  */
 const VENDOR = ['yaml', 'toml-eslint-parser', 'jsonc-parser'];
 
-async function bundleVendor(cli) {
+/**
+ * jsonc-parser's entry also builds its formatter's tables of indentation strings when loaded (a
+ * millisecond of every `lint`), which hookctl never formats with: its file holds the functions
+ * hookctl imports (checked against dist/src), and the formatter and editor modules are dropped.
+ */
+const JSONC_USED = ['findNodeAtLocation', 'getNodeValue', 'parseTree', 'printParseErrorCode', 'visit'];
+
+async function bundleVendor(out, cli) {
+  checkJsoncImports(join(out, 'src'));
   const exportsOf = {};
   for (const name of VENDOR) {
     const outfile = join(cli, 'vendor', `${name}.cjs`);
-    await build({
-      ...BUNDLE,
-      stdin: { contents: `module.exports = require(${JSON.stringify(name)});\n`, resolveDir: process.cwd(), loader: 'js' },
-      outfile,
-    });
+    const contents =
+      name === 'jsonc-parser'
+        ? `export { ${JSONC_USED.join(', ')} } from 'jsonc-parser';\n`
+        : `module.exports = require(${JSON.stringify(name)});\n`;
+    await build({ ...BUNDLE, stdin: { contents, resolveDir: process.cwd(), loader: 'js' }, outfile, plugins: [unusedJsoncModules()] });
     exportsOf[name] = Object.keys(createRequire(import.meta.url)(resolve(outfile))).sort();
   }
   return exportsOf;
+}
+
+function unusedJsoncModules() {
+  return {
+    name: 'unused-jsonc-modules',
+    setup(builder) {
+      builder.onResolve({ filter: /^\.\/impl\/(format|edit)$/ }, (args) =>
+        args.importer.includes('/jsonc-parser/') ? { path: join(args.resolveDir, `${args.path}.js`), sideEffects: false } : undefined,
+      );
+    },
+  };
+}
+
+/** Every name dist/src imports from jsonc-parser (values and types alike) must be in JSONC_USED or be a type. */
+function checkJsoncImports(src) {
+  const types = new Set(['Node', 'ParseError', 'ParseErrorCode', 'JSONPath', 'Segment']);
+  for (const file of readdirSync(src, { recursive: true }).filter((name) => name.endsWith('.js'))) {
+    for (const match of readFileSync(join(src, file), 'utf8').matchAll(/import \{([^}]*)\} from ['"]jsonc-parser['"]/g)) {
+      for (const name of match[1].split(',').map((part) => part.trim().split(/\s+as\s+/)[0])) {
+        if (name && !JSONC_USED.includes(name) && !types.has(name))
+          throw new Error(`dist/src/${file} imports ${name} from jsonc-parser: add it to JSONC_USED`);
+      }
+    }
+  }
 }
 
 /**
@@ -131,16 +164,24 @@ function errorNamesKept() {
 }
 
 /**
- * What a small bundle (src/cli/entry.ts) leaves out: commander and every other command, and for
- * `--version` the run path and the dialects, and for one dialect's `run` the other dialects. Each is
- * replaced by a module that throws, which only a bug could reach: bin/hookctl.js hands the bundle
- * only arguments its `takes` accepted, and everything else goes to the full hookctl.cjs.
+ * What a small bundle (src/cli/entry.ts) leaves out: for `run` and `--version`, commander and every
+ * command, and for `--version` also the run path and the dialects, and for one dialect's `run` the
+ * other dialects; for `lint`, the run path and every other command. Each is replaced by a module that
+ * throws, which only a bug could reach: bin/hookctl.js hands the bundle only arguments its `takes`
+ * accepted, and everything else goes to the full hookctl.cjs.
  */
 function leftOut(entry, dialects) {
-  const fromMain = new Set(['./program.js', ...(entry.command === 'version' ? ['./actions/run.js', '../dialects/registry.js'] : [])]);
+  const fromMain = new Set(
+    {
+      version: ['./program.js', './actions/run.js', '../dialects/registry.js'],
+      run: ['./program.js'],
+      lint: ['./actions/run.js'],
+    }[entry.command],
+  );
   const otherDialect = new RegExp(`^\\./(${dialects.join('|')})/(index|config-spec)\\.js$`);
   const leave = (args) => {
     if (args.importer.endsWith('/src/cli/main.js')) return fromMain.has(args.path);
+    if (entry.command === 'lint' && args.importer.endsWith('/src/cli/commands/index.js')) return args.path !== './lint.js';
     if (entry.dialect === undefined || !args.importer.endsWith('/src/dialects/registry.js')) return false;
     const match = otherDialect.exec(args.path);
     return match !== null && match[1] !== entry.dialect;

@@ -1,5 +1,5 @@
 import { Command, CommanderError, Option } from 'commander';
-import { isCommandName, registerCommands } from './commands/index.js';
+import { registerCommands } from './commands/index.js';
 import { dialectsHelp } from './dialects-help.js';
 import { readVersion } from './version.js';
 
@@ -26,25 +26,5 @@ export async function buildProgram(only?: string | null): Promise<Command> {
   return program;
 }
 
-const PROGRAM_HELP = new Set(['-h', '--help']);
-const VERSION = new Set(['-v', '--version', '-V']);
-
-/**
- * The one command this process needs registered: building all sixteen costs every start, and an
- * agent spawns `hookctl run` per tool call. `undefined` (all) whenever the program itself must
- * answer with all of them known: its help, an unknown command (whose error suggests the nearest),
- * the `help` command, `completion` (which describes every command), or no command at all; `null`
- * (none) for a version flag given before any command.
- */
-export function commandOf(argv: readonly string[]): string | null | undefined {
-  for (const arg of argv.slice(2)) {
-    if (arg === '--debug') continue;
-    if (PROGRAM_HELP.has(arg)) return undefined;
-    if (VERSION.has(arg)) return null;
-    if (arg.startsWith('-')) return undefined;
-    return isCommandName(arg) && arg !== 'completion' ? arg : undefined;
-  }
-  return undefined;
-}
-
+export { commandOf } from './command-names.js';
 export { CommanderError };

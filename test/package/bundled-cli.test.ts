@@ -87,6 +87,9 @@ describe('the bundled CLI', () => {
       { args: ['run', 'PreToolUse', ...flags, '--debug'], input: payload },
       { args: ['-V'] },
       { args: ['--version', '--help'] },
+      { args: ['--debug', 'lint', '--format', 'json', ...flags] },
+      { args: ['lint', '--help'] },
+      { args: ['lint', 'no-such-file.json', ...flags] },
       { args: ['list', ...flags] },
       { args: ['lint', '--format', 'json', ...flags] },
       { args: ['fixture', 'Stop', '--dialect', 'octo'] },
@@ -231,6 +234,10 @@ describe('the code cache', () => {
     const version = await runCli(['--version'], { cwd: sandbox.project, env: { XDG_CACHE_HOME: xdg } });
     expect(version.code).toBe(0);
     expect(parts()).toEqual(['version.cjs.v8']);
+    clear();
+    const lint = await runCli(['lint', '.claude/settings.json'], { cwd: sandbox.project, env: { XDG_CACHE_HOME: xdg } });
+    expect(lint.code, lint.stderr).toBe(0);
+    expect(parts()).toEqual(['lint.cjs.v8', 'vendor_jsonc-parser.cjs.v8']);
   });
 
   it('an unusable cache location only costs speed', async () => {

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { CommandName } from '../command-names.js';
 
 type Register = (program: Command) => void;
 
@@ -9,7 +10,7 @@ type Register = (program: Command) => void;
  * runs, so start-up loads neither the other commands' definitions (some compute their help from
  * the dialect manifests) nor any library code the command does not need.
  */
-const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
+const COMMANDS: Readonly<Record<CommandName, () => Promise<Register>>> = {
   lint: async () => (await import('./lint.js')).registerLint,
   'dry-run': async () => (await import('./dry-run.js')).registerDryRun,
   run: async () => (await import('./run.js')).registerRun,
@@ -30,12 +31,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
 
 /** Registers every command, or only `only` (the one a process runs: building the others costs its start). */
 export async function registerCommands(program: Command, only?: string): Promise<void> {
-  const names = Object.keys(COMMANDS).filter((name) => only === undefined || name === only);
-  const registers = await Promise.all(names.map((name) => COMMANDS[name]!()));
+  const names = (Object.keys(COMMANDS) as CommandName[]).filter((name) => only === undefined || name === only);
+  const registers = await Promise.all(names.map((name) => COMMANDS[name]()));
   for (const register of registers) register(program);
-}
-
-/** True when `name` is a command `registerCommands` can register alone. */
-export function isCommandName(name: string): boolean {
-  return Object.hasOwn(COMMANDS, name);
 }
