@@ -208,9 +208,10 @@ const BUNDLE = {
   minify: !process.env.HOOKCTL_PF_PLAIN,
   legalComments: 'none',
   logLevel: 'error',
-  // CommonJS has no import.meta; package-root.ts and re2.ts only need this file's URL.
-  define: { 'import.meta.url': '__hookctl_bundle_url' },
-  banner: { js: "var __hookctl_bundle_url=require('node:url').pathToFileURL(__filename).href;" },
+  // CommonJS has no import.meta; the few modules that use it (package-root.ts, re2.ts) need this file's URL.
+  // Made on first use: most of the files (validators, parsers) never ask, and making it costs each a URL.
+  define: { 'import.meta.url': '__hookctl_bundle.url' },
+  banner: { js: "var __hookctl_bundle={get url(){return this.u??=require('node:url').pathToFileURL(__filename).href}};" },
 };
 
 /**
