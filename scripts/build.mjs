@@ -46,7 +46,7 @@ async function bundleCli(out, dialects) {
     const text = readFileSync(join(cli, file), 'latin1').replace(/\bimport\("(node:[\w/]+)"\)/g, 'Promise.resolve(require("$1"))');
     if (/\bimport\("/.test(text)) throw new Error(`dist/cli/${file} has a dynamic import() left`);
     // One non-ASCII character would make V8 hold the whole file as a two-byte string.
-    if (!process.env.HOOKCTL_PF_PLAIN && /[^\x00-\x7f]/.test(text)) throw new Error(`dist/cli/${file} is not ASCII`);
+    if (!PLAIN && /[^\x00-\x7f]/.test(text)) throw new Error(`dist/cli/${file} is not ASCII`);
     writeFileSync(join(cli, file), text, 'latin1');
   }
   // bin/hookctl.js keys its code cache by this digest of every file the bundle is made of.
@@ -198,6 +198,12 @@ function leftOut(entry, dialects) {
   };
 }
 
+/**
+ * HOOKCTL_BUILD_PLAIN=1 npm run build: unminified bundles, for profiling (a CPU profile then names
+ * hookctl's functions and modules). Never for a release: the files are not checked to be ASCII.
+ */
+const PLAIN = process.env.HOOKCTL_BUILD_PLAIN === '1';
+
 const BUNDLE = {
   bundle: true,
   platform: 'node',
@@ -205,7 +211,7 @@ const BUNDLE = {
   target: 'node20',
   // jsonc-parser's `main` is a UMD build esbuild cannot follow; its ESM build bundles.
   mainFields: ['module', 'main'],
-  minify: !process.env.HOOKCTL_PF_PLAIN,
+  minify: !PLAIN,
   legalComments: 'none',
   logLevel: 'error',
   // CommonJS has no import.meta; the few modules that use it (package-root.ts, re2.ts) need this file's URL.
