@@ -152,8 +152,9 @@ function cacheKey(manifest) {
 }
 
 /**
- * The main file's cache is kept per command: it holds the functions the run that wrote it compiled,
- * and `run` needs other functions than `--version` or `lint`.
+ * The command word of these arguments (the first that is not a flag), or `other`: which small bundle
+ * to try, and the full bundle's cache is kept per command, as it holds the functions the run that
+ * wrote it compiled, and `dry-run` needs other functions than `list`.
  */
 function commandOf(argv) {
   const command = argv.slice(2).find((arg) => !arg.startsWith('-'));
@@ -171,7 +172,7 @@ function entryFor(manifest, argv) {
   if (args.length === 1 && (args[0] === '--version' || args[0] === '-v' || args[0] === '-V')) {
     return entries.find((entry) => entry.command === 'version');
   }
-  const command = args.find((arg) => !arg.startsWith('-'));
+  const command = commandOf(argv);
   if (command !== 'run') return entries.find((entry) => entry.command === command && command !== 'version');
   let dialect;
   for (let i = 1; i < args.length; i++) {

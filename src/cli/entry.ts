@@ -19,9 +19,9 @@ export interface EntryPurpose {
  * does not the full bundle answers instead.
  */
 export function takes(argv: readonly string[], purpose: EntryPurpose): boolean {
+  // `lint` goes through commander, which then registers the lint command alone (commandOf).
+  if (purpose.command === 'lint') return commandOf(argv) === 'lint';
   const fast = parseFastArgv(argv);
   if (purpose.command === 'version') return fast?.kind === 'version';
-  // `lint` goes through commander, which then registers the lint command alone (commandOf).
-  if (purpose.command === 'lint') return fast === null && commandOf(argv) === 'lint';
   return fast?.kind === 'run' && fast.options.dialect === purpose.dialect;
 }

@@ -78,9 +78,9 @@ function execFormScript(words: readonly string[], variables: Readonly<Record<str
  * Shell form: `$NAME` and `${NAME}` of a known variable stand for its value, and so does
  * `$(git rev-parse --show-toplevel 2>/dev/null || pwd)` for the repository root when one is known. Each is swapped for
  * a token the word splitter keeps whole, so a value with spaces or quotes cannot change how the
- * command splits; the tokens are replaced by the values in the script path found.
+ * command splits; the tokens are replaced by the values in the script path found. `gitRoot` is
+ * asked only by a command that names it: finding it walks up the directories, for every handler.
  */
-/** `gitRoot` is asked only for a command that names it: finding it walks up the directories, and lint asks for every handler. */
 function shellFormScript(command: string, variables: Readonly<Record<string, string>>, gitRoot: () => string | null): Found | null {
   const known = Object.entries(variables).map(([name, value]) => ({
     pattern: new RegExp(`\\$(?:\\{${name}\\}|${name}(?![A-Za-z0-9_]))`, 'g'),
@@ -89,7 +89,7 @@ function shellFormScript(command: string, variables: Readonly<Record<string, str
   }));
   const substitution = command.match(GIT_ROOT_SUBSTITUTION)?.[0];
   const root = substitution === undefined ? null : gitRoot();
-  if (root !== null && substitution !== undefined) known.push({ pattern: GIT_ROOT_SUBSTITUTION, value: root, written: substitution });
+  if (substitution !== undefined && root !== null) known.push({ pattern: GIT_ROOT_SUBSTITUTION, value: root, written: substitution });
   const token = (index: number) => `\u0001hookctl${index}\u0001`;
   let text = command;
   known.forEach(({ pattern }, index) => {

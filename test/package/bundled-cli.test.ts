@@ -80,7 +80,7 @@ describe('the bundled CLI', () => {
       { args: ['no-such-command'] },
       { args: ['run', 'PreToolUse', ...flags], input: payload },
       { args: ['run', 'PreToolUse', ...flags], input: '{"not": "a payload"}' },
-      // The small bundles (dist/cli/run-<dialect>.cjs, run.cjs, version.cjs) and their refusals.
+      // The small bundles (dist/cli/run-<dialect>.cjs, run.cjs, version.cjs, lint.cjs) and their refusals.
       { args: ['run', 'PreToolUse', ...flags.slice(2), '--dialect=claude'], input: payload },
       { args: ['run', 'PreToolUse', ...flags.slice(2)], input: payload },
       { args: ['run', 'PreToolUse', '--dialect', 'claud', ...flags.slice(2)], input: payload },
@@ -214,7 +214,7 @@ describe('the code cache', () => {
     expect(readFileSync(join(dir, main!)).length).toBeGreaterThan(100);
   });
 
-  it("a run reads only its dialect's small bundle and its event's validators; --version only its own", async () => {
+  it("a run reads only its dialect's small bundle and its event's validators; --version and lint only their own", async () => {
     const sandbox = fresh();
     const xdg = join(sandbox.root, 'xdg');
     const dir = join(xdg, 'hookctl');
