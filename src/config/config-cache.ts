@@ -19,6 +19,7 @@ import type { CompiledCondition, CompiledMatcher, Dialect, LoadContext, LoadedCo
 import { packageRoot } from '../contracts/package-root.js';
 import { matchEverything } from './compile-matcher.js';
 import { PRUNING, pruneConfigCache } from './config-cache-pruning.js';
+import { environmentHolds, type EnvironmentReads, isEnvironmentReads, recordEnvironmentReads } from './environment-reads.js';
 import { re2 } from './re2.js';
 
 /**
@@ -27,8 +28,9 @@ import { re2 } from './re2.js';
  * configuration of one project as JSON, and gives it back only when nothing it came from can have
  * changed. A cache must never make a hook run that should not, or skip one that should, so:
  *
- * - the key is the dialect, hookctl's version and build, every load setting and the whole
- *   environment, compared in full (the file name is only a digest of part of it);
+ * - the key is the dialect, hookctl's version and build and every load setting, compared in full
+ *   (the file name is only a digest of it), and every environment variable the load looked up,
+ *   with the list of names when it listed them (environment-reads.ts);
  * - every path the load depends on (LoadedConfig.watchPaths: files read, places a file would be
  *   read from, drop-in directories) is recorded with its stat signature (device, inode, size,
  *   mtime and ctime in nanoseconds), and any difference, a file appearing included, is a miss;
@@ -41,7 +43,7 @@ import { re2 } from './re2.js';
  * Trust is not cached: the engine decides it afresh from the trust store on every run.
  */
 
-const FORMAT = 'hookctl-config-cache 2';
+const FORMAT = 'hookctl-config-cache 3';
 /** A cache file larger than this is not read (a 10,000-handler configuration is about 5 MB). */
 const MAX_BYTES = 64 * 1024 * 1024;
 /** File timestamps come from a coarse clock (a kernel tick, up to 10 ms); twice that is settled. */
@@ -97,16 +99,16 @@ export async function loadConfigCached(
 ): Promise<LoadedConfig> {
   if (dialect.configCache === undefined) return onlyEvents(await dialect.loadConfig(context), events);
   const key = cacheKey(dialect, context);
-  const env = environmentKey(context.env);
   const file = join(dir, `${dialect.id}-${fnv(key, 0x811c9dc5)}${fnv(key, 0x01000193)}.json`);
-  const cached = readEntry(file, key, env, dialect, events);
+  const cached = readEntry(file, key, context.env, dialect, events);
   if (cached !== undefined) {
     dialect.configCache.refresh?.(cached, context);
     return cached;
   }
   const started = process.hrtime.bigint();
-  const config = await dialect.loadConfig(context);
-  if (writeEntry(file, key, env, config, started)) pruneConfigCache(dir, file);
+  const recorded = recordEnvironmentReads(context.env);
+  const config = await dialect.loadConfig({ ...context, env: recorded.env });
+  if (writeEntry(file, key, recorded.reads, config, started)) pruneConfigCache(dir, file);
   return onlyEvents(config, events);
 }
 
@@ -120,19 +122,6 @@ export function onlyEvents(config: LoadedConfig, events: readonly string[] | und
 function cacheKey(dialect: Dialect, context: LoadContext): string {
   const { env: _env, ...settings } = context;
   return JSON.stringify([FORMAT, dialect.id, hookctlBuild(), settings, dialect.configCache?.key?.(context) ?? null]);
-}
-
-/**
- * The environment, sorted: dialects read variables (config and home overrides, switches) that
- * nothing else records. Kept in the entry, not the file name, so a changed variable replaces the
- * project's entry instead of adding one per session.
- */
-function environmentKey(env: Readonly<Record<string, string | undefined>>): string {
-  return JSON.stringify(
-    Object.entries(env)
-      .filter(([, value]) => value !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-  );
 }
 
 /** hookctl's version and the signature of the code running (the bundle, or this compiled module). */
@@ -184,7 +173,7 @@ function unsettled(path: string, before: bigint): boolean {
  */
 interface Envelope {
   key: string;
-  env: string;
+  env: EnvironmentReads;
   signatures: [string, string][];
   matchers: { source: string | null; kind: CompiledMatcher['kind']; names?: string[]; re2Source?: string }[];
   conditions: { source: string; data: unknown }[];
@@ -195,7 +184,13 @@ interface Envelope {
   order: [string, number][];
 }
 
-function readEntry(file: string, key: string, env: string, dialect: Dialect, events?: readonly string[]): LoadedConfig | undefined {
+function readEntry(
+  file: string,
+  key: string,
+  env: Readonly<Record<string, string | undefined>>,
+  dialect: Dialect,
+  events?: readonly string[],
+): LoadedConfig | undefined {
   try {
     const bytes = readPrivate(file, true);
     if (bytes === undefined) return undefined;
@@ -205,7 +200,7 @@ function readEntry(file: string, key: string, env: string, dialect: Dialect, eve
     const text = bytes.toString('utf8', headerEnd + 1, envelopeEnd);
     if (bytes.toString('latin1', 0, headerEnd) !== `${FORMAT} ${fnv(text, 0x811c9dc5)}`) return undefined;
     const envelope = JSON.parse(text) as Envelope;
-    if (envelope.key !== key || envelope.env !== env) return undefined;
+    if (envelope.key !== key || !isEnvironmentReads(envelope.env) || !environmentHolds(envelope.env, env)) return undefined;
     for (const [path, signature] of envelope.signatures) if (signatureOf(path) !== signature) return undefined;
     const revived = new Revived(envelope, dialect);
     const config = revived.restore(envelope.config) as LoadedConfig;
@@ -277,7 +272,7 @@ function touchOpen(fd: number): void {
  * Caches `config` unless it cannot be given back exactly, had fatal findings, or a file it came
  * from changed since the load started (its content may be newer or older than what was read).
  */
-function writeEntry(file: string, key: string, env: string, config: LoadedConfig, started: bigint): boolean {
+function writeEntry(file: string, key: string, env: () => EnvironmentReads, config: LoadedConfig, started: bigint): boolean {
   if (config.findings.some((finding) => finding.fatal)) return false;
   const paths = [...new Set([...config.files, ...(config.watchPaths ?? [])])];
   const before = BigInt(Date.now()) * 1_000_000n - (process.hrtime.bigint() - started) - SETTLE_NS;
@@ -308,7 +303,8 @@ function writeEntry(file: string, key: string, env: string, config: LoadedConfig
     const rest = encoder.value({ ...config, handlers: [] }, 0);
     const envelope: Envelope = {
       key,
-      env,
+      // Taken after encoding: a configuration that kept the environment and was encoded from it read it all.
+      env: env(),
       signatures: paths.map((path) => [path, signatureOf(path)]),
       matchers: encoder.matchers,
       conditions: encoder.conditions,

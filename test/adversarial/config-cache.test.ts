@@ -85,7 +85,7 @@ function fnv(text: string): string {
   return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
-const HEADER = 'hookctl-config-cache 2';
+const HEADER = 'hookctl-config-cache 3';
 
 /**
  * The cache entry with `from` replaced by `to` in its handlers, sealed again with valid checksums
@@ -135,7 +135,7 @@ describe('hookctl run: the compiled-config cache', () => {
     ran(await box.run());
     const file = join(cacheDir(box), entries(box)[0]!);
     const forged = forge(file, 'echo real', 'echo forged');
-    writeFileSync(file, forged.replace(/^(hookctl-config-cache 2 )\w{8}/, '$100000000'));
+    writeFileSync(file, forged.replace(/^(hookctl-config-cache 3 )\w{8}/, '$100000000'));
     expect(ran(await box.run())).toEqual(['echo real → completed: real']);
     // A sound envelope whose handlers part was altered without its checksum.
     writeFileSync(file, forged.replace('forged', 'forgex'));
@@ -211,6 +211,17 @@ describe('hookctl run: the compiled-config cache', () => {
     expect(pids.size).toBe(3); // each run's own pid, never the one that wrote the cache
   });
 
+  it('keys on what the load read, not the whole environment: another value elsewhere is a hit, a new name a miss', async () => {
+    const box = claudeBox(['echo first']);
+    ran(await box.run({ PER_CALL_ID: 'one' }));
+    const file = join(cacheDir(box), entries(box)[0]!);
+    writeFileSync(file, forge(file, 'echo first', 'echo forged'), { mode: 0o600 });
+    // A variable that changes on every call (a session id, a benchmark's padding) leaves the entry in use.
+    expect(ran(await box.run({ PER_CALL_ID: 'two' }))).toEqual(['echo forged → completed: forged']);
+    // Claude drops every OTEL_* variable from a hook's environment, so it lists the names: a new one is a miss.
+    expect(ran(await box.run({ PER_CALL_ID: 'three', OTEL_SERVICE_NAME: 'x' }))).toEqual(['echo first → completed: first']);
+  });
+
   it('treats a damaged or empty entry as a miss and replaces it', async () => {
     const box = claudeBox(['echo real']);
     ran(await box.run());
@@ -219,7 +230,7 @@ describe('hookctl run: the compiled-config cache', () => {
     writeFileSync(file, good.slice(0, good.length / 2));
     expect(ran(await box.run())).toEqual(['echo real → completed: real']);
     // Written whole again (only the writer's pid in CLAUDE_PID differs).
-    const whole = /^hookctl-config-cache 2 [0-9a-f]{8}\n\{.*\}\n\[.*\]$/s;
+    const whole = /^hookctl-config-cache 3 [0-9a-f]{8}\n\{.*\}\n\[.*\]$/s;
     expect(readFileSync(file, 'utf8')).toMatch(whole);
     writeFileSync(file, '');
     expect(ran(await box.run())).toEqual(['echo real → completed: real']);
