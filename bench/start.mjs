@@ -16,6 +16,7 @@ import { interleavedMedians } from './interleave.mjs';
 import { ms } from './stats.mjs';
 
 const BIN = fileURLToPath(new URL('../bin/hookctl.js', import.meta.url));
+const MINIMAL_RUNNER = fileURLToPath(new URL('./minimal-runner.cjs', import.meta.url));
 const DIALECTS = ['claude', 'codex', 'openinterpreter', 'octo'];
 const HOOK_SOURCE = "process.stdin.resume(); process.stdin.on('end', () => process.exit(0));\n";
 
@@ -95,39 +96,40 @@ function row(name, a, b, limit) {
   return { name, measured: ms(a), floor: ms(b), target: `ratio ≤ ${limit}`, ratio, pass: ratio <= limit, issue: 25 };
 }
 
+/** A reference row, not a target: `measured` against `node -e 0`, both medians of one interleaved run. */
+function reference(name, measured, bare) {
+  return { name, measured: ms(measured), floor: ms(bare), target: 'none (a floor)', ratio: measured / bare };
+}
+
 /**
- * A reference row, not a target: a Node process that does nothing but spawn `sh -c 'exit 0'` (the
- * payload on its stdin) and wait for it, against `node -e 0`. No hook runner written in Node can
- * start below it, so it shows how much of each `run` row's ratio is hookctl's own.
+ * Two reference rows, measured in the claude project with the `exit 0` hook: a Node process that
+ * does nothing but spawn `sh -c 'exit 0'` (the payload on its stdin) and wait for it, and the least
+ * a hand-rolled runner does (bench/minimal-runner.cjs: read the payload and .claude/settings.json,
+ * spawn the matching hook, print its answer), each against `node -e 0`. No hook runner written in
+ * Node starts below the first; the second shows what of each `run` row's ratio is hookctl's own.
  */
-async function benchSpawnFloor(root, iterations) {
+async function benchReferences(root, { cwd, env, payload }, iterations) {
   const script = join(root, 'spawn-only.cjs');
   writeFileSync(
     script,
     "const c = require('node:child_process').spawn('sh', ['-c', 'exit 0'], { stdio: ['pipe', 'pipe', 'pipe'] });\n" +
       "c.stdin.on('error', () => {}); c.stdin.end('{}'); c.stdout.resume(); c.stderr.resume();\n",
   );
-  const env = environment(root);
-  const [bare, spawnOnly] = await interleavedMedians(
-    [() => node(['-e', '0'], { cwd: root, env }), () => node([script], { cwd: root, env })],
-    {
-      iterations,
-      warmup: 2,
-    },
+  const check = await node([MINIMAL_RUNNER], { cwd, env, input: payload });
+  if (check.code !== 0) throw new Error(`bench setup: the minimal runner failed (${check.stderr.trim()})`);
+  const [bare, spawnOnly, minimal] = await interleavedMedians(
+    [() => node(['-e', '0'], { cwd, env }), () => node([script], { cwd, env }), () => node([MINIMAL_RUNNER], { cwd, env, input: payload })],
+    { iterations, warmup: 2 },
   );
-  const ratio = spawnOnly / bare;
-  return {
-    name: 'reference: node that only spawns sh -c "exit 0" and waits, vs node -e 0',
-    measured: ms(spawnOnly),
-    floor: ms(bare),
-    target: 'none (a floor)',
-    ratio,
-  };
+  return [
+    reference('reference: node that only spawns sh -c "exit 0" and waits, vs node -e 0', spawnOnly, bare),
+    reference('reference: a minimal hand-rolled runner, exit 0 hook (claude), vs node -e 0', minimal, bare),
+  ];
 }
 
 /** `run` with a node hook and with an `exit 0` hook, per dialect, against their floors. */
 async function benchRunPerDialect(root, iterations) {
-  const rows = [await benchSpawnFloor(root, iterations)];
+  const rows = [];
   for (const dialect of DIALECTS) {
     const withNode = await project(root, `${dialect}-node`, dialect, 'node hook.mjs');
     const withExit = await project(root, `${dialect}-exit`, dialect, 'exit 0');
@@ -138,6 +140,7 @@ async function benchRunPerDialect(root, iterations) {
     );
     rows.push(row(`run PreToolUse (${dialect}), node hook, vs node -e 0 + the hook alone`, runNode, bare + hook, 1.3));
     rows.push(row(`run PreToolUse (${dialect}), exit 0 hook, vs node -e 0`, runExit, bare, 1.5));
+    if (dialect === 'claude') rows.unshift(...(await benchReferences(root, withExit, iterations)));
   }
   return rows;
 }
