@@ -129,6 +129,7 @@ async function benchReferences(root, { cwd, env, payload }, iterations) {
 
 /** `run` with a node hook and with an `exit 0` hook, per dialect, against their floors. */
 async function benchRunPerDialect(root, iterations) {
+  const references = [];
   const rows = [];
   for (const dialect of DIALECTS) {
     const withNode = await project(root, `${dialect}-node`, dialect, 'node hook.mjs');
@@ -140,9 +141,9 @@ async function benchRunPerDialect(root, iterations) {
     );
     rows.push(row(`run PreToolUse (${dialect}), node hook, vs node -e 0 + the hook alone`, runNode, bare + hook, 1.3));
     rows.push(row(`run PreToolUse (${dialect}), exit 0 hook, vs node -e 0`, runExit, bare, 1.5));
-    if (dialect === 'claude') rows.unshift(...(await benchReferences(root, withExit, iterations)));
+    if (dialect === 'claude') references.push(...(await benchReferences(root, withExit, iterations)));
   }
-  return rows;
+  return [...references, ...rows];
 }
 
 /** 500 skills and 500 subagents, each with a frontmatter hook (listed, never dispatched). */
