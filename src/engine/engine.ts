@@ -378,7 +378,8 @@ export class HookEngine implements Engine {
    * The warnings a schema-invalid payload is dispatched with (SPEC 4.1), or the PayloadValidationError
    * when it cannot be: strict mode, not a JSON object, or a matcher target that is not a string.
    */
-  private tolerated(event: string, spec: EventSpec, input: unknown, errors: readonly ValidationError[]): string[] {
+  private tolerated(event: string, spec: EventSpec, input: unknown, raw: readonly ValidationError[]): string[] {
+    const errors = raw.map((error) => explainOtherEvent(error, input, event, this.definition.events));
     const target = spec.matcherField === null || !isPlainObject(input) ? undefined : input[spec.matcherField];
     const dispatchable = isPlainObject(input) && (spec.matcherField === null || typeof target === 'string');
     if (this.options.strictPayload === true || !dispatchable) throw new PayloadValidationError(event, errors);
@@ -735,3 +736,19 @@ function invocationEnv(
   const merged = invocation.baseEnv ? { ...handlerEnv(), ...invocation.baseEnv, ...own } : handlerEnv();
   return invocation.env ? { ...merged, ...invocation.env } : merged;
 }
+
+/**
+ * A payload of another event sent to this one (`run PreToolUse` fed a PostToolUse payload) fails only
+ * the event-name field's constant; say which event it is, so the mix-up reads as one, not as a typo.
+ */
+function explainOtherEvent(error: ValidationError, input: unknown, event: string, events: readonly EventSpec[]): ValidationError {
+  const field = /^\/([A-Za-z_]+)$/.exec(error.path)?.[1];
+  if (field === undefined || !isPlainObject(input)) return error;
+  const named = input[field];
+  if (typeof named !== 'string' || named === event || !events.some((spec) => spec.name === named)) return error;
+  return {
+    path: error.path,
+    message: `is "${named}": this is a ${named} payload, and these are the ${event} hooks (dispatch it as ${named})`,
+  };
+}
+

@@ -32,6 +32,12 @@ export interface DialectManifest {
   /** The event catalogue, in the order docs, codegen and scaffolds list events. */
   readonly events: readonly EventSpec[];
   /**
+   * The events a hook guards: its exit 2 keeps an action from happening (a tool call, a prompt). A
+   * guard that cannot read its payload must not let the action through, so the sh scaffold of such
+   * an event exits 2 naming the program it lacks instead of running as a no-op. Absent: none.
+   */
+  readonly guardEvents?: readonly string[];
+  /**
    * What the CLI's help, examples and hints say about this dialect (`--managed`, `trust`, `enable`,
    * `--tool`, `test --agent`, `replay`…), so that they name every dialect from the registry instead
    * of by hand. Absent: the dialect is left out of those lists and examples.

@@ -18,6 +18,8 @@ export interface ScaffoldModel {
   /** String fields particular to this event (not in every event's envelope): the ones worth reading first. */
   keyFields: string[];
   examples: HookExample[];
+  /** The event is one of the dialect's guard events (its exit 2 keeps an action from happening). */
+  guard: boolean;
   /** Generated type names (`PreToolUseInput`); `outputType` null when stdout is not JSON for the event. */
   inputType: string;
   outputType: string | null;

@@ -51,7 +51,25 @@ function byShortName(handlers: readonly HandlerRecord[], name: string): HandlerR
       prefixed.map((handler) => candidate(handler, handler.id)),
       'prefix',
     );
-  throw new UnknownHookError(name, didYouMean(name, [...new Set(handlers.map((handler) => handler.id))]));
+  throw new UnknownHookError(name, nearestName(handlers, name));
+}
+
+/**
+ * What a person probably meant by an unknown name: an event written another way (`post_tool_use`,
+ * `pretooluse`: Codex's trust keys spell events in snake case), else the id or event nearest by edit
+ * distance.
+ */
+function nearestName(handlers: readonly HandlerRecord[], name: string): string | null {
+  const events = [...new Set(handlers.map((handler) => handler.event))];
+  const folded = foldName(name);
+  const sameEvent = events.find((event) => foldName(event) === folded);
+  if (sameEvent !== undefined) return sameEvent;
+  return didYouMean(name, [...new Set(handlers.map((handler) => handler.id)), ...events]);
+}
+
+/** A name without case, `_`, `-` or spaces: `post_tool_use` and `PostToolUse` fold alike. */
+function foldName(name: string): string {
+  return name.toLowerCase().replace(/[-_\s]/g, '');
 }
 
 /** Hooks loaded as `id#2`, `id#3`…: they declared `id` too, after the hook that kept it. */

@@ -1,13 +1,12 @@
 #!/bin/sh
 {{header}}
 #
-# POSIX sh. With jq installed it parses the payload and reads fields into variables; without jq
-# it still runs, as a no-op (the examples work too; only reading fields needs jq).
+# POSIX sh. It reads the payload with jq, else python3, else node (the first one installed). With
+# none of them a guard event refuses with exit 2 rather than let the action through unread; any
+# other event runs as a no-op.
 
 payload=$(cat)
-if command -v jq >/dev/null 2>&1; then
-  {{fields}}
-fi
+{{fields}}
 
 {{examples}}
 

@@ -117,6 +117,14 @@ describe('hookctl trust', () => {
     expect(result.stderr).toBe('hookctl: no hook with id "gaurd"; did you mean "guard"?\n');
   });
 
+  it('suggests the event for an event name written another way (snake case, lower case)', async () => {
+    const { common } = guardProject();
+    for (const written of ['pre_tool_use', 'pretooluse', 'pre-tool-use']) {
+      const result = await runCli(['trust', written, '--yes', ...common]);
+      expect(result).toMatchObject({ code: 2, stderr: `hookctl: no hook with id "${written}"; did you mean "PreToolUse"?\n` });
+    }
+  });
+
   it('refuses to trust an octo project file whose errors would stop every hook from loading once trusted', async () => {
     const sandbox = makeTempProject();
     const file = sandbox.write(

@@ -111,6 +111,20 @@ describe('the CLI: `run` tolerates, `dry-run` and `test` stay strict', () => {
     expect(dry.stderr).toContain('/permission_mode');
   });
 
+  it("names another event's payload as such: run warns, dry-run refuses, both say which event it is", async () => {
+    const sandbox = oiProject();
+    const common = ['--cwd', sandbox.project, '--home', sandbox.home, '--managed', join(sandbox.root, 'none.toml')];
+    const payload = JSON.stringify(oiPayload('PostToolUse', sandbox.project));
+    const ran = await runCli(['run', 'PreToolUse', ...common, '--dangerously-bypass-hook-trust'], { input: payload });
+    expect(ran.code).toBe(0);
+    const said = 'payload /hook_event_name: is "PostToolUse": this is a PostToolUse payload, and these are the PreToolUse hooks';
+    expect(JSON.parse(ran.stdout).warnings).toContain(`${said} (dispatch it as PostToolUse)`);
+    sandbox.write('payload.json', payload);
+    const dry = await runCli(['dry-run', 'PreToolUse', '--payload', join(sandbox.root, 'payload.json'), ...common]);
+    expect(dry.code).toBe(2);
+    expect(dry.stderr).toContain('/hook_event_name: is "PostToolUse": this is a PostToolUse payload');
+  });
+
   it('hookctl test fails a case whose payload the schema rejects', async () => {
     const sandbox = oiProject();
     sandbox.write('project/hooks-tests/p.json', JSON.stringify(oiPayload('PreToolUse', '.', { permission_mode: 'autoEverything' })));

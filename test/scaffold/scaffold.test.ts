@@ -181,23 +181,65 @@ describe('py scaffolds', () => {
   });
 });
 
+/** A directory holding only the named programs (resolved on this machine's PATH), for a PATH without jq. */
+function binWith(root: string, programs: readonly string[]): string {
+  const bin = join(root, 'bin');
+  mkdirSync(bin, { recursive: true });
+  for (const tool of programs) {
+    // python3 may be a version manager's shim that needs its own PATH: link the interpreter itself.
+    const located =
+      tool === 'python3'
+        ? spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).stdout.trim()
+        : spawnSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).stdout.trim();
+    symlinkSync(located, join(bin, tool));
+  }
+  return bin;
+}
+
+const READ_FIELDS = 'printf "tool=%s id=%s\\n" "$tool_name" "$tool_use_id" >&2';
+
 describe('sh scaffolds', () => {
-  it('are no-op hooks without jq too', async () => {
+  it('refuse a guard event (exit 2, naming jq) when no reader of the payload is installed', async () => {
     const box = makeTempProject();
     const scaffold = await scaffoldHook({ dialect: await loadDialect('octo'), projectDir: box.project, event: 'PreToolUse', lang: 'sh' });
-    // A PATH holding only `sh` and `cat`: no jq.
-    const bin = join(box.root, 'bin');
-    mkdirSync(bin);
-    for (const tool of ['sh', 'cat']) {
-      symlinkSync(spawnSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).stdout.trim(), join(bin, tool));
-    }
     const run = spawnSync('/bin/sh', ['-c', scaffold.command], {
       cwd: box.project,
-      input: '{"event":"PreToolUse"}',
+      input: '{"event":"PreToolUse","tool_name":"terminal"}',
       encoding: 'utf8',
-      env: { PATH: bin },
+      env: { PATH: binWith(box.root, ['sh', 'cat']) },
+    });
+    expect(run.status).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/pre-tool-use\.sh: cannot read the PreToolUse payload: install jq \(or python3 or node\)\n$/);
+  });
+
+  it('stay no-op hooks on other events without a reader', async () => {
+    const box = makeTempProject();
+    const scaffold = await scaffoldHook({ dialect: await loadDialect('octo'), projectDir: box.project, event: 'Stop', lang: 'sh' });
+    const run = spawnSync('/bin/sh', ['-c', scaffold.command], {
+      cwd: box.project,
+      input: '{"event":"Stop"}',
+      encoding: 'utf8',
+      env: { PATH: binWith(box.root, ['sh', 'cat']) },
     });
     expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({ status: 0, stdout: '', stderr: '' });
+  });
+
+  it.each(['jq', 'python3', 'node'])('read the payload fields with %s alone', async (reader) => {
+    if (spawnSync('sh', ['-c', `command -v ${reader}`]).status !== 0) {
+      console.info(`sh scaffold read with ${reader}: skipped, ${reader} is not installed here`);
+      return;
+    }
+    const box = makeTempProject();
+    const scaffold = await scaffoldHook({ dialect: await loadDialect('codex'), projectDir: box.project, event: 'PreToolUse', lang: 'sh' });
+    const script = readFileSync(scaffold.file, 'utf8');
+    writeFileSync(scaffold.file, script.replace(/^(tool_use_id=.*)$/m, `$1\n${READ_FIELDS}`));
+    const env = { PATH: binWith(box.root, ['sh', 'cat', reader]) };
+    const payload = '{"session_id":"s","tool_name":"Bash","tool_use_id":"call_1","tool_input":{"command":"rm -rf /"}}';
+    const run = spawnSync('/bin/sh', ['-c', scaffold.command], { cwd: box.project, input: payload, encoding: 'utf8', env });
+    expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: 'tool=Bash id=call_1\n' });
+    const malformed = spawnSync('/bin/sh', ['-c', scaffold.command], { cwd: box.project, input: '[1]', encoding: 'utf8', env });
+    expect(malformed.status).toBe(1);
   });
 
   it('fail on a malformed payload when jq can parse it', async () => {

@@ -25,6 +25,7 @@ export const manifest: DialectManifest = {
     { path: '.claude-plugin/plugin.json' },
   ],
   events: CLAUDE_EVENTS,
+  guardEvents: ['PreToolUse', 'UserPromptSubmit'],
   cli: {
     managedFile: { name: 'managed-settings.json', defaultPath: '/etc/claude-code/managed-settings.json' },
     trust: 'none',

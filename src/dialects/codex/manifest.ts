@@ -21,6 +21,7 @@ export const manifest: DialectManifest = {
     { path: '.codex-plugin/plugin.json' },
   ],
   events: CODEX_EVENTS,
+  guardEvents: ['PreToolUse', 'PermissionRequest', 'UserPromptSubmit'],
   cli: {
     managedFile: {
       name: 'requirements.toml',

@@ -14,6 +14,7 @@ export const manifest: DialectManifest = {
   extensions: ['.json'],
   repositoryFiles: [{ path: '.gemini/settings.json' }, { path: 'hooks/hooks.json', markers: ['gemini-extension.json'] }],
   events: GEMINI_EVENTS,
+  guardEvents: ['BeforeTool', 'BeforeAgent'],
   cli: {
     managedFile: { name: 'settings.json', defaultPath: '/etc/gemini-cli/settings.json', note: 'the system settings' },
     // Per hook, but as Gemini keeps it: trust only silences the "new project hook" announcement.

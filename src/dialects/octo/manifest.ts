@@ -12,5 +12,6 @@ export const manifest: DialectManifest = {
   extensions: ['.yml', '.yaml'],
   repositoryFiles: [{ path: '.octo/hooks.yml' }, { path: '.octo/hooks.yaml' }],
   events: OCTO_EVENTS,
+  guardEvents: ['PreToolUse'],
   cli: { trust: 'project-file', hookSwitch: false, exampleTools: ['terminal'] },
 };
