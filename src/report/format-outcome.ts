@@ -88,6 +88,8 @@ export function formatOutcome(
    * then suggests `hookctl trust` or `enable`, which refuse there; the run's error says why it was skipped.
    */
   perHookTrust = true,
+  /** How to proceed with a hook held back because the agent does not trust the folder (the dialect's own words). */
+  workspaceHint?: string,
 ): string {
   const selected = new Set(outcome.runs.map((run) => run.id));
   const notMatched = handlers
@@ -102,8 +104,8 @@ export function formatOutcome(
       (notMatched.length > 0 ? `; not selected: ${notMatched.map((h) => `${h.id} (${h.why})`).join(', ')}` : ''),
   );
   const notes = new Map(runTrustNotes(outcome, handlers).map((note) => [note.id, note]));
-  for (const run of outcome.runs) lines.push(...formatRun(run, perHookTrust, notes.get(run.id)));
-  for (const warning of outcome.warnings) lines.push(`warning: ${warning}`);
+  for (const run of outcome.runs) lines.push(...formatRun(run, perHookTrust, notes.get(run.id), workspaceHint));
+  for (const warning of outcome.warnings) lines.push(warningLine(warning));
   for (const message of outcome.systemMessages) lines.push(`system message: ${message}`);
   if (outcome.additionalContext !== null) {
     lines.push({ multiline: `context: ${indentTail(showText(outcome.additionalContext, { multiline: true }), '         ')}` });
@@ -117,7 +119,7 @@ export function formatOutcome(
   return `${lines.map((line) => (typeof line === 'string' ? showText(line) : line.multiline)).join('\n')}\n`;
 }
 
-function formatRun(run: RunReport, perHookTrust: boolean, note: RunTrustNote | undefined): string[] {
+function formatRun(run: RunReport, perHookTrust: boolean, note: RunTrustNote | undefined, workspaceHint: string | undefined): string[] {
   const where = run.file === null ? run.source : `${run.source} ${run.file}${run.line === null ? '' : `:${run.line}`}`;
   const status = run.skipReason ? `skipped (${run.skipReason})` : run.status.replace('_', ' ');
   const facts =
@@ -126,7 +128,12 @@ function formatRun(run: RunReport, perHookTrust: boolean, note: RunTrustNote | u
     `  ${STATUS_MARK[run.status]} ${status}  ${run.id}  [${run.mode}]  ${[run.command, ...facts].join('  ')}`,
     `      ${where}`,
   ];
-  const hint = run.skipReason && (perHookTrust || !PER_HOOK_HINTS.has(run.skipReason)) ? SKIP_HINT[run.skipReason] : undefined;
+  const hint =
+    run.skipReason === 'workspace-untrusted'
+      ? workspaceHint
+      : run.skipReason && (perHookTrust || !PER_HOOK_HINTS.has(run.skipReason))
+        ? SKIP_HINT[run.skipReason]
+        : undefined;
   // Why trust held it back, unless the hint already says it in as many words.
   if (note?.detail && !hint?.includes(note.detail)) lines.push(`      trust: ${note.detail}`);
   if (hint !== undefined) lines.push(`      ${hint.replace('<id>', run.id)}`);
@@ -136,6 +143,15 @@ function formatRun(run: RunReport, perHookTrust: boolean, note: RunTrustNote | u
   if (stderr !== '') lines.push(`      stderr: ${excerpt(stderr)}`);
   if (run.truncated) lines.push('      output truncated at the cap');
   return lines;
+}
+
+/**
+ * An outcome warning as a report line. A load finding of severity info (formatFinding's
+ * `file:line:col: info: …`) is a note, not a warning: `warning: …: info: …` said both.
+ */
+function warningLine(warning: string): string {
+  const info = /^([^\n]*?:\d+:\d+): info: /.exec(warning);
+  return info === null ? `warning: ${warning}` : `note: ${info[1]}: ${warning.slice(info[0].length)}`;
 }
 
 function verdictLine(outcome: Outcome): string {

@@ -129,6 +129,11 @@ describe('hookctl --dialect codex', () => {
         message: `these hooks never run: the agent loads no config from this project. ${reason}`,
       }),
     ]);
+    // dry-run names the command that trusts the project, and prints the load finding as a note, not "warning: …: info:".
+    const dry = await runCli(['dry-run', 'Stop', ...common], { env: { CODEX_HOME: undefined } });
+    expect(dry.stdout).toContain('      review and trust the project with `hookctl trust --yes --project` (it writes [projects.');
+    expect(dry.stdout).toMatch(/^note: .*\.codex\/hooks\.json:1:\d+: these hooks never run: /m);
+    expect(dry.stdout).not.toContain(': info: ');
   });
 
   it("scaffold --register adds to .codex/hooks.json without an id, and test runs the project's cases", async () => {

@@ -117,6 +117,8 @@ describe('dry-run says what trust does to each run', () => {
     expect(text.stdout.match(/skipped \(workspace-untrusted\)/g)).toHaveLength(2);
     expect(text.stdout.match(/^ {6}trust: folder not trusted: GEMINI_CLI_TRUST_WORKSPACE=false$/gm)).toHaveLength(2);
     expect(text.stdout).not.toMatch(/^ {6}note: /m);
+    const hint = 'Gemini CLI runs it once you trust this folder in Gemini CLI; --dangerously-bypass-hook-trust takes the folder as trusted';
+    expect(text.stdout).toContain(`      ${hint} for this dry-run\n`);
   });
 
   it('claude: a hook held back by the unaccepted workspace says where; an accepted workspace adds nothing', async () => {
@@ -127,6 +129,8 @@ describe('dry-run says what trust does to each run', () => {
     const held = await runCli(['dry-run', 'Stop', ...flags], { env });
     expect(held.stdout).toContain('skipped (workspace-untrusted)');
     expect(held.stdout).toContain(`      trust: not accepted for ${sandbox.project} in ${join(sandbox.home, '.claude.json')}\n`);
+    const hint = 'Claude Code runs it once you trust this folder in Claude Code; --dangerously-bypass-hook-trust takes the folder as trusted';
+    expect(held.stdout).toContain(`      ${hint} for this dry-run\n`);
     const heldJson = JSON.parse((await runCli(['dry-run', 'Stop', '--json', ...flags], { env })).stdout);
     expect(heldJson.trustNotes).toEqual([
       { id: heldJson.runs[0].id, detail: `not accepted for ${sandbox.project} in ${join(sandbox.home, '.claude.json')}`, notice: null },

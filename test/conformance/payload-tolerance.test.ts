@@ -134,6 +134,8 @@ describe('the CLI: `run` tolerates, `dry-run` and `test` stay strict', () => {
     );
     const result = await runCli(['test', '--cwd', sandbox.project, '--home', sandbox.home, '--managed', join(sandbox.root, 'none.toml')]);
     expect(result.code).toBe(1);
-    expect(result.stdout + result.stderr).toContain('/permission_mode');
+    // Each schema error on a line of its own, not one line with a literal "\n" in it.
+    expect(result.stdout).toContain('    error: invalid PreToolUse payload:\n      /permission_mode: must be one of');
+    expect(result.stdout).not.toContain('\\n');
   });
 });

@@ -6,6 +6,7 @@ import { strayOverrides } from '../../fixture/stray-overrides.js';
 import { UsageError } from '../../errors.js';
 import { formatAsyncResult, formatOutcome, runTrustNotes } from '../../report/format-outcome.js';
 import type { AsyncRunResult } from '../../engine/dispatch.js';
+import type { DialectManifest } from '../../kit/manifest.js';
 import { resolveCommon, type CommonOptionValues } from '../common-context.js';
 import { guardHookProcesses } from '../hook-processes.js';
 import { openEngine } from '../open-engine.js';
@@ -68,7 +69,8 @@ export async function dryRun(event: string, options: DryRunOptions): Promise<num
         const whyNot = new Map(
           passedOver.filter((entry) => entry.reason === 'if-filter').map((entry) => [entry.id, describeNotSelected(entry)]),
         );
-        process.stdout.write(formatOutcome(shown, engine.handlers, whyNot, dialect.trust.notApplicable === undefined));
+        const perHookTrust = dialect.trust.notApplicable === undefined;
+        process.stdout.write(formatOutcome(shown, engine.handlers, whyNot, perHookTrust, workspaceTrustHint(dialect.manifest)));
       }
     } finally {
       await engine.close({ signal });
@@ -77,3 +79,16 @@ export async function dryRun(event: string, options: DryRunOptions): Promise<num
   });
   return interruptedExitCode ?? 0;
 }
+
+/**
+ * What to do about a hook the agent holds back because it does not trust the folder: where the
+ * dialect records the agent's project trust, `trust --project` does it after review; elsewhere the
+ * trust is the agent's own to give, and `--dangerously-bypass-hook-trust` takes the folder as trusted here.
+ */
+function workspaceTrustHint(manifest: DialectManifest): string {
+  const recorded = manifest.cli?.projectTrust;
+  if (recorded !== undefined) return `review and trust the project with \`hookctl trust --yes --project\` (it writes ${recorded})`;
+  const agent = manifest.agentName ?? manifest.id;
+  return `${agent} runs it once you trust this folder in ${agent}; --dangerously-bypass-hook-trust takes the folder as trusted for this dry-run`;
+}
+
