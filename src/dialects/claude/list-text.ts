@@ -48,7 +48,7 @@ export function formatClaudeListing(details: readonly ListedHookDetail[], listin
   if (held > 0) {
     lines.push(
       `${held} hook${held === 1 ? '' : 's'} will not run until the folder is trusted: ` +
-        'accept the workspace trust dialog in Claude Code, or run hookctl with --dangerously-bypass-hook-trust.',
+        'accept the workspace trust dialog in Claude Code (`hookctl dry-run --dangerously-bypass-hook-trust` takes the folder as trusted).',
     );
   }
   // Each line quotes config text (ids, matchers, `if`, commands, paths): escaped, a line stays one line (SPEC 6.1.3).
