@@ -105,7 +105,7 @@ export async function scaffoldHook(options: ScaffoldOptions): Promise<ScaffoldRe
 }
 
 /** How a plain project-relative script path is found. */
-export const PROJECT_RELATIVE = 'paths are relative to the project root, where the agent runs hooks';
+export const PROJECT_RELATIVE = 'the path is relative to the cwd the agent runs hooks in';
 
 function exists(path: string): boolean {
   try {

@@ -123,6 +123,18 @@ describe('hookctl fixture', () => {
     expect(JSON.parse(result.stdout)).toMatchObject({ tool_input: { command: 'rm -rf /', timeout: 5 }, permission_mode: 'plan' });
   });
 
+  it.each([
+    ['gemini', 'BeforeTool'],
+    ['claude', 'PreToolUse'],
+  ])("%s: a --set command drops the sample's description of another command, unless it is set too", async (dialect, event) => {
+    const { project, home } = makeTempProject();
+    const common = ['fixture', event, '--dialect', dialect, '--cwd', project, '--home', home];
+    const replaced = JSON.parse((await runCli([...common, '--set', 'tool_input.command=rm -rf /'])).stdout);
+    expect(replaced.tool_input).toEqual({ command: 'rm -rf /' });
+    const both = await runCli([...common, '--set', 'tool_input.command=rm -rf /', '--set', 'tool_input.description=Wipe']);
+    expect(JSON.parse(both.stdout).tool_input).toEqual({ command: 'rm -rf /', description: 'Wipe' });
+  });
+
   it('detects the dialect from the project config dir', async () => {
     const { project, home, write } = makeTempProject();
     write('project/.octo/hooks.yml', 'hooks: {}\n');

@@ -50,7 +50,9 @@ export function registerScaffold(program: Command): void {
       `
 The script is written to hooks/ in the dialect's project config directory
 (${configDirsList()});
-its command path is relative to the project root, where agents run hooks.
+its command finds the script from the project root wherever the session's cwd is (agents run hooks in
+the session's cwd, which follows cd): through the agent's project-dir variable where it sets one, else
+through git's repository root.
 Files are written atomically (a temporary file renamed into place) and never through a symlink; with
 --register the script and the config change together or not at all, so a failed write leaves
 everything as it was. --register keeps every other setting and byte of the config file, and refuses
