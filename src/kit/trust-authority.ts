@@ -77,6 +77,14 @@ export interface ProjectGate {
   readonly projects: readonly string[];
   /** The file trusting writes to. */
   readonly file: string;
+  /** What trusting writes there, one entry per project, in the file's own syntax (for the confirmation). */
+  readonly entries: readonly string[];
+  /**
+   * Set when hookctl will not lift the gate itself: what holds it and the step the person takes
+   * instead (an environment variable that forces distrust, a rule of their own that distrusts a
+   * parent folder, which recording would override). `trust` then says so and records no project trust.
+   */
+  readonly blocked?: string;
   /** How many loaded hooks it holds back. */
   readonly held: number;
 }

@@ -70,7 +70,7 @@ describe('every hint names an option its command takes', () => {
   it('list, dry-run, trust, untrust, log, schema and scaffold', async () => {
     const outputs: Printed[] = [];
     const env = { CLAUDE_CONFIG_DIR: undefined, CODEX_HOME: undefined, GEMINI_CLI_HOME: undefined, GEMINI_CLI_TRUST_WORKSPACE: 'false' };
-    for (const { dialect, flags, box } of projects()) {
+    for (const { dialect, flags } of projects()) {
       const event = dialect === 'gemini' ? 'BeforeTool' : 'PreToolUse';
       outputs.push(await printed('list', flags, env));
       outputs.push(await printed('dry-run', [event, ...flags], env));

@@ -117,8 +117,8 @@ describe('dry-run says what trust does to each run', () => {
     expect(text.stdout.match(/skipped \(workspace-untrusted\)/g)).toHaveLength(2);
     expect(text.stdout.match(/^ {6}trust: folder not trusted: GEMINI_CLI_TRUST_WORKSPACE=false$/gm)).toHaveLength(2);
     expect(text.stdout).not.toMatch(/^ {6}note: /m);
-    const hint = 'Gemini CLI runs it once you trust this folder in Gemini CLI; --dangerously-bypass-hook-trust takes the folder as trusted';
-    expect(text.stdout).toContain(`      ${hint} for this dry-run\n`);
+    const hint = 'review and trust the project with `hookctl trust --yes --project` (it writes "<folder>": "TRUST_FOLDER" in';
+    expect(text.stdout).toContain(`      ${hint} ~/.gemini/trustedFolders.json)\n`);
   });
 
   it('claude: a hook held back by the unaccepted workspace says where; an accepted workspace adds nothing', async () => {

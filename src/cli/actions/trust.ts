@@ -79,8 +79,11 @@ async function offerProjectTrust(
   reviewer: Reviewer,
   print: (line: string) => void,
 ): Promise<void> {
-  const entries = gate.projects.map((project) => `[projects.${JSON.stringify(project)}] trust_level = "trusted"`).join(', ');
-  const what = `${entries} in ${gate.file}`;
+  if (gate.blocked !== undefined) {
+    process.stderr.write(`hookctl: the project stays untrusted: ${showText(gate.blocked)}\n`);
+    return;
+  }
+  const what = `${gate.entries.join(', ')} in ${gate.file}`;
   let accepted = options.yes === true && options.project === true;
   if (!accepted && reviewer.ask !== undefined) accepted = await reviewer.ask(`Trust the project too (${showText(what)})?`);
   if (!accepted) {

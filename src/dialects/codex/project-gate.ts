@@ -35,7 +35,8 @@ export async function codexProjectGate(handlers: readonly HandlerRecord[], conte
   );
   const projects = [...new Set(skipped.map((dir) => trust.trustKey(dir)))];
   if (projects.length === 0) return null;
-  return { reason: held[0]!.unrunnable!.error, projects, file, held: held.length };
+  const entries = projects.map((project) => `[projects.${JSON.stringify(project)}] trust_level = "trusted"`);
+  return { reason: held[0]!.unrunnable!.error, projects, file, entries, held: held.length };
 }
 
 /**

@@ -9,6 +9,10 @@ export interface FolderTrust {
   trusted: boolean;
   /** What decided, for messages: the variable, the setting, or the rule and file. */
   detail: string;
+  /** What kind of thing decided: an environment variable, the folder-trust setting, a rule of the file, or no rule. */
+  decidedBy: 'variable' | 'setting' | 'rule' | 'none';
+  /** The trustedFolders.json file the rules were read from. */
+  file: string;
 }
 
 /**
@@ -24,12 +28,12 @@ export async function folderTrust(
   trustOff: boolean,
 ): Promise<FolderTrust> {
   // 0.61.0 adds restricted mode, which distrusts every folder.
-  if (context.env.GEMINI_RESTRICTED_MODE === 'true') return { trusted: false, detail: 'GEMINI_RESTRICTED_MODE=true' };
+  const file = geminiPaths(context).trustedFolders;
+  if (context.env.GEMINI_RESTRICTED_MODE === 'true') return { trusted: false, detail: 'GEMINI_RESTRICTED_MODE=true', decidedBy: 'variable', file };
   const variable = context.env.GEMINI_CLI_TRUST_WORKSPACE;
   if (variable === 'true' || variable === 'false')
-    return { trusted: variable === 'true', detail: `GEMINI_CLI_TRUST_WORKSPACE=${variable}` };
-  if (trustOff) return { trusted: true, detail: 'security.folderTrust.enabled is false' };
-  const file = geminiPaths(context).trustedFolders;
+    return { trusted: variable === 'true', detail: `GEMINI_CLI_TRUST_WORKSPACE=${variable}`, decidedBy: 'variable', file };
+  if (trustOff) return { trusted: true, detail: 'security.folderTrust.enabled is false', decidedBy: 'setting', file };
   const rules = await readRules(file);
   const location = realPath(resolve(context.cwd));
   let best: { length: number; level: string; path: string } | null = null;
@@ -39,9 +43,9 @@ export async function folderTrust(
     if (!within(location, effective)) continue;
     if (best === null || effective.length > best.length) best = { length: effective.length, level, path: rulePath };
   }
-  if (best === null) return { trusted: false, detail: `no rule for ${location} in ${file}` };
+  if (best === null) return { trusted: false, detail: `no rule for ${location} in ${file}`, decidedBy: 'none', file };
   const trusted = best.level === 'TRUST_FOLDER' || best.level === 'TRUST_PARENT';
-  return { trusted, detail: `${best.level} for ${best.path} in ${file}` };
+  return { trusted, detail: `${best.level} for ${best.path} in ${file}`, decidedBy: 'rule', file };
 }
 
 function within(location: string, root: string): boolean {

@@ -24,5 +24,7 @@ export const manifest: DialectManifest = {
     exampleTools: ['run_shell_command', 'replace', 'write_file'],
     // trustedHooks.ts only silences the announcement: hookRegistry.ts runs a project hook it has not recorded.
     untrustEffect: 'Gemini CLI still runs an untrusted project hook and announces it again at its next start',
+    // folder-trust.ts: no settings hook runs in a folder Gemini does not trust; its trust dialog writes this rule.
+    projectTrust: '"<folder>": "TRUST_FOLDER" in ~/.gemini/trustedFolders.json',
   },
 };

@@ -83,6 +83,14 @@ export const trust: TrustAuthority = {
   async setEnabled() {
     throw new UsageError(NO_HOOK_SWITCH);
   },
+  async projectGate(handlers, context) {
+    if (context.workspaceTrust === 'assume') return null;
+    const { geminiProjectGate } = await import('./project-gate.js');
+    return geminiProjectGate(handlers, context, await folderTrustOff(context));
+  },
+  async trustProject(gate) {
+    await (await import('./project-gate.js')).trustGeminiProject(gate);
+  },
 };
 
 /** Adds or removes the units' keys under the project root in trusted_hooks.json. */
