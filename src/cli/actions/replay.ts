@@ -1,11 +1,12 @@
 import { once } from 'node:events';
-import { isAbsolute, join, relative } from 'node:path';
+import { join } from 'node:path';
 import { BYPASS_TRUST_WARNING, type Engine } from '../../engine/engine.js';
 import { loadDialect } from '../../dialects/registry.js';
 import { UsageError } from '../../errors.js';
 import type { Outcome, SessionRecordReader } from '../../kit/index.js';
 import { findRecordFiles } from '../../replay/find-records.js';
 import { emptySummary, progressBar, summaryText, TABLE_HEADER, tableRow, unmatchedText } from '../../replay/format.js';
+import { cwdConfiner, insideProject } from '../../replay/confine-cwd.js';
 import { checkoutOldTree, type OldTree } from '../../replay/git-worktree.js';
 import { replayFiles, type ReplayedEvent } from '../../replay/replay.js';
 import { blocks, reasonOf, verdictOf, type Verdict } from '../../replay/verdict.js';
@@ -75,6 +76,9 @@ export async function replay(paths: string[], options: ReplayOptions): Promise<n
       onWarning: warn,
       ...(bar ? { onFile: bar.update } : {}),
     };
+    const confine = cwdConfiner(common.cwd, (file, cwd) =>
+      warn(`${file}: recorded cwd ${cwd} is outside the project (${common.cwd}); its events are replayed in the project instead`),
+    );
     // On a terminal the bar shares the screen with the table: clear it before each row (the next file redraws it).
     const { interruptedExitCode } = await guardHookProcesses(async (signal) => {
       // A slow reader of stdout (a pipe to less) holds the replay back instead of the output piling up in
@@ -92,9 +96,10 @@ export async function replay(paths: string[], options: ReplayOptions): Promise<n
             json: options.json === true,
             signal,
             out,
+            confine,
             intoOldTree: movePayload(common.cwd, old.projectDir),
           });
-        else await replayOnce(settings, replayOptions, engine, { json: options.json === true, signal, out });
+        else await replayOnce(settings, replayOptions, engine, { json: options.json === true, signal, out, confine });
       } finally {
         bar?.clear();
         await Promise.all([engine.close({ signal }), oldEngine?.close({ signal })]);
@@ -154,8 +159,9 @@ function movePayload(projectDir: string, oldProjectDir: string): (replayed: Repl
   return (replayed) => {
     const cwd = replayed.recorded.payload.cwd;
     if (typeof cwd !== 'string') return replayed;
-    const inside = relative(projectDir, cwd);
-    if (inside.startsWith('..') || isAbsolute(inside)) return replayed;
+    // Confined already: null only for a cwd that is not a string path of the project at all.
+    const inside = insideProject(projectDir, cwd);
+    if (inside === null) return replayed;
     const payload = { ...replayed.recorded.payload, cwd: join(oldProjectDir, inside) };
     return { ...replayed, recorded: { ...replayed.recorded, payload } };
   };
@@ -195,9 +201,11 @@ interface Output {
   json: boolean;
   signal: AbortSignal;
   out: (text: string) => Promise<void>;
+  /** The event as it is dispatched: a recorded cwd outside the project moved into it. */
+  confine: (replayed: ReplayedEvent) => ReplayedEvent;
 }
 
-async function replayOnce(settings: Settings, loop: ReplayLoopOptions, engine: Engine, { json, signal, out }: Output) {
+async function replayOnce(settings: Settings, loop: ReplayLoopOptions, engine: Engine, { json, signal, out, confine }: Output) {
   const summary = emptySummary();
   const matched = new Set<string>();
   let first = true;
@@ -207,7 +215,7 @@ async function replayOnce(settings: Settings, loop: ReplayLoopOptions, engine: E
     ...loop,
     signal,
     async onEvent(replayed) {
-      const { outcome, verdict, reason } = await dispatchOne(engine, replayed, signal);
+      const { outcome, verdict, reason } = await dispatchOne(engine, confine(replayed), signal);
       summary[verdict]++;
       for (const run of outcome?.runs ?? []) matched.add(run.id);
       const rewritten = outcome?.updatedInput ?? null;
@@ -256,6 +264,7 @@ async function compare(
     json,
     signal,
     out,
+    confine,
     intoOldTree,
   }: Output & { engine: Engine; oldEngine: Engine; ref: string; intoOldTree: (replayed: ReplayedEvent) => ReplayedEvent },
 ) {
@@ -267,8 +276,9 @@ async function compare(
     ...loop,
     signal,
     async onEvent(replayed) {
-      const before = await dispatchOne(oldEngine, intoOldTree(replayed), signal);
-      const after = await dispatchOne(engine, replayed, signal);
+      const confined = confine(replayed);
+      const before = await dispatchOne(oldEngine, intoOldTree(confined), signal);
+      const after = await dispatchOne(engine, confined, signal);
       if (before.verdict === after.verdict && before.reason === after.reason) return;
       totals.changed++;
       if (!blocks(before.verdict) && blocks(after.verdict)) totals.newlyBlocked++;
