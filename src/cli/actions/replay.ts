@@ -7,7 +7,7 @@ import type { Outcome, SessionRecordReader } from '../../kit/index.js';
 import { findRecordFiles } from '../../replay/find-records.js';
 import { emptySummary, progressBar, summaryText, TABLE_HEADER, tableRow, unmatchedText } from '../../replay/format.js';
 import { cwdConfiner, insideProject } from '../../replay/confine-cwd.js';
-import { checkoutOldTree, type OldTree } from '../../replay/git-worktree.js';
+import { exportOldTree, type OldTree } from '../../replay/old-tree.js';
 import { replayFiles, type ReplayedEvent } from '../../replay/replay.js';
 import { blocks, reasonOf, verdictOf, type Verdict } from '../../replay/verdict.js';
 import { didYouMean } from '../../util/did-you-mean.js';
@@ -57,7 +57,7 @@ export async function replay(paths: string[], options: ReplayOptions): Promise<n
   let oldEngine: Engine | null = null;
   try {
     if (options.against !== undefined) {
-      old = await checkoutOldTree(common.cwd, options.against);
+      old = await exportOldTree(common.cwd, options.against, warn);
       // The old tree is this same folder at another commit: workspace trust the user gave this folder holds there too.
       const folderTrusted = !engine.handlers.some((handler) => handler.skipReason === 'workspace-untrusted');
       oldEngine = await openEngine(
