@@ -10,7 +10,7 @@ export type LineItem = { text: string; lineNumber: number } | { tooLong: true; l
  * newline, and a last line without one is still a line. Invalid UTF-8 decodes with replacement
  * characters, so the JSON parser reports the line rather than this reader failing.
  */
-export function* readLines(file: string, maxLineBytes = MAX_LINE_BYTES): Generator<LineItem> {
+export function* readLines(file: string | OpenFile, maxLineBytes = MAX_LINE_BYTES): Generator<LineItem> {
   let parts: Buffer[] = [];
   let size = 0;
   let skipping = false;
@@ -55,9 +55,9 @@ export function* readLines(file: string, maxLineBytes = MAX_LINE_BYTES): Generat
  * read (on a loaded machine, milliseconds each). Nothing else waits on the event loop meanwhile but
  * hook processes, whose pipes are drained between chunks.
  */
-function* chunks(file: string): Generator<Buffer> {
+function* chunks(file: string | OpenFile): Generator<Buffer> {
   // Non-blocking: a FIFO swapped in after the caller checked for a regular file fails the read instead of hanging it.
-  const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  const fd = typeof file === 'string' ? openSync(file, constants.O_RDONLY | constants.O_NONBLOCK) : file.fd;
   try {
     // Most sessions are a few kB: a chunk the file's size (plus one byte, to see its end) instead of 256 KiB each.
     const size = Math.min(256 * 1024, fstatSync(fd).size + 1);
@@ -68,6 +68,11 @@ function* chunks(file: string): Generator<Buffer> {
       yield buffer.subarray(0, bytes);
     }
   } finally {
-    closeSync(fd);
+    if (typeof file === 'string') closeSync(fd);
   }
+}
+
+/** A descriptor the caller opened (and checked) and closes: read from its current position. */
+export interface OpenFile {
+  fd: number;
 }
