@@ -22,16 +22,7 @@ export interface OldTree {
  * used (rev-parse, ls-tree, cat-file without --filters), which applies no attributes: no smudge or
  * clean filter, no textconv, no export-subst (whose `%G?` would run `gpg.program`).
  */
-const SAFE_CONFIG = [
-  '-c',
-  'core.hooksPath=/dev/null',
-  '-c',
-  'core.fsmonitor=false',
-  '-c',
-  'core.pager=cat',
-  '-c',
-  'protocol.allow=never',
-];
+const SAFE_CONFIG = ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', '-c', 'core.pager=cat', '-c', 'protocol.allow=never'];
 const SAFE_ENV = {
   GIT_TERMINAL_PROMPT: '0',
   GIT_OPTIONAL_LOCKS: '0',
@@ -257,7 +248,9 @@ function catBlobs(root: string, blobs: readonly TreeEntry[], open: (entry: TreeE
             const [object, type, size] = header.toString('utf8').split(' ');
             header = Buffer.alloc(0);
             if (entry === undefined || object !== entry.object || type !== 'blob' || !/^\d+$/.test(size ?? ''))
-              throw new Error(`${entry?.path ?? 'an object'}: ${type === 'missing' ? 'its object is missing' : 'unexpected git cat-file output'}`);
+              throw new Error(
+                `${entry?.path ?? 'an object'}: ${type === 'missing' ? 'its object is missing' : 'unexpected git cat-file output'}`,
+              );
             remaining = Number(size);
             sink = open(entry);
           } else {
@@ -297,6 +290,8 @@ function git(cwd: string, args: string[]): Promise<Buffer> {
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
     child.stderr.on('data', (chunk) => (err = `${err}${chunk}`.slice(0, 4000)));
     child.on('error', (error) => reject(error));
-    child.on('close', (code) => (code === 0 ? resolve(Buffer.concat(out)) : reject(new Error(err.trim().split('\n')[0] || `git exit ${code}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(Buffer.concat(out)) : reject(new Error(err.trim().split('\n')[0] || `git exit ${code}`)),
+    );
   });
 }

@@ -138,12 +138,16 @@ describe('replay --against runs nothing the repository configures (issue 38.4)',
     const sessions = join(sandbox.root, 'sessions');
     placeSession('claude', CLAUDE_SESSIONS.second, sessions, sandbox.project);
     const blob = execFileSync('git', ['hash-object', '-w', '--stdin'], { cwd: sandbox.project, input: 'planted\n' }).toString().trim();
-    const inner = execFileSync('git', ['mktree'], { cwd: sandbox.project, input: `100644 blob ${blob}\tplanted\n` }).toString().trim();
+    const inner = execFileSync('git', ['mktree'], { cwd: sandbox.project, input: `100644 blob ${blob}\tplanted\n` })
+      .toString()
+      .trim();
     const temp = join(sandbox.root, 'tmp');
     mkdirSync(temp);
     for (const name of ['..', '.git', '.GIT']) {
       // git mktree takes any name; git itself would refuse to check such a tree out.
-      const top = execFileSync('git', ['mktree'], { cwd: sandbox.project, input: `040000 tree ${inner}\t${name}\n` }).toString().trim();
+      const top = execFileSync('git', ['mktree'], { cwd: sandbox.project, input: `040000 tree ${inner}\t${name}\n` })
+        .toString()
+        .trim();
       const commit = git(sandbox.project, 'commit-tree', top, '-m', 'crafted').trim();
       const result = await runCli(['replay', ...flags(sandbox), sessions, '--against', commit], { env: { TMPDIR: temp } });
       expect(result.code, result.stderr).toBe(2);
@@ -155,7 +159,10 @@ describe('replay --against runs nothing the repository configures (issue 38.4)',
 
   it('claude: a recorded cwd outside the project runs neither turn there', async () => {
     const sandbox = repository();
-    sandbox.write('project/.claude/settings.json', JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'touch "$PWD/hook-ran"' }] }] } }));
+    sandbox.write(
+      'project/.claude/settings.json',
+      JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'touch "$PWD/hook-ran"' }] }] } }),
+    );
     git(sandbox.project, 'add', '-A');
     git(sandbox.project, 'commit', '-q', '-m', 'witness');
     const victim = join(sandbox.root, 'victim');
