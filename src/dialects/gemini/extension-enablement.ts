@@ -42,10 +42,11 @@ export function extensionStates(extensionsDir: string, roots: readonly string[],
 /**
  * gemini-extension.json `name` (Gemini keys enablement by it, not by the directory). A linked
  * extension's root is the user's checkout, repository input: read as every such file is (a FIFO or a
- * link to a device is no manifest, never a hang), under the repository cap for JSON config.
+ * link to a device is no manifest, never a hang), under the cap readExtensionManifest reads it with,
+ * so that both agree on the name (the manifest's size is a finding of discovery, at the repository cap).
  */
 function manifestName(root: string): string | null {
-  const manifest = readJson(join(root, 'gemini-extension.json'), SIZE_CAPS.configJson);
+  const manifest = readJson(join(root, 'gemini-extension.json'), SIZE_CAPS.configTrusted);
   return isPlainObject(manifest) && typeof manifest.name === 'string' ? manifest.name : null;
 }
 
