@@ -13,6 +13,11 @@ export interface OldTree {
   projectDir: string;
   /** Removes the tree; safe to call twice. */
   remove(): Promise<void>;
+  /**
+   * Hands signals over: until called, SIGINT, SIGTERM and SIGHUP exit hookctl at once (128 + the
+   * signal) and the tree is removed on the way out. Call it once the caller handles them itself.
+   */
+  releaseSignals(): void;
 }
 
 /**
@@ -58,9 +63,13 @@ export async function exportOldTree(projectDir: string, ref: string, onWarning: 
   )
     .toString('utf8')
     .trim();
+  const inside = relative(await realpath(root), await realpath(projectDir));
   const base = await mkdtemp(join(tmpdir(), 'hookctl-replay-'));
   const tree = join(base, 'tree');
   let removed = false;
+  // Until the replay's own guard takes over signals, a Ctrl-C would end hookctl past every finally: exit
+  // as the guard does (128 + the signal), and the exit hook takes the (half-written) tree away.
+  const stopHandlers = exitOnSignals();
   // A second Ctrl-C exits at once, past any finally: the exit hook still takes the tree away.
   const onExit = () => {
     if (!removed) rmSync(base, { recursive: true, force: true });
@@ -69,6 +78,7 @@ export async function exportOldTree(projectDir: string, ref: string, onWarning: 
   const remove = async () => {
     if (removed) return;
     removed = true;
+    stopHandlers();
     process.removeListener('exit', onExit);
     await rm(base, { recursive: true, force: true });
   };
@@ -85,8 +95,21 @@ export async function exportOldTree(projectDir: string, ref: string, onWarning: 
   // (none, usually); an empty one makes it a project root, as the checkout was at that commit. A hook
   // that runs `git` there finds no repository.
   mkdirSync(join(tree, '.git'));
-  const inside = relative(await realpath(root), await realpath(projectDir));
-  return { commit, projectDir: join(tree, inside), remove };
+  return { commit, projectDir: join(tree, inside), remove, releaseSignals: stopHandlers };
+}
+
+const SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
+
+/** Makes SIGINT, SIGTERM and SIGHUP exit with 128 + the signal (running 'exit' listeners); returns the undo. */
+function exitOnSignals(): () => void {
+  const handlers = (Object.keys(SIGNAL_EXIT_CODES) as (keyof typeof SIGNAL_EXIT_CODES)[]).map((signal) => {
+    const handler = () => process.exit(SIGNAL_EXIT_CODES[signal]);
+    process.on(signal, handler);
+    return [signal, handler] as const;
+  });
+  return () => {
+    for (const [signal, handler] of handlers.splice(0)) process.off(signal, handler);
+  };
 }
 
 interface TreeEntry {

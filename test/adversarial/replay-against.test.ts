@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
 import { makeTempProject, type TempProject } from '../helpers/temp-project.js';
 import { CLAUDE_SESSIONS, placeSession } from '../replay/helpers.js';
+import { eventually, startCli } from './helpers.js';
 import { CRASH } from './kit.js';
 
 /**
@@ -155,6 +156,41 @@ describe('replay --against runs nothing the repository configures (issue 38.4)',
       expect(readdirSync(temp)).toEqual([]);
       expect(existsSync(join(sandbox.root, 'planted'))).toBe(false);
     }
+  });
+
+  it('Ctrl-C while the old tree is being written removes it and exits 130', async () => {
+    const sandbox = repository();
+    git(sandbox.project, 'add', '-A');
+    git(sandbox.project, 'commit', '-q', '-m', 'guard');
+    const sessions = join(sandbox.root, 'sessions');
+    placeSession('claude', CLAUDE_SESSIONS.second, sessions, sandbox.project);
+    // 40,000 files (one blob) in one commit: writing them takes a while, long enough to interrupt.
+    const blob = execFileSync('git', ['hash-object', '-w', '--stdin'], { cwd: sandbox.project, input: 'x\n' }).toString().trim();
+    const listing = Array.from({ length: 40_000 }, (_, index) => `100644 blob ${blob}\tf${index}\n`).join('');
+    const top = execFileSync('git', ['mktree'], { cwd: sandbox.project, input: listing }).toString().trim();
+    const commit = git(sandbox.project, 'commit-tree', top, '-m', 'many files').trim();
+    const temp = join(sandbox.root, 'tmp');
+    mkdirSync(temp);
+    const cli = startCli(['replay', ...flags(sandbox), sessions, '--against', commit], { env: { TMPDIR: temp } });
+    const written = () => {
+      const base = readdirSync(temp)[0];
+      return base === undefined ? 0 : (readdirSync(join(temp, base, 'tree'), { withFileTypes: false }) as string[]).length;
+    };
+    await eventually(
+      () => {
+        try {
+          return written();
+        } catch {
+          return 0;
+        }
+      },
+      (count) => count > 0,
+      20_000,
+    );
+    cli.child.kill('SIGINT');
+    expect(await cli.exited).toBe(130);
+    expect(readdirSync(temp)).toEqual([]);
+    expect(cli.stderr()).not.toMatch(CRASH);
   });
 
   it('claude: a recorded cwd outside the project runs neither turn there', async () => {

@@ -81,6 +81,8 @@ export async function replay(paths: string[], options: ReplayOptions): Promise<n
     );
     // On a terminal the bar shares the screen with the table: clear it before each row (the next file redraws it).
     const { interruptedExitCode } = await guardHookProcesses(async (signal) => {
+      // The guard handles signals from here on (hooks are stopped first); the old tree is removed in the finally below.
+      old?.releaseSignals();
       // A slow reader of stdout (a pipe to less) holds the replay back instead of the output piling up in
       // memory; a reader that went away aborts the signal, which ends the wait.
       const out = async (text: string) => {
