@@ -2,7 +2,7 @@ import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, type St
 import { resolve } from 'node:path';
 import { UsageError } from '../../errors.js';
 import type { DispatchLogRecord, LoggedRun } from '../../replay/dispatch-log.js';
-import { readLines } from '../../replay/read-lines.js';
+import { fileKind, readLines } from '../../replay/read-lines.js';
 import { formatDuration } from '../../util/format-duration.js';
 import { stringifyJson } from '../../util/safe-json.js';
 import { showText } from '../../util/show-text.js';
@@ -92,12 +92,7 @@ function openLog(path: string): OpenLog | { problem: LogProblem } {
 }
 
 function kindOf(stats: Stats): LogProblem {
-  if (stats.isSymbolicLink()) return { link: true };
-  if (stats.isFIFO()) return { kind: 'a FIFO' };
-  if (stats.isDirectory()) return { kind: 'a directory' };
-  if (stats.isCharacterDevice()) return { kind: 'a character device' };
-  if (stats.isBlockDevice()) return { kind: 'a block device' };
-  return { kind: stats.isSocket() ? 'a socket' : 'not a regular file' };
+  return stats.isSymbolicLink() ? { link: true } : { kind: fileKind(stats) };
 }
 
 /** The one-line error of `hookctl log` for a log it will not read. */
