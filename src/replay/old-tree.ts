@@ -35,6 +35,7 @@ const SAFE_ENV = {
   // Behaves as protocol.allow=never with only the named (nonexistent) protocol allowed, over any config.
   GIT_ALLOW_PROTOCOL: 'none',
   GIT_NO_REPLACE_OBJECTS: '1',
+  // Honoured by git 2.45.1+ and the 2.39.4+ security backports: a missing object is not fetched at all.
   GIT_NO_LAZY_FETCH: '1',
 };
 

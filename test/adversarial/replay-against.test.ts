@@ -158,6 +158,36 @@ describe('replay --against runs nothing the repository configures (issue 38.4)',
     }
   });
 
+  it("a partial clone's missing object is an error, never a lazy fetch through a transport the repository names", async () => {
+    const sandbox = repository();
+    git(sandbox.project, 'add', '-A');
+    git(sandbox.project, 'commit', '-q', '-m', 'guard');
+    const witness = join(sandbox.root, 'fetch-ran');
+    // A promisor remote whose "transport" is a shell command (ext::), allowed by the repository's own config.
+    git(sandbox.project, 'config', 'core.repositoryformatversion', '1');
+    git(sandbox.project, 'config', 'extensions.partialClone', 'origin');
+    git(sandbox.project, 'config', 'remote.origin.promisor', 'true');
+    git(sandbox.project, 'config', 'remote.origin.url', `ext::sh -c touch% ${witness}`);
+    git(sandbox.project, 'config', 'protocol.ext.allow', 'always');
+    const missing = '1'.repeat(40);
+    const top = execFileSync('git', ['mktree', '--missing'], { cwd: sandbox.project, input: `100644 blob ${missing}\tguard.sh\n` })
+      .toString()
+      .trim();
+    const commit = git(sandbox.project, 'commit-tree', top, '-m', 'promised').trim();
+    // The attack works on a plain cat-file: git fetches the promised object by running the "transport".
+    execFileSync('git', ['cat-file', '--batch'], { cwd: sandbox.project, input: `${missing}\n`, stdio: ['pipe', 'ignore', 'ignore'] });
+    expect(existsSync(witness)).toBe(true);
+    rmSync(witness);
+    const sessions = join(sandbox.root, 'sessions');
+    placeSession('claude', CLAUDE_SESSIONS.second, sessions, sandbox.project);
+    const result = await runCli(['replay', ...flags(sandbox), sessions, '--against', commit]);
+    expect(existsSync(witness)).toBe(false);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toBe(
+      `hookctl: --against ${commit}: the tree of ${commit.slice(0, 12)} cannot be written: guard.sh: its object is missing\n`,
+    );
+  });
+
   it('Ctrl-C while the old tree is being written removes it and exits 130', async () => {
     const sandbox = repository();
     git(sandbox.project, 'add', '-A');
