@@ -32,7 +32,8 @@ const SAFE_ENV = {
   GIT_TERMINAL_PROMPT: '0',
   GIT_OPTIONAL_LOCKS: '0',
   GIT_PAGER: 'cat',
-  // Behaves as protocol.allow=never with only the named (nonexistent) protocol allowed, over any config.
+  // Only the named (nonexistent) protocol is allowed, over any config: `-c protocol.allow=never` alone is
+  // not enough, as the repository's own `protocol.<name>.allow=always` wins over it.
   GIT_ALLOW_PROTOCOL: 'none',
   GIT_NO_REPLACE_OBJECTS: '1',
   // Honoured by git 2.45.1+ and the 2.39.4+ security backports: a missing object is not fetched at all.
