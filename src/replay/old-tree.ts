@@ -25,7 +25,8 @@ export interface OldTree {
  * repository input, issue 38.4): no hooks, no fsmonitor, no pager, no transport (a partial clone's
  * lazy fetch would run `core.sshCommand` or a remote helper), no replace objects. Only plumbing is
  * used (rev-parse, ls-tree, cat-file without --filters), which applies no attributes: no smudge or
- * clean filter, no textconv, no export-subst (whose `%G?` would run `gpg.program`).
+ * clean filter, no textconv, no export-subst. (`git archive` is no way out: checked on git 2.39.5, it
+ * runs the smudge filter a committed `.gitattributes` names, as a checkout does.)
  */
 const SAFE_CONFIG = ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', '-c', 'core.pager=cat', '-c', 'protocol.allow=never'];
 const SAFE_ENV = {
