@@ -161,9 +161,8 @@ function movePayload(projectDir: string, oldProjectDir: string): (replayed: Repl
   return (replayed) => {
     const cwd = replayed.recorded.payload.cwd;
     if (typeof cwd !== 'string') return replayed;
-    // Confined already: null only for a cwd that is not a string path of the project at all.
-    const inside = insideProject(projectDir, cwd);
-    if (inside === null) return replayed;
+    // Confined already, so inside; should a link have changed since, the old tree's project dir is still inside.
+    const inside = insideProject(projectDir, cwd) ?? '';
     const payload = { ...replayed.recorded.payload, cwd: join(oldProjectDir, inside) };
     return { ...replayed, recorded: { ...replayed.recorded, payload } };
   };
