@@ -1,8 +1,8 @@
-import { open, stat } from 'node:fs/promises';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError } from '../../errors.js';
 import type { DispatchLogRecord, LoggedRun } from '../../replay/dispatch-log.js';
-import { readLines } from '../../replay/read-lines.js';
+import { fileKind, readLines } from '../../replay/read-lines.js';
 import { formatDuration } from '../../util/format-duration.js';
 import { stringifyJson } from '../../util/safe-json.js';
 import { showText } from '../../util/show-text.js';
@@ -22,36 +22,100 @@ export async function log(options: LogOptions): Promise<number> {
   const given = options.log || process.env.HOOKCTL_LOG;
   if (!given) throw new UsageError('no dispatch log: pass --log <file> or set HOOKCTL_LOG (the file `hookctl run --log` writes)');
   const path = resolve(given);
-  const stats = await stat(path).catch(() => null);
-  if (stats === null) throw new UsageError(`${given}: no such file (no dispatch has been logged there yet)`);
-  if (!stats.isFile()) throw new UsageError(`${given}: not a regular file`);
+  const opened = openLog(path);
+  if ('problem' in opened) throw problemError(given, opened.problem);
   const show = options.json ? (record: DispatchLogRecord) => `${stringifyJson(record)}\n` : recordText;
   const warn = (message: string) => process.stderr.write(`hookctl: warning: ${showText(message)}\n`);
   if (!options.tail) {
-    await printAll(path, options.json === true, warn);
+    try {
+      printAll(path, opened, options.json === true, warn);
+    } finally {
+      closeSync(opened.fd);
+    }
     return 0;
   }
   const last: DispatchLogRecord[] = [];
-  let size = 0;
-  for (const item of readLines(path)) {
-    const record = 'text' in item ? parseRecord(item.text, `${path}:${item.lineNumber}`, warn) : null;
-    if (record === null) continue;
-    last.push(record);
-    if (last.length > TAIL_RECORDS) last.shift();
+  try {
+    for (const item of readLines(opened)) {
+      const record = 'text' in item ? parseRecord(item.text, `${path}:${item.lineNumber}`, warn) : null;
+      if (record === null) continue;
+      last.push(record);
+      if (last.length > TAIL_RECORDS) last.shift();
+    }
+    // Following starts where this read ended (the size now: lines appended meanwhile were read above).
+    opened.size = fstatSync(opened.fd).size;
+  } finally {
+    closeSync(opened.fd);
   }
-  size = (await stat(path)).size;
   for (const record of last) process.stdout.write(show(record));
-  await follow(path, size, (text, where) => {
+  await follow(path, opened, warn, (text, where) => {
     const record = parseRecord(text, where, warn);
     if (record !== null) process.stdout.write(show(record));
   });
   return 0;
 }
 
-async function printAll(path: string, json: boolean, warn: (message: string) => void): Promise<void> {
+/** The log, opened for reading, with what identifies the file and how far it was read. */
+interface OpenLog {
+  fd: number;
+  /** Which file it is: an inode number is reused once the file is gone, so its birth time too. */
+  identity: string;
+  size: number;
+}
+
+/** Why the log path is not read: nothing there, a link, another kind of file, or an error code. */
+type LogProblem = { missing: true } | { link: true } | { kind: string } | { code: string };
+
+/**
+ * Opens the log only when it is a regular file at that very path: `hookctl run` never writes through a
+ * link, so a link there is not the log (it may lead to another file, or a device); a FIFO would block a
+ * read until someone writes to it. The path is checked with lstat before the open (nothing else is ever
+ * opened), and the descriptor again after it, opened O_NOFOLLOW|O_NONBLOCK (a swap in between can not
+ * redirect or block it).
+ */
+function openLog(path: string): OpenLog | { problem: LogProblem } {
+  let fd: number;
+  try {
+    const before = lstatSync(path);
+    if (!before.isFile()) return { problem: kindOf(before) };
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    return { problem: code === 'ENOENT' ? { missing: true } : code === 'ELOOP' ? { link: true } : { code } };
+  }
+  const stats = fstatSync(fd);
+  if (!stats.isFile()) {
+    closeSync(fd);
+    return { problem: kindOf(stats) };
+  }
+  return { fd, identity: `${stats.dev}:${stats.ino}:${stats.birthtimeMs}`, size: stats.size };
+}
+
+function kindOf(stats: Stats): LogProblem {
+  return stats.isSymbolicLink() ? { link: true } : { kind: fileKind(stats) };
+}
+
+/** The one-line error of `hookctl log` for a log it will not read. */
+function problemError(given: string, problem: LogProblem): UsageError {
+  if ('missing' in problem) return new UsageError(`${given}: no such file (no dispatch has been logged there yet)`);
+  if ('link' in problem)
+    return new UsageError(`${given} is a symbolic link; the dispatch log is never read through one (hookctl run never writes through one)`);
+  if ('kind' in problem) return new UsageError(`${given} is ${problem.kind}, not a regular file`);
+  return new UsageError(`${given}: cannot be read (${problem.code})`);
+}
+
+/** The warning of `--tail` when the followed path stops being a regular file. */
+function problemWarning(path: string, problem: LogProblem): string {
+  const wait = 'not read (waiting for a regular file there)';
+  if ('link' in problem) return `${path} is now a symbolic link; ${wait}`;
+  if ('kind' in problem) return `${path} is now ${problem.kind}, not a regular file; ${wait}`;
+  return `${path}: cannot be read (${'code' in problem ? problem.code : 'ENOENT'}); ${wait}`;
+}
+
+function printAll(path: string, file: OpenLog, json: boolean, warn: (message: string) => void): void {
   let count = 0;
   if (json) process.stdout.write('[');
-  for (const item of readLines(path)) {
+  for (const item of readLines(file)) {
     if (!('text' in item)) {
       warn(`${path}:${item.lineNumber}: line too long to be a record; skipped`);
       continue;
@@ -65,23 +129,47 @@ async function printAll(path: string, json: boolean, warn: (message: string) => 
   else if (count === 0) process.stdout.write('no dispatches logged yet\n');
 }
 
-/** Polls the file for appended lines until the process is stopped; a truncated (rotated) log is read from its start. */
-async function follow(path: string, from: number, onLine: (text: string, where: string) => void): Promise<never> {
-  let offset = from;
+/**
+ * Polls the path for appended lines until the process is stopped, opening it afresh each round (as
+ * `tail -F`): a truncated log, or another file put in its place (a rotation), is read from its start.
+ * While the path is anything but a regular file (a FIFO, a symlink to a device or to another file,
+ * nothing) it is not read: one warning says so, and polling goes on.
+ */
+async function follow(
+  path: string,
+  start: OpenLog,
+  warn: (message: string) => void,
+  onLine: (text: string, where: string) => void,
+): Promise<never> {
+  let identity = start.identity;
+  let offset = start.size;
   let partial = '';
   let lineNumber = 0;
+  let away: string | null = null;
   for (;;) {
     await new Promise((done) => setTimeout(done, POLL_MS));
-    const size = (await stat(path).catch(() => null))?.size ?? 0;
-    if (size < offset) {
-      offset = 0;
-      partial = '';
+    const opened = openLog(path);
+    if ('problem' in opened) {
+      // Gone for a moment (a rotation between rename and create) is not worth a warning; each new kind of problem is, once.
+      if ('missing' in opened.problem) continue;
+      const warning = problemWarning(path, opened.problem);
+      if (warning !== away) warn(warning);
+      away = warning;
+      continue;
     }
-    if (size === offset) continue;
-    const handle = await open(path, 'r');
     try {
-      const buffer = Buffer.alloc(Math.min(size - offset, 1024 * 1024));
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, offset);
+      // After something else stood at the path, whatever regular file is back is another log.
+      const replaced = away !== null || opened.identity !== identity;
+      if (away !== null) warn(`${path} is a regular file again; following it from its start`);
+      away = null;
+      if (replaced || opened.size < offset) {
+        identity = opened.identity;
+        offset = 0;
+        partial = '';
+      }
+      if (opened.size === offset) continue;
+      const buffer = Buffer.alloc(Math.min(opened.size - offset, 1024 * 1024));
+      const bytesRead = readSync(opened.fd, buffer, 0, buffer.length, offset);
       offset += bytesRead;
       const lines = (partial + buffer.subarray(0, bytesRead).toString('utf8')).split('\n');
       partial = lines.pop() ?? '';
@@ -89,7 +177,7 @@ async function follow(path: string, from: number, onLine: (text: string, where: 
       if (partial.length > 1024 * 1024) partial = '';
       for (const line of lines) onLine(line, `${path}:+${++lineNumber}`);
     } finally {
-      await handle.close();
+      closeSync(opened.fd);
     }
   }
 }

@@ -1,12 +1,13 @@
 import { once } from 'node:events';
-import { isAbsolute, join, relative } from 'node:path';
+import { join } from 'node:path';
 import { BYPASS_TRUST_WARNING, type Engine } from '../../engine/engine.js';
 import { loadDialect } from '../../dialects/registry.js';
 import { UsageError } from '../../errors.js';
 import type { Outcome, SessionRecordReader } from '../../kit/index.js';
 import { findRecordFiles } from '../../replay/find-records.js';
 import { emptySummary, progressBar, summaryText, TABLE_HEADER, tableRow, unmatchedText } from '../../replay/format.js';
-import { checkoutOldTree, type OldTree } from '../../replay/git-worktree.js';
+import { cwdConfiner, insideProject } from '../../replay/confine-cwd.js';
+import { exportOldTree, type OldTree } from '../../replay/old-tree.js';
 import { replayFiles, type ReplayedEvent } from '../../replay/replay.js';
 import { blocks, reasonOf, verdictOf, type Verdict } from '../../replay/verdict.js';
 import { didYouMean } from '../../util/did-you-mean.js';
@@ -56,7 +57,7 @@ export async function replay(paths: string[], options: ReplayOptions): Promise<n
   let oldEngine: Engine | null = null;
   try {
     if (options.against !== undefined) {
-      old = await checkoutOldTree(common.cwd, options.against);
+      old = await exportOldTree(common.cwd, options.against, warn);
       // The old tree is this same folder at another commit: workspace trust the user gave this folder holds there too.
       const folderTrusted = !engine.handlers.some((handler) => handler.skipReason === 'workspace-untrusted');
       oldEngine = await openEngine(
@@ -75,8 +76,13 @@ export async function replay(paths: string[], options: ReplayOptions): Promise<n
       onWarning: warn,
       ...(bar ? { onFile: bar.update } : {}),
     };
+    const confine = cwdConfiner(common.cwd, (file, cwd) =>
+      warn(`${file}: recorded cwd ${cwd} is outside the project (${common.cwd}); its events are replayed in the project instead`),
+    );
     // On a terminal the bar shares the screen with the table: clear it before each row (the next file redraws it).
     const { interruptedExitCode } = await guardHookProcesses(async (signal) => {
+      // The guard handles signals from here on (hooks are stopped first); the old tree is removed in the finally below.
+      old?.releaseSignals();
       // A slow reader of stdout (a pipe to less) holds the replay back instead of the output piling up in
       // memory; a reader that went away aborts the signal, which ends the wait.
       const out = async (text: string) => {
@@ -92,9 +98,10 @@ export async function replay(paths: string[], options: ReplayOptions): Promise<n
             json: options.json === true,
             signal,
             out,
+            confine,
             intoOldTree: movePayload(common.cwd, old.projectDir),
           });
-        else await replayOnce(settings, replayOptions, engine, { json: options.json === true, signal, out });
+        else await replayOnce(settings, replayOptions, engine, { json: options.json === true, signal, out, confine });
       } finally {
         bar?.clear();
         await Promise.all([engine.close({ signal }), oldEngine?.close({ signal })]);
@@ -154,8 +161,8 @@ function movePayload(projectDir: string, oldProjectDir: string): (replayed: Repl
   return (replayed) => {
     const cwd = replayed.recorded.payload.cwd;
     if (typeof cwd !== 'string') return replayed;
-    const inside = relative(projectDir, cwd);
-    if (inside.startsWith('..') || isAbsolute(inside)) return replayed;
+    // Confined already, so inside; should a link have changed since, the old tree's project dir is still inside.
+    const inside = insideProject(projectDir, cwd) ?? '';
     const payload = { ...replayed.recorded.payload, cwd: join(oldProjectDir, inside) };
     return { ...replayed, recorded: { ...replayed.recorded, payload } };
   };
@@ -195,9 +202,11 @@ interface Output {
   json: boolean;
   signal: AbortSignal;
   out: (text: string) => Promise<void>;
+  /** The event as it is dispatched: a recorded cwd outside the project moved into it. */
+  confine: (replayed: ReplayedEvent) => ReplayedEvent;
 }
 
-async function replayOnce(settings: Settings, loop: ReplayLoopOptions, engine: Engine, { json, signal, out }: Output) {
+async function replayOnce(settings: Settings, loop: ReplayLoopOptions, engine: Engine, { json, signal, out, confine }: Output) {
   const summary = emptySummary();
   const matched = new Set<string>();
   let first = true;
@@ -207,7 +216,7 @@ async function replayOnce(settings: Settings, loop: ReplayLoopOptions, engine: E
     ...loop,
     signal,
     async onEvent(replayed) {
-      const { outcome, verdict, reason } = await dispatchOne(engine, replayed, signal);
+      const { outcome, verdict, reason } = await dispatchOne(engine, confine(replayed), signal);
       summary[verdict]++;
       for (const run of outcome?.runs ?? []) matched.add(run.id);
       const rewritten = outcome?.updatedInput ?? null;
@@ -256,6 +265,7 @@ async function compare(
     json,
     signal,
     out,
+    confine,
     intoOldTree,
   }: Output & { engine: Engine; oldEngine: Engine; ref: string; intoOldTree: (replayed: ReplayedEvent) => ReplayedEvent },
 ) {
@@ -267,8 +277,9 @@ async function compare(
     ...loop,
     signal,
     async onEvent(replayed) {
-      const before = await dispatchOne(oldEngine, intoOldTree(replayed), signal);
-      const after = await dispatchOne(engine, replayed, signal);
+      const confined = confine(replayed);
+      const before = await dispatchOne(oldEngine, intoOldTree(confined), signal);
+      const after = await dispatchOne(engine, confined, signal);
       if (before.verdict === after.verdict && before.reason === after.reason) return;
       totals.changed++;
       if (!blocks(before.verdict) && blocks(after.verdict)) totals.newlyBlocked++;

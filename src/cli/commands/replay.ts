@@ -30,7 +30,7 @@ export function registerReplay(program: Command): void {
         .argument('[path...]', "session files or directories (default: this project's sessions where the agent keeps them)")
         .option('--event <event>', 'replay this event (repeatable; default: PreToolUse and UserPromptSubmit)', collectValues)
         .option('--since <date>', 'only records from this date or time on (e.g. 2026-11-30)')
-        .option('--against <git-ref>', 'replay with the hooks at this ref too, from a temporary git worktree; show changed verdicts')
+        .option('--against <git-ref>', 'replay with the hooks at this ref too, from a temporary copy of its tree; show changed verdicts')
         .option('--dangerously-bypass-hook-trust', 'run enabled hooks that were never trusted (prints a warning)')
         .option('--json', 'print the results as one JSON object'),
     ),

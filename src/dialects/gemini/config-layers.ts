@@ -83,9 +83,13 @@ async function extensionOf(dir: string, name: string, context: LoadContext): Pro
     return withMetadata([]);
   }
   const plugin = extensionInfo(name, location.root, installDir);
+  // A linked extension is read from the user's checkout: repository input, so it gets the repository's
+  // size caps (the parse time of a 4 MiB hooks file on every gemini command is the cost otherwise).
+  const linked = location.kind === 'link';
   const manifest = await discoveredFile(join(location.root, 'gemini-extension.json'), 'json', {
     source: 'plugin',
     role: 'plugin-manifest',
+    ...(linked ? { origin: 'repository' as const } : {}),
   });
   if (manifest === null) {
     if (location.kind === 'link')
@@ -97,6 +101,7 @@ async function extensionOf(dir: string, name: string, context: LoadContext): Pro
     role: 'hooks-file',
     layer: location.root,
     plugin,
+    ...(linked ? { origin: 'repository' as const } : {}),
   });
   return withMetadata(hooks === null ? [] : [hooks]);
 }

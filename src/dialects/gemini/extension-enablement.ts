@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isPlainObject } from '../../util/is-plain-object.js';
+import { readRegularFileSync, SIZE_CAPS, type SizeCap } from '../../util/regular-file.js';
 
 /** Whether an installed extension is active in a workspace, and what decided. */
 export interface ExtensionState {
@@ -39,20 +39,32 @@ export function extensionStates(extensionsDir: string, roots: readonly string[],
   return states;
 }
 
-/** gemini-extension.json `name` (Gemini keys enablement by it, not by the directory). */
+/**
+ * gemini-extension.json `name` (Gemini keys enablement by it, not by the directory). A linked
+ * extension's root is the user's checkout, repository input: read as every such file is (a FIFO or a
+ * link to a device is no manifest, never a hang), under the cap readExtensionManifest reads it with,
+ * so that both agree on the name (the manifest's size is a finding of discovery, at the repository cap).
+ */
 function manifestName(root: string): string | null {
+  const manifest = readJson(join(root, 'gemini-extension.json'), SIZE_CAPS.configTrusted);
+  return isPlainObject(manifest) && typeof manifest.name === 'string' ? manifest.name : null;
+}
+
+/** The file's JSON value; undefined when it is not a regular file under the cap, or not JSON. */
+function readJson(path: string, cap: SizeCap): unknown {
+  const read = readRegularFileSync(path, cap);
+  if (!read.ok) return undefined;
   try {
-    const manifest: unknown = JSON.parse(readFileSync(join(root, 'gemini-extension.json'), 'utf8'));
-    return isPlainObject(manifest) && typeof manifest.name === 'string' ? manifest.name : null;
+    return JSON.parse(read.bytes.toString('utf8'));
   } catch {
-    return null;
+    return undefined;
   }
 }
 
 /** The rules per extension; a missing file, bad JSON or a value not `{overrides: string[]}` means none. */
 function readEnablement(path: string): Record<string, readonly string[]> {
   try {
-    const data: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    const data: unknown = readJson(path, SIZE_CAPS.configTrusted);
     if (!isPlainObject(data)) return {};
     const rules: Record<string, readonly string[]> = {};
     for (const [name, entry] of Object.entries(data)) {
