@@ -15,6 +15,11 @@ export interface AgentDriver {
   readonly installHint: string;
   /** The events a case can make the agent fire; other cases are reported as not drivable. */
   readonly events: readonly string[];
+  /**
+   * Events every scripted session fires whatever the case (its start, its prompt, its final stop):
+   * a hook of one of them that cannot run breaks every case, so `test --agent` checks them first.
+   */
+  readonly sessionEvents?: readonly string[];
   /** `claude --version` and the like: the agent version recorded in every report. */
   version(bin: string): Promise<string>;
   /**

@@ -6,6 +6,7 @@ import type { Outcome } from '../kit/outcome.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 import { NoCasesError } from '../errors.js';
 import { matchExpected, type Mismatch } from './match-expected.js';
+import { describeBroken, type HookPreflight } from './preflight.js';
 import { findCaseFiles, type LoadedCase, loadCase } from './run-cases.js';
 
 /**
@@ -74,6 +75,12 @@ export interface RunAgentCasesOptions {
   readonly onResult?: (result: AgentCaseResult) => void;
   /** Aborted (Ctrl-C): no further case starts; the caller ends the running agents' process groups. */
   readonly signal?: AbortSignal;
+  /**
+   * The hooks lint says cannot run as written (preflight.ts): a case whose session would run one —
+   * a hook hookctl selects for the case, or any hook of an event every session fires
+   * (`AgentDriver.sessionEvents`) — is an error naming the finding, and its agent is not started.
+   */
+  readonly preflight?: HookPreflight;
 }
 
 /**
@@ -207,6 +214,10 @@ async function runOne(options: RunAgentCasesOptions, entry: Predicted): Promise<
     return done({ status: 'error', event: testCase.event, reason: `hookctl could not predict the case: ${prediction?.message}` });
   }
   if (options.signal?.aborted) return done({ status: 'error', event: testCase.event, reason: 'interrupted before it ran' });
+  const selected = prediction.runs.filter((run) => run.skipReason === null).map((run) => run.id);
+  const broken = options.preflight?.among(selected, options.driver.sessionEvents ?? []) ?? [];
+  if (broken.length > 0)
+    return done({ status: 'error', event: testCase.event, reason: `${options.driver.agent} not started: ${describeBroken(broken)}` });
   const sandbox = newSandbox();
   try {
     const observation = await options.driver.run({

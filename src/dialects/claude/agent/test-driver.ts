@@ -41,6 +41,7 @@ export const claudeAgentDriver: AgentDriver = {
     'SessionStart',
     'SessionEnd',
   ],
+  sessionEvents: ['SessionStart', 'UserPromptSubmit', 'Stop', 'SessionEnd'],
   version,
   redirections: (context) => claudeRedirections(copiedSettingsFiles(context.projectDir, userConfigDir(context))),
   run: runClaudeCase,

@@ -23,6 +23,7 @@ export const codexAgentDriver: AgentDriver = {
   binName: 'codex',
   installHint: 'npm install -g @openai/codex',
   events: ['PreToolUse', 'PermissionRequest', 'PostToolUse', 'Stop', 'UserPromptSubmit', 'SessionStart', 'SessionEnd'],
+  sessionEvents: ['SessionStart', 'UserPromptSubmit', 'Stop', 'SessionEnd'],
   version: (bin) => agentVersion(bin),
   redirections: (context) => codexRedirections(copiedCodexConfigs(context.projectDir, userCodexHome(context))),
   run: runCodexCase,
