@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CodexJob, CodexRun } from './job.js';
+import type { CodexJob, CodexRun, StillRunning } from './job.js';
 import { SCRIPTED_MODEL, scriptedModelCatalog } from './model-catalog.js';
-import { startScriptedResponsesServer } from './responses-server.js';
+import { isCompactionRequest, type RecordedRequest, startScriptedResponsesServer } from './responses-server.js';
 
 const PROVIDER = 'hookctl_scripted';
 const KEY_ENV = 'HOOKCTL_SCRIPTED_MODEL_KEY';
@@ -51,6 +51,8 @@ export async function runCodexExec(job: CodexJob): Promise<CodexRun> {
     job.prompt,
   ];
   const started = Date.now();
+  const loopAfter = job.loopAfter ?? LOOP_AFTER;
+  const continuations = (): number => rootConversation(server.requests).length - job.script.length;
   try {
     const result = await spawnCollect(
       job.codexBin,
@@ -72,28 +74,64 @@ export async function runCodexExec(job: CodexJob): Promise<CodexRun> {
       },
       job.cwd,
       job.timeoutMs ?? 60_000,
+      () => loopAfter > 0 && continuations() >= loopAfter,
     );
-    return { ...result, durationMs: Date.now() - started, events: parseJsonLines(result.stdout), requests: server.requests };
+    const looped = result.watched ? { continuations: continuations(), lastInput: lastInputText(rootConversation(server.requests)) } : null;
+    const { watched: _, ...run } = result;
+    return { ...run, looped, durationMs: Date.now() - started, events: parseJsonLines(result.stdout), requests: server.requests };
   } finally {
     await server.close();
   }
+}
+
+/** Model requests of the root conversation past the script after which a run is ended as a loop. */
+const LOOP_AFTER = 5;
+
+/** The root conversation's sampling requests (the first thread's; no compaction), in order. */
+function rootConversation(requests: readonly RecordedRequest[]): RecordedRequest[] {
+  const sampling = requests.filter((r) => r.method === 'POST' && r.path.endsWith('/responses') && !isCompactionRequest(r.body));
+  const root = sampling[0]?.thread;
+  return sampling.filter((r) => r.thread === root);
+}
+
+/** The text of the last input item of the last request: what Codex gave the model when the turn went on. */
+function lastInputText(requests: readonly RecordedRequest[]): string {
+  const input = (requests.at(-1)?.body as { input?: unknown } | null)?.input;
+  const item = Array.isArray(input) ? (input.at(-1) as { content?: unknown } | undefined) : undefined;
+  const content = Array.isArray(item?.content) ? item.content : [];
+  return content
+    .map((part) => (typeof (part as { text?: unknown }).text === 'string' ? (part as { text: string }).text : ''))
+    .join('')
+    .slice(0, 2000);
 }
 
 interface Collected {
   exitCode: number | null;
   signal: string | null;
   timedOut: boolean;
+  /** Ended because `watch` said so. */
+  watched: boolean;
+  stillRunning: StillRunning[];
   stdout: string;
   stderr: string;
 }
 
-function spawnCollect(bin: string, argv: string[], env: NodeJS.ProcessEnv, cwd: string, timeoutMs: number): Promise<Collected> {
+function spawnCollect(
+  bin: string,
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  timeoutMs: number,
+  watch: () => boolean,
+): Promise<Collected> {
   return new Promise((resolve, reject) => {
     // Its own process group, so a timeout ends Codex and every hook it started.
     const child = spawn(bin, argv, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let stdout = '';
     let stderr = '';
     let timedOut = false;
+    let watched = false;
+    let stillRunning: StillRunning[] = [];
     child.stdout.on('data', (chunk: Buffer) => {
       if (stdout.length < MAX_STREAM) stdout += chunk.toString('utf8');
     });
@@ -102,19 +140,81 @@ function spawnCollect(bin: string, argv: string[], env: NodeJS.ProcessEnv, cwd: 
     });
     const timer = setTimeout(() => {
       timedOut = true;
+      // What was still running says why: a hook that hangs, with its command and how long it ran.
+      if (child.pid !== undefined) stillRunning = descendants(child.pid);
       killGroup(child.pid);
     }, timeoutMs);
+    const watcher = setInterval(() => {
+      if (watched || !watch()) return;
+      watched = true;
+      killGroup(child.pid);
+    }, 200);
     child.on('error', (error) => {
       clearTimeout(timer);
+      clearInterval(watcher);
       reject(error);
     });
     child.on('close', (exitCode, signal) => {
       clearTimeout(timer);
+      clearInterval(watcher);
       killGroup(child.pid);
-      resolve({ exitCode, signal, timedOut, stdout, stderr });
+      resolve({ exitCode, signal, timedOut, watched, stillRunning, stdout, stderr });
     });
   });
 }
+
+/**
+ * The processes below `pid` that are not Codex itself (its npm launcher and native binary), oldest
+ * first, from /proc (empty elsewhere): the hooks and tool commands it was waiting on.
+ */
+function descendants(pid: number): StillRunning[] {
+  let entries: string[];
+  let uptime: number;
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+    uptime = Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]);
+  } catch {
+    return [];
+  }
+  const processes = new Map<number, { parent: number; startTicks: number; argv: string[] }>();
+  for (const name of entries) {
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // Fields after the parenthesised name: state, ppid … starttime is field 22 (index 19 after it).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const argv = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').filter(Boolean);
+      processes.set(Number(name), { parent: Number(fields[1]), startTicks: Number(fields[19]), argv });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const below = new Set([pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [id, info] of processes)
+      if (!below.has(id) && below.has(info.parent)) {
+        below.add(id);
+        grew = true;
+      }
+  }
+  const isCodex = (argv: string[]): boolean => argv.some((arg, i) => i < 2 && /(^|\/)codex(\.js)?$/.test(arg));
+  const found: (StillRunning & { started: number })[] = [];
+  for (const id of below) {
+    const info = processes.get(id);
+    if (id === pid || info === undefined || isCodex(info.argv)) continue;
+    // Only the outermost process of each command: its shell, not the python3 it runs.
+    const parent = processes.get(info.parent);
+    if (parent !== undefined && info.parent !== pid && !isCodex(parent.argv)) continue;
+    const dashC = info.argv.findIndex((arg, i) => i > 0 && /^-[a-z]*c$/.test(arg));
+    const command = dashC >= 0 && dashC + 1 < info.argv.length ? info.argv.slice(dashC + 1).join(' ') : info.argv.join(' ');
+    const started = info.startTicks / CLOCK_TICKS;
+    found.push({ command, runningMs: Math.max(0, Math.round((uptime - started) * 1000)), started });
+  }
+  return found.sort((a, b) => a.started - b.started).map(({ command, runningMs }) => ({ command, runningMs }));
+}
+
+/** USER_HZ: /proc's clock ticks per second, 100 on every Linux architecture Node runs on. */
+const CLOCK_TICKS = 100;
 
 function killGroup(pid: number | undefined): void {
   if (pid === undefined) return;

@@ -22,6 +22,19 @@ export interface CodexJob {
   readonly env?: Readonly<Record<string, string>>;
   /** Codex is killed after this long (default 60 s). */
   readonly timeoutMs?: number;
+  /**
+   * Codex is ended once the root conversation asks the model this many times past the script
+   * (default 5): each such request is the turn going on after its final message, a Stop hook that
+   * blocked the stop again. 0 never ends it for that.
+   */
+  readonly loopAfter?: number;
+}
+
+/** A process Codex started that was still running when the run timed out (a hook that hangs). */
+export interface StillRunning {
+  /** Its command: the text after `-c` for a shell, else its arguments joined. */
+  readonly command: string;
+  readonly runningMs: number;
 }
 
 /** What one run did: Codex's JSONL events, its stderr, and every request the model server saw. */
@@ -29,6 +42,10 @@ export interface CodexRun {
   readonly exitCode: number | null;
   readonly signal: string | null;
   readonly timedOut: boolean;
+  /** Ended because the turn kept going past the script (`loopAfter`): how many times it did, and what Codex sent last. */
+  readonly looped?: { readonly continuations: number; readonly lastInput: string } | null;
+  /** On a timeout, the processes Codex had started that were still running, oldest first. */
+  readonly stillRunning?: readonly StillRunning[];
   readonly durationMs: number;
   readonly events: readonly Record<string, unknown>[];
   readonly stderr: string;

@@ -87,6 +87,8 @@ function writeUserLayer(c: AgentCase, layout: Layout, continuation: boolean): vo
   };
   add(c.event, witness);
   if (c.event !== 'PostToolUse') add('PostToolUse', witness);
+  // Every Stop payload, so a turn that keeps going (a Stop hook blocking every attempt) can be replayed to name the hook.
+  if (c.event !== 'Stop') add('Stop', witness);
   if (continuation) {
     const marker = join(layout.tools, 'stopped-once');
     const once = join(layout.tools, 'stop-once.sh');
@@ -189,6 +191,20 @@ function observe(c: AgentCase, layout: Layout, run: CodexRun, turns: number): Ag
     .split(layout.project)
     .join(c.projectDir);
   const base = { fired, exitCode: run.exitCode, stderrTail: run.stderr.trimEnd().split('\n').slice(-5).join('\n') };
+  if (run.looped) {
+    const stops = witnessed(layout, 'Stop');
+    const last = stops.at(-1);
+    const payload =
+      last === undefined ? null : (JSON.parse(JSON.stringify(last).split(layout.project).join(c.projectDir)) as Record<string, unknown>);
+    const times = stops.length > 0 ? stops.length : run.looped.continuations;
+    const stuck = { kind: 'loop' as const, event: 'Stop', times, payload, agentText: clip(run.looped.lastInput) };
+    return { ...base, summary: `fired Stop ${times} times, the turn going on after each`, disagreements: [], notDrivable: null, stuck };
+  }
+  if (run.timedOut && (run.stillRunning ?? []).length > 0) {
+    const running = (run.stillRunning ?? []).map((p) => ({ ...p, command: p.command.split(layout.project).join(c.projectDir) }));
+    const stuck = { kind: 'hang' as const, timeoutMs: c.timeoutMs, running };
+    return { ...base, summary: 'did not finish', disagreements: [], notDrivable: null, stuck };
+  }
   if (run.timedOut)
     return { ...base, summary: 'timed out', disagreements: [], notDrivable: `Codex did not finish within ${c.timeoutMs} ms` };
   const out: AgentDisagreement[] = [];
