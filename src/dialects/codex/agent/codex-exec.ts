@@ -51,7 +51,7 @@ export async function runCodexExec(job: CodexJob): Promise<CodexRun> {
     job.prompt,
   ];
   const started = Date.now();
-  const loopAfter = job.loopAfter ?? LOOP_AFTER;
+  const loopAfter = job.loopAfter ?? 0;
   const continuations = (): number => rootConversation(server.requests).length - job.script.length;
   try {
     const result = await spawnCollect(
@@ -83,9 +83,6 @@ export async function runCodexExec(job: CodexJob): Promise<CodexRun> {
     await server.close();
   }
 }
-
-/** Model requests of the root conversation past the script after which a run is ended as a loop. */
-const LOOP_AFTER = 5;
 
 /** The root conversation's sampling requests (the first thread's; no compaction), in order. */
 function rootConversation(requests: readonly RecordedRequest[]): RecordedRequest[] {

@@ -23,9 +23,10 @@ export interface CodexJob {
   /** Codex is killed after this long (default 60 s). */
   readonly timeoutMs?: number;
   /**
-   * Codex is ended once the root conversation asks the model this many times past the script
-   * (default 5): each such request is the turn going on after its final message, a Stop hook that
-   * blocked the stop again. 0 never ends it for that.
+   * Codex is ended once the root conversation asks the model this many times past the script: each
+   * such request is the turn going on after its final message, a Stop hook that blocked the stop
+   * again (`test --agent` sets 5). Default 0: never ended for that (the conformance suites count
+   * continuations themselves).
    */
   readonly loopAfter?: number;
 }

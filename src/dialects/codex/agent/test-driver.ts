@@ -30,6 +30,8 @@ export const codexAgentDriver: AgentDriver = {
 };
 
 const DONE = 'hookctl: scripted turn finished.';
+/** Model requests past the script after which a case's session is ended as a loop (CodexJob.loopAfter). */
+const LOOP_AFTER = 5;
 const FIRST_STOP = 'hookctl: a first stop, so that the next one is a continuation.';
 const BLOCKED_PREFIX = 'Command blocked by PreToolUse hook:';
 
@@ -57,6 +59,9 @@ async function runCodexCase(c: AgentCase): Promise<AgentObservation> {
     script,
     env: { HOME: layout.home, TMPDIR: layout.tmp },
     timeoutMs: c.timeoutMs,
+    // A case's own Stop blocks at most twice (the continuation case's first stop, then its hook): five
+    // more means a hook blocks every stop, and the session would run until the timeout.
+    loopAfter: LOOP_AFTER,
     // Codex asks PermissionRequest hooks for an escalated command under on-request approvals only.
     ...(c.event === 'PermissionRequest' ? { bypass: false, args: ['--approve-for-me'] } : {}),
   };
