@@ -18,9 +18,10 @@ import { runCli } from '../../helpers/run-cli.js';
  */
 const REPO = resolve(import.meta.dirname, '../../..');
 const CODEX = join(REPO, 'node_modules', '.bin', 'codex');
+const CLAUDE = join(REPO, 'node_modules', '.bin', 'claude');
 
 function unavailable(): string | null {
-  if (!existsSync(CODEX)) return 'the pinned Codex is not installed (npm ci)';
+  if (!existsSync(CODEX) || !existsSync(CLAUDE)) return 'the pinned agents are not installed (npm ci)';
   if (!existsSync(join(REPO, 'dist', 'src', 'dialects', 'codex', 'agent', 'driver.js'))) return 'dist/ is not built (npm run build)';
   const namespace = loopbackNamespace();
   return namespace.available ? null : namespace.reason;
@@ -54,27 +55,29 @@ const LS_CASE = {
   expect: { decision: null },
 };
 
-/** A Codex project at the root of a fresh repository with these hooks and files, and the `ls` case. */
-function codexProject(hooks: Record<string, unknown>, files: Record<string, string>): { project: string; home: string } {
+/** A project at the root of a fresh repository with these files and the `ls` case. */
+function project(files: Record<string, string>, lsCase: unknown = LS_CASE): { project: string; home: string } {
   const dir = mkdtempSync(join(tmpdir(), 'hookctl-stuck-'));
   temps.push(dir);
-  const project = join(dir, 'repo');
-  execFileSync('git', ['init', '--quiet', project], { env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' } });
+  const root = join(dir, 'repo');
+  execFileSync('git', ['init', '--quiet', root], { env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' } });
   const write = (path: string, text: string): void => {
-    mkdirSync(dirname(join(project, path)), { recursive: true });
-    writeFileSync(join(project, path), text);
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
   };
-  write('.codex/hooks.json', JSON.stringify({ hooks }, null, 2));
   for (const [path, text] of Object.entries(files)) write(path, text);
-  write('hooks-tests/ls.case.json', JSON.stringify(LS_CASE));
+  write('hooks-tests/ls.case.json', JSON.stringify(lsCase));
   const home = join(dir, 'home');
   mkdirSync(home);
-  return { project, home };
+  return { project: root, home };
 }
+
+const codexProject = (hooks: Record<string, unknown>, files: Record<string, string>) =>
+  project({ '.codex/hooks.json': JSON.stringify({ hooks }, null, 2), ...files });
 
 const ANCHOR = '"$(git rev-parse --show-toplevel 2>/dev/null || pwd)"';
 
-describe.skipIf(why !== null)('hookctl test --agent codex: a session that does not end', () => {
+describe.skipIf(why !== null)('hookctl test --agent: a session that does not end', () => {
   it('a crashing Stop hook fails the case in seconds, named with its exit code and stderr', { timeout: 180_000 }, async () => {
     const { project, home } = codexProject(
       { Stop: [{ hooks: [{ type: 'command', command: `sh ${ANCHOR}/.codex/hooks/check.sh`, timeout: 10 }] }] },
@@ -123,6 +126,52 @@ describe.skipIf(why !== null)('hookctl test --agent codex: a session that does n
       expect(result?.reason).toMatch(
         new RegExp(`^Codex did not finish within 20000 ms; still running then: ${command} \\(running for \\d+\\.\\d s\\)$`),
       );
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it('in Claude Code too: the hanging hook is named at the timeout', { timeout: 180_000 }, async () => {
+    const hang = 'sleep 900; echo "the check waited on a lock"';
+    const settings = { hooks: { Stop: [{ hooks: [{ type: 'command', command: hang, timeout: 600 }] }] } };
+    const { project: dir, home } = project({ '.claude/settings.json': JSON.stringify(settings) }, null);
+    const fixture = await runCli([
+      'fixture',
+      'PreToolUse',
+      '--tool',
+      'Bash',
+      '--set',
+      'tool_input.command=ls',
+      '--cwd',
+      dir,
+      '--home',
+      home,
+    ]);
+    expect(fixture.code).toBe(0);
+    writeFileSync(
+      join(dir, 'hooks-tests', 'ls.case.json'),
+      JSON.stringify({ event: 'PreToolUse', payload: JSON.parse(fixture.stdout), expect: {} }),
+    );
+    const dialect = await loadDialect('claude');
+    const engine = await createEngine({ dialect: 'claude', cwd: dir, home, bypassTrust: true, workspaceTrust: 'assume' });
+    try {
+      const report = await runAgentCases({
+        driver: await dialect.agentDriver!(),
+        agentBin: CLAUDE,
+        predict: (event, payload) => engine.dispatch(event as never, payload as never) as Promise<Outcome>,
+        paths: [join(dir, 'hooks-tests', 'ls.case.json')],
+        projectDir: dir,
+        home,
+        env: {},
+        timeoutMs: 30_000,
+      });
+      const [result] = report.results;
+      expect(result?.status).toBe('error');
+      const command = JSON.stringify(hang).replace(/[\\"().;]/g, '\\$&');
+      const reason = new RegExp(
+        `^Claude Code did not finish within 30000 ms; still running then: ${command} \\(running for \\d+\\.\\d s\\)$`,
+      );
+      expect(result?.reason).toMatch(reason);
     } finally {
       await engine.close();
     }

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CodexJob, CodexRun, StillRunning } from './job.js';
+import { processesBelow, type StillRunning } from '../../../util/process-tree.js';
+import type { CodexJob, CodexRun } from './job.js';
 import { SCRIPTED_MODEL, scriptedModelCatalog } from './model-catalog.js';
 import { isCompactionRequest, type RecordedRequest, startScriptedResponsesServer } from './responses-server.js';
 
@@ -138,7 +139,7 @@ function spawnCollect(
     const timer = setTimeout(() => {
       timedOut = true;
       // What was still running says why: a hook that hangs, with its command and how long it ran.
-      if (child.pid !== undefined) stillRunning = descendants(child.pid);
+      if (child.pid !== undefined) stillRunning = processesBelow(child.pid, isCodex);
       killGroup(child.pid);
     }, timeoutMs);
     const watcher = setInterval(() => {
@@ -160,58 +161,8 @@ function spawnCollect(
   });
 }
 
-/**
- * The processes below `pid` that are not Codex itself (its npm launcher and native binary), oldest
- * first, from /proc (empty elsewhere): the hooks and tool commands it was waiting on.
- */
-function descendants(pid: number): StillRunning[] {
-  let entries: string[];
-  let uptime: number;
-  try {
-    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
-    uptime = Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]);
-  } catch {
-    return [];
-  }
-  const processes = new Map<number, { parent: number; startTicks: number; argv: string[] }>();
-  for (const name of entries) {
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      // Fields after the parenthesised name: state, ppid … starttime is field 22 (index 19 after it).
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const argv = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').filter(Boolean);
-      processes.set(Number(name), { parent: Number(fields[1]), startTicks: Number(fields[19]), argv });
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const below = new Set([pid]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const [id, info] of processes)
-      if (!below.has(id) && below.has(info.parent)) {
-        below.add(id);
-        grew = true;
-      }
-  }
-  const isCodex = (argv: string[]): boolean => argv.some((arg, i) => i < 2 && /(^|\/)codex(\.js)?$/.test(arg));
-  const found: (StillRunning & { started: number })[] = [];
-  for (const id of below) {
-    const info = processes.get(id);
-    if (id === pid || info === undefined || isCodex(info.argv)) continue;
-    // Only the outermost process of each command: its shell, not the python3 it runs.
-    const parent = processes.get(info.parent);
-    if (parent !== undefined && info.parent !== pid && !isCodex(parent.argv)) continue;
-    const dashC = info.argv.findIndex((arg, i) => i > 0 && /^-[a-z]*c$/.test(arg));
-    const command = dashC >= 0 && dashC + 1 < info.argv.length ? info.argv.slice(dashC + 1).join(' ') : info.argv.join(' ');
-    const started = info.startTicks / CLOCK_TICKS;
-    found.push({ command, runningMs: Math.max(0, Math.round((uptime - started) * 1000)), started });
-  }
-  return found.sort((a, b) => a.started - b.started).map(({ command, runningMs }) => ({ command, runningMs }));
-}
-
-/** USER_HZ: /proc's clock ticks per second, 100 on every Linux architecture Node runs on. */
-const CLOCK_TICKS = 100;
+/** Codex's own processes: its npm launcher (`node …/bin/codex.js`) and the native `codex` binary. */
+const isCodex = (argv: readonly string[]): boolean => argv.some((arg, i) => i < 2 && /(^|\/)codex(\.js)?$/.test(arg));
 
 function killGroup(pid: number | undefined): void {
   if (pid === undefined) return;

@@ -1,3 +1,4 @@
+import type { StillRunning } from '../../../util/process-tree.js';
 import type { RecordedRequest, ScriptedTurn } from './responses-server.js';
 
 /** One `codex exec` against the scripted model, as the driver runs it. */
@@ -29,13 +30,6 @@ export interface CodexJob {
    * continuations themselves).
    */
   readonly loopAfter?: number;
-}
-
-/** A process Codex started that was still running when the run timed out (a hook that hangs). */
-export interface StillRunning {
-  /** Its command: the text after `-c` for a shell, else its arguments joined. */
-  readonly command: string;
-  readonly runningMs: number;
 }
 
 /** What one run did: Codex's JSONL events, its stderr, and every request the model server saw. */
