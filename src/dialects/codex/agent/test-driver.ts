@@ -59,8 +59,8 @@ async function runCodexCase(c: AgentCase): Promise<AgentObservation> {
     script,
     env: { HOME: layout.home, TMPDIR: layout.tmp },
     timeoutMs: c.timeoutMs,
-    // A case's own Stop blocks at most twice (the continuation case's first stop, then its hook): five
-    // more means a hook blocks every stop, and the session would run until the timeout.
+    // A case's session goes on past its script at most once (its Stop hook blocking the final stop, as
+    // the example's does once): five times means a hook blocks every stop, and it would never end.
     loopAfter: LOOP_AFTER,
     // Codex asks PermissionRequest hooks for an escalated command under on-request approvals only.
     ...(c.event === 'PermissionRequest' ? { bypass: false, args: ['--approve-for-me'] } : {}),
