@@ -4,7 +4,8 @@ import { runCases, type CaseResult, type HookSummary } from '../../testing/run-c
 import { loadContextOf, resolveCommon, type CommonContext, type CommonOptionValues } from '../common-context.js';
 import { loadConfigSpec } from '../../dialects/registry.js';
 import type { HandlerRecord } from '../../kit/handler-record.js';
-import { hookPreflight } from '../../testing/preflight.js';
+import type { LoadContext } from '../../kit/load-context.js';
+import { type HookPreflight, hookPreflight } from '../../testing/preflight.js';
 import { guardHookProcesses } from '../hook-processes.js';
 import { openEngine } from '../open-engine.js';
 import { showText } from '../../util/show-text.js';
@@ -57,7 +58,11 @@ export async function test(dir: string | undefined, options: TestOptions): Promi
  * The hooks lint says cannot run as written (a missing, non-executable or unreadable script), checked
  * once before the cases run, in the layers the engine loaded; positions are shown from the project.
  */
-export async function preflightOf(common: CommonContext, handlers: readonly HandlerRecord[], context = loadContextOf(common)) {
+export async function preflightOf(
+  common: CommonContext,
+  handlers: readonly HandlerRecord[],
+  context: LoadContext = loadContextOf(common),
+): Promise<HookPreflight> {
   const { runLint } = await import('../../lint/run-lint.js');
   const { findings } = await runLint({ spec: await loadConfigSpec(common.dialectId), context });
   return hookPreflight(findings, handlers, common.cwd);
