@@ -115,8 +115,8 @@ export function commandScripts(
  *
  *     d=$PWD; while [ -n "$d" ] && [ ! -f "$d/REL" ]; do d=${d%/*}; done; [ -n "$d" ] || { echo "MSG" >&2; exit N; }; exec WORDS
  *
- * Exactly this shape, with any run of blanks (and newlines) where one blank or `;` stands, `"$PWD"`
- * for `$PWD`, and:
+ * Exactly this shape, with any run of blanks (spaces, tabs) where one blank stands, a newline for
+ * any `;` (blank lines after it, and after `&&`, `||`, `{`, `do`), `"$PWD"` for `$PWD`, and:
  * - REL a plain relative path: segments of `[A-Za-z0-9._-]`, separated by `/`, none of them `..`;
  * - MSG any text without `"`, `$`, backquote or `\`, except `$PWD` / `${PWD}`; N a number;
  * - WORDS plain words (`[A-Za-z0-9_./=+:@%,-]`, unquoted) and at least one `"$d/REL"`, with the same
@@ -138,15 +138,20 @@ const UPWARD_TOKEN = '/\u0001hookctl-upward\u0001';
 
 const REL = '[A-Za-z0-9._-]+(?:/[A-Za-z0-9._-]+)*';
 const MSG = '(?:[^"$`\\\\]|\\$PWD(?![A-Za-z0-9_])|\\$\\{PWD\\})*';
-/** `;` or a newline between two commands, blanks around it. */
-const SEP = '\\s*[;\\n]\\s*';
+/** Blanks inside a simple command: a newline there would end it, so it is no blank here. */
+const B = '[ \\t]+';
+const B0 = '[ \\t]*';
+/** `;` or a newline between two commands; blank lines may follow. */
+const SEP = `${B0}[;\\n][ \\t\\n]*`;
+/** After `&&`, `||`, `{` and `do` the shell reads on across newlines. */
+const ON = '[ \\t\\n]*';
 const UPWARD_PROLOGUE = new RegExp(
   [
-    `^\\s*d=(?:\\$PWD|"\\$PWD")${SEP}`,
-    `while\\s+\\[\\s+-n\\s+"\\$d"\\s+\\]\\s*&&\\s*\\[\\s+!\\s+-f\\s+"\\$d/(${REL})"\\s+\\]${SEP}`,
-    `do\\s+d=\\$\\{d%/\\*\\}${SEP}done${SEP}`,
-    `\\[\\s+-n\\s+"\\$d"\\s+\\]\\s*\\|\\|\\s*\\{\\s*echo\\s+"${MSG}"\\s*>&2${SEP}exit\\s+\\d{1,3}${SEP}\\}${SEP}`,
-    '(exec\\s[\\s\\S]*?)\\s*$',
+    `^[ \\t\\n]*d=(?:\\$PWD|"\\$PWD")${SEP}`,
+    `while${B}\\[${B}-n${B}"\\$d"${B}\\]${B0}&&${ON}\\[${B}!${B}-f${B}"\\$d/(${REL})"${B}\\]${SEP}`,
+    `do[ \\t\\n]+d=\\$\\{d%/\\*\\}${SEP}done${SEP}`,
+    `\\[${B}-n${B}"\\$d"${B}\\]${B0}\\|\\|${ON}\\{[ \\t\\n]+echo${B}"${MSG}"${B0}>&2${SEP}exit${B}\\d{1,3}${SEP}\\}${SEP}`,
+    `(exec[ \\t][^\\n]*?)[ \\t\\n]*$`,
   ].join(''),
 );
 const PLAIN_WORD = /^[A-Za-z0-9_./=+:@%,-]+$/;
@@ -157,7 +162,7 @@ export function upwardSearch(command: string): UpwardSearch | null {
   if (match === null) return null;
   const rel = match[1]!;
   if (rel.split('/').includes('..')) return null;
-  const words = match[2]!.split(/\s+/);
+  const words = match[2]!.split(/[ \t]+/);
   const use = `"$d/${rel}"`;
   if (words[0] !== 'exec' || !words.includes(use)) return null;
   if (!words.slice(1).every((word) => word === use || PLAIN_WORD.test(word))) return null;

@@ -1,4 +1,4 @@
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { findGitRoot } from './find-project-root.js';
 import {
   commandScript,
@@ -75,8 +75,9 @@ function findHandlerScript(spec: DialectConfigSpec, file: ConfigFile, handler: S
 /**
  * The script of the upward-search prologue (command-script.ts, upwardSearch): REL in the nearest
  * of the project dir and its ancestors that holds it as a file (the shell's `[ -f ]`), else the
- * missing REL under the project dir. Null when the command is not of that shape, or the script
- * is not the first one it runs.
+ * missing REL under the project dir. It is written as the path from the project dir (absolute when
+ * above it), so a finding's advice (`chmod +x …`) names a file the user can reach. Null when the
+ * command is not of that shape, or the script is not the first one it runs.
  */
 function searchedScript(command: string, projectDir: string): Omit<HandlerScript, 'pos'> | null {
   if (upwardSearch(command) === null) return null;
@@ -85,7 +86,9 @@ function searchedScript(command: string, projectDir: string): Omit<HandlerScript
     return found ?? resolve(projectDir, rel);
   }).scripts[0];
   if (script?.searched === undefined) return null;
-  return { written: `$d/${script.searched}`, path: script.path, direct: script.direct };
+  const fromProject = relative(projectDir, script.path);
+  const written = fromProject.split(sep)[0] === '..' || isAbsolute(fromProject) ? script.path : fromProject;
+  return { written, path: script.path, direct: script.direct };
 }
 
 /** The script with its path resolved, and the path as written (variables unexpanded). */

@@ -42,8 +42,10 @@ describe('the upward-search prologue (issue 44)', () => {
   });
 
   it('tolerates other blanks, newlines for `;` and "$PWD"', () => {
-    const spaced = GUARD.replaceAll('; ', ' ;\n  ').replace('d=$PWD', 'd="$PWD"').replace('[ -n', '[  -n');
+    const spaced = GUARD.replaceAll('; ', ' ;\n  ').replace('d=$PWD', 'd="$PWD"').replace('[ -n', '[ \t -n');
     expect(upwardSearch(spaced)?.rel).toBe('.octo/hooks/guard.sh');
+    const lines = GUARD.replaceAll('; ', '\n').replace('&& [', '&&\n  [').replace('{ echo', '{\n  echo');
+    expect(upwardSearch(`${lines}\n`)?.rel).toBe('.octo/hooks/guard.sh');
   });
 
   it.each([
@@ -64,6 +66,10 @@ describe('the upward-search prologue (issue 44)', () => {
     ['another step', GUARD.replace('${d%/*}', '${d%%/*}')],
     ['-e instead of -f', GUARD.replace('! -f', '! -e')],
     ['no not-found exit', GUARD.replace(/\[ -n "\$d" \] \|\| \{[^}]*\}; /, '')],
+    ['a newline inside the test (it ends the command there)', GUARD.replace('[ ! -f', '[ !\n -f')],
+    ['a newline inside the exec', GUARD.replace('exec "$d', 'exec\n"$d')],
+    ['a second line after the exec', `${GUARD}\n./x.sh`],
+    ['`{echo` (a command named so, not a group)', GUARD.replace('{ echo', '{echo')],
     ['$d used bare', GUARD.replace('exec "$d/.octo/hooks/guard.sh"', 'exec "$d/.octo/hooks/guard.sh" $d')],
   ])('stays "not tracked" when it deviates: %s', (_name, command) => {
     expect(upwardSearch(command)).toBeNull();

@@ -84,7 +84,7 @@ new RuleTester().run(missingScript, {
         {
           messageId: 'missing',
           ...positionOf(UPWARD_CODEX, '"d=$PWD'),
-          data: { script: `$d/${UP_REL}`, path: `${ROOT}/project/${UP_REL}` },
+          data: { script: UP_REL, path: `${ROOT}/project/${UP_REL}` },
         },
       ],
     },
@@ -96,7 +96,7 @@ new RuleTester().run(missingScript, {
           messageId: 'missingDidYouMean',
           line: 3,
           column: 16,
-          data: { script: `$d/${UP_SH}`, path: `${ROOT}/project/${UP_SH}`, suggestion: '$d/.octo/hooks/up-gaurd.sh' },
+          data: { script: UP_SH, path: `${ROOT}/project/${UP_SH}`, suggestion: '.octo/hooks/up-gaurd.sh' },
         },
       ],
     },
