@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
@@ -100,12 +100,27 @@ describe.each(DIALECTS)('script-aware trust follows the upward search (%s)', (di
     const { sandbox, listed, trust } = project(dialect, prologue('.hx/hooks/link.sh', 'exec "$d/.hx/hooks/link.sh"'));
     sandbox.write('project/real/guard.sh', SH, { executable: true });
     sandbox.write('project/.hx/hooks/.keep', '');
-    const { symlinkSync } = await import('node:fs');
     symlinkSync(join(sandbox.project, 'real', 'guard.sh'), join(sandbox.project, '.hx/hooks/link.sh'));
     await trust();
     expect((await listed()).trust).toBe('trusted');
     writeFileSync(join(sandbox.project, 'real', 'guard.sh'), '#!/bin/sh\necho edited\n');
     expect((await listed()).trust).toBe('modified');
+  });
+
+  it('a project dir spelled through a symlink: the script either walk finds (as spelled, or physical) is tracked', async () => {
+    const { sandbox, common } = project(dialect, GUARD_COMMAND);
+    // The shell's $PWD is the spelling its environment gives (x/alias, whose parent is x) or the
+    // physical path (project, whose parent is the sandbox): only the walk as spelled passes x/.
+    mkdirSync(join(sandbox.root, 'x'));
+    const alias = join(sandbox.root, 'x', 'alias');
+    symlinkSync(sandbox.project, alias);
+    sandbox.write(`x/${REL}`, SH, { executable: true });
+    const viaAlias = common.map((arg) => (arg === sandbox.project ? alias : arg));
+    const status = async (): Promise<string> => JSON.parse((await runCli(['list', '--json', ...viaAlias])).stdout).hooks[0].trust;
+    expect((await runCli(['trust', '--yes', ...viaAlias])).code).toBe(0);
+    expect(await status()).toBe('trusted');
+    writeFileSync(join(sandbox.root, 'x', REL), '#!/bin/sh\necho edited\n');
+    expect(await status()).toBe('modified');
   });
 
   it('an interpreter behind the prologue: the script it reads is tracked', async () => {
