@@ -30,6 +30,11 @@ export interface CommandScript {
    * base name; null when the shell executes it. What a missing script exits with depends on it.
    */
   runner: string | null;
+  /**
+   * Set when the command finds this script with the upward-search prologue (see upwardSearch): the
+   * path the loop looks for in each directory (`REL`); `path` is then where it was found.
+   */
+  searched?: string;
 }
 
 export interface CommandScripts {
@@ -82,10 +87,113 @@ export function scriptOfWords(words: readonly string[]): CommandScript | null {
  * known. With `gitRoot`, `$(git rev-parse --show-toplevel 2>/dev/null || pwd)` (the anchor scaffolds and lint suggest
  * where the agent sets no project-dir variable) stands for that directory.
  */
-export function commandScripts(command: string, gitRoot: string | null = null): CommandScripts {
+export function commandScripts(
+  command: string,
+  gitRoot: string | null = null,
+  findUp: ((rel: string) => string) | null = null,
+): CommandScripts {
   const analysis = new Analysis();
+  const search = findUp === null ? null : upwardSearch(command);
+  if (search !== null && findUp !== null) {
+    analysis.run(search.tail, '.', 0);
+    const found = findUp(search.rel);
+    const scripts = analysis.scripts.map((script) =>
+      script.path === UPWARD_TOKEN ? { ...script, path: found, searched: search.rel } : script,
+    );
+    return { scripts, dirs: analysis.dirs, untracked: analysis.untracked };
+  }
   analysis.run(gitRoot === null ? command : withGitRoot(command, gitRoot), '.', 0);
   return { scripts: analysis.scripts, dirs: analysis.dirs, untracked: analysis.untracked };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The upward search
+
+/**
+ * A command that finds its script by walking up from where it runs (issue 44; the bundled
+ * examples use it so they work in place and copied to a repository's root):
+ *
+ *     d=$PWD; while [ -n "$d" ] && [ ! -f "$d/REL" ]; do d=${d%/*}; done; [ -n "$d" ] || { echo "MSG" >&2; exit N; }; exec WORDS
+ *
+ * Exactly this shape, with any run of blanks (spaces, tabs) where one blank stands, a newline for
+ * any `;` (blank lines after it, and after `&&`, `||`, `{`, `do`), `"$PWD"` for `$PWD`, and:
+ * - REL a plain relative path: segments of `[A-Za-z0-9._-]`, separated by `/`, none of them `..`;
+ * - MSG any text without `"`, `$`, backquote or `\`, except `$PWD` / `${PWD}`; N a number;
+ * - WORDS plain words (`[A-Za-z0-9_./=+:@%,-]`, unquoted) and at least one `"$d/REL"`, with the same
+ *   REL as the test: `exec python3 "$d/REL"`, `exec "$d/REL"`, `exec node --flag "$d/REL" arg`.
+ *
+ * `"$d/REL"` then names the file at REL in the nearest directory, among the one the hook runs in
+ * and its ancestors as `${d%/*}` strips them (upwardDirs), that holds REL as a file; any other
+ * command, close as it may be, expands `$d` at run time and stays "not tracked".
+ */
+export interface UpwardSearch {
+  /** REL: the path the loop looks for in each directory. */
+  rel: string;
+  /** The `exec …` after the prologue, with each `"$d/REL"` replaced by UPWARD_TOKEN (one word). */
+  tail: string;
+}
+
+/** Stands for `"$d/REL"` in the tail: absolute, so no `cd` moves it, and one word without shell characters. */
+const UPWARD_TOKEN = '/\u0001hookctl-upward\u0001';
+
+const REL = '[A-Za-z0-9._-]+(?:/[A-Za-z0-9._-]+)*';
+const MSG = '(?:[^"$`\\\\]|\\$PWD(?![A-Za-z0-9_])|\\$\\{PWD\\})*';
+/** Blanks inside a simple command: a newline there would end it, so it is no blank here. */
+const B = '[ \\t]+';
+const B0 = '[ \\t]*';
+/** `;` or a newline between two commands; blank lines may follow. */
+const SEP = `${B0}[;\\n][ \\t\\n]*`;
+/** After `&&`, `||`, `{` and `do` the shell reads on across newlines. */
+const ON = '[ \\t\\n]*';
+const UPWARD_PROLOGUE = new RegExp(
+  [
+    `^[ \\t\\n]*d=(?:\\$PWD|"\\$PWD")${SEP}`,
+    `while${B}\\[${B}-n${B}"\\$d"${B}\\]${B0}&&${ON}\\[${B}!${B}-f${B}"\\$d/(${REL})"${B}\\]${SEP}`,
+    `do[ \\t\\n]+d=\\$\\{d%/\\*\\}${SEP}done${SEP}`,
+    `\\[${B}-n${B}"\\$d"${B}\\]${B0}\\|\\|${ON}\\{[ \\t\\n]+echo${B}"${MSG}"${B0}>&2${SEP}exit${B}\\d{1,3}${SEP}\\}${SEP}`,
+    `(exec[ \\t][^\\n]*?)[ \\t\\n]*$`,
+  ].join(''),
+);
+const PLAIN_WORD = /^[A-Za-z0-9_./=+:@%,-]+$/;
+
+/** The upward-search prologue and what follows it, when the command has exactly that shape; else null. */
+export function upwardSearch(command: string): UpwardSearch | null {
+  const match = UPWARD_PROLOGUE.exec(command);
+  if (match === null) return null;
+  const rel = match[1]!;
+  if (rel.split('/').includes('..')) return null;
+  const words = match[2]!.split(/[ \t]+/);
+  const use = `"$d/${rel}"`;
+  if (words[0] !== 'exec' || !words.includes(use)) return null;
+  if (!words.slice(1).every((word) => word === use || PLAIN_WORD.test(word))) return null;
+  return { rel, tail: words.map((word) => (word === use ? UPWARD_TOKEN : word)).join(' ') };
+}
+
+/**
+ * The values `$d` takes in the loop, nearest first: `start` (the shell's `$PWD`, absolute), then
+ * each shorter prefix as `${d%/*}` strips the last `/…`, down to the empty string, where the loop
+ * stops. So `/` itself is tried only by a loop that starts there (`d=/` looks at `//REL`), exactly
+ * as the shell does.
+ */
+export function upwardDirs(start: string): string[] {
+  const dirs: string[] = [];
+  for (let d = start; d !== '' && d.includes('/'); d = d.slice(0, d.lastIndexOf('/'))) dirs.push(d);
+  return dirs;
+}
+
+/**
+ * Where the upward search for `rel` from `start` finds it: the candidate of the nearest directory
+ * where `isFile` holds (the shell's `[ -f ]`: a regular file, symlinks followed), with the
+ * candidates before it, which are not; when none holds, `found` is null and every candidate was tried.
+ */
+export function findUpward(rel: string, start: string, isFile: (path: string) => boolean): { found: string | null; tried: string[] } {
+  const tried: string[] = [];
+  for (const dir of upwardDirs(start)) {
+    const candidate = dir === '/' ? `/${rel}` : `${dir}/${rel}`;
+    if (isFile(candidate)) return { found: candidate, tried };
+    tried.push(candidate);
+  }
+  return { found: null, tried };
 }
 
 /**

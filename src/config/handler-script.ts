@@ -1,11 +1,20 @@
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { findGitRoot } from './find-project-root.js';
-import { commandScript, GIT_ROOT_SUBSTITUTION, scriptOfWords, type CommandScript } from './command-script.js';
+import {
+  commandScript,
+  commandScripts,
+  findUpward,
+  GIT_ROOT_SUBSTITUTION,
+  scriptOfWords,
+  upwardSearch,
+  type CommandScript,
+} from './command-script.js';
 import type { ConfigFile } from './config-file.js';
 import type { DialectConfigSpec } from './config-spec.js';
 import { setField } from './field-value.js';
 import { substitutePluginVariables } from './plugin-variables.js';
 import type { SourceObject, SourcePosition } from './source-tree.js';
+import { statsAt } from '../util/regular-file.js';
 
 export interface HandlerScript {
   /** As the command names it (after plugin variable substitution). */
@@ -48,7 +57,12 @@ function findHandlerScript(spec: DialectConfigSpec, file: ConfigFile, handler: S
     if (first.length > 1 && !/[/\\]/.test(first[0]!)) return null;
     const words = [raw, ...args.items.map((item) => (item.kind === 'scalar' && typeof item.value === 'string' ? item.value : ''))];
     found = execFormScript(words, variables);
-  } else found = shellFormScript(substitutePluginVariables(raw, file.plugin), variables, () => findGitRoot(projectDir));
+  } else {
+    const command = substitutePluginVariables(raw, file.plugin);
+    const searched = searchedScript(command, resolve(projectDir));
+    if (searched !== null) return { ...searched, pos: entry.value.pos };
+    found = shellFormScript(command, variables, () => findGitRoot(projectDir));
+  }
   if (found === null || found.script.path.startsWith('~')) return null;
   const { script, written } = found;
   const viaVariable = written !== script.path;
@@ -56,6 +70,25 @@ function findHandlerScript(spec: DialectConfigSpec, file: ConfigFile, handler: S
   const fromPlugin = file.plugin !== null && /\$\{(?:CLAUDE_)?PLUGIN_/.test(raw);
   if (isAbsolute(script.path) && !fromPlugin && !viaVariable) return null;
   return { written, path: resolve(projectDir, script.path), direct: script.direct, pos: entry.value.pos };
+}
+
+/**
+ * The script of the upward-search prologue (command-script.ts, upwardSearch): REL in the nearest
+ * of the project dir and its ancestors that holds it as a file (the shell's `[ -f ]`), else the
+ * missing REL under the project dir. It is written as the path from the project dir (absolute when
+ * above it), so a finding's advice (`chmod +x …`) names a file the user can reach. Null when the
+ * command is not of that shape, or the script is not the first one it runs.
+ */
+function searchedScript(command: string, projectDir: string): Omit<HandlerScript, 'pos'> | null {
+  if (upwardSearch(command) === null) return null;
+  const script = commandScripts(command, null, (rel) => {
+    const { found } = findUpward(rel, projectDir, (path) => statsAt(path)?.isFile() === true);
+    return found ?? resolve(projectDir, rel);
+  }).scripts[0];
+  if (script?.searched === undefined) return null;
+  const fromProject = relative(projectDir, script.path);
+  const written = fromProject.split(sep)[0] === '..' || isAbsolute(fromProject) ? script.path : fromProject;
+  return { written, path: script.path, direct: script.direct };
 }
 
 /** The script with its path resolved, and the path as written (variables unexpanded). */

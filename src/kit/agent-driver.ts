@@ -15,6 +15,11 @@ export interface AgentDriver {
   readonly installHint: string;
   /** The events a case can make the agent fire; other cases are reported as not drivable. */
   readonly events: readonly string[];
+  /**
+   * Events every scripted session fires whatever the case (its start, its prompt, its final stop):
+   * a hook of one of them that cannot run breaks every case, so `test --agent` checks them first.
+   */
+  readonly sessionEvents?: readonly string[];
   /** `claude --version` and the like: the agent version recorded in every report. */
   version(bin: string): Promise<string>;
   /**
@@ -70,4 +75,24 @@ export interface AgentObservation {
   readonly stderrTail: string;
   /** Why the session could not be run as the case asks (an event the agent does not fire here), else null. */
   readonly notDrivable: string | null;
+  /** Why the session did not end by itself, as far as the driver saw; absent when it did. */
+  readonly stuck?: AgentStuck;
 }
+
+/**
+ * A session that would not end (issue 44). `loop`: the agent kept re-entering `event` (a Stop hook
+ * that blocks every attempt, or exits 2 because it crashed) and the run was ended after `times`;
+ * `payload` is the last one the agent sent for it (project paths as the user's), so the core can run
+ * the event's hooks and name the one that blocked. `hang`: the run timed out with these processes of
+ * the agent's still running (a hook that hangs), oldest first.
+ */
+export type AgentStuck =
+  | {
+      readonly kind: 'loop';
+      readonly event: string;
+      readonly times: number;
+      readonly payload: Record<string, unknown> | null;
+      /** What the agent gave the model when it went on the last time (a hook's reason or stderr), clipped. */
+      readonly agentText: string;
+    }
+  | { readonly kind: 'hang'; readonly timeoutMs: number; readonly running: readonly { command: string; runningMs: number }[] };

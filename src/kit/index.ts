@@ -3,7 +3,7 @@
  * (and two small pure functions, formatFinding and defineDialect): importing the kit costs nothing
  * at run time, and it imports nothing outside itself, so any layer may depend on it.
  */
-export type { AgentCase, AgentDisagreement, AgentDriver, AgentObservation, AgentProjectContext } from './agent-driver.js';
+export type { AgentCase, AgentDisagreement, AgentDriver, AgentObservation, AgentProjectContext, AgentStuck } from './agent-driver.js';
 export type { Contracts, ValidationError, ValidationResult } from './contracts.js';
 export type { Dialect, LoadedConfig } from './dialect.js';
 export { defineDialect } from './define-dialect.js';

@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import type { AgentDisagreement, AgentDriver } from '../kit/agent-driver.js';
-import type { Outcome } from '../kit/outcome.js';
+import type { AgentDisagreement, AgentDriver, AgentStuck } from '../kit/agent-driver.js';
+import type { Outcome, RunReport } from '../kit/outcome.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 import { NoCasesError } from '../errors.js';
 import { matchExpected, type Mismatch } from './match-expected.js';
+import { describeBroken, type HookPreflight } from './preflight.js';
 import { findCaseFiles, type LoadedCase, loadCase } from './run-cases.js';
 
 /**
@@ -74,6 +75,12 @@ export interface RunAgentCasesOptions {
   readonly onResult?: (result: AgentCaseResult) => void;
   /** Aborted (Ctrl-C): no further case starts; the caller ends the running agents' process groups. */
   readonly signal?: AbortSignal;
+  /**
+   * The hooks lint says cannot run as written (preflight.ts): a case whose session would run one —
+   * a hook hookctl selects for the case, or any hook of an event every session fires
+   * (`AgentDriver.sessionEvents`) — is an error naming the finding, and its agent is not started.
+   */
+  readonly preflight?: HookPreflight;
 }
 
 /**
@@ -207,6 +214,10 @@ async function runOne(options: RunAgentCasesOptions, entry: Predicted): Promise<
     return done({ status: 'error', event: testCase.event, reason: `hookctl could not predict the case: ${prediction?.message}` });
   }
   if (options.signal?.aborted) return done({ status: 'error', event: testCase.event, reason: 'interrupted before it ran' });
+  const selected = prediction.runs.filter((run) => run.skipReason === null).map((run) => run.id);
+  const broken = options.preflight?.among(selected, options.driver.sessionEvents ?? []) ?? [];
+  if (broken.length > 0)
+    return done({ status: 'error', event: testCase.event, reason: `${options.driver.agent} not started: ${describeBroken(broken)}` });
   const sandbox = newSandbox();
   try {
     const observation = await options.driver.run({
@@ -222,6 +233,8 @@ async function runOne(options: RunAgentCasesOptions, entry: Predicted): Promise<
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     });
     const agent = { agentDid: observation.summary, agentExitCode: observation.exitCode, agentStderr: observation.stderrTail };
+    if (observation.stuck !== undefined)
+      return done({ status: 'error', event: testCase.event, reason: await explainStuck(options, observation.stuck), ...agent });
     if (observation.notDrivable !== null)
       return done({ status: 'not-run', event: testCase.event, reason: observation.notDrivable, ...agent });
     const mismatches = matchExpected(testCase.expect, agentOutcome(prediction, observation.disagreements));
@@ -233,6 +246,40 @@ async function runOne(options: RunAgentCasesOptions, entry: Predicted): Promise<
     removeSandbox(sandbox);
   }
 }
+
+/**
+ * Why a session did not end, in one paragraph. For a loop, hookctl runs the event's hooks on the last
+ * payload the agent sent and names the ones that blocked, with their exit code and stderr tail.
+ */
+async function explainStuck(options: RunAgentCasesOptions, stuck: AgentStuck): Promise<string> {
+  const agent = options.driver.agent;
+  if (stuck.kind === 'hang') {
+    const running = stuck.running.map((p) => `${JSON.stringify(p.command)} (running for ${(p.runningMs / 1000).toFixed(1)} s)`);
+    return `${agent} did not finish within ${stuck.timeoutMs} ms; still running then: ${running.join('; ')}`;
+  }
+  const fired = `it fired ${stuck.times} times, the turn going on after each`;
+  const head = `${agent} kept re-entering ${stuck.event}: ${fired}, and the run was ended`;
+  const said = stuck.agentText === '' ? '' : `; what ${agent} gave the model the last time: ${JSON.stringify(stuck.agentText)}`;
+  if (stuck.payload === null) return `${head}${said}`;
+  let blockers: string[];
+  try {
+    const outcome = await options.predict(stuck.event, stuck.payload);
+    blockers = outcome.runs.filter((run) => run.status === 'blocked').map(describeRun);
+  } catch (error) {
+    return `${head} (hookctl could not run its ${stuck.event} hooks to say which: ${(error as Error).message})${said}`;
+  }
+  if (blockers.length === 0) return `${head}; none of its ${stuck.event} hooks blocks that payload when hookctl runs them${said}`;
+  return `${head}; ${blockers.join('; ')}`;
+}
+
+function describeRun(run: RunReport): string {
+  const exit = run.exitCode !== null ? `exit ${run.exitCode}` : run.signal !== null ? `signal ${run.signal}` : 'no exit code';
+  const tail = run.stderr.trimEnd().split('\n').slice(-STDERR_TAIL_LINES).join('\n');
+  const where = run.file === null ? '' : ` (${run.file}${run.line === null ? '' : `:${run.line}`})`;
+  return `hook ${run.id}${where} blocked it: ${exit}${tail === '' ? ', no stderr' : `, stderr: ${JSON.stringify(tail)}`}`;
+}
+
+const STDERR_TAIL_LINES = 5;
 
 /** hookctl's outcome with each field the agent showed differently replaced by the agent's value. */
 export function agentOutcome(prediction: Outcome, disagreements: readonly AgentDisagreement[]): Record<string, unknown> {

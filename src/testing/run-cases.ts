@@ -11,6 +11,7 @@ import { requireCwdInside, resolvePortable } from '../fixture/portable-paths.js'
 import type { Outcome } from '../kit/index.js';
 import { jsonSyntaxError } from './json-error.js';
 import { matchExpected, regexErrors, type Mismatch } from './match-expected.js';
+import { describeBroken, type HookPreflight } from './preflight.js';
 
 /** A fixture case file, `*.case.json`. */
 export interface HookCase {
@@ -62,6 +63,11 @@ export interface RunCasesOptions {
   signal?: AbortSignal;
   /** Called once, after the cases were found and before the first one runs. */
   beforeFirstCase?: () => void;
+  /**
+   * The hooks lint says cannot run as written (preflight.ts): a case that runs one fails with the
+   * finding and its position, whatever its outcome (a crashed guard's exit 2 can look like a deny).
+   */
+  preflight?: HookPreflight;
 }
 
 /** Runs every `*.case.json` under `dir` (sorted, recursive) through the engine and compares outcomes. */
@@ -73,7 +79,7 @@ export async function runCases(engine: Engine, dir: string, options: RunCasesOpt
   options.beforeFirstCase?.();
   for (const file of files) {
     if (options.signal?.aborted) break;
-    results.push(await runCase(engine, file, relative(root, file), resolve(options.projectDir ?? '.'), options.signal));
+    results.push(await runCase(engine, file, relative(root, file), resolve(options.projectDir ?? '.'), options));
   }
   const passed = results.filter((result) => result.passed).length;
   return { results, passed, failed: results.length - passed };
@@ -84,7 +90,7 @@ async function runCase(
   file: string,
   name: string,
   projectDir: string,
-  signal: AbortSignal | undefined,
+  { signal, preflight }: RunCasesOptions,
 ): Promise<CaseResult> {
   const failed = (error: string): CaseResult => ({ name, passed: false, mismatches: [], error, hooks: [] });
   const loaded = await loadCase(file, projectDir);
@@ -93,6 +99,8 @@ async function runCase(
   try {
     const outcome = await engine.dispatch(testCase.event, payload, signal ? { signal } : {});
     const mismatches = matchExpected(testCase.expect, outcome);
+    const broken = preflight?.among(outcome.runs.filter((run) => run.skipReason === null).map((run) => run.id)) ?? [];
+    if (broken.length > 0) return { name, passed: false, mismatches, error: describeBroken(broken), hooks: summarizeHooks(outcome) };
     const passed = mismatches.length === 0;
     return { name, passed, mismatches, error: null, hooks: passed ? [] : summarizeHooks(outcome) };
   } catch (error) {

@@ -1,10 +1,10 @@
-import { statSync, type Stats } from 'node:fs';
+import { realpathSync, statSync, type Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { commandScripts } from '../config/command-script.js';
+import { commandScripts, findUpward } from '../config/command-script.js';
 import { findGitRoot } from '../config/find-project-root.js';
 import { displayPath } from '../util/display-path.js';
-import { hashRegularFile, SIZE_CAPS } from '../util/regular-file.js';
+import { hashRegularFile, SIZE_CAPS, statsAt } from '../util/regular-file.js';
 
 /**
  * Absolute script path → content hash, null when the file did not exist, or `unreadable: <reason>`
@@ -32,17 +32,71 @@ export async function projectScriptHashes(commands: readonly string[], runDir: s
   const hashes: ScriptHashes = {};
   const gitRoot = findGitRoot(runDir);
   for (const command of commands) {
-    const { scripts, dirs } = commandScripts(command, gitRoot);
+    const { scripts, dirs } = commandScripts(command, gitRoot, (rel) => searchedScript(rel, runDir));
     for (const dir of dirs) {
       const path = `${resolve(runDir, dir)}${sep}`;
       if (!(path in hashes) && isTracked(dir, path, projectDir)) hashes[path] = (await isDirectory(path)) ? DIRECTORY : null;
     }
     for (const script of scripts) {
-      const path = resolve(runDir, script.path);
-      if (!(path in hashes) && isTracked(script.path, path, projectDir)) hashes[path] = await hashFile(path);
+      // Found by the upward search: what the shell runs, wherever it is (see upwardSearches).
+      const paths =
+        script.searched === undefined ? [resolve(runDir, script.path)] : upwardSearches(script.searched, runDir).map((s) => s.found);
+      for (const path of paths) {
+        if (!(path in hashes) && (script.searched !== undefined || isTracked(script.path, path, projectDir)))
+          hashes[path] = await hashFile(path);
+      }
     }
   }
   return hashes;
+}
+
+/**
+ * Every path whose change can change what these commands run: the files projectScriptHashes
+ * hashes, and for an upward search the places nearer the run dir where the script is not (yet):
+ * one appearing there is what the shell runs next (a watching engine decides trust again).
+ */
+export async function projectScriptWatchPaths(commands: readonly string[], runDir: string, projectDir: string = runDir): Promise<string[]> {
+  const paths = new Set(Object.keys(await projectScriptHashes(commands, runDir, projectDir)));
+  for (const command of commands) {
+    for (const script of commandScripts(command, null, (rel) => rel).scripts) {
+      if (script.searched === undefined) continue;
+      for (const search of upwardSearches(script.searched, runDir)) for (const path of search.tried) paths.add(path);
+    }
+  }
+  return [...paths];
+}
+
+/** The shell's `[ -f path ]`: a regular file, symlinks followed; a path that can not be stat'ed is not. */
+function isFile(path: string): boolean {
+  return statsAt(path)?.isFile() === true;
+}
+
+/**
+ * The upward search for `rel` as the shell runs it from `runDir` (SPEC 6.1.2: hookctl mirrors the
+ * shell, so it walks to the top as the loop does, not only up to the project). `$PWD` is the run dir
+ * as spelled when the hook's environment says so, else the physical path: both walks are followed,
+ * so a script either would run is tracked. Where none holds `rel`, the script is the missing
+ * `runDir/rel` (its absence is recorded, so it appearing is a change).
+ */
+function upwardSearches(rel: string, runDir: string): { found: string; tried: string[] }[] {
+  const spelled = resolve(runDir);
+  const starts = [spelled];
+  try {
+    const physical = realpathSync(spelled);
+    if (physical !== spelled) starts.push(physical);
+  } catch {
+    // A run dir that does not exist: the hook does not start there at all.
+  }
+  return starts.map((start) => {
+    const { found, tried } = findUpward(rel, start, isFile);
+    const missing = `${start === sep ? '' : start}/${rel}`;
+    return found === null ? { found: missing, tried: tried.filter((path) => path !== missing) } : { found, tried };
+  });
+}
+
+/** Where the upward search for `rel` finds the script, from the run dir as spelled (what reviews show). */
+function searchedScript(rel: string, runDir: string): string {
+  return upwardSearches(rel, runDir)[0]!.found;
 }
 
 /** Scripts and coverage of one command, as a reviewer should read them (paths from the run dir). */
@@ -54,10 +108,10 @@ export interface ScriptCoverage {
 }
 
 export function scriptCoverage(command: string, runDir: string, projectDir: string = runDir): ScriptCoverage {
-  const { scripts, untracked } = commandScripts(command, findGitRoot(runDir));
+  const { scripts, untracked } = commandScripts(command, findGitRoot(runDir), (rel) => searchedScript(rel, runDir));
   const tracked = scripts
     .map((script) => ({ script, path: resolve(runDir, script.path) }))
-    .filter(({ script, path }) => isTracked(script.path, path, projectDir))
+    .filter(({ script, path }) => script.searched !== undefined || isTracked(script.path, path, projectDir))
     .map(({ path }) => displayPath(path, runDir));
   return { tracked: [...new Set(tracked)], untracked };
 }

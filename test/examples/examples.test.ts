@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,23 +10,63 @@ const repo = fileURLToPath(new URL('../../', import.meta.url));
 const sandbox = mkdtempSync(join(tmpdir(), 'hookctl-examples-'));
 afterAll(() => rmSync(sandbox, { recursive: true, force: true }));
 
+const EXAMPLES = ['claude-guard', 'openinterpreter-policy-gate', 'octo-guard', 'codex-guard', 'gemini-guard'];
+
 /**
- * A copy of a bundled example at its place in a git repository of its own (`<repo>/examples/<name>`),
- * with an empty home, so nothing outside it is read or written. The examples reach their scripts from
- * the repository root git prints (what lint's cwd-relative-script asks for), so the copy keeps that path.
+ * A copy of a bundled example in a git repository of its own, with an empty home, so nothing outside it
+ * is read or written: at its place in ours (`<repo>/examples/<name>`), or at the root of the repository,
+ * as a user who takes it as a template copies it (issue 44). Its hooks find their scripts in both.
  */
-function copyExample(name: string): { cwd: string; common: string[] } {
-  const root = join(sandbox, `${name}-repo`);
-  const cwd = join(root, 'examples', name);
+function copyExample(name: string, layout: 'in-place' | 'root'): { cwd: string; common: string[] } {
+  const root = join(sandbox, `${name}-${layout}-repo`);
+  const cwd = layout === 'root' ? root : join(root, 'examples', name);
   // Logs a hook wrote during a manual run in the repo are not part of the example.
   cpSync(join(repo, 'examples', name), cwd, { recursive: true, filter: (path) => !/\.(jsonl|log)$/.test(path) });
   execFileSync('git', ['init', '--quiet', root], { env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' } });
-  mkdirSync(join(sandbox, `${name}-home`));
-  return { cwd, common: ['--cwd', cwd, '--home', join(sandbox, `${name}-home`), '--managed', join(sandbox, 'none.toml')] };
+  const home = join(sandbox, `${name}-${layout}-home`);
+  mkdirSync(home);
+  return { cwd, common: ['--cwd', cwd, '--home', home, '--managed', join(sandbox, 'none.toml')] };
 }
 
-describe.each(['claude-guard', 'openinterpreter-policy-gate', 'octo-guard', 'codex-guard', 'gemini-guard'])('examples/%s', (name) => {
-  const { cwd, common } = copyExample(name);
+describe.each(EXAMPLES.map((name) => [name, 'root'] as const))('examples/%s copied to the %s of another repository', (name, layout) => {
+  const { cwd, common } = copyExample(name, layout);
+
+  it('lints clean', async () => {
+    const result = await runCli(['lint', '--format', 'json', ...common]);
+    const { findings } = JSON.parse(result.stdout) as { findings: { ruleId: string }[] };
+    expect(findings).toEqual([]);
+    expect(result.code).toBe(0);
+  });
+
+  it('passes its hooks-tests cases', async () => {
+    const result = await runCli(['test', ...common]);
+    expect(result.stdout).toMatch(/^\d+ passed, 0 failed$/m);
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toContain('✗');
+  });
+
+  // Hooks run in the session's cwd, which follows `cd`: each case whose payload ran at the project root
+  // runs two levels down, and its hooks must still find their scripts. Not Gemini: it reads the settings
+  // of the directory it started in and runs hooks there ($GEMINI_PROJECT_DIR), whatever the model `cd`s to.
+  it.skipIf(name === 'gemini-guard')('passes them again with the session cd-ed into a subdirectory', async () => {
+    mkdirSync(join(cwd, 'sub', 'deeper'), { recursive: true });
+    const payloads = join(cwd, 'hooks-tests', 'payloads');
+    let moved = 0;
+    for (const file of readdirSync(payloads)) {
+      const payload = JSON.parse(readFileSync(join(payloads, file), 'utf8')) as { cwd?: unknown };
+      if (payload.cwd !== '.' && payload.cwd !== '${PROJECT}') continue;
+      writeFileSync(join(payloads, file), JSON.stringify({ ...payload, cwd: '${PROJECT}/sub/deeper' }));
+      moved++;
+    }
+    expect(moved).toBeGreaterThan(0);
+    const result = await runCli(['test', ...common]);
+    expect(result.stdout).toMatch(/^\d+ passed, 0 failed$/m);
+    expect(result.code).toBe(0);
+  });
+});
+
+describe.each(EXAMPLES)('examples/%s', (name) => {
+  const { cwd, common } = copyExample(name, 'in-place');
 
   it('lints clean', async () => {
     const result = await runCli(['lint', '--format', 'json', ...common]);

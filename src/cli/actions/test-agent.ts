@@ -11,9 +11,10 @@ import { type AgentCaseResult, type AgentReport, runAgentCases } from '../../tes
 import { agentJail } from '../../util/agent-sandbox.js';
 import { stringifyJson } from '../../util/safe-json.js';
 import { showText } from '../../util/show-text.js';
-import { type CommonOptionValues, resolveCommon } from '../common-context.js';
+import { type CommonOptionValues, loadContextOf, resolveCommon } from '../common-context.js';
 import { guardHookProcesses } from '../hook-processes.js';
 import { openEngine } from '../open-engine.js';
+import { preflightOf } from './test.js';
 
 /** The agent binary is neither given nor on PATH. */
 export class AgentMissingError extends HookctlError {}
@@ -62,6 +63,9 @@ export async function testAgent(paths: readonly string[], options: AgentTestOpti
   const { value: failures, interruptedExitCode } = await guardHookProcesses(async (signal) => {
     signal.addEventListener('abort', killHookProcessGroupsNow, { once: true });
     try {
+      // The layers the prediction loads, linted: a hook that cannot run is named before any agent starts.
+      const context = { ...loadContextOf(common), home: predictionView.home, env: predictionView.env };
+      const preflight = await preflightOf(common, engine.handlers, context);
       const report = await runAgentCases({
         driver,
         agentBin: bin,
@@ -72,6 +76,7 @@ export async function testAgent(paths: readonly string[], options: AgentTestOpti
         env: process.env,
         withUserSettings: options.withUserSettings === true,
         jobs,
+        preflight,
         signal,
         onResult: (result) => {
           if (!signal.aborted) progress.write(progressLine(result));

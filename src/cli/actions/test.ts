@@ -1,7 +1,11 @@
 import { join, resolve } from 'node:path';
 import { configured, nearestConfiguredDir } from '../../dialects/detect-dialect.js';
 import { runCases, type CaseResult, type HookSummary } from '../../testing/run-cases.js';
-import { resolveCommon, type CommonOptionValues } from '../common-context.js';
+import { loadContextOf, resolveCommon, type CommonContext, type CommonOptionValues } from '../common-context.js';
+import { loadConfigSpec } from '../../dialects/registry.js';
+import type { HandlerRecord } from '../../kit/handler-record.js';
+import type { LoadContext } from '../../kit/load-context.js';
+import { type HookPreflight, hookPreflight } from '../../testing/preflight.js';
 import { guardHookProcesses } from '../hook-processes.js';
 import { openEngine } from '../open-engine.js';
 import { showText } from '../../util/show-text.js';
@@ -34,6 +38,7 @@ export async function test(dir: string | undefined, options: TestOptions): Promi
       const report = await runCases(engine, casesDir, {
         signal,
         projectDir: common.cwd,
+        preflight: await preflightOf(common, engine.handlers),
         beforeFirstCase: () => process.stderr.write(`${TEST_BYPASS_WARNING}\n`),
       });
       if (options.json) process.stdout.write(`${stringifyJson(report, 2)}\n`);
@@ -47,6 +52,20 @@ export async function test(dir: string | undefined, options: TestOptions): Promi
     }
   });
   return interruptedExitCode ?? (failed === 0 ? 0 : 1);
+}
+
+/**
+ * The hooks lint says cannot run as written (a missing, non-executable or unreadable script), checked
+ * once before the cases run, in the layers the engine loaded; positions are shown from the project.
+ */
+export async function preflightOf(
+  common: CommonContext,
+  handlers: readonly HandlerRecord[],
+  context: LoadContext = loadContextOf(common),
+): Promise<HookPreflight> {
+  const { runLint } = await import('../../lint/run-lint.js');
+  const { findings } = await runLint({ spec: await loadConfigSpec(common.dialectId), context });
+  return hookPreflight(findings, handlers, common.cwd);
 }
 
 /**
@@ -85,7 +104,7 @@ function formatResult(result: CaseResult): string {
     );
   }
   // What each hook did, so "expected deny, actual null" comes with the exit code and stderr that explain it.
-  if (result.error === null) lines.push(...describeHooks(result.hooks));
+  if (result.error === null || result.hooks.length > 0) lines.push(...describeHooks(result.hooks));
   // Case names, errors and outcome values quote hook output: escaped line by line (SPEC 6.1.3).
   return `${lines.map((line) => showText(line)).join('\n')}\n`;
 }

@@ -2,7 +2,14 @@ import type { HandlerRecord } from '../../kit/handler-record.js';
 import { UsageError } from '../../errors.js';
 import type { TrustAuthority, TrustContext, TrustUnit } from '../../kit/trust-authority.js';
 import { describeHook } from '../../trust/describe-hook.js';
-import { mergeScriptHashes, projectScriptHashes, scriptChange, scriptCoverage, type ScriptHashes } from '../../trust/project-scripts.js';
+import {
+  mergeScriptHashes,
+  projectScriptHashes,
+  projectScriptWatchPaths,
+  scriptChange,
+  scriptCoverage,
+  type ScriptHashes,
+} from '../../trust/project-scripts.js';
 import { projectTrustStorePath, readProjectTrustStore, updateProjectTrustStore } from './project-store.js';
 import type { HandlerTrust } from '../../kit/index.js';
 
@@ -89,7 +96,7 @@ export const trust: TrustAuthority = {
     const projectCommands = handlers.filter((handler) => handler.source === 'project').map((handler) => handler.command);
     return [
       projectTrustStorePath(context.home),
-      ...Object.keys(await projectScriptHashes(projectCommands, context.runDir ?? context.projectDir, context.projectDir)),
+      ...(await projectScriptWatchPaths(projectCommands, context.runDir ?? context.projectDir, context.projectDir)),
     ];
   },
 

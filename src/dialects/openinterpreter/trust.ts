@@ -4,7 +4,14 @@ import type { TrustAuthority, TrustContext, TrustUnit } from '../../kit/trust-au
 import { changedFields, describeChange } from './describe-change.js';
 import { describeHook } from '../../trust/describe-hook.js';
 import { definitionHash, hookDefinition } from '../codex/definition.js';
-import { mergeScriptHashes, projectScriptHashes, scriptChange, scriptCoverage, type ScriptHashes } from '../../trust/project-scripts.js';
+import {
+  mergeScriptHashes,
+  projectScriptHashes,
+  projectScriptWatchPaths,
+  scriptChange,
+  scriptCoverage,
+  type ScriptHashes,
+} from '../../trust/project-scripts.js';
 import {
   fileTrust,
   hookTrustStorePath,
@@ -163,7 +170,7 @@ export const trust: TrustAuthority = {
     const projectCommands = handlers.filter((handler) => handler.source === 'project').map((handler) => handler.command);
     return [
       hookTrustStorePath(context.home),
-      ...Object.keys(await projectScriptHashes(projectCommands, context.runDir ?? context.projectDir, context.projectDir)),
+      ...(await projectScriptWatchPaths(projectCommands, context.runDir ?? context.projectDir, context.projectDir)),
     ];
   },
 

@@ -1,5 +1,5 @@
 import { missingScript } from '../../../src/lint/rules/missing-script.js';
-import { CLAUDE_SETTINGS, OCTO_YAML, OI_JSON, OI_TOML, positionOf, ROOT, RuleTester } from '../rule-tester.js';
+import { CLAUDE_SETTINGS, CODEX_JSON, OCTO_YAML, OI_JSON, OI_TOML, positionOf, ROOT, RuleTester } from '../rule-tester.js';
 
 const GUARD = { 'project/scripts/guard.sh': { content: '#!/bin/sh\n', executable: true } };
 const GATE = { 'project/.openinterpreter/hooks/gate.py': 'print()\n' };
@@ -13,9 +13,31 @@ const CLAUDE_SCRIPTS = {
   'project/.claude/hooks/check.sh': { content: '#!/bin/sh\n', executable: true },
   'project/.claude/hooks/check.mjs': '',
 };
+/** The examples' upward search (issue 44): the script is REL in the nearest directory at or above the cwd that holds it. */
+const upward = (rel: string, tail: string) =>
+  `d=$PWD; while [ -n "$d" ] && [ ! -f "$d/${rel}" ]; do d=\${d%/*}; done; ` +
+  `[ -n "$d" ] || { echo "no ${rel} at or above $PWD" >&2; exit 2; }; ${tail}`;
+const UP_REL = '.codex/hooks/up_guard.py';
+const UP_COMMAND = JSON.stringify(upward(UP_REL, `exec python3 "$d/${UP_REL}"`));
+const UPWARD_CODEX = `{ "hooks": { "PreToolUse": [{ "hooks": [{ "type": "command", "command": ${UP_COMMAND} }] }] } }`;
+const UP_SH = '.octo/hooks/up-guard.sh';
+const UPWARD_OCTO = `hooks:\n  PreToolUse:\n    - command: '${upward(UP_SH, `exec "$d/${UP_SH}"`)}'\n`;
 
 new RuleTester().run(missingScript, {
   valid: [
+    {
+      name: 'codex: the upward search finds the script in the project',
+      files: { [CODEX_JSON]: UPWARD_CODEX, [`project/${UP_REL}`]: 'pass\n' },
+    },
+    { name: 'codex: the upward search finds the script above the project', files: { [CODEX_JSON]: UPWARD_CODEX, [UP_REL]: 'pass\n' } },
+    {
+      name: 'octo: the upward search finds the script in the project',
+      files: { [OCTO_YAML]: UPWARD_OCTO, [`project/${UP_SH}`]: { content: '#!/bin/sh\n', executable: true } },
+    },
+    {
+      name: 'a prologue that deviates from the upward search names no file lint can check',
+      files: { [CODEX_JSON]: UPWARD_CODEX.replace('at or above $PWD', 'at or above $HOME') },
+    },
     { name: 'claude: $CLAUDE_PROJECT_DIR in shell form, the script exists', files: { [CLAUDE_SETTINGS]: CLAUDE_SHELL, ...CLAUDE_SCRIPTS } },
     {
       name: 'claude: ${CLAUDE_PROJECT_DIR} in an exec-form argument, the script exists',
@@ -55,6 +77,29 @@ new RuleTester().run(missingScript, {
     },
   ],
   invalid: [
+    {
+      name: 'codex: the upward search finds the script nowhere',
+      files: { [CODEX_JSON]: UPWARD_CODEX },
+      errors: [
+        {
+          messageId: 'missing',
+          ...positionOf(UPWARD_CODEX, '"d=$PWD'),
+          data: { script: UP_REL, path: `${ROOT}/project/${UP_REL}` },
+        },
+      ],
+    },
+    {
+      name: 'octo: the upward search finds the script nowhere; a file of a nearby name is suggested',
+      files: { [OCTO_YAML]: UPWARD_OCTO, 'project/.octo/hooks/up-gaurd.sh': '#!/bin/sh\n' },
+      errors: [
+        {
+          messageId: 'missingDidYouMean',
+          line: 3,
+          column: 16,
+          data: { script: UP_SH, path: `${ROOT}/project/${UP_SH}`, suggestion: '.octo/hooks/up-gaurd.sh' },
+        },
+      ],
+    },
     {
       name: 'claude: $CLAUDE_PROJECT_DIR in shell form, the script is missing',
       files: { [CLAUDE_SETTINGS]: CLAUDE_SHELL },

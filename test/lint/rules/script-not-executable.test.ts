@@ -1,5 +1,5 @@
 import { scriptNotExecutable } from '../../../src/lint/rules/script-not-executable.js';
-import { OCTO_YAML, OI_JSON, OI_TOML, RuleTester } from '../rule-tester.js';
+import { OCTO_YAML, OI_JSON, OI_TOML, ROOT, RuleTester } from '../rule-tester.js';
 
 const SCRIPT = 'project/scripts/guard.sh';
 const PLAIN = { [SCRIPT]: '#!/bin/sh\nexit 0\n' };
@@ -8,8 +8,18 @@ const MESSAGE =
   '"./scripts/guard.sh" is not executable, so running it fails with "permission denied"; ' +
   'run chmod +x ./scripts/guard.sh (or call it through its interpreter, e.g. sh ./scripts/guard.sh)';
 
+/** The examples' upward search (issue 44): `exec "$d/REL"` runs the script found directly. */
+const UPWARD =
+  'd=$PWD; while [ -n "$d" ] && [ ! -f "$d/.octo/hooks/up.sh" ]; do d=${d%/*}; done; ' +
+  '[ -n "$d" ] || { echo "no .octo/hooks/up.sh at or above $PWD" >&2; exit 2; }; exec "$d/.octo/hooks/up.sh"';
+const UPWARD_YAML = `hooks:\n  PreToolUse:\n    - command: '${UPWARD}'\n`;
+
 new RuleTester().run(scriptNotExecutable, {
   valid: [
+    {
+      name: 'the upward search finds an executable script',
+      files: { [OCTO_YAML]: UPWARD_YAML, 'project/.octo/hooks/up.sh': { content: '#!/bin/sh\n', executable: true } },
+    },
     {
       name: 'a script run through its interpreter in JSON',
       files: { [OI_JSON]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "sh ./scripts/guard.sh" }] }] } }', ...PLAIN },
@@ -21,6 +31,11 @@ new RuleTester().run(scriptNotExecutable, {
     },
   ],
   invalid: [
+    {
+      name: 'the upward search finds a script without the execute bit, above the project',
+      files: { [OCTO_YAML]: UPWARD_YAML, '.octo/hooks/up.sh': '#!/bin/sh\n' },
+      errors: [{ messageId: 'notExecutable', line: 3, column: 16, data: { script: `${ROOT}/.octo/hooks/up.sh` } }],
+    },
     {
       name: 'a directly run script without the execute bit in JSON',
       files: {

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { isPlainObject } from '../../../util/is-plain-object.js';
+import { processesBelow, type StillRunning } from '../../../util/process-tree.js';
 import { type ModelScript, type RecordedRequest, startModelServer } from './model-server.js';
 
 /**
@@ -37,6 +38,8 @@ export interface SessionResult {
   readonly exitCode: number | null;
   readonly signal: string | null;
   readonly timedOut: boolean;
+  /** On a timeout, the processes Claude had started that were still running (a hook that hangs), oldest first. */
+  readonly stillRunning?: readonly StillRunning[];
   readonly durationMs: number;
   /** Every stream-json line Claude printed, parsed (non-JSON lines as strings). */
   readonly events: readonly unknown[];
@@ -90,9 +93,13 @@ interface ClaudeRun {
   exitCode: number | null;
   signal: string | null;
   timedOut: boolean;
+  stillRunning: StillRunning[];
   events: unknown[];
   stderr: string;
 }
+
+/** Claude Code's own processes: the native `claude` (`claude.exe` in the npm package) or `node …/cli.js`. */
+const isClaude = (argv: readonly string[]): boolean => argv.some((arg, i) => i < 2 && /(^|\/)(claude(\.exe)?|cli\.js)$/.test(arg));
 
 function spawnClaude(spec: SessionSpec, baseUrl: string): Promise<ClaudeRun> {
   const args = ['-p', spec.prompt, '--output-format', 'stream-json', '--verbose', '--include-hook-events', ...(spec.args ?? [])];
@@ -106,14 +113,17 @@ function spawnClaude(spec: SessionSpec, baseUrl: string): Promise<ClaudeRun> {
     if (stderr.length < OUTPUT_LIMIT) stderr += chunk.toString('utf8');
   });
   let timedOut = false;
+  let stillRunning: StillRunning[] = [];
   const timer = setTimeout(() => {
     timedOut = true;
+    // What was still running says why: a hook that hangs, with its command and how long it ran.
+    if (child.pid !== undefined) stillRunning = processesBelow(child.pid, isClaude);
     child.kill('SIGKILL');
   }, spec.timeoutMs ?? 90_000);
   return new Promise((resolve) => {
     const finish = (exitCode: number | null, signal: string | null): void => {
       clearTimeout(timer);
-      resolve({ exitCode, signal, timedOut, events: parseLines(stdout), stderr });
+      resolve({ exitCode, signal, timedOut, stillRunning, events: parseLines(stdout), stderr });
     };
     child.on('error', (error) => {
       stderr += `spawn failed: ${error.message}\n`;

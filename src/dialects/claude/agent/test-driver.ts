@@ -41,6 +41,7 @@ export const claudeAgentDriver: AgentDriver = {
     'SessionStart',
     'SessionEnd',
   ],
+  sessionEvents: ['SessionStart', 'UserPromptSubmit', 'Stop', 'SessionEnd'],
   version,
   redirections: (context) => claudeRedirections(copiedSettingsFiles(context.projectDir, userConfigDir(context))),
   run: runClaudeCase,
@@ -244,6 +245,16 @@ function observe(c: AgentCase, layout: Layout, result: SessionResult, turns: num
   const fired = witnessed(layout, c.event).some((p) => !isToolEvent(c.event) || isCaseCall(p, c, layout));
   const seen = modelText(result).split(layout.project).join(c.projectDir);
   const base = { fired, exitCode: result.exitCode, stderrTail: tail(result.stderr) };
+  if (result.timedOut && (result.stillRunning ?? []).length > 0) {
+    const running = (result.stillRunning ?? []).map((p) => ({ ...p, command: p.command.split(layout.project).join(c.projectDir) }));
+    return {
+      ...base,
+      summary: 'did not finish',
+      disagreements: [],
+      notDrivable: null,
+      stuck: { kind: 'hang', timeoutMs: c.timeoutMs, running },
+    };
+  }
   if (result.timedOut)
     return { ...base, summary: 'timed out', disagreements: [], notDrivable: `Claude Code did not finish within ${c.timeoutMs} ms` };
   const disagreements: AgentDisagreement[] = [];

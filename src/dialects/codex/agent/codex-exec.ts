@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { processesBelow, type StillRunning } from '../../../util/process-tree.js';
 import type { CodexJob, CodexRun } from './job.js';
 import { SCRIPTED_MODEL, scriptedModelCatalog } from './model-catalog.js';
-import { startScriptedResponsesServer } from './responses-server.js';
+import { isCompactionRequest, type RecordedRequest, startScriptedResponsesServer } from './responses-server.js';
 
 const PROVIDER = 'hookctl_scripted';
 const KEY_ENV = 'HOOKCTL_SCRIPTED_MODEL_KEY';
@@ -51,6 +52,8 @@ export async function runCodexExec(job: CodexJob): Promise<CodexRun> {
     job.prompt,
   ];
   const started = Date.now();
+  const loopAfter = job.loopAfter ?? 0;
+  const continuations = (): number => rootConversation(server.requests).length - job.script.length;
   try {
     const result = await spawnCollect(
       job.codexBin,
@@ -72,28 +75,61 @@ export async function runCodexExec(job: CodexJob): Promise<CodexRun> {
       },
       job.cwd,
       job.timeoutMs ?? 60_000,
+      () => loopAfter > 0 && continuations() >= loopAfter,
     );
-    return { ...result, durationMs: Date.now() - started, events: parseJsonLines(result.stdout), requests: server.requests };
+    const looped = result.watched ? { continuations: continuations(), lastInput: lastInputText(rootConversation(server.requests)) } : null;
+    const { watched: _, ...run } = result;
+    return { ...run, looped, durationMs: Date.now() - started, events: parseJsonLines(result.stdout), requests: server.requests };
   } finally {
     await server.close();
   }
+}
+
+/** The root conversation's sampling requests (the first thread's; no compaction), in order. */
+function rootConversation(requests: readonly RecordedRequest[]): RecordedRequest[] {
+  const sampling = requests.filter((r) => r.method === 'POST' && r.path.endsWith('/responses') && !isCompactionRequest(r.body));
+  const root = sampling[0]?.thread;
+  return sampling.filter((r) => r.thread === root);
+}
+
+/** The text of the last input item of the last request: what Codex gave the model when the turn went on. */
+function lastInputText(requests: readonly RecordedRequest[]): string {
+  const input = (requests.at(-1)?.body as { input?: unknown } | null)?.input;
+  const item = Array.isArray(input) ? (input.at(-1) as { content?: unknown } | undefined) : undefined;
+  const content = Array.isArray(item?.content) ? item.content : [];
+  return content
+    .map((part) => (typeof (part as { text?: unknown }).text === 'string' ? (part as { text: string }).text : ''))
+    .join('')
+    .slice(0, 2000);
 }
 
 interface Collected {
   exitCode: number | null;
   signal: string | null;
   timedOut: boolean;
+  /** Ended because `watch` said so. */
+  watched: boolean;
+  stillRunning: StillRunning[];
   stdout: string;
   stderr: string;
 }
 
-function spawnCollect(bin: string, argv: string[], env: NodeJS.ProcessEnv, cwd: string, timeoutMs: number): Promise<Collected> {
+function spawnCollect(
+  bin: string,
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  timeoutMs: number,
+  watch: () => boolean,
+): Promise<Collected> {
   return new Promise((resolve, reject) => {
     // Its own process group, so a timeout ends Codex and every hook it started.
     const child = spawn(bin, argv, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let stdout = '';
     let stderr = '';
     let timedOut = false;
+    let watched = false;
+    let stillRunning: StillRunning[] = [];
     child.stdout.on('data', (chunk: Buffer) => {
       if (stdout.length < MAX_STREAM) stdout += chunk.toString('utf8');
     });
@@ -102,19 +138,31 @@ function spawnCollect(bin: string, argv: string[], env: NodeJS.ProcessEnv, cwd: 
     });
     const timer = setTimeout(() => {
       timedOut = true;
+      // What was still running says why: a hook that hangs, with its command and how long it ran.
+      if (child.pid !== undefined) stillRunning = processesBelow(child.pid, isCodex);
       killGroup(child.pid);
     }, timeoutMs);
+    const watcher = setInterval(() => {
+      if (watched || !watch()) return;
+      watched = true;
+      killGroup(child.pid);
+    }, 200);
     child.on('error', (error) => {
       clearTimeout(timer);
+      clearInterval(watcher);
       reject(error);
     });
     child.on('close', (exitCode, signal) => {
       clearTimeout(timer);
+      clearInterval(watcher);
       killGroup(child.pid);
-      resolve({ exitCode, signal, timedOut, stdout, stderr });
+      resolve({ exitCode, signal, timedOut, watched, stillRunning, stdout, stderr });
     });
   });
 }
+
+/** Codex's own processes: its npm launcher (`node …/bin/codex.js`) and the native `codex` binary. */
+const isCodex = (argv: readonly string[]): boolean => argv.some((arg, i) => i < 2 && /(^|\/)codex(\.js)?$/.test(arg));
 
 function killGroup(pid: number | undefined): void {
   if (pid === undefined) return;

@@ -23,12 +23,15 @@ export const codexAgentDriver: AgentDriver = {
   binName: 'codex',
   installHint: 'npm install -g @openai/codex',
   events: ['PreToolUse', 'PermissionRequest', 'PostToolUse', 'Stop', 'UserPromptSubmit', 'SessionStart', 'SessionEnd'],
+  sessionEvents: ['SessionStart', 'UserPromptSubmit', 'Stop', 'SessionEnd'],
   version: (bin) => agentVersion(bin),
   redirections: (context) => codexRedirections(copiedCodexConfigs(context.projectDir, userCodexHome(context))),
   run: runCodexCase,
 };
 
 const DONE = 'hookctl: scripted turn finished.';
+/** Model requests past the script after which a case's session is ended as a loop (CodexJob.loopAfter). */
+const LOOP_AFTER = 5;
 const FIRST_STOP = 'hookctl: a first stop, so that the next one is a continuation.';
 const BLOCKED_PREFIX = 'Command blocked by PreToolUse hook:';
 
@@ -56,6 +59,9 @@ async function runCodexCase(c: AgentCase): Promise<AgentObservation> {
     script,
     env: { HOME: layout.home, TMPDIR: layout.tmp },
     timeoutMs: c.timeoutMs,
+    // A case's session goes on past its script at most once (its Stop hook blocking the final stop, as
+    // the example's does once): five times means a hook blocks every stop, and it would never end.
+    loopAfter: LOOP_AFTER,
     // Codex asks PermissionRequest hooks for an escalated command under on-request approvals only.
     ...(c.event === 'PermissionRequest' ? { bypass: false, args: ['--approve-for-me'] } : {}),
   };
@@ -86,6 +92,8 @@ function writeUserLayer(c: AgentCase, layout: Layout, continuation: boolean): vo
   };
   add(c.event, witness);
   if (c.event !== 'PostToolUse') add('PostToolUse', witness);
+  // Every Stop payload, so a turn that keeps going (a Stop hook blocking every attempt) can be replayed to name the hook.
+  if (c.event !== 'Stop') add('Stop', witness);
   if (continuation) {
     const marker = join(layout.tools, 'stopped-once');
     const once = join(layout.tools, 'stop-once.sh');
@@ -188,6 +196,20 @@ function observe(c: AgentCase, layout: Layout, run: CodexRun, turns: number): Ag
     .split(layout.project)
     .join(c.projectDir);
   const base = { fired, exitCode: run.exitCode, stderrTail: run.stderr.trimEnd().split('\n').slice(-5).join('\n') };
+  if (run.looped) {
+    const stops = witnessed(layout, 'Stop');
+    const last = stops.at(-1);
+    const payload =
+      last === undefined ? null : (JSON.parse(JSON.stringify(last).split(layout.project).join(c.projectDir)) as Record<string, unknown>);
+    const times = stops.length > 0 ? stops.length : run.looped.continuations;
+    const stuck = { kind: 'loop' as const, event: 'Stop', times, payload, agentText: clip(run.looped.lastInput) };
+    return { ...base, summary: `fired Stop ${times} times, the turn going on after each`, disagreements: [], notDrivable: null, stuck };
+  }
+  if (run.timedOut && (run.stillRunning ?? []).length > 0) {
+    const running = (run.stillRunning ?? []).map((p) => ({ ...p, command: p.command.split(layout.project).join(c.projectDir) }));
+    const stuck = { kind: 'hang' as const, timeoutMs: c.timeoutMs, running };
+    return { ...base, summary: 'did not finish', disagreements: [], notDrivable: null, stuck };
+  }
   if (run.timedOut)
     return { ...base, summary: 'timed out', disagreements: [], notDrivable: `Codex did not finish within ${c.timeoutMs} ms` };
   const out: AgentDisagreement[] = [];
