@@ -11,7 +11,6 @@ import {
   intoCopy,
   laySandbox,
   type SandboxLayout,
-  shadowDirs,
   witnessed,
   writeWitness,
 } from '../../../util/agent-sandbox.js';
@@ -79,7 +78,7 @@ async function runClaudeCase(c: AgentCase): Promise<AgentObservation> {
     env: { TMPDIR: layout.tmp },
     timeoutMs: c.timeoutMs,
   };
-  const result = await runDriver(c.sandbox, spec, shadowDirs(writtenPaths(c, layout), c.sandbox));
+  const result = await runDriver(c.sandbox, spec, writtenPaths(c, layout));
   return observe(c, layout, result, turns.length);
 }
 
@@ -169,11 +168,11 @@ function driverPath(): string {
 }
 
 /** Runs driver.js (model server + claude) jailed; the sandbox is the only writable place. */
-function runDriver(sandbox: string, spec: SessionSpec, shadowed: readonly string[]): Promise<SessionResult> {
+function runDriver(sandbox: string, spec: SessionSpec, written: readonly string[]): Promise<SessionResult> {
   const specFile = join(sandbox, 'hookctl', 'spec.json');
   const resultFile = join(sandbox, 'hookctl', 'result.json');
   writeFileSync(specFile, JSON.stringify(spec));
-  const [command, ...args] = agentJail().wrap([process.execPath, driverPath(), specFile, resultFile], sandbox, shadowed);
+  const [command, ...args] = agentJail().wrap([process.execPath, driverPath(), specFile, resultFile], sandbox, written);
   return new Promise((resolve, reject) => {
     // Nothing of the caller's environment reaches the driver (session.ts builds Claude's own).
     const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: spec.home };
