@@ -16,7 +16,7 @@ import {
 } from '../../../util/agent-sandbox.js';
 import { isPlainObject } from '../../../util/is-plain-object.js';
 import type { ModelScript, ScriptedTurn } from './model-server.js';
-import { claudeRedirections, copiedSettingsFiles } from './redirections.js';
+import { claudeProjectMcpServers, claudeRedirections, copiedSettingsFiles } from './redirections.js';
 import type { SessionResult, SessionSpec } from './session.js';
 
 /**
@@ -41,7 +41,10 @@ export const claudeAgentDriver: AgentDriver = {
     'SessionEnd',
   ],
   version,
-  redirections: (context) => claudeRedirections(copiedSettingsFiles(context.projectDir, userConfigDir(context))),
+  redirections: (context) => [
+    ...claudeRedirections(copiedSettingsFiles(context.projectDir, userConfigDir(context))),
+    ...claudeProjectMcpServers(context.projectDir),
+  ],
   run: runClaudeCase,
 };
 
@@ -74,7 +77,7 @@ async function runClaudeCase(c: AgentCase): Promise<AgentObservation> {
     prompt: c.event === 'UserPromptSubmit' && typeof c.payload.prompt === 'string' ? c.payload.prompt : 'Run the scripted step.',
     script: { conversations: [{ turns }] } satisfies ModelScript,
     // Claude asks PermissionRequest hooks only where it would ask the user: not under the bypass flag.
-    args: ['--settings', settings, ...(c.event === 'PermissionRequest' ? [] : ['--dangerously-skip-permissions'])],
+    args: ['--settings', settings, '--strict-mcp-config', ...(c.event === 'PermissionRequest' ? [] : ['--dangerously-skip-permissions'])],
     env: { TMPDIR: layout.tmp },
     timeoutMs: c.timeoutMs,
   };

@@ -1,0 +1,223 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentJail } from '../../src/util/agent-sandbox.js';
+import { BIN } from '../helpers/run-cli.js';
+
+/**
+ * Issue 38, items 1, 2 and 7: a case's tool call (or a hook) run by the real agent inside the
+ * `hookctl test --agent` jail attacks the host the ways the issue found, and more. Each attack
+ * reports what succeeded through the one channel a case legitimately has, the tool's answer: the
+ * command prints `R=[…]` (a letter per attack that worked) and exits 3, so Claude fires
+ * PostToolUseFailure, not the case's PostToolUse, and hookctl lists the case as `not run` with that
+ * answer. `R=[]` proves the command ran and nothing got through; the host is checked as well.
+ */
+const REPO = resolve(import.meta.dirname, '../..');
+const CLAUDE = join(REPO, 'node_modules', '.bin', 'claude');
+const NOBODY = 65534;
+const asRoot = process.getuid?.() === 0;
+
+function unavailable(): string | null {
+  if (!existsSync(CLAUDE)) return 'the pinned Claude Code is not installed (npm ci)';
+  if (!existsSync(join(REPO, 'dist', 'src', 'dialects', 'claude', 'agent', 'driver.js'))) return 'dist/ is not built (npm run build)';
+  return agentJail().note;
+}
+
+const why = unavailable();
+if (why !== null) console.log(`agent-jail.test.ts: not run: ${why}`);
+
+const temps: string[] = [];
+const victims: ChildProcess[] = [];
+let server: Server;
+let connections = 0;
+let port = 0;
+
+beforeAll(async () => {
+  // A server in hookctl's own network namespace (on a normal host, the way to the real network).
+  server = createServer((socket) => {
+    connections += 1;
+    socket.destroy();
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  port = (server.address() as { port: number }).port;
+});
+
+afterAll(() => {
+  server?.close();
+  for (const victim of victims) victim.kill('SIGKILL');
+  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A directory everyone may write, so that only the jail (not file permissions) stands in the way. */
+function hostDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'hookctl-jail-host-'));
+  chmodSync(dir, 0o777);
+  temps.push(dir);
+  return dir;
+}
+
+/** A host process outside the jail with a secret in its environment and its cwd in `dir`. */
+function victim(dir: string, secret: string): number {
+  const child = spawn('sleep', ['600'], { cwd: dir, env: { PATH: '/usr/bin:/bin', HOOKCTL_JAIL_SECRET: secret }, stdio: 'ignore' });
+  victims.push(child);
+  return child.pid as number;
+}
+
+/** A Claude project with `settings` and one PostToolUse case whose Bash call is `command`. */
+function project(settings: unknown, command: string, event = 'PostToolUse'): string {
+  const dir = mkdtempSync(join(tmpdir(), 'hookctl-jail-project-'));
+  temps.push(dir);
+  chmodSync(dir, 0o755);
+  mkdirSync(join(dir, '.claude'));
+  mkdirSync(join(dir, 'hooks-tests'));
+  writeFileSync(join(dir, '.claude', 'settings.json'), JSON.stringify(settings));
+  const payload = {
+    session_id: 's',
+    transcript_path: join(dir, 't.jsonl'),
+    cwd: '.',
+    permission_mode: 'default',
+    hook_event_name: event,
+    tool_name: 'Bash',
+    tool_input: { command },
+    ...(event === 'PostToolUse' ? { tool_response: { stdout: '', stderr: '' } } : {}),
+    tool_use_id: 'toolu_jail',
+  };
+  writeFileSync(join(dir, 'hooks-tests', 'attack.case.json'), JSON.stringify({ event, payload, expect: {} }));
+  return dir;
+}
+
+interface Run {
+  code: number | null;
+  stderr: string;
+  report: { results: { status: string; reason: string | null; agentDid: string | null }[] };
+}
+
+/** `hookctl test --agent claude --json` on `dir`, as root or (`uid`) as another user. */
+function runAgent(dir: string, uid: number | null, onTick?: () => void): Promise<Run> {
+  const home = mkdtempSync(join(tmpdir(), 'hookctl-jail-home-'));
+  temps.push(home);
+  if (uid !== null) chownSync(home, uid, uid);
+  const argv = [process.execPath, BIN, 'test', '--agent', 'claude', dir, '--agent-bin', CLAUDE, '--json'];
+  const drop = uid === null ? [] : ['setpriv', `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', '--'];
+  const [command, ...args] = [...drop, ...argv];
+  return new Promise((done, fail) => {
+    const child = spawn(command as string, args, {
+      cwd: dir,
+      env: { PATH: process.env.PATH, HOME: home, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const tick = onTick === undefined ? null : setInterval(onTick, 100);
+    const guard = setTimeout(() => child.kill('SIGKILL'), 280_000);
+    child.on('error', fail);
+    child.on('close', (code) => {
+      clearTimeout(guard);
+      if (tick !== null) clearInterval(tick);
+      try {
+        done({ code, stderr, report: JSON.parse(stdout) as Run['report'] });
+      } catch {
+        fail(new Error(`hookctl printed no JSON report (exit ${code}): ${stderr.slice(-600)}`));
+      }
+    });
+  });
+}
+
+/**
+ * The attacks, one letter each in `R=[…]` when it works: W a write to the host through any
+ * process's /proc/<pid>/root (the issue's repro), w the same through the victim's; M `mount -o
+ * remount,rw /`; H a plain write to the host directory; N a connection to hookctl's namespace's
+ * server through `nsenter --net` into any process's network namespace; P ptrace of the victim; K a
+ * signal to it; E its environment read. Then the uid and the number of processes in /proc.
+ */
+function attack(dir: string, pid: number, secret: string): string {
+  const connect = `node -e 'require("net").connect(${port},"127.0.0.1").on("connect",()=>process.exit(0)).on("error",()=>process.exit(1))'`;
+  return [
+    "exec 2>/dev/null",
+    'r=""',
+    `for p in /proc/[0-9]*; do echo x > "$p/root${dir}/via-proc-root" 2>/dev/null && { r="\${r}W"; break; }; done`,
+    `echo x > /proc/${pid}/root${dir}/via-victim 2>/dev/null && r="\${r}w"`,
+    'mount -o remount,rw / 2>/dev/null && r="${r}M"',
+    `echo x > ${dir}/direct 2>/dev/null && r="\${r}H"`,
+    `for p in /proc/[0-9]*; do timeout 10 nsenter --net="$p/ns/net" ${connect} 2>/dev/null && { r="\${r}N"; break; }; done`,
+    `timeout 3 strace -p ${pid} -e trace=none 2>&1 | grep -q attached && r="\${r}P"`,
+    `kill -0 ${pid} 2>/dev/null && r="\${r}K"`,
+    `cat /proc/[0-9]*/environ 2>/dev/null | grep -aq ${secret} && r="\${r}E"`,
+    'echo "R=[$r] uid=$(id -u) procs=$(ls -d /proc/[0-9]* | wc -l)"',
+    'exit 3',
+  ].join('\n');
+}
+
+const AGENT_RUN = { timeout: 300_000 };
+
+const users: [string, number | null][] = [['hookctl as this user', null]];
+// As root, the same run as an unprivileged user too (the jail then starts with `unshare -r`).
+if (asRoot) users.push(['hookctl as an unprivileged user (uid 65534)', NOBODY]);
+
+describe.skipIf(why !== null)('test --agent claude: a case can not reach the host from the jail', () => {
+  for (const [who, uid] of users) {
+    it(`${who}: no write through /proc/<pid>/root, no remount, no nsenter, no ptrace, kill or environ`, AGENT_RUN, async () => {
+      const dir = hostDir();
+      const secret = `s${randomBytes(8).toString('hex')}`;
+      const pid = victim(dir, secret);
+      const before = connections;
+      const run = await runAgent(project({ hooks: {} }, attack(dir, pid, secret)), uid);
+      const [result] = run.report.results;
+      expect(result?.status, run.stderr).toBe('not-run');
+      // The command ran in the agent to its end, and none of its attacks worked.
+      expect(result?.reason).toMatch(/Exit code 3\\nR=\[\] uid=0 procs=\d\b/);
+      expect(readdirSync(dir)).toEqual([]);
+      expect(connections).toBe(before);
+      expect(existsSync(`/proc/${pid}`)).toBe(true);
+    });
+  }
+});
+
+/** Every process whose command line holds `marker`. */
+function marked(marker: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(marker)) found.push(Number(entry));
+    } catch {
+      // It ended while we looked.
+    }
+  }
+  return found;
+}
+
+describe.skipIf(why !== null)('test --agent claude: nothing the run started outlives it', () => {
+  for (const [who, uid] of users) {
+    it(`${who}: a hook's background process that ignores TERM, HUP and INT ends with the run`, AGENT_RUN, async () => {
+      const mark = String(Date.now() % 1_000_000).padStart(6, '0');
+      // In the agent (its cwd is in the sandbox) the helper sleeps 3000.1<mark>, in hookctl's own run 3000.2<mark>.
+      const hook = [
+        'case "$PWD" in */hookctl-agent-*) n=1;; *) n=2;; esac',
+        `(trap '' TERM HUP INT; exec sleep 3000.\${n}${mark}) >/dev/null 2>&1 &`,
+        'exit 0',
+      ].join('\n');
+      // The call sleeps, so that the helper is seen alive while the agent runs.
+      const dir = project({}, 'sleep 3', 'PreToolUse');
+      writeFileSync(join(dir, '.claude', 'bg.sh'), hook);
+      const settings = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: `sh ${dir}/.claude/bg.sh` }] }] } };
+      writeFileSync(join(dir, '.claude', 'settings.json'), JSON.stringify(settings));
+      let seen = false;
+      const run = await runAgent(dir, uid, () => {
+        seen ||= marked(`3000.1${mark}`).length > 0;
+      });
+      expect(run.report.results[0]?.status, run.stderr).toBe('passed');
+      expect(run.code).toBe(0);
+      // It was running while the agent ran, and it is gone now that hookctl exited.
+      expect(seen).toBe(true);
+      expect(marked(`3000.1${mark}`)).toEqual([]);
+      expect(marked(`3000.2${mark}`)).toEqual([]);
+    });
+  }
+});
