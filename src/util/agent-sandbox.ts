@@ -1,7 +1,7 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { basename, delimiter, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { isPlainObject } from './is-plain-object.js';
 
 /**
@@ -93,6 +93,8 @@ function jailed(argv: readonly string[], writable: string, written: readonly str
 
 function probeJail(): AgentJail {
   if (process.platform !== 'linux') return unjailed(`an agent jail needs Linux (this is ${process.platform})`);
+  const missing = TOOLS.find(([tool]) => !onPath(tool));
+  if (missing !== undefined) return unjailed(`${missing[0]} (${missing[1]}) is not installed`);
   // A throwaway sandbox: the probe must write there as the jail's uid, with node, as a case would.
   const dir = mkdtempSync(join(tmpdir(), 'hookctl-jail-probe-'));
   try {
@@ -108,6 +110,17 @@ function probeJail(): AgentJail {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The programs the jail is made with, and where each comes from. */
+const TOOLS: readonly (readonly [string, string])[] = [
+  ['unshare', 'util-linux'],
+  ['setpriv', 'util-linux'],
+  ['ip', 'iproute2'],
+];
+
+function onPath(tool: string): boolean {
+  return (process.env.PATH ?? '').split(delimiter).some((dir) => dir !== '' && existsSync(join(dir, tool)));
 }
 
 /** As `hookctl test` runs them: on this host, with the user's rights, nothing in between. */
