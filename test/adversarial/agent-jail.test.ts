@@ -18,11 +18,12 @@ import { BIN } from '../helpers/run-cli.js';
  */
 const REPO = resolve(import.meta.dirname, '../..');
 const CLAUDE = join(REPO, 'node_modules', '.bin', 'claude');
+const CODEX = join(REPO, 'node_modules', '.bin', 'codex');
 const NOBODY = 65534;
 const asRoot = process.getuid?.() === 0;
 
 function unavailable(): string | null {
-  if (!existsSync(CLAUDE)) return 'the pinned Claude Code is not installed (npm ci)';
+  if (!existsSync(CLAUDE) || !existsSync(CODEX)) return 'the pinned agents are not installed (npm ci)';
   if (!existsSync(join(REPO, 'dist', 'src', 'dialects', 'claude', 'agent', 'driver.js'))) return 'dist/ is not built (npm run build)';
   return agentJail().note;
 }
@@ -67,20 +68,30 @@ function victim(dir: string, secret: string): number {
   return child.pid as number;
 }
 
-/** A Claude project with `settings` and one PostToolUse case whose Bash call is `command`. */
-function project(settings: unknown, command: string, event = 'PostToolUse'): string {
+type Agent = 'claude' | 'codex';
+
+/**
+ * A project for `agent` whose PreToolUse hook is the shell script `hook` (none when null), with one
+ * case of `event` on a Bash call running `command`.
+ */
+function project(agent: Agent, hook: string | null, command: string, event = 'PreToolUse'): string {
   const dir = mkdtempSync(join(tmpdir(), 'hookctl-jail-project-'));
   temps.push(dir);
   chmodSync(dir, 0o755);
-  mkdirSync(join(dir, '.claude'));
+  const config = join(dir, agent === 'claude' ? '.claude' : '.codex');
+  mkdirSync(config);
   mkdirSync(join(dir, 'hooks-tests'));
-  writeFileSync(join(dir, '.claude', 'settings.json'), JSON.stringify(settings));
+  // The same hooks table in both: Claude's settings.json and Codex's hooks.json.
+  const hooks = hook === null ? {} : { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: `sh ${config}/hook.sh` }] }] };
+  if (hook !== null) writeFileSync(join(config, 'hook.sh'), hook);
+  writeFileSync(join(config, agent === 'claude' ? 'settings.json' : 'hooks.json'), JSON.stringify({ hooks }));
   const payload = {
     session_id: 's',
     transcript_path: join(dir, 't.jsonl'),
     cwd: '.',
     permission_mode: 'default',
     hook_event_name: event,
+    ...(agent === 'codex' ? { turn_id: 't', model: 'gpt-5-codex' } : {}),
     tool_name: 'Bash',
     tool_input: { command },
     ...(event === 'PostToolUse' ? { tool_response: { stdout: '', stderr: '' } } : {}),
@@ -97,17 +108,19 @@ interface Run {
 }
 
 /** `hookctl test --agent claude --json` on `dir`, as root or (`uid`) as another user. */
-function runAgent(dir: string, uid: number | null, onTick?: () => void): Promise<Run> {
+function runAgent(agent: 'claude' | 'codex', dir: string, uid: number | null, onTick?: () => void): Promise<Run> {
   const home = mkdtempSync(join(tmpdir(), 'hookctl-jail-home-'));
   temps.push(home);
   if (uid !== null) chownSync(home, uid, uid);
-  const argv = [process.execPath, BIN, 'test', '--agent', 'claude', dir, '--agent-bin', CLAUDE, '--json'];
+  const bin = agent === 'claude' ? CLAUDE : CODEX;
+  const argv = [process.execPath, BIN, 'test', '--agent', agent, dir, '--agent-bin', bin, '--json'];
   const drop = uid === null ? [] : ['setpriv', `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', '--'];
   const [command, ...args] = [...drop, ...argv];
   return new Promise((done, fail) => {
     const child = spawn(command as string, args, {
       cwd: dir,
-      env: { PATH: process.env.PATH, HOME: home, NO_COLOR: '1' },
+      // SHLVL: Codex runs hooks with `bash -c`, which without it sources ~/.bashrc for a socket stdin.
+      env: { PATH: process.env.PATH, HOME: home, NO_COLOR: '1', SHLVL: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -150,7 +163,6 @@ function attack(dir: string, pid: number, secret: string): string {
     `kill -0 ${pid} 2>/dev/null && r="\${r}K"`,
     `cat /proc/[0-9]*/environ 2>/dev/null | grep -aq ${secret} && r="\${r}E"`,
     'echo "R=[$r] uid=$(id -u) procs=$(ls -d /proc/[0-9]* | wc -l)"',
-    'exit 3',
   ].join('\n');
 }
 
@@ -160,18 +172,36 @@ const users: [string, number | null][] = [['hookctl as this user', null]];
 // As root, the same run as an unprivileged user too (the jail then starts with `unshare -r`).
 if (asRoot) users.push(['hookctl as an unprivileged user (uid 65534)', NOBODY]);
 
-describe.skipIf(why !== null)('test --agent claude: a case can not reach the host from the jail', () => {
+describe.skipIf(why !== null)('test --agent: a case can not reach the host from the jail', () => {
   for (const [who, uid] of users) {
     it(`${who}: no write through /proc/<pid>/root, no remount, no nsenter, no ptrace, kill or environ`, AGENT_RUN, async () => {
       const dir = hostDir();
       const secret = `s${randomBytes(8).toString('hex')}`;
       const pid = victim(dir, secret);
       const before = connections;
-      const run = await runAgent(project({ hooks: {} }, attack(dir, pid, secret)), uid);
+      const run = await runAgent('claude', project('claude', null, `${attack(dir, pid, secret)}\nexit 3`, 'PostToolUse'), uid);
       const [result] = run.report.results;
       expect(result?.status, run.stderr).toBe('not-run');
       // The command ran in the agent to its end, and none of its attacks worked.
       expect(result?.reason).toMatch(/Exit code 3\\nR=\[\] uid=0 procs=\d\b/);
+      expect(readdirSync(dir)).toEqual([]);
+      expect(connections).toBe(before);
+      expect(existsSync(`/proc/${pid}`)).toBe(true);
+    });
+
+    // Codex fires PostToolUse for a failing call too, so here a hook attacks, in the agent only (its
+    // cwd is in the sandbox; hookctl's own run of it on the host does nothing), and reports through
+    // its deny reason, which hookctl shows as what the agent did.
+    it(`${who}: the same attacks from a hook in Codex`, AGENT_RUN, async () => {
+      const dir = hostDir();
+      const secret = `s${randomBytes(8).toString('hex')}`;
+      const pid = victim(dir, secret);
+      const before = connections;
+      const hook = `case "$PWD" in */hookctl-agent-*) ;; *) exit 0;; esac\n{\n${attack(dir, pid, secret)}\n} >&2\nexit 2\n`;
+      const run = await runAgent('codex', project('codex', hook, 'true'), uid);
+      const [result] = run.report.results;
+      expect(result?.status, run.stderr).toBe('disagrees');
+      expect(result?.agentDid).toMatch(/^denied the call: "R=\[\] uid=0 procs=\d+\. Command: true"$/);
       expect(readdirSync(dir)).toEqual([]);
       expect(connections).toBe(before);
       expect(existsSync(`/proc/${pid}`)).toBe(true);
@@ -193,31 +223,29 @@ function marked(marker: string): number[] {
   return found;
 }
 
-describe.skipIf(why !== null)('test --agent claude: nothing the run started outlives it', () => {
-  for (const [who, uid] of users) {
-    it(`${who}: a hook's background process that ignores TERM, HUP and INT ends with the run`, AGENT_RUN, async () => {
-      const mark = String(Date.now() % 1_000_000).padStart(6, '0');
-      // In the agent (its cwd is in the sandbox) the helper sleeps 3000.1<mark>, in hookctl's own run 3000.2<mark>.
-      const hook = [
-        'case "$PWD" in */hookctl-agent-*) n=1;; *) n=2;; esac',
-        `(trap '' TERM HUP INT; exec sleep 3000.\${n}${mark}) >/dev/null 2>&1 &`,
-        'exit 0',
-      ].join('\n');
-      // The call sleeps, so that the helper is seen alive while the agent runs.
-      const dir = project({}, 'sleep 3', 'PreToolUse');
-      writeFileSync(join(dir, '.claude', 'bg.sh'), hook);
-      const settings = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: `sh ${dir}/.claude/bg.sh` }] }] } };
-      writeFileSync(join(dir, '.claude', 'settings.json'), JSON.stringify(settings));
-      let seen = false;
-      const run = await runAgent(dir, uid, () => {
-        seen ||= marked(`3000.1${mark}`).length > 0;
+describe.skipIf(why !== null)('test --agent: nothing the run started outlives it', () => {
+  for (const agent of ['claude', 'codex'] as const) {
+    for (const [who, uid] of users) {
+      it(`${agent}, ${who}: a hook's background process that ignores TERM, HUP and INT ends with the run`, AGENT_RUN, async () => {
+        const mark = String(Date.now() % 1_000_000).padStart(6, '0');
+        // In the agent (its cwd is in the sandbox) the helper sleeps 3000.1<mark>, in hookctl's own run 3000.2<mark>.
+        const hook = [
+          'case "$PWD" in */hookctl-agent-*) n=1;; *) n=2;; esac',
+          `(trap '' TERM HUP INT; exec sleep 3000.\${n}${mark}) >/dev/null 2>&1 &`,
+          'exit 0',
+        ].join('\n');
+        // The call sleeps, so that the helper is seen alive while the agent runs.
+        let seen = false;
+        const run = await runAgent(agent, project(agent, hook, 'sleep 3'), uid, () => {
+          seen ||= marked(`3000.1${mark}`).length > 0;
+        });
+        expect(run.report.results[0]?.status, run.stderr).toBe('passed');
+        expect(run.code).toBe(0);
+        // It was running while the agent ran, and it is gone now that hookctl exited.
+        expect(seen).toBe(true);
+        expect(marked(`3000.1${mark}`)).toEqual([]);
+        expect(marked(`3000.2${mark}`)).toEqual([]);
       });
-      expect(run.report.results[0]?.status, run.stderr).toBe('passed');
-      expect(run.code).toBe(0);
-      // It was running while the agent ran, and it is gone now that hookctl exited.
-      expect(seen).toBe(true);
-      expect(marked(`3000.1${mark}`)).toEqual([]);
-      expect(marked(`3000.2${mark}`)).toEqual([]);
-    });
+    }
   }
 });
