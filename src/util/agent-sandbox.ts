@@ -99,7 +99,11 @@ function probeJail(): AgentJail {
   const dir = mkdtempSync(join(tmpdir(), 'hookctl-jail-probe-'));
   try {
     const [command, ...args] = jailed([process.execPath, '-e', 'require("fs").writeFileSync(process.argv[1] + "/ok", "")', dir], dir);
-    const result = spawnSync(command as string, args, { encoding: 'utf8', timeout: 20_000, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } });
+    const result = spawnSync(command as string, args, {
+      encoding: 'utf8',
+      timeout: 20_000,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+    });
     if (result.error) {
       const code = (result.error as NodeJS.ErrnoException).code;
       return unjailed(code === 'ENOENT' ? 'unshare (util-linux) is not installed' : `unshare failed: ${result.error.message}`);

@@ -152,7 +152,7 @@ function runAgent(agent: 'claude' | 'codex', dir: string, uid: number | null, on
 function attack(dir: string, pid: number, secret: string): string {
   const connect = `node -e 'require("net").connect(${port},"127.0.0.1").on("connect",()=>process.exit(0)).on("error",()=>process.exit(1))'`;
   return [
-    "exec 2>/dev/null",
+    'exec 2>/dev/null',
     'r=""',
     `for p in /proc/[0-9]*; do echo x > "$p/root${dir}/via-proc-root" 2>/dev/null && { r="\${r}W"; break; }; done`,
     `echo x > /proc/${pid}/root${dir}/via-victim 2>/dev/null && r="\${r}w"`,

@@ -5,15 +5,7 @@ import { packageRoot } from '../../../contracts/package-root.js';
 import type { AgentCase, AgentDisagreement, AgentDriver, AgentObservation, AgentProjectContext } from '../../../kit/agent-driver.js';
 import { releaseProcessGroup, signalProcessGroup, trackProcessGroup } from '../../../engine/process-groups.js';
 import type { Outcome } from '../../../kit/outcome.js';
-import {
-  agentJail,
-  agentVersion,
-  intoCopy,
-  laySandbox,
-  type SandboxLayout,
-  witnessed,
-  writeWitness,
-} from '../../../util/agent-sandbox.js';
+import { agentJail, agentVersion, intoCopy, laySandbox, type SandboxLayout, witnessed, writeWitness } from '../../../util/agent-sandbox.js';
 import { isPlainObject } from '../../../util/is-plain-object.js';
 import type { ModelScript, ScriptedTurn } from './model-server.js';
 import { claudeProjectMcpServers, claudeRedirections, copiedSettingsFiles } from './redirections.js';
