@@ -15,7 +15,7 @@ import { isPlainObject } from './is-plain-object.js';
  * - a new user namespace (that uid is root inside it, and has no capability outside it), with new
  *   network (loopback only), mount and PID namespaces, and a /proc of the jail's processes only:
  *   no other process's root, mount or network namespace, environment or memory can be named;
- * - inside, every mount is remounted read-only but the sandbox (and the overlays of SHADOW below);
+ * - inside, every mount is remounted read-only but the sandbox (and the overlays for `written` files);
  * - then the driver (model server + agent) is exec'd with no capability left (bounding, inheritable
  *   and ambient sets emptied) and no_new_privs, so no remount, setns, or setuid program undoes it;
  * - the driver is the PID namespace's init: when it exits, the kernel kills every process the run
@@ -44,7 +44,9 @@ export const JAIL_UID = 1_999_999_937;
 // overlay whose upper layer is in the sandbox (the host's directory is never written) and the file
 // itself is copied up, owned by the jail (the lower one belongs to a uid the namespace cannot map);
 // the sandbox becomes its own mount (so it stays writable), every other mount but /proc (the jail's
-// own) is remounted read-only; then every capability is dropped for good and the driver exec'd.
+// own) is remounted read-only, and a mount that stays writable stops the jail (a mount point with a
+// space is written `\040` in /proc/self/mounts: printf %b decodes it); then every capability is
+// dropped for good and the driver exec'd.
 const SETUP = [
   'sb="$1"; n="$2"; shift 2',
   'ip link set lo up || exit 96',
@@ -58,11 +60,16 @@ const SETUP = [
   '  case "$kept" in *"|$d|"*) [ -f "$f" ] && cp "$f" "$f.hookctl-up" && mv -f "$f.hookctl-up" "$f";; esac',
   'done',
   'mount --bind "$sb" "$sb" || exit 97',
-  "awk '{print $2}' /proc/self/mounts | while read -r m; do",
+  "mounts=$(awk '{print $4, $2}' /proc/self/mounts)",
+  'while read -r opts m; do',
+  '  m=$(printf "%b" "$m")',
   '  case "$m" in "$sb"|"$sb"/*|/proc|/proc/*) continue;; esac',
   '  case "$kept" in *"|$m|"*) continue;; esac',
-  '  mount -o remount,bind,ro "$m" 2>/dev/null || true',
-  'done',
+  '  mount -o remount,bind,ro "$m" 2>/dev/null && continue',
+  '  case ",$opts," in *,ro,*) ;; *) echo "cannot make $m read-only" >&2; exit 98;; esac',
+  'done <<EOF',
+  '$mounts',
+  'EOF',
   'exec setpriv --no-new-privs --bounding-set=-all --inh-caps=-all --ambient-caps=-all -- "$@"',
 ].join('\n');
 

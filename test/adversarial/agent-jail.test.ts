@@ -1,6 +1,18 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -147,9 +159,14 @@ function runAgent(agent: 'claude' | 'codex', dir: string, uid: number | null, on
  * process's /proc/<pid>/root (the issue's repro), w the same through the victim's; M `mount -o
  * remount,rw /`; H a plain write to the host directory; N a connection to hookctl's namespace's
  * server through `nsenter --net` into any process's network namespace; P ptrace of the victim; K a
- * signal to it; E its environment read. Then the uid and the number of processes in /proc.
+ * signal to it; E its environment read; S a root-only host file (mode 0600 holding the secret) read.
+ * Then the uid and the number of processes in /proc.
  */
 function attack(dir: string, pid: number, secret: string): string {
+  const privy = mkdtempSync(join(tmpdir(), 'hookctl-jail-private-'));
+  temps.push(privy);
+  chmodSync(privy, 0o755);
+  writeFileSync(join(privy, 'key'), secret, { mode: 0o600 });
   const connect = `node -e 'require("net").connect(${port},"127.0.0.1").on("connect",()=>process.exit(0)).on("error",()=>process.exit(1))'`;
   return [
     'exec 2>/dev/null',
@@ -162,6 +179,7 @@ function attack(dir: string, pid: number, secret: string): string {
     `timeout 3 strace -p ${pid} -e trace=none 2>&1 | grep -q attached && r="\${r}P"`,
     `kill -0 ${pid} 2>/dev/null && r="\${r}K"`,
     `cat /proc/[0-9]*/environ 2>/dev/null | grep -aq ${secret} && r="\${r}E"`,
+    `grep -q ${secret} ${privy}/key && r="\${r}S"`,
     'echo "R=[$r] uid=$(id -u) procs=$(ls -d /proc/[0-9]* | wc -l)"',
   ].join('\n');
 }
@@ -179,7 +197,13 @@ describe.skipIf(why !== null)('test --agent: a case can not reach the host from 
       const secret = `s${randomBytes(8).toString('hex')}`;
       const pid = victim(dir, secret);
       const before = connections;
-      const run = await runAgent('claude', project('claude', null, `${attack(dir, pid, secret)}\nexit 3`, 'PostToolUse'), uid);
+      const copied = project('claude', null, `${attack(dir, pid, secret)}\nexit 3`, 'PostToolUse');
+      // A symlink in the project to a host file: handing the sandbox to the jail's uid must not hand over the file.
+      const target = join(hostDir(), 'owned-by-root');
+      writeFileSync(target, 'x');
+      symlinkSync(target, join(copied, 'link'));
+      const owner = statSync(target).uid;
+      const run = await runAgent('claude', copied, uid);
       const [result] = run.report.results;
       expect(result?.status, run.stderr).toBe('not-run');
       // The command ran in the agent to its end, none of its attacks worked, and /proc shows the jail's few processes.
@@ -187,6 +211,7 @@ describe.skipIf(why !== null)('test --agent: a case can not reach the host from 
       expect(readdirSync(dir)).toEqual([]);
       expect(connections).toBe(before);
       expect(existsSync(`/proc/${pid}`)).toBe(true);
+      expect(statSync(target).uid).toBe(owner);
     });
 
     // Codex fires PostToolUse for a failing call too, so here a hook attacks, in the agent only (its
@@ -207,6 +232,24 @@ describe.skipIf(why !== null)('test --agent: a case can not reach the host from 
       expect(existsSync(`/proc/${pid}`)).toBe(true);
     });
   }
+});
+
+// A mount point with a space is `\040` in /proc/self/mounts: remounting that text read-only fails, and it stayed writable.
+describe.skipIf(why !== null || !asRoot)('test --agent: a mount whose path /proc/self/mounts escapes is read-only too', () => {
+  it('a world-writable bind mount at a path with a space and a tab is not written', AGENT_RUN, async () => {
+    const dir = join(hostDir(), 'a mount\there');
+    mkdirSync(dir, { mode: 0o777 });
+    chmodSync(dir, 0o777);
+    execFileSync('mount', ['--bind', dir, dir]);
+    try {
+      const write = `exec 2>/dev/null\nr=""\necho x > '${dir}/f' 2>/dev/null && r="\${r}X"\necho "R=[$r]"\nexit 3`;
+      const run = await runAgent('claude', project('claude', null, write, 'PostToolUse'), null);
+      expect(run.report.results[0]?.reason, run.stderr).toMatch(/Exit code 3\\nR=\[\]/);
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      execFileSync('umount', [dir]);
+    }
+  });
 });
 
 /** Every process whose command line holds `marker`. */
