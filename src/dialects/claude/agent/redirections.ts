@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { type Node, parseTree } from 'jsonc-parser';
+import { parseJsonc } from '../../../config/parse-json.js';
+import type { SourceNode } from '../../../config/source-tree.js';
 import { readRegularFileSync, SIZE_CAPS } from '../../../util/regular-file.js';
 
 /**
@@ -33,10 +34,10 @@ export function copiedSettingsFiles(projectDir: string, userConfigDir: string | 
 
 /**
  * One line per redirecting setting in those files. Each file is read as Claude Code reads it, and
- * more leniently where that is unsure: a leading byte-order mark is skipped, comments and trailing
- * commas are allowed, every occurrence of a repeated key counts. A file that exists but cannot be
- * read that way (not a regular file, too large, not UTF-8 JSON) is itself a refusal: the agent might
- * read what hookctl could not check.
+ * more leniently where that is unsure: a leading byte-order mark is skipped, comments are allowed,
+ * every occurrence of a repeated key counts. A file that exists but cannot be read that way (not a
+ * regular file, too large, nested too deep, not UTF-8 JSON, a trailing comma) is itself a refusal:
+ * the agent might read what hookctl could not check.
  */
 export function claudeRedirections(files: readonly string[]): string[] {
   return files.flatMap((file) => {
@@ -67,26 +68,21 @@ export function claudeProjectMcpServers(projectDir: string): string[] {
   const servers = properties(root).filter(([key]) => key === 'mcpServers');
   const names = servers.flatMap(([, value]) => properties(value).map(([name]) => name));
   // Something other than an object of servers (`"mcpServers": "x"`) is refused too: it is not what hookctl checked.
-  if (servers.some(([, value]) => value.type !== 'object')) names.push('(not an object)');
+  if (servers.some(([, value]) => value.kind !== 'object')) names.push('(not an object)');
   return names.map((name) => `${file}: MCP server "${name}" would start a program that is not a hook inside the agent run`);
 }
 
 /** The file's top-level JSON node, null when it does not exist, or why it cannot be checked. */
-function readLeniently(file: string): Node | null | string {
+function readLeniently(file: string): SourceNode | null | string {
   const read = readRegularFileSync(file, SIZE_CAPS.configJson);
   if (!read.ok) return read.missing ? null : `cannot be checked (${read.reason}), and Claude Code might read it`;
-  const text = read.bytes.toString('utf8').replace(/^\uFEFF/, '');
-  const errors: unknown[] = [];
-  const root = parseTree(text, errors as never[], { allowTrailingComma: true, disallowComments: false });
-  if (errors.length > 0 || root === undefined) return 'is not JSON hookctl can check, and Claude Code might still read it';
-  return root;
+  // parseJsonc stops at its nesting limit before the stack does; any error leaves root null.
+  const parsed = parseJsonc(read.bytes.toString('utf8').replace(/^\uFEFF/, ''), file);
+  if (parsed.root === null) return 'is not JSON hookctl can check, and Claude Code might still read it';
+  return parsed.root;
 }
 
 /** The [key, value node] pairs of an object node, repeated keys included; none for any other node. */
-function properties(node: Node): [string, Node][] {
-  if (node.type !== 'object') return [];
-  return (node.children ?? []).flatMap((property) => {
-    const [key, value] = property.children ?? [];
-    return key !== undefined && value !== undefined && typeof key.value === 'string' ? [[key.value, value] as [string, Node]] : [];
-  });
+function properties(node: SourceNode): [string, SourceNode][] {
+  return node.kind === 'object' ? node.entries.map((entry) => [entry.key, entry.value]) : [];
 }

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { type AST, parseTOML } from 'toml-eslint-parser';
+import { tooDeepBracketOffset } from '../../../config/toml-nesting.js';
 import { readRegularFileSync, SIZE_CAPS } from '../../../util/regular-file.js';
 
 /**
@@ -63,6 +64,8 @@ function lines(file: string, found: ReadonlyMap<number, string>): string[] {
 
 /** The first segment of every top-level key and table header with its line, or null when the text is not TOML. */
 function topLevelKeys(text: string): { key: string; line: number }[] | null {
+  // Nesting past the config limit is refused before the recursive parser could run out of stack.
+  if (tooDeepBracketOffset(text) !== null) return null;
   let program: AST.TOMLProgram;
   try {
     program = parseTOML(text, { tomlVersion: 'latest' });
