@@ -1,8 +1,9 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, delimiter, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { isPlainObject } from './is-plain-object.js';
+import { readRegularFileSync, SIZE_CAPS } from './regular-file.js';
 
 /**
  * Where a real agent runs a user's test case: a copy of the project, and a process wrapper that
@@ -242,16 +243,41 @@ export function writeWitness(layout: SandboxLayout): string {
 
 /** The payloads the witness recorded for `event`, in the order they came. */
 export function witnessed(layout: SandboxLayout, event: string): Record<string, unknown>[] {
+  const sandbox = dirname(layout.tools);
   return readdirSync(layout.dumps)
     .sort()
-    .map((file) => {
-      try {
-        return JSON.parse(readFileSync(join(layout.dumps, file), 'utf8')) as unknown;
-      } catch {
-        return null;
-      }
-    })
+    .map((file) => parseOrNull(readFromJail(sandbox, join(layout.dumps, file))))
     .filter((payload): payload is Record<string, unknown> => isPlainObject(payload) && payload.hook_event_name === event);
+}
+
+/**
+ * The text of a file the jailed run may have written, or null. The agent and its hooks own the
+ * sandbox, so what is there is untrusted: only a regular file whose real path is inside `sandbox`,
+ * of at most the payload cap, is read. A planted FIFO or `/dev/zero` (hookctl would hang or run out
+ * of memory) or a symbolic link to a file only hookctl's user may read (its text would reach the
+ * report) is null. Read after the run, when the PID namespace has ended every process that could
+ * swap the file.
+ */
+export function readFromJail(sandbox: string, path: string): string | null {
+  let real: string;
+  try {
+    real = realpathSync(path);
+    const inside = relative(realpathSync(sandbox), real);
+    if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return null;
+  } catch {
+    return null;
+  }
+  const read = readRegularFileSync(real, SIZE_CAPS.payload);
+  return read.ok ? read.bytes.toString('utf8') : null;
+}
+
+function parseOrNull(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
 }
 
 /** `<agent> --version`, first line, with nothing of the caller's environment but PATH and `env`. */

@@ -252,6 +252,32 @@ describe.skipIf(why !== null || !asRoot)('test --agent: a mount whose path /proc
   });
 });
 
+// hookctl reads the witness dumps and Claude's result from the sandbox after the run; the agent's hooks could write there.
+describe.skipIf(why !== null)('test --agent: what the run leaves in the sandbox is read as untrusted', () => {
+  it('a FIFO, /dev/zero and a root-only file among the dumps, the result a link to /dev/zero: no hang, no leak', AGENT_RUN, async () => {
+    const secret = `s${randomBytes(8).toString('hex')}`;
+    const privy = join(hostDir(), 'private');
+    writeFileSync(privy, `${secret} is not JSON`, { mode: 0o600 });
+    const hook = [
+      'case "$PWD" in */hookctl-agent-*) ;; *) exit 0;; esac',
+      'sb="${PWD%%/repo*}"',
+      'mkfifo "$sb/hookctl/dumps/0-fifo.json"',
+      'ln -s /dev/zero "$sb/hookctl/dumps/0-zero.json"',
+      `ln -s ${privy} "$sb/hookctl/dumps/0-private.json"`,
+      // The driver writes its result through this link into /dev/zero, and hookctl would read it back.
+      'ln -sf /dev/zero "$sb/hookctl/result.json"',
+      'exit 0',
+    ].join('\n');
+    const started = Date.now();
+    const run = await runAgent('claude', project('claude', hook, 'true'), null);
+    const [result] = run.report.results;
+    expect(JSON.stringify(run.report) + run.stderr).not.toContain(secret);
+    expect(result?.status, run.stderr).toBe('error');
+    expect(result?.reason).toMatch(/^the Claude Code driver exited 0 without a readable result/);
+    expect(Date.now() - started).toBeLessThan(120_000);
+  });
+});
+
 describe.skipIf(why !== null)('test --agent: nothing the run started outlives it', () => {
   for (const agent of ['claude', 'codex'] as const) {
     for (const [who, uid] of users) {

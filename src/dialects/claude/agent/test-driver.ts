@@ -1,11 +1,20 @@
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { packageRoot } from '../../../contracts/package-root.js';
 import type { AgentCase, AgentDisagreement, AgentDriver, AgentObservation, AgentProjectContext } from '../../../kit/agent-driver.js';
 import { releaseProcessGroup, signalProcessGroup, trackProcessGroup } from '../../../engine/process-groups.js';
 import type { Outcome } from '../../../kit/outcome.js';
-import { agentJail, agentVersion, intoCopy, laySandbox, type SandboxLayout, witnessed, writeWitness } from '../../../util/agent-sandbox.js';
+import {
+  agentJail,
+  agentVersion,
+  intoCopy,
+  laySandbox,
+  readFromJail,
+  type SandboxLayout,
+  witnessed,
+  writeWitness,
+} from '../../../util/agent-sandbox.js';
 import { isPlainObject } from '../../../util/is-plain-object.js';
 import type { ModelScript, ScriptedTurn } from './model-server.js';
 import { claudeProjectMcpServers, claudeRedirections, copiedSettingsFiles } from './redirections.js';
@@ -185,10 +194,23 @@ function runDriver(sandbox: string, spec: SessionSpec, written: readonly string[
     child.on('close', (code) => {
       clearTimeout(guard);
       if (group !== undefined) releaseProcessGroup(group);
-      if (code === 0 && existsSync(resultFile)) resolve(JSON.parse(readFileSync(resultFile, 'utf8')) as SessionResult);
-      else reject(new Error(`the Claude Code driver exited ${code}: ${stderr.trim().slice(-400)}`));
+      // The result sits in the sandbox, which the agent's hooks could write: read as untrusted.
+      const result = code === 0 ? sessionResult(readFromJail(sandbox, resultFile)) : null;
+      if (result !== null) resolve(result);
+      else reject(new Error(`the Claude Code driver exited ${code} without a readable result: ${stderr.trim().slice(-400)}`));
     });
   });
+}
+
+function sessionResult(text: string | null): SessionResult | null {
+  try {
+    const value: unknown = text === null ? null : JSON.parse(text);
+    return isPlainObject(value) && Array.isArray(value.requests) && Array.isArray(value.events)
+      ? (value as unknown as SessionResult)
+      : null;
+  } catch {
+    return null;
+  }
 }
 
 /** What the model read: every text of every main-conversation request. */
