@@ -1,45 +1,80 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, delimiter, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { isPlainObject } from './is-plain-object.js';
-import { loopbackNamespace } from './loopback-namespace.js';
+import { readRegularFileSync, SIZE_CAPS } from './regular-file.js';
 
 /**
  * Where a real agent runs a user's test case: a copy of the project, and a process wrapper that
- * puts the agent in a loopback-only network namespace whose file system is read-only except the
- * case's own sandbox directory. The agent then runs the case's tool call for real (a `rm -rf` the
- * hooks fail to stop included), and that can touch nothing but the copy.
+ * jails the agent. The agent then runs the case's tool call for real (a `rm -rf` the hooks fail to
+ * stop included), and that can touch nothing but the copy. The jail (docs/security.md, "The
+ * `test --agent` jail"), from the outside in:
+ *
+ * - as root, hookctl first becomes JAIL_UID, a uid of no one: whatever happens inside, the kernel
+ *   sees an unprivileged user that owns nothing on the host but the sandbox (chowned to it);
+ * - a new user namespace (that uid is root inside it, and has no capability outside it), with new
+ *   network (loopback only), mount and PID namespaces, and a /proc of the jail's processes only:
+ *   no other process's root, mount or network namespace, environment or memory can be named;
+ * - inside, every mount is remounted read-only but the sandbox (and the overlays for `written` files);
+ * - then the driver (model server + agent) is exec'd with no capability left (bounding, inheritable
+ *   and ambient sets emptied) and no_new_privs, so no remount, setns, or setuid program undoes it;
+ * - the driver is the PID namespace's init: when it exits, the kernel kills every process the run
+ *   started, a hook's `trap '' TERM; sleep &` included, before hookctl sees the wrapper exit.
  */
 export interface AgentJail {
   /**
-   * argv → the argv that runs it jailed. `shadowed` directories outside the sandbox become writable
-   * through an overlay whose changes stay in the sandbox (a case's Write to `/etc/hosts`), where the
-   * kernel allows it; elsewhere they stay read-only.
+   * argv → the argv that runs it jailed, with `writable` (the case's sandbox) its only writable
+   * place. Each file in `written` outside the sandbox (a case's Write to `/etc/hosts`) becomes
+   * writable through an overlay on its directory whose changes stay in the sandbox, where the kernel
+   * allows it; elsewhere it stays read-only.
    */
-  wrap(argv: readonly string[], writable: string, shadowed?: readonly string[]): string[];
+  wrap(argv: readonly string[], writable: string, written?: readonly string[]): string[];
   /** Null when fully jailed, else the one line that says what is missing here. */
   readonly note: string | null;
 }
 
-// Inside the namespace: each shadowed directory gets an overlay whose upper layer is in the sandbox
-// (the host's directory is never written), the sandbox becomes its own mount (so it stays writable),
-// then every other mount is remounted read-only; /proc and /sys are left as the kernel made them.
-const READ_ONLY = [
+/**
+ * The uid hookctl becomes before jailing an agent when it runs as root: high, so that it is no
+ * system account and outside the usual subordinate-id ranges (100000–165535 per user), and owned by
+ * no file on the host. Inside the jail it is uid 0 without capabilities.
+ */
+export const JAIL_UID = 1_999_999_937;
+
+// Inside the namespaces, still privileged there: loopback up; each written file's directory gets an
+// overlay whose upper layer is in the sandbox (the host's directory is never written) and the file
+// itself is copied up, owned by the jail (the lower one belongs to a uid the namespace cannot map);
+// the sandbox becomes its own mount (so it stays writable), every other mount but /proc (the jail's
+// own) is remounted read-only, and a mount that stays writable stops the jail (a mount point with a
+// space is written `\040` in /proc/self/mounts: printf %b decodes it); then every capability is
+// dropped for good and the driver exec'd.
+const SETUP = [
   'sb="$1"; n="$2"; shift 2',
-  'kept=""; i=0',
+  'ip link set lo up || exit 96',
+  'kept="|"; i=0',
   'while [ "$i" -lt "$n" ]; do',
-  '  d="$1"; shift; i=$((i + 1)); o="$sb/.hookctl-shadow/$i"',
-  '  mkdir -p "$o/upper" "$o/work"',
-  '  mount -t overlay overlay -o "lowerdir=$d,upperdir=$o/upper,workdir=$o/work" "$d" 2>/dev/null && kept="$kept|$d|"',
+  '  d="$1"; f="$2"; shift 2; i=$((i + 1)); o="$sb/.hookctl-shadow/$i"',
+  '  case "$kept" in *"|$d|"*) ;; *)',
+  '    mkdir -p "$o/upper" "$o/work"',
+  '    mount -t overlay overlay -o "lowerdir=$d,upperdir=$o/upper,workdir=$o/work" "$d" 2>/dev/null && kept="$kept$d|";;',
+  '  esac',
+  '  case "$kept" in *"|$d|"*) [ -f "$f" ] && cp "$f" "$f.hookctl-up" && mv -f "$f.hookctl-up" "$f";; esac',
   'done',
   'mount --bind "$sb" "$sb" || exit 97',
-  "awk '{print $2}' /proc/self/mounts | while read -r m; do",
-  '  case "$m" in "$sb"|"$sb"/*|/proc|/proc/*|/sys|/sys/*) continue;; esac',
+  "mounts=$(awk '{print $4, $2}' /proc/self/mounts)",
+  'while read -r opts m; do',
+  '  m=$(printf "%b" "$m")',
+  '  case "$m" in "$sb"|"$sb"/*|/proc|/proc/*) continue;; esac',
   '  case "$kept" in *"|$m|"*) continue;; esac',
-  '  mount -o remount,bind,ro "$m" 2>/dev/null || true',
-  'done',
-  'exec "$@"',
+  '  mount -o remount,bind,ro "$m" 2>/dev/null && continue',
+  '  case ",$opts," in *,ro,*) ;; *) echo "cannot make $m read-only" >&2; exit 98;; esac',
+  'done <<EOF',
+  '$mounts',
+  'EOF',
+  'exec setpriv --no-new-privs --bounding-set=-all --inh-caps=-all --ambient-caps=-all -- "$@"',
 ].join('\n');
+
+const NAMESPACES = ['--user', '--map-root-user', '--net', '--mount', '--pid', '--fork', '--kill-child', '--mount-proc'];
 
 let jail: AgentJail | undefined;
 
@@ -49,40 +84,70 @@ export function agentJail(): AgentJail {
   return jail;
 }
 
+const asRoot = (): boolean => typeof process.getuid === 'function' && process.getuid() === 0;
+
+/** The jail's argv; see AgentJail. */
+function jailed(argv: readonly string[], writable: string, written: readonly string[] = []): string[] {
+  const pairs = shadowTargets(written, writable).flatMap(({ dir, file }) => [dir, file]);
+  const inner = ['unshare', ...NAMESPACES, '--propagation', 'private', '--', 'sh', '-c', SETUP, 'sh', writable, String(pairs.length / 2)];
+  const command = [...inner, ...pairs, ...argv];
+  if (!asRoot()) return command;
+  // The sandbox becomes the jail uid's (symbolic links themselves, never what they point to), then
+  // hookctl drops to that uid before any namespace is made: root's own rights never enter the jail.
+  const id = String(JAIL_UID);
+  const drop = ['setpriv', `--reuid=${id}`, `--regid=${id}`, '--clear-groups', '--'];
+  return ['sh', '-c', 'chown -R -h -P "$1:$1" "$2" && shift 2 && exec "$@"', 'sh', id, writable, ...drop, ...command];
+}
+
 function probeJail(): AgentJail {
-  const namespace = loopbackNamespace();
-  if (!namespace.available) {
-    return {
-      wrap: (argv) => [...argv],
-      // As `hookctl test` runs them: on this host, with the user's rights, nothing in between.
-      note:
-        `${namespace.reason}: the agent and the project's hooks run unsandboxed on this host ` +
-        '(as with `hookctl test`); the agent reaches 127.0.0.1 only because its settings say so',
-    };
+  if (process.platform !== 'linux') return unjailed(`an agent jail needs Linux (this is ${process.platform})`);
+  const missing = TOOLS.find(([tool]) => !onPath(tool));
+  if (missing !== undefined) return unjailed(`${missing[0]} (${missing[1]}) is not installed`);
+  // A throwaway sandbox: the probe must write there as the jail's uid, with node, as a case would.
+  const dir = mkdtempSync(join(tmpdir(), 'hookctl-jail-probe-'));
+  try {
+    const [command, ...args] = jailed([process.execPath, '-e', 'require("fs").writeFileSync(process.argv[1] + "/ok", "")', dir], dir);
+    const result = spawnSync(command as string, args, {
+      encoding: 'utf8',
+      timeout: 20_000,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+    });
+    if (result.error) {
+      const code = (result.error as NodeJS.ErrnoException).code;
+      return unjailed(code === 'ENOENT' ? 'unshare (util-linux) is not installed' : `unshare failed: ${result.error.message}`);
+    }
+    if (result.status === 0 && existsSync(join(dir, 'ok'))) return { wrap: jailed, note: null };
+    const why = (result.stderr || '').trim().split('\n').pop() || `exit ${result.status}`;
+    return unjailed(`no agent jail here (user, network, mount and PID namespaces without capabilities: ${why})`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  const readOnly = (argv: readonly string[], writable: string, shadowed: readonly string[] = []): string[] =>
-    namespace.wrap([
-      'unshare',
-      '-m',
-      '--propagation',
-      'private',
-      '--',
-      'sh',
-      '-c',
-      READ_ONLY,
-      'sh',
-      writable,
-      String(shadowed.length),
-      ...shadowed,
-      ...argv,
-    ]);
-  const probe = readOnly(['true'], '/tmp');
-  const result = spawnSync(probe[0] as string, probe.slice(1), { timeout: 10_000 });
-  if (result.status === 0) return { wrap: readOnly, note: null };
+}
+
+/** The programs the jail is made with, and where each comes from. */
+const TOOLS: readonly (readonly [string, string])[] = [
+  ['unshare', 'util-linux'],
+  ['setpriv', 'util-linux'],
+  ['ip', 'iproute2'],
+];
+
+function onPath(tool: string): boolean {
+  return (process.env.PATH ?? '').split(delimiter).some((dir) => dir !== '' && existsSync(join(dir, tool)));
+}
+
+/** As `hookctl test` runs them: on this host, with the user's rights, nothing in between. */
+function unjailed(reason: string): AgentJail {
   return {
-    wrap: (argv) => namespace.wrap(argv),
-    note: 'no private mount namespace here: the agent runs network-isolated, but tool calls can write outside its sandbox',
+    wrap: (argv) => [...argv],
+    note:
+      `${reason}: the agent and the project's hooks run unsandboxed on this host ` +
+      '(as with `hookctl test`); the agent reaches 127.0.0.1 only because its settings say so',
   };
+}
+
+/** Each written file outside the sandbox with the directory to shadow for it (see shadowDirs). */
+function shadowTargets(paths: readonly string[], sandbox: string): { dir: string; file: string }[] {
+  return paths.flatMap((file) => shadowDirs([file], sandbox).map((dir) => ({ dir, file: resolve(file) })));
 }
 
 /**
@@ -178,16 +243,41 @@ export function writeWitness(layout: SandboxLayout): string {
 
 /** The payloads the witness recorded for `event`, in the order they came. */
 export function witnessed(layout: SandboxLayout, event: string): Record<string, unknown>[] {
+  const sandbox = dirname(layout.tools);
   return readdirSync(layout.dumps)
     .sort()
-    .map((file) => {
-      try {
-        return JSON.parse(readFileSync(join(layout.dumps, file), 'utf8')) as unknown;
-      } catch {
-        return null;
-      }
-    })
+    .map((file) => parseOrNull(readFromJail(sandbox, join(layout.dumps, file))))
     .filter((payload): payload is Record<string, unknown> => isPlainObject(payload) && payload.hook_event_name === event);
+}
+
+/**
+ * The text of a file the jailed run may have written, or null. The agent and its hooks own the
+ * sandbox, so what is there is untrusted: only a regular file whose real path is inside `sandbox`,
+ * of at most the payload cap, is read. A planted FIFO or `/dev/zero` (hookctl would hang or run out
+ * of memory) or a symbolic link to a file only hookctl's user may read (its text would reach the
+ * report) is null. Read after the run, when the PID namespace has ended every process that could
+ * swap the file.
+ */
+export function readFromJail(sandbox: string, path: string): string | null {
+  let real: string;
+  try {
+    real = realpathSync(path);
+    const inside = relative(realpathSync(sandbox), real);
+    if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return null;
+  } catch {
+    return null;
+  }
+  const read = readRegularFileSync(real, SIZE_CAPS.payload);
+  return read.ok ? read.bytes.toString('utf8') : null;
+}
+
+function parseOrNull(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
 }
 
 /** `<agent> --version`, first line, with nothing of the caller's environment but PATH and `env`. */

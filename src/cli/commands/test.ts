@@ -54,9 +54,11 @@ Exit status: 0 when every case passes, 1 when any fails, 2 on usage or config er
 
 With --agent, each case runs in the real agent: a scripted model on 127.0.0.1 makes it fire the
 case's event with the case's tool call, prompt or final message, in a copy of the project (project
-and local settings layers) with a private HOME, inside a loopback-only network namespace where the
-system allows one. No model, no tokens, no credentials: settings that could send the agent to
-another endpoint (an API key helper, a base URL, a model provider…) are refused. The
+and local settings layers) with a private HOME, jailed where the system allows it: an unprivileged
+uid without capabilities in its own user, PID and loopback-only network namespaces, every mount
+read-only but the sandbox, and nothing of the run left when it ends. No model, no tokens, no
+credentials: settings that could send the agent to another endpoint (an API key helper, a base URL,
+a model provider…) or start an MCP server are refused. The
 expectation is checked against what the agent did; where hookctl predicts otherwise the case is
 reported as a disagreement ("the agent did X, hookctl predicts Y") with a command that re-runs it.
 Exit status: 1 when a case fails, disagrees or errs; cases the agent cannot be made to fire are

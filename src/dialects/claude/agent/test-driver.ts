@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { packageRoot } from '../../../contracts/package-root.js';
 import type { AgentCase, AgentDisagreement, AgentDriver, AgentObservation, AgentProjectContext } from '../../../kit/agent-driver.js';
@@ -10,14 +10,14 @@ import {
   agentVersion,
   intoCopy,
   laySandbox,
+  readFromJail,
   type SandboxLayout,
-  shadowDirs,
   witnessed,
   writeWitness,
 } from '../../../util/agent-sandbox.js';
 import { isPlainObject } from '../../../util/is-plain-object.js';
 import type { ModelScript, ScriptedTurn } from './model-server.js';
-import { claudeRedirections, copiedSettingsFiles } from './redirections.js';
+import { claudeProjectMcpServers, claudeRedirections, copiedSettingsFiles } from './redirections.js';
 import type { SessionResult, SessionSpec } from './session.js';
 
 /**
@@ -43,7 +43,10 @@ export const claudeAgentDriver: AgentDriver = {
   ],
   sessionEvents: ['SessionStart', 'UserPromptSubmit', 'Stop', 'SessionEnd'],
   version,
-  redirections: (context) => claudeRedirections(copiedSettingsFiles(context.projectDir, userConfigDir(context))),
+  redirections: (context) => [
+    ...claudeRedirections(copiedSettingsFiles(context.projectDir, userConfigDir(context))),
+    ...claudeProjectMcpServers(context.projectDir),
+  ],
   run: runClaudeCase,
 };
 
@@ -76,11 +79,11 @@ async function runClaudeCase(c: AgentCase): Promise<AgentObservation> {
     prompt: c.event === 'UserPromptSubmit' && typeof c.payload.prompt === 'string' ? c.payload.prompt : 'Run the scripted step.',
     script: { conversations: [{ turns }] } satisfies ModelScript,
     // Claude asks PermissionRequest hooks only where it would ask the user: not under the bypass flag.
-    args: ['--settings', settings, ...(c.event === 'PermissionRequest' ? [] : ['--dangerously-skip-permissions'])],
+    args: ['--settings', settings, '--strict-mcp-config', ...(c.event === 'PermissionRequest' ? [] : ['--dangerously-skip-permissions'])],
     env: { TMPDIR: layout.tmp },
     timeoutMs: c.timeoutMs,
   };
-  const result = await runDriver(c.sandbox, spec, shadowDirs(writtenPaths(c, layout), c.sandbox));
+  const result = await runDriver(c.sandbox, spec, writtenPaths(c, layout));
   return observe(c, layout, result, turns.length);
 }
 
@@ -170,11 +173,11 @@ function driverPath(): string {
 }
 
 /** Runs driver.js (model server + claude) jailed; the sandbox is the only writable place. */
-function runDriver(sandbox: string, spec: SessionSpec, shadowed: readonly string[]): Promise<SessionResult> {
+function runDriver(sandbox: string, spec: SessionSpec, written: readonly string[]): Promise<SessionResult> {
   const specFile = join(sandbox, 'hookctl', 'spec.json');
   const resultFile = join(sandbox, 'hookctl', 'result.json');
   writeFileSync(specFile, JSON.stringify(spec));
-  const [command, ...args] = agentJail().wrap([process.execPath, driverPath(), specFile, resultFile], sandbox, shadowed);
+  const [command, ...args] = agentJail().wrap([process.execPath, driverPath(), specFile, resultFile], sandbox, written);
   return new Promise((resolve, reject) => {
     // Nothing of the caller's environment reaches the driver (session.ts builds Claude's own).
     const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: spec.home };
@@ -192,10 +195,23 @@ function runDriver(sandbox: string, spec: SessionSpec, shadowed: readonly string
     child.on('close', (code) => {
       clearTimeout(guard);
       if (group !== undefined) releaseProcessGroup(group);
-      if (code === 0 && existsSync(resultFile)) resolve(JSON.parse(readFileSync(resultFile, 'utf8')) as SessionResult);
-      else reject(new Error(`the Claude Code driver exited ${code}: ${stderr.trim().slice(-400)}`));
+      // The result sits in the sandbox, which the agent's hooks could write: read as untrusted.
+      const result = code === 0 ? sessionResult(readFromJail(sandbox, resultFile)) : null;
+      if (result !== null) resolve(result);
+      else reject(new Error(`the Claude Code driver exited ${code} without a readable result: ${stderr.trim().slice(-400)}`));
     });
   });
+}
+
+function sessionResult(text: string | null): SessionResult | null {
+  try {
+    const value: unknown = text === null ? null : JSON.parse(text);
+    return isPlainObject(value) && Array.isArray(value.requests) && Array.isArray(value.events)
+      ? (value as unknown as SessionResult)
+      : null;
+  } catch {
+    return null;
+  }
 }
 
 /** What the model read: every text of every main-conversation request. */

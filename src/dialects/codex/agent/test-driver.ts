@@ -163,7 +163,8 @@ function runDriver(sandbox: string, job: CodexJob): Promise<CodexRun> {
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString('utf8');
+      // A hook could write to the driver's stdout too (same uid): bounded like a payload.
+      if (stdout.length < 64 * 1024 * 1024) stdout += chunk.toString('utf8');
     });
     child.stderr.on('data', (chunk: Buffer) => {
       if (stderr.length < 64 * 1024) stderr += chunk.toString('utf8');
