@@ -1,0 +1,134 @@
+import type { LayerName } from './layers.js';
+import type { EventCase } from './oracle.js';
+
+const specific = (event: string, fields: Record<string, unknown>) => ({ hookSpecificOutput: { hookEventName: event, ...fields } });
+const ONE_LAYER: readonly LayerName[] = ['user-json'];
+
+/**
+ * The model's tool call sends SIGINT to its `codex` ancestor, as Ctrl-C would: `codex exec` interrupts
+ * the running turn (the call never finishes, `ran-1` is never made), and Codex runs its Interrupt hooks.
+ */
+export const INTERRUPT_SCRIPT = [
+  'p=$$',
+  'while [ "$p" -gt 1 ]; do',
+  '  if [ "$(cat /proc/$p/comm)" = codex ]; then kill -INT "$p"; break; fi',
+  "  p=$(awk '{print $4}' /proc/$p/stat)",
+  'done',
+  'sleep 5',
+  'touch ran-1',
+].join('\n');
+const INTERRUPTED: Pick<EventCase, 'script'> = { script: [{ exec: INTERRUPT_SCRIPT }] };
+
+/**
+ * PreModelRequest and PostModelRequest observe: Codex 0.169.0 and 0.171.0 run them around every model
+ * request (one per step of the turn) and nothing they print or exit with changes the request, the tool
+ * call or the turn. Interrupt runs after the user interrupted the turn and can change nothing either.
+ */
+export const MODEL_CASES: readonly EventCase[] = [
+  { name: 'PreModelRequest silent hook fires before the model request', event: 'PreModelRequest', expect: { fired: true, toolRan: true, turnWentOn: true } },
+  {
+    name: 'PreModelRequest matcher is ignored: a matcher naming no tool still fires',
+    event: 'PreModelRequest',
+    matcher: 'NoSuchTool',
+    layers: ONE_LAYER,
+    expect: { fired: true, toolRan: true },
+  },
+  {
+    name: 'PreModelRequest exit 2 does not block the request',
+    event: 'PreModelRequest',
+    behaviour: { exit: 2, stderr: 'RSN-pmr-exit2' },
+    reason: 'RSN-pmr-exit2',
+    layers: ONE_LAYER,
+    expect: { fired: true, modelCalled: true, toolRan: true, turnWentOn: true, reasonSeen: false },
+  },
+  {
+    name: 'PreModelRequest continue:false does not stop the turn',
+    event: 'PreModelRequest',
+    behaviour: { stdout: { continue: false, stopReason: 'RSN-pmr-stop' } },
+    reason: 'RSN-pmr-stop',
+    layers: ONE_LAYER,
+    expect: { fired: true, modelCalled: true, toolRan: true, turnWentOn: true, reasonSeen: false },
+  },
+  {
+    name: 'PreModelRequest decision block does not block the request',
+    event: 'PreModelRequest',
+    behaviour: { stdout: { decision: 'block', reason: 'RSN-pmr-block' } },
+    reason: 'RSN-pmr-block',
+    layers: ONE_LAYER,
+    expect: { fired: true, toolRan: true, turnWentOn: true, reasonSeen: false },
+  },
+  {
+    name: 'PreModelRequest additionalContext does not reach the model',
+    event: 'PreModelRequest',
+    behaviour: { stdout: specific('PreModelRequest', { additionalContext: 'CTX-pmr' }) },
+    context: 'CTX-pmr',
+    layers: ONE_LAYER,
+    expect: { fired: true, toolRan: true, contextSeen: false },
+  },
+  {
+    name: 'PreModelRequest plain stdout is not context',
+    event: 'PreModelRequest',
+    behaviour: { stdout: 'CTX-pmr-plain' },
+    context: 'CTX-pmr-plain',
+    layers: ONE_LAYER,
+    expect: { fired: true, toolRan: true, contextSeen: false },
+  },
+  {
+    name: 'PostModelRequest silent hook fires after the model request',
+    event: 'PostModelRequest',
+    expect: { fired: true, toolRan: true, turnWentOn: true },
+  },
+  {
+    name: 'PostModelRequest exit 2 does not stop the turn',
+    event: 'PostModelRequest',
+    behaviour: { exit: 2, stderr: 'RSN-pomr-exit2' },
+    reason: 'RSN-pomr-exit2',
+    layers: ONE_LAYER,
+    expect: { fired: true, toolRan: true, turnWentOn: true, reasonSeen: false },
+  },
+  {
+    name: 'PostModelRequest continue:false does not stop the turn',
+    event: 'PostModelRequest',
+    behaviour: { stdout: { continue: false, stopReason: 'RSN-pomr-stop' } },
+    reason: 'RSN-pomr-stop',
+    layers: ONE_LAYER,
+    expect: { fired: true, toolRan: true, turnWentOn: true, reasonSeen: false },
+  },
+  {
+    name: 'PostModelRequest additionalContext does not reach the model',
+    event: 'PostModelRequest',
+    behaviour: { stdout: specific('PostModelRequest', { additionalContext: 'CTX-pomr' }) },
+    context: 'CTX-pomr',
+    layers: ONE_LAYER,
+    expect: { fired: true, toolRan: true, contextSeen: false },
+  },
+  {
+    name: 'Interrupt silent hook fires when the turn is interrupted',
+    event: 'Interrupt',
+    ...INTERRUPTED,
+    expect: { fired: true, toolRan: false, modelCalled: true, turnWentOn: false },
+  },
+  {
+    name: 'Interrupt does not fire when nothing interrupts the turn',
+    event: 'Interrupt',
+    layers: ONE_LAYER,
+    expect: { fired: false, toolRan: true, turnWentOn: true },
+  },
+  {
+    name: 'Interrupt systemMessage: the turn stays interrupted',
+    event: 'Interrupt',
+    ...INTERRUPTED,
+    behaviour: { stdout: { systemMessage: 'SYS-int' } },
+    layers: ONE_LAYER,
+    expect: { fired: true, toolRan: false, turnWentOn: false },
+  },
+  {
+    name: 'Interrupt exit 2 and continue:true change nothing',
+    event: 'Interrupt',
+    ...INTERRUPTED,
+    behaviour: { stdout: { continue: true }, exit: 2, stderr: 'RSN-int' },
+    reason: 'RSN-int',
+    layers: ONE_LAYER,
+    expect: { fired: true, toolRan: false, turnWentOn: false, reasonSeen: false },
+  },
+];
