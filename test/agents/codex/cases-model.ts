@@ -132,3 +132,47 @@ export const MODEL_CASES: readonly EventCase[] = [
     expect: { fired: true, toolRan: false, turnWentOn: false, reasonSeen: false },
   },
 ];
+
+/**
+ * Codex 0.171.0 reads a `post-hook` output with rollout budget units and MCP `structuredContent`
+ * (its new "Invalid post-hook budget units" and "post-hook structuredContent must be an object or
+ * null" messages). A command hook cannot send them: its PostToolUse output schema is the one 0.169.0
+ * published, closed, so either key makes the output invalid and its block is dropped, as in 0.169.0.
+ */
+export const RELEASE_0171_CASES: readonly EventCase[] = [
+  {
+    name: 'PostToolUse extra_codex_rollout_budget_units makes the output invalid: its block is dropped',
+    event: 'PostToolUse',
+    matcher: 'Bash',
+    behaviour: { stdout: { decision: 'block', reason: 'RSN-post-budget', extra_codex_rollout_budget_units: 1 } },
+    reason: 'RSN-post-budget',
+    layers: ONE_LAYER,
+    expect: { fired: true, toolRan: true, reasonSeen: false },
+  },
+  {
+    name: 'PostToolUse hookSpecificOutput.extra_codex_rollout_budget_units makes the output invalid',
+    event: 'PostToolUse',
+    matcher: 'Bash',
+    behaviour: {
+      stdout: { decision: 'block', reason: 'RSN-post-budget-hso', ...specific('PostToolUse', { extra_codex_rollout_budget_units: 1 }) },
+    },
+    reason: 'RSN-post-budget-hso',
+    layers: ONE_LAYER,
+    expect: { fired: true, toolRan: true, reasonSeen: false },
+  },
+  {
+    name: 'PostToolUse updatedMCPToolOutput with structuredContent on a shell call is unsupported: its block is dropped',
+    event: 'PostToolUse',
+    matcher: 'Bash',
+    behaviour: {
+      stdout: {
+        decision: 'block',
+        reason: 'RSN-post-structured',
+        ...specific('PostToolUse', { updatedMCPToolOutput: { content: [], structuredContent: { ok: true } } }),
+      },
+    },
+    reason: 'RSN-post-structured',
+    layers: ONE_LAYER,
+    expect: { fired: true, toolRan: true, reasonSeen: false },
+  },
+];
