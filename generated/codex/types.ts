@@ -882,7 +882,7 @@ export interface SessionEndInput {
 }
 
 /**
- * Payload a Codex PreModelRequest hook receives on stdin (compact one-line JSON). Fires before every request Codex sends to the model (each step of a turn, each retry); it takes no matcher. It observes only: Codex reads no decision from it — its stdout, exit code and `continue: false` change nothing about the request (test/agents/codex, Codex 0.169.0 and 0.171.0); a non-zero exit is only reported as a failure. No `permission_mode`. Codex 0.169.0 sends `session_id`, `turn_id`, `cwd`, `transcript_path`, `model`, `hook_event_name`; 0.171.0 adds `kind`, `request_id`, `attempt_number` and `thread_id`. Keys are listed in the order Codex writes them. Codex publishes no schema for this event; hookctl leaves inputs open, as in every dialect, because newer Codex builds add fields.
+ * Payload a Codex PreModelRequest hook receives on stdin (compact one-line JSON). Fires before every request Codex sends to the model (each step of a turn, each retry); it takes no matcher. It observes only: Codex reads no decision from it — its stdout, exit code and `continue: false` change nothing about the request (test/agents/codex, Codex 0.171.0); a non-zero exit is only reported as a failure. No `permission_mode`. Codex 0.169.0 sends `session_id`, `turn_id`, `cwd`, `transcript_path`, `model`, `hook_event_name`; 0.171.0 adds `kind`, `request_id`, `attempt_number` and `thread_id`. Keys are listed in the order Codex writes them. Codex publishes no schema for this event; hookctl leaves inputs open, as in every dialect, because newer Codex builds add fields.
  */
 export interface PreModelRequestInput {
   /**
@@ -928,7 +928,7 @@ export interface PreModelRequestInput {
 }
 
 /**
- * Payload a Codex PostModelRequest hook receives on stdin (compact one-line JSON). Fires after every request to the model, failed ones included; it takes no matcher. It observes only: nothing it prints or exits with changes the turn (test/agents/codex, Codex 0.169.0 and 0.171.0); a non-zero exit is only reported as a failure. No `permission_mode`. Codex 0.171.0 adds `kind`, `request_id`, `attempt_number`, `thread_id` and `response_id` to what 0.169.0 sends. Keys are listed in the order Codex writes them. Codex publishes no schema for this event; hookctl leaves inputs open, as in every dialect, because newer Codex builds add fields.
+ * Payload a Codex PostModelRequest hook receives on stdin (compact one-line JSON). Fires after every request to the model (Codex: "After a model request, including failures"); it takes no matcher. It observes only: nothing it prints or exits with changes the turn (test/agents/codex, Codex 0.171.0); a non-zero exit is only reported as a failure. No `permission_mode`. Codex 0.171.0 adds `kind`, `request_id`, `attempt_number`, `thread_id` and `response_id` to what 0.169.0 sends. Keys are listed in the order Codex writes them. Codex publishes no schema for this event; hookctl leaves inputs open, as in every dialect, because newer Codex builds add fields.
  */
 export interface PostModelRequestInput {
   /**
@@ -980,7 +980,7 @@ export interface PostModelRequestInput {
    */
   error: string | null;
   /**
-   * Tokens the request used, as the model reported them (zeros when it reported none). Absent or null when the request failed before the model answered.
+   * Tokens the request used, as the model reported them (zeros when it reported none). Sent on a completed request; hookctl also accepts null.
    */
   token_usage?: {
     input_tokens?: number;
