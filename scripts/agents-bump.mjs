@@ -9,7 +9,7 @@
 // - @openai/codex to the given or latest version;
 // then runs test/contracts/claude-sdk-parity.test.ts, whose failure lists what changed between the SDK's
 // types and schema/claude/ (docs/claude.md § Bumping the agents), rebuilds, re-derives
-// schema/codex/agent-facts.json from the new Codex (scripts/codex-facts.mjs) and runs
+// test/dialects/codex-agent-facts.json from the new Codex (scripts/codex-facts.mjs) and runs
 // test/dialects/codex-agent-facts.test.ts, whose failure lists what changed between Codex's hooks and
 // schema/codex/ (docs/codex.md § Bumping Codex).
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -105,7 +105,7 @@ function main() {
 
 /** Codex's facts from the installed Codex, then the test that names what differs from schema/codex/. */
 function codexParity() {
-  process.stdout.write(`\nderiving schema/codex/agent-facts.json from the installed Codex, then running ${CODEX_PARITY_TEST}\n`);
+  process.stdout.write(`\nderiving test/dialects/codex-agent-facts.json from the installed Codex, then running ${CODEX_PARITY_TEST}\n`);
   for (const [command, args] of [
     ['npm', ['run', 'build']],
     ['node', ['scripts/codex-facts.mjs']],

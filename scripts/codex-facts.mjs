@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `node scripts/codex-facts.mjs [--bin <codex>] [--out <file>] [--check]` (after `npm run build`)
 //
-// Derives Codex's hook facts from the pinned Codex itself and writes schema/codex/agent-facts.json,
+// Derives Codex's hook facts from the pinned Codex itself and writes test/dialects/codex-agent-facts.json,
 // which test/dialects/codex-agent-facts.test.ts compares with schema/codex/ and the codex dialect:
 // - the hook schemas Codex embeds in its binary (the generated `<event>.command.input` and
 //   `.command.output` JSON schemas of codex-rs/hooks/schema/generated): each event's input fields and
@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const OUT = join(ROOT, 'schema', 'codex', 'agent-facts.json');
+const OUT = join(ROOT, 'test', 'dialects', 'codex-agent-facts.json');
 const HUGE_TIMEOUT = 100000;
 const CONTEXT_LIMIT = 7;
 

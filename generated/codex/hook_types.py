@@ -634,11 +634,17 @@ class PreModelRequestInput(_PreModelRequestInputRequired, _PreModelRequestInputO
 # region PostModelRequest
 # Tokens the request used, as the model reported them (zeros when it reported none). Sent on a completed request; hookctl also accepts null.
 PostModelRequestInputTokenUsage = TypedDict("PostModelRequestInputTokenUsage", {
+    # Input tokens of the request.
     "input_tokens": int,
+    # Input tokens served from the prompt cache.
     "cached_input_tokens": int,
+    # Input tokens written to the prompt cache.
     "cache_write_input_tokens": int,
+    # Output tokens of the response.
     "output_tokens": int,
+    # Output tokens spent on reasoning.
     "reasoning_output_tokens": int,
+    # All tokens of the request.
     "total_tokens": int,
 }, total=False)
 
@@ -697,7 +703,7 @@ InterruptInput = TypedDict("InterruptInput", {
     "hook_event_name": Literal["Interrupt"],
     # The model the turn uses, e.g. `gpt-5.5`.
     "model": str,
-    # Approval mode of the session. Codex sends only `bypassPermissions` (approval policy never) or `default`.
+    # The approval mode in Claude Code's vocabulary. The schema allows five values, but Codex only ever sends `bypassPermissions` (approval policy `never`) or `default` (any other policy).
     "permission_mode": Literal["default", "acceptEdits", "plan", "dontAsk", "bypassPermissions"],
 })
 

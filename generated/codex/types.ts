@@ -983,11 +983,29 @@ export interface PostModelRequestInput {
    * Tokens the request used, as the model reported them (zeros when it reported none). Sent on a completed request; hookctl also accepts null.
    */
   token_usage?: {
+    /**
+     * Input tokens of the request.
+     */
     input_tokens?: number;
+    /**
+     * Input tokens served from the prompt cache.
+     */
     cached_input_tokens?: number;
+    /**
+     * Input tokens written to the prompt cache.
+     */
     cache_write_input_tokens?: number;
+    /**
+     * Output tokens of the response.
+     */
     output_tokens?: number;
+    /**
+     * Output tokens spent on reasoning.
+     */
     reasoning_output_tokens?: number;
+    /**
+     * All tokens of the request.
+     */
     total_tokens?: number;
   } | null;
   /**
@@ -1025,7 +1043,7 @@ export interface InterruptInput {
    */
   model: string;
   /**
-   * Approval mode of the session. Codex sends only `bypassPermissions` (approval policy never) or `default`.
+   * The approval mode in Claude Code's vocabulary. The schema allows five values, but Codex only ever sends `bypassPermissions` (approval policy `never`) or `default` (any other policy).
    */
   permission_mode: 'default' | 'acceptEdits' | 'plan' | 'dontAsk' | 'bypassPermissions';
 }

@@ -7,12 +7,12 @@ import { manifest } from '../../src/dialects/codex/manifest.js';
 import { snakeCaseEvent } from '../../src/trust/hash.js';
 
 /**
- * schema/codex/agent-facts.json is what the pinned Codex says about its hooks (scripts/codex-facts.mjs
+ * test/dialects/codex-agent-facts.json is what the pinned Codex says about its hooks (scripts/codex-facts.mjs
  * reads its embedded hook schemas and its app-server hooks/list). This test holds schema/codex/ and
  * the codex dialect to it, naming every difference, so a Codex bump shows what changed in hooks.
  */
 const REPO = resolve(import.meta.dirname, '../..');
-const FACTS_FILE = join(REPO, 'schema', 'codex', 'agent-facts.json');
+const FACTS_FILE = join(REPO, 'test', 'dialects', 'codex-agent-facts.json');
 
 interface EventFacts {
   key: string;
