@@ -57,13 +57,17 @@ function differences(event: string, codex: EventFacts): string[] {
   if (spec === undefined) return [`${event}: Codex ${facts.version} lists it; the codex dialect has no such event`];
   if (snakeCaseEvent(event) !== codex.key) found.push(`${event}: trust key names it ${codex.key}, hookctl ${snakeCaseEvent(event)}`);
   if ((spec.matcherField !== null) !== codex.matcher) {
-    found.push(`${event}: Codex ${codex.matcher ? 'keeps' : 'drops'} its matcher; hookctl ${spec.matcherField === null ? 'drops' : 'keeps'} it`);
+    found.push(
+      `${event}: Codex ${codex.matcher ? 'keeps' : 'drops'} its matcher; hookctl ${spec.matcherField === null ? 'drops' : 'keeps'} it`,
+    );
   }
   const timeouts = configSpec.eventTimeouts?.[event];
   const defaultSec = timeouts === undefined ? 600 : timeouts.defaultMs / 1000;
   const maxSec = timeouts === undefined ? null : timeouts.maxMs / 1000;
-  if (defaultSec !== codex.defaultTimeoutSec) found.push(`${event}: default timeout ${codex.defaultTimeoutSec}s in Codex, ${defaultSec}s in hookctl`);
-  if (maxSec !== codex.maxTimeoutSec) found.push(`${event}: largest timeout ${codex.maxTimeoutSec ?? 'none'} in Codex, ${maxSec ?? 'none'} in hookctl`);
+  if (defaultSec !== codex.defaultTimeoutSec)
+    found.push(`${event}: default timeout ${codex.defaultTimeoutSec}s in Codex, ${defaultSec}s in hookctl`);
+  if (maxSec !== codex.maxTimeoutSec)
+    found.push(`${event}: largest timeout ${codex.maxTimeoutSec ?? 'none'} in Codex, ${maxSec ?? 'none'} in hookctl`);
   if (CONTEXT_LIMIT_EVENTS.has(event) !== codex.additionalContextLimit) {
     found.push(`${event}: additionalContextLimit is ${codex.additionalContextLimit ? 'kept' : 'dropped'} by Codex, not by hookctl`);
   }
@@ -71,7 +75,8 @@ function differences(event: string, codex: EventFacts): string[] {
   if (input === null) found.push(`${event}: schema/codex has no input schema`);
   else if (codex.input !== null) {
     const ours = Object.keys(input.properties ?? {});
-    for (const field of missing(codex.input.properties, ours)) found.push(`${event}: input field ${field} (Codex's schema) is not in schema/codex`);
+    for (const field of missing(codex.input.properties, ours))
+      found.push(`${event}: input field ${field} (Codex's schema) is not in schema/codex`);
     for (const field of missing(ours, codex.input.properties)) found.push(`${event}: input field ${field} is not in Codex's schema`);
     for (const field of missing(input.required ?? [], codex.input.required)) {
       found.push(`${event}: schema/codex requires input field ${field}; Codex's schema does not`);
@@ -82,11 +87,13 @@ function differences(event: string, codex: EventFacts): string[] {
   if (codex.output !== null && output === null) found.push(`${event}: Codex has an output schema; schema/codex has none`);
   if (codex.output !== null && output !== null) {
     const ours = Object.keys(output.properties ?? {});
-    for (const field of missing(codex.output.properties, ours)) found.push(`${event}: output field ${field} (Codex's schema) is not in schema/codex`);
+    for (const field of missing(codex.output.properties, ours))
+      found.push(`${event}: output field ${field} (Codex's schema) is not in schema/codex`);
     for (const field of missing(ours, codex.output.properties)) found.push(`${event}: output field ${field} is not in Codex's schema`);
     const specific = Object.keys(output.properties?.hookSpecificOutput?.properties ?? {});
     const theirs = codex.output.hookSpecificOutput ?? [];
-    for (const field of missing(theirs, specific)) found.push(`${event}: hookSpecificOutput.${field} (Codex's schema) is not in schema/codex`);
+    for (const field of missing(theirs, specific))
+      found.push(`${event}: hookSpecificOutput.${field} (Codex's schema) is not in schema/codex`);
     for (const field of missing(specific, theirs)) found.push(`${event}: hookSpecificOutput.${field} is not in Codex's schema`);
   }
   return found;
@@ -101,8 +108,12 @@ describe('the codex dialect and schema/codex/ agree with what the pinned Codex s
   it('every event, both ways', () => {
     const ours = manifest.events.map((event) => event.name);
     const problems = [
-      ...Object.keys(facts.events).filter((event) => !ours.includes(event)).map((event) => `${event}: listed by Codex, unknown to hookctl`),
-      ...ours.filter((event) => facts.events[event] === undefined).map((event) => `${event}: in hookctl, not listed by Codex ${facts.version}`),
+      ...Object.keys(facts.events)
+        .filter((event) => !ours.includes(event))
+        .map((event) => `${event}: listed by Codex, unknown to hookctl`),
+      ...ours
+        .filter((event) => facts.events[event] === undefined)
+        .map((event) => `${event}: in hookctl, not listed by Codex ${facts.version}`),
     ];
     expect(problems).toEqual([]);
   });

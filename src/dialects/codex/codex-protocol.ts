@@ -227,7 +227,8 @@ function readStdout(options: CodexProtocolOptions, event: Exclude<Event, Unread>
     return failed(`${INVALID_JSON[event]}: ${parsed.ok ? 'stdout is JSON but not an object' : parsed.message}`);
   }
   if (PLAIN_TEXT_IS_CONTEXT.has(event)) return completed({ additionalContext: trimmed });
-  if (PLAIN_TEXT_FAILS.has(event)) return failed(PLAIN_TEXT_FAILURE[event] ?? `${INVALID_JSON[event]}: stdout is plain text, not a JSON object`);
+  if (PLAIN_TEXT_FAILS.has(event))
+    return failed(PLAIN_TEXT_FAILURE[event] ?? `${INVALID_JSON[event]}: stdout is plain text, not a JSON object`);
   return completed({});
 }
 

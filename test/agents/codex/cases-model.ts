@@ -25,7 +25,11 @@ const INTERRUPTED: Pick<EventCase, 'script'> = { script: [{ exec: INTERRUPT_SCRI
  * call or the turn. Interrupt runs after the user interrupted the turn and can change nothing either.
  */
 export const MODEL_CASES: readonly EventCase[] = [
-  { name: 'PreModelRequest silent hook fires before the model request', event: 'PreModelRequest', expect: { fired: true, toolRan: true, turnWentOn: true } },
+  {
+    name: 'PreModelRequest silent hook fires before the model request',
+    event: 'PreModelRequest',
+    expect: { fired: true, toolRan: true, turnWentOn: true },
+  },
   {
     name: 'PreModelRequest matcher is ignored: a matcher naming no tool still fires',
     event: 'PreModelRequest',

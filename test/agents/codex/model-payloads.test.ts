@@ -49,7 +49,10 @@ describe.skipIf(unavailable !== null)('the payloads Codex sends to the model-req
     expect(pre[0]).toMatchObject({ kind: 'sampling', attempt_number: 1, cwd: world.project, model: 'scripted-model' });
     expect(post[0]).toMatchObject({ status: 'completed', error: null, response_id: 'resp_call_1' });
     expect(post[0]!.thread_id).toBe(post[0]!.session_id);
-    for (const [event, payload] of [...pre.map((p) => ['PreModelRequest', p] as const), ...post.map((p) => ['PostModelRequest', p] as const)]) {
+    for (const [event, payload] of [
+      ...pre.map((p) => ['PreModelRequest', p] as const),
+      ...post.map((p) => ['PostModelRequest', p] as const),
+    ]) {
       const checked = await world.hookctlInput(JSON.stringify(payload), 'dry-run', event, '--payload', '-', '--json');
       expect(checked.code, checked.stderr).toBe(0);
     }

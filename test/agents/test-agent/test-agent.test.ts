@@ -145,20 +145,24 @@ describe.skipIf(why !== null)('hookctl test --agent in the pinned agents (script
     expect(result.code).toBe(0);
   });
 
-  it(`examples/codex-guard passes in Codex ${CODEX_VERSION} below its repository root, as JUnit with the agent version`, AGENT_RUN, async () => {
-    // Its hooks are anchored at `git rev-parse --show-toplevel`/examples/codex-guard: the sandbox keeps that layout.
-    const result = await runCli(
-      ['test', '--agent', 'codex', exampleCopy('codex-guard', {}, true), '--agent-bin', CODEX, '--jobs', '2', '--format', 'junit'],
-      // Codex runs hooks with `bash -c`; with SHLVL unset (as under vitest) bash sources ~/.bashrc for a
-      // socket stdin, and a machine's pyenv init there makes every python3 hook outlast its timeout.
-      { timeoutMs: 600_000, env: { SHLVL: '1' } },
-    );
-    expect(result.stdout, result.stderr).toContain(`<property name="agentVersion" value="codex-cli ${CODEX_VERSION}"/>`);
-    expect(result.stdout).toContain('tests="7" failures="0" errors="0" skipped="0"');
-    expect(result.stdout.match(/<testcase /g)).toHaveLength(7);
-    expect(result.stderr.match(/^✓ /gm)).toHaveLength(7);
-    expect(result.code).toBe(0);
-  });
+  it(
+    `examples/codex-guard passes in Codex ${CODEX_VERSION} below its repository root, as JUnit with the agent version`,
+    AGENT_RUN,
+    async () => {
+      // Its hooks are anchored at `git rev-parse --show-toplevel`/examples/codex-guard: the sandbox keeps that layout.
+      const result = await runCli(
+        ['test', '--agent', 'codex', exampleCopy('codex-guard', {}, true), '--agent-bin', CODEX, '--jobs', '2', '--format', 'junit'],
+        // Codex runs hooks with `bash -c`; with SHLVL unset (as under vitest) bash sources ~/.bashrc for a
+        // socket stdin, and a machine's pyenv init there makes every python3 hook outlast its timeout.
+        { timeoutMs: 600_000, env: { SHLVL: '1' } },
+      );
+      expect(result.stdout, result.stderr).toContain(`<property name="agentVersion" value="codex-cli ${CODEX_VERSION}"/>`);
+      expect(result.stdout).toContain('tests="7" failures="0" errors="0" skipped="0"');
+      expect(result.stdout.match(/<testcase /g)).toHaveLength(7);
+      expect(result.stderr.match(/^✓ /gm)).toHaveLength(7);
+      expect(result.code).toBe(0);
+    },
+  );
 
   it('a wrong expectation fails with what the agent did, and the command that re-runs it', AGENT_RUN, async () => {
     const project = exampleCopy('claude-guard', {
