@@ -259,7 +259,9 @@ function validateOutput(
 
 /** Drops the optional fields a hook set to null, which the agent's deserializer reads as absent. */
 function withoutNullOptionals(event: Exclude<Event, Unread>, output: Record<string, unknown>): Record<string, unknown> {
-  const top = dropNulls(output, [...NULLABLE_UNIVERSAL, ...NULLABLE_TOP[event]]);
+  // Interrupt's output has systemMessage alone: `stopReason: null` is an unknown field there (events/interrupt.rs).
+  const universal = event === 'Interrupt' ? ['systemMessage'] : NULLABLE_UNIVERSAL;
+  const top = dropNulls(output, [...universal, ...NULLABLE_TOP[event]]);
   const specific = top.hookSpecificOutput;
   if (!isPlainObject(specific)) return top;
   const cleaned = dropNulls(specific, NULLABLE_SPECIFIC[event] ?? []);
