@@ -95,3 +95,24 @@ describe.concurrent('codex Interrupt: a systemMessage only', () => {
     expect(outcome.runs).toMatchObject([{ status: 'failed', error: 'hook exited with code 2' }]);
   });
 });
+
+describe('codex lint of the three events', () => {
+  it('knows them (no unknown-event), says their matchers are ignored and clamps an Interrupt timeout', async () => {
+    const home = join(root, 'lint-home');
+    const file = join(home, '.codex', 'hooks.json');
+    mkdirSync(join(home, '.codex'), { recursive: true });
+    const hooks = {
+      PreModelRequest: [{ hooks: [{ type: 'command', command: 'true' }] }],
+      PostModelRequest: [{ hooks: [{ type: 'command', command: 'true' }] }],
+      Interrupt: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true', timeout: 10 }] }],
+    };
+    writeFileSync(file, JSON.stringify({ hooks }, null, 2));
+    const env = { HOME: home, CODEX_HOME: join(home, '.codex') };
+    const result = await runCli(['lint', file, '--dialect', 'codex', '--cwd', root, '--home', home, '--format', 'json'], { env });
+    const findings = (JSON.parse(result.stdout) as { findings: { ruleId: string; message: string }[] }).findings;
+    expect(findings.map((finding) => finding.ruleId).sort()).toEqual(['matcher-ignored', 'timeout-capped']);
+    expect(findings.find((finding) => finding.ruleId === 'timeout-capped')?.message).toBe(
+      'timeout 10 is above the 3s maximum of Interrupt hooks; the agent clamps it to 3s',
+    );
+  });
+});
