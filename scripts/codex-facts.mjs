@@ -79,8 +79,20 @@ function resolveRef(doc, node) {
   return typeof ref === 'string' ? doc.definitions?.[ref.replace('#/definitions/', '')] : node;
 }
 
+/** The values a property may take, where the schema closes them (an enum or a const), by property. */
+function closedValues(doc) {
+  const values = {};
+  for (const [name, node] of Object.entries(doc.properties ?? {})) {
+    if (name === 'hook_event_name') continue;
+    const resolved = resolveRef(doc, node);
+    const closed = Array.isArray(resolved?.enum) ? resolved.enum : resolved?.const !== undefined ? [resolved.const] : null;
+    if (closed !== null) values[name] = sorted(closed.map(String));
+  }
+  return values;
+}
+
 function inputFacts(doc) {
-  return { required: sorted(doc.required ?? []), properties: sorted(Object.keys(doc.properties ?? {})) };
+  return { required: sorted(doc.required ?? []), properties: sorted(Object.keys(doc.properties ?? {})), values: closedValues(doc) };
 }
 
 function outputFacts(doc) {

@@ -21,8 +21,8 @@ SessionStartInput = TypedDict("SessionStartInput", {
     "model": str,
     # The approval mode in Claude Code's vocabulary. The schema allows five values, but Codex only ever sends `bypassPermissions` (approval policy `never`) or `default` (any other policy).
     "permission_mode": Literal["default", "acceptEdits", "plan", "dontAsk", "bypassPermissions"],
-    # How the session started, the matcher target: `startup` a new session, `resume` a resumed thread, `clear` after the history was cleared, `compact` after compaction (also mid-turn, when compaction ran inside a turn).
-    "source": Literal["startup", "resume", "clear", "compact"],
+    # How the session started, the matcher target: `startup` a new session, `resume` a resumed thread, `clear` after the history was cleared, `compact` after compaction (also mid-turn, when compaction ran inside a turn); `fork` for a session forked from another (in Codex's published schema since 0.169.0, test/dialects/codex-agent-facts.test.ts).
+    "source": Literal["startup", "resume", "clear", "compact", "fork"],
 })
 
 

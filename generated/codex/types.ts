@@ -38,9 +38,9 @@ export interface SessionStartInput {
    */
   permission_mode: 'default' | 'acceptEdits' | 'plan' | 'dontAsk' | 'bypassPermissions';
   /**
-   * How the session started, the matcher target: `startup` a new session, `resume` a resumed thread, `clear` after the history was cleared, `compact` after compaction (also mid-turn, when compaction ran inside a turn).
+   * How the session started, the matcher target: `startup` a new session, `resume` a resumed thread, `clear` after the history was cleared, `compact` after compaction (also mid-turn, when compaction ran inside a turn); `fork` for a session forked from another (in Codex's published schema since 0.169.0, test/dialects/codex-agent-facts.test.ts).
    */
-  source: 'startup' | 'resume' | 'clear' | 'compact';
+  source: 'startup' | 'resume' | 'clear' | 'compact' | 'fork';
 }
 
 /**

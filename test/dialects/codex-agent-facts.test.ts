@@ -21,7 +21,7 @@ interface EventFacts {
   defaultTimeoutSec: number;
   maxTimeoutSec: number | null;
   additionalContextLimit: boolean;
-  input: { required: string[]; properties: string[] } | null;
+  input: { required: string[]; properties: string[]; values: Record<string, string[]> } | null;
   output: { properties: string[]; hookSpecificOutput: string[] | null } | null;
 }
 
@@ -35,7 +35,13 @@ interface Facts {
 interface JsonSchema {
   required?: string[];
   properties?: Record<string, JsonSchema>;
+  enum?: unknown[];
+  const?: unknown;
 }
+
+/** The values a property of ours may take, when closed. */
+const closedValues = (node: JsonSchema | undefined): string[] | null =>
+  node?.enum !== undefined ? node.enum.map(String).sort() : node?.const !== undefined ? [String(node.const)] : null;
 
 const facts = JSON.parse(readFileSync(FACTS_FILE, 'utf8')) as Facts;
 const pinned = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> })
@@ -78,6 +84,12 @@ function differences(event: string, codex: EventFacts): string[] {
     for (const field of missing(codex.input.properties, ours))
       found.push(`${event}: input field ${field} (Codex's schema) is not in schema/codex`);
     for (const field of missing(ours, codex.input.properties)) found.push(`${event}: input field ${field} is not in Codex's schema`);
+    for (const [field, values] of Object.entries(codex.input.values)) {
+      const own = closedValues(input.properties?.[field]);
+      if (own !== null && JSON.stringify(own) !== JSON.stringify(values)) {
+        found.push(`${event}: input field ${field} takes ${values.join('|')} in Codex's schema, ${own.join('|')} in schema/codex`);
+      }
+    }
     for (const field of missing(input.required ?? [], codex.input.required)) {
       found.push(`${event}: schema/codex requires input field ${field}; Codex's schema does not`);
     }

@@ -1,6 +1,7 @@
 import type { EventSpec } from '../../kit/index.js';
 
-const SESSION_SOURCES = ['startup', 'resume', 'clear', 'compact'] as const;
+// `fork`: Codex's session-start input schema lists it (0.169.0, 0.171.0; test/dialects/codex-agent-facts.test.ts).
+const SESSION_SOURCES = ['startup', 'resume', 'clear', 'compact', 'fork'] as const;
 const COMPACT_TRIGGERS = ['manual', 'auto'] as const;
 
 /**
@@ -15,7 +16,7 @@ const COMPACT_TRIGGERS = ['manual', 'auto'] as const;
 export const CODEX_EVENTS = [
   {
     name: 'SessionStart',
-    summary: 'session startup, resume, clear or compact',
+    summary: 'session startup, resume, clear, compact or fork',
     matcherField: 'source',
     closedTargets: SESSION_SOURCES,
     asyncAllowed: true,
