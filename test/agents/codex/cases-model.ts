@@ -1,22 +1,12 @@
+import { INTERRUPT_COMMAND } from '../../../src/dialects/codex/agent/index.js';
 import type { LayerName } from './layers.js';
 import type { EventCase } from './oracle.js';
 
 const specific = (event: string, fields: Record<string, unknown>) => ({ hookSpecificOutput: { hookEventName: event, ...fields } });
 const ONE_LAYER: readonly LayerName[] = ['user-json'];
 
-/**
- * The model's tool call sends SIGINT to its `codex` ancestor, as Ctrl-C would: `codex exec` interrupts
- * the running turn (the call never finishes, `ran-1` is never made), and Codex runs its Interrupt hooks.
- */
-export const INTERRUPT_SCRIPT = [
-  'p=$$',
-  'while [ "$p" -gt 1 ]; do',
-  '  if [ "$(cat /proc/$p/comm)" = codex ]; then kill -INT "$p"; break; fi',
-  "  p=$(awk '{print $4}' /proc/$p/stat)",
-  'done',
-  'sleep 5',
-  'touch ran-1',
-].join('\n');
+/** The model's tool call interrupts the turn (SIGINT to its `codex` ancestor, as Ctrl-C would). */
+export const INTERRUPT_SCRIPT = INTERRUPT_COMMAND;
 const INTERRUPTED: Pick<EventCase, 'script'> = { script: [{ exec: INTERRUPT_SCRIPT }] };
 
 /**

@@ -13,12 +13,13 @@ afterEach(() => {
 });
 
 /**
- * `hookctl test --agent codex` drives PreModelRequest and PostModelRequest cases in the pinned Codex:
- * its scripted turn makes one model request, around which both fire. A hook that tries to stop the
+ * `hookctl test --agent codex` drives PreModelRequest, PostModelRequest and Interrupt cases in the
+ * pinned Codex: its scripted turn makes one model request, around which the first two fire; for an
+ * Interrupt case the scripted tool call interrupts the turn. A hook that tries to stop the
  * request (exit 2 with `continue: false`) is predicted and seen to change nothing; an expectation that
  * it blocks fails as the case's own mistake, not as a disagreement with the agent.
  */
-describe.skipIf(unavailable !== null)('hookctl test --agent codex: the model-request events', () => {
+describe.skipIf(unavailable !== null)('hookctl test --agent codex: the model-request and interrupt events', () => {
   it('cases pass in Codex, and a wrong expectation fails', async () => {
     const world = codexWorld();
     worlds.push(world);
@@ -27,11 +28,12 @@ describe.skipIf(unavailable !== null)('hookctl test --agent codex: the model-req
       jsonHooks([
         { event: 'PreModelRequest', handlers: [{ command: world.hook('pre', { stdout: { continue: false }, exit: 2, stderr: 'no' }) }] },
         { event: 'PostModelRequest', handlers: [{ command: world.hook('post') }] },
+        { event: 'Interrupt', handlers: [{ command: world.hook('interrupt', { stdout: { systemMessage: 'interrupted' } }) }] },
       ]),
     );
     const tests = join(world.project, 'hooks-tests');
     mkdirSync(tests);
-    for (const event of ['PreModelRequest', 'PostModelRequest']) {
+    for (const event of ['PreModelRequest', 'PostModelRequest', 'Interrupt']) {
       const fixture = await world.hookctl('fixture', event);
       expect(fixture.code, fixture.stderr).toBe(0);
       writeFileSync(join(tests, `${event}.json`), fixture.stdout);
@@ -40,6 +42,7 @@ describe.skipIf(unavailable !== null)('hookctl test --agent codex: the model-req
       JSON.stringify({ event, payloadFile: `${event}.json`, expect: expectation });
     writeFileSync(join(tests, 'pre.case.json'), kase('PreModelRequest', { blocked: false, stop: false }));
     writeFileSync(join(tests, 'post.case.json'), kase('PostModelRequest', { blocked: false, stop: false }));
+    writeFileSync(join(tests, 'interrupt.case.json'), kase('Interrupt', { blocked: false, systemMessages: ['interrupted'] }));
     writeFileSync(join(tests, 'wrong.case.json'), kase('PreModelRequest', { blocked: true }));
     const result = await world.hookctl('test', '--agent', 'codex', tests, '--agent-bin', CODEX_BIN, '--json');
     expect(result.code, result.stderr).toBe(1);
@@ -48,7 +51,13 @@ describe.skipIf(unavailable !== null)('hookctl test --agent codex: the model-req
       results: { name: string; status: string; agent?: { summary?: string } }[];
     };
     const status = Object.fromEntries(report.results.map((entry) => [entry.name, entry.status]));
-    expect(status).toEqual({ 'post.case.json': 'passed', 'pre.case.json': 'passed', 'wrong.case.json': 'failed' });
+    expect(status).toEqual({
+      'interrupt.case.json': 'passed',
+      'post.case.json': 'passed',
+      'pre.case.json': 'passed',
+      'wrong.case.json': 'failed',
+    });
     expect(JSON.stringify(report.results)).toContain('fired PreModelRequest');
+    expect(JSON.stringify(report.results)).toContain('fired Interrupt');
   }, 300_000);
 });

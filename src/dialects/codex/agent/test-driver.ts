@@ -7,6 +7,7 @@ import { releaseProcessGroup, signalProcessGroup, trackProcessGroup } from '../.
 import type { Outcome } from '../../../kit/outcome.js';
 import { agentJail, agentVersion, laySandbox, type SandboxLayout, witnessed, writeWitness } from '../../../util/agent-sandbox.js';
 import { isPlainObject } from '../../../util/is-plain-object.js';
+import { INTERRUPT_COMMAND } from './interrupt.js';
 import type { CodexJob, CodexRun } from './job.js';
 import { codexRedirections, copiedCodexConfigs } from './redirections.js';
 import { type ScriptedTurn, toolOutput } from './responses-server.js';
@@ -22,7 +23,8 @@ export const codexAgentDriver: AgentDriver = {
   agent: 'Codex',
   binName: 'codex',
   installHint: 'npm install -g @openai/codex',
-  // PreModelRequest and PostModelRequest fire around the scripted turn's one model request (observe only).
+  // PreModelRequest and PostModelRequest fire around the scripted turn's model request (observe only);
+  // Interrupt when the scripted tool call interrupts the turn (INTERRUPT_COMMAND).
   events: [
     'PreToolUse',
     'PermissionRequest',
@@ -33,6 +35,7 @@ export const codexAgentDriver: AgentDriver = {
     'SessionEnd',
     'PreModelRequest',
     'PostModelRequest',
+    'Interrupt',
   ],
   version: (bin) => agentVersion(bin),
   redirections: (context) => codexRedirections(copiedCodexConfigs(context.projectDir, userCodexHome(context))),
@@ -123,6 +126,7 @@ function trustHooks(layout: Layout): Promise<void> {
 function scriptFor(c: AgentCase, layout: Layout, continuation: boolean): ScriptedTurn[] {
   const message = typeof c.payload.last_assistant_message === 'string' ? c.payload.last_assistant_message : DONE;
   if (c.event === 'Stop') return continuation ? [{ message: FIRST_STOP }, { message }] : [{ message }];
+  if (c.event === 'Interrupt') return [{ exec: INTERRUPT_COMMAND }];
   const input = isPlainObject(c.payload.tool_input) ? c.payload.tool_input : {};
   const command = typeof input.command === 'string' ? input.command.split(c.projectDir).join(layout.project) : null;
   if (command !== null && c.payload.tool_name === 'apply_patch') {
