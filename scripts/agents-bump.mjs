@@ -8,7 +8,10 @@
 //   field is checked, so a broken convention is an error naming `--sdk`;
 // - @openai/codex to the given or latest version;
 // then runs test/contracts/claude-sdk-parity.test.ts, whose failure lists what changed between the SDK's
-// types and schema/claude/ (docs/claude.md § Bumping the agents).
+// types and schema/claude/ (docs/claude.md § Bumping the agents), rebuilds, re-derives
+// test/dialects/codex-agent-facts.json from the new Codex (scripts/codex-facts.mjs) and runs
+// test/dialects/codex-agent-facts.test.ts, whose failure lists what changed between Codex's hooks and
+// schema/codex/ (docs/codex.md § Bumping Codex).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +21,7 @@ const CLAUDE = '@anthropic-ai/claude-code';
 const SDK = '@anthropic-ai/claude-agent-sdk';
 const CODEX = '@openai/codex';
 const PARITY_TEST = 'test/contracts/claude-sdk-parity.test.ts';
+const CODEX_PARITY_TEST = 'test/dialects/codex-agent-facts.test.ts';
 
 function parseArgs(argv) {
   const options = { claude: 'latest', codex: 'latest', sdk: null, dryRun: false };
@@ -96,7 +100,20 @@ function main() {
   if (install.status !== 0) fail('npm install failed; package.json is unchanged if npm rolled back');
   process.stdout.write(`\nrunning ${PARITY_TEST}: a failure lists every difference between the SDK's types and schema/claude/\n`);
   const test = spawnSync('npx', ['vitest', 'run', PARITY_TEST], { cwd: ROOT, stdio: 'inherit' });
-  return test.status ?? 1;
+  return Math.max(test.status ?? 1, codexParity());
+}
+
+/** Codex's facts from the installed Codex, then the test that names what differs from schema/codex/. */
+function codexParity() {
+  process.stdout.write(`\nderiving test/dialects/codex-agent-facts.json from the installed Codex, then running ${CODEX_PARITY_TEST}\n`);
+  for (const [command, args] of [
+    ['npm', ['run', 'build']],
+    ['node', ['scripts/codex-facts.mjs']],
+  ]) {
+    const step = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit' });
+    if (step.status !== 0) return step.status ?? 1;
+  }
+  return spawnSync('npx', ['vitest', 'run', CODEX_PARITY_TEST], { cwd: ROOT, stdio: 'inherit' }).status ?? 1;
 }
 
 process.exit(main());

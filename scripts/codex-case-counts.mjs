@@ -25,6 +25,9 @@ const EVENTS = [
   'SubagentStart',
   'SubagentStop',
   'Stop',
+  'PreModelRequest',
+  'PostModelRequest',
+  'Interrupt',
 ];
 const EVENT_FILES = new Set(['events.test.ts', 'events-project.test.ts']);
 

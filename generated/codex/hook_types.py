@@ -21,8 +21,8 @@ SessionStartInput = TypedDict("SessionStartInput", {
     "model": str,
     # The approval mode in Claude Code's vocabulary. The schema allows five values, but Codex only ever sends `bypassPermissions` (approval policy `never`) or `default` (any other policy).
     "permission_mode": Literal["default", "acceptEdits", "plan", "dontAsk", "bypassPermissions"],
-    # How the session started, the matcher target: `startup` a new session, `resume` a resumed thread, `clear` after the history was cleared, `compact` after compaction (also mid-turn, when compaction ran inside a turn).
-    "source": Literal["startup", "resume", "clear", "compact"],
+    # How the session started, the matcher target: `startup` a new session, `resume` a resumed thread, `clear` after the history was cleared, `compact` after compaction (also mid-turn, when compaction ran inside a turn); `fork` for a session forked from another (in Codex's published schema since 0.169.0, test/dialects/codex-agent-facts.test.ts).
+    "source": Literal["startup", "resume", "clear", "compact", "fork"],
 })
 
 
@@ -597,3 +597,120 @@ SessionEndInput = TypedDict("SessionEndInput", {
     "reason": Literal["other"],
 })
 # endregion SessionEnd
+
+
+# region PreModelRequest
+_PreModelRequestInputRequired = TypedDict("_PreModelRequestInputRequired", {
+    # Identifier of the Codex session (its thread id).
+    "session_id": str,
+    # Identifier of the active turn. A Codex extension: Claude Code payloads have no such field.
+    "turn_id": str,
+    # Working directory of the turn; the hook runs here.
+    "cwd": str,
+    # Path of the session transcript, or null when the session keeps none. Always present.
+    "transcript_path": Optional[str],
+    # The model the turn uses, e.g. `gpt-5.5`.
+    "model": str,
+    # The event this payload is for.
+    "hook_event_name": Literal["PreModelRequest"],
+})
+_PreModelRequestInputOptional = TypedDict("_PreModelRequestInputOptional", {
+    # What the request is for: `sampling` for a model turn step. Sent from Codex 0.171.0 on (0.169.0 has no such key).
+    "kind": str,
+    # Identifier of this model request, the same in its PreModelRequest and PostModelRequest payloads. Sent from Codex 0.171.0 on.
+    "request_id": str,
+    # Which attempt of the request this is, from 1 (a retried request fires again). Sent from Codex 0.171.0 on.
+    "attempt_number": int,
+    # Identifier of the thread the request belongs to (the session id for the root thread). Sent from Codex 0.171.0 on.
+    "thread_id": str,
+}, total=False)
+
+
+class PreModelRequestInput(_PreModelRequestInputRequired, _PreModelRequestInputOptional):
+    """Payload a Codex PreModelRequest hook receives on stdin (compact one-line JSON). Fires before every request Codex sends to the model (each step of a turn, each retry); it takes no matcher. It observes only: Codex reads no decision from it — its stdout, exit code and `continue: false` change nothing about the request (test/agents/codex, Codex 0.171.0); a non-zero exit is only reported as a failure. No `permission_mode`. Codex 0.169.0 sends `session_id`, `turn_id`, `cwd`, `transcript_path`, `model`, `hook_event_name`; 0.171.0 adds `kind`, `request_id`, `attempt_number` and `thread_id`. Keys are listed in the order Codex writes them. Codex publishes no schema for this event; hookctl leaves inputs open, as in every dialect, because newer Codex builds add fields."""
+# endregion PreModelRequest
+
+
+# region PostModelRequest
+# Tokens the request used, as the model reported them (zeros when it reported none). Sent on a completed request; hookctl also accepts null.
+PostModelRequestInputTokenUsage = TypedDict("PostModelRequestInputTokenUsage", {
+    # Input tokens of the request.
+    "input_tokens": int,
+    # Input tokens served from the prompt cache.
+    "cached_input_tokens": int,
+    # Input tokens written to the prompt cache.
+    "cache_write_input_tokens": int,
+    # Output tokens of the response.
+    "output_tokens": int,
+    # Output tokens spent on reasoning.
+    "reasoning_output_tokens": int,
+    # All tokens of the request.
+    "total_tokens": int,
+}, total=False)
+
+
+_PostModelRequestInputRequired = TypedDict("_PostModelRequestInputRequired", {
+    # Identifier of the Codex session (its thread id).
+    "session_id": str,
+    # Identifier of the active turn. A Codex extension: Claude Code payloads have no such field.
+    "turn_id": str,
+    # Working directory of the turn; the hook runs here.
+    "cwd": str,
+    # Path of the session transcript, or null when the session keeps none. Always present.
+    "transcript_path": Optional[str],
+    # The model the turn uses, e.g. `gpt-5.5`.
+    "model": str,
+    # The event this payload is for.
+    "hook_event_name": Literal["PostModelRequest"],
+    # How the request ended: `completed` when the model answered; otherwise the failure, with `error` set.
+    "status": str,
+    # Why the request failed, or null when it completed.
+    "error": Optional[str],
+})
+_PostModelRequestInputOptional = TypedDict("_PostModelRequestInputOptional", {
+    # What the request is for: `sampling` for a model turn step. Sent from Codex 0.171.0 on (0.169.0 has no such key).
+    "kind": str,
+    # Identifier of this model request, the same in its PreModelRequest and PostModelRequest payloads. Sent from Codex 0.171.0 on.
+    "request_id": str,
+    # Which attempt of the request this is, from 1 (a retried request fires again). Sent from Codex 0.171.0 on.
+    "attempt_number": int,
+    # Identifier of the thread the request belongs to. Sent from Codex 0.171.0 on.
+    "thread_id": str,
+    # Tokens the request used, as the model reported them (zeros when it reported none). Sent on a completed request; hookctl also accepts null.
+    "token_usage": Optional[PostModelRequestInputTokenUsage],
+    # The model response's id, when it gave one. Sent from Codex 0.171.0 on.
+    "response_id": Optional[str],
+}, total=False)
+
+
+class PostModelRequestInput(_PostModelRequestInputRequired, _PostModelRequestInputOptional):
+    """Payload a Codex PostModelRequest hook receives on stdin (compact one-line JSON). Fires after every request to the model (Codex: \"After a model request, including failures\"); it takes no matcher. It observes only: nothing it prints or exits with changes the turn (test/agents/codex, Codex 0.171.0); a non-zero exit is only reported as a failure. No `permission_mode`. Codex 0.171.0 adds `kind`, `request_id`, `attempt_number`, `thread_id` and `response_id` to what 0.169.0 sends. Keys are listed in the order Codex writes them. Codex publishes no schema for this event; hookctl leaves inputs open, as in every dialect, because newer Codex builds add fields."""
+# endregion PostModelRequest
+
+
+# region Interrupt
+# Payload a Codex Interrupt hook receives on stdin (compact one-line JSON). Fires when the user interrupts the running turn (Ctrl-C in `codex exec`, Esc in the TUI, `turn/interrupt` in the app-server), after Codex has flushed the transcript; it takes no matcher. The turn is over: the hook can only show a `systemMessage`. Handlers have a timeout of 1 s by default, clamped to 1..3 s. Keys are listed in the order Codex writes them. Codex publishes its input schemas with `additionalProperties: false`; hookctl leaves inputs open, as in every dialect, because newer Codex builds add fields.
+InterruptInput = TypedDict("InterruptInput", {
+    # Identifier of the Codex session (its thread id).
+    "session_id": str,
+    # Identifier of the active turn. A Codex extension: Claude Code payloads have no such field.
+    "turn_id": str,
+    # Path of the session transcript, or null when the session keeps none. Always present.
+    "transcript_path": Optional[str],
+    # Working directory of the turn; the hook runs here.
+    "cwd": str,
+    # The event this payload is for.
+    "hook_event_name": Literal["Interrupt"],
+    # The model the turn uses, e.g. `gpt-5.5`.
+    "model": str,
+    # The approval mode in Claude Code's vocabulary. The schema allows five values, but Codex only ever sends `bypassPermissions` (approval policy `never`) or `default` (any other policy).
+    "permission_mode": Literal["default", "acceptEdits", "plan", "dontAsk", "bypassPermissions"],
+})
+
+
+# JSON a Codex Interrupt hook may print on stdout (exit 0): one JSON object whose only field is `systemMessage`. Any other key — `continue`, `stopReason`, `suppressOutput`, `decision`, `hookSpecificOutput` — makes the run fail with `hook returned invalid interrupt hook JSON output`, and stdout that is not JSON fails it with `Interrupt hook returned non-JSON stdout` (Codex: interrupt.command.output, events/interrupt.rs). Strict as published: at runtime Codex also accepts `null` for `systemMessage` (null means absent).
+InterruptOutput = TypedDict("InterruptOutput", {
+    # A warning shown to the user.
+    "systemMessage": str,
+}, total=False)
+# endregion Interrupt

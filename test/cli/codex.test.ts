@@ -34,7 +34,9 @@ describe('hookctl --dialect codex', () => {
     expect(result.code).toBe(0);
     const payload = JSON.parse(result.stdout) as Record<string, unknown>;
     expect(validateInput(event as 'Stop', payload)).toMatchObject({ ok: true });
-    expect(Object.keys(payload).slice(0, 1)).toEqual(['session_id']);
+    // Codex 0.171.0 writes a model request's own fields first (test/agents/codex/model-payloads.test.ts).
+    const first = event === 'PreModelRequest' || event === 'PostModelRequest' ? 'kind' : 'session_id';
+    expect(Object.keys(payload).slice(0, 1)).toEqual([first]);
   });
 
   it('schema prints the input schema; SessionEnd has no output schema, said in one line', async () => {

@@ -19,7 +19,8 @@ type Json = Record<string, unknown>;
 const ROOT = join(import.meta.dirname, '../..');
 
 // Claude Code's events from the claude manifest (test/contracts/claude-sdk-parity.test.ts keeps them equal to the
-// Agent SDK's HOOK_EVENTS) and Codex's 11 (codex-rs/hooks/src/lib.rs HOOK_EVENT_NAMES).
+// Agent SDK's HOOK_EVENTS) and Codex's 14 (codex-rs/hooks/src/lib.rs HOOK_EVENT_NAMES; the last three as Codex
+// 0.169.0 and 0.171.0 list them, test/dialects/codex-agent-facts.test.ts).
 const CLAUDE_EVENTS = CLAUDE_MANIFEST_EVENTS.map((e) => e.name);
 const SDK_ONLY_EVENTS = ['PreModelSwitch', 'PostModelSwitch'];
 const CODEX_EVENTS = [
@@ -34,6 +35,9 @@ const CODEX_EVENTS = [
   'SubagentStart',
   'SubagentStop',
   'Stop',
+  'PreModelRequest',
+  'PostModelRequest',
+  'Interrupt',
 ];
 
 interface DialectCase {
@@ -52,11 +56,12 @@ const DIALECTS: DialectCase[] = [
     withoutOutput: [],
     common: ['session_id', 'prompt_id', 'transcript_path', 'cwd', 'permission_mode', 'effort', 'agent_id', 'agent_type'],
   },
-  // Codex ignores SessionEnd stdout and publishes no output schema for it (codex-rs/hooks/src/events/session_end.rs).
+  // Codex ignores SessionEnd stdout and publishes no output schema for it (codex-rs/hooks/src/events/session_end.rs),
+  // nor for the observe-only PreModelRequest and PostModelRequest (docs/codex.md).
   {
     dialect: 'codex',
     events: CODEX_EVENTS,
-    withoutOutput: ['SessionEnd'],
+    withoutOutput: ['SessionEnd', 'PreModelRequest', 'PostModelRequest'],
     common: ['session_id', 'turn_id', 'transcript_path', 'cwd', 'model', 'permission_mode', 'agent_id', 'agent_type'],
   },
 ];

@@ -64,7 +64,19 @@ type Event =
   | 'SubagentStop'
   | 'PreCompact'
   | 'PostCompact'
-  | 'SessionEnd';
+  | 'SessionEnd'
+  | 'PreModelRequest'
+  | 'PostModelRequest'
+  | 'Interrupt';
+
+/**
+ * Events whose stdout Codex does not read: SessionEnd (events/session_end.rs) and the model-request
+ * pair, which Codex 0.169.0 and 0.171.0 run to observe only — they publish no output schema for them,
+ * and nothing a PreModelRequest or PostModelRequest hook prints or exits with changes the request or
+ * the turn (test/agents/codex/cases-model.ts).
+ */
+type Unread = 'SessionEnd' | 'PreModelRequest' | 'PostModelRequest';
+const STDOUT_UNREAD = new Set<string>(['SessionEnd', 'PreModelRequest', 'PostModelRequest']);
 
 /** What exit 2 means per event, as the text Codex gives when stderr is empty. Others: a failure. */
 const EXIT_2_MISSING: Partial<Record<Event, string>> = {
@@ -77,7 +89,7 @@ const EXIT_2_MISSING: Partial<Record<Event, string>> = {
 };
 
 /** codex-rs/hooks/src/events/*.rs: the words of each event's "invalid JSON output" failure (SessionEnd reads no stdout). */
-const INVALID_JSON: Record<Exclude<Event, 'SessionEnd'>, string> = {
+const INVALID_JSON: Record<Exclude<Event, Unread>, string> = {
   PreToolUse: 'hook returned invalid pre-tool-use JSON output',
   PermissionRequest: 'hook returned invalid permission-request JSON output',
   PostToolUse: 'hook returned invalid post-tool-use JSON output',
@@ -88,12 +100,18 @@ const INVALID_JSON: Record<Exclude<Event, 'SessionEnd'>, string> = {
   SubagentStop: 'hook returned invalid subagent stop hook JSON output',
   PreCompact: 'hook returned invalid PreCompact hook JSON output',
   PostCompact: 'hook returned invalid PostCompact hook JSON output',
+  Interrupt: 'hook returned invalid interrupt hook JSON output',
 };
 
 const PLAIN_TEXT_IS_CONTEXT = new Set<string>(['SessionStart', 'SubagentStart', 'UserPromptSubmit']);
-const PLAIN_TEXT_FAILS = new Set<string>(['Stop', 'SubagentStop']);
-/** Events whose failures carry Codex's process-level texts (compact.rs, session_end.rs). */
-const COMPACT = new Set<string>(['PreCompact', 'PostCompact', 'SessionEnd']);
+const PLAIN_TEXT_FAILS = new Set<string>(['Stop', 'SubagentStop', 'Interrupt']);
+/** Codex's text when plain (non-JSON) stdout fails a run, where it is not "invalid … JSON output" (events/interrupt.rs). */
+const PLAIN_TEXT_FAILURE: Partial<Record<Event, string>> = { Interrupt: 'Interrupt hook returned non-JSON stdout' };
+/**
+ * Events whose failures carry Codex's process-level texts (compact.rs, session_end.rs; the model-request
+ * pair as the 0.169.0 and 0.171.0 binaries word them beside model_request.rs).
+ */
+const COMPACT = new Set<string>(['PreCompact', 'PostCompact', 'SessionEnd', 'PreModelRequest', 'PostModelRequest']);
 const DECISION_EVENTS = new Set<string>(['PreToolUse', 'PermissionRequest']);
 
 /**
@@ -102,7 +120,7 @@ const DECISION_EVENTS = new Set<string>(['PreToolUse', 'PermissionRequest']);
  * `hookEventName`, `behavior`, `interrupt`) are not optional that way, and a field an event does
  * not have is refused even when null.
  */
-const NULLABLE_TOP: Record<Exclude<Event, 'SessionEnd'>, readonly string[]> = {
+const NULLABLE_TOP: Record<Exclude<Event, Unread>, readonly string[]> = {
   PreToolUse: ['decision', 'reason', 'hookSpecificOutput'],
   PermissionRequest: ['hookSpecificOutput'],
   PostToolUse: ['decision', 'reason', 'hookSpecificOutput'],
@@ -113,6 +131,7 @@ const NULLABLE_TOP: Record<Exclude<Event, 'SessionEnd'>, readonly string[]> = {
   SubagentStop: ['decision', 'reason'],
   PreCompact: [],
   PostCompact: [],
+  Interrupt: [],
 };
 const NULLABLE_UNIVERSAL = ['stopReason', 'systemMessage'];
 const NULLABLE_SPECIFIC: Partial<Record<Event, readonly string[]>> = {
@@ -168,8 +187,9 @@ function readResult(options: CodexProtocolOptions, event: Event, handler: Handle
   const code = result.exitCode;
   if (code === 0) {
     // An exit code with an error is the runner's diagnosis; exit 0 never carries one.
-    // Codex: events/session_end.rs parse_completed reads nothing from a SessionEnd hook's stdout.
-    return event === 'SessionEnd' ? completed({}) : readStdout(options, event, result.stdout);
+    // Codex: events/session_end.rs parse_completed reads nothing from a SessionEnd hook's stdout, nor
+    // (Codex 0.169.0, 0.171.0) from a PreModelRequest or PostModelRequest hook's.
+    return isUnread(event) ? completed({}) : readStdout(options, event, result.stdout);
   }
   if (code === 2 && EXIT_2_MISSING[event] !== undefined) return readExit2(event, result.stderr);
   const plain = `hook exited with code ${code}`;
@@ -186,7 +206,11 @@ function readExit2(event: Event, stderr: string): Interpretation {
   return { status: 'blocked', error: null, verdict: false, effect: { decision: 'deny', reason } };
 }
 
-function readStdout(options: CodexProtocolOptions, event: Exclude<Event, 'SessionEnd'>, stdout: string): Interpretation {
+function isUnread(event: Event): event is Unread {
+  return STDOUT_UNREAD.has(event);
+}
+
+function readStdout(options: CodexProtocolOptions, event: Exclude<Event, Unread>, stdout: string): Interpretation {
   const trimmed = stdout.trim();
   if (trimmed === '') return completed({});
   const parsed = parseJson(trimmed);
@@ -203,12 +227,14 @@ function readStdout(options: CodexProtocolOptions, event: Exclude<Event, 'Sessio
     return failed(`${INVALID_JSON[event]}: ${parsed.ok ? 'stdout is JSON but not an object' : parsed.message}`);
   }
   if (PLAIN_TEXT_IS_CONTEXT.has(event)) return completed({ additionalContext: trimmed });
-  if (PLAIN_TEXT_FAILS.has(event)) return failed(`${INVALID_JSON[event]}: stdout is plain text, not a JSON object`);
+  if (PLAIN_TEXT_FAILS.has(event))
+    return failed(PLAIN_TEXT_FAILURE[event] ?? `${INVALID_JSON[event]}: stdout is plain text, not a JSON object`);
   return completed({});
 }
 
 /** The output event names Codex's parser takes as `hookSpecificOutput.hookEventName` (schema.rs HookEventNameWire). */
-const OUTPUT_EVENT_NAMES: ReadonlySet<string> = new Set(Object.keys(INVALID_JSON));
+// Interrupt has no hookSpecificOutput; whether HookEventNameWire takes its name is not known, so it stays out.
+const OUTPUT_EVENT_NAMES: ReadonlySet<string> = new Set(Object.keys(INVALID_JSON).filter((name) => name !== 'Interrupt'));
 
 /**
  * Validates an output against the event's strict schema. With `hookEventName: 'any'` a
@@ -232,8 +258,10 @@ function validateOutput(
 }
 
 /** Drops the optional fields a hook set to null, which the agent's deserializer reads as absent. */
-function withoutNullOptionals(event: Exclude<Event, 'SessionEnd'>, output: Record<string, unknown>): Record<string, unknown> {
-  const top = dropNulls(output, [...NULLABLE_UNIVERSAL, ...NULLABLE_TOP[event]]);
+function withoutNullOptionals(event: Exclude<Event, Unread>, output: Record<string, unknown>): Record<string, unknown> {
+  // Interrupt's output has systemMessage alone: `stopReason: null` is an unknown field there (events/interrupt.rs).
+  const universal = event === 'Interrupt' ? ['systemMessage'] : NULLABLE_UNIVERSAL;
+  const top = dropNulls(output, [...universal, ...NULLABLE_TOP[event]]);
   const specific = top.hookSpecificOutput;
   if (!isPlainObject(specific)) return top;
   const cleaned = dropNulls(specific, NULLABLE_SPECIFIC[event] ?? []);
@@ -249,7 +277,7 @@ function dropNulls(object: Record<string, unknown>, keys: readonly string[]): Re
   return copy;
 }
 
-function readOutput(options: CodexProtocolOptions, event: Exclude<Event, 'SessionEnd'>, output: ValidOutput): Interpretation {
+function readOutput(options: CodexProtocolOptions, event: Exclude<Event, Unread>, output: ValidOutput): Interpretation {
   const universal: Universal = {
     continueProcessing: output.continue ?? true,
     stopReason: output.stopReason,
@@ -276,6 +304,9 @@ function readOutput(options: CodexProtocolOptions, event: Exclude<Event, 'Sessio
     case 'PreCompact':
     case 'PostCompact':
       return readCompact(event, universal, warned);
+    case 'Interrupt':
+      // events/interrupt.rs: the only field is systemMessage (any other fails validation above).
+      return completed(warned);
   }
 }
 

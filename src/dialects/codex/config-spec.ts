@@ -31,7 +31,9 @@ export const configSpec: DialectConfigSpec = {
   },
   contextLimitEvents: CONTEXT_LIMIT_EVENTS,
   // Codex: codex-rs/hooks/src/events/session_end.rs SESSION_END_DEFAULT_TIMEOUT_SEC, SESSION_END_MAX_TIMEOUT_SEC.
-  eventTimeouts: { SessionEnd: { defaultMs: 1000, maxMs: 3000 } },
+  // Interrupt has the same rule in Codex 0.169.0 and 0.171.0: hooks/list shows 1 s by default and 3 s for
+  // `timeout = 10`, with "clamping Interrupt hook timeout to 3s in <path>" (test/agents/codex/hooks-list.test.ts).
+  eventTimeouts: { SessionEnd: { defaultMs: 1000, maxMs: 3000 }, Interrupt: { defaultMs: 1000, maxMs: 3000 } },
   asyncWhereNotAllowed: 'runs-sync',
   // Codex 0.169.0 exits with "Error loading config.toml: invalid type: … in `hooks`" (test/agents/codex).
   inlineConfigRefusal: CODEX_WILL_NOT_START,

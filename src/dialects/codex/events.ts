@@ -1,18 +1,22 @@
 import type { EventSpec } from '../../kit/index.js';
 
-const SESSION_SOURCES = ['startup', 'resume', 'clear', 'compact'] as const;
+// `fork`: Codex's session-start input schema lists it (0.169.0, 0.171.0; test/dialects/codex-agent-facts.test.ts).
+const SESSION_SOURCES = ['startup', 'resume', 'clear', 'compact', 'fork'] as const;
 const COMPACT_TRIGGERS = ['manual', 'auto'] as const;
 
 /**
- * The eleven Codex events (SPEC-dialects 9.4; Codex: codex-rs/hooks/src/lib.rs HOOK_EVENT_NAMES), in
- * life-cycle order: openinterpreter's ten, then SessionEnd. SessionEnd's matcher target is the
- * payload's `reason`, which Codex always sends as `other` (events/session_end.rs); its hooks always
- * run synchronously (discovery.rs forces an async one to sync with a warning).
+ * The fourteen Codex events (SPEC-dialects 9.4; Codex: codex-rs/hooks/src/lib.rs HOOK_EVENT_NAMES), in
+ * life-cycle order: openinterpreter's ten, then SessionEnd, PreModelRequest, PostModelRequest and
+ * Interrupt. SessionEnd's matcher target is the payload's `reason`, which Codex always sends as
+ * `other` (events/session_end.rs); its hooks always run synchronously (discovery.rs forces an async
+ * one to sync with a warning). PreModelRequest, PostModelRequest and Interrupt take no matcher: Codex
+ * 0.169.0 and 0.171.0 list theirs as `null` and run the hook for every request or interrupt
+ * (test/agents/codex/hooks-list.test.ts, cases-model.ts).
  */
 export const CODEX_EVENTS = [
   {
     name: 'SessionStart',
-    summary: 'session startup, resume, clear or compact',
+    summary: 'session startup, resume, clear, compact or fork',
     matcherField: 'source',
     closedTargets: SESSION_SOURCES,
     asyncAllowed: true,
@@ -89,6 +93,30 @@ export const CODEX_EVENTS = [
     matcherField: 'reason',
     closedTargets: ['other'],
     asyncAllowed: false,
+    inProcessAllowed: true,
+  },
+  {
+    name: 'PreModelRequest',
+    summary: 'before each request to the model (observe only)',
+    matcherField: null,
+    closedTargets: null,
+    asyncAllowed: true,
+    inProcessAllowed: true,
+  },
+  {
+    name: 'PostModelRequest',
+    summary: 'after each request to the model, failed ones included (observe only)',
+    matcherField: null,
+    closedTargets: null,
+    asyncAllowed: true,
+    inProcessAllowed: true,
+  },
+  {
+    name: 'Interrupt',
+    summary: 'the user interrupted the running turn',
+    matcherField: null,
+    closedTargets: null,
+    asyncAllowed: true,
     inProcessAllowed: true,
   },
 ] as const satisfies readonly EventSpec[];

@@ -7,7 +7,8 @@ const REASON = 'Blocked by the project hook policy.';
  * forms Codex honours. PreToolUse has no `ask` and no bare `allow` (Codex fails those runs); an
  * allow always carries the rewritten input. `continue: false` is offered only where it stops
  * something (not on PreToolUse, PermissionRequest or SubagentStart, which refuse or ignore it).
- * SessionEnd hooks have no output: only their side effects count.
+ * SessionEnd, PreModelRequest and PostModelRequest hooks have no output: only their side effects
+ * count. An Interrupt hook can only show a warning.
  */
 export function codexExamples(event: string): HookExample[] {
   const hso = (fields: Record<string, unknown>) => ({ hookSpecificOutput: { hookEventName: event, ...fields } });
@@ -101,6 +102,9 @@ export function codexExamples(event: string): HookExample[] {
       warn,
     ],
     SessionEnd: [],
+    PreModelRequest: [],
+    PostModelRequest: [],
+    Interrupt: [warn],
   };
   return specific[event] ?? [];
 }

@@ -23,6 +23,24 @@ export function fixture(event: string, context: { cwd: string }): Record<string,
       return { ...session, ...where, ...model, ...mode, source: 'startup' };
     case 'SessionEnd':
       return { ...session, ...where, reason: 'other' };
+    case 'PreModelRequest':
+    case 'PostModelRequest': {
+      // As Codex 0.171.0 writes them (test/agents/codex/cases-model.ts): the request first, cwd before transcript_path.
+      const request = { kind: 'sampling', request_id: nodeCrypto().randomUUID(), attempt_number: 1 };
+      const common = { ...request, ...session, thread_id: session.session_id, ...turn, cwd: context.cwd, transcript_path: null, ...model };
+      if (event === 'PreModelRequest') return { ...common, hook_event_name: event };
+      const usage = { input_tokens: 0, cached_input_tokens: 0, cache_write_input_tokens: 0, output_tokens: 0, reasoning_output_tokens: 0 };
+      return {
+        ...common,
+        hook_event_name: event,
+        status: 'completed',
+        error: null,
+        token_usage: { ...usage, total_tokens: 0 },
+        response_id: `resp_${nodeCrypto().randomUUID()}`,
+      };
+    }
+    case 'Interrupt':
+      return { ...session, ...turn, ...where, ...model, ...mode };
     case 'UserPromptSubmit':
       return { ...session, ...turn, ...where, ...model, ...mode, prompt: 'hello' };
     case 'PreToolUse':

@@ -30,6 +30,8 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
  * hooks run in follow it; the file order of the layers is kept.
  */
 const EVENT_ORDER = [
+  'PreModelRequest',
+  'PostModelRequest',
   'PreToolUse',
   'PermissionRequest',
   'PostToolUse',
@@ -41,6 +43,7 @@ const EVENT_ORDER = [
   'SubagentStart',
   'SubagentStop',
   'Stop',
+  'Interrupt',
 ];
 
 function inDisplayOrder(handlers: readonly HandlerRecord[]): HandlerRecord[] {

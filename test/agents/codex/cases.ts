@@ -1,4 +1,5 @@
 import { LIFECYCLE_CASES } from './cases-lifecycle.js';
+import { MODEL_CASES, RELEASE_0171_CASES } from './cases-model.js';
 import type { EventCase } from './oracle.js';
 
 const pre = (decision: Record<string, unknown>) => ({ hookSpecificOutput: { hookEventName: 'PreToolUse', ...decision } });
@@ -288,4 +289,6 @@ export const EVENT_CASES: readonly EventCase[] = [
     racy: ['fired'],
   },
   ...LIFECYCLE_CASES,
+  ...MODEL_CASES,
+  ...RELEASE_0171_CASES,
 ];

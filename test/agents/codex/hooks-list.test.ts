@@ -25,7 +25,11 @@ afterEach(() => {
   for (const world of worlds.splice(0)) world.dispose();
 });
 
-/** A world with hooks in every file layer, events out of Codex's order, ignored matchers and an async SessionEnd. */
+/**
+ * A world with hooks in every file layer, events out of Codex's order, ignored matchers, an async
+ * SessionEnd, and the events Codex added after the first eleven (PreModelRequest, PostModelRequest,
+ * Interrupt: matchers ignored, Interrupt's timeout clamped like SessionEnd's).
+ */
 function layeredWorld(userToml = ''): CodexWorld {
   const world = codexWorld();
   worlds.push(world);
@@ -42,6 +46,8 @@ function layeredWorld(userToml = ''): CodexWorld {
         matcher: '^(Write|Edit)$',
         handlers: [{ command: cmd('user-post'), async: true, statusMessage: 'checking' }],
       },
+      { event: 'Interrupt', matcher: 'ignored', handlers: [{ command: cmd('user-interrupt'), timeout: 10 }] },
+      { event: 'PreModelRequest', matcher: 'Bash', handlers: [{ command: cmd('user-pre-model'), async: true }] },
     ]),
   );
   world.put(
@@ -49,6 +55,7 @@ function layeredWorld(userToml = ''): CodexWorld {
     `${userToml}${trustProjectToml(world.project)}${tomlHooks([
       { event: 'SessionStart', matcher: 'startup|resume', handlers: [{ command: cmd('user-toml-start') }] },
       { event: 'PermissionRequest', matcher: '*', handlers: [{ command: cmd('user-toml-perm'), timeout: 0 }] },
+      { event: 'PostModelRequest', matcher: '*', handlers: [{ command: cmd('user-toml-post-model'), statusMessage: 'model answered' }] },
     ])}\n`,
   );
   world.put(
@@ -56,6 +63,7 @@ function layeredWorld(userToml = ''): CodexWorld {
     jsonHooks([
       { event: 'Stop', matcher: 'x', handlers: [{ command: cmd('project-stop') }] },
       { event: 'PreToolUse', handlers: [{ command: cmd('project-pre') }] },
+      { event: 'Interrupt', handlers: [{ command: cmd('project-interrupt'), timeout: 0 }, { command: cmd('project-interrupt-2') }] },
     ]),
   );
   world.put(
@@ -124,7 +132,7 @@ describe.skipIf(unavailable !== null)('hookctl list --json is codex app-server h
   it('untrusted: keys, hashes, order, matchers, timeouts, async, sources', async () => {
     const world = layeredWorld();
     const [codex, ours] = await Promise.all([codexList(world), hookctlList(world)]);
-    expect(codex.hooks.length).toBe(11);
+    expect(codex.hooks.length).toBe(16);
     expect(ours.map(asCodex)).toEqual(codex.hooks.map(codexFields));
   }, 60_000);
 

@@ -104,8 +104,8 @@ export async function runCase(world: CodexWorld, layer: LayerName, c: EventCase)
     if (!result.stdout.trim()) throw new Error(`hookctl dry-run printed nothing (exit ${result.code}): ${result.stderr}`);
     outcomes.push(JSON.parse(result.stdout) as Outcome);
   }
-  // openinterpreter has ten events: no SessionEnd (SPEC 2.1).
-  const shared = layer === 'user-json' && first !== undefined && c.event !== 'SessionEnd';
+  // openinterpreter has ten events: not SessionEnd (SPEC 2.1) nor the ones Codex added after it.
+  const shared = layer === 'user-json' && first !== undefined && !CODEX_ONLY_EVENTS.has(c.event);
   const openInterpreter = shared ? await predictOpenInterpreter(world, c, first) : null;
   return { observed, predicted: predict(c, outcomes[0]), openInterpreter, run, outcomes };
 }
@@ -123,6 +123,9 @@ async function predictOpenInterpreter(world: CodexWorld, c: EventCase, payload: 
   if (!result.stdout.trim()) throw new Error(`hookctl dry-run (openinterpreter) printed nothing (exit ${result.code}): ${result.stderr}`);
   return predict(c, JSON.parse(result.stdout) as Outcome);
 }
+
+/** Codex events openinterpreter does not have. */
+const CODEX_ONLY_EVENTS: ReadonlySet<string> = new Set(['SessionEnd', 'PreModelRequest', 'PostModelRequest', 'Interrupt']);
 
 /** `-c k=v` for codex is `--config k=v` for hookctl. */
 const configFlags = (flags: readonly string[]): string[] => flags.map((flag) => (flag === '-c' ? '--config' : flag));
@@ -190,7 +193,11 @@ export function predict(c: EventCase, outcome: Outcome | undefined): Observed {
         toolRan: !outcome.stop,
         contextSeen: !outcome.stop && context,
       };
+    case 'Interrupt':
+      // The case's script interrupted the turn (its command never finished); the hook changes nothing.
+      return { ...base, toolRan: false, turnWentOn: false };
     default:
+      // SessionEnd, PreModelRequest, PostModelRequest: observe only.
       return base;
   }
 }

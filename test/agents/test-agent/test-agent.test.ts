@@ -31,6 +31,11 @@ const CLAUDE = join(REPO, 'node_modules', '.bin', 'claude');
 const CODEX = join(REPO, 'node_modules', '.bin', 'codex');
 const EXAMPLES = join(REPO, 'examples');
 
+/** The pinned agents' versions: a bump fails these tests only where the agents' behaviour changed. */
+const PINS = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies;
+const CLAUDE_VERSION = PINS['@anthropic-ai/claude-code']!;
+const CODEX_VERSION = PINS['@openai/codex']!;
+
 function unavailable(): string | null {
   if (!existsSync(CLAUDE) || !existsSync(CODEX)) return 'the pinned agents are not installed (npm ci)';
   if (!existsSync(join(REPO, 'dist', 'src', 'dialects', 'claude', 'agent', 'driver.js'))) return 'dist/ is not built (npm run build)';
@@ -123,12 +128,12 @@ describe('hookctl test --agent: refusals before any agent runs', () => {
 // One after the other: on a shared two-core machine, agents running beside hookctl's own prediction
 // make the hooks' timeouts (2–10 s in the examples) decide the cases instead of their logic.
 describe.skipIf(why !== null)('hookctl test --agent in the pinned agents (scripted model, loopback namespace)', () => {
-  it('examples/claude-guard passes in Claude Code 2.1.328', AGENT_RUN, async () => {
+  it(`examples/claude-guard passes in Claude Code ${CLAUDE_VERSION}`, AGENT_RUN, async () => {
     // A copy: hookctl's side runs the hooks in the project, and they write there (logs, formatting).
     const result = await runCli(['test', '--agent', 'claude', exampleCopy('claude-guard'), '--agent-bin', CLAUDE, '--jobs', '2'], {
       timeoutMs: 600_000,
     });
-    expect(result.stdout, result.stderr).toContain('Claude Code 2.1.328 (Claude Code)');
+    expect(result.stdout, result.stderr).toContain(`Claude Code ${CLAUDE_VERSION} (Claude Code)`);
     // One progress line per case as it finishes, then the table and the summary.
     expect(result.stdout.match(/^[✓✗≠!-] \S+\.case\.json \(\d+\.\d s\): /gm)).toHaveLength(9);
     expect(result.stdout).toMatch(/^rm-rf-home\.case\.json +passed +denied the call: "refusing rm -r on \/, ~/m);
@@ -140,20 +145,24 @@ describe.skipIf(why !== null)('hookctl test --agent in the pinned agents (script
     expect(result.code).toBe(0);
   });
 
-  it('examples/codex-guard passes in Codex 0.169.0 below its repository root, as JUnit with the agent version', AGENT_RUN, async () => {
-    // Its hooks are anchored at `git rev-parse --show-toplevel`/examples/codex-guard: the sandbox keeps that layout.
-    const result = await runCli(
-      ['test', '--agent', 'codex', exampleCopy('codex-guard', {}, true), '--agent-bin', CODEX, '--jobs', '2', '--format', 'junit'],
-      // Codex runs hooks with `bash -c`; with SHLVL unset (as under vitest) bash sources ~/.bashrc for a
-      // socket stdin, and a machine's pyenv init there makes every python3 hook outlast its timeout.
-      { timeoutMs: 600_000, env: { SHLVL: '1' } },
-    );
-    expect(result.stdout, result.stderr).toContain('<property name="agentVersion" value="codex-cli 0.169.0"/>');
-    expect(result.stdout).toContain('tests="7" failures="0" errors="0" skipped="0"');
-    expect(result.stdout.match(/<testcase /g)).toHaveLength(7);
-    expect(result.stderr.match(/^✓ /gm)).toHaveLength(7);
-    expect(result.code).toBe(0);
-  });
+  it(
+    `examples/codex-guard passes in Codex ${CODEX_VERSION} below its repository root, as JUnit with the agent version`,
+    AGENT_RUN,
+    async () => {
+      // Its hooks are anchored at `git rev-parse --show-toplevel`/examples/codex-guard: the sandbox keeps that layout.
+      const result = await runCli(
+        ['test', '--agent', 'codex', exampleCopy('codex-guard', {}, true), '--agent-bin', CODEX, '--jobs', '2', '--format', 'junit'],
+        // Codex runs hooks with `bash -c`; with SHLVL unset (as under vitest) bash sources ~/.bashrc for a
+        // socket stdin, and a machine's pyenv init there makes every python3 hook outlast its timeout.
+        { timeoutMs: 600_000, env: { SHLVL: '1' } },
+      );
+      expect(result.stdout, result.stderr).toContain(`<property name="agentVersion" value="codex-cli ${CODEX_VERSION}"/>`);
+      expect(result.stdout).toContain('tests="7" failures="0" errors="0" skipped="0"');
+      expect(result.stdout.match(/<testcase /g)).toHaveLength(7);
+      expect(result.stderr.match(/^✓ /gm)).toHaveLength(7);
+      expect(result.code).toBe(0);
+    },
+  );
 
   it('a wrong expectation fails with what the agent did, and the command that re-runs it', AGENT_RUN, async () => {
     const project = exampleCopy('claude-guard', {
@@ -163,7 +172,7 @@ describe.skipIf(why !== null)('hookctl test --agent in the pinned agents (script
     const result = await runCli(['test', '--agent', 'claude', file, '--agent-bin', CLAUDE, '--json'], { timeoutMs: 600_000 });
     expect(result.code, result.stderr).toBe(1);
     const report = JSON.parse(result.stdout) as { agentVersion: string; failed: number; results: Record<string, unknown>[] };
-    expect(report.agentVersion).toBe('2.1.328 (Claude Code)');
+    expect(report.agentVersion).toBe(`${CLAUDE_VERSION} (Claude Code)`);
     expect(report.failed).toBe(1);
     const [failed] = report.results;
     expect(failed).toMatchObject({

@@ -1,4 +1,5 @@
 /** The real Codex CLI as an oracle: a scripted Responses API model and a namespaced `codex exec` driver. */
+export { INTERRUPT_COMMAND } from './interrupt.js';
 export { SCRIPTED_MODEL, scriptedModelCatalog } from './model-catalog.js';
 export {
   COMPACTION_SUMMARY,

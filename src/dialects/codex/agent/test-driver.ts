@@ -7,6 +7,7 @@ import { releaseProcessGroup, signalProcessGroup, trackProcessGroup } from '../.
 import type { Outcome } from '../../../kit/outcome.js';
 import { agentJail, agentVersion, laySandbox, type SandboxLayout, witnessed, writeWitness } from '../../../util/agent-sandbox.js';
 import { isPlainObject } from '../../../util/is-plain-object.js';
+import { INTERRUPT_COMMAND } from './interrupt.js';
 import type { CodexJob, CodexRun } from './job.js';
 import { codexRedirections, copiedCodexConfigs } from './redirections.js';
 import { type ScriptedTurn, toolOutput } from './responses-server.js';
@@ -22,8 +23,22 @@ export const codexAgentDriver: AgentDriver = {
   agent: 'Codex',
   binName: 'codex',
   installHint: 'npm install -g @openai/codex',
-  events: ['PreToolUse', 'PermissionRequest', 'PostToolUse', 'Stop', 'UserPromptSubmit', 'SessionStart', 'SessionEnd'],
-  sessionEvents: ['SessionStart', 'UserPromptSubmit', 'Stop', 'SessionEnd'],
+  // PreModelRequest and PostModelRequest fire around the scripted turn's model request (observe only);
+  // Interrupt when the scripted tool call interrupts the turn (INTERRUPT_COMMAND).
+  events: [
+    'PreToolUse',
+    'PermissionRequest',
+    'PostToolUse',
+    'Stop',
+    'UserPromptSubmit',
+    'SessionStart',
+    'SessionEnd',
+    'PreModelRequest',
+    'PostModelRequest',
+    'Interrupt',
+  ],
+  // Hooks of these run in every session (model requests included), whatever the case's event.
+  sessionEvents: ['SessionStart', 'UserPromptSubmit', 'PreModelRequest', 'PostModelRequest', 'Stop', 'SessionEnd'],
   version: (bin) => agentVersion(bin),
   redirections: (context) => codexRedirections(copiedCodexConfigs(context.projectDir, userCodexHome(context))),
   run: runCodexCase,
@@ -120,6 +135,7 @@ function trustHooks(layout: Layout): Promise<void> {
 function scriptFor(c: AgentCase, layout: Layout, continuation: boolean): ScriptedTurn[] {
   const message = typeof c.payload.last_assistant_message === 'string' ? c.payload.last_assistant_message : DONE;
   if (c.event === 'Stop') return continuation ? [{ message: FIRST_STOP }, { message }] : [{ message }];
+  if (c.event === 'Interrupt') return [{ exec: INTERRUPT_COMMAND }];
   const input = isPlainObject(c.payload.tool_input) ? c.payload.tool_input : {};
   const command = typeof input.command === 'string' ? input.command.split(c.projectDir).join(layout.project) : null;
   if (command !== null && c.payload.tool_name === 'apply_patch') {
