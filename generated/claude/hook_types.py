@@ -318,8 +318,8 @@ UserPromptSubmitOutput = TypedDict("UserPromptSubmitOutput", {
     "async": Literal[True],
     # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
     "asyncTimeout": float,
-    # `block` prevents the prompt from being processed and erases it from context. The only value; omit it to let the action proceed.
-    "decision": Literal["block"],
+    # `block` prevents the prompt from being processed and erases it from context. `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
+    "decision": Literal["approve", "block"],
     # Shown to the user when the prompt is blocked; not added to context.
     "reason": str,
     # Fields specific to UserPromptSubmit.
@@ -406,8 +406,8 @@ UserPromptExpansionOutput = TypedDict("UserPromptExpansionOutput", {
     "async": Literal[True],
     # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
     "asyncTimeout": float,
-    # `block` prevents the command from expanding. The only value; omit it to let the action proceed.
-    "decision": Literal["block"],
+    # `block` prevents the command from expanding. `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
+    "decision": Literal["approve", "block"],
     # Shown to the user when the expansion is blocked.
     "reason": str,
     # Fields specific to UserPromptExpansion.
@@ -1034,8 +1034,8 @@ PostToolUseOutput = TypedDict("PostToolUseOutput", {
     "async": Literal[True],
     # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
     "asyncTimeout": float,
-    # `block` adds `reason` next to the tool result as feedback; Claude still sees the original output. The only value; omit it to let the action proceed.
-    "decision": Literal["block"],
+    # `block` adds `reason` next to the tool result as feedback; Claude still sees the original output. `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
+    "decision": Literal["approve", "block"],
     # Feedback shown to Claude when `decision` is `block`.
     "reason": str,
     # Fields specific to PostToolUse.
@@ -1133,8 +1133,8 @@ PostToolUseFailureOutput = TypedDict("PostToolUseFailureOutput", {
     "async": Literal[True],
     # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
     "asyncTimeout": float,
-    # `block` feeds `reason` back to Claude. Listed only in the decision-control table of the hooks reference, not in this event's section; hookctl accepts it as feedback. The only value; omit it to let the action proceed.
-    "decision": Literal["block"],
+    # `block` feeds `reason` back to Claude. Listed only in the decision-control table of the hooks reference, not in this event's section; hookctl accepts it as feedback. `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
+    "decision": Literal["approve", "block"],
     # Feedback shown to Claude when `decision` is `block`.
     "reason": str,
     # Fields specific to PostToolUseFailure.
@@ -1229,8 +1229,8 @@ PostToolBatchOutput = TypedDict("PostToolBatchOutput", {
     "async": Literal[True],
     # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
     "asyncTimeout": float,
-    # `block` stops the agentic loop before the next model call; the message is `reason`. The only value; omit it to let the action proceed.
-    "decision": Literal["block"],
+    # `block` stops the agentic loop before the next model call; the message is `reason`. `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
+    "decision": Literal["approve", "block"],
     # Message shown as a warning when the loop is stopped; it stays in the conversation.
     "reason": str,
     # Fields specific to PostToolBatch.
@@ -1597,9 +1597,9 @@ SubagentStopOutput = TypedDict("SubagentStopOutput", {
     "async": Literal[True],
     # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
     "asyncTimeout": float,
-    # `block` keeps the subagent running with `reason` as its next instruction. The only value; omit it to let the action proceed.
-    "decision": Literal["block"],
-    # The subagent's next instruction; required with `decision: "block"`.
+    # `block` keeps the subagent running with `reason` as its next instruction. `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
+    "decision": Literal["approve", "block"],
+    # The subagent's next instruction; with `decision: "block"`. Without it Claude continues with "Blocked by hook" (hookctl warns).
     "reason": str,
     # Fields specific to SubagentStop.
     "hookSpecificOutput": SubagentStopHookSpecificOutput,
@@ -1669,8 +1669,8 @@ TaskCreatedOutput = TypedDict("TaskCreatedOutput", {
     "async": Literal[True],
     # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
     "asyncTimeout": float,
-    # `block` deletes the task and returns `reason` to Claude as the tool error. The only value; omit it to let the action proceed.
-    "decision": Literal["block"],
+    # `block` deletes the task and returns `reason` to Claude as the tool error. `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
+    "decision": Literal["approve", "block"],
     # Message returned to Claude when the task is blocked.
     "reason": str,
 }, total=False)
@@ -1858,9 +1858,9 @@ StopOutput = TypedDict("StopOutput", {
     "async": Literal[True],
     # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
     "asyncTimeout": float,
-    # `block` prevents Claude from stopping; `reason` tells it why to continue. The only value; omit it to let the action proceed.
-    "decision": Literal["block"],
-    # Why Claude should continue; required with `decision: "block"`.
+    # `block` prevents Claude from stopping; `reason` tells it why to continue. `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
+    "decision": Literal["approve", "block"],
+    # Why Claude should continue; with `decision: "block"`. Without it Claude continues with "Blocked by hook" (hookctl warns).
     "reason": str,
     # Fields specific to Stop.
     "hookSpecificOutput": StopHookSpecificOutput,
@@ -2046,8 +2046,8 @@ ConfigChangeOutput = TypedDict("ConfigChangeOutput", {
     "async": Literal[True],
     # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
     "asyncTimeout": float,
-    # `block` keeps the change from being applied to the running session (ignored for `policy_settings`). The only value; omit it to let the action proceed.
-    "decision": Literal["block"],
+    # `block` keeps the change from being applied to the running session (ignored for `policy_settings`). `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
+    "decision": Literal["approve", "block"],
     # Accepted but never shown.
     "reason": str,
 }, total=False)
@@ -2449,8 +2449,8 @@ PreCompactOutput = TypedDict("PreCompactOutput", {
     "async": Literal[True],
     # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
     "asyncTimeout": float,
-    # `block` blocks the compaction. The only value; omit it to let the action proceed.
-    "decision": Literal["block"],
+    # `block` blocks the compaction. `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
+    "decision": Literal["approve", "block"],
     # Why the compaction is blocked.
     "reason": str,
 }, total=False)

@@ -448,9 +448,9 @@ export interface UserPromptSubmitOutput {
    */
   asyncTimeout?: number;
   /**
-   * `block` prevents the prompt from being processed and erases it from context. The only value; omit it to let the action proceed.
+   * `block` prevents the prompt from being processed and erases it from context. `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
    */
-  decision?: 'block';
+  decision?: 'approve' | 'block';
   /**
    * Shown to the user when the prompt is blocked; not added to context.
    */
@@ -579,9 +579,9 @@ export interface UserPromptExpansionOutput {
    */
   asyncTimeout?: number;
   /**
-   * `block` prevents the command from expanding. The only value; omit it to let the action proceed.
+   * `block` prevents the command from expanding. `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
    */
-  decision?: 'block';
+  decision?: 'approve' | 'block';
   /**
    * Shown to the user when the expansion is blocked.
    */
@@ -1452,9 +1452,9 @@ export interface PostToolUseOutput {
    */
   asyncTimeout?: number;
   /**
-   * `block` adds `reason` next to the tool result as feedback; Claude still sees the original output. The only value; omit it to let the action proceed.
+   * `block` adds `reason` next to the tool result as feedback; Claude still sees the original output. `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
    */
-  decision?: 'block';
+  decision?: 'approve' | 'block';
   /**
    * Feedback shown to Claude when `decision` is `block`.
    */
@@ -1604,9 +1604,9 @@ export interface PostToolUseFailureOutput {
    */
   asyncTimeout?: number;
   /**
-   * `block` feeds `reason` back to Claude. Listed only in the decision-control table of the hooks reference, not in this event's section; hookctl accepts it as feedback. The only value; omit it to let the action proceed.
+   * `block` feeds `reason` back to Claude. Listed only in the decision-control table of the hooks reference, not in this event's section; hookctl accepts it as feedback. `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
    */
-  decision?: 'block';
+  decision?: 'approve' | 'block';
   /**
    * Feedback shown to Claude when `decision` is `block`.
    */
@@ -1730,9 +1730,9 @@ export interface PostToolBatchOutput {
    */
   asyncTimeout?: number;
   /**
-   * `block` stops the agentic loop before the next model call; the message is `reason`. The only value; omit it to let the action proceed.
+   * `block` stops the agentic loop before the next model call; the message is `reason`. `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
    */
-  decision?: 'block';
+  decision?: 'approve' | 'block';
   /**
    * Message shown as a warning when the loop is stopped; it stays in the conversation.
    */
@@ -2246,11 +2246,11 @@ export interface SubagentStopOutput {
    */
   asyncTimeout?: number;
   /**
-   * `block` keeps the subagent running with `reason` as its next instruction. The only value; omit it to let the action proceed.
+   * `block` keeps the subagent running with `reason` as its next instruction. `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
    */
-  decision?: 'block';
+  decision?: 'approve' | 'block';
   /**
-   * The subagent's next instruction; required with `decision: "block"`.
+   * The subagent's next instruction; with `decision: "block"`. Without it Claude continues with "Blocked by hook" (hookctl warns).
    */
   reason?: string;
   hookSpecificOutput?: SubagentStopHookSpecificOutput;
@@ -2369,9 +2369,9 @@ export interface TaskCreatedOutput {
    */
   asyncTimeout?: number;
   /**
-   * `block` deletes the task and returns `reason` to Claude as the tool error. The only value; omit it to let the action proceed.
+   * `block` deletes the task and returns `reason` to Claude as the tool error. `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
    */
-  decision?: 'block';
+  decision?: 'approve' | 'block';
   /**
    * Message returned to Claude when the task is blocked.
    */
@@ -2633,11 +2633,11 @@ export interface StopOutput {
    */
   asyncTimeout?: number;
   /**
-   * `block` prevents Claude from stopping; `reason` tells it why to continue. The only value; omit it to let the action proceed.
+   * `block` prevents Claude from stopping; `reason` tells it why to continue. `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
    */
-  decision?: 'block';
+  decision?: 'approve' | 'block';
   /**
-   * Why Claude should continue; required with `decision: "block"`.
+   * Why Claude should continue; with `decision: "block"`. Without it Claude continues with "Blocked by hook" (hookctl warns).
    */
   reason?: string;
   hookSpecificOutput?: StopHookSpecificOutput;
@@ -2939,9 +2939,9 @@ export interface ConfigChangeOutput {
    */
   asyncTimeout?: number;
   /**
-   * `block` keeps the change from being applied to the running session (ignored for `policy_settings`). The only value; omit it to let the action proceed.
+   * `block` keeps the change from being applied to the running session (ignored for `policy_settings`). `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
    */
-  decision?: 'block';
+  decision?: 'approve' | 'block';
   /**
    * Accepted but never shown.
    */
@@ -3519,9 +3519,9 @@ export interface PreCompactOutput {
    */
   asyncTimeout?: number;
   /**
-   * `block` blocks the compaction. The only value; omit it to let the action proceed.
+   * `block` blocks the compaction. `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
    */
-  decision?: 'block';
+  decision?: 'approve' | 'block';
   /**
    * Why the compaction is blocked.
    */
@@ -4219,7 +4219,7 @@ export interface PostModelSwitchHookSpecificOutput {
 }
 
 /**
- * One hook, tagged by `type`; each type accepts only its own fields and the common ones (`if`, `timeout`, `statusMessage`, `once`). Closed for authoring: Claude Code ignores unknown handler keys with a warning; hookctl-only keys such as `id` and `onFailure` do not exist in this dialect.
+ * One hook, tagged by `type`; each type accepts only its own fields and the common ones (`if`, `timeout`, `statusMessage`, `once`). Closed for authoring: Claude Code ignores unknown handler keys with a warning; hookctl adds no keys to this dialect (`id` is not a Claude field).
  */
 export type HookHandler = Handler;
 
@@ -4443,6 +4443,10 @@ export interface Handler {
    * true runs the hook once per session, then removes it. Honoured only in skill frontmatter; ignored in settings files and agent frontmatter.
    */
   once?: boolean;
+  /**
+   * `command` (not async), `http` and `mcp_tool` handlers (Claude Code 2.1.295 or later): what a failure of the hook does — it could not start, timed out, exited with a code other than 0 or 2, or printed JSON that is invalid or fails validation. Ignored for async hooks and on Stop, SubagentStop, TaskCompleted and TeammateIdle.
+   */
+  onFailure?: 'continue' | 'block';
   /**
    * `command` handlers (required): the shell command (shell form), or with `args` the executable to spawn (exec form; resolved on PATH, no shell). `${CLAUDE_PROJECT_DIR}`, `${CLAUDE_PLUGIN_ROOT}` and `${CLAUDE_PLUGIN_DATA}` are substituted in exec form and in plugin hooks.
    */

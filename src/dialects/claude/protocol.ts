@@ -34,8 +34,52 @@ export const protocol: DialectProtocol = {
   budgetMs: (event, selected, context) => (event === 'SessionEnd' ? sessionEndBudgetMs(selected, context.env) : null),
 };
 
-/** One handler's result (8.5). */
+/** Events where Claude ignores `onFailure: "block"` (Claude Code 2.1.332, the binary's settings schema and hook runner). */
+const ON_FAILURE_IGNORED: ReadonlySet<string> = new Set(['Stop', 'SubagentStop', 'TaskCompleted', 'TeammateIdle']);
+
+/** One handler's result (8.5), with `onFailure: "block"` applied. */
 export function interpret(event: string, handler: HandlerRecord, result: RunResult): Interpretation {
+  const interpretation = interpretRun(event, handler, result);
+  if (handler.onFailure !== 'abort' || (interpretation.status !== 'failed' && interpretation.status !== 'timed_out')) return interpretation;
+  return failureBlock(event, handler, result, interpretation);
+}
+
+/**
+ * `onFailure: "block"` (Claude Code 2.1.295+): a run that failed (could not start, exited with a
+ * code other than 0 or 2, printed invalid JSON) or timed out counts as an exit 2, worded as the
+ * binary words it: `[<command>]: failed; blocking because onFailure is "block"` (or `timed out`),
+ * then the hook's stderr on a new line (test/agents/claude, Claude Code 2.1.332). Claude ignores it
+ * for async hooks, on Stop, SubagentStop, TaskCompleted and TeammateIdle, and for mcp_tool
+ * handlers on SessionStart and Setup. Where an exit 2 has no block effect, the run stays failed.
+ */
+function failureBlock(event: string, handler: HandlerRecord, result: RunResult, interpretation: Interpretation): Interpretation {
+  const rules = EVENT_RULES[event]!;
+  const ignored =
+    handler.async ||
+    ON_FAILURE_IGNORED.has(event) ||
+    (handler.type === 'mcp_tool' && (event === 'SessionStart' || event === 'Setup'));
+  if (ignored) {
+    const warning = `onFailure "block" is ignored ${handler.async ? 'for an async hook' : `on ${event}`}; the failure does not block`;
+    return { ...interpretation, warnings: [...(interpretation.warnings ?? []), warning] };
+  }
+  if (rules.exitTwo !== 'block' && event !== 'PermissionRequest') return interpretation;
+  const what = interpretation.status === 'timed_out' ? 'timed out' : 'failed';
+  // Claude takes stderr from the run's non-blocking-error report, so a timeout brings none.
+  const stderr = interpretation.status === 'timed_out' || result.exitCode === null ? '' : result.stderr.trim();
+  const reason = `[${handler.command}]: ${what}; blocking because onFailure is "block"${stderr === '' ? '' : `\n${stderr}`}`;
+  const effect = blockEffect(event, {}, reason);
+  if (event === 'PermissionRequest') effect.decision = 'deny';
+  effect.extra = { ...effect.extra, feedback: { failureBlock: reason } };
+  return {
+    status: 'blocked',
+    error: interpretation.error,
+    verdict: false,
+    effect,
+    warnings: [...(interpretation.warnings ?? []), `the hook ${what}; onFailure "block" makes that a block`],
+  };
+}
+
+function interpretRun(event: string, handler: HandlerRecord, result: RunResult): Interpretation {
   const rules = EVENT_RULES[event]!;
   if (result.timedOut) return failed(result.error ?? `${event} hook timed out`, 'timed_out');
   if (result.exitCode === null) return failed(result.error ?? `${event} hook ended by signal ${result.signal ?? 'unknown'}`);

@@ -37,6 +37,10 @@ export interface Want {
   readonly fires?: false;
   /** hookctl's rewritten input. */
   readonly updatedInput?: unknown;
+  /** hookctl's systemMessages. */
+  readonly systemMessages?: readonly string[];
+  /** The status of hookctl's first run. */
+  readonly runStatus?: string;
 }
 
 export interface Case {
@@ -675,7 +679,82 @@ const lifecycle: Case[] = [
   },
 ];
 
+/**
+ * `onFailure` on a handler (Claude Code 2.1.295+): "block" turns a failed, timed-out or
+ * non-blocking-exit run into the event's block, worded `[<command>]: <failed|timed out>; blocking
+ * because onFailure is "block"` plus stderr on a new line; Stop, SubagentStop, TaskCompleted and
+ * TeammateIdle ignore it.
+ */
+const failBlock = (extra: object = {}) => ({ matcher: 'Bash', extra: { onFailure: 'block', ...extra } });
+const onFailure: Case[] = [
+  {
+    name: 'onFailure "block": exit 1 denies the call with the failure and stderr',
+    event: 'PreToolUse',
+    given: one('PreToolUse', { exit: 1, stderr: 'boom' }, failBlock()),
+    want: {
+      toolRan: false,
+      decision: 'deny',
+      blocked: true,
+      feedback: [`PreToolUse:Bash hook error: [${CMD}]: failed; blocking because onFailure is "block"\nboom`],
+    },
+  },
+  {
+    name: 'onFailure "block": a timeout denies the call',
+    event: 'PreToolUse',
+    given: one('PreToolUse', { sleep: 4 }, failBlock({ timeout: 1 })),
+    want: {
+      toolRan: false,
+      decision: 'deny',
+      blocked: true,
+      feedback: [`PreToolUse:Bash hook error: [${CMD}]: timed out; blocking because onFailure is "block"`],
+    },
+  },
+  {
+    name: 'onFailure "block": exit 2 blocks as it always does',
+    event: 'PreToolUse',
+    given: one('PreToolUse', { exit: 2, stderr: 'no' }, failBlock()),
+    want: { toolRan: false, decision: 'deny', blocked: true, feedback: [`PreToolUse:Bash hook error: [${CMD}]: no`] },
+  },
+  {
+    name: 'onFailure "block": exit 0 without output lets the call run',
+    event: 'PreToolUse',
+    given: one('PreToolUse', {}, failBlock()),
+    want: { toolRan: true, decision: null, blocked: false },
+  },
+  {
+    name: 'onFailure "continue": exit 1 lets the call run',
+    event: 'PreToolUse',
+    given: one('PreToolUse', { exit: 1, stderr: 'boom' }, { matcher: 'Bash', extra: { onFailure: 'continue' } }),
+    want: { toolRan: true, decision: null, blocked: false, unseen: ['onFailure'] },
+  },
+  {
+    name: 'onFailure "continue": a timeout lets the call run',
+    event: 'PreToolUse',
+    given: one('PreToolUse', { sleep: 4 }, { matcher: 'Bash', extra: { onFailure: 'continue', timeout: 1 } }),
+    want: { toolRan: true, decision: null, blocked: false },
+  },
+  {
+    name: 'onFailure "block": exit 1 blocks the prompt',
+    event: 'UserPromptSubmit',
+    given: one('UserPromptSubmit', { exit: 1, stderr: 'boom' }, { extra: { onFailure: 'block' }, turns: [] }),
+    want: { blocked: true, calls: { g: 1 } },
+  },
+  {
+    name: 'onFailure "block" is ignored on Stop: exit 1 ends the session',
+    event: 'Stop',
+    given: one('Stop', { exit: 1, stderr: 'boom' }, { extra: { onFailure: 'block' }, turns: [] }),
+    want: { continues: false, blocked: false, calls: { g: 1 }, result: 'All done.' },
+  },
+  {
+    name: 'decision "approve" with a systemMessage is a success: the session ends',
+    event: 'Stop',
+    given: one('Stop', { stdout: { decision: 'approve', systemMessage: 'hi' } }, { turns: [] }),
+    want: { continues: false, blocked: false, calls: { g: 1 }, result: 'All done.', systemMessages: ['hi'], runStatus: 'completed' },
+  },
+];
+
 export const CASES: readonly Case[] = [
+  ...onFailure,
   ...preToolUse,
   ...postToolUse,
   ...userPrompt,

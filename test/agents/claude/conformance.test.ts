@@ -44,6 +44,8 @@ function checkHookctl(c: Case, o: Observed, outcome: Outcome): void {
   if (want.updatedToolOutput !== undefined) expect(outcome.dialectOutput?.updatedToolOutput ?? null).toEqual(want.updatedToolOutput);
   if (want.updatedInput !== undefined) expect(outcome.updatedInput).toEqual(want.updatedInput);
   if (want.additionalContext !== undefined) expect(outcome.additionalContext).toBe(want.additionalContext);
+  if (want.systemMessages !== undefined) expect(outcome.systemMessages).toEqual(want.systemMessages);
+  if (want.runStatus !== undefined) expect(outcome.runs[0]?.status, 'hookctl run status').toBe(want.runStatus);
   for (const name of Object.keys(want.calls ?? {})) {
     const ran = outcome.runs.filter((run) => run.command.endsWith(`/hooks/${name}.sh`) && run.status !== 'skipped');
     // Claude ran it on this event iff hookctl does (a deduplicated copy is one run in both).
@@ -70,7 +72,7 @@ async function payloadFor(c: Case, o: Observed): Promise<Record<string, unknown>
   return payload;
 }
 
-describe.skipIf(why !== null)('Claude Code 2.1.328 against hookctl (real binary, scripted model)', () => {
+describe.skipIf(why !== null)('Claude Code 2.1.332 against hookctl (real binary, scripted model)', () => {
   if (!process.env.HOOKCTL_AGENT_KEEP) afterAll(cleanup);
   for (const c of CASES) {
     const run = c.given.managed !== undefined && noManaged !== null ? it.skip : it.concurrent;
