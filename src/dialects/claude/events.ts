@@ -96,6 +96,23 @@ export const IF_EVENTS: ReadonlySet<string> = new Set([
   'PermissionDenied',
 ]);
 
+/**
+ * Events where a hook guards an action (a tool call, a permission request, a model switch, a prompt,
+ * a skill's shell command): the binary's own set (Claude Code 2.1.332, the hook runner's guard-event
+ * set beside `onFailure`). A guard that fails lets the action through unless `onFailure` is "block".
+ */
+export const GUARD_EVENTS: ReadonlySet<string> = new Set([
+  'PreToolUse',
+  'PermissionRequest',
+  'PreModelSwitch',
+  'UserPromptSubmit',
+  'UserPromptExpansion',
+  'PreSkillShellCommand',
+]);
+
+/** Events where Claude ignores `onFailure: "block"` (Claude Code 2.1.332, the binary's settings schema and hook runner). */
+export const ON_FAILURE_IGNORED: ReadonlySet<string> = new Set(['Stop', 'SubagentStop', 'TaskCompleted', 'TeammateIdle']);
+
 /** Events whose exact-list matchers take only `[A-Za-z0-9_|]` (cc hooks §Matcher patterns). */
 export const NARROW_MATCHER_EVENTS: ReadonlySet<string> = new Set(['FileChanged', 'StopFailure']);
 

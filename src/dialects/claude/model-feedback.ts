@@ -57,8 +57,8 @@ export function modelFeedback(
       facts.failureBlock !== undefined
         ? facts.failureBlock
         : facts.exitTwoStderr !== undefined
-        ? `[${command}]: ${facts.exitTwoStderr === '' ? 'No stderr output' : facts.exitTwoStderr}`
-        : (effect.reason ?? BLOCKED_BY_HOOK);
+          ? `[${command}]: ${facts.exitTwoStderr === '' ? 'No stderr output' : facts.exitTwoStderr}`
+          : (effect.reason ?? BLOCKED_BY_HOOK);
     if (event === 'PreToolUse') {
       if (decision === 'deny' && effect.decision === 'deny') texts.push(`${label} hook error: ${detail}`);
       if (decision === 'ask' && effect.decision === 'ask' && effect.reason !== undefined) texts.push(effect.reason);

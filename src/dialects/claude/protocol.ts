@@ -7,6 +7,7 @@ import { isPlainObject } from '../../util/is-plain-object.js';
 import { sessionEndBudgetMs } from './budget.js';
 import { prepareDispatch } from './environment.js';
 import { EVENT_RULES, TOP_LEVEL_DECISION_EVENTS } from './event-rules.js';
+import { ON_FAILURE_IGNORED } from './events.js';
 import { BLOCKED_BY_HOOK, modelFeedback } from './model-feedback.js';
 import { toolOutputProblem } from './tool-output.js';
 import { readOutput } from './read-output.js';
@@ -34,9 +35,6 @@ export const protocol: DialectProtocol = {
   budgetMs: (event, selected, context) => (event === 'SessionEnd' ? sessionEndBudgetMs(selected, context.env) : null),
 };
 
-/** Events where Claude ignores `onFailure: "block"` (Claude Code 2.1.332, the binary's settings schema and hook runner). */
-const ON_FAILURE_IGNORED: ReadonlySet<string> = new Set(['Stop', 'SubagentStop', 'TaskCompleted', 'TeammateIdle']);
-
 /** One handler's result (8.5), with `onFailure: "block"` applied. */
 export function interpret(event: string, handler: HandlerRecord, result: RunResult): Interpretation {
   const interpretation = interpretRun(event, handler, result);
@@ -55,9 +53,7 @@ export function interpret(event: string, handler: HandlerRecord, result: RunResu
 function failureBlock(event: string, handler: HandlerRecord, result: RunResult, interpretation: Interpretation): Interpretation {
   const rules = EVENT_RULES[event]!;
   const ignored =
-    handler.async ||
-    ON_FAILURE_IGNORED.has(event) ||
-    (handler.type === 'mcp_tool' && (event === 'SessionStart' || event === 'Setup'));
+    handler.async || ON_FAILURE_IGNORED.has(event) || (handler.type === 'mcp_tool' && (event === 'SessionStart' || event === 'Setup'));
   if (ignored) {
     const warning = `onFailure "block" is ignored ${handler.async ? 'for an async hook' : `on ${event}`}; the failure does not block`;
     return { ...interpretation, warnings: [...(interpretation.warnings ?? []), warning] };
