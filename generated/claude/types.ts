@@ -2,11 +2,11 @@
 // schema/claude/events/*.json. Do not edit: change the schemas and regenerate.
 
 /** Every claude event, in documentation order. */
-export const EVENT_NAMES = ['SessionStart', 'Setup', 'InstructionsLoaded', 'UserPromptSubmit', 'UserPromptExpansion', 'MessageDisplay', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'PermissionDenied', 'Notification', 'SubagentStart', 'SubagentStop', 'TaskCreated', 'TaskCompleted', 'Stop', 'StopFailure', 'TeammateIdle', 'ConfigChange', 'CwdChanged', 'DirectoryAdded', 'FileChanged', 'WorktreeCreate', 'WorktreeRemove', 'PreCompact', 'PostCompact', 'SessionEnd', 'Elicitation', 'ElicitationResult', 'PreModelSwitch', 'PostModelSwitch'] as const;
+export const EVENT_NAMES = ['SessionStart', 'Setup', 'InstructionsLoaded', 'UserPromptSubmit', 'UserPromptExpansion', 'MessageDisplay', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'PermissionDenied', 'Notification', 'SubagentStart', 'SubagentStop', 'TaskCreated', 'TaskCompleted', 'Stop', 'StopFailure', 'TeammateIdle', 'ConfigChange', 'CwdChanged', 'DirectoryAdded', 'FileChanged', 'WorktreeCreate', 'WorktreeRemove', 'PreCompact', 'PostCompact', 'SessionEnd', 'Elicitation', 'ElicitationResult', 'PreModelSwitch', 'PostModelSwitch', 'PreSkillShellCommand', 'Interrupt'] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
 /** The events whose hooks can answer with structured (JSON) stdout. */
-export const OUTPUT_EVENT_NAMES = ['SessionStart', 'Setup', 'InstructionsLoaded', 'UserPromptSubmit', 'UserPromptExpansion', 'MessageDisplay', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'PermissionDenied', 'Notification', 'SubagentStart', 'SubagentStop', 'TaskCreated', 'TaskCompleted', 'Stop', 'StopFailure', 'TeammateIdle', 'ConfigChange', 'CwdChanged', 'DirectoryAdded', 'FileChanged', 'WorktreeCreate', 'WorktreeRemove', 'PreCompact', 'PostCompact', 'SessionEnd', 'Elicitation', 'ElicitationResult', 'PreModelSwitch', 'PostModelSwitch'] as const;
+export const OUTPUT_EVENT_NAMES = ['SessionStart', 'Setup', 'InstructionsLoaded', 'UserPromptSubmit', 'UserPromptExpansion', 'MessageDisplay', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'PermissionDenied', 'Notification', 'SubagentStart', 'SubagentStop', 'TaskCreated', 'TaskCompleted', 'Stop', 'StopFailure', 'TeammateIdle', 'ConfigChange', 'CwdChanged', 'DirectoryAdded', 'FileChanged', 'WorktreeCreate', 'WorktreeRemove', 'PreCompact', 'PostCompact', 'SessionEnd', 'Elicitation', 'ElicitationResult', 'PreModelSwitch', 'PostModelSwitch', 'PreSkillShellCommand', 'Interrupt'] as const;
 export type OutputEventName = (typeof OUTPUT_EVENT_NAMES)[number];
 
 /**
@@ -30,17 +30,17 @@ export interface SessionStartInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -171,17 +171,17 @@ export interface SetupInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -270,17 +270,17 @@ export interface InstructionsLoadedInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -377,17 +377,17 @@ export interface UserPromptSubmitInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -500,17 +500,17 @@ export interface UserPromptExpansionInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -627,17 +627,17 @@ export interface MessageDisplayInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -742,17 +742,17 @@ export interface PreToolUseInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -884,17 +884,17 @@ export interface PermissionRequestInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -1360,17 +1360,17 @@ export interface PostToolUseInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -1508,17 +1508,17 @@ export interface PostToolUseFailureInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -1648,17 +1648,17 @@ export interface PostToolBatchInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -1774,17 +1774,17 @@ export interface PermissionDeniedInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -1898,17 +1898,17 @@ export interface NotificationInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -1931,7 +1931,7 @@ export interface NotificationInput {
    */
   title?: string;
   /**
-   * Which notification fired, the matcher target: `permission_prompt` (a permission prompt waited ~6 s), `idle_prompt` (idle ~60 s after a reply), `auth_success`, `elicitation_dialog` / `elicitation_url_dialog` (an MCP elicitation waited ~6 s), `elicitation_complete`, `elicitation_response`, `agent_needs_input` / `agent_completed` (background sessions, agent view open; 2.1.198 or later).
+   * Which notification fired, the matcher target: `permission_prompt` (a permission prompt waited ~6 s), `idle_prompt` (idle ~60 s after a reply), `auth_success`, `elicitation_dialog` / `elicitation_url_dialog` (an MCP elicitation waited ~6 s), `elicitation_complete`, `elicitation_response`, `agent_needs_input` / `agent_completed` (background sessions, agent view open; 2.1.198 or later). An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
   notification_type:
     | 'permission_prompt'
@@ -1942,7 +1942,8 @@ export interface NotificationInput {
     | 'elicitation_complete'
     | 'elicitation_response'
     | 'agent_needs_input'
-    | 'agent_completed';
+    | 'agent_completed'
+    | (string & {});
 }
 
 /**
@@ -2014,17 +2015,17 @@ export interface SubagentStartInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -2109,17 +2110,17 @@ export interface SubagentStopInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -2290,17 +2291,17 @@ export interface TaskCreatedInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -2399,17 +2400,17 @@ export interface TaskCompletedInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -2500,17 +2501,17 @@ export interface StopInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -2677,17 +2678,17 @@ export interface StopFailureInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -2783,17 +2784,17 @@ export interface TeammateIdleInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -2872,17 +2873,17 @@ export interface ConfigChangeInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -2969,17 +2970,17 @@ export interface CwdChangedInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -3074,17 +3075,17 @@ export interface DirectoryAddedInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -3163,17 +3164,17 @@ export interface FileChangedInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -3268,17 +3269,17 @@ export interface WorktreeCreateInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -3367,17 +3368,17 @@ export interface WorktreeRemoveInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -3452,17 +3453,17 @@ export interface PreCompactInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -3549,17 +3550,17 @@ export interface PostCompactInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -3638,17 +3639,17 @@ export interface SessionEndInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -3723,17 +3724,17 @@ export interface ElicitationInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -3850,17 +3851,17 @@ export interface ElicitationResultInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -3973,17 +3974,17 @@ export interface PreModelSwitchInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -4108,17 +4109,17 @@ export interface PostModelSwitchInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -4216,6 +4217,233 @@ export interface PostModelSwitchHookSpecificOutput {
    * Context that reaches the model with the next request the new model serves.
    */
   additionalContext?: string;
+}
+
+/**
+ * Payload a Claude Code PreSkillShellCommand hook receives on stdin (an HTTP hook receives it as the POST body). Fires before a shell command written in a skill's or custom command's text (`!`…`` lines) runs while the skill loads; matchers test `tool_name` (Bash or PowerShell). A guard: `permissionDecision` deny, ask or defer, any `updatedInput`, or an exit 2 keeps the command from running; allow adds nothing. Claude Code 2.1.332 (from its binary's hook input and the Agent SDK 0.3.336 types). Unknown fields are allowed: Claude Code keeps adding them.
+ */
+export interface PreSkillShellCommandInput {
+  /**
+   * Identifier of the Claude Code session.
+   */
+  session_id: string;
+  /**
+   * UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
+   */
+  prompt_id?: string;
+  /**
+   * Path of the session transcript (JSONL). It is written asynchronously and may lag the conversation; Stop and SubagentStop carry `last_assistant_message` for the final text.
+   */
+  transcript_path: string;
+  /**
+   * Current working directory when the hook fires; it follows `cd` and worktrees (unlike `CLAUDE_PROJECT_DIR`). The hook runs here.
+   */
+  cwd: string;
+  /**
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+   */
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
+  /**
+   * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
+   */
+  effort?: {
+    /**
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+     */
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
+  };
+  /**
+   * The event this payload is for.
+   */
+  hook_event_name: 'PreSkillShellCommand';
+  /**
+   * Identifier of the subagent; present only when the hook fires inside a subagent.
+   */
+  agent_id?: string;
+  /**
+   * Agent name, such as `Explore` or `my-plugin:reviewer`; present inside a subagent or when the session runs with `--agent` (the subagent's type wins).
+   */
+  agent_type?: string;
+  /**
+   * The shell tool that runs the command: `Bash` or `PowerShell`. The matcher target.
+   */
+  tool_name: string;
+  /**
+   * The command as it would run.
+   */
+  tool_input: {
+    /**
+     * The command as it would run, with arguments filled in.
+     */
+    command: string;
+  };
+  /**
+   * Identifies this command. It names no tool call in the transcript.
+   */
+  tool_use_id: string;
+  /**
+   * The skill or command whose text holds the shell command.
+   */
+  command_name: string;
+  /**
+   * Where that skill or command comes from (e.g. `projectSettings`, a plugin); absent when not known.
+   */
+  command_source?: string;
+  /**
+   * Who started the load: `user` (typed, or sent by an SDK host), `claude` (the Skill tool, or a turn Claude scheduled), `other` (a subagent preload, a channel message, or not known).
+   */
+  invoked_by: 'user' | 'claude' | 'other';
+}
+
+/**
+ * JSON a Claude Code PreSkillShellCommand hook may print on stdout (or an HTTP hook may return as the response body). Stdout is parsed as JSON only when it starts with `{`; anything else, invalid JSON included, is plain text. A guard: `permissionDecision` `deny`, `ask` or `defer`, or any `updatedInput`, keeps the skill's shell command from running; `allow` adds nothing. Closed at every level so a misspelled key is reported. Claude Code accepts unknown keys (it silently ignores a top-level `additionalContext`, for example), so hookctl reads outputs leniently: an unknown key (an `additionalProperties` error) is a warning and the key is ignored; any other error (a wrong type, an unknown enum value, a missing or different `hookEventName`, a missing required field) makes the output a schema failure that applies nothing.
+ */
+export interface PreSkillShellCommandOutput {
+  /**
+   * Discarded on StopFailure (hookctl warns).
+   */
+  continue?: boolean;
+  /**
+   * Discarded on StopFailure (hookctl warns).
+   */
+  stopReason?: string;
+  /**
+   * Accepted and has no effect (default false).
+   */
+  suppressOutput?: boolean;
+  /**
+   * Discarded on StopFailure (hookctl warns).
+   */
+  systemMessage?: string;
+  /**
+   * Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
+   */
+  terminalSequence?: string;
+  /**
+   * `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+   */
+  async?: true;
+  /**
+   * With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+   */
+  asyncTimeout?: number;
+  hookSpecificOutput?: PreSkillShellCommandHookSpecificOutput;
+}
+/**
+ * Fields specific to PreSkillShellCommand.
+ */
+export interface PreSkillShellCommandHookSpecificOutput {
+  /**
+   * Required; must be `PreSkillShellCommand`. A missing or different name is a schema failure.
+   */
+  hookEventName: 'PreSkillShellCommand';
+  /**
+   * `allow` adds nothing: the command runs unless a hook refuses it. `deny`, `ask` and `defer` all keep it from running.
+   */
+  permissionDecision?: 'allow' | 'deny' | 'ask' | 'defer';
+  /**
+   * Why the command was refused.
+   */
+  permissionDecisionReason?: string;
+  /**
+   * Never applied: any value keeps the command from running.
+   */
+  updatedInput?: {
+    [k: string]: unknown | undefined;
+  };
+}
+
+/**
+ * Payload a Claude Code Interrupt hook receives on stdin (an HTTP hook receives it as the POST body). Fires once when an interrupt ends the main conversation's turn, except where the work goes on by itself or Claude Code is exiting; matchers test `source`. Its output is ignored. Claude Code 2.1.336 (the Agent SDK 0.3.336 `HOOK_EVENTS` and types; not in Claude Code 2.1.332). Unknown fields are allowed: Claude Code keeps adding them.
+ */
+export interface InterruptInput {
+  /**
+   * Identifier of the Claude Code session.
+   */
+  session_id: string;
+  /**
+   * UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
+   */
+  prompt_id?: string;
+  /**
+   * Path of the session transcript (JSONL). It is written asynchronously and may lag the conversation; Stop and SubagentStop carry `last_assistant_message` for the final text.
+   */
+  transcript_path: string;
+  /**
+   * Current working directory when the hook fires; it follows `cd` and worktrees (unlike `CLAUDE_PROJECT_DIR`). The hook runs here.
+   */
+  cwd: string;
+  /**
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+   */
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
+  /**
+   * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
+   */
+  effort?: {
+    /**
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+     */
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
+  };
+  /**
+   * The event this payload is for.
+   */
+  hook_event_name: 'Interrupt';
+  /**
+   * Identifier of the subagent; present only when the hook fires inside a subagent.
+   */
+  agent_id?: string;
+  /**
+   * Agent name, such as `Explore` or `my-plugin:reviewer`; present inside a subagent or when the session runs with `--agent` (the subagent's type wins).
+   */
+  agent_type?: string;
+  /**
+   * Who stopped the turn: `user` (a person, or a client request or denial that does not say who sent it, such as an SDK program's interrupt()), `session` (another session's Claude), `system` (a PermissionRequest hook, a plugin, a permission check, or an app or service that acted by itself). The matcher target.
+   */
+  source: 'user' | 'session' | 'system';
+  /**
+   * What ended the turn: `stop` (Esc, Ctrl+C, an interrupt request), `permission_denied`, `rewind` (a return to an earlier message or to edit the prompt), or `other`.
+   */
+  reason: 'stop' | 'permission_denied' | 'rewind' | 'other';
+  /**
+   * How the stop arrived, where known: `terminal`, or `client` (a request from an app, a phone, an SDK program or a service).
+   */
+  via?: 'terminal' | 'client';
+}
+
+/**
+ * JSON a Claude Code Interrupt hook may print on stdout (or an HTTP hook may return as the response body). Stdout is parsed as JSON only when it starts with `{`; anything else, invalid JSON included, is plain text. Claude Code discards the output. Closed at every level so a misspelled key is reported. Claude Code accepts unknown keys (it silently ignores a top-level `additionalContext`, for example), so hookctl reads outputs leniently: an unknown key (an `additionalProperties` error) is a warning and the key is ignored; any other error (a wrong type, an unknown enum value, a missing or different `hookEventName`, a missing required field) makes the output a schema failure that applies nothing.
+ */
+export interface InterruptOutput {
+  /**
+   * Discarded on WorktreeRemove (hookctl warns).
+   */
+  continue?: boolean;
+  /**
+   * Discarded on WorktreeRemove (hookctl warns).
+   */
+  stopReason?: string;
+  /**
+   * Accepted and has no effect (default false).
+   */
+  suppressOutput?: boolean;
+  /**
+   * Discarded on WorktreeRemove (hookctl warns).
+   */
+  systemMessage?: string;
+  /**
+   * Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
+   */
+  terminalSequence?: string;
+  /**
+   * `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+   */
+  async?: true;
+  /**
+   * With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+   */
+  asyncTimeout?: number;
 }
 
 /**
@@ -5673,6 +5901,8 @@ export interface HookInputMap {
   ElicitationResult: ElicitationResultInput;
   PreModelSwitch: PreModelSwitchInput;
   PostModelSwitch: PostModelSwitchInput;
+  PreSkillShellCommand: PreSkillShellCommandInput;
+  Interrupt: InterruptInput;
 }
 
 /** Event name → the JSON its hooks may print on stdout. */
@@ -5710,6 +5940,8 @@ export interface HookOutputMap {
   ElicitationResult: ElicitationResultOutput;
   PreModelSwitch: PreModelSwitchOutput;
   PostModelSwitch: PostModelSwitchOutput;
+  PreSkillShellCommand: PreSkillShellCommandOutput;
+  Interrupt: InterruptOutput;
 }
 
 /** The input payload type of event `E`, e.g. `InputOf<'PreToolUse'>`. */

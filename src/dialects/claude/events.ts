@@ -34,6 +34,7 @@ const CONFIG_SOURCES = ['user_settings', 'project_settings', 'local_settings', '
 const DIRECTORY_SOURCES = ['slash_command', 'register_repo_root'] as const;
 const COMPACT_TRIGGERS = ['manual', 'auto'] as const;
 const SESSION_END_REASONS = ['clear', 'resume', 'logout', 'prompt_input_exit', 'other'] as const;
+const INTERRUPT_SOURCES = ['user', 'session', 'system'] as const;
 
 /** An event of the catalogue; every claude event may be async and take host in-process hooks (SDK callbacks). */
 function event(name: string, summary: string, matcherField: string | null, closedTargets: readonly string[] | null = null): EventSpec {
@@ -42,8 +43,8 @@ function event(name: string, summary: string, matcherField: string | null, close
 
 /**
  * The 33 Claude Code events (SPEC-dialects 8.4), in the order of the hooks reference, then the two model-switch
- * events of Claude Code 2.1.328 (the Agent SDK's `HOOK_EVENTS`; test/contracts/claude-sdk-parity.test.ts keeps the
- * list equal to it). FileChanged matchers are tested against the basename of `file_path` (`matcherTransform`); the
+ * events of Claude Code 2.1.328, PreSkillShellCommand (2.1.332) and Interrupt (2.1.336) (the Agent SDK's
+ * `HOOK_EVENTS`; test/contracts/claude-sdk-parity.test.ts keeps the list equal to it). FileChanged matchers are tested against the basename of `file_path` (`matcherTransform`); the
  * model-switch events match `to_model` with a `[1m]` context suffix dropped (the binary's matcher query).
  */
 export const CLAUDE_EVENTS = [
@@ -80,6 +81,8 @@ export const CLAUDE_EVENTS = [
   event('ElicitationResult', 'the user answered an MCP elicitation', 'mcp_server_name'),
   event('PreModelSwitch', 'before a requested model switch (/model, the model picker, set_model); can deny or ask', 'to_model'),
   event('PostModelSwitch', 'the session model changed (any cause)', 'to_model'),
+  event('PreSkillShellCommand', "before a shell command in a skill's or command's text runs (`!` lines); can deny", 'tool_name'),
+  event('Interrupt', "an interrupt ended the main conversation's turn (Claude Code 2.1.336)", 'source', INTERRUPT_SOURCES),
 ] as const satisfies readonly EventSpec[];
 
 export type ClaudeEventName = (typeof CLAUDE_EVENTS)[number]['name'];

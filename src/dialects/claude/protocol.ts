@@ -155,7 +155,7 @@ function blockEffect(event: string, effect: HandlerEffect, reason: string): Hand
     delete extra.content;
   }
   const next: HandlerEffect = { ...effect, reason, extra };
-  if (event === 'PreToolUse' || event === 'PreModelSwitch') {
+  if (event === 'PreToolUse' || event === 'PreModelSwitch' || event === 'PreSkillShellCommand') {
     next.decision = 'deny';
     delete next.updatedInput;
   }
@@ -218,6 +218,18 @@ function readDecisions(event: string, output: Output, hso: Hso, effect: HandlerE
     effect.decision = decision;
     if (typeof hso.permissionDecisionReason === 'string') effect.reason = hso.permissionDecisionReason;
     if (decision === 'deny') extra.blocked = true;
+    return;
+  }
+  if (event === 'PreSkillShellCommand') {
+    // Claude Code 2.1.332 refuses the skill's command on deny, ask or defer, and on any updatedInput
+    // (never applied); allow adds nothing (the binary's refusal check; Agent SDK 0.3.336 docs).
+    const decision = hso.permissionDecision as Decision | undefined;
+    if (decision !== undefined) effect.decision = decision;
+    if (typeof hso.permissionDecisionReason === 'string' && decision !== undefined) effect.reason = hso.permissionDecisionReason;
+    if ((decision !== undefined && decision !== 'allow') || hso.updatedInput !== undefined) {
+      extra.blocked = true;
+      if (hso.updatedInput !== undefined && (decision === undefined || decision === 'allow')) extra.refusedRewrite = true;
+    }
     return;
   }
   if (event === 'PermissionRequest') {
@@ -374,6 +386,15 @@ export function aggregate(event: string, interpreted: readonly InterpretedRun[],
       updatedInputFrom = last.handler.id;
     }
     blocked = decision === 'deny';
+  } else if (event === 'PreSkillShellCommand') {
+    for (const effect of effects) {
+      if (effect.decision !== undefined && (decision === null || DECISION_RANK[effect.decision] > DECISION_RANK[decision]))
+        decision = effect.decision;
+    }
+    // Any refusal keeps the command from running: deny, ask, defer, a rewrite, an exit 2.
+    blocked = blockers.length > 0;
+    const refusing = blockers.find((run) => run.interpretation.effect.reason !== undefined);
+    reason = refusing?.interpretation.effect.reason ?? null;
   } else if (blocked) {
     const reasons = blockers.map((run) => run.interpretation.effect.reason);
     reason = rules.joinReasons ? joinBlocks(reasons) : (reasons.find((text) => text !== undefined && text.trim() !== '') ?? null);
