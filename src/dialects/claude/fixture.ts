@@ -89,9 +89,9 @@ const EVENT_FIELDS: Readonly<Record<string, (cwd: string) => Record<string, unkn
   }),
   PreModelSwitch: () => ({ ...modelSwitch(), source: 'command' }),
   PostModelSwitch: () => ({ ...modelSwitch(), source: 'command' }),
-  // Claude Code 2.1.332's hook input for a skill's `!` line (the binary's builder; command_source set for a project command).
+  // Claude Code 2.1.332's hook input for a custom command's `!` line, as test/agents/claude saw it
+  // (tool_use_id is `<uuid>:inner:preamble-<n>` there, naming no tool call).
   PreSkillShellCommand: () => ({
-    permission_mode: 'default',
     tool_name: 'Bash',
     tool_input: { command: 'git status --short' },
     tool_use_id: toolUse(),
@@ -113,7 +113,7 @@ const TURN_FIELDS: Readonly<Record<string, readonly ('prompt_id' | 'permission_m
   UserPromptSubmit: ['prompt_id', 'permission_mode'],
   UserPromptExpansion: ['prompt_id', 'permission_mode'],
   PreToolUse: ['prompt_id', 'permission_mode', 'effort'],
-  PreSkillShellCommand: ['prompt_id'],
+  PreSkillShellCommand: ['prompt_id', 'permission_mode', 'effort'],
   PermissionRequest: ['prompt_id', 'permission_mode', 'effort'],
   PostToolUse: ['prompt_id', 'permission_mode', 'effort'],
   PostToolUseFailure: ['prompt_id', 'permission_mode', 'effort'],

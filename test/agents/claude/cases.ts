@@ -753,7 +753,66 @@ const onFailure: Case[] = [
   },
 ];
 
+/**
+ * PreSkillShellCommand (Claude Code 2.1.332): a `!`…`` line of a custom command runs while the
+ * command expands; a hook that denies (exit 2, deny, ask, defer, any updatedInput) keeps it from running.
+ */
+const skillCommand = (behaviour: HookBehaviour, extra: object = {}): AgentCase => ({
+  hooks: { g: behaviour },
+  prompt: '/mark',
+  files: {
+    ...project(table('PreSkillShellCommand', ['g'], 'Bash', extra)),
+    'project/.claude/commands/mark.md': `Mark it: !\`${MARK}\`\n`,
+  },
+  script: script(),
+});
+const skillShell: Case[] = [
+  {
+    name: "exit 0: the skill's shell command runs",
+    event: 'PreSkillShellCommand',
+    given: skillCommand({}),
+    want: { toolRan: true, calls: { g: 1 }, decision: null, blocked: false },
+  },
+  {
+    name: "exit 2 keeps the skill's shell command from running",
+    event: 'PreSkillShellCommand',
+    given: skillCommand({ exit: 2, stderr: 'not here' }),
+    want: { toolRan: false, calls: { g: 1 }, decision: 'deny', blocked: true },
+  },
+  {
+    name: "deny keeps the skill's shell command from running",
+    event: 'PreSkillShellCommand',
+    given: skillCommand({ stdout: hso('PreSkillShellCommand', { permissionDecision: 'deny', permissionDecisionReason: 'no' }) }),
+    want: { toolRan: false, calls: { g: 1 }, decision: 'deny', blocked: true },
+  },
+  {
+    name: 'allow adds nothing: the command runs',
+    event: 'PreSkillShellCommand',
+    given: skillCommand({ stdout: hso('PreSkillShellCommand', { permissionDecision: 'allow' }) }),
+    want: { toolRan: true, calls: { g: 1 }, decision: 'allow', blocked: false },
+  },
+  {
+    name: 'ask keeps the command from running',
+    event: 'PreSkillShellCommand',
+    given: skillCommand({ stdout: hso('PreSkillShellCommand', { permissionDecision: 'ask' }) }),
+    want: { toolRan: false, calls: { g: 1 }, decision: 'ask', blocked: true },
+  },
+  {
+    name: 'onFailure "block": exit 1 keeps the command from running',
+    event: 'PreSkillShellCommand',
+    given: skillCommand({ exit: 1, stderr: 'boom' }, { onFailure: 'block' }),
+    want: { toolRan: false, calls: { g: 1 }, decision: 'deny', blocked: true },
+  },
+  {
+    name: 'exit 1 without onFailure: the command runs',
+    event: 'PreSkillShellCommand',
+    given: skillCommand({ exit: 1, stderr: 'boom' }),
+    want: { toolRan: true, calls: { g: 1 }, decision: null, blocked: false },
+  },
+];
+
 export const CASES: readonly Case[] = [
+  ...skillShell,
   ...onFailure,
   ...preToolUse,
   ...postToolUse,

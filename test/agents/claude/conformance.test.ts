@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { contracts } from '../../../src/dialects/claude/contracts.js';
 import { loadDialect } from '../../../src/index.js';
 import type { Outcome } from '../../../src/kit/outcome.js';
 import { CASES, type Case } from './cases.js';
@@ -34,8 +35,11 @@ function checkClaude(c: Case, o: Observed): void {
   if (want.result !== undefined) expect(o.result()?.result).toBe(want.result);
 }
 
-function checkHookctl(c: Case, o: Observed, outcome: Outcome): void {
+function checkHookctl(c: Case, o: Observed, outcome: Outcome, payload: Record<string, unknown>): void {
   const want = substituteRootDeep(c.want, o.root);
+  // The payload Claude really sent fits hookctl's input schema (open enums included).
+  const validation = contracts.validateInput(c.event, payload);
+  expect(validation.ok ? [] : validation.errors, 'the real payload against schema/claude').toEqual([]);
   if (want.decision !== undefined) expect(outcome.decision).toBe(want.decision);
   if (want.blocked !== undefined) expect(outcome.blocked, 'hookctl blocked').toBe(want.blocked);
   if (want.stop !== undefined) expect(outcome.stop, 'hookctl stop').toBe(want.stop);
@@ -86,7 +90,7 @@ describe.skipIf(why !== null)('Claude Code 2.1.332 against hookctl (real binary,
       }
       const payload = await payloadFor(c, observed);
       const options = substituteRootDeep(c.hookctl ?? {}, observed.root);
-      checkHookctl(c, observed, await hookctlSays(observed, c.event, payload, options));
+      checkHookctl(c, observed, await hookctlSays(observed, c.event, payload, options), payload);
     });
   }
 });
