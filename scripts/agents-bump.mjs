@@ -100,7 +100,11 @@ function pinned() {
 function main() {
   const options = parseArgs(process.argv.slice(2));
   const claude = resolveVersion(CLAUDE, options.claude);
-  const target = { [CLAUDE]: claude, [SDK]: matchingSdk(claude, options.claude, options.sdk), [CODEX]: resolveVersion(CODEX, options.codex) };
+  const target = {
+    [CLAUDE]: claude,
+    [SDK]: matchingSdk(claude, options.claude, options.sdk),
+    [CODEX]: resolveVersion(CODEX, options.codex),
+  };
   const before = pinned();
   for (const [name, version] of Object.entries(target)) {
     process.stdout.write(`${name}: ${before[name] ?? '(none)'} -> ${version}${before[name] === version ? ' (unchanged)' : ''}\n`);

@@ -123,12 +123,12 @@ describe('hookctl test --agent: refusals before any agent runs', () => {
 // One after the other: on a shared two-core machine, agents running beside hookctl's own prediction
 // make the hooks' timeouts (2–10 s in the examples) decide the cases instead of their logic.
 describe.skipIf(why !== null)('hookctl test --agent in the pinned agents (scripted model, loopback namespace)', () => {
-  it('examples/claude-guard passes in Claude Code 2.1.328', AGENT_RUN, async () => {
+  it('examples/claude-guard passes in Claude Code 2.1.332', AGENT_RUN, async () => {
     // A copy: hookctl's side runs the hooks in the project, and they write there (logs, formatting).
     const result = await runCli(['test', '--agent', 'claude', exampleCopy('claude-guard'), '--agent-bin', CLAUDE, '--jobs', '2'], {
       timeoutMs: 600_000,
     });
-    expect(result.stdout, result.stderr).toContain('Claude Code 2.1.328 (Claude Code)');
+    expect(result.stdout, result.stderr).toContain('Claude Code 2.1.332 (Claude Code)');
     // One progress line per case as it finishes, then the table and the summary.
     expect(result.stdout.match(/^[✓✗≠!-] \S+\.case\.json \(\d+\.\d s\): /gm)).toHaveLength(9);
     expect(result.stdout).toMatch(/^rm-rf-home\.case\.json +passed +denied the call: "refusing rm -r on \/, ~/m);
@@ -163,7 +163,7 @@ describe.skipIf(why !== null)('hookctl test --agent in the pinned agents (script
     const result = await runCli(['test', '--agent', 'claude', file, '--agent-bin', CLAUDE, '--json'], { timeoutMs: 600_000 });
     expect(result.code, result.stderr).toBe(1);
     const report = JSON.parse(result.stdout) as { agentVersion: string; failed: number; results: Record<string, unknown>[] };
-    expect(report.agentVersion).toBe('2.1.328 (Claude Code)');
+    expect(report.agentVersion).toBe('2.1.332 (Claude Code)');
     expect(report.failed).toBe(1);
     const [failed] = report.results;
     expect(failed).toMatchObject({
