@@ -46,7 +46,8 @@ function event(name: string, summary: string, matcherField: string | null, close
  * events of Claude Code 2.1.328, PreSkillShellCommand (2.1.332) and Interrupt (2.1.336) (the Agent SDK's
  * `HOOK_EVENTS`; test/contracts/claude-sdk-parity.test.ts keeps the list equal to it, and
  * test/contracts/claude-agent-facts.test.ts to the binaries' own lists). FileChanged matchers are tested
- * against the basename of `file_path` (`matcherTransform`); the model-switch events match `to_model` with a `[1m]` context suffix dropped (the binary's matcher query).
+ * against the basename of `file_path` (`matcherTransform`); the model-switch events match `to_model` with a
+ * `[1m]` context suffix dropped (the binary's matcher query).
  */
 export const CLAUDE_EVENTS = [
   event('SessionStart', 'a session starts, resumes, is cleared, compacted or forked', 'source', SESSION_SOURCES),
