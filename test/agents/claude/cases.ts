@@ -779,6 +779,22 @@ const onFailure: Case[] = [
     want: { blocked: true, calls: { g: 1 } },
   },
   {
+    name: 'onFailure "block": exit 1 denies the permission with the failure text',
+    event: 'PermissionRequest',
+    given: {
+      skipPermissions: false,
+      hooks: { g: { exit: 1, stderr: 'boom' } },
+      files: project(table('PermissionRequest', ['g'], undefined, { onFailure: 'block' })),
+      script: script(bash(MARK)),
+    },
+    want: {
+      toolRan: false,
+      decision: 'deny',
+      blocked: true,
+      toolResult: { text: `[${CMD}]: failed; blocking because onFailure is "block"\nboom`, isError: true },
+    },
+  },
+  {
     name: 'onFailure "block" is ignored on Stop: exit 1 ends the session',
     event: 'Stop',
     given: one('Stop', { exit: 1, stderr: 'boom' }, { extra: { onFailure: 'block' }, turns: [] }),
