@@ -3,9 +3,12 @@
 //
 // Moves the pinned agents together, each with an exact pin in devDependencies:
 // - @anthropic-ai/claude-code to the given or latest version;
-// - @anthropic-ai/claude-agent-sdk to the release built for that Claude Code (its package.json
-//   `claudeCodeVersion`): by convention SDK 0.<minor>.<patch> ships with Claude Code 2.1.<patch>, and the
-//   field is checked, so a broken convention is an error naming `--sdk`;
+// - @anthropic-ai/claude-agent-sdk to its newest release when Claude Code is `latest` (the SDK ships its
+//   own native Claude Code in its platform package and may be built for a newer one than the newest
+//   @anthropic-ai/claude-code: SDK 0.3.336 for 2.1.336 while 2.1.332 is the newest CLI), else to the
+//   release built for the given Claude Code (by convention SDK 0.3.<patch> for Claude Code 2.1.<patch>).
+//   Its package.json `claudeCodeVersion` is checked: never older than the pinned Claude Code, so a
+//   broken convention is an error naming `--sdk`;
 // - @openai/codex to the given or latest version;
 // then runs test/contracts/claude-sdk-parity.test.ts, whose failure lists what changed between the SDK's
 // types and schema/claude/ (docs/claude.md § Bumping the agents), rebuilds, re-derives
@@ -25,6 +28,7 @@ const CODEX_PARITY_TEST = 'test/dialects/codex-agent-facts.test.ts';
 
 function parseArgs(argv) {
   const options = { claude: 'latest', codex: 'latest', sdk: null, dryRun: false };
+  // --claude latest (the default) takes the newest SDK too; see matchingSdk.
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--dry-run') options.dryRun = true;
@@ -67,17 +71,28 @@ function resolveVersion(name, spec) {
   return version;
 }
 
-/** The SDK release whose `claudeCodeVersion` is `claudeVersion`. */
-function matchingSdk(claudeVersion, explicit) {
-  const patch = claudeVersion.split('.')[2];
-  const candidate = explicit ?? `0.3.${patch}`;
+/** Whether dotted version `a` is `b` or newer. */
+function atLeast(a, b) {
+  const [x, y] = [a, b].map((version) => version.split('.').map(Number));
+  for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) > (y[i] ?? 0);
+  return true;
+}
+
+/**
+ * The SDK release to pin beside Claude Code `claudeVersion`: `--sdk` when given; the newest SDK when
+ * Claude Code is `latest`; else the release built for that Claude Code (0.3.<patch>). Its
+ * `claudeCodeVersion` must be `claudeVersion` or newer (the SDK runs its own native binary).
+ */
+function matchingSdk(claudeVersion, claudeSpec, explicit) {
+  const candidate = explicit ?? (claudeSpec === 'latest' ? resolveVersion(SDK, 'latest') : `0.3.${claudeVersion.split('.')[2]}`);
   const builtFor = view(SDK, candidate, 'claudeCodeVersion');
-  if (builtFor !== claudeVersion) {
+  if (typeof builtFor !== 'string' || !atLeast(builtFor, claudeVersion)) {
     fail(
-      `${SDK}@${candidate} is built for Claude Code ${builtFor ?? '(not published)'}, not ${claudeVersion}; ` +
-        `pass --sdk <version> with the release whose claudeCodeVersion is ${claudeVersion}`,
+      `${SDK}@${candidate} is built for Claude Code ${builtFor ?? '(not published)'}, older than ${claudeVersion}; ` +
+        `pass --sdk <version> with a release whose claudeCodeVersion is ${claudeVersion} or newer`,
     );
   }
+  if (builtFor !== claudeVersion) process.stdout.write(`${SDK}@${candidate} ships its own Claude Code ${builtFor}\n`);
   return candidate;
 }
 
@@ -89,7 +104,11 @@ function pinned() {
 function main() {
   const options = parseArgs(process.argv.slice(2));
   const claude = resolveVersion(CLAUDE, options.claude);
-  const target = { [CLAUDE]: claude, [SDK]: matchingSdk(claude, options.sdk), [CODEX]: resolveVersion(CODEX, options.codex) };
+  const target = {
+    [CLAUDE]: claude,
+    [SDK]: matchingSdk(claude, options.claude, options.sdk),
+    [CODEX]: resolveVersion(CODEX, options.codex),
+  };
   const before = pinned();
   for (const [name, version] of Object.entries(target)) {
     process.stdout.write(`${name}: ${before[name] ?? '(none)'} -> ${version}${before[name] === version ? ' (unchanged)' : ''}\n`);

@@ -9,8 +9,8 @@ from typing import Any, Dict, List, Literal, Optional, TypedDict, Union
 # region SessionStart
 # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
 SessionStartInputEffort = TypedDict("SessionStartInputEffort", {
-    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
-    "level": Literal["low", "medium", "high", "xhigh", "max"],
+    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "level": Union[Literal["low", "medium", "high", "xhigh", "max"], str],
 })
 
 
@@ -29,8 +29,8 @@ _SessionStartInputRequired = TypedDict("_SessionStartInputRequired", {
 _SessionStartInputOptional = TypedDict("_SessionStartInputOptional", {
     # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
     "prompt_id": str,
-    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
-    "permission_mode": Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"],
+    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "permission_mode": Union[Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"], str],
     # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
     "effort": SessionStartInputEffort,
     # Identifier of the subagent; present only when the hook fires inside a subagent.
@@ -103,8 +103,8 @@ SessionStartOutput = TypedDict("SessionStartOutput", {
 # region Setup
 # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
 SetupInputEffort = TypedDict("SetupInputEffort", {
-    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
-    "level": Literal["low", "medium", "high", "xhigh", "max"],
+    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "level": Union[Literal["low", "medium", "high", "xhigh", "max"], str],
 })
 
 
@@ -123,8 +123,8 @@ _SetupInputRequired = TypedDict("_SetupInputRequired", {
 _SetupInputOptional = TypedDict("_SetupInputOptional", {
     # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
     "prompt_id": str,
-    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
-    "permission_mode": Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"],
+    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "permission_mode": Union[Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"], str],
     # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
     "effort": SetupInputEffort,
     # Identifier of the subagent; present only when the hook fires inside a subagent.
@@ -177,8 +177,8 @@ SetupOutput = TypedDict("SetupOutput", {
 # region InstructionsLoaded
 # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
 InstructionsLoadedInputEffort = TypedDict("InstructionsLoadedInputEffort", {
-    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
-    "level": Literal["low", "medium", "high", "xhigh", "max"],
+    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "level": Union[Literal["low", "medium", "high", "xhigh", "max"], str],
 })
 
 
@@ -201,8 +201,8 @@ _InstructionsLoadedInputRequired = TypedDict("_InstructionsLoadedInputRequired",
 _InstructionsLoadedInputOptional = TypedDict("_InstructionsLoadedInputOptional", {
     # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
     "prompt_id": str,
-    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
-    "permission_mode": Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"],
+    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "permission_mode": Union[Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"], str],
     # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
     "effort": InstructionsLoadedInputEffort,
     # Identifier of the subagent; present only when the hook fires inside a subagent.
@@ -245,8 +245,8 @@ InstructionsLoadedOutput = TypedDict("InstructionsLoadedOutput", {
 # region UserPromptSubmit
 # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
 UserPromptSubmitInputEffort = TypedDict("UserPromptSubmitInputEffort", {
-    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
-    "level": Literal["low", "medium", "high", "xhigh", "max"],
+    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "level": Union[Literal["low", "medium", "high", "xhigh", "max"], str],
 })
 
 
@@ -265,8 +265,8 @@ _UserPromptSubmitInputRequired = TypedDict("_UserPromptSubmitInputRequired", {
 _UserPromptSubmitInputOptional = TypedDict("_UserPromptSubmitInputOptional", {
     # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
     "prompt_id": str,
-    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
-    "permission_mode": Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"],
+    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "permission_mode": Union[Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"], str],
     # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
     "effort": UserPromptSubmitInputEffort,
     # Identifier of the subagent; present only when the hook fires inside a subagent.
@@ -318,8 +318,8 @@ UserPromptSubmitOutput = TypedDict("UserPromptSubmitOutput", {
     "async": Literal[True],
     # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
     "asyncTimeout": float,
-    # `block` prevents the prompt from being processed and erases it from context. The only value; omit it to let the action proceed.
-    "decision": Literal["block"],
+    # `block` prevents the prompt from being processed and erases it from context. `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
+    "decision": Literal["approve", "block"],
     # Shown to the user when the prompt is blocked; not added to context.
     "reason": str,
     # Fields specific to UserPromptSubmit.
@@ -331,8 +331,8 @@ UserPromptSubmitOutput = TypedDict("UserPromptSubmitOutput", {
 # region UserPromptExpansion
 # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
 UserPromptExpansionInputEffort = TypedDict("UserPromptExpansionInputEffort", {
-    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
-    "level": Literal["low", "medium", "high", "xhigh", "max"],
+    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "level": Union[Literal["low", "medium", "high", "xhigh", "max"], str],
 })
 
 
@@ -357,8 +357,8 @@ _UserPromptExpansionInputRequired = TypedDict("_UserPromptExpansionInputRequired
 _UserPromptExpansionInputOptional = TypedDict("_UserPromptExpansionInputOptional", {
     # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
     "prompt_id": str,
-    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
-    "permission_mode": Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"],
+    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "permission_mode": Union[Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"], str],
     # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
     "effort": UserPromptExpansionInputEffort,
     # Identifier of the subagent; present only when the hook fires inside a subagent.
@@ -406,8 +406,8 @@ UserPromptExpansionOutput = TypedDict("UserPromptExpansionOutput", {
     "async": Literal[True],
     # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
     "asyncTimeout": float,
-    # `block` prevents the command from expanding. The only value; omit it to let the action proceed.
-    "decision": Literal["block"],
+    # `block` prevents the command from expanding. `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
+    "decision": Literal["approve", "block"],
     # Shown to the user when the expansion is blocked.
     "reason": str,
     # Fields specific to UserPromptExpansion.
@@ -419,8 +419,8 @@ UserPromptExpansionOutput = TypedDict("UserPromptExpansionOutput", {
 # region MessageDisplay
 # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
 MessageDisplayInputEffort = TypedDict("MessageDisplayInputEffort", {
-    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
-    "level": Literal["low", "medium", "high", "xhigh", "max"],
+    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "level": Union[Literal["low", "medium", "high", "xhigh", "max"], str],
 })
 
 
@@ -447,8 +447,8 @@ _MessageDisplayInputRequired = TypedDict("_MessageDisplayInputRequired", {
 _MessageDisplayInputOptional = TypedDict("_MessageDisplayInputOptional", {
     # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
     "prompt_id": str,
-    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
-    "permission_mode": Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"],
+    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "permission_mode": Union[Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"], str],
     # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
     "effort": MessageDisplayInputEffort,
     # Identifier of the subagent; present only when the hook fires inside a subagent.
@@ -501,8 +501,8 @@ MessageDisplayOutput = TypedDict("MessageDisplayOutput", {
 # region PreToolUse
 # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
 PreToolUseInputEffort = TypedDict("PreToolUseInputEffort", {
-    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
-    "level": Literal["low", "medium", "high", "xhigh", "max"],
+    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "level": Union[Literal["low", "medium", "high", "xhigh", "max"], str],
 })
 
 
@@ -534,8 +534,8 @@ _PreToolUseInputRequired = TypedDict("_PreToolUseInputRequired", {
 _PreToolUseInputOptional = TypedDict("_PreToolUseInputOptional", {
     # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
     "prompt_id": str,
-    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
-    "permission_mode": Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"],
+    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "permission_mode": Union[Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"], str],
     # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
     "effort": PreToolUseInputEffort,
     # Identifier of the subagent; present only when the hook fires inside a subagent.
@@ -600,8 +600,8 @@ PreToolUseOutput = TypedDict("PreToolUseOutput", {
 # region PermissionRequest
 # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
 PermissionRequestInputEffort = TypedDict("PermissionRequestInputEffort", {
-    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
-    "level": Literal["low", "medium", "high", "xhigh", "max"],
+    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "level": Union[Literal["low", "medium", "high", "xhigh", "max"], str],
 })
 
 
@@ -745,8 +745,8 @@ _PermissionRequestInputRequired = TypedDict("_PermissionRequestInputRequired", {
 _PermissionRequestInputOptional = TypedDict("_PermissionRequestInputOptional", {
     # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
     "prompt_id": str,
-    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
-    "permission_mode": Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"],
+    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "permission_mode": Union[Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"], str],
     # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
     "effort": PermissionRequestInputEffort,
     # Identifier of the subagent; present only when the hook fires inside a subagent.
@@ -944,8 +944,8 @@ PermissionRequestOutput = TypedDict("PermissionRequestOutput", {
 # region PostToolUse
 # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
 PostToolUseInputEffort = TypedDict("PostToolUseInputEffort", {
-    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
-    "level": Literal["low", "medium", "high", "xhigh", "max"],
+    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "level": Union[Literal["low", "medium", "high", "xhigh", "max"], str],
 })
 
 
@@ -979,8 +979,8 @@ _PostToolUseInputRequired = TypedDict("_PostToolUseInputRequired", {
 _PostToolUseInputOptional = TypedDict("_PostToolUseInputOptional", {
     # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
     "prompt_id": str,
-    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
-    "permission_mode": Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"],
+    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "permission_mode": Union[Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"], str],
     # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
     "effort": PostToolUseInputEffort,
     # Identifier of the subagent; present only when the hook fires inside a subagent.
@@ -1034,8 +1034,8 @@ PostToolUseOutput = TypedDict("PostToolUseOutput", {
     "async": Literal[True],
     # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
     "asyncTimeout": float,
-    # `block` adds `reason` next to the tool result as feedback; Claude still sees the original output. The only value; omit it to let the action proceed.
-    "decision": Literal["block"],
+    # `block` adds `reason` next to the tool result as feedback; Claude still sees the original output. `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
+    "decision": Literal["approve", "block"],
     # Feedback shown to Claude when `decision` is `block`.
     "reason": str,
     # Fields specific to PostToolUse.
@@ -1047,8 +1047,8 @@ PostToolUseOutput = TypedDict("PostToolUseOutput", {
 # region PostToolUseFailure
 # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
 PostToolUseFailureInputEffort = TypedDict("PostToolUseFailureInputEffort", {
-    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
-    "level": Literal["low", "medium", "high", "xhigh", "max"],
+    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "level": Union[Literal["low", "medium", "high", "xhigh", "max"], str],
 })
 
 
@@ -1082,8 +1082,8 @@ _PostToolUseFailureInputRequired = TypedDict("_PostToolUseFailureInputRequired",
 _PostToolUseFailureInputOptional = TypedDict("_PostToolUseFailureInputOptional", {
     # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
     "prompt_id": str,
-    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
-    "permission_mode": Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"],
+    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "permission_mode": Union[Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"], str],
     # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
     "effort": PostToolUseFailureInputEffort,
     # Identifier of the subagent; present only when the hook fires inside a subagent.
@@ -1133,8 +1133,8 @@ PostToolUseFailureOutput = TypedDict("PostToolUseFailureOutput", {
     "async": Literal[True],
     # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
     "asyncTimeout": float,
-    # `block` feeds `reason` back to Claude. Listed only in the decision-control table of the hooks reference, not in this event's section; hookctl accepts it as feedback. The only value; omit it to let the action proceed.
-    "decision": Literal["block"],
+    # `block` feeds `reason` back to Claude. Listed only in the decision-control table of the hooks reference, not in this event's section; hookctl accepts it as feedback. `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
+    "decision": Literal["approve", "block"],
     # Feedback shown to Claude when `decision` is `block`.
     "reason": str,
     # Fields specific to PostToolUseFailure.
@@ -1146,8 +1146,8 @@ PostToolUseFailureOutput = TypedDict("PostToolUseFailureOutput", {
 # region PostToolBatch
 # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
 PostToolBatchInputEffort = TypedDict("PostToolBatchInputEffort", {
-    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
-    "level": Literal["low", "medium", "high", "xhigh", "max"],
+    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "level": Union[Literal["low", "medium", "high", "xhigh", "max"], str],
 })
 
 
@@ -1184,8 +1184,8 @@ _PostToolBatchInputRequired = TypedDict("_PostToolBatchInputRequired", {
 _PostToolBatchInputOptional = TypedDict("_PostToolBatchInputOptional", {
     # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
     "prompt_id": str,
-    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
-    "permission_mode": Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"],
+    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "permission_mode": Union[Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"], str],
     # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
     "effort": PostToolBatchInputEffort,
     # Identifier of the subagent; present only when the hook fires inside a subagent.
@@ -1229,8 +1229,8 @@ PostToolBatchOutput = TypedDict("PostToolBatchOutput", {
     "async": Literal[True],
     # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
     "asyncTimeout": float,
-    # `block` stops the agentic loop before the next model call; the message is `reason`. The only value; omit it to let the action proceed.
-    "decision": Literal["block"],
+    # `block` stops the agentic loop before the next model call; the message is `reason`. `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
+    "decision": Literal["approve", "block"],
     # Message shown as a warning when the loop is stopped; it stays in the conversation.
     "reason": str,
     # Fields specific to PostToolBatch.
@@ -1242,8 +1242,8 @@ PostToolBatchOutput = TypedDict("PostToolBatchOutput", {
 # region PermissionDenied
 # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
 PermissionDeniedInputEffort = TypedDict("PermissionDeniedInputEffort", {
-    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
-    "level": Literal["low", "medium", "high", "xhigh", "max"],
+    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "level": Union[Literal["low", "medium", "high", "xhigh", "max"], str],
 })
 
 
@@ -1277,8 +1277,8 @@ _PermissionDeniedInputRequired = TypedDict("_PermissionDeniedInputRequired", {
 _PermissionDeniedInputOptional = TypedDict("_PermissionDeniedInputOptional", {
     # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
     "prompt_id": str,
-    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
-    "permission_mode": Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"],
+    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "permission_mode": Union[Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"], str],
     # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
     "effort": PermissionDeniedInputEffort,
     # Identifier of the subagent; present only when the hook fires inside a subagent.
@@ -1333,8 +1333,8 @@ PermissionDeniedOutput = TypedDict("PermissionDeniedOutput", {
 # region Notification
 # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
 NotificationInputEffort = TypedDict("NotificationInputEffort", {
-    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
-    "level": Literal["low", "medium", "high", "xhigh", "max"],
+    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "level": Union[Literal["low", "medium", "high", "xhigh", "max"], str],
 })
 
 
@@ -1349,14 +1349,14 @@ _NotificationInputRequired = TypedDict("_NotificationInputRequired", {
     "hook_event_name": Literal["Notification"],
     # The notification text.
     "message": str,
-    # Which notification fired, the matcher target: `permission_prompt` (a permission prompt waited ~6 s), `idle_prompt` (idle ~60 s after a reply), `auth_success`, `elicitation_dialog` / `elicitation_url_dialog` (an MCP elicitation waited ~6 s), `elicitation_complete`, `elicitation_response`, `agent_needs_input` / `agent_completed` (background sessions, agent view open; 2.1.198 or later).
-    "notification_type": Literal["permission_prompt", "idle_prompt", "auth_success", "elicitation_dialog", "elicitation_url_dialog", "elicitation_complete", "elicitation_response", "agent_needs_input", "agent_completed"],
+    # Which notification fired, the matcher target: `permission_prompt` (a permission prompt waited ~6 s), `idle_prompt` (idle ~60 s after a reply), `auth_success`, `elicitation_dialog` / `elicitation_url_dialog` (an MCP elicitation waited ~6 s), `elicitation_complete`, `elicitation_response`, `agent_needs_input` / `agent_completed` (background sessions, agent view open; 2.1.198 or later). An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "notification_type": Union[Literal["permission_prompt", "idle_prompt", "auth_success", "elicitation_dialog", "elicitation_url_dialog", "elicitation_complete", "elicitation_response", "agent_needs_input", "agent_completed"], str],
 })
 _NotificationInputOptional = TypedDict("_NotificationInputOptional", {
     # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
     "prompt_id": str,
-    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
-    "permission_mode": Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"],
+    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "permission_mode": Union[Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"], str],
     # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
     "effort": NotificationInputEffort,
     # Identifier of the subagent; present only when the hook fires inside a subagent.
@@ -1411,8 +1411,8 @@ NotificationOutput = TypedDict("NotificationOutput", {
 # region SubagentStart
 # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
 SubagentStartInputEffort = TypedDict("SubagentStartInputEffort", {
-    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
-    "level": Literal["low", "medium", "high", "xhigh", "max"],
+    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "level": Union[Literal["low", "medium", "high", "xhigh", "max"], str],
 })
 
 
@@ -1433,8 +1433,8 @@ _SubagentStartInputRequired = TypedDict("_SubagentStartInputRequired", {
 _SubagentStartInputOptional = TypedDict("_SubagentStartInputOptional", {
     # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
     "prompt_id": str,
-    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
-    "permission_mode": Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"],
+    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "permission_mode": Union[Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"], str],
     # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
     "effort": SubagentStartInputEffort,
 }, total=False)
@@ -1483,8 +1483,8 @@ SubagentStartOutput = TypedDict("SubagentStartOutput", {
 # region SubagentStop
 # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
 SubagentStopInputEffort = TypedDict("SubagentStopInputEffort", {
-    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
-    "level": Literal["low", "medium", "high", "xhigh", "max"],
+    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "level": Union[Literal["low", "medium", "high", "xhigh", "max"], str],
 })
 
 
@@ -1550,8 +1550,8 @@ _SubagentStopInputRequired = TypedDict("_SubagentStopInputRequired", {
 _SubagentStopInputOptional = TypedDict("_SubagentStopInputOptional", {
     # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
     "prompt_id": str,
-    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
-    "permission_mode": Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"],
+    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "permission_mode": Union[Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"], str],
     # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
     "effort": SubagentStopInputEffort,
     # Text of the final assistant response of the turn (optional).
@@ -1597,9 +1597,9 @@ SubagentStopOutput = TypedDict("SubagentStopOutput", {
     "async": Literal[True],
     # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
     "asyncTimeout": float,
-    # `block` keeps the subagent running with `reason` as its next instruction. The only value; omit it to let the action proceed.
-    "decision": Literal["block"],
-    # The subagent's next instruction; required with `decision: "block"`.
+    # `block` keeps the subagent running with `reason` as its next instruction. `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
+    "decision": Literal["approve", "block"],
+    # The subagent's next instruction; with `decision: "block"`. Without it Claude continues with "Blocked by hook" (hookctl warns).
     "reason": str,
     # Fields specific to SubagentStop.
     "hookSpecificOutput": SubagentStopHookSpecificOutput,
@@ -1610,8 +1610,8 @@ SubagentStopOutput = TypedDict("SubagentStopOutput", {
 # region TaskCreated
 # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
 TaskCreatedInputEffort = TypedDict("TaskCreatedInputEffort", {
-    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
-    "level": Literal["low", "medium", "high", "xhigh", "max"],
+    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "level": Union[Literal["low", "medium", "high", "xhigh", "max"], str],
 })
 
 
@@ -1632,8 +1632,8 @@ _TaskCreatedInputRequired = TypedDict("_TaskCreatedInputRequired", {
 _TaskCreatedInputOptional = TypedDict("_TaskCreatedInputOptional", {
     # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
     "prompt_id": str,
-    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
-    "permission_mode": Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"],
+    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "permission_mode": Union[Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"], str],
     # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
     "effort": TaskCreatedInputEffort,
     # Identifier of the subagent; present only when the hook fires inside a subagent.
@@ -1669,8 +1669,8 @@ TaskCreatedOutput = TypedDict("TaskCreatedOutput", {
     "async": Literal[True],
     # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
     "asyncTimeout": float,
-    # `block` deletes the task and returns `reason` to Claude as the tool error. The only value; omit it to let the action proceed.
-    "decision": Literal["block"],
+    # `block` deletes the task and returns `reason` to Claude as the tool error. `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
+    "decision": Literal["approve", "block"],
     # Message returned to Claude when the task is blocked.
     "reason": str,
 }, total=False)
@@ -1680,8 +1680,8 @@ TaskCreatedOutput = TypedDict("TaskCreatedOutput", {
 # region TaskCompleted
 # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
 TaskCompletedInputEffort = TypedDict("TaskCompletedInputEffort", {
-    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
-    "level": Literal["low", "medium", "high", "xhigh", "max"],
+    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "level": Union[Literal["low", "medium", "high", "xhigh", "max"], str],
 })
 
 
@@ -1702,8 +1702,8 @@ _TaskCompletedInputRequired = TypedDict("_TaskCompletedInputRequired", {
 _TaskCompletedInputOptional = TypedDict("_TaskCompletedInputOptional", {
     # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
     "prompt_id": str,
-    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
-    "permission_mode": Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"],
+    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "permission_mode": Union[Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"], str],
     # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
     "effort": TaskCompletedInputEffort,
     # Identifier of the subagent; present only when the hook fires inside a subagent.
@@ -1746,8 +1746,8 @@ TaskCompletedOutput = TypedDict("TaskCompletedOutput", {
 # region Stop
 # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
 StopInputEffort = TypedDict("StopInputEffort", {
-    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
-    "level": Literal["low", "medium", "high", "xhigh", "max"],
+    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "level": Union[Literal["low", "medium", "high", "xhigh", "max"], str],
 })
 
 
@@ -1807,8 +1807,8 @@ _StopInputRequired = TypedDict("_StopInputRequired", {
 _StopInputOptional = TypedDict("_StopInputOptional", {
     # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
     "prompt_id": str,
-    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
-    "permission_mode": Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"],
+    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "permission_mode": Union[Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"], str],
     # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
     "effort": StopInputEffort,
     # Identifier of the subagent; present only when the hook fires inside a subagent.
@@ -1858,9 +1858,9 @@ StopOutput = TypedDict("StopOutput", {
     "async": Literal[True],
     # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
     "asyncTimeout": float,
-    # `block` prevents Claude from stopping; `reason` tells it why to continue. The only value; omit it to let the action proceed.
-    "decision": Literal["block"],
-    # Why Claude should continue; required with `decision: "block"`.
+    # `block` prevents Claude from stopping; `reason` tells it why to continue. `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
+    "decision": Literal["approve", "block"],
+    # Why Claude should continue; with `decision: "block"`. Without it Claude continues with "Blocked by hook" (hookctl warns).
     "reason": str,
     # Fields specific to Stop.
     "hookSpecificOutput": StopHookSpecificOutput,
@@ -1871,8 +1871,8 @@ StopOutput = TypedDict("StopOutput", {
 # region StopFailure
 # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
 StopFailureInputEffort = TypedDict("StopFailureInputEffort", {
-    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
-    "level": Literal["low", "medium", "high", "xhigh", "max"],
+    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "level": Union[Literal["low", "medium", "high", "xhigh", "max"], str],
 })
 
 
@@ -1891,8 +1891,8 @@ _StopFailureInputRequired = TypedDict("_StopFailureInputRequired", {
 _StopFailureInputOptional = TypedDict("_StopFailureInputOptional", {
     # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
     "prompt_id": str,
-    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
-    "permission_mode": Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"],
+    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "permission_mode": Union[Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"], str],
     # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
     "effort": StopFailureInputEffort,
     # Identifier of the subagent; present only when the hook fires inside a subagent.
@@ -1933,8 +1933,8 @@ StopFailureOutput = TypedDict("StopFailureOutput", {
 # region TeammateIdle
 # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
 TeammateIdleInputEffort = TypedDict("TeammateIdleInputEffort", {
-    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
-    "level": Literal["low", "medium", "high", "xhigh", "max"],
+    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "level": Union[Literal["low", "medium", "high", "xhigh", "max"], str],
 })
 
 
@@ -1955,8 +1955,8 @@ _TeammateIdleInputRequired = TypedDict("_TeammateIdleInputRequired", {
 _TeammateIdleInputOptional = TypedDict("_TeammateIdleInputOptional", {
     # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
     "prompt_id": str,
-    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
-    "permission_mode": Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"],
+    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "permission_mode": Union[Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"], str],
     # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
     "effort": TeammateIdleInputEffort,
     # Identifier of the subagent; present only when the hook fires inside a subagent.
@@ -1993,8 +1993,8 @@ TeammateIdleOutput = TypedDict("TeammateIdleOutput", {
 # region ConfigChange
 # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
 ConfigChangeInputEffort = TypedDict("ConfigChangeInputEffort", {
-    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
-    "level": Literal["low", "medium", "high", "xhigh", "max"],
+    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "level": Union[Literal["low", "medium", "high", "xhigh", "max"], str],
 })
 
 
@@ -2013,8 +2013,8 @@ _ConfigChangeInputRequired = TypedDict("_ConfigChangeInputRequired", {
 _ConfigChangeInputOptional = TypedDict("_ConfigChangeInputOptional", {
     # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
     "prompt_id": str,
-    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
-    "permission_mode": Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"],
+    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "permission_mode": Union[Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"], str],
     # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
     "effort": ConfigChangeInputEffort,
     # Identifier of the subagent; present only when the hook fires inside a subagent.
@@ -2046,8 +2046,8 @@ ConfigChangeOutput = TypedDict("ConfigChangeOutput", {
     "async": Literal[True],
     # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
     "asyncTimeout": float,
-    # `block` keeps the change from being applied to the running session (ignored for `policy_settings`). The only value; omit it to let the action proceed.
-    "decision": Literal["block"],
+    # `block` keeps the change from being applied to the running session (ignored for `policy_settings`). `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
+    "decision": Literal["approve", "block"],
     # Accepted but never shown.
     "reason": str,
 }, total=False)
@@ -2057,8 +2057,8 @@ ConfigChangeOutput = TypedDict("ConfigChangeOutput", {
 # region CwdChanged
 # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
 CwdChangedInputEffort = TypedDict("CwdChangedInputEffort", {
-    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
-    "level": Literal["low", "medium", "high", "xhigh", "max"],
+    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "level": Union[Literal["low", "medium", "high", "xhigh", "max"], str],
 })
 
 
@@ -2079,8 +2079,8 @@ _CwdChangedInputRequired = TypedDict("_CwdChangedInputRequired", {
 _CwdChangedInputOptional = TypedDict("_CwdChangedInputOptional", {
     # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
     "prompt_id": str,
-    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
-    "permission_mode": Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"],
+    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "permission_mode": Union[Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"], str],
     # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
     "effort": CwdChangedInputEffort,
     # Identifier of the subagent; present only when the hook fires inside a subagent.
@@ -2133,8 +2133,8 @@ CwdChangedOutput = TypedDict("CwdChangedOutput", {
 # region DirectoryAdded
 # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
 DirectoryAddedInputEffort = TypedDict("DirectoryAddedInputEffort", {
-    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
-    "level": Literal["low", "medium", "high", "xhigh", "max"],
+    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "level": Union[Literal["low", "medium", "high", "xhigh", "max"], str],
 })
 
 
@@ -2155,8 +2155,8 @@ _DirectoryAddedInputRequired = TypedDict("_DirectoryAddedInputRequired", {
 _DirectoryAddedInputOptional = TypedDict("_DirectoryAddedInputOptional", {
     # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
     "prompt_id": str,
-    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
-    "permission_mode": Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"],
+    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "permission_mode": Union[Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"], str],
     # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
     "effort": DirectoryAddedInputEffort,
     # Identifier of the subagent; present only when the hook fires inside a subagent.
@@ -2193,8 +2193,8 @@ DirectoryAddedOutput = TypedDict("DirectoryAddedOutput", {
 # region FileChanged
 # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
 FileChangedInputEffort = TypedDict("FileChangedInputEffort", {
-    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
-    "level": Literal["low", "medium", "high", "xhigh", "max"],
+    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "level": Union[Literal["low", "medium", "high", "xhigh", "max"], str],
 })
 
 
@@ -2215,8 +2215,8 @@ _FileChangedInputRequired = TypedDict("_FileChangedInputRequired", {
 _FileChangedInputOptional = TypedDict("_FileChangedInputOptional", {
     # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
     "prompt_id": str,
-    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
-    "permission_mode": Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"],
+    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "permission_mode": Union[Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"], str],
     # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
     "effort": FileChangedInputEffort,
     # Identifier of the subagent; present only when the hook fires inside a subagent.
@@ -2269,8 +2269,8 @@ FileChangedOutput = TypedDict("FileChangedOutput", {
 # region WorktreeCreate
 # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
 WorktreeCreateInputEffort = TypedDict("WorktreeCreateInputEffort", {
-    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
-    "level": Literal["low", "medium", "high", "xhigh", "max"],
+    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "level": Union[Literal["low", "medium", "high", "xhigh", "max"], str],
 })
 
 
@@ -2289,8 +2289,8 @@ _WorktreeCreateInputRequired = TypedDict("_WorktreeCreateInputRequired", {
 _WorktreeCreateInputOptional = TypedDict("_WorktreeCreateInputOptional", {
     # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
     "prompt_id": str,
-    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
-    "permission_mode": Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"],
+    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "permission_mode": Union[Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"], str],
     # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
     "effort": WorktreeCreateInputEffort,
     # Identifier of the subagent; present only when the hook fires inside a subagent.
@@ -2338,8 +2338,8 @@ WorktreeCreateOutput = TypedDict("WorktreeCreateOutput", {
 # region WorktreeRemove
 # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
 WorktreeRemoveInputEffort = TypedDict("WorktreeRemoveInputEffort", {
-    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
-    "level": Literal["low", "medium", "high", "xhigh", "max"],
+    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "level": Union[Literal["low", "medium", "high", "xhigh", "max"], str],
 })
 
 
@@ -2358,8 +2358,8 @@ _WorktreeRemoveInputRequired = TypedDict("_WorktreeRemoveInputRequired", {
 _WorktreeRemoveInputOptional = TypedDict("_WorktreeRemoveInputOptional", {
     # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
     "prompt_id": str,
-    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
-    "permission_mode": Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"],
+    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "permission_mode": Union[Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"], str],
     # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
     "effort": WorktreeRemoveInputEffort,
     # Identifier of the subagent; present only when the hook fires inside a subagent.
@@ -2396,8 +2396,8 @@ WorktreeRemoveOutput = TypedDict("WorktreeRemoveOutput", {
 # region PreCompact
 # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
 PreCompactInputEffort = TypedDict("PreCompactInputEffort", {
-    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
-    "level": Literal["low", "medium", "high", "xhigh", "max"],
+    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "level": Union[Literal["low", "medium", "high", "xhigh", "max"], str],
 })
 
 
@@ -2418,8 +2418,8 @@ _PreCompactInputRequired = TypedDict("_PreCompactInputRequired", {
 _PreCompactInputOptional = TypedDict("_PreCompactInputOptional", {
     # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
     "prompt_id": str,
-    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
-    "permission_mode": Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"],
+    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "permission_mode": Union[Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"], str],
     # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
     "effort": PreCompactInputEffort,
     # Identifier of the subagent; present only when the hook fires inside a subagent.
@@ -2449,8 +2449,8 @@ PreCompactOutput = TypedDict("PreCompactOutput", {
     "async": Literal[True],
     # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
     "asyncTimeout": float,
-    # `block` blocks the compaction. The only value; omit it to let the action proceed.
-    "decision": Literal["block"],
+    # `block` blocks the compaction. `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
+    "decision": Literal["approve", "block"],
     # Why the compaction is blocked.
     "reason": str,
 }, total=False)
@@ -2460,8 +2460,8 @@ PreCompactOutput = TypedDict("PreCompactOutput", {
 # region PostCompact
 # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
 PostCompactInputEffort = TypedDict("PostCompactInputEffort", {
-    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
-    "level": Literal["low", "medium", "high", "xhigh", "max"],
+    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "level": Union[Literal["low", "medium", "high", "xhigh", "max"], str],
 })
 
 
@@ -2482,8 +2482,8 @@ _PostCompactInputRequired = TypedDict("_PostCompactInputRequired", {
 _PostCompactInputOptional = TypedDict("_PostCompactInputOptional", {
     # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
     "prompt_id": str,
-    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
-    "permission_mode": Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"],
+    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "permission_mode": Union[Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"], str],
     # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
     "effort": PostCompactInputEffort,
     # Identifier of the subagent; present only when the hook fires inside a subagent.
@@ -2520,8 +2520,8 @@ PostCompactOutput = TypedDict("PostCompactOutput", {
 # region SessionEnd
 # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
 SessionEndInputEffort = TypedDict("SessionEndInputEffort", {
-    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
-    "level": Literal["low", "medium", "high", "xhigh", "max"],
+    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "level": Union[Literal["low", "medium", "high", "xhigh", "max"], str],
 })
 
 
@@ -2540,8 +2540,8 @@ _SessionEndInputRequired = TypedDict("_SessionEndInputRequired", {
 _SessionEndInputOptional = TypedDict("_SessionEndInputOptional", {
     # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
     "prompt_id": str,
-    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
-    "permission_mode": Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"],
+    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "permission_mode": Union[Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"], str],
     # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
     "effort": SessionEndInputEffort,
     # Identifier of the subagent; present only when the hook fires inside a subagent.
@@ -2578,8 +2578,8 @@ SessionEndOutput = TypedDict("SessionEndOutput", {
 # region Elicitation
 # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
 ElicitationInputEffort = TypedDict("ElicitationInputEffort", {
-    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
-    "level": Literal["low", "medium", "high", "xhigh", "max"],
+    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "level": Union[Literal["low", "medium", "high", "xhigh", "max"], str],
 })
 
 
@@ -2600,8 +2600,8 @@ _ElicitationInputRequired = TypedDict("_ElicitationInputRequired", {
 _ElicitationInputOptional = TypedDict("_ElicitationInputOptional", {
     # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
     "prompt_id": str,
-    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
-    "permission_mode": Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"],
+    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "permission_mode": Union[Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"], str],
     # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
     "effort": ElicitationInputEffort,
     # Identifier of the subagent; present only when the hook fires inside a subagent.
@@ -2664,8 +2664,8 @@ ElicitationOutput = TypedDict("ElicitationOutput", {
 # region ElicitationResult
 # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
 ElicitationResultInputEffort = TypedDict("ElicitationResultInputEffort", {
-    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
-    "level": Literal["low", "medium", "high", "xhigh", "max"],
+    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "level": Union[Literal["low", "medium", "high", "xhigh", "max"], str],
 })
 
 
@@ -2686,8 +2686,8 @@ _ElicitationResultInputRequired = TypedDict("_ElicitationResultInputRequired", {
 _ElicitationResultInputOptional = TypedDict("_ElicitationResultInputOptional", {
     # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
     "prompt_id": str,
-    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
-    "permission_mode": Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"],
+    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "permission_mode": Union[Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"], str],
     # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
     "effort": ElicitationResultInputEffort,
     # Identifier of the subagent; present only when the hook fires inside a subagent.
@@ -2748,8 +2748,8 @@ ElicitationResultOutput = TypedDict("ElicitationResultOutput", {
 # region PreModelSwitch
 # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
 PreModelSwitchInputEffort = TypedDict("PreModelSwitchInputEffort", {
-    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
-    "level": Literal["low", "medium", "high", "xhigh", "max"],
+    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "level": Union[Literal["low", "medium", "high", "xhigh", "max"], str],
 })
 
 
@@ -2784,8 +2784,8 @@ _PreModelSwitchInputRequired = TypedDict("_PreModelSwitchInputRequired", {
 _PreModelSwitchInputOptional = TypedDict("_PreModelSwitchInputOptional", {
     # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
     "prompt_id": str,
-    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
-    "permission_mode": Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"],
+    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "permission_mode": Union[Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"], str],
     # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
     "effort": PreModelSwitchInputEffort,
     # Identifier of the subagent; present only when the hook fires inside a subagent.
@@ -2840,8 +2840,8 @@ PreModelSwitchOutput = TypedDict("PreModelSwitchOutput", {
 # region PostModelSwitch
 # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
 PostModelSwitchInputEffort = TypedDict("PostModelSwitchInputEffort", {
-    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
-    "level": Literal["low", "medium", "high", "xhigh", "max"],
+    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "level": Union[Literal["low", "medium", "high", "xhigh", "max"], str],
 })
 
 
@@ -2876,8 +2876,8 @@ _PostModelSwitchInputRequired = TypedDict("_PostModelSwitchInputRequired", {
 _PostModelSwitchInputOptional = TypedDict("_PostModelSwitchInputOptional", {
     # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
     "prompt_id": str,
-    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
-    "permission_mode": Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"],
+    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "permission_mode": Union[Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"], str],
     # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
     "effort": PostModelSwitchInputEffort,
     # Identifier of the subagent; present only when the hook fires inside a subagent.
@@ -2925,3 +2925,160 @@ PostModelSwitchOutput = TypedDict("PostModelSwitchOutput", {
     "hookSpecificOutput": PostModelSwitchHookSpecificOutput,
 }, total=False)
 # endregion PostModelSwitch
+
+
+# region PreSkillShellCommand
+# Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
+PreSkillShellCommandInputEffort = TypedDict("PreSkillShellCommandInputEffort", {
+    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "level": Union[Literal["low", "medium", "high", "xhigh", "max"], str],
+})
+
+
+# The command as it would run.
+PreSkillShellCommandInputToolInput = TypedDict("PreSkillShellCommandInputToolInput", {
+    # The command as it would run, with arguments filled in.
+    "command": str,
+})
+
+
+_PreSkillShellCommandInputRequired = TypedDict("_PreSkillShellCommandInputRequired", {
+    # Identifier of the Claude Code session.
+    "session_id": str,
+    # Path of the session transcript (JSONL). It is written asynchronously and may lag the conversation; Stop and SubagentStop carry `last_assistant_message` for the final text.
+    "transcript_path": str,
+    # Current working directory when the hook fires; it follows `cd` and worktrees (unlike `CLAUDE_PROJECT_DIR`). The hook runs here.
+    "cwd": str,
+    # The event this payload is for.
+    "hook_event_name": Literal["PreSkillShellCommand"],
+    # The shell tool that runs the command: `Bash` or `PowerShell`. The matcher target.
+    "tool_name": str,
+    # The command as it would run.
+    "tool_input": PreSkillShellCommandInputToolInput,
+    # Identifies this command. It names no tool call in the transcript.
+    "tool_use_id": str,
+    # The skill or command whose text holds the shell command.
+    "command_name": str,
+    # Who started the load: `user` (typed, or sent by an SDK host), `claude` (the Skill tool, or a turn Claude scheduled), `other` (a subagent preload, a channel message, or not known).
+    "invoked_by": Literal["user", "claude", "other"],
+})
+_PreSkillShellCommandInputOptional = TypedDict("_PreSkillShellCommandInputOptional", {
+    # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
+    "prompt_id": str,
+    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "permission_mode": Union[Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"], str],
+    # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
+    "effort": PreSkillShellCommandInputEffort,
+    # Identifier of the subagent; present only when the hook fires inside a subagent.
+    "agent_id": str,
+    # Agent name, such as `Explore` or `my-plugin:reviewer`; present inside a subagent or when the session runs with `--agent` (the subagent's type wins).
+    "agent_type": str,
+    # Where that skill or command comes from (e.g. `projectSettings`, a plugin); absent when not known.
+    "command_source": str,
+}, total=False)
+
+
+class PreSkillShellCommandInput(_PreSkillShellCommandInputRequired, _PreSkillShellCommandInputOptional):
+    """Payload a Claude Code PreSkillShellCommand hook receives on stdin (an HTTP hook receives it as the POST body). Fires before a shell command written in a skill's or custom command's text (`!`…`` lines) runs while the skill loads; matchers test `tool_name` (Bash or PowerShell). A guard: `permissionDecision` deny, ask or defer, any `updatedInput`, or an exit 2 keeps the command from running; allow adds nothing. Claude Code 2.1.332 (from its binary's hook input and the Agent SDK 0.3.336 types). Unknown fields are allowed: Claude Code keeps adding them."""
+
+
+_PreSkillShellCommandHookSpecificOutputRequired = TypedDict("_PreSkillShellCommandHookSpecificOutputRequired", {
+    # Required; must be `PreSkillShellCommand`. A missing or different name is a schema failure.
+    "hookEventName": Literal["PreSkillShellCommand"],
+})
+_PreSkillShellCommandHookSpecificOutputOptional = TypedDict("_PreSkillShellCommandHookSpecificOutputOptional", {
+    # `allow` adds nothing: the command runs unless a hook refuses it. `deny`, `ask` and `defer` all keep it from running.
+    "permissionDecision": Literal["allow", "deny", "ask", "defer"],
+    # Why the command was refused.
+    "permissionDecisionReason": str,
+    # Never applied: any value keeps the command from running.
+    "updatedInput": Dict[str, Any],
+}, total=False)
+
+
+class PreSkillShellCommandHookSpecificOutput(_PreSkillShellCommandHookSpecificOutputRequired, _PreSkillShellCommandHookSpecificOutputOptional):
+    """Fields specific to PreSkillShellCommand."""
+
+
+# JSON a Claude Code PreSkillShellCommand hook may print on stdout (or an HTTP hook may return as the response body). Stdout is parsed as JSON only when it starts with `{`; anything else, invalid JSON included, is plain text. A guard: `permissionDecision` `deny`, `ask` or `defer`, or any `updatedInput`, keeps the skill's shell command from running; `allow` adds nothing. Closed at every level so a misspelled key is reported. Claude Code accepts unknown keys (it silently ignores a top-level `additionalContext`, for example), so hookctl reads outputs leniently: an unknown key (an `additionalProperties` error) is a warning and the key is ignored; any other error (a wrong type, an unknown enum value, a missing or different `hookEventName`, a missing required field) makes the output a schema failure that applies nothing.
+PreSkillShellCommandOutput = TypedDict("PreSkillShellCommandOutput", {
+    # Discarded on StopFailure (hookctl warns).
+    "continue": bool,
+    # Discarded on StopFailure (hookctl warns).
+    "stopReason": str,
+    # Accepted and has no effect (default false).
+    "suppressOutput": bool,
+    # Discarded on StopFailure (hookctl warns).
+    "systemMessage": str,
+    # Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
+    "terminalSequence": str,
+    # `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+    "async": Literal[True],
+    # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+    "asyncTimeout": float,
+    # Fields specific to PreSkillShellCommand.
+    "hookSpecificOutput": PreSkillShellCommandHookSpecificOutput,
+}, total=False)
+# endregion PreSkillShellCommand
+
+
+# region Interrupt
+# Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
+InterruptInputEffort = TypedDict("InterruptInputEffort", {
+    # The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "level": Union[Literal["low", "medium", "high", "xhigh", "max"], str],
+})
+
+
+_InterruptInputRequired = TypedDict("_InterruptInputRequired", {
+    # Identifier of the Claude Code session.
+    "session_id": str,
+    # Path of the session transcript (JSONL). It is written asynchronously and may lag the conversation; Stop and SubagentStop carry `last_assistant_message` for the final text.
+    "transcript_path": str,
+    # Current working directory when the hook fires; it follows `cd` and worktrees (unlike `CLAUDE_PROJECT_DIR`). The hook runs here.
+    "cwd": str,
+    # The event this payload is for.
+    "hook_event_name": Literal["Interrupt"],
+    # Who stopped the turn: `user` (a person, or a client request or denial that does not say who sent it, such as an SDK program's interrupt()), `session` (another session's Claude), `system` (a PermissionRequest hook, a plugin, a permission check, or an app or service that acted by itself). The matcher target.
+    "source": Literal["user", "session", "system"],
+    # What ended the turn: `stop` (Esc, Ctrl+C, an interrupt request), `permission_denied`, `rewind` (a return to an earlier message or to edit the prompt), or `other`.
+    "reason": Literal["stop", "permission_denied", "rewind", "other"],
+})
+_InterruptInputOptional = TypedDict("_InterruptInputOptional", {
+    # UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
+    "prompt_id": str,
+    # Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+    "permission_mode": Union[Literal["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"], str],
+    # Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
+    "effort": InterruptInputEffort,
+    # Identifier of the subagent; present only when the hook fires inside a subagent.
+    "agent_id": str,
+    # Agent name, such as `Explore` or `my-plugin:reviewer`; present inside a subagent or when the session runs with `--agent` (the subagent's type wins).
+    "agent_type": str,
+    # How the stop arrived, where known: `terminal`, or `client` (a request from an app, a phone, an SDK program or a service).
+    "via": Literal["terminal", "client"],
+}, total=False)
+
+
+class InterruptInput(_InterruptInputRequired, _InterruptInputOptional):
+    """Payload a Claude Code Interrupt hook receives on stdin (an HTTP hook receives it as the POST body). Fires once when an interrupt ends the main conversation's turn, except where the work goes on by itself or Claude Code is exiting; matchers test `source`. Its output is ignored. Claude Code 2.1.336 (the Agent SDK 0.3.336 `HOOK_EVENTS` and types; not in Claude Code 2.1.332). Unknown fields are allowed: Claude Code keeps adding them."""
+
+
+# JSON a Claude Code Interrupt hook may print on stdout (or an HTTP hook may return as the response body). Stdout is parsed as JSON only when it starts with `{`; anything else, invalid JSON included, is plain text. Claude Code discards the output. Closed at every level so a misspelled key is reported. Claude Code accepts unknown keys (it silently ignores a top-level `additionalContext`, for example), so hookctl reads outputs leniently: an unknown key (an `additionalProperties` error) is a warning and the key is ignored; any other error (a wrong type, an unknown enum value, a missing or different `hookEventName`, a missing required field) makes the output a schema failure that applies nothing.
+InterruptOutput = TypedDict("InterruptOutput", {
+    # Discarded on WorktreeRemove (hookctl warns).
+    "continue": bool,
+    # Discarded on WorktreeRemove (hookctl warns).
+    "stopReason": str,
+    # Accepted and has no effect (default false).
+    "suppressOutput": bool,
+    # Discarded on WorktreeRemove (hookctl warns).
+    "systemMessage": str,
+    # Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
+    "terminalSequence": str,
+    # `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+    "async": Literal[True],
+    # With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+    "asyncTimeout": float,
+}, total=False)
+# endregion Interrupt

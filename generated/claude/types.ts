@@ -2,11 +2,11 @@
 // schema/claude/events/*.json. Do not edit: change the schemas and regenerate.
 
 /** Every claude event, in documentation order. */
-export const EVENT_NAMES = ['SessionStart', 'Setup', 'InstructionsLoaded', 'UserPromptSubmit', 'UserPromptExpansion', 'MessageDisplay', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'PermissionDenied', 'Notification', 'SubagentStart', 'SubagentStop', 'TaskCreated', 'TaskCompleted', 'Stop', 'StopFailure', 'TeammateIdle', 'ConfigChange', 'CwdChanged', 'DirectoryAdded', 'FileChanged', 'WorktreeCreate', 'WorktreeRemove', 'PreCompact', 'PostCompact', 'SessionEnd', 'Elicitation', 'ElicitationResult', 'PreModelSwitch', 'PostModelSwitch'] as const;
+export const EVENT_NAMES = ['SessionStart', 'Setup', 'InstructionsLoaded', 'UserPromptSubmit', 'UserPromptExpansion', 'MessageDisplay', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'PermissionDenied', 'Notification', 'SubagentStart', 'SubagentStop', 'TaskCreated', 'TaskCompleted', 'Stop', 'StopFailure', 'TeammateIdle', 'ConfigChange', 'CwdChanged', 'DirectoryAdded', 'FileChanged', 'WorktreeCreate', 'WorktreeRemove', 'PreCompact', 'PostCompact', 'SessionEnd', 'Elicitation', 'ElicitationResult', 'PreModelSwitch', 'PostModelSwitch', 'PreSkillShellCommand', 'Interrupt'] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
 /** The events whose hooks can answer with structured (JSON) stdout. */
-export const OUTPUT_EVENT_NAMES = ['SessionStart', 'Setup', 'InstructionsLoaded', 'UserPromptSubmit', 'UserPromptExpansion', 'MessageDisplay', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'PermissionDenied', 'Notification', 'SubagentStart', 'SubagentStop', 'TaskCreated', 'TaskCompleted', 'Stop', 'StopFailure', 'TeammateIdle', 'ConfigChange', 'CwdChanged', 'DirectoryAdded', 'FileChanged', 'WorktreeCreate', 'WorktreeRemove', 'PreCompact', 'PostCompact', 'SessionEnd', 'Elicitation', 'ElicitationResult', 'PreModelSwitch', 'PostModelSwitch'] as const;
+export const OUTPUT_EVENT_NAMES = ['SessionStart', 'Setup', 'InstructionsLoaded', 'UserPromptSubmit', 'UserPromptExpansion', 'MessageDisplay', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'PermissionDenied', 'Notification', 'SubagentStart', 'SubagentStop', 'TaskCreated', 'TaskCompleted', 'Stop', 'StopFailure', 'TeammateIdle', 'ConfigChange', 'CwdChanged', 'DirectoryAdded', 'FileChanged', 'WorktreeCreate', 'WorktreeRemove', 'PreCompact', 'PostCompact', 'SessionEnd', 'Elicitation', 'ElicitationResult', 'PreModelSwitch', 'PostModelSwitch', 'PreSkillShellCommand', 'Interrupt'] as const;
 export type OutputEventName = (typeof OUTPUT_EVENT_NAMES)[number];
 
 /**
@@ -30,17 +30,17 @@ export interface SessionStartInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -171,17 +171,17 @@ export interface SetupInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -270,17 +270,17 @@ export interface InstructionsLoadedInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -377,17 +377,17 @@ export interface UserPromptSubmitInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -448,9 +448,9 @@ export interface UserPromptSubmitOutput {
    */
   asyncTimeout?: number;
   /**
-   * `block` prevents the prompt from being processed and erases it from context. The only value; omit it to let the action proceed.
+   * `block` prevents the prompt from being processed and erases it from context. `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
    */
-  decision?: 'block';
+  decision?: 'approve' | 'block';
   /**
    * Shown to the user when the prompt is blocked; not added to context.
    */
@@ -500,17 +500,17 @@ export interface UserPromptExpansionInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -579,9 +579,9 @@ export interface UserPromptExpansionOutput {
    */
   asyncTimeout?: number;
   /**
-   * `block` prevents the command from expanding. The only value; omit it to let the action proceed.
+   * `block` prevents the command from expanding. `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
    */
-  decision?: 'block';
+  decision?: 'approve' | 'block';
   /**
    * Shown to the user when the expansion is blocked.
    */
@@ -627,17 +627,17 @@ export interface MessageDisplayInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -742,17 +742,17 @@ export interface PreToolUseInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -884,17 +884,17 @@ export interface PermissionRequestInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -1360,17 +1360,17 @@ export interface PostToolUseInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -1452,9 +1452,9 @@ export interface PostToolUseOutput {
    */
   asyncTimeout?: number;
   /**
-   * `block` adds `reason` next to the tool result as feedback; Claude still sees the original output. The only value; omit it to let the action proceed.
+   * `block` adds `reason` next to the tool result as feedback; Claude still sees the original output. `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
    */
-  decision?: 'block';
+  decision?: 'approve' | 'block';
   /**
    * Feedback shown to Claude when `decision` is `block`.
    */
@@ -1508,17 +1508,17 @@ export interface PostToolUseFailureInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -1604,9 +1604,9 @@ export interface PostToolUseFailureOutput {
    */
   asyncTimeout?: number;
   /**
-   * `block` feeds `reason` back to Claude. Listed only in the decision-control table of the hooks reference, not in this event's section; hookctl accepts it as feedback. The only value; omit it to let the action proceed.
+   * `block` feeds `reason` back to Claude. Listed only in the decision-control table of the hooks reference, not in this event's section; hookctl accepts it as feedback. `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
    */
-  decision?: 'block';
+  decision?: 'approve' | 'block';
   /**
    * Feedback shown to Claude when `decision` is `block`.
    */
@@ -1648,17 +1648,17 @@ export interface PostToolBatchInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -1730,9 +1730,9 @@ export interface PostToolBatchOutput {
    */
   asyncTimeout?: number;
   /**
-   * `block` stops the agentic loop before the next model call; the message is `reason`. The only value; omit it to let the action proceed.
+   * `block` stops the agentic loop before the next model call; the message is `reason`. `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
    */
-  decision?: 'block';
+  decision?: 'approve' | 'block';
   /**
    * Message shown as a warning when the loop is stopped; it stays in the conversation.
    */
@@ -1774,17 +1774,17 @@ export interface PermissionDeniedInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -1898,17 +1898,17 @@ export interface NotificationInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -1931,7 +1931,7 @@ export interface NotificationInput {
    */
   title?: string;
   /**
-   * Which notification fired, the matcher target: `permission_prompt` (a permission prompt waited ~6 s), `idle_prompt` (idle ~60 s after a reply), `auth_success`, `elicitation_dialog` / `elicitation_url_dialog` (an MCP elicitation waited ~6 s), `elicitation_complete`, `elicitation_response`, `agent_needs_input` / `agent_completed` (background sessions, agent view open; 2.1.198 or later).
+   * Which notification fired, the matcher target: `permission_prompt` (a permission prompt waited ~6 s), `idle_prompt` (idle ~60 s after a reply), `auth_success`, `elicitation_dialog` / `elicitation_url_dialog` (an MCP elicitation waited ~6 s), `elicitation_complete`, `elicitation_response`, `agent_needs_input` / `agent_completed` (background sessions, agent view open; 2.1.198 or later). An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
   notification_type:
     | 'permission_prompt'
@@ -1942,7 +1942,8 @@ export interface NotificationInput {
     | 'elicitation_complete'
     | 'elicitation_response'
     | 'agent_needs_input'
-    | 'agent_completed';
+    | 'agent_completed'
+    | (string & {});
 }
 
 /**
@@ -2014,17 +2015,17 @@ export interface SubagentStartInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -2109,17 +2110,17 @@ export interface SubagentStopInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -2246,11 +2247,11 @@ export interface SubagentStopOutput {
    */
   asyncTimeout?: number;
   /**
-   * `block` keeps the subagent running with `reason` as its next instruction. The only value; omit it to let the action proceed.
+   * `block` keeps the subagent running with `reason` as its next instruction. `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
    */
-  decision?: 'block';
+  decision?: 'approve' | 'block';
   /**
-   * The subagent's next instruction; required with `decision: "block"`.
+   * The subagent's next instruction; with `decision: "block"`. Without it Claude continues with "Blocked by hook" (hookctl warns).
    */
   reason?: string;
   hookSpecificOutput?: SubagentStopHookSpecificOutput;
@@ -2290,17 +2291,17 @@ export interface TaskCreatedInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -2369,9 +2370,9 @@ export interface TaskCreatedOutput {
    */
   asyncTimeout?: number;
   /**
-   * `block` deletes the task and returns `reason` to Claude as the tool error. The only value; omit it to let the action proceed.
+   * `block` deletes the task and returns `reason` to Claude as the tool error. `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
    */
-  decision?: 'block';
+  decision?: 'approve' | 'block';
   /**
    * Message returned to Claude when the task is blocked.
    */
@@ -2399,17 +2400,17 @@ export interface TaskCompletedInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -2500,17 +2501,17 @@ export interface StopInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -2633,11 +2634,11 @@ export interface StopOutput {
    */
   asyncTimeout?: number;
   /**
-   * `block` prevents Claude from stopping; `reason` tells it why to continue. The only value; omit it to let the action proceed.
+   * `block` prevents Claude from stopping; `reason` tells it why to continue. `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
    */
-  decision?: 'block';
+  decision?: 'approve' | 'block';
   /**
-   * Why Claude should continue; required with `decision: "block"`.
+   * Why Claude should continue; with `decision: "block"`. Without it Claude continues with "Blocked by hook" (hookctl warns).
    */
   reason?: string;
   hookSpecificOutput?: StopHookSpecificOutput;
@@ -2677,17 +2678,17 @@ export interface StopFailureInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -2783,17 +2784,17 @@ export interface TeammateIdleInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -2872,17 +2873,17 @@ export interface ConfigChangeInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -2939,9 +2940,9 @@ export interface ConfigChangeOutput {
    */
   asyncTimeout?: number;
   /**
-   * `block` keeps the change from being applied to the running session (ignored for `policy_settings`). The only value; omit it to let the action proceed.
+   * `block` keeps the change from being applied to the running session (ignored for `policy_settings`). `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
    */
-  decision?: 'block';
+  decision?: 'approve' | 'block';
   /**
    * Accepted but never shown.
    */
@@ -2969,17 +2970,17 @@ export interface CwdChangedInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -3074,17 +3075,17 @@ export interface DirectoryAddedInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -3163,17 +3164,17 @@ export interface FileChangedInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -3268,17 +3269,17 @@ export interface WorktreeCreateInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -3367,17 +3368,17 @@ export interface WorktreeRemoveInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -3452,17 +3453,17 @@ export interface PreCompactInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -3519,9 +3520,9 @@ export interface PreCompactOutput {
    */
   asyncTimeout?: number;
   /**
-   * `block` blocks the compaction. The only value; omit it to let the action proceed.
+   * `block` blocks the compaction. `approve` is accepted and has no effect here (Claude Code 2.1.332 counts it a success); omit the field to let the action proceed.
    */
-  decision?: 'block';
+  decision?: 'approve' | 'block';
   /**
    * Why the compaction is blocked.
    */
@@ -3549,17 +3550,17 @@ export interface PostCompactInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -3638,17 +3639,17 @@ export interface SessionEndInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -3723,17 +3724,17 @@ export interface ElicitationInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -3850,17 +3851,17 @@ export interface ElicitationResultInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -3973,17 +3974,17 @@ export interface PreModelSwitchInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -4108,17 +4109,17 @@ export interface PostModelSwitchInput {
    */
   cwd: string;
   /**
-   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it.
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
    */
-  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions';
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
   /**
    * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
    */
   effort?: {
     /**
-     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`.
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
      */
-    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
   };
   /**
    * The event this payload is for.
@@ -4219,7 +4220,234 @@ export interface PostModelSwitchHookSpecificOutput {
 }
 
 /**
- * One hook, tagged by `type`; each type accepts only its own fields and the common ones (`if`, `timeout`, `statusMessage`, `once`). Closed for authoring: Claude Code ignores unknown handler keys with a warning; hookctl-only keys such as `id` and `onFailure` do not exist in this dialect.
+ * Payload a Claude Code PreSkillShellCommand hook receives on stdin (an HTTP hook receives it as the POST body). Fires before a shell command written in a skill's or custom command's text (`!`…`` lines) runs while the skill loads; matchers test `tool_name` (Bash or PowerShell). A guard: `permissionDecision` deny, ask or defer, any `updatedInput`, or an exit 2 keeps the command from running; allow adds nothing. Claude Code 2.1.332 (from its binary's hook input and the Agent SDK 0.3.336 types). Unknown fields are allowed: Claude Code keeps adding them.
+ */
+export interface PreSkillShellCommandInput {
+  /**
+   * Identifier of the Claude Code session.
+   */
+  session_id: string;
+  /**
+   * UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
+   */
+  prompt_id?: string;
+  /**
+   * Path of the session transcript (JSONL). It is written asynchronously and may lag the conversation; Stop and SubagentStop carry `last_assistant_message` for the final text.
+   */
+  transcript_path: string;
+  /**
+   * Current working directory when the hook fires; it follows `cd` and worktrees (unlike `CLAUDE_PROJECT_DIR`). The hook runs here.
+   */
+  cwd: string;
+  /**
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+   */
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
+  /**
+   * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
+   */
+  effort?: {
+    /**
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+     */
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
+  };
+  /**
+   * The event this payload is for.
+   */
+  hook_event_name: 'PreSkillShellCommand';
+  /**
+   * Identifier of the subagent; present only when the hook fires inside a subagent.
+   */
+  agent_id?: string;
+  /**
+   * Agent name, such as `Explore` or `my-plugin:reviewer`; present inside a subagent or when the session runs with `--agent` (the subagent's type wins).
+   */
+  agent_type?: string;
+  /**
+   * The shell tool that runs the command: `Bash` or `PowerShell`. The matcher target.
+   */
+  tool_name: string;
+  /**
+   * The command as it would run.
+   */
+  tool_input: {
+    /**
+     * The command as it would run, with arguments filled in.
+     */
+    command: string;
+  };
+  /**
+   * Identifies this command. It names no tool call in the transcript.
+   */
+  tool_use_id: string;
+  /**
+   * The skill or command whose text holds the shell command.
+   */
+  command_name: string;
+  /**
+   * Where that skill or command comes from (e.g. `projectSettings`, a plugin); absent when not known.
+   */
+  command_source?: string;
+  /**
+   * Who started the load: `user` (typed, or sent by an SDK host), `claude` (the Skill tool, or a turn Claude scheduled), `other` (a subagent preload, a channel message, or not known).
+   */
+  invoked_by: 'user' | 'claude' | 'other';
+}
+
+/**
+ * JSON a Claude Code PreSkillShellCommand hook may print on stdout (or an HTTP hook may return as the response body). Stdout is parsed as JSON only when it starts with `{`; anything else, invalid JSON included, is plain text. A guard: `permissionDecision` `deny`, `ask` or `defer`, or any `updatedInput`, keeps the skill's shell command from running; `allow` adds nothing. Closed at every level so a misspelled key is reported. Claude Code accepts unknown keys (it silently ignores a top-level `additionalContext`, for example), so hookctl reads outputs leniently: an unknown key (an `additionalProperties` error) is a warning and the key is ignored; any other error (a wrong type, an unknown enum value, a missing or different `hookEventName`, a missing required field) makes the output a schema failure that applies nothing.
+ */
+export interface PreSkillShellCommandOutput {
+  /**
+   * Discarded on StopFailure (hookctl warns).
+   */
+  continue?: boolean;
+  /**
+   * Discarded on StopFailure (hookctl warns).
+   */
+  stopReason?: string;
+  /**
+   * Accepted and has no effect (default false).
+   */
+  suppressOutput?: boolean;
+  /**
+   * Discarded on StopFailure (hookctl warns).
+   */
+  systemMessage?: string;
+  /**
+   * Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
+   */
+  terminalSequence?: string;
+  /**
+   * `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+   */
+  async?: true;
+  /**
+   * With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+   */
+  asyncTimeout?: number;
+  hookSpecificOutput?: PreSkillShellCommandHookSpecificOutput;
+}
+/**
+ * Fields specific to PreSkillShellCommand.
+ */
+export interface PreSkillShellCommandHookSpecificOutput {
+  /**
+   * Required; must be `PreSkillShellCommand`. A missing or different name is a schema failure.
+   */
+  hookEventName: 'PreSkillShellCommand';
+  /**
+   * `allow` adds nothing: the command runs unless a hook refuses it. `deny`, `ask` and `defer` all keep it from running.
+   */
+  permissionDecision?: 'allow' | 'deny' | 'ask' | 'defer';
+  /**
+   * Why the command was refused.
+   */
+  permissionDecisionReason?: string;
+  /**
+   * Never applied: any value keeps the command from running.
+   */
+  updatedInput?: {
+    [k: string]: unknown | undefined;
+  };
+}
+
+/**
+ * Payload a Claude Code Interrupt hook receives on stdin (an HTTP hook receives it as the POST body). Fires once when an interrupt ends the main conversation's turn, except where the work goes on by itself or Claude Code is exiting; matchers test `source`. Its output is ignored. Claude Code 2.1.336 (the Agent SDK 0.3.336 `HOOK_EVENTS` and types; not in Claude Code 2.1.332). Unknown fields are allowed: Claude Code keeps adding them.
+ */
+export interface InterruptInput {
+  /**
+   * Identifier of the Claude Code session.
+   */
+  session_id: string;
+  /**
+   * UUID of the user prompt being processed (the OpenTelemetry `prompt.id`). Absent before the first prompt; Claude Code 2.1.196 or later.
+   */
+  prompt_id?: string;
+  /**
+   * Path of the session transcript (JSONL). It is written asynchronously and may lag the conversation; Stop and SubagentStop carry `last_assistant_message` for the final text.
+   */
+  transcript_path: string;
+  /**
+   * Current working directory when the hook fires; it follows `cd` and worktrees (unlike `CLAUDE_PROJECT_DIR`). The hook runs here.
+   */
+  cwd: string;
+  /**
+   * Permission mode when the hook fires: `default` (also what the mode labelled Manual sends), `plan`, `acceptEdits`, `auto` (classifier decides), `dontAsk` (deny what is not pre-approved) or `bypassPermissions`. Not every event carries it. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+   */
+  permission_mode?: 'default' | 'plan' | 'acceptEdits' | 'auto' | 'dontAsk' | 'bypassPermissions' | (string & {});
+  /**
+   * Effort of the turn; present on events fired in a tool-use context when the model supports effort. Also in `$CLAUDE_EFFORT`.
+   */
+  effort?: {
+    /**
+     * The effort level the model actually used (a downgraded level when the requested one is not supported); ultracode reports as `xhigh`. An open set: a value hookctl does not list (from a newer Claude Code) is accepted, with a warning at dispatch.
+     */
+    level: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | (string & {});
+  };
+  /**
+   * The event this payload is for.
+   */
+  hook_event_name: 'Interrupt';
+  /**
+   * Identifier of the subagent; present only when the hook fires inside a subagent.
+   */
+  agent_id?: string;
+  /**
+   * Agent name, such as `Explore` or `my-plugin:reviewer`; present inside a subagent or when the session runs with `--agent` (the subagent's type wins).
+   */
+  agent_type?: string;
+  /**
+   * Who stopped the turn: `user` (a person, or a client request or denial that does not say who sent it, such as an SDK program's interrupt()), `session` (another session's Claude), `system` (a PermissionRequest hook, a plugin, a permission check, or an app or service that acted by itself). The matcher target.
+   */
+  source: 'user' | 'session' | 'system';
+  /**
+   * What ended the turn: `stop` (Esc, Ctrl+C, an interrupt request), `permission_denied`, `rewind` (a return to an earlier message or to edit the prompt), or `other`.
+   */
+  reason: 'stop' | 'permission_denied' | 'rewind' | 'other';
+  /**
+   * How the stop arrived, where known: `terminal`, or `client` (a request from an app, a phone, an SDK program or a service).
+   */
+  via?: 'terminal' | 'client';
+}
+
+/**
+ * JSON a Claude Code Interrupt hook may print on stdout (or an HTTP hook may return as the response body). Stdout is parsed as JSON only when it starts with `{`; anything else, invalid JSON included, is plain text. Claude Code discards the output. Closed at every level so a misspelled key is reported. Claude Code accepts unknown keys (it silently ignores a top-level `additionalContext`, for example), so hookctl reads outputs leniently: an unknown key (an `additionalProperties` error) is a warning and the key is ignored; any other error (a wrong type, an unknown enum value, a missing or different `hookEventName`, a missing required field) makes the output a schema failure that applies nothing.
+ */
+export interface InterruptOutput {
+  /**
+   * Discarded on WorktreeRemove (hookctl warns).
+   */
+  continue?: boolean;
+  /**
+   * Discarded on WorktreeRemove (hookctl warns).
+   */
+  stopReason?: string;
+  /**
+   * Accepted and has no effect (default false).
+   */
+  suppressOutput?: boolean;
+  /**
+   * Discarded on WorktreeRemove (hookctl warns).
+   */
+  systemMessage?: string;
+  /**
+   * Terminal escape sequence Claude Code writes for the hook (the hook itself has no terminal): only OSC 0/1/2 (titles), 9, 99, 777 (notifications) and BEL, terminated by BEL or ST; anything else makes Claude ignore the whole field. Interactive sessions only.
+   */
+  terminalSequence?: string;
+  /**
+   * `{"async": true}` as the first line of a command hook's stdout backgrounds the hook: Claude stops waiting, and what the hook prints later is handled as an async hook's output (no decision applies).
+   */
+  async?: true;
+  /**
+   * With `async`: milliseconds Claude keeps the backgrounded hook running (default 15000).
+   */
+  asyncTimeout?: number;
+}
+
+/**
+ * One hook, tagged by `type`; each type accepts only its own fields and the common ones (`if`, `timeout`, `statusMessage`, `once`). Closed for authoring: Claude Code ignores unknown handler keys with a warning; hookctl adds no keys to this dialect (`id` is not a Claude field).
  */
 export type HookHandler = Handler;
 
@@ -4443,6 +4671,10 @@ export interface Handler {
    * true runs the hook once per session, then removes it. Honoured only in skill frontmatter; ignored in settings files and agent frontmatter.
    */
   once?: boolean;
+  /**
+   * `command` (not async), `http` and `mcp_tool` handlers (Claude Code 2.1.295 or later): what a failure of the hook does — it could not start, timed out, exited with a code other than 0 or 2, or printed JSON that is invalid or fails validation. Ignored for async hooks and on Stop, SubagentStop, TaskCompleted and TeammateIdle.
+   */
+  onFailure?: 'continue' | 'block';
   /**
    * `command` handlers (required): the shell command (shell form), or with `args` the executable to spawn (exec form; resolved on PATH, no shell). `${CLAUDE_PROJECT_DIR}`, `${CLAUDE_PLUGIN_ROOT}` and `${CLAUDE_PLUGIN_DATA}` are substituted in exec form and in plugin hooks.
    */
@@ -5669,6 +5901,8 @@ export interface HookInputMap {
   ElicitationResult: ElicitationResultInput;
   PreModelSwitch: PreModelSwitchInput;
   PostModelSwitch: PostModelSwitchInput;
+  PreSkillShellCommand: PreSkillShellCommandInput;
+  Interrupt: InterruptInput;
 }
 
 /** Event name → the JSON its hooks may print on stdout. */
@@ -5706,6 +5940,8 @@ export interface HookOutputMap {
   ElicitationResult: ElicitationResultOutput;
   PreModelSwitch: PreModelSwitchOutput;
   PostModelSwitch: PostModelSwitchOutput;
+  PreSkillShellCommand: PreSkillShellCommandOutput;
+  Interrupt: InterruptOutput;
 }
 
 /** The input payload type of event `E`, e.g. `InputOf<'PreToolUse'>`. */

@@ -56,9 +56,26 @@ function typeAnyJson(schema: Record<string, unknown>): Record<string, unknown> {
     if (isPlainObject(map)) copy[key] = mapValues(map, subschema);
   }
   if (typeof copy.description === 'string') copy.description = copy.description.replace(/\r\n?/g, '\n');
+  const open = openEnum(copy);
+  if (open !== null) return { ...copy, tsType: open };
   const object = copy.type === 'object' || (Array.isArray(copy.type) && copy.type.includes('object'));
   const freeForm = object && !('properties' in copy || 'additionalProperties' in copy || 'patternProperties' in copy);
   return freeForm ? { ...copy, additionalProperties: true } : copy;
+}
+
+/**
+ * An open enum, `anyOf: [{enum: [strings]}, {type: "string"}]` (claude `permission_mode`: the values
+ * the agent sends today, and any string a newer one may send): typed `'a' | 'b' | (string & {})`,
+ * which accepts any string yet keeps the listed values for editor completion. Null otherwise.
+ */
+function openEnum(node: Record<string, unknown>): string | null {
+  const list = node.anyOf;
+  if (!Array.isArray(list) || list.length !== 2) return null;
+  const [known, rest] = list as unknown[];
+  if (!isPlainObject(known) || !isPlainObject(rest) || !Array.isArray(known.enum) || rest.type !== 'string') return null;
+  if (!known.enum.every((value) => typeof value === 'string')) return null;
+  if (Object.keys(rest).some((key) => key !== 'type' && !ANNOTATIONS.has(key))) return null;
+  return [...known.enum.map((value) => `'${String(value).replace(/['\\]/g, '\\$&')}'`), '(string & {})'].join(' | ');
 }
 
 const SUBSCHEMA = ['items', 'additionalItems', 'additionalProperties', 'contains', 'not', 'if', 'then', 'else'];

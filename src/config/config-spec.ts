@@ -193,6 +193,20 @@ export interface DialectConfigSpec {
    */
   conditionBypass?: { agent: string; events: ReadonlySet<string>; bypasses(rule: string): readonly string[] | null };
   /**
+   * A handler field that makes a failed or timed-out hook block (claude `"onFailure": "block"`): on
+   * `events` (where a hook guards an action) a handler of one of `types` without it lets the action
+   * through when it fails; `ignoredWith` are boolean fields that make the agent ignore it. For
+   * lint's `guard-fails-open`.
+   */
+  failClosed?: {
+    agent: string;
+    field: string;
+    value: string;
+    events: ReadonlySet<string>;
+    types: ReadonlySet<string>;
+    ignoredWith: readonly string[];
+  };
+  /**
    * Handler types the agent accepts only on some events (claude: `prompt` and `agent` on 13 events,
    * `http` on all but SessionStart and Setup); a type not listed here is allowed everywhere.
    */

@@ -114,6 +114,7 @@ export async function dispatchEvent(
   const payloadCwd = typeof payload.cwd === 'string' && payload.cwd !== '' ? resolve(projectDir, payload.cwd) : projectDir;
   const info = { ...context.info, projectDir, cwd: payloadCwd };
   const preparation = await dialect.protocol.prepareDispatch?.(event, payload, info);
+  if (preparation?.warnings !== undefined) warnings.push(...preparation.warnings);
   const budget =
     dialect.protocol.budgetMs?.(
       event,

@@ -74,6 +74,11 @@ export interface DispatchPreparation {
   cwd?: string;
   /** Called once all sync hooks finished; its result is merged into `dialectOutput`. */
   finish(): Promise<Record<string, unknown> | null>;
+  /**
+   * Warnings about the payload the schema accepts (claude: a permission mode hookctl does not
+   * know, from a newer agent). Absent: none.
+   */
+  warnings?: readonly string[];
 }
 
 /** One finished run of a chained dispatch, as `ChainedSchedule.feed` receives it. */

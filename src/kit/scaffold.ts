@@ -9,6 +9,11 @@ export interface RegistrationEntry {
    * (openinterpreter hooks.json); octo's hooks.yml has no `id`, so its editor leaves it out.
    */
   id: string;
+  /**
+   * More handler fields to write, in order (`--fail-closed`: the dialect's `failClosed` field, claude
+   * `"onFailure": "block"`). Absent: none.
+   */
+  fields?: Readonly<Record<string, string>>;
 }
 
 export interface RegisterEdit {
@@ -64,4 +69,10 @@ export interface DialectScaffolding {
    * `"$CLAUDE_PROJECT_DIR"`), with the sentence that says so. Absent: the project-relative path.
    */
   readonly scriptReference?: { readonly wrap: (path: string, projectDir: string) => string; readonly note: string };
+  /**
+   * The handler field and value that make a failed or timed-out hook block the action
+   * (`--fail-closed`; claude `"onFailure": "block"`), and the events where the agent honours it.
+   * Absent: the agent has none, and `--fail-closed` is refused.
+   */
+  readonly failClosed?: { readonly field: string; readonly value: string; readonly events: ReadonlySet<string> };
 }

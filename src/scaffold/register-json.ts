@@ -29,7 +29,8 @@ export function registerInGroupsJson(
   entry: RegistrationEntry,
   options: GroupsJsonOptions,
 ): RegisterEdit {
-  const handler = options.writeId ? { type: 'command', id: entry.id, command: entry.command } : { type: 'command', command: entry.command };
+  const base = options.writeId ? { type: 'command', id: entry.id, command: entry.command } : { type: 'command', command: entry.command };
+  const handler = { ...base, ...entry.fields };
   const group = { ...(entry.matcher === null ? {} : { matcher: entry.matcher }), hooks: [handler] };
   if (text === null) {
     return { status: 'created', text: `${JSON.stringify({ hooks: { [entry.event]: [group] } }, null, 2)}\n` };

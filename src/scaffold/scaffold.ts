@@ -29,6 +29,8 @@ export interface ScaffoldOptions {
   register?: boolean;
   /** Overwrite an existing script. */
   force?: boolean;
+  /** Write the dialect's fail-closed field (`--fail-closed`; claude `"onFailure": "block"`). */
+  failClosed?: boolean;
 }
 
 export interface ScaffoldResult {
@@ -81,7 +83,7 @@ export async function scaffoldHook(options: ScaffoldOptions): Promise<ScaffoldRe
   if (refused !== null) throw new FileWriteError(path, refused, true);
   if (exists(file) && !options.force) throw new ScaffoldExistsError(path);
   // The script's name is the hook's id: `hookctl trust <name>` reaches it however entries move.
-  const entry: RegistrationEntry = { event: options.event, matcher, command, id: name };
+  const entry: RegistrationEntry = { event: options.event, matcher, command, id: name, ...failClosedFields(dialect, options, warnings) };
   // Planned before anything is written, so a config that cannot take the hook leaves nothing behind.
   const plan = options.register ? planRegistration(dialect.scaffold, options.projectDir, entry) : null;
   const script = renderScaffold(language, model, readPackageFile('templates', language.id, `hook.${language.extension}`));
@@ -102,6 +104,21 @@ export async function scaffoldHook(options: ScaffoldOptions): Promise<ScaffoldRe
     commandNote: reference?.note ?? PROJECT_RELATIVE,
     warnings,
   };
+}
+
+/** `--fail-closed`: the dialect's fail-closed field, refused where the agent has none. */
+function failClosedFields(dialect: Dialect, options: ScaffoldOptions, warnings: string[]): Pick<RegistrationEntry, 'fields'> {
+  if (options.failClosed !== true) return {};
+  const failClosed = dialect.scaffold.failClosed;
+  if (failClosed === undefined) {
+    throw new UsageError(`--fail-closed: hookctl knows no ${dialect.id} setting that makes a failed hook block the action`);
+  }
+  if (!failClosed.events.has(options.event)) {
+    warnings.push(
+      `${dialect.id} ignores "${failClosed.field}": "${failClosed.value}" on ${options.event}; written anyway, it has no effect there`,
+    );
+  }
+  return { fields: { [failClosed.field]: failClosed.value } };
 }
 
 /** How a plain project-relative script path is found. */

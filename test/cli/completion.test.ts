@@ -171,7 +171,13 @@ describe.skipIf(!HAS_FISH)('hookctl completion fish', () => {
   it('completes commands, options, choices and event names (complete -C)', async () => {
     expect(fishComplete('hookctl ').sort()).toEqual((await helpCommands()).sort());
     expect(fishComplete('hookctl lint --format ')).toEqual(['github', 'json', 'sarif', 'stylish']);
-    expect(fishComplete('hookctl dry-run Pre')).toEqual(['PreCompact', 'PreCompress', 'PreModelSwitch', 'PreToolUse']);
+    expect(fishComplete('hookctl dry-run Pre')).toEqual([
+      'PreCompact',
+      'PreCompress',
+      'PreModelSwitch',
+      'PreSkillShellCommand',
+      'PreToolUse',
+    ]);
     expect(fishComplete('hookctl lint --f')).toEqual(['--format']);
   });
 

@@ -34,6 +34,8 @@ const PERMISSION_MODE_EVENTS = new Set([
   'TeammateIdle',
   'Elicitation',
   'ElicitationResult',
+  // Not documented: Claude Code 2.1.332 sends it (test/agents/claude PreSkillShellCommand cases).
+  'PreSkillShellCommand',
 ]);
 
 describe('hookctl fixture --dialect claude', () => {

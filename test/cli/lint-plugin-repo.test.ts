@@ -10,7 +10,8 @@ import { makeTempProject, type TempProject } from '../helpers/temp-project.js';
  */
 const hooksJson = (...commands: string[]) =>
   `{\n  "hooks": {\n    "PreToolUse": [\n${commands
-    .map((command) => `      { "matcher": "Bash", "hooks": [{ "type": "command", "command": "${command}" }] }`)
+    // Fail-closed guards: without "onFailure" each is also a guard-fails-open note.
+    .map((command) => `      { "matcher": "Bash", "hooks": [{ "type": "command", "command": "${command}", "onFailure": "block" }] }`)
     .join(',\n')}\n    ]\n  }\n}\n`;
 
 function pluginRepo(hooks: string, manifest = '{ "name": "guard-plugin", "version": "1.0.0" }\n'): TempProject {

@@ -103,7 +103,8 @@ describe('hookctl scaffold --dialect claude', () => {
     const box = sandbox('claude');
     const before = '{\n  "permissions": { "allow": ["Bash(npm test)"] },\n  "model": "opus"\n}\n';
     box.write('project/.claude/settings.json', before);
-    const result = await runCli(['scaffold', 'PreToolUse', '--matcher', 'Bash', '--register', ...box.common]);
+    // --fail-closed: a guard that fails or times out blocks the call (lint's guard-fails-open otherwise).
+    const result = await runCli(['scaffold', 'PreToolUse', '--matcher', 'Bash', '--register', '--fail-closed', ...box.common]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('updated .claude/settings.json: added the hook to PreToolUse.');
     expect(result.stdout).toContain(
@@ -117,12 +118,29 @@ describe('hookctl scaffold --dialect claude', () => {
       model: 'opus',
       hooks: {
         PreToolUse: [
-          { matcher: 'Bash', hooks: [{ type: 'command', command: 'node "$CLAUDE_PROJECT_DIR"/.claude/hooks/pre-tool-use.mjs' }] },
+          {
+            matcher: 'Bash',
+            hooks: [{ type: 'command', command: 'node "$CLAUDE_PROJECT_DIR"/.claude/hooks/pre-tool-use.mjs', onFailure: 'block' }],
+          },
         ],
       },
     });
     const lint = await runCli(['lint', ...box.common]);
     expect({ code: lint.code, stdout: lint.stdout }).toEqual({ code: 0, stdout: '' });
+  });
+
+  it('--fail-closed: without it lint notes the guard fails open; on Stop it warns; a dialect without the field refuses it', async () => {
+    const box = sandbox('claude');
+    expect((await runCli(['scaffold', 'PreToolUse', '--matcher', 'Bash', '--register', ...box.common])).code).toBe(0);
+    const lint = await runCli(['lint', '--format', 'json', ...box.common]);
+    expect(JSON.parse(lint.stdout).findings.map((f: { ruleId: string }) => f.ruleId)).toEqual(['guard-fails-open']);
+    const stop = await runCli(['scaffold', 'Stop', '--register', '--fail-closed', ...box.common]);
+    expect(stop.code).toBe(0);
+    expect(stop.stderr).toContain('claude ignores "onFailure": "block" on Stop; written anyway, it has no effect there');
+    const codex = sandbox('codex');
+    const refused = await runCli(['scaffold', 'PreToolUse', '--fail-closed', ...codex.common]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--fail-closed: hookctl knows no codex setting that makes a failed hook block the action');
   });
 
   it('refuses settings with a comment, writing neither the script nor the config', async () => {

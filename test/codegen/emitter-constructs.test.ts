@@ -775,6 +775,19 @@ export interface Labels {
     },
   ],
   [
+    // claude permission_mode: the listed values for completion, any string accepted.
+    'open enum (anyOf: [enum of strings, string])',
+    {
+      given: object({ mode: { type: 'string', anyOf: [{ enum: ['plan', "it's"] }, { type: 'string', description: 'newer' }] } }),
+      ts: `export interface Example {
+  mode: 'plan' | "it's" | (string & {});
+}`,
+      py: `Example = TypedDict("Example", {
+    "mode": Union[Literal["plan", "it's"], str],
+})`,
+    },
+  ],
+  [
     'a literal Python cannot spell',
     {
       given: object({ ratio: { const: 1.5 }, shape: { const: { a: 1 } } }, ['ratio']),

@@ -12,9 +12,10 @@ describe('claude model-switch events', () => {
     box.settings(
       'project/.claude/settings.json',
       hooks({
-        PreModelSwitch: [group([command('exit 0')], 'claude-opus-4-6')],
+        // Guards fail closed here: without "onFailure": "block" each is a guard-fails-open note.
+        PreModelSwitch: [group([{ ...command('exit 0'), onFailure: 'block' }], 'claude-opus-4-6')],
         PostModelSwitch: [group([command('echo switched')])],
-        PreToolUse: [group([command('exit 0')], 'Bash')],
+        PreToolUse: [group([{ ...command('exit 0'), onFailure: 'block' }], 'Bash')],
       }),
     );
     const lint = await runCli(['lint', '--format', 'json', '.claude/settings.json'], { cwd: box.project });

@@ -28,6 +28,8 @@ const ISSUE_RULES = {
   'if-not-evaluated': 'error',
   // Issue 20 (claude): a Bash(<command> …) `if` guard that Claude skips for sudo, a path, env, bash -c, eval.
   'if-guard-bypassable': 'warning',
+  // Issue 36 (claude): a guard without "onFailure": "block" lets the action through when it fails.
+  'guard-fails-open': 'info',
   'async-not-allowed': 'error',
   // Issue 15: codex SessionEnd hooks always run synchronously.
   'async-runs-sync': 'warning',

@@ -6,6 +6,9 @@ import {
   validateInput,
   validateOutput,
   type FileChangedInput,
+  type InterruptInput,
+  type PreSkillShellCommandInput,
+  type PreSkillShellCommandOutput,
   type PreToolUseInput,
   type PreToolUseOutput,
   type StopOutput,
@@ -22,8 +25,35 @@ const payload: PreToolUseInput = {
   tool_use_id: 'toolu_1',
 };
 
-// @ts-expect-error permission_mode has no "yolo"
-const wrongMode: PreToolUseInput = { ...payload, permission_mode: 'yolo' };
+// permission_mode is an open enum ('default' | … | (string & {})): a mode a newer Claude Code sends
+// type-checks, and the listed modes stay in completion.
+const newerMode: PreToolUseInput = { ...payload, permission_mode: 'yolo' };
+const knownMode: NonNullable<PreToolUseInput['permission_mode']> = 'acceptEdits';
+// @ts-expect-error it is still a string
+const numericMode: PreToolUseInput = { ...payload, permission_mode: 3 };
+const skillShell: PreSkillShellCommandInput = {
+  session_id: 's',
+  transcript_path: '/t.jsonl',
+  cwd: '/p',
+  hook_event_name: 'PreSkillShellCommand',
+  tool_name: 'Bash',
+  tool_input: { command: 'git status' },
+  tool_use_id: 'u',
+  command_name: 'review',
+  invoked_by: 'user',
+};
+const refuse: PreSkillShellCommandOutput = {
+  hookSpecificOutput: { hookEventName: 'PreSkillShellCommand', permissionDecision: 'deny', permissionDecisionReason: 'no' },
+};
+const interrupted: InterruptInput = {
+  session_id: 's',
+  transcript_path: '/t',
+  cwd: '/p',
+  hook_event_name: 'Interrupt',
+  source: 'user',
+  reason: 'stop',
+};
+const approve: StopOutput = { decision: 'approve', systemMessage: 'hi' };
 
 const defer: PreToolUseOutput = { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'defer' } };
 // @ts-expect-error hookEventName must repeat the event
@@ -60,4 +90,4 @@ if (checked.ok) {
 validateOutput('Stop', block);
 const events: number = EVENT_NAMES.length + OUTPUT_EVENT_NAMES.length;
 
-export { wrongMode, defer, wrongEvent, outcome, events };
+export { newerMode, knownMode, numericMode, skillShell, refuse, interrupted, approve, defer, wrongEvent, outcome, events };

@@ -9,6 +9,7 @@ export interface ScaffoldOptions extends CommonOptionValues {
   matcher?: string;
   register?: boolean;
   force?: boolean;
+  failClosed?: boolean;
 }
 
 /** `hookctl scaffold`: write the hook script (and with --register its config entry), then say what to do next. */
@@ -24,6 +25,7 @@ export async function scaffold(event: string, options: ScaffoldOptions): Promise
     ...(options.matcher === undefined ? {} : { matcher: options.matcher }),
     register: options.register === true,
     force: options.force === true,
+    failClosed: options.failClosed === true,
   });
   for (const warning of result.warnings) process.stderr.write(`hookctl: warning: ${warning}\n`);
   if (options.lang === 'ts' && !nodeStripsTypes(process.versions.node)) {

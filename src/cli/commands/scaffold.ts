@@ -43,7 +43,12 @@ export function registerScaffold(program: Command): void {
       )
       .option('--matcher <matcher>', 'matcher for the config entry (tool name, source, …)')
       .option('--register', `add the hook to the project config (${REGISTER_FILES}), keeping everything else`)
-      .option('--force', 'overwrite an existing script'),
+      .option('--force', 'overwrite an existing script')
+      .option(
+        '--fail-closed',
+        "write the agent's fail-closed setting into the config entry, so that a hook that fails or times out blocks the action " +
+          '(where the agent has one)',
+      ),
   )
     .addHelpText(
       'after',

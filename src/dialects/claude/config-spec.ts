@@ -1,5 +1,5 @@
 import type { DialectConfigSpec, FieldType } from '../../config/config-spec.js';
-import { CLAUDE_EVENTS, IF_EVENTS, MODEL_HANDLER_EVENTS, STARTUP_EVENTS } from './events.js';
+import { CLAUDE_EVENTS, GUARD_EVENTS, IF_EVENTS, MODEL_HANDLER_EVENTS, STARTUP_EVENTS } from './events.js';
 import { urlAllowed } from './http.js';
 import { ifBypasses } from './if-condition.js';
 import { SESSION_END_DEFAULT_MS, SESSION_END_MAX_MS } from './budget.js';
@@ -21,9 +21,9 @@ const SETTINGS_FIELDS: Readonly<Record<string, FieldType>> = {
 
 /** The handler types of cc hooks §Hook handler fields with the fields only they have. */
 const TYPE_FIELDS = {
-  command: ['command', 'args', 'shell', 'async', 'asyncRewake'],
-  http: ['url', 'headers', 'allowedEnvVars'],
-  mcp_tool: ['server', 'tool', 'input'],
+  command: ['command', 'args', 'shell', 'async', 'asyncRewake', 'onFailure'],
+  http: ['url', 'headers', 'allowedEnvVars', 'onFailure'],
+  mcp_tool: ['server', 'tool', 'input', 'onFailure'],
   prompt: ['prompt', 'model', 'continueOnBlock'],
   agent: ['prompt', 'model'],
 } as const;
@@ -60,6 +60,8 @@ export const configSpec: DialectConfigSpec = {
     prompt: { kind: 'non-empty-string' },
     model: { kind: 'string' },
     continueOnBlock: { kind: 'boolean' },
+    // Claude Code 2.1.295+ (the binary's settings schema): command, http and mcp_tool handlers.
+    onFailure: { kind: 'enum', values: ['continue', 'block'] },
   },
   timeout: { unit: 'seconds', defaultMs: 600_000, suspiciousSeconds: 1000, fractional: true },
   handlerTypes: {
@@ -107,6 +109,16 @@ export const configSpec: DialectConfigSpec = {
   conditionField: { field: 'if', events: IF_EVENTS },
   // Claude Code 2.1.328 follows no wrapper, path, eval or -c script for `if` (test/agents/claude/tables.test.ts).
   conditionBypass: { agent: 'Claude Code 2.1.328', events: new Set(['PreToolUse', 'PermissionRequest']), bypasses: ifBypasses },
+  // Claude Code 2.1.332: `onFailure: "block"` makes a failed or timed-out guard block (the binary's
+  // guard-event set; test/agents/claude cases). For lint's `guard-fails-open`.
+  failClosed: {
+    agent: 'Claude Code 2.1.332',
+    field: 'onFailure',
+    value: 'block',
+    events: GUARD_EVENTS,
+    types: new Set(['command', 'http', 'mcp_tool']),
+    ignoredWith: ['async', 'asyncRewake'],
+  },
   // cc hooks §Prompt-based hooks: prompt and agent on 13 events; SessionStart and Setup take no http.
   handlerTypeEvents: {
     prompt: MODEL_HANDLER_EVENTS,

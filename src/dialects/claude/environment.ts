@@ -7,6 +7,7 @@ import type { DispatchContextInfo, DispatchPreparation } from '../../kit/index.j
 import { FinishWarning } from '../../engine/finish-warning.js';
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { ENV_FILE_EVENTS } from './events.js';
+import { openValueWarnings } from './open-values.js';
 
 /** Bytes of `CLAUDE_ENV_FILE` read back into the outcome; a hook that writes more is cut off there. */
 const ENV_FILE_LIMIT = 1024 * 1024;
@@ -31,7 +32,9 @@ export async function prepareDispatch(
   }
   if (isPlainObject(payload.effort) && typeof payload.effort.level === 'string') env.CLAUDE_EFFORT = payload.effort.level;
   const cwd = existingCwd(info);
-  if (!ENV_FILE_EVENTS.has(event)) return { env, cwd, finish: async () => null };
+  const warnings = openValueWarnings(payload);
+  const noted = warnings.length === 0 ? {} : { warnings };
+  if (!ENV_FILE_EVENTS.has(event)) return { env, cwd, finish: async () => null, ...noted };
   let created: string | null = null;
   let path = info.envFile;
   if (path === undefined) {
@@ -44,6 +47,7 @@ export async function prepareDispatch(
   return {
     env,
     cwd,
+    ...noted,
     finish: async () => {
       const output = { envFileContent: await readEnvFile(file) };
       // A cleanup failure costs a warning, never the outcome or the content read.

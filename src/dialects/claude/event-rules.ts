@@ -74,6 +74,11 @@ export const EVENT_RULES: Readonly<Record<string, EventRule>> = {
   // PreModelSwitch exit 2 blocks the switch; PostModelSwitch stdout on exit 0 reaches Claude.
   PreModelSwitch: rule('block'),
   PostModelSwitch: rule('report', { plainContext: true }),
+  // Claude Code 2.1.332: a guard on a skill's shell command; exit 2 (a blockingError) keeps it from
+  // running, as deny, ask, defer or any updatedInput do (the binary's PreSkillShellCommand refusal).
+  PreSkillShellCommand: rule('block'),
+  // Claude Code 2.1.336 (Agent SDK 0.3.336): "Its output is ignored".
+  Interrupt: rule('ignore', { discards: 'all' }),
 };
 
 /** Whether the event reads top-level `decision: "block"` (cc hooks §Decision control). */

@@ -34,6 +34,7 @@ const CONFIG_SOURCES = ['user_settings', 'project_settings', 'local_settings', '
 const DIRECTORY_SOURCES = ['slash_command', 'register_repo_root'] as const;
 const COMPACT_TRIGGERS = ['manual', 'auto'] as const;
 const SESSION_END_REASONS = ['clear', 'resume', 'logout', 'prompt_input_exit', 'other'] as const;
+const INTERRUPT_SOURCES = ['user', 'session', 'system'] as const;
 
 /** An event of the catalogue; every claude event may be async and take host in-process hooks (SDK callbacks). */
 function event(name: string, summary: string, matcherField: string | null, closedTargets: readonly string[] | null = null): EventSpec {
@@ -42,9 +43,11 @@ function event(name: string, summary: string, matcherField: string | null, close
 
 /**
  * The 33 Claude Code events (SPEC-dialects 8.4), in the order of the hooks reference, then the two model-switch
- * events of Claude Code 2.1.328 (the Agent SDK's `HOOK_EVENTS`; test/contracts/claude-sdk-parity.test.ts keeps the
- * list equal to it). FileChanged matchers are tested against the basename of `file_path` (`matcherTransform`); the
- * model-switch events match `to_model` with a `[1m]` context suffix dropped (the binary's matcher query).
+ * events of Claude Code 2.1.328, PreSkillShellCommand (2.1.332) and Interrupt (2.1.336) (the Agent SDK's
+ * `HOOK_EVENTS`; test/contracts/claude-sdk-parity.test.ts keeps the list equal to it, and
+ * test/contracts/claude-agent-facts.test.ts to the binaries' own lists). FileChanged matchers are tested
+ * against the basename of `file_path` (`matcherTransform`); the model-switch events match `to_model` with a
+ * `[1m]` context suffix dropped (the binary's matcher query).
  */
 export const CLAUDE_EVENTS = [
   event('SessionStart', 'a session starts, resumes, is cleared, compacted or forked', 'source', SESSION_SOURCES),
@@ -80,6 +83,8 @@ export const CLAUDE_EVENTS = [
   event('ElicitationResult', 'the user answered an MCP elicitation', 'mcp_server_name'),
   event('PreModelSwitch', 'before a requested model switch (/model, the model picker, set_model); can deny or ask', 'to_model'),
   event('PostModelSwitch', 'the session model changed (any cause)', 'to_model'),
+  event('PreSkillShellCommand', "before a shell command in a skill's or command's text runs (`!` lines); can deny", 'tool_name'),
+  event('Interrupt', "an interrupt ended the main conversation's turn (Claude Code 2.1.336)", 'source', INTERRUPT_SOURCES),
 ] as const satisfies readonly EventSpec[];
 
 export type ClaudeEventName = (typeof CLAUDE_EVENTS)[number]['name'];
@@ -95,6 +100,23 @@ export const IF_EVENTS: ReadonlySet<string> = new Set([
   'PermissionRequest',
   'PermissionDenied',
 ]);
+
+/**
+ * Events where a hook guards an action (a tool call, a permission request, a model switch, a prompt,
+ * a skill's shell command): the binary's own set (Claude Code 2.1.332, the hook runner's guard-event
+ * set beside `onFailure`). A guard that fails lets the action through unless `onFailure` is "block".
+ */
+export const GUARD_EVENTS: ReadonlySet<string> = new Set([
+  'PreToolUse',
+  'PermissionRequest',
+  'PreModelSwitch',
+  'UserPromptSubmit',
+  'UserPromptExpansion',
+  'PreSkillShellCommand',
+]);
+
+/** Events where Claude ignores `onFailure: "block"` (Claude Code 2.1.332, the binary's settings schema and hook runner). */
+export const ON_FAILURE_IGNORED: ReadonlySet<string> = new Set(['Stop', 'SubagentStop', 'TaskCompleted', 'TeammateIdle']);
 
 /** Events whose exact-list matchers take only `[A-Za-z0-9_|]` (cc hooks §Matcher patterns). */
 export const NARROW_MATCHER_EVENTS: ReadonlySet<string> = new Set(['FileChanged', 'StopFailure']);

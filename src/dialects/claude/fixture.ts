@@ -89,6 +89,18 @@ const EVENT_FIELDS: Readonly<Record<string, (cwd: string) => Record<string, unkn
   }),
   PreModelSwitch: () => ({ ...modelSwitch(), source: 'command' }),
   PostModelSwitch: () => ({ ...modelSwitch(), source: 'command' }),
+  // Claude Code 2.1.332's hook input for a custom command's `!` line, as test/agents/claude saw it
+  // (tool_use_id is `<uuid>:inner:preamble-<n>` there, naming no tool call).
+  PreSkillShellCommand: () => ({
+    tool_name: 'Bash',
+    tool_input: { command: 'git status --short' },
+    tool_use_id: toolUse(),
+    command_name: 'review',
+    command_source: 'projectSettings',
+    invoked_by: 'user',
+  }),
+  // Claude Code 2.1.336 (Agent SDK 0.3.336 InterruptHookInput): Esc at the terminal.
+  Interrupt: () => ({ source: 'user', reason: 'stop', via: 'terminal' }),
 };
 
 /**
@@ -101,6 +113,7 @@ const TURN_FIELDS: Readonly<Record<string, readonly ('prompt_id' | 'permission_m
   UserPromptSubmit: ['prompt_id', 'permission_mode'],
   UserPromptExpansion: ['prompt_id', 'permission_mode'],
   PreToolUse: ['prompt_id', 'permission_mode', 'effort'],
+  PreSkillShellCommand: ['prompt_id', 'permission_mode', 'effort'],
   PermissionRequest: ['prompt_id', 'permission_mode', 'effort'],
   PostToolUse: ['prompt_id', 'permission_mode', 'effort'],
   PostToolUseFailure: ['prompt_id', 'permission_mode', 'effort'],

@@ -8,6 +8,8 @@ import type { Decision } from '../../kit/outcome.js';
  *
  *   PreToolUse deny, exit 2    `PreToolUse:<Tool> hook error: [<command>]: <stderr or "No stderr output">`
  *   PreToolUse deny, JSON      `PreToolUse:<Tool> hook error: <reason>`
+ *   onFailure "block" failure  `PreToolUse:<Tool> hook error: [<command>]: failed; blocking because onFailure is "block"`
+ *                              then `\n<stderr>` when there is any (`timed out` for a timeout; Claude Code 2.1.332)
  *   PreToolUse ask (-p mode)   `<reason>` (the call is refused)
  *   PostToolUse(Failure) block `<Event>:<Tool> hook blocking error from command: "<command>": <reason>`
  *   Stop/SubagentStop block    `<Event> hook feedback:\n<reason>` and the blocking-error line above, naming
@@ -29,6 +31,8 @@ export const BLOCKED_BY_HOOK = 'Blocked by hook';
 /** What interpret records per run for the texts: an exit-2 block keeps its raw stderr, plain stdout its text. */
 export interface FeedbackFacts {
   readonly exitTwoStderr?: string;
+  /** `onFailure: "block"` made a failure a block: the whole `[<command>]: failed; …` text. */
+  readonly failureBlock?: string;
   readonly plainContext?: boolean;
 }
 
@@ -50,9 +54,11 @@ export function modelFeedback(
     // `hookctl test --agent claude` on examples/claude-guard's Stop hook, Claude Code 2.1.328).
     const shown = run.handler.statusMessage ?? command;
     const detail =
-      facts.exitTwoStderr !== undefined
-        ? `[${command}]: ${facts.exitTwoStderr === '' ? 'No stderr output' : facts.exitTwoStderr}`
-        : (effect.reason ?? BLOCKED_BY_HOOK);
+      facts.failureBlock !== undefined
+        ? facts.failureBlock
+        : facts.exitTwoStderr !== undefined
+          ? `[${command}]: ${facts.exitTwoStderr === '' ? 'No stderr output' : facts.exitTwoStderr}`
+          : (effect.reason ?? BLOCKED_BY_HOOK);
     if (event === 'PreToolUse') {
       if (decision === 'deny' && effect.decision === 'deny') texts.push(`${label} hook error: ${detail}`);
       if (decision === 'ask' && effect.decision === 'ask' && effect.reason !== undefined) texts.push(effect.reason);

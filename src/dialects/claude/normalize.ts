@@ -104,6 +104,16 @@ function powershellLaunch(command: string, context: LoadContext): Launch {
   return { kind: 'process', argv: [powershell(context), '-NoProfile', '-Command', command] };
 }
 
+/**
+ * `onFailure` (Claude Code 2.1.295+) as the kit's fail-closed flag: "block" on command, http and
+ * mcp_tool handlers; an mcp_tool handler reads any value but "continue" as "block" (the binary's
+ * settings schema). Async runs and the events that ignore it are the protocol's to tell.
+ */
+function failClosed(type: HandlerType, value: string | undefined): 'continue' | 'abort' {
+  if (type === 'mcp_tool') return value !== undefined && value !== 'continue' ? 'abort' : 'continue';
+  return (type === 'command' || type === 'http') && value === 'block' ? 'abort' : 'continue';
+}
+
 /** The shared record made Claude's: only its place (source, position, event, matcher) is kept. */
 function toRecord(
   shared: HandlerRecord,
@@ -136,7 +146,7 @@ function toRecord(
     timeoutMs: Math.max(1, Math.round((timeoutSet ? timeout : defaultTimeoutSeconds(type, event)) * 1000)),
     timeoutSet,
     statusMessage: scalarField(node, 'statusMessage', 'string') ?? null,
-    onFailure: 'continue' as const,
+    onFailure: failClosed(type, scalarField(node, 'onFailure', 'string')),
     plugin: plugin?.name ?? null,
     ...(rule !== undefined
       ? { condition: compileCondition(rule, { event, anchor: scopeRoot(file, context), cwd: context.cwd, home: context.home }) }

@@ -7,6 +7,7 @@ import { isPlainObject } from '../../util/is-plain-object.js';
 import { sessionEndBudgetMs } from './budget.js';
 import { prepareDispatch } from './environment.js';
 import { EVENT_RULES, TOP_LEVEL_DECISION_EVENTS } from './event-rules.js';
+import { ON_FAILURE_IGNORED } from './events.js';
 import { BLOCKED_BY_HOOK, modelFeedback } from './model-feedback.js';
 import { toolOutputProblem } from './tool-output.js';
 import { readOutput } from './read-output.js';
@@ -34,8 +35,47 @@ export const protocol: DialectProtocol = {
   budgetMs: (event, selected, context) => (event === 'SessionEnd' ? sessionEndBudgetMs(selected, context.env) : null),
 };
 
-/** One handler's result (8.5). */
+/** One handler's result (8.5), with `onFailure: "block"` applied. */
 export function interpret(event: string, handler: HandlerRecord, result: RunResult): Interpretation {
+  const interpretation = interpretRun(event, handler, result);
+  if (handler.onFailure !== 'abort' || (interpretation.status !== 'failed' && interpretation.status !== 'timed_out')) return interpretation;
+  return failureBlock(event, handler, result, interpretation);
+}
+
+/**
+ * `onFailure: "block"` (Claude Code 2.1.295+): a run that failed (could not start, exited with a
+ * code other than 0 or 2, printed invalid JSON) or timed out counts as an exit 2, worded as the
+ * binary words it: `[<command>]: failed; blocking because onFailure is "block"` (or `timed out`),
+ * then the hook's stderr on a new line (test/agents/claude, Claude Code 2.1.332). Claude ignores it
+ * for async hooks, on Stop, SubagentStop, TaskCompleted and TeammateIdle, and for mcp_tool
+ * handlers on SessionStart and Setup. Where an exit 2 has no block effect, the run stays failed.
+ */
+function failureBlock(event: string, handler: HandlerRecord, result: RunResult, interpretation: Interpretation): Interpretation {
+  const rules = EVENT_RULES[event]!;
+  const ignored =
+    handler.async || ON_FAILURE_IGNORED.has(event) || (handler.type === 'mcp_tool' && (event === 'SessionStart' || event === 'Setup'));
+  if (ignored) {
+    const warning = `onFailure "block" is ignored ${handler.async ? 'for an async hook' : `on ${event}`}; the failure does not block`;
+    return { ...interpretation, warnings: [...(interpretation.warnings ?? []), warning] };
+  }
+  if (rules.exitTwo !== 'block' && event !== 'PermissionRequest') return interpretation;
+  const what = interpretation.status === 'timed_out' ? 'timed out' : 'failed';
+  // Claude takes stderr from the run's non-blocking-error report, so a timeout brings none.
+  const stderr = interpretation.status === 'timed_out' || result.exitCode === null ? '' : result.stderr.trim();
+  const reason = `[${handler.command}]: ${what}; blocking because onFailure is "block"${stderr === '' ? '' : `\n${stderr}`}`;
+  const effect = blockEffect(event, {}, reason);
+  if (event === 'PermissionRequest') effect.decision = 'deny';
+  effect.extra = { ...effect.extra, feedback: { failureBlock: reason } };
+  return {
+    status: 'blocked',
+    error: interpretation.error,
+    verdict: false,
+    effect,
+    warnings: [...(interpretation.warnings ?? []), `the hook ${what}; onFailure "block" makes that a block`],
+  };
+}
+
+function interpretRun(event: string, handler: HandlerRecord, result: RunResult): Interpretation {
   const rules = EVENT_RULES[event]!;
   if (result.timedOut) return failed(result.error ?? `${event} hook timed out`, 'timed_out');
   if (result.exitCode === null) return failed(result.error ?? `${event} hook ended by signal ${result.signal ?? 'unknown'}`);
@@ -115,7 +155,7 @@ function blockEffect(event: string, effect: HandlerEffect, reason: string): Hand
     delete extra.content;
   }
   const next: HandlerEffect = { ...effect, reason, extra };
-  if (event === 'PreToolUse' || event === 'PreModelSwitch') {
+  if (event === 'PreToolUse' || event === 'PreModelSwitch' || event === 'PreSkillShellCommand') {
     next.decision = 'deny';
     delete next.updatedInput;
   }
@@ -178,6 +218,18 @@ function readDecisions(event: string, output: Output, hso: Hso, effect: HandlerE
     effect.decision = decision;
     if (typeof hso.permissionDecisionReason === 'string') effect.reason = hso.permissionDecisionReason;
     if (decision === 'deny') extra.blocked = true;
+    return;
+  }
+  if (event === 'PreSkillShellCommand') {
+    // Claude Code 2.1.332 refuses the skill's command on deny, ask or defer, and on any updatedInput
+    // (never applied); allow adds nothing (the binary's refusal check; Agent SDK 0.3.336 docs).
+    const decision = hso.permissionDecision as Decision | undefined;
+    if (decision !== undefined) effect.decision = decision;
+    if (typeof hso.permissionDecisionReason === 'string' && decision !== undefined) effect.reason = hso.permissionDecisionReason;
+    if ((decision !== undefined && decision !== 'allow') || hso.updatedInput !== undefined) {
+      extra.blocked = true;
+      if (hso.updatedInput !== undefined && (decision === undefined || decision === 'allow')) extra.refusedRewrite = true;
+    }
     return;
   }
   if (event === 'PermissionRequest') {
@@ -334,6 +386,15 @@ export function aggregate(event: string, interpreted: readonly InterpretedRun[],
       updatedInputFrom = last.handler.id;
     }
     blocked = decision === 'deny';
+  } else if (event === 'PreSkillShellCommand') {
+    for (const effect of effects) {
+      if (effect.decision !== undefined && (decision === null || DECISION_RANK[effect.decision] > DECISION_RANK[decision]))
+        decision = effect.decision;
+    }
+    // Any refusal keeps the command from running: deny, ask, defer, a rewrite, an exit 2.
+    blocked = blockers.length > 0;
+    const refusing = blockers.find((run) => run.interpretation.effect.reason !== undefined);
+    reason = refusing?.interpretation.effect.reason ?? null;
   } else if (blocked) {
     const reasons = blockers.map((run) => run.interpretation.effect.reason);
     reason = rules.joinReasons ? joinBlocks(reasons) : (reasons.find((text) => text !== undefined && text.trim() !== '') ?? null);

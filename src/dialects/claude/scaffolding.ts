@@ -1,6 +1,7 @@
 import type { DialectScaffolding } from '../../kit/index.js';
 import { registerInGroupsJson } from '../../scaffold/register-json.js';
 import { claudeExamples } from './examples.js';
+import { CLAUDE_EVENTS, ON_FAILURE_IGNORED } from './events.js';
 
 /**
  * `--register` edits the project's `.claude/settings.json` by a minimal text insertion, keeping
@@ -12,6 +13,13 @@ export const scaffolding: DialectScaffolding = {
   projectConfigFile: '.claude/settings.json',
   register: (text, file, entry) => registerInGroupsJson(text, file, entry, { writeId: false, strict: true }),
   examples: claudeExamples,
+  // Claude Code 2.1.295+: a failed or timed-out hook blocks (test/agents/claude onFailure cases). Honoured
+  // on every event but Stop, SubagentStop, TaskCompleted and TeammateIdle; it matters on the guard events.
+  failClosed: {
+    field: 'onFailure',
+    value: 'block',
+    events: new Set(CLAUDE_EVENTS.map((event) => event.name).filter((name) => !ON_FAILURE_IGNORED.has(name))),
+  },
   // cc hooks §WorktreeCreate: the hook replaces Claude's git step; no path on stdout fails the creation.
   silentEffect: (event) =>
     event === 'WorktreeCreate'

@@ -10,6 +10,7 @@ import { emptyCommand } from './empty-command.js';
 import { execCommandHasSpaces } from './exec-command-has-spaces.js';
 import { featuresDisabled } from './features-disabled.js';
 import { fieldIgnored } from './field-ignored.js';
+import { guardFailsOpen } from './guard-fails-open.js';
 import { handlerTypeNotAllowed } from './handler-type-not-allowed.js';
 import { hooksSwitch } from './hooks-switch.js';
 import { httpEnvAllowed } from './http-env-allowed.js';
@@ -64,6 +65,7 @@ export const RULES: readonly Rule[] = [
   watchListPattern,
   ifNotEvaluated,
   ifGuardBypassable,
+  guardFailsOpen,
   asyncNotAllowed,
   asyncRunsSync,
   invalidTimeout,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { contracts } from '../../../src/dialects/claude/contracts.js';
 import { loadDialect } from '../../../src/index.js';
 import type { Outcome } from '../../../src/kit/outcome.js';
 import { CASES, type Case } from './cases.js';
@@ -34,8 +35,11 @@ function checkClaude(c: Case, o: Observed): void {
   if (want.result !== undefined) expect(o.result()?.result).toBe(want.result);
 }
 
-function checkHookctl(c: Case, o: Observed, outcome: Outcome): void {
-  const want = substituteRootDeep(c.want, o.root);
+function checkHookctl(c: Case, o: Observed, outcome: Outcome, payload: Record<string, unknown>): void {
+  const want = substituteRootDeep({ ...c.want, ...c.hookctlDiffers?.want }, o.root);
+  // The payload Claude really sent fits hookctl's input schema (open enums included).
+  const validation = contracts.validateInput(c.event, payload);
+  expect(validation.ok ? [] : validation.errors, 'the real payload against schema/claude').toEqual([]);
   if (want.decision !== undefined) expect(outcome.decision).toBe(want.decision);
   if (want.blocked !== undefined) expect(outcome.blocked, 'hookctl blocked').toBe(want.blocked);
   if (want.stop !== undefined) expect(outcome.stop, 'hookctl stop').toBe(want.stop);
@@ -44,6 +48,8 @@ function checkHookctl(c: Case, o: Observed, outcome: Outcome): void {
   if (want.updatedToolOutput !== undefined) expect(outcome.dialectOutput?.updatedToolOutput ?? null).toEqual(want.updatedToolOutput);
   if (want.updatedInput !== undefined) expect(outcome.updatedInput).toEqual(want.updatedInput);
   if (want.additionalContext !== undefined) expect(outcome.additionalContext).toBe(want.additionalContext);
+  if (want.systemMessages !== undefined) expect(outcome.systemMessages).toEqual(want.systemMessages);
+  if (want.runStatus !== undefined) expect(outcome.runs[0]?.status, 'hookctl run status').toBe(want.runStatus);
   for (const name of Object.keys(want.calls ?? {})) {
     const ran = outcome.runs.filter((run) => run.command.endsWith(`/hooks/${name}.sh`) && run.status !== 'skipped');
     // Claude ran it on this event iff hookctl does (a deduplicated copy is one run in both).
@@ -70,7 +76,7 @@ async function payloadFor(c: Case, o: Observed): Promise<Record<string, unknown>
   return payload;
 }
 
-describe.skipIf(why !== null)('Claude Code 2.1.328 against hookctl (real binary, scripted model)', () => {
+describe.skipIf(why !== null)('Claude Code 2.1.332 against hookctl (real binary, scripted model)', () => {
   if (!process.env.HOOKCTL_AGENT_KEEP) afterAll(cleanup);
   for (const c of CASES) {
     const run = c.given.managed !== undefined && noManaged !== null ? it.skip : it.concurrent;
@@ -84,7 +90,7 @@ describe.skipIf(why !== null)('Claude Code 2.1.328 against hookctl (real binary,
       }
       const payload = await payloadFor(c, observed);
       const options = substituteRootDeep(c.hookctl ?? {}, observed.root);
-      checkHookctl(c, observed, await hookctlSays(observed, c.event, payload, options));
+      checkHookctl(c, observed, await hookctlSays(observed, c.event, payload, options), payload);
     });
   }
 });

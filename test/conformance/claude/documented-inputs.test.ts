@@ -13,7 +13,7 @@ import { eventOf, fixtureFiles, readFixture, sourceOf } from './harness.js';
  * "What the matcher filters" table). The documented `cwd` (`/Users/...`) does not exist here, so the
  * hook runs in the start directory (SPEC-dialects 8.7).
  */
-const SDK_ONLY_EVENTS: ReadonlySet<string> = new Set(['PreModelSwitch', 'PostModelSwitch']);
+const SDK_ONLY_EVENTS: ReadonlySet<string> = new Set(['PreModelSwitch', 'PostModelSwitch', 'PreSkillShellCommand', 'Interrupt']);
 
 describe('claude conformance: every documented hook input', () => {
   it('covers every event the documentation has', () => {

@@ -8,28 +8,12 @@ export interface AllowedDifference {
 
 export const ALLOWED_DIFFERENCES: readonly AllowedDifference[] = [
   {
-    pattern: '*.input: permission_mode: the SDK has string, hookctl the closed set *',
-    reason: 'hookctl lists the permission modes Claude Code sends, so a typo in a fixture is caught',
-  },
-  {
-    pattern: '*.input: effort.level: the SDK has string, hookctl the closed set *',
-    reason: 'hookctl lists the effort levels Claude Code sends, so a typo in a fixture is caught',
-  },
-  {
-    pattern: 'Notification.input: notification_type: the SDK has string, hookctl the closed set *',
-    reason: 'the matcher target: hookctl lints a Notification matcher against the documented types',
-  },
-  {
     pattern: '*.output: decision: missing in hookctl *',
     reason: 'the SDK has one output type for every event; hookctl closes each output, with `decision` only where Claude reads it',
   },
   {
     pattern: '*.output: reason: missing in hookctl *',
     reason: 'the SDK has one output type for every event; hookctl closes each output, with `reason` only where Claude reads it',
-  },
-  {
-    pattern: '*.output: decision: values missing in hookctl: "approve"',
-    reason: '`approve` is the deprecated PreToolUse spelling of allow; no other event reads it',
   },
   {
     pattern: 'PermissionRequest.*[type=setMode].mode: values not in the SDK: "manual"',

@@ -54,6 +54,8 @@ describe('claude bad files (SPEC-dialects 8.1, §11.1): drops are loud', () => {
     const lint = await runCli(['lint', '--format', 'json', '.claude/settings.json'], { cwd: box.project });
     expect(JSON.parse(lint.stdout).findings).toMatchObject([
       { ruleId: 'empty-command', message: 'the agent ignores every Stop hook in this file: this Stop hook has no "command"' },
+      // The PreToolUse guard that keeps running fails open (info).
+      { ruleId: 'guard-fails-open' },
     ]);
     const outcome = await dispatchOnce(box, 'Stop');
     expect(outcome.runs).toEqual([]);

@@ -84,7 +84,10 @@ describe('hookctl lint of skill and subagent frontmatter', () => {
       '.claude/agents/blank.md:6:36 empty-command',
       // `once` is honoured only in skill frontmatter (cc hooks §Common fields): reported in the agent, not in the skill.
       '.claude/agents/reviewer.md:9:11 field-ignored',
+      // Guards without "onFailure": "block" (info), in the settings file and in the skill's frontmatter.
+      '.claude/settings.json:7:11 guard-fails-open',
       '.claude/skills/deploy/SKILL.md:11:3 unknown-event',
+      '.claude/skills/deploy/SKILL.md:8:11 guard-fails-open',
     ]);
     expect(findings.find((f) => f.ruleId === 'unknown-event')?.message).toContain('did you mean "PreToolUse"?');
     expect(result.code).toBe(1);
@@ -106,7 +109,7 @@ describe('hookctl lint of skill and subagent frontmatter', () => {
     const effective = await runCli(['lint', '--effective', '--format', 'json', ...sandboxFlags(box, 'claude', box.managed)], {
       cwd: box.project,
     });
-    expect(where((JSON.parse(effective.stdout) as { findings: JsonFinding[] }).findings)).toHaveLength(3);
+    expect(where((JSON.parse(effective.stdout) as { findings: JsonFinding[] }).findings)).toHaveLength(5);
   });
 
   it('reports a frontmatter with hooks that does not parse at its place; one without hooks is no finding', async () => {
