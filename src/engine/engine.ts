@@ -751,4 +751,3 @@ function explainOtherEvent(error: ValidationError, input: unknown, event: string
     message: `is "${named}": this is a ${named} payload, and these are the ${event} hooks (dispatch it as ${named})`,
   };
 }
-

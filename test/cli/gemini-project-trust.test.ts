@@ -42,7 +42,7 @@ describe('gemini: trust --project records folder trust the way Gemini CLI does',
     expect((await cli(['dry-run', 'BeforeTool'])).stdout).toMatch(/✓ completed {2}project:BeforeTool:0:0/);
   });
 
-  it("adds the rule to an existing file, keeping its comments and other rules", async () => {
+  it('adds the rule to an existing file, keeping its comments and other rules', async () => {
     const { box, cli } = geminiProject();
     const before = '{\n  // my own folders\n  "/srv/work": "TRUST_FOLDER"\n}\n';
     box.write('home/.gemini/trustedFolders.json', before);
@@ -68,7 +68,9 @@ describe('gemini: trust --project records folder trust the way Gemini CLI does',
   it('says that an environment variable decides before any rule, and writes nothing', async () => {
     const { box, cli } = geminiProject();
     const result = await cli(['trust', '--yes', '--project'], { GEMINI_CLI_TRUST_WORKSPACE: 'false' });
-    expect(result.stderr).toContain('hookctl: the project stays untrusted: GEMINI_CLI_TRUST_WORKSPACE=false decides before any rule; unset it');
+    expect(result.stderr).toContain(
+      'hookctl: the project stays untrusted: GEMINI_CLI_TRUST_WORKSPACE=false decides before any rule; unset it',
+    );
     expect(() => readFileSync(rulesFile(box), 'utf8')).toThrow();
   });
 });

@@ -83,7 +83,9 @@ describe('every hint names an option its command takes', () => {
     outputs.push(await printed('schema', []));
     const mentions = outputs.flatMap(flagMentions);
     // The scenarios do print hints with options, or this test would pass on silence.
-    expect(mentions.map((mention) => mention.flag)).toEqual(expect.arrayContaining(['--dangerously-bypass-hook-trust', '--force', '--log']));
+    expect(mentions.map((mention) => mention.flag)).toEqual(
+      expect.arrayContaining(['--dangerously-bypass-hook-trust', '--force', '--log']),
+    );
     const wrong: string[] = [];
     for (const mention of mentions) {
       if (!(await helpOf(mention.command)).includes(mention.flag)) wrong.push(`${mention.command} ${mention.flag}: ${mention.line.trim()}`);

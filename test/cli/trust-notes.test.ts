@@ -129,7 +129,8 @@ describe('dry-run says what trust does to each run', () => {
     const held = await runCli(['dry-run', 'Stop', ...flags], { env });
     expect(held.stdout).toContain('skipped (workspace-untrusted)');
     expect(held.stdout).toContain(`      trust: not accepted for ${sandbox.project} in ${join(sandbox.home, '.claude.json')}\n`);
-    const hint = 'Claude Code runs it once you trust this folder in Claude Code; --dangerously-bypass-hook-trust takes the folder as trusted';
+    const hint =
+      'Claude Code runs it once you trust this folder in Claude Code; --dangerously-bypass-hook-trust takes the folder as trusted';
     expect(held.stdout).toContain(`      ${hint} for this dry-run\n`);
     const heldJson = JSON.parse((await runCli(['dry-run', 'Stop', '--json', ...flags], { env })).stdout);
     expect(heldJson.trustNotes).toEqual([

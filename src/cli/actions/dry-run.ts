@@ -89,6 +89,6 @@ function workspaceTrustHint(manifest: DialectManifest): string {
   const recorded = manifest.cli?.projectTrust;
   if (recorded !== undefined) return `review and trust the project with \`hookctl trust --yes --project\` (it writes ${recorded})`;
   const agent = manifest.agentName ?? manifest.id;
-  return `${agent} runs it once you trust this folder in ${agent}; --dangerously-bypass-hook-trust takes the folder as trusted for this dry-run`;
+  const bypass = '--dangerously-bypass-hook-trust takes the folder as trusted for this dry-run';
+  return `${agent} runs it once you trust this folder in ${agent}; ${bypass}`;
 }
-

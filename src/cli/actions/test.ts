@@ -95,7 +95,8 @@ function formatResult(result: CaseResult): string {
   if (result.passed) return `✓ ${showText(result.name)}\n`;
   const lines = [`✗ ${result.name}`];
   // An error of several lines (a payload's schema errors, one per line) keeps its lines, each escaped.
-  if (result.error) lines.push(...result.error.split('\n').map((line, index) => (index === 0 ? `    error: ${line}` : `      ${line.trim()}`)));
+  if (result.error)
+    lines.push(...result.error.split('\n').map((line, index) => (index === 0 ? `    error: ${line}` : `      ${line.trim()}`)));
   for (const mismatch of result.mismatches) {
     lines.push(
       `    ${mismatch.path || '/'}`,

@@ -29,7 +29,8 @@ export async function folderTrust(
 ): Promise<FolderTrust> {
   // 0.61.0 adds restricted mode, which distrusts every folder.
   const file = geminiPaths(context).trustedFolders;
-  if (context.env.GEMINI_RESTRICTED_MODE === 'true') return { trusted: false, detail: 'GEMINI_RESTRICTED_MODE=true', decidedBy: 'variable', file };
+  if (context.env.GEMINI_RESTRICTED_MODE === 'true')
+    return { trusted: false, detail: 'GEMINI_RESTRICTED_MODE=true', decidedBy: 'variable', file };
   const variable = context.env.GEMINI_CLI_TRUST_WORKSPACE;
   if (variable === 'true' || variable === 'false')
     return { trusted: variable === 'true', detail: `GEMINI_CLI_TRUST_WORKSPACE=${variable}`, decidedBy: 'variable', file };

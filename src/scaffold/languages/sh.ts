@@ -5,6 +5,8 @@ function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
+const JQ_FIELD = '.[$k] // empty | if type == "string" then . else tojson end';
+
 // One-line readers of the payload, for machines without jq: python3 or node, whichever is there.
 // Each reads the payload on stdin (never as an argument: a tool result can pass ARG_MAX).
 const PY_IS_OBJECT = `import json,sys; sys.exit(0 if isinstance(json.load(sys.stdin), dict) else 1)`;
@@ -53,7 +55,7 @@ export const shell: Language = {
       fields: [
         'if command -v jq >/dev/null 2>&1; then',
         `  payload_is_object() { printf '%s\\n' "$payload" | jq -e 'type == "object"' >/dev/null; }`,
-        `  payload_field() { printf '%s\\n' "$payload" | jq -r --arg k "$1" '.[$k] // empty | if type == "string" then . else tojson end'; }`,
+        `  payload_field() { printf '%s\\n' "$payload" | jq -r --arg k "$1" ${shellQuote(JQ_FIELD)}; }`,
         'elif command -v python3 >/dev/null 2>&1; then',
         `  payload_is_object() { printf '%s\\n' "$payload" | python3 -c ${shellQuote(PY_IS_OBJECT)} 2>/dev/null; }`,
         `  payload_field() { printf '%s\\n' "$payload" | python3 -c ${shellQuote(PY_FIELD)} "$1"; }`,
