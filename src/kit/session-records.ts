@@ -26,6 +26,8 @@ export interface SessionRecordReader {
    * in the project root above it (`project-root`). What the bypass audit gives as a likely reason.
    */
   readonly projectHooksFrom: 'start-directory' | 'project-root';
+  /** Whether the agent records a hook that failed without blocking (so a failure today with no such record left no trace). */
+  readonly recordsHookErrors: boolean;
   /** What the agent records about its hooks, in one line (the audit says it when no trace is found). */
   readonly hookTraces: string;
 }

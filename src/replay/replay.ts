@@ -11,6 +11,8 @@ export interface ReplayedEvent {
   tool: string | null;
   input: unknown;
   recorded: RecordedEvent;
+  /** The directory the session started in, when its records say. */
+  sessionCwd: string | null;
 }
 
 export interface ReplayOptions {
@@ -102,6 +104,7 @@ async function deliver(
       tool: recorded.tool,
       input: toolInputOf(recorded),
       recorded,
+      sessionCwd: session?.cwd ?? null,
     });
   }
 }

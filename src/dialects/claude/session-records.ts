@@ -21,6 +21,7 @@ export const sessionRecords: SessionRecordReader = {
   recordKind: 'transcript record',
   open: (file) => new ClaudeTranscript(file),
   // Observed with 2.1.328: started in a subdirectory of the project, it ran none of the project's .claude/settings.json hooks.
+  recordsHookErrors: true,
   projectHooksFrom: 'start-directory',
   hookTraces: 'Claude Code records a refusal in the call\'s result and a failed hook as an attachment; a hook that succeeded leaves no trace',
 };
