@@ -296,10 +296,10 @@ async function replayOnce(
   await out(`\n${summaryText(counts.sessions, counts.events, summary).replace(/\n$/, `${filtered}\n`)}`);
   if (!engine.handlers.some((handler) => settings.events.includes(handler.event))) {
     await out(`no ${settings.events.join(' or ')} hooks are configured for this project\n`);
-  } else {
-    const described = unmatched.map((handler) => ({ ...handler, matcher: handler.matcher.source }));
-    await out(unmatchedText(described, counts.sessions, settings.events));
+    return;
   }
+  const described = unmatched.map((handler) => ({ ...handler, matcher: handler.matcher.source }));
+  await out(unmatchedText(described, counts.sessions, settings.events));
   await out(audit.text());
 }
 
