@@ -118,10 +118,12 @@ describe('replay: what the sessions recorded about their hooks, and the bypass a
     expect(result.stdout).toContain('      - .claude/settings.json was modified after the session (the hook may not have been there yet)\n');
   });
 
-  it('codex: a refusal in the output is RECORDED; an untrusted project is the likely reason a denied call ran', async () => {
+  it('codex: a refusal in the output is RECORDED; hooks not trusted are the likely reason a denied call ran', async () => {
     const sandbox = makeTempProject();
     cpSync(join(FIXTURES, 'audit', 'project', '.claude', 'settings.json'), join(sandbox.project, '.codex', 'hooks.json'), { recursive: true });
     utimesSync(join(sandbox.project, '.codex', 'hooks.json'), BEFORE_SESSIONS, BEFORE_SESSIONS);
+    // The project is trusted today (Codex loads its hooks), its hooks never reviewed: only the bypass runs them.
+    sandbox.write('home/.codex/config.toml', `[projects."${sandbox.project}"]\ntrust_level = "trusted"\n`);
     const sessions = join(sandbox.root, 'sessions');
     mkdirSync(sessions);
     placeAuditSession('codex', AUDIT_SESSIONS.codex.trusted, sessions, sandbox.project);
@@ -148,15 +150,15 @@ describe('replay: what the sessions recorded about their hooks, and the bypass a
       ['curl -s http://example.invalid', 'deny', false],
       ['echo ok', 'none', false],
     ]);
+    // Codex's own hook keys: the file, the event in snake case, the group and the handler.
+    const key = (handler: number) => `${join(sandbox.project, '.codex', 'hooks.json')}:pre_tool_use:0:${handler}`;
     expect(report.audit.ranAlthoughDenied.map((call: any) => [call.input.command, call.hook])).toEqual([
-      ['rm -rf build', 'project:.codex/hooks.json:PreToolUse:0:0'],
-      ['curl -s http://example.invalid', 'project:.codex/hooks.json:PreToolUse:0:2'],
+      ['rm -rf build', key(0)],
+      ['curl -s http://example.invalid', key(2)],
     ]);
-    // Codex finds the root's hooks from a subdirectory, so only trust is named; a failure leaves no trace in a rollout anyway.
-    expect(report.audit.silentHooks.map((hook: any) => hook.id)).toEqual([
-      'project:.codex/hooks.json:PreToolUse:0:0',
-      'project:.codex/hooks.json:PreToolUse:0:2',
-    ]);
+    // Codex finds the root's hooks from a subdirectory, so only trust is named; a failure leaves no trace in a rollout anyway,
+    // so the failing hook is not listed.
+    expect(report.audit.silentHooks.map((hook: any) => hook.id)).toEqual([key(0), key(2)]);
     for (const hook of report.audit.silentHooks)
       expect(hook.reasons).toEqual([expect.stringMatching(/^it is not trusted \((workspace-untrusted|untrusted)\) and ran only because of --dangerously-bypass-hook-trust$/)]);
   });
