@@ -122,9 +122,13 @@ export class BypassAudit {
     if (reader.projectHooksFrom === 'start-directory' && inProject && below !== null && below !== '')
       found.push(`the session started in ${below}/, below the project, and ${agent} reads the project's hooks only where it starts`);
     const changed = handler?.file ? this.modifiedAfter(handler.file, replayed.recorded.timestamp) : false;
-    if (changed) found.push(`${relativeName(projectDir, handler!.file!)} was modified after the session (the hook may not have been there yet)`);
+    if (changed)
+      found.push(`${relativeName(projectDir, handler!.file!)} was modified after the session (the hook may not have been there yet)`);
     if (found.length === 0)
-      found.push('nothing in the records says why: hooks switched off then (disableAllHooks, a policy), the project not trusted then, or other settings read');
+      found.push(
+        'nothing in the records says why: hooks switched off then (disableAllHooks, a policy), ' +
+          'the project not trusted then, or other settings read',
+      );
     return found;
   }
 
@@ -149,7 +153,7 @@ export class BypassAudit {
     const { reader } = this.context;
     if (this.compared === 0) return `\nbypass audit: the records tell nothing about the hooks of the replayed events\n`;
     const lines = [`\nbypass audit (${this.compared} call${this.compared === 1 ? '' : 's'} whose record tells what the hooks did):\n`];
-    if (this.bypassedTotal === 0) lines.push('  no call ran although today\'s hooks deny it\n');
+    if (this.bypassedTotal === 0) lines.push("  no call ran although today's hooks deny it\n");
     else {
       lines.push(`  ran although today's hooks deny it: ${this.bypassedTotal}\n`);
       for (const call of this.bypassed) {
@@ -166,12 +170,17 @@ export class BypassAudit {
         for (const why of hook.reasons) lines.push(`      - ${showText(why)}\n`);
       }
     }
-    if (this.unblocked > 0)
-      lines.push(`  refused in the session but not denied today: ${this.unblocked} (--changed lists them)\n`);
+    if (this.unblocked > 0) lines.push(`  refused in the session but not denied today: ${this.unblocked} (--changed lists them)\n`);
     return lines.join('');
   }
 
-  json(): { compared: number; ranAlthoughDenied: BypassedCall[]; moreRanAlthoughDenied: number; silentHooks: SilentHook[]; unblocked: number } {
+  json(): {
+    compared: number;
+    ranAlthoughDenied: BypassedCall[];
+    moreRanAlthoughDenied: number;
+    silentHooks: SilentHook[];
+    unblocked: number;
+  } {
     return {
       compared: this.compared,
       ranAlthoughDenied: this.bypassed,

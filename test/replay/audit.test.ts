@@ -59,7 +59,11 @@ describe('replay: what the sessions recorded about their hooks, and the bypass a
     const root = report.results.filter((r: any) => r.file.endsWith(AUDIT_SESSIONS.claude.root.name));
     expect(root.map((r: any) => [r.input?.command ?? r.input, r.decision, r.recorded])).toEqual([
       ['tidy up and check the network', 'none', null],
-      ['rm -rf build', 'deny', { blocked: true, hook: "if grep -q 'rm -rf'; then echo 'no rm -rf' >&2; exit 2; fi", message: 'no rm -rf', errors: [] }],
+      [
+        'rm -rf build',
+        'deny',
+        { blocked: true, hook: "if grep -q 'rm -rf'; then echo 'no rm -rf' >&2; exit 2; fi", message: 'no rm -rf', errors: [] },
+      ],
       [
         'echo broken',
         'failed',
@@ -84,8 +88,19 @@ describe('replay: what the sessions recorded about their hooks, and the bypass a
       unblocked: 0,
       moreRanAlthoughDenied: 0,
       ranAlthoughDenied: [
-        { line: 20, tool: 'Bash', input: { command: 'rm -rf build' }, hook: 'project:.claude/settings.json:PreToolUse:0:0', reason: 'no rm -rf' },
-        { line: 29, tool: 'Bash', input: { command: 'curl -s http://example.invalid' }, hook: 'project:.claude/settings.json:PreToolUse:0:2' },
+        {
+          line: 20,
+          tool: 'Bash',
+          input: { command: 'rm -rf build' },
+          hook: 'project:.claude/settings.json:PreToolUse:0:0',
+          reason: 'no rm -rf',
+        },
+        {
+          line: 29,
+          tool: 'Bash',
+          input: { command: 'curl -s http://example.invalid' },
+          hook: 'project:.claude/settings.json:PreToolUse:0:2',
+        },
       ],
     });
     expect(report.audit.silentHooks.map((hook: any) => [hook.id, hook.calls, hook.reasons.length])).toEqual([
@@ -96,7 +111,7 @@ describe('replay: what the sessions recorded about their hooks, and the bypass a
     expect(report.audit.silentHooks[0].reasons[0]).toContain('the session started in sub/, below the project');
   });
 
-  it('claude: --changed keeps only the calls where the record and today differ; a hooks file newer than the session is a reason', async () => {
+  it('claude: --changed keeps the calls where the record and today differ; a hooks file newer than the session is a reason', async () => {
     const sandbox = claudeSandbox({ hooksModifiedLater: true });
     // Today the curl hook is gone: the refusal the session recorded is no longer today's verdict.
     const settings = join(sandbox.project, '.claude', 'settings.json');
@@ -113,14 +128,18 @@ describe('replay: what the sessions recorded about their hooks, and the bypass a
       expect.stringMatching(/^deny PreToolUse Bash rm -rf build no rm -rf ran 1de1ab72-.*\.jsonl:20$/),
       expect.stringMatching(/^none PreToolUse Bash curl -s http:\/\/example\.invalid blocked: no network 4ccb52e4-.*\.jsonl:32$/),
     ]);
-    expect(result.stdout).toContain('(2 shown: the session\'s record and today\'s verdict differ)');
+    expect(result.stdout).toContain("(2 shown: the session's record and today's verdict differ)");
     expect(result.stdout).toContain('  refused in the session but not denied today: 1 (--changed lists them)\n');
-    expect(result.stdout).toContain('      - .claude/settings.json was modified after the session (the hook may not have been there yet)\n');
+    expect(result.stdout).toContain(
+      '      - .claude/settings.json was modified after the session (the hook may not have been there yet)\n',
+    );
   });
 
   it('codex: a refusal in the output is RECORDED; hooks not trusted are the likely reason a denied call ran', async () => {
     const sandbox = makeTempProject();
-    cpSync(join(FIXTURES, 'audit', 'project', '.claude', 'settings.json'), join(sandbox.project, '.codex', 'hooks.json'), { recursive: true });
+    cpSync(join(FIXTURES, 'audit', 'project', '.claude', 'settings.json'), join(sandbox.project, '.codex', 'hooks.json'), {
+      recursive: true,
+    });
     utimesSync(join(sandbox.project, '.codex', 'hooks.json'), BEFORE_SESSIONS, BEFORE_SESSIONS);
     // The project is trusted today (Codex loads its hooks), its hooks never reviewed: only the bypass runs them.
     sandbox.write('home/.codex/config.toml', `[projects."${sandbox.project}"]\ntrust_level = "trusted"\n`);
@@ -160,7 +179,30 @@ describe('replay: what the sessions recorded about their hooks, and the bypass a
     // so the failing hook is not listed.
     expect(report.audit.silentHooks.map((hook: any) => hook.id)).toEqual([key(0), key(2)]);
     for (const hook of report.audit.silentHooks)
-      expect(hook.reasons).toEqual([expect.stringMatching(/^it is not trusted \((workspace-untrusted|untrusted)\) and ran only because of --dangerously-bypass-hook-trust$/)]);
+      expect(hook.reasons).toEqual([
+        expect.stringMatching(
+          /^it is not trusted \((workspace-untrusted|untrusted)\) and ran only because of --dangerously-bypass-hook-trust$/,
+        ),
+      ]);
+  });
+
+  it('a call whose result was never recorded is still replayed, with RECORDED "-", and is left out of the audit', async () => {
+    const sandbox = claudeSandbox();
+    const file = join(sandbox.sessions, AUDIT_SESSIONS.claude.sub.name);
+    // The session ends right after the model asked for `rm -rf build` (line 20): no result, so nothing about its hooks.
+    sandbox.write(`sessions/${AUDIT_SESSIONS.claude.sub.name}`, `${readFileSync(file, 'utf8').split('\n').slice(0, 20).join('\n')}\n`);
+    const result = await runCli(['replay', '--dialect', 'claude', '--home', sandbox.home, '--json', sandbox.sessions], {
+      cwd: sandbox.project,
+      env: CLAUDE_ENV,
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout);
+    const cut = report.results.filter((r: any) => r.file.endsWith(AUDIT_SESSIONS.claude.sub.name));
+    expect(cut.map((r: any) => [r.line, r.decision, r.recorded])).toEqual([
+      [3, 'none', null],
+      [20, 'deny', null],
+    ]);
+    expect(report.audit).toMatchObject({ compared: 4, ranAlthoughDenied: [], silentHooks: [], unblocked: 0 });
   });
 
   it('a recorded hook message is escaped before it reaches the terminal', async () => {
@@ -168,7 +210,10 @@ describe('replay: what the sessions recorded about their hooks, and the bypass a
     const file = join(sandbox.sessions, AUDIT_SESSIONS.claude.root.name);
     const text = readFileSync(file, 'utf8').split('hook error: no network').join('hook error: no \\u001b[2J\\u0007x');
     sandbox.write(`sessions/${AUDIT_SESSIONS.claude.root.name}`, text);
-    const result = await runCli(['replay', '--dialect', 'claude', '--home', sandbox.home, sandbox.sessions], { cwd: sandbox.project, env: CLAUDE_ENV });
+    const result = await runCli(['replay', '--dialect', 'claude', '--home', sandbox.home, sandbox.sessions], {
+      cwd: sandbox.project,
+      env: CLAUDE_ENV,
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).not.toMatch(/[\u0007\u001b]/);
     expect(result.stdout).toContain('blocked: no \\x1b[2J\\x07x');

@@ -72,14 +72,25 @@ export const AUDIT_SESSIONS = {
   },
   codex: {
     /** A trusted project: two refusals in outputs; the failing hook left no trace. */
-    trusted: { name: 'rollout-2026-12-05T00-11-31-01a2438a-ad6b-7c90-86b6-30ffee0edf88.jsonl', recordedIn: '/tmp/hookctl-codex-QQuO0r/project' },
+    trusted: {
+      name: 'rollout-2026-12-05T00-11-31-01a2438a-ad6b-7c90-86b6-30ffee0edf88.jsonl',
+      recordedIn: '/tmp/hookctl-codex-QQuO0r/project',
+    },
     /** An untrusted project: no project hook ran (`rm -rf` was refused by Codex itself, `curl` ran). */
-    untrusted: { name: 'rollout-2026-12-05T00-11-33-01a2438a-b67b-7853-8264-6ec208a57aa4.jsonl', recordedIn: '/tmp/hookctl-codex-mrETcD/project' },
+    untrusted: {
+      name: 'rollout-2026-12-05T00-11-33-01a2438a-b67b-7853-8264-6ec208a57aa4.jsonl',
+      recordedIn: '/tmp/hookctl-codex-mrETcD/project',
+    },
   },
 } as const;
 
 /** Copies an audit fixture session into `dir` as if it had been recorded in `project`. */
-export function placeAuditSession(dialect: 'claude' | 'codex', session: { name: string; recordedIn: string }, dir: string, project: string): string {
+export function placeAuditSession(
+  dialect: 'claude' | 'codex',
+  session: { name: string; recordedIn: string },
+  dir: string,
+  project: string,
+): string {
   mkdirSync(dir, { recursive: true });
   const text = readFileSync(join(FIXTURES, 'audit', dialect, session.name), 'utf8');
   const target = join(dir, session.name);

@@ -167,7 +167,7 @@ async function resolveSettings(options: ReplayOptions): Promise<Settings> {
     if (Number.isNaN(since)) throw new UsageError(`--since ${options.since}: not a date (use e.g. 2026-11-30 or 2026-11-30T12:00Z)`);
   }
   if (options.changed && options.against !== undefined)
-    throw new UsageError('--changed compares today\'s verdicts with what the sessions recorded, --against with another commit: use one');
+    throw new UsageError("--changed compares today's verdicts with what the sessions recorded, --against with another commit: use one");
   return { changed: options.changed === true, common, reader, events, since };
 }
 

@@ -23,7 +23,8 @@ export const sessionRecords: SessionRecordReader = {
   // Observed with 2.1.328: started in a subdirectory of the project, it ran none of the project's .claude/settings.json hooks.
   recordsHookErrors: true,
   projectHooksFrom: 'start-directory',
-  hookTraces: 'Claude Code records a refusal in the call\'s result and a failed hook as an attachment; a hook that succeeded leaves no trace',
+  hookTraces:
+    "Claude Code records a refusal in the call's result and a failed hook as an attachment; a hook that succeeded leaves no trace",
 };
 
 /** Claude Code's directory name for a project: its absolute path with every other character than [A-Za-z0-9] made `-`. */
@@ -183,7 +184,11 @@ class ClaudeTranscript implements SessionRecordParser {
  * with the result text `PreToolUse:<tool> hook error: [<command>]: <stderr>` (exit 2) or
  * `PreToolUse:<tool> hook error: <reason>` (a JSON deny, which names no command).
  */
-function hookTrace(record: Record<string, unknown>, block: Record<string, unknown>, errors: RecordedHookTrace['errors']): RecordedHookTrace {
+function hookTrace(
+  record: Record<string, unknown>,
+  block: Record<string, unknown>,
+  errors: RecordedHookTrace['errors'],
+): RecordedHookTrace {
   const decision = isPlainObject(record.permissionDecision) ? record.permissionDecision : {};
   if (decision.decision !== 'reject' || decision.source !== 'hook') return { blocked: false, hook: null, message: null, errors };
   const text = typeof block.content === 'string' ? block.content : resultText(block.content);

@@ -25,7 +25,7 @@ export const sessionRecords: SessionRecordReader = {
   // Codex finds the project root above its start directory and loads the root's .codex/ hooks when the project is trusted.
   recordsHookErrors: false,
   projectHooksFrom: 'project-root',
-  hookTraces: 'Codex records only a refusal (in the call\'s output); a hook that failed or succeeded leaves no trace',
+  hookTraces: "Codex records only a refusal (in the call's output); a hook that failed or succeeded leaves no trace",
 };
 
 function isWithin(dir: string, path: string): boolean {
