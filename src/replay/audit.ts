@@ -11,6 +11,8 @@ import type { Verdict } from './verdict.js';
 /** Calls and hooks kept for the audit; past these the rest are only counted (a history is unbounded). */
 const MAX_CALLS = 200;
 const MAX_HOOKS = 64;
+/** Distinct reasons kept per hook (one names the session's start directory, which varies). */
+const MAX_REASONS = 8;
 
 /** A call the session ran with no refusal recorded, although today's hooks deny it. */
 export interface BypassedCall {
@@ -102,7 +104,7 @@ export class BypassAudit {
       this.silent.set(id, entry);
     }
     entry.calls++;
-    for (const why of this.reasons(id, replayed)) entry.reasons.add(why);
+    for (const why of this.reasons(id, replayed)) if (entry.reasons.size < MAX_REASONS) entry.reasons.add(why);
   }
 
   silentHooks(): SilentHook[] {

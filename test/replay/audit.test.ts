@@ -163,8 +163,9 @@ describe('replay: what the sessions recorded about their hooks, and the bypass a
       ['echo ok', 'none', { blocked: false, hook: null, message: null, errors: [] }],
     ]);
     const untrusted = calls.filter((r: any) => r.file.endsWith(AUDIT_SESSIONS.codex.untrusted.name));
-    expect(untrusted.map((r: any) => [r.input.command, r.decision, r.recorded.blocked])).toEqual([
-      ['rm -rf build', 'deny', false],
+    // `rm -rf build` was refused by Codex's own rule there (`exec_command failed: … Rejected(…)`): it did not run, and no hook spoke.
+    expect(untrusted.map((r: any) => [r.input.command, r.decision, r.recorded?.blocked ?? null])).toEqual([
+      ['rm -rf build', 'deny', null],
       ['echo broken', 'failed', false],
       ['curl -s http://example.invalid', 'deny', false],
       ['echo ok', 'none', false],
@@ -172,12 +173,11 @@ describe('replay: what the sessions recorded about their hooks, and the bypass a
     // Codex's own hook keys: the file, the event in snake case, the group and the handler.
     const key = (handler: number) => `${join(sandbox.project, '.codex', 'hooks.json')}:pre_tool_use:0:${handler}`;
     expect(report.audit.ranAlthoughDenied.map((call: any) => [call.input.command, call.hook])).toEqual([
-      ['rm -rf build', key(0)],
       ['curl -s http://example.invalid', key(2)],
     ]);
     // Codex finds the root's hooks from a subdirectory, so only trust is named; a failure leaves no trace in a rollout anyway,
     // so the failing hook is not listed.
-    expect(report.audit.silentHooks.map((hook: any) => hook.id)).toEqual([key(0), key(2)]);
+    expect(report.audit.silentHooks.map((hook: any) => hook.id)).toEqual([key(2)]);
     for (const hook of report.audit.silentHooks)
       expect(hook.reasons).toEqual([
         expect.stringMatching(

@@ -160,7 +160,8 @@ class ClaudeTranscript implements SessionRecordParser {
       const id = block.tool_use_id;
       const call = typeof id === 'string' ? this.pending.take(id) : undefined;
       if (call === undefined || typeof id !== 'string') continue;
-      events.push({ ...call.pre, hooks: hookTrace(record, block, call.errors) });
+      const hooks = hookTrace(record, block, call.errors);
+      events.push(hooks === undefined ? call.pre : { ...call.pre, hooks });
       // A call refused before it ran (a hook or the permission rules) is still replayed as PreToolUse, but no Post event fired for it.
       if (isPlainObject(record.permissionDecision) && record.permissionDecision.decision === 'reject') continue;
       // The structured result belongs to the record; with one result block per record (what Claude Code writes) it is this block's.
@@ -180,7 +181,8 @@ class ClaudeTranscript implements SessionRecordParser {
 }
 
 /**
- * What the result record says the hooks did. A refusal by a hook is `permissionDecision.source: "hook"`
+ * What the result record says the hooks did (undefined: refused by something else, so it tells nothing).
+ * A refusal by a hook is `permissionDecision.source: "hook"`
  * with the result text `PreToolUse:<tool> hook error: [<command>]: <stderr>` (exit 2) or
  * `PreToolUse:<tool> hook error: <reason>` (a JSON deny, which names no command).
  */
@@ -188,9 +190,11 @@ function hookTrace(
   record: Record<string, unknown>,
   block: Record<string, unknown>,
   errors: RecordedHookTrace['errors'],
-): RecordedHookTrace {
+): RecordedHookTrace | undefined {
   const decision = isPlainObject(record.permissionDecision) ? record.permissionDecision : {};
-  if (decision.decision !== 'reject' || decision.source !== 'hook') return { blocked: false, hook: null, message: null, errors };
+  // Refused by something else (a permission rule, the user): it did not run, and the record says nothing of the hooks.
+  if (decision.decision === 'reject' && decision.source !== 'hook') return undefined;
+  if (decision.decision !== 'reject') return { blocked: false, hook: null, message: null, errors };
   const text = typeof block.content === 'string' ? block.content : resultText(block.content);
   const prefix = REFUSAL.exec(text);
   if (prefix === null) return { blocked: true, hook: null, message: text.trim() || null, errors };

@@ -167,7 +167,10 @@ class CodexRollout implements SessionRecordParser {
     if (call === undefined || callId === null) return [];
     // A call a PreToolUse hook blocked never ran: Codex records the refusal as its output, and fired no PostToolUse.
     if (typeof item.output === 'string' && item.output.startsWith(BLOCKED_PREFIX)) return [{ ...call.pre, hooks: refusal(item.output) }];
-    const pre = { ...call.pre, hooks: { blocked: false, hook: null, message: null, errors: [] } };
+    // Refused by Codex itself (its own command rules, observed in an untrusted project): it never ran, and no hook said so.
+    const refusedByCodex =
+      typeof item.output === 'string' && item.output.startsWith('exec_command failed: ') && item.output.includes('Rejected(');
+    const pre = refusedByCodex ? call.pre : { ...call.pre, hooks: { blocked: false, hook: null, message: null, errors: [] } };
     const payload = {
       ...call.fields,
       hook_event_name: 'PostToolUse',
