@@ -133,6 +133,26 @@ describe('replay: what the sessions recorded about their hooks, and the bypass a
     expect(result.stdout).toContain(
       '      - .claude/settings.json was modified after the session (the hook may not have been there yet)\n',
     );
+    const json = await runCli(['replay', '--dialect', 'claude', '--home', sandbox.home, '--changed', '--json', sandbox.sessions], {
+      cwd: sandbox.project,
+      env: CLAUDE_ENV,
+    });
+    expect(json.code, json.stderr).toBe(0);
+    const report = JSON.parse(json.stdout);
+    expect(report).toMatchObject({ events: 10, shown: 2, audit: { unblocked: 1 } });
+    expect(report.results.map((r: any) => [r.line, r.decision, r.recorded.blocked])).toEqual([
+      [20, 'deny', false],
+      [32, 'none', true],
+    ]);
+    const both = await runCli(
+      ['replay', '--dialect', 'claude', '--home', sandbox.home, '--changed', '--against', 'HEAD', sandbox.sessions],
+      {
+        cwd: sandbox.project,
+        env: CLAUDE_ENV,
+      },
+    );
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--changed compares');
   });
 
   it('codex: a refusal in the output is RECORDED; hooks not trusted are the likely reason a denied call ran', async () => {
