@@ -75,7 +75,9 @@ export class BypassAudit {
     this.compared++;
     if (hooks.blocked && verdict !== 'deny') this.unblocked++;
     // A hook that fails today where the agent records failures, and the session shows none: it did not run then.
-    if (verdict === 'failed' && !hooks.blocked && hooks.errors.length === 0 && this.context.reader.recordsHookErrors) {
+    // (Tool calls only: where a prompt hook's failure is recorded has not been observed.)
+    const failureRecorded = this.context.reader.recordsHookErrors && replayed.tool !== null;
+    if (verdict === 'failed' && !hooks.blocked && hooks.errors.length === 0 && failureRecorded) {
       const failed = outcome?.runs.find((run) => run.status === 'failed' || run.status === 'timed_out');
       if (failed !== undefined) this.traceless(failed.id, replayed);
     }
@@ -154,8 +156,8 @@ export class BypassAudit {
   text(): string {
     const { reader } = this.context;
     if (this.compared === 0) return `\nbypass audit: the records tell nothing about the hooks of the replayed events\n`;
-    const lines = [`\nbypass audit (${this.compared} call${this.compared === 1 ? '' : 's'} whose record tells what the hooks did):\n`];
-    if (this.bypassedTotal === 0) lines.push("  no call ran although today's hooks deny it\n");
+    const lines = [`\nbypass audit (${this.compared} event${this.compared === 1 ? '' : 's'} whose record tells what the hooks did):\n`];
+    if (this.bypassedTotal === 0) lines.push("  nothing ran although today's hooks deny it\n");
     else {
       lines.push(`  ran although today's hooks deny it: ${this.bypassedTotal}\n`);
       for (const call of this.bypassed) {

@@ -32,7 +32,7 @@ export function tableRow(entry: TableRow, withRecorded = false): string {
       entry.tool ?? '-',
       inputText(entry.input),
       entry.reason ?? '',
-      ...(withRecorded ? [recordedText(entry.hooks)] : []),
+      ...(withRecorded ? [recordedText(entry.hooks, entry.tool === null)] : []),
       `${basename(entry.file)}:${entry.line}`,
     ],
     withRecorded,
@@ -41,14 +41,15 @@ export function tableRow(entry: TableRow, withRecorded = false): string {
 
 /**
  * What the session recorded about a call's hooks, in a few words: `blocked: <message>`, `hook error:
- * <message>` (a hook failed and the call ran), `ran` (no hook refusal recorded), `-` (the records do not tell).
+ * <message>` (a hook failed and the call ran), `ran` (no hook refusal recorded; a prompt: `sent`), `-` (the
+ * records do not tell).
  */
-export function recordedText(hooks: RecordedHookTrace | undefined): string {
+export function recordedText(hooks: RecordedHookTrace | undefined, prompt = false): string {
   if (hooks === undefined) return '-';
   if (hooks.blocked) return hooks.message === null ? 'blocked' : `blocked: ${hooks.message}`;
   const error = hooks.errors[0];
   if (error !== undefined) return `hook error: ${error.message}${hooks.errors.length > 1 ? ` (+${hooks.errors.length - 1})` : ''}`;
-  return 'ran';
+  return prompt ? 'sent' : 'ran';
 }
 
 function row(cells: string[], withRecorded = false): string {

@@ -25,6 +25,7 @@ function claudeSandbox(options: { trusted?: boolean; hooksModifiedLater?: boolea
   const sessions = join(sandbox.root, 'sessions');
   placeAuditSession('claude', AUDIT_SESSIONS.claude.root, sessions, sandbox.project);
   placeAuditSession('claude', AUDIT_SESSIONS.claude.sub, sessions, sandbox.project);
+  placeAuditSession('claude', AUDIT_SESSIONS.claude.prompt, sessions, sandbox.project);
   return { ...sandbox, sessions };
 }
 
@@ -58,7 +59,7 @@ describe('replay: what the sessions recorded about their hooks, and the bypass a
     const report = JSON.parse(result.stdout);
     const root = report.results.filter((r: any) => r.file.endsWith(AUDIT_SESSIONS.claude.root.name));
     expect(root.map((r: any) => [r.input?.command ?? r.input, r.decision, r.recorded])).toEqual([
-      ['tidy up and check the network', 'none', null],
+      ['tidy up and check the network', 'none', { blocked: false, hook: null, message: null, errors: [] }],
       [
         'rm -rf build',
         'deny',
@@ -83,8 +84,17 @@ describe('replay: what the sessions recorded about their hooks, and the bypass a
       ['curl -s http://example.invalid', 'deny', { blocked: true, hook: null, message: 'no network', errors: [] }],
       ['echo ok', 'none', { blocked: false, hook: null, message: null, errors: [] }],
     ]);
+    // A refused prompt is a system record, not a user record: replayed all the same, with the hook's command and message.
+    const prompt = report.results.find((r: any) => r.file.endsWith(AUDIT_SESSIONS.claude.prompt.name));
+    expect(prompt).toMatchObject({
+      event: 'UserPromptSubmit',
+      input: 'my password is hunter2',
+      decision: 'deny',
+      reason: 'keep secrets out',
+      recorded: { blocked: true, hook: "if grep -qi password; then echo 'keep secrets out' >&2; exit 2; fi", message: 'keep secrets out' },
+    });
     expect(report.audit).toMatchObject({
-      compared: 8,
+      compared: 11,
       unblocked: 0,
       moreRanAlthoughDenied: 0,
       ranAlthoughDenied: [
@@ -139,7 +149,7 @@ describe('replay: what the sessions recorded about their hooks, and the bypass a
     });
     expect(json.code, json.stderr).toBe(0);
     const report = JSON.parse(json.stdout);
-    expect(report).toMatchObject({ events: 10, shown: 2, audit: { unblocked: 1 } });
+    expect(report).toMatchObject({ events: 11, shown: 2, audit: { unblocked: 1 } });
     expect(report.results.map((r: any) => [r.line, r.decision, r.recorded.blocked])).toEqual([
       [20, 'deny', false],
       [32, 'none', true],
@@ -219,10 +229,10 @@ describe('replay: what the sessions recorded about their hooks, and the bypass a
     const report = JSON.parse(result.stdout);
     const cut = report.results.filter((r: any) => r.file.endsWith(AUDIT_SESSIONS.claude.sub.name));
     expect(cut.map((r: any) => [r.line, r.decision, r.recorded])).toEqual([
-      [3, 'none', null],
+      [3, 'none', { blocked: false, hook: null, message: null, errors: [] }],
       [20, 'deny', null],
     ]);
-    expect(report.audit).toMatchObject({ compared: 4, ranAlthoughDenied: [], silentHooks: [], unblocked: 0 });
+    expect(report.audit).toMatchObject({ compared: 7, ranAlthoughDenied: [], silentHooks: [], unblocked: 0 });
   });
 
   it('a recorded hook message is escaped before it reaches the terminal', async () => {

@@ -69,6 +69,8 @@ export const AUDIT_SESSIONS = {
     root: { name: '4ccb52e4-d09d-41c7-a5d5-af31076a8495.jsonl', recordedIn: '/tmp/rec-audit/c/proj' },
     /** Claude Code started in the project's `sub/`: no hook ran, every call ran. */
     sub: { name: '1de1ab72-8a65-4a01-a9d4-be15c158aaac.jsonl', recordedIn: '/tmp/rec-audit/s/proj' },
+    /** A prompt a UserPromptSubmit hook refused (`exit 2` on `password`): a `system` record, no user record. */
+    prompt: { name: '79ea1e7e-9fda-4f16-9114-9a691e41277b.jsonl', recordedIn: '/tmp/rec-audit/p/proj' },
   },
   codex: {
     /** A trusted project: two refusals in outputs; the failing hook left no trace. */

@@ -6,8 +6,9 @@ import { isPlainObject } from '../../util/is-plain-object.js';
 /**
  * Claude Code transcripts (`<config dir>/projects/<slug>/<session id>.jsonl`, one JSON record a line),
  * read back into the hook payloads Claude Code sends (docs/replay.md has the field mapping, checked
- * against transcripts Claude Code 2.1.328 wrote). Only `user` and `assistant` records matter; the
- * rest (`queue-operation`, `last-prompt`, `attachment`, request copies, …) are the agent's bookkeeping.
+ * against transcripts Claude Code 2.1.328 wrote). `user` and `assistant` records make the payloads;
+ * hook-error attachments and refused-prompt `system` records say what the hooks did; the rest
+ * (`queue-operation`, `last-prompt`, other attachments, request copies, …) are the agent's bookkeeping.
  */
 export const sessionRecords: SessionRecordReader = {
   events: ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure'],
@@ -24,7 +25,8 @@ export const sessionRecords: SessionRecordReader = {
   recordsHookErrors: true,
   projectHooksFrom: 'start-directory',
   hookTraces:
-    "Claude Code records a refusal in the call's result and a failed hook as an attachment; a hook that succeeded leaves no trace",
+    "Claude Code records a refusal in the call's result (a refused prompt as a system record) and a failed hook as an attachment; " +
+    'a hook that succeeded leaves no trace',
 };
 
 /** Claude Code's directory name for a project: its absolute path with every other character than [A-Za-z0-9] made `-`. */
@@ -46,6 +48,9 @@ interface PendingCall {
   /** `hook_non_blocking_error` attachments recorded for this call so far. */
   errors: { hook: string | null; message: string }[];
 }
+
+/** What ends the refusal text of a blocked prompt, before the prompt itself. */
+const ORIGINAL_PROMPT = '\n\n\nOriginal prompt: ';
 
 /** The start of the result text Claude Code records for a call a PreToolUse hook refused (2.1.328). */
 const REFUSAL = /^PreToolUse:[^\n]*? hook error: /;
@@ -69,6 +74,7 @@ class ClaudeTranscript implements SessionRecordParser {
       this.attachment(record.attachment);
       return { events: [] };
     }
+    if (record.type === 'system') return { events: this.blockedPrompt(record, at) };
     if (record.type !== 'user' && record.type !== 'assistant') return { events: [] };
     // Meta records are text Claude Code adds for the model (command caveats, reminders), not the user's.
     if (record.isMeta === true || record.isCompactSummary === true || record.isVisibleInTranscriptOnly === true) return { events: [] };
@@ -122,7 +128,30 @@ class ClaudeTranscript implements SessionRecordParser {
   private prompt(record: Record<string, unknown>, prompt: string, at: RecordPosition): RecordedEvent {
     if (typeof record.permissionMode === 'string') this.permissionMode = record.permissionMode;
     const payload = { ...this.common(record), hook_event_name: 'UserPromptSubmit', prompt };
-    return { event: 'UserPromptSubmit', payload, tool: null, ...at };
+    // A prompt recorded as a user record went through: no hook refused it.
+    return { event: 'UserPromptSubmit', payload, tool: null, ...at, hooks: { blocked: false, hook: null, message: null, errors: [] } };
+  }
+
+  /**
+   * A prompt a UserPromptSubmit hook refused is no user record: Claude Code 2.1.328 writes a `system`
+   * record with `promptSubmitEnding: {ending: {kind: "blocked_by_hook", reason}}` and the content
+   * `UserPromptSubmit operation blocked by hook:\n[<command>]: <stderr>\n\n\nOriginal prompt: <prompt>`.
+   */
+  private blockedPrompt(record: Record<string, unknown>, at: RecordPosition): RecordedEvent[] {
+    const ending = isPlainObject(record.promptSubmitEnding) ? record.promptSubmitEnding.ending : undefined;
+    if (!isPlainObject(ending) || ending.kind !== 'blocked_by_hook' || typeof record.content !== 'string') return [];
+    const marker = record.content.indexOf(ORIGINAL_PROMPT);
+    if (marker === -1) return [];
+    this.noteSession(record);
+    const prompt = record.content.slice(marker + ORIGINAL_PROMPT.length);
+    const head = record.content.slice(0, marker).replace(/^UserPromptSubmit operation blocked by hook:\n/, '');
+    const end = head.startsWith('[') ? head.indexOf(']: ') : -1;
+    const hook = end === -1 ? null : head.slice(1, end);
+    const reason =
+      typeof ending.reason === 'string' && ending.reason !== '' ? ending.reason : (end === -1 ? head : head.slice(end + 3)).trim();
+    const payload = { ...this.common(record), hook_event_name: 'UserPromptSubmit', prompt };
+    const hooks: RecordedHookTrace = { blocked: true, hook, message: reason === '' ? null : reason, errors: [] };
+    return [{ event: 'UserPromptSubmit', payload, tool: null, ...at, hooks }];
   }
 
   /** Each tool_use block is its own assistant record in practice; a record holding several is read the same way. */
