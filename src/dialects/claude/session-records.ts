@@ -25,7 +25,7 @@ export const sessionRecords: SessionRecordReader = {
   recordsHookErrors: true,
   projectHooksFrom: 'start-directory',
   hookTraces:
-    "Claude Code records a refusal in the call's result (a refused prompt as a system record) and a failed hook as an attachment; " +
+    "Claude Code records a refusal in the call's result or, for a prompt, a system record, and a failed hook as an attachment; " +
     'a hook that succeeded leaves no trace',
 };
 
