@@ -27,7 +27,10 @@ export function registerReplay(program: Command): void {
     addCommonOptions(
       program
         .command('replay')
-        .description("replay the agent's recorded sessions through the project's hooks: what they would block, and hooks that never fire")
+        .description(
+          "replay the agent's recorded sessions through the project's hooks: what they would block beside what each " +
+            'session recorded, and hooks that never fire',
+        )
         .argument('[path...]', "session files or directories (default: this project's sessions where the agent keeps them)")
         .option('--event <event>', 'replay this event (repeatable; default: PreToolUse and UserPromptSubmit)', collectValues)
         .option('--since <date>', 'only records from this date or time on (e.g. 2026-11-30)')
