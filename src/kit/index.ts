@@ -41,6 +41,7 @@ export type {
 export type { RunResult } from './run-result.js';
 export type {
   RecordedEvent,
+  RecordedHookTrace,
   SessionLocationContext,
   SessionLocations,
   RecordPosition,

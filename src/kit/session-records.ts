@@ -20,6 +20,16 @@ export interface SessionRecordReader {
   readonly recordKind: string;
   /** A parser for one file, fed its records in order. */
   open(file: string): SessionRecordParser;
+  /**
+   * Where the agent looks for a project's hooks file: only in the directory a session starts in
+   * (`start-directory`: a session started in a subdirectory runs none of the project's hooks), or
+   * in the project root above it (`project-root`). What the bypass audit gives as a likely reason.
+   */
+  readonly projectHooksFrom: 'start-directory' | 'project-root';
+  /** Whether the agent records a hook that failed without blocking (so a failure today with no such record left no trace). */
+  readonly recordsHookErrors: boolean;
+  /** What the agent records about its hooks, in one line (the audit says it when no trace is found). */
+  readonly hookTraces: string;
 }
 
 export interface SessionLocationContext {
@@ -45,6 +55,23 @@ export interface RecordedEvent {
   readonly timestamp: string | null;
   /** The tool a tool event is about, else null. */
   readonly tool: string | null;
+  /**
+   * What the session itself recorded about the hooks of this event, when the records tell (a tool
+   * call whose result was recorded); absent when they do not (a prompt, a call with no result).
+   */
+  readonly hooks?: RecordedHookTrace;
+}
+
+/** What an agent wrote about the hooks it ran for one call: a refusal, and hook errors that did not block. */
+export interface RecordedHookTrace {
+  /** A hook refused the call: it never ran. False: the call ran with no refusal recorded. */
+  readonly blocked: boolean;
+  /** The refusing hook's command, when the record names it. */
+  readonly hook: string | null;
+  /** The refusal's message (a hook's stderr or reason), when recorded. */
+  readonly message: string | null;
+  /** Hooks that failed without blocking (a non-zero exit other than 2): their command and message. */
+  readonly errors: readonly { readonly hook: string | null; readonly message: string }[];
 }
 
 /** Where a record is: its 1-based line, and its `timestamp` field when it is a string. */
@@ -61,6 +88,11 @@ export interface SessionRecordParser {
    * writes for itself (bookkeeping, copies) are skipped silently.
    */
   record(record: Record<string, unknown>, at: RecordPosition): { events: RecordedEvent[]; warning?: string };
+  /**
+   * At the end of the file: the events still held back (a call is reported once its result tells
+   * what the hooks did; a call whose result never came is reported here, without `hooks`).
+   */
+  finish?(): RecordedEvent[];
   /** The session's id and starting directory once a line has told them, else null. */
   session(): { id: string; cwd: string | null } | null;
 }

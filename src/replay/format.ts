@@ -1,11 +1,15 @@
 import { basename } from 'node:path';
+import type { RecordedHookTrace } from '../kit/index.js';
 import { stringifyJson } from '../util/safe-json.js';
 import { showText } from '../util/show-text.js';
 import { VERDICTS, type Verdict } from './verdict.js';
 
-const WIDTHS = { verdict: 9, event: 18, tool: 14, input: 44, reason: 40 } as const;
+const WIDTHS = { verdict: 9, event: 18, tool: 14, input: 44, reason: 40, recorded: 30 } as const;
 
+/** The `--against` table: two of today's verdicts, no record column. */
 export const TABLE_HEADER = row(['VERDICT', 'EVENT', 'TOOL', 'INPUT', 'REASON', 'RECORD']);
+/** The replay table: today's verdict beside what the session recorded. */
+export const REPLAY_HEADER = row(['VERDICT', 'EVENT', 'TOOL', 'INPUT', 'REASON', 'RECORDED', 'RECORD'], true);
 
 export interface TableRow {
   verdict: string;
@@ -15,22 +19,42 @@ export interface TableRow {
   reason: string | null;
   file: string;
   line: number;
+  /** The replay table's RECORDED column: what the session recorded (undefined: not recorded). Absent for `--against`. */
+  hooks?: RecordedHookTrace | undefined;
 }
 
 /** One table line; every text from a record or a hook is escaped and cut to its column. */
-export function tableRow(entry: TableRow): string {
-  return row([
-    entry.verdict,
-    entry.event,
-    entry.tool ?? '-',
-    inputText(entry.input),
-    entry.reason ?? '',
-    `${basename(entry.file)}:${entry.line}`,
-  ]);
+export function tableRow(entry: TableRow, withRecorded = false): string {
+  return row(
+    [
+      entry.verdict,
+      entry.event,
+      entry.tool ?? '-',
+      inputText(entry.input),
+      entry.reason ?? '',
+      ...(withRecorded ? [recordedText(entry.hooks, entry.tool === null)] : []),
+      `${basename(entry.file)}:${entry.line}`,
+    ],
+    withRecorded,
+  );
 }
 
-function row(cells: string[]): string {
-  const widths = [WIDTHS.verdict, WIDTHS.event, WIDTHS.tool, WIDTHS.input, WIDTHS.reason];
+/**
+ * What the session recorded about a call's hooks, in a few words: `blocked: <message>`, `hook error:
+ * <message>` (a hook failed and the call ran), `ran` (no hook refusal recorded; a prompt: `sent`), `-` (the
+ * records do not tell).
+ */
+export function recordedText(hooks: RecordedHookTrace | undefined, prompt = false): string {
+  if (hooks === undefined) return '-';
+  if (hooks.blocked) return hooks.message === null ? 'blocked' : `blocked: ${hooks.message}`;
+  const error = hooks.errors[0];
+  if (error !== undefined) return `hook error: ${error.message}${hooks.errors.length > 1 ? ` (+${hooks.errors.length - 1})` : ''}`;
+  return prompt ? 'sent' : 'ran';
+}
+
+function row(cells: string[], withRecorded = false): string {
+  const widths: number[] = [WIDTHS.verdict, WIDTHS.event, WIDTHS.tool, WIDTHS.input, WIDTHS.reason];
+  if (withRecorded) widths.push(WIDTHS.recorded);
   return `${cells.map((cell, index) => (index < widths.length ? fitCell(cell, widths[index]!) : showText(cell))).join('  ')}\n`;
 }
 

@@ -11,6 +11,8 @@ export interface ReplayedEvent {
   tool: string | null;
   input: unknown;
   recorded: RecordedEvent;
+  /** The directory the session started in, when its records say. */
+  sessionCwd: string | null;
 }
 
 export interface ReplayOptions {
@@ -56,10 +58,10 @@ export async function replayFiles(options: ReplayOptions): Promise<ReplayCounts>
 /** Replays one file; true when it held a session of the project with a record in range. */
 async function replayFile(file: string, options: ReplayOptions, counts: ReplayCounts): Promise<boolean> {
   const parser = options.reader.open(file);
-  let inRange = false;
+  const state = { inRange: false };
   try {
     for (const item of readLines(file)) {
-      if (options.signal?.aborted) return inRange;
+      if (options.signal?.aborted) return state.inRange;
       if ('tooLong' in item) {
         options.onWarning(`${file}:${item.lineNumber}: line too long to be a record; skipped`);
         continue;
@@ -69,27 +71,42 @@ async function replayFile(file: string, options: ReplayOptions, counts: ReplayCo
       const session = parser.session();
       // A session of another project sharing the location: nothing in it is ours.
       if (session?.cwd && options.inProject && !options.inProject(session.cwd)) return false;
-      for (const recorded of events) {
-        if (!isInRange(recorded, options.since)) continue;
-        inRange = true;
-        if (!options.events.has(recorded.event)) continue;
-        counts.events++;
-        await options.onEvent({
-          session: session?.id ?? '',
-          file,
-          line: recorded.line,
-          event: recorded.event,
-          tool: recorded.tool,
-          input: toolInputOf(recorded),
-          recorded,
-        });
-      }
+      await deliver(file, parser, events, options, counts, state);
     }
   } catch (error) {
     // Reading failed (removed, unreadable, a FIFO swapped in): the file's remaining records are lost, not the replay.
     options.onWarning(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); the rest skipped`);
   }
-  return inRange;
+  // Calls held back for their result that never came: replayed all the same, with nothing recorded about their hooks.
+  if (!options.signal?.aborted) await deliver(file, parser, parser.finish?.() ?? [], options, counts, state);
+  return state.inRange;
+}
+
+async function deliver(
+  file: string,
+  parser: SessionRecordParser,
+  events: readonly RecordedEvent[],
+  options: ReplayOptions,
+  counts: ReplayCounts,
+  state: { inRange: boolean },
+): Promise<void> {
+  const session = parser.session();
+  for (const recorded of events) {
+    if (!isInRange(recorded, options.since)) continue;
+    state.inRange = true;
+    if (!options.events.has(recorded.event)) continue;
+    counts.events++;
+    await options.onEvent({
+      session: session?.id ?? '',
+      file,
+      line: recorded.line,
+      event: recorded.event,
+      tool: recorded.tool,
+      input: toolInputOf(recorded),
+      recorded,
+      sessionCwd: session?.cwd ?? null,
+    });
+  }
 }
 
 /** One line through the parser: blank lines are nothing, a line that is not a JSON object a warning. */

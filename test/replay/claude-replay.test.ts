@@ -111,7 +111,7 @@ describe('hookctl replay --dialect claude (transcripts recorded by Claude Code 2
     expect(existsSync(join(sandbox.project, 'post.jsonl'))).toBe(false);
     // The table: one row per event, with the record it came from.
     expect(result.stdout).toMatch(
-      /deny\s+PreToolUse\s+Bash\s+ls \/definitely\/not\/here\s+listing or deleting is not allowed\s+53cb7d21[^\n]*:34/,
+      /deny\s+PreToolUse\s+Bash\s+ls \/definitely\/not\/here\s+listing or deleting is not allowed\s+ran\s+53cb7d21[^\n]*:34/,
     );
     expect(result.stdout).toContain('replayed 5 events from 1 session: 1 deny, 1 ask, 0 allow, 3 none, 0 failed');
   });

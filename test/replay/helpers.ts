@@ -57,3 +57,45 @@ export function readJsonLines(path: string): Record<string, any>[] {
 export function fixtureNames(dialect: 'claude' | 'codex'): string[] {
   return readdirSync(join(FIXTURES, dialect)).sort();
 }
+
+/**
+ * Sessions recorded for the bypass audit (test/fixtures/replay/audit/): the same three PreToolUse Bash
+ * hooks (exit 2 on `rm -rf`, exit 1 on `broken`, a JSON deny on `curl`), the calls `rm -rf build`,
+ * `echo broken`, `curl -s http://example.invalid`, `echo ok`; with the project directory each was recorded in.
+ */
+export const AUDIT_SESSIONS = {
+  claude: {
+    /** Claude Code started in the project: two refusals in results, one hook_non_blocking_error attachment. */
+    root: { name: '4ccb52e4-d09d-41c7-a5d5-af31076a8495.jsonl', recordedIn: '/tmp/rec-audit/c/proj' },
+    /** Claude Code started in the project's `sub/`: no hook ran, every call ran. */
+    sub: { name: '1de1ab72-8a65-4a01-a9d4-be15c158aaac.jsonl', recordedIn: '/tmp/rec-audit/s/proj' },
+    /** A prompt a UserPromptSubmit hook refused (`exit 2` on `password`): a `system` record, no user record. */
+    prompt: { name: '79ea1e7e-9fda-4f16-9114-9a691e41277b.jsonl', recordedIn: '/tmp/rec-audit/p/proj' },
+  },
+  codex: {
+    /** A trusted project: two refusals in outputs; the failing hook left no trace. */
+    trusted: {
+      name: 'rollout-2026-12-05T00-11-31-01a2438a-ad6b-7c90-86b6-30ffee0edf88.jsonl',
+      recordedIn: '/tmp/hookctl-codex-QQuO0r/project',
+    },
+    /** An untrusted project: no project hook ran (`rm -rf` was refused by Codex itself, `curl` ran). */
+    untrusted: {
+      name: 'rollout-2026-12-05T00-11-33-01a2438a-b67b-7853-8264-6ec208a57aa4.jsonl',
+      recordedIn: '/tmp/hookctl-codex-mrETcD/project',
+    },
+  },
+} as const;
+
+/** Copies an audit fixture session into `dir` as if it had been recorded in `project`. */
+export function placeAuditSession(
+  dialect: 'claude' | 'codex',
+  session: { name: string; recordedIn: string },
+  dir: string,
+  project: string,
+): string {
+  mkdirSync(dir, { recursive: true });
+  const text = readFileSync(join(FIXTURES, 'audit', dialect, session.name), 'utf8');
+  const target = join(dir, session.name);
+  writeFileSync(target, text.split(session.recordedIn).join(project));
+  return target;
+}

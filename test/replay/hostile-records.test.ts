@@ -98,3 +98,79 @@ describe('hookctl replay on hostile session files', { timeout: 120_000 }, () => 
     expect(readFileSync(out, 'utf8')).toContain('replayed 10 events from 3 sessions');
   });
 });
+
+describe('hostile hook traces in a transcript', { timeout: 120_000 }, () => {
+  it('forged refusals, a flood of hook-error attachments and a malformed refused prompt are read within bounds', async () => {
+    const sandbox = project();
+    const attachment = (id: string, extra: Record<string, unknown>) =>
+      record(sandbox, {
+        type: 'attachment',
+        attachment: { type: 'hook_non_blocking_error', hookEvent: 'PreToolUse', toolUseID: id, ...extra },
+      });
+    const result = (id: string, fields: Record<string, unknown>, content: unknown) =>
+      record(sandbox, {
+        type: 'user',
+        message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content, is_error: true }] },
+        ...fields,
+      });
+    const lines = [
+      call(sandbox, 't1', { command: 'one' }),
+      // 100 failures for one call: 16 are kept; fields of the wrong type are ignored.
+      ...Array.from({ length: 100 }, (_, n) => attachment('t1', { stderr: `Failed with non-blocking status code: e${n}`, command: n })),
+      attachment('nobody', { stderr: 'for a call that never was' }),
+      result('t1', {}, 'Exit code 1'),
+      call(sandbox, 't2', { command: 'two' }),
+      // A hook refusal whose text is not Claude Code's: the text is the message, no command.
+      result('t2', { permissionDecision: { decision: 'reject', source: 'hook' } }, [{ type: 'text', text: 'just \u001b[2Jtext' }]),
+      call(sandbox, 't3', { command: 'three' }),
+      // `[` with no `]: `: no command, the rest is the message.
+      result('t3', { permissionDecision: { decision: 'reject', source: 'hook' } }, 'PreToolUse:Bash hook error: [unterminated'),
+      record(sandbox, { type: 'system', promptSubmitEnding: { ending: { kind: 'blocked_by_hook' } }, content: 'no marker here' }),
+      record(sandbox, { type: 'system', promptSubmitEnding: 'nope', content: 7 }),
+    ];
+    const file = sandbox.write('s/traces.jsonl', `${lines.join('\n')}\n`);
+    const json = await runCli(['replay', ...flags(sandbox), file, '--json']);
+    expect(json.code, json.stderr).toBe(0);
+    const report = JSON.parse(json.stdout);
+    expect(report.events).toBe(3);
+    const [one, two, three] = report.results;
+    expect(one.recorded.blocked).toBe(false);
+    expect(one.recorded.errors).toHaveLength(16);
+    expect(one.recorded.errors[0]).toEqual({ hook: null, message: 'e0' });
+    expect(two.recorded).toEqual({ blocked: true, hook: null, message: 'just \u001b[2Jtext', errors: [] });
+    expect(three.recorded).toEqual({ blocked: true, hook: null, message: '[unterminated', errors: [] });
+    const table = await runCli(['replay', ...flags(sandbox), file]);
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).not.toMatch(/\u001b/);
+    expect(table.stdout).toContain('blocked: just \\x1b[2Jtext');
+    expect(table.stdout).toContain('hook error: e0 (+15)');
+  });
+
+  it('calls waiting for a result past the bound are still replayed, in order, without a recorded trace', async () => {
+    const sandbox = project();
+    const count = 4_200;
+    const lines = Array.from({ length: count }, (_, n) =>
+      record(sandbox, {
+        type: 'assistant',
+        message: { role: 'assistant', content: [{ type: 'tool_use', id: `g${n}`, name: 'Glob', input: {} }] },
+      }),
+    );
+    // The last call gets its result: the only one with a trace.
+    lines.push(
+      record(sandbox, {
+        type: 'user',
+        message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `g${count - 1}`, content: 'ok' }] },
+      }),
+    );
+    const file = sandbox.write('s/many.jsonl', `${lines.join('\n')}\n`);
+    const json = await runCli(['replay', ...flags(sandbox), file, '--json'], { timeoutMs: 120_000 });
+    expect(json.code, json.stderr).toBe(0);
+    const report = JSON.parse(json.stdout);
+    expect(report.events).toBe(count);
+    const lineNumbers = report.results.map((r: any) => r.line);
+    expect(new Set(lineNumbers).size).toBe(count);
+    // The first calls past the bound come out as the bound is passed, the rest at the end of the file.
+    expect(lineNumbers.slice(0, count - 4_096)).toEqual(Array.from({ length: count - 4_096 }, (_, n) => n + 1));
+    expect(report.results.filter((r: any) => r.recorded !== null).map((r: any) => r.line)).toEqual([count]);
+  });
+});

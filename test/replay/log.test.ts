@@ -111,11 +111,16 @@ describe('hookctl run --log / HOOKCTL_LOG, and hookctl log', { timeout: 120_000 
     expect(records.map((record: any) => record.decision)).toEqual(['deny', null]);
   });
 
-  it('no log configured, or a missing one, is a one-line error', async () => {
+  it('no log configured says how to get one and points to replay; a missing one is a one-line error', async () => {
     const sandbox = project();
     const none = await runCli(['log'], { env: { HOOKCTL_LOG: '' } });
     expect(none.code).toBe(2);
-    expect(none.stderr).toBe('hookctl: no dispatch log: pass --log <file> or set HOOKCTL_LOG (the file `hookctl run --log` writes)\n');
+    expect(none.stderr).toBe(
+      'hookctl: no dispatch log: pass --log <file> or set HOOKCTL_LOG (the file `hookctl run --log` writes).\n' +
+        'To get one, run hooks through `hookctl run --log <file>` (or set HOOKCTL_LOG where the agent calls hookctl run).\n' +
+        'For sessions the agent ran its hooks itself, `hookctl replay` shows what each session recorded about its hooks ' +
+        "beside today's verdict, and the calls that ran although today's hooks deny them\n",
+    );
     const missing = await runCli(['log', '--log', join(sandbox.root, 'nope.jsonl')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe(`hookctl: ${join(sandbox.root, 'nope.jsonl')}: no such file (no dispatch has been logged there yet)\n`);

@@ -20,7 +20,13 @@ const POLL_MS = 250;
 /** `hookctl log`: the dispatch log as a table (or JSON); `--tail` follows it. */
 export async function log(options: LogOptions): Promise<number> {
   const given = options.log || process.env.HOOKCTL_LOG;
-  if (!given) throw new UsageError('no dispatch log: pass --log <file> or set HOOKCTL_LOG (the file `hookctl run --log` writes)');
+  if (!given)
+    throw new UsageError(
+      'no dispatch log: pass --log <file> or set HOOKCTL_LOG (the file `hookctl run --log` writes).\n' +
+        'To get one, run hooks through `hookctl run --log <file>` (or set HOOKCTL_LOG where the agent calls hookctl run).\n' +
+        'For sessions the agent ran its hooks itself, `hookctl replay` shows what each session recorded about its hooks ' +
+        "beside today's verdict, and the calls that ran although today's hooks deny them",
+    );
   const path = resolve(given);
   const opened = openLog(path);
   if ('problem' in opened) throw problemError(given, opened.problem);

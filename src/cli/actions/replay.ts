@@ -5,7 +5,8 @@ import { loadDialect } from '../../dialects/registry.js';
 import { UsageError } from '../../errors.js';
 import type { Outcome, SessionRecordReader } from '../../kit/index.js';
 import { findRecordFiles } from '../../replay/find-records.js';
-import { emptySummary, progressBar, summaryText, TABLE_HEADER, tableRow, unmatchedText } from '../../replay/format.js';
+import { BypassAudit } from '../../replay/audit.js';
+import { emptySummary, progressBar, REPLAY_HEADER, summaryText, TABLE_HEADER, tableRow, unmatchedText } from '../../replay/format.js';
 import { cwdConfiner, insideProject } from '../../replay/confine-cwd.js';
 import { exportOldTree, type OldTree } from '../../replay/old-tree.js';
 import { replayFiles, type ReplayedEvent } from '../../replay/replay.js';
@@ -14,7 +15,7 @@ import { didYouMean } from '../../util/did-you-mean.js';
 import { stringifyJson } from '../../util/safe-json.js';
 import { showText } from '../../util/show-text.js';
 import { resolveCommon, type CommonContext, type CommonOptionValues } from '../common-context.js';
-import { replayDialects, wordList } from '../dialect-facts.js';
+import { agentName, replayDialects, wordList } from '../dialect-facts.js';
 import { guardHookProcesses } from '../hook-processes.js';
 import { openEngine } from '../open-engine.js';
 
@@ -23,11 +24,13 @@ export interface ReplayOptions extends CommonOptionValues {
   since?: string;
   json?: boolean;
   against?: string;
+  changed?: boolean;
   rewriteOrder?: 'completion' | 'configured';
   dangerouslyBypassHookTrust?: boolean;
 }
 
 interface Settings {
+  changed: boolean;
   common: CommonContext;
   reader: SessionRecordReader;
   events: string[];
@@ -101,7 +104,18 @@ export async function replay(paths: string[], options: ReplayOptions): Promise<n
             confine,
             intoOldTree: movePayload(common.cwd, old.projectDir),
           });
-        else await replayOnce(settings, replayOptions, engine, { json: options.json === true, signal, out, confine });
+        else {
+          // With the trust bypass, which hooks the agent itself would not have run: a likely reason in the audit.
+          const untrustedToday = bypassTrust ? await untrustedHooks(common, engineOptions, signal) : new Map<string, string>();
+          const audit = new BypassAudit({
+            projectDir: common.cwd,
+            reader,
+            handlers: engine.handlers,
+            untrustedToday,
+            agent: agentName(common.dialectId),
+          });
+          await replayOnce(settings, replayOptions, engine, audit, { json: options.json === true, signal, out, confine });
+        }
       } finally {
         bar?.clear();
         await Promise.all([engine.close({ signal }), oldEngine?.close({ signal })]);
@@ -110,6 +124,23 @@ export async function replay(paths: string[], options: ReplayOptions): Promise<n
     return interruptedExitCode ?? 0;
   } finally {
     await old?.remove();
+  }
+}
+
+/** The hooks that do not run without --dangerously-bypass-hook-trust, and why (id → skip reason). */
+async function untrustedHooks(
+  common: CommonContext,
+  engineOptions: { rewriteOrder?: 'completion' | 'configured' | undefined },
+  signal: AbortSignal,
+): Promise<Map<string, string>> {
+  const trusting = await openEngine(common, { ...engineOptions, bypassTrust: false });
+  try {
+    const skipped = trusting.handlers.filter(
+      (handler) => handler.skipReason === 'untrusted' || handler.skipReason === 'modified' || handler.skipReason === 'workspace-untrusted',
+    );
+    return new Map(skipped.map((handler) => [handler.id, String(handler.skipReason)]));
+  } finally {
+    await trusting.close({ signal });
   }
 }
 
@@ -135,7 +166,9 @@ async function resolveSettings(options: ReplayOptions): Promise<Settings> {
     since = Date.parse(options.since);
     if (Number.isNaN(since)) throw new UsageError(`--since ${options.since}: not a date (use e.g. 2026-11-30 or 2026-11-30T12:00Z)`);
   }
-  return { common, reader, events, since };
+  if (options.changed && options.against !== undefined)
+    throw new UsageError("--changed compares today's verdicts with what the sessions recorded, --against with another commit: use one");
+  return { changed: options.changed === true, common, reader, events, since };
 }
 
 /**
@@ -206,12 +239,19 @@ interface Output {
   confine: (replayed: ReplayedEvent) => ReplayedEvent;
 }
 
-async function replayOnce(settings: Settings, loop: ReplayLoopOptions, engine: Engine, { json, signal, out, confine }: Output) {
+async function replayOnce(
+  settings: Settings,
+  loop: ReplayLoopOptions,
+  engine: Engine,
+  audit: BypassAudit,
+  { json, signal, out, confine }: Output,
+) {
   const summary = emptySummary();
   const matched = new Set<string>();
   let first = true;
+  let shown = 0;
   if (json) await out('{"results":[');
-  else await out(TABLE_HEADER);
+  else await out(REPLAY_HEADER);
   const counts = await replayFiles({
     ...loop,
     signal,
@@ -220,6 +260,10 @@ async function replayOnce(settings: Settings, loop: ReplayLoopOptions, engine: E
       summary[verdict]++;
       for (const run of outcome?.runs ?? []) matched.add(run.id);
       const rewritten = outcome?.updatedInput ?? null;
+      const hooks = replayed.recorded.hooks;
+      audit.note(replayed, verdict, reason, outcome);
+      if (settings.changed && !BypassAudit.differs(hooks, verdict)) return;
+      shown++;
       if (json) {
         const result = {
           session: replayed.session,
@@ -231,28 +275,32 @@ async function replayOnce(settings: Settings, loop: ReplayLoopOptions, engine: E
           decision: verdict,
           reason,
           rewritten,
+          recorded: hooks ?? null,
           runs: outcome?.runs ?? [],
         };
         await out(`${first ? '' : ','}\n${stringifyJson(result)}`);
         first = false;
       } else {
-        await out(tableRow({ ...replayed, verdict, reason }));
+        await out(tableRow({ ...replayed, verdict, reason, hooks }, true));
       }
     },
   });
   const unmatched = engine.handlers.filter((handler) => settings.events.includes(handler.event) && !matched.has(handler.id));
   if (json) {
     await out(`\n],"sessions":${counts.sessions},"events":${counts.events},"summary":${stringifyJson(summary)},`);
-    await out(`"unmatchedHooks":${stringifyJson(unmatched.map((handler) => handler.id))}}\n`);
+    await out(`"unmatchedHooks":${stringifyJson(unmatched.map((handler) => handler.id))},`);
+    await out(`${settings.changed ? `"shown":${shown},` : ''}"audit":${stringifyJson(audit.json())}}\n`);
     return;
   }
-  await out(`\n${summaryText(counts.sessions, counts.events, summary)}`);
+  const filtered = settings.changed ? ` (${shown} shown: the session's record and today's verdict differ)` : '';
+  await out(`\n${summaryText(counts.sessions, counts.events, summary).replace(/\n$/, `${filtered}\n`)}`);
   if (!engine.handlers.some((handler) => settings.events.includes(handler.event))) {
     await out(`no ${settings.events.join(' or ')} hooks are configured for this project\n`);
     return;
   }
   const described = unmatched.map((handler) => ({ ...handler, matcher: handler.matcher.source }));
   await out(unmatchedText(described, counts.sessions, settings.events));
+  await out(audit.text());
 }
 
 /** `--against`: each event through the hooks at the ref and in the working tree; only changed verdicts are shown. */

@@ -1,13 +1,14 @@
 import { join, resolve } from 'node:path';
-import type { RecordedEvent, RecordPosition, SessionRecordParser, SessionRecordReader } from '../../kit/index.js';
+import type { RecordedEvent, RecordedHookTrace, RecordPosition, SessionRecordParser, SessionRecordReader } from '../../kit/index.js';
 import { BoundedMap } from '../../util/bounded-map.js';
 import { isPlainObject } from '../../util/is-plain-object.js';
 
 /**
  * Claude Code transcripts (`<config dir>/projects/<slug>/<session id>.jsonl`, one JSON record a line),
  * read back into the hook payloads Claude Code sends (docs/replay.md has the field mapping, checked
- * against transcripts Claude Code 2.1.328 wrote). Only `user` and `assistant` records matter; the
- * rest (`queue-operation`, `last-prompt`, `attachment`, request copies, …) are the agent's bookkeeping.
+ * against transcripts Claude Code 2.1.328 wrote). `user` and `assistant` records make the payloads;
+ * hook-error attachments and refused-prompt `system` records say what the hooks did; the rest
+ * (`queue-operation`, `last-prompt`, other attachments, request copies, …) are the agent's bookkeeping.
  */
 export const sessionRecords: SessionRecordReader = {
   events: ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure'],
@@ -20,6 +21,12 @@ export const sessionRecords: SessionRecordReader = {
   isRecordFile: (name) => name.endsWith('.jsonl'),
   recordKind: 'transcript record',
   open: (file) => new ClaudeTranscript(file),
+  // Observed with 2.1.328: started in a subdirectory of the project, it ran none of the project's .claude/settings.json hooks.
+  recordsHookErrors: true,
+  projectHooksFrom: 'start-directory',
+  hookTraces:
+    "Claude Code records a refusal in the call's result or, for a prompt, a system record, and a failed hook as an attachment; " +
+    'a hook that succeeded leaves no trace',
 };
 
 /** Claude Code's directory name for a project: its absolute path with every other character than [A-Za-z0-9] made `-`. */
@@ -27,14 +34,26 @@ export function projectSlug(cwd: string): string {
   return resolve(cwd).replace(/[^A-Za-z0-9]/g, '-');
 }
 
-/** Calls whose result has not arrived yet; past this many (a transcript of only calls) the oldest are forgotten. */
+/** Calls whose result has not arrived yet; past this many (a transcript of only calls) the oldest are reported without one. */
 const MAX_PENDING_CALLS = 4096;
+/** Failed hooks kept per call (a record could name any number). */
+const MAX_ERRORS_PER_CALL = 16;
 
 interface PendingCall {
   tool: string;
   input: unknown;
   common: Record<string, unknown>;
+  /** The PreToolUse event, held back until the result says what the hooks did. */
+  pre: RecordedEvent;
+  /** `hook_non_blocking_error` attachments recorded for this call so far. */
+  errors: { hook: string | null; message: string }[];
 }
+
+/** What ends the refusal text of a blocked prompt, before the prompt itself. */
+const ORIGINAL_PROMPT = '\n\n\nOriginal prompt: ';
+
+/** The start of the result text Claude Code records for a call a PreToolUse hook refused (2.1.328). */
+const REFUSAL = /^PreToolUse:[^\n]*? hook error: /;
 
 class ClaudeTranscript implements SessionRecordParser {
   private sessionId: string | null = null;
@@ -51,6 +70,11 @@ class ClaudeTranscript implements SessionRecordParser {
   }
 
   record(record: Record<string, unknown>, at: RecordPosition): { events: RecordedEvent[]; warning?: string } {
+    if (record.type === 'attachment') {
+      this.attachment(record.attachment);
+      return { events: [] };
+    }
+    if (record.type === 'system') return { events: this.blockedPrompt(record, at) };
     if (record.type !== 'user' && record.type !== 'assistant') return { events: [] };
     // Meta records are text Claude Code adds for the model (command caveats, reminders), not the user's.
     if (record.isMeta === true || record.isCompactSummary === true || record.isVisibleInTranscriptOnly === true) return { events: [] };
@@ -61,6 +85,23 @@ class ClaudeTranscript implements SessionRecordParser {
     if (typeof message.content === 'string') return { events: [this.prompt(record, message.content, at)] };
     if (Array.isArray(message.content)) return { events: this.results(record, message.content, at) };
     return { events: [], warning: 'a user record whose message.content is neither text nor a list of blocks' };
+  }
+
+  /** The calls whose result never arrived, in call order: replayed without a recorded hook trace. */
+  finish(): RecordedEvent[] {
+    const events = [...this.pending.values()].map((call) => call.pre);
+    this.pending.clear();
+    return events;
+  }
+
+  /** A failed hook (`hook_non_blocking_error`, naming the call by toolUseID) is kept with its call. */
+  private attachment(attachment: unknown): void {
+    if (!isPlainObject(attachment) || attachment.type !== 'hook_non_blocking_error' || attachment.hookEvent !== 'PreToolUse') return;
+    const call = typeof attachment.toolUseID === 'string' ? this.pending.get(attachment.toolUseID) : undefined;
+    if (call === undefined || call.errors.length >= MAX_ERRORS_PER_CALL) return;
+    const stderr = typeof attachment.stderr === 'string' ? attachment.stderr : '';
+    const message = stderr.replace(/^Failed with non-blocking status code: /, '') || `exit ${String(attachment.exitCode)}`;
+    call.errors.push({ hook: typeof attachment.command === 'string' ? attachment.command : null, message });
   }
 
   private noteSession(record: Record<string, unknown>): void {
@@ -87,7 +128,30 @@ class ClaudeTranscript implements SessionRecordParser {
   private prompt(record: Record<string, unknown>, prompt: string, at: RecordPosition): RecordedEvent {
     if (typeof record.permissionMode === 'string') this.permissionMode = record.permissionMode;
     const payload = { ...this.common(record), hook_event_name: 'UserPromptSubmit', prompt };
-    return { event: 'UserPromptSubmit', payload, tool: null, ...at };
+    // A prompt recorded as a user record went through: no hook refused it.
+    return { event: 'UserPromptSubmit', payload, tool: null, ...at, hooks: { blocked: false, hook: null, message: null, errors: [] } };
+  }
+
+  /**
+   * A prompt a UserPromptSubmit hook refused is no user record: Claude Code 2.1.328 writes a `system`
+   * record with `promptSubmitEnding: {ending: {kind: "blocked_by_hook", reason}}` and the content
+   * `UserPromptSubmit operation blocked by hook:\n[<command>]: <stderr>\n\n\nOriginal prompt: <prompt>`.
+   */
+  private blockedPrompt(record: Record<string, unknown>, at: RecordPosition): RecordedEvent[] {
+    const ending = isPlainObject(record.promptSubmitEnding) ? record.promptSubmitEnding.ending : undefined;
+    if (!isPlainObject(ending) || ending.kind !== 'blocked_by_hook' || typeof record.content !== 'string') return [];
+    const marker = record.content.indexOf(ORIGINAL_PROMPT);
+    if (marker === -1) return [];
+    this.noteSession(record);
+    const prompt = record.content.slice(marker + ORIGINAL_PROMPT.length);
+    const head = record.content.slice(0, marker).replace(/^UserPromptSubmit operation blocked by hook:\n/, '');
+    const end = head.startsWith('[') ? head.indexOf(']: ') : -1;
+    const hook = end === -1 ? null : head.slice(1, end);
+    const reason =
+      typeof ending.reason === 'string' && ending.reason !== '' ? ending.reason : (end === -1 ? head : head.slice(end + 3)).trim();
+    const payload = { ...this.common(record), hook_event_name: 'UserPromptSubmit', prompt };
+    const hooks: RecordedHookTrace = { blocked: true, hook, message: reason === '' ? null : reason, errors: [] };
+    return [{ event: 'UserPromptSubmit', payload, tool: null, ...at, hooks }];
   }
 
   /** Each tool_use block is its own assistant record in practice; a record holding several is read the same way. */
@@ -97,7 +161,6 @@ class ClaudeTranscript implements SessionRecordParser {
     for (const block of content) {
       if (!isPlainObject(block) || block.type !== 'tool_use' || typeof block.name !== 'string' || typeof block.id !== 'string') continue;
       const common = this.common(record);
-      this.pending.set(block.id, { tool: block.name, input: block.input ?? {}, common });
       const payload = {
         ...common,
         hook_event_name: 'PreToolUse',
@@ -105,7 +168,15 @@ class ClaudeTranscript implements SessionRecordParser {
         tool_input: block.input ?? {},
         tool_use_id: block.id,
       };
-      events.push({ event: 'PreToolUse', payload, tool: block.name, ...at });
+      const pre: RecordedEvent = { event: 'PreToolUse', payload, tool: block.name, ...at };
+      // Full: the oldest call waiting for its result is reported now, without one.
+      if (this.pending.size >= MAX_PENDING_CALLS && !this.pending.has(block.id)) {
+        const oldest = this.pending.keys().next().value as string;
+        events.push(this.pending.take(oldest)!.pre);
+      }
+      const replaced = this.pending.get(block.id);
+      if (replaced !== undefined) events.push(replaced.pre);
+      this.pending.set(block.id, { tool: block.name, input: block.input ?? {}, common, pre, errors: [] });
     }
     return events;
   }
@@ -118,6 +189,8 @@ class ClaudeTranscript implements SessionRecordParser {
       const id = block.tool_use_id;
       const call = typeof id === 'string' ? this.pending.take(id) : undefined;
       if (call === undefined || typeof id !== 'string') continue;
+      const hooks = hookTrace(record, block, call.errors);
+      events.push(hooks === undefined ? call.pre : { ...call.pre, hooks });
       // A call refused before it ran (a hook or the permission rules) is still replayed as PreToolUse, but no Post event fired for it.
       if (isPlainObject(record.permissionDecision) && record.permissionDecision.decision === 'reject') continue;
       // The structured result belongs to the record; with one result block per record (what Claude Code writes) it is this block's.
@@ -134,6 +207,37 @@ class ClaudeTranscript implements SessionRecordParser {
     }
     return events;
   }
+}
+
+/**
+ * What the result record says the hooks did (undefined: refused by something else, so it tells nothing).
+ * A refusal by a hook is `permissionDecision.source: "hook"`
+ * with the result text `PreToolUse:<tool> hook error: [<command>]: <stderr>` (exit 2) or
+ * `PreToolUse:<tool> hook error: <reason>` (a JSON deny, which names no command).
+ */
+function hookTrace(
+  record: Record<string, unknown>,
+  block: Record<string, unknown>,
+  errors: RecordedHookTrace['errors'],
+): RecordedHookTrace | undefined {
+  const decision = isPlainObject(record.permissionDecision) ? record.permissionDecision : {};
+  // Refused by something else (a permission rule, the user): it did not run, and the record says nothing of the hooks.
+  if (decision.decision === 'reject' && decision.source !== 'hook') return undefined;
+  if (decision.decision !== 'reject') return { blocked: false, hook: null, message: null, errors };
+  const text = typeof block.content === 'string' ? block.content : resultText(block.content);
+  const prefix = REFUSAL.exec(text);
+  if (prefix === null) return { blocked: true, hook: null, message: text.trim() || null, errors };
+  const rest = text.slice(prefix[0].length);
+  // `[command]: message`; the first `]: ` ends the command (a command holding one is cut there).
+  const end = rest.startsWith('[') ? rest.indexOf(']: ') : -1;
+  if (end === -1) return { blocked: true, hook: null, message: rest.trim() || null, errors };
+  return { blocked: true, hook: rest.slice(1, end), message: rest.slice(end + 3).trim() || null, errors };
+}
+
+/** A result given as text blocks, joined. */
+function resultText(content: unknown): string {
+  if (!Array.isArray(content)) return '';
+  return content.map((part) => (isPlainObject(part) && typeof part.text === 'string' ? part.text : '')).join('');
 }
 
 /** hook_event_name before the tool fields, as Claude Code orders a payload. */

@@ -1,5 +1,5 @@
 import { join, relative, resolve, isAbsolute } from 'node:path';
-import type { RecordedEvent, RecordPosition, SessionRecordParser, SessionRecordReader } from '../../kit/index.js';
+import type { RecordedEvent, RecordedHookTrace, RecordPosition, SessionRecordParser, SessionRecordReader } from '../../kit/index.js';
 import { BoundedMap } from '../../util/bounded-map.js';
 import { isPlainObject } from '../../util/is-plain-object.js';
 
@@ -22,6 +22,10 @@ export const sessionRecords: SessionRecordReader = {
   isRecordFile: (name) => name.startsWith('rollout-') && name.endsWith('.jsonl'),
   recordKind: 'rollout record',
   open: (file) => new CodexRollout(file),
+  // Codex finds the project root above its start directory and loads the root's .codex/ hooks when the project is trusted.
+  recordsHookErrors: false,
+  projectHooksFrom: 'project-root',
+  hookTraces: "Codex records only a refusal (in the call's output); a hook that failed or succeeded leaves no trace",
 };
 
 function isWithin(dir: string, path: string): boolean {
@@ -29,7 +33,7 @@ function isWithin(dir: string, path: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
-/** Calls whose output has not arrived yet; past this many the oldest are forgotten. */
+/** Calls whose output has not arrived yet; past this many the oldest are reported without one. */
 const MAX_PENDING_CALLS = 4096;
 
 /** Injected context Codex records as user messages; hooks never saw these as prompts. */
@@ -55,6 +59,8 @@ interface PendingCall {
   tool: string;
   input: unknown;
   fields: Record<string, unknown>;
+  /** The PreToolUse event, held back until the output says whether a hook refused the call. */
+  pre: RecordedEvent;
 }
 
 class CodexRollout implements SessionRecordParser {
@@ -134,9 +140,25 @@ class CodexRollout implements SessionRecordParser {
     if (callId === null || name === null) return [];
     const { tool, input } = hookTool(name, item.type === 'custom_tool_call' ? item.input : item.arguments);
     const fields = this.common(item, 'PreToolUse');
-    this.pending.set(callId, { tool, input, fields });
     const payload = { ...fields, tool_name: tool, tool_input: input, tool_use_id: callId };
-    return [{ event: 'PreToolUse', payload, tool, ...at }];
+    const pre: RecordedEvent = { event: 'PreToolUse', payload, tool, ...at };
+    const events: RecordedEvent[] = [];
+    // Full: the oldest call waiting for its output is reported now, without one.
+    if (this.pending.size >= MAX_PENDING_CALLS && !this.pending.has(callId)) {
+      const oldest = this.pending.keys().next().value as string;
+      events.push(this.pending.take(oldest)!.pre);
+    }
+    const replaced = this.pending.get(callId);
+    if (replaced !== undefined) events.push(replaced.pre);
+    this.pending.set(callId, { tool, input, fields, pre });
+    return events;
+  }
+
+  /** The calls whose output never arrived, in call order: replayed without a recorded hook trace. */
+  finish(): RecordedEvent[] {
+    const events = [...this.pending.values()].map((call) => call.pre);
+    this.pending.clear();
+    return events;
   }
 
   private output(item: Record<string, unknown>, at: RecordPosition): RecordedEvent[] {
@@ -144,7 +166,11 @@ class CodexRollout implements SessionRecordParser {
     const call = callId === null ? undefined : this.pending.take(callId);
     if (call === undefined || callId === null) return [];
     // A call a PreToolUse hook blocked never ran: Codex records the refusal as its output, and fired no PostToolUse.
-    if (typeof item.output === 'string' && item.output.startsWith(BLOCKED_PREFIX)) return [];
+    if (typeof item.output === 'string' && item.output.startsWith(BLOCKED_PREFIX)) return [{ ...call.pre, hooks: refusal(item.output) }];
+    // Refused by Codex itself (its own command rules, observed in an untrusted project): it never ran, and no hook said so.
+    const refusedByCodex =
+      typeof item.output === 'string' && item.output.startsWith('exec_command failed: ') && item.output.includes('Rejected(');
+    const pre = refusedByCodex ? call.pre : { ...call.pre, hooks: { blocked: false, hook: null, message: null, errors: [] } };
     const payload = {
       ...call.fields,
       hook_event_name: 'PostToolUse',
@@ -153,8 +179,16 @@ class CodexRollout implements SessionRecordParser {
       tool_response: item.output ?? null,
       tool_use_id: callId,
     };
-    return [{ event: 'PostToolUse', payload, tool: call.tool, ...at }];
+    return [pre, { event: 'PostToolUse', payload, tool: call.tool, ...at }];
   }
+}
+
+/** `Command blocked by PreToolUse hook: <reason>. Command: <command>`: the reason (Codex names no hook). */
+function refusal(output: string): RecordedHookTrace {
+  const rest = output.slice(BLOCKED_PREFIX.length);
+  const end = rest.lastIndexOf('. Command: ');
+  const message = (end === -1 ? rest : rest.slice(0, end)).trim();
+  return { blocked: true, hook: null, message: message === '' ? null : message, errors: [] };
 }
 
 /** The typed text of a user message, or null for the context Codex injects as one. */
