@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { loadContextOf, openEngine, reloadFailureWarnings, type EngineSettings, type HookEngine } from '../engine/engine.js';
 import { HookctlError, UsageError } from '../errors.js';
 import type { Dialect } from '../kit/index.js';
@@ -105,11 +105,32 @@ export async function serveHttp(options: HttpServerOptions): Promise<void> {
   });
   const limiter = new Limiter(options.maxConcurrentDispatches ?? MAX_CONCURRENT_HTTP_DISPATCHES, MAX_QUEUED_HTTP_REQUESTS);
   const controllers = new Set<AbortController>();
-  const server = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS }, (request, response) => {
+  const server = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 1_000 }, (request, response) => {
     void handle(request, response, { engine, token, port: () => (server.address() as AddressInfo).port, limiter, controllers });
   });
   server.maxConnections = MAX_CONNECTIONS;
   server.keepAliveTimeout = 5_000;
+  // Slow loris: a connection whose request headers are not complete HEADERS_TIMEOUT_MS after it
+  // opened (or after its last answer) is destroyed. Node's own headersTimeout check did not fire in
+  // this process (seen on Node 20), so the deadline is kept here, per socket.
+  const deadlines = new WeakMap<Socket, NodeJS.Timeout>();
+  const arm = (socket: Socket): void => {
+    clearTimeout(deadlines.get(socket));
+    deadlines.set(
+      socket,
+      setTimeout(() => socket.destroy(), HEADERS_TIMEOUT_MS),
+    );
+  };
+  server.on('connection', (socket: Socket) => {
+    arm(socket);
+    socket.once('close', () => clearTimeout(deadlines.get(socket)));
+  });
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    clearTimeout(deadlines.get(request.socket));
+    response.once('finish', () => {
+      if (!request.socket.destroyed) arm(request.socket);
+    });
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, host, () => {
