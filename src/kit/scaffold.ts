@@ -9,6 +9,12 @@ export interface RegistrationEntry {
    * (openinterpreter hooks.json); octo's hooks.yml has no `id`, so its editor leaves it out.
    */
   id: string;
+  /**
+   * The whole handler object to write instead of `{ type: "command", command }` (claude's http
+   * handler of `scaffold --register --http`); it counts as registered when a handler of the event
+   * already has the same `command`, or the same `url`.
+   */
+  handler?: Record<string, unknown>;
 }
 
 export interface RegisterEdit {

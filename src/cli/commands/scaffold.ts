@@ -43,7 +43,12 @@ export function registerScaffold(program: Command): void {
       )
       .option('--matcher <matcher>', 'matcher for the config entry (tool name, source, …)')
       .option('--register', `add the hook to the project config (${REGISTER_FILES}), keeping everything else`)
-      .option('--force', 'overwrite an existing script'),
+      .option('--force', 'overwrite an existing script')
+      .option(
+        '--http',
+        'claude: serve the hook through `hookctl serve --http`: --register puts it in .claude/hookctl-served.json and adds the http handler (onFailure block on guard events) and a SessionStart starter to .claude/settings.json',
+      )
+      .option('--port <n>', 'with --http: the server port (default 47733)'),
   )
     .addHelpText(
       'after',
