@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { openSync, mkdirSync } from 'node:fs';
+import { mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadDialect } from '../../dialects/registry.js';
 import { BYPASS_TRUST_WARNING } from '../../engine/engine.js';
@@ -44,7 +44,8 @@ export async function serveHttpCommand(options: ServeOptions): Promise<number> {
 
 /**
  * The SessionStart starter: exit 0 at once when a server of this token answers on the port; else
- * start one detached (its log in `.claude/hookctl-serve.log`) and wait until it answers.
+ * start one detached (its log in `.claude/hookctl-serve.log`, its pid in `.claude/hookctl-serve.pid`)
+ * and wait until it answers.
  */
 async function ensure(port: number, token: string, cwd: string): Promise<number> {
   if (await probe(port, token)) return 0;
@@ -57,6 +58,8 @@ async function ensure(port: number, token: string, cwd: string): Promise<number>
     env: process.env,
   });
   child.unref();
+  // How a person (or a test) stops it: `kill $(cat .claude/hookctl-serve.pid)`.
+  if (child.pid !== undefined) writeFileSync(join(logDir, 'hookctl-serve.pid'), `${child.pid}\n`, { mode: 0o600 });
   const deadline = Date.now() + ENSURE_WAIT_MS;
   while (Date.now() < deadline) {
     if (await probe(port, token, 500)) return 0;
