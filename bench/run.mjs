@@ -16,6 +16,7 @@ import { benchHostile } from './hostile.mjs';
 import { benchLint } from './lint.mjs';
 import { benchRunner } from './runner.mjs';
 import { benchServe } from './serve.mjs';
+import { benchServeHttp } from './serve-http.mjs';
 import { benchStart } from './start.mjs';
 import { printTable } from './table.mjs';
 import { benchValidators } from './validators.mjs';
@@ -25,6 +26,7 @@ const GROUPS = {
   runner: benchRunner,
   engine: benchEngine,
   serve: benchServe,
+  http: benchServeHttp,
   cli: benchCli,
   start: benchStart,
   lint: benchLint,
@@ -88,6 +90,8 @@ for (const group of options.groups) {
 }
 const rows = [...byGroup.values()].flat();
 printTable(rows);
+const issue43 = rows.filter((row) => row.issue === 43);
+if (issue43.length > 0) process.stderr.write(`issue 43: ${issue43.filter((row) => row.pass).length} of ${issue43.length} http targets met in this run\n`);
 const issue25 = rows.filter((row) => row.issue === 25);
 if (issue25.length > 0) {
   const met = issue25.filter((row) => row.pass).length;
