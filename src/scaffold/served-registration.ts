@@ -25,9 +25,13 @@ export const GUARD_EVENTS: ReadonlySet<string> = new Set([
   'TaskCompleted',
 ]);
 
-/** The command of the SessionStart hook that starts the server when it is not running. */
+/**
+ * The command of the SessionStart hook that starts the server when it is not running: through
+ * `npx --no`, which finds hookctl installed in the project (`npm i -D hookctl`) or globally and
+ * installs nothing (absent, the server does not start and the guarded calls are blocked).
+ */
 export function starterCommand(port: number): string {
-  return `hookctl serve --http --ensure --port ${port}`;
+  return `npx --no hookctl serve --http --ensure --port ${port}`;
 }
 
 /**
