@@ -27,13 +27,17 @@ const KINDS = {
   'command hookctl run': () => ({
     served: true,
     settings: {
-      PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: `${process.execPath} ${BIN} run PreToolUse --dialect claude --served` }] }],
+      PreToolUse: [
+        { matcher: 'Bash', hooks: [{ type: 'command', command: `${process.execPath} ${BIN} run PreToolUse --dialect claude --served` }] },
+      ],
     },
   }),
   'http → serve --http': (port) => ({
     served: true,
     settings: {
-      SessionStart: [{ hooks: [{ type: 'command', command: `${process.execPath} ${BIN} serve --http --ensure --port ${port}`, timeout: 15 }] }],
+      SessionStart: [
+        { hooks: [{ type: 'command', command: `${process.execPath} ${BIN} serve --http --ensure --port ${port}`, timeout: 15 }] },
+      ],
       PreToolUse: [
         {
           hooks: [
@@ -53,7 +57,9 @@ const KINDS = {
 };
 
 function script() {
-  const turns = Array.from({ length: CALLS }, (_, i) => ({ tools: [{ name: 'Bash', input: { command: `echo ${i} >> ../calls.txt`, description: 'count' } }] }));
+  const turns = Array.from({ length: CALLS }, (_, i) => ({
+    tools: [{ name: 'Bash', input: { command: `echo ${i} >> ../calls.txt`, description: 'count' } }],
+  }));
   return { conversations: [{ turns: [...turns, { text: 'All done.' }] }] };
 }
 
@@ -109,7 +115,8 @@ async function session(kind, port) {
 }
 
 export async function benchClaudeSession({ rounds = Number(process.env.BENCH_CLAUDE_ROUNDS ?? 3) } = {}) {
-  if (!existsSync(CLAUDE)) return [{ name: 'real Claude sessions', measured: 'not run: no pinned claude (npm ci)', target: 'report', ratio: null }];
+  if (!existsSync(CLAUDE))
+    return [{ name: 'real Claude sessions', measured: 'not run: no pinned claude (npm ci)', target: 'report', ratio: null }];
   const times = Object.fromEntries(Object.keys(KINDS).map((kind) => [kind, []]));
   let port = 47_900;
   for (let round = 0; round < rounds; round++) {

@@ -93,7 +93,8 @@ for (const group of options.groups) {
 const rows = [...byGroup.values()].flat();
 printTable(rows);
 const issue43 = rows.filter((row) => row.issue === 43 && row.pass !== undefined);
-if (issue43.length > 0) process.stderr.write(`issue 43: ${issue43.filter((row) => row.pass).length} of ${issue43.length} http targets met in this run\n`);
+if (issue43.length > 0)
+  process.stderr.write(`issue 43: ${issue43.filter((row) => row.pass).length} of ${issue43.length} http targets met in this run\n`);
 const issue25 = rows.filter((row) => row.issue === 25);
 if (issue25.length > 0) {
   const met = issue25.filter((row) => row.pass).length;

@@ -117,7 +117,10 @@ export async function benchServeHttp({ iterations = 200, runIterations = 15 } = 
     if (answer !== '{}') throw new Error(`bench setup: unexpected answer ${answer}`);
     const roundTrip = () => post(agent, port, stdin);
     const [viaHttp, bare] = await interleavedMedians([roundTrip, () => bareSpawn(stdin)], { iterations, warmup: 20 });
-    const [httpAgain, viaRun] = await interleavedMedians([roundTrip, () => hookctlRun(box, stdin)], { iterations: runIterations, warmup: 2 });
+    const [httpAgain, viaRun] = await interleavedMedians([roundTrip, () => hookctlRun(box, stdin)], {
+      iterations: runIterations,
+      warmup: 2,
+    });
     return [
       {
         name: `serve --http: POST round trip (keep-alive), exit 0 served hook, vs bare sh -c spawn (median of ${iterations})`,

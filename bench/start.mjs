@@ -138,7 +138,13 @@ async function benchRunPerDialect(root, iterations) {
     // The minimal runner reads .claude/settings.json: it is the exit-0 floor of the claude row only.
     const minimal = dialect === 'claude' ? [() => node([MINIMAL_RUNNER], { cwd: withExit.cwd, env, input: withExit.payload })] : [];
     const [bare, hook, runNode, runExit, runner] = await interleavedMedians(
-      [() => node(['-e', '0'], { cwd, env }), () => node(['hook.mjs'], { cwd, env, input: payload }), withNode.run, withExit.run, ...minimal],
+      [
+        () => node(['-e', '0'], { cwd, env }),
+        () => node(['hook.mjs'], { cwd, env, input: payload }),
+        withNode.run,
+        withExit.run,
+        ...minimal,
+      ],
       { iterations, warmup: 2 },
     );
     // Issue 43 restated the issue-25 targets: the node hook at 1.4× (was 1.3×); the exit-0 hook

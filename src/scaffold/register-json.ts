@@ -30,7 +30,8 @@ export function registerInGroupsJson(
   options: GroupsJsonOptions,
 ): RegisterEdit {
   const handler =
-    entry.handler ?? (options.writeId ? { type: 'command', id: entry.id, command: entry.command } : { type: 'command', command: entry.command });
+    entry.handler ??
+    (options.writeId ? { type: 'command', id: entry.id, command: entry.command } : { type: 'command', command: entry.command });
   const group = { ...(entry.matcher === null ? {} : { matcher: entry.matcher }), hooks: [handler] };
   if (text === null) {
     return { status: 'created', text: `${JSON.stringify({ hooks: { [entry.event]: [group] } }, null, 2)}\n` };

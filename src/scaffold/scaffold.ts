@@ -99,9 +99,11 @@ export async function scaffoldHook(options: ScaffoldOptions): Promise<ScaffoldRe
   // The script's name is the hook's id: `hookctl trust <name>` reaches it however entries move.
   const entry: RegistrationEntry = { event: options.event, matcher, command, id: name };
   // Planned before anything is written, so a config that cannot take the hook leaves nothing behind.
-  if (options.http && dialect.id !== 'claude') throw new UsageError(`--http serves Claude Code http hooks: --dialect claude (not ${dialect.id})`);
+  if (options.http && dialect.id !== 'claude')
+    throw new UsageError(`--http serves Claude Code http hooks: --dialect claude (not ${dialect.id})`);
   // Claude Code takes no http hook on SessionStart (lint: handler-type-unsupported), and the starter runs there.
-  if (options.http && options.event === 'SessionStart') throw new UsageError('--http: SessionStart takes command hooks only; scaffold it without --http');
+  if (options.http && options.event === 'SessionStart')
+    throw new UsageError('--http: SessionStart takes command hooks only; scaffold it without --http');
   const configFile = options.http ? SERVED_HOOKS_FILE : dialect.scaffold.projectConfigFile;
   const plan = options.register ? planRegistration(dialect.scaffold, options.projectDir, entry, configFile) : null;
   const settingsPlan =

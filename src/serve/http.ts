@@ -57,7 +57,8 @@ export function tokenOf(env: Readonly<Record<string, string | undefined>>): stri
   const token = env[TOKEN_ENV];
   if (token === undefined || token.length < MIN_TOKEN_LENGTH) {
     throw new UsageError(
-      `serve --http needs a secret in $${TOKEN_ENV} (at least ${MIN_TOKEN_LENGTH} characters; e.g. \`export ${TOKEN_ENV}=$(openssl rand -hex 24)\` in your shell profile, never in a committed file)`,
+      `serve --http needs a secret in $${TOKEN_ENV} (at least ${MIN_TOKEN_LENGTH} characters; ` +
+        `e.g. \`export ${TOKEN_ENV}=$(openssl rand -hex 24)\` in your shell profile, never in a committed file)`,
     );
   }
   return token;
@@ -105,9 +106,12 @@ export async function serveHttp(options: HttpServerOptions): Promise<void> {
   });
   const limiter = new Limiter(options.maxConcurrentDispatches ?? MAX_CONCURRENT_HTTP_DISPATCHES, MAX_QUEUED_HTTP_REQUESTS);
   const controllers = new Set<AbortController>();
-  const server = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 1_000 }, (request, response) => {
-    void handle(request, response, { engine, token, port: () => (server.address() as AddressInfo).port, limiter, controllers });
-  });
+  const server = createServer(
+    { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 1_000 },
+    (request, response) => {
+      void handle(request, response, { engine, token, port: () => (server.address() as AddressInfo).port, limiter, controllers });
+    },
+  );
   server.maxConnections = MAX_CONNECTIONS;
   server.keepAliveTimeout = 5_000;
   // Slow loris: a connection whose request headers are not complete HEADERS_TIMEOUT_MS after it
@@ -142,7 +146,10 @@ export async function serveHttp(options: HttpServerOptions): Promise<void> {
     throw error.code === 'EADDRINUSE' ? new UsageError(`port ${options.port} on ${host} is in use (another hookctl serve --http?)`) : error;
   });
   const port = (server.address() as AddressInfo).port;
-  options.log(`hookctl serve: ready: ${engine.dialect} served hooks of ${cwd} (${engine.handlers.length} hooks) on http://${host}:${port}${HOOK_PATH}`);
+  options.log(
+    `hookctl serve: ready: ${engine.dialect} served hooks of ${cwd} (${engine.handlers.length} hooks) ` +
+      `on http://${host}:${port}${HOOK_PATH}`,
+  );
   options.onListening?.(port);
   await new Promise<void>((resolve) => {
     if (options.signal.aborted) resolve();
@@ -171,9 +178,14 @@ async function handle(request: IncomingMessage, response: ServerResponse, contex
   }
   const body = await readBody(request);
   if (typeof body === 'number') {
-    reply(response, body, { error: body === 413 ? `request body larger than ${MAX_BODY_BYTES} bytes` : 'request body not received' }, {
-      Connection: 'close',
-    });
+    reply(
+      response,
+      body,
+      { error: body === 413 ? `request body larger than ${MAX_BODY_BYTES} bytes` : 'request body not received' },
+      {
+        Connection: 'close',
+      },
+    );
     if (body === 413) request.destroy();
     return;
   }
@@ -231,7 +243,8 @@ function refuse(request: IncomingMessage, context: Context): Refusal | null {
   const port = context.port();
   const allowedHosts = [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
   // DNS rebinding: a page on evil.example resolved to 127.0.0.1 still says Host: evil.example.
-  if (!allowedHosts.includes((request.headers.host ?? '').toLowerCase())) return { status: 421, message: 'Host is not this loopback server' };
+  if (!allowedHosts.includes((request.headers.host ?? '').toLowerCase()))
+    return { status: 421, message: 'Host is not this loopback server' };
   // Browsers always send Origin on a cross-site POST; Claude Code never does.
   if (request.headers.origin !== undefined) return { status: 403, message: 'browser requests are refused' };
   if (!tokenMatches(request.headers.authorization, context.token)) return { status: 401, message: 'missing or wrong token' };

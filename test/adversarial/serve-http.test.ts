@@ -22,7 +22,9 @@ afterEach(() => {
   for (const server of servers.splice(0)) server.kill('SIGKILL');
 });
 
-const DENY = `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"served deny"}}'`;
+const DENY_JSON =
+  '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"served deny"}}';
+const DENY = `echo '${DENY_JSON}'`;
 
 function payload(project: string, command = 'ls'): Record<string, unknown> {
   return {
@@ -163,7 +165,10 @@ describe('serve --http: what a caller can send', () => {
     const { port, project } = await start(DENY);
     const declared = await send(port, { headers: { ...auth, 'Content-Length': String(17 * 1024 * 1024) }, body: '' }).catch(() => null);
     expect(declared?.status ?? 413).toBe(413);
-    const streamed = await send(port, { headers: auth, body: Buffer.alloc(17 * 1024 * 1024, 0x20) }).catch(() => ({ status: 413, body: '' }));
+    const streamed = await send(port, { headers: auth, body: Buffer.alloc(17 * 1024 * 1024, 0x20) }).catch(() => ({
+      status: 413,
+      body: '',
+    }));
     expect(streamed.status).toBe(413);
     const deepBody = JSON.stringify(payload(project)).replace('"ls"}', `"ls","x":${'['.repeat(100_000)}${']'.repeat(100_000)}}`);
     const deepAnswer = await send(port, { headers: auth, body: deepBody });
@@ -194,7 +199,9 @@ describe('serve --http: what a caller can send', () => {
   it('bounds dispatches in flight: 400 pipelined requests against a slow hook get answers, none lost, the server alive', async () => {
     const { port, project } = await start(`sleep 0.2; ${DENY}`);
     const body = JSON.stringify(payload(project));
-    const answers = await Promise.all(Array.from({ length: 400 }, () => send(port, { headers: auth, body }).catch(() => ({ status: 0, body: '' }))));
+    const answers = await Promise.all(
+      Array.from({ length: 400 }, () => send(port, { headers: auth, body }).catch(() => ({ status: 0, body: '' }))),
+    );
     const statuses = new Set(answers.map((answer) => answer.status));
     // Up to 32 run at once and 256 wait; past that a request is refused with 503, never queued without
     // bound, and past 128 connections one is closed unanswered (0 here; for Claude a failed hook).
@@ -218,7 +225,8 @@ describe('serve --http: what hooks get', () => {
     const names = readFileSync(dump, 'utf8')
       .split('\n')
       .map((line) => line.split('=')[0]);
-    for (const name of ['NODE_OPTIONS', 'NODE_EXTRA_CA_CERTS', 'AWS_SECRET_ACCESS_KEY', 'HOOKCTL_SERVE_TOKEN']) expect(names).not.toContain(name);
+    for (const name of ['NODE_OPTIONS', 'NODE_EXTRA_CA_CERTS', 'AWS_SECRET_ACCESS_KEY', 'HOOKCTL_SERVE_TOKEN'])
+      expect(names).not.toContain(name);
     expect(names).toContain('CLAUDE_PROJECT_DIR');
     expect(names).toContain('LANG');
     expect(readdirSync(temp.root)).toContain('env.txt');

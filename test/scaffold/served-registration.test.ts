@@ -14,7 +14,8 @@ function scaffold(project: string, home: string, ...args: string[]) {
   return runCli(['scaffold', ...args, '--dialect', 'claude', '--register', '--http', '--cwd', project, '--home', home]);
 }
 
-const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as { hooks: Record<string, { matcher?: string; hooks: Record<string, unknown>[] }[]> };
+const read = (path: string) =>
+  JSON.parse(readFileSync(path, 'utf8')) as { hooks: Record<string, { matcher?: string; hooks: Record<string, unknown>[] }[]> };
 
 describe('scaffold --register --http', () => {
   it('puts the hook in the served file and the http handler with onFailure block plus the starter in settings.json', async () => {
@@ -68,7 +69,18 @@ describe('scaffold --register --http', () => {
     const start = await scaffold(box.project, box.home, 'SessionStart');
     expect(start.code).toBe(2);
     expect(start.stderr).toContain('SessionStart takes command hooks only');
-    const other = await runCli(['scaffold', 'PreToolUse', '--dialect', 'codex', '--register', '--http', '--cwd', box.project, '--home', box.home]);
+    const other = await runCli([
+      'scaffold',
+      'PreToolUse',
+      '--dialect',
+      'codex',
+      '--register',
+      '--http',
+      '--cwd',
+      box.project,
+      '--home',
+      box.home,
+    ]);
     expect(other.code).toBe(2);
     expect(other.stderr).toContain('--dialect claude');
   });

@@ -64,7 +64,8 @@ function report(event: string, result: ScaffoldResult, noHookTrust: boolean): st
     lines.push(
       served.status === 'already-registered'
         ? `.claude/settings.json already sends ${event} to hookctl serve --http; left unchanged.`
-        : `${served.status === 'created' ? 'created' : 'updated'} .claude/settings.json: ${event} goes to hookctl serve --http (http hook), and SessionStart starts it.`,
+        : `${served.status === 'created' ? 'created' : 'updated'} .claude/settings.json: ` +
+            `${event} goes to hookctl serve --http (http hook), and SessionStart starts it.`,
       'Claude never runs .claude/hookctl-served.json itself: the server does. Set HOOKCTL_SERVE_TOKEN in your shell profile.',
       '',
     );
@@ -81,7 +82,8 @@ function report(event: string, result: ScaffoldResult, noHookTrust: boolean): st
 function httpPort(options: ScaffoldOptions): number {
   if (!options.http) throw new UsageError('--port goes with --http');
   const port = options.port === undefined ? DEFAULT_HTTP_PORT : Number(options.port);
-  if (!Number.isInteger(port) || port < 1 || port > 65_535) throw new UsageError(`--port ${JSON.stringify(options.port)} is not a port number`);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535)
+    throw new UsageError(`--port ${JSON.stringify(options.port)} is not a port number`);
   return port;
 }
 

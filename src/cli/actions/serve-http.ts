@@ -20,7 +20,8 @@ export async function serveHttpCommand(options: ServeOptions): Promise<number> {
   if (common.dialectId !== 'claude')
     throw new UsageError(`serve --http answers Claude Code http hooks: --dialect claude (not ${common.dialectId})`);
   const port = options.port === undefined ? DEFAULT_HTTP_PORT : Number(options.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError(`--port ${JSON.stringify(options.port)} is not a port number`);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new UsageError(`--port ${JSON.stringify(options.port)} is not a port number`);
   const host = options.host ?? '127.0.0.1';
   checkLoopbackHost(host);
   const token = tokenOf(process.env);
@@ -52,11 +53,15 @@ async function ensure(port: number, token: string, cwd: string): Promise<number>
   const logDir = join(cwd, '.claude');
   mkdirSync(logDir, { recursive: true });
   const log = openSync(join(logDir, 'hookctl-serve.log'), 'a', 0o600);
-  const child = spawn(process.execPath, [process.argv[1]!, 'serve', '--http', '--dialect', 'claude', '--port', String(port), '--cwd', cwd], {
-    detached: true,
-    stdio: ['ignore', log, log],
-    env: process.env,
-  });
+  const child = spawn(
+    process.execPath,
+    [process.argv[1]!, 'serve', '--http', '--dialect', 'claude', '--port', String(port), '--cwd', cwd],
+    {
+      detached: true,
+      stdio: ['ignore', log, log],
+      env: process.env,
+    },
+  );
   child.unref();
   // How a person (or a test) stops it: `kill $(cat .claude/hookctl-serve.pid)`.
   if (child.pid !== undefined) writeFileSync(join(logDir, 'hookctl-serve.pid'), `${child.pid}\n`, { mode: 0o600 });
@@ -65,6 +70,8 @@ async function ensure(port: number, token: string, cwd: string): Promise<number>
     if (await probe(port, token, 500)) return 0;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  process.stderr.write(`hookctl: serve --http did not answer on 127.0.0.1:${port} within ${ENSURE_WAIT_MS / 1000} s; see .claude/hookctl-serve.log\n`);
+  process.stderr.write(
+    `hookctl: serve --http did not answer on 127.0.0.1:${port} within ${ENSURE_WAIT_MS / 1000} s; see .claude/hookctl-serve.log\n`,
+  );
   return 2;
 }

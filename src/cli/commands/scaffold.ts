@@ -46,7 +46,8 @@ export function registerScaffold(program: Command): void {
       .option('--force', 'overwrite an existing script')
       .option(
         '--http',
-        'claude: serve the hook through `hookctl serve --http`: --register puts it in .claude/hookctl-served.json and adds the http handler (onFailure block on guard events) and a SessionStart starter to .claude/settings.json',
+        'claude: serve the hook through `hookctl serve --http`: --register puts it in .claude/hookctl-served.json ' +
+          'and adds the http handler (onFailure block on guard events) and a SessionStart starter to .claude/settings.json',
       )
       .option('--port <n>', 'with --http: the server port (default 47733)'),
   )

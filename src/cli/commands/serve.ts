@@ -12,7 +12,10 @@ export function registerServe(program: Command): void {
         .option('--http', 'claude: answer Claude Code http hooks on POST http://127.0.0.1:PORT/hook instead of JSON-RPC on stdio')
         .option('--port <n>', 'with --http: the loopback port (default 47733)')
         .option('--host <addr>', 'with --http: 127.0.0.1 (default), ::1 or localhost; anything else is refused')
-        .option('--ensure', 'with --http: start the server in the background unless one answers on the port, then exit (the SessionStart starter)'),
+        .option(
+          '--ensure',
+          'with --http: start the server in the background unless one answers on the port, then exit (the SessionStart starter)',
+        ),
     ),
   )
     .addHelpText(

@@ -60,7 +60,9 @@ function served(setup: Setup): AgentCase {
             },
           }),
     },
-    script: { conversations: [{ turns: [{ tools: [{ name: 'Bash', input: { command: MARK, description: 'run it' } }] }, { text: 'All done.' }] }] },
+    script: {
+      conversations: [{ turns: [{ tools: [{ name: 'Bash', input: { command: MARK, description: 'run it' } }] }, { text: 'All done.' }] }],
+    },
     env: { HOOKCTL_SERVE_TOKEN: TOKEN },
   };
 }
@@ -118,7 +120,9 @@ describe.skipIf(why !== null)('Claude Code 2.1.328 with hookctl serve --http (re
     expect(o.lastRequestText()).toContain('served context 7341');
   });
 
-  it.concurrent('a served hook slower than the http timeout: with onFailure block the tool does not run', { timeout: 300_000 }, async () => {
+  it.concurrent('a served hook slower than the http timeout: with onFailure block the tool does not run', {
+    timeout: 300_000,
+  }, async () => {
     const o = await session({ guard: { sleep: 8, ...pre({ permissionDecision: 'allow' }) }, onFailure: 'block', timeout: 2 });
     expect(o.session.timedOut, o.session.stderr).toBe(false);
     expect(ran(o)).toBe(false);
@@ -132,7 +136,9 @@ describe.skipIf(why !== null)('Claude Code 2.1.328 with hookctl serve --http (re
     expect(o.toolResult()?.text).toContain('failed; blocking because onFailure is "block"');
   });
 
-  it.concurrent('server down: without onFailure the tool runs unguarded (why the registration writes it)', { timeout: 300_000 }, async () => {
+  it.concurrent('server down: without onFailure the tool runs unguarded (why the registration writes it)', {
+    timeout: 300_000,
+  }, async () => {
     const o = await session({ guard: null, starter: false });
     expect(o.session.timedOut, o.session.stderr).toBe(false);
     expect(ran(o)).toBe(true);
