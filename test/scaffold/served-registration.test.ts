@@ -88,6 +88,7 @@ describe('scaffold --register --http', () => {
   it('--served lists and dry-runs the served hooks; without it, what Claude runs itself', async () => {
     const box = makeTempProject();
     expect((await scaffold(box.project, box.home, 'PreToolUse', '--matcher', 'Bash', '--name', 'guard')).code).toBe(0);
+    box.write('project/.claude/hookctl-served.json.bak', readFileSync(join(box.project, '.claude/hookctl-served.json'), 'utf8'));
     const common = ['--dialect', 'claude', '--cwd', box.project, '--home', box.home, '--managed', join(box.root, 'none.json')];
     const served = await runCli(['list', '--served', '--json', ...common]);
     const servedHooks = (JSON.parse(served.stdout) as { hooks: { command: string; file: string }[] }).hooks;
@@ -96,6 +97,15 @@ describe('scaffold --register --http', () => {
     const ownHooks = (JSON.parse(own.stdout) as { hooks: { command: string }[] }).hooks.map((hook) => hook.command);
     expect(ownHooks).toContain('http://127.0.0.1:47733/hook');
     expect(ownHooks).not.toContain('node "$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.mjs');
+    // The repository lint finds the served file and lints it as claude settings.
+    box.write(
+      'project/.claude/hookctl-served.json',
+      '{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"x","timeout":300000}]}]}}',
+    );
+    const lint = await runCli(['lint', '--cwd', box.project, '--home', box.home]);
+    expect(lint.stdout).toContain('.claude/hookctl-served.json');
+    expect(lint.stdout).toContain('timeout-suspicious');
+    box.write('project/.claude/hookctl-served.json', readFileSync(join(box.project, '.claude/hookctl-served.json.bak'), 'utf8'));
     const dry = await runCli(['dry-run', 'PreToolUse', '--served', '--tool', 'Bash', ...common]);
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stdout).toContain('hookctl-served.json');
