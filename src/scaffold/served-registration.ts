@@ -62,5 +62,6 @@ export function servedSettingsEntries(event: string, port: number = DEFAULT_HTTP
     id: 'hookctl-serve-start',
     handler: { type: 'command', command, timeout: 15 },
   };
-  return event === 'SessionStart' ? [starter, http] : [http, starter];
+  // SessionStart itself is refused with --http (scaffold.ts): Claude takes no http hook there.
+  return [http, starter];
 }
