@@ -17,6 +17,7 @@ export interface CommonOptionValues {
   settings?: string;
   pluginDir?: string[];
   config?: string[];
+  served?: boolean;
 }
 
 export interface CommonContext {
@@ -35,6 +36,8 @@ export interface CommonContext {
   pluginDirs: string[];
   /** codex `--config key=value`, in the order given. */
   configOverrides: string[];
+  /** claude `--served`: the hooks of `.claude/hookctl-served.json` only (docs/serve.md, "Over HTTP"). */
+  served: boolean;
 }
 
 /** The config-loading context of the resolved options; hooks see the agent's (this process's) environment. */
@@ -47,6 +50,7 @@ export function loadContextOf(common: CommonContext): LoadContext {
     ...(common.settingsFlag === undefined ? {} : { settingsFlag: common.settingsFlag }),
     ...(common.pluginDirs.length === 0 ? {} : { pluginDirs: common.pluginDirs }),
     ...(common.configOverrides.length === 0 ? {} : { configOverrides: common.configOverrides }),
+    ...(common.served ? { served: true, workspaceTrust: 'assume' as const } : {}),
   };
 }
 
@@ -78,6 +82,7 @@ export function resolveCommon(options: CommonOptionValues, resolution: { several
     settingsFlag: options.settings,
     pluginDirs: (options.pluginDir ?? []).map((dir) => resolve(dir)),
     configOverrides: Array.isArray(options.config) ? options.config : [],
+    served: options.served === true,
   };
 }
 

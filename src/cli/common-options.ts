@@ -25,6 +25,10 @@ export function addCommonOptions(command: Command, options: { configOverrides?: 
       '--plugin-dir <dir>',
       `${sessionFlagOwners('plugin-dir')}: load a plugin from this directory for this session (repeatable)`,
       collectValues,
+    )
+    .option(
+      '--served',
+      'claude: the hooks `hookctl serve --http` serves (.claude/hookctl-served.json) instead of the ones Claude runs itself',
     );
   if (options.configOverrides === false) return command;
   return command.option(

@@ -79,6 +79,8 @@ export interface EngineSettings {
   settingsFlag?: string;
   /** Plugin directories loaded for this session only (claude `--plugin-dir`). */
   pluginDirs?: readonly string[];
+  /** Load the hooks `hookctl serve --http` serves instead of the agent's own layers (LoadContext.served). */
+  served?: boolean;
   /**
    * `check` (default) holds hooks back in a folder whose workspace trust was never accepted
    * (claude's trust dialog; codex: `[projects."<path>"] trust_level = "trusted"`); `assume` takes
@@ -201,6 +203,7 @@ export function loadContextOf(options: EngineSettings): LoadContext {
     ...(options.bypassTrust ? { bypassTrust: true } : {}),
     ...(options.settingsFlag !== undefined ? { settingsFlag: options.settingsFlag } : {}),
     ...(options.pluginDirs ? { pluginDirs: options.pluginDirs } : {}),
+    ...(options.served ? { served: true } : {}),
     ...(options.configOverrides && options.configOverrides.length > 0 ? { configOverrides: options.configOverrides } : {}),
     ...(options.shell !== undefined ? { shell: options.shell } : {}),
     ...(options.workspaceTrust ? { workspaceTrust: options.workspaceTrust } : {}),

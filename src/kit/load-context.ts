@@ -17,6 +17,12 @@ export interface LoadContext {
   /** Plugin directories loaded for this session only (claude `--plugin-dir`, repeatable). */
   pluginDirs?: readonly string[];
   /**
+   * Load only the hooks `hookctl serve --http` serves (claude: `.claude/hookctl-served.json`, a
+   * file Claude Code never reads), instead of the layers the agent runs itself (docs/serve.md,
+   * "Over HTTP"). Dialects without served hooks ignore it.
+   */
+  served?: boolean;
+  /**
    * Config overrides for this session only, `key=value` each, in order (codex `-c`/`--config`):
    * a layer of its own. Dialects without such a layer ignore them.
    */

@@ -14,6 +14,12 @@ export interface RegistrationEntry {
    * `"onFailure": "block"`). Absent: none.
    */
   fields?: Readonly<Record<string, string>>;
+  /**
+   * The whole handler object to write instead of `{ type: "command", command }` (claude's http
+   * handler of `scaffold --register --http`); it counts as registered when a handler of the event
+   * already has the same `command`, or the same `url`.
+   */
+  handler?: Record<string, unknown>;
 }
 
 export interface RegisterEdit {

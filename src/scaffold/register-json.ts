@@ -30,7 +30,7 @@ export function registerInGroupsJson(
   options: GroupsJsonOptions,
 ): RegisterEdit {
   const base = options.writeId ? { type: 'command', id: entry.id, command: entry.command } : { type: 'command', command: entry.command };
-  const handler = { ...base, ...entry.fields };
+  const handler = entry.handler ?? { ...base, ...entry.fields };
   const group = { ...(entry.matcher === null ? {} : { matcher: entry.matcher }), hooks: [handler] };
   if (text === null) {
     return { status: 'created', text: `${JSON.stringify({ hooks: { [entry.event]: [group] } }, null, 2)}\n` };
@@ -43,7 +43,9 @@ export function registerInGroupsJson(
   }
   if (hooks.type !== 'object') throw new RegisterError(file, '"hooks" is not an object');
   const declared = getNodeValue(hooks) as Record<string, unknown>;
-  if (handlersOf(declared[entry.event]).some((handler) => handler.command === entry.command)) return { status: 'already-registered', text };
+  const url = entry.handler?.url;
+  if (handlersOf(declared[entry.event]).some((handler) => (url === undefined ? handler.command === entry.command : handler.url === url)))
+    return { status: 'already-registered', text };
   if (options.writeId) refuseTakenId(declared, entry, file);
   const groups = findNodeAtLocation(hooks, [entry.event]);
   if (!groups) {

@@ -29,13 +29,36 @@ export interface PlannedRegistration {
  * symlink or sits below one (FileWriteError: it is never read or written through). Idempotent: an
  * entry whose command is already registered for the event plans no change.
  */
-export function planRegistration(scaffolding: DialectScaffolding, projectDir: string, entry: RegistrationEntry): PlannedRegistration {
-  const file = join(projectDir, scaffolding.projectConfigFile);
+export function planRegistration(
+  scaffolding: DialectScaffolding,
+  projectDir: string,
+  entry: RegistrationEntry,
+  configFile: string = scaffolding.projectConfigFile,
+): PlannedRegistration {
+  const file = join(projectDir, configFile);
   const refused = unsafeWriteTarget(projectDir, file);
   if (refused !== null) throw new FileWriteError(displayPath(file, projectDir), refused, true);
   const mode = existingMode(file);
   const before = mode === null ? null : readFileSync(file, 'utf8');
   return { file, projectDir, mode, edit: scaffolding.register(before, file, entry) };
+}
+
+/** Several entries added to one file in order, as one planned edit. */
+export function planRegistrations(
+  scaffolding: DialectScaffolding,
+  projectDir: string,
+  entries: readonly RegistrationEntry[],
+  configFile: string = scaffolding.projectConfigFile,
+): PlannedRegistration {
+  const [first, ...rest] = entries;
+  const plan = planRegistration(scaffolding, projectDir, first!, configFile);
+  let { status, text } = plan.edit;
+  for (const entry of rest) {
+    const next = scaffolding.register(text, plan.file, entry);
+    if (next.status !== 'already-registered' && status === 'already-registered') status = 'added';
+    text = next.text;
+  }
+  return { ...plan, edit: { status, text } };
 }
 
 /** Adds a planned edit to a change of several files (nothing when the hook was already registered). */

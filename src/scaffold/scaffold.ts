@@ -9,7 +9,15 @@ import type { LanguageId } from './language-ids.js';
 import { LANGUAGES } from './languages/index.js';
 import type { ScaffoldModel } from './model.js';
 import { packageFileExists, readPackageFile } from './package-files.js';
-import { configSnippet, planRegistration, stageRegistration, writeAtomically, type RegisterResult } from './registration.js';
+import {
+  configSnippet,
+  planRegistration,
+  planRegistrations,
+  stageRegistration,
+  writeAtomically,
+  type RegisterResult,
+} from './registration.js';
+import { SERVED_HOOKS_FILE, servedSettingsEntries } from './served-registration.js';
 import { renderScaffold } from './render.js';
 import { unsafeWriteTarget } from '../util/safe-write.js';
 
@@ -31,6 +39,12 @@ export interface ScaffoldOptions {
   force?: boolean;
   /** Write the dialect's fail-closed field (`--fail-closed`; claude `"onFailure": "block"`). */
   failClosed?: boolean;
+  /**
+   * claude: serve the hook through `hookctl serve --http` (docs/serve.md, "Over HTTP"): `register`
+   * adds it to `.claude/hookctl-served.json`, and to `.claude/settings.json` the http handler for
+   * the event (onFailure block on guard events) and the SessionStart starter.
+   */
+  http?: { port: number };
 }
 
 export interface ScaffoldResult {
@@ -44,6 +58,8 @@ export interface ScaffoldResult {
   snippet: string;
   /** Set when `register` was asked for. */
   registration: RegisterResult | null;
+  /** With `http` and `register`: the edit of `.claude/settings.json` (http handler and starter). */
+  servedSettings: RegisterResult | null;
   /** How the script runs and what it needs (language-specific). */
   note: string;
   /** How the command finds the script (project-relative, or through a variable the agent sets). */
@@ -85,21 +101,32 @@ export async function scaffoldHook(options: ScaffoldOptions): Promise<ScaffoldRe
   // The script's name is the hook's id: `hookctl trust <name>` reaches it however entries move.
   const entry: RegistrationEntry = { event: options.event, matcher, command, id: name, ...failClosedFields(dialect, options, warnings) };
   // Planned before anything is written, so a config that cannot take the hook leaves nothing behind.
-  const plan = options.register ? planRegistration(dialect.scaffold, options.projectDir, entry) : null;
+  if (options.http && dialect.id !== 'claude')
+    throw new UsageError(`--http serves Claude Code http hooks: --dialect claude (not ${dialect.id})`);
+  // Claude Code takes no http hook on SessionStart (lint: handler-type-unsupported), and the starter runs there.
+  if (options.http && options.event === 'SessionStart')
+    throw new UsageError('--http: SessionStart takes command hooks only; scaffold it without --http');
+  const configFile = options.http ? SERVED_HOOKS_FILE : dialect.scaffold.projectConfigFile;
+  const plan = options.register ? planRegistration(dialect.scaffold, options.projectDir, entry, configFile) : null;
+  const settingsPlan =
+    options.register && options.http
+      ? planRegistrations(dialect.scaffold, options.projectDir, servedSettingsEntries(options.event, options.http.port))
+      : null;
   const script = renderScaffold(language, model, readPackageFile('templates', language.id, `hook.${language.extension}`));
-  // The script and the config change together or not at all: a failed config write removes the new script.
-  const registration = writeAtomically(options.projectDir, (change) => {
+  // The script and the config changes together or not at all: a failed config write removes the new script.
+  const [registration, servedSettings] = writeAtomically(options.projectDir, (change) => {
     change.stage(file, script, 0o755);
-    return plan && stageRegistration(change, plan);
+    return [plan && stageRegistration(change, plan), settingsPlan && stageRegistration(change, settingsPlan)] as const;
   });
 
   return {
     file,
     path,
     command,
-    configFile: dialect.scaffold.projectConfigFile,
+    configFile,
     snippet: configSnippet(dialect.scaffold, entry),
     registration,
+    servedSettings,
     note: language.note,
     commandNote: reference?.note ?? PROJECT_RELATIVE,
     warnings,

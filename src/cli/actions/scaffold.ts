@@ -1,4 +1,6 @@
 import { loadDialect } from '../../dialects/registry.js';
+import { UsageError } from '../../errors.js';
+import { DEFAULT_HTTP_PORT } from '../../serve/http.js';
 import type { LanguageId } from '../../scaffold/language-ids.js';
 import { scaffoldHook, type ScaffoldResult } from '../../scaffold/scaffold.js';
 import { resolveCommon, type CommonOptionValues } from '../common-context.js';
@@ -10,6 +12,8 @@ export interface ScaffoldOptions extends CommonOptionValues {
   register?: boolean;
   force?: boolean;
   failClosed?: boolean;
+  http?: boolean;
+  port?: string;
 }
 
 /** `hookctl scaffold`: write the hook script (and with --register its config entry), then say what to do next. */
@@ -26,6 +30,7 @@ export async function scaffold(event: string, options: ScaffoldOptions): Promise
     register: options.register === true,
     force: options.force === true,
     failClosed: options.failClosed === true,
+    ...(options.http || options.port !== undefined ? { http: { port: httpPort(options) } } : {}),
   });
   for (const warning of result.warnings) process.stderr.write(`hookctl: warning: ${warning}\n`);
   if (options.lang === 'ts' && !nodeStripsTypes(process.versions.node)) {
@@ -56,6 +61,17 @@ function report(event: string, result: ScaffoldResult, noHookTrust: boolean): st
   } else {
     lines.push(`${registration.status === 'created' ? 'created' : 'updated'} ${result.configFile}: added the hook to ${event}.`, '');
   }
+  const served = result.servedSettings;
+  if (served !== null) {
+    lines.push(
+      served.status === 'already-registered'
+        ? `.claude/settings.json already sends ${event} to hookctl serve --http; left unchanged.`
+        : `${served.status === 'created' ? 'created' : 'updated'} .claude/settings.json: ` +
+            `${event} goes to hookctl serve --http (http hook), and SessionStart starts it.`,
+      'Claude never runs .claude/hookctl-served.json itself: the server does. Set HOOKCTL_SERVE_TOKEN in your shell profile.',
+      '',
+    );
+  }
   if (noHookTrust) {
     lines.push(
       `Next: \`hookctl dry-run ${event}\` to try it. ` +
@@ -63,6 +79,14 @@ function report(event: string, result: ScaffoldResult, noHookTrust: boolean): st
     );
   } else lines.push(`Next: \`hookctl trust\` to review and trust it, then \`hookctl dry-run ${event}\` to try it.`);
   return `${lines.join('\n')}\n`;
+}
+
+function httpPort(options: ScaffoldOptions): number {
+  if (!options.http) throw new UsageError('--port goes with --http');
+  const port = options.port === undefined ? DEFAULT_HTTP_PORT : Number(options.port);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535)
+    throw new UsageError(`--port ${JSON.stringify(options.port)} is not a port number`);
+  return port;
 }
 
 /** Node runs TypeScript with --experimental-strip-types from 22.6 on. */

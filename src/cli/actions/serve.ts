@@ -8,6 +8,10 @@ import { guardHookProcesses } from '../hook-processes.js';
 export interface ServeOptions extends CommonOptionValues {
   rewriteOrder?: 'completion' | 'configured';
   dangerouslyBypassHookTrust?: boolean;
+  http?: boolean;
+  port?: string;
+  host?: string;
+  ensure?: boolean;
 }
 
 /**
@@ -17,6 +21,10 @@ export interface ServeOptions extends CommonOptionValues {
  * the same way; on any exit, helpers a finished hook left behind are ended too (SPEC 6.1.6).
  */
 export async function serve(options: ServeOptions): Promise<number> {
+  if (options.http || options.ensure || options.port !== undefined || options.host !== undefined) {
+    const { serveHttpCommand } = await import('./serve-http.js');
+    return serveHttpCommand(options);
+  }
   const common = resolveCommon(options);
   const bypassTrust = options.dangerouslyBypassHookTrust === true;
   const dialect = await loadDialect(common.dialectId);

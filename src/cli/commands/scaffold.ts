@@ -48,7 +48,13 @@ export function registerScaffold(program: Command): void {
         '--fail-closed',
         "write the agent's fail-closed setting into the config entry, so that a hook that fails or times out blocks the action " +
           '(where the agent has one)',
-      ),
+      )
+      .option(
+        '--http',
+        'claude: serve the hook through `hookctl serve --http`: --register puts it in .claude/hookctl-served.json ' +
+          'and adds the http handler (onFailure block on guard events) and a SessionStart starter to .claude/settings.json',
+      )
+      .option('--port <n>', 'with --http: the server port (default 47733)'),
   )
     .addHelpText(
       'after',

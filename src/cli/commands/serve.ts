@@ -8,7 +8,14 @@ export function registerServe(program: Command): void {
       program
         .command('serve')
         .description('the engine as a long-lived JSON-RPC 2.0 server on stdin/stdout, one message per line: dispatch, list, shutdown')
-        .option('--dangerously-bypass-hook-trust', 'run enabled hooks that were never trusted (prints a warning)'),
+        .option('--dangerously-bypass-hook-trust', 'run enabled hooks that were never trusted (prints a warning)')
+        .option('--http', 'claude: answer Claude Code http hooks on POST http://127.0.0.1:PORT/hook instead of JSON-RPC on stdio')
+        .option('--port <n>', 'with --http: the loopback port (default 47733)')
+        .option('--host <addr>', 'with --http: 127.0.0.1 (default), ::1 or localhost; anything else is refused')
+        .option(
+          '--ensure',
+          'with --http: start the server in the background unless one answers on the port, then exit (the SessionStart starter)',
+        ),
     ),
   )
     .addHelpText(
@@ -19,6 +26,9 @@ Methods: "dispatch" {event, payload, matcherAliases?} → the outcome object \`h
 End of input shuts down the same way. Requests may be pipelined; each answer carries its id.
 Edits to config files, new config files and \`hookctl trust\` take effect without a restart.
 Logs go to stderr. SIGINT/SIGTERM kill running hooks and exit 130/143. See docs/serve.md.
+
+--http serves the hooks of .claude/hookctl-served.json (never Claude's own settings) to Claude
+Code's "type": "http" handlers; the secret comes from $HOOKCTL_SERVE_TOKEN. See docs/serve.md.
 
 Example:
   $ echo '{"jsonrpc":"2.0","id":1,"method":"list"}' | hookctl serve --cwd ~/src/app`,

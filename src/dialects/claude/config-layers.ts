@@ -27,6 +27,10 @@ export async function discoverClaudeFiles(context: LoadContext): Promise<ConfigF
 
 /** The settings layers (1 to 5 of 8.1), without plugins. */
 export async function discoverSettingsFiles(context: LoadContext): Promise<ConfigFile[]> {
+  if (context.served) {
+    const served = await discoveredFile(servedHooksPath(context.cwd), 'json', { source: 'project', role: 'inline-config' });
+    return served === null ? [] : [served];
+  }
   const managedPath = managedSettingsPath(context);
   const userDir = claudeUserDir(context);
   const projectDir = join(context.cwd, '.claude');
@@ -50,6 +54,7 @@ export async function discoverSettingsFiles(context: LoadContext): Promise<Confi
  * place the repository root whose local settings file counts.
  */
 export function claudeSettingsWatchPaths(context: LoadContext): string[] {
+  if (context.served) return [servedHooksPath(context.cwd)];
   const managedPath = managedSettingsPath(context);
   const userDir = claudeUserDir(context);
   const root = findGitRoot(context.cwd);
@@ -64,6 +69,15 @@ export function claudeSettingsWatchPaths(context: LoadContext): string[] {
     ...(flag === undefined || flag.trimStart().startsWith('{') ? [] : [resolve(context.cwd, flag)]),
     ...gitMarkersUpward(context.cwd),
   ];
+}
+
+/**
+ * The hooks `hookctl serve --http` serves (docs/serve.md, "Over HTTP"): settings-shaped JSON
+ * (`{ "hooks": { … } }`) that Claude Code never reads, so it never runs them itself and never
+ * registers the server's own http handler in them.
+ */
+export function servedHooksPath(projectDir: string): string {
+  return join(projectDir, '.claude', 'hookctl-served.json');
 }
 
 /**

@@ -24,7 +24,7 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
   const discovered = await discoverPlugins(await discoverSettingsFiles(context), context);
   const { settings } = discovered;
   // Skill and subagent hooks are listed, never dispatched: a dispatch does not read them (1,000 skills cost `run` 0.8 s).
-  const frontmatter = context.dispatchOnly ? [] : await discoverFrontmatterFiles(context, discovered.plugins);
+  const frontmatter = context.dispatchOnly || context.served ? [] : await discoverFrontmatterFiles(context, discovered.plugins);
   const files = [...settings, ...discovered.files, ...frontmatter];
   const analysis = analyseFiles(files, configSpec, (await import('../../lint/rules/load-rules.js')).LOAD_RULES, context.cwd);
   const switches = hookSwitches(settings);

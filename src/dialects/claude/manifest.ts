@@ -17,6 +17,8 @@ export const manifest: DialectManifest = {
   repositoryFiles: [
     { path: '.claude/settings.json' },
     { path: '.claude/settings.local.json' },
+    // The hooks `hookctl serve --http` serves (docs/serve.md, "Over HTTP"): settings-shaped, never read by Claude.
+    { path: '.claude/hookctl-served.json' },
     { path: '.claude/skills/*/SKILL.md' },
     { path: '.claude/agents/*.md' },
     // A plugin's repository: its hooks file counts beside its Claude manifest (cc plugins-ref §Plugin structure).

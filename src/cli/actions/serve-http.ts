@@ -1,0 +1,77 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, openSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadDialect } from '../../dialects/registry.js';
+import { BYPASS_TRUST_WARNING } from '../../engine/engine.js';
+import { UsageError } from '../../errors.js';
+import { checkLoopbackHost, DEFAULT_HTTP_PORT, probe, serveHttp, tokenOf } from '../../serve/http.js';
+import { showText } from '../../util/show-text.js';
+import { loadContextOf, resolveCommon } from '../common-context.js';
+import { guardHookProcesses } from '../hook-processes.js';
+import type { ServeOptions } from './serve.js';
+
+/** How long `--ensure` waits for the server it started to answer. */
+const ENSURE_WAIT_MS = 10_000;
+
+/** `hookctl serve --http [--port N] [--ensure]` (docs/serve.md, "Over HTTP"). */
+export async function serveHttpCommand(options: ServeOptions): Promise<number> {
+  if (!options.http) throw new UsageError('--port, --host and --ensure go with --http');
+  const common = resolveCommon({ ...options, dialect: options.dialect ?? 'claude' });
+  if (common.dialectId !== 'claude')
+    throw new UsageError(`serve --http answers Claude Code http hooks: --dialect claude (not ${common.dialectId})`);
+  const port = options.port === undefined ? DEFAULT_HTTP_PORT : Number(options.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new UsageError(`--port ${JSON.stringify(options.port)} is not a port number`);
+  const host = options.host ?? '127.0.0.1';
+  checkLoopbackHost(host);
+  const token = tokenOf(process.env);
+  if (options.ensure) return ensure(port, token, common.cwd);
+  const bypassTrust = options.dangerouslyBypassHookTrust === true;
+  if (bypassTrust) process.stderr.write(`warning: ${BYPASS_TRUST_WARNING}\n`);
+  const dialect = await loadDialect(common.dialectId);
+  const { interruptedExitCode } = await guardHookProcesses((signal) =>
+    serveHttp({
+      dialect,
+      settings: { ...loadContextOf(common), bypassTrust, ...(options.rewriteOrder ? { rewriteOrder: options.rewriteOrder } : {}) },
+      env: process.env,
+      host,
+      port,
+      log: (line) => process.stderr.write(`${showText(line)}\n`),
+      signal,
+    }),
+  );
+  return interruptedExitCode ?? 0;
+}
+
+/**
+ * The SessionStart starter: exit 0 at once when a server of this token answers on the port; else
+ * start one detached (its log in `.claude/hookctl-serve.log`, its pid in `.claude/hookctl-serve.pid`)
+ * and wait until it answers.
+ */
+async function ensure(port: number, token: string, cwd: string): Promise<number> {
+  if (await probe(port, token)) return 0;
+  const logDir = join(cwd, '.claude');
+  mkdirSync(logDir, { recursive: true });
+  const log = openSync(join(logDir, 'hookctl-serve.log'), 'a', 0o600);
+  const child = spawn(
+    process.execPath,
+    [process.argv[1]!, 'serve', '--http', '--dialect', 'claude', '--port', String(port), '--cwd', cwd],
+    {
+      detached: true,
+      stdio: ['ignore', log, log],
+      env: process.env,
+    },
+  );
+  child.unref();
+  // How a person (or a test) stops it: `kill $(cat .claude/hookctl-serve.pid)`.
+  if (child.pid !== undefined) writeFileSync(join(logDir, 'hookctl-serve.pid'), `${child.pid}\n`, { mode: 0o600 });
+  const deadline = Date.now() + ENSURE_WAIT_MS;
+  while (Date.now() < deadline) {
+    if (await probe(port, token, 500)) return 0;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  process.stderr.write(
+    `hookctl: serve --http did not answer on 127.0.0.1:${port} within ${ENSURE_WAIT_MS / 1000} s; see .claude/hookctl-serve.log\n`,
+  );
+  return 2;
+}
