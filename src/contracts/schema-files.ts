@@ -6,8 +6,13 @@ import { requireKnownEvent } from './known-event.js';
 
 export type SchemaKind = 'input' | 'output';
 
-/** `PreToolUse` → `pre-tool-use`, the stem of an event's schema files. */
+/**
+ * `PreToolUse` → `pre-tool-use`, the stem of an event's schema files. A camelCase name keeps its
+ * spelling (`preToolUse`): GitHub Copilot CLI has both `preToolUse` and `PreToolUse`, whose kebab
+ * stems would be one file.
+ */
 export function eventFileStem(event: string): string {
+  if (/^[a-z]/.test(event)) return event;
   return event.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
 }
 

@@ -14,7 +14,13 @@ const requests = [];
 let mainCount = 0;
 
 function chunk(delta, finish) {
-  return { id: 'chatcmpl-scripted', object: 'chat.completion.chunk', created: 0, model: 'scripted', choices: [{ index: 0, delta, finish_reason: finish }] };
+  return {
+    id: 'chatcmpl-scripted',
+    object: 'chat.completion.chunk',
+    created: 0,
+    model: 'scripted',
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  };
 }
 
 function sse(turn, n) {
@@ -57,7 +63,15 @@ const server = createServer((req, res) => {
       const turn = main ? (spec.turns[mainCount++] ?? { text: 'All done.' }) : { text: '{}' };
       if (parsed && parsed.stream === false) {
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ id: 'x', object: 'chat.completion', created: 0, model: 'scripted', choices: [{ index: 0, message: { role: 'assistant', content: turn.text ?? '{}' }, finish_reason: 'stop' }] }));
+        res.end(
+          JSON.stringify({
+            id: 'x',
+            object: 'chat.completion',
+            created: 0,
+            model: 'scripted',
+            choices: [{ index: 0, message: { role: 'assistant', content: turn.text ?? '{}' }, finish_reason: 'stop' }],
+          }),
+        );
         return;
       }
       res.writeHead(200, { 'content-type': 'text/event-stream' });
