@@ -8,7 +8,7 @@ from typing import Any, Dict, List, Literal, Optional, TypedDict, Union
 
 # region sessionStart
 # Payload a GitHub Copilot CLI sessionStart hook receives on stdin: fires once when the session starts. camelCase fields, a millisecond timestamp. Unknown fields are allowed.
-SessionStartCamelInput = TypedDict("SessionStartCamelInput", {
+SessionStartInput = TypedDict("SessionStartInput", {
     # Identifier of the Copilot CLI session.
     "sessionId": str,
     # Milliseconds since the epoch when the event fired.
@@ -61,7 +61,7 @@ class UserPromptTransformedInput(_UserPromptTransformedInputRequired, _UserPromp
 
 # region preToolUse
 # Payload a GitHub Copilot CLI preToolUse hook receives on stdin: fires before a tool runs. camelCase fields, a millisecond timestamp. Unknown fields are allowed.
-PreToolUseCamelInput = TypedDict("PreToolUseCamelInput", {
+PreToolUseInput = TypedDict("PreToolUseInput", {
     # Identifier of the Copilot CLI session.
     "sessionId": str,
     # Milliseconds since the epoch when the event fired.
@@ -76,7 +76,7 @@ PreToolUseCamelInput = TypedDict("PreToolUseCamelInput", {
 
 
 # JSON a GitHub Copilot CLI preToolUse hook may print: stdout JSON on exit 0: permissionDecision "deny" blocks. Exit 1, 3, a crash → a deny "(hook errored)"; exit 2 → a deny "hook exited with code 2" (stderr is not the reason); a timeout allows; non-JSON stdout allows. Unknown keys are allowed.
-PreToolUseCamelOutput = TypedDict("PreToolUseCamelOutput", {
+PreToolUseOutput = TypedDict("PreToolUseOutput", {
     # `deny` stops the tool call (the model sees "Denied by preToolUse hook: <reason>"); `ask` is a deny in `-p` mode; `allow` lets it run.
     "permissionDecision": Literal["allow", "deny", "ask"],
     # Why; the model sees it after "Denied by preToolUse hook: ".
@@ -92,7 +92,7 @@ PreToolUseCamelOutput = TypedDict("PreToolUseCamelOutput", {
 
 
 # region permissionRequest
-_PermissionRequestCamelInputRequired = TypedDict("_PermissionRequestCamelInputRequired", {
+_PermissionRequestInputRequired = TypedDict("_PermissionRequestInputRequired", {
     # Identifier of the Copilot CLI session.
     "sessionId": str,
     # Milliseconds since the epoch when the event fired.
@@ -100,7 +100,7 @@ _PermissionRequestCamelInputRequired = TypedDict("_PermissionRequestCamelInputRe
     # The session directory; the hook runs here.
     "cwd": str,
 })
-_PermissionRequestCamelInputOptional = TypedDict("_PermissionRequestCamelInputOptional", {
+_PermissionRequestInputOptional = TypedDict("_PermissionRequestInputOptional", {
     # Copilot CLI's tool name: `bash`, `view`, `edit`, `create`, `grep`, `glob`, …
     "toolName": str,
     # The tool's arguments, as an object.
@@ -108,20 +108,22 @@ _PermissionRequestCamelInputOptional = TypedDict("_PermissionRequestCamelInputOp
 }, total=False)
 
 
-class PermissionRequestCamelInput(_PermissionRequestCamelInputRequired, _PermissionRequestCamelInputOptional):
+class PermissionRequestInput(_PermissionRequestInputRequired, _PermissionRequestInputOptional):
     """Payload a GitHub Copilot CLI permissionRequest hook receives on stdin: fires when the agent asks for permission to run a tool. camelCase fields, a millisecond timestamp. Unknown fields are allowed."""
 # endregion permissionRequest
 
 
 # region postToolUse
 # What the tool returned: `resultType` (`success`, `failure`, `denied`, …) and the text the model gets.
-PostToolUseCamelInputToolResult = TypedDict("PostToolUseCamelInputToolResult", {
+PostToolUseInputToolResult = TypedDict("PostToolUseInputToolResult", {
+    # How the call ended: `success`, `failure`, `denied`, …
     "resultType": str,
+    # The result text the model gets.
     "textResultForLlm": str,
 }, total=False)
 
 
-_PostToolUseCamelInputRequired = TypedDict("_PostToolUseCamelInputRequired", {
+_PostToolUseInputRequired = TypedDict("_PostToolUseInputRequired", {
     # Identifier of the Copilot CLI session.
     "sessionId": str,
     # Milliseconds since the epoch when the event fired.
@@ -133,18 +135,18 @@ _PostToolUseCamelInputRequired = TypedDict("_PostToolUseCamelInputRequired", {
     # The tool's arguments, as an object.
     "toolArgs": Dict[str, Any],
 })
-_PostToolUseCamelInputOptional = TypedDict("_PostToolUseCamelInputOptional", {
+_PostToolUseInputOptional = TypedDict("_PostToolUseInputOptional", {
     # What the tool returned: `resultType` (`success`, `failure`, `denied`, …) and the text the model gets.
-    "toolResult": PostToolUseCamelInputToolResult,
+    "toolResult": PostToolUseInputToolResult,
 }, total=False)
 
 
-class PostToolUseCamelInput(_PostToolUseCamelInputRequired, _PostToolUseCamelInputOptional):
+class PostToolUseInput(_PostToolUseInputRequired, _PostToolUseInputOptional):
     """Payload a GitHub Copilot CLI postToolUse hook receives on stdin: fires after a tool ran. camelCase fields, a millisecond timestamp. Unknown fields are allowed."""
 
 
 # JSON a GitHub Copilot CLI postToolUse hook may print: stdout JSON on exit 0. Unknown keys are allowed.
-PostToolUseCamelOutput = TypedDict("PostToolUseCamelOutput", {
+PostToolUseOutput = TypedDict("PostToolUseOutput", {
     # Text given to the model as a user message after the tool result.
     "additionalContext": str,
 }, total=False)
@@ -166,7 +168,7 @@ AgentStopInput = TypedDict("AgentStopInput", {
 
 # region sessionEnd
 # Payload a GitHub Copilot CLI sessionEnd hook receives on stdin: fires once when the session ends. camelCase fields, a millisecond timestamp. Unknown fields are allowed.
-SessionEndCamelInput = TypedDict("SessionEndCamelInput", {
+SessionEndInput = TypedDict("SessionEndInput", {
     # Identifier of the Copilot CLI session.
     "sessionId": str,
     # Milliseconds since the epoch when the event fired.
@@ -192,7 +194,7 @@ ErrorOccurredInput = TypedDict("ErrorOccurredInput", {
 
 # region SessionStart
 # Payload a GitHub Copilot CLI SessionStart hook receives on stdin: fires sessionStart under Claude Code's name. snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
-SessionStartInput = TypedDict("SessionStartInput", {
+SessionStartClaudeInput = TypedDict("SessionStartClaudeInput", {
     # The event name.
     "hook_event_name": Literal["SessionStart"],
     # Identifier of the Copilot CLI session.
@@ -229,7 +231,7 @@ class UserPromptSubmitInput(_UserPromptSubmitInputRequired, _UserPromptSubmitInp
 
 # region PreToolUse
 # Payload a GitHub Copilot CLI PreToolUse hook receives on stdin: fires preToolUse under Claude Code's name. snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
-PreToolUseInput = TypedDict("PreToolUseInput", {
+PreToolUseClaudeInput = TypedDict("PreToolUseClaudeInput", {
     # The event name.
     "hook_event_name": Literal["PreToolUse"],
     # Identifier of the Copilot CLI session.
@@ -246,17 +248,22 @@ PreToolUseInput = TypedDict("PreToolUseInput", {
 
 
 # Claude Code's `{hookEventName, permissionDecision, permissionDecisionReason, updatedInput, additionalContext}`.
-PreToolUseOutputHookSpecificOutput = TypedDict("PreToolUseOutputHookSpecificOutput", {
+PreToolUseClaudeOutputHookSpecificOutput = TypedDict("PreToolUseClaudeOutputHookSpecificOutput", {
+    # The event name, `PreToolUse`.
     "hookEventName": str,
+    # `deny` (or `ask`, in `-p` mode) stops the call.
     "permissionDecision": Literal["allow", "deny", "ask"],
+    # Why; the model sees it after "Denied by preToolUse hook: ".
     "permissionDecisionReason": str,
+    # Replaces the tool's arguments.
     "updatedInput": Dict[str, Any],
+    # Text given to the model after the tool result.
     "additionalContext": str,
 }, total=False)
 
 
 # JSON a GitHub Copilot CLI PreToolUse hook may print: Claude Code's output, honoured from a PascalCase hook: `hookSpecificOutput.permissionDecision`, or the camelCase fields. Unknown keys are allowed.
-PreToolUseOutput = TypedDict("PreToolUseOutput", {
+PreToolUseClaudeOutput = TypedDict("PreToolUseClaudeOutput", {
     # `deny` stops the tool call (the model sees "Denied by preToolUse hook: <reason>"); `ask` is a deny in `-p` mode; `allow` lets it run.
     "permissionDecision": Literal["allow", "deny", "ask"],
     # Why; the model sees it after "Denied by preToolUse hook: ".
@@ -268,13 +275,13 @@ PreToolUseOutput = TypedDict("PreToolUseOutput", {
     # Ignored on preToolUse.
     "continue": bool,
     # Claude Code's `{hookEventName, permissionDecision, permissionDecisionReason, updatedInput, additionalContext}`.
-    "hookSpecificOutput": PreToolUseOutputHookSpecificOutput,
+    "hookSpecificOutput": PreToolUseClaudeOutputHookSpecificOutput,
 }, total=False)
 # endregion PreToolUse
 
 
 # region PermissionRequest
-_PermissionRequestInputRequired = TypedDict("_PermissionRequestInputRequired", {
+_PermissionRequestClaudeInputRequired = TypedDict("_PermissionRequestClaudeInputRequired", {
     # The event name.
     "hook_event_name": Literal["PermissionRequest"],
     # Identifier of the Copilot CLI session.
@@ -284,7 +291,7 @@ _PermissionRequestInputRequired = TypedDict("_PermissionRequestInputRequired", {
     # The session directory; the hook runs here.
     "cwd": str,
 })
-_PermissionRequestInputOptional = TypedDict("_PermissionRequestInputOptional", {
+_PermissionRequestClaudeInputOptional = TypedDict("_PermissionRequestClaudeInputOptional", {
     # Claude Code's name of the tool: `Bash` for `bash`, …
     "tool_name": str,
     # The tool's arguments.
@@ -292,13 +299,13 @@ _PermissionRequestInputOptional = TypedDict("_PermissionRequestInputOptional", {
 }, total=False)
 
 
-class PermissionRequestInput(_PermissionRequestInputRequired, _PermissionRequestInputOptional):
+class PermissionRequestClaudeInput(_PermissionRequestClaudeInputRequired, _PermissionRequestClaudeInputOptional):
     """Payload a GitHub Copilot CLI PermissionRequest hook receives on stdin: fires permissionRequest under Claude Code's name. snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed."""
 # endregion PermissionRequest
 
 
 # region PostToolUse
-_PostToolUseInputRequired = TypedDict("_PostToolUseInputRequired", {
+_PostToolUseClaudeInputRequired = TypedDict("_PostToolUseClaudeInputRequired", {
     # The event name.
     "hook_event_name": Literal["PostToolUse"],
     # Identifier of the Copilot CLI session.
@@ -312,27 +319,31 @@ _PostToolUseInputRequired = TypedDict("_PostToolUseInputRequired", {
     # The tool's arguments.
     "tool_input": Dict[str, Any],
 })
-_PostToolUseInputOptional = TypedDict("_PostToolUseInputOptional", {
+_PostToolUseClaudeInputOptional = TypedDict("_PostToolUseClaudeInputOptional", {
     # What the tool returned.
     "tool_response": Any,
 }, total=False)
 
 
-class PostToolUseInput(_PostToolUseInputRequired, _PostToolUseInputOptional):
+class PostToolUseClaudeInput(_PostToolUseClaudeInputRequired, _PostToolUseClaudeInputOptional):
     """Payload a GitHub Copilot CLI PostToolUse hook receives on stdin: fires postToolUse under Claude Code's name. snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed."""
 
 
-PostToolUseOutputHookSpecificOutput = TypedDict("PostToolUseOutputHookSpecificOutput", {
+# Claude Code's `{hookEventName, additionalContext}`.
+PostToolUseClaudeOutputHookSpecificOutput = TypedDict("PostToolUseClaudeOutputHookSpecificOutput", {
+    # The event name, `PostToolUse`.
     "hookEventName": str,
+    # Text given to the model after the tool result.
     "additionalContext": str,
 }, total=False)
 
 
 # JSON a GitHub Copilot CLI PostToolUse hook may print: Claude Code's output. Unknown keys are allowed.
-PostToolUseOutput = TypedDict("PostToolUseOutput", {
+PostToolUseClaudeOutput = TypedDict("PostToolUseClaudeOutput", {
     # Text given to the model as a user message after the tool result.
     "additionalContext": str,
-    "hookSpecificOutput": PostToolUseOutputHookSpecificOutput,
+    # Claude Code's `{hookEventName, additionalContext}`.
+    "hookSpecificOutput": PostToolUseClaudeOutputHookSpecificOutput,
 }, total=False)
 # endregion PostToolUse
 
@@ -354,7 +365,7 @@ StopInput = TypedDict("StopInput", {
 
 # region SessionEnd
 # Payload a GitHub Copilot CLI SessionEnd hook receives on stdin: fires sessionEnd under Claude Code's name. snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
-SessionEndInput = TypedDict("SessionEndInput", {
+SessionEndClaudeInput = TypedDict("SessionEndClaudeInput", {
     # The event name.
     "hook_event_name": Literal["SessionEnd"],
     # Identifier of the Copilot CLI session.

@@ -12,7 +12,7 @@ export type OutputEventName = (typeof OUTPUT_EVENT_NAMES)[number];
 /**
  * Payload a GitHub Copilot CLI sessionStart hook receives on stdin: fires once when the session starts. camelCase fields, a millisecond timestamp. Unknown fields are allowed.
  */
-export interface SessionStartCamelInput {
+export interface SessionStartInput {
   /**
    * Identifier of the Copilot CLI session.
    */
@@ -77,7 +77,7 @@ export interface UserPromptTransformedInput {
 /**
  * Payload a GitHub Copilot CLI preToolUse hook receives on stdin: fires before a tool runs. camelCase fields, a millisecond timestamp. Unknown fields are allowed.
  */
-export interface PreToolUseCamelInput {
+export interface PreToolUseInput {
   /**
    * Identifier of the Copilot CLI session.
    */
@@ -106,7 +106,7 @@ export interface PreToolUseCamelInput {
 /**
  * JSON a GitHub Copilot CLI preToolUse hook may print: stdout JSON on exit 0: permissionDecision "deny" blocks. Exit 1, 3, a crash → a deny "(hook errored)"; exit 2 → a deny "hook exited with code 2" (stderr is not the reason); a timeout allows; non-JSON stdout allows. Unknown keys are allowed.
  */
-export interface PreToolUseCamelOutput {
+export interface PreToolUseOutput {
   /**
    * `deny` stops the tool call (the model sees "Denied by preToolUse hook: <reason>"); `ask` is a deny in `-p` mode; `allow` lets it run.
    */
@@ -129,13 +129,12 @@ export interface PreToolUseCamelOutput {
    * Ignored on preToolUse.
    */
   continue?: boolean;
-  [k: string]: unknown | undefined;
 }
 
 /**
  * Payload a GitHub Copilot CLI permissionRequest hook receives on stdin: fires when the agent asks for permission to run a tool. camelCase fields, a millisecond timestamp. Unknown fields are allowed.
  */
-export interface PermissionRequestCamelInput {
+export interface PermissionRequestInput {
   /**
    * Identifier of the Copilot CLI session.
    */
@@ -164,7 +163,7 @@ export interface PermissionRequestCamelInput {
 /**
  * Payload a GitHub Copilot CLI postToolUse hook receives on stdin: fires after a tool ran. camelCase fields, a millisecond timestamp. Unknown fields are allowed.
  */
-export interface PostToolUseCamelInput {
+export interface PostToolUseInput {
   /**
    * Identifier of the Copilot CLI session.
    */
@@ -191,7 +190,13 @@ export interface PostToolUseCamelInput {
    * What the tool returned: `resultType` (`success`, `failure`, `denied`, …) and the text the model gets.
    */
   toolResult?: {
+    /**
+     * How the call ended: `success`, `failure`, `denied`, …
+     */
     resultType?: string;
+    /**
+     * The result text the model gets.
+     */
     textResultForLlm?: string;
   };
   [k: string]: unknown | undefined;
@@ -200,12 +205,11 @@ export interface PostToolUseCamelInput {
 /**
  * JSON a GitHub Copilot CLI postToolUse hook may print: stdout JSON on exit 0. Unknown keys are allowed.
  */
-export interface PostToolUseCamelOutput {
+export interface PostToolUseOutput {
   /**
    * Text given to the model as a user message after the tool result.
    */
   additionalContext?: string;
-  [k: string]: unknown | undefined;
 }
 
 /**
@@ -230,7 +234,7 @@ export interface AgentStopInput {
 /**
  * Payload a GitHub Copilot CLI sessionEnd hook receives on stdin: fires once when the session ends. camelCase fields, a millisecond timestamp. Unknown fields are allowed.
  */
-export interface SessionEndCamelInput {
+export interface SessionEndInput {
   /**
    * Identifier of the Copilot CLI session.
    */
@@ -268,7 +272,7 @@ export interface ErrorOccurredInput {
 /**
  * Payload a GitHub Copilot CLI SessionStart hook receives on stdin: fires sessionStart under Claude Code's name. snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
  */
-export interface SessionStartInput {
+export interface SessionStartClaudeInput {
   /**
    * The event name.
    */
@@ -318,7 +322,7 @@ export interface UserPromptSubmitInput {
 /**
  * Payload a GitHub Copilot CLI PreToolUse hook receives on stdin: fires preToolUse under Claude Code's name. snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
  */
-export interface PreToolUseInput {
+export interface PreToolUseClaudeInput {
   /**
    * The event name.
    */
@@ -351,7 +355,7 @@ export interface PreToolUseInput {
 /**
  * JSON a GitHub Copilot CLI PreToolUse hook may print: Claude Code's output, honoured from a PascalCase hook: `hookSpecificOutput.permissionDecision`, or the camelCase fields. Unknown keys are allowed.
  */
-export interface PreToolUseOutput {
+export interface PreToolUseClaudeOutput {
   /**
    * `deny` stops the tool call (the model sees "Denied by preToolUse hook: <reason>"); `ask` is a deny in `-p` mode; `allow` lets it run.
    */
@@ -378,21 +382,35 @@ export interface PreToolUseOutput {
    * Claude Code's `{hookEventName, permissionDecision, permissionDecisionReason, updatedInput, additionalContext}`.
    */
   hookSpecificOutput?: {
+    /**
+     * The event name, `PreToolUse`.
+     */
     hookEventName?: string;
+    /**
+     * `deny` (or `ask`, in `-p` mode) stops the call.
+     */
     permissionDecision?: 'allow' | 'deny' | 'ask';
+    /**
+     * Why; the model sees it after "Denied by preToolUse hook: ".
+     */
     permissionDecisionReason?: string;
+    /**
+     * Replaces the tool's arguments.
+     */
     updatedInput?: {
       [k: string]: unknown | undefined;
     };
+    /**
+     * Text given to the model after the tool result.
+     */
     additionalContext?: string;
   };
-  [k: string]: unknown | undefined;
 }
 
 /**
  * Payload a GitHub Copilot CLI PermissionRequest hook receives on stdin: fires permissionRequest under Claude Code's name. snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
  */
-export interface PermissionRequestInput {
+export interface PermissionRequestClaudeInput {
   /**
    * The event name.
    */
@@ -425,7 +443,7 @@ export interface PermissionRequestInput {
 /**
  * Payload a GitHub Copilot CLI PostToolUse hook receives on stdin: fires postToolUse under Claude Code's name. snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
  */
-export interface PostToolUseInput {
+export interface PostToolUseClaudeInput {
   /**
    * The event name.
    */
@@ -462,16 +480,24 @@ export interface PostToolUseInput {
 /**
  * JSON a GitHub Copilot CLI PostToolUse hook may print: Claude Code's output. Unknown keys are allowed.
  */
-export interface PostToolUseOutput {
+export interface PostToolUseClaudeOutput {
   /**
    * Text given to the model as a user message after the tool result.
    */
   additionalContext?: string;
+  /**
+   * Claude Code's `{hookEventName, additionalContext}`.
+   */
   hookSpecificOutput?: {
+    /**
+     * The event name, `PostToolUse`.
+     */
     hookEventName?: string;
+    /**
+     * Text given to the model after the tool result.
+     */
     additionalContext?: string;
   };
-  [k: string]: unknown | undefined;
 }
 
 /**
@@ -500,7 +526,7 @@ export interface StopInput {
 /**
  * Payload a GitHub Copilot CLI SessionEnd hook receives on stdin: fires sessionEnd under Claude Code's name. snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
  */
-export interface SessionEndInput {
+export interface SessionEndClaudeInput {
   /**
    * The event name.
    */
@@ -534,27 +560,78 @@ export interface HooksConfig {
  * Event name → hooks.
  */
 export interface HooksTable {
+  /**
+   * sessionStart hooks and matcher groups, run in order.
+   */
   sessionStart?: Hook[];
+  /**
+   * userPromptSubmitted hooks and matcher groups, run in order.
+   */
   userPromptSubmitted?: Hook[];
+  /**
+   * userPromptTransformed hooks and matcher groups, run in order.
+   */
   userPromptTransformed?: Hook[];
+  /**
+   * preToolUse hooks and matcher groups, run in order.
+   */
   preToolUse?: Hook[];
+  /**
+   * permissionRequest hooks and matcher groups, run in order.
+   */
   permissionRequest?: Hook[];
+  /**
+   * postToolUse hooks and matcher groups, run in order.
+   */
   postToolUse?: Hook[];
+  /**
+   * agentStop hooks and matcher groups, run in order.
+   */
   agentStop?: Hook[];
+  /**
+   * sessionEnd hooks and matcher groups, run in order.
+   */
   sessionEnd?: Hook[];
+  /**
+   * errorOccurred hooks and matcher groups, run in order.
+   */
   errorOccurred?: Hook[];
+  /**
+   * SessionStart hooks and matcher groups, run in order.
+   */
   SessionStart?: Hook[];
+  /**
+   * UserPromptSubmit hooks and matcher groups, run in order.
+   */
   UserPromptSubmit?: Hook[];
+  /**
+   * PreToolUse hooks and matcher groups, run in order.
+   */
   PreToolUse?: Hook[];
+  /**
+   * PermissionRequest hooks and matcher groups, run in order.
+   */
   PermissionRequest?: Hook[];
+  /**
+   * PostToolUse hooks and matcher groups, run in order.
+   */
   PostToolUse?: Hook[];
+  /**
+   * Stop hooks and matcher groups, run in order.
+   */
   Stop?: Hook[];
+  /**
+   * SessionEnd hooks and matcher groups, run in order.
+   */
   SessionEnd?: Hook[];
 }
 /**
  * A command hook; or a matcher group `{matcher, hooks}`.
  */
 export interface Hook {
+  /**
+   * The hook kind; `command` is the only one.
+   */
   type?: 'command';
   /**
    * The command, run by bash (sh where bash is missing).
@@ -582,35 +659,38 @@ export interface Hook {
    * An anchored regex tested against the tool name.
    */
   matcher?: string;
+  /**
+   * In a matcher group: the hooks it runs.
+   */
   hooks?: Hook[];
 }
 
 /** Event name → the payload its hooks receive on stdin. */
 export interface HookInputMap {
-  sessionStart: SessionStartCamelInput;
+  sessionStart: SessionStartInput;
   userPromptSubmitted: UserPromptSubmittedInput;
   userPromptTransformed: UserPromptTransformedInput;
-  preToolUse: PreToolUseCamelInput;
-  permissionRequest: PermissionRequestCamelInput;
-  postToolUse: PostToolUseCamelInput;
+  preToolUse: PreToolUseInput;
+  permissionRequest: PermissionRequestInput;
+  postToolUse: PostToolUseInput;
   agentStop: AgentStopInput;
-  sessionEnd: SessionEndCamelInput;
+  sessionEnd: SessionEndInput;
   errorOccurred: ErrorOccurredInput;
-  SessionStart: SessionStartInput;
+  SessionStart: SessionStartClaudeInput;
   UserPromptSubmit: UserPromptSubmitInput;
-  PreToolUse: PreToolUseInput;
-  PermissionRequest: PermissionRequestInput;
-  PostToolUse: PostToolUseInput;
+  PreToolUse: PreToolUseClaudeInput;
+  PermissionRequest: PermissionRequestClaudeInput;
+  PostToolUse: PostToolUseClaudeInput;
   Stop: StopInput;
-  SessionEnd: SessionEndInput;
+  SessionEnd: SessionEndClaudeInput;
 }
 
 /** Event name → the JSON its hooks may print on stdout. */
 export interface HookOutputMap {
-  preToolUse: PreToolUseCamelOutput;
-  postToolUse: PostToolUseCamelOutput;
-  PreToolUse: PreToolUseOutput;
-  PostToolUse: PostToolUseOutput;
+  preToolUse: PreToolUseOutput;
+  postToolUse: PostToolUseOutput;
+  PreToolUse: PreToolUseClaudeOutput;
+  PostToolUse: PostToolUseClaudeOutput;
 }
 
 /** The input payload type of event `E`, e.g. `InputOf<'PreToolUse'>`. */

@@ -85,7 +85,8 @@ export const hookCommand = (name: string): string => `sh $ROOT/hooks/${name}.sh`
 function record(root: string, name: string): string[] {
   const dump = join(root, 'dumps');
   return [
-    `if [ -z "$HOOKCTL_NO_DUMP" ]; then n=$(date +%s%N); cat > ${dump}/${name}.$n.json; env > ${dump}/${name}.$n.env; else cat > /dev/null; fi`,
+    `if [ -z "$HOOKCTL_NO_DUMP" ]; then n=$(date +%s%N); cat > ${dump}/${name}.$n.json; env > ${dump}/${name}.$n.env;`,
+    'else cat > /dev/null; fi',
   ];
 }
 
