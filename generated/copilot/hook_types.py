@@ -8,7 +8,7 @@ from typing import Any, Dict, List, Literal, Optional, TypedDict, Union
 
 # region sessionStart
 # Payload a GitHub Copilot CLI sessionStart hook receives on stdin: fires once when the session starts. camelCase fields, a millisecond timestamp. Unknown fields are allowed.
-SessionStartInput = TypedDict("SessionStartInput", {
+SessionStartCamelInput = TypedDict("SessionStartCamelInput", {
     # Identifier of the Copilot CLI session.
     "sessionId": str,
     # Milliseconds since the epoch when the event fired.
@@ -61,7 +61,7 @@ class UserPromptTransformedInput(_UserPromptTransformedInputRequired, _UserPromp
 
 # region preToolUse
 # Payload a GitHub Copilot CLI preToolUse hook receives on stdin: fires before a tool runs. camelCase fields, a millisecond timestamp. Unknown fields are allowed.
-PreToolUseInput = TypedDict("PreToolUseInput", {
+PreToolUseCamelInput = TypedDict("PreToolUseCamelInput", {
     # Identifier of the Copilot CLI session.
     "sessionId": str,
     # Milliseconds since the epoch when the event fired.
@@ -76,7 +76,7 @@ PreToolUseInput = TypedDict("PreToolUseInput", {
 
 
 # JSON a GitHub Copilot CLI preToolUse hook may print: stdout JSON on exit 0: permissionDecision "deny" blocks. Exit 1, 3, a crash → a deny "(hook errored)"; exit 2 → a deny "hook exited with code 2" (stderr is not the reason); a timeout allows; non-JSON stdout allows. Unknown keys are allowed.
-PreToolUseOutput = TypedDict("PreToolUseOutput", {
+PreToolUseCamelOutput = TypedDict("PreToolUseCamelOutput", {
     # `deny` stops the tool call (the model sees "Denied by preToolUse hook: <reason>"); `ask` is a deny in `-p` mode; `allow` lets it run.
     "permissionDecision": Literal["allow", "deny", "ask"],
     # Why; the model sees it after "Denied by preToolUse hook: ".
@@ -92,7 +92,7 @@ PreToolUseOutput = TypedDict("PreToolUseOutput", {
 
 
 # region permissionRequest
-_PermissionRequestInputRequired = TypedDict("_PermissionRequestInputRequired", {
+_PermissionRequestCamelInputRequired = TypedDict("_PermissionRequestCamelInputRequired", {
     # Identifier of the Copilot CLI session.
     "sessionId": str,
     # Milliseconds since the epoch when the event fired.
@@ -100,7 +100,7 @@ _PermissionRequestInputRequired = TypedDict("_PermissionRequestInputRequired", {
     # The session directory; the hook runs here.
     "cwd": str,
 })
-_PermissionRequestInputOptional = TypedDict("_PermissionRequestInputOptional", {
+_PermissionRequestCamelInputOptional = TypedDict("_PermissionRequestCamelInputOptional", {
     # Copilot CLI's tool name: `bash`, `view`, `edit`, `create`, `grep`, `glob`, …
     "toolName": str,
     # The tool's arguments, as an object.
@@ -108,14 +108,14 @@ _PermissionRequestInputOptional = TypedDict("_PermissionRequestInputOptional", {
 }, total=False)
 
 
-class PermissionRequestInput(_PermissionRequestInputRequired, _PermissionRequestInputOptional):
+class PermissionRequestCamelInput(_PermissionRequestCamelInputRequired, _PermissionRequestCamelInputOptional):
     """Payload a GitHub Copilot CLI permissionRequest hook receives on stdin: fires when the agent asks for permission to run a tool. camelCase fields, a millisecond timestamp. Unknown fields are allowed."""
 # endregion permissionRequest
 
 
 # region postToolUse
 # What the tool returned: `resultType` (`success`, `failure`, `denied`, …) and the text the model gets.
-PostToolUseInputToolResult = TypedDict("PostToolUseInputToolResult", {
+PostToolUseCamelInputToolResult = TypedDict("PostToolUseCamelInputToolResult", {
     # How the call ended: `success`, `failure`, `denied`, …
     "resultType": str,
     # The result text the model gets.
@@ -123,7 +123,7 @@ PostToolUseInputToolResult = TypedDict("PostToolUseInputToolResult", {
 }, total=False)
 
 
-_PostToolUseInputRequired = TypedDict("_PostToolUseInputRequired", {
+_PostToolUseCamelInputRequired = TypedDict("_PostToolUseCamelInputRequired", {
     # Identifier of the Copilot CLI session.
     "sessionId": str,
     # Milliseconds since the epoch when the event fired.
@@ -135,18 +135,18 @@ _PostToolUseInputRequired = TypedDict("_PostToolUseInputRequired", {
     # The tool's arguments, as an object.
     "toolArgs": Dict[str, Any],
 })
-_PostToolUseInputOptional = TypedDict("_PostToolUseInputOptional", {
+_PostToolUseCamelInputOptional = TypedDict("_PostToolUseCamelInputOptional", {
     # What the tool returned: `resultType` (`success`, `failure`, `denied`, …) and the text the model gets.
-    "toolResult": PostToolUseInputToolResult,
+    "toolResult": PostToolUseCamelInputToolResult,
 }, total=False)
 
 
-class PostToolUseInput(_PostToolUseInputRequired, _PostToolUseInputOptional):
+class PostToolUseCamelInput(_PostToolUseCamelInputRequired, _PostToolUseCamelInputOptional):
     """Payload a GitHub Copilot CLI postToolUse hook receives on stdin: fires after a tool ran. camelCase fields, a millisecond timestamp. Unknown fields are allowed."""
 
 
 # JSON a GitHub Copilot CLI postToolUse hook may print: stdout JSON on exit 0. Unknown keys are allowed.
-PostToolUseOutput = TypedDict("PostToolUseOutput", {
+PostToolUseCamelOutput = TypedDict("PostToolUseCamelOutput", {
     # Text given to the model as a user message after the tool result.
     "additionalContext": str,
 }, total=False)
@@ -168,7 +168,7 @@ AgentStopInput = TypedDict("AgentStopInput", {
 
 # region sessionEnd
 # Payload a GitHub Copilot CLI sessionEnd hook receives on stdin: fires once when the session ends. camelCase fields, a millisecond timestamp. Unknown fields are allowed.
-SessionEndInput = TypedDict("SessionEndInput", {
+SessionEndCamelInput = TypedDict("SessionEndCamelInput", {
     # Identifier of the Copilot CLI session.
     "sessionId": str,
     # Milliseconds since the epoch when the event fired.
@@ -194,7 +194,7 @@ ErrorOccurredInput = TypedDict("ErrorOccurredInput", {
 
 # region SessionStart
 # Payload a GitHub Copilot CLI SessionStart hook receives on stdin: fires sessionStart under Claude Code's name. snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
-SessionStartClaudeInput = TypedDict("SessionStartClaudeInput", {
+SessionStartInput = TypedDict("SessionStartInput", {
     # The event name.
     "hook_event_name": Literal["SessionStart"],
     # Identifier of the Copilot CLI session.
@@ -231,7 +231,7 @@ class UserPromptSubmitInput(_UserPromptSubmitInputRequired, _UserPromptSubmitInp
 
 # region PreToolUse
 # Payload a GitHub Copilot CLI PreToolUse hook receives on stdin: fires preToolUse under Claude Code's name. snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
-PreToolUseClaudeInput = TypedDict("PreToolUseClaudeInput", {
+PreToolUseInput = TypedDict("PreToolUseInput", {
     # The event name.
     "hook_event_name": Literal["PreToolUse"],
     # Identifier of the Copilot CLI session.
@@ -248,7 +248,7 @@ PreToolUseClaudeInput = TypedDict("PreToolUseClaudeInput", {
 
 
 # Claude Code's `{hookEventName, permissionDecision, permissionDecisionReason, updatedInput, additionalContext}`.
-PreToolUseClaudeOutputHookSpecificOutput = TypedDict("PreToolUseClaudeOutputHookSpecificOutput", {
+PreToolUseOutputHookSpecificOutput = TypedDict("PreToolUseOutputHookSpecificOutput", {
     # The event name, `PreToolUse`.
     "hookEventName": str,
     # `deny` (or `ask`, in `-p` mode) stops the call.
@@ -263,7 +263,7 @@ PreToolUseClaudeOutputHookSpecificOutput = TypedDict("PreToolUseClaudeOutputHook
 
 
 # JSON a GitHub Copilot CLI PreToolUse hook may print: Claude Code's output, honoured from a PascalCase hook: `hookSpecificOutput.permissionDecision`, or the camelCase fields. Unknown keys are allowed.
-PreToolUseClaudeOutput = TypedDict("PreToolUseClaudeOutput", {
+PreToolUseOutput = TypedDict("PreToolUseOutput", {
     # `deny` stops the tool call (the model sees "Denied by preToolUse hook: <reason>"); `ask` is a deny in `-p` mode; `allow` lets it run.
     "permissionDecision": Literal["allow", "deny", "ask"],
     # Why; the model sees it after "Denied by preToolUse hook: ".
@@ -275,13 +275,13 @@ PreToolUseClaudeOutput = TypedDict("PreToolUseClaudeOutput", {
     # Ignored on preToolUse.
     "continue": bool,
     # Claude Code's `{hookEventName, permissionDecision, permissionDecisionReason, updatedInput, additionalContext}`.
-    "hookSpecificOutput": PreToolUseClaudeOutputHookSpecificOutput,
+    "hookSpecificOutput": PreToolUseOutputHookSpecificOutput,
 }, total=False)
 # endregion PreToolUse
 
 
 # region PermissionRequest
-_PermissionRequestClaudeInputRequired = TypedDict("_PermissionRequestClaudeInputRequired", {
+_PermissionRequestInputRequired = TypedDict("_PermissionRequestInputRequired", {
     # The event name.
     "hook_event_name": Literal["PermissionRequest"],
     # Identifier of the Copilot CLI session.
@@ -291,7 +291,7 @@ _PermissionRequestClaudeInputRequired = TypedDict("_PermissionRequestClaudeInput
     # The session directory; the hook runs here.
     "cwd": str,
 })
-_PermissionRequestClaudeInputOptional = TypedDict("_PermissionRequestClaudeInputOptional", {
+_PermissionRequestInputOptional = TypedDict("_PermissionRequestInputOptional", {
     # Claude Code's name of the tool: `Bash` for `bash`, …
     "tool_name": str,
     # The tool's arguments.
@@ -299,13 +299,13 @@ _PermissionRequestClaudeInputOptional = TypedDict("_PermissionRequestClaudeInput
 }, total=False)
 
 
-class PermissionRequestClaudeInput(_PermissionRequestClaudeInputRequired, _PermissionRequestClaudeInputOptional):
+class PermissionRequestInput(_PermissionRequestInputRequired, _PermissionRequestInputOptional):
     """Payload a GitHub Copilot CLI PermissionRequest hook receives on stdin: fires permissionRequest under Claude Code's name. snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed."""
 # endregion PermissionRequest
 
 
 # region PostToolUse
-_PostToolUseClaudeInputRequired = TypedDict("_PostToolUseClaudeInputRequired", {
+_PostToolUseInputRequired = TypedDict("_PostToolUseInputRequired", {
     # The event name.
     "hook_event_name": Literal["PostToolUse"],
     # Identifier of the Copilot CLI session.
@@ -319,18 +319,18 @@ _PostToolUseClaudeInputRequired = TypedDict("_PostToolUseClaudeInputRequired", {
     # The tool's arguments.
     "tool_input": Dict[str, Any],
 })
-_PostToolUseClaudeInputOptional = TypedDict("_PostToolUseClaudeInputOptional", {
+_PostToolUseInputOptional = TypedDict("_PostToolUseInputOptional", {
     # What the tool returned.
     "tool_response": Any,
 }, total=False)
 
 
-class PostToolUseClaudeInput(_PostToolUseClaudeInputRequired, _PostToolUseClaudeInputOptional):
+class PostToolUseInput(_PostToolUseInputRequired, _PostToolUseInputOptional):
     """Payload a GitHub Copilot CLI PostToolUse hook receives on stdin: fires postToolUse under Claude Code's name. snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed."""
 
 
 # Claude Code's `{hookEventName, additionalContext}`.
-PostToolUseClaudeOutputHookSpecificOutput = TypedDict("PostToolUseClaudeOutputHookSpecificOutput", {
+PostToolUseOutputHookSpecificOutput = TypedDict("PostToolUseOutputHookSpecificOutput", {
     # The event name, `PostToolUse`.
     "hookEventName": str,
     # Text given to the model after the tool result.
@@ -339,11 +339,11 @@ PostToolUseClaudeOutputHookSpecificOutput = TypedDict("PostToolUseClaudeOutputHo
 
 
 # JSON a GitHub Copilot CLI PostToolUse hook may print: Claude Code's output. Unknown keys are allowed.
-PostToolUseClaudeOutput = TypedDict("PostToolUseClaudeOutput", {
+PostToolUseOutput = TypedDict("PostToolUseOutput", {
     # Text given to the model as a user message after the tool result.
     "additionalContext": str,
     # Claude Code's `{hookEventName, additionalContext}`.
-    "hookSpecificOutput": PostToolUseClaudeOutputHookSpecificOutput,
+    "hookSpecificOutput": PostToolUseOutputHookSpecificOutput,
 }, total=False)
 # endregion PostToolUse
 
@@ -365,7 +365,7 @@ StopInput = TypedDict("StopInput", {
 
 # region SessionEnd
 # Payload a GitHub Copilot CLI SessionEnd hook receives on stdin: fires sessionEnd under Claude Code's name. snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
-SessionEndClaudeInput = TypedDict("SessionEndClaudeInput", {
+SessionEndInput = TypedDict("SessionEndInput", {
     # The event name.
     "hook_event_name": Literal["SessionEnd"],
     # Identifier of the Copilot CLI session.

@@ -12,7 +12,7 @@ export type OutputEventName = (typeof OUTPUT_EVENT_NAMES)[number];
 /**
  * Payload a GitHub Copilot CLI sessionStart hook receives on stdin: fires once when the session starts. camelCase fields, a millisecond timestamp. Unknown fields are allowed.
  */
-export interface SessionStartInput {
+export interface SessionStartCamelInput {
   /**
    * Identifier of the Copilot CLI session.
    */
@@ -77,7 +77,7 @@ export interface UserPromptTransformedInput {
 /**
  * Payload a GitHub Copilot CLI preToolUse hook receives on stdin: fires before a tool runs. camelCase fields, a millisecond timestamp. Unknown fields are allowed.
  */
-export interface PreToolUseInput {
+export interface PreToolUseCamelInput {
   /**
    * Identifier of the Copilot CLI session.
    */
@@ -106,7 +106,7 @@ export interface PreToolUseInput {
 /**
  * JSON a GitHub Copilot CLI preToolUse hook may print: stdout JSON on exit 0: permissionDecision "deny" blocks. Exit 1, 3, a crash → a deny "(hook errored)"; exit 2 → a deny "hook exited with code 2" (stderr is not the reason); a timeout allows; non-JSON stdout allows. Unknown keys are allowed.
  */
-export interface PreToolUseOutput {
+export interface PreToolUseCamelOutput {
   /**
    * `deny` stops the tool call (the model sees "Denied by preToolUse hook: <reason>"); `ask` is a deny in `-p` mode; `allow` lets it run.
    */
@@ -134,7 +134,7 @@ export interface PreToolUseOutput {
 /**
  * Payload a GitHub Copilot CLI permissionRequest hook receives on stdin: fires when the agent asks for permission to run a tool. camelCase fields, a millisecond timestamp. Unknown fields are allowed.
  */
-export interface PermissionRequestInput {
+export interface PermissionRequestCamelInput {
   /**
    * Identifier of the Copilot CLI session.
    */
@@ -163,7 +163,7 @@ export interface PermissionRequestInput {
 /**
  * Payload a GitHub Copilot CLI postToolUse hook receives on stdin: fires after a tool ran. camelCase fields, a millisecond timestamp. Unknown fields are allowed.
  */
-export interface PostToolUseInput {
+export interface PostToolUseCamelInput {
   /**
    * Identifier of the Copilot CLI session.
    */
@@ -205,7 +205,7 @@ export interface PostToolUseInput {
 /**
  * JSON a GitHub Copilot CLI postToolUse hook may print: stdout JSON on exit 0. Unknown keys are allowed.
  */
-export interface PostToolUseOutput {
+export interface PostToolUseCamelOutput {
   /**
    * Text given to the model as a user message after the tool result.
    */
@@ -234,7 +234,7 @@ export interface AgentStopInput {
 /**
  * Payload a GitHub Copilot CLI sessionEnd hook receives on stdin: fires once when the session ends. camelCase fields, a millisecond timestamp. Unknown fields are allowed.
  */
-export interface SessionEndInput {
+export interface SessionEndCamelInput {
   /**
    * Identifier of the Copilot CLI session.
    */
@@ -272,7 +272,7 @@ export interface ErrorOccurredInput {
 /**
  * Payload a GitHub Copilot CLI SessionStart hook receives on stdin: fires sessionStart under Claude Code's name. snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
  */
-export interface SessionStartClaudeInput {
+export interface SessionStartInput {
   /**
    * The event name.
    */
@@ -322,7 +322,7 @@ export interface UserPromptSubmitInput {
 /**
  * Payload a GitHub Copilot CLI PreToolUse hook receives on stdin: fires preToolUse under Claude Code's name. snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
  */
-export interface PreToolUseClaudeInput {
+export interface PreToolUseInput {
   /**
    * The event name.
    */
@@ -355,7 +355,7 @@ export interface PreToolUseClaudeInput {
 /**
  * JSON a GitHub Copilot CLI PreToolUse hook may print: Claude Code's output, honoured from a PascalCase hook: `hookSpecificOutput.permissionDecision`, or the camelCase fields. Unknown keys are allowed.
  */
-export interface PreToolUseClaudeOutput {
+export interface PreToolUseOutput {
   /**
    * `deny` stops the tool call (the model sees "Denied by preToolUse hook: <reason>"); `ask` is a deny in `-p` mode; `allow` lets it run.
    */
@@ -410,7 +410,7 @@ export interface PreToolUseClaudeOutput {
 /**
  * Payload a GitHub Copilot CLI PermissionRequest hook receives on stdin: fires permissionRequest under Claude Code's name. snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
  */
-export interface PermissionRequestClaudeInput {
+export interface PermissionRequestInput {
   /**
    * The event name.
    */
@@ -443,7 +443,7 @@ export interface PermissionRequestClaudeInput {
 /**
  * Payload a GitHub Copilot CLI PostToolUse hook receives on stdin: fires postToolUse under Claude Code's name. snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
  */
-export interface PostToolUseClaudeInput {
+export interface PostToolUseInput {
   /**
    * The event name.
    */
@@ -480,7 +480,7 @@ export interface PostToolUseClaudeInput {
 /**
  * JSON a GitHub Copilot CLI PostToolUse hook may print: Claude Code's output. Unknown keys are allowed.
  */
-export interface PostToolUseClaudeOutput {
+export interface PostToolUseOutput {
   /**
    * Text given to the model as a user message after the tool result.
    */
@@ -526,7 +526,7 @@ export interface StopInput {
 /**
  * Payload a GitHub Copilot CLI SessionEnd hook receives on stdin: fires sessionEnd under Claude Code's name. snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
  */
-export interface SessionEndClaudeInput {
+export interface SessionEndInput {
   /**
    * The event name.
    */
@@ -667,30 +667,30 @@ export interface Hook {
 
 /** Event name → the payload its hooks receive on stdin. */
 export interface HookInputMap {
-  sessionStart: SessionStartInput;
+  sessionStart: SessionStartCamelInput;
   userPromptSubmitted: UserPromptSubmittedInput;
   userPromptTransformed: UserPromptTransformedInput;
-  preToolUse: PreToolUseInput;
-  permissionRequest: PermissionRequestInput;
-  postToolUse: PostToolUseInput;
+  preToolUse: PreToolUseCamelInput;
+  permissionRequest: PermissionRequestCamelInput;
+  postToolUse: PostToolUseCamelInput;
   agentStop: AgentStopInput;
-  sessionEnd: SessionEndInput;
+  sessionEnd: SessionEndCamelInput;
   errorOccurred: ErrorOccurredInput;
-  SessionStart: SessionStartClaudeInput;
+  SessionStart: SessionStartInput;
   UserPromptSubmit: UserPromptSubmitInput;
-  PreToolUse: PreToolUseClaudeInput;
-  PermissionRequest: PermissionRequestClaudeInput;
-  PostToolUse: PostToolUseClaudeInput;
+  PreToolUse: PreToolUseInput;
+  PermissionRequest: PermissionRequestInput;
+  PostToolUse: PostToolUseInput;
   Stop: StopInput;
-  SessionEnd: SessionEndClaudeInput;
+  SessionEnd: SessionEndInput;
 }
 
 /** Event name → the JSON its hooks may print on stdout. */
 export interface HookOutputMap {
-  preToolUse: PreToolUseOutput;
-  postToolUse: PostToolUseOutput;
-  PreToolUse: PreToolUseClaudeOutput;
-  PostToolUse: PostToolUseClaudeOutput;
+  preToolUse: PreToolUseCamelOutput;
+  postToolUse: PostToolUseCamelOutput;
+  PreToolUse: PreToolUseOutput;
+  PostToolUse: PostToolUseOutput;
 }
 
 /** The input payload type of event `E`, e.g. `InputOf<'PreToolUse'>`. */

@@ -11,6 +11,7 @@ export const manifest: DialectManifest = {
   agentName: 'GitHub Copilot CLI',
   configDir: '.github/hooks',
   configFiles: ['hooks.json'],
+  userConfigDir: '.copilot/hooks',
   extensions: ['.json'],
   repositoryFiles: [{ path: '.github/hooks/*.json' }],
   events: COPILOT_EVENTS,
