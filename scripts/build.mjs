@@ -239,10 +239,13 @@ async function bundleValidators(out, dialect) {
   const entries = join(out, 'validator-entries', dialect);
   mkdirSync(entries, { recursive: true });
   const chunks = [];
-  const file = (event) => `validators/${dialect}-${event}.cjs`;
+  // A camelCase event gets a prefix: esbuild treats output paths that differ only in case as one
+  // (copilot's preToolUse and PreToolUse), and so would a case-insensitive file system.
+  const safe = (event) => (/^[a-z]/.test(event) && event !== 'config' ? `camel-${event}` : event);
+  const file = (event) => `validators/${dialect}-${safe(event)}.cjs`;
   for (const event of Object.keys(maps.inputValidators)) {
     const names = [maps.inputValidators[event], maps.outputValidators[event]].filter(Boolean);
-    chunks.push({ entry: event, file: file(event), code: `export { ${names.join(', ')} } from ${JSON.stringify(source)};\n` });
+    chunks.push({ entry: safe(event), file: file(event), code: `export { ${names.join(', ')} } from ${JSON.stringify(source)};\n` });
   }
   const configNames = [...new Set([...Object.values(maps.configValidators), validateConfig])];
   chunks.push({ entry: 'config', file: file('config'), code: `export { ${configNames.join(', ')} } from ${JSON.stringify(source)};\n` });

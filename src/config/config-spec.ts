@@ -104,9 +104,10 @@ export interface DialectConfigSpec {
   events: readonly EventSpec[];
   /**
    * `groups`: event → [{ matcher, hooks: [handler…] }] (openinterpreter);
-   * `flat`: event → [handler with its own matcher] (octo).
+   * `flat`: event → [handler with its own matcher] (octo);
+   * `mixed`: either, entry by entry: one with `hooks` is a group (copilot).
    */
-  nesting: 'groups' | 'flat';
+  nesting: 'groups' | 'flat' | 'mixed';
   matcherSyntax: MatcherSyntax;
   /** Fields of a matcher group besides `hooks` (groups nesting only). */
   groupFields: Readonly<Record<string, FieldType>>;

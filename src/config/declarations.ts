@@ -136,7 +136,8 @@ export function extractDeclarations(file: ConfigFile, spec: DialectConfigSpec): 
       }
       const group = declareGroup(event, index, item, spec);
       event.groups.push(group);
-      if (spec.nesting === 'flat') {
+      // `mixed` (copilot): an entry with `hooks` is a matcher group, any other a handler with its own matcher.
+      if (spec.nesting === 'flat' || (spec.nesting === 'mixed' && getEntry(item, 'hooks') === undefined)) {
         group.handlers.push({ group, index: 0, node: item });
         return;
       }

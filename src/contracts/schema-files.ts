@@ -6,8 +6,13 @@ import { requireKnownEvent } from './known-event.js';
 
 export type SchemaKind = 'input' | 'output';
 
-/** `PreToolUse` → `pre-tool-use`, the stem of an event's schema files. */
+/**
+ * `PreToolUse` → `pre-tool-use`, the stem of an event's schema files. A camelCase name keeps its
+ * spelling (`preToolUse`): GitHub Copilot CLI has both `preToolUse` and `PreToolUse`, whose kebab
+ * stems would be one file.
+ */
 export function eventFileStem(event: string): string {
+  if (/^[a-z]/.test(event)) return event;
   return event.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
 }
 
@@ -36,10 +41,17 @@ export function readEventSchema(dialect: string, event: string, kind: SchemaKind
   return readFileSync(path, 'utf8');
 }
 
-/** Event names as the schemas title them (`PreToolUseInput` → `PreToolUse`), so casing is exact. */
+/**
+ * Event names as the schemas title them (`PreToolUseInput` → `PreToolUse`), so casing is exact; a
+ * camelCase event's file is named after the event itself (`preToolUse.input.json`, eventFileStem).
+ */
 function schemaEventNames(dialect: string): string[] {
   const dir = join(schemaRoot(), dialect, 'events');
   return readdirSync(dir)
     .filter((file) => file.endsWith('.input.json'))
-    .map((file) => String((JSON.parse(readFileSync(join(dir, file), 'utf8')) as { title?: unknown }).title).replace(/Input$/, ''));
+    .map((file) => {
+      const stem = file.slice(0, -'.input.json'.length);
+      if (/^[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*$/.test(stem)) return stem;
+      return String((JSON.parse(readFileSync(join(dir, file), 'utf8')) as { title?: unknown }).title).replace(/Input$/, '');
+    });
 }

@@ -40,9 +40,9 @@ export function detectDialect(cwd: string, home: string, env: Readonly<Record<st
 /** The dialects with user-level config files, honouring a variable that moves the user config dir. */
 function configuredInHome(home: string, env: Readonly<Record<string, string | undefined>>): DialectId[] {
   return DIALECT_IDS.filter((id) => {
-    const { configDir, configFiles, userConfigDirEnv } = manifestOf(id);
+    const { configDir, configFiles, userConfigDirEnv, userConfigDir } = manifestOf(id);
     const moved = userConfigDirEnv === undefined ? undefined : env[userConfigDirEnv];
-    const dir = moved !== undefined && moved.trim() !== '' ? resolve(moved) : join(home, configDir);
+    const dir = moved !== undefined && moved.trim() !== '' ? resolve(moved) : join(home, userConfigDir ?? configDir);
     return configFiles.some((file) => existsSync(join(dir, file)));
   });
 }

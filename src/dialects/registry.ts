@@ -1,5 +1,6 @@
 import type { HookInputMap as ClaudeInputs } from '../../generated/claude/types.js';
 import type { HookInputMap as CodexInputs } from '../../generated/codex/types.js';
+import type { HookInputMap as CopilotInputs } from '../../generated/copilot/types.js';
 import type { HookInputMap as GeminiInputs } from '../../generated/gemini/types.js';
 import type { HookInputMap as OctoInputs } from '../../generated/octo/types.js';
 import type { HookInputMap as OpenInterpreterInputs } from '../../generated/openinterpreter/types.js';
@@ -9,6 +10,7 @@ import type { Dialect, DialectManifest } from '../kit/index.js';
 import { didYouMean } from '../util/did-you-mean.js';
 import { manifest as claudeManifest } from './claude/manifest.js';
 import { manifest as codexManifest } from './codex/manifest.js';
+import { manifest as copilotManifest } from './copilot/manifest.js';
 import { manifest as geminiManifest } from './gemini/manifest.js';
 import { manifest as octoManifest } from './octo/manifest.js';
 import { manifest as openInterpreterManifest } from './openinterpreter/manifest.js';
@@ -55,6 +57,11 @@ export const DIALECTS = {
     load: async () => (await import('./gemini/index.js')).dialect,
     loadConfigSpec: async () => (await import('./gemini/config-spec.js')).configSpec,
   },
+  copilot: {
+    manifest: copilotManifest,
+    load: async () => (await import('./copilot/index.js')).dialect,
+    loadConfigSpec: async () => (await import('./copilot/config-spec.js')).configSpec,
+  },
 } as const satisfies Record<string, DialectEntry>;
 
 export type DialectId = keyof typeof DIALECTS;
@@ -66,6 +73,7 @@ export interface DialectInputs extends Record<DialectId, object> {
   claude: ClaudeInputs;
   codex: CodexInputs;
   gemini: GeminiInputs;
+  copilot: CopilotInputs;
 }
 
 export const DIALECT_IDS = Object.keys(DIALECTS) as DialectId[];

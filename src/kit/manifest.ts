@@ -29,6 +29,11 @@ export interface DialectManifest {
    * files there instead.
    */
   readonly userConfigDirEnv?: string;
+  /**
+   * The user-level config directory below the home directory, where it is not `configDir`
+   * (copilot: `.copilot/hooks`, while a project's is `.github/hooks`). Absent: `configDir`.
+   */
+  readonly userConfigDir?: string;
   /** The event catalogue, in the order docs, codegen and scaffolds list events. */
   readonly events: readonly EventSpec[];
   /**

@@ -45,6 +45,9 @@ function existingConfig(dialect: AnyDialectId, padding: number): string {
     // Gemini CLI reads settings with comments (not trailing commas), and has AfterAgent where the others have Stop.
     case 'gemini':
       return `{\n  // kept\n  "ui": { "theme": "${pad}" },\n  ${stop.replace('Stop', 'AfterAgent')}\n}\n`;
+    // Not in ALL_DIALECTS yet (helpers.ts): no `scaffold --register` editor.
+    case 'copilot':
+      throw new Error('copilot has no scaffold --register editor');
   }
 }
 

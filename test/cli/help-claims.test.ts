@@ -40,7 +40,7 @@ describe('enable, disable, trust: the dialects their help names', () => {
     expect(ran.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(ran.code).toBe(2);
     const help = (await runCli([command, '--help'])).stdout.replace(/\s+/g, ' ');
-    if (command === 'trust') expect(help).toMatch(/claude has no per-hook trust/);
+    if (command === 'trust') expect(help).toMatch(/claude and copilot have no per-hook trust/);
     else {
       // Every dialect without an on/off switch, as the manifests say, and no other.
       const named = /(\w+(?:, \w+)*(?: and \w+)?) have none/.exec(help)?.[1]?.split(/, | and /) ?? [];

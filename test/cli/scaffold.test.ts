@@ -42,7 +42,8 @@ const GIT_ROOT = '"$(git rev-parse --show-toplevel 2>/dev/null || pwd)"';
 const ANCHORS: Partial<Record<DialectId, string>> = { claude: '"$CLAUDE_PROJECT_DIR"/', gemini: '"$GEMINI_PROJECT_DIR"/' };
 const ANCHOR = (dialect: DialectId) => ANCHORS[dialect] ?? `${GIT_ROOT}/`;
 
-describe.each(DIALECT_IDS)('hookctl scaffold --dialect %s', (dialect) => {
+// copilot (issue 42) has no `scaffold --register` editor yet: its entries name the command `bash`.
+describe.each(DIALECT_IDS.filter((id) => id !== 'copilot'))('hookctl scaffold --dialect %s', (dialect) => {
   it.each(EVENTS(dialect))('%s: js, py and sh scripts are registered, executable no-op hooks', async (event) => {
     const box = sandbox(dialect);
     const payload = makeFixture(await loadDialect(dialect), event, { cwd: box.project });

@@ -112,7 +112,7 @@ export const invalidValue = createRule({
       const judge = (problem: Problem, where: Where, type?: FieldType) =>
         agentReads && type?.extension !== true ? refuse(problem, where) : report({ ...problem, ...where } as never);
       for (const group of event.groups) {
-        if (spec.nesting === 'groups')
+        if (spec.nesting === 'groups' || (spec.nesting === 'mixed' && group.handlers[0]?.node !== group.node))
           checkFields(group.node, groupFields, format, text, group.node, (problem, _key, where, type) => judge(problem, where, type));
         for (const handler of group.handlers) {
           const node = handler.node;

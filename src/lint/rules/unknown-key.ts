@@ -53,7 +53,8 @@ export const unknownKey = createRule({
     const misplacedInHandler = new Map<string, Misplaced>(groupKeys.map((key) => [key, 'groupKeyOnHandler']));
     for (const event of declarations.events) {
       for (const group of event.groups) {
-        if (spec.nesting === 'groups') reportUnknown(group.node, knownInGroup, 'in a matcher group', misplacedInGroup, report);
+        const isGroup = spec.nesting === 'groups' || (spec.nesting === 'mixed' && group.handlers[0]?.node !== group.node);
+        if (isGroup) reportUnknown(group.node, knownInGroup, 'in a matcher group', misplacedInGroup, report);
         for (const handler of group.handlers) {
           // Handlers of unsupported types are skipped whole; their own fields are not ours to judge.
           if (isUnsupportedHandler(spec, handler.node)) continue;

@@ -1,0 +1,50 @@
+import { readdir } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import type { ConfigFile } from '../../config/config-file.js';
+import { discoveredFile } from '../../config/discovered-file.js';
+import { readNamedConfigFile } from '../../config/read-config-file.js';
+import type { LoadContext } from '../../kit/index.js';
+
+/** The two hook directories: `<cwd>/.github/hooks` (never a parent's) and `$COPILOT_HOME/hooks` (default `~/.copilot/hooks`). */
+export function copilotHookDirs(context: Pick<LoadContext, 'cwd' | 'home' | 'env'>): { project: string; user: string } {
+  const cwd = resolve(context.cwd);
+  const home = context.env.COPILOT_HOME ? resolve(cwd, context.env.COPILOT_HOME) : join(context.home, '.copilot');
+  return { project: join(cwd, '.github', 'hooks'), user: join(home, 'hooks') };
+}
+
+/**
+ * Every `*.json` of both hook directories. Copilot CLI 1.0.102 runs a directory's files in descending
+ * code-unit order of their names (`b.json` before `a.json`, `_x` before `C`, `2` before `10`:
+ * test/agents/copilot), which is the order here. Which directory comes first is not verified: the
+ * project's is listed first.
+ */
+export async function discoverCopilotFiles(context: LoadContext): Promise<ConfigFile[]> {
+  const dirs = copilotHookDirs(context);
+  const [project, user] = await Promise.all([filesIn(dirs.project, 'project'), filesIn(dirs.user, 'user')]);
+  return [...project, ...user];
+}
+
+async function filesIn(dir: string, source: 'project' | 'user'): Promise<ConfigFile[]> {
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((name) => name.endsWith('.json'));
+  } catch {
+    return [];
+  }
+  names.sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
+  const files = await Promise.all(names.map((name) => discoveredFile(join(dir, name), 'json', { source, role: 'hooks-file', layer: dir })));
+  return files.filter((file): file is ConfigFile => file !== null);
+}
+
+export function copilotWatchPaths(context: LoadContext): string[] {
+  const dirs = copilotHookDirs(context);
+  return [`${dirs.project}/`, `${dirs.user}/`];
+}
+
+/** Places a file named on the command line: in the user hook dir it is the user's, anywhere else a project file. */
+export async function describeCopilotFile(path: string, context: LoadContext): Promise<ConfigFile> {
+  const absolute = resolve(context.cwd, path);
+  const user = dirname(absolute) === copilotHookDirs(context).user;
+  const parsed = await readNamedConfigFile(absolute, 'json', user ? 'owned' : 'repository');
+  return { parsed, source: user ? 'user' : 'project', role: 'hooks-file', layer: dirname(absolute), plugin: null };
+}

@@ -1,0 +1,56 @@
+import type { DialectConfigSpec } from '../../config/config-spec.js';
+import { describeCopilotFile, discoverCopilotFiles } from './config-layers.js';
+import { COPILOT_EVENTS } from './events.js';
+import { compileCopilotMatcher } from './matcher.js';
+
+/**
+ * copilot config rules: `{version: 1, hooks: {event: [entry…]}}` where an entry is a command hook
+ * `{type: "command", bash, powershell, cwd, env, timeoutSec, matcher}` or a matcher group
+ * `{matcher, hooks: [hook…]}`. `bash` is the command on Linux and macOS; `timeoutSec` its timeout
+ * (load-config.ts reads both).
+ */
+export const configSpec: DialectConfigSpec = {
+  dialect: 'copilot',
+  events: COPILOT_EVENTS,
+  nesting: 'mixed',
+  matcherSyntax: 'regex',
+  compileMatcher: compileCopilotMatcher,
+  groupFields: { matcher: { kind: 'string' } },
+  handlerFields: {
+    type: { kind: 'enum', values: ['command'] },
+    bash: { kind: 'non-empty-string' },
+    powershell: { kind: 'string' },
+    cwd: { kind: 'string' },
+    env: { kind: 'string-record' },
+    timeoutSec: { kind: 'any' },
+    matcher: { kind: 'string' },
+  },
+  // Docs only: 30 s unless `timeoutSec` says otherwise.
+  timeout: { unit: 'seconds', defaultMs: 30_000, suspiciousSeconds: 1000 },
+  handlerTypes: { supported: ['command'], unsupported: [], required: { command: ['bash'] } },
+  topLevel: {
+    'hooks-file': { fields: { version: { kind: 'any' }, $schema: { kind: 'string' } }, unknown: 'warning' },
+    'inline-config': { fields: {}, unknown: 'ignore' },
+    'managed-requirements': { fields: {}, unknown: 'ignore' },
+    env: { fields: {}, unknown: 'ignore' },
+    unread: { fields: {}, unknown: 'ignore' },
+    'plugin-manifest': { fields: {}, unknown: 'ignore' },
+  },
+  onError: 'skip',
+  hookVariables: {
+    always: ['COPILOT_PROJECT_DIR', 'CLAUDE_PROJECT_DIR', 'COPILOT_HOOK_DIR', 'COPILOT_CLI'],
+    plugin: [],
+    neverSet: {
+      CLAUDE_TOOL_INPUT: 'the input is JSON on stdin: read .toolArgs (camelCase events) or .tool_input',
+      COPILOT_TOOL_NAME: 'the input is JSON on stdin: read .toolName',
+    },
+  },
+  projectAnchor: {
+    root: 'project',
+    shellPrefix: '"$COPILOT_PROJECT_DIR"/',
+    exitTwo: { preToolUse: 'denies every tool call it matches', PreToolUse: 'denies every tool call it matches' },
+    anyFailure: { preToolUse: 'denies every tool call it matches', PreToolUse: 'denies every tool call it matches' },
+  },
+  discover: discoverCopilotFiles,
+  describeFile: describeCopilotFile,
+};
