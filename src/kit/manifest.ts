@@ -43,6 +43,12 @@ export interface DialectManifest {
    * of by hand. Absent: the dialect is left out of those lists and examples.
    */
   readonly cli?: DialectCliFacts;
+  /**
+   * This agent's row of the cross-agent table (docs/testing.md, "One case, several agents"): which of
+   * its events and tools stand for the canonical ones, so a case written for another agent can run
+   * here and one guard can serve several agents. Absent: the dialect takes part in neither.
+   */
+  readonly concordance?: DialectConcordance;
 }
 
 /** The user-facing facts of a dialect that `--help` and hints state; data only. */
@@ -104,4 +110,18 @@ export interface EventSpec {
   readonly asyncAllowed: boolean;
   /** Host in-process hooks may be registered on this event. */
   readonly inProcessAllowed: boolean;
+}
+
+/**
+ * One agent's row of the cross-agent table. Canonical names are Claude Code's events
+ * (`PreToolUse`, `PostToolUse`, `UserPromptSubmit`, `SessionStart`, `Stop`) and plain tool words
+ * (`shell`, `write`, `edit`, `read`, `patch`).
+ */
+export interface DialectConcordance {
+  /** Canonical event → this agent's event name. */
+  readonly events: Readonly<Record<string, string>>;
+  /** Canonical tool → the `tool_name` this agent's payloads carry. */
+  readonly tools: Readonly<Record<string, string>>;
+  /** Canonical tool → the `tool_input` field holding what a guard reads (`command`, `file_path`). */
+  readonly inputs: Readonly<Record<string, string>>;
 }
