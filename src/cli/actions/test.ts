@@ -62,7 +62,7 @@ export async function test(dir: string | undefined, options: TestOptions): Promi
         beforeFirstCase: () => process.stderr.write(`${TEST_BYPASS_WARNING}\n`),
       });
       if (options.json) process.stdout.write(`${stringifyJson(report, 2)}\n`);
-      else process.stdout.write(formatReport(report, fallback === null || report.dialects.length > 1));
+      else process.stdout.write(formatReport(report, fallback === null || report.dialects.some((row) => row.dialect !== fallback)));
       return report.failed;
     } finally {
       for (const opened of engines.values()) {
