@@ -124,4 +124,11 @@ export interface DialectConcordance {
   readonly tools: Readonly<Record<string, string>>;
   /** Canonical tool → the `tool_input` field holding what a guard reads (`command`, `file_path`). */
   readonly inputs: Readonly<Record<string, string>>;
+  /**
+   * A payload field that tells this agent's payloads from those of agents using the same event
+   * names (Codex sends `turn_id`, Claude Code does not); absent where the event name alone tells.
+   */
+  readonly marker?: string;
+  /** Canonical events on which exit 2 with the reason on stderr refuses the action (a guard's common deny). */
+  readonly denyByExit2: readonly string[];
 }

@@ -13,4 +13,5 @@ export const concordance: DialectConcordance = {
   },
   tools: { shell: 'Bash', write: 'Write', edit: 'Edit', read: 'Read' },
   inputs: { shell: 'command', write: 'file_path', edit: 'file_path', read: 'file_path' },
+  denyByExit2: ['PreToolUse', 'UserPromptSubmit', 'Stop'],
 };

@@ -17,4 +17,7 @@ export const concordance: DialectConcordance = {
   },
   tools: { shell: 'Bash', patch: 'apply_patch' },
   inputs: { shell: 'command', patch: 'command' },
+  // Claude Code's PreToolUse payload has no turn_id (cc hooks §PreToolUse); Codex always sends one.
+  marker: 'turn_id',
+  denyByExit2: ['PreToolUse', 'UserPromptSubmit'],
 };

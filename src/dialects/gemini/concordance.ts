@@ -15,4 +15,5 @@ export const concordance: DialectConcordance = {
   },
   tools: { shell: 'run_shell_command', write: 'write_file', edit: 'replace', read: 'read_file' },
   inputs: { shell: 'command', write: 'file_path', edit: 'file_path', read: 'file_path' },
+  denyByExit2: ['PreToolUse', 'UserPromptSubmit'],
 };
