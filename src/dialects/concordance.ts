@@ -45,7 +45,9 @@ export async function translateCase(
   const targetEvent = canonicalEvent === undefined ? undefined : target.events[canonicalEvent];
   if (targetEvent === undefined) {
     const shared = Object.keys(source.events).filter((canonical) => target.events[canonical] !== undefined);
-    return { error: `${to} has no counterpart of ${from}'s ${event} (events both have: ${shared.map((c) => source.events[c]).join(', ')})` };
+    return {
+      error: `${to} has no counterpart of ${from}'s ${event} (events both have: ${shared.map((c) => source.events[c]).join(', ')})`,
+    };
   }
   if (!isPlainObject(payload)) return { error: 'the payload is not a JSON object' };
   const dialect = await loadDialect(to);
@@ -55,10 +57,10 @@ export async function translateCase(
     const canonical = canonicalOf(source.tools, payload.tool_name);
     const name = canonical === undefined ? undefined : target.tools[canonical];
     if (canonical === undefined || name === undefined) {
-      const shared = Object.keys(source.tools).filter((c) => target.tools[c] !== undefined);
-      return {
-        error: `${to} has no counterpart of ${from}'s tool ${payload.tool_name} (tools both have: ${shared.map((c) => source.tools[c]).join(', ') || 'none'})`,
-      };
+      const shared = Object.keys(source.tools)
+        .filter((c) => target.tools[c] !== undefined)
+        .map((c) => source.tools[c]);
+      return { error: `${to} has no counterpart of ${from}'s tool ${payload.tool_name} (tools both have: ${shared.join(', ') || 'none'})` };
     }
     tool = { canonical, name };
     built.tool_name = name;
@@ -75,7 +77,8 @@ export async function translateCase(
   }
   if (tool !== undefined && isPlainObject(payload.tool_input) && isPlainObject(built.tool_input)) {
     const input = built.tool_input;
-    for (const [key, value] of Object.entries(payload.tool_input)) if (Object.hasOwn(input, key) && sameType(input[key], value)) input[key] = value;
+    for (const [key, value] of Object.entries(payload.tool_input))
+      if (Object.hasOwn(input, key) && sameType(input[key], value)) input[key] = value;
     const sourceField = source.inputs[tool.canonical];
     const targetField = target.inputs[tool.canonical];
     if (sourceField !== undefined && targetField !== undefined && payload.tool_input[sourceField] !== undefined) {

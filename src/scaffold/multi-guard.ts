@@ -116,11 +116,18 @@ export function scaffoldMultiGuard(options: MultiGuardOptions): MultiGuardResult
 function canonicalEvent(event: string, rows: readonly { dialect: Dialect; row: DialectConcordance }[]): string {
   if (MULTI_EVENTS.includes(event)) return event;
   for (const canonical of MULTI_EVENTS) if (rows.some(({ row }) => row.events[canonical] === event)) return canonical;
-  const names = [...new Set(rows.flatMap(({ row }) => MULTI_EVENTS.map((canonical) => row.events[canonical]).filter((n) => n !== undefined)))];
+  const names = [
+    ...new Set(rows.flatMap(({ row }) => MULTI_EVENTS.map((canonical) => row.events[canonical]).filter((n) => n !== undefined))),
+  ];
   const guess = didYouMean(event, names);
   throw new UsageError(
-    `one script for several agents guards tool calls only: ${event} is not ${names.join(' or ')}` + (guess ? `; did you mean ${guess}?` : ''),
+    `one script for several agents guards tool calls only: ${event} is not ${names.join(' or ')}` +
+      (guess ? `; did you mean ${guess}?` : ''),
   );
+}
+
+function canonicalTools(table: readonly AgentRow[]): string[] {
+  return [...new Set(table.flatMap((row) => Object.keys(row.tools)))];
 }
 
 function exists(path: string): boolean {
@@ -133,10 +140,12 @@ function exists(path: string): boolean {
 }
 
 function header(comment: string, canonical: string, table: readonly AgentRow[], registered: readonly string[]): string {
+  const agents = table.map((row) => row.agent);
   return [
-    `One ${canonical} guard for ${table.map((row) => row.agent).join(', ')} (written by \`hookctl scaffold --dialect ${table.map((row) => row.agent).join(',')}\`).`,
+    `One ${canonical} guard for ${agents.join(', ')},`,
+    `written by \`hookctl scaffold ${canonical} --dialect ${agents.join(',')}\`.`,
     `Registered in ${registered.join(', ')}.`,
-    'Each agent sends its own payload and names its tools its own way: AGENTS (hookctl\'s cross-agent table)',
+    "Each agent sends its own payload and names its tools its own way: AGENTS (hookctl's cross-agent table)",
     'tells them apart and says which tool_input field holds the command or file path.',
     'As written it allows every call. Edit decide(): a refusal is exit 2 with the reason on stderr,',
     'which each of these agents honours here (the reason goes to the model).',
@@ -154,7 +163,10 @@ const AGENTS = ${JSON.stringify(table, null, 2)};
 
 /**
  * Your policy: the reason to refuse the call, or null to let it through. \`tool\` is the canonical tool
- * (${[...new Set(table.flatMap((row) => Object.keys(row.tools)))].map((tool) => `"${tool}"`).join(', ')}) or null for any other; \`subject\` its command or file path ('' when none).
+ * (${canonicalTools(table)
+   .map((tool) => `"${tool}"`)
+   .join(', ')}) or null for any other;
+ * \`subject\` its command or file path ('' when none).
  */
 function decide({ agent, tool, toolName, subject, payload }) {
   // --- example: refuse rm -rf ---
@@ -166,7 +178,8 @@ function decide({ agent, tool, toolName, subject, payload }) {
 /** The agent that sent the payload: its event name, and its marker field where agents share the name. */
 function detectAgent(payload) {
   const candidates = AGENTS.filter((row) => row.event === payload.hook_event_name);
-  return candidates.find((row) => row.marker !== null && Object.hasOwn(payload, row.marker)) ?? candidates.find((row) => row.marker === null) ?? null;
+  const marked = candidates.find((row) => row.marker !== null && Object.hasOwn(payload, row.marker));
+  return marked ?? candidates.find((row) => row.marker === null) ?? null;
 }
 
 function refuse(reason) {
@@ -183,7 +196,10 @@ try {
 if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) refuse('cannot read the payload: not a JSON object');
 // A guard that cannot tell what it is guarding must not let the call through.
 const agent = detectAgent(payload);
-if (agent === null) refuse(\`cannot tell which agent sent this \${JSON.stringify(payload.hook_event_name)} payload (known: \${AGENTS.map((row) => \`\${row.agent} \${row.event}\`).join(', ')})\`);
+if (agent === null) {
+  const known = AGENTS.map((row) => \`\${row.agent} \${row.event}\`).join(', ');
+  refuse(\`cannot tell which agent sent this \${JSON.stringify(payload.hook_event_name)} payload (known: \${known})\`);
+}
 const tool = Object.keys(agent.tools).find((canonical) => agent.tools[canonical] === payload.tool_name) ?? null;
 const field = tool === null ? undefined : agent.inputs[tool];
 const input = typeof payload.tool_input === 'object' && payload.tool_input !== null ? payload.tool_input : {};
@@ -207,11 +223,12 @@ AGENTS = json.loads(r"""${JSON.stringify(table)}""")
 def decide(agent: str, tool: Optional[str], tool_name: Any, subject: str, payload: Dict[str, Any]) -> Optional[str]:
     """Your policy: the reason to refuse the call, or None to let it through.
 
-    \`tool\` is the canonical tool (${[...new Set(table.flatMap((row) => Object.keys(row.tools)))].join(', ')}) or None for any other;
+    \`tool\` is the canonical tool (${canonicalTools(table).join(', ')}) or None for any other;
     \`subject\` its command or file path ('' when none).
     """
     # --- example: refuse rm -rf ---
-    # if tool == "shell" and re.search(r"\\brm\\s+-[a-zA-Z]*(rf|fr)", subject): return "refusing rm -rf: delete the paths you mean one by one"
+    # if tool == "shell" and re.search(r"\\brm\\s+-[a-zA-Z]*(rf|fr)", subject):
+    #     return "refusing rm -rf: delete the paths you mean one by one"
     # --- end example ---
     return None
 

