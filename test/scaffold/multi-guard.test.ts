@@ -133,10 +133,7 @@ describe('scaffold --dialect with a list: bad input', () => {
       /^hookctl: --lang sh: one script for several agents is written in js or py; pass --lang js or --lang py\n$/,
     ],
     [['Stop', '--dialect', 'claude,codex'], /^hookctl: one script for several agents guards tool calls only: Stop is not PreToolUse\n$/],
-    [
-      ['BeforeTol', '--dialect', 'claude,gemini'],
-      /^hookctl: .+: BeforeTol is not PreToolUse or BeforeTool; did you mean BeforeTool\?\n$/,
-    ],
+    [['BeforeTol', '--dialect', 'claude,gemini'], /^hookctl: .+: BeforeTol is not PreToolUse or BeforeTool; did you mean BeforeTool\?\n$/],
     [['PreToolUse', '--dialect', 'claude,octo'], /^hookctl: octo has no row in the cross-agent table, so one script cannot serve it\n$/],
   ])('%j is refused in one line, writing nothing', async (args, message) => {
     const sandbox = makeTempProject();
