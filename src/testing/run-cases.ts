@@ -218,6 +218,21 @@ function caseDialects(testCase: HookCase, name: string, dialects: CaseDialects):
   return checkAvailable([...new Set(named)], key, dialects);
 }
 
+/**
+ * The dialects a case names — its `dialects`, its `dialect`, or a folder of its path named after a
+ * dialect — or null when it names none. The first is the one its payload is written for.
+ */
+export function namedDialects(testCase: HookCase, name: string, known: readonly string[]): string[] | null {
+  if (testCase.dialects !== undefined) return [...new Set(testCase.dialects)];
+  if (testCase.dialect !== undefined) return [testCase.dialect];
+  const folder = name
+    .split(/[\\/]/)
+    .slice(0, -1)
+    .reverse()
+    .find((segment) => known.includes(segment));
+  return folder === undefined ? null : [folder];
+}
+
 function checkAvailable(named: string[], source: string, dialects: CaseDialects): Targets {
   const missing = named.find((id) => !dialects.available.includes(id));
   if (missing === undefined) return { ok: true, dialects: named };

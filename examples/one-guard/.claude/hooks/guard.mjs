@@ -64,7 +64,7 @@ const AGENTS = [
 function decide({ agent, tool, toolName, subject, payload }) {
   if (tool === 'shell' && /\brm\s+-[a-zA-Z]*(rf|fr)/.test(subject)) return `refusing rm -rf in ${agent}: delete the paths you mean one by one`;
   if (tool === 'shell' && /\bgit\s+push\b.*\s(-f|--force)\b/.test(subject)) return 'a force push rewrites shared history: push a new commit instead';
-  if ((tool === 'write' || tool === 'edit') && /(^|\/)\.env$/.test(subject)) return `${subject} holds secrets: edit it by hand`;
+  if ((tool === 'write' || tool === 'edit') && /(^|\/)\.env$/.test(subject)) return `${subject.split('/').pop()} holds secrets: edit it by hand`;
   return null;
 }
 
