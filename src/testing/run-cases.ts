@@ -196,8 +196,9 @@ function caseDialects(testCase: HookCase, name: string, dialects: CaseDialects):
       .split(/[\\/]/)
       .slice(0, -1)
       .reverse()
-      .find((segment) => dialects.known.includes(segment));
-    if (folder !== undefined) return checkAvailable([folder], `its folder ${folder}/`, dialects);
+      // Only a dialect configured here: a project of one dialect may have a folder that happens to bear another's name.
+      .find((segment) => dialects.available.includes(segment));
+    if (folder !== undefined) return { ok: true, dialects: [folder] };
     if (dialects.fallback !== null) return { ok: true, dialects: [dialects.fallback] };
     const choices = dialects.available;
     return {
@@ -233,10 +234,10 @@ export function namedDialects(testCase: HookCase, name: string, known: readonly 
   return folder === undefined ? null : [folder];
 }
 
-function checkAvailable(named: string[], source: string, dialects: CaseDialects): Targets {
+function checkAvailable(named: string[], key: string, dialects: CaseDialects): Targets {
   const missing = named.find((id) => !dialects.available.includes(id));
   if (missing === undefined) return { ok: true, dialects: named };
-  return { ok: false, error: `the case is for ${missing} (${source}), which cannot run here: ${dialects.unavailable(missing)}` };
+  return { ok: false, error: `the case is for ${missing} (${key}), which cannot run here: ${dialects.unavailable(missing)}` };
 }
 
 async function runCase(

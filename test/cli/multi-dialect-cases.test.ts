@@ -90,6 +90,19 @@ describe('hookctl test in a project with several dialects', () => {
   });
 });
 
+describe('hookctl test in a project with one dialect', () => {
+  it("a folder bearing another dialect's name does not move its cases there", async () => {
+    const { sandbox, flags } = await mixedProject();
+    sandbox.write('project/.codex/hooks.json', '');
+    const { rmSync } = await import('node:fs');
+    rmSync(`${sandbox.project}/.codex`, { recursive: true });
+    sandbox.write('project/hooks-tests/codex/rm.case.json', JSON.stringify({ ...DENY, payloadFile: '../payloads/rm.json' }));
+    const ran = await runCli(['test', ...flags], { cwd: sandbox.project });
+    expect(ran.stdout).toBe('✓ codex/rm.case.json\n1 passed, 0 failed\n');
+    expect(ran.code).toBe(0);
+  });
+});
+
 describe('case file keys', () => {
   it('an unknown key is an error with a did-you-mean, and the case does not run', async () => {
     const { sandbox, flags, addCase } = await mixedProject();
