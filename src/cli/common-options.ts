@@ -9,11 +9,14 @@ export { loadContextOf, resolveCommon, SeveralDialectsError, type CommonContext,
  * and codex's `--config key=value` (SPEC-dialects §10) to a command; `schema`, whose own `--config`
  * prints the config schema, loads no config and goes without the last.
  */
-export function addCommonOptions(command: Command, options: { configOverrides?: boolean } = {}): Command {
+export function addCommonOptions(command: Command, options: { configOverrides?: boolean; dialectList?: string } = {}): Command {
+  const dialect = new Option(
+    '--dialect <dialect>',
+    `hook dialect (default: detected from the hook config files present)${options.dialectList ? `; ${options.dialectList}` : ''}`,
+  );
+  // A command taking a list checks each id itself (choices would refuse `claude,codex`).
   command
-    .addOption(
-      new Option('--dialect <dialect>', 'hook dialect (default: detected from the hook config files present)').choices([...DIALECT_IDS]),
-    )
+    .addOption(options.dialectList ? dialect : dialect.choices([...DIALECT_IDS]))
     .option('--cwd <dir>', 'project directory (default: current directory)')
     .option('--home <dir>', 'user home holding the user-level config (default: $HOME)')
     .option('--managed <file>', managedHelp())

@@ -24,7 +24,7 @@ export type {
 export type { BuiltinHook, InProcessHook } from './in-process.js';
 export type { HookListing, ListedHook, ListedHookDetail, ListedSetting, SwitchedOff, SwitchedOffScope } from './listing.js';
 export type { LoadContext } from './load-context.js';
-export type { DialectCliFacts, DialectManifest, EventSpec, RepositoryFile } from './manifest.js';
+export type { DialectCliFacts, DialectConcordance, DialectManifest, EventSpec, RepositoryFile } from './manifest.js';
 export type { AggregateEffect, Decision, Outcome, RunMode, RunReport, RunStatus, SkipReason, StandingSkipReason } from './outcome.js';
 export type {
   AggregateOptions,

@@ -48,6 +48,12 @@ export interface DialectManifest {
    * of by hand. Absent: the dialect is left out of those lists and examples.
    */
   readonly cli?: DialectCliFacts;
+  /**
+   * This agent's row of the cross-agent table (docs/testing.md, "One case, several agents"): which of
+   * its events and tools stand for the canonical ones, so a case written for another agent can run
+   * here and one guard can serve several agents. Absent: the dialect takes part in neither.
+   */
+  readonly concordance?: DialectConcordance;
 }
 
 /** The user-facing facts of a dialect that `--help` and hints state; data only. */
@@ -109,4 +115,25 @@ export interface EventSpec {
   readonly asyncAllowed: boolean;
   /** Host in-process hooks may be registered on this event. */
   readonly inProcessAllowed: boolean;
+}
+
+/**
+ * One agent's row of the cross-agent table. Canonical names are Claude Code's events
+ * (`PreToolUse`, `PostToolUse`, `UserPromptSubmit`, `SessionStart`, `Stop`) and plain tool words
+ * (`shell`, `write`, `edit`, `read`, `patch`).
+ */
+export interface DialectConcordance {
+  /** Canonical event → this agent's event name. */
+  readonly events: Readonly<Record<string, string>>;
+  /** Canonical tool → the `tool_name` this agent's payloads carry. */
+  readonly tools: Readonly<Record<string, string>>;
+  /** Canonical tool → the `tool_input` field holding what a guard reads (`command`, `file_path`). */
+  readonly inputs: Readonly<Record<string, string>>;
+  /**
+   * A payload field that tells this agent's payloads from those of agents using the same event
+   * names (Codex sends `turn_id`, Claude Code does not); absent where the event name alone tells.
+   */
+  readonly marker?: string;
+  /** Canonical events on which exit 2 with the reason on stderr refuses the action (a guard's common deny). */
+  readonly denyByExit2: readonly string[];
 }

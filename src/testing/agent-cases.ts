@@ -7,7 +7,7 @@ import { isPlainObject } from '../util/is-plain-object.js';
 import { NoCasesError } from '../errors.js';
 import { matchExpected, type Mismatch } from './match-expected.js';
 import { describeBroken, type HookPreflight } from './preflight.js';
-import { findCaseFiles, type LoadedCase, loadCase } from './run-cases.js';
+import { type CaseDialects, findCaseFiles, type LoadedCase, loadCase, namedDialects } from './run-cases.js';
 
 /**
  * `hookctl test --agent`: each case runs in the real agent (through the dialect's AgentDriver) and
@@ -81,6 +81,11 @@ export interface RunAgentCasesOptions {
    * (`AgentDriver.sessionEvents`) — is an error naming the finding, and its agent is not started.
    */
   readonly preflight?: HookPreflight;
+  /**
+   * The agent's dialect id and the ids hookctl knows: a case naming other dialects only is not run
+   * here, and one written for another dialect (the first of its `dialects`) is translated first.
+   */
+  readonly dialects?: { readonly self: string; readonly known: readonly string[]; readonly translate?: CaseDialects['translate'] };
 }
 
 /**
@@ -176,20 +181,47 @@ interface Predicted {
   readonly loaded: LoadedCase;
   readonly prediction: Outcome | Error | null;
   readonly predictionMs: number;
+  /** Why the case is not for this agent (it names other dialects only), else null. */
+  readonly notForAgent: string | null;
 }
 
 async function predict(options: RunAgentCasesOptions, file: string, name: string): Promise<Predicted> {
   const started = Date.now();
-  const loaded = await loadCase(file, options.projectDir);
+  const { loaded, notForAgent } = await forThisAgent(options, await loadCase(file, options.projectDir), name);
   let prediction: Outcome | Error | null = null;
-  if (loaded.ok && options.driver.events.includes(loaded.testCase.event)) {
+  if (loaded.ok && notForAgent === null && options.driver.events.includes(loaded.testCase.event)) {
     try {
       prediction = await options.predict(loaded.testCase.event, loaded.payload);
     } catch (error) {
       prediction = error as Error;
     }
   }
-  return { file, name, loaded, prediction, predictionMs: Date.now() - started };
+  return { file, name, loaded, prediction, predictionMs: Date.now() - started, notForAgent };
+}
+
+/** The case as this agent's dialect runs it: not at all when it names other dialects only, translated when written for another. */
+async function forThisAgent(
+  options: RunAgentCasesOptions,
+  loaded: LoadedCase,
+  name: string,
+): Promise<{ loaded: LoadedCase; notForAgent: string | null }> {
+  const dialects = options.dialects;
+  if (!loaded.ok || dialects === undefined) return { loaded, notForAgent: null };
+  const named = namedDialects(loaded.testCase, name, dialects.known);
+  if (named === null) return { loaded, notForAgent: null };
+  if (!named.includes(dialects.self)) return { loaded, notForAgent: `the case is for ${named.join(', ')}, not ${dialects.self}` };
+  const writtenIn = named[0]!;
+  if (writtenIn === dialects.self) return { loaded, notForAgent: null };
+  const { testCase, payload } = loaded;
+  const translated = dialects.translate
+    ? await dialects.translate(writtenIn, dialects.self, testCase.event, payload, { cwd: options.projectDir })
+    : { error: 'no cross-agent table here' };
+  if ('error' in translated)
+    return {
+      loaded: { ok: false, error: `written for ${writtenIn}, cannot run in ${dialects.self}: ${translated.error}` },
+      notForAgent: null,
+    };
+  return { loaded: { ok: true, testCase: { ...testCase, event: translated.event }, payload: translated.payload }, notForAgent: null };
 }
 
 async function runOne(options: RunAgentCasesOptions, entry: Predicted): Promise<AgentCaseResult> {
@@ -204,6 +236,7 @@ async function runOne(options: RunAgentCasesOptions, entry: Predicted): Promise<
   });
   if (!loaded.ok) return done({ status: 'error', event: null, reason: loaded.error });
   const { testCase, payload } = loaded;
+  if (entry.notForAgent !== null) return done({ status: 'not-run', event: testCase.event, reason: entry.notForAgent });
   if (!options.driver.events.includes(testCase.event)) {
     const drivable = options.driver.events.join(', ');
     const why = `${options.driver.agent} cannot be made to fire ${testCase.event} from a case here (drivable: ${drivable})`;

@@ -30,9 +30,9 @@ describe('a project with hook config for several dialects', () => {
     expect((JSON.parse(json.stdout) as { dialect: string }[]).map((listing) => listing.dialect)).toEqual(['claude', 'codex']);
   });
 
+  // `test` runs each dialect's cases instead (test/cli/multi-dialect-cases.test.ts).
   it.each([
     ['dry-run', ['dry-run', 'PreToolUse']],
-    ['test', ['test']],
     ['fixture', ['fixture', 'PreToolUse']],
     ['run', ['run', 'PreToolUse']],
     ['lint --effective', ['lint', '--effective']],

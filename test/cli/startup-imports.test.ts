@@ -135,9 +135,11 @@ describe('CLI start-up imports', () => {
     expect(lintOnly.length).toBeGreaterThan(0);
     expect(files.filter((file) => lintOnly.some((rule) => file.endsWith(rule)) || file.endsWith('/lint/rules/index.js'))).toEqual([]);
     expect(files.filter((file) => /\/dist\/src\/lint\/reporters\/(?!formats\.js)/.test(file))).toEqual([]);
-    // The other dialects contribute their manifests (names and events, for --dialect and detection) only.
+    // The other dialects contribute their manifests (names, events and their row of the cross-agent table, all data) only.
     expect(
-      files.filter((file) => /\/dist\/(src\/dialects\/(codex|octo|openinterpreter)\/(?!manifest|events)|generated\/(?!claude))/.test(file)),
+      files.filter((file) =>
+        /\/dist\/(src\/dialects\/(codex|octo|openinterpreter)\/(?!manifest|events|concordance)|generated\/(?!claude))/.test(file),
+      ),
     ).toEqual([]);
     // Skill frontmatter is listed, never dispatched: its YAML parser and reader stay out of a run.
     expect(files.filter((file) => /\/(parse-yaml|parse-toml)\.js$/.test(file))).toEqual([]);

@@ -48,3 +48,24 @@ describe.skipIf(why !== null).each(Object.entries(AGENTS))('hookctl test --agent
     expect(result.code).toBe(0);
   });
 });
+
+/**
+ * Issue 40: examples/one-guard's cases, written once (most in Claude Code's form with `dialects`), in
+ * each real agent: a case for this agent's dialect runs (translated through the cross-agent table
+ * when written for another), a case for other dialects only is listed as not run.
+ */
+describe.skipIf(why !== null).each(Object.entries(AGENTS))('hookctl test --agent %s examples/one-guard', (agent, { bin }) => {
+  it('runs the cases naming this dialect, translated where written for another, and not the others', { timeout: 600_000 }, async () => {
+    const root = join(sandbox, `one-guard-${agent}-repo`);
+    cpSync(join(REPO, 'examples', 'one-guard'), root, { recursive: true });
+    execFileSync('git', ['init', '--quiet', root], { env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' } });
+    const home = join(sandbox, `one-guard-${agent}-home`);
+    mkdirSync(home);
+    const args = ['test', '--agent', agent, join(root, 'hooks-tests'), '--cwd', root, '--home', home, '--agent-bin', bin, '--jobs', '2'];
+    const result = await runCli(args, { timeoutMs: 590_000 });
+    // claude: force-push, ls, rm-rf, write-env; codex: codex-rm, force-push, ls, rm-rf. Each: the gemini case, and one of the other's.
+    expect(result.stdout).toMatch(/^4 passed, 0 failed, 0 disagree with hookctl, 2 not run in the agent, 0 errors/m);
+    expect(result.stdout).toMatch(new RegExp(`^gemini-edit-env\\.case\\.json +not-run +the case is for gemini, not ${agent}$`, 'm'));
+    expect(result.code).toBe(0);
+  });
+});

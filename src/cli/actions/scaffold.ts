@@ -1,6 +1,7 @@
-import { loadDialect } from '../../dialects/registry.js';
+import { DIALECT_IDS, isDialectId, loadDialect } from '../../dialects/registry.js';
 import { UsageError } from '../../errors.js';
 import { DEFAULT_HTTP_PORT } from '../../serve/http.js';
+import { didYouMean } from '../../util/did-you-mean.js';
 import type { LanguageId } from '../../scaffold/language-ids.js';
 import { scaffoldHook, type ScaffoldResult } from '../../scaffold/scaffold.js';
 import { resolveCommon, type CommonOptionValues } from '../common-context.js';
@@ -18,6 +19,7 @@ export interface ScaffoldOptions extends CommonOptionValues {
 
 /** `hookctl scaffold`: write the hook script (and with --register its config entry), then say what to do next. */
 export async function scaffold(event: string, options: ScaffoldOptions): Promise<number> {
+  if (options.dialect?.includes(',')) return scaffoldForSeveral(event, options, options.dialect);
   const common = resolveCommon(options);
   const dialect = await loadDialect(common.dialectId);
   const result = await scaffoldHook({
@@ -93,4 +95,64 @@ function httpPort(options: ScaffoldOptions): number {
 function nodeStripsTypes(version: string): boolean {
   const [major = 0, minor = 0] = version.split('.').map(Number);
   return major > 22 || (major === 22 && minor >= 6);
+}
+
+/** `scaffold --dialect claude,codex,gemini`: one tool-gate script for each of those agents. */
+async function scaffoldForSeveral(event: string, options: ScaffoldOptions, list: string): Promise<number> {
+  const ids = list.split(',').map((id) => id.trim());
+  for (const id of ids) {
+    if (isDialectId(id)) continue;
+    const guess = didYouMean(id, DIALECT_IDS);
+    throw new UsageError(
+      `--dialect ${list}: unknown dialect "${id}"; ${guess ? `did you mean ${guess}?` : `use ${DIALECT_IDS.join(', ')}`}`,
+    );
+  }
+  if (new Set(ids).size !== ids.length) throw new UsageError(`--dialect ${list} names a dialect twice`);
+  // Each agent's own fail-closed or served form belongs to one agent's config: not written for several at once.
+  if (options.failClosed || options.http || options.port !== undefined) {
+    throw new UsageError(`--dialect ${list}: --fail-closed, --http and --port go with one dialect; scaffold for each agent apart`);
+  }
+  if (options.lang !== 'js' && options.lang !== 'py') {
+    throw new UsageError(`--lang ${options.lang}: one script for several agents is written in js or py; pass --lang js or --lang py`);
+  }
+  const common = resolveCommon({ ...options, dialect: ids[0]! });
+  const { scaffoldMultiGuard } = await import('../../scaffold/multi-guard.js');
+  const result = scaffoldMultiGuard({
+    dialects: await Promise.all(ids.map((id) => loadDialect(id as Parameters<typeof loadDialect>[0]))),
+    projectDir: common.cwd,
+    event,
+    lang: options.lang,
+    ...(options.name === undefined ? {} : { name: options.name }),
+    register: options.register === true,
+    force: options.force === true,
+  });
+  if (options.matcher !== undefined) {
+    process.stderr.write(
+      `hookctl: warning: --matcher "${options.matcher}" is left out: the script sees every tool call and decides itself\n`,
+    );
+  }
+  const lines = [`created ${result.path} (executable): one guard for ${ids.join(', ')}`, ''];
+  for (const agent of result.agents) {
+    lines.push(`${agent.dialect} (${agent.event}): ${agent.command}`, `  (${agent.commandNote})`);
+    const registration = agent.registration;
+    if (registration === null)
+      lines.push(
+        `  Add to ${agent.configFile} (or run again with --register):`,
+        ...agent.snippet
+          .trimEnd()
+          .split('\n')
+          .map((l) => `    ${l}`),
+      );
+    else if (registration.status === 'already-registered') lines.push(`  ${agent.configFile} already runs it; left unchanged.`);
+    else
+      lines.push(`  ${registration.status === 'created' ? 'created' : 'updated'} ${agent.configFile}: added the hook to ${agent.event}.`);
+  }
+  lines.push(
+    '',
+    `Next: edit decide() in ${result.path}, then \`hookctl test\` with cases naming ` +
+      `"dialects": [${ids.map((id) => `"${id}"`).join(', ')}] ` +
+      '(docs/testing.md), and `hookctl trust --dialect <id>` where the agent reviews hooks.',
+  );
+  process.stdout.write(`${lines.join('\n')}\n`);
+  return 0;
 }

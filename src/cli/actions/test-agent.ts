@@ -2,7 +2,7 @@ import { accessSync, constants, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { configured, nearestConfiguredDir } from '../../dialects/detect-dialect.js';
-import { DIALECT_IDS, loadDialect, manifestOf } from '../../dialects/registry.js';
+import { DIALECT_IDS, type DialectId, loadDialect, manifestOf } from '../../dialects/registry.js';
 import { killHookProcessGroupsNow } from '../../engine/process-groups.js';
 import { HookctlError, UsageError } from '../../errors.js';
 import type { AgentDriver } from '../../kit/agent-driver.js';
@@ -77,6 +77,14 @@ export async function testAgent(paths: readonly string[], options: AgentTestOpti
         withUserSettings: options.withUserSettings === true,
         jobs,
         preflight,
+        dialects: {
+          self: common.dialectId,
+          known: DIALECT_IDS,
+          translate: async (from, to, event, payload, context) => {
+            const { translateCase } = await import('../../dialects/concordance.js');
+            return translateCase(from as DialectId, to as DialectId, event, payload, context);
+          },
+        },
         signal,
         onResult: (result) => {
           if (!signal.aborted) progress.write(progressLine(result));

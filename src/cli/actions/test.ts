@@ -1,8 +1,15 @@
 import { join, resolve } from 'node:path';
-import { configured, nearestConfiguredDir } from '../../dialects/detect-dialect.js';
-import { runCases, type CaseResult, type HookSummary } from '../../testing/run-cases.js';
+import { configured, detectDialects, nearestConfiguredDir } from '../../dialects/detect-dialect.js';
+import {
+  type CaseDialects,
+  type CaseResult,
+  type CasesReport,
+  type DialectEngine,
+  type HookSummary,
+  runCasesAcross,
+} from '../../testing/run-cases.js';
 import { loadContextOf, resolveCommon, type CommonContext, type CommonOptionValues } from '../common-context.js';
-import { loadConfigSpec } from '../../dialects/registry.js';
+import { DIALECT_IDS, loadConfigSpec, manifestOf, type DialectId } from '../../dialects/registry.js';
 import type { HandlerRecord } from '../../kit/handler-record.js';
 import type { LoadContext } from '../../kit/load-context.js';
 import { type HookPreflight, hookPreflight } from '../../testing/preflight.js';
@@ -21,10 +28,62 @@ export interface TestOptions extends CommonOptionValues {
   json?: boolean;
 }
 
-/** `hookctl test`: exit 1 when any case fails. */
+/**
+ * `hookctl test`: exit 1 when any case fails. In a project with hook config for several dialects,
+ * each case runs in the dialects it names (or its folder names), and the report is per dialect.
+ */
 export async function test(dir: string | undefined, options: TestOptions): Promise<number> {
   const { casesDir, projectDir } = locateCases(dir, options.cwd);
-  const common = resolveCommon({ ...options, ...(projectDir === undefined ? {} : { cwd: projectDir }) });
+  const common = resolveCommon({ ...options, ...(projectDir === undefined ? {} : { cwd: projectDir }) }, { several: 'all' });
+  const here = detectDialects(common.cwd, common.home);
+  // Without --dialect in a project with several, common.dialectId is only the default: not configured here.
+  const available =
+    here.dialects.length > 1 && options.dialect === undefined ? here.dialects : [...new Set([...here.dialects, common.dialectId])];
+  const fallback = options.dialect !== undefined || here.dialects.length <= 1 ? common.dialectId : null;
+  const engines = new Map<string, Promise<DialectEngine>>();
+  const dialects: CaseDialects = {
+    known: DIALECT_IDS,
+    available,
+    fallback,
+    unavailable: (id) =>
+      `${common.cwd} has no ${id} hook config (${manifestOf(id as DialectId).configDir}/); ` +
+      `hookctl test runs the dialects configured here: ${available.join(', ')}`,
+    open: (id) => {
+      let opened = engines.get(id);
+      if (opened === undefined) {
+        opened = openDialect({ ...common, dialectId: id as DialectId }, options);
+        engines.set(id, opened);
+      }
+      return opened;
+    },
+    translate: async (from, to, event, payload, context) => {
+      const { translateCase } = await import('../../dialects/concordance.js');
+      return translateCase(from as DialectId, to as DialectId, event, payload, context);
+    },
+  };
+  const { value: failed, interruptedExitCode } = await guardHookProcesses(async (signal) => {
+    try {
+      // Running unreviewed code is never silent (SPEC 6.1.2): one line says so before the first case runs.
+      const report = await runCasesAcross(casesDir, dialects, {
+        signal,
+        projectDir: common.cwd,
+        beforeFirstCase: () => process.stderr.write(`${TEST_BYPASS_WARNING}\n`),
+      });
+      if (options.json) process.stdout.write(`${stringifyJson(report, 2)}\n`);
+      else process.stdout.write(formatReport(report, fallback === null || report.dialects.some((row) => row.dialect !== fallback)));
+      return report.failed;
+    } finally {
+      for (const opened of engines.values()) {
+        const dialect = await opened.catch(() => null);
+        await dialect?.engine.close({ signal });
+      }
+    }
+  });
+  return interruptedExitCode ?? (failed === 0 ? 0 : 1);
+}
+
+/** One dialect's engine for `test`, and its preflight. */
+async function openDialect(common: CommonContext, options: TestOptions): Promise<DialectEngine> {
   // Cases exercise the hooks' logic; whether this user trusts them (or their project) is a separate, per-user decision.
   const engine = await openEngine(common, {
     bypassTrust: true,
@@ -32,26 +91,18 @@ export async function test(dir: string | undefined, options: TestOptions): Promi
     rewriteOrder: options.rewriteOrder,
     workspaceTrust: 'assume',
   });
-  const { value: failed, interruptedExitCode } = await guardHookProcesses(async (signal) => {
-    try {
-      // Running unreviewed code is never silent (SPEC 6.1.2): one line says so before the first case runs.
-      const report = await runCases(engine, casesDir, {
-        signal,
-        projectDir: common.cwd,
-        preflight: await preflightOf(common, engine.handlers),
-        beforeFirstCase: () => process.stderr.write(`${TEST_BYPASS_WARNING}\n`),
-      });
-      if (options.json) process.stdout.write(`${stringifyJson(report, 2)}\n`);
-      else {
-        for (const result of report.results) process.stdout.write(formatResult(result));
-        process.stdout.write(`${report.passed} passed, ${report.failed} failed\n`);
-      }
-      return report.failed;
-    } finally {
-      await engine.close({ signal });
-    }
-  });
-  return interruptedExitCode ?? (failed === 0 ? 0 : 1);
+  return { engine, preflight: await preflightOf(common, engine.handlers) };
+}
+
+function formatReport(report: CasesReport, perDialect: boolean): string {
+  if (!perDialect)
+    return `${report.results.map((result) => formatResult(result)).join('')}${report.passed} passed, ${report.failed} failed\n`;
+  const lines = report.results.map((result) => formatResult(result, result.dialect === null ? '' : `${result.dialect}: `));
+  for (const row of report.dialects) lines.push(`${row.dialect}: ${row.passed} passed, ${row.failed} failed\n`);
+  const unplaced = report.results.filter((result) => result.dialect === null).length;
+  if (unplaced > 0) lines.push(`${unplaced} ${unplaced === 1 ? 'case' : 'cases'} could not run in any dialect\n`);
+  lines.push(`${report.passed} passed, ${report.failed} failed\n`);
+  return lines.join('');
 }
 
 /**
@@ -91,9 +142,9 @@ function describeHooks(hooks: readonly HookSummary[]): string[] {
   });
 }
 
-function formatResult(result: CaseResult): string {
-  if (result.passed) return `✓ ${showText(result.name)}\n`;
-  const lines = [`✗ ${result.name}`];
+function formatResult(result: CaseResult, prefix = ''): string {
+  if (result.passed) return `✓ ${showText(prefix + result.name)}\n`;
+  const lines = [`✗ ${prefix}${result.name}`];
   // An error of several lines (a payload's schema errors, one per line) keeps its lines, each escaped.
   if (result.error)
     lines.push(...result.error.split('\n').map((line, index) => (index === 0 ? `    error: ${line}` : `      ${line.trim()}`)));

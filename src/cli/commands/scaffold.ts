@@ -1,9 +1,14 @@
 import { Option, type Command } from 'commander';
 import { LANGUAGE_IDS } from '../../scaffold/language-ids.js';
 import type { ScaffoldOptions } from '../actions/scaffold.js';
-import { DIALECT_IDS, manifestOf } from '../../dialects/registry.js';
+import { DIALECT_IDS, type DialectId, manifestOf } from '../../dialects/registry.js';
 import { addCommonOptions } from '../common-options.js';
 import { configDirsList, dialectsWhere, exampleDialect, projectConfigFile, toolEvent, wordList } from '../dialect-facts.js';
+
+/** The dialects with a row in the cross-agent table: one guard script can serve several of them. */
+function multiGuardDialects(): DialectId[] {
+  return DIALECT_IDS.filter((id) => manifestOf(id).concordance !== undefined);
+}
 
 /** The file `--register` edits in each dialect: its first project config file. */
 const REGISTER_FILES = wordList(DIALECT_IDS.map(projectConfigFile), 'or');
@@ -55,6 +60,11 @@ export function registerScaffold(program: Command): void {
           'and adds the http handler (onFailure block on guard events) and a SessionStart starter to .claude/settings.json',
       )
       .option('--port <n>', 'with --http: the server port (default 47733)'),
+    {
+      dialectList:
+        `or a comma-separated list (${multiGuardDialects().join(',')}) for one ${toolEvent(multiGuardDialects()[0]!)} script ` +
+        'serving each of those agents (js or py)',
+    },
   )
     .addHelpText(
       'after',

@@ -1,4 +1,5 @@
 import type { DialectManifest } from '../../kit/index.js';
+import { concordance } from './concordance.js';
 import { CLAUDE_EVENTS } from './events.js';
 
 /**
@@ -28,6 +29,7 @@ export const manifest: DialectManifest = {
   ],
   events: CLAUDE_EVENTS,
   guardEvents: ['PreToolUse', 'UserPromptSubmit'],
+  concordance,
   cli: {
     managedFile: { name: 'managed-settings.json', defaultPath: '/etc/claude-code/managed-settings.json' },
     trust: 'none',

@@ -1,4 +1,5 @@
 import type { DialectManifest } from '../../kit/index.js';
+import { concordance } from './concordance.js';
 import { CODEX_EVENTS } from './events.js';
 
 /**
@@ -22,6 +23,7 @@ export const manifest: DialectManifest = {
   ],
   events: CODEX_EVENTS,
   guardEvents: ['PreToolUse', 'PermissionRequest', 'UserPromptSubmit'],
+  concordance,
   cli: {
     managedFile: {
       name: 'requirements.toml',

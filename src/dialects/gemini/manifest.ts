@@ -1,4 +1,5 @@
 import type { DialectManifest } from '../../kit/index.js';
+import { concordance } from './concordance.js';
 import { GEMINI_EVENTS } from './events.js';
 
 /**
@@ -15,6 +16,7 @@ export const manifest: DialectManifest = {
   repositoryFiles: [{ path: '.gemini/settings.json' }, { path: 'hooks/hooks.json', markers: ['gemini-extension.json'] }],
   events: GEMINI_EVENTS,
   guardEvents: ['BeforeTool', 'BeforeAgent'],
+  concordance,
   cli: {
     managedFile: { name: 'settings.json', defaultPath: '/etc/gemini-cli/settings.json', note: 'the system settings' },
     // Per hook, but as Gemini keeps it: trust only silences the "new project hook" announcement.
