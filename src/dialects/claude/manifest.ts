@@ -28,7 +28,8 @@ export const manifest: DialectManifest = {
     { path: '.claude-plugin/plugin.json' },
   ],
   events: CLAUDE_EVENTS,
-  guardEvents: ['PreToolUse', 'UserPromptSubmit'],
+  // Where exit 2 keeps the action from happening (PermissionRequest does not honour exit 2: GUARD_EVENTS minus it).
+  guardEvents: ['PreToolUse', 'UserPromptSubmit', 'UserPromptExpansion', 'PreSkillShellCommand'],
   concordance,
   cli: {
     managedFile: { name: 'managed-settings.json', defaultPath: '/etc/claude-code/managed-settings.json' },
