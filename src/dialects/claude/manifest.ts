@@ -28,7 +28,7 @@ export const manifest: DialectManifest = {
     { path: '.claude-plugin/plugin.json' },
   ],
   events: CLAUDE_EVENTS,
-  // Where exit 2 keeps the action from happening (PermissionRequest does not honour exit 2: GUARD_EVENTS minus it).
+  // Where exit 2 keeps the action from happening (the sh scaffold's fail-closed refusal); PermissionRequest ignores exit 2.
   guardEvents: ['PreToolUse', 'UserPromptSubmit', 'UserPromptExpansion', 'PreSkillShellCommand'],
   concordance,
   cli: {
