@@ -4,7 +4,8 @@ import type { EventSpec } from '../../kit/index.js';
 const SESSION_SOURCES = ['startup', 'resume', 'clear', 'compact', 'fork'] as const;
 const SETUP_TRIGGERS = ['init', 'maintenance'] as const;
 const LOAD_REASONS = ['session_start', 'nested_traversal', 'path_glob_match', 'include', 'compact'] as const;
-const NOTIFICATION_TYPES = [
+/** Notification matcher targets: also the known values of the open `notification_type` enum (open-values.ts). */
+export const NOTIFICATION_TYPES = [
   'permission_prompt',
   'idle_prompt',
   'auth_success',

@@ -1,4 +1,5 @@
 import { isPlainObject } from '../../util/is-plain-object.js';
+import { NOTIFICATION_TYPES } from './events.js';
 
 /**
  * The open enums of the claude inputs (schema/claude/events/*.input.json `anyOf: [{enum}, {type:
@@ -10,17 +11,7 @@ import { isPlainObject } from '../../util/is-plain-object.js';
 export const OPEN_VALUES = {
   permission_mode: ['default', 'plan', 'acceptEdits', 'auto', 'dontAsk', 'bypassPermissions'],
   'effort.level': ['low', 'medium', 'high', 'xhigh', 'max'],
-  notification_type: [
-    'permission_prompt',
-    'idle_prompt',
-    'auth_success',
-    'elicitation_dialog',
-    'elicitation_url_dialog',
-    'elicitation_complete',
-    'elicitation_response',
-    'agent_needs_input',
-    'agent_completed',
-  ],
+  notification_type: NOTIFICATION_TYPES,
 } as const satisfies Record<string, readonly string[]>;
 
 /** A warning per open-enum field of the payload whose value hookctl does not list. */
