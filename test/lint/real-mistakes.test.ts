@@ -13,7 +13,7 @@ import { makeTempProject } from '../helpers/temp-project.js';
  * repository with a claude, a codex and an octo config. Plain `hookctl lint` there reports each of
  * them once, and nothing else (an octo `npx` is silenced by an inline `# hookctl-ignore`). Round 4
  * adds a Claude and a Codex plugin repository (the hooks files their manifests name), an unknown
- * openinterpreter event (a warning: its Codex runtime skips it), and a Gemini JSONC settings file
+ * openinterpreter event (an error since issue 39: a near match of PostToolUse), and a Gemini JSONC settings file
  * whose unknown event a `// hookctl-ignore` comment silences.
  */
 const FIXTURE = fileURLToPath(new URL('../fixtures/lint-mistakes', import.meta.url));
@@ -97,11 +97,24 @@ it('hookctl lint reports every reproduced mistake, and nothing else', async () =
       '.gemini/settings.json',
     ]),
   );
-  // The Task alias and the shell-patch note are info; the unknown events warnings (the agents ignore them).
-  expect(report.findings.filter((f) => f.severity !== 'warning').map((f) => `${f.ruleId} ${f.severity}`)).toEqual([
-    'tool-matcher-never-matches info',
-    'patch-via-shell info',
+  // The Task alias and the shell-patch note are info; what only costs something (a variable never set, a
+  // capped timeout, a race, a plugin path, a file never read) a warning; every hook that silently never
+  // runs or guard that does not guard an error (issue 39): cwd-relative scripts, matchers that never
+  // match, misspelled events (all three are near matches of a known one).
+  const levels = (severity: string) => report.findings.filter((f) => f.severity === severity).map((f) => f.ruleId);
+  expect(levels('info')).toEqual(['tool-matcher-never-matches', 'patch-via-shell']);
+  expect(levels('warning')).toEqual([
+    'mcp-matcher-without-tool',
+    'unset-variable',
+    'timeout-capped',
+    'permission-answer-race',
+    'timeout-capped',
+    'unset-variable',
+    'unread-file',
+    'plugin-discovery',
+    'plugin-discovery',
   ]);
-  // No errors: the octo npx is silenced by its # hookctl-ignore comment, the Gemini unknown event by its // one.
-  expect(result.code).toBe(0);
+  expect(new Set(levels('error'))).toEqual(new Set(['cwd-relative-script', 'tool-matcher-never-matches', 'unknown-event']));
+  // So CI fails. The octo npx is silenced by its # hookctl-ignore comment, the Gemini unknown event by its // one.
+  expect(result.code).toBe(1);
 });

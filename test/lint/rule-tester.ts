@@ -148,7 +148,8 @@ export async function lintCase(rule: Rule, test: ValidCase): Promise<{ findings:
   const files = test.effective
     ? await spec.discover(context)
     : (await Promise.all(absolute.map((path) => spec.describeFile(path, context)))).flat();
-  const { findings } = analyseFiles(files, spec, [rule], context.cwd);
+  // Lint's levels, as `hookctl lint` reports them (loading config may cap some: Rule.loadSeverity).
+  const { findings } = analyseFiles(files, spec, [rule], context.cwd, undefined, true);
   return { findings: sortFindings(findings), sandbox, linted };
 }
 

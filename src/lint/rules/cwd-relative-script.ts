@@ -20,7 +20,7 @@ const ANCHOR = '; write {{anchored}}';
  */
 export const cwdRelativeScript = createRule({
   id: 'cwd-relative-script',
-  severity: 'warning',
+  severity: 'error',
   description: "a command that reaches a project script by a path relative to the cwd, which breaks after the session's first cd",
   atLoad: false,
   messages: {

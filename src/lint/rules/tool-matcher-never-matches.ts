@@ -12,7 +12,9 @@ const SYNTAX = 'matcher {{name}} is permission-rule syntax, but matchers are com
  */
 export const toolMatcherNeverMatches = createRule({
   id: 'tool-matcher-never-matches',
-  severity: 'warning',
+  severity: 'error',
+  // The agent skips such a hook silently: loading config warns and runs the rest.
+  loadSeverity: 'warning',
   description: 'a tool matcher that can never match: an event name, permission-rule syntax, a wrong-case, foreign or removed tool name',
   atLoad: true,
   messages: {

@@ -126,13 +126,13 @@ new RuleTester().run(toolMatcherNeverMatches, {
       ],
     },
     {
-      name: 'a removed tool alone: the hook never runs, a warning',
+      name: 'a removed tool alone: the hook never runs, an error',
       files: { [CLAUDE_SETTINGS]: MULTI_EDIT },
       errors: [
         {
           messageId: 'removed',
           ...at(MULTI_EDIT, 'MultiEdit'),
-          severity: 'warning',
+          severity: 'error',
           message:
             'matcher "MultiEdit" names "MultiEdit", a tool Claude Code 2.1.328 no longer has, so it matches no tool and this hook ' +
             'never runs; its work comes as "Edit"',
