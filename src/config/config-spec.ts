@@ -179,6 +179,14 @@ export interface DialectConfigSpec {
     execPrefix?: string;
     exitTwo: Readonly<Record<string, string>>;
     anyFailure?: Readonly<Record<string, string>>;
+    /**
+     * Why a path relative to the cwd can miss, in this agent's own terms: the words that end with
+     * where the script is then not found (default: the agent runs hooks in the session's cwd, which
+     * follows `cd`, "from any other directory"). `null` where it cannot: the agent reads the project
+     * file only from the directory it starts in and runs the hooks there (gemini), so lint's
+     * `cwd-relative-script` says nothing.
+     */
+    cwdPremise?: string | null;
   };
   /**
    * A handler field that filters on the tool call and that the agent evaluates only on some events

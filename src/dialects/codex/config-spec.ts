@@ -33,6 +33,14 @@ export const configSpec: DialectConfigSpec = {
   // Codex: codex-rs/hooks/src/events/session_end.rs SESSION_END_DEFAULT_TIMEOUT_SEC, SESSION_END_MAX_TIMEOUT_SEC.
   eventTimeouts: { SessionEnd: { defaultMs: 1000, maxMs: 3000 } },
   asyncWhereNotAllowed: 'runs-sync',
+  // Codex finds .codex/ from the git root (project_root_markers) but runs hooks in the session's cwd:
+  // a relative path breaks in a session started in a subdirectory (issue 39).
+  projectAnchor: {
+    ...openInterpreterSpec.projectAnchor!,
+    cwdPremise:
+      'Codex finds .codex/ from the git root but runs hooks in the directory the session started in: ' +
+      'in a session started in a subdirectory',
+  },
   // Codex 0.169.0 exits with "Error loading config.toml: invalid type: … in `hooks`" (test/agents/codex).
   inlineConfigRefusal: CODEX_WILL_NOT_START,
   // hook_config.rs reads events into a map and skips names it does not know (SPEC-dialects 9.2).

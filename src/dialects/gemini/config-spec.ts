@@ -68,6 +68,9 @@ export const configSpec: DialectConfigSpec = {
   projectAnchor: {
     root: 'project',
     shellPrefix: '"$GEMINI_PROJECT_DIR"/',
+    // Gemini CLI reads .gemini/settings.json only from the directory it starts in (paths.ts) and runs
+    // hooks there (the input's `cwd`): a relative path from that directory cannot break after a `cd`.
+    cwdPremise: null,
     exitTwo: {
       BeforeTool: 'denies every tool call it matches',
       AfterTool: 'hides every tool result it matches',

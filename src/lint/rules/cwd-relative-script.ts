@@ -6,8 +6,9 @@ import { setField } from '../../config/field-value.js';
 import type { SourceObject, SourcePosition } from '../../config/source-tree.js';
 import { createRule } from '../rule.js';
 
-const RELATIVE =
-  '"{{script}}" is relative to the cwd, and the agent runs hooks in the session\'s cwd, which follows `cd`: from any other directory ';
+const RELATIVE = '"{{script}}" is relative to the cwd, and {{premise}} ';
+/** Why the path can miss, where the dialect does not say it in its own terms (`projectAnchor.cwdPremise`). */
+const FOLLOWS_CD = "the agent runs hooks in the session's cwd, which follows `cd`: from any other directory";
 const ANCHOR = '; write {{anchored}}';
 
 /**
@@ -35,7 +36,8 @@ export const cwdRelativeScript = createRule({
   check({ spec, checked, projectDir, report }) {
     const anchor = spec.projectAnchor;
     const source = checked.file.source;
-    if (anchor === undefined || (source !== 'project' && source !== 'local')) return;
+    if (anchor === undefined || anchor.cwdPremise === null || (source !== 'project' && source !== 'local')) return;
+    const premise = anchor.cwdPremise ?? FOLLOWS_CD;
     for (const handler of checked.declarations.handlers) {
       // Under an unknown event the hook never runs: unknown-event says so.
       if (handler.group.event.spec === null) continue;
@@ -46,7 +48,7 @@ export const cwdRelativeScript = createRule({
       // The path from the anchor's root: a nested project (packages/app/.octo) is below the git root.
       const root = anchor.root === 'git' ? (findGitRoot(projectDir) ?? projectDir) : projectDir;
       const anchored = `${prefix}${relative(root, resolve(projectDir, found.script.path)).split(sep).join('/')}`;
-      const base = { script: found.script.path, runner: runnerName(found.script), anchored };
+      const base = { script: found.script.path, premise, runner: runnerName(found.script), anchored };
       const codes = exitCodes(found.script.runner);
       const exit = codes.filter((code) => code !== 2).join(' or ') || '2';
       const failure = anchor.anyFailure?.[event];
