@@ -44,6 +44,8 @@ const ISSUE_RULES = {
   // Issue 23: a script reached by a cwd-relative path fails (open or closed) after a `cd`.
   // Issue 39: an error, as it is the guard that silently stops guarding.
   'cwd-relative-script': 'error',
+  // Issue 39: a home directory, a checkout or a plugin cache of one machine.
+  'machine-specific-path': 'error',
   'missing-script': 'error',
   'unreadable-script': 'error',
   'script-not-executable': 'warning',

@@ -24,6 +24,7 @@ import { matcherBacktracking } from './matcher-backtracking.js';
 import { matcherIgnored } from './matcher-ignored.js';
 import { matcherNeverMatches } from './matcher-never-matches.js';
 import { mcpMatcherWithoutTool } from './mcp-matcher-without-tool.js';
+import { machineSpecificPath } from './machine-specific-path.js';
 import { missingScript } from './missing-script.js';
 import { parseError } from './parse-error.js';
 import { permissionAnswerRace } from './permission-answer-race.js';
@@ -75,6 +76,7 @@ export const RULES: readonly Rule[] = [
   duplicateId,
   permissionAnswerRace,
   cwdRelativeScript,
+  machineSpecificPath,
   missingScript,
   unreadableScript,
   scriptNotExecutable,
