@@ -50,6 +50,8 @@ const ISSUE_RULES = {
   'unreadable-script': 'error',
   'script-not-executable': 'warning',
   'slow-launcher': 'warning',
+  // Issue 39: curl | sh, an unpinned npx -y / uvx / pipx run, pip install in a hook.
+  'fetched-at-run-time': 'warning',
   // Issue 23: variables the agent never sets ($CLAUDE_FILE_PATHS …).
   'unset-variable': 'warning',
   'unsupported-handler-type': 'warning',

@@ -9,6 +9,7 @@ import { duplicateKey } from './duplicate-key.js';
 import { emptyCommand } from './empty-command.js';
 import { execCommandHasSpaces } from './exec-command-has-spaces.js';
 import { featuresDisabled } from './features-disabled.js';
+import { fetchedAtRunTime } from './fetched-at-run-time.js';
 import { fieldIgnored } from './field-ignored.js';
 import { handlerTypeNotAllowed } from './handler-type-not-allowed.js';
 import { hooksSwitch } from './hooks-switch.js';
@@ -81,6 +82,7 @@ export const RULES: readonly Rule[] = [
   unreadableScript,
   scriptNotExecutable,
   slowLauncher,
+  fetchedAtRunTime,
   unsetVariable,
   unsupportedHandlerType,
   handlerTypeNotAllowed,
