@@ -17,8 +17,8 @@ export interface Analysis {
 /**
  * Extracts every file's declarations once and runs the given rules over them. `showPath` writes a
  * path inside a message (lint: relative to the repository root); by default paths stay absolute.
- * `forLint`: findings keep lint's levels; otherwise (the runtime loading config) a rule's or a
- * report's `loadSeverity` caps them.
+ * `lint`, when lint runs (not the runtime loading config): findings keep lint's levels (at load a
+ * rule's or a report's `loadSeverity` caps them), and rules see the environment lint runs in.
  */
 export function analyseFiles(
   files: readonly ConfigFile[],
@@ -26,7 +26,7 @@ export function analyseFiles(
   rules: readonly Rule[],
   projectDir: string,
   showPath: (path: string) => string = (path) => path,
-  forLint = false,
+  lint?: { env: Readonly<Record<string, string | undefined>> },
 ): Analysis {
   const checked = files.map((file) => ({ file, declarations: extractDeclarations(file, spec) }));
   const findings: Finding[] = [];
@@ -40,9 +40,10 @@ export function analyseFiles(
         all: checked,
         projectDir,
         showPath,
+        ...(lint === undefined ? {} : { env: lint.env }),
         report: ({ messageId, data, pos, invalidates, severity: lowered, loadSeverity }) => {
           const { id, messages } = rule.meta;
-          const cap = forLint ? undefined : (loadSeverity ?? rule.loadSeverity);
+          const cap = lint !== undefined ? undefined : (loadSeverity ?? rule.loadSeverity);
           const severity = atMost(lowered ?? rule.meta.severity, cap);
           // Messages quote config text; a person reads them in every format (SPEC 6.1.3).
           const message = showText(formatMessage(id, messages, messageId, data));

@@ -61,6 +61,8 @@ export interface RuleContext<Messages extends MessageMap = MessageMap> {
    * text from any cwd and on any machine), absolute when the runtime loads config.
    */
   showPath(path: string): string;
+  /** The environment `hookctl lint` runs in (PATH: which programs this machine has); absent when the runtime loads config. */
+  env?: Readonly<Record<string, string | undefined>>;
   report(report: RuleReport<Messages>): void;
 }
 

@@ -22,7 +22,8 @@ function projectScripts(text: string): string[] {
  * plugin example's `$CLAUDE_PLUGIN_ROOT` outside a plugin, the warnings that the plugins the
  * `enabledPlugins` example enables are not installed here, and that the documented `if` guards
  * (`Bash(rm *)`, `Bash(git *)`) are skipped by Claude Code for `sudo rm`, `bash -c 'rm …'` and the like, and
- * that the MCP example's script in /home/user is one machine's path once the file is committed.
+ * that the MCP example's script in /home/user is one machine's path once the file is committed, and an
+ * info note for each hook that needs jq (on PATH here, and needed on every machine that runs it).
  */
 const EXPECTED: Readonly<Record<string, readonly string[]>> = {
   'settings-reference-disableallhooks.json': ['hooks-switch'],
@@ -43,15 +44,20 @@ describe('lint: the documented claude configurations', () => {
     const sandbox = makeTempProject();
     sandbox.write('project/.claude/settings.json', text);
     for (const script of projectScripts(text)) sandbox.write(`project/${script}`, '#!/bin/sh\nexit 0\n', { executable: true });
+    // jq on PATH, as on a machine set up for these hooks: each hook that needs it gets an info note (issue 39).
+    sandbox.write('bin/jq', '#!/bin/sh\nexit 0\n', { executable: true });
     const spec = await loadConfigSpec('claude');
-    const context = { cwd: sandbox.project, home: sandbox.home, env: {}, managedConfigPath: `${sandbox.root}/managed-settings.json` };
+    const env = { PATH: `${sandbox.root}/bin` };
+    const context = { cwd: sandbox.project, home: sandbox.home, env, managedConfigPath: `${sandbox.root}/managed-settings.json` };
     const { findings } = await runLint({ spec, context });
-    const expected = EXPECTED[name] ?? (/npx prettier/.test(text) ? ['slow-launcher'] : []);
+    const usesJq = (text.match(/(?:^|["\s|;&(]|\$\()jq\s/gm) ?? []).length;
+    const expected = [
+      ...(EXPECTED[name] ?? (/npx prettier/.test(text) ? ['slow-launcher'] : [])),
+      ...Array<string>(usesJq).fill('needs-program'),
+    ].sort();
+    expect(findings.filter((finding) => finding.ruleId === 'needs-program').every((finding) => finding.severity === 'info')).toBe(true);
     const shown = findings.map((finding) => `${finding.line}:${finding.column} ${finding.message} (${finding.ruleId})`).join('\n');
-    expect(
-      findings.map((finding) => finding.ruleId),
-      shown,
-    ).toEqual(expected);
+    expect(findings.map((finding) => finding.ruleId).sort(), shown).toEqual(expected);
   });
 
   it('covers every documented configuration (53)', () => {

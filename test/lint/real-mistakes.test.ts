@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync } from 'node:fs';
+import { cpSync, mkdirSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
@@ -22,7 +23,12 @@ it('hookctl lint reports every reproduced mistake, and nothing else', async () =
   const box = makeTempProject();
   cpSync(FIXTURE, box.project, { recursive: true });
   expect(spawnSync('git', ['init', '-q'], { cwd: box.project }).status).toBe(0);
-  const result = await runCli(['lint', '--format', 'json'], { cwd: box.project, env: { HOME: box.home } });
+  // PATH holds git alone, so needs-program says the same on every machine: uv is not on it (a warning).
+  const git = spawnSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).stdout.trim();
+  mkdirSync(join(box.root, 'bin'));
+  symlinkSync(git, join(box.root, 'bin', 'git'));
+  const env = { HOME: box.home, PATH: join(box.root, 'bin') };
+  const result = await runCli(['lint', '--format', 'json'], { cwd: box.project, env });
   expect(result.stderr).toBe('');
   const report = JSON.parse(result.stdout) as {
     findings: { file: string; line: number; column: number; ruleId: string; message: string; severity: string }[];
@@ -33,6 +39,9 @@ it('hookctl lint reports every reproduced mistake, and nothing else', async () =
       /^\.claude\/settings\.json:4:70 cwd-relative-script: .*bash exits 127, a non-blocking error: this PreToolUse hook/,
     ),
     expect.stringMatching(/^\.claude\/settings\.json:5:76 cwd-relative-script: .*uv exits 2, which on PreToolUse denies every tool call/),
+    expect.stringMatching(
+      /^\.claude\/settings\.json:5:76 needs-program: the hook needs uv, which is not on PATH here; .* guard fails open$/,
+    ),
     expect.stringMatching(
       /^\.claude\/settings\.json:6:20 tool-matcher-never-matches: matcher "Bash\(git commit\*\)" is permission-rule syntax/,
     ),
@@ -104,6 +113,7 @@ it('hookctl lint reports every reproduced mistake, and nothing else', async () =
   const levels = (severity: string) => report.findings.filter((f) => f.severity === severity).map((f) => f.ruleId);
   expect(levels('info')).toEqual(['tool-matcher-never-matches', 'patch-via-shell']);
   expect(levels('warning')).toEqual([
+    'needs-program',
     'mcp-matcher-without-tool',
     'unset-variable',
     'timeout-capped',

@@ -52,6 +52,8 @@ const ISSUE_RULES = {
   'slow-launcher': 'warning',
   // Issue 39: curl | sh, an unpinned npx -y / uvx / pipx run, pip install in a hook.
   'fetched-at-run-time': 'warning',
+  // Issue 39: jq, yq, bun, uv, deno: a warning when not on PATH (an info note when it is).
+  'needs-program': 'warning',
   // Issue 23: variables the agent never sets ($CLAUDE_FILE_PATHS …).
   'unset-variable': 'warning',
   'unsupported-handler-type': 'warning',

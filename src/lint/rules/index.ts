@@ -25,6 +25,7 @@ import { matcherBacktracking } from './matcher-backtracking.js';
 import { matcherIgnored } from './matcher-ignored.js';
 import { matcherNeverMatches } from './matcher-never-matches.js';
 import { mcpMatcherWithoutTool } from './mcp-matcher-without-tool.js';
+import { needsProgram } from './needs-program.js';
 import { machineSpecificPath } from './machine-specific-path.js';
 import { missingScript } from './missing-script.js';
 import { parseError } from './parse-error.js';
@@ -83,6 +84,7 @@ export const RULES: readonly Rule[] = [
   scriptNotExecutable,
   slowLauncher,
   fetchedAtRunTime,
+  needsProgram,
   unsetVariable,
   unsupportedHandlerType,
   handlerTypeNotAllowed,
