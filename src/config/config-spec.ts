@@ -250,6 +250,13 @@ export interface DialectConfigSpec {
     legacy?: Readonly<Record<string, { tool: string; agent: string }>>;
     /** Tools the agent no longer has (claude `MultiEdit`): the name matches nothing; `instead` does the work now. */
     removed?: Readonly<Record<string, { agent: string; instead: string }>>;
+    /**
+     * Other agents' names for work this agent has a tool for, from one cross-agent table
+     * (src/dialects/shared/tool-equivalents.ts): whose each is and this agent's name(s), `|`-joined.
+     * A matcher alternative that names one while this agent's own is missing lets those calls
+     * bypass the hook (lint's `tool-matcher-never-matches`). `otherAgents` takes precedence.
+     */
+    equivalents?: Readonly<Record<string, { agent: string; instead: string }>>;
   };
   /**
    * The variables the agent sets for its hooks (SPEC-dialects 8.7, 9.7), for lint's

@@ -6,6 +6,7 @@ import { SESSION_END_DEFAULT_MS, SESSION_END_MAX_MS } from './budget.js';
 import { describeClaudeFile, discoverClaudeFiles } from './config-layers.js';
 import { compileClaudeMatcher } from './matcher.js';
 import { projectAnchor } from './project-anchor.js';
+import { toolEquivalents } from '../shared/tool-equivalents.js';
 import { toolNames } from './tool-names.js';
 import { hookVariables } from './hook-variables.js';
 import { exponentialBacktracking } from '../../config/regex-backtracking.js';
@@ -116,7 +117,8 @@ export const configSpec: DialectConfigSpec = {
   // cc hooks §Common fields: "Only honored for hooks declared in skill frontmatter".
   honouredElsewhere: { once: 'skill frontmatter' },
   mcpToolPrefix: 'mcp__',
-  toolNames,
+  // Other agents' names for Claude's tools, from the one cross-agent table (issue 39).
+  toolNames: { ...toolNames, equivalents: toolEquivalents('Claude Code') },
   // cc changelog 2.1.101: an unknown event drops only its own entry.
   // docs/claude.md "Aggregation": Claude Code 2.1.328 takes the first PermissionRequest answer to arrive.
   firstAnswerDecides: new Set(['PermissionRequest']),

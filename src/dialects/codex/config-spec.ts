@@ -3,6 +3,7 @@ import type { DialectConfigSpec, FeaturesPolicy, FeaturesSwitch } from '../../co
 import { setField } from '../../config/field-value.js';
 import type { SourceEntry } from '../../config/source-tree.js';
 import { configSpec as openInterpreterSpec } from '../openinterpreter/config-spec.js';
+import { toolEquivalents } from '../shared/tool-equivalents.js';
 import { describeCodexFile, discoverCodexFiles } from './config-layers.js';
 import { CODEX_EVENTS, CONTEXT_LIMIT_EVENTS } from './events.js';
 import { hookKey } from './hook-key.js';
@@ -63,6 +64,8 @@ export const configSpec: DialectConfigSpec = {
       shell: { agent: "Codex's model (its hooks see Bash)", instead: 'Bash' },
       run_shell_command: { agent: 'Gemini CLI', instead: 'Bash' },
     },
+    // Other agents' names for Codex's tools, from the one cross-agent table (issue 39).
+    equivalents: toolEquivalents('Codex'),
   },
   handlerId: (file, event, group, handler) => hookKey(file.key ?? file.parsed.path, event, group, handler),
   featuresSwitch,

@@ -3,6 +3,7 @@ import { exponentialBacktracking } from '../../config/regex-backtracking.js';
 import { describeGeminiFile, discoverGeminiFiles } from './config-layers.js';
 import { GEMINI_EVENTS } from './events.js';
 import { compileGeminiMatcher } from './matcher.js';
+import { toolEquivalents } from '../shared/tool-equivalents.js';
 import { CLAUDE_EVENT_NAMES, toolNames } from './tool-names.js';
 
 /** Settings keys hookctl reads; every other key belongs to Gemini CLI and is not checked. */
@@ -81,7 +82,8 @@ export const configSpec: DialectConfigSpec = {
     },
   },
   mcpToolPrefix: 'mcp_',
-  toolNames,
+  // Other agents' names for Gemini's tools, from the one cross-agent table (issue 39).
+  toolNames: { ...toolNames, equivalents: toolEquivalents('Gemini CLI') },
   // `gemini hooks migrate --from-claude` renames these; a copied file keeps them and its hooks never fire.
   otherAgentEvents: Object.fromEntries(
     Object.entries(CLAUDE_EVENT_NAMES)
