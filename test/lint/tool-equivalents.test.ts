@@ -7,7 +7,7 @@ import { loadConfigSpec } from '../../src/dialects/registry.js';
  * no name it calls foreign is one.
  */
 describe('the cross-agent tool table, per dialect', () => {
-  it.each(['claude', 'codex', 'gemini'])('%s: every suggestion is its own tool, every foreign name is not', async (id) => {
+  it.each(['claude', 'codex', 'gemini'] as const)('%s: every suggestion is its own tool, every foreign name is not', async (id) => {
     const { toolNames } = await loadConfigSpec(id);
     const tools = new Set(toolNames?.tools);
     const equivalents = Object.entries(toolNames?.equivalents ?? {});

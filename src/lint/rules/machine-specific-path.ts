@@ -137,9 +137,16 @@ function repositorySuffix(segments: readonly string[], exists: (relative: string
 /** How a command reaches the repository's root (the dialect's anchor) or the plugin's (its root variable). */
 function rootAnchor(spec: DialectConfigSpec, file: ConfigFile, projectDir: string): string {
   if (file.plugin) {
+    const root = file.plugin.root;
     const variables = spec.pathVariables?.(file, projectDir) ?? {};
+    const declared = spec.hookVariables?.plugin ?? [];
+    // The dialect's plugin variables first (a plugin linted at its own root is the project dir too),
+    // else the last path variable that holds the root (gemini's extensionPath, set after the project's).
     const name =
-      Object.keys(variables).find((key) => variables[key] === file.plugin!.root) ?? spec.hookVariables?.plugin[0] ?? 'PLUGIN_ROOT';
+      declared.find((key) => variables[key] === root) ??
+      declared[0] ??
+      Object.keys(variables).findLast((key) => variables[key] === root) ??
+      'PLUGIN_ROOT';
     return `"\${${name}}"/`;
   }
   return spec.projectAnchor?.shellPrefix ?? '';
