@@ -189,6 +189,12 @@ export interface DialectConfigSpec {
     cwdPremise?: string | null;
   };
   /**
+   * Events where exit code 2 cannot block, with what the agent does with it instead, as a clause
+   * ("Claude Code shows stderr to the user"): a hook written `… || exit 2` there blocks nothing
+   * (lint's `output-ignored`). Events not listed are not judged.
+   */
+  exitTwoIgnored?: Readonly<Record<string, string>>;
+  /**
    * A handler field that filters on the tool call and that the agent evaluates only on some events
    * (claude `if`); on any other event a handler with it never runs.
    */

@@ -106,25 +106,26 @@ it('hookctl lint reports every reproduced mistake, and nothing else', async () =
       '.gemini/settings.json',
     ]),
   );
-  // The Task alias and the shell-patch note are info; what only costs something (a variable never set, a
-  // capped timeout, a race, a plugin path, a file never read) a warning; every hook that silently never
-  // runs or guard that does not guard an error (issue 39): cwd-relative scripts, matchers that never
-  // match, misspelled events (all three are near matches of a known one).
+  // The Task alias and the shell-patch note are info; what only costs something or may break (a variable
+  // never set, a capped timeout, a race, a plugin path, a program PATH lacks) a warning; every hook that
+  // silently never runs or guard that does not guard an error (issue 39): cwd-relative scripts, matchers
+  // that never match (the bare MCP prefix too), misspelled events (all three are near matches of a known
+  // one), a hooks file the agent never reads.
   const levels = (severity: string) => report.findings.filter((f) => f.severity === severity).map((f) => f.ruleId);
   expect(levels('info')).toEqual(['tool-matcher-never-matches', 'patch-via-shell']);
   expect(levels('warning')).toEqual([
     'needs-program',
-    'mcp-matcher-without-tool',
     'unset-variable',
     'timeout-capped',
     'permission-answer-race',
     'timeout-capped',
     'unset-variable',
-    'unread-file',
     'plugin-discovery',
     'plugin-discovery',
   ]);
-  expect(new Set(levels('error'))).toEqual(new Set(['cwd-relative-script', 'tool-matcher-never-matches', 'unknown-event']));
+  expect(new Set(levels('error'))).toEqual(
+    new Set(['cwd-relative-script', 'tool-matcher-never-matches', 'mcp-matcher-without-tool', 'unknown-event', 'unread-file']),
+  );
   // So CI fails. The octo npx is silenced by its # hookctl-ignore comment, the Gemini unknown event by its // one.
   expect(result.code).toBe(1);
 });

@@ -154,7 +154,9 @@ export async function lintCase(rule: Rule, test: ValidCase): Promise<{ findings:
     ? await spec.discover(context)
     : (await Promise.all(absolute.map((path) => spec.describeFile(path, context)))).flat();
   // Lint's levels, as `hookctl lint` reports them (loading config may cap some: Rule.loadSeverity).
-  const { findings } = analyseFiles(files, spec, [rule], context.cwd, undefined, { env: sandboxEnv(test.env, sandbox.root) ?? context.env });
+  const { findings } = analyseFiles(files, spec, [rule], context.cwd, undefined, {
+    env: sandboxEnv(test.env, sandbox.root) ?? context.env,
+  });
   return { findings: sortFindings(findings), sandbox, linted };
 }
 

@@ -22,10 +22,10 @@ const ISSUE_RULES = {
   // Issue 23: event names, permission-rule syntax, wrong case and other agents' tool names as tool matchers.
   'tool-matcher-never-matches': 'error',
   // SPEC-dialects §10 (claude): bare mcp__server, FileChanged "*", `if` on a non-tool event.
-  'mcp-matcher-without-tool': 'warning',
+  'mcp-matcher-without-tool': 'error',
   // Issue 21 (codex): a Write/Edit/apply_patch guard that misses patches sent through the shell.
   'patch-via-shell': 'info',
-  'watch-list-pattern': 'warning',
+  'watch-list-pattern': 'error',
   'if-not-evaluated': 'error',
   // Issue 20 (claude): a Bash(<command> …) `if` guard that Claude skips for sudo, a path, env, bash -c, eval.
   'if-guard-bypassable': 'warning',
@@ -54,6 +54,8 @@ const ISSUE_RULES = {
   'fetched-at-run-time': 'warning',
   // Issue 39: jq, yq, bun, uv, deno: a warning when not on PATH (an info note when it is).
   'needs-program': 'warning',
+  // Issue 39: exit 2 written inline on an event that cannot block.
+  'output-ignored': 'warning',
   // Issue 23: variables the agent never sets ($CLAUDE_FILE_PATHS …).
   'unset-variable': 'warning',
   'unsupported-handler-type': 'warning',
@@ -62,14 +64,14 @@ const ISSUE_RULES = {
   'field-ignored': 'warning',
   'exec-command-has-spaces': 'warning',
   'shell-form-placeholder': 'error',
-  'url-not-allowed': 'warning',
+  'url-not-allowed': 'error',
   'http-request-refused': 'error',
   'http-env-allowed': 'info',
   'features-disabled': 'info',
   'hooks-switch': 'info',
   'plugin-discovery': 'warning',
   // Issue 11: octo hooks.yaml, which octo never reads.
-  'unread-file': 'warning',
+  'unread-file': 'error',
   // Issue 15: a codex project the user has not trusted loads no hooks.
   'untrusted-project': 'info',
   'hook-modified': 'warning',

@@ -105,6 +105,18 @@ export const configSpec: DialectConfigSpec = {
     ...(file.plugin ? { CLAUDE_PLUGIN_ROOT: file.plugin.root, CLAUDE_PLUGIN_DATA: file.plugin.data } : {}),
   }),
   projectAnchor,
+  // Issue 39, from each event's schema description (docs/dialects.md): exit 2 cannot block these.
+  exitTwoIgnored: {
+    SessionStart: 'Claude Code shows stderr to the user as a hook error',
+    Setup: 'Claude Code shows stderr to the user',
+    Notification: 'Claude Code ignores the exit code and stderr',
+    SubagentStart: "Claude Code shows stderr as a hook error in the subagent's transcript",
+    CwdChanged: 'Claude Code shows stderr to the user',
+    DirectoryAdded: 'Claude Code sends stderr to the debug log',
+    FileChanged: 'Claude Code shows stderr to the user',
+    WorktreeRemove: 'Claude Code logs the failure in debug mode only',
+    SessionEnd: 'Claude Code shows stderr to the user',
+  },
   conditionField: { field: 'if', events: IF_EVENTS },
   // Claude Code 2.1.328 follows no wrapper, path, eval or -c script for `if` (test/agents/claude/tables.test.ts).
   conditionBypass: { agent: 'Claude Code 2.1.328', events: new Set(['PreToolUse', 'PermissionRequest']), bypasses: ifBypasses },

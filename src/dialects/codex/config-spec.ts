@@ -34,6 +34,13 @@ export const configSpec: DialectConfigSpec = {
   // Codex: codex-rs/hooks/src/events/session_end.rs SESSION_END_DEFAULT_TIMEOUT_SEC, SESSION_END_MAX_TIMEOUT_SEC.
   eventTimeouts: { SessionEnd: { defaultMs: 1000, maxMs: 3000 } },
   asyncWhereNotAllowed: 'runs-sync',
+  // Issue 39, from each event's schema description (docs/dialects.md): exit 2 cannot block these.
+  exitTwoIgnored: {
+    SessionStart: 'Codex takes it as a failure without effect (`continue: false` stops the session start)',
+    SubagentStart: 'Codex takes it as a failure without effect',
+    PreCompact: 'Codex takes it as a failure (`continue: false` cancels the compaction)',
+    PostCompact: 'Codex takes it as a failure',
+  },
   // Codex finds .codex/ from the git root (project_root_markers) but runs hooks in the session's cwd:
   // a relative path breaks in a session started in a subdirectory (issue 39).
   projectAnchor: {

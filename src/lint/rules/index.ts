@@ -28,6 +28,7 @@ import { mcpMatcherWithoutTool } from './mcp-matcher-without-tool.js';
 import { needsProgram } from './needs-program.js';
 import { machineSpecificPath } from './machine-specific-path.js';
 import { missingScript } from './missing-script.js';
+import { outputIgnored } from './output-ignored.js';
 import { parseError } from './parse-error.js';
 import { permissionAnswerRace } from './permission-answer-race.js';
 import { patchViaShell } from './patch-via-shell.js';
@@ -85,6 +86,7 @@ export const RULES: readonly Rule[] = [
   slowLauncher,
   fetchedAtRunTime,
   needsProgram,
+  outputIgnored,
   unsetVariable,
   unsupportedHandlerType,
   handlerTypeNotAllowed,

@@ -26,12 +26,11 @@ export const invalidTimeout = createRule({
   check({ spec, checked, report }) {
     const rule = spec.timeout;
     if (rule.unit === 'milliseconds') {
-      for (const node of timeoutsWithIssue(checked.declarations.handlers, rule, 'invalid'))
-        {
-          // The hook is stopped before it starts: a guard that never guards is an error in lint.
-          const data = { value: JSON.stringify(node.kind === 'scalar' ? node.value : null) };
-          report({ messageId: 'notPositiveMs', data, pos: node.pos, severity: 'error', loadSeverity: 'warning' });
-        }
+      for (const node of timeoutsWithIssue(checked.declarations.handlers, rule, 'invalid')) {
+        // The hook is stopped before it starts: a guard that never guards is an error in lint.
+        const data = { value: JSON.stringify(node.kind === 'scalar' ? node.value : null) };
+        report({ messageId: 'notPositiveMs', data, pos: node.pos, severity: 'error', loadSeverity: 'warning' });
+      }
       return;
     }
     if (rule.unit === 'seconds') {

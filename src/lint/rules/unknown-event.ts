@@ -38,7 +38,8 @@ export const unknownEvent = createRule({
       if (ignored !== undefined) {
         const more = { ...data, agent: ignored.agent, effect: ignored.effect };
         // A near match is a misspelling, not a newer agent's event: an error in lint, a warning when loading.
-        if (suggestion !== null) report({ messageId: 'ignoredDidYouMean', data: { ...more, suggestion }, loadSeverity: 'warning', ...where });
+        if (suggestion !== null)
+          report({ messageId: 'ignoredDidYouMean', data: { ...more, suggestion }, loadSeverity: 'warning', ...where });
         else report({ messageId: 'ignored', data: more, severity: 'warning', ...where });
       } else if (suggestion !== null) report({ messageId: 'unknownDidYouMean', data: { ...data, suggestion }, ...where });
       else report({ messageId: 'unknown', data: { ...data, events: names.join(', ') }, ...where });
