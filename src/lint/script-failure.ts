@@ -36,7 +36,10 @@ export function missingScriptFailure(spec: DialectConfigSpec, event: string, run
   if (effect !== undefined && codes.length === 1 && codes[0] === 2) return `${who} exits 2, which on ${event} ${effect}`;
   const other = codes.filter((code) => code !== 2).join(' or ');
   if (effect !== undefined && codes.includes(2))
-    return `${who} exits ${other}, a non-blocking error (the hook silently does nothing), or 2 where sh is dash, which on ${event} ${effect}`;
+    return (
+      `${who} exits ${other}, a non-blocking error (the hook silently does nothing), ` +
+      `or 2 where sh is dash, which on ${event} ${effect}`
+    );
   if (effect !== undefined) return `${who} exits ${other}, a non-blocking error: this ${event} hook silently does nothing (it fails open)`;
   return `${who} exits ${codes.join(' or ')}, and this ${event} hook silently does nothing`;
 }

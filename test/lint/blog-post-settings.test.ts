@@ -20,7 +20,7 @@ const BLOG_POST = `{
       { "matcher": "Bash(git push*)", "hooks": [{ "type": "command", "command": "\\"$CLAUDE_PROJECT_DIR\\"/.claude/hooks/no_push.sh" }] }
     ],
     "PostToolUse": [
-      { "matcher": "Write|Edit", "hooks": [{ "type": "command", "command": "npx --no-install prettier --write . >/dev/null 2>&1 || true" }] }
+      { "matcher": "Write|Edit", "hooks": [{ "type": "command", "command": "npx --no-install prettier --write . || true" }] }
     ],
     "Stopp": [
       { "hooks": [{ "type": "command", "command": "\\"$CLAUDE_PROJECT_DIR\\"/.claude/hooks/run_tests.sh" }] }

@@ -62,7 +62,8 @@ export function toolEquivalents(agent: string): Equivalents {
       if (other === agent) continue;
       for (const name of names) {
         if (own.has(name)) continue;
-        const entry = (found[name] ??= { agent: other, instead: [] });
+        found[name] ??= { agent: other, instead: [] };
+        const entry = found[name];
         for (const tool of instead) if (!entry.instead.includes(tool)) entry.instead.push(tool);
       }
     }

@@ -11,7 +11,8 @@ export const invalidTimeout = createRule({
   id: 'invalid-timeout',
   severity: 'warning',
   description:
-    'a timeout the agent does not use as written (octo: not a positive Go duration; openinterpreter: 0; an error where it stops the hook at once)',
+    'a timeout the agent does not use as written ' +
+    '(octo: not a positive Go duration; openinterpreter: 0; an error where it stops the hook at once)',
   atLoad: true,
   messages: {
     // {{value}} is the value as JSON: a number bare, text quoted.

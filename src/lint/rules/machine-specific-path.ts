@@ -28,7 +28,9 @@ export const machineSpecificPath = createRule({
   messages: {
     // {{path}} as written; {{anchored}} the same file reached from the repository's or the plugin's root.
     checkout: `"{{path}}" is this {{container}} as checked out on one machine; ${ELSEWHERE}; write {{anchored}}`,
-    home: `"{{path}}" is in {{home}}, one user's home directory; ${ELSEWHERE}; put the file in the {{container}} and write {{anchor}}<its path>`,
+    home:
+      `"{{path}}" is in {{home}}, one user's home directory; ${ELSEWHERE}; ` +
+      'put the file in the {{container}} and write {{anchor}}<its path>',
     // A plugin's own hooks reaching into its install cache, whose directory names the version.
     cache:
       `"{{path}}" is a plugin's install cache, pinned to version {{version}}; ${ELSEWHERE}, and here after the next update; ` +

@@ -11,7 +11,8 @@ export const timeoutSuspicious = createRule({
   id: 'timeout-suspicious',
   severity: 'warning',
   description:
-    'a timeout in seconds so large it was probably meant as milliseconds (an error for milliseconds so few the hook is stopped before it starts)',
+    'a timeout in seconds so large it was probably meant as milliseconds ' +
+    '(an error for milliseconds so few the hook is stopped before it starts)',
   atLoad: true,
   messages: {
     // {{span}} is the time in words ("about 8 hours").

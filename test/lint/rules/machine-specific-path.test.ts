@@ -7,7 +7,8 @@ function groups(event: string, command: string): string {
 }
 /** A claude settings file with one command on `event`. */
 function claude(event: string, command: string): string {
-  return `{\n  "hooks": {\n    "${event}": [\n      ${JSON.stringify({ matcher: 'Bash', hooks: [{ type: 'command', command }] })}\n    ]\n  }\n}\n`;
+  const group = JSON.stringify({ matcher: 'Bash', hooks: [{ type: 'command', command }] });
+  return `{\n  "hooks": {\n    "${event}": [\n      ${group}\n    ]\n  }\n}\n`;
 }
 
 const GIT_ROOT = '"$(git rev-parse --show-toplevel 2>/dev/null || pwd)"/';

@@ -30,7 +30,8 @@ new RuleTester().run(needsProgram, {
         [CLAUDE_SETTINGS]: groups('PreToolUse', GUARD),
         'project/.claude/hooks/guard.sh': {
           content:
-            '#!/bin/sh\npayload=$(cat)\nif command -v jq >/dev/null 2>&1; then\n  name=$(printf %s "$payload" | jq -r .tool_name)\nfi\nexit 0\n',
+            '#!/bin/sh\npayload=$(cat)\nif command -v jq >/dev/null 2>&1; then\n' +
+            '  name=$(printf %s "$payload" | jq -r .tool_name)\nfi\nexit 0\n',
           executable: true,
         },
       },
@@ -48,7 +49,8 @@ new RuleTester().run(needsProgram, {
           column: 45,
           severity: 'warning',
           message:
-            'the hook needs jq (in <root>/project/.claude/hooks/guard.sh), which is not on PATH here; without it jq exits 127 (command not found), ' +
+            'the hook needs jq (in <root>/project/.claude/hooks/guard.sh), which is not on PATH here; ' +
+            'without it jq exits 127 (command not found), ' +
             'which the agent takes as a non-blocking error: this PreToolUse guard fails open',
         },
       ],
