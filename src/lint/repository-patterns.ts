@@ -25,6 +25,32 @@ export interface FilePlace {
   rank: number;
 }
 
+/**
+ * Names hook config files have somewhere (issue 39): one of them in an agent's config directory that
+ * no pattern of that agent places is a near miss (`.claude/hooks.json`, `.codex/settings.json`,
+ * `.gemini/hooks.json`), whose hooks never run.
+ */
+const HOOK_FILE_NAMES = new Set([
+  'hooks.json',
+  'hooks.jsonc',
+  'hooks.yml',
+  'hooks.yaml',
+  'hooks.toml',
+  'settings.json',
+  'settings.local.json',
+  'config.json',
+  'config.toml',
+]);
+
+/** A file in an agent's config directory that the agent never reads, and what it reads there instead. */
+export interface NearMiss {
+  owner: string;
+  /** The config directory's name (`.claude`). */
+  dir: string;
+  /** The file names the owner reads in that directory. */
+  reads: string[];
+}
+
 interface CompiledPattern {
   owner: string;
   segments: RegExp[];
@@ -72,6 +98,36 @@ export class RepositoryPatterns {
   hiddenDirectories(): Set<string> {
     const names = this.patterns.flatMap(({ file }) => [file.path, ...(file.markers ?? [])].flatMap((path) => path.split('/').slice(0, -1)));
     return new Set(names.filter((name) => name.startsWith('.')));
+  }
+
+  /**
+   * A file of a common hook config name in a config directory of the patterns (`.claude/hooks.json`)
+   * that no pattern places: the agent whose directory it is never reads it. Null for anything else.
+   */
+  nearMiss(path: string): NearMiss | null {
+    const segments = path.split(/[\\/]/);
+    const name = segments.at(-1)!;
+    const dir = segments.at(-2);
+    if (dir === undefined || !HOOK_FILE_NAMES.has(name) || this.place(path) !== null) return null;
+    const reads = this.patterns.filter(({ file }) => file.path.startsWith(`${dir}/`) && file.path.split('/').length === 2);
+    if (reads.length === 0) return null;
+    return { owner: reads[0]!.owner, dir, reads: reads.map(({ file }) => file.path.split('/')[1]!) };
+  }
+
+  /** git pathspecs for the near misses: every hook config name in every config directory of the patterns. */
+  nearMissPathspecs(): string[] {
+    const dirs = new Set(
+      this.patterns.flatMap(({ file }) => {
+        const segments = file.path.split('/');
+        return segments.length === 2 && segments[0]!.startsWith('.') ? [segments[0]!] : [];
+      }),
+    );
+    return [...dirs].flatMap((dir) => [...HOOK_FILE_NAMES].map((name) => `:(glob)**/${globEscape(`${dir}/${name}`)}`));
+  }
+
+  /** Whether a file name can be a near miss: the walk's cheap test before `nearMiss`. */
+  mayBeNearMiss(name: string): boolean {
+    return HOOK_FILE_NAMES.has(name);
   }
 
   /** Whether a file name can end any pattern: the walk's cheap test before `place`. */
