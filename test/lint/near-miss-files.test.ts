@@ -37,7 +37,8 @@ describe('hook files the agent never reads (issue 39)', () => {
     expect(result.stderr.split('\n').filter((line) => line !== '')).toEqual([
       'hookctl: .claude/hooks.json is not a file claude reads (it reads .claude/settings.json or .claude/settings.local.json): ' +
         'the hooks in it never run',
-      'hookctl: .codex/settings.json is not a file codex reads (it reads .codex/hooks.json or .codex/config.toml): the hooks in it never run',
+      'hookctl: .codex/settings.json is not a file codex reads (it reads .codex/hooks.json or .codex/config.toml): ' +
+        'the hooks in it never run',
       'hookctl: .gemini/hooks.json is not a file gemini reads (it reads .gemini/settings.json): the hooks in it never run',
     ]);
     expect(result.code).toBe(0);
