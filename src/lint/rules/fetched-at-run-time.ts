@@ -45,7 +45,8 @@ const SHELLS = '(?:sh|bash|zsh|dash|ksh|python3?|node|perl|ruby)';
 
 /** `curl … | sh`, `wget -qO- … | sudo bash`, `bash <(curl …)`, `sh -c "$(curl …)"`: the shell, and the text. */
 function pipedDownload(command: string): { shell: string; text: string } | null {
-  const pipe = new RegExp(`((?:curl|wget)\\b[^|;&\\n]*\\|\\s*(?:sudo\\s+(?:-\\S+\\s+)*)?(${SHELLS}))\\b`).exec(command);
+  // `| python3 -c '…'`, `| node -e '…'`: the download is data for inline code, not the code run.
+  const pipe = new RegExp(`((?:curl|wget)\\b[^|;&\\n]*\\|\\s*(?:sudo\\s+(?:-\\S+\\s+)*)?(${SHELLS}))\\b(?!\\s+-[ce]\\b)`).exec(command);
   if (pipe !== null) return { shell: pipe[2]!, text: pipe[1]! };
   const substituted = new RegExp(`(\\b(${SHELLS})\\s+(?:-c\\s+)?["']?(?:<\\(|\\$\\()\\s*(?:curl|wget)\\b[^)]*\\))`).exec(command);
   return substituted === null ? null : { shell: substituted[2]!, text: substituted[1]! };

@@ -18,6 +18,12 @@ new RuleTester().run(fetchedAtRunTime, {
       name: 'curl that posts, piped nowhere',
       files: { [CODEX_JSON]: groups('Stop', 'curl -s -X POST https://hooks.example.com/done -d @-') },
     },
+    {
+      name: 'a download that inline code reads as data',
+      files: {
+        [CODEX_JSON]: groups('Stop', 'curl -s https://api.example.com/status | python3 -c "import json,sys; json.load(sys.stdin)"'),
+      },
+    },
     { name: 'a local script through uv run', files: { [CODEX_JSON]: groups('Stop', 'uv run scripts/notify.py') } },
   ],
   invalid: [
