@@ -108,9 +108,12 @@ export class RepositoryPatterns {
     const segments = path.split(/[\\/]/);
     const name = segments.at(-1)!;
     const dir = segments.at(-2);
-    if (dir === undefined || !HOOK_FILE_NAMES.has(name) || this.place(path) !== null) return null;
-    const reads = this.patterns.filter(({ file }) => file.path.startsWith(`${dir}/`) && file.path.split('/').length === 2);
-    if (reads.length === 0) return null;
+    // Only an agent's own (hidden) config directory: `hooks/hooks.json` without a plugin manifest is nobody's.
+    if (dir === undefined || !dir.startsWith('.') || !HOOK_FILE_NAMES.has(name) || this.place(path) !== null) return null;
+    const reads = this.patterns.filter(
+      ({ file }) => file.markers === undefined && file.path.startsWith(`${dir}/`) && file.path.split('/').length === 2,
+    );
+    if (reads.length === 0 || reads.some(({ file }) => file.path === `${dir}/${name}`)) return null;
     return { owner: reads[0]!.owner, dir, reads: reads.map(({ file }) => file.path.split('/')[1]!) };
   }
 
