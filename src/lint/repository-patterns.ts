@@ -25,23 +25,6 @@ export interface FilePlace {
   rank: number;
 }
 
-/**
- * Names hook config files have somewhere (issue 39): one of them in an agent's config directory that
- * no pattern of that agent places is a near miss (`.claude/hooks.json`, `.codex/settings.json`,
- * `.gemini/hooks.json`), whose hooks never run.
- */
-const HOOK_FILE_NAMES = new Set([
-  'hooks.json',
-  'hooks.jsonc',
-  'hooks.yml',
-  'hooks.yaml',
-  'hooks.toml',
-  'settings.json',
-  'settings.local.json',
-  'config.json',
-  'config.toml',
-]);
-
 /** A file in an agent's config directory that the agent never reads, and what it reads there instead. */
 export interface NearMiss {
   owner: string;
@@ -60,6 +43,12 @@ interface CompiledPattern {
 /** Repository file patterns, compiled once: placing a path, and the pathspecs git lists them by. */
 export class RepositoryPatterns {
   private readonly compiled: CompiledPattern[];
+  /**
+   * The names agents give the hook config files of their config directories (from the patterns
+   * themselves, `<dir>/<name>`): one of them in an agent's config directory that this agent does not
+   * read is a near miss (`.claude/hooks.json`, `.codex/settings.json`, `.gemini/hooks.json`, issue 39).
+   */
+  private readonly configNames: ReadonlySet<string>;
 
   constructor(readonly patterns: readonly OwnedPattern[]) {
     this.compiled = patterns.map(({ owner, file }) => ({
@@ -67,6 +56,12 @@ export class RepositoryPatterns {
       segments: file.path.split('/').map(segmentPattern),
       markers: file.markers ?? [],
     }));
+    this.configNames = new Set(
+      patterns.flatMap(({ file }) => {
+        const segments = file.path.split('/');
+        return segments.length === 2 && segments[0]!.startsWith('.') && !file.path.includes('*') ? [segments[1]!] : [];
+      }),
+    );
   }
 
   /**
@@ -101,15 +96,15 @@ export class RepositoryPatterns {
   }
 
   /**
-   * A file of a common hook config name in a config directory of the patterns (`.claude/hooks.json`)
-   * that no pattern places: the agent whose directory it is never reads it. Null for anything else.
+   * A file with another agent's config file name in a config directory of the patterns
+   * (`.claude/hooks.json`) that no pattern places: the agent whose directory it is never reads it. Null for anything else.
    */
   nearMiss(path: string): NearMiss | null {
     const segments = path.split(/[\\/]/);
     const name = segments.at(-1)!;
     const dir = segments.at(-2);
     // Only an agent's own (hidden) config directory: `hooks/hooks.json` without a plugin manifest is nobody's.
-    if (dir === undefined || !dir.startsWith('.') || !HOOK_FILE_NAMES.has(name) || this.place(path) !== null) return null;
+    if (dir === undefined || !dir.startsWith('.') || !this.configNames.has(name) || this.place(path) !== null) return null;
     const reads = this.patterns.filter(
       ({ file }) => file.markers === undefined && file.path.startsWith(`${dir}/`) && file.path.split('/').length === 2,
     );
@@ -117,7 +112,7 @@ export class RepositoryPatterns {
     return { owner: reads[0]!.owner, dir, reads: reads.map(({ file }) => file.path.split('/')[1]!) };
   }
 
-  /** git pathspecs for the near misses: every hook config name in every config directory of the patterns. */
+  /** git pathspecs for the near misses: every config file name in every config directory of the patterns. */
   nearMissPathspecs(): string[] {
     const dirs = new Set(
       this.patterns.flatMap(({ file }) => {
@@ -125,12 +120,12 @@ export class RepositoryPatterns {
         return segments.length === 2 && segments[0]!.startsWith('.') ? [segments[0]!] : [];
       }),
     );
-    return [...dirs].flatMap((dir) => [...HOOK_FILE_NAMES].map((name) => `:(glob)**/${globEscape(`${dir}/${name}`)}`));
+    return [...dirs].flatMap((dir) => [...this.configNames].map((name) => `:(glob)**/${globEscape(`${dir}/${name}`)}`));
   }
 
   /** Whether a file name can be a near miss: the walk's cheap test before `nearMiss`. */
   mayBeNearMiss(name: string): boolean {
-    return HOOK_FILE_NAMES.has(name);
+    return this.configNames.has(name);
   }
 
   /** Whether a file name can end any pattern: the walk's cheap test before `place`. */
