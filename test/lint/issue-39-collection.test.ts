@@ -18,6 +18,7 @@ const RULES = new Set([
   'machine-specific-path',
   'matcher-never-matches',
   'needs-program',
+  'output-ignored',
   'tool-matcher-never-matches',
   'unknown-event',
 ]);
@@ -182,6 +183,26 @@ const CASES: Case[] = [
         '  Stop:\n    - command: /home/linuxbrew/.linuxbrew/bin/terminal-notifier -message done\n',
     },
     expected: ['fetched-at-run-time warning'],
+  },
+  {
+    name: 'output the agent ignores: exit 2 on SessionStart, additionalContext outside hookSpecificOutput on Gemini AfterTool',
+    files: {
+      '.claude/settings.json': hooks('SessionStart', 'test -f .env || { echo "copy .env.example to .env first" >&2; exit 2; }'),
+      '.gemini/settings.json': hooks('AfterTool', `echo '{"additionalContext": "Run npm test before you commit."}'`, 'write_file|replace'),
+    },
+    expected: ['output-ignored warning', 'output-ignored warning'],
+  },
+  {
+    name: 'output the agent reads: a PreToolUse decision, Gemini context under hookSpecificOutput',
+    files: {
+      '.claude/settings.json': hooks('PreToolUse', `echo '{"decision": "block", "reason": "use the make targets"}'`, 'Bash'),
+      '.gemini/settings.json': hooks(
+        'AfterTool',
+        `echo '{"hookSpecificOutput": {"hookEventName": "AfterTool", "additionalContext": "Run npm test."}}'`,
+        'write_file|replace',
+      ),
+    },
+    expected: [],
   },
 ];
 
