@@ -123,6 +123,20 @@ export class RepositoryPatterns {
     return [...dirs].flatMap((dir) => [...this.configNames].map((name) => `:(glob)**/${globEscape(`${dir}/${name}`)}`));
   }
 
+  /**
+   * The patterns an absolute path would match but for their markers (`hooks/hooks.json` with no
+   * plugin or extension manifest beside it): each owner and the markers it reads the file beside.
+   */
+  unmetMarkers(path: string): { owner: string; markers: readonly string[] }[] {
+    const segments = path.split(/[\\/]/);
+    return this.compiled.flatMap((pattern) => {
+      const count = pattern.segments.length;
+      if (pattern.markers.length === 0 || segments.length <= count) return [];
+      const tail = segments.slice(-count);
+      return pattern.segments.every((regex, index) => regex.test(tail[index]!)) ? [{ owner: pattern.owner, markers: pattern.markers }] : [];
+    });
+  }
+
   /** Whether a file name can be a near miss: the walk's cheap test before `nearMiss`. */
   mayBeNearMiss(name: string): boolean {
     return this.configNames.has(name);

@@ -48,4 +48,18 @@ describe('hook files the agent never reads (issue 39)', () => {
     const box = repository({ '.claude/settings.json': HOOKS, '.codex/hooks.json': HOOKS, '.gemini/settings.json': '{}\n' }, true);
     expect((await lint(box)).stderr).toBe('');
   });
+
+  it('a named hooks/hooks.json with no plugin or extension manifest beside it: which agents would read it, and no lint', async () => {
+    const box = repository({ 'hooks/hooks.json': HOOKS.replace('exit 0', './missing.sh') }, true);
+    const result = await runCli(['lint', 'hooks/hooks.json'], { cwd: box.project, env: { HOME: box.home } });
+    expect(result.stderr).toBe(
+      'hookctl: hooks/hooks.json is read only beside .claude-plugin/plugin.json (claude), .codex-plugin/plugin.json (codex), ' +
+        'gemini-extension.json (gemini); none is there, so no agent reads it: not linted (--dialect lints it as one)\n',
+    );
+    expect(result.code).toBe(0);
+    // --dialect says whose it is: then it is linted as that agent's (its missing script is an error).
+    const forced = await runCli(['lint', 'hooks/hooks.json', '--dialect', 'codex'], { cwd: box.project, env: { HOME: box.home } });
+    expect(forced.stdout).toMatch(/missing-script/);
+    expect(forced.code).toBe(1);
+  });
 });
