@@ -1,4 +1,4 @@
-import type { Finding } from '../kit/finding.js';
+import type { Finding, Severity } from '../kit/finding.js';
 import { formatMessage, stringifyData } from '../lint/message.js';
 import type { CheckedFile, Rule } from '../lint/rule.js';
 import { showText } from '../util/show-text.js';
@@ -17,6 +17,8 @@ export interface Analysis {
 /**
  * Extracts every file's declarations once and runs the given rules over them. `showPath` writes a
  * path inside a message (lint: relative to the repository root); by default paths stay absolute.
+ * `lint`, when lint runs (not the runtime loading config): findings keep lint's levels (at load a
+ * rule's or a report's `loadSeverity` caps them), and rules see the environment lint runs in.
  */
 export function analyseFiles(
   files: readonly ConfigFile[],
@@ -24,6 +26,7 @@ export function analyseFiles(
   rules: readonly Rule[],
   projectDir: string,
   showPath: (path: string) => string = (path) => path,
+  lint?: { env: Readonly<Record<string, string | undefined>> },
 ): Analysis {
   const checked = files.map((file) => ({ file, declarations: extractDeclarations(file, spec) }));
   const findings: Finding[] = [];
@@ -37,9 +40,11 @@ export function analyseFiles(
         all: checked,
         projectDir,
         showPath,
-        report: ({ messageId, data, pos, invalidates, severity: lowered }) => {
+        ...(lint === undefined ? {} : { env: lint.env }),
+        report: ({ messageId, data, pos, invalidates, severity: lowered, loadSeverity }) => {
           const { id, messages } = rule.meta;
-          const severity = lowered ?? rule.meta.severity;
+          const cap = lint !== undefined ? undefined : (loadSeverity ?? rule.loadSeverity);
+          const severity = atMost(lowered ?? rule.meta.severity, cap);
           // Messages quote config text; a person reads them in every format (SPEC 6.1.3).
           const message = showText(formatMessage(id, messages, messageId, data));
           const filled = data === undefined || Object.keys(data).length === 0 ? {} : { data: stringifyData(data) };
@@ -53,6 +58,12 @@ export function analyseFiles(
     findings.push(...fileFindings.sort(byPosition));
   }
   return { checked, findings, invalidated };
+}
+
+const RANK: Readonly<Record<Severity, number>> = { info: 0, warning: 1, error: 2 };
+
+function atMost(severity: Severity, cap: Severity | undefined): Severity {
+  return cap !== undefined && RANK[cap] < RANK[severity] ? cap : severity;
 }
 
 /** Findings in reading order: by file, line, column. */

@@ -180,7 +180,21 @@ export interface DialectConfigSpec {
     execPrefix?: string;
     exitTwo: Readonly<Record<string, string>>;
     anyFailure?: Readonly<Record<string, string>>;
+    /**
+     * Why a path relative to the cwd can miss, in this agent's own terms: the words that end with
+     * where the script is then not found (default: the agent runs hooks in the session's cwd, which
+     * follows `cd`, "from any other directory"). `null` where it cannot: the agent reads the project
+     * file only from the directory it starts in and runs the hooks there (gemini), so lint's
+     * `cwd-relative-script` says nothing.
+     */
+    cwdPremise?: string | null;
   };
+  /**
+   * Events where exit code 2 cannot block, with what the agent does with it instead, as a clause
+   * ("Claude Code shows stderr to the user"): a hook written `… || exit 2` there blocks nothing
+   * (lint's `output-ignored`). Events not listed are not judged.
+   */
+  exitTwoIgnored?: Readonly<Record<string, string>>;
   /**
    * A handler field that filters on the tool call and that the agent evaluates only on some events
    * (claude `if`); on any other event a handler with it never runs.
@@ -257,6 +271,13 @@ export interface DialectConfigSpec {
     legacy?: Readonly<Record<string, { tool: string; agent: string }>>;
     /** Tools the agent no longer has (claude `MultiEdit`): the name matches nothing; `instead` does the work now. */
     removed?: Readonly<Record<string, { agent: string; instead: string }>>;
+    /**
+     * Other agents' names for work this agent has a tool for, from one cross-agent table
+     * (src/dialects/shared/tool-equivalents.ts): whose each is and this agent's name(s), `|`-joined.
+     * A matcher alternative that names one while this agent's own is missing lets those calls
+     * bypass the hook (lint's `tool-matcher-never-matches`). `otherAgents` takes precedence.
+     */
+    equivalents?: Readonly<Record<string, { agent: string; instead: string }>>;
   };
   /**
    * The variables the agent sets for its hooks (SPEC-dialects 8.7, 9.7), for lint's

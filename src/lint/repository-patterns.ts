@@ -25,6 +25,15 @@ export interface FilePlace {
   rank: number;
 }
 
+/** A file in an agent's config directory that the agent never reads, and what it reads there instead. */
+export interface NearMiss {
+  owner: string;
+  /** The config directory's name (`.claude`). */
+  dir: string;
+  /** The file names the owner reads in that directory. */
+  reads: string[];
+}
+
 interface CompiledPattern {
   owner: string;
   segments: RegExp[];
@@ -34,6 +43,12 @@ interface CompiledPattern {
 /** Repository file patterns, compiled once: placing a path, and the pathspecs git lists them by. */
 export class RepositoryPatterns {
   private readonly compiled: CompiledPattern[];
+  /**
+   * The names agents give the hook config files of their config directories (from the patterns
+   * themselves, `<dir>/<name>`): one of them in an agent's config directory that this agent does not
+   * read is a near miss (`.claude/hooks.json`, `.codex/settings.json`, `.gemini/hooks.json`, issue 39).
+   */
+  private readonly configNames: ReadonlySet<string>;
 
   constructor(readonly patterns: readonly OwnedPattern[]) {
     this.compiled = patterns.map(({ owner, file }) => ({
@@ -41,6 +56,12 @@ export class RepositoryPatterns {
       segments: file.path.split('/').map(segmentPattern),
       markers: file.markers ?? [],
     }));
+    this.configNames = new Set(
+      patterns.flatMap(({ file }) => {
+        const segments = file.path.split('/');
+        return segments.length === 2 && segments[0]!.startsWith('.') && !file.path.includes('*') ? [segments[1]!] : [];
+      }),
+    );
   }
 
   /**
@@ -72,6 +93,53 @@ export class RepositoryPatterns {
   hiddenDirectories(): Set<string> {
     const names = this.patterns.flatMap(({ file }) => [file.path, ...(file.markers ?? [])].flatMap((path) => path.split('/').slice(0, -1)));
     return new Set(names.filter((name) => name.startsWith('.')));
+  }
+
+  /**
+   * A file with another agent's config file name in a config directory of the patterns
+   * (`.claude/hooks.json`) that no pattern places: the agent whose directory it is never reads it. Null for anything else.
+   */
+  nearMiss(path: string): NearMiss | null {
+    const segments = path.split(/[\\/]/);
+    const name = segments.at(-1)!;
+    const dir = segments.at(-2);
+    // Only an agent's own (hidden) config directory: `hooks/hooks.json` without a plugin manifest is nobody's.
+    if (dir === undefined || !dir.startsWith('.') || !this.configNames.has(name) || this.place(path) !== null) return null;
+    const reads = this.patterns.filter(
+      ({ file }) => file.markers === undefined && file.path.startsWith(`${dir}/`) && file.path.split('/').length === 2,
+    );
+    if (reads.length === 0 || reads.some(({ file }) => file.path === `${dir}/${name}`)) return null;
+    return { owner: reads[0]!.owner, dir, reads: reads.map(({ file }) => file.path.split('/')[1]!) };
+  }
+
+  /** git pathspecs for the near misses: every config file name in every config directory of the patterns. */
+  nearMissPathspecs(): string[] {
+    const dirs = new Set(
+      this.patterns.flatMap(({ file }) => {
+        const segments = file.path.split('/');
+        return segments.length === 2 && segments[0]!.startsWith('.') ? [segments[0]!] : [];
+      }),
+    );
+    return [...dirs].flatMap((dir) => [...this.configNames].map((name) => `:(glob)**/${globEscape(`${dir}/${name}`)}`));
+  }
+
+  /**
+   * The patterns an absolute path would match but for their markers (`hooks/hooks.json` with no
+   * plugin or extension manifest beside it): each owner and the markers it reads the file beside.
+   */
+  unmetMarkers(path: string): { owner: string; markers: readonly string[] }[] {
+    const segments = path.split(/[\\/]/);
+    return this.compiled.flatMap((pattern) => {
+      const count = pattern.segments.length;
+      if (pattern.markers.length === 0 || segments.length <= count) return [];
+      const tail = segments.slice(-count);
+      return pattern.segments.every((regex, index) => regex.test(tail[index]!)) ? [{ owner: pattern.owner, markers: pattern.markers }] : [];
+    });
+  }
+
+  /** Whether a file name can be a near miss: the walk's cheap test before `nearMiss`. */
+  mayBeNearMiss(name: string): boolean {
+    return this.configNames.has(name);
   }
 
   /** Whether a file name can end any pattern: the walk's cheap test before `place`. */

@@ -29,10 +29,17 @@ export type RuleReport<Messages extends MessageMap = MessageMap> = MessageDescri
    */
   invalidates?: SourceNode;
   /**
-   * A lower severity than the rule's for this finding, where the agent makes the same mistake
-   * harmless (an unknown event that one agent ignores and another refuses to load).
+   * Another severity than the rule's for this finding: lower where the agent makes the same mistake
+   * harmless (an unknown event that one agent ignores and another refuses to load), higher where
+   * the finding means the hook never does its job (a timeout that stops it at once).
    */
   severity?: Severity;
+  /**
+   * At most this severity when the runtime loads config, where lint's level is higher than what the
+   * agent does about it (lint: an error, a guard that never guards; load: the agent skips the hook
+   * silently, so the engine warns and runs the rest). Default: the rule's `loadSeverity`.
+   */
+  loadSeverity?: Severity;
 };
 
 /** A file with its declarations extracted once, shared by every rule and the normaliser. */
@@ -54,6 +61,8 @@ export interface RuleContext<Messages extends MessageMap = MessageMap> {
    * text from any cwd and on any machine), absolute when the runtime loads config.
    */
   showPath(path: string): string;
+  /** The environment `hookctl lint` runs in (PATH: which programs this machine has); absent when the runtime loads config. */
+  env?: Readonly<Record<string, string | undefined>>;
   report(report: RuleReport<Messages>): void;
 }
 
@@ -65,6 +74,12 @@ export interface Rule<Messages extends MessageMap = MessageMap> {
   meta: RuleMeta<Messages>;
   /** False for advice that needs the file system or is about speed, which lint gives but loading skips. */
   atLoad: boolean;
+  /**
+   * At most this severity for the rule's findings when the runtime loads config (see
+   * `RuleReport.loadSeverity`): lint raises a mistake that makes a hook silently never run to an
+   * error, while loading keeps the level that says what the agent does (it skips the hook).
+   */
+  loadSeverity?: Severity;
   check(context: RuleContext): void;
 }
 
@@ -73,6 +88,7 @@ export interface RuleDefinition<Messages extends MessageMap> {
   severity: Severity;
   description: string;
   atLoad: boolean;
+  loadSeverity?: Severity;
   messages: Messages;
   check(context: RuleContext<Messages>): void;
 }
@@ -83,9 +99,10 @@ export interface RuleDefinition<Messages extends MessageMap> {
  * object literal, an unused one does not compile; templates with a malformed placeholder throw here.
  */
 export function createRule<const Messages extends MessageMap>(definition: RuleDefinition<Messages>): Rule<Messages> {
-  const { id, severity, description, atLoad, messages, check } = definition;
+  const { id, severity, description, atLoad, loadSeverity, messages, check } = definition;
   checkTemplates(id, messages);
   // Sound: every report the typed check makes is one the untyped context accepts (a messageId and
   // data); TypeScript cannot see that for a generic message map, hence the cast through unknown.
-  return { meta: { id, severity, description, docs: `docs/rules/${id}.md`, messages }, atLoad, check: check as unknown as Rule['check'] };
+  const meta = { id, severity, description, docs: `docs/rules/${id}.md`, messages };
+  return { meta, atLoad, ...(loadSeverity === undefined ? {} : { loadSeverity }), check: check as unknown as Rule['check'] };
 }

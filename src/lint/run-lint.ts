@@ -55,12 +55,12 @@ export async function runLint(options: LintOptions): Promise<LintResult> {
   if (options.files === undefined) {
     files = await spec.discover(context);
     // Hooks run in the cwd (the engine's project dir), so relative script paths resolve there.
-    findings.push(...analyseFiles(files, spec, RULES, context.cwd, showPath).findings);
+    findings.push(...analyseFiles(files, spec, RULES, context.cwd, showPath, { env: context.env }).findings);
   } else {
     files = (await Promise.all(options.files.map((path) => spec.describeFile(path, context)))).flat();
     for (const layer of byLayer(files)) {
       const projectDir = options.projectDirOf?.(layer[0]!.parsed.path) ?? context.cwd;
-      findings.push(...analyseFiles(layer, spec, RULES, projectDir, showPath).findings);
+      findings.push(...analyseFiles(layer, spec, RULES, projectDir, showPath, { env: context.env }).findings);
     }
   }
   const formats = new Map(files.map((file) => [file.parsed.path, file.parsed.format]));

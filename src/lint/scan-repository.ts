@@ -41,19 +41,13 @@ export async function scanRepository(cwd: string, patterns: RepositoryPatterns):
   const gitRoot = findGitRoot(cwd);
   const notes: string[] = [];
   if (gitRoot !== null) {
-    const listed = await gitListing(gitRoot, patterns.pathspecs());
-    if (listed.ok)
-      return {
-        root: gitRoot,
-        via: 'git',
-        files: placed(
-          gitRoot,
-          listed.paths.map((path) => join(gitRoot, path)),
-          patterns,
-          notes,
-        ),
-        notes,
-      };
+    const listed = await gitListing(gitRoot, [...patterns.pathspecs(), ...patterns.nearMissPathspecs()]);
+    if (listed.ok) {
+      const paths = listed.paths.map((path) => join(gitRoot, path));
+      const files = placed(gitRoot, paths, patterns, notes);
+      notes.push(...nearMissNotes(gitRoot, paths, patterns));
+      return { root: gitRoot, via: 'git', files, notes };
+    }
     // A `.git` that git does not take for a repository (an empty directory) has no ignore rules.
     if (!listed.notRepository)
       notes.push(
@@ -68,7 +62,22 @@ export async function scanRepository(cwd: string, patterns: RepositoryPatterns):
         'name the files to lint, or run in a git repository',
     );
   }
-  return { root, via: 'walk', files: placed(root, walked.paths, patterns, notes), notes };
+  const files = placed(root, walked.paths, patterns, notes);
+  notes.push(...nearMissNotes(root, walked.paths, patterns));
+  return { root, via: 'walk', files, notes };
+}
+
+/**
+ * Issue 39: a hook file the agent never reads passes silently — `.claude/hooks.json`,
+ * `.codex/settings.json`, `.gemini/hooks.json`. Each gets a note naming what the agent reads there.
+ */
+function nearMissNotes(root: string, paths: readonly string[], patterns: RepositoryPatterns): string[] {
+  return [...new Set(paths)].flatMap((path) => {
+    const miss = patterns.nearMiss(path);
+    if (miss === null || lstatSync(path, { throwIfNoEntry: false }) === undefined) return [];
+    const reads = miss.reads.map((name) => `${miss.dir}/${name}`).join(' or ');
+    return [`hookctl: ${displayPath(path, root)} is not a file ${miss.owner} reads (it reads ${reads}): the hooks in it never run`];
+  });
 }
 
 /**
@@ -182,7 +191,7 @@ function walkTree(root: string, patterns: RepositoryPatterns): { paths: string[]
           continue;
         if (next.depth + 1 > MAX_WALK_DEPTH) truncated = true;
         else queue.push({ dir: path, depth: next.depth + 1 });
-      } else if (patterns.endsAnyPattern(dirent.name)) {
+      } else if (patterns.endsAnyPattern(dirent.name) || patterns.mayBeNearMiss(dirent.name)) {
         paths.push(path);
       }
     }

@@ -145,7 +145,8 @@ describe('inline ignores (YAML, TOML and JSONC comments)', () => {
   it('in a TOML file too', async () => {
     const sandbox = makeTempProject();
     sandbox.write('project/.openinterpreter/config.toml', '[hooks]\nPreToolUze = [] # hookctl-ignore unknown-event\nSessionStrat = []\n');
-    expect((await findings(sandbox)).rules).toEqual(['unknown-event warning']);
+    // SessionStrat is a near match of SessionStart: a misspelling, an error (issue 39).
+    expect((await findings(sandbox)).rules).toEqual(['unknown-event error']);
   });
 
   it('with // in JSON-with-comments settings (Gemini CLI), on the line or alone on the line above', async () => {

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync } from 'node:fs';
+import { cpSync, mkdirSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
@@ -13,7 +14,7 @@ import { makeTempProject } from '../helpers/temp-project.js';
  * repository with a claude, a codex and an octo config. Plain `hookctl lint` there reports each of
  * them once, and nothing else (an octo `npx` is silenced by an inline `# hookctl-ignore`). Round 4
  * adds a Claude and a Codex plugin repository (the hooks files their manifests name), an unknown
- * openinterpreter event (a warning: its Codex runtime skips it), and a Gemini JSONC settings file
+ * openinterpreter event (an error since issue 39: a near match of PostToolUse), and a Gemini JSONC settings file
  * whose unknown event a `// hookctl-ignore` comment silences.
  */
 const FIXTURE = fileURLToPath(new URL('../fixtures/lint-mistakes', import.meta.url));
@@ -22,7 +23,12 @@ it('hookctl lint reports every reproduced mistake, and nothing else', async () =
   const box = makeTempProject();
   cpSync(FIXTURE, box.project, { recursive: true });
   expect(spawnSync('git', ['init', '-q'], { cwd: box.project }).status).toBe(0);
-  const result = await runCli(['lint', '--format', 'json'], { cwd: box.project, env: { HOME: box.home } });
+  // PATH holds git alone, so needs-program says the same on every machine: uv is not on it (a warning).
+  const git = spawnSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).stdout.trim();
+  mkdirSync(join(box.root, 'bin'));
+  symlinkSync(git, join(box.root, 'bin', 'git'));
+  const env = { HOME: box.home, PATH: join(box.root, 'bin') };
+  const result = await runCli(['lint', '--format', 'json'], { cwd: box.project, env });
   expect(result.stderr).toBe('');
   const report = JSON.parse(result.stdout) as {
     findings: { file: string; line: number; column: number; ruleId: string; message: string; severity: string }[];
@@ -35,6 +41,9 @@ it('hookctl lint reports every reproduced mistake, and nothing else', async () =
       /^\.claude\/settings\.json:4:70 cwd-relative-script: .*bash exits 127, a non-blocking error: this PreToolUse hook/,
     ),
     expect.stringMatching(/^\.claude\/settings\.json:5:76 cwd-relative-script: .*uv exits 2, which on PreToolUse denies every tool call/),
+    expect.stringMatching(
+      /^\.claude\/settings\.json:5:76 needs-program: the hook needs uv, which is not on PATH here; .* guard fails open$/,
+    ),
     expect.stringMatching(
       /^\.claude\/settings\.json:6:20 tool-matcher-never-matches: matcher "Bash\(git commit\*\)" is permission-rule syntax/,
     ),
@@ -99,11 +108,26 @@ it('hookctl lint reports every reproduced mistake, and nothing else', async () =
       '.gemini/settings.json',
     ]),
   );
-  // The Task alias and the shell-patch note are info; the unknown events warnings (the agents ignore them).
-  expect(mistakes.filter((f) => f.severity !== 'warning').map((f) => `${f.ruleId} ${f.severity}`)).toEqual([
-    'tool-matcher-never-matches info',
-    'patch-via-shell info',
+  // The Task alias and the shell-patch note are info; what only costs something or may break (a variable
+  // never set, a capped timeout, a race, a plugin path, a program PATH lacks) a warning; every hook that
+  // silently never runs or guard that does not guard an error (issue 39): cwd-relative scripts, matchers
+  // that never match (the bare MCP prefix too), misspelled events (all three are near matches of a known
+  // one), a hooks file the agent never reads.
+  const levels = (severity: string) => mistakes.filter((f) => f.severity === severity).map((f) => f.ruleId);
+  expect(levels('info')).toEqual(['tool-matcher-never-matches', 'patch-via-shell']);
+  expect(levels('warning')).toEqual([
+    'needs-program',
+    'unset-variable',
+    'timeout-capped',
+    'permission-answer-race',
+    'timeout-capped',
+    'unset-variable',
+    'plugin-discovery',
+    'plugin-discovery',
   ]);
-  // No errors: the octo npx is silenced by its # hookctl-ignore comment, the Gemini unknown event by its // one.
-  expect(result.code).toBe(0);
+  expect(new Set(levels('error'))).toEqual(
+    new Set(['cwd-relative-script', 'tool-matcher-never-matches', 'mcp-matcher-without-tool', 'unknown-event', 'unread-file']),
+  );
+  // So CI fails. The octo npx is silenced by its # hookctl-ignore comment, the Gemini unknown event by its // one.
+  expect(result.code).toBe(1);
 });

@@ -55,6 +55,11 @@ export interface ValidCase {
    * milliseconds timeout rule): the case then lints under that variant of the dialect.
    */
   adjustSpec?: (spec: DialectConfigSpec) => DialectConfigSpec;
+  /**
+   * The environment lint runs in (default: none, so no PATH): `<root>` in a value stands for the
+   * sandbox root, so a case can put programs of its own on PATH (`{ PATH: '<root>/bin' }`).
+   */
+  env?: Readonly<Record<string, string>>;
 }
 
 /** An expected string: exact (after `<root>` is replaced), a pattern, or a vitest asymmetric matcher. */
@@ -148,7 +153,10 @@ export async function lintCase(rule: Rule, test: ValidCase): Promise<{ findings:
   const files = test.effective
     ? await spec.discover(context)
     : (await Promise.all(absolute.map((path) => spec.describeFile(path, context)))).flat();
-  const { findings } = analyseFiles(files, spec, [rule], context.cwd);
+  // Lint's levels, as `hookctl lint` reports them (loading config may cap some: Rule.loadSeverity).
+  const { findings } = analyseFiles(files, spec, [rule], context.cwd, undefined, {
+    env: sandboxEnv(test.env, sandbox.root) ?? context.env,
+  });
   return { findings: sortFindings(findings), sandbox, linted };
 }
 
@@ -221,4 +229,9 @@ export function inMilliseconds(eventTimeouts?: DialectConfigSpec['eventTimeouts'
     timeout: { unit: 'milliseconds', defaultMs: 60_000, suspiciousBelowMs: 1000 },
     ...(eventTimeouts ? { eventTimeouts } : {}),
   });
+}
+
+/** A case's environment with `<root>` replaced by the sandbox root. */
+function sandboxEnv(env: Readonly<Record<string, string>> | undefined, root: string): Record<string, string> | undefined {
+  return env === undefined ? undefined : Object.fromEntries(Object.entries(env).map(([key, value]) => [key, value.replaceAll(ROOT, root)]));
 }

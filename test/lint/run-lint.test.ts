@@ -17,14 +17,15 @@ const ISSUE_RULES = {
   // SPEC-dialects §10 (claude): a regex that backtracks exponentially in the agent's engine.
   'matcher-backtracking': 'error',
   'matcher-ignored': 'warning',
-  'matcher-never-matches': 'warning',
+  // Issue 39: a hook that silently never runs is an error in lint.
+  'matcher-never-matches': 'error',
   // Issue 23: event names, permission-rule syntax, wrong case and other agents' tool names as tool matchers.
-  'tool-matcher-never-matches': 'warning',
+  'tool-matcher-never-matches': 'error',
   // SPEC-dialects §10 (claude): bare mcp__server, FileChanged "*", `if` on a non-tool event.
-  'mcp-matcher-without-tool': 'warning',
+  'mcp-matcher-without-tool': 'error',
   // Issue 21 (codex): a Write/Edit/apply_patch guard that misses patches sent through the shell.
   'patch-via-shell': 'info',
-  'watch-list-pattern': 'warning',
+  'watch-list-pattern': 'error',
   'if-not-evaluated': 'error',
   // Issue 20 (claude): a Bash(<command> …) `if` guard that Claude skips for sudo, a path, env, bash -c, eval.
   'if-guard-bypassable': 'warning',
@@ -43,11 +44,20 @@ const ISSUE_RULES = {
   // Issue 20 (claude): two PermissionRequest hooks that can both answer; the first answer decides.
   'permission-answer-race': 'warning',
   // Issue 23: a script reached by a cwd-relative path fails (open or closed) after a `cd`.
-  'cwd-relative-script': 'warning',
+  // Issue 39: an error, as it is the guard that silently stops guarding.
+  'cwd-relative-script': 'error',
+  // Issue 39: a home directory, a checkout or a plugin cache of one machine.
+  'machine-specific-path': 'error',
   'missing-script': 'error',
   'unreadable-script': 'error',
   'script-not-executable': 'warning',
   'slow-launcher': 'warning',
+  // Issue 39: curl | sh, an unpinned npx -y / uvx / pipx run, pip install in a hook.
+  'fetched-at-run-time': 'warning',
+  // Issue 39: jq, yq, bun, uv, deno: a warning when not on PATH (an info note when it is).
+  'needs-program': 'warning',
+  // Issue 39: exit 2 written inline on an event that cannot block.
+  'output-ignored': 'warning',
   // Issue 23: variables the agent never sets ($CLAUDE_FILE_PATHS …).
   'unset-variable': 'warning',
   'unsupported-handler-type': 'warning',
@@ -56,14 +66,14 @@ const ISSUE_RULES = {
   'field-ignored': 'warning',
   'exec-command-has-spaces': 'warning',
   'shell-form-placeholder': 'error',
-  'url-not-allowed': 'warning',
+  'url-not-allowed': 'error',
   'http-request-refused': 'error',
   'http-env-allowed': 'info',
   'features-disabled': 'info',
   'hooks-switch': 'info',
   'plugin-discovery': 'warning',
   // Issue 11: octo hooks.yaml, which octo never reads.
-  'unread-file': 'warning',
+  'unread-file': 'error',
   // Issue 15: a codex project the user has not trusted loads no hooks.
   'untrusted-project': 'info',
   'hook-modified': 'warning',
@@ -87,10 +97,11 @@ describe('runLint', () => {
     // Sorted by path: <sandbox>/home/… before <sandbox>/project/….
     const expected = [
       { file: user, line: 1, column: 67, ruleId: 'slow-launcher', severity: 'warning' },
-      { file: project, line: 3, column: 58, ruleId: 'cwd-relative-script', severity: 'warning' },
+      { file: project, line: 3, column: 58, ruleId: 'cwd-relative-script', severity: 'error' },
       { file: project, line: 3, column: 58, ruleId: 'missing-script', severity: 'error' },
       { file: project, line: 3, column: 85, ruleId: 'timeout-suspicious', severity: 'warning' },
-      { file: project, line: 4, column: 5, ruleId: 'unknown-event', severity: 'warning' },
+      // A near match of Stop's sibling PreToolUse: a misspelling, an error (issue 39).
+      { file: project, line: 4, column: 5, ruleId: 'unknown-event', severity: 'error' },
     ];
     expect(findings.map(({ file, line, column, ruleId, severity }) => ({ file, line, column, ruleId, severity }))).toEqual(expected);
     expect(rules.map((rule) => [rule.id, rule.severity])).toEqual(Object.entries(ISSUE_RULES));
@@ -98,6 +109,8 @@ describe('runLint', () => {
     // The runtime applies the same rules minus file-system and speed advice.
     const loaded = await loadConfig(context);
     expect(loaded.findings.map((f) => f.ruleId).sort()).toEqual(['timeout-suspicious', 'unknown-event']);
+    // Loading keeps the level that says what the agent does: it skips the misspelled event and runs the rest.
+    expect(loaded.findings.find((f) => f.ruleId === 'unknown-event')?.severity).toBe('warning');
   });
 
   it('lints only the named files, placing each in its layer', async () => {

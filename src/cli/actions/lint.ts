@@ -90,15 +90,25 @@ async function lintScope(files: readonly string[], options: LintOptions, common:
   }
   if (files.length > 0) {
     const patterns = repositoryPatterns();
-    const named = files.map((file) => {
+    const notes: string[] = [];
+    const named = files.flatMap((file) => {
       const path = resolve(common.cwd, file);
       const place = patterns.place(path);
       assertConfigFile(file, path, place !== null);
-      return { path, place };
+      // Issue 39: a plugin's or extension's hooks file with no manifest beside it is no agent's, unless --dialect says whose.
+      const unmet = place === null && forced === null ? patterns.unmetMarkers(path) : [];
+      if (unmet.length > 0) {
+        const beside = unmet.map(({ owner, markers }) => `${markers.join(' or ')} (${owner})`).join(', ');
+        notes.push(
+          `hookctl: ${file} is read only beside ${beside}; none is there, so no agent reads it: not linted (--dialect lints it as one)`,
+        );
+        return [];
+      }
+      return [{ path, place }];
     });
     const root = findGitRoot(common.cwd) ?? common.cwd;
     const dialectOf = (path: string) => forced ?? inferDialectFromPath(path) ?? common.dialectId;
-    return { root, notes: [], result: await lintPlaced(named, root, dialectOf, context) };
+    return { root, notes, result: await lintPlaced(named, root, dialectOf, context) };
   }
   const scan = await scanRepository(common.cwd, repositoryPatterns(forced === null ? DIALECT_IDS : [forced]));
   if (scan.files.length === 0) scan.notes.push(noConfigNote(scan.root, forced));

@@ -6,6 +6,7 @@ import { SESSION_END_DEFAULT_MS, SESSION_END_MAX_MS } from './budget.js';
 import { describeClaudeFile, discoverClaudeFiles } from './config-layers.js';
 import { compileClaudeMatcher } from './matcher.js';
 import { projectAnchor } from './project-anchor.js';
+import { toolEquivalents } from '../shared/tool-equivalents.js';
 import { toolNames } from './tool-names.js';
 import { hookVariables } from './hook-variables.js';
 import { exponentialBacktracking } from '../../config/regex-backtracking.js';
@@ -106,6 +107,18 @@ export const configSpec: DialectConfigSpec = {
     ...(file.plugin ? { CLAUDE_PLUGIN_ROOT: file.plugin.root, CLAUDE_PLUGIN_DATA: file.plugin.data } : {}),
   }),
   projectAnchor,
+  // Issue 39, from each event's schema description (docs/dialects.md): exit 2 cannot block these.
+  exitTwoIgnored: {
+    SessionStart: 'Claude Code shows stderr to the user as a hook error',
+    Setup: 'Claude Code shows stderr to the user',
+    Notification: 'Claude Code ignores the exit code and stderr',
+    SubagentStart: "Claude Code shows stderr as a hook error in the subagent's transcript",
+    CwdChanged: 'Claude Code shows stderr to the user',
+    DirectoryAdded: 'Claude Code sends stderr to the debug log',
+    FileChanged: 'Claude Code shows stderr to the user',
+    WorktreeRemove: 'Claude Code logs the failure in debug mode only',
+    SessionEnd: 'Claude Code shows stderr to the user',
+  },
   conditionField: { field: 'if', events: IF_EVENTS },
   // Claude Code 2.1.328 follows no wrapper, path, eval or -c script for `if` (test/agents/claude/tables.test.ts).
   conditionBypass: { agent: 'Claude Code 2.1.328', events: new Set(['PreToolUse', 'PermissionRequest']), bypasses: ifBypasses },
@@ -128,7 +141,8 @@ export const configSpec: DialectConfigSpec = {
   // cc hooks §Common fields: "Only honored for hooks declared in skill frontmatter".
   honouredElsewhere: { once: 'skill frontmatter' },
   mcpToolPrefix: 'mcp__',
-  toolNames,
+  // Other agents' names for Claude's tools, from the one cross-agent table (issue 39).
+  toolNames: { ...toolNames, equivalents: toolEquivalents('Claude Code') },
   // cc changelog 2.1.101: an unknown event drops only its own entry.
   // docs/claude.md "Aggregation": Claude Code 2.1.328 takes the first PermissionRequest answer to arrive.
   firstAnswerDecides: new Set(['PermissionRequest']),

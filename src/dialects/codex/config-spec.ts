@@ -3,6 +3,7 @@ import type { DialectConfigSpec, FeaturesPolicy, FeaturesSwitch } from '../../co
 import { setField } from '../../config/field-value.js';
 import type { SourceEntry } from '../../config/source-tree.js';
 import { configSpec as openInterpreterSpec } from '../openinterpreter/config-spec.js';
+import { toolEquivalents } from '../shared/tool-equivalents.js';
 import { describeCodexFile, discoverCodexFiles } from './config-layers.js';
 import { CODEX_EVENTS, CONTEXT_LIMIT_EVENTS } from './events.js';
 import { hookKey } from './hook-key.js';
@@ -35,6 +36,21 @@ export const configSpec: DialectConfigSpec = {
   // `timeout = 10`, with "clamping Interrupt hook timeout to 3s in <path>" (test/agents/codex/hooks-list.test.ts).
   eventTimeouts: { SessionEnd: { defaultMs: 1000, maxMs: 3000 }, Interrupt: { defaultMs: 1000, maxMs: 3000 } },
   asyncWhereNotAllowed: 'runs-sync',
+  // Issue 39, from each event's schema description (docs/dialects.md): exit 2 cannot block these.
+  exitTwoIgnored: {
+    SessionStart: 'Codex takes it as a failure without effect (`continue: false` stops the session start)',
+    SubagentStart: 'Codex takes it as a failure without effect',
+    PreCompact: 'Codex takes it as a failure (`continue: false` cancels the compaction)',
+    PostCompact: 'Codex takes it as a failure',
+  },
+  // Codex finds .codex/ from the git root (project_root_markers) but runs hooks in the session's cwd:
+  // a relative path breaks in a session started in a subdirectory (issue 39).
+  projectAnchor: {
+    ...openInterpreterSpec.projectAnchor!,
+    cwdPremise:
+      'Codex finds .codex/ from the git root but runs hooks in the directory the session started in: ' +
+      'in a session started in a subdirectory',
+  },
   // Codex 0.169.0 exits with "Error loading config.toml: invalid type: … in `hooks`" (test/agents/codex).
   inlineConfigRefusal: CODEX_WILL_NOT_START,
   // hook_config.rs reads events into a map and skips names it does not know (SPEC-dialects 9.2).
@@ -57,6 +73,8 @@ export const configSpec: DialectConfigSpec = {
       shell: { agent: "Codex's model (its hooks see Bash)", instead: 'Bash' },
       run_shell_command: { agent: 'Gemini CLI', instead: 'Bash' },
     },
+    // Other agents' names for Codex's tools, from the one cross-agent table (issue 39).
+    equivalents: toolEquivalents('Codex'),
   },
   handlerId: (file, event, group, handler) => hookKey(file.key ?? file.parsed.path, event, group, handler),
   featuresSwitch,

@@ -3,6 +3,7 @@ import { exponentialBacktracking } from '../../config/regex-backtracking.js';
 import { describeGeminiFile, discoverGeminiFiles } from './config-layers.js';
 import { GEMINI_EVENTS } from './events.js';
 import { compileGeminiMatcher } from './matcher.js';
+import { toolEquivalents } from '../shared/tool-equivalents.js';
 import { CLAUDE_EVENT_NAMES, toolNames } from './tool-names.js';
 
 /** Settings keys hookctl reads; every other key belongs to Gemini CLI and is not checked. */
@@ -68,6 +69,9 @@ export const configSpec: DialectConfigSpec = {
   projectAnchor: {
     root: 'project',
     shellPrefix: '"$GEMINI_PROJECT_DIR"/',
+    // Gemini CLI reads .gemini/settings.json only from the directory it starts in (paths.ts) and runs
+    // hooks there (the input's `cwd`): a relative path from that directory cannot break after a `cd`.
+    cwdPremise: null,
     exitTwo: {
       BeforeTool: 'denies every tool call it matches',
       AfterTool: 'hides every tool result it matches',
@@ -78,7 +82,8 @@ export const configSpec: DialectConfigSpec = {
     },
   },
   mcpToolPrefix: 'mcp_',
-  toolNames,
+  // Other agents' names for Gemini's tools, from the one cross-agent table (issue 39).
+  toolNames: { ...toolNames, equivalents: toolEquivalents('Gemini CLI') },
   // `gemini hooks migrate --from-claude` renames these; a copied file keeps them and its hooks never fire.
   otherAgentEvents: Object.fromEntries(
     Object.entries(CLAUDE_EVENT_NAMES)

@@ -53,6 +53,12 @@ export const configSpec: DialectConfigSpec = {
   },
   contextLimitEvents: CONTEXT_LIMIT_EVENTS,
   projectAnchor,
+  // Issue 39, from each event's schema description (docs/dialects.md): exit 2 cannot block these.
+  exitTwoIgnored: {
+    SessionStart: 'the agent gives it no special meaning',
+    PreCompact: 'the agent gives it no special meaning',
+    PostCompact: 'the agent gives it no special meaning',
+  },
   // SPEC 2.1 and 2.8 (codex: SPEC-dialects 9.7): only a plugin's hooks get variables of their own.
   hookVariables: {
     always: [],

@@ -5,9 +5,11 @@ import { findGitRoot } from '../../config/find-project-root.js';
 import { setField } from '../../config/field-value.js';
 import type { SourceObject, SourcePosition } from '../../config/source-tree.js';
 import { createRule } from '../rule.js';
+import { missingScriptExitCodes, runnerName } from '../script-failure.js';
 
-const RELATIVE =
-  '"{{script}}" is relative to the cwd, and the agent runs hooks in the session\'s cwd, which follows `cd`: from any other directory ';
+const RELATIVE = '"{{script}}" is relative to the cwd, and {{premise}} ';
+/** Why the path can miss, where the dialect does not say it in its own terms (`projectAnchor.cwdPremise`). */
+const FOLLOWS_CD = "the agent runs hooks in the session's cwd, which follows `cd`: from any other directory";
 const ANCHOR = '; write {{anchored}}';
 
 /**
@@ -20,7 +22,7 @@ const ANCHOR = '; write {{anchored}}';
  */
 export const cwdRelativeScript = createRule({
   id: 'cwd-relative-script',
-  severity: 'warning',
+  severity: 'error',
   description: "a command that reaches a project script by a path relative to the cwd, which breaks after the session's first cd",
   atLoad: false,
   messages: {
@@ -35,7 +37,8 @@ export const cwdRelativeScript = createRule({
   check({ spec, checked, projectDir, report }) {
     const anchor = spec.projectAnchor;
     const source = checked.file.source;
-    if (anchor === undefined || (source !== 'project' && source !== 'local')) return;
+    if (anchor === undefined || anchor.cwdPremise === null || (source !== 'project' && source !== 'local')) return;
+    const premise = anchor.cwdPremise ?? FOLLOWS_CD;
     for (const handler of checked.declarations.handlers) {
       // Under an unknown event the hook never runs: unknown-event says so.
       if (handler.group.event.spec === null) continue;
@@ -46,8 +49,8 @@ export const cwdRelativeScript = createRule({
       // The path from the anchor's root: a nested project (packages/app/.octo) is below the git root.
       const root = anchor.root === 'git' ? (findGitRoot(projectDir) ?? projectDir) : projectDir;
       const anchored = `${prefix}${relative(root, resolve(projectDir, found.script.path)).split(sep).join('/')}`;
-      const base = { script: found.script.path, runner: runnerName(found.script), anchored };
-      const codes = exitCodes(found.script.runner);
+      const base = { script: found.script.path, premise, runner: runnerName(found.script.runner), anchored };
+      const codes = missingScriptExitCodes(found.script.runner);
       const exit = codes.filter((code) => code !== 2).join(' or ') || '2';
       const failure = anchor.anyFailure?.[event];
       const effect = anchor.exitTwo[event];
@@ -84,24 +87,4 @@ function relativeScript(spec: DialectConfigSpec, handler: SourceObject): Relativ
   } else scripts = commandScripts(command.value).scripts;
   const script = scripts.find((candidate) => !isAbsolute(candidate.path));
   return script === undefined ? null : { script, execForm: args !== undefined, pos: command.pos };
-}
-
-const NOT_FOUND_127 = new Set(['bash', 'zsh', 'ksh', 'mksh', 'fish']);
-const NOT_FOUND_2 = new Set(['dash', 'ash', 'perl', 'uv']);
-
-/**
- * What the program exits with when the script is not there (measured: bash/zsh 127, dash 2,
- * python3 2, perl 2, node 1; uv reports its errors with 2). `sh` is bash on macOS (127) and dash on
- * Debian and Ubuntu (2); a sourced file is 1 in bash and zsh, 2 in dash.
- */
-function exitCodes(runner: string | null): readonly number[] {
-  if (runner === null || NOT_FOUND_127.has(runner)) return [127];
-  if (runner === 'sh') return [127, 2];
-  if (runner === '.') return [1, 2];
-  if (NOT_FOUND_2.has(runner) || /^(python|pypy)/.test(runner)) return [2];
-  return [1];
-}
-
-function runnerName(script: CommandScript): string {
-  return script.runner === null || script.runner === '.' ? 'the shell' : script.runner;
 }

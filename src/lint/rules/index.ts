@@ -9,6 +9,7 @@ import { duplicateKey } from './duplicate-key.js';
 import { emptyCommand } from './empty-command.js';
 import { execCommandHasSpaces } from './exec-command-has-spaces.js';
 import { featuresDisabled } from './features-disabled.js';
+import { fetchedAtRunTime } from './fetched-at-run-time.js';
 import { fieldIgnored } from './field-ignored.js';
 import { guardFailsOpen } from './guard-fails-open.js';
 import { handlerTypeNotAllowed } from './handler-type-not-allowed.js';
@@ -25,7 +26,10 @@ import { matcherBacktracking } from './matcher-backtracking.js';
 import { matcherIgnored } from './matcher-ignored.js';
 import { matcherNeverMatches } from './matcher-never-matches.js';
 import { mcpMatcherWithoutTool } from './mcp-matcher-without-tool.js';
+import { needsProgram } from './needs-program.js';
+import { machineSpecificPath } from './machine-specific-path.js';
 import { missingScript } from './missing-script.js';
+import { outputIgnored } from './output-ignored.js';
 import { parseError } from './parse-error.js';
 import { permissionAnswerRace } from './permission-answer-race.js';
 import { patchViaShell } from './patch-via-shell.js';
@@ -77,10 +81,14 @@ export const RULES: readonly Rule[] = [
   duplicateId,
   permissionAnswerRace,
   cwdRelativeScript,
+  machineSpecificPath,
   missingScript,
   unreadableScript,
   scriptNotExecutable,
   slowLauncher,
+  fetchedAtRunTime,
+  needsProgram,
+  outputIgnored,
   unsetVariable,
   unsupportedHandlerType,
   handlerTypeNotAllowed,

@@ -10,7 +10,9 @@ const NOT_A_DURATION = 'timeout {{value}} is not a positive Go duration, so the 
 export const invalidTimeout = createRule({
   id: 'invalid-timeout',
   severity: 'warning',
-  description: 'a timeout the agent does not use as written (octo: not a positive Go duration; openinterpreter: 0)',
+  description:
+    'a timeout the agent does not use as written ' +
+    '(octo: not a positive Go duration; openinterpreter: 0; an error where it stops the hook at once)',
   atLoad: true,
   messages: {
     // {{value}} is the value as JSON: a number bare, text quoted.
@@ -25,8 +27,11 @@ export const invalidTimeout = createRule({
   check({ spec, checked, report }) {
     const rule = spec.timeout;
     if (rule.unit === 'milliseconds') {
-      for (const node of timeoutsWithIssue(checked.declarations.handlers, rule, 'invalid'))
-        report({ messageId: 'notPositiveMs', data: { value: JSON.stringify(node.kind === 'scalar' ? node.value : null) }, pos: node.pos });
+      for (const node of timeoutsWithIssue(checked.declarations.handlers, rule, 'invalid')) {
+        // The hook is stopped before it starts: a guard that never guards is an error in lint.
+        const data = { value: JSON.stringify(node.kind === 'scalar' ? node.value : null) };
+        report({ messageId: 'notPositiveMs', data, pos: node.pos, severity: 'error', loadSeverity: 'warning' });
+      }
       return;
     }
     if (rule.unit === 'seconds') {

@@ -6,7 +6,9 @@ const NEVER_MATCHES = 'matcher {{matcher}} matches no {{field}} of {{event}} ({{
 /** On events with a closed set of targets, a matcher that fits none of them can never fire. */
 export const matcherNeverMatches = createRule({
   id: 'matcher-never-matches',
-  severity: 'warning',
+  severity: 'error',
+  // The agent skips such a hook silently: loading config warns and runs the rest.
+  loadSeverity: 'warning',
   description: 'a matcher that matches none of the values its event can have',
   atLoad: true,
   messages: {

@@ -7,7 +7,9 @@ import { createRule } from '../rule.js';
  */
 export const mcpMatcherWithoutTool = createRule({
   id: 'mcp-matcher-without-tool',
-  severity: 'warning',
+  severity: 'error',
+  // Issue 39: the hook silently never runs, an error in lint; the agent skips it, so loading config warns.
+  loadSeverity: 'warning',
   description: 'an exact tool matcher that names an MCP server but no tool, so it matches nothing',
   atLoad: true,
   messages: {

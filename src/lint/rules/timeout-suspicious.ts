@@ -3,11 +3,16 @@ import { timeoutsWithIssue } from '../timeouts-with-issue.js';
 
 const LOOKS_LIKE_MILLISECONDS = 'timeout {{seconds}} is in seconds ({{span}}); it looks like milliseconds';
 
+/** Below this many milliseconds a hook is stopped before its program has started (node alone takes ~40 ms). */
+const NOTHING_MS = 100;
+
 /** Timeouts are in seconds; `30000` is 8 hours, almost certainly meant as 30 s in milliseconds. */
 export const timeoutSuspicious = createRule({
   id: 'timeout-suspicious',
   severity: 'warning',
-  description: 'a timeout in seconds so large it was probably meant as milliseconds',
+  description:
+    'a timeout in seconds so large it was probably meant as milliseconds ' +
+    '(an error for milliseconds so few the hook is stopped before it starts)',
   atLoad: true,
   messages: {
     // {{span}} is the time in words ("about 8 hours").
@@ -21,7 +26,10 @@ export const timeoutSuspicious = createRule({
     for (const node of timeoutsWithIssue(checked.declarations.handlers, spec.timeout, 'suspicious', spec.eventTimeouts)) {
       if (spec.timeout.unit === 'milliseconds') {
         const value = node.kind === 'scalar' ? Number(node.value) : 0;
-        report({ messageId: 'looksLikeSeconds', data: { value, meant: value * 1000 }, pos: node.pos });
+        // Under 100 ms the hook is stopped before a process has started: a guard capped to nothing is an
+        // error in lint (issue 39); loading warns, as the agent runs it and kills it.
+        const nothing = value < NOTHING_MS ? ({ severity: 'error', loadSeverity: 'warning' } as const) : {};
+        report({ messageId: 'looksLikeSeconds', data: { value, meant: value * 1000 }, pos: node.pos, ...nothing });
         continue;
       }
       const seconds = node.kind === 'scalar' ? Number(node.value) : 0;

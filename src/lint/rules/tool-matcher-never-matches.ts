@@ -12,7 +12,9 @@ const SYNTAX = 'matcher {{name}} is permission-rule syntax, but matchers are com
  */
 export const toolMatcherNeverMatches = createRule({
   id: 'tool-matcher-never-matches',
-  severity: 'warning',
+  severity: 'error',
+  // The agent skips such a hook silently: loading config warns and runs the rest.
+  loadSeverity: 'warning',
   description: 'a tool matcher that can never match: an event name, permission-rule syntax, a wrong-case, foreign or removed tool name',
   atLoad: true,
   messages: {
@@ -28,6 +30,11 @@ export const toolMatcherNeverMatches = createRule({
     legacyName:
       'matcher {{name}} uses "{{old}}", the old name of the {{tool}} tool: {{agent}} still matches it against {{tool}} calls, ' +
       'whose payloads say "tool_name": "{{tool}}"; write "{{tool}}"',
+    // Issue 39: one alternative of a matcher that matches other tools names another agent's tool, and
+    // this agent's own is not in the matcher: its calls of that kind bypass the hook.
+    foreignAlternative:
+      'matcher {{matcher}} names {{name}}, a tool of {{agent}}, not of {{dialect}}, and not "{{tool}}", which {{dialect}} calls it: ' +
+      'its {{tool}} calls bypass this hook; add "{{tool}}"',
     // A warning when it is the only name (the hook never runs); an info note beside names that match.
     removed: `matcher {{name}} names "{{old}}", a tool {{agent}} no longer has, so {{effect}}; its work comes as "{{tool}}"`,
   },
@@ -36,8 +43,9 @@ export const toolMatcherNeverMatches = createRule({
       if (event.spec?.matcherField !== 'tool_name') continue;
       for (const group of event.groups) {
         const problem = neverMatching(spec, group) ?? renamed(spec, group);
-        if (problem !== null)
-          report({ ...problem, pos: group.matcher!.value.pos } as RuleReport<typeof toolMatcherNeverMatches.meta.messages>);
+        const pos = group.matcher?.value.pos;
+        if (problem !== null) report({ ...problem, pos: pos! } as RuleReport<typeof toolMatcherNeverMatches.meta.messages>);
+        else for (const foreign of foreignAlternatives(spec, group)) report({ messageId: 'foreignAlternative', data: foreign, pos: pos! });
       }
     }
   },
@@ -71,11 +79,50 @@ function neverMatching(spec: DialectConfigSpec, group: GroupDeclaration): Proble
       return { messageId: 'eventName', data: { name: quoted, event: group.event.name, bare: name } };
     const cased = tools.find((tool) => tool.toLowerCase() === name.toLowerCase());
     if (cased !== undefined) return { messageId: 'wrongCase', data: { name: quoted, tool: cased } };
-    const foreign = spec.toolNames?.otherAgents?.[name];
-    if (foreign !== undefined)
+    const foreign = foreignTool(spec, name);
+    // Beside a name that matches one of this agent's tools, foreignAlternatives says what is missing.
+    if (foreign !== undefined && !names.some((other) => matchesOwnTool(other, tools, regex)))
       return { messageId: 'otherAgent', data: { name: quoted, agent: foreign.agent, dialect: spec.dialect, tool: foreign.instead } };
   }
   return null;
+}
+
+/** Whose tool `name` is and what this agent calls it: the dialect's own list first, then the cross-agent table. */
+function foreignTool(spec: DialectConfigSpec, name: string): { agent: string; instead: string } | undefined {
+  const { otherAgents = {}, equivalents = {} } = spec.toolNames ?? {};
+  if (Object.hasOwn(otherAgents, name)) return otherAgents[name];
+  return Object.hasOwn(equivalents, name) ? equivalents[name] : undefined;
+}
+
+function matchesOwnTool(name: string, tools: readonly string[], regex: boolean): boolean {
+  return tools.includes(name) || (regex && tools.some((tool) => tool.includes(name)));
+}
+
+/**
+ * Each alternative of a matcher that names another agent's tool, where this agent's name for it is
+ * not among the alternatives (issue 39: `write_file|replace_file_content` on Gemini never sees
+ * `replace`). Only matchers some alternative of which matches a tool here: one that matches none is
+ * neverMatching's.
+ */
+function foreignAlternatives(
+  spec: DialectConfigSpec,
+  group: GroupDeclaration,
+): { matcher: string; name: string; agent: string; dialect: string; tool: string }[] {
+  const matcher = group.compiled?.ok ? group.compiled.matcher : null;
+  const regex = matcher?.kind === 'regex';
+  const names = matcher?.kind === 'exact' ? (matcher.names ?? []) : regex ? wordAlternatives(matcher.source) : [];
+  const tools = spec.toolNames?.tools ?? [];
+  if (!names.some((name) => matchesOwnTool(name, tools, regex))) return [];
+  const text = JSON.stringify((group.matcher!.value as { value: string }).value.trim());
+  return names.flatMap((name) => {
+    if (matchesOwnTool(name, tools, regex)) return [];
+    const foreign = foreignTool(spec, name);
+    if (foreign === undefined) return [];
+    const missing = foreign.instead.split('|').filter((tool) => !names.some((other) => other === tool || (regex && tool.includes(other))));
+    // Every tool of this agent that does the work is already in the matcher: the foreign name is harmless.
+    if (missing.length < foreign.instead.split('|').length) return [];
+    return [{ matcher: text, name: JSON.stringify(name), agent: foreign.agent, dialect: spec.dialect, tool: foreign.instead }];
+  });
 }
 
 /**

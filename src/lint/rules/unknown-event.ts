@@ -11,7 +11,7 @@ const IGNORED = 'unknown {{dialect}} event "{{event}}": {{agent}}, whose events 
 export const unknownEvent = createRule({
   id: 'unknown-event',
   severity: 'error',
-  description: 'an event name the dialect does not have (a warning where the agent ignores it)',
+  description: 'an event name the dialect does not have (a warning where the agent ignores it and no known event is close)',
   atLoad: true,
   messages: {
     unknownDidYouMean: 'unknown {{dialect}} event "{{event}}"; did you mean "{{suggestion}}"?',
@@ -37,7 +37,9 @@ export const unknownEvent = createRule({
       const suggestion = didYouMean(event.name, names);
       if (ignored !== undefined) {
         const more = { ...data, agent: ignored.agent, effect: ignored.effect };
-        if (suggestion !== null) report({ messageId: 'ignoredDidYouMean', data: { ...more, suggestion }, severity: 'warning', ...where });
+        // A near match is a misspelling, not a newer agent's event: an error in lint, a warning when loading.
+        if (suggestion !== null)
+          report({ messageId: 'ignoredDidYouMean', data: { ...more, suggestion }, loadSeverity: 'warning', ...where });
         else report({ messageId: 'ignored', data: more, severity: 'warning', ...where });
       } else if (suggestion !== null) report({ messageId: 'unknownDidYouMean', data: { ...data, suggestion }, ...where });
       else report({ messageId: 'unknown', data: { ...data, events: names.join(', ') }, ...where });

@@ -9,7 +9,9 @@ import { createRule } from '../rule.js';
  */
 export const unreadFile = createRule({
   id: 'unread-file',
-  severity: 'warning',
+  severity: 'error',
+  // Issue 39: the hook silently never runs, an error in lint; the agent skips it, so loading config warns.
+  loadSeverity: 'warning',
   description:
     "a config file the agent never reads (octo hooks.yaml; a codex worktree's own hooks.json, " +
     "or a codex plugin's when its manifest names others)",

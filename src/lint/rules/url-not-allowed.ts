@@ -10,7 +10,9 @@ import { createRule } from '../rule.js';
  */
 export const urlNotAllowed = createRule({
   id: 'url-not-allowed',
-  severity: 'warning',
+  severity: 'error',
+  // Issue 39: the hook silently never runs, an error in lint; the agent skips it, so loading config warns.
+  loadSeverity: 'warning',
   description: 'an HTTP hook URL outside the allowed URL patterns (allowedHttpHookUrls), so it is never called',
   atLoad: true,
   messages: {

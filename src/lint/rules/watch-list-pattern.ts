@@ -12,7 +12,9 @@ const PATTERN_CHARACTERS = /[*?[\]^$()+{}\\]/;
  */
 export const watchListPattern = createRule({
   id: 'watch-list-pattern',
-  severity: 'warning',
+  severity: 'error',
+  // Issue 39: the hook silently never runs, an error in lint; the agent skips it, so loading config warns.
+  loadSeverity: 'warning',
   description: 'a wildcard in a matcher that is also a list of file names to watch (FileChanged "*")',
   atLoad: true,
   messages: {

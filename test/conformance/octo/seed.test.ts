@@ -59,11 +59,12 @@ describe('issue 11 item 15: the file layout the seed names (seed 001 lines 20-25
   });
 
   // Seed lines 22-23: octo reads ~/.octo/hooks.yml and .octo/hooks.yml only.
-  it('lint warns about .octo/hooks.yaml, which octo never reads', async () => {
+  it('lint reports .octo/hooks.yaml, which octo never reads', async () => {
     const sandbox = makeTempProject();
     sandbox.write('project/.octo/hooks.yaml', 'hooks:\n  Stop:\n    - command: ./notify.sh\n');
     const result = await runCli(['lint', '--dialect', 'octo', '--cwd', sandbox.project, '--home', sandbox.home, '--format', 'json']);
-    expect(result.code).toBe(0);
+    // An error since issue 39: none of its hooks ever runs.
+    expect(result.code).toBe(1);
     expect(result.stdout).toContain('"unread-file"');
     expect(result.stdout).toContain('octo never reads hooks.yaml, so nothing in it runs; rename it to hooks.yml');
     expect(result.stdout).toContain('.octo/hooks.yaml');

@@ -14,6 +14,10 @@ function groups(event: string, command: string): string {
 }
 
 const GIT_ROOT = '"$(git rev-parse --show-toplevel 2>/dev/null || pwd)"/';
+/** Why the path misses, per agent (issue 39): claude, openinterpreter and octo follow `cd`; Codex has its own reason. */
+const FOLLOWS_CD = "the agent runs hooks in the session's cwd, which follows `cd`: from any other directory";
+const CODEX_PREMISE =
+  'Codex finds .codex/ from the git root but runs hooks in the directory the session started in: in a session started in a subdirectory';
 
 new RuleTester().run(cwdRelativeScript, {
   valid: [
@@ -54,6 +58,16 @@ new RuleTester().run(cwdRelativeScript, {
       files: { [OI_JSON]: groups('Stop', `python3 ${GIT_ROOT}.openinterpreter/hooks/s.py`) },
     },
     {
+      // Issue 39: Gemini CLI reads .gemini/settings.json only from the directory it starts in and runs
+      // hooks there, so a path relative to that directory cannot break after a cd.
+      name: 'gemini: workspace settings, whose hooks run where the file was found',
+      files: {
+        'project/.gemini/settings.json':
+          '{\n  "hooks": {\n    "BeforeTool": [\n      { "matcher": "run_shell_command", ' +
+          '"hooks": [{ "type": "command", "command": "python3 .gemini/hooks/guard.py" }] }\n    ]\n  }\n}\n',
+      },
+    },
+    {
       name: 'octo: anchored on the git root',
       files: { [OCTO_YAML]: `hooks:\n  PreToolUse:\n    - command: sh ${GIT_ROOT}.octo/hooks/g.sh\n` },
     },
@@ -84,6 +98,7 @@ new RuleTester().run(cwdRelativeScript, {
           column: 45,
           data: {
             script: '.claude/hooks/guard.py',
+            premise: FOLLOWS_CD,
             runner: 'python3',
             event: 'PreToolUse',
             effect: 'denies every tool call it matches',
@@ -114,6 +129,7 @@ new RuleTester().run(cwdRelativeScript, {
           column: 45,
           data: {
             script: './.claude/hooks/p.sh',
+            premise: FOLLOWS_CD,
             runner: 'sh',
             exit: '127',
             event: 'UserPromptSubmit',
@@ -133,6 +149,7 @@ new RuleTester().run(cwdRelativeScript, {
           column: 45,
           data: {
             script: '.claude/hooks/wt.mjs',
+            premise: FOLLOWS_CD,
             runner: 'node',
             exit: '1',
             event: 'WorktreeCreate',
@@ -164,6 +181,7 @@ new RuleTester().run(cwdRelativeScript, {
           column: 45,
           data: {
             script: '.claude/hooks/fmt.sh',
+            premise: FOLLOWS_CD,
             runner: 'the shell',
             exit: '127',
             event: 'PostToolUse',
@@ -182,11 +200,17 @@ new RuleTester().run(cwdRelativeScript, {
           column: 45,
           data: {
             script: '.codex/hooks/guard.mjs',
+            premise: CODEX_PREMISE,
             runner: 'node',
             exit: '1',
             event: 'PreToolUse',
             anchored: `${GIT_ROOT}.codex/hooks/guard.mjs`,
           },
+          // Codex's own reason (issue 39): it finds .codex/ from the git root, not from the session's cwd.
+          message:
+            '".codex/hooks/guard.mjs" is relative to the cwd, and Codex finds .codex/ from the git root but runs hooks in the ' +
+            'directory the session started in: in a session started in a subdirectory node exits 1, a non-blocking error: ' +
+            `this PreToolUse hook silently does nothing (it fails open); write ${GIT_ROOT}.codex/hooks/guard.mjs`,
         },
       ],
     },
@@ -202,6 +226,7 @@ new RuleTester().run(cwdRelativeScript, {
           column: 11,
           data: {
             script: 'hooks/p.py',
+            premise: FOLLOWS_CD,
             runner: 'python3',
             event: 'PermissionRequest',
             effect: 'denies every approval request it matches',
@@ -237,6 +262,6 @@ new RuleTester().run(cwdRelativeScript, {
 function expectData(runner: string, event: string, effect?: string): Record<string, unknown> {
   const any = expect.any(String);
   return effect === undefined
-    ? { script: any, runner, exit: any, event, anchored: any }
-    : { script: any, runner, event, effect, anchored: any };
+    ? { script: any, premise: FOLLOWS_CD, runner, exit: any, event, anchored: any }
+    : { script: any, premise: FOLLOWS_CD, runner, event, effect, anchored: any };
 }

@@ -17,9 +17,17 @@ const CODEX_SHELL = group('PreToolUse', 'Shell');
 const TASK = group('PreToolUse', 'Task');
 const MULTI_EDIT = group('PostToolUse', 'MultiEdit');
 const EDITS = group('PostToolUse', 'Edit|Write|MultiEdit');
+const GEMINI = 'project/.gemini/settings.json';
+// Issue 39: an edit guard copied from Antigravity onto Gemini: write_file is Gemini's, the edits are not.
+const ANTIGRAVITY_EDITS = group('BeforeTool', 'write_file|replace_file_content|multi_replace_file_content');
 
 new RuleTester().run(toolMatcherNeverMatches, {
   valid: [
+    {
+      name: "another agent's name beside this agent's own for the same work (a config shared by two agents)",
+      files: { [GEMINI]: group('BeforeTool', 'write_file|replace|replace_file_content') },
+    },
+    { name: "Codex's apply_patch beside Claude's Edit", files: { [CLAUDE_SETTINGS]: group('PreToolUse', 'Edit|apply_patch') } },
     { name: 'a built-in tool', files: { [CLAUDE_SETTINGS]: group('PreToolUse', 'Bash') } },
     { name: 'a list of tools', files: { [CLAUDE_SETTINGS]: group('PostToolUse', 'Edit|Write|NotebookEdit') } },
     { name: 'the Agent tool by its name', files: { [CLAUDE_SETTINGS]: group('PreToolUse', 'Agent') } },
@@ -126,13 +134,13 @@ new RuleTester().run(toolMatcherNeverMatches, {
       ],
     },
     {
-      name: 'a removed tool alone: the hook never runs, a warning',
+      name: 'a removed tool alone: the hook never runs, an error',
       files: { [CLAUDE_SETTINGS]: MULTI_EDIT },
       errors: [
         {
           messageId: 'removed',
           ...at(MULTI_EDIT, 'MultiEdit'),
-          severity: 'warning',
+          severity: 'error',
           message:
             'matcher "MultiEdit" names "MultiEdit", a tool Claude Code 2.1.328 no longer has, so it matches no tool and this hook ' +
             'never runs; its work comes as "Edit"',
@@ -154,6 +162,55 @@ new RuleTester().run(toolMatcherNeverMatches, {
             effect: 'that name matches nothing',
             tool: 'Edit',
           },
+        },
+      ],
+    },
+    {
+      name: "Gemini: write_file with Antigravity's edit tools, but not Gemini's replace: each foreign alternative is reported",
+      files: { [GEMINI]: ANTIGRAVITY_EDITS },
+      errors: [
+        {
+          messageId: 'foreignAlternative',
+          ...at(ANTIGRAVITY_EDITS, 'write_file|replace_file_content|multi_replace_file_content'),
+          severity: 'error',
+          message:
+            'matcher "write_file|replace_file_content|multi_replace_file_content" names "replace_file_content", a tool of Antigravity, ' +
+            'not of gemini, and not "replace", which gemini calls it: its replace calls bypass this hook; add "replace"',
+        },
+        {
+          messageId: 'foreignAlternative',
+          ...at(ANTIGRAVITY_EDITS, 'write_file|replace_file_content|multi_replace_file_content'),
+          data: {
+            matcher: '"write_file|replace_file_content|multi_replace_file_content"',
+            name: '"multi_replace_file_content"',
+            agent: 'Antigravity',
+            dialect: 'gemini',
+            tool: 'replace',
+          },
+        },
+      ],
+    },
+    {
+      name: "claude: Bash beside Gemini's read_file, without Read",
+      files: { [CLAUDE_SETTINGS]: group('PreToolUse', 'Bash|read_file') },
+      errors: [
+        {
+          messageId: 'foreignAlternative',
+          line: 1,
+          column: 42,
+          data: { matcher: '"Bash|read_file"', name: '"read_file"', agent: 'Gemini CLI', dialect: 'claude', tool: 'Read' },
+        },
+      ],
+    },
+    {
+      name: "a matcher of another agent's names only is still one finding: the hook never runs",
+      files: { [GEMINI]: group('BeforeTool', 'replace_file_content|multi_replace_file_content') },
+      errors: [
+        {
+          messageId: 'otherAgent',
+          line: 1,
+          column: 42,
+          message: /a tool name of Antigravity, not of gemini, so it matches no tool .*"replace"$/,
         },
       ],
     },

@@ -36,8 +36,9 @@ new RuleTester().run(unknownEvent, {
           message:
             'unknown openinterpreter event "PreToolUze": Open Interpreter as of 2026-09, whose events hookctl knows, ' +
             'skips this event and the hook never runs; did you mean "PreToolUse"?',
-          // Seed 000: the Codex hooks runtime skips an event it does not know (hook_config.rs HookEventsToml).
-          severity: 'warning',
+          // Seed 000: the Codex hooks runtime skips an event it does not know (hook_config.rs HookEventsToml),
+          // so the hook silently never runs; a near match of a known event is a misspelling: an error (issue 39).
+          severity: 'error',
         },
       ],
     },
@@ -62,7 +63,7 @@ new RuleTester().run(unknownEvent, {
           messageId: 'ignoredDidYouMean',
           line: 1,
           column: 9,
-          severity: 'warning',
+          severity: 'error',
         },
       ],
     },
@@ -93,14 +94,14 @@ new RuleTester().run(unknownEvent, {
       ],
     },
     {
-      name: 'claude drops an unknown event entry: a warning naming the version hookctl knows',
+      name: 'claude drops a misspelled event entry: an error naming the version hookctl knows',
       files: { [CLAUDE_SETTINGS]: JSON_WRONG },
       errors: [
         {
           messageId: 'ignoredDidYouMean',
           line: 3,
           column: 5,
-          severity: 'warning',
+          severity: 'error',
           message:
             'unknown claude event "PreToolUze": Claude Code 2.1.328, whose events hookctl knows, drops this entry and the hook ' +
             'never runs; did you mean "PreToolUse"?',

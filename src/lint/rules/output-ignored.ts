@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setField } from '../../config/field-value.js';
+import { packageRoot } from '../../contracts/package-root.js';
+import { eventFileStem } from '../../contracts/schema-files.js';
+import { memoize } from '../memoize.js';
+import { createRule } from '../rule.js';
+
+/** `exit 2` as a command of its own: at the start, after `;`, `&&`, `||`, `|`, `{`, `(` or `then`/`else`. */
+const EXIT_TWO = /(?:^|[;&|{(]|\b(?:then|else|do)\b)\s*exit\s+2(?=\s*(?:$|[;&|)}]|\bfi\b))/m;
+
+/** JSON printed as a literal: `echo '{…}'`, `printf '{…}'` as a command of its own. */
+const PRINTED_JSON = /(?:^|[;&|{(]|\b(?:then|else|do)\b)\s*(?:echo|printf)\s+'(\{[^']*\})'/gm;
+
+/**
+ * Output the agent ignores, written inline (issue 39): a literal `exit 2` on an event where exit 2
+ * cannot block (the dialect's `exitTwoIgnored`, from each event's output description), and a key of
+ * JSON the command prints as a literal that the event's published output schema does not have at the
+ * top level (a decision on an event that has none), or has only under `hookSpecificOutput`. The
+ * author meant to stop or tell something; the agent ignores it and goes on.
+ */
+export const outputIgnored = createRule({
+  id: 'output-ignored',
+  severity: 'warning',
+  description: 'a hook whose inline output the agent ignores: exit 2 on an event that cannot block, a JSON key its output does not have',
+  atLoad: false,
+  messages: {
+    // {{effect}}: what the agent does with exit 2 on this event, a clause naming the agent.
+    exitTwoIgnored: 'the command exits 2 to block, but {{event}} cannot be blocked: {{effect}}, and the {{event}} goes on',
+    // {{key}} quoted; the event's output schema has it only inside hookSpecificOutput.
+    nestedKey:
+      'the JSON the command prints has {{key}} at the top level, where {{event}} output does not read it: put it in "hookSpecificOutput"',
+    // {{keys}}: the top-level keys the event's output has.
+    notInOutput: 'the JSON the command prints has {{key}}, which {{event}} output does not have ({{keys}}), so the agent ignores it',
+  },
+  check({ spec, checked, report }) {
+    const ignored = spec.exitTwoIgnored ?? {};
+    const schemaOf = memoize((event: string) => outputSchema(spec.dialect, event));
+    for (const handler of checked.declarations.handlers) {
+      const event = handler.group.event.name;
+      if (handler.group.event.spec === null) continue;
+      const command = setField(handler.node, 'command')?.value;
+      if (command?.kind !== 'scalar' || typeof command.value !== 'string') continue;
+      const pos = command.pos;
+      if (Object.hasOwn(ignored, event) && EXIT_TWO.test(command.value))
+        report({ messageId: 'exitTwoIgnored', data: { event, effect: ignored[event]! }, pos });
+      const schema = schemaOf(event);
+      if (schema === null) continue;
+      for (const key of printedKeys(command.value)) {
+        if (Object.hasOwn(schema.topLevel, key)) continue;
+        if (schema.nested.includes(key)) report({ messageId: 'nestedKey', data: { key: JSON.stringify(key), event }, pos });
+        else
+          report({
+            messageId: 'notInOutput',
+            data: { key: JSON.stringify(key), event, keys: Object.keys(schema.topLevel).join(', ') },
+            pos,
+          });
+      }
+    }
+  },
+});
+
+/** The top-level keys of each JSON object the command prints as a literal. */
+function printedKeys(command: string): string[] {
+  return [...command.matchAll(PRINTED_JSON)].flatMap((match) => {
+    try {
+      const value: unknown = JSON.parse(match[1]!);
+      return typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value) : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+interface OutputShape {
+  topLevel: Readonly<Record<string, unknown>>;
+  /** The keys of `hookSpecificOutput`, where the event has it. */
+  nested: readonly string[];
+}
+
+/**
+ * The event's published output schema (schema/<dialect>/events/<event>.output.json), as far as lint
+ * reads it: its top-level keys and those of hookSpecificOutput. Null where the event has no JSON
+ * output contract, the schema is not closed (additional keys allowed), or it cannot be read.
+ */
+function outputSchema(dialect: string, event: string): OutputShape | null {
+  try {
+    const path = join(packageRoot(), 'schema', dialect, 'events', `${eventFileStem(event)}.output.json`);
+    const schema = JSON.parse(readFileSync(path, 'utf8')) as {
+      additionalProperties?: unknown;
+      properties?: Record<string, { properties?: Record<string, unknown> }>;
+    };
+    if (schema.additionalProperties !== false || schema.properties === undefined) return null;
+    return { topLevel: schema.properties, nested: Object.keys(schema.properties.hookSpecificOutput?.properties ?? {}) };
+  } catch {
+    return null;
+  }
+}

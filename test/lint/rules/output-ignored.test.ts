@@ -1,0 +1,98 @@
+import { outputIgnored } from '../../../src/lint/rules/output-ignored.js';
+import { CLAUDE_SETTINGS, CODEX_JSON, OI_JSON, RuleTester } from '../rule-tester.js';
+
+const GEMINI = 'project/.gemini/settings.json';
+
+/** A hooks file with one command on `event`. */
+function groups(event: string, command: string): string {
+  return `{\n  "hooks": {\n    "${event}": [\n      ${JSON.stringify({ hooks: [{ type: 'command', command }] })}\n    ]\n  }\n}\n`;
+}
+
+new RuleTester().run(outputIgnored, {
+  valid: [
+    { name: 'exit 2 where it blocks', files: { [CLAUDE_SETTINGS]: groups('PreToolUse', 'grep -q "rm -rf" && exit 2 || exit 0') } },
+    { name: 'exit 0 on an event that cannot block', files: { [CLAUDE_SETTINGS]: groups('SessionStart', 'git status --short; exit 0') } },
+    { name: 'a 2 that is not an exit code', files: { [CLAUDE_SETTINGS]: groups('SessionEnd', 'sleep 2; echo exit 2 >> log') } },
+    { name: 'codex: exit 2 on Stop continues the turn', files: { [CODEX_JSON]: groups('Stop', 'test -f DONE || exit 2') } },
+    {
+      name: 'claude: a decision where PreToolUse has one, and context inside hookSpecificOutput',
+      files: {
+        [CLAUDE_SETTINGS]: groups(
+          'PreToolUse',
+          `echo '{"decision": "block", "reason": "no", "hookSpecificOutput": {"hookEventName": "PreToolUse", "additionalContext": "x"}}'`,
+        ),
+      },
+    },
+    {
+      name: 'JSON built at run time is not judged',
+      files: { [GEMINI]: groups('AfterTool', 'echo "{\\"additionalContext\\": \\"$X\\"}"') },
+    },
+  ],
+  invalid: [
+    {
+      name: 'gemini: additionalContext at the top level of AfterTool output, where Gemini reads it under hookSpecificOutput',
+      files: { [GEMINI]: groups('AfterTool', `echo '{"additionalContext": "Run the linter before committing."}'`) },
+      errors: [
+        {
+          messageId: 'nestedKey',
+          line: 4,
+          column: 45,
+          message:
+            'the JSON the command prints has "additionalContext" at the top level, where AfterTool output does not read it: ' +
+            'put it in "hookSpecificOutput"',
+        },
+      ],
+    },
+    {
+      name: 'claude: a decision on SessionStart, which has none',
+      files: { [CLAUDE_SETTINGS]: groups('SessionStart', `printf '{"decision": "block", "reason": "no .env"}'`) },
+      errors: [
+        {
+          messageId: 'notInOutput',
+          line: 4,
+          column: 45,
+          data: { key: '"decision"', event: 'SessionStart', keys: /^continue, stopReason, / },
+        },
+        { messageId: 'notInOutput', line: 4, column: 45, data: { key: '"reason"', event: 'SessionStart', keys: /hookSpecificOutput$/ } },
+      ],
+    },
+    {
+      name: 'claude: exit 2 on SessionStart blocks nothing',
+      files: { [CLAUDE_SETTINGS]: groups('SessionStart', 'test -f .env || { echo "missing .env" >&2; exit 2; }') },
+      errors: [
+        {
+          messageId: 'exitTwoIgnored',
+          line: 4,
+          column: 45,
+          message:
+            'the command exits 2 to block, but SessionStart cannot be blocked: Claude Code shows stderr to the user as a hook error, ' +
+            'and the SessionStart goes on',
+        },
+      ],
+    },
+    {
+      name: 'codex: exit 2 on SubagentStart',
+      files: { [CODEX_JSON]: groups('SubagentStart', 'if [ -z "$CI" ]; then exit 2; fi') },
+      errors: [
+        {
+          messageId: 'exitTwoIgnored',
+          line: 4,
+          column: 45,
+          data: { event: 'SubagentStart', effect: 'Codex takes it as a failure without effect' },
+        },
+      ],
+    },
+    {
+      name: 'openinterpreter: exit 2 on PreCompact',
+      files: { [OI_JSON]: groups('PreCompact', 'exit 2') },
+      errors: [
+        {
+          messageId: 'exitTwoIgnored',
+          line: 4,
+          column: 45,
+          data: { event: 'PreCompact', effect: 'the agent gives it no special meaning' },
+        },
+      ],
+    },
+  ],
+});
