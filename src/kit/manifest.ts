@@ -97,6 +97,11 @@ export interface RepositoryFile {
    * is too common to claim (`hooks/hooks.json` is a plugin's only beside `.claude-plugin/plugin.json`).
    */
   readonly markers?: readonly string[];
+  /**
+   * A file hookctl reads for the agent but the agent itself never does (claude's
+   * `.claude/hookctl-served.json`): linted, never named as a file the agent reads.
+   */
+  readonly hookctlOnly?: boolean;
 }
 
 export interface EventSpec {

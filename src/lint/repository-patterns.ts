@@ -106,7 +106,8 @@ export class RepositoryPatterns {
     // Only an agent's own (hidden) config directory: `hooks/hooks.json` without a plugin manifest is nobody's.
     if (dir === undefined || !dir.startsWith('.') || !this.configNames.has(name) || this.place(path) !== null) return null;
     const reads = this.patterns.filter(
-      ({ file }) => file.markers === undefined && file.path.startsWith(`${dir}/`) && file.path.split('/').length === 2,
+      ({ file }) =>
+        file.markers === undefined && file.hookctlOnly !== true && file.path.startsWith(`${dir}/`) && file.path.split('/').length === 2,
     );
     if (reads.length === 0 || reads.some(({ file }) => file.path === `${dir}/${name}`)) return null;
     return { owner: reads[0]!.owner, dir, reads: reads.map(({ file }) => file.path.split('/')[1]!) };

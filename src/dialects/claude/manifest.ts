@@ -19,7 +19,7 @@ export const manifest: DialectManifest = {
     { path: '.claude/settings.json' },
     { path: '.claude/settings.local.json' },
     // The hooks `hookctl serve --http` serves (docs/serve.md, "Over HTTP"): settings-shaped, never read by Claude.
-    { path: '.claude/hookctl-served.json' },
+    { path: '.claude/hookctl-served.json', hookctlOnly: true },
     { path: '.claude/skills/*/SKILL.md' },
     { path: '.claude/agents/*.md' },
     // A plugin's repository: its hooks file counts beside its Claude manifest (cc plugins-ref §Plugin structure).
