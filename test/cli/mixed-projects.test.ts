@@ -95,7 +95,8 @@ describe('hookctl lint without any hook configuration', () => {
     const sandbox = makeTempProject();
     const ran = await runCli(['lint', '--home', sandbox.home], { cwd: sandbox.project });
     expect(ran.stderr).toBe(
-      `hookctl: no hook configuration found in ${sandbox.project} (looked for .openinterpreter/, .octo/, .claude/, .codex/, .gemini/, .github/hooks/)\n`,
+      `hookctl: no hook configuration found in ${sandbox.project} ` +
+        '(looked for .openinterpreter/, .octo/, .claude/, .codex/, .gemini/, .github/hooks/)\n',
     );
     expect(ran.code).toBe(0);
   });
