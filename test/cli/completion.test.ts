@@ -174,6 +174,7 @@ describe.skipIf(!HAS_FISH)('hookctl completion fish', () => {
     expect(fishComplete('hookctl dry-run Pre')).toEqual([
       'PreCompact',
       'PreCompress',
+      'PreModelRequest',
       'PreModelSwitch',
       'PreSkillShellCommand',
       'PreToolUse',
