@@ -5,14 +5,14 @@
 // - the hook event list (the array literal the binary's settings code checks event names against);
 // - the keys of each handler type of the binary's settings schema (`{type: "command", …}` objects);
 // from @anthropic-ai/claude-code's binary (the CLI users run) and from the Agent SDK's platform
-// package's own binary (it may be a newer Claude Code). Writes schema/claude/agent-facts.json;
+// package's own binary (it may be a newer Claude Code). Writes test/contracts/claude-agent-facts.json;
 // `--check` exits 1 when the file differs from what the binaries say (test/contracts/
 // claude-agent-facts.test.ts compares the file with schema/claude/ and src/dialects/claude).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const OUT = `${ROOT}schema/claude/agent-facts.json`;
+const OUT = `${ROOT}test/contracts/claude-agent-facts.json`;
 const HANDLER_TYPES = ['command', 'http', 'mcp_tool', 'prompt', 'agent'];
 
 /** The binaries to read: the CLI package's, and the SDK platform package's for this machine. */
@@ -148,10 +148,10 @@ const text = derive();
 if (process.argv.includes('--check')) {
   const current = existsSync(OUT) ? readFileSync(OUT, 'utf8') : '';
   if (current !== text) {
-    process.stderr.write('schema/claude/agent-facts.json is not what the pinned binaries say: run `npm run agents:derive`\n');
+    process.stderr.write('test/contracts/claude-agent-facts.json is not what the pinned binaries say: run `npm run agents:derive`\n');
     process.exit(1);
   }
-  process.stdout.write('schema/claude/agent-facts.json matches the pinned binaries\n');
+  process.stdout.write('test/contracts/claude-agent-facts.json matches the pinned binaries\n');
 } else {
   writeFileSync(OUT, text);
   process.stdout.write(`wrote ${OUT.slice(ROOT.length)}\n`);

@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import { DIALECT_IDS } from '../dialects/registry.js';
-import { managedHelp, sessionFlagOwners } from './dialect-facts.js';
+import { httpServing, managedHelp, sessionFlagOwners } from './dialect-facts.js';
 
 export { loadContextOf, resolveCommon, SeveralDialectsError, type CommonContext, type CommonOptionValues } from './common-context.js';
 
@@ -29,10 +29,7 @@ export function addCommonOptions(command: Command, options: { configOverrides?: 
       `${sessionFlagOwners('plugin-dir')}: load a plugin from this directory for this session (repeatable)`,
       collectValues,
     )
-    .option(
-      '--served',
-      'claude: the hooks `hookctl serve --http` serves (.claude/hookctl-served.json) instead of the ones Claude runs itself',
-    );
+    .option('--served', servedHelp());
   if (options.configOverrides === false) return command;
   return command.option(
     '--config <key=value>',
@@ -55,4 +52,12 @@ export function addRewriteOrderOption(command: Command): Command {
 /** Commander argument parser for a repeatable option (`--set a=1 --set b=2`). */
 export function collectValues(value: string, previous: string[] = []): string[] {
   return [...previous, value];
+}
+
+/** `--served` help: the dialect whose hooks `serve --http` serves, and its served file. */
+function servedHelp(): string {
+  const serving = httpServing();
+  if (serving === null) return 'the hooks `hookctl serve --http` serves';
+  const file = serving.servedFile;
+  return `${serving.id}: the hooks \`hookctl serve --http\` serves (${file}) instead of the ones ${serving.agent} runs itself`;
 }

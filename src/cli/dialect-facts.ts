@@ -138,3 +138,21 @@ export function configDirsList(): string {
     'or',
   );
 }
+
+/** The dialect whose http hooks `hookctl serve --http` answers, with its served file and agent (docs/serve.md). */
+export function httpServing(): { id: DialectId; agent: string; servedFile: string; settingsFile: string } | null {
+  const found = withFacts().find(({ facts }) => facts.httpServe !== undefined);
+  if (found === undefined) return null;
+  return {
+    id: found.id,
+    agent: agentName(found.id),
+    servedFile: found.facts.httpServe!.servedFile,
+    settingsFile: projectConfigFile(found.id),
+  };
+}
+
+/** `claude: ` for help text of an option only that dialect takes (`''` when none does). */
+export function httpServingPrefix(): string {
+  const serving = httpServing();
+  return serving === null ? '' : `${serving.id}: `;
+}

@@ -70,6 +70,11 @@ export interface DialectCliFacts {
   readonly exampleTools?: readonly string[];
   /** The session-only flags the agent itself has (`--settings`, `--plugin-dir`, `--config`), which hookctl mirrors. */
   readonly sessionFlags?: readonly ('settings' | 'plugin-dir' | 'config')[];
+  /**
+   * Where `hookctl serve --http` answers this agent's http hooks (claude): the hooks file it serves,
+   * relative to the project, which the agent itself never reads. Absent: the agent takes no http hooks.
+   */
+  readonly httpServe?: { readonly servedFile: string };
   /** The agent's executable, where `hookctl test --agent` can drive it. */
   readonly agentBinary?: string;
   /** What `hookctl replay` reads, where the agent keeps session records: `transcripts ($X or ~/.x, projects/<project>/)`. */

@@ -54,6 +54,15 @@ export interface HookExample {
 
 /** How `hookctl scaffold` writes and registers a hook for one dialect. */
 export interface DialectScaffolding {
+  /**
+   * Where the agent takes hooks hookctl serves over HTTP (`scaffold --register --http`, claude):
+   * the served hooks file the agent never reads, and the settings entries that send the event to
+   * `hookctl serve --http` and start it. Absent: the agent has no http hooks hookctl serves.
+   */
+  readonly served?: {
+    readonly file: string;
+    settingsEntries(event: string, port: number): RegistrationEntry[];
+  };
   /** The project config file `--register` edits, relative to the project dir (`/`-separated). */
   readonly projectConfigFile: string;
   /**

@@ -17,7 +17,6 @@ import {
   writeAtomically,
   type RegisterResult,
 } from './registration.js';
-import { SERVED_HOOKS_FILE, servedSettingsEntries } from './served-registration.js';
 import { renderScaffold } from './render.js';
 import { unsafeWriteTarget } from '../util/safe-write.js';
 
@@ -101,16 +100,17 @@ export async function scaffoldHook(options: ScaffoldOptions): Promise<ScaffoldRe
   // The script's name is the hook's id: `hookctl trust <name>` reaches it however entries move.
   const entry: RegistrationEntry = { event: options.event, matcher, command, id: name, ...failClosedFields(dialect, options, warnings) };
   // Planned before anything is written, so a config that cannot take the hook leaves nothing behind.
-  if (options.http && dialect.id !== 'claude')
-    throw new UsageError(`--http serves Claude Code http hooks: --dialect claude (not ${dialect.id})`);
+  const served = options.http ? dialect.scaffold.served : undefined;
+  if (options.http && served === undefined)
+    throw new UsageError(`--http: ${dialect.manifest.agentName ?? dialect.id} takes no http hooks that hookctl serves`);
   // Claude Code takes no http hook on SessionStart (lint: handler-type-unsupported), and the starter runs there.
   if (options.http && options.event === 'SessionStart')
     throw new UsageError('--http: SessionStart takes command hooks only; scaffold it without --http');
-  const configFile = options.http ? SERVED_HOOKS_FILE : dialect.scaffold.projectConfigFile;
+  const configFile = served?.file ?? dialect.scaffold.projectConfigFile;
   const plan = options.register ? planRegistration(dialect.scaffold, options.projectDir, entry, configFile) : null;
   const settingsPlan =
     options.register && options.http
-      ? planRegistrations(dialect.scaffold, options.projectDir, servedSettingsEntries(options.event, options.http.port))
+      ? planRegistrations(dialect.scaffold, options.projectDir, served!.settingsEntries(options.event, options.http.port))
       : null;
   const script = renderScaffold(language, model, readPackageFile('templates', language.id, `hook.${language.extension}`));
   // The script and the config changes together or not at all: a failed config write removes the new script.

@@ -9,12 +9,10 @@ import { isPlainObject } from '../util/is-plain-object.js';
 import { jsonDepth, parseJsonText, stringifyJson } from '../util/safe-json.js';
 import { claudeWireOutput } from './claude-wire.js';
 
-/** The environment variable holding the shared secret; Claude sends it as `Authorization: Bearer $HOOKCTL_SERVE_TOKEN`. */
-export const TOKEN_ENV = 'HOOKCTL_SERVE_TOKEN';
+import { DEFAULT_HTTP_PORT, HOOK_PATH, TOKEN_ENV } from './http-names.js';
+
+export { DEFAULT_HTTP_PORT, HOOK_PATH, TOKEN_ENV };
 export const MIN_TOKEN_LENGTH = 16;
-export const DEFAULT_HTTP_PORT = 47_733;
-/** The one path the server answers (POST). */
-export const HOOK_PATH = '/hook';
 /** A payload carries at most a file a tool writes; past this the request is refused (413) unread. */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 /** Deeper JSON is refused (400): a payload is a few levels deep; the engine never sees a 100,000-level one. */

@@ -1,4 +1,4 @@
-// schema/claude/agent-facts.json is what the pinned Claude Code binaries themselves say (npm run
+// test/contracts/claude-agent-facts.json is what the pinned Claude Code binaries themselves say (npm run
 // agents:derive reads their hook event list and the keys of each handler type of their settings
 // schema); this test holds schema/claude/ and the dialect's event catalogue to it, and, where the
 // binaries are installed, the file to the binaries.
@@ -16,7 +16,7 @@ interface BinaryFacts {
   events: string[];
   handlerKeys: Record<string, { keys: string[]; internal: string[] }>;
 }
-const facts = readJson('schema/claude/agent-facts.json') as { claudeCode: BinaryFacts; agentSdk?: BinaryFacts };
+const facts = readJson('test/contracts/claude-agent-facts.json') as { claudeCode: BinaryFacts; agentSdk?: BinaryFacts };
 const binaries = [facts.claudeCode, ...(facts.agentSdk ? [facts.agentSdk] : [])];
 
 /** The keys schema/claude/config.json allows on a handler of `type` (its `allOf` branch). */

@@ -102,8 +102,7 @@ function schemaForFixture(dialect: string, file: string, stems: Map<string, stri
 }
 
 describe.each(DIALECTS)('$dialect schemas', ({ dialect, events, withoutOutput, common }) => {
-  // schema/claude/agent-facts.json is data read from the binaries (npm run agents:derive), not a schema.
-  const schemaFiles = jsonFiles(`schema/${dialect}`).filter((file) => file !== 'agent-facts.json');
+  const schemaFiles = jsonFiles(`schema/${dialect}`);
 
   it('has an input schema for every event, an output schema wherever stdout is JSON, and a config schema', () => {
     // claude also has a tool input schema per built-in tool (test/contracts/claude-sdk-parity.test.ts checks those).

@@ -1,10 +1,11 @@
 import { DIALECT_IDS, isDialectId, loadDialect } from '../../dialects/registry.js';
 import { UsageError } from '../../errors.js';
-import { DEFAULT_HTTP_PORT } from '../../serve/http.js';
+import { DEFAULT_HTTP_PORT } from '../../serve/http-names.js';
 import { didYouMean } from '../../util/did-you-mean.js';
 import type { LanguageId } from '../../scaffold/language-ids.js';
 import { scaffoldHook, type ScaffoldResult } from '../../scaffold/scaffold.js';
 import { resolveCommon, type CommonOptionValues } from '../common-context.js';
+import { httpServing } from '../dialect-facts.js';
 
 export interface ScaffoldOptions extends CommonOptionValues {
   lang: LanguageId;
@@ -22,6 +23,10 @@ export async function scaffold(event: string, options: ScaffoldOptions): Promise
   if (options.dialect?.includes(',')) return scaffoldForSeveral(event, options, options.dialect);
   const common = resolveCommon(options);
   const dialect = await loadDialect(common.dialectId);
+  const serving = httpServing();
+  if (options.http && serving !== null && serving.id !== dialect.id) {
+    throw new UsageError(`--http serves ${serving.agent} http hooks: --dialect ${serving.id} (not ${dialect.id})`);
+  }
   const result = await scaffoldHook({
     dialect,
     projectDir: common.cwd,
@@ -64,13 +69,15 @@ function report(event: string, result: ScaffoldResult, noHookTrust: boolean): st
     lines.push(`${registration.status === 'created' ? 'created' : 'updated'} ${result.configFile}: added the hook to ${event}.`, '');
   }
   const served = result.servedSettings;
-  if (served !== null) {
+  const serving = httpServing();
+  if (served !== null && serving !== null) {
+    const settings = serving.settingsFile;
     lines.push(
       served.status === 'already-registered'
-        ? `.claude/settings.json already sends ${event} to hookctl serve --http; left unchanged.`
-        : `${served.status === 'created' ? 'created' : 'updated'} .claude/settings.json: ` +
+        ? `${settings} already sends ${event} to hookctl serve --http; left unchanged.`
+        : `${served.status === 'created' ? 'created' : 'updated'} ${settings}: ` +
             `${event} goes to hookctl serve --http (http hook), and SessionStart starts it.`,
-      'Claude never runs .claude/hookctl-served.json itself: the server does. Set HOOKCTL_SERVE_TOKEN in your shell profile.',
+      `${serving.agent} never runs ${serving.servedFile} itself: the server does. Set HOOKCTL_SERVE_TOKEN in your shell profile.`,
       '',
     );
   }

@@ -1,31 +1,43 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadDialect } from '../../dialects/registry.js';
+import { type DialectId, loadDialect, manifestOf } from '../../dialects/registry.js';
 import { BYPASS_TRUST_WARNING } from '../../engine/engine.js';
 import { UsageError } from '../../errors.js';
 import { checkLoopbackHost, DEFAULT_HTTP_PORT, probe, serveHttp, tokenOf } from '../../serve/http.js';
 import { showText } from '../../util/show-text.js';
-import { loadContextOf, resolveCommon } from '../common-context.js';
+import { type CommonOptionValues, loadContextOf, resolveCommon } from '../common-context.js';
+import { httpServing } from '../dialect-facts.js';
 import { guardHookProcesses } from '../hook-processes.js';
-import type { ServeOptions } from './serve.js';
 
 /** How long `--ensure` waits for the server it started to answer. */
 const ENSURE_WAIT_MS = 10_000;
 
+/** The options of `serve` that `--http` reads (a structural part of the command's options). */
+export interface ServeHttpOptions extends CommonOptionValues {
+  http?: boolean;
+  port?: string;
+  host?: string;
+  ensure?: boolean;
+  dangerouslyBypassHookTrust?: boolean;
+  rewriteOrder?: 'completion' | 'configured';
+}
+
 /** `hookctl serve --http [--port N] [--ensure]` (docs/serve.md, "Over HTTP"). */
-export async function serveHttpCommand(options: ServeOptions): Promise<number> {
+export async function serveHttpCommand(options: ServeHttpOptions): Promise<number> {
   if (!options.http) throw new UsageError('--port, --host and --ensure go with --http');
-  const common = resolveCommon({ ...options, dialect: options.dialect ?? 'claude' });
-  if (common.dialectId !== 'claude')
-    throw new UsageError(`serve --http answers Claude Code http hooks: --dialect claude (not ${common.dialectId})`);
+  const serving = httpServing();
+  if (serving === null) throw new UsageError('serve --http: no dialect takes http hooks that hookctl serves');
+  const common = resolveCommon({ ...options, dialect: options.dialect ?? serving.id });
+  if (common.dialectId !== serving.id)
+    throw new UsageError(`serve --http answers ${serving.agent} http hooks: --dialect ${serving.id} (not ${common.dialectId})`);
   const port = options.port === undefined ? DEFAULT_HTTP_PORT : Number(options.port);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new UsageError(`--port ${JSON.stringify(options.port)} is not a port number`);
   const host = options.host ?? '127.0.0.1';
   checkLoopbackHost(host);
   const token = tokenOf(process.env);
-  if (options.ensure) return ensure(port, token, common.cwd);
+  if (options.ensure) return ensure(port, token, common.cwd, serving.id);
   const bypassTrust = options.dangerouslyBypassHookTrust === true;
   if (bypassTrust) process.stderr.write(`warning: ${BYPASS_TRUST_WARNING}\n`);
   const dialect = await loadDialect(common.dialectId);
@@ -48,14 +60,15 @@ export async function serveHttpCommand(options: ServeOptions): Promise<number> {
  * start one detached (its log in `.claude/hookctl-serve.log`, its pid in `.claude/hookctl-serve.pid`)
  * and wait until it answers.
  */
-async function ensure(port: number, token: string, cwd: string): Promise<number> {
+async function ensure(port: number, token: string, cwd: string, dialectId: DialectId): Promise<number> {
   if (await probe(port, token)) return 0;
-  const logDir = join(cwd, '.claude');
+  // The log and pid sit in the agent's project config directory, beside its settings.
+  const logDir = join(cwd, manifestOf(dialectId).configDir);
   mkdirSync(logDir, { recursive: true });
   const log = openSync(join(logDir, 'hookctl-serve.log'), 'a', 0o600);
   const child = spawn(
     process.execPath,
-    [process.argv[1]!, 'serve', '--http', '--dialect', 'claude', '--port', String(port), '--cwd', cwd],
+    [process.argv[1]!, 'serve', '--http', '--dialect', dialectId, '--port', String(port), '--cwd', cwd],
     {
       detached: true,
       stdio: ['ignore', log, log],
@@ -71,7 +84,8 @@ async function ensure(port: number, token: string, cwd: string): Promise<number>
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   process.stderr.write(
-    `hookctl: serve --http did not answer on 127.0.0.1:${port} within ${ENSURE_WAIT_MS / 1000} s; see .claude/hookctl-serve.log\n`,
+    `hookctl: serve --http did not answer on 127.0.0.1:${port} within ${ENSURE_WAIT_MS / 1000} s; ` +
+      `see ${join(logDir, 'hookctl-serve.log')}\n`,
   );
   return 2;
 }

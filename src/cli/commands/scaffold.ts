@@ -3,7 +3,7 @@ import { LANGUAGE_IDS } from '../../scaffold/language-ids.js';
 import type { ScaffoldOptions } from '../actions/scaffold.js';
 import { DIALECT_IDS, type DialectId, manifestOf } from '../../dialects/registry.js';
 import { addCommonOptions } from '../common-options.js';
-import { configDirsList, dialectsWhere, exampleDialect, projectConfigFile, toolEvent, wordList } from '../dialect-facts.js';
+import { configDirsList, dialectsWhere, exampleDialect, httpServing, projectConfigFile, toolEvent, wordList } from '../dialect-facts.js';
 
 /** The dialects with a row in the cross-agent table: one guard script can serve several of them. */
 function multiGuardDialects(): DialectId[] {
@@ -54,11 +54,7 @@ export function registerScaffold(program: Command): void {
         "write the agent's fail-closed setting into the config entry, so that a hook that fails or times out blocks the action " +
           '(where the agent has one)',
       )
-      .option(
-        '--http',
-        'claude: serve the hook through `hookctl serve --http`: --register puts it in .claude/hookctl-served.json ' +
-          'and adds the http handler (onFailure block on guard events) and a SessionStart starter to .claude/settings.json',
-      )
+      .option('--http', httpScaffoldHelp())
       .option('--port <n>', 'with --http: the server port (default 47733)'),
     {
       dialectList:
@@ -87,4 +83,14 @@ ${scaffoldExamples()}`,
       const { scaffold } = await import('../actions/scaffold.js');
       process.exitCode = await scaffold(event, options);
     });
+}
+
+/** `--http` help, from the dialect whose http hooks `serve --http` answers. */
+function httpScaffoldHelp(): string {
+  const serving = httpServing();
+  if (serving === null) return 'serve the hook through `hookctl serve --http`';
+  return (
+    `${serving.id}: serve the hook through \`hookctl serve --http\`: --register puts it in ${serving.servedFile} ` +
+    `and adds the http handler (fail-closed on guard events) and a SessionStart starter to ${serving.settingsFile}`
+  );
 }

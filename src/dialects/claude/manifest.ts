@@ -32,6 +32,7 @@ export const manifest: DialectManifest = {
   guardEvents: ['PreToolUse', 'UserPromptSubmit', 'UserPromptExpansion', 'PreSkillShellCommand'],
   concordance,
   cli: {
+    httpServe: { servedFile: '.claude/hookctl-served.json' },
     managedFile: { name: 'managed-settings.json', defaultPath: '/etc/claude-code/managed-settings.json' },
     trust: 'none',
     hookSwitch: false,

@@ -2,6 +2,7 @@ import type { DialectScaffolding } from '../../kit/index.js';
 import { registerInGroupsJson } from '../../scaffold/register-json.js';
 import { claudeExamples } from './examples.js';
 import { CLAUDE_EVENTS, ON_FAILURE_IGNORED } from './events.js';
+import { SERVED_HOOKS_FILE, servedSettingsEntries } from './served-registration.js';
 
 /**
  * `--register` edits the project's `.claude/settings.json` by a minimal text insertion, keeping
@@ -13,6 +14,8 @@ export const scaffolding: DialectScaffolding = {
   projectConfigFile: '.claude/settings.json',
   register: (text, file, entry) => registerInGroupsJson(text, file, entry, { writeId: false, strict: true }),
   examples: claudeExamples,
+  // `scaffold --register --http` (docs/serve.md, "Over HTTP"): the hook in the served file, an http handler in settings.
+  served: { file: SERVED_HOOKS_FILE, settingsEntries: servedSettingsEntries },
   // Claude Code 2.1.295+: a failed or timed-out hook blocks (test/agents/claude onFailure cases). Honoured
   // on every event but Stop, SubagentStop, TaskCompleted and TeammateIdle; it matters on the guard events.
   failClosed: {

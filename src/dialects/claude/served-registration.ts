@@ -1,29 +1,15 @@
-import type { RegistrationEntry } from '../kit/index.js';
-import { DEFAULT_HTTP_PORT, HOOK_PATH, TOKEN_ENV } from '../serve/http.js';
+import type { RegistrationEntry } from '../../kit/index.js';
+import { DEFAULT_HTTP_PORT, HOOK_PATH, TOKEN_ENV } from '../../serve/http-names.js';
+import { GUARD_EVENTS } from './events.js';
 
 /** Where `scaffold --register --http` puts the hook itself: the served hooks file Claude never reads. */
 export const SERVED_HOOKS_FILE = '.claude/hookctl-served.json';
 /** How long Claude waits for the endpoint (seconds); past it the call fails, and with onFailure block, blocks. */
 export const HTTP_HANDLER_TIMEOUT_S = 30;
 
-/**
- * Events where a hook guards an action (it can deny or block it): their http handler carries
- * `"onFailure": "block"` (Claude Code ≥ 2.1.295), so a server that is down, slow or failing blocks
- * the action instead of letting it through.
- */
-export const GUARD_EVENTS: ReadonlySet<string> = new Set([
-  'PreToolUse',
-  'PermissionRequest',
-  'UserPromptSubmit',
-  'UserPromptExpansion',
-  'PostToolUse',
-  'PostToolUseFailure',
-  'PostToolBatch',
-  'Stop',
-  'SubagentStop',
-  'TaskCreated',
-  'TaskCompleted',
-]);
+// The http handler of a guard event (events.ts GUARD_EVENTS, read from the binary) carries
+// `"onFailure": "block"` (Claude Code ≥ 2.1.295), so a server that is down, slow or failing blocks
+// the action instead of letting it through; elsewhere Claude ignores onFailure.
 
 /**
  * The command of the SessionStart hook that starts the server when it is not running: through
