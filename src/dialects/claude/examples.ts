@@ -76,6 +76,23 @@ export function claudeExamples(event: string): HookExample[] {
         stdout: hso({ displayContent: 'Shown in place of the streamed lines.' }),
       },
     ],
+    // A guard on a skill's or command's `!` shell line (Claude Code 2.1.332; test/agents/claude cases):
+    // deny, ask and exit 2 all keep the line from running.
+    PreSkillShellCommand: [
+      {
+        id: 'block',
+        title: "keep the skill's shell command from running; the reason is shown",
+        exitCode: 0,
+        stdout: hso({ permissionDecision: 'deny', permissionDecisionReason: REASON }),
+      },
+      exit2("keep the skill's shell command from running by exit code 2"),
+      {
+        id: 'ask',
+        title: 'ask before the command runs (in a -p session it does not run)',
+        exitCode: 0,
+        stdout: hso({ permissionDecision: 'ask', permissionDecisionReason: 'Please confirm this command.' }),
+      },
+    ],
     PreToolUse: [
       {
         id: 'block',
