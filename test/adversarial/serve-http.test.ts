@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -230,5 +231,37 @@ describe('serve --http: what hooks get', () => {
     expect(names).toContain('CLAUDE_PROJECT_DIR');
     expect(names).toContain('LANG');
     expect(readdirSync(temp.root)).toContain('env.txt');
+  });
+});
+
+describe('serve --http --ensure in a hostile repository', () => {
+  // The SessionStart starter writes its log and pid into the project's config directory: a committed
+  // symlink there (or the directory itself a link) must not make it append to, or truncate, a file elsewhere.
+  it.each([
+    ['the pid file', '.claude/hookctl-serve.pid'],
+    ['the log file', '.claude/hookctl-serve.log'],
+  ])('refuses to write through a symlinked %s, and starts nothing', async (_what, path) => {
+    const box = makeTempProject();
+    const victim = box.write('home/.bashrc', 'export KEEP=1\n');
+    box.write('project/.claude/settings.json', '{}\n');
+    symlinkSync(victim, join(box.project, path));
+    const result = await runCli(['serve', '--http', '--ensure', '--port', '1', '--cwd', box.project, '--home', box.home], {
+      env: { HOOKCTL_SERVE_TOKEN: TOKEN },
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^hookctl: serve --http --ensure: cannot write .*hookctl-serve\.(pid|log): .*symbolic link/m);
+    expect(readFileSync(victim, 'utf8')).toBe('export KEEP=1\n');
+  });
+
+  it('refuses a config directory that is itself a symlink', async () => {
+    const box = makeTempProject();
+    const elsewhere = join(box.root, 'elsewhere');
+    mkdirSync(elsewhere);
+    symlinkSync(elsewhere, join(box.project, '.claude'));
+    const result = await runCli(['serve', '--http', '--ensure', '--port', '1', '--cwd', box.project, '--home', box.home], {
+      env: { HOOKCTL_SERVE_TOKEN: TOKEN },
+    });
+    expect(result.code).toBe(2);
+    expect(readdirSync(elsewhere)).toEqual([]);
   });
 });

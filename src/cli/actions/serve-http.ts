@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, openSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, mkdirSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { type DialectId, loadDialect, manifestOf } from '../../dialects/registry.js';
 import { BYPASS_TRUST_WARNING } from '../../engine/engine.js';
 import { UsageError } from '../../errors.js';
 import { checkLoopbackHost, DEFAULT_HTTP_PORT, probe, serveHttp, tokenOf } from '../../serve/http.js';
+import { unsafeWriteTarget } from '../../util/safe-write.js';
 import { showText } from '../../util/show-text.js';
 import { type CommonOptionValues, loadContextOf, resolveCommon } from '../common-context.js';
 import { httpServing } from '../dialect-facts.js';
@@ -64,8 +65,15 @@ async function ensure(port: number, token: string, cwd: string, dialectId: Diale
   if (await probe(port, token)) return 0;
   // The log and pid sit in the agent's project config directory, beside its settings.
   const logDir = join(cwd, manifestOf(dialectId).configDir);
+  const logFile = join(logDir, 'hookctl-serve.log');
+  const pidFile = join(logDir, 'hookctl-serve.pid');
+  // A repository's own files (SPEC 6.1.5): a committed link there must not redirect the writes.
+  for (const file of [logFile, pidFile]) {
+    const refused = unsafeWriteTarget(cwd, file);
+    if (refused !== null) throw new UsageError(`serve --http --ensure: cannot write ${file}: ${refused}`);
+  }
   mkdirSync(logDir, { recursive: true });
-  const log = openSync(join(logDir, 'hookctl-serve.log'), 'a', 0o600);
+  const log = openSync(logFile, constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | constants.O_NOFOLLOW, 0o600);
   const child = spawn(
     process.execPath,
     [process.argv[1]!, 'serve', '--http', '--dialect', dialectId, '--port', String(port), '--cwd', cwd],
@@ -77,7 +85,15 @@ async function ensure(port: number, token: string, cwd: string, dialectId: Diale
   );
   child.unref();
   // How a person (or a test) stops it: `kill $(cat .claude/hookctl-serve.pid)`.
-  if (child.pid !== undefined) writeFileSync(join(logDir, 'hookctl-serve.pid'), `${child.pid}\n`, { mode: 0o600 });
+  if (child.pid !== undefined) {
+    const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW;
+    const fd = openSync(pidFile, flags, 0o600);
+    try {
+      writeSync(fd, `${child.pid}\n`);
+    } finally {
+      closeSync(fd);
+    }
+  }
   const deadline = Date.now() + ENSURE_WAIT_MS;
   while (Date.now() < deadline) {
     if (await probe(port, token, 500)) return 0;
