@@ -91,12 +91,37 @@ function jailed(argv: readonly string[], writable: string, written: readonly str
   const pairs = shadowTargets(written, writable).flatMap(({ dir, file }) => [dir, file]);
   const inner = ['unshare', ...NAMESPACES, '--propagation', 'private', '--', 'sh', '-c', SETUP, 'sh', writable, String(pairs.length / 2)];
   const command = [...inner, ...pairs, ...argv];
-  if (!asRoot()) return command;
+  if (!asRoot() || !reachableByJailUid(argv[0])) return command;
   // The sandbox becomes the jail uid's (symbolic links themselves, never what they point to), then
   // hookctl drops to that uid before any namespace is made: root's own rights never enter the jail.
   const id = String(JAIL_UID);
   const drop = ['setpriv', `--reuid=${id}`, `--regid=${id}`, '--clear-groups', '--'];
   return ['sh', '-c', 'chown -R -h -P "$1:$1" "$2" && shift 2 && exec "$@"', 'sh', id, writable, ...drop, ...command];
+}
+
+const reachable = new Map<string, boolean>();
+
+/**
+ * Whether the jail's uid can run the agent and read hookctl's own files (a checkout under a `0700`
+ * directory, such as `mktemp -d`, is root's alone). Where it cannot, root is not dropped to it: the
+ * jail is still every namespace, a `/proc` of its own, read-only mounts and no capabilities
+ * (docs/security.md), only without the second uid.
+ */
+function reachableByJailUid(program: string | undefined): boolean {
+  const paths = [program ?? '', process.argv[1] ?? ''].filter((path) => path.includes('/'));
+  const key = paths.join('\0');
+  let known = reachable.get(key);
+  if (known === undefined) {
+    const id = String(JAIL_UID);
+    const check = spawnSync(
+      'setpriv',
+      [`--reuid=${id}`, `--regid=${id}`, '--clear-groups', '--', 'sh', '-c', 'for p; do [ -r "$p" ] || exit 1; done', 'sh', ...paths],
+      { timeout: 10_000, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } },
+    );
+    known = check.status === 0;
+    reachable.set(key, known);
+  }
+  return known;
 }
 
 function probeJail(): AgentJail {
