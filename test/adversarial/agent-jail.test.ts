@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
@@ -37,7 +37,17 @@ const asRoot = process.getuid?.() === 0;
 function unavailable(): string | null {
   if (!existsSync(CLAUDE) || !existsSync(CODEX)) return 'the pinned agents are not installed (npm ci)';
   if (!existsSync(join(REPO, 'dist', 'src', 'dialects', 'claude', 'agent', 'driver.js'))) return 'dist/ is not built (npm run build)';
+  // These attacks run hookctl and the agents as other uids (the jail's, nobody): a checkout only root
+  // can read (under a 0700 directory such as `mktemp -d`) leaves them nothing to run.
+  if (asRoot && !readableBy(NOBODY, join(REPO, 'node_modules', '@anthropic-ai'))) {
+    return `the checkout ${REPO} is not readable by other uids (a 0700 directory above it)`;
+  }
   return agentJail().note;
+}
+
+function readableBy(uid: number, path: string): boolean {
+  const id = String(uid);
+  return spawnSync('setpriv', [`--reuid=${id}`, `--regid=${id}`, '--clear-groups', '--', 'test', '-r', path]).status === 0;
 }
 
 const why = unavailable();
