@@ -1,6 +1,6 @@
 import type { Finding, Severity } from '../kit/finding.js';
-import { formatMessage, stringifyData } from '../lint/message.js';
-import type { CheckedFile, Rule } from '../lint/rule.js';
+import { formatMessage, stringifyData } from '../kit/message.js';
+import type { CheckedFile, Rule } from './rule.js';
 import { showText } from '../util/show-text.js';
 import type { ConfigFile } from './config-file.js';
 import type { DialectConfigSpec } from './config-spec.js';

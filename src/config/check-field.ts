@@ -1,4 +1,4 @@
-import type { MessageDescriptor } from '../lint/message.js';
+import type { MessageDescriptor } from '../kit/message.js';
 import { didYouMean } from '../util/did-you-mean.js';
 import type { FieldType } from './config-spec.js';
 import { arrayWord, describeValue, objectWord, withArticle } from './format-words.js';

@@ -1,5 +1,5 @@
 import type { EventSpec } from '../kit/index.js';
-import type { MessageDescriptor } from '../lint/message.js';
+import type { MessageDescriptor } from '../kit/message.js';
 import { compileMatcher, matchEverything, type MatcherCompilation } from './compile-matcher.js';
 import type { ConfigFile } from './config-file.js';
 import type { DialectConfigSpec } from './config-spec.js';

@@ -1,4 +1,4 @@
-import type { CheckedFile } from '../lint/rule.js';
+import type { CheckedFile } from './rule.js';
 import type { ConfigFile } from './config-file.js';
 import type { DialectConfigSpec } from './config-spec.js';
 import type { GroupDeclaration, HandlerDeclaration } from './declarations.js';

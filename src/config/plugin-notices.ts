@@ -1,4 +1,4 @@
-import type { MessageDescriptor } from '../lint/message.js';
+import type { MessageDescriptor } from '../kit/message.js';
 import type { SourceNode, SourcePosition } from './source-tree.js';
 
 /**
