@@ -2,31 +2,30 @@ import type { ConfigFile } from '../../config/config-file.js';
 import type { DialectConfigSpec, FeaturesPolicy, FeaturesSwitch } from '../../config/config-spec.js';
 import { setField } from '../../config/field-value.js';
 import type { SourceEntry } from '../../config/source-tree.js';
-import { configSpec as openInterpreterSpec } from '../openinterpreter/config-spec.js';
 import { toolEquivalents } from '../shared/tool-equivalents.js';
 import { describeCodexFile, discoverCodexFiles } from './config-layers.js';
 import { CODEX_EVENTS, CONTEXT_LIMIT_EVENTS } from './events.js';
 import { hookKey } from './hook-key.js';
 import { definitionHash } from './definition.js';
+import { familySpec } from './family-spec.js';
+import { projectAnchor } from './project-anchor.js';
 import { hookStates } from './trust-state.js';
 
-const { id: _id, onFailure: _onFailure, ...codexHandlerFields } = openInterpreterSpec.handlerFields;
-
 /**
- * codex config rules (SPEC-dialects 9.2, 9.3): openinterpreter's JSON/TOML format, matchers,
- * whole-file rejection and reserved `[hooks]` keys, minus hookctl's `id` and `onFailure` (Codex
- * ignores them as unknown keys), plus SessionEnd's timeout rule and forced sync, Codex's hook keys
+ * codex config rules (SPEC-dialects 9.2, 9.3): the family's JSON/TOML format, matchers,
+ * whole-file rejection and reserved `[hooks]` keys (family-spec.ts), without hookctl's `id` and
+ * `onFailure` that openinterpreter adds (Codex ignores them as unknown keys), plus SessionEnd's timeout rule and forced sync, Codex's hook keys
  * as handler ids, and Codex's `[features] hooks` decision.
  */
 /** The clause of a config.toml `[hooks]` type error: Codex refuses to start, so no hook runs. */
 export const CODEX_WILL_NOT_START = 'Codex will not start';
 
 export const configSpec: DialectConfigSpec = {
-  ...openInterpreterSpec,
   dialect: 'codex',
   events: CODEX_EVENTS,
+  ...familySpec,
   handlerFields: {
-    ...codexHandlerFields,
+    ...familySpec.handlerFields,
     // u64 seconds; a value above i64::MAX cannot be hashed (discovery.rs command_hook_hash: unreachable!).
     timeout: { kind: 'whole-seconds', max: 9223372036854775807n },
   },
@@ -46,7 +45,7 @@ export const configSpec: DialectConfigSpec = {
   // Codex finds .codex/ from the git root (project_root_markers) but runs hooks in the session's cwd:
   // a relative path breaks in a session started in a subdirectory (issue 39).
   projectAnchor: {
-    ...openInterpreterSpec.projectAnchor!,
+    ...projectAnchor,
     cwdPremise:
       'Codex finds .codex/ from the git root but runs hooks in the directory the session started in: ' +
       'in a session started in a subdirectory',

@@ -1,7 +1,7 @@
 import type { DialectConfigSpec } from '../../config/config-spec.js';
 
 /**
- * How an openinterpreter (and codex) command reaches a project script from any cwd. Hooks run in the
+ * How a command of the Codex family (openinterpreter, codex) reaches a project script from any cwd. Hooks run in the
  * turn's cwd, which follows `cd` (SPEC 2.8; SPEC-dialects 9.7), and neither agent sets a project-dir
  * variable (codex-rs/hooks/src/engine/discovery.rs sets only the plugin pair), so the anchor is the
  * repository root git prints; both find project config from that root (`.git` is the default project
