@@ -14,8 +14,8 @@ import { hookStates } from './trust-state.js';
 /**
  * codex config rules (SPEC-dialects 9.2, 9.3): the family's JSON/TOML format, matchers,
  * whole-file rejection and reserved `[hooks]` keys (family-spec.ts), without hookctl's `id` and
- * `onFailure` that openinterpreter adds (Codex ignores them as unknown keys), plus SessionEnd's timeout rule and forced sync, Codex's hook keys
- * as handler ids, and Codex's `[features] hooks` decision.
+ * `onFailure` that openinterpreter adds (Codex ignores them as unknown keys), plus SessionEnd's
+ * timeout rule and forced sync, Codex's hook keys as handler ids, and Codex's `[features] hooks` decision.
  */
 /** The clause of a config.toml `[hooks]` type error: Codex refuses to start, so no hook runs. */
 export const CODEX_WILL_NOT_START = 'Codex will not start';
