@@ -6,16 +6,27 @@ import { DIALECTS } from '../../src/dialects/registry.js';
 
 /**
  * The dependency rule of docs/architecture.md: imports point down only, type imports included.
- * util ← kit ← errors ← core (config, contracts, lint, trust, engine, serve, scaffold, fixture, testing,
- * report) ← dialects/<id> ← dialects/registry (+ detect, infer) ← entry points (cli, codegen,
- * src/*.ts). A dialect may reuse another's module (openinterpreter reuses the Codex runtime in codex/).
- * Each failure names the edge.
+ * util ← kit ← errors ← core ← dialects/<id> ← dialects/registry (+ detect, infer) ← entry points (cli,
+ * codegen, src/*.ts). Inside core each folder has a rank (CORE_ORDER) and imports only from the folders
+ * ranked below it, so no two core folders import each other. A dialect may reuse another's module
+ * (openinterpreter reuses the Codex runtime in codex/), one way only: no folder cycles anywhere.
+ * Each failure names the edge, with the file and line of the import.
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CORE = ['config', 'contracts', 'lint', 'trust', 'engine', 'serve', 'scaffold', 'fixture', 'testing', 'report'];
+/**
+ * The core folders, lowest first: a folder may import itself and the folders before it. contracts
+ * (schemas) and config (parse, normalise, the rule runner) are read by everything above them; trust and
+ * engine decide and run; lint, scaffold, fixture, testing, report, serve and replay are the features
+ * built on them.
+ */
+const CORE_ORDER = ['contracts', 'config', 'trust', 'engine', 'lint', 'scaffold', 'fixture', 'testing', 'report', 'serve', 'replay'];
+/**
+ * Upward core imports not fixed yet, each `from-folder → to-folder` with why; a listed arrow that no
+ * longer occurs fails too, so the list only shrinks.
+ */
+const ALLOWED_UPWARD: Readonly<Record<string, string>> = {};
 const IMPORT =
   /(?:^|[;\s])(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
-
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -34,24 +45,41 @@ function codeOf(path: string): string {
 }
 
 const files = sourceFiles(join(ROOT, 'src')).map((path) => relative(ROOT, path));
-const edges = new Map(
-  files.map((file) => {
-    const targets = [...codeOf(join(ROOT, file)).matchAll(IMPORT)]
-      .map((match) => relative(ROOT, resolve(dirname(join(ROOT, file)), match[1] ?? match[2]!)).replace(/\.js$/, '.ts'))
-      .filter((target) => target.startsWith('src/'));
-    return [file, targets];
-  }),
-);
+/** One import: the importing file, the line of the import and the imported file. */
+interface Import {
+  from: string;
+  line: number;
+  to: string;
+}
+const imports: Import[] = files.flatMap((file) => {
+  const code = codeOf(join(ROOT, file));
+  return [...code.matchAll(IMPORT)]
+    .map((match) => ({
+      from: file,
+      line: code.slice(0, match.index).split('\n').length + (match[0].match(/^\s*/)![0].match(/\n/g)?.length ?? 0),
+      to: relative(ROOT, resolve(dirname(join(ROOT, file)), match[1] ?? match[2]!)).replace(/\.js$/, '.ts'),
+    }))
+    .filter(({ to }) => to.startsWith('src/'));
+});
+const edges = new Map(files.map((file) => [file, imports.filter(({ from }) => from === file).map(({ to }) => to)]));
+const named = ({ from, line, to }: Import): string => `${from}:${line} imports ${to}`;
 
 /** util, errors, kit, core, dialect, registry or entry. */
 function layerOf(file: string): string {
   const [, top, second] = file.split('/');
   if (top === 'util' || top === 'kit') return top!;
   if (file === 'src/errors.ts') return 'errors';
-  if (CORE.includes(top!)) return 'core';
+  if (CORE_ORDER.includes(top!)) return 'core';
   if (top === 'dialects') return second!.endsWith('.ts') ? 'registry' : 'dialect';
   return 'entry';
 }
+/** The folder a file belongs to: src/<top>/, src/dialects/<id>/, or the file itself at the top of src/ and src/dialects/. */
+function folderOf(file: string): string {
+  const [, top, second] = file.split('/');
+  if (top === 'dialects') return second!.endsWith('.ts') ? file : `dialects/${second}`;
+  return top!.endsWith('.ts') ? file : top!;
+}
+
 const MAY_IMPORT: Record<string, readonly string[]> = {
   util: ['util'],
   kit: ['util', 'kit'],
@@ -70,6 +98,52 @@ describe('the dependency rule (docs/architecture.md)', () => {
         .map((to) => `${from} (${layerOf(from)}) → ${to} (${layerOf(to)})`),
     );
     expect(upward).toEqual([]);
+  });
+
+  it('each core folder imports only the core folders ranked below it (CORE_ORDER), so core folders form no cycle', () => {
+    const upward = imports.filter(({ from, to }) => {
+      const [source, target] = [folderOf(from), folderOf(to)];
+      return layerOf(from) === 'core' && layerOf(to) === 'core' && CORE_ORDER.indexOf(target) > CORE_ORDER.indexOf(source);
+    });
+    const arrow = ({ from, to }: Import): string => `${folderOf(from)} → ${folderOf(to)}`;
+    const unlisted = upward
+      .filter((edge) => !Object.hasOwn(ALLOWED_UPWARD, arrow(edge)))
+      .map((edge) => `${named(edge)}: ${arrow(edge)} points up (CORE_ORDER ranks ${folderOf(edge.to)} above ${folderOf(edge.from)})`);
+    expect(unlisted).toEqual([]);
+    const stale = Object.keys(ALLOWED_UPWARD).filter((listed) => !upward.some((edge) => arrow(edge) === listed));
+    expect(stale, 'ALLOWED_UPWARD lists arrows that no longer occur: remove them').toEqual([]);
+  });
+
+  it('every folder of src/ has a layer, and every core folder a rank', () => {
+    const tops = readdirSync(join(ROOT, 'src')).filter((name) => statSync(join(ROOT, 'src', name)).isDirectory());
+    const placed = ['util', 'kit', 'dialects', 'cli', 'codegen', ...CORE_ORDER];
+    expect(
+      tops.filter((top) => !placed.includes(top)).map((top) => `src/${top}/ is in no layer: add it to CORE_ORDER or the entry points`),
+    ).toEqual([]);
+  });
+
+  it('there is no cycle between folders (src/<folder>/, src/dialects/<id>/), type imports included', () => {
+    const graph = new Map<string, Map<string, Import>>();
+    for (const edge of imports) {
+      const [source, target] = [folderOf(edge.from), folderOf(edge.to)];
+      if (source === target) continue;
+      const targets = graph.get(source) ?? graph.set(source, new Map()).get(source)!;
+      if (!targets.has(target)) targets.set(target, edge);
+    }
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (folder: string, path: Import[]): void => {
+      state.set(folder, 'open');
+      for (const [next, edge] of graph.get(folder) ?? []) {
+        if (state.get(next) === 'open') {
+          const loop = [...path.slice(path.findIndex((step) => folderOf(step.from) === next)), edge];
+          cycles.push(`${[...loop.map((step) => folderOf(step.from)), next].join(' → ')}: ${loop.map(named).join('; ')}`);
+        } else if (!state.has(next)) visit(next, [...path, edge]);
+      }
+      state.set(folder, 'done');
+    };
+    for (const folder of graph.keys()) if (!state.has(folder)) visit(folder, []);
+    expect(cycles).toEqual([]);
   });
 
   it('there is no import cycle in src/ (type imports count)', () => {
