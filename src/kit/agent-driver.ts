@@ -50,6 +50,12 @@ export interface AgentCase extends AgentProjectContext {
   /** An empty private directory for this case's sandbox (project copy, HOME, config); the core removes it. */
   readonly sandbox: string;
   readonly timeoutMs: number;
+  /**
+   * `--served`: hookctl predicted the hooks `hookctl serve --http` serves, so the driver serves them
+   * to the agent the same way (an endpoint in the agent's sandbox, reached by the project's own http
+   * handler). A driver whose agent takes no served hooks reports the case not drivable.
+   */
+  readonly served?: boolean;
 }
 
 /** One place where the agent did something other than hookctl predicted. */

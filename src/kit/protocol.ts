@@ -1,5 +1,5 @@
 import type { HandlerRecord } from './handler-record.js';
-import type { AggregateEffect, Decision, RunStatus } from './outcome.js';
+import type { AggregateEffect, Decision, Outcome, RunStatus } from './outcome.js';
 import type { RunResult } from './run-result.js';
 
 /** One handler's result as the dialect reads it. */
@@ -126,4 +126,10 @@ export interface DialectProtocol {
    * run's timeout is cut to what remains. Null or absent: each hook has its own timeout only.
    */
   budgetMs?(event: string, selected: readonly HandlerRecord[], context: DispatchContextInfo): number | null;
+  /**
+   * An outcome as the body of one hook's answer over HTTP, in the agent's wire form: what
+   * `hookctl serve --http` returns, so that the served hooks, aggregated, act as one hook of the
+   * agent. Absent: the agent takes no http hooks hookctl serves.
+   */
+  httpAnswer?(outcome: Outcome): Record<string, unknown>;
 }

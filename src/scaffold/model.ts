@@ -1,5 +1,6 @@
 import type { HookExample } from '../kit/index.js';
 import type { EventField } from './event-fields.js';
+import type { GuardLauncher } from './languages/guard-launcher.js';
 
 /** Everything a template needs about the hook being scaffolded; the same for every language. */
 export interface ScaffoldModel {
@@ -33,6 +34,11 @@ export interface Language {
   readonly comment: '//' | '#';
   /** The command that runs `path` (relative to the project root, `/`-separated). */
   command(path: string): string;
+  /**
+   * How a guard in this language starts so that a missing runtime refuses rather than fails open
+   * (see guard-launcher.ts); absent for sh, which every agent's shell has.
+   */
+  readonly guardLauncher?: GuardLauncher;
   /** Printed after scaffolding: how the script runs and what it needs. */
   readonly note: string;
   /** The code of one example, uncommented, one string per line, unindented. */

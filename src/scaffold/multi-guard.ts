@@ -5,6 +5,7 @@ import { FileWriteError, ScaffoldExistsError, UsageError } from '../errors.js';
 import type { Dialect, DialectConcordance, RegistrationEntry } from '../kit/index.js';
 import { unsafeWriteTarget } from '../util/safe-write.js';
 import { didYouMean } from '../util/did-you-mean.js';
+import { withLauncher } from './languages/guard-launcher.js';
 import { LANGUAGES } from './languages/index.js';
 import { configSnippet, planRegistration, stageRegistration, writeAtomically, type RegisterResult } from './registration.js';
 import { PROJECT_RELATIVE } from './scaffold.js';
@@ -80,7 +81,8 @@ export function scaffoldMultiGuard(options: MultiGuardOptions): MultiGuardResult
   if (exists(file) && !options.force) throw new ScaffoldExistsError(path);
   const agents = rows.map(({ dialect, row }) => {
     const reference = dialect.scaffold.scriptReference;
-    const command = language.command(reference ? reference.wrap(path, options.projectDir) : path);
+    // Always a guard: started through sh, so a machine without node or python3 refuses rather than fails open.
+    const command = (language.guardLauncher ?? language).command(reference ? reference.wrap(path, options.projectDir) : path);
     const entry: RegistrationEntry = { event: row.events[canonical]!, matcher: null, command, id: name };
     return { dialect, row, entry, commandNote: reference?.note ?? PROJECT_RELATIVE };
   });
@@ -93,7 +95,8 @@ export function scaffoldMultiGuard(options: MultiGuardOptions): MultiGuardResult
     inputs: row.inputs,
   }));
   const registered = agents.map(({ dialect, entry }) => `${dialect.scaffold.projectConfigFile} (${entry.event})`);
-  const script = options.lang === 'js' ? javascript(table, canonical, registered) : python(table, canonical, registered);
+  const body = options.lang === 'js' ? javascript(table, canonical, registered) : python(table, canonical, registered);
+  const script = language.guardLauncher ? withLauncher(body, language.guardLauncher) : body;
   const registrations = writeAtomically(options.projectDir, (change) => {
     change.stage(file, script, 0o755);
     return plans?.map((plan) => stageRegistration(change, plan)) ?? null;

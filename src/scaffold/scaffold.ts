@@ -18,6 +18,7 @@ import {
   type RegisterResult,
 } from './registration.js';
 import { renderScaffold } from './render.js';
+import { withLauncher } from './languages/guard-launcher.js';
 import { unsafeWriteTarget } from '../util/safe-write.js';
 
 export interface ScaffoldOptions {
@@ -83,7 +84,10 @@ export async function scaffoldHook(options: ScaffoldOptions): Promise<ScaffoldRe
   const name = scriptName(options.name ?? eventFileStem(options.event), language.extension);
   const path = `${dialect.manifest.configDir}/hooks/${name}.${language.extension}`;
   const reference = dialect.scaffold.scriptReference;
-  const command = language.command(reference ? reference.wrap(path, options.projectDir) : path);
+  const guard = dialect.manifest.guardEvents?.includes(spec.name) ?? false;
+  // A guard starts through its launcher, so a machine without the language's runtime refuses rather than fails open.
+  const launcher = guard ? language.guardLauncher : undefined;
+  const command = (launcher ?? language).command(reference ? reference.wrap(path, options.projectDir) : path);
   const warnings: string[] = [];
   let matcher = options.matcher ?? null;
   if (matcher !== null && spec.matcherField === null) {
@@ -91,7 +95,7 @@ export async function scaffoldHook(options: ScaffoldOptions): Promise<ScaffoldRe
     matcher = null;
   }
 
-  const model = scaffoldModel(dialect, spec, command, reference?.note ?? PROJECT_RELATIVE);
+  const model = scaffoldModel(dialect, spec, command, reference?.note ?? PROJECT_RELATIVE, guard);
   const file = join(options.projectDir, path);
   const refused = unsafeWriteTarget(options.projectDir, file);
   // A symlink is refused before anything else, even with --force: it would be written through (SPEC 6.1.5).
@@ -112,7 +116,8 @@ export async function scaffoldHook(options: ScaffoldOptions): Promise<ScaffoldRe
     options.register && options.http
       ? planRegistrations(dialect.scaffold, options.projectDir, served!.settingsEntries(options.event, options.http.port))
       : null;
-  const script = renderScaffold(language, model, readPackageFile('templates', language.id, `hook.${language.extension}`));
+  const rendered = renderScaffold(language, model, readPackageFile('templates', language.id, `hook.${language.extension}`));
+  const script = launcher ? withLauncher(rendered, launcher) : rendered;
   // The script and the config changes together or not at all: a failed config write removes the new script.
   const [registration, servedSettings] = writeAtomically(options.projectDir, (change) => {
     change.stage(file, script, 0o755);
@@ -127,7 +132,7 @@ export async function scaffoldHook(options: ScaffoldOptions): Promise<ScaffoldRe
     snippet: configSnippet(dialect.scaffold, entry),
     registration,
     servedSettings,
-    note: language.note,
+    note: launcher ? `${language.note} ${launcher.note}` : language.note,
     commandNote: reference?.note ?? PROJECT_RELATIVE,
     warnings,
   };
@@ -168,7 +173,7 @@ function scriptName(name: string, extension: string): string {
   return bare;
 }
 
-function scaffoldModel(dialect: Dialect, spec: EventSpec, command: string, commandNote: string): ScaffoldModel {
+function scaffoldModel(dialect: Dialect, spec: EventSpec, command: string, commandNote: string, guard: boolean): ScaffoldModel {
   const { events } = dialect;
   const fields = eventFields(dialect.id, spec.name);
   // Fields most events carry (session id, cwd, …) are the envelope; the rest say what this event is about.
@@ -188,7 +193,7 @@ function scaffoldModel(dialect: Dialect, spec: EventSpec, command: string, comma
     fields,
     keyFields: fields.filter((f) => f.isString && f.required && !inEnvelope(f.name)).map((f) => f.name),
     examples: dialect.scaffold.examples(spec.name),
-    guard: dialect.manifest.guardEvents?.includes(spec.name) ?? false,
+    guard,
     inputType: `${spec.name}Input`,
     outputType: hasOutput ? `${spec.name}Output` : null,
   };

@@ -5,9 +5,9 @@ import type { AddressInfo, Socket } from 'node:net';
 import { loadContextOf, openEngine, reloadFailureWarnings, type EngineSettings, type HookEngine } from '../engine/engine.js';
 import { HookctlError, UsageError } from '../errors.js';
 import type { Dialect } from '../kit/index.js';
+import type { Outcome } from '../kit/outcome.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 import { jsonDepth, parseJsonText, stringifyJson } from '../util/safe-json.js';
-import { claudeWireOutput } from './claude-wire.js';
 
 import { DEFAULT_HTTP_PORT, HOOK_PATH, TOKEN_ENV } from './http-names.js';
 
@@ -90,6 +90,8 @@ export async function serveHttp(options: HttpServerOptions): Promise<void> {
   const host = options.host ?? '127.0.0.1';
   checkLoopbackHost(host);
   const token = tokenOf(options.env);
+  const answer = options.dialect.protocol.httpAnswer;
+  if (answer === undefined) throw new UsageError(`serve --http: ${options.dialect.id} takes no http hooks that hookctl serves`);
   const cwd = loadContextOf(options.settings).cwd;
   const engine = await openEngine(options.dialect, {
     ...options.settings,
@@ -107,7 +109,7 @@ export async function serveHttp(options: HttpServerOptions): Promise<void> {
   const server = createServer(
     { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 1_000 },
     (request, response) => {
-      void handle(request, response, { engine, token, port: () => (server.address() as AddressInfo).port, limiter, controllers });
+      void handle(request, response, { engine, answer, token, port: () => (server.address() as AddressInfo).port, limiter, controllers });
     },
   );
   server.maxConnections = MAX_CONNECTIONS;
@@ -161,6 +163,8 @@ export async function serveHttp(options: HttpServerOptions): Promise<void> {
 
 interface Context {
   engine: HookEngine;
+  /** The dialect's wire form of an outcome (DialectProtocol.httpAnswer). */
+  answer(outcome: Outcome): Record<string, unknown>;
   token: string;
   port(): number;
   limiter: Limiter;
@@ -217,7 +221,7 @@ async function handle(request: IncomingMessage, response: ServerResponse, contex
     context.controllers.add(controller);
     try {
       const outcome = await context.engine.dispatch(event, payload, { signal: controller.signal });
-      reply(response, 200, claudeWireOutput(outcome));
+      reply(response, 200, context.answer(outcome));
     } catch (error) {
       // Non-2xx: Claude reports the hook failed; with "onFailure": "block" it blocks the action.
       reply(response, error instanceof HookctlError ? 400 : 500, { error: error instanceof Error ? error.message : String(error) });

@@ -67,6 +67,8 @@ export interface RunAgentCasesOptions {
   readonly home: string;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly withUserSettings?: boolean;
+  /** `--served`: the agent runs the hooks `hookctl serve --http` serves (AgentCase.served). */
+  readonly served?: boolean;
   /** Cases in flight at once (default: the number of cores). */
   readonly jobs?: number;
   /** Per agent session (default 300 s). */
@@ -264,6 +266,7 @@ async function runOne(options: RunAgentCasesOptions, entry: Predicted): Promise<
       withUserSettings: options.withUserSettings === true,
       sandbox,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      ...(options.served === true ? { served: true } : {}),
     });
     const agent = { agentDid: observation.summary, agentExitCode: observation.exitCode, agentStderr: observation.stderrTail };
     if (observation.stuck !== undefined)

@@ -5,7 +5,7 @@ import type { Outcome } from '../../src/kit/outcome.js';
 import { CLAUDE_EVENTS } from '../../src/dialects/claude/events.js';
 import { OCTO_EVENTS } from '../../src/dialects/octo/events.js';
 import { OPENINTERPRETER_EVENTS } from '../../src/dialects/openinterpreter/events.js';
-import type { DialectId } from '../../src/dialects/registry.js';
+import { DIALECTS, type DialectId } from '../../src/dialects/registry.js';
 import { runCli } from '../helpers/run-cli.js';
 import { makeTempProject } from '../helpers/temp-project.js';
 import { uncommentExample } from '../scaffold/uncomment-example.js';
@@ -80,9 +80,11 @@ describe.each([
     const project = await scaffoldedProject(dialect, event);
     const outcome = await project.dryRun();
     expect(outcome).toMatchObject(NO_EFFECT);
+    // A guard's py and js scripts start through sh, so a missing runtime refuses (test/scaffold/guard-launcher.test.ts).
+    const guard = DIALECTS[dialect].manifest.guardEvents?.includes(event) ?? false;
     expect(outcome.runs.map((r) => [r.command.split(' ')[0], r.status, r.exitCode, r.stdout])).toEqual([
-      ['node', 'completed', 0, ''],
-      ['python3', 'completed', 0, ''],
+      [guard ? 'sh' : 'node', 'completed', 0, ''],
+      [guard ? 'sh' : 'python3', 'completed', 0, ''],
       ['sh', 'completed', 0, ''],
     ]);
   });

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Outcome } from '../../src/kit/outcome.js';
-import { claudeWireOutput } from '../../src/serve/claude-wire.js';
+import { httpAnswer as claudeWireOutput } from '../../src/dialects/claude/http-answer.js';
 import { runCli } from '../helpers/run-cli.js';
 import { makeTempProject } from '../helpers/temp-project.js';
 

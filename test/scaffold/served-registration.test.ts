@@ -26,7 +26,7 @@ describe('scaffold --register --http', () => {
     expect(result.stdout).toContain('created .claude/hookctl-served.json: added the hook to PreToolUse.');
     const served = read(join(box.project, '.claude/hookctl-served.json'));
     expect(served.hooks.PreToolUse).toEqual([
-      { matcher: 'Bash', hooks: [{ type: 'command', command: 'node "$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.mjs' }] },
+      { matcher: 'Bash', hooks: [{ type: 'command', command: 'sh "$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.mjs' }] },
     ]);
     const settings = read(join(box.project, '.claude/settings.json'));
     expect((settings as unknown as { model: string }).model).toBe('opus');
@@ -92,11 +92,11 @@ describe('scaffold --register --http', () => {
     const common = ['--dialect', 'claude', '--cwd', box.project, '--home', box.home, '--managed', join(box.root, 'none.json')];
     const served = await runCli(['list', '--served', '--json', ...common]);
     const servedHooks = (JSON.parse(served.stdout) as { hooks: { command: string; file: string }[] }).hooks;
-    expect(servedHooks.map((hook) => hook.command)).toEqual(['node "$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.mjs']);
+    expect(servedHooks.map((hook) => hook.command)).toEqual(['sh "$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.mjs']);
     const own = await runCli(['list', '--json', ...common]);
     const ownHooks = (JSON.parse(own.stdout) as { hooks: { command: string }[] }).hooks.map((hook) => hook.command);
     expect(ownHooks).toContain('http://127.0.0.1:47733/hook');
-    expect(ownHooks).not.toContain('node "$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.mjs');
+    expect(ownHooks).not.toContain('sh "$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.mjs');
     // The repository lint finds the served file and lints it as claude settings.
     box.write(
       'project/.claude/hookctl-served.json',

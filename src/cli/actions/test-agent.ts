@@ -75,6 +75,7 @@ export async function testAgent(paths: readonly string[], options: AgentTestOpti
         home: common.home,
         env: process.env,
         withUserSettings: options.withUserSettings === true,
+        served: common.served,
         jobs,
         preflight,
         dialects: {

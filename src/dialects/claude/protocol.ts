@@ -11,6 +11,7 @@ import { ON_FAILURE_IGNORED } from './events.js';
 import { BLOCKED_BY_HOOK, modelFeedback } from './model-feedback.js';
 import { toolOutputProblem } from './tool-output.js';
 import { readOutput } from './read-output.js';
+import { httpAnswer } from './http-answer.js';
 
 /**
  * The claude output contract (SPEC-dialects 8.5) and aggregation (8.6). Hooks of one dispatch run
@@ -33,6 +34,7 @@ export const protocol: DialectProtocol = {
   aggregate,
   prepareDispatch,
   budgetMs: (event, selected, context) => (event === 'SessionEnd' ? sessionEndBudgetMs(selected, context.env) : null),
+  httpAnswer,
 };
 
 /** One handler's result (8.5), with `onFailure: "block"` applied. */

@@ -1,4 +1,5 @@
 import type { Language } from '../model.js';
+import { PYTHON_LAUNCHER } from './guard-launcher.js';
 import { pythonTypesFor } from '../python-types.js';
 import { sourceLiteral } from '../render.js';
 
@@ -8,6 +9,7 @@ export const python: Language = {
   extension: 'py',
   comment: '#',
   command: (path) => `python3 ${path}`,
+  guardLauncher: PYTHON_LAUNCHER,
   note:
     'Runs with python3 (3.8 or newer), standard library only; ' +
     "the event's TypedDicts are inlined from hookctl's generated hook_types.py.",

@@ -1,4 +1,5 @@
 import type { Language } from '../model.js';
+import { TYPESCRIPT_LAUNCHER } from './guard-launcher.js';
 import { nodeExampleCode, nodeFieldDocs, typesModule } from './node-script.js';
 
 /**
@@ -12,6 +13,7 @@ export const typescript: Language = {
   extension: 'ts',
   comment: '//',
   command: (path) => `node --experimental-strip-types ${path}`,
+  guardLauncher: TYPESCRIPT_LAUNCHER,
   note:
     'Runs with `node --experimental-strip-types` (Node >= 22.6; the flag is on by default from Node 23.6). ' +
     'Type-checking needs hookctl and @types/node installed in the project (npm i -D hookctl @types/node). ' +

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { isPlainObject } from '../../../util/is-plain-object.js';
 import { processesBelow, type StillRunning } from '../../../util/process-tree.js';
+import { TOKEN_ENV } from '../../../serve/http-names.js';
 import { type ModelScript, type RecordedRequest, startModelServer } from './model-server.js';
 
 /**
@@ -24,6 +25,12 @@ export interface SessionSpec {
   readonly env?: Readonly<Record<string, string>>;
   /** An HTTP hook endpoint of the case's own, on 127.0.0.1:`port` inside the namespace. */
   readonly hookServer?: HookServerSpec;
+  /**
+   * `hookctl serve --http` over the project at `cwd`, on 127.0.0.1:`port` inside the namespace, with
+   * `token` as its secret (`test --agent --served`); Claude gets the token in its environment. The
+   * driver (driver.ts) runs it around the session.
+   */
+  readonly served?: { readonly port: number; readonly token: string };
   /** Kills Claude after this long (default 90 s). */
   readonly timeoutMs?: number;
 }
@@ -86,6 +93,7 @@ export function sessionEnv(spec: SessionSpec, baseUrl: string): Record<string, s
   };
   // As root, Claude refuses --dangerously-skip-permissions unless told it is sandboxed.
   if (typeof process.getuid === 'function' && process.getuid() === 0) env.IS_SANDBOX = '1';
+  if (spec.served) env[TOKEN_ENV] = spec.served.token;
   return { ...env, ...spec.env };
 }
 

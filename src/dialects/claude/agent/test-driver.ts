@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { packageRoot } from '../../../contracts/package-root.js';
 import type { AgentCase, AgentDisagreement, AgentDriver, AgentObservation, AgentProjectContext } from '../../../kit/agent-driver.js';
@@ -16,6 +17,7 @@ import {
   writeWitness,
 } from '../../../util/agent-sandbox.js';
 import { isPlainObject } from '../../../util/is-plain-object.js';
+import { HOOK_PATH } from '../../../serve/http-names.js';
 import type { ModelScript, ScriptedTurn } from './model-server.js';
 import { claudeProjectMcpServers, claudeRedirections, copiedSettingsFiles } from './redirections.js';
 import type { SessionResult, SessionSpec } from './session.js';
@@ -67,6 +69,8 @@ type Layout = SandboxLayout;
 
 async function runClaudeCase(c: AgentCase): Promise<AgentObservation> {
   const layout = lay(c);
+  const served = c.served === true ? servedEndpoint(layout) : undefined;
+  if (served === null) return notServed(c);
   const continuation = c.event === 'Stop' && c.payload.stop_hook_active === true;
   const turns = scriptFor(c, layout, continuation);
   const settings = join(layout.tools, 'settings.json');
@@ -82,9 +86,41 @@ async function runClaudeCase(c: AgentCase): Promise<AgentObservation> {
     args: ['--settings', settings, '--strict-mcp-config', ...(c.event === 'PermissionRequest' ? [] : ['--dangerously-skip-permissions'])],
     env: { TMPDIR: layout.tmp },
     timeoutMs: c.timeoutMs,
+    ...(served === undefined ? {} : { served }),
   };
   const result = await runDriver(c.sandbox, spec, writtenPaths(c, layout));
   return observe(c, layout, result, turns.length);
+}
+
+/**
+ * `--served`: the endpoint the copy's settings send hooks to (the http handler `scaffold --register
+ * --http` writes, `http://127.0.0.1:<port>/hook`), served in the jail with a fresh secret; null when
+ * the settings have none, so Claude would never reach the served hooks.
+ */
+function servedEndpoint(layout: Layout): { port: number; token: string } | null {
+  let text = '';
+  try {
+    text = readFileSync(join(layout.project, '.claude', 'settings.json'), 'utf8');
+  } catch {
+    return null;
+  }
+  const port = SERVED_URL.exec(text)?.[1];
+  return port === undefined ? null : { port: Number(port), token: randomBytes(24).toString('hex') };
+}
+
+const SERVED_URL = new RegExp(`"http://(?:127\\.0\\.0\\.1|localhost):(\\d{1,5})${HOOK_PATH}"`);
+
+function notServed(c: AgentCase): AgentObservation {
+  return {
+    fired: false,
+    summary: 'not run',
+    disagreements: [],
+    exitCode: null,
+    stderrTail: '',
+    notDrivable:
+      `--served: .claude/settings.json has no http handler to http://127.0.0.1:<port>${HOOK_PATH}, so Claude Code never ` +
+      `reaches the served hooks (add one with \`hookctl scaffold ${c.event} --register --http\`)`,
+  };
 }
 
 /**
