@@ -9,7 +9,7 @@ import {
   EXTENSIONS,
   GIT_ROOT,
   handlerOf,
-  INTERPRETER,
+  programOf,
   kebab,
   LANGS,
   registeredHandlers,
@@ -56,7 +56,7 @@ describe.each(SCAFFOLD_DIALECTS)('hookctl scaffold --register --dialect %s', (di
     expect(statSync(join(box.project, path)).mode & 0o777).toBe(0o755);
     const command = /command: (.*)/.exec(result.stdout)![1]!;
     // Commands reach the script through $CLAUDE_PROJECT_DIR or the git root: the session cwd follows `cd`.
-    expect(command).toBe(`${INTERPRETER[lang]} ${anchorOf(dialect)}${path}`);
+    expect(command).toBe(`${programOf(dialect, event, lang)} ${anchorOf(dialect)}${path}`);
     expect(result.stdout).toMatch(new RegExp(`(created|updated) \\S+: added the hook to ${event}\\.`));
     const run = runHook(command, box.project, payload);
     expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({ status: 0, stdout: '', stderr: '' });
@@ -86,7 +86,7 @@ describe('hookctl scaffold --dialect claude', () => {
         PreToolUse: [
           {
             matcher: 'Bash',
-            hooks: [{ type: 'command', command: 'node "$CLAUDE_PROJECT_DIR"/.claude/hooks/pre-tool-use.mjs', onFailure: 'block' }],
+            hooks: [{ type: 'command', command: 'sh "$CLAUDE_PROJECT_DIR"/.claude/hooks/pre-tool-use.mjs', onFailure: 'block' }],
           },
         ],
       },
@@ -129,7 +129,7 @@ describe('hookctl scaffold', () => {
     expect(result.stdout).toContain(
       'Add to .octo/hooks.yml (or run again with --register):\n' +
         'hooks:\n  PreToolUse:\n    - matcher: terminal\n' +
-        `      command: node ${GIT_ROOT}/.octo/hooks/pre-tool-use.mjs\n`,
+        `      command: sh ${GIT_ROOT}/.octo/hooks/pre-tool-use.mjs\n`,
     );
     expect(() => statSync(join(box.project, '.octo/hooks.yml'))).toThrow();
   });
@@ -210,7 +210,7 @@ describe('hookctl scaffold', () => {
     expect(again.code).toBe(0);
     expect(again.stdout).toContain(
       '.openinterpreter/hooks.json already runs ' +
-        `\`node ${GIT_ROOT}/.openinterpreter/hooks/pre-tool-use.mjs\` on PreToolUse; left unchanged.`,
+        `\`sh ${GIT_ROOT}/.openinterpreter/hooks/pre-tool-use.mjs\` on PreToolUse; left unchanged.`,
     );
     expect(readFileSync(join(box.project, '.openinterpreter/hooks.json'), 'utf8')).toBe(config);
   });
@@ -238,7 +238,7 @@ describe('hookctl scaffold', () => {
     expect(clash.code).toBe(2);
     expect(clash.stderr).toBe(
       `hookctl: cannot register the hook in ${join(box.project, '.openinterpreter/hooks.json')}: id "guard" already names the hook ` +
-        `\`node ${GIT_ROOT}/.openinterpreter/hooks/guard.mjs\` on PreToolUse, and ids must be unique; ` +
+        `\`sh ${GIT_ROOT}/.openinterpreter/hooks/guard.mjs\` on PreToolUse, and ids must be unique; ` +
         'scaffold under another --name, or give the snippet another id. ' +
         'The file was not changed; add the snippet by hand.\n',
     );

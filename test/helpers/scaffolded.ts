@@ -11,6 +11,13 @@ import { DIALECT_IDS, manifestOf, type DialectId } from '../../src/dialects/regi
 export const SCAFFOLD_DIALECTS = DIALECT_IDS.filter((id) => id !== 'copilot');
 export const LANGS = ['js', 'py', 'sh'] as const;
 export const INTERPRETER = { js: 'node', py: 'python3', sh: 'sh' } as const;
+/**
+ * The program the registered command starts: on a guard event (the manifest's guardEvents) every
+ * language starts through sh, so a missing python3 or node refuses rather than fails open
+ * (test/scaffold/guard-launcher.test.ts).
+ */
+export const programOf = (dialect: DialectId, event: string, lang: (typeof LANGS)[number]): string =>
+  (manifestOf(dialect).guardEvents ?? []).includes(event) ? 'sh' : INTERPRETER[lang];
 export const EXTENSIONS = { js: 'mjs', py: 'py', sh: 'sh' } as const;
 export const kebab = (event: string) => event.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
 

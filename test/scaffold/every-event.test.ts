@@ -10,7 +10,7 @@ import {
   anchorOf,
   EXTENSIONS,
   handlerOf,
-  INTERPRETER,
+  programOf,
   kebab,
   LANGS,
   registeredHandlers,
@@ -60,7 +60,7 @@ describe.each(SCAFFOLD_DIALECTS)('scaffold --register, every %s event', (dialect
         });
         expect(statSync(join(project, path)).mode & 0o777).toBe(0o755);
         // Commands reach the script through $CLAUDE_PROJECT_DIR or the git root: the session cwd follows `cd`.
-        expect(result.command).toBe(`${INTERPRETER[lang]} ${anchorOf(dialect)}${path}`);
+        expect(result.command).toBe(`${programOf(dialect, event, lang)} ${anchorOf(dialect)}${path}`);
         const run = runHook(result.command, project, payload);
         expect({ lang, status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({ lang, status: 0, stdout: '', stderr: '' });
         expected.push(handlerOf(dialect, result.command, name));
