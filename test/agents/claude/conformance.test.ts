@@ -33,6 +33,10 @@ function checkClaude(c: Case, o: Observed): void {
   for (const [name, count] of Object.entries(want.calls ?? {})) expect(o.calls(name).length, `calls of ${name}`).toBe(count);
   if (want.continues !== undefined) expect(continued(o, c), 'Claude continued past the script').toBe(want.continues);
   if (want.result !== undefined) expect(o.result()?.result).toBe(want.result);
+  if (want.requests !== undefined) expect(o.mainRequests().length, 'model requests').toBe(want.requests);
+  const printed = `${JSON.stringify(o.session.events)}\n${o.session.stderr}`;
+  for (const text of want.printed ?? []) expect(printed, 'what Claude printed').toContain(text);
+  for (const [name, cwd] of Object.entries(want.cwdOf ?? {})) expect(o.calls(name)[0]?.payload.cwd, `cwd of ${name}`).toBe(cwd);
 }
 
 function checkHookctl(c: Case, o: Observed, outcome: Outcome, payload: Record<string, unknown>): void {
@@ -50,6 +54,8 @@ function checkHookctl(c: Case, o: Observed, outcome: Outcome, payload: Record<st
   if (want.additionalContext !== undefined) expect(outcome.additionalContext).toBe(want.additionalContext);
   if (want.systemMessages !== undefined) expect(outcome.systemMessages).toEqual(want.systemMessages);
   if (want.runStatus !== undefined) expect(outcome.runs[0]?.status, 'hookctl run status').toBe(want.runStatus);
+  if (want.matcherTarget !== undefined) expect(outcome.matcherTarget, 'hookctl matcher target').toBe(want.matcherTarget);
+  if (want.dialectOutput !== undefined) expect(outcome.dialectOutput ?? {}).toMatchObject(want.dialectOutput);
   for (const name of Object.keys(want.calls ?? {})) {
     const ran = outcome.runs.filter((run) => run.command.endsWith(`/hooks/${name}.sh`) && run.status !== 'skipped');
     // Claude ran it on this event iff hookctl does (a deduplicated copy is one run in both).

@@ -61,6 +61,11 @@ export interface AgentCase {
    * to Claude as `/etc/claude-code/<name>` through an overlay over /etc in a private mount namespace.
    */
   readonly managed?: Readonly<Record<string, unknown>>;
+  /**
+   * A session run first in the same sandbox (same project, config and hooks): the case's own run
+   * can then `--continue` it (a conversation to compact, say).
+   */
+  readonly before?: { readonly prompt: string; readonly script: ModelScript };
 }
 
 export interface HookCall {
@@ -131,8 +136,15 @@ export async function runCase(spec: AgentCase): Promise<Observed> {
     ...(spec.hookServer ? { hookServer: spec.hookServer } : {}),
     timeoutMs: spec.timeoutMs ?? 180_000,
   };
+  if (spec.before !== undefined) {
+    const first = { ...session, prompt: spec.before.prompt, script: substituteRootDeep(spec.before.script, root) };
+    writeFileSync(join(root, 'before.json'), JSON.stringify(first));
+  }
   writeFileSync(join(root, 'spec.json'), JSON.stringify(session));
-  await slot(() => runDriver(root, spec.managed !== undefined));
+  await slot(async () => {
+    if (spec.before !== undefined) await runDriver(root, spec.managed !== undefined, 'before');
+    await runDriver(root, spec.managed !== undefined);
+  });
   const result = JSON.parse(readFileSync(join(root, 'result.json'), 'utf8')) as SessionResult;
   return observe(root, result);
 }
@@ -164,10 +176,11 @@ export function managedUnavailable(): string | null {
 const overlayEtc = (root: string): string =>
   `mount -t overlay hookctl-etc -o lowerdir=/etc,upperdir=${root}/etc-up,workdir=${root}/etc-work /etc`;
 
-function runDriver(root: string, managed = false): Promise<void> {
+function runDriver(root: string, managed = false, name = 'spec'): Promise<void> {
   const ns = loopbackNamespace();
   if (!ns.available) throw new Error(ns.reason);
-  let argv = ns.wrap([process.execPath, DRIVER, join(root, 'spec.json'), join(root, 'result.json')]);
+  const result = name === 'spec' ? 'result.json' : `${name}-result.json`;
+  let argv = ns.wrap([process.execPath, DRIVER, join(root, `${name}.json`), join(root, result)]);
   if (managed) {
     // The mount namespace around the network one: the overlay is private to this Claude.
     mkdirSync(join(root, 'etc-work'), { recursive: true });
