@@ -17,6 +17,8 @@ export interface Want {
    * hookctl's `dialectOutput.modelFeedback` must hold the same texts.
    */
   readonly feedback?: readonly string[];
+  /** Texts Claude puts in front of the model that hookctl does not model (Claude's side only). */
+  readonly seen?: readonly string[];
   /** Texts that must not reach the model. */
   readonly unseen?: readonly string[];
   /** Hook name → how many times Claude ran it. */

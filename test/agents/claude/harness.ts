@@ -31,6 +31,8 @@ export type { HookBehaviour };
 
 const REPO = resolve(import.meta.dirname, '../../..');
 export const CLAUDE_BIN = join(REPO, 'node_modules', '.bin', 'claude');
+/** The Agent SDK's own Claude Code (its platform package): a newer release, for the events only it has. */
+export const SDK_CLAUDE_BIN = join(REPO, 'node_modules', '@anthropic-ai', `claude-agent-sdk-${process.platform}-${process.arch}`, 'claude');
 const DRIVER = join(REPO, 'dist', 'src', 'dialects', 'claude', 'agent', 'driver.js');
 
 /** Why the suite cannot run here, or null when it can. */
@@ -66,6 +68,8 @@ export interface AgentCase {
    * can then `--continue` it (a conversation to compact, say).
    */
   readonly before?: { readonly prompt: string; readonly script: ModelScript };
+  /** Run the Agent SDK's own binary (SDK_CLAUDE_BIN) instead of the pinned CLI's. */
+  readonly sdkBinary?: boolean;
 }
 
 export interface HookCall {
@@ -125,7 +129,7 @@ export async function runCase(spec: AgentCase): Promise<Observed> {
   const args = (spec.args ?? []).map((a) => substituteRoot(a, root));
   if (spec.skipPermissions !== false) args.push('--dangerously-skip-permissions');
   const session: SessionSpec = {
-    claude: CLAUDE_BIN,
+    claude: spec.sdkBinary ? SDK_CLAUDE_BIN : CLAUDE_BIN,
     cwd: join(root, 'project'),
     home: join(root, 'home'),
     configDir: join(root, 'config'),
