@@ -527,7 +527,41 @@ const interrupt: Case[] = [
   },
 ];
 
+/**
+ * DirectoryAdded: the SDK's `register_repo_root` control request (stdin, stream-json) adds a
+ * subdirectory of the project. (`/add-dir` as a `-p` prompt adds nothing: it is an interactive command.)
+ */
+const registerRoot = {
+  type: 'control_request',
+  request_id: 'r1',
+  request: { subtype: 'register_repo_root', directory: '$ROOT/project/sub' },
+};
+const adding = (table: Table, hooks: Readonly<Record<string, HookBehaviour>>): AgentCase =>
+  given(table, hooks, { input: [registerRoot], files: { 'project/sub/.keep': '' } });
+
+const directoryAdded: Case[] = [
+  {
+    name: 'register_repo_root fires it with source "register_repo_root" (the matcher target)',
+    event: 'DirectoryAdded',
+    given: adding({ DirectoryAdded: ['g', 'register_repo_root'] }, { g: {} }),
+    want: { calls: { g: 1 }, matcherTarget: 'register_repo_root', blocked: false, result: 'All done.' },
+  },
+  {
+    name: 'a matcher for "slash_command" does not select it',
+    event: 'DirectoryAdded',
+    given: adding({ DirectoryAdded: [['g', 'slash_command'], ['r']] }, { g: {}, r: {} }),
+    want: { calls: { g: 0, r: 1 } },
+  },
+  {
+    name: 'exit 2 changes nothing: the session goes on',
+    event: 'DirectoryAdded',
+    given: adding({ DirectoryAdded: ['g'] }, { g: { exit: 2, stderr: 'no' } }),
+    want: { calls: { g: 1 }, blocked: false, result: 'All done.' },
+  },
+];
+
 export const EVENT_CASES: readonly Case[] = [
+  ...directoryAdded,
   ...tasks,
   ...permissionDenied,
   ...interrupt,

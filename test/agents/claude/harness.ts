@@ -68,6 +68,8 @@ export interface AgentCase {
    * can then `--continue` it (a conversation to compact, say).
    */
   readonly before?: { readonly prompt: string; readonly script: ModelScript };
+  /** Stream-json lines for Claude's stdin before the prompt (the SDK's control requests); `$ROOT` is replaced. */
+  readonly input?: readonly unknown[];
   /** Run the Agent SDK's own binary (SDK_CLAUDE_BIN) instead of the pinned CLI's. */
   readonly sdkBinary?: boolean;
 }
@@ -138,6 +140,7 @@ export async function runCase(spec: AgentCase): Promise<Observed> {
     args,
     env: { ROOT: root, TMPDIR: join(root, 'tmp'), ...spec.env },
     ...(spec.hookServer ? { hookServer: spec.hookServer } : {}),
+    ...(spec.input ? { input: substituteRootDeep(spec.input, root) } : {}),
     timeoutMs: spec.timeoutMs ?? 180_000,
   };
   if (spec.before !== undefined) {
