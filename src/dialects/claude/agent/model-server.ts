@@ -27,12 +27,10 @@ export interface ScriptedTurn {
   readonly tools?: readonly ScriptedToolUse[];
   /**
    * The API answers this turn with an error instead (status, Anthropic error type, message): how a
-   * case makes Claude's turn end in an API failure (StopFailure). A 4xx other than 408/409/429 is
-   * not retried.
+   * case makes Claude's turn end in an API failure (StopFailure). Claude does not retry a 400 (it
+   * retries a 401, a 429 and a 5xx for minutes).
    */
   readonly error?: { readonly status: number; readonly type: string; readonly message: string };
-  /** The input tokens the API reports for this turn (default 10): a large count fills Claude's context (auto-compact). */
-  readonly inputTokens?: number;
 }
 
 /**
@@ -110,9 +108,8 @@ function answer(script: ModelScript, req: IncomingMessage, res: ServerResponse, 
   }
   const model = typeof body.model === 'string' ? body.model : 'scripted-model';
   const blocks = contentBlocks(turn.turn, turn.index);
-  const input = turn.turn.inputTokens ?? 10;
-  if (body.stream === true) sendStream(res, model, blocks, input);
-  else sendJson(res, message(model, blocks, input));
+  if (body.stream === true) sendStream(res, model, blocks);
+  else sendJson(res, message(model, blocks));
 }
 
 type Block = { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: Readonly<Record<string, unknown>> };
@@ -161,7 +158,7 @@ function stopReason(blocks: readonly Block[]): string {
   return blocks.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn';
 }
 
-function message(model: string, blocks: readonly Block[], inputTokens = 10): Record<string, unknown> {
+function message(model: string, blocks: readonly Block[]): Record<string, unknown> {
   return {
     id: `msg_${randomBytes(8).toString('hex')}`,
     type: 'message',
@@ -170,7 +167,7 @@ function message(model: string, blocks: readonly Block[], inputTokens = 10): Rec
     content: blocks,
     stop_reason: stopReason(blocks),
     stop_sequence: null,
-    usage: { input_tokens: inputTokens, output_tokens: 10, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+    usage: { input_tokens: 10, output_tokens: 10, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
   };
 }
 
@@ -180,11 +177,11 @@ function sendJson(res: ServerResponse, value: unknown): void {
 }
 
 /** The Messages API event stream: message_start, each block's start/delta/stop, message_delta, message_stop. */
-function sendStream(res: ServerResponse, model: string, blocks: readonly Block[], inputTokens = 10): void {
+function sendStream(res: ServerResponse, model: string, blocks: readonly Block[]): void {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   const send = (type: string, data: Record<string, unknown>): boolean =>
     res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
-  const start = { ...message(model, []), stop_reason: null, usage: { input_tokens: inputTokens, output_tokens: 1 } };
+  const start = { ...message(model, []), stop_reason: null, usage: { input_tokens: 10, output_tokens: 1 } };
   send('message_start', { message: start });
   blocks.forEach((block, index) => {
     if (block.type === 'text') {
