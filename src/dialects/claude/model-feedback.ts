@@ -14,6 +14,7 @@ import type { Decision } from '../../kit/outcome.js';
  *   PostToolUse(Failure) block `<Event>:<Tool> hook blocking error from command: "<command>": <reason>`
  *   Stop/SubagentStop block    `<Event> hook feedback:\n<reason>` and the blocking-error line above, naming
  *                              the hook by its statusMessage when it has one
+ *   TaskCreated/TaskCompleted  `<Event> hook feedback:\n<reason>` as the task tool's result (Claude Code 2.1.332)
  *   additionalContext          `<Event>[:<Tool>] hook additional context: <text>`
  *   plain stdout as context    `<Event> hook success: <text>`
  *
@@ -24,6 +25,8 @@ import type { Decision } from '../../kit/outcome.js';
 /** Events whose hook label carries the tool name (`PreToolUse:Bash`). */
 const TOOL_EVENTS: ReadonlySet<string> = new Set(['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PermissionRequest']);
 const CONTINUATION_EVENTS: ReadonlySet<string> = new Set(['Stop', 'SubagentStop']);
+/** Events whose block is the result of the task tool that fired them. */
+const TASK_EVENTS: ReadonlySet<string> = new Set(['TaskCreated', 'TaskCompleted']);
 
 /** Claude's text for a JSON block that names no reason. */
 export const BLOCKED_BY_HOOK = 'Blocked by hook';
@@ -66,6 +69,8 @@ export function modelFeedback(
       texts.push(`${label} hook blocking error from command: "${command}": ${detail}`);
     } else if (extra.blocked === true && CONTINUATION_EVENTS.has(event)) {
       texts.push(`${event} hook feedback:\n${detail}`, `${event} hook blocking error from command: "${shown}": ${detail}`);
+    } else if (extra.blocked === true && TASK_EVENTS.has(event)) {
+      texts.push(`${event} hook feedback:\n${detail}`);
     }
     if (effect.additionalContext !== undefined && effect.additionalContext !== '') {
       texts.push(`${label} hook ${facts.plainContext ? 'success' : 'additional context'}: ${effect.additionalContext}`);

@@ -1,4 +1,5 @@
 import type { Decision } from '../../../src/kit/outcome.js';
+import { EVENT_CASES } from './event-cases.js';
 import { type AgentCase, type HookBehaviour, hookCommand } from './harness.js';
 
 /**
@@ -16,6 +17,8 @@ export interface Want {
    * hookctl's `dialectOutput.modelFeedback` must hold the same texts.
    */
   readonly feedback?: readonly string[];
+  /** Texts Claude puts in front of the model that hookctl does not model (Claude's side only). */
+  readonly seen?: readonly string[];
   /** Texts that must not reach the model. */
   readonly unseen?: readonly string[];
   /** Hook name → how many times Claude ran it. */
@@ -41,6 +44,16 @@ export interface Want {
   readonly systemMessages?: readonly string[];
   /** The status of hookctl's first run. */
   readonly runStatus?: string;
+  /** hookctl's matcher target for the real payload (the binary's match query). */
+  readonly matcherTarget?: string | null;
+  /** Fields hookctl's dialectOutput holds (worktreePath, an elicitation's action and content). */
+  readonly dialectOutput?: Readonly<Record<string, unknown>>;
+  /** How many main-conversation model requests Claude made. */
+  readonly requests?: number;
+  /** Texts Claude printed (its stream-json events and stderr). */
+  readonly printed?: readonly string[];
+  /** Hook name → the `cwd` of its first payload. */
+  readonly cwdOf?: Readonly<Record<string, string>>;
 }
 
 export interface Case {
@@ -880,4 +893,5 @@ export const CASES: readonly Case[] = [
   ...matchers,
   ...handlers,
   ...lifecycle,
+  ...EVENT_CASES,
 ];

@@ -5,7 +5,7 @@ import { contracts } from '../../../src/dialects/claude/contracts.js';
 import { loadDialect } from '../../../src/index.js';
 import type { Outcome } from '../../../src/kit/outcome.js';
 import { CASES, type Case } from './cases.js';
-import { cleanup, hookctlSays, managedUnavailable, type Observed, runCase, unavailable } from './harness.js';
+import { cleanup, hookctlSays, managedUnavailable, type Observed, runCase, SDK_CLAUDE_BIN, unavailable } from './harness.js';
 import { substituteRootDeep } from '../case-sandbox.js';
 
 /**
@@ -17,6 +17,8 @@ const why = unavailable();
 if (why !== null) console.log(`real-Claude conformance suite not run: ${why}`);
 const noManaged = why === null && CASES.some((c) => c.given.managed) ? managedUnavailable() : null;
 if (noManaged !== null) console.log(`real-Claude managed-settings cases not run: ${noManaged}`);
+const noSdk = existsSync(SDK_CLAUDE_BIN) ? null : `the Agent SDK's own binary is not installed (${SDK_CLAUDE_BIN})`;
+if (why === null && noSdk !== null) console.log(`real-Claude cases of the SDK's binary not run: ${noSdk}`);
 
 function continued(observed: Observed, c: Case): boolean {
   const turns = c.given.script.conversations.find((conv) => conv.when === undefined)?.turns.length ?? 0;
@@ -30,9 +32,14 @@ function checkClaude(c: Case, o: Observed): void {
   const seen = o.lastRequestText();
   for (const text of want.feedback ?? []) expect(seen, 'text the model sees').toContain(text);
   for (const text of want.unseen ?? []) expect(seen).not.toContain(text);
+  for (const text of want.seen ?? []) expect(seen, 'text the model sees').toContain(text);
   for (const [name, count] of Object.entries(want.calls ?? {})) expect(o.calls(name).length, `calls of ${name}`).toBe(count);
   if (want.continues !== undefined) expect(continued(o, c), 'Claude continued past the script').toBe(want.continues);
   if (want.result !== undefined) expect(o.result()?.result).toBe(want.result);
+  if (want.requests !== undefined) expect(o.mainRequests().length, 'model requests').toBe(want.requests);
+  const printed = `${JSON.stringify(o.session.events)}\n${o.session.stderr}`;
+  for (const text of want.printed ?? []) expect(printed, 'what Claude printed').toContain(text);
+  for (const [name, cwd] of Object.entries(want.cwdOf ?? {})) expect(o.calls(name)[0]?.payload.cwd, `cwd of ${name}`).toBe(cwd);
 }
 
 function checkHookctl(c: Case, o: Observed, outcome: Outcome, payload: Record<string, unknown>): void {
@@ -50,6 +57,8 @@ function checkHookctl(c: Case, o: Observed, outcome: Outcome, payload: Record<st
   if (want.additionalContext !== undefined) expect(outcome.additionalContext).toBe(want.additionalContext);
   if (want.systemMessages !== undefined) expect(outcome.systemMessages).toEqual(want.systemMessages);
   if (want.runStatus !== undefined) expect(outcome.runs[0]?.status, 'hookctl run status').toBe(want.runStatus);
+  if (want.matcherTarget !== undefined) expect(outcome.matcherTarget, 'hookctl matcher target').toBe(want.matcherTarget);
+  if (want.dialectOutput !== undefined) expect(outcome.dialectOutput ?? {}).toMatchObject(want.dialectOutput);
   for (const name of Object.keys(want.calls ?? {})) {
     const ran = outcome.runs.filter((run) => run.command.endsWith(`/hooks/${name}.sh`) && run.status !== 'skipped');
     // Claude ran it on this event iff hookctl does (a deduplicated copy is one run in both).
@@ -79,7 +88,8 @@ async function payloadFor(c: Case, o: Observed): Promise<Record<string, unknown>
 describe.skipIf(why !== null)('Claude Code 2.1.332 against hookctl (real binary, scripted model)', () => {
   if (!process.env.HOOKCTL_AGENT_KEEP) afterAll(cleanup);
   for (const c of CASES) {
-    const run = c.given.managed !== undefined && noManaged !== null ? it.skip : it.concurrent;
+    const skip = (c.given.managed !== undefined && noManaged !== null) || (c.given.sdkBinary === true && noSdk !== null);
+    const run = skip ? it.skip : it.concurrent;
     run(`${c.event}: ${c.name}`, { timeout: 600_000 }, async () => {
       const observed = await runCase(c.given);
       expect(observed.session.timedOut, observed.session.stderr).toBe(false);

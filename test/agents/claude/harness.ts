@@ -31,6 +31,8 @@ export type { HookBehaviour };
 
 const REPO = resolve(import.meta.dirname, '../../..');
 export const CLAUDE_BIN = join(REPO, 'node_modules', '.bin', 'claude');
+/** The Agent SDK's own Claude Code (its platform package): a newer release, for the events only it has. */
+export const SDK_CLAUDE_BIN = join(REPO, 'node_modules', '@anthropic-ai', `claude-agent-sdk-${process.platform}-${process.arch}`, 'claude');
 const DRIVER = join(REPO, 'dist', 'src', 'dialects', 'claude', 'agent', 'driver.js');
 
 /** Why the suite cannot run here, or null when it can. */
@@ -61,6 +63,15 @@ export interface AgentCase {
    * to Claude as `/etc/claude-code/<name>` through an overlay over /etc in a private mount namespace.
    */
   readonly managed?: Readonly<Record<string, unknown>>;
+  /**
+   * A session run first in the same sandbox (same project, config and hooks): the case's own run
+   * can then `--continue` it (a conversation to compact, say).
+   */
+  readonly before?: { readonly prompt: string; readonly script: ModelScript };
+  /** Stream-json lines for Claude's stdin before the prompt (the SDK's control requests); `$ROOT` is replaced. */
+  readonly input?: readonly unknown[];
+  /** Run the Agent SDK's own binary (SDK_CLAUDE_BIN) instead of the pinned CLI's. */
+  readonly sdkBinary?: boolean;
 }
 
 export interface HookCall {
@@ -120,7 +131,7 @@ export async function runCase(spec: AgentCase): Promise<Observed> {
   const args = (spec.args ?? []).map((a) => substituteRoot(a, root));
   if (spec.skipPermissions !== false) args.push('--dangerously-skip-permissions');
   const session: SessionSpec = {
-    claude: CLAUDE_BIN,
+    claude: spec.sdkBinary ? SDK_CLAUDE_BIN : CLAUDE_BIN,
     cwd: join(root, 'project'),
     home: join(root, 'home'),
     configDir: join(root, 'config'),
@@ -129,10 +140,18 @@ export async function runCase(spec: AgentCase): Promise<Observed> {
     args,
     env: { ROOT: root, TMPDIR: join(root, 'tmp'), ...spec.env },
     ...(spec.hookServer ? { hookServer: spec.hookServer } : {}),
+    ...(spec.input ? { input: substituteRootDeep(spec.input, root) } : {}),
     timeoutMs: spec.timeoutMs ?? 180_000,
   };
+  if (spec.before !== undefined) {
+    const first = { ...session, prompt: spec.before.prompt, script: substituteRootDeep(spec.before.script, root) };
+    writeFileSync(join(root, 'before.json'), JSON.stringify(first));
+  }
   writeFileSync(join(root, 'spec.json'), JSON.stringify(session));
-  await slot(() => runDriver(root, spec.managed !== undefined));
+  await slot(async () => {
+    if (spec.before !== undefined) await runDriver(root, spec.managed !== undefined, 'before');
+    await runDriver(root, spec.managed !== undefined);
+  });
   const result = JSON.parse(readFileSync(join(root, 'result.json'), 'utf8')) as SessionResult;
   return observe(root, result);
 }
@@ -164,10 +183,11 @@ export function managedUnavailable(): string | null {
 const overlayEtc = (root: string): string =>
   `mount -t overlay hookctl-etc -o lowerdir=/etc,upperdir=${root}/etc-up,workdir=${root}/etc-work /etc`;
 
-function runDriver(root: string, managed = false): Promise<void> {
+function runDriver(root: string, managed = false, name = 'spec'): Promise<void> {
   const ns = loopbackNamespace();
   if (!ns.available) throw new Error(ns.reason);
-  let argv = ns.wrap([process.execPath, DRIVER, join(root, 'spec.json'), join(root, 'result.json')]);
+  const result = name === 'spec' ? 'result.json' : `${name}-result.json`;
+  let argv = ns.wrap([process.execPath, DRIVER, join(root, `${name}.json`), join(root, result)]);
   if (managed) {
     // The mount namespace around the network one: the overlay is private to this Claude.
     mkdirSync(join(root, 'etc-work'), { recursive: true });

@@ -25,6 +25,12 @@ export interface ScriptedToolUse {
 export interface ScriptedTurn {
   readonly text?: string;
   readonly tools?: readonly ScriptedToolUse[];
+  /**
+   * The API answers this turn with an error instead (status, Anthropic error type, message): how a
+   * case makes Claude's turn end in an API failure (StopFailure). Claude does not retry a 400 (it
+   * retries a 401, a 429 and a 5xx for minutes).
+   */
+  readonly error?: { readonly status: number; readonly type: string; readonly message: string };
 }
 
 /**
@@ -94,6 +100,12 @@ function answer(script: ModelScript, req: IncomingMessage, res: ServerResponse, 
   }
   const messages = Array.isArray(body.messages) ? body.messages : [];
   const turn = pickTurn(script, messages);
+  if (turn.turn.error !== undefined) {
+    const { status, type, message: text } = turn.turn.error;
+    const payload = JSON.stringify({ type: 'error', error: { type, message: text } });
+    res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }).end(payload);
+    return;
+  }
   const model = typeof body.model === 'string' ? body.model : 'scripted-model';
   const blocks = contentBlocks(turn.turn, turn.index);
   if (body.stream === true) sendStream(res, model, blocks);

@@ -33,6 +33,11 @@ export interface SessionSpec {
   readonly served?: { readonly port: number; readonly token: string };
   /** Kills Claude after this long (default 90 s). */
   readonly timeoutMs?: number;
+  /**
+   * Stream-json input (`--input-format stream-json`): these lines go to Claude's stdin, then it is
+   * closed; the prompt is sent as the last user message. How a case sends the SDK's control requests.
+   */
+  readonly input?: readonly unknown[];
 }
 
 export interface HookServerSpec {
@@ -110,8 +115,19 @@ interface ClaudeRun {
 const isClaude = (argv: readonly string[]): boolean => argv.some((arg, i) => i < 2 && /(^|\/)(claude(\.exe)?|cli\.js)$/.test(arg));
 
 function spawnClaude(spec: SessionSpec, baseUrl: string): Promise<ClaudeRun> {
-  const args = ['-p', spec.prompt, '--output-format', 'stream-json', '--verbose', '--include-hook-events', ...(spec.args ?? [])];
-  const child = spawn(spec.claude, args, { cwd: spec.cwd, env: sessionEnv(spec, baseUrl), stdio: ['ignore', 'pipe', 'pipe'] });
+  const input = spec.input === undefined ? [] : ['--input-format', 'stream-json'];
+  const prompt = spec.input === undefined ? [spec.prompt] : [];
+  const args = ['-p', ...prompt, ...input, '--output-format', 'stream-json', '--verbose', '--include-hook-events', ...(spec.args ?? [])];
+  const options = { cwd: spec.cwd, env: sessionEnv(spec, baseUrl) };
+  const child =
+    spec.input === undefined
+      ? spawn(spec.claude, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn(spec.claude, args, { ...options, stdio: ['pipe', 'pipe', 'pipe'] });
+  if (spec.input !== undefined && child.stdin !== null) {
+    const user = { type: 'user', message: { role: 'user', content: spec.prompt } };
+    child.stdin.on('error', () => {});
+    child.stdin.end([...spec.input, user].map((line) => `${JSON.stringify(line)}\n`).join(''));
+  }
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => {
