@@ -43,7 +43,8 @@ describe('hook files the agent never reads (issue 39)', () => {
         1,
         3,
         'claude never reads .claude/hooks.json, so the hooks in it never run: claude reads hooks from .claude/settings.json or ' +
-          '.claude/settings.local.json; hooks.json is the name openinterpreter (.openinterpreter/hooks.json) and codex (.codex/hooks.json) ' +
+          '.claude/settings.local.json; hooks.json is the name openinterpreter (.openinterpreter/hooks.json) and ' +
+          'codex (.codex/hooks.json) ' +
           'read in their own directory',
       ],
       [
@@ -57,7 +58,8 @@ describe('hook files the agent never reads (issue 39)', () => {
         'unread-file',
         1,
         3,
-        'gemini never reads .gemini/hooks.json, so the hooks in it never run: gemini reads hooks from .gemini/settings.json; move them there',
+        'gemini never reads .gemini/hooks.json, so the hooks in it never run: gemini reads hooks from .gemini/settings.json; ' +
+          'move them there',
       ],
     ]);
     expect(result.stderr).toBe('');
@@ -74,7 +76,8 @@ describe('hook files the agent never reads (issue 39)', () => {
     const box = repository(
       {
         'hooks/hooks.json':
-          '{ "hooks": { "BeforeTool": [{ "matcher": "write_file|replace_file_content", "hooks": [{ "type": "command", "command": "exit 0" }] }] } }\n',
+          '{ "hooks": { "BeforeTool": [{ "matcher": "write_file|replace_file_content", ' +
+          '"hooks": [{ "type": "command", "command": "exit 0" }] }] } }\n',
         'p/hooks/hooks.json': HOOKS,
       },
       true,

@@ -32,6 +32,8 @@ export const outputIgnored = createRule({
       'the JSON the command prints has {{key}} at the top level, where {{event}} output does not read it: put it in "hookSpecificOutput"',
     // {{keys}}: the top-level keys the event's output has.
     notInOutput: 'the JSON the command prints has {{key}}, which {{event}} output does not have ({{keys}}), so the agent ignores it',
+    // Issue 39: `echo '{\"decision\":…}'` — inside single quotes the backslashes stay, and the output is no JSON.
+    notJson: 'the command prints {{text}} as its JSON output, but it is not valid JSON ({{reason}}), so the agent reads nothing from it',
   },
   check({ spec, checked, report }) {
     const ignored = spec.exitTwoIgnored ?? {};
@@ -46,6 +48,9 @@ export const outputIgnored = createRule({
         report({ messageId: 'exitTwoIgnored', data: { event, effect: ignored[event]! }, pos });
       const schema = schemaOf(event);
       if (schema === null) continue;
+      for (const printed of printedObjects(command.value)) {
+        if ('error' in printed) report({ messageId: 'notJson', data: { text: printed.text, reason: printed.error }, pos });
+      }
       for (const key of printedKeys(command.value)) {
         if (Object.hasOwn(schema.topLevel, key)) continue;
         if (schema.nested.includes(key)) report({ messageId: 'nestedKey', data: { key: JSON.stringify(key), event }, pos });
@@ -62,12 +67,21 @@ export const outputIgnored = createRule({
 
 /** The top-level keys of each JSON object the command prints as a literal. */
 function printedKeys(command: string): string[] {
-  return [...command.matchAll(PRINTED_JSON)].flatMap((match) => {
+  return printedObjects(command).flatMap((printed) => ('keys' in printed ? printed.keys : []));
+}
+
+/** Each `{…}` the command prints as a literal: its keys, or why it is no JSON (written with `\"`, a trailing comma). */
+function printedObjects(command: string): ({ keys: string[] } | { text: string; error: string })[] {
+  return [...command.matchAll(PRINTED_JSON)].map((match) => {
+    const text = match[1]!;
     try {
-      const value: unknown = JSON.parse(match[1]!);
-      return typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value) : [];
-    } catch {
-      return [];
+      const value: unknown = JSON.parse(text);
+      return { keys: typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value) : [] };
+    } catch (error) {
+      // printf turns `\"` into `"` itself; echo and single quotes keep the backslash.
+      if (/^\s*printf\b/.test(match[0]!.replace(/^[;&|{(]|\b(?:then|else|do)\b/, '')) && text.includes('\\')) return { keys: [] };
+      const shown = text.length > 40 ? `${text.slice(0, 37)}…` : text;
+      return { text: JSON.stringify(shown), error: (error as Error).message.split('\n')[0]! };
     }
   });
 }

@@ -24,11 +24,27 @@ new RuleTester().run(outputIgnored, {
       },
     },
     {
+      name: 'printf turns \\" into a quote itself: not judged as no JSON',
+      files: { [GEMINI]: groups('BeforeTool', `printf '{\\"decision\\":\\"allow\\"}'`) },
+    },
+    {
       name: 'JSON built at run time is not judged',
       files: { [GEMINI]: groups('AfterTool', 'echo "{\\"additionalContext\\": \\"$X\\"}"') },
     },
   ],
   invalid: [
+    {
+      name: 'gemini: JSON written with \\" inside single quotes is printed with its backslashes: no JSON at all (issue 39)',
+      files: { [GEMINI]: groups('BeforeTool', `echo '{\\"decision\\":\\"allow\\"}'`) },
+      errors: [
+        {
+          messageId: 'notJson',
+          line: 4,
+          column: 45,
+          data: { text: JSON.stringify('{\\"decision\\":\\"allow\\"}'), reason: /^Expected property name/ },
+        },
+      ],
+    },
     {
       name: 'gemini: additionalContext at the top level of AfterTool output, where Gemini reads it under hookSpecificOutput',
       files: { [GEMINI]: groups('AfterTool', `echo '{"additionalContext": "Run the linter before committing."}'`) },
