@@ -15,6 +15,10 @@ new RuleTester().run(outputIgnored, {
     { name: 'a 2 that is not an exit code', files: { [CLAUDE_SETTINGS]: groups('SessionEnd', 'sleep 2; echo exit 2 >> log') } },
     { name: 'codex: exit 2 on Stop continues the turn', files: { [CODEX_JSON]: groups('Stop', 'test -f DONE || exit 2') } },
     {
+      name: 'gemini: exit 2 on BeforeAgent blocks the prompt',
+      files: { [GEMINI]: groups('BeforeAgent', 'grep -q secret || exit 0; exit 2') },
+    },
+    {
       name: 'claude: a decision where PreToolUse has one, and context inside hookSpecificOutput',
       files: {
         [CLAUDE_SETTINGS]: groups(
@@ -33,6 +37,20 @@ new RuleTester().run(outputIgnored, {
     },
   ],
   invalid: [
+    {
+      name: 'gemini: exit 2 on SessionStart is a deny that Gemini CLI never reads (issue 39)',
+      files: { [GEMINI]: groups('SessionStart', 'test -f .env || { echo "no .env" >&2; exit 2; }') },
+      errors: [
+        {
+          messageId: 'exitTwoIgnored',
+          line: 4,
+          column: 45,
+          message:
+            'the command exits 2 to block, but SessionStart cannot be blocked: Gemini CLI reads only additionalContext from it, ' +
+            'and the SessionStart goes on',
+        },
+      ],
+    },
     {
       name: 'gemini: JSON written with \\" inside single quotes is printed with its backslashes: no JSON at all (issue 39)',
       files: { [GEMINI]: groups('BeforeTool', `echo '{\\"decision\\":\\"allow\\"}'`) },
