@@ -4,6 +4,7 @@ import { setField } from '../../config/field-value.js';
 import { packageRoot } from '../../contracts/package-root.js';
 import { eventFileStem } from '../../contracts/schema-files.js';
 import { memoize } from '../memoize.js';
+import { builtObjectKeys } from '../printed-json.js';
 import { createRule } from '../rule.js';
 
 /** `exit 2` as a command of its own: at the start, after `;`, `&&`, `||`, `|`, `{`, `(` or `then`/`else`. */
@@ -65,9 +66,10 @@ export const outputIgnored = createRule({
   },
 });
 
-/** The top-level keys of each JSON object the command prints as a literal. */
+/** The top-level keys of each JSON object the command prints as a literal or builds from literals. */
 function printedKeys(command: string): string[] {
-  return printedObjects(command).flatMap((printed) => ('keys' in printed ? printed.keys : []));
+  const literal = printedObjects(command).flatMap((printed) => ('keys' in printed ? printed.keys : []));
+  return [...literal, ...builtObjectKeys(command).flat()];
 }
 
 /** Each `{…}` the command prints as a literal: its keys, or why it is no JSON (written with `\"`, a trailing comma). */

@@ -32,11 +32,59 @@ new RuleTester().run(outputIgnored, {
       files: { [GEMINI]: groups('BeforeTool', `printf '{\\"decision\\":\\"allow\\"}'`) },
     },
     {
+      name: 'jq reading its input (no -n) prints what the input holds: not judged',
+      files: { [CLAUDE_SETTINGS]: groups('SessionStart', `jq '{decision: .d}'`) },
+    },
+    {
+      name: 'a computed key, a **spread: the keys are not known',
+      files: {
+        [CLAUDE_SETTINGS]: groups(
+          'SessionStart',
+          `jq -n --arg k x '{($k): 1}'; python3 -c 'import json,os; print(json.dumps({**os.environ, "decision": "x"}))'`,
+        ),
+      },
+    },
+    {
+      name: 'built output the event reads: jq -n hookSpecificOutput on PostToolUse, a here-document decision on Stop',
+      files: {
+        [CLAUDE_SETTINGS]: groups(
+          'PostToolUse',
+          `jq -n --arg c "$CTX" '{hookSpecificOutput: {hookEventName: "PostToolUse", additionalContext: $c}}'`,
+        ),
+        [CODEX_JSON]: groups('Stop', 'cat <<\'EOF\'\n{"decision": "block", "reason": "run the tests"}\nEOF'),
+      },
+    },
+    {
       name: 'JSON built at run time is not judged',
       files: { [GEMINI]: groups('AfterTool', 'echo "{\\"additionalContext\\": \\"$X\\"}"') },
     },
   ],
   invalid: [
+    {
+      name: 'claude: jq -n builds a decision for SessionStart, which has none (issue 39)',
+      files: { [CLAUDE_SETTINGS]: groups('SessionStart', `jq -nc --arg r "$REASON" '{decision: "block", reason: $r}'`) },
+      errors: [
+        { messageId: 'notInOutput', line: 4, column: 45, data: { key: '"decision"', event: 'SessionStart', keys: /^continue, / } },
+        { messageId: 'notInOutput', line: 4, column: 45, data: { key: '"reason"', event: 'SessionStart', keys: /^continue, / } },
+      ],
+    },
+    {
+      name: "gemini: printf '%s' of additionalContext at the top level of AfterTool output",
+      files: { [GEMINI]: groups('AfterTool', `printf '%s\\n' '{"additionalContext": "run the tests"}'`) },
+      errors: [{ messageId: 'nestedKey', line: 4, column: 45, data: { key: '"additionalContext"', event: 'AfterTool' } }],
+    },
+    {
+      name: 'gemini: a here-document whose values expand and whose keys do not',
+      files: { [GEMINI]: groups('AfterTool', 'cat <<EOF\n{"additionalContext": "$(git status --short)"}\nEOF') },
+      errors: [{ messageId: 'nestedKey', line: 4, column: 45, data: { key: '"additionalContext"', event: 'AfterTool' } }],
+    },
+    {
+      name: 'claude: python json.dumps of a literal dict on a tool event',
+      files: {
+        [CLAUDE_SETTINGS]: groups('PostToolUse', `python3 -c 'import json; print(json.dumps({"additionalContext": "formatted"}))'`),
+      },
+      errors: [{ messageId: 'nestedKey', line: 4, column: 45, data: { key: '"additionalContext"', event: 'PostToolUse' } }],
+    },
     {
       name: 'gemini: exit 2 on SessionStart is a deny that Gemini CLI never reads (issue 39)',
       files: { [GEMINI]: groups('SessionStart', 'test -f .env || { echo "no .env" >&2; exit 2; }') },
