@@ -92,6 +92,8 @@ export const configSpec: DialectConfigSpec = {
     Notification: 'Gemini CLI reads nothing from it',
     BeforeToolSelection: 'Gemini CLI reads only its toolConfig',
   },
+  // hookRunner.js: the text read is stdout, else stderr; with neither there is no output, and no deny.
+  exitTwoNeedsText: 'Gemini CLI',
   mcpToolPrefix: 'mcp_',
   // Other agents' names for Gemini's tools, from the one cross-agent table (issue 39).
   toolNames: { ...toolNames, equivalents: toolEquivalents('Gemini CLI') },

@@ -34,6 +34,10 @@ export const outputIgnored = createRule({
     // {{keys}}: the top-level keys the event's output has.
     notInOutput: 'the JSON the command prints has {{key}}, which {{event}} output does not have ({{keys}}), so the agent ignores it',
     // Issue 39: `echo '{\"decision\":…}'` — inside single quotes the backslashes stay, and the output is no JSON.
+    // {{agent}} blocks on exit 2 only with a reason on stdout or stderr; the command writes none.
+    silentExitTwo:
+      'the command exits 2 without writing anything, and {{agent}} blocks only when stdout or stderr holds a reason: ' +
+      'with neither it reads no output and the {{event}} goes on; write the reason to stderr (`echo "…" >&2; exit 2`)',
     notJson: 'the command prints {{text}} as its JSON output, but it is not valid JSON ({{reason}}), so the agent reads nothing from it',
   },
   check({ spec, checked, report }) {
@@ -47,6 +51,8 @@ export const outputIgnored = createRule({
       const pos = command.pos;
       if (Object.hasOwn(ignored, event) && EXIT_TWO.test(command.value))
         report({ messageId: 'exitTwoIgnored', data: { event, effect: ignored[event]! }, pos });
+      else if (spec.exitTwoNeedsText !== undefined && EXIT_TWO.test(command.value) && writesNothing(command.value))
+        report({ messageId: 'silentExitTwo', data: { agent: spec.exitTwoNeedsText, event }, pos });
       const schema = schemaOf(event);
       if (schema === null) continue;
       for (const printed of printedObjects(command.value)) {
@@ -65,6 +71,23 @@ export const outputIgnored = createRule({
     }
   },
 });
+
+/** Commands that write nothing to stdout or stderr (grep only with -q, -s aside). */
+const QUIET = /^(?:exit(?:\s+\d+)?|test\b.*|\[\[?\s.*|true|false|:|grep\s+(?:-[a-zA-Z]*\s+)*-[a-zA-Z]*q[a-zA-Z]*\b.*)$/s;
+
+/**
+ * Whether every simple command of the command line is one that writes nothing (a test, `grep -q`,
+ * `exit`): then an exit 2 leaves stdout and stderr empty. Anything else may write, and is not judged.
+ */
+function writesNothing(command: string): boolean {
+  // Quoted text is one word: its `|` and `;` separate nothing (`grep -qE 'rm -rf|sudo'`).
+  const simple = command
+    .replace(/'[^']*'|"(?:[^"\\$`]|\\.)*"/g, "''")
+    .split(/&&|\|\||[;|\n{}()]|\b(?:if|then|else|elif|fi)\b/)
+    .map((part) => part.trim().replace(/^!\s*/, ''))
+    .filter((part) => part !== '');
+  return simple.length > 0 && simple.every((part) => QUIET.test(part) && !/>|\$\(|`/.test(part));
+}
 
 /** The top-level keys of each JSON object the command prints as a literal or builds from literals. */
 function printedKeys(command: string): string[] {

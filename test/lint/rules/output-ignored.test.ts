@@ -16,7 +16,7 @@ new RuleTester().run(outputIgnored, {
     { name: 'codex: exit 2 on Stop continues the turn', files: { [CODEX_JSON]: groups('Stop', 'test -f DONE || exit 2') } },
     {
       name: 'gemini: exit 2 on BeforeAgent blocks the prompt',
-      files: { [GEMINI]: groups('BeforeAgent', 'grep -q secret || exit 0; exit 2') },
+      files: { [GEMINI]: groups('BeforeAgent', 'grep -q secret || exit 0; echo "a secret in the prompt" >&2; exit 2') },
     },
     {
       name: 'claude: a decision where PreToolUse has one, and context inside hookSpecificOutput',
@@ -30,6 +30,16 @@ new RuleTester().run(outputIgnored, {
     {
       name: 'printf turns \\" into a quote itself: not judged as no JSON',
       files: { [GEMINI]: groups('BeforeTool', `printf '{\\"decision\\":\\"allow\\"}'`) },
+    },
+    {
+      name: 'gemini: exit 2 with a reason on stderr, or after a command that may write one',
+      files: {
+        [GEMINI]: groups('BeforeTool', `grep -q 'rm -rf' && { echo "no rm -rf" >&2; exit 2; }; grep 'sudo' && exit 2; exit 0`),
+      },
+    },
+    {
+      name: 'claude: a silent exit 2 blocks (Claude Code needs no reason)',
+      files: { [CLAUDE_SETTINGS]: groups('PreToolUse', `grep -q 'rm -rf' && exit 2`) },
     },
     {
       name: 'jq reading its input (no -n) prints what the input holds: not judged',
@@ -60,6 +70,20 @@ new RuleTester().run(outputIgnored, {
     },
   ],
   invalid: [
+    {
+      name: 'gemini: a BeforeTool guard that exits 2 without a word blocks nothing (issue 39)',
+      files: { [GEMINI]: groups('BeforeTool', `grep -qE 'rm -rf|git push --force' && exit 2 || exit 0`) },
+      errors: [
+        {
+          messageId: 'silentExitTwo',
+          line: 4,
+          column: 45,
+          message:
+            'the command exits 2 without writing anything, and Gemini CLI blocks only when stdout or stderr holds a reason: ' +
+            'with neither it reads no output and the BeforeTool goes on; write the reason to stderr (`echo "…" >&2; exit 2`)',
+        },
+      ],
+    },
     {
       name: 'claude: jq -n builds a decision for SessionStart, which has none (issue 39)',
       files: { [CLAUDE_SETTINGS]: groups('SessionStart', `jq -nc --arg r "$REASON" '{decision: "block", reason: $r}'`) },
