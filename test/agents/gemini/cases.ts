@@ -98,6 +98,13 @@ const beforeTool: Case[] = [
     want: { toolRan: false, feedback: ['rm is not allowed'], decision: 'deny', blocked: true, reason: 'rm is not allowed' },
   },
   {
+    // Issue 39 (lint output-ignored silentExitTwo): with no stdout and no stderr there is no output to deny with.
+    name: 'exit 2 with nothing written denies nothing: the tool runs',
+    event: 'BeforeTool',
+    given: one('BeforeTool', { exit: 2 }, { matcher: SH }),
+    want: { toolRan: true, blocked: false },
+  },
+  {
     name: 'JSON on exit 2 wins over stderr',
     event: 'BeforeTool',
     given: one('BeforeTool', { stdout: { decision: 'block', reason: 'json reason' }, stderr: 'stderr text', exit: 2 }, { matcher: SH }),
