@@ -623,6 +623,13 @@ const lifecycle: Case[] = [
     want: { calls: { g: 1 }, feedback: ['ss ctx'], additionalContext: 'ss ctx' },
   },
   {
+    // Issue 39 (lint output-ignored exitTwoIgnored): the deny exit 2 makes is never read on SessionStart.
+    name: 'SessionStart exit 2: the session goes on and the model is asked; the stderr reaches no one',
+    event: 'SessionStart',
+    given: one('SessionStart', { exit: 2, stderr: 'ss denied' }, { turns: [] }),
+    want: { calls: { g: 1 }, modelRequests: 1, unseen: ['ss denied'] },
+  },
+  {
     name: 'SessionStart plain stdout',
     event: 'SessionStart',
     given: one('SessionStart', { stdout: 'ss plain' }, { turns: [] }),
