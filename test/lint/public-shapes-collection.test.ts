@@ -6,7 +6,7 @@ import { runCli } from '../helpers/run-cli.js';
 import { makeTempProject } from '../helpers/temp-project.js';
 
 /**
- * Issue 39, measured: a collection modelled on 40 public hook configurations (Codex `.codex/hooks.json`,
+ * Issue 39, measured: a collection modelled on 46 public hook configurations (Codex `.codex/hooks.json`,
  * Gemini `.gemini/settings.json` and an extension, Copilot `.github/hooks/*.json`, Claude plugins and
  * `.claude/hooks.json` near misses). No third-party file is here: each case is our own config with the
  * same shapes and mistakes (event names, matcher strings, path shapes), and the findings expected from
@@ -608,6 +608,130 @@ const CASES: Case[] = [
     },
     expected: [],
   },
+  // ---------------------------------------------------------------- claude settings and plugins
+  {
+    name: 'claude: scripts relative to the cwd on every event, a permission-rule matcher, once in settings',
+    files: {
+      '.claude/settings.json': settings({
+        Setup: [group([cmd('.claude/scripts/health-check.sh')], '')],
+        SessionStart: [group([cmd('.claude/scripts/check-updates.sh --notify', { async: true, once: true })], '')],
+        PreToolUse: [
+          group([cmd('.claude/scripts/clean-context.sh --prompt')], 'Skill(plan-and-analyze.*)'),
+          group([cmd('.claude/hooks/safety/block-destructive.sh')], 'Bash'),
+          group([cmd('.claude/hooks/safety/skill-guard.sh')], 'Skill'),
+        ],
+        PostToolUse: [group([cmd('.claude/hooks/quality/diff-check.sh')], 'Write|Edit|NotebookEdit')],
+        Stop: [group([cmd('.claude/hooks/safety/stop-guard.sh')], '')],
+      }),
+      '.claude/scripts/health-check.sh': SCRIPT,
+      '.claude/scripts/check-updates.sh': SCRIPT,
+      '.claude/scripts/clean-context.sh': SCRIPT,
+      '.claude/hooks/safety/block-destructive.sh': SCRIPT,
+      '.claude/hooks/safety/skill-guard.sh': SCRIPT,
+      '.claude/hooks/quality/diff-check.sh': SCRIPT,
+      '.claude/hooks/safety/stop-guard.sh': SCRIPT,
+    },
+    expected: [
+      'cwd-relative-script*',
+      'cwd-relative-script*',
+      'field-ignored',
+      'tool-matcher-never-matches*',
+      'cwd-relative-script*',
+      'cwd-relative-script*',
+      'cwd-relative-script*',
+      'cwd-relative-script*',
+      'cwd-relative-script*',
+    ],
+  },
+  {
+    name: 'claude: five guards by cwd-relative path, two without a matcher',
+    files: {
+      '.claude/settings.json': settings(
+        {
+          PreToolUse: [group([cmd('.claude/hooks/pre-bash.sh')], 'Bash'), group([cmd('.claude/hooks/excuse-check.sh')])],
+          Stop: [group([cmd('.claude/hooks/stop-check.sh')])],
+          PostToolUse: [group([cmd('.claude/hooks/post-bash.sh')], 'Bash'), group([cmd('.claude/hooks/interrupt-check.sh')])],
+        },
+        { env: { ENABLE_TOOL_SEARCH: 'true' } },
+      ),
+      '.claude/hooks/pre-bash.sh': SCRIPT,
+      '.claude/hooks/excuse-check.sh': SCRIPT,
+      '.claude/hooks/stop-check.sh': SCRIPT,
+      '.claude/hooks/post-bash.sh': SCRIPT,
+      '.claude/hooks/interrupt-check.sh': SCRIPT,
+    },
+    expected: Array(5).fill('cwd-relative-script*'),
+  },
+  {
+    name: 'claude plugin: Stop and SubagentStop matched against "Stop"',
+    files: {
+      '.claude-plugin/plugin.json': json({ name: 'kit', version: '2.0.0' }),
+      'hooks/hooks.json': json({
+        hooks: {
+          PreToolUse: [
+            group([cmd('${CLAUDE_PLUGIN_ROOT}/hooks/safety.sh', { timeout: 10 })], 'Bash'),
+            group([cmd('${CLAUDE_PLUGIN_ROOT}/hooks/guard.sh', { timeout: 2 })], '*'),
+          ],
+          SubagentStop: [group([cmd('${CLAUDE_PLUGIN_ROOT}/hooks/subagent-stop.sh', { timeout: 10 })], 'Stop')],
+          Stop: [group([cmd('${CLAUDE_PLUGIN_ROOT}/hooks/stop-gate.sh', { timeout: 90 })], 'Stop')],
+        },
+      }),
+      'hooks/safety.sh': SCRIPT,
+      'hooks/guard.sh': SCRIPT,
+      'hooks/subagent-stop.sh': SCRIPT,
+      'hooks/stop-gate.sh': SCRIPT,
+    },
+    // SubagentStop's matcher is the agent type: "Stop" is none, so the verification never runs. Stop has no matcher.
+    expected: ['matcher-never-matches*', 'matcher-ignored'],
+  },
+  {
+    name: 'claude: guards under ${CLAUDE_PROJECT_DIR:-.}, an MCP tool matcher',
+    files: {
+      '.claude/settings.json': settings({
+        PreToolUse: [
+          group([cmd('bash "${CLAUDE_PROJECT_DIR:-.}/.claude/hooks/guard-secrets.sh"')], 'Read|Edit|Write|Bash'),
+          group([cmd('bash "${CLAUDE_PROJECT_DIR:-.}/.claude/hooks/review-gate.sh"')], 'mcp__github__merge_pull_request'),
+        ],
+        Stop: [group([cmd('bash "${CLAUDE_PROJECT_DIR:-.}/.claude/hooks/logic-tests.sh"')])],
+      }),
+      '.claude/hooks/guard-secrets.sh': SCRIPT,
+      '.claude/hooks/review-gate.sh': SCRIPT,
+      '.claude/hooks/logic-tests.sh': SCRIPT,
+    },
+    expected: [],
+  },
+  {
+    name: 'claude plugin: a TaskCompleted gate with a _comment key',
+    files: {
+      '.claude-plugin/plugin.json': json({ name: 'flows', version: '0.9.0' }),
+      'hooks/hooks.json': json({
+        hooks: {
+          TaskCompleted: [
+            {
+              _comment: 'blocks completion while a gate fails',
+              hooks: [cmd('node ${CLAUDE_PLUGIN_ROOT}/dist/task-completed.js', { timeout: 60 })],
+            },
+          ],
+          PreCompact: [group([cmd('node ${CLAUDE_PLUGIN_ROOT}/dist/pre-compact.js', { timeout: 5 })], '.*')],
+        },
+      }),
+      'dist/task-completed.js': SCRIPT,
+      'dist/pre-compact.js': SCRIPT,
+    },
+    expected: ['unknown-key'],
+  },
+  {
+    name: 'claude: a design check from the project dir, MultiEdit among the tools',
+    files: {
+      '.claude/settings.json': settings({
+        PostToolUse: [
+          group([cmd('node "$CLAUDE_PROJECT_DIR/scripts/check-design.mjs" --hook', { timeout: 10 })], 'Edit|MultiEdit|Write|Bash'),
+        ],
+      }),
+      'scripts/check-design.mjs': SCRIPT,
+    },
+    expected: [],
+  },
   // ---------------------------------------------------------------- hook files no agent reads
   {
     name: '.claude/hooks.json in a format of its own (an array of entries with event and action)',
@@ -725,7 +849,7 @@ async function lintCase({ files }: Case): Promise<Finding[]> {
   return (JSON.parse(result.stdout) as { findings: Finding[] }).findings.filter((f) => f.severity !== 'info');
 }
 
-describe('issue 39: lint on a collection modelled on 40 public configurations', () => {
+describe('issue 39: lint on a collection modelled on 46 public configurations', () => {
   it('reaches precision ≥ 98% and recall ≥ 90% of the fail-open mistakes', { timeout: 120_000 }, async () => {
     let found = 0;
     let right = 0;
@@ -755,7 +879,7 @@ describe('issue 39: lint on a collection modelled on 40 public configurations', 
       `${CASES.length} configurations; findings ${found}, right ${right}: precision ${(precision * 100).toFixed(1)}%; ` +
       `fail-open mistakes ${failOpen}, found ${failOpenFound}: recall ${(recall * 100).toFixed(1)}%`;
     console.log(`${figures}\n${misses.join('\n')}`);
-    expect(CASES.length).toBeGreaterThanOrEqual(40);
+    expect(CASES.length).toBeGreaterThanOrEqual(46);
     expect(precision, `${figures}\n${misses.join('\n')}`).toBeGreaterThanOrEqual(0.98);
     expect(recall, `${figures}\n${misses.join('\n')}`).toBeGreaterThanOrEqual(0.9);
   });
