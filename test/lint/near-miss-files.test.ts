@@ -66,6 +66,20 @@ describe('hook files the agent never reads (issue 39)', () => {
     expect(result.code).toBe(1);
   });
 
+  it('a .claude/hooks.json that a plugin manifest names is read through it: linted, not unread', async () => {
+    const box = repository(
+      {
+        '.claude-plugin/plugin.json': '{ "name": "p", "version": "1.0.0", "hooks": "./.claude/hooks.json" }\n',
+        '.claude/hooks.json': HOOKS.replace('exit 0', './missing.sh'),
+      },
+      true,
+    );
+    const result = await runCli(['lint', '--format', 'json'], { cwd: box.project, env: { HOME: box.home } });
+    const { findings } = JSON.parse(result.stdout) as { findings: { ruleId: string }[] };
+    expect(findings.map((f) => f.ruleId)).toContain('missing-script');
+    expect(findings.map((f) => f.ruleId)).not.toContain('unread-file');
+  });
+
   it('another tool’s settings under a hook file name are no agent’s hooks: nothing to say', async () => {
     const box = repository({ '.claude/hooks.json': '{ "hooks": { "pre-commit": { "enabled": true } } }\n' }, true);
     const result = await runCli(['lint', '--format', 'json'], { cwd: box.project, env: { HOME: box.home } });

@@ -165,19 +165,24 @@ async function unreadFiles(
 /** The unread files' findings (the unread-file rule, run as their agent's), added to the result. */
 async function withUnread(
   result: LintResult,
-  unread: readonly { file: ConfigFile; reporter: string }[],
+  unread: readonly { file: ConfigFile; owner: string | null; reporter: string }[],
   root: string,
   context: LoadContext,
 ): Promise<LintResult> {
-  if (unread.length === 0) return result;
+  // A file a plugin manifest names (`"hooks": "./.claude/hooks.json"`) is read through it: linted, not unread.
+  const read = new Set(
+    (result.files ?? []).filter((path) => !unread.some(({ file, owner }) => owner !== null && file.parsed.path === path)),
+  );
+  const unreadHere = unread.filter(({ file }) => !read.has(file.parsed.path));
+  if (unreadHere.length === 0) return result;
   const showPath = (path: string) => displayPath(path, root);
   const found = await Promise.all(
-    unread.map(async ({ file, reporter }) => {
+    unreadHere.map(async ({ file, reporter }) => {
       const spec = await loadConfigSpec(reporter as DialectId);
       return analyseFiles([file], spec, RULES, dirname(file.parsed.path), showPath, { env: context.env }).findings;
     }),
   );
-  const files = [...new Set([...(result.files ?? []), ...unread.map(({ file }) => file.parsed.path)])];
+  const files = [...new Set([...read, ...unreadHere.map(({ file }) => file.parsed.path)])];
   return { ...result, findings: sortFindings([...result.findings, ...found.flat()]), files };
 }
 
