@@ -112,7 +112,14 @@ async function lintScope(files: readonly string[], options: LintOptions, common:
     });
     const root = findGitRoot(common.cwd) ?? common.cwd;
     const dialectOf = (path: string) => forced ?? inferDialectFromPath(path) ?? common.dialectId;
-    return { root, notes, result: await lintPlaced(named, root, dialectOf, context) };
+    // A named near miss (`.claude/hooks.json`) is linted as asked, and said to be a file its agent never reads.
+    const misses = named.flatMap(({ path, place }): UnreadCandidate[] => {
+      const miss = place === null && forced === null ? patterns.nearMiss(path) : null;
+      return miss === null ? [] : [{ path, miss }];
+    });
+    const unread = await unreadFiles(misses);
+    const result = await lintPlaced(named, root, dialectOf, context);
+    return { root, notes, result: await withUnread(result, unread, root, context) };
   }
   const scan = await scanRepository(common.cwd, repositoryPatterns(forced === null ? DIALECT_IDS : [forced]));
   const unread = await unreadFiles(scan.unread);
@@ -132,7 +139,10 @@ async function lintScope(files: readonly string[], options: LintOptions, common:
   // Without its manifest the agent gives such a file no plugin root: where its scripts are is not known.
   const unplaced = new Set(lintedAs.map(({ path }) => path));
   const findings = linted.findings.filter((finding) => !(unplaced.has(finding.file) && PLUGIN_ROOT_RULES.has(finding.ruleId)));
-  return { root: scan.root, notes: scan.notes, result: await withUnread({ ...linted, findings }, unread, scan.root, context) };
+  // Besides the files the scan placed and those linted here as one agent's, lint read only files a manifest names.
+  const placedHere = new Set(toLint.map(({ path }) => path));
+  const viaManifest = new Set((linted.files ?? []).filter((path) => !placedHere.has(path)));
+  return { root: scan.root, notes: scan.notes, result: await withUnread({ ...linted, findings }, unread, scan.root, context, viaManifest) };
 }
 
 /** Rules that resolve a script from the plugin root: not run on a plugin hooks file that has no manifest. */
@@ -162,17 +172,18 @@ async function unreadFiles(
   return files.filter((file) => file !== null);
 }
 
-/** The unread files' findings (the unread-file rule, run as their agent's), added to the result. */
+/**
+ * The unread files' findings (the unread-file rule, run as their agent's), added to the result; none
+ * for a file in `read`, which lint read as config through a plugin manifest that names it
+ * (`"hooks": "./.claude/hooks.json"`): the agent reads it too.
+ */
 async function withUnread(
   result: LintResult,
-  unread: readonly { file: ConfigFile; owner: string | null; reporter: string }[],
+  unread: readonly { file: ConfigFile; reporter: string }[],
   root: string,
   context: LoadContext,
+  read: ReadonlySet<string> = new Set(),
 ): Promise<LintResult> {
-  // A file a plugin manifest names (`"hooks": "./.claude/hooks.json"`) is read through it: linted, not unread.
-  const read = new Set(
-    (result.files ?? []).filter((path) => !unread.some(({ file, owner }) => owner !== null && file.parsed.path === path)),
-  );
   const unreadHere = unread.filter(({ file }) => !read.has(file.parsed.path));
   if (unreadHere.length === 0) return result;
   const showPath = (path: string) => displayPath(path, root);
@@ -182,7 +193,7 @@ async function withUnread(
       return analyseFiles([file], spec, RULES, dirname(file.parsed.path), showPath, { env: context.env }).findings;
     }),
   );
-  const files = [...new Set([...read, ...unreadHere.map(({ file }) => file.parsed.path)])];
+  const files = [...new Set([...(result.files ?? []), ...unreadHere.map(({ file }) => file.parsed.path)])];
   return { ...result, findings: sortFindings([...result.findings, ...found.flat()]), files };
 }
 
