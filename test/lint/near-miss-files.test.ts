@@ -84,7 +84,11 @@ describe('hook files the agent never reads (issue 39)', () => {
     const box = repository({ '.codex/settings.json': HOOKS.replace('exit 0', './missing.sh') }, true);
     const result = await runCli(['lint', '--format', 'json', '.codex/settings.json'], { cwd: box.project, env: { HOME: box.home } });
     const { findings } = JSON.parse(result.stdout) as { findings: { ruleId: string; line: number; column: number }[] };
-    expect(findings.map((f) => `${f.ruleId} ${f.line}:${f.column}`)).toEqual(['unread-file 1:3', 'cwd-relative-script 1:92', 'missing-script 1:92']);
+    expect(findings.map((f) => `${f.ruleId} ${f.line}:${f.column}`)).toEqual([
+      'unread-file 1:3',
+      'cwd-relative-script 1:92',
+      'missing-script 1:92',
+    ]);
   });
 
   it('another tool’s settings under a hook file name are no agent’s hooks: nothing to say', async () => {
