@@ -1,6 +1,6 @@
 import type { HandlerSource } from '../kit/handler-record.js';
 import type { PluginNotice } from './plugin-notices.js';
-import type { ParsedFile } from './source-tree.js';
+import type { ParsedFile, SourcePosition } from './source-tree.js';
 
 /**
  * What a file is for, which decides its top-level keys: a dedicated hooks file (`hooks.json`,
@@ -30,6 +30,18 @@ export interface ConfigFile {
   plugin: PluginInfo | null;
   /** For an `unread` file: the file the agent reads in its place (octo: hooks.yml beside a hooks.yaml). */
   readInstead?: string;
+  /**
+   * For an `unread` file that lint found by its name alone (issue 39), where its hooks start and why
+   * no agent reads it: the files its owner reads in that directory instead (`reads`), and the agents
+   * that read a file of its name in their own directory (`otherReaders`); or, for a plugin's hooks
+   * file with no manifest beside it, the manifest each agent would read it beside (`manifests`).
+   */
+  nearMiss?: {
+    pos: SourcePosition;
+    reads?: readonly string[];
+    otherReaders?: readonly { owner: string; path: string }[];
+    manifests?: readonly { owner: string; path: string }[];
+  };
   /**
    * How the agent names this file in its hooks' keys, when not by its path (codex: a plugin's
    * `name@marketplace:hooks/hooks.json`, one inline entry of a manifest `plugin.json#hooks[0]`).

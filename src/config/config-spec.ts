@@ -196,6 +196,12 @@ export interface DialectConfigSpec {
    */
   exitTwoIgnored?: Readonly<Record<string, string>>;
   /**
+   * Where exit 2 blocks only with a reason written out: the agent's name (Gemini CLI reads the hook's
+   * stdout, else its stderr, and an exit 2 with neither is no output at all, so nothing is blocked).
+   * A hook whose command writes nothing before `exit 2` fails open (lint's `output-ignored`).
+   */
+  exitTwoNeedsText?: string;
+  /**
    * A handler field that filters on the tool call and that the agent evaluates only on some events
    * (claude `if`); on any other event a handler with it never runs.
    */

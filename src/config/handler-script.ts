@@ -44,6 +44,8 @@ export function handlerScript(spec: DialectConfigSpec, file: ConfigFile, handler
 const asked = new WeakMap<SourceObject, { spec: DialectConfigSpec; file: ConfigFile; projectDir: string; script: HandlerScript | null }>();
 
 function findHandlerScript(spec: DialectConfigSpec, file: ConfigFile, handler: SourceObject, projectDir: string): HandlerScript | null {
+  // A dialect whose handlers have no `command` (copilot: `bash`) ignores one: it runs no script (issue 39).
+  if (!Object.hasOwn(spec.handlerFields, 'command')) return null;
   const entry = setField(handler, 'command');
   if (entry?.value.kind !== 'scalar' || typeof entry.value.value !== 'string') return null;
   const raw = entry.value.value;

@@ -32,6 +32,8 @@ export interface NearMiss {
   dir: string;
   /** The file names the owner reads in that directory. */
   reads: string[];
+  /** The other agents that read a file of this name in their own config directory, and where (`.codex/hooks.json`). */
+  otherReaders: { owner: string; path: string }[];
 }
 
 interface CompiledPattern {
@@ -110,7 +112,11 @@ export class RepositoryPatterns {
         file.markers === undefined && file.hookctlOnly !== true && file.path.startsWith(`${dir}/`) && file.path.split('/').length === 2,
     );
     if (reads.length === 0 || reads.some(({ file }) => file.path === `${dir}/${name}`)) return null;
-    return { owner: reads[0]!.owner, dir, reads: reads.map(({ file }) => file.path.split('/')[1]!) };
+    const otherReaders = this.patterns
+      .filter(({ file }) => file.markers === undefined && file.hookctlOnly !== true && file.path.split('/').length === 2)
+      .filter(({ file }) => file.path.endsWith(`/${name}`) && file.path.startsWith('.'))
+      .map(({ owner, file }) => ({ owner, path: file.path }));
+    return { owner: reads[0]!.owner, dir, reads: reads.map(({ file }) => file.path.split('/')[1]!), otherReaders };
   }
 
   /** git pathspecs for the near misses: every config file name in every config directory of the patterns. */

@@ -9,6 +9,7 @@ import {
   MAX_WALK_ENTRIES,
   SKIPPED_DIRECTORY,
   type FilePlace,
+  type NearMiss,
   type RepositoryPatterns,
 } from './repository-patterns.js';
 
@@ -27,7 +28,14 @@ export interface RepositoryScan {
   files: ScannedFile[];
   /** One-line remarks for the person running lint (a fallback taken, a search cut short). */
   notes: string[];
+  /**
+   * Hook files no agent reads, found by their names (issue 39): another agent's file name in an
+   * agent's config directory, and a plugin's hooks file with no manifest beside it. Lint reports them.
+   */
+  unread: UnreadCandidate[];
 }
+
+export type UnreadCandidate = { path: string; miss: NearMiss } | { path: string; unmet: { owner: string; markers: readonly string[] }[] };
 
 /**
  * Every hook config file in the repository that holds `cwd` (the nearest directory with `.git`):
@@ -45,8 +53,7 @@ export async function scanRepository(cwd: string, patterns: RepositoryPatterns):
     if (listed.ok) {
       const paths = listed.paths.map((path) => join(gitRoot, path));
       const files = placed(gitRoot, paths, patterns, notes);
-      notes.push(...nearMissNotes(gitRoot, paths, patterns));
-      return { root: gitRoot, via: 'git', files, notes };
+      return { root: gitRoot, via: 'git', files, notes, unread: unreadCandidates(paths, patterns) };
     }
     // A `.git` that git does not take for a repository (an empty directory) has no ignore rules.
     if (!listed.notRepository)
@@ -63,20 +70,21 @@ export async function scanRepository(cwd: string, patterns: RepositoryPatterns):
     );
   }
   const files = placed(root, walked.paths, patterns, notes);
-  notes.push(...nearMissNotes(root, walked.paths, patterns));
-  return { root, via: 'walk', files, notes };
+  return { root, via: 'walk', files, notes, unread: unreadCandidates(walked.paths, patterns) };
 }
 
 /**
- * Issue 39: a hook file the agent never reads passes silently — `.claude/hooks.json`,
- * `.codex/settings.json`, `.gemini/hooks.json`. Each gets a note naming what the agent reads there.
+ * Issue 39: a hook file the agent never reads passed silently — `.claude/hooks.json`,
+ * `.codex/settings.json`, `.gemini/hooks.json`, a `hooks/hooks.json` with no plugin manifest beside
+ * it. Each regular file of such a name is a candidate; lint reads it and reports the ones holding hooks.
  */
-function nearMissNotes(root: string, paths: readonly string[], patterns: RepositoryPatterns): string[] {
-  return [...new Set(paths)].flatMap((path) => {
+function unreadCandidates(paths: readonly string[], patterns: RepositoryPatterns): UnreadCandidate[] {
+  return [...new Set(paths)].flatMap((path): UnreadCandidate[] => {
+    if (lstatSync(path, { throwIfNoEntry: false })?.isFile() !== true) return [];
     const miss = patterns.nearMiss(path);
-    if (miss === null || lstatSync(path, { throwIfNoEntry: false }) === undefined) return [];
-    const reads = miss.reads.map((name) => `${miss.dir}/${name}`).join(' or ');
-    return [`hookctl: ${displayPath(path, root)} is not a file ${miss.owner} reads (it reads ${reads}): the hooks in it never run`];
+    if (miss !== null) return [{ path, miss }];
+    const unmet = patterns.place(path) === null ? patterns.unmetMarkers(path) : [];
+    return unmet.length > 0 ? [{ path, unmet }] : [];
   });
 }
 

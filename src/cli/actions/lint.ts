@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { analyseFiles, sortFindings } from '../../config/analyse-files.js';
+import type { ConfigFile } from '../../config/config-file.js';
 import { findGitRoot } from '../../config/find-project-root.js';
 import { inferDialectFromPath } from '../../dialects/infer-dialect.js';
 import { DIALECT_IDS, loadConfigSpec, manifestOf, type DialectId } from '../../dialects/registry.js';
@@ -13,7 +15,9 @@ import { inLoadOrder, type FilePlace } from '../../lint/repository-patterns.js';
 import { applyInlineIgnores } from '../../lint/inline-ignores.js';
 import { applyRuleSettings, parseRuleOption, readRuleSettings } from '../../lint/rule-settings.js';
 import { runLint, type LintResult } from '../../lint/run-lint.js';
-import { scanRepository } from '../../lint/scan-repository.js';
+import { type KnownEvents, nearMissFile, unplacedPluginFile } from '../../lint/near-miss-files.js';
+import { RULES } from '../../lint/rules/index.js';
+import { scanRepository, type UnreadCandidate } from '../../lint/scan-repository.js';
 import { displayPath } from '../../util/display-path.js';
 import { showText } from '../../util/show-text.js';
 import { loadContextOf, resolveCommon, SeveralDialectsError, type CommonContext, type CommonOptionValues } from '../common-context.js';
@@ -108,12 +112,89 @@ async function lintScope(files: readonly string[], options: LintOptions, common:
     });
     const root = findGitRoot(common.cwd) ?? common.cwd;
     const dialectOf = (path: string) => forced ?? inferDialectFromPath(path) ?? common.dialectId;
-    return { root, notes, result: await lintPlaced(named, root, dialectOf, context) };
+    // A named near miss (`.claude/hooks.json`) is linted as asked, and said to be a file its agent never reads.
+    const misses = named.flatMap(({ path, place }): UnreadCandidate[] => {
+      const miss = place === null && forced === null ? patterns.nearMiss(path) : null;
+      return miss === null ? [] : [{ path, miss }];
+    });
+    const unread = await unreadFiles(misses);
+    const result = await lintPlaced(named, root, dialectOf, context);
+    return { root, notes, result: await withUnread(result, unread, root, context) };
   }
   const scan = await scanRepository(common.cwd, repositoryPatterns(forced === null ? DIALECT_IDS : [forced]));
-  if (scan.files.length === 0) scan.notes.push(noConfigNote(scan.root, forced));
-  const owners = new Map(scan.files.map((file) => [file.path, file.place.owner as DialectId]));
-  return { root: scan.root, notes: scan.notes, result: await lintPlaced(scan.files, scan.root, (path) => owners.get(path)!, context) };
+  const unread = await unreadFiles(scan.unread);
+  // A plugin hooks file whose events are one agent's is linted as that agent's, beside its report.
+  const lintedAs = unread.flatMap(({ file, owner }) => (owner === null ? [] : [{ path: file.parsed.path, owner }]));
+  // Its scripts resolve from the plugin's root, the directory its manifest would be in.
+  const toLint = [
+    ...scan.files,
+    ...lintedAs.map(({ path, owner }) => ({ path, place: { owner, anchor: dirname(dirname(path)), rank: 0 } })),
+  ];
+  if (toLint.length === 0 && unread.length === 0) scan.notes.push(noConfigNote(scan.root, forced));
+  const owners = new Map([
+    ...scan.files.map((file) => [file.path, file.place.owner] as const),
+    ...lintedAs.map((f) => [f.path, f.owner] as const),
+  ]);
+  const linted = await lintPlaced(toLint, scan.root, (path) => owners.get(path)! as DialectId, context);
+  // Without its manifest the agent gives such a file no plugin root: where its scripts are is not known.
+  const unplaced = new Set(lintedAs.map(({ path }) => path));
+  const findings = linted.findings.filter((finding) => !(unplaced.has(finding.file) && PLUGIN_ROOT_RULES.has(finding.ruleId)));
+  // Besides the files the scan placed and those linted here as one agent's, lint read only files a manifest names.
+  const placedHere = new Set(toLint.map(({ path }) => path));
+  const viaManifest = new Set((linted.files ?? []).filter((path) => !placedHere.has(path)));
+  return { root: scan.root, notes: scan.notes, result: await withUnread({ ...linted, findings }, unread, scan.root, context, viaManifest) };
+}
+
+/** Rules that resolve a script from the plugin root: not run on a plugin hooks file that has no manifest. */
+const PLUGIN_ROOT_RULES = new Set([
+  'missing-script',
+  'script-not-executable',
+  'unreadable-script',
+  'cwd-relative-script',
+  'unset-variable',
+]);
+
+/** The scan's unread candidates that hold hooks, each as the unread file of the agent it belongs to. */
+async function unreadFiles(
+  candidates: readonly UnreadCandidate[],
+): Promise<{ file: ConfigFile; owner: string | null; reporter: string }[]> {
+  const known: KnownEvents = new Map(DIALECT_IDS.map((id) => [id, new Set(manifestOf(id).events.map((event) => event.name))]));
+  const files = await Promise.all(
+    candidates.map(async (candidate) => {
+      if ('miss' in candidate) {
+        const file = await nearMissFile(candidate.path, candidate.miss, known);
+        return file === null ? null : { file, owner: null, reporter: candidate.miss.owner };
+      }
+      const found = await unplacedPluginFile(candidate.path, candidate.unmet, known);
+      return found === null ? null : { ...found, reporter: found.owner ?? candidate.unmet[0]!.owner };
+    }),
+  );
+  return files.filter((file) => file !== null);
+}
+
+/**
+ * The unread files' findings (the unread-file rule, run as their agent's), added to the result; none
+ * for a file in `read`, which lint read as config through a plugin manifest that names it
+ * (`"hooks": "./.claude/hooks.json"`): the agent reads it too.
+ */
+async function withUnread(
+  result: LintResult,
+  unread: readonly { file: ConfigFile; reporter: string }[],
+  root: string,
+  context: LoadContext,
+  read: ReadonlySet<string> = new Set(),
+): Promise<LintResult> {
+  const unreadHere = unread.filter(({ file }) => !read.has(file.parsed.path));
+  if (unreadHere.length === 0) return result;
+  const showPath = (path: string) => displayPath(path, root);
+  const found = await Promise.all(
+    unreadHere.map(async ({ file, reporter }) => {
+      const spec = await loadConfigSpec(reporter as DialectId);
+      return analyseFiles([file], spec, RULES, dirname(file.parsed.path), showPath, { env: context.env }).findings;
+    }),
+  );
+  const files = [...new Set([...(result.files ?? []), ...unreadHere.map(({ file }) => file.parsed.path)])];
+  return { ...result, findings: sortFindings([...result.findings, ...found.flat()]), files };
 }
 
 /** Said when the scan found nothing, so an empty report is not mistaken for a clean one. */

@@ -60,7 +60,9 @@ What is checked:
                 the tree under --cwd, without ignore rules, skipping node_modules and hidden
                 directories other than the agents' own, up to ${MAX_WALK_ENTRIES} entries (a note on stderr
                 says when it stopped early): the same question as in a repository (what this
-                project holds, not the user's own files), only without ignore rules.
+                project holds, not the user's own files), only without ignore rules. A hook
+                file no agent reads (another agent's file name in an agent's config directory,
+                a plugin's hooks file with no manifest beside it) is an unread-file finding.
   files...      just those files, each in its own dialect (--dialect: all in that one).
   --effective   what \`hookctl list\` and \`dry-run\` load: the config layers an agent started in
                 --cwd reads, including the user's (--home) and the managed file (--managed).

@@ -57,6 +57,8 @@ export const familySpec = {
       CLAUDE_TOOL_INPUT: 'the input is JSON on stdin: read .tool_input',
       CLAUDE_FILE_PATHS: 'the input is JSON on stdin: read .tool_input',
       CODEX_PROJECT_DIR: 'no project-dir variable is set: use "$(git rev-parse --show-toplevel 2>/dev/null || pwd)"',
+      // Issue 39: written for Codex plugins; the Codex 0.171.0 binary has no such name (a plugin gets PLUGIN_ROOT).
+      CODEX_PLUGIN_ROOT: "a plugin's hooks get $PLUGIN_ROOT (and $CLAUDE_PLUGIN_ROOT); a project file gets none",
     },
   },
 } satisfies Partial<DialectConfigSpec>;

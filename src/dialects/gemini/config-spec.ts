@@ -81,6 +81,19 @@ export const configSpec: DialectConfigSpec = {
       AfterModel: 'blocks every model response',
     },
   },
+  // Issue 39, from @google/gemini-cli-core 0.61.0: exit 2 turns stderr into `decision: "deny"` (hookRunner.js
+  // convertPlainTextToHookOutput), which these events never read — SessionStart takes only additionalContext
+  // (the CLI's interactiveCli), BeforeToolSelection only its toolConfig (hookSystem.js), SessionEnd,
+  // PreCompress and Notification nothing. The blocking events are projectAnchor.exitTwo's above.
+  exitTwoIgnored: {
+    SessionStart: 'Gemini CLI reads only additionalContext from it',
+    SessionEnd: 'Gemini CLI reads nothing from it',
+    PreCompress: 'Gemini CLI reads nothing from it, and compresses anyway',
+    Notification: 'Gemini CLI reads nothing from it',
+    BeforeToolSelection: 'Gemini CLI reads only its toolConfig',
+  },
+  // hookRunner.js: the text read is stdout, else stderr; with neither there is no output, and no deny.
+  exitTwoNeedsText: 'Gemini CLI',
   mcpToolPrefix: 'mcp_',
   // Other agents' names for Gemini's tools, from the one cross-agent table (issue 39).
   toolNames: { ...toolNames, equivalents: toolEquivalents('Gemini CLI') },

@@ -73,6 +73,8 @@ interface RelativeScript {
 
 /** The first script the command runs by a path relative to where it starts, as written. */
 function relativeScript(spec: DialectConfigSpec, handler: SourceObject): RelativeScript | null {
+  // An ignored `command` (copilot runs `bash`) starts nothing.
+  if (!Object.hasOwn(spec.handlerFields, 'command')) return null;
   const command = setField(handler, 'command')?.value;
   if (command?.kind !== 'scalar' || typeof command.value !== 'string') return null;
   const args = spec.execForm ? setField(handler, spec.execForm.argsField)?.value : undefined;

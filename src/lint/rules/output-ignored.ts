@@ -4,6 +4,7 @@ import { setField } from '../../config/field-value.js';
 import { packageRoot } from '../../contracts/package-root.js';
 import { eventFileStem } from '../../contracts/schema-files.js';
 import { memoize } from '../memoize.js';
+import { builtObjectKeys } from '../printed-json.js';
 import { createRule } from '../rule.js';
 
 /** `exit 2` as a command of its own: at the start, after `;`, `&&`, `||`, `|`, `{`, `(` or `then`/`else`. */
@@ -32,6 +33,12 @@ export const outputIgnored = createRule({
       'the JSON the command prints has {{key}} at the top level, where {{event}} output does not read it: put it in "hookSpecificOutput"',
     // {{keys}}: the top-level keys the event's output has.
     notInOutput: 'the JSON the command prints has {{key}}, which {{event}} output does not have ({{keys}}), so the agent ignores it',
+    // Issue 39: `echo '{\"decision\":…}'` — inside single quotes the backslashes stay, and the output is no JSON.
+    // {{agent}} blocks on exit 2 only with a reason on stdout or stderr; the command writes none.
+    silentExitTwo:
+      'the command exits 2 without writing anything, and {{agent}} blocks only when stdout or stderr holds a reason: ' +
+      'with neither it reads no output and the {{event}} goes on; write the reason to stderr (`echo "…" >&2; exit 2`)',
+    notJson: 'the command prints {{text}} as its JSON output, but it is not valid JSON ({{reason}}), so the agent reads nothing from it',
   },
   check({ spec, checked, report }) {
     const ignored = spec.exitTwoIgnored ?? {};
@@ -44,8 +51,13 @@ export const outputIgnored = createRule({
       const pos = command.pos;
       if (Object.hasOwn(ignored, event) && EXIT_TWO.test(command.value))
         report({ messageId: 'exitTwoIgnored', data: { event, effect: ignored[event]! }, pos });
+      else if (spec.exitTwoNeedsText !== undefined && EXIT_TWO.test(command.value) && writesNothing(command.value))
+        report({ messageId: 'silentExitTwo', data: { agent: spec.exitTwoNeedsText, event }, pos });
       const schema = schemaOf(event);
       if (schema === null) continue;
+      for (const printed of printedObjects(command.value)) {
+        if ('error' in printed) report({ messageId: 'notJson', data: { text: printed.text, reason: printed.error }, pos });
+      }
       for (const key of printedKeys(command.value)) {
         if (Object.hasOwn(schema.topLevel, key)) continue;
         if (schema.nested.includes(key)) report({ messageId: 'nestedKey', data: { key: JSON.stringify(key), event }, pos });
@@ -60,14 +72,41 @@ export const outputIgnored = createRule({
   },
 });
 
-/** The top-level keys of each JSON object the command prints as a literal. */
+/** Commands that write nothing to stdout or stderr (grep only with -q, -s aside). */
+const QUIET = /^(?:exit(?:\s+\d+)?|test\b.*|\[\[?\s.*|true|false|:|grep\s+(?:-[a-zA-Z]*\s+)*-[a-zA-Z]*q[a-zA-Z]*\b.*)$/s;
+
+/**
+ * Whether every simple command of the command line is one that writes nothing (a test, `grep -q`,
+ * `exit`): then an exit 2 leaves stdout and stderr empty. Anything else may write, and is not judged.
+ */
+function writesNothing(command: string): boolean {
+  // Quoted text is one word: its `|` and `;` separate nothing (`grep -qE 'rm -rf|sudo'`).
+  const simple = command
+    .replace(/'[^']*'|"(?:[^"\\$`]|\\.)*"/g, "''")
+    .split(/&&|\|\||[;|\n{}()]|\b(?:if|then|else|elif|fi)\b/)
+    .map((part) => part.trim().replace(/^!\s*/, ''))
+    .filter((part) => part !== '');
+  return simple.length > 0 && simple.every((part) => QUIET.test(part) && !/>|\$\(|`/.test(part));
+}
+
+/** The top-level keys of each JSON object the command prints as a literal or builds from literals. */
 function printedKeys(command: string): string[] {
-  return [...command.matchAll(PRINTED_JSON)].flatMap((match) => {
+  const literal = printedObjects(command).flatMap((printed) => ('keys' in printed ? printed.keys : []));
+  return [...literal, ...builtObjectKeys(command).flat()];
+}
+
+/** Each `{…}` the command prints as a literal: its keys, or why it is no JSON (written with `\"`, a trailing comma). */
+function printedObjects(command: string): ({ keys: string[] } | { text: string; error: string })[] {
+  return [...command.matchAll(PRINTED_JSON)].map((match) => {
+    const text = match[1]!;
     try {
-      const value: unknown = JSON.parse(match[1]!);
-      return typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value) : [];
-    } catch {
-      return [];
+      const value: unknown = JSON.parse(text);
+      return { keys: typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value) : [] };
+    } catch (error) {
+      // printf turns `\"` into `"` itself; echo and single quotes keep the backslash.
+      if (/^\s*printf\b/.test(match[0]!.replace(/^[;&|{(]|\b(?:then|else|do)\b/, '')) && text.includes('\\')) return { keys: [] };
+      const shown = text.length > 40 ? `${text.slice(0, 37)}…` : text;
+      return { text: JSON.stringify(shown), error: (error as Error).message.split('\n')[0]! };
     }
   });
 }

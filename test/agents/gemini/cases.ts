@@ -98,6 +98,13 @@ const beforeTool: Case[] = [
     want: { toolRan: false, feedback: ['rm is not allowed'], decision: 'deny', blocked: true, reason: 'rm is not allowed' },
   },
   {
+    // Issue 39 (lint output-ignored silentExitTwo): with no stdout and no stderr there is no output to deny with.
+    name: 'exit 2 with nothing written denies nothing: the tool runs',
+    event: 'BeforeTool',
+    given: one('BeforeTool', { exit: 2 }, { matcher: SH }),
+    want: { toolRan: true, blocked: false },
+  },
+  {
     name: 'JSON on exit 2 wins over stderr',
     event: 'BeforeTool',
     given: one('BeforeTool', { stdout: { decision: 'block', reason: 'json reason' }, stderr: 'stderr text', exit: 2 }, { matcher: SH }),
@@ -614,6 +621,13 @@ const lifecycle: Case[] = [
     event: 'SessionStart',
     given: one('SessionStart', { stdout: hso('SessionStart', { additionalContext: 'ss ctx' }) }, { turns: [] }),
     want: { calls: { g: 1 }, feedback: ['ss ctx'], additionalContext: 'ss ctx' },
+  },
+  {
+    // Issue 39 (lint output-ignored exitTwoIgnored): the deny exit 2 makes is never read on SessionStart.
+    name: 'SessionStart exit 2: the session goes on and the model is asked; the stderr reaches no one',
+    event: 'SessionStart',
+    given: one('SessionStart', { exit: 2, stderr: 'ss denied' }, { turns: [] }),
+    want: { calls: { g: 1 }, modelRequests: 1, unseen: ['ss denied'] },
   },
   {
     name: 'SessionStart plain stdout',

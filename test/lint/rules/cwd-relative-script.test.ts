@@ -22,6 +22,14 @@ const CODEX_PREMISE =
 new RuleTester().run(cwdRelativeScript, {
   valid: [
     {
+      name: 'copilot: an ignored command is run from nowhere (issue 39)',
+      files: {
+        'project/.github/hooks/hooks.json':
+          '{ "version": 1, "hooks": { "preToolUse": [{ "type": "command", "bash": "true", "command": "bin/run-hook.sh" }] } }',
+        'project/bin/run-hook.sh': { content: '#!/bin/sh\n', executable: true },
+      },
+    },
+    {
       name: 'claude: anchored on the project dir',
       files: { [CLAUDE_SETTINGS]: claude('PreToolUse', { command: 'bash "$CLAUDE_PROJECT_DIR"/.claude/hooks/g.sh' }) },
     },

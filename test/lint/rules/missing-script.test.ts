@@ -26,6 +26,15 @@ const UPWARD_OCTO = `hooks:\n  PreToolUse:\n    - command: '${upward(UP_SH, `exe
 new RuleTester().run(missingScript, {
   valid: [
     {
+      // Issue 39: copilot runs `bash`; a Claude-style `command` beside it is ignored, so it names no script
+      // (unknown-key and invalid-value say so).
+      name: 'copilot: an ignored command names no script to look for',
+      files: {
+        'project/.github/hooks/hooks.json':
+          '{ "version": 1, "hooks": { "preToolUse": [{ "type": "command", "bash": "true", "command": "bin/run-hook.sh" }] } }',
+      },
+    },
+    {
       name: 'codex: the upward search finds the script in the project',
       files: { [CODEX_JSON]: UPWARD_CODEX, [`project/${UP_REL}`]: 'pass\n' },
     },

@@ -82,4 +82,9 @@ new RuleTester().run(unreadFile, {
       ],
     },
   ],
+  // Found by the repository scan only (issue 39): expected through the binary there.
+  elsewhere: {
+    messageIds: ['notReadHere', 'otherAgentsName', 'noManifest', 'noManifestSeveral'],
+    test: 'test/lint/near-miss-files.test.ts',
+  },
 });

@@ -30,6 +30,18 @@ new RuleTester().run(unsetVariable, {
   ],
   invalid: [
     {
+      name: 'codex: a plugin variable of no agent, in a project file (issue 39)',
+      files: { [CODEX_JSON]: claude('Stop', 'node ${CODEX_PLUGIN_ROOT}/dist/stop.js') },
+      errors: [
+        {
+          messageId: 'neverSet',
+          line: 1,
+          column: 67,
+          data: { name: 'CODEX_PLUGIN_ROOT', instead: /PLUGIN_ROOT/, event: 'Stop', dialect: 'codex', set: /./ },
+        },
+      ],
+    },
+    {
       name: 'claude: a variable from blog posts',
       files: { [CLAUDE_SETTINGS]: FILE_PATHS },
       errors: [
