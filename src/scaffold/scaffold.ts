@@ -188,7 +188,7 @@ function scaffoldModel(dialect: Dialect, spec: EventSpec, command: string, comma
     fields,
     keyFields: fields.filter((f) => f.isString && f.required && !inEnvelope(f.name)).map((f) => f.name),
     examples: dialect.scaffold.examples(spec.name),
-    guard: dialect.manifest.guardEvents?.includes(spec.name) ?? false,
+    guard: spec.guard === 'exit-2',
     inputType: `${spec.name}Input`,
     outputType: hasOutput ? `${spec.name}Output` : null,
   };
