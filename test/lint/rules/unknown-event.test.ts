@@ -117,7 +117,8 @@ new RuleTester().run(unknownEvent, {
           column: 5,
           severity: 'error',
           message:
-            '"userPromptSubmitted" is an event of GitHub Copilot CLI, not of codex, so its hooks never run; codex calls it "UserPromptSubmit"',
+            '"userPromptSubmitted" is an event of GitHub Copilot CLI, not of codex, so its hooks never run; ' +
+            'codex calls it "UserPromptSubmit"',
         },
       ],
     },
