@@ -244,13 +244,15 @@ export interface DialectConfigSpec {
   mcpToolPrefix?: string;
   /**
    * Event names of other agents that configs copied from them carry (Claude Code's `PreToolUse` in a
-   * Gemini CLI file): whose each is and what this agent calls it, so `unknown-event` says so.
+   * Gemini CLI file): whose each is and what this agent calls it, so `unknown-event` says so. Filled
+   * by the registry from the cross-agent concordance (src/dialects/cross-agent.ts); a dialect never
+   * writes it.
    */
   otherAgentEvents?: Readonly<Record<string, { agent: string; instead: string }>>;
   /**
    * The tool names a tool event's matcher is compared with (claude `Bash`, `Read`…), for lint: an
    * exact matcher that names one in the wrong case, or a tool of another agent (`terminal`, `Shell`),
-   * matches no tool. `otherAgents`: such a name → whose it is and what this agent calls it.
+   * matches no tool.
    */
   /**
    * Where the agent ignores an event it does not know (claude drops the entry, codex skips it)
@@ -272,16 +274,16 @@ export interface DialectConfigSpec {
   unknownEventIgnored?: { agent: string; effect: string };
   toolNames?: {
     tools: readonly string[];
-    otherAgents?: Readonly<Record<string, { agent: string; instead: string }>>;
     /** Old names the agent still matches as the tool's new name (claude `Task` → `Agent`): an info note. */
     legacy?: Readonly<Record<string, { tool: string; agent: string }>>;
     /** Tools the agent no longer has (claude `MultiEdit`): the name matches nothing; `instead` does the work now. */
     removed?: Readonly<Record<string, { agent: string; instead: string }>>;
     /**
-     * Other agents' names for work this agent has a tool for, from one cross-agent table
-     * (src/dialects/shared/tool-equivalents.ts): whose each is and this agent's name(s), `|`-joined.
-     * A matcher alternative that names one while this agent's own is missing lets those calls
-     * bypass the hook (lint's `tool-matcher-never-matches`). `otherAgents` takes precedence.
+     * Other agents' names for work this agent has a tool for (and names configs for this agent
+     * carry that its hooks never see): whose each is and this agent's name(s), `|`-joined. Filled by
+     * the registry from the cross-agent concordance (src/dialects/cross-agent.ts); a dialect never
+     * writes it. A matcher alternative that names one while this agent's own is missing lets those
+     * calls bypass the hook (lint's `tool-matcher-never-matches`).
      */
     equivalents?: Readonly<Record<string, { agent: string; instead: string }>>;
   };

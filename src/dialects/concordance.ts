@@ -1,16 +1,23 @@
-import type { DialectConcordance } from '../kit/index.js';
 import { isPlainObject } from '../util/is-plain-object.js';
-import { DIALECT_IDS, loadDialect, manifestOf, type DialectId } from './registry.js';
+import { guardTools } from '../kit/index.js';
+import { concordanceRows, loadDialect, type DialectId } from './registry.js';
+
+/** A row a case can be translated through: its events, the tools with a guard's input field, and those fields. */
+interface CaseRow {
+  events: Readonly<Record<string, string>>;
+  tools: Readonly<Record<string, string>>;
+  inputs: Readonly<Record<string, string>>;
+}
 
 /**
- * The cross-agent table, gathered from each dialect's manifest row (`concordance`): canonical event
- * and tool → each agent's name. Dialects without a row are not in it.
+ * The dialects of the cross-agent concordance whose payloads a case can be translated between
+ * (their rows give `inputs`): canonical event and tool → each agent's name.
  */
-export function concordanceTable(): ReadonlyMap<DialectId, DialectConcordance> {
-  const rows = new Map<DialectId, DialectConcordance>();
-  for (const id of DIALECT_IDS) {
-    const row = manifestOf(id).concordance;
-    if (row !== undefined) rows.set(id, row);
+export function concordanceTable(): ReadonlyMap<DialectId, CaseRow> {
+  const rows = new Map<DialectId, CaseRow>();
+  for (const { dialect, row } of concordanceRows()) {
+    if (dialect === null || row.inputs === undefined) continue;
+    rows.set(dialect as DialectId, { events: row.events, tools: guardTools(row), inputs: row.inputs as Record<string, string> });
   }
   return rows;
 }

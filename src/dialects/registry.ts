@@ -8,6 +8,8 @@ import type { DialectConfigSpec } from '../config/config-spec.js';
 import { UnknownDialectError } from '../errors.js';
 import type { Dialect, DialectManifest } from '../kit/index.js';
 import { didYouMean } from '../util/did-you-mean.js';
+import { eventHints, toolHints, type ConcordanceRow } from './cross-agent.js';
+import { FOREIGN_AGENTS } from './foreign-agents.js';
 import { manifest as claudeManifest } from './claude/manifest.js';
 import { manifest as codexManifest } from './codex/manifest.js';
 import { manifest as copilotManifest } from './copilot/manifest.js';
@@ -89,12 +91,53 @@ export function manifestOf(id: DialectId): DialectManifest {
   return entryOf(id).manifest;
 }
 
-export function loadDialect(id: DialectId): Promise<Dialect> {
-  return entryOf(id).load();
+/** The whole dialect, its config rules completed with the cross-agent hints before its loader can read them. */
+export async function loadDialect(id: DialectId): Promise<Dialect> {
+  const entry = entryOf(id);
+  withCrossAgentHints(id, await entry.loadConfigSpec());
+  return entry.load();
 }
 
-export function loadConfigSpec(id: DialectId): Promise<DialectConfigSpec> {
-  return entryOf(id).loadConfigSpec();
+/** The dialect's config rules, completed with the cross-agent hints (`withCrossAgentHints`). */
+export async function loadConfigSpec(id: DialectId): Promise<DialectConfigSpec> {
+  return withCrossAgentHints(id, await entryOf(id).loadConfigSpec());
+}
+
+/**
+ * The cross-agent concordance: each dialect's row (its manifest's `concordance`), then the agents
+ * hookctl has no dialect for (foreign-agents.ts). The canonical row leads, so that a name several
+ * agents share (`PreToolUse`, `Bash`) is attributed to it; the rest keep the registry's order.
+ */
+export function concordanceRows(): readonly ConcordanceRow[] {
+  const rows = DIALECT_IDS.flatMap((id): ConcordanceRow[] => {
+    const { concordance: row, agentName } = manifestOf(id);
+    return row === undefined ? [] : [{ agent: row.agent ?? agentName ?? id, dialect: id, row }];
+  });
+  const foreign = FOREIGN_AGENTS.map((row): ConcordanceRow => ({ agent: row.agent, dialect: null, row }));
+  return [...rows.filter(({ row }) => row.canonical), ...rows.filter(({ row }) => !row.canonical), ...foreign];
+}
+
+const completed = new WeakSet<DialectConfigSpec>();
+
+/**
+ * Fills a dialect's config rules with what the concordance says about other agents' names, for lint
+ * (core, which names no agent, reads them as data): `toolNames.equivalents` where the dialect lists
+ * its tools, `otherAgentEvents`. The spec object is the dialect's own module-level one, so its loader
+ * reads the same hints; done once per spec.
+ */
+function withCrossAgentHints(id: DialectId, spec: DialectConfigSpec): DialectConfigSpec {
+  if (completed.has(spec)) return spec;
+  completed.add(spec);
+  const rows = concordanceRows();
+  const self = rows.find((row) => row.dialect === id);
+  if (self === undefined) return spec;
+  if (spec.toolNames !== undefined) {
+    const known = new Set([...Object.keys(spec.toolNames.legacy ?? {}), ...Object.keys(spec.toolNames.removed ?? {})]);
+    spec.toolNames = { ...spec.toolNames, equivalents: toolHints(rows, self, known) };
+  }
+  const events = eventHints(rows, self, new Set(spec.events.map((event) => event.name)));
+  if (Object.keys(events).length > 0) spec.otherAgentEvents = events;
+  return spec;
 }
 
 /** Library callers are not type-checked: `createEngine({ dialect: 'nope' })` gets a named error, not `DIALECTS[id] is undefined`. */

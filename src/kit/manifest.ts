@@ -37,21 +37,17 @@ export interface DialectManifest {
   /** The event catalogue, in the order docs, codegen and scaffolds list events. */
   readonly events: readonly EventSpec[];
   /**
-   * The events a hook guards: its exit 2 keeps an action from happening (a tool call, a prompt). A
-   * guard that cannot read its payload must not let the action through, so the sh scaffold of such
-   * an event exits 2 naming the program it lacks instead of running as a no-op. Absent: none.
-   */
-  readonly guardEvents?: readonly string[];
-  /**
    * What the CLI's help, examples and hints say about this dialect (`--managed`, `trust`, `enable`,
    * `--tool`, `test --agent`, `replay`…), so that they name every dialect from the registry instead
    * of by hand. Absent: the dialect is left out of those lists and examples.
    */
   readonly cli?: DialectCliFacts;
   /**
-   * This agent's row of the cross-agent table (docs/testing.md, "One case, several agents"): which of
-   * its events and tools stand for the canonical ones, so a case written for another agent can run
-   * here and one guard can serve several agents. Absent: the dialect takes part in neither.
+   * This agent's row of the cross-agent concordance (docs/architecture.md, "One cross-agent
+   * concordance"): its own names for the canonical events and tools. The registry gathers the rows;
+   * every other agent's hints (a copied config's foreign tool or event name), lint's matcher
+   * alternatives, case translation and the multi-agent guard derive from them. Its own names only:
+   * no dialect names another's tools or events. Absent: the agent takes part in none of these.
    */
   readonly concordance?: DialectConcordance;
 }
@@ -125,25 +121,102 @@ export interface EventSpec {
   readonly asyncAllowed: boolean;
   /** Host in-process hooks may be registered on this event. */
   readonly inProcessAllowed: boolean;
+  /**
+   * The hook guards an action (a tool call, a prompt, a permission request), and how it refuses it:
+   * `exit-2` — exit 2 with the reason on stderr keeps the action from happening (a guard that cannot
+   * read its payload must then exit 2, so the sh scaffold refuses naming the program it lacks);
+   * `decision` — only a decision in its JSON output does (claude PermissionRequest ignores exit 2).
+   * The dialect's one guard-event fact: its guard sets and the concordance's exit-2 refusals derive
+   * from it. Absent: the event guards nothing.
+   */
+  readonly guard?: 'exit-2' | 'decision';
+}
+
+/** The events of a catalogue whose exit 2 refuses the action they guard (`guard: 'exit-2'`). */
+export function exitTwoGuards(events: readonly EventSpec[]): ReadonlySet<string> {
+  return new Set(events.filter((event) => event.guard === 'exit-2').map((event) => event.name));
 }
 
 /**
- * One agent's row of the cross-agent table. Canonical names are Claude Code's events
- * (`PreToolUse`, `PostToolUse`, `UserPromptSubmit`, `SessionStart`, `Stop`) and plain tool words
- * (`shell`, `write`, `edit`, `read`, `patch`).
+ * The canonical tools of the concordance: plain words for the work agents give tools for, which no
+ * agent's hooks see as a tool name: run a shell command, change part of a file, write a whole file,
+ * read a file, find files, search their contents, list a directory, fetch a URL, search the web,
+ * start a subagent, keep a todo list, apply a patch.
+ */
+export const CANONICAL_TOOLS = [
+  'shell',
+  'edit',
+  'write',
+  'read',
+  'glob',
+  'grep',
+  'list',
+  'fetch',
+  'search',
+  'agent',
+  'todo',
+  'patch',
+] as const;
+export type CanonicalTool = (typeof CANONICAL_TOOLS)[number];
+
+/**
+ * One agent's row of the cross-agent concordance: its own names only. Canonical events are Claude
+ * Code's event names (`PreToolUse`, `UserPromptSubmit`, `Stop`…, the vocabulary every row maps
+ * from); canonical tools are `CANONICAL_TOOLS`.
  */
 export interface DialectConcordance {
-  /** Canonical event → this agent's event name. */
+  /** The agent as hints name it (`Codex`). Absent: the manifest's `agentName`, else the dialect id. */
+  readonly agent?: string;
+  /**
+   * This row's names are the canonical event names (Claude Code's): where agents share a name,
+   * hints attribute it to this row first.
+   */
+  readonly canonical?: true;
+  /** Canonical event → this agent's event name, where the two are the same event. */
   readonly events: Readonly<Record<string, string>>;
-  /** Canonical tool → the `tool_name` this agent's payloads carry. */
-  readonly tools: Readonly<Record<string, string>>;
-  /** Canonical tool → the `tool_input` field holding what a guard reads (`command`, `file_path`). */
-  readonly inputs: Readonly<Record<string, string>>;
+  /**
+   * Canonical events this agent has no event for, and its event a config should use instead (what
+   * its own migration does: Gemini CLI moves SubagentStop hooks to AfterAgent). Hints only: a case
+   * is never translated through them.
+   */
+  readonly movedEvents?: Readonly<Record<string, string>>;
+  /**
+   * Canonical tool → the `tool_name`s this agent's hooks see for that work, the one its payloads
+   * carry first (Codex sends `apply_patch`, and its matchers also take `Edit` and `Write`).
+   */
+  readonly tools: Readonly<Partial<Record<CanonicalTool, string | readonly string[]>>>;
+  /**
+   * Names configs written for this agent carry although its hooks never see them (an older
+   * version's tool, the model's name for one), each with the canonical tool and, where it is not
+   * the agent itself, whom a hint names: other agents' lint says whose the name is and what they
+   * call it; this agent's own lint says so too unless its `toolNames` knows the name (legacy, removed).
+   */
+  readonly otherNames?: Readonly<Record<string, { readonly tool: CanonicalTool; readonly who?: string }>>;
+  /**
+   * Canonical tool → the `tool_input` field holding what a guard reads (`command`, `file_path`): the
+   * tools a case can be translated through and a multi-agent guard reads. Absent: the agent's
+   * payloads are not shaped for that (no case translation, no multi-agent guard).
+   */
+  readonly inputs?: Readonly<Partial<Record<CanonicalTool, string>>>;
   /**
    * A payload field that tells this agent's payloads from those of agents using the same event
    * names (Codex sends `turn_id`, Claude Code does not); absent where the event name alone tells.
    */
   readonly marker?: string;
-  /** Canonical events on which exit 2 with the reason on stderr refuses the action (a guard's common deny). */
-  readonly denyByExit2: readonly string[];
+}
+
+/** The names a row gives a canonical tool, the one its payloads carry first. */
+export function toolNamesOf(row: DialectConcordance, tool: CanonicalTool): readonly string[] {
+  const names = row.tools[tool];
+  return names === undefined ? [] : typeof names === 'string' ? [names] : names;
+}
+
+/** The tools a case can be translated through and a multi-agent guard reads: canonical → the `tool_name` payloads carry. */
+export function guardTools(row: DialectConcordance): Record<string, string> {
+  return Object.fromEntries(
+    Object.keys(row.inputs ?? {}).flatMap((tool) => {
+      const name = toolNamesOf(row, tool as CanonicalTool)[0];
+      return name === undefined ? [] : [[tool, name]];
+    }),
+  );
 }

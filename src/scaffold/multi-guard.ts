@@ -2,7 +2,7 @@ import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { eventFileStem } from '../contracts/schema-files.js';
 import { FileWriteError, ScaffoldExistsError, UsageError } from '../errors.js';
-import type { Dialect, DialectConcordance, RegistrationEntry } from '../kit/index.js';
+import { exitTwoGuards, guardTools, type Dialect, type DialectConcordance, type RegistrationEntry } from '../kit/index.js';
 import { unsafeWriteTarget } from '../util/safe-write.js';
 import { didYouMean } from '../util/did-you-mean.js';
 import { withLauncher } from './languages/guard-launcher.js';
@@ -60,12 +60,14 @@ interface AgentRow {
 export function scaffoldMultiGuard(options: MultiGuardOptions): MultiGuardResult {
   const rows = options.dialects.map((dialect) => {
     const row = dialect.manifest.concordance;
-    if (row === undefined) throw new UsageError(`${dialect.id} has no row in the cross-agent table, so one script cannot serve it`);
+    if (row?.inputs === undefined) throw new UsageError(`${dialect.id} has no row in the cross-agent table, so one script cannot serve it`);
     return { dialect, row };
   });
   const canonical = canonicalEvent(options.event, rows);
   for (const { dialect, row } of rows) {
-    if (!row.denyByExit2.includes(canonical) || row.events[canonical] === undefined) {
+    const event = row.events[canonical];
+    // The dialect's event table says where exit 2 refuses the action (its one guard-event fact).
+    if (event === undefined || !exitTwoGuards(dialect.manifest.events).has(event)) {
       throw new UsageError(`${dialect.id} does not refuse ${canonical} by exit 2, so one script cannot guard it there`);
     }
   }
@@ -91,8 +93,8 @@ export function scaffoldMultiGuard(options: MultiGuardOptions): MultiGuardResult
     agent: dialect.id,
     event: entry.event,
     marker: row.marker ?? null,
-    tools: row.tools,
-    inputs: row.inputs,
+    tools: guardTools(row),
+    inputs: row.inputs as Record<string, string>,
   }));
   const registered = agents.map(({ dialect, entry }) => `${dialect.scaffold.projectConfigFile} (${entry.event})`);
   const body = options.lang === 'js' ? javascript(table, canonical, registered) : python(table, canonical, registered);

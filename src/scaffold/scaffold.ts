@@ -84,7 +84,8 @@ export async function scaffoldHook(options: ScaffoldOptions): Promise<ScaffoldRe
   const name = scriptName(options.name ?? eventFileStem(options.event), language.extension);
   const path = `${dialect.manifest.configDir}/hooks/${name}.${language.extension}`;
   const reference = dialect.scaffold.scriptReference;
-  const guard = dialect.manifest.guardEvents?.includes(spec.name) ?? false;
+  // Its exit 2 refuses the action (the event table's `guard: 'exit-2'`).
+  const guard = spec.guard === 'exit-2';
   // A guard starts through its launcher, so a machine without the language's runtime refuses rather than fails open.
   const launcher = guard ? language.guardLauncher : undefined;
   const command = (launcher ?? language).command(reference ? reference.wrap(path, options.projectDir) : path);

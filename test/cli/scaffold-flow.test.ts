@@ -6,6 +6,7 @@ import { CLAUDE_EVENTS } from '../../src/dialects/claude/events.js';
 import { OCTO_EVENTS } from '../../src/dialects/octo/events.js';
 import { OPENINTERPRETER_EVENTS } from '../../src/dialects/openinterpreter/events.js';
 import { DIALECTS, type DialectId } from '../../src/dialects/registry.js';
+import { exitTwoGuards } from '../../src/kit/index.js';
 import { runCli } from '../helpers/run-cli.js';
 import { makeTempProject } from '../helpers/temp-project.js';
 import { uncommentExample } from '../scaffold/uncomment-example.js';
@@ -81,7 +82,7 @@ describe.each([
     const outcome = await project.dryRun();
     expect(outcome).toMatchObject(NO_EFFECT);
     // A guard's py and js scripts start through sh, so a missing runtime refuses (test/scaffold/guard-launcher.test.ts).
-    const guard = DIALECTS[dialect].manifest.guardEvents?.includes(event) ?? false;
+    const guard = exitTwoGuards(DIALECTS[dialect].manifest.events).has(event);
     expect(outcome.runs.map((r) => [r.command.split(' ')[0], r.status, r.exitCode, r.stdout])).toEqual([
       [guard ? 'sh' : 'node', 'completed', 0, ''],
       [guard ? 'sh' : 'python3', 'completed', 0, ''],

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { DIALECT_IDS, manifestOf, type DialectId } from '../../src/dialects/registry.js';
+import { exitTwoGuards } from '../../src/kit/index.js';
 
 // What the scaffold suites (test/scaffold/every-event.test.ts in-process, test/cli/scaffold.test.ts
 // through the binary) expect of a scaffolded, registered hook.
@@ -12,12 +13,12 @@ export const SCAFFOLD_DIALECTS = DIALECT_IDS.filter((id) => id !== 'copilot');
 export const LANGS = ['js', 'py', 'sh'] as const;
 export const INTERPRETER = { js: 'node', py: 'python3', sh: 'sh' } as const;
 /**
- * The program the registered command starts: on a guard event (the manifest's guardEvents) every
+ * The program the registered command starts: on a guard event (`guard: 'exit-2'` in the event table) every
  * language starts through sh, so a missing python3 or node refuses rather than fails open
  * (test/scaffold/guard-launcher.test.ts).
  */
 export const programOf = (dialect: DialectId, event: string, lang: (typeof LANGS)[number]): string =>
-  (manifestOf(dialect).guardEvents ?? []).includes(event) ? 'sh' : INTERPRETER[lang];
+  exitTwoGuards(manifestOf(dialect).events).has(event) ? 'sh' : INTERPRETER[lang];
 export const EXTENSIONS = { js: 'mjs', py: 'py', sh: 'sh' } as const;
 export const kebab = (event: string) => event.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
 

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { loadConfigSpec } from '../../src/dialects/registry.js';
 
 /**
- * Issue 39: the one cross-agent table of tool names (src/dialects/shared/tool-equivalents.ts), as each
- * dialect reads its own column: what it suggests instead is always one of the dialect's own tools, and
- * no name it calls foreign is one.
+ * Issue 39: the one cross-agent table of tool names (issue 41: the concordance's rows, gathered by the
+ * registry), as each dialect reads it: what it suggests instead is always one of the dialect's own
+ * tools, and no name it calls foreign is one.
  */
 describe('the cross-agent tool table, per dialect', () => {
   it.each(['claude', 'codex', 'gemini'] as const)('%s: every suggestion is its own tool, every foreign name is not', async (id) => {

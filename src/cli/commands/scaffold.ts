@@ -5,9 +5,9 @@ import { DIALECT_IDS, type DialectId, manifestOf } from '../../dialects/registry
 import { addCommonOptions } from '../common-options.js';
 import { configDirsList, dialectsWhere, exampleDialect, httpServing, projectConfigFile, toolEvent, wordList } from '../dialect-facts.js';
 
-/** The dialects with a row in the cross-agent table: one guard script can serve several of them. */
+/** The dialects whose row of the cross-agent concordance says where a guard reads its input: one guard script can serve several of them. */
 function multiGuardDialects(): DialectId[] {
-  return DIALECT_IDS.filter((id) => manifestOf(id).concordance !== undefined);
+  return DIALECT_IDS.filter((id) => manifestOf(id).concordance?.inputs !== undefined);
 }
 
 /** The file `--register` edits in each dialect: its first project config file. */

@@ -6,7 +6,6 @@ import { SESSION_END_DEFAULT_MS, SESSION_END_MAX_MS } from './budget.js';
 import { describeClaudeFile, discoverClaudeFiles } from './config-layers.js';
 import { compileClaudeMatcher } from './matcher.js';
 import { projectAnchor } from './project-anchor.js';
-import { toolEquivalents } from '../shared/tool-equivalents.js';
 import { toolNames } from './tool-names.js';
 import { hookVariables } from './hook-variables.js';
 import { exponentialBacktracking } from '../../config/regex-backtracking.js';
@@ -142,7 +141,8 @@ export const configSpec: DialectConfigSpec = {
   honouredElsewhere: { once: 'skill frontmatter' },
   mcpToolPrefix: 'mcp__',
   // Other agents' names for Claude's tools, from the one cross-agent table (issue 39).
-  toolNames: { ...toolNames, equivalents: toolEquivalents('Claude Code') },
+  // Other agents' names for its tools and events: the registry adds them from the cross-agent concordance.
+  toolNames,
   // cc changelog 2.1.101: an unknown event drops only its own entry.
   // docs/claude.md "Aggregation": Claude Code 2.1.328 takes the first PermissionRequest answer to arrive.
   firstAnswerDecides: new Set(['PermissionRequest']),

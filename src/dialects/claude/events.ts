@@ -43,6 +43,15 @@ function event(name: string, summary: string, matcherField: string | null, close
 }
 
 /**
+ * A guard event of the binary's own set (Claude Code 2.1.332, the hook runner's guard-event set beside
+ * `onFailure`): `exit-2` where exit 2 refuses the action (event-rules.ts `block`), `decision` where only
+ * the JSON decision does (PermissionRequest ignores exit 2).
+ */
+function guarded(spec: EventSpec, guard: 'exit-2' | 'decision' = 'exit-2'): EventSpec {
+  return { ...spec, guard };
+}
+
+/**
  * The 33 Claude Code events (SPEC-dialects 8.4), in the order of the hooks reference, then the two model-switch
  * events of Claude Code 2.1.328, PreSkillShellCommand (2.1.332) and Interrupt (2.1.336) (the Agent SDK's
  * `HOOK_EVENTS`; test/contracts/claude-sdk-parity.test.ts keeps the list equal to it, and
@@ -54,11 +63,11 @@ export const CLAUDE_EVENTS = [
   event('SessionStart', 'a session starts, resumes, is cleared, compacted or forked', 'source', SESSION_SOURCES),
   event('Setup', 'repository set-up (--init) or maintenance (--maintenance)', 'trigger', SETUP_TRIGGERS),
   event('InstructionsLoaded', 'a CLAUDE.md or rules file is loaded into context', 'load_reason', LOAD_REASONS),
-  event('UserPromptSubmit', 'a prompt is about to go to the model', null),
-  event('UserPromptExpansion', 'a slash command or MCP prompt is about to expand', 'command_name'),
+  guarded(event('UserPromptSubmit', 'a prompt is about to go to the model', null)),
+  guarded(event('UserPromptExpansion', 'a slash command or MCP prompt is about to expand', 'command_name')),
   event('MessageDisplay', 'assistant text is about to be shown', null),
-  event('PreToolUse', 'before a tool call runs', 'tool_name'),
-  event('PermissionRequest', 'before a permission dialog is shown', 'tool_name'),
+  guarded(event('PreToolUse', 'before a tool call runs', 'tool_name')),
+  guarded(event('PermissionRequest', 'before a permission dialog is shown', 'tool_name'), 'decision'),
   event('PostToolUse', 'after a tool call succeeded', 'tool_name'),
   event('PostToolUseFailure', 'after a tool call failed', 'tool_name'),
   event('PostToolBatch', 'after a batch of parallel tool calls, before the next model call', null),
@@ -82,9 +91,9 @@ export const CLAUDE_EVENTS = [
   event('SessionEnd', 'a session ends', 'reason', SESSION_END_REASONS),
   event('Elicitation', 'an MCP server asks the user for input', 'mcp_server_name'),
   event('ElicitationResult', 'the user answered an MCP elicitation', 'mcp_server_name'),
-  event('PreModelSwitch', 'before a requested model switch (/model, the model picker, set_model); can deny or ask', 'to_model'),
+  guarded(event('PreModelSwitch', 'before a requested model switch (/model, the model picker, set_model); can deny or ask', 'to_model')),
   event('PostModelSwitch', 'the session model changed (any cause)', 'to_model'),
-  event('PreSkillShellCommand', "before a shell command in a skill's or command's text runs (`!` lines); can deny", 'tool_name'),
+  guarded(event('PreSkillShellCommand', "before a shell command in a skill's or command's text runs (`!` lines); can deny", 'tool_name')),
   event('Interrupt', "an interrupt ended the main conversation's turn (Claude Code 2.1.336)", 'source', INTERRUPT_SOURCES),
 ] as const satisfies readonly EventSpec[];
 
@@ -104,17 +113,12 @@ export const IF_EVENTS: ReadonlySet<string> = new Set([
 
 /**
  * Events where a hook guards an action (a tool call, a permission request, a model switch, a prompt,
- * a skill's shell command): the binary's own set (Claude Code 2.1.332, the hook runner's guard-event
- * set beside `onFailure`). A guard that fails lets the action through unless `onFailure` is "block".
+ * a skill's shell command): the catalogue's `guard` events, the binary's own set. A guard that fails
+ * lets the action through unless `onFailure` is "block".
  */
-export const GUARD_EVENTS: ReadonlySet<string> = new Set([
-  'PreToolUse',
-  'PermissionRequest',
-  'PreModelSwitch',
-  'UserPromptSubmit',
-  'UserPromptExpansion',
-  'PreSkillShellCommand',
-]);
+export const GUARD_EVENTS: ReadonlySet<string> = new Set(
+  CLAUDE_EVENTS.filter((event: EventSpec) => event.guard !== undefined).map((event) => event.name),
+);
 
 /** Events where Claude ignores `onFailure: "block"` (Claude Code 2.1.332, the binary's settings schema and hook runner). */
 export const ON_FAILURE_IGNORED: ReadonlySet<string> = new Set(['Stop', 'SubagentStop', 'TaskCompleted', 'TeammateIdle']);

@@ -28,8 +28,6 @@ export const manifest: DialectManifest = {
     { path: '.claude-plugin/plugin.json' },
   ],
   events: CLAUDE_EVENTS,
-  // Where exit 2 keeps the action from happening (the sh scaffold's fail-closed refusal); PermissionRequest ignores exit 2.
-  guardEvents: ['PreToolUse', 'UserPromptSubmit', 'UserPromptExpansion', 'PreSkillShellCommand'],
   concordance,
   cli: {
     httpServe: { servedFile: '.claude/hookctl-served.json' },

@@ -48,17 +48,6 @@ export const toolNames: NonNullable<DialectConfigSpec['toolNames']> = {
     'WebSearch',
     'Write',
   ],
-  // Names copied from other agents' hook configs: none is a Claude tool.
-  otherAgents: {
-    terminal: { agent: 'octo', instead: 'Bash' },
-    Shell: { agent: 'Cursor', instead: 'Bash' },
-    shell: { agent: "Codex's model (its hooks see Bash)", instead: 'Bash' },
-    run_shell_command: { agent: 'Gemini CLI', instead: 'Bash' },
-    apply_patch: { agent: 'Codex', instead: 'Edit|Write' },
-    spawn_agent: { agent: 'Codex', instead: 'Agent' },
-    read_file: { agent: 'Gemini CLI', instead: 'Read' },
-    write_file: { agent: 'Gemini CLI', instead: 'Write' },
-  },
   legacy: { Task: { tool: 'Agent', agent: 'Claude Code (2.1.63 and later)' } },
   // docs/claude.md "Built-in tools": 2.1.328 has no MultiEdit (its BUILTIN_TOOL_NAMES); edits arrive as Edit.
   removed: { MultiEdit: { agent: 'Claude Code 2.1.328', instead: 'Edit' } },

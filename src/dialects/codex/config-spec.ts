@@ -2,7 +2,6 @@ import type { ConfigFile } from '../../config/config-file.js';
 import type { DialectConfigSpec, FeaturesPolicy, FeaturesSwitch } from '../../config/config-spec.js';
 import { setField } from '../../config/field-value.js';
 import type { SourceEntry } from '../../config/source-tree.js';
-import { toolEquivalents } from '../shared/tool-equivalents.js';
 import { describeCodexFile, discoverCodexFiles } from './config-layers.js';
 import { CODEX_EVENTS, CONTEXT_LIMIT_EVENTS } from './events.js';
 import { hookKey } from './hook-key.js';
@@ -65,15 +64,8 @@ export const configSpec: DialectConfigSpec = {
   },
   // codex-rs/core/src/tools/hook_names.rs: hooks see Bash, apply_patch (Edit, Write), spawn_agent (Agent), mcp__…
   toolNames: {
+    // Other agents' names for these: the registry adds them from the cross-agent concordance.
     tools: ['Bash', 'apply_patch', 'Edit', 'Write', 'spawn_agent', 'Agent'],
-    otherAgents: {
-      terminal: { agent: 'octo', instead: 'Bash' },
-      Shell: { agent: 'Cursor', instead: 'Bash' },
-      shell: { agent: "Codex's model (its hooks see Bash)", instead: 'Bash' },
-      run_shell_command: { agent: 'Gemini CLI', instead: 'Bash' },
-    },
-    // Other agents' names for Codex's tools, from the one cross-agent table (issue 39).
-    equivalents: toolEquivalents('Codex'),
   },
   handlerId: (file, event, group, handler) => hookKey(file.key ?? file.parsed.path, event, group, handler),
   featuresSwitch,

@@ -29,6 +29,7 @@ export const CODEX_EVENTS = [
     closedTargets: null,
     asyncAllowed: true,
     inProcessAllowed: true,
+    guard: 'exit-2',
   },
   {
     name: 'PreToolUse',
@@ -37,6 +38,7 @@ export const CODEX_EVENTS = [
     closedTargets: null,
     asyncAllowed: true,
     inProcessAllowed: false,
+    guard: 'exit-2',
   },
   {
     name: 'PermissionRequest',
@@ -45,6 +47,7 @@ export const CODEX_EVENTS = [
     closedTargets: null,
     asyncAllowed: true,
     inProcessAllowed: true,
+    guard: 'exit-2',
   },
   {
     name: 'PostToolUse',

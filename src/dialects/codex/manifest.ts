@@ -22,7 +22,6 @@ export const manifest: DialectManifest = {
     { path: '.codex-plugin/plugin.json' },
   ],
   events: CODEX_EVENTS,
-  guardEvents: ['PreToolUse', 'PermissionRequest', 'UserPromptSubmit'],
   concordance,
   cli: {
     managedFile: {

@@ -1,4 +1,5 @@
 import type { DialectManifest } from '../../kit/index.js';
+import { concordance } from './concordance.js';
 import { COPILOT_EVENTS } from './events.js';
 
 /**
@@ -15,7 +16,7 @@ export const manifest: DialectManifest = {
   extensions: ['.json'],
   repositoryFiles: [{ path: '.github/hooks/*.json' }],
   events: COPILOT_EVENTS,
-  guardEvents: ['preToolUse', 'PreToolUse'],
+  concordance,
   cli: {
     // Copilot CLI keeps no per-hook trust: a folder is trusted (`--trust-folder`) or its hooks do not load.
     trust: 'none',

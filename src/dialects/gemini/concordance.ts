@@ -1,8 +1,9 @@
 import type { DialectConcordance } from '../../kit/index.js';
 
 /**
- * Gemini CLI's row of the cross-agent table: its tool events are BeforeTool/AfterTool, the prompt
- * event BeforeAgent and the end of a turn AfterAgent; tools are snake_case (tool-names.ts).
+ * Gemini CLI's row of the cross-agent concordance: its own names for the canonical events (what
+ * `gemini hooks migrate --from-claude` renames them to) and its snake_case tools (tool-names.ts,
+ * @google/gemini-cli-core 0.61.0).
  */
 export const concordance: DialectConcordance = {
   events: {
@@ -12,8 +13,23 @@ export const concordance: DialectConcordance = {
     SessionStart: 'SessionStart',
     SessionEnd: 'SessionEnd',
     Stop: 'AfterAgent',
+    PreCompact: 'PreCompress',
+    Notification: 'Notification',
   },
-  tools: { shell: 'run_shell_command', write: 'write_file', edit: 'replace', read: 'read_file' },
+  // Gemini CLI has no subagent-stop event; its migration moves such hooks to the end of the turn.
+  movedEvents: { SubagentStop: 'AfterAgent' },
+  tools: {
+    shell: 'run_shell_command',
+    edit: 'replace',
+    write: 'write_file',
+    read: 'read_file',
+    glob: 'glob',
+    grep: 'grep_search',
+    list: 'list_directory',
+    fetch: 'web_fetch',
+    search: 'google_web_search',
+    agent: 'invoke_agent',
+    todo: 'write_todos',
+  },
   inputs: { shell: 'command', write: 'file_path', edit: 'file_path', read: 'file_path' },
-  denyByExit2: ['PreToolUse', 'UserPromptSubmit'],
 };

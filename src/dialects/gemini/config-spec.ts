@@ -3,8 +3,7 @@ import { exponentialBacktracking } from '../../config/regex-backtracking.js';
 import { describeGeminiFile, discoverGeminiFiles } from './config-layers.js';
 import { GEMINI_EVENTS } from './events.js';
 import { compileGeminiMatcher } from './matcher.js';
-import { toolEquivalents } from '../shared/tool-equivalents.js';
-import { CLAUDE_EVENT_NAMES, toolNames } from './tool-names.js';
+import { toolNames } from './tool-names.js';
 
 /** Settings keys hookctl reads; every other key belongs to Gemini CLI and is not checked. */
 const SETTINGS_FIELDS: Readonly<Record<string, FieldType>> = {
@@ -95,14 +94,8 @@ export const configSpec: DialectConfigSpec = {
   // hookRunner.js: the text read is stdout, else stderr; with neither there is no output, and no deny.
   exitTwoNeedsText: 'Gemini CLI',
   mcpToolPrefix: 'mcp_',
-  // Other agents' names for Gemini's tools, from the one cross-agent table (issue 39).
-  toolNames: { ...toolNames, equivalents: toolEquivalents('Gemini CLI') },
-  // `gemini hooks migrate --from-claude` renames these; a copied file keeps them and its hooks never fire.
-  otherAgentEvents: Object.fromEntries(
-    Object.entries(CLAUDE_EVENT_NAMES)
-      .filter(([claude]) => !GEMINI_EVENTS.some((event) => event.name === claude))
-      .map(([claude, gemini]) => [claude, { agent: 'Claude Code', instead: gemini }]),
-  ),
+  // Other agents' names for its tools and events: the registry adds them from the cross-agent concordance.
+  toolNames,
   hookVariables: {
     always: ['GEMINI_PROJECT_DIR', 'GEMINI_CWD', 'GEMINI_SESSION_ID', 'GEMINI_PLANS_DIR', 'CLAUDE_PROJECT_DIR'],
     plugin: [],

@@ -8,9 +8,9 @@ import type { EventSpec } from '../../kit/index.js';
  * Gemini CLI has no async hooks and no in-process hooks of a host.
  */
 export const GEMINI_EVENTS = [
-  event('BeforeTool', 'before a tool runs; can deny it or rewrite its arguments (tool_input)', 'tool_name'),
+  guard(event('BeforeTool', 'before a tool runs; can deny it or rewrite its arguments (tool_input)', 'tool_name')),
   event('AfterTool', 'after a tool ran; can hide its result or add context for the model', 'tool_name'),
-  event('BeforeAgent', 'after the user submits a prompt, before planning; can block the turn or add context'),
+  guard(event('BeforeAgent', 'after the user submits a prompt, before planning; can block the turn or add context')),
   event('AfterAgent', 'when the agent loop ends; can force a retry (deny) or clear the context'),
   event('BeforeModel', 'before each model request; can rewrite the request or answer it synthetically'),
   event('AfterModel', 'after each model response chunk; can rewrite the response'),
@@ -40,4 +40,9 @@ function event<N extends string>(
   inProcessAllowed: false;
 } {
   return { name, summary, matcherField, closedTargets, asyncAllowed: false, inProcessAllowed: false };
+}
+
+/** A guard event: exit 2 with the reason on stderr refuses the tool call or the prompt. */
+function guard<S extends EventSpec>(spec: S): S & { guard: 'exit-2' } {
+  return { ...spec, guard: 'exit-2' };
 }

@@ -15,7 +15,6 @@ export const manifest: DialectManifest = {
   extensions: ['.json'],
   repositoryFiles: [{ path: '.gemini/settings.json' }, { path: 'hooks/hooks.json', markers: ['gemini-extension.json'] }],
   events: GEMINI_EVENTS,
-  guardEvents: ['BeforeTool', 'BeforeAgent'],
   concordance,
   cli: {
     managedFile: { name: 'settings.json', defaultPath: '/etc/gemini-cli/settings.json', note: 'the system settings' },

@@ -30,38 +30,4 @@ export const toolNames: NonNullable<DialectConfigSpec['toolNames']> = {
     'write_file',
     'write_todos',
   ],
-  // Claude Code's names, which `hooks migrate --from-claude` and copied configs carry over: none is a Gemini tool.
-  otherAgents: {
-    Bash: { agent: 'Claude Code', instead: 'run_shell_command' },
-    Edit: { agent: 'Claude Code', instead: 'replace' },
-    MultiEdit: { agent: 'Claude Code', instead: 'replace' },
-    Write: { agent: 'Claude Code', instead: 'write_file' },
-    Read: { agent: 'Claude Code', instead: 'read_file' },
-    Glob: { agent: 'Claude Code', instead: 'glob' },
-    Grep: { agent: 'Claude Code', instead: 'grep_search' },
-    LS: { agent: 'Claude Code', instead: 'list_directory' },
-    WebFetch: { agent: 'Claude Code', instead: 'web_fetch' },
-    WebSearch: { agent: 'Claude Code', instead: 'google_web_search' },
-    TodoWrite: { agent: 'Claude Code', instead: 'write_todos' },
-    Task: { agent: 'Claude Code', instead: 'invoke_agent' },
-    Agent: { agent: 'Claude Code', instead: 'invoke_agent' },
-    terminal: { agent: 'octo', instead: 'run_shell_command' },
-    shell: { agent: 'Codex', instead: 'run_shell_command' },
-    Shell: { agent: 'Cursor', instead: 'run_shell_command' },
-    apply_patch: { agent: 'Codex', instead: 'replace|write_file' },
-  },
-};
-
-/** Claude Code's event names → Gemini CLI's (what `gemini hooks migrate --from-claude` renames). */
-export const CLAUDE_EVENT_NAMES: Readonly<Record<string, string>> = {
-  PreToolUse: 'BeforeTool',
-  PostToolUse: 'AfterTool',
-  UserPromptSubmit: 'BeforeAgent',
-  Stop: 'AfterAgent',
-  SubagentStop: 'AfterAgent',
-  SubAgentStop: 'AfterAgent',
-  PreCompact: 'PreCompress',
-  SessionStart: 'SessionStart',
-  SessionEnd: 'SessionEnd',
-  Notification: 'Notification',
 };

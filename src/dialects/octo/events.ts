@@ -28,6 +28,7 @@ export const OCTO_EVENTS = [
     closedTargets: null,
     asyncAllowed: false,
     inProcessAllowed: false,
+    guard: 'exit-2',
   },
   {
     name: 'PostToolUse',

@@ -1,4 +1,5 @@
 import type { DialectManifest } from '../../kit/index.js';
+import { concordance } from './concordance.js';
 import { OCTO_EVENTS } from './events.js';
 
 /**
@@ -12,6 +13,6 @@ export const manifest: DialectManifest = {
   extensions: ['.yml', '.yaml'],
   repositoryFiles: [{ path: '.octo/hooks.yml' }, { path: '.octo/hooks.yaml' }],
   events: OCTO_EVENTS,
-  guardEvents: ['PreToolUse'],
+  concordance,
   cli: { trust: 'project-file', hookSwitch: false, exampleTools: ['terminal'] },
 };

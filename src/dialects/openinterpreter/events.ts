@@ -20,6 +20,7 @@ export const OPENINTERPRETER_EVENTS = [
     closedTargets: null,
     asyncAllowed: true,
     inProcessAllowed: true,
+    guard: 'exit-2',
   },
   {
     name: 'PreToolUse',
@@ -28,6 +29,7 @@ export const OPENINTERPRETER_EVENTS = [
     closedTargets: null,
     asyncAllowed: true,
     inProcessAllowed: false,
+    guard: 'exit-2',
   },
   {
     name: 'PermissionRequest',
@@ -36,6 +38,7 @@ export const OPENINTERPRETER_EVENTS = [
     closedTargets: null,
     asyncAllowed: true,
     inProcessAllowed: true,
+    guard: 'exit-2',
   },
   {
     name: 'PostToolUse',

@@ -8,7 +8,6 @@ export const manifest: DialectManifest = {
   configFiles: ['hooks.json', 'config.toml'],
   extensions: ['.json', '.toml'],
   events: OPENINTERPRETER_EVENTS,
-  guardEvents: ['PreToolUse', 'PermissionRequest', 'UserPromptSubmit'],
   cli: {
     managedFile: { name: 'requirements.toml', defaultPath: '/etc/openinterpreter/requirements.toml' },
     trust: 'per-hook',

@@ -87,10 +87,9 @@ function neverMatching(spec: DialectConfigSpec, group: GroupDeclaration): Proble
   return null;
 }
 
-/** Whose tool `name` is and what this agent calls it: the dialect's own list first, then the cross-agent table. */
+/** Whose tool `name` is and what this agent calls it, from the cross-agent concordance the registry passes in. */
 function foreignTool(spec: DialectConfigSpec, name: string): { agent: string; instead: string } | undefined {
-  const { otherAgents = {}, equivalents = {} } = spec.toolNames ?? {};
-  if (Object.hasOwn(otherAgents, name)) return otherAgents[name];
+  const { equivalents = {} } = spec.toolNames ?? {};
   return Object.hasOwn(equivalents, name) ? equivalents[name] : undefined;
 }
 

@@ -31,7 +31,13 @@ export const unknownEvent = createRule({
       const where = { pos: event.keyPos, invalidates: event.value };
       const foreign = Object.hasOwn(spec.otherAgentEvents ?? {}, event.name) ? spec.otherAgentEvents![event.name] : undefined;
       if (foreign !== undefined) {
-        report({ messageId: 'otherAgent', data: { ...data, ...foreign }, ...where });
+        // Where the agent ignores an unknown event, loading warns and runs the rest, as the agent does.
+        report({
+          messageId: 'otherAgent',
+          data: { ...data, ...foreign },
+          ...(ignored ? { loadSeverity: 'warning' as const } : {}),
+          ...where,
+        });
         continue;
       }
       const suggestion = didYouMean(event.name, names);

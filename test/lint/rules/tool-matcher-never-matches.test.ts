@@ -36,6 +36,8 @@ new RuleTester().run(toolMatcherNeverMatches, {
     { name: 'an MCP tool', files: { [CLAUDE_SETTINGS]: group('PreToolUse', 'mcp__github__create_issue') } },
     { name: 'an unknown tool is not guessed at', files: { [CLAUDE_SETTINGS]: group('PreToolUse', 'SomeFutureTool') } },
     { name: 'an event name where the matcher is not a tool name', files: { [CLAUDE_SETTINGS]: group('SessionStart', 'startup') } },
+    // Gemini tests an unanchored regex: the Codex model's `shell` matches run_shell_command, so no hint.
+    { name: "Gemini: the Codex model's shell, a piece of run_shell_command", files: { [GEMINI]: group('BeforeTool', 'shell') } },
     { name: 'codex: apply_patch and its alias', files: { [CODEX_JSON]: group('PreToolUse', 'apply_patch|Edit') } },
     {
       name: 'openinterpreter: a host may add aliases, so foreign names are left alone',
@@ -162,6 +164,29 @@ new RuleTester().run(toolMatcherNeverMatches, {
             effect: 'that name matches nothing',
             tool: 'Edit',
           },
+        },
+      ],
+    },
+    {
+      // Issue 41: GitHub Copilot CLI's row of the concordance: its camelCase tool names reach every dialect's hints.
+      name: "Gemini: Copilot CLI's view tool, from copilot's row of the concordance",
+      files: { [GEMINI]: group('BeforeTool', 'view') },
+      errors: [
+        {
+          messageId: 'otherAgent',
+          ...at(group('BeforeTool', 'view'), 'view'),
+          message: `matcher "view" is a tool name of GitHub Copilot CLI, not of gemini, ${NEVER}; gemini calls it "read_file"`,
+        },
+      ],
+    },
+    {
+      name: "Codex: Claude Code's former MultiEdit, from claude's row (otherNames): Codex matches Edit against apply_patch",
+      files: { [CODEX_JSON]: group('PreToolUse', 'MultiEdit') },
+      errors: [
+        {
+          messageId: 'otherAgent',
+          ...at(group('PreToolUse', 'MultiEdit'), 'MultiEdit'),
+          message: `matcher "MultiEdit" is a tool name of Claude Code, not of codex, ${NEVER}; codex calls it "apply_patch|Edit"`,
         },
       ],
     },

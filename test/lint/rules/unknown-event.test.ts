@@ -94,6 +94,48 @@ new RuleTester().run(unknownEvent, {
       ],
     },
     {
+      // Issue 41: the hint comes from the cross-agent concordance (gemini's row), so claude has it too.
+      name: "a Gemini CLI event name in a Claude settings file: an error naming Claude's event, a warning when loading",
+      files: { [CLAUDE_SETTINGS]: JSON_WRONG.replace('PreToolUze', 'BeforeTool') },
+      errors: [
+        {
+          messageId: 'otherAgent',
+          line: 3,
+          column: 5,
+          severity: 'error',
+          message: '"BeforeTool" is an event of Gemini CLI, not of claude, so its hooks never run; claude calls it "PreToolUse"',
+        },
+      ],
+    },
+    {
+      name: "a Copilot CLI camelCase event in a Codex file, from copilot's row",
+      files: { [CODEX_JSON]: JSON_WRONG.replace('PreToolUze', 'userPromptSubmitted') },
+      errors: [
+        {
+          messageId: 'otherAgent',
+          line: 3,
+          column: 5,
+          severity: 'error',
+          message:
+            '"userPromptSubmitted" is an event of GitHub Copilot CLI, not of codex, so its hooks never run; ' +
+            'codex calls it "UserPromptSubmit"',
+        },
+      ],
+    },
+    {
+      // Gemini CLI's migration moves SubagentStop hooks to AfterAgent (gemini's row, movedEvents).
+      name: "Claude Code's SubagentStop in a Gemini CLI file: Gemini's migration target",
+      files: { 'project/.gemini/settings.json': JSON_WRONG.replace('PreToolUze', 'SubagentStop') },
+      errors: [
+        {
+          messageId: 'otherAgent',
+          line: 3,
+          column: 5,
+          message: '"SubagentStop" is an event of Claude Code, not of gemini, so its hooks never run; gemini calls it "AfterAgent"',
+        },
+      ],
+    },
+    {
       name: 'claude drops a misspelled event entry: an error naming the version hookctl knows',
       files: { [CLAUDE_SETTINGS]: JSON_WRONG },
       errors: [
