@@ -26,7 +26,8 @@ export const asyncNotAllowed = createRule({
       const entry = setField(handler.node, 'async');
       if (event === null || event.asyncAllowed || entry?.value.kind !== 'scalar' || entry.value.value !== true) continue;
       report({
-        messageId: event.name === 'PreToolUse' ? 'asyncOnGate' : 'asyncOnContextEvent',
+        // The event table says which events guard an action (PreToolUse, gemini's BeforeTool…).
+        messageId: event.guard !== undefined ? 'asyncOnGate' : 'asyncOnContextEvent',
         data: { event: event.name, allowed },
         pos: entry.value.pos,
         invalidates: handler.node,
