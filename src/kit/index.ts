@@ -1,6 +1,6 @@
 /**
  * The contract a dialect is written against, and the shapes every layer passes around. Types only
- * (and two small pure functions, formatFinding and defineDialect): importing the kit costs nothing
+ * (and three small pure functions, formatFinding, defineDialect and walkRepositoryFiles): importing the kit costs nothing
  * at run time, and it imports nothing outside itself, so any layer may depend on it.
  */
 export type { AgentCase, AgentDisagreement, AgentDriver, AgentObservation, AgentProjectContext, AgentStuck } from './agent-driver.js';
@@ -23,6 +23,8 @@ export type {
 } from './handler-record.js';
 export type { BuiltinHook, InProcessHook } from './in-process.js';
 export type { HookListing, ListedHook, ListedHookDetail, ListedSetting, SwitchedOff, SwitchedOffScope } from './listing.js';
+export type { ConfigFormat, FileRole, LayerFile, ProjectWalk } from './layers.js';
+export { walkRepositoryFiles } from './layers.js';
 export type { LoadContext } from './load-context.js';
 export type { DialectCliFacts, DialectConcordance, DialectManifest, EventSpec, RepositoryFile } from './manifest.js';
 export type { AggregateEffect, Decision, Outcome, RunMode, RunReport, RunStatus, SkipReason, StandingSkipReason } from './outcome.js';

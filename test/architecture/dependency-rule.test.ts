@@ -6,13 +6,13 @@ import { DIALECTS } from '../../src/dialects/registry.js';
 
 /**
  * The dependency rule of docs/architecture.md: imports point down only, type imports included.
- * util ← kit ← errors ← core (config, contracts, lint, trust, engine, serve, scaffold, fixture, testing,
+ * util ← kit ← errors ← core (config, load, contracts, lint, trust, engine, serve, scaffold, fixture, testing,
  * report) ← dialects/<id> ← dialects/registry (+ detect, infer) ← entry points (cli, codegen,
  * src/*.ts). A dialect may reuse another's module (openinterpreter reuses the Codex runtime in codex/).
  * Each failure names the edge.
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CORE = ['config', 'contracts', 'lint', 'trust', 'engine', 'serve', 'scaffold', 'fixture', 'testing', 'report'];
+const CORE = ['config', 'load', 'contracts', 'lint', 'trust', 'engine', 'serve', 'scaffold', 'fixture', 'testing', 'report'];
 const IMPORT =
   /(?:^|[;\s])(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
 

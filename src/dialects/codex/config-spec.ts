@@ -52,7 +52,7 @@ export const configSpec: DialectConfigSpec = {
       'in a session started in a subdirectory',
   },
   // Codex 0.169.0 exits with "Error loading config.toml: invalid type: … in `hooks`" (test/agents/codex).
-  inlineConfigRefusal: CODEX_WILL_NOT_START,
+  policy: { ...openInterpreterSpec.policy!, refusal: CODEX_WILL_NOT_START, features: { switchOf: featuresSwitch, decide: decideFeatures } },
   // hook_config.rs reads events into a map and skips names it does not know (SPEC-dialects 9.2).
   unknownEventIgnored: { agent: 'Codex 0.169.0', effect: 'skips this event' },
   // docs/codex.md, issue 21 (test/agents/codex): `apply_patch <<'EOF'` run through exec_command reaches
@@ -77,8 +77,6 @@ export const configSpec: DialectConfigSpec = {
     equivalents: toolEquivalents('Codex'),
   },
   handlerId: (file, event, group, handler) => hookKey(file.key ?? file.parsed.path, event, group, handler),
-  featuresSwitch,
-  decideFeatures,
   recordedTrust: {
     trustedHashes: (files) =>
       new Map(

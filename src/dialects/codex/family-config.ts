@@ -14,7 +14,7 @@ import type { SourceNode } from '../../config/source-tree.js';
  * cannot stop it, so its findings stay warnings.
  */
 function refusalsAreFatal<T extends { findings: Finding[] }>(spec: DialectConfigSpec, files: readonly ConfigFile[], analysis: T): T {
-  const refusal = spec.inlineConfigRefusal;
+  const refusal = spec.policy?.refusal;
   if (refusal === undefined) return analysis;
   const read = new Set(files.filter((file) => file.role === 'inline-config' && !file.disabled).map((file) => file.parsed.path));
   const findings = analysis.findings.map((finding) =>

@@ -9,7 +9,9 @@ export const configSpec: DialectConfigSpec = {
   dialect: 'openinterpreter',
   events: OPENINTERPRETER_EVENTS,
   nesting: 'groups',
-  onError: 'skip',
+  // Load what can be loaded; the agent deserialises a file's hooks all at once (after Codex's serde
+  // types), so one bad value drops the file. `[features] hooks` and `allow_managed_hooks_only` switch hooks off.
+  policy: { onError: 'skip', rejection: 'file', managedOnlyKey: 'allow_managed_hooks_only', features: { switchOf: featuresSwitch } },
   matcherSyntax: 'exact-list-or-regex',
   groupFields: { matcher: { kind: 'string' } },
   handlerFields: {
@@ -43,8 +45,6 @@ export const configSpec: DialectConfigSpec = {
     unread: { fields: {}, unknown: 'ignore' },
     'plugin-manifest': { fields: {}, unknown: 'ignore' },
   },
-  managedOnlySwitch: 'allow_managed_hooks_only',
-  wholeFileRejection: true,
   reservedHookKeys: {
     // The agent keeps per-hook state (enabled, trusted_hash) under [hooks.state."<key>"] (HooksToml).
     'inline-config': { state: { kind: 'any' } },
@@ -73,7 +73,6 @@ export const configSpec: DialectConfigSpec = {
   },
   // SPEC 2.4: the shell tool is Bash; apply_patch answers to Edit and Write, spawn_agent to Agent.
   toolNames: { tools: ['Bash', 'apply_patch', 'Edit', 'Write', 'spawn_agent', 'Agent'] },
-  featuresSwitch,
   discover: discoverOpenInterpreterFiles,
   describeFile: describeOpenInterpreterFile,
 };
