@@ -118,7 +118,9 @@ export async function discoverLayers(declaration: LayerDeclaration, context: Loa
   const fixedPaths = new Set(declaration.layers.flatMap((layer) => (layer.kind === 'dir' ? dirPaths(layer, context) : [])));
   for (const layer of declaration.layers) {
     const found = await discoverLayer(layer, context, files, fixedPaths);
-    files.push(...found.files);
+    // A file is read once however many declared layers name it, in the first (Codex: a hooks.json folder).
+    const read = new Set(files.map((file) => file.parsed.path));
+    files.push(...(layer.kind === 'found' ? found.files : found.files.filter((file) => !read.has(file.parsed.path))));
     watchPaths.push(...found.watchPaths);
   }
   watchPaths.push(...(declaration.watch?.(context) ?? []));
@@ -202,7 +204,7 @@ export function declaredDiscovery(declaration: LayerDeclaration): {
  * Reads one file named on the command line (`hookctl lint FILE`) and places it in the layer its
  * path implies: a computed layer's own file (as that layer places it); a declared fixed file or a
  * file of a fixed directory; else by its name, a file of the project walk (the project layer) or
- * the name of a fixed file (its layer, wherever it sits); else by its format, the role of the first
+ * the name of the managed requirements file (its layer, wherever it sits); else by its format, the role of the first
  * declared file of that format, in the project layer unless that file is a fixed one.
  */
 export async function describeLayerFile(
@@ -254,7 +256,8 @@ function placeByName(declaration: LayerDeclaration, absolute: string, context: L
     if (file !== undefined) return { source: layer.source ?? 'project', role: file.role, format: file.format };
   }
   for (const layer of declaration.layers) {
-    if (layer.kind === 'file' && basename(layer.path(context)) === name) {
+    // A managed requirements file is known by its name wherever it sits (where `--managed` points).
+    if (layer.kind === 'file' && layer.role === 'managed-requirements' && basename(layer.path(context)) === name) {
       return { source: layer.source, role: layer.role, format: layer.format };
     }
   }

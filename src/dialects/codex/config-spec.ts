@@ -11,6 +11,8 @@ import { definitionHash } from './definition.js';
 import { hookStates } from './trust-state.js';
 
 const { id: _id, onFailure: _onFailure, ...codexHandlerFields } = openInterpreterSpec.handlerFields;
+// Codex's files live elsewhere: its own discovery, not openinterpreter's layers.
+const { layers: _layers, ...openInterpreterRules } = openInterpreterSpec;
 
 /**
  * codex config rules (SPEC-dialects 9.2, 9.3): openinterpreter's JSON/TOML format, matchers,
@@ -22,7 +24,7 @@ const { id: _id, onFailure: _onFailure, ...codexHandlerFields } = openInterprete
 export const CODEX_WILL_NOT_START = 'Codex will not start';
 
 export const configSpec: DialectConfigSpec = {
-  ...openInterpreterSpec,
+  ...openInterpreterRules,
   dialect: 'codex',
   events: CODEX_EVENTS,
   handlerFields: {

@@ -1,11 +1,12 @@
 import type { DialectConfigSpec } from '../../config/config-spec.js';
+import { declaredDiscovery, type LayerDeclaration, type LoadPolicy } from '../../config/load-declaration.js';
 import { projectAnchor } from './project-anchor.js';
 import { CONTEXT_LIMIT_EVENTS } from '../codex/events.js';
 import { OPENINTERPRETER_EVENTS } from './events.js';
-import { describeOpenInterpreterFile, discoverOpenInterpreterFiles, featuresSwitch } from './config-layers.js';
+import { featuresSwitch, LAYERS } from './config-layers.js';
 
 /** openinterpreter config rules (SPEC 2.2, 2.3): JSON/TOML matcher groups, timeouts in whole seconds. */
-export const configSpec: DialectConfigSpec = {
+export const configSpec: DialectConfigSpec & { layers: LayerDeclaration; policy: LoadPolicy } = {
   dialect: 'openinterpreter',
   events: OPENINTERPRETER_EVENTS,
   nesting: 'groups',
@@ -73,6 +74,6 @@ export const configSpec: DialectConfigSpec = {
   },
   // SPEC 2.4: the shell tool is Bash; apply_patch answers to Edit and Write, spawn_agent to Agent.
   toolNames: { tools: ['Bash', 'apply_patch', 'Edit', 'Write', 'spawn_agent', 'Agent'] },
-  discover: discoverOpenInterpreterFiles,
-  describeFile: describeOpenInterpreterFile,
+  layers: LAYERS,
+  ...declaredDiscovery(LAYERS),
 };
