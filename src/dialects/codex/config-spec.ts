@@ -1,17 +1,18 @@
 import type { ConfigFile } from '../../config/config-file.js';
 import type { DialectConfigSpec, FeaturesPolicy, FeaturesSwitch } from '../../config/config-spec.js';
+import { declaredDiscovery, type LayerDeclaration, type LoadPolicy } from '../../config/load-declaration.js';
 import { setField } from '../../config/field-value.js';
 import type { SourceEntry } from '../../config/source-tree.js';
 import { configSpec as openInterpreterSpec } from '../openinterpreter/config-spec.js';
 import { toolEquivalents } from '../shared/tool-equivalents.js';
-import { describeCodexFile, discoverCodexFiles } from './config-layers.js';
+import { LAYERS } from './config-layers.js';
 import { CODEX_EVENTS, CONTEXT_LIMIT_EVENTS } from './events.js';
 import { hookKey } from './hook-key.js';
 import { definitionHash } from './definition.js';
 import { hookStates } from './trust-state.js';
 
 const { id: _id, onFailure: _onFailure, ...codexHandlerFields } = openInterpreterSpec.handlerFields;
-// Codex's files live elsewhere: its own discovery, not openinterpreter's layers.
+// Codex's files live elsewhere: its own layers, not openinterpreter's.
 const { layers: _layers, ...openInterpreterRules } = openInterpreterSpec;
 
 /**
@@ -23,7 +24,7 @@ const { layers: _layers, ...openInterpreterRules } = openInterpreterSpec;
 /** The clause of a config.toml `[hooks]` type error: Codex refuses to start, so no hook runs. */
 export const CODEX_WILL_NOT_START = 'Codex will not start';
 
-export const configSpec: DialectConfigSpec = {
+export const configSpec: DialectConfigSpec & { layers: LayerDeclaration; policy: LoadPolicy } = {
   ...openInterpreterRules,
   dialect: 'codex',
   events: CODEX_EVENTS,
@@ -54,7 +55,7 @@ export const configSpec: DialectConfigSpec = {
       'in a session started in a subdirectory',
   },
   // Codex 0.169.0 exits with "Error loading config.toml: invalid type: … in `hooks`" (test/agents/codex).
-  policy: { ...openInterpreterSpec.policy!, refusal: CODEX_WILL_NOT_START, features: { switchOf: featuresSwitch, decide: decideFeatures } },
+  policy: { ...openInterpreterSpec.policy, refusal: CODEX_WILL_NOT_START, features: { switchOf: featuresSwitch, decide: decideFeatures } },
   // hook_config.rs reads events into a map and skips names it does not know (SPEC-dialects 9.2).
   unknownEventIgnored: { agent: 'Codex 0.169.0', effect: 'skips this event' },
   // docs/codex.md, issue 21 (test/agents/codex): `apply_patch <<'EOF'` run through exec_command reaches
@@ -86,8 +87,8 @@ export const configSpec: DialectConfigSpec = {
       ),
     hash: definitionHash,
   },
-  discover: discoverCodexFiles,
-  describeFile: describeCodexFile,
+  layers: LAYERS,
+  ...declaredDiscovery(LAYERS),
 };
 
 /**
