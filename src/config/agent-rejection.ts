@@ -1,6 +1,7 @@
 import type { ConfigFile } from './config-file.js';
 import type { DialectConfigSpec } from './config-spec.js';
 import type { FileDeclarations } from './declarations.js';
+import type { RejectionUnit } from './load-declaration.js';
 import type { SourceNode } from './source-tree.js';
 
 /**
@@ -20,12 +21,35 @@ export function fileHooksNode(file: ConfigFile, declarations: FileDeclarations):
  * managed hook would fail open, so there a problem skips only what it invalidates.
  */
 export function rejectsWholeFile(spec: DialectConfigSpec, file: ConfigFile): boolean {
-  return spec.wholeFileRejection === true && (file.role === 'hooks-file' || file.role === 'inline-config');
+  return rejectsFiles(spec) && (file.role === 'hooks-file' || file.role === 'inline-config');
+}
+
+/** How much one bad value drops (LoadPolicy.rejection), from the policy or, for dialects not yet declared, the legacy members. */
+export function rejectionUnit(spec: DialectConfigSpec): RejectionUnit {
+  if (spec.policy !== undefined) return spec.policy.rejection;
+  if (spec.wholeFileRejection !== true) return 'entry';
+  return spec.missingCommandScope === 'event' ? 'event' : 'file';
+}
+
+/** True when the agent deserialises a file's hooks all at once, so one bad value can drop every hook of the file. */
+export function rejectsFiles(spec: DialectConfigSpec): boolean {
+  return rejectionUnit(spec) !== 'entry';
+}
+
+/** What a handler without its required `command` costs where the agent rejects files: the file, or only that event's hooks. */
+export function missingCommandScope(spec: DialectConfigSpec): 'file' | 'event' {
+  return rejectionUnit(spec) === 'event' ? 'event' : 'file';
+}
+
+/** What the runtime does with an error finding (LoadPolicy.onError). */
+export function onErrorOf(spec: DialectConfigSpec): 'skip' | 'refuse' {
+  return spec.policy?.onError ?? spec.onError ?? 'skip';
 }
 
 /** The clause a finding starts with when the agent drops the file for it (or, per the spec, will not start). */
 export function wholeFileClause(file: ConfigFile, spec?: DialectConfigSpec): string {
   if (file.role === 'hooks-file') return 'the agent ignores this whole file';
-  if (file.role === 'inline-config' && spec?.inlineConfigRefusal !== undefined) return spec.inlineConfigRefusal;
+  const refusal = spec?.policy?.refusal;
+  if (file.role === 'inline-config' && refusal !== undefined) return refusal;
   return 'the agent ignores every hook in this file';
 }

@@ -2,15 +2,9 @@ import type { HandlerSource } from '../kit/handler-record.js';
 import type { PluginNotice } from './plugin-notices.js';
 import type { ParsedFile, SourcePosition } from './source-tree.js';
 
-/**
- * What a file is for, which decides its top-level keys: a dedicated hooks file (`hooks.json`,
- * `hooks.yml`), a general config file with inline `[hooks]` (`config.toml`), a managed requirements
- * file, an environment variable presented as a one-handler file (octo env compat), a file that
- * looks like config where the agent never reads it (octo `hooks.yaml`): listed so lint can say so,
- * never parsed, never run; or a plugin's manifest, listed only to carry what discovery found wrong
- * with the hooks files it names (`notices`), never checked as hooks config.
- */
-export type FileRole = 'hooks-file' | 'inline-config' | 'managed-requirements' | 'env' | 'unread' | 'plugin-manifest';
+import type { FileRole } from '../kit/layers.js';
+
+export type { FileRole } from '../kit/layers.js';
 
 export interface PluginInfo {
   name: string;

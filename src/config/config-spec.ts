@@ -1,7 +1,10 @@
-import type { EventSpec, HandlerRecord, LoadContext, SwitchedOffScope } from '../kit/index.js';
+import type { EventSpec, HandlerRecord, LoadContext } from '../kit/index.js';
 import type { MatcherCompilation, MatcherSyntax } from './compile-matcher.js';
 import type { ConfigFile, FileRole } from './config-file.js';
+import type { LayerDeclaration, LoadPolicy } from './load-declaration.js';
 import type { SourceEntry } from './source-tree.js';
+
+export type { FeaturesPolicy, FeaturesSwitch } from './load-declaration.js';
 
 /**
  * The type a config field must have; `invalid-value` reports anything else. `extension` marks a
@@ -123,11 +126,6 @@ export interface DialectConfigSpec {
    */
   compileMatcher?(source: string | null, event: string): MatcherCompilation;
   /**
-   * The top-level key of the managed requirements file that, when true, keeps every non-managed
-   * hook from running (openinterpreter `allow_managed_hooks_only`); absent when the dialect has none.
-   */
-  managedOnlySwitch?: string;
-  /**
    * True when the agent deserialises a file's hooks all at once (openinterpreter, after Codex's
    * serde types): a value of the wrong type, a duplicate key, a missing or unknown handler `type`
    * anywhere in a known event drops every hook of that file, not just one handler.
@@ -142,10 +140,19 @@ export interface DialectConfigSpec {
   /** Keys under `hooks` that are the agent's own settings, not events (`[hooks.state]`, `managed_dir`). */
   reservedHookKeys?: Partial<Record<FileRole, Readonly<Record<string, FieldType>>>>;
   /**
-   * What the runtime does with an error finding: `skip` the declaration it invalidates and run the
-   * rest (openinterpreter), or `refuse` to load the configuration at all (octo, SPEC 3.2).
+   * The load policy (`onError`, rejection granularity, switches): what the runtime does with what
+   * the rules find, and which settings switch hooks off. Lint reads it to say what the agent does.
+   * Dialects not yet on the declared load (claude, gemini, copilot) still set the legacy members
+   * below (`onError`, `wholeFileRejection`, `missingCommandScope`) instead.
    */
-  onError: 'skip' | 'refuse';
+  policy?: LoadPolicy;
+  /**
+   * Where the config files live, as data (load-declaration.ts): discovery, watch paths, the place
+   * of a named file and the repository scan all derive from it (`discover` and `describeFile` too).
+   */
+  layers?: LayerDeclaration;
+  /** Legacy (see `policy`): what the runtime does with an error finding. */
+  onError?: 'skip' | 'refuse';
   /** Events whose handlers may set `additionalContextLimit`; elsewhere the agent ignores it with a warning. */
   contextLimitEvents?: ReadonlySet<string>;
   /**
@@ -323,24 +330,11 @@ export interface DialectConfigSpec {
    */
   asyncWhereNotAllowed?: 'refused' | 'runs-sync';
   /**
-   * Where a value of the wrong type in a general config file's hooks table stops the agent from
-   * starting at all (it deserialises the whole file strictly), the clause its findings start with
-   * instead of "the agent ignores every hook in this file"; the dialect's loader makes such a finding
-   * a load error. Absent: the agent drops that file's hooks and starts.
-   */
-  inlineConfigRefusal?: string;
-  /**
    * The id a handler gets from where it is declared, when the dialect's agent names hooks that
    * way (codex: `<file or key>:<event_snake>:<group>:<handler>`). Absent: its `id` field, else
    * `<source>:<event>:<group>:<handler>`.
    */
   handlerId?(file: ConfigFile, event: string, group: number, handler: number): string;
-  /**
-   * Decides the `[features] hooks` switches from the files in layer order, when the dialect's agent
-   * does not follow SPEC 2.1's policy (codex: the merged config decides for every hook, managed ones
-   * included, unless the requirements file pins the feature).
-   */
-  decideFeatures?(files: readonly ConfigFile[]): FeaturesPolicy;
   /**
    * Trust the agent records in its own config, by a hook's position (codex `[hooks.state]`): the
    * trusted hashes of one load's files by hook id, and the hash a hook is compared with. Lets lint
@@ -363,9 +357,10 @@ export interface DialectConfigSpec {
    * Needs `wholeFileRejection`; managed files are still repaired entry by entry.
    */
   schemaRejectsFile?: boolean;
-  /** The `[features] hooks` entry of a file, when the dialect has that switch. */
-  featuresSwitch?(file: ConfigFile): SourceEntry | undefined;
-  /** Finds, reads and parses every config layer, in layer order (SPEC 2.1 / 3.1). */
+  /**
+   * Finds, reads and parses every config layer, in layer order (SPEC 2.1 / 3.1). A dialect with
+   * declared `layers` takes it from them (declaredDiscovery); the member goes once every dialect does.
+   */
   discover(context: LoadContext): Promise<ConfigFile[]>;
   /**
    * Reads and parses one named file, placing it in the layer its path implies (`hookctl lint FILE`).
@@ -373,30 +368,4 @@ export interface DialectConfigSpec {
    * standard hooks file (it can name several, or hold hooks inline), and itself last.
    */
   describeFile(path: string, context: LoadContext): Promise<ConfigFile | ConfigFile[]>;
-}
-
-/** One boolean `[features] hooks` switch and the file that sets it. */
-export interface FeaturesSwitch {
-  file: ConfigFile;
-  entry: SourceEntry;
-  enabled: boolean;
-}
-
-/**
- * What the `[features] hooks` switches decide (SPEC 2.1, 2.9).
- * - `managed`: the switch in the managed requirements file. Only it governs managed hooks: `false`
- *   turns every hook off (as a pinned feature does in Codex), `true` pins hooks on so the user and
- *   project switches are ignored.
- * - `local`: the last boolean switch of the user and project config.toml files (a project wins
- *   over the user). It governs only non-managed hooks: a repository or a user can never switch
- *   off an administrator's policy, with or without `allow_managed_hooks_only`.
- */
-export interface FeaturesPolicy {
-  managed: FeaturesSwitch | null;
-  local: FeaturesSwitch | null;
-  /** The switch that turned hooks off, or null when none did. */
-  deciding: FeaturesSwitch | null;
-  scope: SwitchedOffScope | null;
-  /** True when the managed file pins hooks on and a local `false` is therefore ignored. */
-  localIgnored: boolean;
 }

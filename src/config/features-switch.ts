@@ -1,19 +1,21 @@
 import type { SwitchedOff } from '../kit/listing.js';
 import type { ConfigFile } from './config-file.js';
-import type { DialectConfigSpec, FeaturesPolicy, FeaturesSwitch } from './config-spec.js';
+import type { DialectConfigSpec } from './config-spec.js';
+import type { FeaturesPolicy, FeaturesSwitch } from './load-declaration.js';
 
-export type { FeaturesPolicy, FeaturesSwitch } from './config-spec.js';
+export type { FeaturesPolicy, FeaturesSwitch } from './load-declaration.js';
 
 /**
  * What the `[features] hooks` switches decide (FeaturesPolicy): SPEC 2.1's policy, or the
- * dialect's own (DialectConfigSpec.decideFeatures).
+ * dialect's own (LoadPolicy.features).
  */
 export function featuresPolicy(files: readonly ConfigFile[], spec: DialectConfigSpec): FeaturesPolicy {
-  if (spec.decideFeatures) return spec.decideFeatures(files);
+  const features = spec.policy?.features;
+  if (features?.decide) return features.decide(files);
   let managed: FeaturesSwitch | null = null;
   let local: FeaturesSwitch | null = null;
   for (const file of files) {
-    const entry = spec.featuresSwitch?.(file);
+    const entry = features?.switchOf(file);
     if (entry?.value.kind !== 'scalar' || typeof entry.value.value !== 'boolean') continue;
     const found = { file, entry, enabled: entry.value.value };
     if (file.source === 'managed') managed = found;

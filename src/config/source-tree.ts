@@ -1,3 +1,5 @@
+import type { ConfigFormat } from '../kit/layers.js';
+
 /**
  * A format-neutral parse tree with source positions. The JSON, YAML and TOML parsers all produce
  * it, so normalisation and every lint rule work the same on all three formats.
@@ -39,8 +41,8 @@ export interface SourceScalar {
   pos: SourcePosition;
 }
 
-/** `jsonc`: JSON with `//` and block comments, no trailing commas (Gemini CLI settings: strip-json-comments, then JSON.parse). */
-export type ConfigFormat = 'json' | 'jsonc' | 'yaml' | 'toml';
+/** The format a config file is written in (defined with the layer declarations in the kit). */
+export type { ConfigFormat } from '../kit/layers.js';
 
 export interface ParseProblem {
   message: string;

@@ -1,8 +1,8 @@
 /**
  * The contract a dialect is written against, and the shapes every layer passes around. Types only
- * (and a few small pure functions and constants: formatFinding, defineDialect, the concordance's
- * CANONICAL_TOOLS and its row readers): importing the kit costs nothing at run time, and it imports nothing outside
- * itself, so any layer may depend on it.
+ * (and a few small pure functions and constants: formatFinding, defineDialect, walkRepositoryFiles, the
+ * concordance's CANONICAL_TOOLS and its row readers): importing the kit costs nothing at run time, and it
+ * imports nothing outside itself, so any layer may depend on it.
  */
 export type { AgentCase, AgentDisagreement, AgentDriver, AgentObservation, AgentProjectContext, AgentStuck } from './agent-driver.js';
 export type { Contracts, ValidationError, ValidationResult } from './contracts.js';
@@ -24,6 +24,8 @@ export type {
 } from './handler-record.js';
 export type { BuiltinHook, InProcessHook } from './in-process.js';
 export type { HookListing, ListedHook, ListedHookDetail, ListedSetting, SwitchedOff, SwitchedOffScope } from './listing.js';
+export type { ConfigFormat, FileRole, LayerFile, ProjectWalk } from './layers.js';
+export { walkRepositoryFiles } from './layers.js';
 export type { LoadContext } from './load-context.js';
 export type { CanonicalTool, DialectCliFacts, DialectConcordance, DialectManifest, EventSpec, RepositoryFile } from './manifest.js';
 export { CANONICAL_TOOLS, exitTwoGuards, guardTools, toolNamesOf } from './manifest.js';

@@ -16,10 +16,10 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /**
  * The core folders, lowest first: a folder may import itself and the folders before it. contracts
  * (schemas) and config (parse, normalise, the rule runner) are read by everything above them; trust and
- * engine decide and run; lint, scaffold, fixture, testing, report, serve and replay are the features
+ * engine decide and run; lint; load (the one load pipeline, which runs the load rules); scaffold, fixture, testing, report, serve and replay are the features
  * built on them.
  */
-const CORE_ORDER = ['contracts', 'config', 'trust', 'engine', 'lint', 'scaffold', 'fixture', 'testing', 'report', 'serve', 'replay'];
+const CORE_ORDER = ['contracts', 'config', 'trust', 'engine', 'lint', 'load', 'scaffold', 'fixture', 'testing', 'report', 'serve', 'replay'];
 const IMPORT =
   /(?:^|[;\s])(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
 

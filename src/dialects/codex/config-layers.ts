@@ -1,18 +1,25 @@
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import type { ConfigFile, PluginInfo } from '../../config/config-file.js';
 import { discoveredFile } from '../../config/discovered-file.js';
 import { directoriesDownTo } from '../../config/find-project-root.js';
 import { formatFromPath, readNamedConfigFile } from '../../config/read-config-file.js';
+import type { FoundFiles, LayerDeclaration, LayerFile } from '../../config/load-declaration.js';
 import type { ParsedFile } from '../../config/source-tree.js';
 import type { LoadContext } from '../../kit/index.js';
 import { directoryAt, probeRegularFile, somethingAt } from '../../util/regular-file.js';
-import { canonical, codexPaths, SESSION_LAYER_PATH, type CodexPaths } from './paths.js';
+import { canonical, codexPaths, type CodexPaths } from './paths.js';
 import { manifestReplacesDefault, pluginHookFiles, pluginWatchPaths, repositoryManifestFiles } from './plugins.js';
 import { projectTrust, type ProjectTrust } from './project-trust.js';
 import { lookup, mergePlain, toPlain, type Plain } from './toml-values.js';
 
+/** The two files of every Codex config folder (`<C>`, `/etc/codex`, a project `.codex/`), hooks.json first. */
+const FOLDER_FILES: readonly LayerFile[] = [
+  { name: 'hooks.json', format: 'json', role: 'hooks-file' },
+  { name: 'config.toml', format: 'toml', role: 'inline-config' },
+];
+
 /**
- * Every Codex config file in layer order (SPEC-dialects 9.1; codex-rs/hooks/src/engine/discovery.rs
+ * Every Codex config layer in order (SPEC-dialects 9.1; codex-rs/hooks/src/engine/discovery.rs
  * `discover_handlers`, codex-rs/config/src/loader/mod.rs `load_config_layers_state`):
  * 1. the managed requirements file's `[hooks]`;
  * 2. `/etc/codex/hooks.json`, then `/etc/codex/config.toml` (managed);
@@ -25,77 +32,73 @@ import { lookup, mergePlain, toPlain, type Plain } from './toml-values.js';
  * 7. each enabled plugin's hook files.
  * A `hooks.json` folder is read once however many layers name it (discovery.rs visited_json_hook_folders).
  */
-export async function discoverCodexFiles(context: LoadContext): Promise<ConfigFile[]> {
-  const paths = codexPaths(context);
-  const seenFolders = new Set<string>();
-  const hooksJson = async (folder: string, placement: Omit<ConfigFile, 'parsed'>) => {
-    if (seenFolders.has(folder)) return null;
-    seenFolders.add(folder);
-    return withPlacement(await discoveredFile(join(folder, 'hooks.json'), 'json', placement), placement);
-  };
-  const [requirements, systemConfig, userConfig, session] = await Promise.all([
-    discoveredFile(paths.requirements, 'toml', { source: 'managed', role: 'managed-requirements' }),
-    discoveredFile(join(paths.systemDir, 'config.toml'), 'toml', { source: 'managed', role: 'inline-config' }),
-    discoveredFile(join(paths.home, 'config.toml'), 'toml', { source: 'user', role: 'inline-config' }),
-    sessionFile(context),
-  ]);
-  const systemJson = await hooksJson(paths.systemDir, { source: 'managed', role: 'hooks-file', layer: paths.systemDir, plugin: null });
-  const userJson = await hooksJson(paths.home, { source: 'user', role: 'hooks-file', layer: paths.home, plugin: null });
-  const trust = projectTrust(context.cwd, settingsOf([systemConfig, userConfig, session]), join(paths.home, 'config.toml'));
-  const projects = await projectFiles(context, paths, trust, hooksJson);
-  const legacyManaged = await discoveredFile(join(paths.systemDir, 'managed_config.toml'), 'toml', {
-    source: 'managed',
-    role: 'inline-config',
-  });
-  const plugins = await pluginHookFiles(paths.home, settingsOf([userConfig]));
-  return [
-    withManagedDirKey(requirements),
-    systemJson,
-    systemConfig,
-    userJson,
-    userConfig,
-    ...projects,
-    session,
-    legacyManaged,
-    ...plugins,
-  ].filter((file): file is ConfigFile => file !== null);
+export const LAYERS: LayerDeclaration = {
+  layers: [
+    { kind: 'found', find: requirementsLayer, describe: describeRequirements },
+    { kind: 'dir', source: 'managed', dir: (context) => codexPaths(context).systemDir, files: FOLDER_FILES },
+    { kind: 'dir', source: 'user', dir: (context) => codexPaths(context).home, files: FOLDER_FILES },
+    { kind: 'found', find: projectLayers, describe: describeProjectFile },
+    { kind: 'found', find: async (context) => ({ files: nonNull([await sessionFile(context)]), watchPaths: [] }) },
+    {
+      kind: 'file',
+      source: 'managed',
+      format: 'toml',
+      role: 'inline-config',
+      path: (context) => join(codexPaths(context).systemDir, 'managed_config.toml'),
+    },
+    { kind: 'found', find: pluginLayers, describe: describePluginFile },
+  ],
+};
+
+async function requirementsLayer(context: LoadContext): Promise<FoundFiles> {
+  const { requirements } = codexPaths(context);
+  const file = withManagedDirKey(await discoveredFile(requirements, 'toml', { source: 'managed', role: 'managed-requirements' }));
+  return { files: nonNull([file]), watchPaths: [requirements] };
 }
 
 /**
- * Every path whose change alters what discoverCodexFiles finds (LoadedConfig.watchPaths): the
- * files read, every managed and user file (present or not), both files of every project `.codex/`
- * from the project root down to the cwd (and of the root checkout's, in a linked worktree), the
- * markers and `.git` files that place the project root, and each enabled plugin's version
- * directories and manifests.
+ * The project layers, and what places them: both files of every project `.codex/` from the project
+ * root down to the cwd (and of the root checkout's, in a linked worktree), whether read or not, and
+ * the markers and `.git` files that place the project root. The user-level settings decide the
+ * project's trust (the `--config` layer among them, though it comes later in layer order).
  */
-export function codexWatchPaths(context: LoadContext, files: readonly ConfigFile[]): string[] {
+async function projectLayers(context: LoadContext, earlier: readonly ConfigFile[]): Promise<FoundFiles> {
   const paths = codexPaths(context);
-  const userLevel = files.filter(
-    (file) =>
-      file.role === 'inline-config' &&
-      (file.source === 'session' ||
-        file.parsed.path === join(paths.systemDir, 'config.toml') ||
-        file.parsed.path === join(paths.home, 'config.toml')),
-  );
-  const trust = projectTrust(context.cwd, settingsOf(userLevel), join(paths.home, 'config.toml'));
-  const userConfig = files.find((file) => file.parsed.path === join(paths.home, 'config.toml'));
+  const userLevel = earlier.filter((file) => file.role === 'inline-config');
+  const trust = projectTrust(context.cwd, settingsOf([...userLevel, await sessionFile(context)]), join(paths.home, 'config.toml'));
+  const seen = new Set(earlier.filter((file) => file.role === 'hooks-file').map((file) => dirname(file.parsed.path)));
+  const hooksJson = async (folder: string, placement: Omit<ConfigFile, 'parsed'>) => {
+    if (seen.has(folder)) return null;
+    seen.add(folder);
+    return withPlacement(await discoveredFile(join(folder, 'hooks.json'), 'json', placement), placement);
+  };
+  const files = await projectFiles(context, paths, trust, hooksJson);
   const projectDirs = directoriesDownTo(trust.root, context.cwd).flatMap((dir) => [join(dir, '.codex'), trust.hooksFolder(dir)]);
-  return [
-    ...new Set([
-      ...files.map((file) => file.parsed.path).filter((path) => path !== SESSION_LAYER_PATH),
-      paths.requirements,
-      ...['hooks.json', 'config.toml', 'managed_config.toml'].map((name) => join(paths.systemDir, name)),
-      ...[paths.home, ...projectDirs]
-        .filter((dir): dir is string => dir !== null)
-        .flatMap((dir) => [join(dir, 'hooks.json'), join(dir, 'config.toml')]),
-      ...trust.watchPaths,
-      ...pluginWatchPaths(paths.home, settingsOf(userConfig === undefined ? [] : [userConfig])),
-      // A hooks file a manifest names that could not be read loads once it appears.
-      ...files
-        .flatMap((file) => file.notices ?? [])
-        .flatMap((notice) => (notice.messageId === 'failedToRead' ? [String(notice.data.file)] : [])),
-    ]),
+  const watchPaths = [
+    ...files.map((file) => file.parsed.path),
+    ...projectDirs.filter((dir): dir is string => dir !== null).flatMap((dir) => FOLDER_FILES.map((file) => join(dir, file.name))),
+    ...trust.watchPaths,
   ];
+  return { files, watchPaths };
+}
+
+/**
+ * Each enabled plugin's hook files, with its version directories and manifests, and each hooks file
+ * a manifest names that could not be read (it loads once it appears).
+ */
+async function pluginLayers(context: LoadContext, earlier: readonly ConfigFile[]): Promise<FoundFiles> {
+  const { home } = codexPaths(context);
+  const userConfig = earlier.find((file) => file.parsed.path === join(home, 'config.toml'));
+  const settings = settingsOf(userConfig === undefined ? [] : [userConfig]);
+  const files = await pluginHookFiles(home, settings);
+  const unreadable = files
+    .flatMap((file) => file.notices ?? [])
+    .flatMap((notice) => (notice.messageId === 'failedToRead' ? [String(notice.data.file)] : []));
+  return { files, watchPaths: [...files.map((file) => file.parsed.path), ...pluginWatchPaths(home, settings), ...unreadable] };
+}
+
+function nonNull(files: readonly (ConfigFile | null)[]): ConfigFile[] {
+  return files.filter((file): file is ConfigFile => file !== null);
 }
 
 /** The project layers, root first; in each, hooks.json then config.toml. */
@@ -168,70 +171,81 @@ export function settingsOf(files: readonly (ConfigFile | null)[]): Plain {
   return merged;
 }
 
-/** Places a file named on the command line in the layer its path implies. */
-export async function describeCodexFile(path: string, context: LoadContext): Promise<ConfigFile | ConfigFile[]> {
-  const absolute = resolve(context.cwd, path);
-  const format = formatFromPath(absolute) ?? 'json';
+/** A named requirements file: `--managed`'s, or any `requirements.toml`, is the managed requirements layer. */
+async function describeRequirements(absolute: string, context: LoadContext): Promise<ConfigFile | null> {
+  if (formatFromPath(absolute) !== 'toml') return null;
+  if (absolute !== codexPaths(context).requirements && basename(absolute) !== 'requirements.toml') return null;
+  const parsed = await readNamedConfigFile(absolute, 'toml', 'owned');
+  return { parsed, source: 'managed', role: 'managed-requirements', layer: dirname(absolute), plugin: null };
+}
+
+/**
+ * A named project hooks.json in a linked worktree: Codex reads the root checkout's instead, never
+ * this one. Project trust is the user's, not the repository's: a named or repository-wide lint
+ * leaves it to the effective layers (`lint --effective`, the runtime), so findings do not depend on HOME.
+ */
+async function describeProjectFile(absolute: string, context: LoadContext): Promise<ConfigFile | null> {
+  const paths = codexPaths(context);
+  const folder = dirname(absolute);
+  if ((formatFromPath(absolute) ?? 'json') !== 'json' || folder === paths.systemDir || folder === paths.home) return null;
+  if (basename(absolute) === 'plugin.json' && basename(folder) === '.codex-plugin') return null;
+  // A plugin's file (installed, or beside its manifest in its own repository) is the plugin layer's.
+  const besideManifest =
+    basename(folder) === 'hooks' && probeRegularFile(join(dirname(folder), '.codex-plugin', 'plugin.json')).kind === 'file';
+  if (pluginPlacement(absolute, paths) !== null || besideManifest) return null;
+  const dir = basename(folder) === '.codex' ? dirname(folder) : folder;
+  const instead = projectTrust(dir, {}, '').hooksFolder(dir);
+  if (instead === null) return null;
+  const parsed = await readNamedConfigFile(absolute, 'json', 'repository');
+  return {
+    parsed: { ...parsed, root: null, errors: [] },
+    source: 'project',
+    role: 'unread',
+    layer: folder,
+    plugin: null,
+    readInstead: join(instead, 'hooks.json'),
+  };
+}
+
+/**
+ * A named plugin file: a plugin manifest (the files it makes Codex load besides the plugin's
+ * standard hooks file, and itself last), a hooks file inside an installed plugin, or one beside a
+ * plugin's manifest in the plugin's own repository. Null for any other file.
+ */
+async function describePluginFile(absolute: string, context: LoadContext): Promise<ConfigFile | ConfigFile[] | null> {
   const paths = codexPaths(context);
   if (basename(absolute) === 'plugin.json' && basename(dirname(absolute)) === '.codex-plugin') {
     const root = dirname(dirname(absolute));
     return repositoryManifestFiles(root, localPlugin(root, paths.home));
   }
-  const role =
-    format === 'json'
-      ? 'hooks-file'
-      : absolute === paths.requirements || basename(absolute) === 'requirements.toml'
-        ? 'managed-requirements'
-        : 'inline-config';
-  const folder = dirname(absolute);
+  const format = formatFromPath(absolute) ?? 'json';
+  if (format !== 'json') return null;
   const plugin = pluginPlacement(absolute, paths);
-  const owned = plugin !== null || role === 'managed-requirements' || folder === paths.systemDir || folder === paths.home;
-  const parsed = await readNamedConfigFile(absolute, format, owned ? 'owned' : 'repository');
-  if (plugin !== null && format === 'json')
-    return { parsed, source: 'plugin', role, layer: plugin.root, plugin: plugin.info, key: plugin.key };
-  // A plugin being written, in its own repository: `hooks/hooks.json` beside `.codex-plugin/plugin.json`.
-  const pluginRoot = dirname(folder);
-  if (
-    format === 'json' &&
-    basename(folder) === 'hooks' &&
-    probeRegularFile(join(pluginRoot, '.codex-plugin', 'plugin.json')).kind === 'file'
-  ) {
-    const info = localPlugin(pluginRoot, paths.home);
-    const key = `${info.name}:hooks/${basename(absolute)}`;
-    // Hooks the manifest names take its place: Codex never reads it then (unread-file says so).
-    if (basename(absolute) === 'hooks.json' && manifestReplacesDefault(pluginRoot)) {
-      const readInstead = join(pluginRoot, '.codex-plugin', 'plugin.json');
-      return {
-        parsed: { ...parsed, root: null, errors: [] },
-        source: 'plugin',
-        role: 'unread',
-        layer: pluginRoot,
-        plugin: info,
-        key,
-        readInstead,
-      };
-    }
-    return { parsed, source: 'plugin', role, layer: pluginRoot, plugin: info, key };
+  if (plugin !== null) {
+    const parsed = await readNamedConfigFile(absolute, format, 'owned');
+    return { parsed, source: 'plugin', role: 'hooks-file', layer: plugin.root, plugin: plugin.info, key: plugin.key };
   }
-  if (role === 'managed-requirements' || folder === paths.systemDir)
-    return { parsed, source: 'managed', role, layer: folder, plugin: null };
-  if (folder === paths.home) return { parsed, source: 'user', role, layer: folder, plugin: null };
-  // In a linked worktree Codex reads the root checkout's hooks.json, never this one.
-  const dir = basename(folder) === '.codex' ? dirname(folder) : folder;
-  const instead = format === 'json' ? projectTrust(dir, {}, '').hooksFolder(dir) : null;
-  if (instead !== null) {
+  // A plugin being written, in its own repository: `hooks/hooks.json` beside `.codex-plugin/plugin.json`.
+  const folder = dirname(absolute);
+  const pluginRoot = dirname(folder);
+  if (basename(folder) !== 'hooks' || probeRegularFile(join(pluginRoot, '.codex-plugin', 'plugin.json')).kind !== 'file') return null;
+  const parsed = await readNamedConfigFile(absolute, format, folder === paths.systemDir || folder === paths.home ? 'owned' : 'repository');
+  const info = localPlugin(pluginRoot, paths.home);
+  const key = `${info.name}:hooks/${basename(absolute)}`;
+  // Hooks the manifest names take its place: Codex never reads it then (unread-file says so).
+  if (basename(absolute) === 'hooks.json' && manifestReplacesDefault(pluginRoot)) {
+    const readInstead = join(pluginRoot, '.codex-plugin', 'plugin.json');
     return {
       parsed: { ...parsed, root: null, errors: [] },
-      source: 'project',
+      source: 'plugin',
       role: 'unread',
-      layer: folder,
-      plugin: null,
-      readInstead: join(instead, 'hooks.json'),
+      layer: pluginRoot,
+      plugin: info,
+      key,
+      readInstead,
     };
   }
-  // Project trust is the user's, not the repository's: a named or repository-wide lint leaves it
-  // to the effective layers (`lint --effective`, the runtime), so findings do not depend on HOME.
-  return { parsed, source: 'project', role, layer: folder, plugin: null };
+  return { parsed, source: 'plugin', role: 'hooks-file', layer: pluginRoot, plugin: info, key };
 }
 
 /** A file inside an installed plugin, `<C>/plugins/cache/<market>/<name>/<version>/…`: its plugin and key. */

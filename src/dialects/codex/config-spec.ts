@@ -1,8 +1,9 @@
 import type { ConfigFile } from '../../config/config-file.js';
 import type { DialectConfigSpec, FeaturesPolicy, FeaturesSwitch } from '../../config/config-spec.js';
+import { declaredDiscovery, type LayerDeclaration, type LoadPolicy } from '../../config/load-declaration.js';
 import { setField } from '../../config/field-value.js';
 import type { SourceEntry } from '../../config/source-tree.js';
-import { describeCodexFile, discoverCodexFiles } from './config-layers.js';
+import { LAYERS } from './config-layers.js';
 import { CODEX_EVENTS, CONTEXT_LIMIT_EVENTS } from './events.js';
 import { hookKey } from './hook-key.js';
 import { definitionHash } from './definition.js';
@@ -19,7 +20,7 @@ import { hookStates } from './trust-state.js';
 /** The clause of a config.toml `[hooks]` type error: Codex refuses to start, so no hook runs. */
 export const CODEX_WILL_NOT_START = 'Codex will not start';
 
-export const configSpec: DialectConfigSpec = {
+export const configSpec: DialectConfigSpec & { layers: LayerDeclaration; policy: LoadPolicy } = {
   dialect: 'codex',
   events: CODEX_EVENTS,
   ...familySpec,
@@ -50,7 +51,7 @@ export const configSpec: DialectConfigSpec = {
       'in a session started in a subdirectory',
   },
   // Codex 0.169.0 exits with "Error loading config.toml: invalid type: … in `hooks`" (test/agents/codex).
-  inlineConfigRefusal: CODEX_WILL_NOT_START,
+  policy: { ...familySpec.policy, refusal: CODEX_WILL_NOT_START, features: { switchOf: featuresSwitch, decide: decideFeatures } },
   // hook_config.rs reads events into a map and skips names it does not know (SPEC-dialects 9.2).
   unknownEventIgnored: { agent: 'Codex 0.169.0', effect: 'skips this event' },
   // docs/codex.md, issue 21 (test/agents/codex): `apply_patch <<'EOF'` run through exec_command reaches
@@ -68,8 +69,6 @@ export const configSpec: DialectConfigSpec = {
     tools: ['Bash', 'apply_patch', 'Edit', 'Write', 'spawn_agent', 'Agent'],
   },
   handlerId: (file, event, group, handler) => hookKey(file.key ?? file.parsed.path, event, group, handler),
-  featuresSwitch,
-  decideFeatures,
   recordedTrust: {
     trustedHashes: (files) =>
       new Map(
@@ -77,8 +76,8 @@ export const configSpec: DialectConfigSpec = {
       ),
     hash: definitionHash,
   },
-  discover: discoverCodexFiles,
-  describeFile: describeCodexFile,
+  layers: LAYERS,
+  ...declaredDiscovery(LAYERS),
 };
 
 /**

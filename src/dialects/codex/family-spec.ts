@@ -10,7 +10,10 @@ import { CONTEXT_LIMIT_EVENTS } from './events.js';
  */
 export const familySpec = {
   nesting: 'groups',
-  onError: 'skip',
+  // Load what can be loaded; the agent deserialises a file's hooks all at once (Codex's serde types),
+  // so one bad value drops the file. `allow_managed_hooks_only` switches non-managed hooks off; each
+  // dialect adds its `[features] hooks` switch.
+  policy: { onError: 'skip', rejection: 'file', managedOnlyKey: 'allow_managed_hooks_only' },
   matcherSyntax: 'exact-list-or-regex',
   groupFields: { matcher: { kind: 'string' } },
   /** The fields the agent reads; hookctl's own additions are each dialect's choice. */
@@ -38,8 +41,6 @@ export const familySpec = {
     unread: { fields: {}, unknown: 'ignore' },
     'plugin-manifest': { fields: {}, unknown: 'ignore' },
   },
-  managedOnlySwitch: 'allow_managed_hooks_only',
-  wholeFileRejection: true,
   reservedHookKeys: {
     // The agent keeps per-hook state (enabled, trusted_hash) under [hooks.state."<key>"] (HooksToml).
     'inline-config': { state: { kind: 'any' } },

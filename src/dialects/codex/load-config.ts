@@ -1,28 +1,30 @@
 import { userInfo } from 'node:os';
 import type { CompiledMatcher, HandlerRecord, LoadContext, LoadedConfig } from '../../kit/index.js';
-import { loadCodexFamilyConfig } from './family-config.js';
-import { codexWatchPaths } from './config-layers.js';
+import { declaredLoader } from '../../load/load-declared.js';
 import { configSpec } from './config-spec.js';
 import { CODEX_EVENTS } from './events.js';
 
 /**
- * Loads every codex layer as openinterpreter does (skip what is broken, run the rest), then gives
- * each command the shell Codex runs hooks with.
+ * Loads every codex layer as openinterpreter does (the declared pipeline: skip what is broken, run
+ * the rest; Codex's `[features] hooks` decision; a config.toml `[hooks]` type error stops the load),
+ * then puts the hooks in Codex's order and gives each command the shell Codex runs hooks with.
  */
-export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
-  const config = await loadCodexFamilyConfig(configSpec, context, codexWatchPaths);
-  const shell = hookShell(context);
-  const env = shellEnvironment(shell, context.env);
-  return {
-    ...config,
-    handlers: inDisplayOrder(config.handlers).map((handler) => ({
-      ...handler,
-      matcher: MATCHERLESS.has(handler.event) ? IGNORED_MATCHER : handler.matcher,
-      launch: { kind: 'process', argv: [shell, '-c', handler.command] },
-      ...(env === null ? {} : { env: { ...env, ...handler.env } }),
-    })),
-  };
-}
+export const loadConfig: (context: LoadContext) => Promise<LoadedConfig> = declaredLoader({
+  spec: configSpec,
+  finish: (config, { context }) => {
+    const shell = hookShell(context);
+    const env = shellEnvironment(shell, context.env);
+    return {
+      ...config,
+      handlers: inDisplayOrder(config.handlers).map((handler) => ({
+        ...handler,
+        matcher: MATCHERLESS.has(handler.event) ? IGNORED_MATCHER : handler.matcher,
+        launch: { kind: 'process', argv: [shell, '-c', handler.command] },
+        ...(env === null ? {} : { env: { ...env, ...handler.env } }),
+      })),
+    };
+  },
+});
 
 /**
  * Codex's order within one file: its fixed event order, then configured order (config/src/hook_config.rs

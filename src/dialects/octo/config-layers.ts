@@ -1,30 +1,38 @@
 import { basename, dirname, join, resolve } from 'node:path';
 import type { ConfigFile } from '../../config/config-file.js';
-import { discoveredFile } from '../../config/discovered-file.js';
 import { findGitRoot } from '../../config/find-project-root.js';
-import { readNamedConfigFile } from '../../config/read-config-file.js';
+import type { LayerDeclaration } from '../../config/load-declaration.js';
 import type { SourceObject, SourcePosition } from '../../config/source-tree.js';
 import type { LoadContext } from '../../kit/index.js';
 import { memoryDirPath } from './builtin-hooks.js';
 import { somethingAt } from '../../util/regular-file.js';
 import { OCTO_EVENTS } from './events.js';
+import { PROJECT_WALK } from './manifest.js';
 
 const ENV_PREFIX = 'OCTO_HOOK_';
 
 /**
  * Every octo config source in layer order (SPEC 3.1): the `OCTO_HOOK_<EVENT>` variables, the
  * user's `~/.octo/hooks.yml`, and the nearest project `.octo/hooks.yml` at or above the cwd (not
- * above the git root).
+ * above the git root); then the `hooks.yaml` files octo never reads, for lint to point out. The
+ * memory dir that switches the built-in hooks on is watched too. The `OCTO_HOOK_*` variables are
+ * the agent's environment, read once.
  */
-export async function discoverOctoFiles(context: LoadContext): Promise<ConfigFile[]> {
-  const userPath = userHooksPath(context);
-  const projectPath = nearestProjectHooks(context.cwd, userPath);
-  const [user, project] = await Promise.all([
-    discoveredFile(userPath, 'yaml', { source: 'user', role: 'hooks-file' }),
-    projectPath === null ? null : discoveredFile(projectPath, 'yaml', { source: 'project', role: 'hooks-file' }),
-  ]);
-  return [...envFiles(context.env), user, project, ...unreadFiles(context, userPath)].filter((file): file is ConfigFile => file !== null);
-}
+export const LAYERS: LayerDeclaration = {
+  layers: [
+    { kind: 'found', find: async (context) => ({ files: envFiles(context.env), watchPaths: [] }) },
+    { kind: 'dir', source: 'user', dir: (context) => dirname(userHooksPath(context)), files: PROJECT_WALK.files },
+    PROJECT_WALK,
+    {
+      kind: 'found',
+      find: async (context) => ({ files: unreadFiles(context, userHooksPath(context)), watchPaths: [] }),
+      // A hooks.yaml is never read by octo, whatever it holds: say so rather than lint it as if it ran.
+      describe: async (absolute, context) =>
+        basename(absolute) === 'hooks.yaml' && basename(dirname(absolute)) === '.octo' ? unreadFile(absolute, context) : null,
+    },
+  ],
+  watch: (context) => [memoryDirPath(context.home)],
+};
 
 /**
  * `hooks.yaml` files where octo looks for `hooks.yml` (the user dir and the project walk): octo
@@ -59,50 +67,8 @@ function unreadFile(path: string, context: LoadContext): ConfigFile {
   };
 }
 
-/**
- * Every path whose change alters what octo loads (LoadedConfig.watchPaths): the user's hooks.yml,
- * a `.octo/hooks.yml` in every directory from the cwd up to the git root (the nearest one wins, so
- * one created below the current one takes over), the `.git` of each of those directories (one
- * appearing moves the top of the walk), and the memory dir that switches the built-in hooks on.
- * The `OCTO_HOOK_*` variables are the agent's environment, read once.
- */
-export function octoWatchPaths(context: LoadContext): string[] {
-  const userPath = userHooksPath(context);
-  const gitRoot = findGitRoot(context.cwd);
-  const paths = [userPath];
-  for (let dir = resolve(context.cwd); ; dir = dirname(dir)) {
-    const candidate = join(dir, '.octo', 'hooks.yml');
-    if (candidate !== userPath) paths.push(candidate);
-    paths.push(join(dir, '.git'));
-    if (dir === gitRoot || dir === dirname(dir)) break;
-  }
-  return [...paths, memoryDirPath(context.home)];
-}
-
-/** Places a file named on the command line: the user's hooks.yml or a project one. */
-export async function describeOctoFile(path: string, context: LoadContext): Promise<ConfigFile> {
-  const absolute = resolve(context.cwd, path);
-  // A hooks.yaml is never read by octo, whatever it holds: say so rather than lint it as if it ran.
-  if (basename(absolute) === 'hooks.yaml' && basename(dirname(absolute)) === '.octo') return unreadFile(absolute, context);
-  const source = absolute === userHooksPath(context) ? 'user' : 'project';
-  const parsed = await readNamedConfigFile(absolute, 'yaml', source === 'user' ? 'owned' : 'repository');
-  return { parsed, source, role: 'hooks-file', layer: dirname(absolute), plugin: null };
-}
-
 function userHooksPath(context: LoadContext): string {
   return join(context.home, '.octo', 'hooks.yml');
-}
-
-function nearestProjectHooks(cwd: string, userPath: string): string | null {
-  const gitRoot = findGitRoot(cwd);
-  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
-    const candidate = join(dir, '.octo', 'hooks.yml');
-    // The home's own file is the user layer even when the walk passes through it. Anything at
-    // that path stops the walk (a directory, a FIFO, a symlink loop… is then reported as
-    // unreadable, not skipped).
-    if (candidate !== userPath && somethingAt(candidate)) return candidate;
-    if (dir === gitRoot || dir === dirname(dir)) return null;
-  }
 }
 
 /** `OCTO_HOOK_PRE_TOOL_USE` → `PreToolUse`, for the seven octo events only. */

@@ -1,13 +1,17 @@
 import type { DialectConfigSpec } from '../../config/config-spec.js';
-import { describeOctoFile, discoverOctoFiles } from './config-layers.js';
+import { declaredDiscovery, type LayerDeclaration, type LoadPolicy } from '../../config/load-declaration.js';
+import { LAYERS } from './config-layers.js';
 import { OCTO_EVENTS } from './events.js';
 
 /** octo config rules (SPEC 3.2): a flat YAML list per event, regex matchers, Go duration timeouts. */
-export const configSpec: DialectConfigSpec = {
+export const configSpec: DialectConfigSpec & { layers: LayerDeclaration; policy: LoadPolicy } = {
   dialect: 'octo',
   events: OCTO_EVENTS,
   nesting: 'flat',
-  onError: 'refuse',
+  // Nothing runs half-configured (SPEC 3.2): an error in a file that would run stops the load. A
+  // flat list has no file-wide rejection: a bad handler is its own entry.
+  policy: { onError: 'refuse', rejection: 'entry' },
+  layers: LAYERS,
   matcherSyntax: 'regex',
   groupFields: {},
   handlerFields: {
@@ -45,6 +49,5 @@ export const configSpec: DialectConfigSpec = {
     unread: { fields: {}, unknown: 'ignore' },
     'plugin-manifest': { fields: {}, unknown: 'ignore' },
   },
-  discover: discoverOctoFiles,
-  describeFile: describeOctoFile,
+  ...declaredDiscovery(LAYERS),
 };

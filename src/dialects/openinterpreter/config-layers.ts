@@ -1,86 +1,65 @@
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import type { ConfigFile, PluginInfo } from '../../config/config-file.js';
 import { discoveredFile } from '../../config/discovered-file.js';
 import { setField } from '../../config/field-value.js';
-import { directoriesDownTo, findProjectRoot } from '../../config/find-project-root.js';
+import type { LayerDeclaration } from '../../config/load-declaration.js';
 import { formatFromPath, readNamedConfigFile } from '../../config/read-config-file.js';
 import type { SourceEntry } from '../../config/source-tree.js';
 import type { LoadContext } from '../../kit/index.js';
-
-const DEFAULT_MANAGED_CONFIG = '/etc/openinterpreter/requirements.toml';
-
-const CONFIG_DIR = '.openinterpreter';
+import { DEFAULT_MANAGED_CONFIG, PROJECT_WALK } from './manifest.js';
 
 /**
- * Every openinterpreter config file in layer order (SPEC 2.1): the managed requirements file; the
- * user's hooks.json and config.toml; each project `.openinterpreter/` from the project root down to
- * the cwd (hooks.json, then config.toml); then each enabled plugin's hooks/hooks.json.
+ * Every openinterpreter config layer in order (SPEC 2.1): the managed requirements file; the user's
+ * hooks.json and config.toml; each project `.openinterpreter/` from the project root down to the
+ * cwd (hooks.json, then config.toml); then each plugin the user's config.toml enables, its
+ * hooks/hooks.json.
  */
-export async function discoverOpenInterpreterFiles(context: LoadContext): Promise<ConfigFile[]> {
-  const userDir = join(context.home, CONFIG_DIR);
-  const projectDirs = projectConfigDirs(context, userDir);
-  const [managed, user, projects] = await Promise.all([
-    discoveredFile(managedConfigPath(context), 'toml', { source: 'managed', role: 'managed-requirements' }),
-    layerFiles(userDir, 'user'),
-    Promise.all(projectDirs.map((dir) => layerFiles(dir, 'project'))),
-  ]);
-  const userConfig = user.find((file) => file.role === 'inline-config');
-  const plugins = await Promise.all(
-    enabledPlugins(userConfig).map((name) => {
-      const plugin = pluginInfo(userDir, name);
-      return discoveredFile(join(plugin.root, 'hooks', 'hooks.json'), 'json', {
+export const LAYERS: LayerDeclaration = {
+  layers: [
+    {
+      kind: 'file',
+      source: 'managed',
+      format: 'toml',
+      role: 'managed-requirements',
+      path: (context) => resolve(context.cwd, context.managedConfigPath ?? DEFAULT_MANAGED_CONFIG),
+    },
+    { kind: 'dir', source: 'user', dir: userDir, files: PROJECT_WALK.files },
+    PROJECT_WALK,
+    { kind: 'found', find: findPlugins, describe: describePluginFile },
+  ],
+};
+
+function userDir(context: LoadContext): string {
+  return join(context.home, PROJECT_WALK.dir);
+}
+
+/** Each enabled plugin's hooks/hooks.json (present or not, each is watched). */
+async function findPlugins(context: LoadContext, earlier: readonly ConfigFile[]): Promise<{ files: ConfigFile[]; watchPaths: string[] }> {
+  const userConfig = earlier.find((file) => file.source === 'user' && file.role === 'inline-config');
+  const plugins = enabledPlugins(userConfig).map((name) => pluginInfo(userDir(context), name));
+  const files = await Promise.all(
+    plugins.map((plugin) =>
+      discoveredFile(join(plugin.root, 'hooks', 'hooks.json'), 'json', {
         source: 'plugin',
         role: 'hooks-file',
         layer: plugin.root,
         plugin,
-      });
-    }),
+      }),
+    ),
   );
-  return [managed, ...user, ...projects.flat(), ...plugins].filter((file): file is ConfigFile => file !== null);
+  return {
+    files: files.filter((file): file is ConfigFile => file !== null),
+    watchPaths: plugins.map((plugin) => join(plugin.root, 'hooks', 'hooks.json')),
+  };
 }
 
-/**
- * Every path whose change alters what `discoverOpenInterpreterFiles` finds (LoadedConfig.watchPaths):
- * the managed file, both files of the user dir and of every project dir of the walk (present or
- * not), each enabled plugin's hooks.json, and the `.git` of every directory from the cwd up to the
- * project root (one appearing or vanishing moves the root, and with it the walk).
- */
-export function openInterpreterWatchPaths(context: LoadContext, files: readonly ConfigFile[]): string[] {
-  const userDir = join(context.home, CONFIG_DIR);
-  const root = findProjectRoot(context.cwd);
-  const userConfig = files.find((file) => file.source === 'user' && file.role === 'inline-config');
-  return [
-    managedConfigPath(context),
-    ...[userDir, ...projectConfigDirs(context, userDir)].flatMap((dir) => [join(dir, 'hooks.json'), join(dir, 'config.toml')]),
-    ...enabledPlugins(userConfig).map((name) => join(pluginInfo(userDir, name).root, 'hooks', 'hooks.json')),
-    ...directoriesDownTo(root, context.cwd).map((dir) => join(dir, '.git')),
-  ];
-}
-
-/** Each project `.openinterpreter/` from the project root down to the cwd, root first. */
-function projectConfigDirs(context: LoadContext, userDir: string): string[] {
-  return (
-    directoriesDownTo(findProjectRoot(context.cwd), context.cwd)
-      .map((dir) => join(dir, CONFIG_DIR))
-      // A home inside the walk (no git root above the cwd) holds the user layer, not a project layer.
-      .filter((dir) => dir !== userDir)
-  );
-}
-
-/** Places a file named on the command line in the layer its path implies. */
-export async function describeOpenInterpreterFile(path: string, context: LoadContext): Promise<ConfigFile> {
-  const absolute = resolve(context.cwd, path);
+/** A named `<user dir>/plugins/<name>/hooks/hooks.json` is that plugin's; null for any other file. */
+async function describePluginFile(absolute: string, context: LoadContext): Promise<ConfigFile | null> {
+  const [pluginName, ...rest] = relative(join(userDir(context), 'plugins'), absolute).split(sep);
+  if (!pluginName || pluginName.startsWith('..') || rest.join('/') !== 'hooks/hooks.json') return null;
+  const plugin = pluginInfo(userDir(context), pluginName);
   const format = formatFromPath(absolute) ?? 'json';
-  const userDir = join(context.home, CONFIG_DIR);
-  const role = basename(absolute) === 'config.toml' ? 'inline-config' : format === 'toml' ? 'managed-requirements' : 'hooks-file';
-  const [pluginName, ...rest] = relative(join(userDir, 'plugins'), absolute).split(sep);
-  if (role === 'hooks-file' && pluginName && !pluginName.startsWith('..') && rest.join('/') === 'hooks/hooks.json') {
-    const plugin = pluginInfo(userDir, pluginName);
-    return { parsed: await readNamedConfigFile(absolute, format, 'owned'), source: 'plugin', role, layer: plugin.root, plugin };
-  }
-  const source = role === 'managed-requirements' ? 'managed' : dirname(absolute) === userDir ? 'user' : 'project';
-  const parsed = await readNamedConfigFile(absolute, format, source === 'project' ? 'repository' : 'owned');
-  return { parsed, source, role, layer: dirname(absolute), plugin: null };
+  return { parsed: await readNamedConfigFile(absolute, format, 'owned'), source: 'plugin', role: 'hooks-file', layer: plugin.root, plugin };
 }
 
 /**
@@ -92,18 +71,6 @@ export function featuresSwitch(file: ConfigFile): SourceEntry | undefined {
   if ((file.role !== 'inline-config' && file.role !== 'managed-requirements') || root?.kind !== 'object') return undefined;
   const features = setField(root, 'features')?.value;
   return features?.kind === 'object' ? setField(features, 'hooks') : undefined;
-}
-
-function managedConfigPath(context: LoadContext): string {
-  return resolve(context.cwd, context.managedConfigPath ?? DEFAULT_MANAGED_CONFIG);
-}
-
-async function layerFiles(dir: string, source: 'user' | 'project'): Promise<ConfigFile[]> {
-  const files = await Promise.all([
-    discoveredFile(join(dir, 'hooks.json'), 'json', { source, role: 'hooks-file', layer: dir }),
-    discoveredFile(join(dir, 'config.toml'), 'toml', { source, role: 'inline-config', layer: dir }),
-  ]);
-  return files.filter((file): file is ConfigFile => file !== null);
 }
 
 /** Plugin names with `[plugins.<name>] enabled = true` in the user config.toml, in file order. */

@@ -1,14 +1,17 @@
 import type { DialectConfigSpec } from '../../config/config-spec.js';
+import { declaredDiscovery, type LayerDeclaration, type LoadPolicy } from '../../config/load-declaration.js';
 import { familySpec } from '../codex/family-spec.js';
 import { projectAnchor } from '../codex/project-anchor.js';
 import { OPENINTERPRETER_EVENTS } from './events.js';
-import { describeOpenInterpreterFile, discoverOpenInterpreterFiles, featuresSwitch } from './config-layers.js';
+import { featuresSwitch, LAYERS } from './config-layers.js';
 
 /** openinterpreter config rules (SPEC 2.2, 2.3): the Codex family's (codex/family-spec.ts) plus hookctl's `id` and `onFailure`. */
-export const configSpec: DialectConfigSpec = {
+export const configSpec: DialectConfigSpec & { layers: LayerDeclaration; policy: LoadPolicy } = {
   dialect: 'openinterpreter',
   events: OPENINTERPRETER_EVENTS,
   ...familySpec,
+  // The family's load policy, and `[features] hooks` as this agent's switch.
+  policy: { ...familySpec.policy, features: { switchOf: featuresSwitch } },
   handlerFields: {
     ...familySpec.handlerFields,
     // hookctl's additions; the agent ignores them.
@@ -28,7 +31,6 @@ export const configSpec: DialectConfigSpec = {
   },
   // SPEC 2.4: the shell tool is Bash; apply_patch answers to Edit and Write, spawn_agent to Agent.
   toolNames: { tools: ['Bash', 'apply_patch', 'Edit', 'Write', 'spawn_agent', 'Agent'] },
-  featuresSwitch,
-  discover: discoverOpenInterpreterFiles,
-  describeFile: describeOpenInterpreterFile,
+  layers: LAYERS,
+  ...declaredDiscovery(LAYERS),
 };

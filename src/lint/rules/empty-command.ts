@@ -1,4 +1,4 @@
-import { fileHooksNode, rejectsWholeFile, wholeFileClause } from '../../config/agent-rejection.js';
+import { fileHooksNode, missingCommandScope, rejectsWholeFile, wholeFileClause } from '../../config/agent-rejection.js';
 import { scalarField, setField } from '../../config/field-value.js';
 import { isUnsupportedHandler, requiredFields } from '../../config/handler-type.js';
 import { createRule } from '../rule.js';
@@ -37,7 +37,7 @@ export const emptyCommand = createRule({
       const command = setField(handler.node, 'command');
       if (command === undefined) {
         // Claude drops only the event's hooks of this file (missingCommandScope: 'event').
-        if (dropsFile && spec.missingCommandScope === 'event')
+        if (dropsFile && missingCommandScope(spec) === 'event')
           report({ messageId: 'noCommandEventIgnored', data: { event }, pos: handler.node.pos, invalidates: handler.group.event.value });
         else if (dropsFile)
           report({ messageId: 'noCommandFileIgnored', data: { clause, event }, pos: handler.node.pos, invalidates: fileHooks });

@@ -1,3 +1,4 @@
+import { onErrorOf } from '../../config/agent-rejection.js';
 import { createRule } from '../rule.js';
 
 /**
@@ -29,7 +30,7 @@ export const invalidMatcher = createRule({
         const data = { matcher: JSON.stringify(text), error: group.compiled.error };
         const where = { pos: group.matcher.value.pos, invalidates: group.node };
         if (group.compiled.unsupported) report({ messageId: 'unsupportedRegex', data, ...where });
-        else if (spec.onError === 'refuse')
+        else if (onErrorOf(spec) === 'refuse')
           report({ messageId: 'invalidRegexRefused', data: { ...data, dialect: spec.dialect }, ...where });
         else report({ messageId: 'invalidRegex', data, ...where });
       }

@@ -1,4 +1,4 @@
-import { fileHooksNode, rejectsWholeFile, wholeFileClause } from '../../config/agent-rejection.js';
+import { fileHooksNode, rejectsFiles, rejectsWholeFile, wholeFileClause } from '../../config/agent-rejection.js';
 import { checkField, FIELD_MESSAGES, type FieldProblem } from '../../config/check-field.js';
 import type { FieldType } from '../../config/config-spec.js';
 import { SHAPE_MESSAGES } from '../../config/declarations.js';
@@ -171,7 +171,7 @@ function reportTopLevelEvents(spec: RuleContext['spec'], checked: CheckedFile, r
   const reported = new Set<string>();
   if (file.role !== 'hooks-file') return reported;
   const where = file.parsed.format === 'yaml' ? 'an indented entry under "hooks:"' : 'a key inside "hooks"';
-  const effect = spec.wholeFileRejection ? wholeFileClause(file) : 'nothing in this file runs';
+  const effect = rejectsFiles(spec) ? wholeFileClause(file) : 'nothing in this file runs';
   for (const entry of root.entries) {
     if (!spec.events.some((event) => event.name === entry.key)) continue;
     reported.add(entry.key);

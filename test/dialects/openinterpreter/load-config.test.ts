@@ -452,17 +452,18 @@ describe('openinterpreter loadConfig', () => {
     sandbox.write('project/pkg/app/.keep', '');
     sandbox.write('home/.openinterpreter/config.toml', '[plugins.lint]\nenabled = true\n[plugins.off]\nenabled = false\n');
     const { watchPaths } = await loadConfig(context(sandbox, cwd));
+    // Each walked directory's candidates, then its `.git` (one appearing there moves the root).
     const project = (dir: string) => [join(dir, '.openinterpreter', 'hooks.json'), join(dir, '.openinterpreter', 'config.toml')];
     expect(watchPaths).toEqual([
       join(sandbox.root, 'etc', 'requirements.toml'),
       ...project(sandbox.home),
       ...project(sandbox.project),
-      ...project(join(sandbox.project, 'pkg')),
-      ...project(cwd),
-      join(sandbox.home, '.openinterpreter', 'plugins', 'lint', 'hooks', 'hooks.json'),
       join(sandbox.project, '.git'),
+      ...project(join(sandbox.project, 'pkg')),
       join(sandbox.project, 'pkg', '.git'),
+      ...project(cwd),
       join(cwd, '.git'),
+      join(sandbox.home, '.openinterpreter', 'plugins', 'lint', 'hooks', 'hooks.json'),
     ]);
   });
 });

@@ -1,0 +1,303 @@
+import { basename, dirname, join, resolve } from 'node:path';
+import type { HandlerSource, LoadContext } from '../kit/index.js';
+import type { ConfigFile } from './config-file.js';
+import { discoveredFile } from './discovered-file.js';
+import { directoriesDownTo, findProjectRoot } from './find-project-root.js';
+import type { LayerFile, ProjectWalk } from '../kit/layers.js';
+import { formatFromPath, readNamedConfigFile } from './read-config-file.js';
+import type { SourceEntry } from './source-tree.js';
+import type { SwitchedOffScope } from '../kit/index.js';
+import { somethingAt } from '../util/regular-file.js';
+
+export type { LayerFile, ProjectWalk } from '../kit/layers.js';
+
+/**
+ * A dialect's config layers as data (docs/architecture.md, "Adding an agent"). From this one
+ * declaration the core derives discovery (the files, in layer order), the paths a long-lived engine
+ * watches, the layer a file named on the command line belongs to, and (from the project walk) the
+ * files a repository scan looks at; so where a file lives is written once.
+ */
+export type LayerSource = FixedFileLayer | FixedDirLayer | ProjectWalk | FoundLayer;
+
+/** One file at a fixed place: a managed policy file, whose path the context may move (`--managed`). */
+export interface FixedFileLayer {
+  readonly kind: 'file';
+  readonly source: HandlerSource;
+  readonly format: LayerFile['format'];
+  readonly role: LayerFile['role'];
+  path(context: LoadContext): string;
+}
+
+/**
+ * A directory at a fixed place holding some of `files` (the user's `~/.octo`). Its paths are never
+ * also a project layer: a home inside the project walk holds the user layer.
+ */
+export interface FixedDirLayer {
+  readonly kind: 'dir';
+  readonly source: HandlerSource;
+  readonly files: readonly LayerFile[];
+  dir(context: LoadContext): string;
+}
+
+/** What a computed layer found: its files in layer order, and every path whose change alters what it finds. */
+export interface FoundFiles {
+  files: ConfigFile[];
+  watchPaths: string[];
+}
+
+/**
+ * A layer the agent computes (plugins a settings file enables, extensions, environment variables):
+ * a function of the context and the files of the layers declared before it, returning its files
+ * and its watch paths together so the two cannot disagree. `describe` places a named file that
+ * belongs to it (null: not one of its files).
+ */
+export interface FoundLayer {
+  readonly kind: 'found';
+  find(context: LoadContext, earlier: readonly ConfigFile[]): Promise<FoundFiles>;
+  describe?(absolute: string, context: LoadContext): Promise<ConfigFile | ConfigFile[] | null>;
+}
+
+/** The layers, in the order the agent stacks them, and what else decides the load. */
+export interface LayerDeclaration {
+  readonly layers: readonly LayerSource[];
+  /** Paths besides the layers' whose change alters the load (octo: the memory dir that turns its built-in hooks on). */
+  watch?(context: LoadContext): string[];
+}
+
+/**
+ * How much of a config the agent drops for one bad value: the entry (the handler or group it is in),
+ * the `event` (every hook of that event in that file, and the whole file for anything else), or the
+ * whole `file`. Managed requirements files are always repaired entry by entry (fail closed).
+ */
+export type RejectionUnit = 'entry' | 'event' | 'file';
+
+/**
+ * What the runtime does with what the rules found, and which settings switch hooks off. Lint reads
+ * it too (a finding says what the agent does), so it sits on the spec (DialectConfigSpec.policy).
+ */
+export interface LoadPolicy {
+  /**
+   * An error finding: `skip` the declaration it invalidates and run the rest (openinterpreter,
+   * codex), or `refuse` to load at all (octo, SPEC 3.2).
+   */
+  readonly onError: 'skip' | 'refuse';
+  readonly rejection: RejectionUnit;
+  /**
+   * Where the agent refuses to start on a type error in a general config file's hooks table, the
+   * clause its findings start with (codex: "Codex will not start"); such findings stop the load.
+   */
+  readonly refusal?: string;
+  /**
+   * The top-level key of the managed requirements file that, when true, keeps every non-managed
+   * hook from running (`allow_managed_hooks_only`).
+   */
+  readonly managedOnlyKey?: string;
+  /**
+   * `[features] hooks`-style switches: the entry of a file that switches hooks, and (when the agent
+   * does not follow SPEC 2.1's managed-over-local policy) how the files decide together.
+   */
+  readonly features?: {
+    switchOf(file: ConfigFile): SourceEntry | undefined;
+    decide?(files: readonly ConfigFile[]): FeaturesPolicy;
+  };
+  /**
+   * A key that, set to `value` in the last file that sets it, turns every hook off (Gemini CLI's
+   * `hooksConfig.enabled: false`, Claude Code's `disableAllHooks: true`): a path of object keys.
+   */
+  readonly disableAll?: { readonly path: readonly string[]; readonly value: boolean };
+}
+
+/**
+ * Every file of the declared layers, in layer order, with every path whose change alters what
+ * discovery finds: each fixed file and directory file (present or not), every walked directory's
+ * candidates and `.git`, what computed layers report, and the declaration's own extra paths.
+ */
+export async function discoverLayers(declaration: LayerDeclaration, context: LoadContext): Promise<FoundFiles> {
+  const files: ConfigFile[] = [];
+  const watchPaths: string[] = [];
+  const fixedPaths = new Set(declaration.layers.flatMap((layer) => (layer.kind === 'dir' ? dirPaths(layer, context) : [])));
+  for (const layer of declaration.layers) {
+    const found = await discoverLayer(layer, context, files, fixedPaths);
+    // A file is read once however many declared layers name it, in the first (Codex: a hooks.json folder).
+    const read = new Set(files.map((file) => file.parsed.path));
+    files.push(...(layer.kind === 'found' ? found.files : found.files.filter((file) => !read.has(file.parsed.path))));
+    watchPaths.push(...found.watchPaths);
+  }
+  watchPaths.push(...(declaration.watch?.(context) ?? []));
+  return { files, watchPaths };
+}
+
+async function discoverLayer(
+  layer: LayerSource,
+  context: LoadContext,
+  earlier: readonly ConfigFile[],
+  fixedPaths: ReadonlySet<string>,
+): Promise<FoundFiles> {
+  switch (layer.kind) {
+    case 'file': {
+      const path = layer.path(context);
+      const file = await discoveredFile(path, layer.format, { source: layer.source, role: layer.role });
+      return { files: file === null ? [] : [file], watchPaths: [path] };
+    }
+    case 'dir': {
+      const dir = layer.dir(context);
+      return { files: await readLayerDir(dir, layer.files, layer.source), watchPaths: layer.files.map((file) => join(dir, file.name)) };
+    }
+    case 'walk':
+      return discoverWalk(layer, context, fixedPaths);
+    case 'found':
+      return layer.find(context, earlier);
+  }
+}
+
+function dirPaths(layer: FixedDirLayer, context: LoadContext): string[] {
+  return layer.files.map((file) => join(layer.dir(context), file.name));
+}
+
+async function readLayerDir(dir: string, files: readonly LayerFile[], source: HandlerSource): Promise<ConfigFile[]> {
+  const read = await Promise.all(
+    files.map((file) => discoveredFile(join(dir, file.name), file.format, { source, role: file.role, layer: dir })),
+  );
+  return read.filter((file): file is ConfigFile => file !== null);
+}
+
+/** The walk's directories in walk order (nearest: cwd upward; root-down: root first), each with its candidate paths. */
+function walkedDirs(walk: ProjectWalk, context: LoadContext, fixedPaths: ReadonlySet<string>) {
+  const dirs = directoriesDownTo(findProjectRoot(context.cwd), context.cwd);
+  if (walk.order === 'nearest') dirs.reverse();
+  return dirs.map((dir) => {
+    const layerDir = join(dir, walk.dir);
+    // A home inside the walk (no git root above the cwd) holds the user layer, not a project layer.
+    const candidates = walk.files.filter((file) => !fixedPaths.has(join(layerDir, file.name)));
+    return { dir, layerDir, candidates };
+  });
+}
+
+async function discoverWalk(walk: ProjectWalk, context: LoadContext, fixedPaths: ReadonlySet<string>): Promise<FoundFiles> {
+  const dirs = walkedDirs(walk, context, fixedPaths);
+  const watchPaths = dirs.flatMap(({ dir, layerDir, candidates }) => [
+    ...candidates.map((file) => join(layerDir, file.name)),
+    join(dir, '.git'),
+  ]);
+  const source = walk.source ?? 'project';
+  if (walk.order === 'root-down') {
+    const files = await Promise.all(dirs.map(({ layerDir, candidates }) => readLayerDir(layerDir, candidates, source)));
+    return { files: files.flat(), watchPaths };
+  }
+  // Anything at a candidate path stops the walk: a directory or a FIFO there is reported as unreadable, not skipped.
+  const nearest = dirs.find(({ layerDir, candidates }) => candidates.some((file) => somethingAt(join(layerDir, file.name))));
+  return { files: nearest === undefined ? [] : await readLayerDir(nearest.layerDir, nearest.candidates, source), watchPaths };
+}
+
+/** `discover` and `describeFile` of a DialectConfigSpec, from its declared layers. */
+export function declaredDiscovery(declaration: LayerDeclaration): {
+  discover(context: LoadContext): Promise<ConfigFile[]>;
+  describeFile(path: string, context: LoadContext): Promise<ConfigFile | ConfigFile[]>;
+} {
+  return {
+    discover: async (context) => (await discoverLayers(declaration, context)).files,
+    describeFile: (path, context) => describeLayerFile(declaration, path, context),
+  };
+}
+
+/**
+ * Reads one file named on the command line (`hookctl lint FILE`) and places it in the layer its
+ * path implies: a computed layer's own file (as that layer places it); a declared fixed file or a
+ * file of a fixed directory; else by its name, a file of the project walk (the project layer) or
+ * the name of the managed requirements file (its layer, wherever it sits); else by its format, the role of the first
+ * declared file of that format, in the project layer unless that file is a fixed one.
+ */
+export async function describeLayerFile(
+  declaration: LayerDeclaration,
+  path: string,
+  context: LoadContext,
+): Promise<ConfigFile | ConfigFile[]> {
+  const absolute = resolve(context.cwd, path);
+  for (const layer of declaration.layers) {
+    if (layer.kind !== 'found' || layer.describe === undefined) continue;
+    const described = await layer.describe(absolute, context);
+    if (described !== null) return described;
+  }
+  const placed =
+    placeByPath(declaration, absolute, context) ?? placeByName(declaration, absolute, context) ?? placeByFormat(declaration, absolute);
+  const format = formatFromPath(absolute) ?? placed.format;
+  const parsed = await readNamedConfigFile(absolute, format, placed.source === 'project' ? 'repository' : 'owned');
+  return { parsed, source: placed.source, role: placed.role, layer: dirname(absolute), plugin: null };
+}
+
+interface Placement {
+  source: HandlerSource;
+  role: LayerFile['role'];
+  format: LayerFile['format'];
+}
+
+function placeByPath(declaration: LayerDeclaration, absolute: string, context: LoadContext): Placement | null {
+  for (const layer of declaration.layers) {
+    if (layer.kind === 'file' && resolve(layer.path(context)) === absolute)
+      return { source: layer.source, role: layer.role, format: layer.format };
+    if (layer.kind === 'dir' && dirname(absolute) === resolve(layer.dir(context))) {
+      // Any file of the directory belongs to its layer; its name, else its format, gives its role.
+      const format = formatFromPath(absolute);
+      const file =
+        layer.files.find((candidate) => candidate.name === basename(absolute)) ??
+        layer.files.find((candidate) => candidate.format === format) ??
+        layer.files[0];
+      if (file !== undefined) return { source: layer.source, role: file.role, format: file.format };
+    }
+  }
+  return null;
+}
+
+function placeByName(declaration: LayerDeclaration, absolute: string, context: LoadContext): Placement | null {
+  const name = basename(absolute);
+  for (const layer of declaration.layers) {
+    if (layer.kind !== 'walk') continue;
+    const file = layer.files.find((candidate) => candidate.name === name);
+    if (file !== undefined) return { source: layer.source ?? 'project', role: file.role, format: file.format };
+  }
+  for (const layer of declaration.layers) {
+    // A managed requirements file is known by its name wherever it sits (where `--managed` points).
+    if (layer.kind === 'file' && layer.role === 'managed-requirements' && basename(layer.path(context)) === name) {
+      return { source: layer.source, role: layer.role, format: layer.format };
+    }
+  }
+  return null;
+}
+
+function placeByFormat(declaration: LayerDeclaration, absolute: string): Placement {
+  const format = formatFromPath(absolute);
+  for (const layer of declaration.layers) {
+    if (layer.kind === 'file' && layer.format === format) return { source: layer.source, role: layer.role, format: layer.format };
+    const files = layer.kind === 'dir' || layer.kind === 'walk' ? layer.files : [];
+    const file = files.find((candidate) => candidate.format === format);
+    if (file !== undefined) return { source: 'project', role: file.role, format: file.format };
+  }
+  const first = declaration.layers.flatMap((layer) => (layer.kind === 'dir' || layer.kind === 'walk' ? layer.files : []))[0];
+  return { source: 'project', role: first?.role ?? 'hooks-file', format: format ?? first?.format ?? 'json' };
+}
+
+/** One boolean `[features] hooks` switch and the file that sets it. */
+export interface FeaturesSwitch {
+  file: ConfigFile;
+  entry: SourceEntry;
+  enabled: boolean;
+}
+
+/**
+ * What the `[features] hooks` switches decide (SPEC 2.1, 2.9).
+ * - `managed`: the switch in the managed requirements file. Only it governs managed hooks: `false`
+ *   turns every hook off (as a pinned feature does in Codex), `true` pins hooks on so the user and
+ *   project switches are ignored.
+ * - `local`: the last boolean switch of the user and project config.toml files (a project wins
+ *   over the user). It governs only non-managed hooks: a repository or a user can never switch
+ *   off an administrator's policy, with or without `allow_managed_hooks_only`.
+ */
+export interface FeaturesPolicy {
+  managed: FeaturesSwitch | null;
+  local: FeaturesSwitch | null;
+  /** The switch that turned hooks off, or null when none did. */
+  deciding: FeaturesSwitch | null;
+  scope: SwitchedOffScope | null;
+  /** True when the managed file pins hooks on and a local `false` is therefore ignored. */
+  localIgnored: boolean;
+}

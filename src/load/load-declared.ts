@@ -1,0 +1,144 @@
+import { analyseFiles, type Analysis } from '../config/analyse-files.js';
+import type { ConfigFile } from '../config/config-file.js';
+import type { DialectConfigSpec } from '../config/config-spec.js';
+import { featuresPolicy, switchedOff } from '../config/features-switch.js';
+import { setField } from '../config/field-value.js';
+import { discoverLayers, type LayerDeclaration, type LoadPolicy } from '../config/load-declaration.js';
+import { isManagedOnly } from '../config/managed-only.js';
+import { type ExtendHandler, normalizeHandlers } from '../config/normalize-handlers.js';
+import type { SourceNode } from '../config/source-tree.js';
+import type { Finding, HandlerRecord, LoadContext, LoadedConfig, SwitchedOff } from '../kit/index.js';
+
+/**
+ * A dialect's whole load, declared: its spec (rules, with its `layers` and load `policy`) and the
+ * few steps that are the agent's own. The core runs the pipeline (loadDeclared); a dialect writes
+ * no load code of its own.
+ */
+export interface DeclaredLoad {
+  readonly spec: DialectConfigSpec & { readonly layers: LayerDeclaration; readonly policy: LoadPolicy };
+  /**
+   * Under `onError: 'refuse'`: the files among those with errors that will not run (octo: a project
+   * file never trusted, or edited since). Their errors stop the load only if they run (`fatalIfRun`),
+   * so a repository cannot switch every hook off by committing a typo.
+   */
+  dormant?(files: readonly ConfigFile[], findings: readonly Finding[], context: LoadContext): Promise<ReadonlySet<string>>;
+  /** How a handler record becomes the one the agent runs (normalizeHandlers' extension). */
+  extend?(files: readonly ConfigFile[], context: LoadContext): ExtendHandler | undefined;
+  /** The agent's last word on the loaded configuration (codex: its hook order and shell; octo: file fingerprints). */
+  finish?(config: LoadedConfig, load: { files: readonly ConfigFile[]; context: LoadContext }): LoadedConfig;
+}
+
+/** A dialect's `loadConfig`, from its declaration. */
+export function declaredLoader(load: DeclaredLoad): (context: LoadContext) => Promise<LoadedConfig> {
+  return (context) => loadDeclared(load, context);
+}
+
+/**
+ * The one load pipeline (SPEC 2.1 / 3.1): discover the declared layers (files and watch paths
+ * together), check every file once with the load rules, apply the policy to what they found
+ * (`refuse`: errors stop the load; a refusal clause: the agent will not start), apply the switches
+ * (a disable-all key, `[features] hooks`, a managed-only key), normalise what the rules left
+ * usable, and let the dialect finish.
+ */
+export async function loadDeclared(load: DeclaredLoad, context: LoadContext): Promise<LoadedConfig> {
+  const { spec } = load;
+  const { files, watchPaths } = await discoverLayers(spec.layers, context);
+  const { LOAD_RULES } = await import('../lint/rules/load-rules.js');
+  const analysis = analyseFiles(files, spec, LOAD_RULES, context.cwd);
+  const findings = await withFatality(load, files, analysis.findings, context);
+  const read = files.filter((file) => file.role !== 'env' && file.role !== 'unread').map((file) => file.parsed.path);
+  const base = { files: read, watchPaths: [...new Set(watchPaths)] };
+  const normalize = (checked: Analysis['checked']) => normalizeHandlers(checked, spec, analysis.invalidated, load.extend?.(files, context));
+  const config = switchedLoad(spec, files, { ...analysis, findings }, normalize) ?? {
+    enabled: true,
+    switchedOff: null,
+    managedOnly: isManagedOnly(files, spec),
+    handlers: normalize(analysis.checked),
+    findings,
+  };
+  const loaded: LoadedConfig = { ...config, ...base };
+  return load.finish ? load.finish(loaded, { files, context }) : loaded;
+}
+
+/** The findings with the policy applied: which errors stop the load (`fatal`), or would if their file ran (`fatalIfRun`). */
+async function withFatality(
+  load: DeclaredLoad,
+  files: readonly ConfigFile[],
+  findings: readonly Finding[],
+  context: LoadContext,
+): Promise<Finding[]> {
+  const { refusal, onError } = load.spec.policy;
+  // A file the agent does not read (an untrusted project's) cannot stop it: its refusals stay as they are.
+  const refusing = new Set(files.filter((file) => file.role === 'inline-config' && !file.disabled).map((file) => file.parsed.path));
+  const refused = (finding: Finding) =>
+    refusal !== undefined && finding.severity === 'error' && refusing.has(finding.file) && finding.message.startsWith(`${refusal}:`);
+  const marked = findings.map((finding) => (refused(finding) ? { ...finding, fatal: true } : finding));
+  if (onError !== 'refuse') return marked;
+  const dormant = (await load.dormant?.(files, marked, context)) ?? new Set<string>();
+  return marked.map((finding) => {
+    if (finding.severity !== 'error') return finding;
+    return dormant.has(finding.file) ? { ...finding, fatalIfRun: true } : { ...finding, fatal: true };
+  });
+}
+
+type SwitchedLoad = Omit<LoadedConfig, 'files' | 'watchPaths'>;
+
+/**
+ * What the policy's switches leave, or null when none is in force. A disable-all key turns every
+ * hook off and keeps every finding. A `[features] hooks = false` switch turns off what it governs
+ * (all hooks, or the non-managed ones) and keeps only the findings of what still loads; the hooks
+ * it turned off are listed, never dispatched.
+ */
+function switchedLoad(
+  spec: DeclaredLoad['spec'],
+  files: readonly ConfigFile[],
+  analysis: Analysis,
+  normalize: (checked: Analysis['checked']) => HandlerRecord[],
+): SwitchedLoad | null {
+  const allOff = disabledBy(spec.policy, files);
+  if (allOff !== null) return { enabled: false, switchedOff: allOff, managedOnly: false, handlers: [], findings: analysis.findings };
+  const off = spec.policy.features === undefined ? null : switchedOff(featuresPolicy(files, spec));
+  if (off === null) return null;
+  const listed = (checked: Analysis['checked']) => switchedOffHandlers(normalize(checked), off);
+  if (off.scope === 'all') {
+    // Hooks are off: nothing is discovered or run, so problems inside hook declarations are moot.
+    const findings = analysis.findings.filter((finding) => finding.ruleId === 'features-disabled');
+    return { enabled: false, switchedOff: off, managedOnly: false, handlers: [], listedOnly: listed(analysis.checked), findings };
+  }
+  // Only the managed layer is discovered; the switched-off layers' problems are moot too.
+  const managedPaths = new Set(files.filter((file) => file.source === 'managed').map((file) => file.parsed.path));
+  const handlers = normalize(analysis.checked.filter((item) => item.file.source === 'managed'));
+  return {
+    enabled: handlers.length > 0,
+    switchedOff: off,
+    managedOnly: false,
+    handlers,
+    listedOnly: listed(analysis.checked.filter((item) => item.file.source !== 'managed')),
+    findings: analysis.findings.filter((finding) => finding.ruleId === 'features-disabled' || managedPaths.has(finding.file)),
+  };
+}
+
+/** The hooks a switch turned off, for `hookctl list` only: each with the switch that keeps it from running. */
+function switchedOffHandlers(handlers: readonly HandlerRecord[], off: SwitchedOff): HandlerRecord[] {
+  const error = `[features] hooks = false in ${off.file}:${off.line}`;
+  return handlers.map((handler) => ({ ...handler, unrunnable: { reason: 'disabled', error } }));
+}
+
+/** The disable-all key in force: the last file in layer order that sets it to a boolean decides. */
+function disabledBy(policy: LoadPolicy, files: readonly ConfigFile[]): SwitchedOff | null {
+  const key = policy.disableAll;
+  if (key === undefined) return null;
+  let deciding: { file: ConfigFile; node: SourceNode & { kind: 'scalar' }; line: number; column: number } | null = null;
+  for (const file of files) {
+    let node: SourceNode | undefined = file.parsed.root ?? undefined;
+    let pos = { line: 1, column: 1 };
+    for (const name of key.path) {
+      const entry = node?.kind === 'object' ? setField(node, name) : undefined;
+      node = entry?.value;
+      if (entry) pos = entry.keyPos;
+    }
+    if (node?.kind === 'scalar' && typeof node.value === 'boolean') deciding = { file, node, ...pos };
+  }
+  if (deciding === null || deciding.node.value !== key.value) return null;
+  return { scope: 'all', file: deciding.file.parsed.path, line: deciding.line, column: deciding.column };
+}
