@@ -19,7 +19,20 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
  * engine decide and run; lint; load (the one load pipeline, which runs the load rules); scaffold, fixture, testing, report, serve and replay are the features
  * built on them.
  */
-const CORE_ORDER = ['contracts', 'config', 'trust', 'engine', 'lint', 'load', 'scaffold', 'fixture', 'testing', 'report', 'serve', 'replay'];
+const CORE_ORDER = [
+  'contracts',
+  'config',
+  'trust',
+  'engine',
+  'lint',
+  'load',
+  'scaffold',
+  'fixture',
+  'testing',
+  'report',
+  'serve',
+  'replay',
+];
 const IMPORT =
   /(?:^|[;\s])(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
 
