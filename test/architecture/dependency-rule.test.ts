@@ -16,8 +16,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /**
  * The core folders, lowest first: a folder may import itself and the folders before it. contracts
  * (schemas) and config (parse, normalise, the rule runner) are read by everything above them; trust and
- * engine decide and run; lint; load (the one load pipeline, which runs the load rules); scaffold, fixture, testing, report, serve and replay are the features
- * built on them.
+ * engine decide and run; lint; load (the one load pipeline, which runs the load rules); scaffold,
+ * fixture, testing, report, serve and replay are the features built on them.
  */
 const CORE_ORDER = [
   'contracts',
