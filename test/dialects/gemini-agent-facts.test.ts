@@ -119,7 +119,7 @@ function configDifferences(): string[] {
   const ourTypes = typeField?.kind === 'enum' ? typeField.values : [];
   found.push(...bothWays('handler type', facts.handlerTypes, ourTypes, 'the gemini config spec'));
   for (const type of facts.handlerTypes) {
-    const ours = configSpec.handlerTypes.required[type] ?? [];
+    const ours = configSpec.handlerTypes?.required?.[type] ?? [];
     const theirs = facts.handlerRequires[type] ?? [];
     if (!same(ours, theirs)) {
       const say = (list: readonly string[]) => (list.length === 0 ? 'nothing' : list.join(', '));
