@@ -210,7 +210,7 @@ describe('a repository cannot choose the agent binary hookctl runs (attacker tes
     expect(existsSync(marker)).toBe(false);
   });
 
-  it('project config cannot name the binary: a codex config.toml or hookctl.config.json pointing elsewhere is not read for it', async () => {
+  it('project config cannot name the binary: a config.toml or hookctl.config.json naming one is not read for it', async () => {
     const sandbox = project();
     const marker = join(sandbox.root, 'ran');
     sandbox.write('project/evil/codex', `#!/bin/sh\ntouch '${marker}'\n`, { executable: true });

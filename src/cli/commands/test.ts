@@ -22,6 +22,9 @@ function testExamples(): string {
   ].join('\n');
 }
 
+const PATHS_HELP =
+  'a directory of *.case.json files, or a project (its hooks-tests/); default: hooks-tests/ in --cwd; with --agent also case files';
+
 export function registerTest(program: Command): void {
   addAgentVersionOption(
     addRewriteOrderOption(
@@ -29,10 +32,7 @@ export function registerTest(program: Command): void {
         program
           .command('test')
           .description('run fixture cases (*.case.json: event, payload, expected outcome fields) through the engine')
-          .argument(
-            '[paths...]',
-            'a directory of *.case.json files, or a project (its hooks-tests/); default: hooks-tests/ in --cwd; with --agent also case files',
-          )
+          .argument('[paths...]', PATHS_HELP)
           .option('--json', 'print the results as JSON')
           .option(
             '--agent <agent>',

@@ -79,7 +79,8 @@ async function compare(dialect: string, options: InstalledAgentOptions): Promise
   const which = source === 'option' ? `${proven.agent} ${installed} (--agent-version)` : `${proven.agent} ${installed} is installed`;
   if (order === 0) return { ...base, installed, source, relation: 'same', note: null };
   if (order > 0) {
-    const note = `note: ${which}: verdicts are proven against ${proven.version}; ${installed} may differ (run \`hookctl test --agent\` to check)`;
+    const check = '(run `hookctl test --agent` to check)';
+    const note = `note: ${which}: verdicts are proven against ${proven.version}; ${installed} may differ ${check}`;
     return { ...base, installed, source, relation: 'newer', note };
   }
   const note =

@@ -31,7 +31,9 @@ new RuleTester().run(agentVersionSince, {
         {
           messageId: 'event',
           ...positionOf(MODEL, '"PreModelRequest"'),
-          message: `${PROVEN_AGENTS.codex!.agent} 0.163.0 has no "PreModelRequest" event (added in 0.164.0): it skips these hooks; upgrade it or move them`,
+          message:
+            `${PROVEN_AGENTS.codex!.agent} 0.163.0 has no "PreModelRequest" event (added in 0.164.0): ` +
+            'it skips these hooks; upgrade it or move them',
         },
       ],
     },
