@@ -42,10 +42,13 @@ export const PROVEN_AGENTS: Readonly<Record<string, ProvenAgent>> = {
     package: '@openai/codex',
     binary: 'codex',
     version: '0.171.0',
-    // scripts/codex-facts.mjs run on earlier releases: 0.140.0 lists ten events, 0.150.0 twelve, 0.165.0 fourteen.
+    // scripts/codex-facts.mjs run on each release around a change (test/contracts/agent-facts/codex-*.json):
+    // 0.130.0 lists eight events, and each of these first appears in the release named.
     since: {
+      'event:SubagentStart': '0.133.0',
+      'event:SubagentStop': '0.133.0',
       'event:SessionEnd': '0.145.0',
-      'event:Interrupt': '0.145.0',
+      'event:Interrupt': '0.150.0',
       'event:PreModelRequest': '0.164.0',
       'event:PostModelRequest': '0.164.0',
     },
