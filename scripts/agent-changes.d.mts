@@ -19,4 +19,5 @@ export function updateProvenTable(
   versions: Readonly<Record<string, string>>,
   since?: Readonly<Record<string, Readonly<Record<string, string>>>>,
 ): string;
+export function updateDocsTable(markdown: string, versions: Readonly<Record<string, string>>): string;
 export function sinceEntries(changes: readonly FactChange[], version: string): Record<string, string>;

@@ -169,10 +169,11 @@ export function sinceCandidates(changes) {
 export function formatChangeReport(agent, before, after) {
   const spec = AGENTS[agent];
   const changes = compareFacts(agent, before, after);
-  const lines = [`${spec.name} ${before.version ?? before.claudeCode?.version} -> ${after.version ?? after.claudeCode?.version}`];
+  const [from, to] = [before, after].map((facts) => facts.version ?? facts.claudeCode?.version);
+  if (changes.length === 0 && from === to) return `${spec.name} ${to}: unchanged\n`;
+  const lines = [`${spec.name} ${from} -> ${to}`];
   if (changes.length === 0) {
-    lines.push('  no hook fact changed (events, keys, values, payload and output fields are the same)');
-    lines.push(`  fails until the facts are re-derived: ${spec.tests.version}`);
+    lines.push('  no hook fact changed (events, keys, enum values, payload and output fields are the same)');
     return `${lines.join('\n')}\n`;
   }
   for (const kind of Object.keys(KIND_TITLES)) {
@@ -230,6 +231,22 @@ export function updateProvenTable(source, versions, since = {}) {
     text = text.slice(0, start) + block + text.slice(end);
   }
   return text;
+}
+
+/**
+ * docs/conformance.md with the release of each package in `versions` written into its table of proven
+ * releases (the rows after the `<!-- proven-agents:` marker, `| id | agent | \`package\` | version |`).
+ */
+export function updateDocsTable(markdown, versions) {
+  const start = markdown.indexOf('<!-- proven-agents:');
+  if (start < 0) throw new Error('docs/conformance.md has no proven-agents table');
+  const end = markdown.indexOf('\n\n', start);
+  const table = markdown
+    .slice(start, end)
+    .replace(/^(\| \w+ \| [^|]+ \| `([^`]+)` \| )[\d.]+( \|)$/gm, (row, head, name, tail) =>
+      versions[name] === undefined ? row : `${head}${versions[name]}${tail}`,
+    );
+  return markdown.slice(0, start) + table + markdown.slice(end);
 }
 
 /** The `since` entries a report's additions call for: `event:<Name>` for an event, `key:<key>` for a handler key. */

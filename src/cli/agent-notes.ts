@@ -6,8 +6,8 @@ import { collectValues } from './common-options.js';
 /** Adds `--agent-version <dialect>=<version>` (repeatable) to a command that compares with the installed agent. */
 export function addAgentVersionOption(command: Command): Command {
   return command.option(
-    '--agent-version <dialect=version>',
-    "the agent release to compare with instead of asking the installed agent's `--version` (repeatable; for CI)",
+    '--agent-version <id=ver>',
+    "dialect id=agent release to compare with, instead of asking the installed agent's `--version` (repeatable; for CI)",
     collectValues,
   );
 }

@@ -10,7 +10,7 @@ import { versionText } from './version.js';
 export async function buildProgram(only?: string | null): Promise<Command> {
   const program = new Command('hookctl')
     .description('Schema-first toolkit for AI-agent lifecycle hooks: lint, scaffold, dry-run, test and trust hooks.')
-    .version(versionText(), '-v, --version')
+    .version(versionText(), '-v, --version', 'output the version number and the agent release each dialect is proven against')
     // -V was the version flag before -v (the common spelling); kept working, not advertised.
     .addOption(new Option('-V').hideHelp())
     .option('--debug', 'print stack traces for errors')

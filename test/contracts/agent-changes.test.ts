@@ -3,7 +3,15 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compareFacts, formatChangeReport, namedTests, sinceEntries, updateProvenTable } from '../../scripts/agent-changes.mjs';
+import { PROVEN_AGENTS } from '../../src/dialects/shared/agent-versions.js';
+import {
+  compareFacts,
+  formatChangeReport,
+  namedTests,
+  sinceEntries,
+  updateDocsTable,
+  updateProvenTable,
+} from '../../scripts/agent-changes.mjs';
 
 /**
  * The change report `npm run agents:bump` prints per agent, made from two facts files without the
@@ -32,8 +40,7 @@ describe('the agent change report (scripts/agent-changes.mjs)', () => {
     );
     expect(report).toBe(
       `OpenAI Codex 0.169.0 -> ${CODEX_NOW.version}\n` +
-        '  no hook fact changed (events, keys, values, payload and output fields are the same)\n' +
-        '  fails until the facts are re-derived: test/dialects/codex-agent-facts.test.ts › the facts are the pinned Codex version\n',
+        '  no hook fact changed (events, keys, enum values, payload and output fields are the same)\n',
     );
   });
 
@@ -120,6 +127,10 @@ describe('the agent change report (scripts/agent-changes.mjs)', () => {
     expect(sinceEntries(changes, '2.1.340')).toEqual({ 'event:PostSkill': '2.1.340', 'key:retries': '2.1.340' });
   });
 
+  it('the same release on both sides: unchanged', () => {
+    expect(formatChangeReport('gemini', GEMINI_NOW, GEMINI_NOW)).toBe(`Gemini CLI ${GEMINI_NOW.version}: unchanged\n`);
+  });
+
   it('names only tests that exist: each `file › title` is a case of that file', () => {
     const missing = namedTests().filter((named) => {
       const [file, title] = named.split(' › ') as [string, string];
@@ -156,6 +167,13 @@ describe('the table update agents:bump writes (updateProvenTable)', () => {
     expect(updated.match(/'event:PreModelRequest'/g)).toHaveLength(1);
     expect(updateProvenTable(updated, {}, { '@openai/codex': { 'event:PreFoo': '0.172.0' } })).toBe(updated);
     expect(updateProvenTable(source, {})).toBe(source);
+  });
+
+  it("rewrites docs/conformance.md's table of proven releases", () => {
+    const page = readFileSync(join(REPO, 'docs', 'conformance.md'), 'utf8');
+    const updated = updateDocsTable(page, { '@openai/codex': '0.172.0' });
+    expect(updated).toContain('| codex | OpenAI Codex | `@openai/codex` | 0.172.0 |');
+    expect(updated.replace('0.172.0 |', `${PROVEN_AGENTS.codex!.version} |`)).toBe(page);
   });
 
   it('refuses a package the table does not have', () => {

@@ -30,6 +30,15 @@ describe('the proven agent releases (src/dialects/shared/agent-versions.ts)', ()
     expect(pins['@google/gemini-cli-core']).toBe(PROVEN_AGENTS.gemini!.version);
   });
 
+  it('are the table of docs/conformance.md § Following the agents', () => {
+    const page = readFileSync(join(REPO, 'docs', 'conformance.md'), 'utf8');
+    const table = page.slice(page.indexOf('<!-- proven-agents:'), page.indexOf('\n\n', page.indexOf('<!-- proven-agents:')));
+    const rows = [...table.matchAll(/^\| (\w+) \| ([^|]+) \| `([^`]+)` \| ([\d.]+) \|$/gm)].map((row) =>
+      row.slice(1).map((cell) => cell.trim()),
+    );
+    expect(rows).toEqual(Object.entries(PROVEN_AGENTS).map(([id, agent]) => [id, agent.agent, agent.package, agent.version]));
+  });
+
   it('date only features the dialect has, no later than the proven release', async () => {
     const problems: string[] = [];
     for (const [id, agent] of Object.entries(PROVEN_AGENTS)) {
