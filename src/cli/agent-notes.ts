@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { checkInstalledAgent, parseAgentVersionOption, type InstalledAgentCheck } from '../dialects/shared/installed-agent.js';
 import { UsageError } from '../errors.js';
+import { showText } from '../util/show-text.js';
 import { collectValues } from './common-options.js';
 
 /** Adds `--agent-version <dialect>=<version>` (repeatable) to a command that compares with the installed agent. */
@@ -34,6 +35,7 @@ export async function noteInstalledAgents(
   const given = givenAgentVersions(values);
   const checks = await Promise.all([...new Set(dialects)].map((dialect) => checkInstalledAgent(dialect, { env: process.env, given })));
   const found = checks.filter((check): check is InstalledAgentCheck => check !== null);
-  for (const check of found) if (check.note !== null) process.stderr.write(`hookctl: ${check.note}\n`);
+  // A note can name a path from PATH: escaped like everything else shown (SPEC 6.1.3).
+  for (const check of found) if (check.note !== null) process.stderr.write(`hookctl: ${showText(check.note)}\n`);
   return found;
 }
