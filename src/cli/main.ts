@@ -4,7 +4,7 @@ import { HookctlError } from '../errors.js';
 import { parseFastArgv } from './fast-argv.js';
 import { cancelHookWork } from './hook-work.js';
 import { showText } from '../util/show-text.js';
-import { readVersion } from './version.js';
+import { versionText } from './version.js';
 
 /** Runs the CLI and resolves to the process exit code; never throws. */
 export async function main(argv: readonly string[]): Promise<number> {
@@ -29,7 +29,7 @@ let commanderErrorClass: typeof CommanderError | null = null;
 async function dispatchArgv(argv: readonly string[]): Promise<void> {
   const fast = parseFastArgv(argv);
   if (fast?.kind === 'version') {
-    process.stdout.write(`${readVersion()}\n`);
+    process.stdout.write(`${versionText()}\n`);
     return;
   }
   if (fast?.kind === 'run' && (await knownDialect(fast.options.dialect))) {

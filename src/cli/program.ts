@@ -1,7 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { registerCommands } from './commands/index.js';
 import { dialectsHelp } from './dialects-help.js';
-import { readVersion } from './version.js';
+import { versionText } from './version.js';
 
 /**
  * Builds the commander program: the single definition used by the binary and by docs/cli.md.
@@ -10,7 +10,7 @@ import { readVersion } from './version.js';
 export async function buildProgram(only?: string | null): Promise<Command> {
   const program = new Command('hookctl')
     .description('Schema-first toolkit for AI-agent lifecycle hooks: lint, scaffold, dry-run, test and trust hooks.')
-    .version(readVersion(), '-v, --version')
+    .version(versionText(), '-v, --version', 'output the version number and the agent release each dialect is proven against')
     // -V was the version flag before -v (the common spelling); kept working, not advertised.
     .addOption(new Option('-V').hideHelp())
     .option('--debug', 'print stack traces for errors')

@@ -1,6 +1,6 @@
 import type { Finding, Severity } from '../kit/finding.js';
 import { formatMessage, stringifyData } from '../kit/message.js';
-import type { CheckedFile, Rule } from './rule.js';
+import type { CheckedFile, InstalledAgent, Rule } from './rule.js';
 import { showText } from '../util/show-text.js';
 import type { ConfigFile } from './config-file.js';
 import type { DialectConfigSpec } from './config-spec.js';
@@ -26,7 +26,7 @@ export function analyseFiles(
   rules: readonly Rule[],
   projectDir: string,
   showPath: (path: string) => string = (path) => path,
-  lint?: { env: Readonly<Record<string, string | undefined>> },
+  lint?: { env: Readonly<Record<string, string | undefined>>; installedAgent?: InstalledAgent },
 ): Analysis {
   const checked = files.map((file) => ({ file, declarations: extractDeclarations(file, spec) }));
   const findings: Finding[] = [];
@@ -41,6 +41,7 @@ export function analyseFiles(
         projectDir,
         showPath,
         ...(lint === undefined ? {} : { env: lint.env }),
+        ...(lint?.installedAgent === undefined ? {} : { installedAgent: lint.installedAgent }),
         report: ({ messageId, data, pos, invalidates, severity: lowered, loadSeverity }) => {
           const { id, messages } = rule.meta;
           const cap = lint !== undefined ? undefined : (loadSeverity ?? rule.loadSeverity);

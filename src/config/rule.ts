@@ -46,6 +46,13 @@ export type RuleReport<Messages extends MessageMap = MessageMap> = MessageDescri
   loadSeverity?: Severity;
 };
 
+/** An installed agent release older than the proven one, with the release that added each feature (`event:<Name>`, `key:<key>`). */
+export interface InstalledAgent {
+  readonly name: string;
+  readonly version: string;
+  readonly since: Readonly<Record<string, string>>;
+}
+
 /** A file with its declarations extracted once, shared by every rule and the normaliser. */
 export interface CheckedFile {
   file: ConfigFile;
@@ -67,6 +74,8 @@ export interface RuleContext<Messages extends MessageMap = MessageMap> {
   showPath(path: string): string;
   /** The environment `hookctl lint` runs in (PATH: which programs this machine has); absent when the runtime loads config. */
   env?: Readonly<Record<string, string | undefined>>;
+  /** `lint --effective` where the installed agent is older than the release hookctl is proven against. */
+  installedAgent?: InstalledAgent;
   report(report: RuleReport<Messages>): void;
 }
 

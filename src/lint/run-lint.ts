@@ -3,7 +3,7 @@ import type { ConfigFile } from '../config/config-file.js';
 import type { DialectConfigSpec } from '../config/config-spec.js';
 import type { ConfigFormat } from '../config/source-tree.js';
 import type { Finding, LoadContext, Severity } from '../kit/index.js';
-import type { RuleMeta } from './rule.js';
+import type { InstalledAgent, RuleMeta } from './rule.js';
 import { RULES } from './rules/index.js';
 
 export interface LintResult {
@@ -39,6 +39,8 @@ export interface LintOptions {
   projectDirOf?(path: string): string;
   /** How a path is written inside a message (lint: relative to the repository root); default: as is. */
   showPath?(path: string): string;
+  /** The agent release installed where the hooks run, when older than the proven one (the agent-version-since rule). */
+  installedAgent?: InstalledAgent;
 }
 
 /**
@@ -51,16 +53,17 @@ export async function runLint(options: LintOptions): Promise<LintResult> {
   const { spec, context } = options;
   const showPath = options.showPath ?? ((path: string) => path);
   const findings: Finding[] = [];
+  const lintSees = { env: context.env, ...(options.installedAgent === undefined ? {} : { installedAgent: options.installedAgent }) };
   let files: ConfigFile[];
   if (options.files === undefined) {
     files = await spec.discover(context);
     // Hooks run in the cwd (the engine's project dir), so relative script paths resolve there.
-    findings.push(...analyseFiles(files, spec, RULES, context.cwd, showPath, { env: context.env }).findings);
+    findings.push(...analyseFiles(files, spec, RULES, context.cwd, showPath, lintSees).findings);
   } else {
     files = (await Promise.all(options.files.map((path) => spec.describeFile(path, context)))).flat();
     for (const layer of byLayer(files)) {
       const projectDir = options.projectDirOf?.(layer[0]!.parsed.path) ?? context.cwd;
-      findings.push(...analyseFiles(layer, spec, RULES, projectDir, showPath, { env: context.env }).findings);
+      findings.push(...analyseFiles(layer, spec, RULES, projectDir, showPath, lintSees).findings);
     }
   }
   const formats = new Map(files.map((file) => [file.parsed.path, file.parsed.format]));

@@ -90,6 +90,8 @@ export function formatOutcome(
   perHookTrust = true,
   /** How to proceed with a hook held back because the agent does not trust the folder (the dialect's own words). */
   workspaceHint?: string,
+  /** The agent release the dialect's verdicts are proven against ("Claude Code 2.1.332"), named in the header. */
+  provenAgainst?: string,
 ): string {
   const selected = new Set(outcome.runs.map((run) => run.id));
   const notMatched = handlers
@@ -97,7 +99,8 @@ export function formatOutcome(
     .map((handler) => ({ id: handler.id, why: whyNot.get(handler.id) ?? `matcher ${JSON.stringify(handler.matcher.source)}` }));
   const lines: Line[] = [];
   const target = outcome.matcherTarget === null ? 'matchers ignored' : `matcher target: ${outcome.matcherTarget}`;
-  lines.push(`${outcome.event} (${outcome.dialect}) — ${target}`);
+  const dialect = provenAgainst === undefined ? outcome.dialect : `${outcome.dialect}, proven against ${provenAgainst}`;
+  lines.push(`${outcome.event} (${dialect}) — ${target}`);
   const handlerCount = outcome.runs.length + notMatched.length;
   lines.push(
     `matched ${outcome.runs.length} of ${handlerCount} handler${handlerCount === 1 ? '' : 's'}` +

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CODEX_EVENTS } from '../../src/dialects/codex/events.js';
+import { provenAgentText } from '../../src/dialects/shared/agent-versions.js';
 import { validateInput } from '../../src/dialects/codex/public.js';
 import { runCli } from '../helpers/run-cli.js';
 import { makeTempProject } from '../helpers/temp-project.js';
@@ -53,7 +54,7 @@ describe('hookctl --dialect codex', () => {
     const { hookctl } = codexProject({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: deny('no rm -rf') }] }] });
     const result = await hookctl('dry-run', 'PreToolUse', '--dangerously-bypass-hook-trust');
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('PreToolUse (codex) — matcher target: Bash');
+    expect(result.stdout).toContain(`PreToolUse (codex, proven against ${provenAgentText('codex')}) — matcher target: Bash`);
     expect(result.stdout).toContain('verdict: deny — no rm -rf');
     expect(result.stderr).toContain(
       '`--dangerously-bypass-hook-trust` is enabled. Enabled hooks may run without review for this invocation.',

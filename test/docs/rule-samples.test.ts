@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { PROVEN_AGENTS } from '../../src/dialects/shared/agent-versions.js';
+import type { InstalledAgent } from '../../src/lint/rule.js';
 import { RULES } from '../../src/lint/rules/index.js';
 import { lintCase, type TestFile } from '../lint/rule-tester.js';
 
@@ -17,7 +19,7 @@ const DEFAULT_FILE: Readonly<Record<string, string>> = {
   toml: '.openinterpreter/config.toml',
   yaml: '.octo/hooks.yml',
 };
-const ATTRIBUTES = ['file', 'exists', 'executable', 'lint'];
+const ATTRIBUTES = ['file', 'exists', 'executable', 'lint', 'agent'];
 /** Context files only need to exist; a shell script that exits 0 fits every sample. */
 const SCRIPT = '#!/bin/sh\nexit 0\n';
 
@@ -28,6 +30,8 @@ interface Sample {
   lint: string[];
   /** Lint the effective layers (`lint=effective` on a block), as `hookctl lint --effective` does. */
   effective?: true;
+  /** The installed agent (`agent=<dialect>@<version>` on a block), as `lint --effective` finds it on PATH. */
+  installedAgent?: InstalledAgent;
 }
 
 /** The text of a `## Heading` section, up to the next `## `. */
@@ -68,9 +72,20 @@ function parseSample(text: string): Sample {
     const lint = attributes.get('lint');
     if (lint !== undefined && lint !== 'effective') throw new Error(`fence attribute "lint=${lint}": the only value is lint=effective`);
     if (lint === 'effective') sample.effective = true;
+    const agent = attributes.get('agent');
+    if (agent !== undefined) sample.installedAgent = installedAgent(agent);
   }
   if (sample.lint.length === 0) throw new Error('no sample block');
   return sample;
+}
+
+/** `agent=codex@0.160.0`: that release of the dialect's agent, with the dialect's since table. */
+function installedAgent(value: string): InstalledAgent {
+  const [dialect = '', version = ''] = value.split('@', 2);
+  const proven = PROVEN_AGENTS[dialect];
+  if (proven === undefined || !/^\d+\.\d+\.\d+$/.test(version))
+    throw new Error(`fence attribute "agent=${value}": write agent=<dialect>@<version>`);
+  return { name: proven.agent, version, since: proven.since };
 }
 
 describe.each(RULES.map((rule) => [rule.meta.id, rule] as const))('docs/rules/%s.md', (id, rule) => {

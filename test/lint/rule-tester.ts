@@ -7,7 +7,7 @@ import { inferDialectFromPath } from '../../src/dialects/infer-dialect.js';
 import { loadConfigSpec } from '../../src/dialects/registry.js';
 import type { Finding } from '../../src/kit/finding.js';
 import type { MessageMap } from '../../src/lint/message.js';
-import type { Rule } from '../../src/lint/rule.js';
+import type { InstalledAgent, Rule } from '../../src/lint/rule.js';
 import { makeTempProject, type TempProject } from '../helpers/temp-project.js';
 
 /**
@@ -60,6 +60,8 @@ export interface ValidCase {
    * sandbox root, so a case can put programs of its own on PATH (`{ PATH: '<root>/bin' }`).
    */
   env?: Readonly<Record<string, string>>;
+  /** The installed agent, when older than the proven release (`hookctl lint --effective` with an older agent). */
+  installedAgent?: InstalledAgent;
 }
 
 /** An expected string: exact (after `<root>` is replaced), a pattern, or a vitest asymmetric matcher. */
@@ -164,6 +166,7 @@ export async function lintCase(rule: Rule, test: ValidCase): Promise<{ findings:
   // Lint's levels, as `hookctl lint` reports them (loading config may cap some: Rule.loadSeverity).
   const { findings } = analyseFiles(files, spec, [rule], context.cwd, undefined, {
     env: sandboxEnv(test.env, sandbox.root) ?? context.env,
+    ...(test.installedAgent === undefined ? {} : { installedAgent: test.installedAgent }),
   });
   return { findings: sortFindings(findings), sandbox, linted };
 }

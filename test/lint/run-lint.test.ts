@@ -9,6 +9,7 @@ import { makeTempProject } from '../helpers/temp-project.js';
 const ISSUE_RULES = {
   'parse-error': 'error',
   'unknown-event': 'error',
+  'agent-version-since': 'warning',
   'unknown-key': 'warning',
   'invalid-value': 'error',
   'empty-command': 'error',

@@ -103,7 +103,9 @@ describe('the README and --help, from the packed tarball in an empty project', (
       expect(results[0]!.code, describeRun(commands[0]!, results[0]!)).toBe(0);
       expect(results[0]!.stdout).toContain('created .claude/hooks/pre-tool-use.sh');
       expect(results[1]!.code, describeRun(commands[1]!, results[1]!)).toBe(0);
-      expect(results[1]!.stdout).toMatch(/^PreToolUse \(claude\) — matcher target: Bash\nmatched 1 of 1 handler\n {2}✓ completed /);
+      expect(results[1]!.stdout).toMatch(
+        /^PreToolUse \(claude, proven against Claude Code [\d.]+\) — matcher target: Bash\nmatched 1 of 1 handler\n {2}✓ completed /,
+      );
 
       // Completion for a project-local install, as `completion --help` says: loaded with npx, under an alias.
       const npxEnv = { ...env, PATH: env.PATH!.split(':').slice(1).join(':') };

@@ -7,6 +7,8 @@ import { UsageError } from '../../errors.js';
 import { formatAsyncResult, formatOutcome, runTrustNotes } from '../../report/format-outcome.js';
 import type { AsyncRunResult } from '../../engine/dispatch.js';
 import type { DialectManifest } from '../../kit/manifest.js';
+import { PROVEN_AGENTS } from '../../dialects/shared/agent-versions.js';
+import { noteInstalledAgents } from '../agent-notes.js';
 import { resolveCommon, type CommonOptionValues } from '../common-context.js';
 import { guardHookProcesses } from '../hook-processes.js';
 import { openEngine } from '../open-engine.js';
@@ -22,6 +24,8 @@ export interface DryRunOptions extends CommonOptionValues {
   set?: string[];
   dangerouslyBypassHookTrust?: boolean;
   json?: boolean;
+  /** `--agent-version <dialect>=<version>` values. */
+  agentVersion?: string[];
 }
 
 /** `hookctl dry-run`: one dispatch through the real engine, reported for a person or as JSON. */
@@ -32,8 +36,12 @@ export async function dryRun(event: string, options: DryRunOptions): Promise<num
   }
   const bypassTrust = options.dangerouslyBypassHookTrust === true;
   if (bypassTrust) process.stderr.write(`warning: ${BYPASS_TRUST_WARNING}\n`);
+  // The installed agent is asked while the engine opens; a difference is said once, before the report.
+  const installed = noteInstalledAgents([common.dialectId], options.agentVersion);
   const engine = await openEngine(common, { bypassTrust, strictPayload: true, rewriteOrder: options.rewriteOrder });
   const dialect = await loadDialect(common.dialectId);
+  const [check] = await installed;
+  const proven = PROVEN_AGENTS[common.dialectId];
   const asyncResults: AsyncRunResult[] = [];
   const { interruptedExitCode } = await guardHookProcesses(async (signal) => {
     try {
@@ -62,7 +70,11 @@ export async function dryRun(event: string, options: DryRunOptions): Promise<num
       if (options.json) {
         // What the text report says about each run's trust (why it was held back, what the agent announces).
         const trustNotes = runTrustNotes(outcome, engine.handlers);
-        process.stdout.write(`${stringifyJson({ ...outcome, notSelected: passedOver, trustNotes }, 2)}\n`);
+        const agent =
+          proven === undefined
+            ? null
+            : { name: proven.agent, provenVersion: proven.version, installedVersion: check?.installed ?? null, relation: check?.relation };
+        process.stdout.write(`${stringifyJson({ ...outcome, notSelected: passedOver, trustNotes, agent }, 2)}\n`);
       } else {
         // The bypass warning was already printed on stderr, as the SPEC asks.
         const shown = { ...outcome, warnings: outcome.warnings.filter((warning) => warning !== BYPASS_TRUST_WARNING) };
@@ -70,7 +82,8 @@ export async function dryRun(event: string, options: DryRunOptions): Promise<num
           passedOver.filter((entry) => entry.reason === 'if-filter').map((entry) => [entry.id, describeNotSelected(entry)]),
         );
         const perHookTrust = dialect.trust.notApplicable === undefined;
-        process.stdout.write(formatOutcome(shown, engine.handlers, whyNot, perHookTrust, workspaceTrustHint(dialect.manifest)));
+        const against = proven === undefined ? undefined : `${proven.agent} ${proven.version}`;
+        process.stdout.write(formatOutcome(shown, engine.handlers, whyNot, perHookTrust, workspaceTrustHint(dialect.manifest), against));
       }
     } finally {
       await engine.close({ signal });

@@ -21,6 +21,7 @@ import { scanRepository, type UnreadCandidate } from '../../lint/scan-repository
 import { displayPath } from '../../util/display-path.js';
 import { showText } from '../../util/show-text.js';
 import { loadContextOf, resolveCommon, SeveralDialectsError, type CommonContext, type CommonOptionValues } from '../common-context.js';
+import { noteInstalledAgents } from '../agent-notes.js';
 import { readVersion } from '../version.js';
 
 export interface LintOptions extends CommonOptionValues {
@@ -29,6 +30,8 @@ export interface LintOptions extends CommonOptionValues {
   effective?: boolean;
   /** `--rule id=level`, each as given. */
   rule?: string[];
+  /** `--agent-version <dialect>=<version>` values (with --effective). */
+  agentVersion?: string[];
 }
 
 /** What was linted: the findings, the root their paths are relative to, and remarks for stderr. */
@@ -89,8 +92,22 @@ async function lintScope(files: readonly string[], options: LintOptions, common:
   const forced = options.dialect === undefined ? null : common.dialectId;
   if (options.effective) {
     const root = findGitRoot(common.cwd) ?? common.cwd;
-    const spec = await loadConfigSpec(common.dialectId);
-    return { root, notes: [], result: await runLint({ spec, context, showPath: (path) => displayPath(path, root) }) };
+    const [spec, [installed]] = await Promise.all([
+      loadConfigSpec(common.dialectId),
+      noteInstalledAgents([common.dialectId], options.agentVersion),
+    ]);
+    // An installed agent older than the proven release: agent-version-since finds what it does not have yet.
+    const agent =
+      installed?.relation === 'older' && installed.installed !== null
+        ? { name: installed.agent, version: installed.installed, since: installed.since }
+        : undefined;
+    const result = await runLint({
+      spec,
+      context,
+      showPath: (path) => displayPath(path, root),
+      ...(agent ? { installedAgent: agent } : {}),
+    });
+    return { root, notes: [], result };
   }
   if (files.length > 0) {
     const patterns = repositoryPatterns();

@@ -2,6 +2,7 @@ import { loadDialect, type DialectId } from '../../dialects/registry.js';
 import { ConfigLoadError, UsageError } from '../../errors.js';
 import { listHooks } from '../../trust/list-hooks.js';
 import { formatListing } from '../../trust/list-text.js';
+import { noteInstalledAgents } from '../agent-notes.js';
 import { loadContextOf, resolveCommon, type CommonContext, type CommonOptionValues } from '../common-context.js';
 
 export interface ListOptions extends CommonOptionValues {
@@ -9,6 +10,8 @@ export interface ListOptions extends CommonOptionValues {
   why?: string;
   tool?: string;
   set?: string[];
+  /** `--agent-version <dialect>=<version>` values. */
+  agentVersion?: string[];
 }
 
 /**
@@ -18,13 +21,15 @@ export interface ListOptions extends CommonOptionValues {
 export async function list(options: ListOptions): Promise<number> {
   if (options.why !== undefined) {
     const { listWhy } = await import('./list-why.js');
-    return listWhy(options.why, resolveCommon(options), options);
+    const common = resolveCommon(options);
+    await noteInstalledAgents([common.dialectId], options.agentVersion);
+    return listWhy(options.why, common, options);
   }
   if (options.tool !== undefined || options.set !== undefined)
     throw new UsageError('--tool and --set describe the call of --why <event>; add --why');
   const common = resolveCommon(options, { several: 'all' });
   const ids = common.detected.length > 1 ? common.detected : [common.dialectId];
-  const listed = await Promise.all(ids.map((id) => listOne(id, common)));
+  const [listed] = await Promise.all([Promise.all(ids.map((id) => listOne(id, common))), noteInstalledAgents(ids, options.agentVersion)]);
   const loadErrors = listed.flatMap(({ listing }) => listing.loadErrors);
   // A configuration that does not load (octo hard errors) fails like dry-run and run do: exit 2.
   if (options.json) {

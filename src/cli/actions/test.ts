@@ -8,6 +8,7 @@ import {
   type HookSummary,
   runCasesAcross,
 } from '../../testing/run-cases.js';
+import { noteInstalledAgents } from '../agent-notes.js';
 import { loadContextOf, resolveCommon, type CommonContext, type CommonOptionValues } from '../common-context.js';
 import { DIALECT_IDS, loadConfigSpec, manifestOf, type DialectId } from '../../dialects/registry.js';
 import type { HandlerRecord } from '../../kit/handler-record.js';
@@ -26,6 +27,8 @@ export const TEST_BYPASS_WARNING =
 export interface TestOptions extends CommonOptionValues {
   rewriteOrder?: 'completion' | 'configured';
   json?: boolean;
+  /** `--agent-version <dialect>=<version>` values. */
+  agentVersion?: string[];
 }
 
 /**
@@ -40,6 +43,8 @@ export async function test(dir: string | undefined, options: TestOptions): Promi
   const available =
     here.dialects.length > 1 && options.dialect === undefined ? here.dialects : [...new Set([...here.dialects, common.dialectId])];
   const fallback = options.dialect !== undefined || here.dialects.length <= 1 ? common.dialectId : null;
+  // Each dialect the cases may run in: its installed agent, where another release, is named once.
+  await noteInstalledAgents(available, options.agentVersion);
   const engines = new Map<string, Promise<DialectEngine>>();
   const dialects: CaseDialects = {
     known: DIALECT_IDS,

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { DryRunOptions } from '../actions/dry-run.js';
 import { DIALECT_IDS, type DialectId, manifestOf } from '../../dialects/registry.js';
+import { addAgentVersionOption } from '../agent-notes.js';
 import { addCommonOptions, addRewriteOrderOption, collectValues } from '../common-options.js';
 import { dialectsWhere, exampleDialect, exampleToolsHelp, toolEvent } from '../dialect-facts.js';
 
@@ -23,24 +24,26 @@ function dryRunExamples(): string {
 }
 
 export function registerDryRun(program: Command): void {
-  addRewriteOrderOption(
-    addCommonOptions(
-      program
-        .command('dry-run')
-        .description('run the real engine on a payload and show which hooks matched, each result and the verdict')
-        .argument('<event>', 'event name, e.g. PreToolUse')
-        .option(
-          '--payload <file>',
-          'payload JSON file (a regular file up to 64 MiB), or - for standard input (default: a generated fixture)',
-        )
-        .option('--tool <name>', `tool of the generated fixture: a realistic call of it (${exampleToolsHelp()})`)
-        .option(
-          '--set <path=value>',
-          'override a field of the generated fixture (repeatable; value parsed as JSON when it parses)',
-          collectValues,
-        )
-        .option('--dangerously-bypass-hook-trust', 'run enabled hooks that were never trusted (prints a warning)')
-        .option('--json', 'print the outcome object as JSON'),
+  addAgentVersionOption(
+    addRewriteOrderOption(
+      addCommonOptions(
+        program
+          .command('dry-run')
+          .description('run the real engine on a payload and show which hooks matched, each result and the verdict')
+          .argument('<event>', 'event name, e.g. PreToolUse')
+          .option(
+            '--payload <file>',
+            'payload JSON file (a regular file up to 64 MiB), or - for standard input (default: a generated fixture)',
+          )
+          .option('--tool <name>', `tool of the generated fixture: a realistic call of it (${exampleToolsHelp()})`)
+          .option(
+            '--set <path=value>',
+            'override a field of the generated fixture (repeatable; value parsed as JSON when it parses)',
+            collectValues,
+          )
+          .option('--dangerously-bypass-hook-trust', 'run enabled hooks that were never trusted (prints a warning)')
+          .option('--json', 'print the outcome object as JSON'),
+      ),
     ),
   )
     .addHelpText(
@@ -50,6 +53,9 @@ Hooks of the event that were not selected are named with the reason: their match
 rule (if-filter, with the command word it saw); --json lists them as notSelected.
 A run held back by trust says why (trust: …), and one the agent runs but announces as new says so
 (note: …); --json lists these as trustNotes.
+The header names the agent release the dialect's verdicts are proven against (--json: agent); where
+the installed agent (its --version, from PATH) is another release, a note on stderr says so once.
+--agent-version <dialect>=<version> gives the release instead (CI without the agent).
 Ctrl-C stops every hook, async ones included (a second Ctrl-C kills them at once). Commands, hook
 output and reasons are shown with control and bidirectional characters escaped (\\r, \\x1b, \\u202e).
 

@@ -4,30 +4,33 @@ import { LINT_FORMATS } from '../../lint/reporters/formats.js';
 import { MAX_WALK_ENTRIES } from '../../lint/repository-patterns.js';
 import type { LintOptions } from '../actions/lint.js';
 import { DEFAULT_DIALECT } from '../../dialects/registry.js';
+import { addAgentVersionOption } from '../agent-notes.js';
 import { addCommonOptions } from '../common-options.js';
 import { agentName, exampleDialect, projectConfigFile } from '../dialect-facts.js';
 
 export function registerLint(program: Command): void {
-  addCommonOptions(
-    program
-      .command('lint')
-      .description("check hook config files: every one in the repository, only the files given, or an agent's layers (--effective)")
-      .argument(
-        '[files...]',
-        'config files to check, each in its own dialect (inferred from its path); default: every hook config file in the repository',
-      )
-      .addOption(new Option('--format <format>', 'output format').choices([...LINT_FORMATS]).default('stylish'))
-      .option('--max-warnings <n>', 'also fail when there are more than n warnings', parseWarningLimit)
-      .option(
-        '--rule <id=level>',
-        'set a rule to off, info, warn or error for this run, over hookctl.config.json (repeatable)',
-        (value: string, previous: string[] = []) => [...previous, value],
-      )
-      .option(
-        '--effective',
-        'check the layers an agent started in --cwd loads instead (managed, user, project walk, plugins) ' +
-          'for the detected dialect or --dialect',
-      ),
+  addAgentVersionOption(
+    addCommonOptions(
+      program
+        .command('lint')
+        .description("check hook config files: every one in the repository, only the files given, or an agent's layers (--effective)")
+        .argument(
+          '[files...]',
+          'config files to check, each in its own dialect (inferred from its path); default: every hook config file in the repository',
+        )
+        .addOption(new Option('--format <format>', 'output format').choices([...LINT_FORMATS]).default('stylish'))
+        .option('--max-warnings <n>', 'also fail when there are more than n warnings', parseWarningLimit)
+        .option(
+          '--rule <id=level>',
+          'set a rule to off, info, warn or error for this run, over hookctl.config.json (repeatable)',
+          (value: string, previous: string[] = []) => [...previous, value],
+        )
+        .option(
+          '--effective',
+          'check the layers an agent started in --cwd loads instead (managed, user, project walk, plugins) ' +
+            'for the detected dialect or --dialect',
+        ),
+    ),
   )
     // A function: the examples are made from the manifests only when help is shown, not on every lint.
     .addHelpText('after', () => lintHelp())
@@ -66,6 +69,9 @@ What is checked:
   files...      just those files, each in its own dialect (--dialect: all in that one).
   --effective   what \`hookctl list\` and \`dry-run\` load: the config layers an agent started in
                 --cwd reads, including the user's (--home) and the managed file (--managed).
+                Where the installed agent (its --version, from PATH; or --agent-version
+                <dialect>=<version>) is older than the release hookctl is proven against, the
+                features it does not have yet are findings (agent-version-since).
 Files of one layer (one config directory) are checked together, so rules that compare files
 (both-representations, duplicate-id) see them; how layers combine is what --effective checks.
 A relative script path resolves in the directory that holds the file's config directory

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { TestOptions } from '../actions/test.js';
 import { UsageError } from '../../errors.js';
 import { manifestOf } from '../../dialects/registry.js';
+import { addAgentVersionOption } from '../agent-notes.js';
 import { addCommonOptions, addRewriteOrderOption } from '../common-options.js';
 import { agentDialects, agentName, configDirsList } from '../dialect-facts.js';
 
@@ -21,25 +22,27 @@ function testExamples(): string {
   ].join('\n');
 }
 
+const PATHS_HELP =
+  'a directory of *.case.json files, or a project (its hooks-tests/); default: hooks-tests/ in --cwd; with --agent also case files';
+
 export function registerTest(program: Command): void {
-  addRewriteOrderOption(
-    addCommonOptions(
-      program
-        .command('test')
-        .description('run fixture cases (*.case.json: event, payload, expected outcome fields) through the engine')
-        .argument(
-          '[paths...]',
-          'a directory of *.case.json files, or a project (its hooks-tests/); default: hooks-tests/ in --cwd; with --agent also case files',
-        )
-        .option('--json', 'print the results as JSON')
-        .option(
-          '--agent <agent>',
-          `run each case inside the real agent (${AGENTS.join(', ')}) against a scripted model, and compare with hookctl`,
-        )
-        .option('--agent-bin <path>', `the agent executable (default: ${AGENT_BINARIES} on PATH)`)
-        .option('--jobs <n>', 'with --agent: cases run at once (default: the number of cores)')
-        .option('--format <format>', 'with --agent: text (default), json or junit')
-        .option('--with-user-settings', "with --agent: also copy the user's own agent settings layer into the sandbox"),
+  addAgentVersionOption(
+    addRewriteOrderOption(
+      addCommonOptions(
+        program
+          .command('test')
+          .description('run fixture cases (*.case.json: event, payload, expected outcome fields) through the engine')
+          .argument('[paths...]', PATHS_HELP)
+          .option('--json', 'print the results as JSON')
+          .option(
+            '--agent <agent>',
+            `run each case inside the real agent (${AGENTS.join(', ')}) against a scripted model, and compare with hookctl`,
+          )
+          .option('--agent-bin <path>', `the agent executable (default: ${AGENT_BINARIES} on PATH)`)
+          .option('--jobs <n>', 'with --agent: cases run at once (default: the number of cores)')
+          .option('--format <format>', 'with --agent: text (default), json or junit')
+          .option('--with-user-settings', "with --agent: also copy the user's own agent settings layer into the sandbox"),
+      ),
     ),
   )
     .addHelpText(

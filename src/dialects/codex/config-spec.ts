@@ -3,6 +3,7 @@ import type { DialectConfigSpec, FeaturesPolicy, FeaturesSwitch } from '../../co
 import { declaredDiscovery, type LayerDeclaration, type LoadPolicy } from '../../config/load-declaration.js';
 import { setField } from '../../config/field-value.js';
 import type { SourceEntry } from '../../config/source-tree.js';
+import { provenAgentText } from '../shared/agent-versions.js';
 import { LAYERS } from './config-layers.js';
 import { CODEX_EVENTS, CONTEXT_LIMIT_EVENTS } from './events.js';
 import { hookKey } from './hook-key.js';
@@ -52,13 +53,14 @@ export const configSpec: DialectConfigSpec & { layers: LayerDeclaration; policy:
   },
   // Codex 0.169.0 exits with "Error loading config.toml: invalid type: … in `hooks`" (test/agents/codex).
   policy: { ...familySpec.policy, refusal: CODEX_WILL_NOT_START, features: { switchOf: featuresSwitch, decide: decideFeatures } },
-  // hook_config.rs reads events into a map and skips names it does not know (SPEC-dialects 9.2).
-  unknownEventIgnored: { agent: 'Codex 0.169.0', effect: 'skips this event' },
+  // hook_config.rs reads events into a map and skips names it does not know (SPEC-dialects 9.2); the
+  // release named is the proven one (src/dialects/shared/agent-versions.ts), so a bump renames it.
+  unknownEventIgnored: { agent: provenAgentText('codex'), effect: 'skips this event' },
   // docs/codex.md, issue 21 (test/agents/codex): `apply_patch <<'EOF'` run through exec_command reaches
   // PreToolUse as Bash with the heredoc as tool_input.command, and no PostToolUse fires for it. Only the
   // guard is noted: a PostToolUse hook blocks nothing, and no matcher there can see such a patch.
   shellPatch: {
-    agent: 'Codex 0.169.0',
+    agent: provenAgentText('codex'),
     patchTools: ['apply_patch', 'Edit', 'Write'],
     shellTool: 'Bash',
     events: { PreToolUse: 'reaches PreToolUse as "Bash" with the patch in tool_input.command, and no PostToolUse fires for it' },

@@ -1,4 +1,5 @@
 import type { Rule } from '../rule.js';
+import { agentVersionSince } from './agent-version-since.js';
 import { asyncNotAllowed } from './async-not-allowed.js';
 import { asyncRunsSync } from './async-runs-sync.js';
 import { bothRepresentations } from './both-representations.js';
@@ -55,6 +56,7 @@ import { untrustedProject } from './untrusted-project.js';
 export const RULES: readonly Rule[] = [
   parseError,
   unknownEvent,
+  agentVersionSince,
   unknownKey,
   invalidValue,
   emptyCommand,

@@ -1,3 +1,4 @@
+import { provenAgentText } from '../../../src/dialects/shared/agent-versions.js';
 import { patchViaShell } from '../../../src/lint/rules/patch-via-shell.js';
 import { CLAUDE_SETTINGS, CODEX_JSON, OI_JSON, positionOf, RuleTester } from '../rule-tester.js';
 
@@ -25,7 +26,8 @@ new RuleTester().run(patchViaShell, {
           ...positionOf(GUARD, '"Write|Edit|apply_patch"'),
           severity: 'info',
           message:
-            'matcher "Write|Edit|apply_patch" selects file edits, but Codex 0.169.0 also applies a patch written as a shell heredoc ' +
+            `matcher "Write|Edit|apply_patch" selects file edits, but ${provenAgentText('codex')} ` +
+            'also applies a patch written as a shell heredoc ' +
             `(apply_patch <<'EOF'), which reaches PreToolUse as "Bash" with the patch in tool_input.command, and no PostToolUse ` +
             'fires for it; to guard every edit, add "Bash" to the matcher and look for apply_patch in the command',
         },

@@ -1,3 +1,4 @@
+import { provenAgentText } from '../../../src/dialects/shared/agent-versions.js';
 import { unknownEvent } from '../../../src/lint/rules/unknown-event.js';
 import { CLAUDE_SETTINGS, CODEX_JSON, OCTO_YAML, OI_JSON, OI_TOML, RuleTester } from '../rule-tester.js';
 
@@ -159,7 +160,7 @@ new RuleTester().run(unknownEvent, {
           line: 1,
           column: 14,
           severity: 'warning',
-          data: { dialect: 'codex', event: 'OnWorkspaceOpen', agent: 'Codex 0.169.0', effect: 'skips this event' },
+          data: { dialect: 'codex', event: 'OnWorkspaceOpen', agent: provenAgentText('codex'), effect: 'skips this event' },
         },
       ],
     },
