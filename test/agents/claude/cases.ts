@@ -485,6 +485,33 @@ const managed: Case[] = [
   },
 ];
 
+/**
+ * Server-managed settings (issue 36 item 6): the copy Claude Code caches in its config directory
+ * (`$CLAUDE_CONFIG_DIR/remote-settings.json`). The binary reads it only where the session is
+ * eligible for server-managed settings; an ANTHROPIC_BASE_URL that is not the Anthropic API (the
+ * scripted model's loopback URL here) is not, so Claude ignores the cached copy, and so must hookctl.
+ */
+const remote: Case[] = [
+  {
+    name: 'allowManagedHooksOnly in a cached remote-settings.json under a custom ANTHROPIC_BASE_URL: ignored, the guard runs',
+    event: 'PreToolUse',
+    given: guarded({ ...project(guardTable), 'config/remote-settings.json': { allowManagedHooksOnly: true } }),
+    want: { toolRan: false, decision: 'deny', calls: { g: 1 } },
+  },
+  {
+    name: 'a hook in a cached remote-settings.json under a custom ANTHROPIC_BASE_URL does not run',
+    event: 'PreToolUse',
+    given: guarded({ 'config/remote-settings.json': { hooks: guardTable } }),
+    want: { toolRan: true, decision: null, calls: { g: 0 } },
+  },
+  {
+    name: 'a remote-settings.json in the project .claude directory is not read',
+    event: 'PreToolUse',
+    given: guarded({ ...project(guardTable), 'project/.claude/remote-settings.json': { allowManagedHooksOnly: true } }),
+    want: { toolRan: false, decision: 'deny', calls: { g: 1 } },
+  },
+];
+
 /** A Stop hook `s` beside the broken entry: Stop fires once at the end of every `-p` session. */
 const stopSibling = (extra: object = {}) => ({ ...handler('s'), ...extra });
 const stopRan = (runs: boolean): Want => ({ calls: { s: runs ? 1 : 0 } });
@@ -1006,6 +1033,7 @@ export const CASES: readonly Case[] = [
   ...permissionRequest,
   ...layers,
   ...managed,
+  ...remote,
   ...broken,
   ...matchers,
   ...handlers,

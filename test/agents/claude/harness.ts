@@ -254,7 +254,16 @@ export async function hookctlSays(
       cwd: join(root, 'project'),
       home: join(root, 'home'),
       managedConfigPath: join(root, 'managed', 'managed-settings.json'),
-      env: { PATH: process.env.PATH, HOME: join(root, 'home'), CLAUDE_CONFIG_DIR: join(root, 'config'), ROOT: root, HOOKCTL_NO_DUMP: '1' },
+      // ANTHROPIC_BASE_URL: Claude ran against the scripted model's loopback URL (session.ts), which
+      // decides whether it reads server-managed settings (remote-settings.ts).
+      env: {
+        PATH: process.env.PATH,
+        HOME: join(root, 'home'),
+        CLAUDE_CONFIG_DIR: join(root, 'config'),
+        ANTHROPIC_BASE_URL: 'http://127.0.0.1/',
+        ROOT: root,
+        HOOKCTL_NO_DUMP: '1',
+      },
       workspaceTrust: 'assume',
       bypassTrust: true,
       rewriteOrder: 'configured',
