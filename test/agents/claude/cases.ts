@@ -522,6 +522,46 @@ const stopRan = (runs: boolean): Want => ({ calls: { s: runs ? 1 : 0 } });
  * PermissionRequest, PreSkillShellCommand): a guard it cannot load skips the whole file (every hook
  * of it, its settings too). A settings value of the wrong type skips the file as well.
  */
+/** Broken entries in managed settings: Claude repairs them entry by entry, on guard events too. */
+const brokenManaged: Case[] = [
+  {
+    name: 'managed: a Stop handler without "command" is dropped alone; the managed guard runs',
+    event: 'PreToolUse',
+    given: guarded({}, { managed: { 'managed-settings.json': { hooks: { ...guardTable, Stop: [{ hooks: [{ type: 'command' }] }] } } } }),
+    want: { toolRan: false, decision: 'deny', calls: { g: 1 } },
+  },
+  {
+    // Claude exits before the session: "Unable to read managed policy settings … nothing it sits in
+    // is applied until the entry is fixed or removed" (fail closed). hookctl is not asked.
+    name: 'managed: a broken PreToolUse entry beside a managed guard: Claude refuses to start',
+    event: 'PreToolUse',
+    given: guarded(
+      {},
+      {
+        managed: {
+          'managed-settings.json': {
+            hooks: { PreToolUse: [...(guardTable.PreToolUse ?? []), { matcher: 'Bash', hooks: [{ type: 'command' }] }] },
+          },
+        },
+      },
+    ),
+    want: { fires: false, toolRan: false, calls: { g: 0 } },
+  },
+  {
+    name: "managed: a broken PreToolUse entry keeps the managed file's settings: its allowManagedHooksOnly holds",
+    event: 'PreToolUse',
+    given: guarded(project(guardTable), {
+      managed: {
+        'managed-settings.json': {
+          allowManagedHooksOnly: true,
+          hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command' }] }] },
+        },
+      },
+    }),
+    want: { toolRan: true, decision: null, calls: { g: 0 } },
+  },
+];
+
 const broken: Case[] = [
   {
     name: 'a Stop entry without "command" leaves the same file\'s PreToolUse guard running',
@@ -1034,6 +1074,7 @@ export const CASES: readonly Case[] = [
   ...layers,
   ...managed,
   ...remote,
+  ...brokenManaged,
   ...broken,
   ...matchers,
   ...handlers,
