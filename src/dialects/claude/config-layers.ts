@@ -169,7 +169,8 @@ export async function describeClaudeFile(path: string, context: LoadContext): Pr
   const name = basename(absolute);
   const dir = dirname(absolute);
   const base = { parsed, layer: dir, plugin: null };
-  if (absolute === managedSettingsPath(context) || basename(dir) === 'managed-settings.d' || name === 'managed-settings.json') {
+  const managedTierFile = absolute === managedSettingsPath(context) || absolute === remoteSettingsPath(context);
+  if (managedTierFile || basename(dir) === 'managed-settings.d' || name === 'managed-settings.json') {
     return { ...base, source: 'managed', role: 'managed-requirements' };
   }
   if (name === 'hooks.json' && basename(dir) === 'hooks') {

@@ -90,3 +90,23 @@ describe('claude server-managed settings ($CLAUDE_CONFIG_DIR/remote-settings.jso
     expect(dryRun.stdout).toContain('managed-only');
   });
 });
+
+describe('claude server-managed settings named on the command line', () => {
+  it('hookctl lint of the cached copy reads it as managed settings (allowManagedHooksOnly is a managed key there)', async () => {
+    const sandbox = makeClaudeSandbox();
+    const remote = sandbox.settings('home/.claude/remote-settings.json', { allowManagedHooksOnly: 'yes' });
+    const lint = await runCli(['lint', '--format', 'json', '--dialect', 'claude', '--home', sandbox.home, remote], {
+      cwd: sandbox.project,
+      env: { ANTHROPIC_BASE_URL: '', CLAUDE_CONFIG_DIR: '' },
+    });
+    // Not a boolean: managed allowManagedHooksOnly fails closed (it counts as set), and the value is reported.
+    expect(JSON.parse(lint.stdout).findings).toMatchObject([
+      {
+        ruleId: 'hooks-switch',
+        file: remote,
+        message: 'allowManagedHooksOnly is set: only managed hooks and plugins enabled by managed settings run',
+      },
+      { ruleId: 'invalid-value', file: remote, message: '"allowManagedHooksOnly" must be true or false, found the string "yes"' },
+    ]);
+  });
+});
