@@ -3,8 +3,9 @@ import { type AgentCase, type HookBehaviour, hookCommand } from './harness.js';
 
 /**
  * The real-agent cases: given (settings layout, hook scripts, model script, flags) → want (what
- * Claude Code 2.1.328 was observed to do). The test checks Claude against `want`, then asks hookctl
- * about the payload the hook really received and checks that it says the same.
+ * the pinned Claude Code was observed to do; first written against 2.1.328). The test checks Claude
+ * against `want`, then asks hookctl about the payload the hook really received and checks that it
+ * says the same. HOOKCTL_CLAUDE_BIN holds them against another binary (harness.ts).
  */
 export interface Want {
   /** The marker command (`echo ran > $ROOT/ran.txt`) ran. */

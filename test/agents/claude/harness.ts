@@ -30,7 +30,13 @@ export type { HookBehaviour };
  */
 
 const REPO = resolve(import.meta.dirname, '../../..');
-export const CLAUDE_BIN = join(REPO, 'node_modules', '.bin', 'claude');
+/**
+ * The pinned CLI, or another Claude Code binary to hold the same cases against (HOOKCTL_CLAUDE_BIN:
+ * the Agent SDK platform package's newer native binary, node_modules/@anthropic-ai/claude-agent-sdk-linux-x64/claude).
+ */
+export const CLAUDE_BIN = process.env.HOOKCTL_CLAUDE_BIN
+  ? resolve(process.env.HOOKCTL_CLAUDE_BIN)
+  : join(REPO, 'node_modules', '.bin', 'claude');
 const DRIVER = join(REPO, 'dist', 'src', 'dialects', 'claude', 'agent', 'driver.js');
 
 /** Why the suite cannot run here, or null when it can. */
