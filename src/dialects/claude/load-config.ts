@@ -30,6 +30,7 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
   const analysis = analyseFiles(files, configSpec, (await import('../../lint/rules/load-rules.js')).LOAD_RULES, context.cwd);
   // A file Claude skips whole (rejection.ts: a setting of the wrong type, a guard it cannot load) applies none of its settings.
   const applied = settings.filter((file) => file.parsed.root === null || !analysis.invalidated.has(file.parsed.root));
+  const skipped = new Set(settings.filter((file) => !applied.includes(file)).map((file) => file.parsed.path));
   const switches = hookSwitches(applied);
   const policy = {
     allowedHttpHookUrls: mergedList(applied, 'allowedHttpHookUrls'),
@@ -68,7 +69,8 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
         ...discovered.watchPaths,
       ]),
     ],
-    findings: analysis.findings,
+    // A switch in a file Claude skips is in force nowhere: its `hooks-switch` note would say otherwise.
+    findings: analysis.findings.filter((finding) => finding.ruleId !== 'hooks-switch' || !skipped.has(finding.file)),
     settings: listedSettings(applied),
   };
 }

@@ -56,6 +56,8 @@ describe('claude bad files (SPEC-dialects 8.1, §11.1): drops are loud', () => {
     });
     const outcome = await dispatchOnce(box, 'Stop');
     expect(outcome.runs.map((run) => [run.command, run.status])).toEqual([['echo good', 'completed']]);
+    // Its disableAllHooks is in force nowhere, so no note says it is.
+    expect(outcome.warnings.join('\n')).not.toContain('hooks-switch');
     expect(outcome.warnings).toContainEqual(
       expect.stringContaining(
         `error: ${CLAUDE_CODE} skips this whole file, its settings too (a PreToolUse entry it cannot load may be what guards them): ` +
