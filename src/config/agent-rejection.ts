@@ -1,5 +1,5 @@
 import type { ConfigFile } from './config-file.js';
-import type { DialectConfigSpec } from './config-spec.js';
+import type { DialectConfigSpec, RejectionLevel } from './config-spec.js';
 import type { FileDeclarations } from './declarations.js';
 import type { RejectionUnit } from './load-declaration.js';
 import type { SourceNode } from './source-tree.js';
@@ -52,4 +52,43 @@ export function wholeFileClause(file: ConfigFile, spec?: DialectConfigSpec): str
   const refusal = spec?.policy?.refusal;
   if (file.role === 'inline-config' && refusal !== undefined) return refusal;
   return 'the agent ignores every hook in this file';
+}
+
+/** What one rejected value costs under the dialect's `rejectionGranularity`: the node it drops and the clause that says so. */
+export interface Rejection {
+  invalidates: SourceNode;
+  clause: string;
+}
+
+/**
+ * Where the dialect declares a finer `rejectionGranularity` than the whole file (claude), what a
+ * value the agent rejects at `level` in `event` costs: the entry itself (`node`, a handler or a
+ * matcher group), the event's hooks of this file, every hook of the file, or the whole file, its
+ * settings too. Undefined where the dialect declares none (the caller keeps its whole-file rule).
+ */
+export function rejectionOf(
+  spec: DialectConfigSpec,
+  file: ConfigFile,
+  declarations: FileDeclarations,
+  where: { level: RejectionLevel; node: SourceNode; event?: { name: string; value: SourceNode } },
+): Rejection | undefined {
+  const granularity = spec.rejectionGranularity;
+  const root = file.parsed.root;
+  if (granularity === undefined || root === null) return undefined;
+  const { level, node, event } = where;
+  const guarded = event !== undefined && granularity.fileEvents.has(event.name);
+  const unit = guarded ? 'file' : granularity[level];
+  const { agent } = granularity;
+  if (unit === 'file') {
+    // A settings file carries more than hooks; a hooks file only hooks.
+    const whole = file.role === 'inline-config' ? 'this whole file, its settings too' : 'this whole file';
+    const why = guarded ? ` (a ${event.name} entry it cannot load may be what guards them)` : '';
+    return { invalidates: root, clause: `${agent} skips ${whole}${why}` };
+  }
+  if (unit === 'hooks')
+    return { invalidates: fileHooksNode(file, declarations) ?? root, clause: `${agent} ignores every hook in this file` };
+  if (unit === 'event' && event !== undefined)
+    return { invalidates: event.value, clause: `${agent} ignores every ${event.name} hook in this file` };
+  const what = level === 'group' ? 'matcher group' : 'hook';
+  return { invalidates: node, clause: `${agent} ignores this ${event === undefined ? '' : `${event.name} `}${what} alone` };
 }

@@ -134,9 +134,16 @@ export interface DialectConfigSpec {
   /**
    * What a handler without its required `command` costs where the agent rejects files whole:
    * `file` (the default; Codex) every hook of the file, `event` only the hooks of that event in that
-   * file (Claude Code 2.1.328: a Stop entry without a command leaves the file's PreToolUse guard running).
+   * file. A dialect with a `rejectionGranularity` (claude) says it there instead.
    */
   missingCommandScope?: 'file' | 'event';
+  /**
+   * What one value the agent rejects costs, by where it sits, where the agent repairs a file entry
+   * by entry rather than dropping it whole (claude). Takes precedence over `wholeFileRejection`,
+   * `missingCommandScope` and `schemaRejectsFile` for the files those cover; managed files are still
+   * repaired entry by entry.
+   */
+  rejectionGranularity?: RejectionGranularity;
   /** Keys under `hooks` that are the agent's own settings, not events (`[hooks.state]`, `managed_dir`). */
   reservedHookKeys?: Partial<Record<FileRole, Readonly<Record<string, FieldType>>>>;
   /**
@@ -369,3 +376,20 @@ export interface DialectConfigSpec {
    */
   describeFile(path: string, context: LoadContext): Promise<ConfigFile | ConfigFile[]>;
 }
+
+/** Where a rejected value sits: a handler, a matcher group, an event's value, the `hooks` value, a top-level setting. */
+export type RejectionLevel = 'handler' | 'group' | 'event' | 'hooks' | 'setting';
+
+/**
+ * What a rejected value drops: the `entry` itself (the handler or matcher group), the `event`'s hooks
+ * of the file, every hook of the file (`hooks`), or the whole `file`, its settings too.
+ */
+export type RejectionCost = 'entry' | 'event' | 'hooks' | 'file';
+
+/** A dialect's rejection rule as data: the unit each level costs, and the events where any rejection costs the file. */
+export type RejectionGranularity = Readonly<Record<RejectionLevel, RejectionCost>> & {
+  /** The agent and release the rule is proven against, named in the findings ("Claude Code 2.1.332"). */
+  readonly agent: string;
+  /** Events where a rejected entry costs the whole file (claude's guard events). */
+  readonly fileEvents: ReadonlySet<string>;
+};

@@ -2,7 +2,7 @@ import type { EventSpec } from '../kit/index.js';
 import type { MessageDescriptor } from '../kit/message.js';
 import { compileMatcher, matchEverything, type MatcherCompilation } from './compile-matcher.js';
 import type { ConfigFile } from './config-file.js';
-import type { DialectConfigSpec } from './config-spec.js';
+import type { DialectConfigSpec, RejectionLevel } from './config-spec.js';
 import { setField, scalarField } from './field-value.js';
 import { arrayWord, describeValue, objectWord, withArticle } from './format-words.js';
 import { getEntry, type SourceEntry, type SourceNode, type SourceObject, type SourcePosition } from './source-tree.js';
@@ -58,6 +58,9 @@ export type ShapeProblem = MessageDescriptor<typeof SHAPE_MESSAGES> & {
   invalidates: SourceNode;
   /** True when the agent's deserializer refuses it too (a value of the wrong shape in a known event). */
   refusedByAgent: boolean;
+  /** Where it sits, and in which event, for a dialect's `rejectionGranularity`. */
+  level: RejectionLevel;
+  event?: { name: string; value: SourceNode };
 };
 
 export interface FileDeclarations {
@@ -84,7 +87,17 @@ export function extractDeclarations(file: ConfigFile, spec: DialectConfigSpec): 
     node: SourceNode,
     invalidates: SourceNode = node,
     refusedByAgent = true,
-  ) => result.shapeProblems.push({ ...descriptor, pos: node.pos, invalidates, refusedByAgent });
+    level: RejectionLevel = 'setting',
+    event?: EventDeclaration,
+  ) =>
+    result.shapeProblems.push({
+      ...descriptor,
+      pos: node.pos,
+      invalidates,
+      refusedByAgent,
+      level,
+      ...(event === undefined ? {} : { event: { name: event.name, value: event.value } }),
+    });
   // What the format calls the shapes a message expects ("an object", "a list"), and what it found.
   const anObject = withArticle(objectWord(format));
   const anArray = withArticle(arrayWord(format));
@@ -101,7 +114,7 @@ export function extractDeclarations(file: ConfigFile, spec: DialectConfigSpec): 
   const hooks = result.hooks?.value;
   if (hooks === undefined) return result;
   if (hooks.kind !== 'object') {
-    problem({ messageId: 'hooksNotObject', data: { expected: anObject, found: found(hooks) } }, hooks, root);
+    problem({ messageId: 'hooksNotObject', data: { expected: anObject, found: found(hooks) } }, hooks, root, true, 'hooks');
     return result;
   }
   const reserved = spec.reservedHookKeys?.[file.role] ?? {};
@@ -126,12 +139,15 @@ export function extractDeclarations(file: ConfigFile, spec: DialectConfigSpec): 
         entry.value,
         entry.value,
         known,
+        'event',
+        event,
       );
       continue;
     }
     entry.value.items.forEach((item, index) => {
       if (item.kind !== 'object') {
-        problem({ messageId: 'entryNotObject', data: { event: entry.key, expected: anObject, found: found(item) } }, item, item, known);
+        const data = { event: entry.key, expected: anObject, found: found(item) };
+        problem({ messageId: 'entryNotObject', data }, item, item, known, 'group', event);
         return;
       }
       const group = declareGroup(event, index, item, spec);
@@ -145,21 +161,21 @@ export function extractDeclarations(file: ConfigFile, spec: DialectConfigSpec): 
       if (handlers === undefined) {
         // Codex reads a missing list as empty: the group does nothing, but the file stands. An agent
         // that validates the file against its schema (claude) rejects it in a known event.
-        problem(
-          { messageId: 'groupWithoutHooks', data: { list: arrayWord(format) } },
-          item,
-          item,
-          known && spec.schemaRejectsFile === true,
-        );
+        const rejects = spec.schemaRejectsFile === true || spec.rejectionGranularity !== undefined;
+        problem({ messageId: 'groupWithoutHooks', data: { list: arrayWord(format) } }, item, item, known && rejects, 'group', event);
         return;
       }
       if (handlers.kind !== 'array') {
-        problem({ messageId: 'groupHooksNotList', data: { expected: anArray, found: found(handlers) } }, handlers, item, known);
+        const data = { expected: anArray, found: found(handlers) };
+        problem({ messageId: 'groupHooksNotList', data }, handlers, item, known, 'group', event);
         return;
       }
       handlers.items.forEach((handler, handlerIndex) => {
         if (handler.kind === 'object') group.handlers.push({ group, index: handlerIndex, node: handler });
-        else problem({ messageId: 'handlerNotObject', data: { expected: anObject, found: found(handler) } }, handler, handler, known);
+        else {
+          const data = { expected: anObject, found: found(handler) };
+          problem({ messageId: 'handlerNotObject', data }, handler, handler, known, 'handler', event);
+        }
       });
     });
   }

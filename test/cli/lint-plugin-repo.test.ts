@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { CLAUDE_CODE } from '../../src/dialects/claude/agent-version.js';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
 import { makeTempProject, type TempProject } from '../helpers/temp-project.js';
@@ -51,7 +52,8 @@ describe('hookctl lint in a Claude Code plugin repository', () => {
   it('an array-valued "hooks" (Claude ignores the whole file) fails instead of passing', async () => {
     const { code, found } = await lint(pluginRepo('{ "hooks": [{ "PreToolUse": [] }] }\n'));
     expect(found).toEqual([
-      'hooks/hooks.json:1 invalid-value: the agent ignores this whole file: "hooks" must be an object of event names, found an array',
+      `hooks/hooks.json:1 invalid-value: ${CLAUDE_CODE} ignores every hook in this file: ` +
+        '"hooks" must be an object of event names, found an array',
     ]);
     expect(code).toBe(1);
   });

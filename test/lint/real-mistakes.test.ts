@@ -66,7 +66,7 @@ it('hookctl lint reports every reproduced mistake, and nothing else', async () =
       /^\.claude\/settings\.json:23:20 tool-matcher-never-matches: matcher "Task" uses "Task", the old name of the Agent tool/,
     ),
     expect.stringMatching(
-      /^\.claude\/settings\.json:25:5 unknown-event: unknown claude event "PreCompat": Claude Code 2\.1\.328, .*"PreCompact"\?$/,
+      /^\.claude\/settings\.json:25:5 unknown-event: unknown claude event "PreCompat": Claude Code \d+\.\d+\.\d+, .*"PreCompact"\?$/,
     ),
     expect.stringMatching(/^\.codex\/hooks\.json:3:33 tool-matcher-never-matches: matcher "Shell" is a tool name of Cursor, not of codex/),
     expect.stringMatching(

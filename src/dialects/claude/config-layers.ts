@@ -10,10 +10,12 @@ import { claudeUserDir, gitMarkersUpward, INLINE_SETTINGS_PATH, managedSettingsP
 import { discoverFrontmatterFiles, frontmatterKindOf, readFrontmatterFile } from './frontmatter.js';
 import { discoverPlugins, manifestFile, manifestHookFiles, manifestName, pluginDataName } from './plugins.js';
 import { probeRegularFile } from '../../util/regular-file.js';
+import { managedTier, remoteSettingsIneligible, remoteSettingsPath } from './remote-settings.js';
 
 /**
- * Every claude settings file in layer order (SPEC-dialects 8.1): managed settings and its
- * `managed-settings.d/` drop-ins, user, project, local (repository root, then the start directory),
+ * Every claude settings file in layer order (SPEC-dialects 8.1): the managed tier (server-managed
+ * settings cached in the config directory, or managed settings and its `managed-settings.d/`
+ * drop-ins: remote-settings.ts), user, project, local (repository root, then the start directory),
  * `--settings`, then each enabled plugin's hooks files. Missing files are skipped; unreadable or
  * malformed ones are kept so that lint, list and the runtime report them.
  */
@@ -34,7 +36,10 @@ export async function discoverSettingsFiles(context: LoadContext): Promise<Confi
   const managedPath = managedSettingsPath(context);
   const userDir = claudeUserDir(context);
   const projectDir = join(context.cwd, '.claude');
-  const [managed, dropIns, user, project, local, flag] = await Promise.all([
+  // Server-managed settings: a managed-layer peer cached in the config directory, read where Claude reads it.
+  const remotePath = remoteSettingsIneligible(context.env) === null ? remoteSettingsPath(context) : null;
+  const [remote, managed, dropIns, user, project, local, flag] = await Promise.all([
+    remotePath === null ? null : discoveredFile(remotePath, 'json', { source: 'managed', role: 'managed-requirements' }),
     discoveredFile(managedPath, 'json', { source: 'managed', role: 'managed-requirements' }),
     managedDropIns(managedPath),
     discoveredFile(join(userDir, 'settings.json'), 'json', { source: 'user', role: 'inline-config' }),
@@ -44,12 +49,13 @@ export async function discoverSettingsFiles(context: LoadContext): Promise<Confi
     localSettingsFiles(context, userDir),
     flagSettings(context),
   ]);
-  return [managed, ...dropIns, user, project, ...local, flag].filter((file): file is ConfigFile => file !== null);
+  const fileBased = [managed, ...dropIns].filter((file): file is ConfigFile => file !== null);
+  return [...managedTier(remote, fileBased), user, project, ...local, flag].filter((file): file is ConfigFile => file !== null);
 }
 
 /**
  * Every path whose change alters what discoverSettingsFiles finds (LoadedConfig.watchPaths; the
- * plugins add theirs): the managed file and its `managed-settings.d/` listing, the user, project
+ * plugins add theirs): the cached server-managed settings, the managed file and its `managed-settings.d/` listing, the user, project
  * and both local settings files (present or not), a `--settings` file, and the `.git` markers that
  * place the repository root whose local settings file counts.
  */
@@ -60,6 +66,7 @@ export function claudeSettingsWatchPaths(context: LoadContext): string[] {
   const root = findGitRoot(context.cwd);
   const flag = context.settingsFlag;
   return [
+    remoteSettingsPath(context),
     managedPath,
     `${join(dirname(managedPath), 'managed-settings.d')}${sep}`,
     join(userDir, 'settings.json'),
@@ -162,7 +169,8 @@ export async function describeClaudeFile(path: string, context: LoadContext): Pr
   const name = basename(absolute);
   const dir = dirname(absolute);
   const base = { parsed, layer: dir, plugin: null };
-  if (absolute === managedSettingsPath(context) || basename(dir) === 'managed-settings.d' || name === 'managed-settings.json') {
+  const managedTierFile = absolute === managedSettingsPath(context) || absolute === remoteSettingsPath(context);
+  if (managedTierFile || basename(dir) === 'managed-settings.d' || name === 'managed-settings.json') {
     return { ...base, source: 'managed', role: 'managed-requirements' };
   }
   if (name === 'hooks.json' && basename(dir) === 'hooks') {

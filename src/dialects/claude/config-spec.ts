@@ -10,6 +10,8 @@ import { toolNames } from './tool-names.js';
 import { hookVariables } from './hook-variables.js';
 import { exponentialBacktracking } from '../../config/regex-backtracking.js';
 import { claudeHookSwitches } from './settings.js';
+import { claudeRejection } from './rejection.js';
+import { CLAUDE_CODE } from './agent-version.js';
 
 /** Settings keys hookctl reads (SPEC-dialects 8.1, 8.2); every other settings key belongs to Claude Code and is not checked. */
 const SETTINGS_FIELDS: Readonly<Record<string, FieldType>> = {
@@ -86,15 +88,12 @@ export const configSpec: DialectConfigSpec = {
     unread: { fields: {}, unknown: 'ignore' },
     'plugin-manifest': { fields: {}, unknown: 'ignore' },
   },
-  // cc settings §Fix a broken settings file; cc#75081: a hooks value the schema rejects drops every
-  // hook of a settings or plugin hooks file. Managed files drop only the bad entries (agent-rejection.ts).
+  // A settings or plugin hooks file is read whole (cc settings §Fix a broken settings file), but what
+  // a rejected value costs is Claude's granularity (rejection.ts): the entry, the event, or the file.
+  // Managed files drop only the bad entries (agent-rejection.ts).
   wholeFileRejection: true,
-  // Claude Code 2.1.328 (test/agents/claude): a handler without "command" drops that event's hooks
-  // of the file only; the file's other events still run.
-  missingCommandScope: 'event',
-  // cc settings §Fix a broken settings file: "a value the schema rejects" → "continue without the
-  // broken settings": a wrongly typed setting, a blank command, a group without hooks drop the file too.
   schemaRejectsFile: true,
+  rejectionGranularity: claudeRejection,
   hookSwitches: claudeHookSwitches,
   onError: 'skip',
   // cc hooks §SessionEnd: the hooks share 1.5 s, raised to the largest per-hook timeout, at most 60 s.
@@ -119,12 +118,12 @@ export const configSpec: DialectConfigSpec = {
     SessionEnd: 'Claude Code shows stderr to the user',
   },
   conditionField: { field: 'if', events: IF_EVENTS },
-  // Claude Code 2.1.328 follows no wrapper, path, eval or -c script for `if` (test/agents/claude/tables.test.ts).
-  conditionBypass: { agent: 'Claude Code 2.1.328', events: new Set(['PreToolUse', 'PermissionRequest']), bypasses: ifBypasses },
-  // Claude Code 2.1.332: `onFailure: "block"` makes a failed or timed-out guard block (the binary's
-  // guard-event set; test/agents/claude cases). For lint's `guard-fails-open`.
+  // Claude Code follows no wrapper, path, eval or -c script for `if` (test/agents/claude/tables.test.ts).
+  conditionBypass: { agent: CLAUDE_CODE, events: new Set(['PreToolUse', 'PermissionRequest']), bypasses: ifBypasses },
+  // `onFailure: "block"` makes a failed or timed-out guard block (the binary's guard-event set;
+  // test/agents/claude cases). For lint's `guard-fails-open`.
   failClosed: {
-    agent: 'Claude Code 2.1.332',
+    agent: CLAUDE_CODE,
     field: 'onFailure',
     value: 'block',
     events: GUARD_EVENTS,
@@ -146,7 +145,7 @@ export const configSpec: DialectConfigSpec = {
   // cc changelog 2.1.101: an unknown event drops only its own entry.
   // docs/claude.md "Aggregation": Claude Code 2.1.328 takes the first PermissionRequest answer to arrive.
   firstAnswerDecides: new Set(['PermissionRequest']),
-  unknownEventIgnored: { agent: 'Claude Code 2.1.328', effect: 'drops this entry' },
+  unknownEventIgnored: { agent: CLAUDE_CODE, effect: 'drops this entry' },
   hookVariables,
   // cc hooks §FileChanged: the matcher, split on `|`, names the files to watch.
   watchListEvents: new Set(['FileChanged']),

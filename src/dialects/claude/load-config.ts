@@ -13,9 +13,10 @@ import { hookSwitches, mergedList, settingsFiles, type HookSwitches } from './se
 
 /**
  * Loads every claude layer under Claude Code's runtime policy (SPEC-dialects 8.1): a file that is
- * not valid JSON contributes nothing; a value the schema rejects drops every hook of that settings
- * or plugin file (managed files drop only the bad entries, as Claude repairs managed policy entry by
- * entry); an unknown event drops only its own entry; unknown handler keys are ignored. Every drop,
+ * not valid JSON contributes nothing; a value the schema rejects costs what Claude's granularity says
+ * (rejection.ts: the handler or matcher group alone, the event, or the whole file, its switches too;
+ * managed files drop only the bad entries, as Claude repairs managed policy entry by entry); an
+ * unknown event drops only its own entry; unknown handler keys are ignored. Every drop,
  * every plugin that cannot be loaded and every switch that keeps hooks from running is a finding of
  * a load rule (`invalid-value`, `empty-command`, `plugin-discovery`, `hooks-switch`), so lint, list,
  * dry-run and the outcome warnings say the same.
@@ -27,10 +28,13 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
   const frontmatter = context.dispatchOnly || context.served ? [] : await discoverFrontmatterFiles(context, discovered.plugins);
   const files = [...settings, ...discovered.files, ...frontmatter];
   const analysis = analyseFiles(files, configSpec, (await import('../../lint/rules/load-rules.js')).LOAD_RULES, context.cwd);
-  const switches = hookSwitches(settings);
+  // A file Claude skips whole (rejection.ts: a setting of the wrong type, a guard it cannot load) applies none of its settings.
+  const applied = settings.filter((file) => file.parsed.root === null || !analysis.invalidated.has(file.parsed.root));
+  const skipped = new Set(settings.filter((file) => !applied.includes(file)).map((file) => file.parsed.path));
+  const switches = hookSwitches(applied);
   const policy = {
-    allowedHttpHookUrls: mergedList(settings, 'allowedHttpHookUrls'),
-    httpHookAllowedEnvVars: mergedList(settings, 'httpHookAllowedEnvVars'),
+    allowedHttpHookUrls: mergedList(applied, 'allowedHttpHookUrls'),
+    httpHookAllowedEnvVars: mergedList(applied, 'httpHookAllowedEnvVars'),
   };
   const all = normalizeClaudeHandlers(analysis.checked, analysis.invalidated, policy, context);
   const scoped = new Map(frontmatter.flatMap((file) => (file.activeWhile ? [[file.parsed.path, file.activeWhile] as const] : [])));
@@ -65,8 +69,9 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
         ...discovered.watchPaths,
       ]),
     ],
-    findings: analysis.findings,
-    settings: listedSettings(settings),
+    // A switch in a file Claude skips is in force nowhere: its `hooks-switch` note would say otherwise.
+    findings: analysis.findings.filter((finding) => finding.ruleId !== 'hooks-switch' || !skipped.has(finding.file)),
+    settings: listedSettings(applied),
   };
 }
 

@@ -1,8 +1,9 @@
 import type { DialectConfigSpec } from '../../config/config-spec.js';
+import { CLAUDE_CODE } from './agent-version.js';
 
 /**
  * Claude Code's built-in tool names as hooks see them in `tool_name` (cc hooks §PreToolUse; the
- * names are in the 2.1.328 binary). Lint compares exact matchers with them case-insensitively, so a
+ * names are in the pinned binary). Lint compares exact matchers with them case-insensitively, so a
  * name missing here only costs a wrong-case hint, never a false finding.
  */
 /**
@@ -49,6 +50,6 @@ export const toolNames: NonNullable<DialectConfigSpec['toolNames']> = {
     'Write',
   ],
   legacy: { Task: { tool: 'Agent', agent: 'Claude Code (2.1.63 and later)' } },
-  // docs/claude.md "Built-in tools": 2.1.328 has no MultiEdit (its BUILTIN_TOOL_NAMES); edits arrive as Edit.
-  removed: { MultiEdit: { agent: 'Claude Code 2.1.328', instead: 'Edit' } },
+  // docs/claude.md "Built-in tools": the pinned binary has no MultiEdit tool (its BUILTIN_TOOL_NAMES); edits arrive as Edit.
+  removed: { MultiEdit: { agent: CLAUDE_CODE, instead: 'Edit' } },
 };

@@ -5,7 +5,8 @@ import { createRule } from '../rule.js';
 /**
  * JSON and YAML parsers silently keep one of two equal keys; the other value is lost. An agent that
  * deserialises the file strictly (openinterpreter, after Codex's serde "duplicate field") ignores
- * the whole file instead.
+ * the whole file instead. Claude Code parses settings as JavaScript's JSON.parse does: the last value
+ * is kept and the file loads (test/agents/claude).
  */
 export const duplicateKey = createRule({
   id: 'duplicate-key',
@@ -21,7 +22,9 @@ export const duplicateKey = createRule({
   check({ spec, checked, report }) {
     const { file, declarations } = checked;
     const { duplicateKeys, format } = file.parsed;
-    const fileHooks = rejectsWholeFile(spec, file) ? fileHooksNode(file, declarations) : undefined;
+    // An agent that parses JSON as JavaScript does (claude: `rejectionGranularity`) keeps the last value too.
+    const strictParse = rejectsWholeFile(spec, file) && spec.rejectionGranularity === undefined;
+    const fileHooks = strictParse ? fileHooksNode(file, declarations) : undefined;
     for (const duplicate of duplicateKeys) {
       const data = { key: duplicate.key, object: objectWord(format) };
       if (fileHooks === undefined) report({ messageId: 'alreadySet', data, pos: duplicate.pos });

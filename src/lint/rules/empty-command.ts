@@ -1,4 +1,4 @@
-import { fileHooksNode, missingCommandScope, rejectsWholeFile, wholeFileClause } from '../../config/agent-rejection.js';
+import { fileHooksNode, missingCommandScope, rejectionOf, rejectsWholeFile, wholeFileClause } from '../../config/agent-rejection.js';
 import { scalarField, setField } from '../../config/field-value.js';
 import { isUnsupportedHandler, requiredFields } from '../../config/handler-type.js';
 import { createRule } from '../rule.js';
@@ -6,9 +6,9 @@ import { createRule } from '../rule.js';
 /**
  * A handler without a command has nothing to run. Where the agent reads a file's hooks all at once,
  * a missing command fails the whole file: Codex deserialises `command` as a required `String`
- * (codex-rs/config/src/hook_config.rs HookHandlerConfig::Command), and Claude Code validates the
- * file against its schema. A blank command Codex skips alone (discovery.rs "skipping empty hook
- * command"), Claude's schema rejects with the file (`schemaRejectsFile`).
+ * (codex-rs/config/src/hook_config.rs HookHandlerConfig::Command). Where the dialect declares a
+ * finer `rejectionGranularity` (claude), it costs what that says. A blank command Codex skips alone
+ * (discovery.rs "skipping empty hook command"); Claude's schema takes it, and it runs nothing.
  */
 export const emptyCommand = createRule({
   id: 'empty-command',
@@ -20,8 +20,9 @@ export const emptyCommand = createRule({
     blankCommand: '"command" is blank; give the command to run',
     // {{clause}}: "the agent ignores this whole file" (a hooks file) or "… every hook in this file" (settings, TOML).
     noCommandFileIgnored: '{{clause}}: this {{event}} hook has no "command"',
-    noCommandEventIgnored: 'the agent ignores every {{event}} hook in this file: this {{event}} hook has no "command"',
-    blankCommandFileIgnored: '{{clause}}: "command" is blank; give the command to run',
+    // {{clause}}: what the agent drops short of the file: the event's hooks of the file, or what the
+    // dialect's rejectionGranularity says ("Claude Code 2.1.332 ignores this Stop hook alone").
+    noCommandIgnored: '{{clause}}: this {{event}} hook has no "command"',
   },
   check({ spec, checked, report }) {
     const { file, declarations } = checked;
@@ -36,16 +37,20 @@ export const emptyCommand = createRule({
       const event = handler.group.event.name;
       const command = setField(handler.node, 'command');
       if (command === undefined) {
-        // Claude drops only the event's hooks of this file (missingCommandScope: 'event').
-        if (dropsFile && missingCommandScope(spec) === 'event')
-          report({ messageId: 'noCommandEventIgnored', data: { event }, pos: handler.node.pos, invalidates: handler.group.event.value });
-        else if (dropsFile)
+        const rejection = dropsFile
+          ? rejectionOf(spec, file, declarations, { level: 'handler', node: handler.node, event: handler.group.event })
+          : undefined;
+        if (rejection !== undefined) {
+          const { clause, invalidates } = rejection;
+          report({ messageId: 'noCommandIgnored', data: { clause, event }, pos: handler.node.pos, invalidates });
+        } else if (dropsFile && missingCommandScope(spec) === 'event') {
+          const data = { clause: `the agent ignores every ${event} hook in this file`, event };
+          report({ messageId: 'noCommandIgnored', data, pos: handler.node.pos, invalidates: handler.group.event.value });
+        } else if (dropsFile)
           report({ messageId: 'noCommandFileIgnored', data: { clause, event }, pos: handler.node.pos, invalidates: fileHooks });
         else report({ messageId: 'noCommand', data: { event }, pos: handler.node.pos, invalidates: handler.node });
       } else if (command.value.kind === 'scalar' && typeof command.value.value === 'string' && command.value.value.trim() === '') {
-        if (dropsFile && spec.schemaRejectsFile)
-          report({ messageId: 'blankCommandFileIgnored', data: { clause }, pos: command.value.pos, invalidates: fileHooks });
-        else report({ messageId: 'blankCommand', pos: command.value.pos, invalidates: handler.node });
+        report({ messageId: 'blankCommand', pos: command.value.pos, invalidates: handler.node });
       }
     }
   },

@@ -1,6 +1,6 @@
-import { fileHooksNode, rejectsFiles, rejectsWholeFile, wholeFileClause } from '../../config/agent-rejection.js';
+import { fileHooksNode, rejectionOf, rejectsFiles, rejectsWholeFile, wholeFileClause } from '../../config/agent-rejection.js';
 import { checkField, FIELD_MESSAGES, type FieldProblem } from '../../config/check-field.js';
-import type { FieldType } from '../../config/config-spec.js';
+import type { FieldType, RejectionLevel } from '../../config/config-spec.js';
 import { SHAPE_MESSAGES } from '../../config/declarations.js';
 import { scalarField, setField } from '../../config/field-value.js';
 import { isUnsupportedHandler, requiredFields } from '../../config/handler-type.js';
@@ -56,6 +56,9 @@ export const invalidValue = createRule({
     // {{clause}}: "the agent ignores this whole file" (hooks.json) or "… every hook in this file" (TOML);
     // {{problem}}: the problem in its own words.
     fileIgnored: '{{clause}}: {{problem}}',
+    // Where the dialect declares a finer rejection (claude): {{clause}} names what the agent drops,
+    // the entry or the event's hooks of the file ("Claude Code 2.1.332 ignores this Stop hook; …").
+    entryIgnored: '{{clause}}: {{problem}}',
     // `"$schema"`: editors find the schema by file name (README: editor set-up), never by a key.
     schemaKeyFileIgnored:
       '{{clause}}: unknown top-level key "$schema" (allowed: {{allowed}}); ' +
@@ -71,16 +74,23 @@ export const invalidValue = createRule({
     const { root, format, text } = file.parsed;
     const wholeFile = rejectsWholeFile(spec, file);
     const fileHooks = fileHooksNode(file, declarations);
-    /** A problem the agent refuses: the whole file's hooks where it rejects files whole. */
-    const refuse = (problem: Problem, where: Where) => {
-      if (!wholeFile || fileHooks === undefined) return report({ ...problem, ...where } as never);
+    /** A problem the agent refuses: the whole file's hooks where it rejects files whole, else what its granularity says. */
+    const refuse = (problem: Problem, where: Where, at: At = { level: 'setting' }) => {
+      if (!wholeFile) return report({ ...problem, ...where } as never);
       const words = formatMessage('invalid-value', PROBLEMS, problem.messageId, problem.data);
+      const rejection = root === null ? undefined : rejectionOf(spec, file, declarations, { ...at, node: where.invalidates ?? root });
+      if (rejection !== undefined) {
+        const { clause, invalidates } = rejection;
+        const messageId = invalidates === root || invalidates === fileHooks ? 'fileIgnored' : 'entryIgnored';
+        return report({ messageId, data: { clause, problem: words }, pos: where.pos, invalidates });
+      }
+      if (fileHooks === undefined) return report({ ...problem, ...where } as never);
       // A value out of range deserialises; only a type error can stop the agent from starting.
       const clause = problem.messageId === 'aboveMax' ? wholeFileClause(file) : wholeFileClause(file, spec);
       report({ messageId: 'fileIgnored', data: { clause, problem: words }, pos: where.pos, invalidates: fileHooks });
     };
-    for (const { refusedByAgent, pos, invalidates, ...problem } of declarations.shapeProblems) {
-      if (refusedByAgent) refuse(problem, { pos, invalidates });
+    for (const { refusedByAgent, pos, invalidates, level, event, ...problem } of declarations.shapeProblems) {
+      if (refusedByAgent) refuse(problem, { pos, invalidates }, { level, ...(event === undefined ? {} : { event }) });
       else report({ ...problem, pos, invalidates } as never);
     }
     if (root?.kind !== 'object') return;
@@ -89,7 +99,7 @@ export const invalidValue = createRule({
     const strict = topLevel.unknown === 'error';
     const heldBackBy = managedOnlyKey(file, spec);
     // Where the agent validates the file against its schema (claude), a setting it reads of the wrong type drops the file too.
-    const refusesSettings = strict || spec.schemaRejectsFile === true;
+    const refusesSettings = strict || spec.schemaRejectsFile === true || spec.rejectionGranularity !== undefined;
     checkFields(root, Object.entries(topLevel.fields), format, text, strict ? root : undefined, (problem, key, where) => {
       const heldBack = key === heldBackBy && problem.messageId === 'notBoolean';
       if (heldBack) report({ messageId: 'managedOnlyNotBoolean', data: problem.data, ...where } as never);
@@ -109,11 +119,14 @@ export const invalidValue = createRule({
     for (const event of declarations.events) {
       // The agent skips events it does not know without reading them (unknown-event reports the name).
       const agentReads = event.spec !== null;
-      const judge = (problem: Problem, where: Where, type?: FieldType) =>
-        agentReads && type?.extension !== true ? refuse(problem, where) : report({ ...problem, ...where } as never);
+      const at = (level: RejectionLevel): At => ({ level, event: { name: event.name, value: event.value } });
+      const judgeAt = (level: RejectionLevel) => (problem: Problem, where: Where, type?: FieldType) =>
+        agentReads && type?.extension !== true ? refuse(problem, where, at(level)) : report({ ...problem, ...where } as never);
+      const judgeGroup = judgeAt('group');
+      const judge = judgeAt('handler');
       for (const group of event.groups) {
         if (spec.nesting === 'groups' || (spec.nesting === 'mixed' && group.handlers[0]?.node !== group.node))
-          checkFields(group.node, groupFields, format, text, group.node, (problem, _key, where, type) => judge(problem, where, type));
+          checkFields(group.node, groupFields, format, text, group.node, (problem, _key, where, type) => judgeGroup(problem, where, type));
         for (const handler of group.handlers) {
           const node = handler.node;
           const type = scalarField(node, 'type', 'string');
@@ -140,7 +153,7 @@ export const invalidValue = createRule({
             for (const key of NOT_NULLABLE) {
               const value = getEntry(node, key)?.value;
               if (value !== undefined && isNull(node, key))
-                refuse({ messageId: 'notNullable', data: { key } }, { pos: value.pos, invalidates: node });
+                refuse({ messageId: 'notNullable', data: { key } }, { pos: value.pos, invalidates: node }, at('handler'));
             }
           }
         }
@@ -155,6 +168,12 @@ type Report = RuleContext<typeof invalidValue.meta.messages>['report'];
 interface Where {
   pos: SourcePosition;
   invalidates?: SourceNode;
+}
+
+/** The level and event a problem sits at, for a dialect's `rejectionGranularity`. */
+interface At {
+  level: RejectionLevel;
+  event?: { name: string; value: SourceNode };
 }
 
 function isNull(node: SourceObject, key: string): boolean {

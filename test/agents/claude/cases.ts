@@ -4,8 +4,9 @@ import { type AgentCase, type HookBehaviour, hookCommand } from './harness.js';
 
 /**
  * The real-agent cases: given (settings layout, hook scripts, model script, flags) → want (what
- * Claude Code 2.1.328 was observed to do). The test checks Claude against `want`, then asks hookctl
- * about the payload the hook really received and checks that it says the same.
+ * the pinned Claude Code was observed to do; first written against 2.1.328). The test checks Claude
+ * against `want`, then asks hookctl about the payload the hook really received and checks that it
+ * says the same. HOOKCTL_CLAUDE_BIN holds them against another binary (harness.ts).
  */
 export interface Want {
   /** The marker command (`echo ran > $ROOT/ran.txt`) ran. */
@@ -498,6 +499,83 @@ const managed: Case[] = [
   },
 ];
 
+/**
+ * Server-managed settings (issue 36 item 6): the copy Claude Code caches in its config directory
+ * (`$CLAUDE_CONFIG_DIR/remote-settings.json`). The binary reads it only where the session is
+ * eligible for server-managed settings; an ANTHROPIC_BASE_URL that is not the Anthropic API (the
+ * scripted model's loopback URL here) is not, so Claude ignores the cached copy, and so must hookctl.
+ */
+const remote: Case[] = [
+  {
+    name: 'allowManagedHooksOnly in a cached remote-settings.json under a custom ANTHROPIC_BASE_URL: ignored, the guard runs',
+    event: 'PreToolUse',
+    given: guarded({ ...project(guardTable), 'config/remote-settings.json': { allowManagedHooksOnly: true } }),
+    want: { toolRan: false, decision: 'deny', calls: { g: 1 } },
+  },
+  {
+    name: 'a hook in a cached remote-settings.json under a custom ANTHROPIC_BASE_URL does not run',
+    event: 'PreToolUse',
+    given: guarded({ 'config/remote-settings.json': { hooks: guardTable } }),
+    want: { toolRan: true, decision: null, calls: { g: 0 } },
+  },
+  {
+    name: 'a remote-settings.json in the project .claude directory is not read',
+    event: 'PreToolUse',
+    given: guarded({ ...project(guardTable), 'project/.claude/remote-settings.json': { allowManagedHooksOnly: true } }),
+    want: { toolRan: false, decision: 'deny', calls: { g: 1 } },
+  },
+];
+
+/** A Stop hook `s` beside the broken entry: Stop fires once at the end of every `-p` session. */
+const stopSibling = (extra: object = {}) => ({ ...handler('s'), ...extra });
+const stopRan = (runs: boolean): Want => ({ calls: { s: runs ? 1 : 0 } });
+
+/**
+ * Broken entries (issue 36, item 5), each proven on the pinned binary. Claude Code repairs a
+ * settings file entry by entry, except where the entry is on a guard event (PreToolUse,
+ * PermissionRequest, PreSkillShellCommand): a guard it cannot load skips the whole file (every hook
+ * of it, its settings too). A settings value of the wrong type skips the file as well.
+ */
+/** Broken entries in managed settings: Claude repairs them entry by entry, on guard events too. */
+const brokenManaged: Case[] = [
+  {
+    name: 'managed: a Stop handler without "command" is dropped alone; the managed guard runs',
+    event: 'PreToolUse',
+    given: guarded({}, { managed: { 'managed-settings.json': { hooks: { ...guardTable, Stop: [{ hooks: [{ type: 'command' }] }] } } } }),
+    want: { toolRan: false, decision: 'deny', calls: { g: 1 } },
+  },
+  {
+    // Claude exits before the session: "Unable to read managed policy settings … nothing it sits in
+    // is applied until the entry is fixed or removed" (fail closed). hookctl is not asked.
+    name: 'managed: a broken PreToolUse entry beside a managed guard: Claude refuses to start',
+    event: 'PreToolUse',
+    given: guarded(
+      {},
+      {
+        managed: {
+          'managed-settings.json': {
+            hooks: { PreToolUse: [...(guardTable.PreToolUse ?? []), { matcher: 'Bash', hooks: [{ type: 'command' }] }] },
+          },
+        },
+      },
+    ),
+    want: { fires: false, toolRan: false, calls: { g: 0 } },
+  },
+  {
+    name: "managed: a broken PreToolUse entry keeps the managed file's settings: its allowManagedHooksOnly holds",
+    event: 'PreToolUse',
+    given: guarded(project(guardTable), {
+      managed: {
+        'managed-settings.json': {
+          allowManagedHooksOnly: true,
+          hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command' }] }] },
+        },
+      },
+    }),
+    want: { toolRan: true, decision: null, calls: { g: 0 } },
+  },
+];
+
 const broken: Case[] = [
   {
     name: 'a Stop entry without "command" leaves the same file\'s PreToolUse guard running',
@@ -536,11 +614,96 @@ const broken: Case[] = [
       event: 'PreToolUse',
       given: guarded(project({ ...guardTable, Stop: stop })),
       want: { toolRan: false, decision: 'deny', calls: { g: 1 } },
-      // Proven on 2.1.332: Claude keeps the file's other events; hookctl still drops the whole file
-      // (invalid-value / empty-command invalidate the file's hooks for these shapes).
-      hookctlDiffers: { want: { decision: null, calls: {} }, why: 'hookctl drops every hook of the file for this shape' },
     }),
   ),
+  // A broken handler of a non-guard event costs that handler only: its group's other handler runs.
+  ...(
+    [
+      ['without "command"', { type: 'command' }],
+      ['without "url"', { type: 'http' }],
+      ['of an unknown type', { type: 'script', command: 'true' }],
+      ['without "type"', { command: 'true' }],
+      ['with a string timeout', { type: 'command', command: 'true', timeout: '5' }],
+      ['with a zero timeout', { type: 'command', command: 'true', timeout: 0 }],
+      ['with a string "async"', { type: 'command', command: 'true', async: 'yes' }],
+      ['with a number "statusMessage"', { type: 'command', command: 'true', statusMessage: 5 }],
+      ['with an unknown "shell"', { type: 'command', command: 'true', shell: 'fish' }],
+      ['that is a string', 'true'],
+    ] as const
+  ).map(
+    ([shape, bad]): Case => ({
+      name: `a Stop handler ${shape} is dropped alone: the next handler of its group runs`,
+      event: 'Stop',
+      given: { hooks: { s: {} }, files: project({ Stop: [{ hooks: [bad, stopSibling()] }] }), script: script(bash(MARK)) },
+      want: stopRan(true),
+    }),
+  ),
+  // A broken matcher group of a non-guard event costs that group only.
+  ...(
+    [
+      ['an object matcher', { matcher: { tool: 'x' }, hooks: [{ type: 'command', command: 'true' }] }],
+      ['no "hooks"', { matcher: '' }],
+      ['"hooks" that is not a list', { hooks: { type: 'command', command: 'true' } }],
+      ['a string in place of the group', 'true'],
+    ] as const
+  ).map(
+    ([shape, bad]): Case => ({
+      name: `a Stop group with ${shape} is dropped alone: the next group runs`,
+      event: 'Stop',
+      given: { hooks: { s: {} }, files: project({ Stop: [bad, { hooks: [stopSibling()] }] }), script: script(bash(MARK)) },
+      want: stopRan(true),
+    }),
+  ),
+  {
+    name: 'a blank PreToolUse command loads: the guard beside it still runs',
+    event: 'PreToolUse',
+    given: guarded(
+      project({ PreToolUse: [...(guardTable.PreToolUse ?? []), { matcher: 'Bash', hooks: [{ type: 'command', command: '' }] }] }),
+    ),
+    want: { toolRan: false, decision: 'deny', calls: { g: 1 } },
+  },
+  // A guard-event entry Claude cannot load skips the whole file: its Stop hook does not run either.
+  ...(
+    [
+      ['a handler without "command"', { matcher: 'Bash', hooks: [{ type: 'command' }] }],
+      ['an object matcher', { matcher: { tool: 'x' }, hooks: [{ type: 'command', command: 'true' }] }],
+      ['a string timeout', { matcher: 'Bash', hooks: [{ type: 'command', command: 'true', timeout: '5' }] }],
+      ['a group without hooks', { matcher: 'Bash' }],
+    ] as const
+  ).map(
+    ([shape, entry]): Case => ({
+      name: `a PreToolUse entry with ${shape} skips the file: its Stop hook does not run`,
+      event: 'Stop',
+      given: { hooks: { s: {} }, files: project({ PreToolUse: [entry], Stop: [{ hooks: [stopSibling()] }] }), script: script(bash(MARK)) },
+      want: stopRan(false),
+    }),
+  ),
+  {
+    name: 'a broken PreToolUse entry in project settings leaves the user settings guard running',
+    event: 'PreToolUse',
+    given: {
+      hooks: { g: guard },
+      files: {
+        ...project({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command' }] }] }),
+        'config/settings.json': { hooks: guardTable },
+      },
+      script: script(bash(MARK)),
+    },
+    want: { toolRan: false, decision: 'deny', calls: { g: 1 } },
+  },
+  {
+    name: "a broken PreToolUse entry skips the file's disableAllHooks too: the user settings guard runs",
+    event: 'PreToolUse',
+    given: {
+      hooks: { g: guard },
+      files: {
+        ...project({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command' }] }] }, { disableAllHooks: true }),
+        'config/settings.json': { hooks: guardTable },
+      },
+      script: script(bash(MARK)),
+    },
+    want: { toolRan: false, decision: 'deny', calls: { g: 1 } },
+  },
   ...(
     [
       ['an object matcher', { matcher: { tool: 'x' }, hooks: [{ type: 'command', command: 'true' }] }],
@@ -554,6 +717,41 @@ const broken: Case[] = [
       want: { toolRan: true, calls: { g: 0 }, decision: null },
     }),
   ),
+  // A hook-gating setting of the wrong type.
+  {
+    name: 'disableAllHooks: "no" skips the file: its guard does not run',
+    event: 'PreToolUse',
+    given: guarded(project(guardTable, { disableAllHooks: 'no' })),
+    want: { toolRan: true, calls: { g: 0 }, decision: null },
+  },
+  {
+    name: 'disableAllHooks: "yes" in project settings: the user settings guard still runs',
+    event: 'PreToolUse',
+    given: guarded({ ...project({}, { disableAllHooks: 'yes' }), 'config/settings.json': { hooks: guardTable } }),
+    want: { toolRan: false, decision: 'deny', calls: { g: 1 } },
+  },
+  {
+    name: 'allowedHttpHookUrls that is not a list skips the file: its guard does not run',
+    event: 'PreToolUse',
+    given: guarded(project(guardTable, { allowedHttpHookUrls: 'http://127.0.0.1:*' })),
+    want: { toolRan: true, calls: { g: 0 }, decision: null },
+  },
+  {
+    name: '"hooks" that is a string: the file\'s hooks are dropped, its settings stay',
+    event: 'PreToolUse',
+    given: {
+      hooks: { g: guard },
+      files: { ...project('none' as unknown as object, { disableAllHooks: true }), 'config/settings.json': { hooks: guardTable } },
+      script: script(bash(MARK)),
+    },
+    want: { toolRan: true, calls: { g: 0 }, decision: null },
+  },
+  {
+    name: '"hooks" set twice: the last value is used and the file loads',
+    event: 'PreToolUse',
+    given: guarded({ 'project/.claude/settings.json': `{ "hooks": {}, "hooks": ${JSON.stringify(guardTable)} }` }),
+    want: { toolRan: false, decision: 'deny', calls: { g: 1 } },
+  },
   {
     name: 'an unknown event is skipped; the rest of the file runs',
     event: 'PreToolUse',
@@ -889,6 +1087,8 @@ export const CASES: readonly Case[] = [
   ...permissionRequest,
   ...layers,
   ...managed,
+  ...remote,
+  ...brokenManaged,
   ...broken,
   ...matchers,
   ...handlers,

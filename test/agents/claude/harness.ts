@@ -30,7 +30,13 @@ export type { HookBehaviour };
  */
 
 const REPO = resolve(import.meta.dirname, '../../..');
-export const CLAUDE_BIN = join(REPO, 'node_modules', '.bin', 'claude');
+/**
+ * The pinned CLI, or another Claude Code binary to hold the same cases against (HOOKCTL_CLAUDE_BIN:
+ * the Agent SDK platform package's newer native binary, node_modules/@anthropic-ai/claude-agent-sdk-linux-x64/claude).
+ */
+export const CLAUDE_BIN = process.env.HOOKCTL_CLAUDE_BIN
+  ? resolve(process.env.HOOKCTL_CLAUDE_BIN)
+  : join(REPO, 'node_modules', '.bin', 'claude');
 /** The Agent SDK's own Claude Code (its platform package): a newer release, for the events only it has. */
 export const SDK_CLAUDE_BIN = join(REPO, 'node_modules', '@anthropic-ai', `claude-agent-sdk-${process.platform}-${process.arch}`, 'claude');
 const DRIVER = join(REPO, 'dist', 'src', 'dialects', 'claude', 'agent', 'driver.js');
@@ -274,7 +280,16 @@ export async function hookctlSays(
       cwd: join(root, 'project'),
       home: join(root, 'home'),
       managedConfigPath: join(root, 'managed', 'managed-settings.json'),
-      env: { PATH: process.env.PATH, HOME: join(root, 'home'), CLAUDE_CONFIG_DIR: join(root, 'config'), ROOT: root, HOOKCTL_NO_DUMP: '1' },
+      // ANTHROPIC_BASE_URL: Claude ran against the scripted model's loopback URL (session.ts), which
+      // decides whether it reads server-managed settings (remote-settings.ts).
+      env: {
+        PATH: process.env.PATH,
+        HOME: join(root, 'home'),
+        CLAUDE_CONFIG_DIR: join(root, 'config'),
+        ANTHROPIC_BASE_URL: 'http://127.0.0.1/',
+        ROOT: root,
+        HOOKCTL_NO_DUMP: '1',
+      },
       workspaceTrust: 'assume',
       bypassTrust: true,
       rewriteOrder: 'configured',

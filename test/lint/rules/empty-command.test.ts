@@ -1,4 +1,5 @@
 import { emptyCommand } from '../../../src/lint/rules/empty-command.js';
+import { CLAUDE_CODE } from '../../../src/dialects/claude/agent-version.js';
 import { CLAUDE_SETTINGS, CODEX_JSON, OCTO_YAML, OI_JSON, OI_TOML, RuleTester } from '../rule-tester.js';
 
 const NO_COMMAND = 'this Stop hook has no "command"';
@@ -42,22 +43,32 @@ new RuleTester().run(emptyCommand, {
       errors: [{ messageId: 'noCommandFileIgnored', line: 1, column: 35 }],
     },
     {
-      // Claude validates a settings file as a whole (cc settings §Fix a broken settings file; cc#75081).
-      // Claude Code 2.1.328 (test/agents/claude): a missing command drops only that event's hooks of the file.
-      name: "claude: a missing command drops the event's hooks of the file, a blank one every hook of the file",
+      // Claude Code repairs a settings file entry by entry (test/agents/claude "broken" cases): a Stop
+      // handler without a command is dropped alone; a blank command loads (it runs nothing).
+      name: 'claude: a Stop handler without a command is dropped alone; a blank one is only reported',
       files: { [CLAUDE_SETTINGS]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command" }, { "type": "command", "command": "" }] }] } }' },
       errors: [
         {
-          messageId: 'noCommandEventIgnored',
+          messageId: 'noCommandIgnored',
           line: 1,
           column: 35,
-          message: 'the agent ignores every Stop hook in this file: this Stop hook has no "command"',
+          message: `${CLAUDE_CODE} ignores this Stop hook alone: this Stop hook has no "command"`,
         },
+        { messageId: 'blankCommand', line: 1, column: 90, message: BLANK },
+      ],
+    },
+    {
+      // On a guard event Claude Code skips the whole file, its settings too.
+      name: 'claude: a PreToolUse handler without a command skips the whole file',
+      files: { [CLAUDE_SETTINGS]: '{ "hooks": { "PreToolUse": [{ "hooks": [{ "type": "command" }] }] } }' },
+      errors: [
         {
-          messageId: 'blankCommandFileIgnored',
+          messageId: 'noCommandIgnored',
           line: 1,
-          column: 90,
-          message: 'the agent ignores every hook in this file: "command" is blank; give the command to run',
+          column: 41,
+          message:
+            `${CLAUDE_CODE} skips this whole file, its settings too (a PreToolUse entry it cannot load may be what guards them): ` +
+            'this PreToolUse hook has no "command"',
         },
       ],
     },

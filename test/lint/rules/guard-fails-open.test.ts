@@ -1,4 +1,5 @@
 import { guardFailsOpen } from '../../../src/lint/rules/guard-fails-open.js';
+import { CLAUDE_CODE } from '../../../src/dialects/claude/agent-version.js';
 import { CLAUDE_SETTINGS, CODEX_JSON, positionOf, RuleTester } from '../rule-tester.js';
 
 const settings = (event: string, handler: object, matcher = 'Bash') =>
@@ -30,7 +31,7 @@ new RuleTester().run(guardFailsOpen, {
           messageId: 'failsOpen',
           ...positionOf(OPEN, '{"type"'),
           message:
-            'when this PreToolUse hook fails or times out, Claude Code 2.1.332 lets the action through; ' +
+            `when this PreToolUse hook fails or times out, ${CLAUDE_CODE} lets the action through; ` +
             'set "onFailure": "block" so that a failure blocks it',
         },
       ],
@@ -42,7 +43,7 @@ new RuleTester().run(guardFailsOpen, {
         {
           messageId: 'failsOpen',
           ...positionOf(PROMPT_OPEN, '{"type"'),
-          data: { agent: 'Claude Code 2.1.332', field: 'onFailure', value: 'block', event: 'UserPromptSubmit' },
+          data: { agent: `${CLAUDE_CODE}`, field: 'onFailure', value: 'block', event: 'UserPromptSubmit' },
         },
       ],
     },

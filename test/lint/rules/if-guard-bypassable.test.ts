@@ -1,4 +1,5 @@
 import { ifGuardBypassable } from '../../../src/lint/rules/if-guard-bypassable.js';
+import { CLAUDE_CODE } from '../../../src/dialects/claude/agent-version.js';
 import { CLAUDE_SETTINGS, CODEX_JSON, positionOf, RuleTester } from '../rule-tester.js';
 
 const settings = (event: string, rule: string, matcher = 'Bash') =>
@@ -27,7 +28,7 @@ new RuleTester().run(ifGuardBypassable, {
           messageId: 'bypassed',
           ...positionOf(RM_GUARD, '"Bash(rm *)"'),
           message:
-            'Claude Code 2.1.328 tests the `if` rule "Bash(rm *)" against the command words as written, so it does not run this ' +
+            `${CLAUDE_CODE} tests the \`if\` rule "Bash(rm *)" against the command words as written, so it does not run this ` +
             'PreToolUse hook for `sudo rm …`, `/usr/bin/rm …`, `env rm …`, `bash -c \'rm …\'`, `eval "rm …"`: ' +
             'a guard here is bypassed by those forms; match the command in the hook script instead (matcher "Bash" without "if")',
         },
@@ -41,7 +42,7 @@ new RuleTester().run(ifGuardBypassable, {
           messageId: 'bypassed',
           ...positionOf(PUSH_PERMISSION, '"Bash(git push:*)"'),
           data: {
-            agent: 'Claude Code 2.1.328',
+            agent: `${CLAUDE_CODE}`,
             field: 'if',
             rule: '"Bash(git push:*)"',
             event: 'PermissionRequest',

@@ -1,4 +1,5 @@
 import { invalidValue } from '../../../src/lint/rules/invalid-value.js';
+import { CLAUDE_CODE } from '../../../src/dialects/claude/agent-version.js';
 import { CLAUDE_SETTINGS, CODEX_JSON, CODEX_TOML, OCTO_YAML, OI_JSON, OI_TOML, RuleTester } from '../rule-tester.js';
 
 const MANAGED = 'etc/requirements.toml';
@@ -414,42 +415,68 @@ new RuleTester().run(invalidValue, {
       ],
     },
     {
-      // Claude drops every hook of a settings file whose hooks the schema rejects (SPEC-dialects 8.1, §11.1).
-      name: 'claude: a wrong value in project settings drops every hook of the file',
+      // Claude Code repairs a settings file entry by entry (rejection.ts; test/agents/claude "broken" cases).
+      name: 'claude: a wrong value in a Stop handler drops that handler alone',
       files: { [CLAUDE_SETTINGS]: '{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "x", "args": "-v" }] }] } }' },
       errors: [
         {
-          messageId: 'fileIgnored',
+          messageId: 'entryIgnored',
           line: 1,
           column: 80,
-          message: 'the agent ignores every hook in this file: "args" must be an array of strings, found the string "-v"',
+          message: `${CLAUDE_CODE} ignores this Stop hook alone: "args" must be an array of strings, found the string "-v"`,
         },
       ],
     },
     {
-      // "continue without the broken settings" (cc settings §Fix a broken settings file): a setting hookctl
-      // reads, of the wrong type, drops the file's hooks too; so does a matcher group without "hooks".
-      name: 'claude: a wrongly typed setting and a matcher group without hooks drop every hook of the file',
-      files: { [CLAUDE_SETTINGS]: '{\n  "disableAllHooks": "no",\n  "hooks": { "Stop": [{ "matcher": "" }], "Stopp": [{}] }\n}\n' },
+      // On a guard event, an entry Claude Code cannot load skips the whole file.
+      name: 'claude: a wrong value in a PreToolUse matcher group skips the whole file',
+      files: { [CLAUDE_SETTINGS]: '{ "hooks": { "PreToolUse": [{ "matcher": 7, "hooks": [{ "type": "command", "command": "x" }] }] } }' },
+      errors: [
+        {
+          messageId: 'fileIgnored',
+          line: 1,
+          column: 42,
+          message:
+            `${CLAUDE_CODE} skips this whole file, its settings too (a PreToolUse entry it cannot load may be what guards them): ` +
+            '"matcher" must be a string, found the number 7',
+        },
+      ],
+    },
+    {
+      // A setting of the wrong type fails the file's schema: the file is skipped; a Stop group without
+      // "hooks" is dropped alone; an event that is not a list loses that event.
+      name: 'claude: a wrongly typed setting skips the file; a Stop group without hooks and a list-less event cost less',
+      files: {
+        [CLAUDE_SETTINGS]:
+          '{\n  "disableAllHooks": "no",\n  "hooks": { "Stop": [{ "matcher": "" }], "Stopp": [{}], "SessionEnd": {} }\n}\n',
+      },
       errors: [
         {
           messageId: 'fileIgnored',
           line: 2,
           column: 22,
-          message: 'the agent ignores every hook in this file: "disableAllHooks" must be true or false, found the string "no"',
+          message: `${CLAUDE_CODE} skips this whole file, its settings too: "disableAllHooks" must be true or false, found the string "no"`,
         },
         {
-          messageId: 'fileIgnored',
+          messageId: 'entryIgnored',
           line: 3,
           column: 23,
-          message: 'the agent ignores every hook in this file: this matcher group has no "hooks" array of handlers',
+          message: `${CLAUDE_CODE} ignores this Stop matcher group alone: this matcher group has no "hooks" array of handlers`,
         },
         // Claude skips an unknown event without reading it (changelog 2.1.101): only that entry is lost.
         { messageId: 'groupWithoutHooks', line: 3, column: 53 },
+        {
+          messageId: 'entryIgnored',
+          line: 3,
+          column: 72,
+          message:
+            `${CLAUDE_CODE} ignores every SessionEnd hook in this file: ` +
+            '"SessionEnd" must be an array of matcher groups, found an object',
+        },
       ],
     },
     {
-      // A plugin's hooks file is held to the same schema (cc#75081).
+      // A plugin's hooks file is held to its schema: a wrongly typed top-level key fails the file.
       name: 'claude: a plugin hooks file with a description of the wrong type is dropped whole',
       files: {
         'project/plugin/hooks/hooks.json': '{ "description": 7, "hooks": {} }',
@@ -461,7 +488,7 @@ new RuleTester().run(invalidValue, {
           messageId: 'fileIgnored',
           line: 1,
           column: 18,
-          message: 'the agent ignores this whole file: "description" must be a string, found the number 7',
+          message: `${CLAUDE_CODE} skips this whole file: "description" must be a string, found the number 7`,
         },
       ],
     },

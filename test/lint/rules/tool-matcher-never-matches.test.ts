@@ -1,4 +1,5 @@
 import { toolMatcherNeverMatches } from '../../../src/lint/rules/tool-matcher-never-matches.js';
+import { CLAUDE_CODE } from '../../../src/dialects/claude/agent-version.js';
 import { CLAUDE_SETTINGS, CODEX_JSON, OI_JSON, positionOf, RuleTester } from '../rule-tester.js';
 
 const group = (event: string, matcher: string) =>
@@ -144,7 +145,7 @@ new RuleTester().run(toolMatcherNeverMatches, {
           ...at(MULTI_EDIT, 'MultiEdit'),
           severity: 'error',
           message:
-            'matcher "MultiEdit" names "MultiEdit", a tool Claude Code 2.1.328 no longer has, so it matches no tool and this hook ' +
+            `matcher "MultiEdit" names "MultiEdit", a tool ${CLAUDE_CODE} no longer has, so it matches no tool and this hook ` +
             'never runs; its work comes as "Edit"',
         },
       ],
@@ -160,7 +161,7 @@ new RuleTester().run(toolMatcherNeverMatches, {
           data: {
             name: '"Edit|Write|MultiEdit"',
             old: 'MultiEdit',
-            agent: 'Claude Code 2.1.328',
+            agent: `${CLAUDE_CODE}`,
             effect: 'that name matches nothing',
             tool: 'Edit',
           },

@@ -1,5 +1,6 @@
 import { provenAgentText } from '../../../src/dialects/shared/agent-versions.js';
 import { unknownEvent } from '../../../src/lint/rules/unknown-event.js';
+import { CLAUDE_CODE } from '../../../src/dialects/claude/agent-version.js';
 import { CLAUDE_SETTINGS, CODEX_JSON, OCTO_YAML, OI_JSON, OI_TOML, RuleTester } from '../rule-tester.js';
 
 const JSON_WRONG = `{
@@ -146,7 +147,7 @@ new RuleTester().run(unknownEvent, {
           column: 5,
           severity: 'error',
           message:
-            'unknown claude event "PreToolUze": Claude Code 2.1.328, whose events hookctl knows, drops this entry and the hook ' +
+            `unknown claude event "PreToolUze": ${CLAUDE_CODE}, whose events hookctl knows, drops this entry and the hook ` +
             'never runs; did you mean "PreToolUse"?',
         },
       ],
