@@ -21,7 +21,9 @@ describe('copilot .github/hooks with more than 1,000 entries', () => {
     expect(list.stderr).toContain(
       `${join(box.project, '.github/hooks')}:1:1: error: more than 1000 entries in this directory; the rest is not read`,
     );
-    const lint = await runCli(['lint', '--effective', ...sandboxFlags(box, 'copilot', join(box.root, 'managed.json'))], { timeoutMs: 60_000 });
+    const lint = await runCli(['lint', '--effective', ...sandboxFlags(box, 'copilot', join(box.root, 'managed.json'))], {
+      timeoutMs: 60_000,
+    });
     expect(lint.code).toBe(1);
     expect(lint.stdout + lint.stderr).toContain('more than 1000 entries in this directory');
   });
