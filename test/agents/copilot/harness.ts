@@ -47,6 +47,10 @@ export function warm(): void {
 export interface Turn {
   readonly tools?: readonly { readonly name: string; readonly args: Record<string, unknown> }[];
   readonly text?: string;
+  /** Answer with this HTTP error status instead (a failed model call); `text` is its message. */
+  readonly status?: number;
+  /** The prompt tokens the answer's usage reports (Copilot compacts near COPILOT_PROVIDER_MAX_PROMPT_TOKENS). */
+  readonly promptTokens?: number;
 }
 
 export interface AgentCase {
@@ -85,7 +89,9 @@ export const hookCommand = (name: string): string => `sh $ROOT/hooks/${name}.sh`
 function record(root: string, name: string): string[] {
   const dump = join(root, 'dumps');
   return [
-    `if [ -z "$HOOKCTL_NO_DUMP" ]; then n=$(date +%s%N); cat > ${dump}/${name}.$n.json; env > ${dump}/${name}.$n.env;`,
+    // Written under another name, then renamed: an async hook (notification) may still be writing when the session ends.
+    `if [ -z "$HOOKCTL_NO_DUMP" ]; then n=$(date +%s%N); cat > ${dump}/${name}.$n.part; env > ${dump}/${name}.$n.env;`,
+    `mv ${dump}/${name}.$n.part ${dump}/${name}.$n.json;`,
     'else cat > /dev/null; fi',
   ];
 }

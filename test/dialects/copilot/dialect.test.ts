@@ -64,7 +64,7 @@ describe('copilot interpret (preToolUse)', () => {
       'preToolUse',
       printed({ permissionDecision: 'ask', permissionDecisionReason: 'r' }),
       true,
-      'Denied by preToolUse hook: r',
+      'Denied by preToolUse hook (unable to ask user for confirmation): r',
     ],
     [
       'Claude-style deny',
