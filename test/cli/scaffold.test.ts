@@ -1,3 +1,4 @@
+import { eventFileStem } from '../../src/contracts/schema-files.js';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +12,8 @@ import { makeTempProject } from '../helpers/temp-project.js';
 /** Each dialect's events and project config directory, from the registry's manifests. */
 const EVENTS = (dialect: DialectId): readonly string[] => manifestOf(dialect).events.map((e) => e.name);
 const CONFIG_DIR = (dialect: DialectId): string => manifestOf(dialect).configDir;
-const kebab = (event: string) => event.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+/** The default script name: the event's schema stem (a camelCase Copilot event keeps its spelling). */
+const kebab = (event: string) => eventFileStem(event);
 const EXTENSIONS = { js: 'mjs', py: 'py', sh: 'sh' } as const;
 
 function sandbox(dialect: DialectId) {
@@ -33,17 +35,20 @@ function runHook(command: string, project: string, payload: unknown) {
     cwd,
     input: JSON.stringify({ ...(payload as object), cwd }),
     encoding: 'utf8',
-    env: { ...process.env, CLAUDE_PROJECT_DIR: project, GEMINI_PROJECT_DIR: project },
+    env: { ...process.env, CLAUDE_PROJECT_DIR: project, GEMINI_PROJECT_DIR: project, COPILOT_PROJECT_DIR: project },
   });
 }
 
 /** How each dialect's scaffold commands reach the script from any cwd. */
 const GIT_ROOT = '"$(git rev-parse --show-toplevel 2>/dev/null || pwd)"';
-const ANCHORS: Partial<Record<DialectId, string>> = { claude: '"$CLAUDE_PROJECT_DIR"/', gemini: '"$GEMINI_PROJECT_DIR"/' };
+const ANCHORS: Partial<Record<DialectId, string>> = {
+  claude: '"$CLAUDE_PROJECT_DIR"/',
+  gemini: '"$GEMINI_PROJECT_DIR"/',
+  copilot: '"$COPILOT_PROJECT_DIR"/',
+};
 const ANCHOR = (dialect: DialectId) => ANCHORS[dialect] ?? `${GIT_ROOT}/`;
 
-// copilot (issue 42) has no `scaffold --register` editor yet: its entries name the command `bash`.
-describe.each(DIALECT_IDS.filter((id) => id !== 'copilot'))('hookctl scaffold --dialect %s', (dialect) => {
+describe.each(DIALECT_IDS)('hookctl scaffold --dialect %s', (dialect) => {
   it.each(EVENTS(dialect))('%s: js, py and sh scripts are registered, executable no-op hooks', async (event) => {
     const box = sandbox(dialect);
     const payload = makeFixture(await loadDialect(dialect), event, { cwd: box.project });
@@ -76,17 +81,22 @@ describe.each(DIALECT_IDS.filter((id) => id !== 'copilot'))('hookctl scaffold --
     }
     // openinterpreter handlers carry the name as their id; octo's hooks.yml and claude's settings have
     // no id field, and Codex names hooks by position (an `id` would be an unknown key it ignores).
+    // Copilot CLI reads `bash` and `powershell`, never `command`; a shell script has no PowerShell form.
     expect(registeredHandlers(dialect, box.project, event)).toEqual(
       commands.map((command, i) =>
-        dialect === 'octo'
-          ? { command }
-          : dialect === 'codex' || dialect === 'claude' || dialect === 'gemini'
-            ? { type: 'command', command }
-            : { type: 'command', id: names[i], command },
+        dialect === 'copilot'
+          ? { type: 'command', bash: command, ...(command.startsWith('sh ') ? {} : { powershell: powershellOf(command) }) }
+          : dialect === 'octo'
+            ? { command }
+            : dialect === 'codex' || dialect === 'claude' || dialect === 'gemini'
+              ? { type: 'command', command }
+              : { type: 'command', id: names[i], command },
       ),
     );
   });
 });
+
+const powershellOf = (command: string) => command.replace('"$COPILOT_PROJECT_DIR"/', '"$env:COPILOT_PROJECT_DIR/').concat('"');
 
 function registeredHandlers(dialect: DialectId, project: string, event: string): unknown[] {
   if (dialect === 'octo') {
