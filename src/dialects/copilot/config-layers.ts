@@ -15,13 +15,13 @@ export function copilotHookDirs(context: Pick<LoadContext, 'cwd' | 'home' | 'env
 /**
  * Every `*.json` of both hook directories. Copilot CLI 1.0.102 runs a directory's files in descending
  * code-unit order of their names (`b.json` before `a.json`, `_x` before `C`, `2` before `10`:
- * test/agents/copilot), which is the order here. Which directory comes first is not verified: the
- * project's is listed first.
+ * test/agents/copilot), which is the order here; the user's directory runs before the project's
+ * (test/agents/copilot/process.test.ts).
  */
 export async function discoverCopilotFiles(context: LoadContext): Promise<ConfigFile[]> {
   const dirs = copilotHookDirs(context);
   const [project, user] = await Promise.all([filesIn(dirs.project, 'project'), filesIn(dirs.user, 'user')]);
-  return [...project, ...user];
+  return [...user, ...project];
 }
 
 /**
