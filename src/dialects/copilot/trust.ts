@@ -17,7 +17,9 @@ const HOW_TO_TRUST =
  * the variables and the file, not the flag: a `--trust-folder` run is `workspaceTrust: 'assume'`.
  */
 export const trust = workspaceTrustAuthority({
-  notApplicable: `GitHub Copilot CLI has no per-hook trust: repository hooks load only in a trusted folder (${HOW_TO_TRUST}); remove a hooks file to turn its hooks off`,
+  notApplicable:
+    'GitHub Copilot CLI has no per-hook trust: repository hooks load only in a trusted folder ' +
+    `(${HOW_TO_TRUST}); remove a hooks file to turn its hooks off`,
   async decide(context) {
     const env = context.env;
     if (env.COPILOT_ALLOW_ALL === 'true') return { trusted: true, detail: 'COPILOT_ALLOW_ALL=true' };

@@ -14,7 +14,7 @@ describe.skipIf(why !== null)('GitHub Copilot CLI 1.0.102: the hook process', ()
   beforeAll(warm, 180_000);
   if (!process.env.HOOKCTL_AGENT_KEEP) afterAll(cleanup);
 
-  it.concurrent('env: COPILOT_PROJECT_DIR, CLAUDE_PROJECT_DIR, COPILOT_HOOK_DIR, COPILOT_CLI=1, the entry env; cwd: the entry cwd under the project', {
+  it.concurrent('env: the project and hook dirs, COPILOT_CLI=1, the entry env; cwd: the entry cwd under the project', {
     timeout: 300_000,
   }, async () => {
     const entry = { type: 'command', bash: hookCommand('gate'), cwd: 'sub', env: { ENTRY_VAR: 'from-entry' } };
