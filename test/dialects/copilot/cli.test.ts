@@ -1,4 +1,4 @@
-// Attacker's test (issue 42): a checkout can commit any number of files under .github/hooks/. Copilot
+// Through the hookctl binary. Attacker's test (issue 42): a checkout can commit any number of files under .github/hooks/. Copilot
 // CLI reads every *.json there; hookctl reads at most 1,000 entries of the directory and says so.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -26,5 +26,19 @@ describe('copilot .github/hooks with more than 1,000 entries', () => {
     });
     expect(lint.code).toBe(1);
     expect(lint.stdout + lint.stderr).toContain('more than 1000 entries in this directory');
+  });
+});
+
+describe('copilot lint reads the command from bash', () => {
+  it('exit 2 on userPromptSubmitted blocks nothing: output-ignored says so', async () => {
+    const box = makeTempProject();
+    const file = { version: 1, hooks: { userPromptSubmitted: [{ type: 'command', bash: 'grep -q secret || exit 2' }] } };
+    box.write('project/.github/hooks/hooks.json', JSON.stringify(file, null, 2));
+    const lint = await runCli(['lint', '--format', 'json', ...sandboxFlags(box, 'copilot', join(box.root, 'managed.json'))]);
+    const findings = JSON.parse(lint.stdout).findings as { ruleId: string; message: string }[];
+    expect(findings.find((f) => f.ruleId === 'output-ignored')?.message).toBe(
+      'the command exits 2 to block, but userPromptSubmitted cannot be blocked: Copilot CLI shows stderr as a warning ' +
+        '(print {"decision": "block"} to block), and the userPromptSubmitted goes on',
+    );
   });
 });
