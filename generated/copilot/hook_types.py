@@ -7,83 +7,142 @@ from typing import Any, Dict, List, Literal, Optional, TypedDict, Union
 
 
 # region sessionStart
-# Payload a GitHub Copilot CLI sessionStart hook receives on stdin: fires once when the session starts. camelCase fields, a millisecond timestamp. Unknown fields are allowed.
-SessionStartCamelInput = TypedDict("SessionStartCamelInput", {
-    # Identifier of the Copilot CLI session.
+_SessionStartCamelInputRequired = TypedDict("_SessionStartCamelInputRequired", {
+    # Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
     "sessionId": str,
-    # Milliseconds since the epoch when the event fired.
+    # Milliseconds since the Unix epoch when the event fired.
     "timestamp": float,
     # The session directory; the hook runs here.
     "cwd": str,
+    # `new`, `resume`, …
+    "source": str,
 })
+_SessionStartCamelInputOptional = TypedDict("_SessionStartCamelInputOptional", {
+    # The prompt of `-p`.
+    "initialPrompt": str,
+}, total=False)
+
+
+class SessionStartCamelInput(_SessionStartCamelInputRequired, _SessionStartCamelInputOptional):
+    """Payload a GitHub Copilot CLI sessionStart hook receives on stdin (1.0.102, test/agents/copilot): fires when a session starts or resumes. CamelCase fields, a millisecond timestamp. Unknown fields are allowed."""
+
+
+# JSON a GitHub Copilot CLI sessionStart hook may print (1.0.102, test/agents/copilot): stdout JSON on exit 0; other exits block nothing.
+SessionStartCamelOutput = TypedDict("SessionStartCamelOutput", {
+    # Given to the model as the first user message (the docs say the output is ignored; 1.0.102 uses it).
+    "additionalContext": str,
+}, total=False)
 # endregion sessionStart
 
 
 # region userPromptSubmitted
-_UserPromptSubmittedInputRequired = TypedDict("_UserPromptSubmittedInputRequired", {
-    # Identifier of the Copilot CLI session.
+_UserPromptSubmittedCamelInputRequired = TypedDict("_UserPromptSubmittedCamelInputRequired", {
+    # Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
     "sessionId": str,
-    # Milliseconds since the epoch when the event fired.
+    # Milliseconds since the Unix epoch when the event fired.
     "timestamp": float,
     # The session directory; the hook runs here.
     "cwd": str,
-})
-_UserPromptSubmittedInputOptional = TypedDict("_UserPromptSubmittedInputOptional", {
-    # The prompt.
+    # The prompt as written.
     "prompt": str,
+})
+_UserPromptSubmittedCamelInputOptional = TypedDict("_UserPromptSubmittedCamelInputOptional", {
+    # In a subagent: its id.
+    "agentId": str,
+    # In a subagent: its type (`task`, `explore`, …).
+    "agentType": str,
+    # In a subagent: the id of the agent that started it.
+    "parentAgentId": str,
 }, total=False)
 
 
-class UserPromptSubmittedInput(_UserPromptSubmittedInputRequired, _UserPromptSubmittedInputOptional):
-    """Payload a GitHub Copilot CLI userPromptSubmitted hook receives on stdin: fires after the user prompt was submitted. camelCase fields, a millisecond timestamp. Unknown fields are allowed."""
+class UserPromptSubmittedCamelInput(_UserPromptSubmittedCamelInputRequired, _UserPromptSubmittedCamelInputOptional):
+    """Payload a GitHub Copilot CLI userPromptSubmitted hook receives on stdin (1.0.102, test/agents/copilot): fires when a prompt is submitted (also the reason of an agentStop block, and a subagent's prompt). CamelCase fields, a millisecond timestamp. Unknown fields are allowed."""
+
+
+# JSON a GitHub Copilot CLI userPromptSubmitted hook may print (1.0.102, test/agents/copilot): stdout JSON on exit 0; exit 2 does not block (stderr is shown as a warning).
+UserPromptSubmittedCamelOutput = TypedDict("UserPromptSubmittedCamelOutput", {
+    # `block` keeps the prompt from the model; `copilot -p` exits 1 and shows the reason.
+    "decision": Literal["block", "allow"],
+    # Why; required with `block`.
+    "reason": str,
+    # Appended to the prompt in a `<system_reminder>`.
+    "additionalContext": str,
+}, total=False)
 # endregion userPromptSubmitted
 
 
 # region userPromptTransformed
-_UserPromptTransformedInputRequired = TypedDict("_UserPromptTransformedInputRequired", {
-    # Identifier of the Copilot CLI session.
+_UserPromptTransformedCamelInputRequired = TypedDict("_UserPromptTransformedCamelInputRequired", {
+    # Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
     "sessionId": str,
-    # Milliseconds since the epoch when the event fired.
+    # Milliseconds since the Unix epoch when the event fired.
     "timestamp": float,
     # The session directory; the hook runs here.
     "cwd": str,
-})
-_UserPromptTransformedInputOptional = TypedDict("_UserPromptTransformedInputOptional", {
-    # The prompt.
+    # The prompt as written.
     "prompt": str,
+    # What the model would see.
+    "transformedPrompt": str,
+})
+_UserPromptTransformedCamelInputOptional = TypedDict("_UserPromptTransformedCamelInputOptional", {
+    # In a subagent: its id.
+    "agentId": str,
+    # In a subagent: its type (`task`, `explore`, …).
+    "agentType": str,
+    # In a subagent: the id of the agent that started it.
+    "parentAgentId": str,
 }, total=False)
 
 
-class UserPromptTransformedInput(_UserPromptTransformedInputRequired, _UserPromptTransformedInputOptional):
-    """Payload a GitHub Copilot CLI userPromptTransformed hook receives on stdin: fires after the prompt was expanded. camelCase fields, a millisecond timestamp. Unknown fields are allowed."""
+class UserPromptTransformedCamelInput(_UserPromptTransformedCamelInputRequired, _UserPromptTransformedCamelInputOptional):
+    """Payload a GitHub Copilot CLI userPromptTransformed hook receives on stdin (1.0.102, test/agents/copilot): fires after the prompt was expanded into its model-facing form. CamelCase fields, a millisecond timestamp. Unknown fields are allowed."""
+
+
+# JSON a GitHub Copilot CLI userPromptTransformed hook may print (1.0.102, test/agents/copilot): stdout JSON on exit 0.
+UserPromptTransformedCamelOutput = TypedDict("UserPromptTransformedCamelOutput", {
+    # Replaces the whole model-facing prompt.
+    "modifiedTransformedPrompt": str,
+}, total=False)
 # endregion userPromptTransformed
 
 
 # region preToolUse
-# Payload a GitHub Copilot CLI preToolUse hook receives on stdin: fires before a tool runs. camelCase fields, a millisecond timestamp. Unknown fields are allowed.
-PreToolUseCamelInput = TypedDict("PreToolUseCamelInput", {
-    # Identifier of the Copilot CLI session.
+_PreToolUseCamelInputRequired = TypedDict("_PreToolUseCamelInputRequired", {
+    # Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
     "sessionId": str,
-    # Milliseconds since the epoch when the event fired.
+    # Milliseconds since the Unix epoch when the event fired.
     "timestamp": float,
     # The session directory; the hook runs here.
     "cwd": str,
-    # Copilot CLI's tool name: `bash`, `view`, `edit`, `create`, `grep`, `glob`, …
+    # Copilot CLI's tool name: `bash`, `view`, `edit`, `create`, `task`, …
     "toolName": str,
-    # The tool's arguments, as an object.
+    # The tool's arguments, a JSON object (not a string).
     "toolArgs": Dict[str, Any],
 })
+_PreToolUseCamelInputOptional = TypedDict("_PreToolUseCamelInputOptional", {
+    # In a subagent: its id.
+    "agentId": str,
+    # In a subagent: its type (`task`, `explore`, …).
+    "agentType": str,
+    # In a subagent: the id of the agent that started it.
+    "parentAgentId": str,
+}, total=False)
+
+
+class PreToolUseCamelInput(_PreToolUseCamelInputRequired, _PreToolUseCamelInputOptional):
+    """Payload a GitHub Copilot CLI preToolUse hook receives on stdin (1.0.102, test/agents/copilot): fires before a tool runs. CamelCase fields, a millisecond timestamp. Unknown fields are allowed."""
 
 
 # JSON a GitHub Copilot CLI preToolUse hook may print: stdout JSON on exit 0: permissionDecision "deny" blocks. Exit 1, 3, a crash → a deny "(hook errored)"; exit 2 → a deny "hook exited with code 2" (stderr is not the reason); a timeout allows; non-JSON stdout allows. Unknown keys are allowed.
 PreToolUseCamelOutput = TypedDict("PreToolUseCamelOutput", {
-    # `deny` stops the tool call (the model sees "Denied by preToolUse hook: <reason>"); `ask` is a deny in `-p` mode; `allow` lets it run.
+    # `deny` stops the tool call (the model sees "Denied by preToolUse hook: <reason>"); `ask` is a deny in `-p` mode ("Denied by preToolUse hook (unable to ask user for confirmation): <reason>"); `allow` lets it run.
     "permissionDecision": Literal["allow", "deny", "ask"],
     # Why; the model sees it after "Denied by preToolUse hook: ".
     "permissionDecisionReason": str,
     # Replaces the tool's arguments (the model's own call is rewritten too).
     "modifiedArgs": Dict[str, Any],
-    # Text given to the model as a user message after the tool result.
+    # A user message after the tool result: "Additional context from preToolUse hook:".
     "additionalContext": str,
     # Ignored on preToolUse.
     "continue": bool,
@@ -93,117 +152,355 @@ PreToolUseCamelOutput = TypedDict("PreToolUseCamelOutput", {
 
 # region permissionRequest
 _PermissionRequestCamelInputRequired = TypedDict("_PermissionRequestCamelInputRequired", {
-    # Identifier of the Copilot CLI session.
+    # Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
     "sessionId": str,
-    # Milliseconds since the epoch when the event fired.
+    # Milliseconds since the Unix epoch when the event fired.
     "timestamp": float,
     # The session directory; the hook runs here.
     "cwd": str,
+    # `permissionRequest`, also under the PascalCase name.
+    "hookName": Literal["permissionRequest"],
+    # Copilot CLI's tool name (`bash`, `view`, …).
+    "toolName": str,
+    # The part of the arguments the permission is about (`{command}` for bash).
+    "toolInput": Dict[str, Any],
 })
 _PermissionRequestCamelInputOptional = TypedDict("_PermissionRequestCamelInputOptional", {
-    # Copilot CLI's tool name: `bash`, `view`, `edit`, `create`, `grep`, `glob`, …
-    "toolName": str,
-    # The tool's arguments, as an object.
-    "toolArgs": Dict[str, Any],
+    # Rules the user could add.
+    "permissionSuggestions": List[Any],
 }, total=False)
 
 
 class PermissionRequestCamelInput(_PermissionRequestCamelInputRequired, _PermissionRequestCamelInputOptional):
-    """Payload a GitHub Copilot CLI permissionRequest hook receives on stdin: fires when the agent asks for permission to run a tool. camelCase fields, a millisecond timestamp. Unknown fields are allowed."""
+    """Payload a GitHub Copilot CLI permissionRequest hook receives on stdin (1.0.102, test/agents/copilot): fires before the permission rules decide a tool call. CamelCase fields, a millisecond timestamp. Unknown fields are allowed."""
+
+
+# JSON a GitHub Copilot CLI permissionRequest hook may print (1.0.102, test/agents/copilot): stdout JSON on exit 0; exit 2 denies ("Permission denied by hook."); Claude's hookSpecificOutput.decision and permissionDecision are not read.
+PermissionRequestCamelOutput = TypedDict("PermissionRequestCamelOutput", {
+    # `deny` stops the call: the model sees "Permission denied by a PermissionRequest hook: <message>".
+    "behavior": Literal["allow", "deny"],
+    # Why, with `deny`.
+    "message": str,
+}, total=False)
 # endregion permissionRequest
 
 
 # region postToolUse
-# What the tool returned: `resultType` (`success`, `failure`, `denied`, …) and the text the model gets.
+# What the tool returned: `{resultType, textResultForLlm}`.
 PostToolUseCamelInputToolResult = TypedDict("PostToolUseCamelInputToolResult", {
-    # How the call ended: `success`, `failure`, `denied`, …
+    # `success`, `failure`, …
     "resultType": str,
-    # The result text the model gets.
+    # The text the model gets.
     "textResultForLlm": str,
 }, total=False)
 
 
 _PostToolUseCamelInputRequired = TypedDict("_PostToolUseCamelInputRequired", {
-    # Identifier of the Copilot CLI session.
+    # Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
     "sessionId": str,
-    # Milliseconds since the epoch when the event fired.
+    # Milliseconds since the Unix epoch when the event fired.
     "timestamp": float,
     # The session directory; the hook runs here.
     "cwd": str,
-    # Copilot CLI's tool name: `bash`, `view`, `edit`, `create`, `grep`, `glob`, …
+    # Copilot CLI's tool name.
     "toolName": str,
-    # The tool's arguments, as an object.
+    # The tool's arguments.
     "toolArgs": Dict[str, Any],
+    # What the tool returned: `{resultType, textResultForLlm}`.
+    "toolResult": PostToolUseCamelInputToolResult,
 })
 _PostToolUseCamelInputOptional = TypedDict("_PostToolUseCamelInputOptional", {
-    # What the tool returned: `resultType` (`success`, `failure`, `denied`, …) and the text the model gets.
-    "toolResult": PostToolUseCamelInputToolResult,
+    # In a subagent: its id.
+    "agentId": str,
+    # In a subagent: its type (`task`, `explore`, …).
+    "agentType": str,
+    # In a subagent: the id of the agent that started it.
+    "parentAgentId": str,
 }, total=False)
 
 
 class PostToolUseCamelInput(_PostToolUseCamelInputRequired, _PostToolUseCamelInputOptional):
-    """Payload a GitHub Copilot CLI postToolUse hook receives on stdin: fires after a tool ran. camelCase fields, a millisecond timestamp. Unknown fields are allowed."""
+    """Payload a GitHub Copilot CLI postToolUse hook receives on stdin (1.0.102, test/agents/copilot): fires after a tool call succeeded. CamelCase fields, a millisecond timestamp. Unknown fields are allowed."""
 
 
-# JSON a GitHub Copilot CLI postToolUse hook may print: stdout JSON on exit 0. Unknown keys are allowed.
+# JSON a GitHub Copilot CLI postToolUse hook may print (1.0.102, test/agents/copilot): stdout JSON on exit 0.
 PostToolUseCamelOutput = TypedDict("PostToolUseCamelOutput", {
-    # Text given to the model as a user message after the tool result.
+    # Appended to the tool result after "Additional guidance from postToolUse hooks:".
     "additionalContext": str,
+    # Replaces the tool result: `{resultType, textResultForLlm}`.
+    "modifiedResult": Dict[str, Any],
+    # `block` replaces the result with "Tool result blocked: <reason>".
+    "decision": Literal["block", "allow"],
+    # Why; required with `block`.
+    "reason": str,
 }, total=False)
 # endregion postToolUse
 
 
-# region agentStop
-# Payload a GitHub Copilot CLI agentStop hook receives on stdin: fires when the agent finished its turn. camelCase fields, a millisecond timestamp. Unknown fields are allowed.
-AgentStopInput = TypedDict("AgentStopInput", {
-    # Identifier of the Copilot CLI session.
+# region postToolUseFailure
+_PostToolUseFailureCamelInputRequired = TypedDict("_PostToolUseFailureCamelInputRequired", {
+    # Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
     "sessionId": str,
-    # Milliseconds since the epoch when the event fired.
+    # Milliseconds since the Unix epoch when the event fired.
     "timestamp": float,
     # The session directory; the hook runs here.
     "cwd": str,
+    # Copilot CLI's tool name.
+    "toolName": str,
+    # The tool's arguments.
+    "toolArgs": Dict[str, Any],
+    # Why the tool failed (`Path does not exist`).
+    "error": str,
 })
+_PostToolUseFailureCamelInputOptional = TypedDict("_PostToolUseFailureCamelInputOptional", {
+    # In a subagent: its id.
+    "agentId": str,
+    # In a subagent: its type (`task`, `explore`, …).
+    "agentType": str,
+    # In a subagent: the id of the agent that started it.
+    "parentAgentId": str,
+}, total=False)
+
+
+class PostToolUseFailureCamelInput(_PostToolUseFailureCamelInputRequired, _PostToolUseFailureCamelInputOptional):
+    """Payload a GitHub Copilot CLI postToolUseFailure hook receives on stdin (1.0.102, test/agents/copilot): fires after a tool call failed. CamelCase fields, a millisecond timestamp. Unknown fields are allowed."""
+
+
+# JSON a GitHub Copilot CLI postToolUseFailure hook may print (1.0.102, test/agents/copilot): stdout JSON on exit 0.
+PostToolUseFailureCamelOutput = TypedDict("PostToolUseFailureCamelOutput", {
+    # A user message after the failed result: "Additional guidance from postToolUseFailure hooks:".
+    "additionalContext": str,
+}, total=False)
+# endregion postToolUseFailure
+
+
+# region agentStop
+_AgentStopCamelInputRequired = TypedDict("_AgentStopCamelInputRequired", {
+    # Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
+    "sessionId": str,
+    # Milliseconds since the Unix epoch when the event fired.
+    "timestamp": float,
+    # The session directory; the hook runs here.
+    "cwd": str,
+    # The session's events.jsonl.
+    "transcriptPath": str,
+    # `end_turn`, …
+    "stopReason": str,
+    # True while a stop hook's block is being answered (snake_case even here).
+    "stop_hook_active": bool,
+})
+_AgentStopCamelInputOptional = TypedDict("_AgentStopCamelInputOptional", {
+    # In a subagent: its id.
+    "agentId": str,
+    # In a subagent: its type (`task`, `explore`, …).
+    "agentType": str,
+    # In a subagent: the id of the agent that started it.
+    "parentAgentId": str,
+}, total=False)
+
+
+class AgentStopCamelInput(_AgentStopCamelInputRequired, _AgentStopCamelInputOptional):
+    """Payload a GitHub Copilot CLI agentStop hook receives on stdin (1.0.102, test/agents/copilot): fires when the agent finished its turn. CamelCase fields, a millisecond timestamp. Unknown fields are allowed."""
+
+
+# JSON a GitHub Copilot CLI agentStop hook may print (1.0.102, test/agents/copilot): stdout JSON on exit 0; exit 2 does not block (stderr is shown as a warning).
+AgentStopCamelOutput = TypedDict("AgentStopCamelOutput", {
+    # `block` gives the agent another turn, with the reason as its prompt.
+    "decision": Literal["block", "allow"],
+    # Why; required with `block`.
+    "reason": str,
+}, total=False)
 # endregion agentStop
 
 
-# region sessionEnd
-# Payload a GitHub Copilot CLI sessionEnd hook receives on stdin: fires once when the session ends. camelCase fields, a millisecond timestamp. Unknown fields are allowed.
-SessionEndCamelInput = TypedDict("SessionEndCamelInput", {
-    # Identifier of the Copilot CLI session.
+# region subagentStart
+# Payload a GitHub Copilot CLI subagentStart hook receives on stdin (1.0.102, test/agents/copilot): fires when a subagent is spawned. CamelCase fields, a millisecond timestamp. Unknown fields are allowed.
+SubagentStartCamelInput = TypedDict("SubagentStartCamelInput", {
+    # Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
     "sessionId": str,
-    # Milliseconds since the epoch when the event fired.
+    # Milliseconds since the Unix epoch when the event fired.
     "timestamp": float,
     # The session directory; the hook runs here.
     "cwd": str,
+    # The parent session's events.jsonl.
+    "transcriptPath": str,
+    # The subagent's name.
+    "agentName": str,
+    # Its id.
+    "agentId": str,
+    # Its type.
+    "agentType": str,
+    # The id of the agent that started it.
+    "parentAgentId": str,
 })
-# endregion sessionEnd
+# endregion subagentStart
+
+
+# region subagentStop
+# Payload a GitHub Copilot CLI subagentStop hook receives on stdin (1.0.102, test/agents/copilot): fires when a subagent completes. CamelCase fields, a millisecond timestamp. Unknown fields are allowed.
+SubagentStopCamelInput = TypedDict("SubagentStopCamelInput", {
+    # Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
+    "sessionId": str,
+    # Milliseconds since the Unix epoch when the event fired.
+    "timestamp": float,
+    # The session directory; the hook runs here.
+    "cwd": str,
+    # The parent session's events.jsonl.
+    "transcriptPath": str,
+    # Its id.
+    "agentId": str,
+    # Its type.
+    "agentType": str,
+    # Its name.
+    "agentName": str,
+    # Its final answer.
+    "response": str,
+    # `end_turn`, …
+    "stopReason": str,
+    # True while a block is being answered.
+    "stop_hook_active": bool,
+    # The id of the agent that started it.
+    "parentAgentId": str,
+})
+
+
+# JSON a GitHub Copilot CLI subagentStop hook may print (1.0.102, test/agents/copilot): stdout JSON on exit 0.
+SubagentStopCamelOutput = TypedDict("SubagentStopCamelOutput", {
+    # `block` gives the subagent another turn, with the reason as its prompt.
+    "decision": Literal["block", "allow"],
+    # Why; required with `block`.
+    "reason": str,
+    # Replaces the subagent's answer.
+    "modifiedResponse": str,
+}, total=False)
+# endregion subagentStop
+
+
+# region preCompact
+# Payload a GitHub Copilot CLI preCompact hook receives on stdin (1.0.102, test/agents/copilot): fires before the context is compacted. CamelCase fields, a millisecond timestamp. Unknown fields are allowed.
+PreCompactCamelInput = TypedDict("PreCompactCamelInput", {
+    # Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
+    "sessionId": str,
+    # Milliseconds since the Unix epoch when the event fired.
+    "timestamp": float,
+    # The session directory; the hook runs here.
+    "cwd": str,
+    # The session's events.jsonl.
+    "transcriptPath": str,
+    # `auto` or `manual`.
+    "trigger": str,
+    # Instructions given to /compact.
+    "customInstructions": str,
+})
+# endregion preCompact
+
+
+# region notification
+_NotificationCamelInputRequired = TypedDict("_NotificationCamelInputRequired", {
+    # Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
+    "sessionId": str,
+    # Milliseconds since the Unix epoch when the event fired.
+    "timestamp": float,
+    # The session directory; the hook runs here.
+    "cwd": str,
+    # The notification text.
+    "message": str,
+    # `permission_prompt`, …
+    "notification_type": str,
+})
+_NotificationCamelInputOptional = TypedDict("_NotificationCamelInputOptional", {
+    # Its title.
+    "title": str,
+    # `Notification`, in both shapes.
+    "hook_event_name": Literal["Notification"],
+}, total=False)
+
+
+class NotificationCamelInput(_NotificationCamelInputRequired, _NotificationCamelInputOptional):
+    """Payload a GitHub Copilot CLI notification hook receives on stdin (1.0.102, test/agents/copilot): fires on a system notification (a permission prompt, …), never blocks. CamelCase fields, a millisecond timestamp. Unknown fields are allowed."""
+
+
+# JSON a GitHub Copilot CLI notification hook may print (1.0.102, test/agents/copilot): stdout JSON on exit 0; never blocks.
+NotificationCamelOutput = TypedDict("NotificationCamelOutput", {
+    # Queued as a new user prompt after the current turn.
+    "additionalContext": str,
+}, total=False)
+# endregion notification
 
 
 # region errorOccurred
-# Payload a GitHub Copilot CLI errorOccurred hook receives on stdin: fires when an error occurred. camelCase fields, a millisecond timestamp. Unknown fields are allowed.
-ErrorOccurredInput = TypedDict("ErrorOccurredInput", {
-    # Identifier of the Copilot CLI session.
+# The error: `{message, name, stack}`.
+ErrorOccurredCamelInputError = TypedDict("ErrorOccurredCamelInputError", {
+    # The error message.
+    "message": str,
+    # The error's class name.
+    "name": str,
+    # Its stack trace.
+    "stack": str,
+}, total=False)
+
+
+# Payload a GitHub Copilot CLI errorOccurred hook receives on stdin (1.0.102, test/agents/copilot): fires when a model call fails. CamelCase fields, a millisecond timestamp. Unknown fields are allowed.
+ErrorOccurredCamelInput = TypedDict("ErrorOccurredCamelInput", {
+    # Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
     "sessionId": str,
-    # Milliseconds since the epoch when the event fired.
+    # Milliseconds since the Unix epoch when the event fired.
     "timestamp": float,
     # The session directory; the hook runs here.
     "cwd": str,
+    # Where: `model_call`, …
+    "errorContext": str,
+    # Whether the session can go on.
+    "recoverable": bool,
+    # The error: `{message, name, stack}`.
+    "error": ErrorOccurredCamelInputError,
 })
 # endregion errorOccurred
 
 
+# region sessionEnd
+# Payload a GitHub Copilot CLI sessionEnd hook receives on stdin (1.0.102, test/agents/copilot): fires when the session ends. CamelCase fields, a millisecond timestamp. Unknown fields are allowed.
+SessionEndCamelInput = TypedDict("SessionEndCamelInput", {
+    # Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
+    "sessionId": str,
+    # Milliseconds since the Unix epoch when the event fired.
+    "timestamp": float,
+    # The session directory; the hook runs here.
+    "cwd": str,
+    # `complete`, `error`, …
+    "reason": str,
+})
+# endregion sessionEnd
+
+
 # region SessionStart
-# Payload a GitHub Copilot CLI SessionStart hook receives on stdin: fires sessionStart under Claude Code's name. snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
-SessionStartInput = TypedDict("SessionStartInput", {
+_SessionStartInputRequired = TypedDict("_SessionStartInputRequired", {
     # The event name.
     "hook_event_name": Literal["SessionStart"],
-    # Identifier of the Copilot CLI session.
+    # Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
     "session_id": str,
     # ISO 8601 time the event fired.
     "timestamp": str,
     # The session directory; the hook runs here.
     "cwd": str,
+    # `new`, `resume`, …
+    "source": str,
 })
+_SessionStartInputOptional = TypedDict("_SessionStartInputOptional", {
+    # The prompt of `-p`.
+    "initial_prompt": str,
+}, total=False)
+
+
+class SessionStartInput(_SessionStartInputRequired, _SessionStartInputOptional):
+    """Payload a GitHub Copilot CLI SessionStart hook receives on stdin (1.0.102, test/agents/copilot): sessionStart under Claude Code's name. Snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed."""
+
+
+# JSON a GitHub Copilot CLI SessionStart hook may print (1.0.102, test/agents/copilot): stdout JSON on exit 0; other exits block nothing. The fields of sessionStart, as Copilot reads them for both names.
+SessionStartOutput = TypedDict("SessionStartOutput", {
+    # Given to the model as the first user message (the docs say the output is ignored; 1.0.102 uses it).
+    "additionalContext": str,
+}, total=False)
 # endregion SessionStart
 
 
@@ -211,40 +508,68 @@ SessionStartInput = TypedDict("SessionStartInput", {
 _UserPromptSubmitInputRequired = TypedDict("_UserPromptSubmitInputRequired", {
     # The event name.
     "hook_event_name": Literal["UserPromptSubmit"],
-    # Identifier of the Copilot CLI session.
+    # Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
     "session_id": str,
     # ISO 8601 time the event fired.
     "timestamp": str,
     # The session directory; the hook runs here.
     "cwd": str,
+    # The prompt as written.
+    "prompt": str,
 })
 _UserPromptSubmitInputOptional = TypedDict("_UserPromptSubmitInputOptional", {
-    # The prompt.
-    "prompt": str,
+    # In a subagent: its id.
+    "agent_id": str,
+    # In a subagent: its type.
+    "agent_type": str,
+    # In a subagent: the id of the agent that started it.
+    "parent_agent_id": str,
 }, total=False)
 
 
 class UserPromptSubmitInput(_UserPromptSubmitInputRequired, _UserPromptSubmitInputOptional):
-    """Payload a GitHub Copilot CLI UserPromptSubmit hook receives on stdin: fires userPromptSubmitted under Claude Code's name. snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed."""
+    """Payload a GitHub Copilot CLI UserPromptSubmit hook receives on stdin (1.0.102, test/agents/copilot): userPromptSubmitted under Claude Code's name. Snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed."""
+
+
+# JSON a GitHub Copilot CLI UserPromptSubmit hook may print (1.0.102, test/agents/copilot): stdout JSON on exit 0; exit 2 does not block (stderr is shown as a warning). The fields of userPromptSubmitted, as Copilot reads them for both names.
+UserPromptSubmitOutput = TypedDict("UserPromptSubmitOutput", {
+    # `block` keeps the prompt from the model; `copilot -p` exits 1 and shows the reason.
+    "decision": Literal["block", "allow"],
+    # Why; required with `block`.
+    "reason": str,
+    # Appended to the prompt in a `<system_reminder>`.
+    "additionalContext": str,
+}, total=False)
 # endregion UserPromptSubmit
 
 
 # region PreToolUse
-# Payload a GitHub Copilot CLI PreToolUse hook receives on stdin: fires preToolUse under Claude Code's name. snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
-PreToolUseInput = TypedDict("PreToolUseInput", {
+_PreToolUseInputRequired = TypedDict("_PreToolUseInputRequired", {
     # The event name.
     "hook_event_name": Literal["PreToolUse"],
-    # Identifier of the Copilot CLI session.
+    # Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
     "session_id": str,
     # ISO 8601 time the event fired.
     "timestamp": str,
     # The session directory; the hook runs here.
     "cwd": str,
-    # Claude Code's name of the tool: `Bash` for `bash`, …
+    # Claude Code's name of the tool: `Bash` for `bash`, `Read` for `view`, `Agent` for `task`, …
     "tool_name": str,
     # The tool's arguments.
     "tool_input": Dict[str, Any],
 })
+_PreToolUseInputOptional = TypedDict("_PreToolUseInputOptional", {
+    # In a subagent: its id.
+    "agent_id": str,
+    # In a subagent: its type.
+    "agent_type": str,
+    # In a subagent: the id of the agent that started it.
+    "parent_agent_id": str,
+}, total=False)
+
+
+class PreToolUseInput(_PreToolUseInputRequired, _PreToolUseInputOptional):
+    """Payload a GitHub Copilot CLI PreToolUse hook receives on stdin (1.0.102, test/agents/copilot): preToolUse under Claude Code's name. Snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed."""
 
 
 # Claude Code's `{hookEventName, permissionDecision, permissionDecisionReason, updatedInput, additionalContext}`.
@@ -264,13 +589,13 @@ PreToolUseOutputHookSpecificOutput = TypedDict("PreToolUseOutputHookSpecificOutp
 
 # JSON a GitHub Copilot CLI PreToolUse hook may print: Claude Code's output, honoured from a PascalCase hook: `hookSpecificOutput.permissionDecision`, or the camelCase fields. Unknown keys are allowed.
 PreToolUseOutput = TypedDict("PreToolUseOutput", {
-    # `deny` stops the tool call (the model sees "Denied by preToolUse hook: <reason>"); `ask` is a deny in `-p` mode; `allow` lets it run.
+    # `deny` stops the tool call (the model sees "Denied by preToolUse hook: <reason>"); `ask` is a deny in `-p` mode ("Denied by preToolUse hook (unable to ask user for confirmation): <reason>"); `allow` lets it run.
     "permissionDecision": Literal["allow", "deny", "ask"],
     # Why; the model sees it after "Denied by preToolUse hook: ".
     "permissionDecisionReason": str,
     # Replaces the tool's arguments (the model's own call is rewritten too).
     "modifiedArgs": Dict[str, Any],
-    # Text given to the model as a user message after the tool result.
+    # A user message after the tool result: "Additional context from preToolUse hook:".
     "additionalContext": str,
     # Ignored on preToolUse.
     "continue": bool,
@@ -282,97 +607,336 @@ PreToolUseOutput = TypedDict("PreToolUseOutput", {
 
 # region PermissionRequest
 _PermissionRequestInputRequired = TypedDict("_PermissionRequestInputRequired", {
-    # The event name.
-    "hook_event_name": Literal["PermissionRequest"],
-    # Identifier of the Copilot CLI session.
-    "session_id": str,
-    # ISO 8601 time the event fired.
-    "timestamp": str,
+    # Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
+    "sessionId": str,
+    # Milliseconds since the Unix epoch when the event fired.
+    "timestamp": float,
     # The session directory; the hook runs here.
     "cwd": str,
+    # `permissionRequest`, also under the PascalCase name.
+    "hookName": Literal["permissionRequest"],
+    # Copilot CLI's tool name (`bash`, `view`, …).
+    "toolName": str,
+    # The part of the arguments the permission is about (`{command}` for bash).
+    "toolInput": Dict[str, Any],
 })
 _PermissionRequestInputOptional = TypedDict("_PermissionRequestInputOptional", {
-    # Claude Code's name of the tool: `Bash` for `bash`, …
-    "tool_name": str,
-    # The tool's arguments.
-    "tool_input": Dict[str, Any],
+    # Rules the user could add.
+    "permissionSuggestions": List[Any],
 }, total=False)
 
 
 class PermissionRequestInput(_PermissionRequestInputRequired, _PermissionRequestInputOptional):
-    """Payload a GitHub Copilot CLI PermissionRequest hook receives on stdin: fires permissionRequest under Claude Code's name. snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed."""
+    """Payload a GitHub Copilot CLI PermissionRequest hook receives on stdin (1.0.102, test/agents/copilot): permissionRequest under Claude Code's name, with the camelCase payload (`hookName: \"permissionRequest\"`). The camelCase payload, a millisecond timestamp. Unknown fields are allowed."""
+
+
+# JSON a GitHub Copilot CLI PermissionRequest hook may print (1.0.102, test/agents/copilot): stdout JSON on exit 0; exit 2 denies ("Permission denied by hook."); Claude's hookSpecificOutput.decision and permissionDecision are not read. The fields of permissionRequest, as Copilot reads them for both names.
+PermissionRequestOutput = TypedDict("PermissionRequestOutput", {
+    # `deny` stops the call: the model sees "Permission denied by a PermissionRequest hook: <message>".
+    "behavior": Literal["allow", "deny"],
+    # Why, with `deny`.
+    "message": str,
+}, total=False)
 # endregion PermissionRequest
 
 
 # region PostToolUse
+# What the tool returned: `{result_type, text_result_for_llm}`.
+PostToolUseInputToolResult = TypedDict("PostToolUseInputToolResult", {
+    # `success`, `failure`, …
+    "result_type": str,
+    # The text the model gets.
+    "text_result_for_llm": str,
+}, total=False)
+
+
 _PostToolUseInputRequired = TypedDict("_PostToolUseInputRequired", {
     # The event name.
     "hook_event_name": Literal["PostToolUse"],
-    # Identifier of the Copilot CLI session.
+    # Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
     "session_id": str,
     # ISO 8601 time the event fired.
     "timestamp": str,
     # The session directory; the hook runs here.
     "cwd": str,
-    # Claude Code's name of the tool: `Bash` for `bash`, …
+    # Claude Code's name of the tool.
     "tool_name": str,
     # The tool's arguments.
     "tool_input": Dict[str, Any],
+    # What the tool returned: `{result_type, text_result_for_llm}`.
+    "tool_result": PostToolUseInputToolResult,
 })
 _PostToolUseInputOptional = TypedDict("_PostToolUseInputOptional", {
-    # What the tool returned.
-    "tool_response": Any,
+    # In a subagent: its id.
+    "agent_id": str,
+    # In a subagent: its type.
+    "agent_type": str,
+    # In a subagent: the id of the agent that started it.
+    "parent_agent_id": str,
 }, total=False)
 
 
 class PostToolUseInput(_PostToolUseInputRequired, _PostToolUseInputOptional):
-    """Payload a GitHub Copilot CLI PostToolUse hook receives on stdin: fires postToolUse under Claude Code's name. snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed."""
+    """Payload a GitHub Copilot CLI PostToolUse hook receives on stdin (1.0.102, test/agents/copilot): postToolUse under Claude Code's name. Snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed."""
 
 
-# Claude Code's `{hookEventName, additionalContext}`.
-PostToolUseOutputHookSpecificOutput = TypedDict("PostToolUseOutputHookSpecificOutput", {
-    # The event name, `PostToolUse`.
-    "hookEventName": str,
-    # Text given to the model after the tool result.
-    "additionalContext": str,
-}, total=False)
-
-
-# JSON a GitHub Copilot CLI PostToolUse hook may print: Claude Code's output. Unknown keys are allowed.
+# JSON a GitHub Copilot CLI PostToolUse hook may print (1.0.102, test/agents/copilot): stdout JSON on exit 0. The fields of postToolUse, as Copilot reads them for both names.
 PostToolUseOutput = TypedDict("PostToolUseOutput", {
-    # Text given to the model as a user message after the tool result.
+    # Appended to the tool result after "Additional guidance from postToolUse hooks:".
     "additionalContext": str,
-    # Claude Code's `{hookEventName, additionalContext}`.
-    "hookSpecificOutput": PostToolUseOutputHookSpecificOutput,
+    # Replaces the tool result: `{resultType, textResultForLlm}`.
+    "modifiedResult": Dict[str, Any],
+    # `block` replaces the result with "Tool result blocked: <reason>".
+    "decision": Literal["block", "allow"],
+    # Why; required with `block`.
+    "reason": str,
 }, total=False)
 # endregion PostToolUse
 
 
-# region Stop
-# Payload a GitHub Copilot CLI Stop hook receives on stdin: fires agentStop under Claude Code's name. snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
-StopInput = TypedDict("StopInput", {
+# region PostToolUseFailure
+_PostToolUseFailureInputRequired = TypedDict("_PostToolUseFailureInputRequired", {
     # The event name.
-    "hook_event_name": Literal["Stop"],
-    # Identifier of the Copilot CLI session.
+    "hook_event_name": Literal["PostToolUseFailure"],
+    # Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
     "session_id": str,
     # ISO 8601 time the event fired.
     "timestamp": str,
     # The session directory; the hook runs here.
     "cwd": str,
+    # Claude Code's name of the tool.
+    "tool_name": str,
+    # The tool's arguments.
+    "tool_input": Dict[str, Any],
+    # Why the tool failed.
+    "error": str,
 })
+_PostToolUseFailureInputOptional = TypedDict("_PostToolUseFailureInputOptional", {
+    # In a subagent: its id.
+    "agent_id": str,
+    # In a subagent: its type.
+    "agent_type": str,
+    # In a subagent: the id of the agent that started it.
+    "parent_agent_id": str,
+}, total=False)
+
+
+class PostToolUseFailureInput(_PostToolUseFailureInputRequired, _PostToolUseFailureInputOptional):
+    """Payload a GitHub Copilot CLI PostToolUseFailure hook receives on stdin (1.0.102, test/agents/copilot): postToolUseFailure under Claude Code's name. Snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed."""
+
+
+# JSON a GitHub Copilot CLI PostToolUseFailure hook may print (1.0.102, test/agents/copilot): stdout JSON on exit 0. The fields of postToolUseFailure, as Copilot reads them for both names.
+PostToolUseFailureOutput = TypedDict("PostToolUseFailureOutput", {
+    # A user message after the failed result: "Additional guidance from postToolUseFailure hooks:".
+    "additionalContext": str,
+}, total=False)
+# endregion PostToolUseFailure
+
+
+# region Stop
+_StopInputRequired = TypedDict("_StopInputRequired", {
+    # The event name.
+    "hook_event_name": Literal["Stop"],
+    # Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
+    "session_id": str,
+    # ISO 8601 time the event fired.
+    "timestamp": str,
+    # The session directory; the hook runs here.
+    "cwd": str,
+    # The session's events.jsonl.
+    "transcript_path": str,
+    # `end_turn`, …
+    "stop_reason": str,
+    # True while a stop hook's block is being answered.
+    "stop_hook_active": bool,
+})
+_StopInputOptional = TypedDict("_StopInputOptional", {
+    # In a subagent: its id.
+    "agent_id": str,
+    # In a subagent: its type.
+    "agent_type": str,
+    # In a subagent: the id of the agent that started it.
+    "parent_agent_id": str,
+}, total=False)
+
+
+class StopInput(_StopInputRequired, _StopInputOptional):
+    """Payload a GitHub Copilot CLI Stop hook receives on stdin (1.0.102, test/agents/copilot): agentStop under Claude Code's name. Snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed."""
+
+
+# JSON a GitHub Copilot CLI Stop hook may print (1.0.102, test/agents/copilot): stdout JSON on exit 0; exit 2 does not block (stderr is shown as a warning). The fields of agentStop, as Copilot reads them for both names.
+StopOutput = TypedDict("StopOutput", {
+    # `block` gives the agent another turn, with the reason as its prompt.
+    "decision": Literal["block", "allow"],
+    # Why; required with `block`.
+    "reason": str,
+}, total=False)
 # endregion Stop
 
 
-# region SessionEnd
-# Payload a GitHub Copilot CLI SessionEnd hook receives on stdin: fires sessionEnd under Claude Code's name. snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
-SessionEndInput = TypedDict("SessionEndInput", {
+# region SubagentStart
+# Payload a GitHub Copilot CLI SubagentStart hook receives on stdin (1.0.102, test/agents/copilot): subagentStart under Claude Code's name: camelCase common fields, snake_case agent fields, no hook_event_name. A mixed payload. Unknown fields are allowed.
+SubagentStartInput = TypedDict("SubagentStartInput", {
+    # Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
+    "sessionId": str,
+    # Milliseconds since the Unix epoch when the event fired.
+    "timestamp": float,
+    # The session directory; the hook runs here.
+    "cwd": str,
+    # The parent session's events.jsonl.
+    "transcriptPath": str,
+    # The subagent's name.
+    "agentName": str,
+    # Its id.
+    "agent_id": str,
+    # Its type.
+    "agent_type": str,
+    # The id of the agent that started it.
+    "parent_agent_id": str,
+})
+# endregion SubagentStart
+
+
+# region SubagentStop
+# Payload a GitHub Copilot CLI SubagentStop hook receives on stdin (1.0.102, test/agents/copilot): subagentStop under Claude Code's name. Snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
+SubagentStopInput = TypedDict("SubagentStopInput", {
     # The event name.
-    "hook_event_name": Literal["SessionEnd"],
-    # Identifier of the Copilot CLI session.
+    "hook_event_name": Literal["SubagentStop"],
+    # Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
     "session_id": str,
     # ISO 8601 time the event fired.
     "timestamp": str,
     # The session directory; the hook runs here.
     "cwd": str,
+    # Its id.
+    "agent_id": str,
+    # Its type.
+    "agent_type": str,
+    # The id of the agent that started it.
+    "parent_agent_id": str,
+    # The parent session's events.jsonl.
+    "transcript_path": str,
+    # Its name.
+    "agent_name": str,
+    # Its final answer.
+    "last_assistant_message": str,
+    # `end_turn`, …
+    "stop_reason": str,
+    # True while a block is being answered.
+    "stop_hook_active": bool,
+})
+
+
+# JSON a GitHub Copilot CLI SubagentStop hook may print (1.0.102, test/agents/copilot): stdout JSON on exit 0. The fields of subagentStop, as Copilot reads them for both names.
+SubagentStopOutput = TypedDict("SubagentStopOutput", {
+    # `block` gives the subagent another turn, with the reason as its prompt.
+    "decision": Literal["block", "allow"],
+    # Why; required with `block`.
+    "reason": str,
+    # Replaces the subagent's answer.
+    "modifiedResponse": str,
+}, total=False)
+# endregion SubagentStop
+
+
+# region PreCompact
+# Payload a GitHub Copilot CLI PreCompact hook receives on stdin (1.0.102, test/agents/copilot): preCompact under Claude Code's name. Snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
+PreCompactInput = TypedDict("PreCompactInput", {
+    # The event name.
+    "hook_event_name": Literal["PreCompact"],
+    # Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
+    "session_id": str,
+    # ISO 8601 time the event fired.
+    "timestamp": str,
+    # The session directory; the hook runs here.
+    "cwd": str,
+    # The session's events.jsonl.
+    "transcript_path": str,
+    # `auto` or `manual`.
+    "trigger": str,
+    # Instructions given to /compact.
+    "custom_instructions": str,
+})
+# endregion PreCompact
+
+
+# region Notification
+_NotificationInputRequired = TypedDict("_NotificationInputRequired", {
+    # Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
+    "sessionId": str,
+    # Milliseconds since the Unix epoch when the event fired.
+    "timestamp": float,
+    # The session directory; the hook runs here.
+    "cwd": str,
+    # The notification text.
+    "message": str,
+    # `permission_prompt`, …
+    "notification_type": str,
+})
+_NotificationInputOptional = TypedDict("_NotificationInputOptional", {
+    # Its title.
+    "title": str,
+    # `Notification`, in both shapes.
+    "hook_event_name": Literal["Notification"],
+}, total=False)
+
+
+class NotificationInput(_NotificationInputRequired, _NotificationInputOptional):
+    """Payload a GitHub Copilot CLI Notification hook receives on stdin (1.0.102, test/agents/copilot): notification under Claude Code's name, with the same payload. The camelCase payload, a millisecond timestamp. Unknown fields are allowed."""
+
+
+# JSON a GitHub Copilot CLI Notification hook may print (1.0.102, test/agents/copilot): stdout JSON on exit 0; never blocks. The fields of notification, as Copilot reads them for both names.
+NotificationOutput = TypedDict("NotificationOutput", {
+    # Queued as a new user prompt after the current turn.
+    "additionalContext": str,
+}, total=False)
+# endregion Notification
+
+
+# region ErrorOccurred
+# The error: `{message, name, stack}`.
+ErrorOccurredInputError = TypedDict("ErrorOccurredInputError", {
+    # The error message.
+    "message": str,
+    # The error's class name.
+    "name": str,
+    # Its stack trace.
+    "stack": str,
+}, total=False)
+
+
+# Payload a GitHub Copilot CLI ErrorOccurred hook receives on stdin (1.0.102, test/agents/copilot): errorOccurred under Claude Code's name. Snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
+ErrorOccurredInput = TypedDict("ErrorOccurredInput", {
+    # The event name.
+    "hook_event_name": Literal["ErrorOccurred"],
+    # Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
+    "session_id": str,
+    # ISO 8601 time the event fired.
+    "timestamp": str,
+    # The session directory; the hook runs here.
+    "cwd": str,
+    # The error: `{message, name, stack}`.
+    "error": ErrorOccurredInputError,
+    # Where: `model_call`, …
+    "error_context": str,
+    # Whether the session can go on.
+    "recoverable": bool,
+})
+# endregion ErrorOccurred
+
+
+# region SessionEnd
+# Payload a GitHub Copilot CLI SessionEnd hook receives on stdin (1.0.102, test/agents/copilot): sessionEnd under Claude Code's name. Snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
+SessionEndInput = TypedDict("SessionEndInput", {
+    # The event name.
+    "hook_event_name": Literal["SessionEnd"],
+    # Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
+    "session_id": str,
+    # ISO 8601 time the event fired.
+    "timestamp": str,
+    # The session directory; the hook runs here.
+    "cwd": str,
+    # `complete`, `error`, …
+    "reason": str,
 })
 # endregion SessionEnd

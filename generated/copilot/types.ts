@@ -2,65 +2,61 @@
 // schema/copilot/events/*.json. Do not edit: change the schemas and regenerate.
 
 /** Every copilot event, in documentation order. */
-export const EVENT_NAMES = ['sessionStart', 'userPromptSubmitted', 'userPromptTransformed', 'preToolUse', 'permissionRequest', 'postToolUse', 'agentStop', 'sessionEnd', 'errorOccurred', 'SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'Stop', 'SessionEnd'] as const;
+export const EVENT_NAMES = ['sessionStart', 'userPromptSubmitted', 'userPromptTransformed', 'preToolUse', 'permissionRequest', 'postToolUse', 'postToolUseFailure', 'agentStop', 'subagentStart', 'subagentStop', 'preCompact', 'notification', 'errorOccurred', 'sessionEnd', 'SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'Stop', 'SubagentStart', 'SubagentStop', 'PreCompact', 'Notification', 'ErrorOccurred', 'SessionEnd'] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
 /** The events whose hooks can answer with structured (JSON) stdout. */
-export const OUTPUT_EVENT_NAMES = ['preToolUse', 'postToolUse', 'PreToolUse', 'PostToolUse'] as const;
+export const OUTPUT_EVENT_NAMES = ['sessionStart', 'userPromptSubmitted', 'userPromptTransformed', 'preToolUse', 'permissionRequest', 'postToolUse', 'postToolUseFailure', 'agentStop', 'subagentStop', 'notification', 'SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'Stop', 'SubagentStop', 'Notification'] as const;
 export type OutputEventName = (typeof OUTPUT_EVENT_NAMES)[number];
 
 /**
- * Payload a GitHub Copilot CLI sessionStart hook receives on stdin: fires once when the session starts. camelCase fields, a millisecond timestamp. Unknown fields are allowed.
+ * Payload a GitHub Copilot CLI sessionStart hook receives on stdin (1.0.102, test/agents/copilot): fires when a session starts or resumes. CamelCase fields, a millisecond timestamp. Unknown fields are allowed.
  */
 export interface SessionStartCamelInput {
   /**
-   * Identifier of the Copilot CLI session.
+   * Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
    */
   sessionId: string;
   /**
-   * Milliseconds since the epoch when the event fired.
+   * Milliseconds since the Unix epoch when the event fired.
    */
   timestamp: number;
   /**
    * The session directory; the hook runs here.
    */
   cwd: string;
+  /**
+   * `new`, `resume`, …
+   */
+  source: string;
+  /**
+   * The prompt of `-p`.
+   */
+  initialPrompt?: string;
   [k: string]: unknown | undefined;
 }
 
 /**
- * Payload a GitHub Copilot CLI userPromptSubmitted hook receives on stdin: fires after the user prompt was submitted. camelCase fields, a millisecond timestamp. Unknown fields are allowed.
+ * JSON a GitHub Copilot CLI sessionStart hook may print (1.0.102, test/agents/copilot): stdout JSON on exit 0; other exits block nothing.
  */
-export interface UserPromptSubmittedInput {
+export interface SessionStartCamelOutput {
   /**
-   * Identifier of the Copilot CLI session.
+   * Given to the model as the first user message (the docs say the output is ignored; 1.0.102 uses it).
    */
-  sessionId: string;
-  /**
-   * Milliseconds since the epoch when the event fired.
-   */
-  timestamp: number;
-  /**
-   * The session directory; the hook runs here.
-   */
-  cwd: string;
-  /**
-   * The prompt.
-   */
-  prompt?: string;
+  additionalContext?: string;
   [k: string]: unknown | undefined;
 }
 
 /**
- * Payload a GitHub Copilot CLI userPromptTransformed hook receives on stdin: fires after the prompt was expanded. camelCase fields, a millisecond timestamp. Unknown fields are allowed.
+ * Payload a GitHub Copilot CLI userPromptSubmitted hook receives on stdin (1.0.102, test/agents/copilot): fires when a prompt is submitted (also the reason of an agentStop block, and a subagent's prompt). CamelCase fields, a millisecond timestamp. Unknown fields are allowed.
  */
-export interface UserPromptTransformedInput {
+export interface UserPromptSubmittedCamelInput {
   /**
-   * Identifier of the Copilot CLI session.
+   * Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
    */
   sessionId: string;
   /**
-   * Milliseconds since the epoch when the event fired.
+   * Milliseconds since the Unix epoch when the event fired.
    */
   timestamp: number;
   /**
@@ -68,22 +64,103 @@ export interface UserPromptTransformedInput {
    */
   cwd: string;
   /**
-   * The prompt.
+   * The prompt as written.
    */
-  prompt?: string;
+  prompt: string;
+  /**
+   * In a subagent: its id.
+   */
+  agentId?: string;
+  /**
+   * In a subagent: its type (`task`, `explore`, …).
+   */
+  agentType?: string;
+  /**
+   * In a subagent: the id of the agent that started it.
+   */
+  parentAgentId?: string;
   [k: string]: unknown | undefined;
 }
 
 /**
- * Payload a GitHub Copilot CLI preToolUse hook receives on stdin: fires before a tool runs. camelCase fields, a millisecond timestamp. Unknown fields are allowed.
+ * JSON a GitHub Copilot CLI userPromptSubmitted hook may print (1.0.102, test/agents/copilot): stdout JSON on exit 0; exit 2 does not block (stderr is shown as a warning).
+ */
+export interface UserPromptSubmittedCamelOutput {
+  /**
+   * `block` keeps the prompt from the model; `copilot -p` exits 1 and shows the reason.
+   */
+  decision?: 'block' | 'allow';
+  /**
+   * Why; required with `block`.
+   */
+  reason?: string;
+  /**
+   * Appended to the prompt in a `<system_reminder>`.
+   */
+  additionalContext?: string;
+  [k: string]: unknown | undefined;
+}
+
+/**
+ * Payload a GitHub Copilot CLI userPromptTransformed hook receives on stdin (1.0.102, test/agents/copilot): fires after the prompt was expanded into its model-facing form. CamelCase fields, a millisecond timestamp. Unknown fields are allowed.
+ */
+export interface UserPromptTransformedCamelInput {
+  /**
+   * Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
+   */
+  sessionId: string;
+  /**
+   * Milliseconds since the Unix epoch when the event fired.
+   */
+  timestamp: number;
+  /**
+   * The session directory; the hook runs here.
+   */
+  cwd: string;
+  /**
+   * The prompt as written.
+   */
+  prompt: string;
+  /**
+   * What the model would see.
+   */
+  transformedPrompt: string;
+  /**
+   * In a subagent: its id.
+   */
+  agentId?: string;
+  /**
+   * In a subagent: its type (`task`, `explore`, …).
+   */
+  agentType?: string;
+  /**
+   * In a subagent: the id of the agent that started it.
+   */
+  parentAgentId?: string;
+  [k: string]: unknown | undefined;
+}
+
+/**
+ * JSON a GitHub Copilot CLI userPromptTransformed hook may print (1.0.102, test/agents/copilot): stdout JSON on exit 0.
+ */
+export interface UserPromptTransformedCamelOutput {
+  /**
+   * Replaces the whole model-facing prompt.
+   */
+  modifiedTransformedPrompt?: string;
+  [k: string]: unknown | undefined;
+}
+
+/**
+ * Payload a GitHub Copilot CLI preToolUse hook receives on stdin (1.0.102, test/agents/copilot): fires before a tool runs. CamelCase fields, a millisecond timestamp. Unknown fields are allowed.
  */
 export interface PreToolUseCamelInput {
   /**
-   * Identifier of the Copilot CLI session.
+   * Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
    */
   sessionId: string;
   /**
-   * Milliseconds since the epoch when the event fired.
+   * Milliseconds since the Unix epoch when the event fired.
    */
   timestamp: number;
   /**
@@ -91,15 +168,27 @@ export interface PreToolUseCamelInput {
    */
   cwd: string;
   /**
-   * Copilot CLI's tool name: `bash`, `view`, `edit`, `create`, `grep`, `glob`, …
+   * Copilot CLI's tool name: `bash`, `view`, `edit`, `create`, `task`, …
    */
   toolName: string;
   /**
-   * The tool's arguments, as an object.
+   * The tool's arguments, a JSON object (not a string).
    */
   toolArgs: {
     [k: string]: unknown | undefined;
   };
+  /**
+   * In a subagent: its id.
+   */
+  agentId?: string;
+  /**
+   * In a subagent: its type (`task`, `explore`, …).
+   */
+  agentType?: string;
+  /**
+   * In a subagent: the id of the agent that started it.
+   */
+  parentAgentId?: string;
   [k: string]: unknown | undefined;
 }
 
@@ -108,7 +197,7 @@ export interface PreToolUseCamelInput {
  */
 export interface PreToolUseCamelOutput {
   /**
-   * `deny` stops the tool call (the model sees "Denied by preToolUse hook: <reason>"); `ask` is a deny in `-p` mode; `allow` lets it run.
+   * `deny` stops the tool call (the model sees "Denied by preToolUse hook: <reason>"); `ask` is a deny in `-p` mode ("Denied by preToolUse hook (unable to ask user for confirmation): <reason>"); `allow` lets it run.
    */
   permissionDecision?: 'allow' | 'deny' | 'ask';
   /**
@@ -122,7 +211,7 @@ export interface PreToolUseCamelOutput {
     [k: string]: unknown | undefined;
   };
   /**
-   * Text given to the model as a user message after the tool result.
+   * A user message after the tool result: "Additional context from preToolUse hook:".
    */
   additionalContext?: string;
   /**
@@ -132,15 +221,15 @@ export interface PreToolUseCamelOutput {
 }
 
 /**
- * Payload a GitHub Copilot CLI permissionRequest hook receives on stdin: fires when the agent asks for permission to run a tool. camelCase fields, a millisecond timestamp. Unknown fields are allowed.
+ * Payload a GitHub Copilot CLI permissionRequest hook receives on stdin (1.0.102, test/agents/copilot): fires before the permission rules decide a tool call. CamelCase fields, a millisecond timestamp. Unknown fields are allowed.
  */
 export interface PermissionRequestCamelInput {
   /**
-   * Identifier of the Copilot CLI session.
+   * Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
    */
   sessionId: string;
   /**
-   * Milliseconds since the epoch when the event fired.
+   * Milliseconds since the Unix epoch when the event fired.
    */
   timestamp: number;
   /**
@@ -148,28 +237,51 @@ export interface PermissionRequestCamelInput {
    */
   cwd: string;
   /**
-   * Copilot CLI's tool name: `bash`, `view`, `edit`, `create`, `grep`, `glob`, …
+   * `permissionRequest`, also under the PascalCase name.
    */
-  toolName?: string;
+  hookName: 'permissionRequest';
   /**
-   * The tool's arguments, as an object.
+   * Copilot CLI's tool name (`bash`, `view`, …).
    */
-  toolArgs?: {
+  toolName: string;
+  /**
+   * The part of the arguments the permission is about (`{command}` for bash).
+   */
+  toolInput: {
     [k: string]: unknown | undefined;
   };
+  /**
+   * Rules the user could add.
+   */
+  permissionSuggestions?: unknown[];
   [k: string]: unknown | undefined;
 }
 
 /**
- * Payload a GitHub Copilot CLI postToolUse hook receives on stdin: fires after a tool ran. camelCase fields, a millisecond timestamp. Unknown fields are allowed.
+ * JSON a GitHub Copilot CLI permissionRequest hook may print (1.0.102, test/agents/copilot): stdout JSON on exit 0; exit 2 denies ("Permission denied by hook."); Claude's hookSpecificOutput.decision and permissionDecision are not read.
+ */
+export interface PermissionRequestCamelOutput {
+  /**
+   * `deny` stops the call: the model sees "Permission denied by a PermissionRequest hook: <message>".
+   */
+  behavior?: 'allow' | 'deny';
+  /**
+   * Why, with `deny`.
+   */
+  message?: string;
+  [k: string]: unknown | undefined;
+}
+
+/**
+ * Payload a GitHub Copilot CLI postToolUse hook receives on stdin (1.0.102, test/agents/copilot): fires after a tool call succeeded. CamelCase fields, a millisecond timestamp. Unknown fields are allowed.
  */
 export interface PostToolUseCamelInput {
   /**
-   * Identifier of the Copilot CLI session.
+   * Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
    */
   sessionId: string;
   /**
-   * Milliseconds since the epoch when the event fired.
+   * Milliseconds since the Unix epoch when the event fired.
    */
   timestamp: number;
   /**
@@ -177,100 +289,439 @@ export interface PostToolUseCamelInput {
    */
   cwd: string;
   /**
-   * Copilot CLI's tool name: `bash`, `view`, `edit`, `create`, `grep`, `glob`, …
+   * Copilot CLI's tool name.
    */
   toolName: string;
   /**
-   * The tool's arguments, as an object.
+   * The tool's arguments.
    */
   toolArgs: {
     [k: string]: unknown | undefined;
   };
   /**
-   * What the tool returned: `resultType` (`success`, `failure`, `denied`, …) and the text the model gets.
+   * What the tool returned: `{resultType, textResultForLlm}`.
    */
-  toolResult?: {
+  toolResult: {
     /**
-     * How the call ended: `success`, `failure`, `denied`, …
+     * `success`, `failure`, …
      */
     resultType?: string;
     /**
-     * The result text the model gets.
+     * The text the model gets.
      */
     textResultForLlm?: string;
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * In a subagent: its id.
+   */
+  agentId?: string;
+  /**
+   * In a subagent: its type (`task`, `explore`, …).
+   */
+  agentType?: string;
+  /**
+   * In a subagent: the id of the agent that started it.
+   */
+  parentAgentId?: string;
+  [k: string]: unknown | undefined;
+}
+
+/**
+ * JSON a GitHub Copilot CLI postToolUse hook may print (1.0.102, test/agents/copilot): stdout JSON on exit 0.
+ */
+export interface PostToolUseCamelOutput {
+  /**
+   * Appended to the tool result after "Additional guidance from postToolUse hooks:".
+   */
+  additionalContext?: string;
+  /**
+   * Replaces the tool result: `{resultType, textResultForLlm}`.
+   */
+  modifiedResult?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * `block` replaces the result with "Tool result blocked: <reason>".
+   */
+  decision?: 'block' | 'allow';
+  /**
+   * Why; required with `block`.
+   */
+  reason?: string;
+  [k: string]: unknown | undefined;
+}
+
+/**
+ * Payload a GitHub Copilot CLI postToolUseFailure hook receives on stdin (1.0.102, test/agents/copilot): fires after a tool call failed. CamelCase fields, a millisecond timestamp. Unknown fields are allowed.
+ */
+export interface PostToolUseFailureCamelInput {
+  /**
+   * Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
+   */
+  sessionId: string;
+  /**
+   * Milliseconds since the Unix epoch when the event fired.
+   */
+  timestamp: number;
+  /**
+   * The session directory; the hook runs here.
+   */
+  cwd: string;
+  /**
+   * Copilot CLI's tool name.
+   */
+  toolName: string;
+  /**
+   * The tool's arguments.
+   */
+  toolArgs: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * Why the tool failed (`Path does not exist`).
+   */
+  error: string;
+  /**
+   * In a subagent: its id.
+   */
+  agentId?: string;
+  /**
+   * In a subagent: its type (`task`, `explore`, …).
+   */
+  agentType?: string;
+  /**
+   * In a subagent: the id of the agent that started it.
+   */
+  parentAgentId?: string;
+  [k: string]: unknown | undefined;
+}
+
+/**
+ * JSON a GitHub Copilot CLI postToolUseFailure hook may print (1.0.102, test/agents/copilot): stdout JSON on exit 0.
+ */
+export interface PostToolUseFailureCamelOutput {
+  /**
+   * A user message after the failed result: "Additional guidance from postToolUseFailure hooks:".
+   */
+  additionalContext?: string;
+  [k: string]: unknown | undefined;
+}
+
+/**
+ * Payload a GitHub Copilot CLI agentStop hook receives on stdin (1.0.102, test/agents/copilot): fires when the agent finished its turn. CamelCase fields, a millisecond timestamp. Unknown fields are allowed.
+ */
+export interface AgentStopCamelInput {
+  /**
+   * Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
+   */
+  sessionId: string;
+  /**
+   * Milliseconds since the Unix epoch when the event fired.
+   */
+  timestamp: number;
+  /**
+   * The session directory; the hook runs here.
+   */
+  cwd: string;
+  /**
+   * The session's events.jsonl.
+   */
+  transcriptPath: string;
+  /**
+   * `end_turn`, …
+   */
+  stopReason: string;
+  /**
+   * True while a stop hook's block is being answered (snake_case even here).
+   */
+  stop_hook_active: boolean;
+  /**
+   * In a subagent: its id.
+   */
+  agentId?: string;
+  /**
+   * In a subagent: its type (`task`, `explore`, …).
+   */
+  agentType?: string;
+  /**
+   * In a subagent: the id of the agent that started it.
+   */
+  parentAgentId?: string;
+  [k: string]: unknown | undefined;
+}
+
+/**
+ * JSON a GitHub Copilot CLI agentStop hook may print (1.0.102, test/agents/copilot): stdout JSON on exit 0; exit 2 does not block (stderr is shown as a warning).
+ */
+export interface AgentStopCamelOutput {
+  /**
+   * `block` gives the agent another turn, with the reason as its prompt.
+   */
+  decision?: 'block' | 'allow';
+  /**
+   * Why; required with `block`.
+   */
+  reason?: string;
+  [k: string]: unknown | undefined;
+}
+
+/**
+ * Payload a GitHub Copilot CLI subagentStart hook receives on stdin (1.0.102, test/agents/copilot): fires when a subagent is spawned. CamelCase fields, a millisecond timestamp. Unknown fields are allowed.
+ */
+export interface SubagentStartCamelInput {
+  /**
+   * Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
+   */
+  sessionId: string;
+  /**
+   * Milliseconds since the Unix epoch when the event fired.
+   */
+  timestamp: number;
+  /**
+   * The session directory; the hook runs here.
+   */
+  cwd: string;
+  /**
+   * The parent session's events.jsonl.
+   */
+  transcriptPath: string;
+  /**
+   * The subagent's name.
+   */
+  agentName: string;
+  /**
+   * Its id.
+   */
+  agentId: string;
+  /**
+   * Its type.
+   */
+  agentType: string;
+  /**
+   * The id of the agent that started it.
+   */
+  parentAgentId: string;
+  [k: string]: unknown | undefined;
+}
+
+/**
+ * Payload a GitHub Copilot CLI subagentStop hook receives on stdin (1.0.102, test/agents/copilot): fires when a subagent completes. CamelCase fields, a millisecond timestamp. Unknown fields are allowed.
+ */
+export interface SubagentStopCamelInput {
+  /**
+   * Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
+   */
+  sessionId: string;
+  /**
+   * Milliseconds since the Unix epoch when the event fired.
+   */
+  timestamp: number;
+  /**
+   * The session directory; the hook runs here.
+   */
+  cwd: string;
+  /**
+   * The parent session's events.jsonl.
+   */
+  transcriptPath: string;
+  /**
+   * Its id.
+   */
+  agentId: string;
+  /**
+   * Its type.
+   */
+  agentType: string;
+  /**
+   * Its name.
+   */
+  agentName: string;
+  /**
+   * Its final answer.
+   */
+  response: string;
+  /**
+   * `end_turn`, …
+   */
+  stopReason: string;
+  /**
+   * True while a block is being answered.
+   */
+  stop_hook_active: boolean;
+  /**
+   * The id of the agent that started it.
+   */
+  parentAgentId: string;
+  [k: string]: unknown | undefined;
+}
+
+/**
+ * JSON a GitHub Copilot CLI subagentStop hook may print (1.0.102, test/agents/copilot): stdout JSON on exit 0.
+ */
+export interface SubagentStopCamelOutput {
+  /**
+   * `block` gives the subagent another turn, with the reason as its prompt.
+   */
+  decision?: 'block' | 'allow';
+  /**
+   * Why; required with `block`.
+   */
+  reason?: string;
+  /**
+   * Replaces the subagent's answer.
+   */
+  modifiedResponse?: string;
+  [k: string]: unknown | undefined;
+}
+
+/**
+ * Payload a GitHub Copilot CLI preCompact hook receives on stdin (1.0.102, test/agents/copilot): fires before the context is compacted. CamelCase fields, a millisecond timestamp. Unknown fields are allowed.
+ */
+export interface PreCompactCamelInput {
+  /**
+   * Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
+   */
+  sessionId: string;
+  /**
+   * Milliseconds since the Unix epoch when the event fired.
+   */
+  timestamp: number;
+  /**
+   * The session directory; the hook runs here.
+   */
+  cwd: string;
+  /**
+   * The session's events.jsonl.
+   */
+  transcriptPath: string;
+  /**
+   * `auto` or `manual`.
+   */
+  trigger: string;
+  /**
+   * Instructions given to /compact.
+   */
+  customInstructions: string;
+  [k: string]: unknown | undefined;
+}
+
+/**
+ * Payload a GitHub Copilot CLI notification hook receives on stdin (1.0.102, test/agents/copilot): fires on a system notification (a permission prompt, …), never blocks. CamelCase fields, a millisecond timestamp. Unknown fields are allowed.
+ */
+export interface NotificationCamelInput {
+  /**
+   * Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
+   */
+  sessionId: string;
+  /**
+   * Milliseconds since the Unix epoch when the event fired.
+   */
+  timestamp: number;
+  /**
+   * The session directory; the hook runs here.
+   */
+  cwd: string;
+  /**
+   * The notification text.
+   */
+  message: string;
+  /**
+   * Its title.
+   */
+  title?: string;
+  /**
+   * `Notification`, in both shapes.
+   */
+  hook_event_name?: 'Notification';
+  /**
+   * `permission_prompt`, …
+   */
+  notification_type: string;
+  [k: string]: unknown | undefined;
+}
+
+/**
+ * JSON a GitHub Copilot CLI notification hook may print (1.0.102, test/agents/copilot): stdout JSON on exit 0; never blocks.
+ */
+export interface NotificationCamelOutput {
+  /**
+   * Queued as a new user prompt after the current turn.
+   */
+  additionalContext?: string;
+  [k: string]: unknown | undefined;
+}
+
+/**
+ * Payload a GitHub Copilot CLI errorOccurred hook receives on stdin (1.0.102, test/agents/copilot): fires when a model call fails. CamelCase fields, a millisecond timestamp. Unknown fields are allowed.
+ */
+export interface ErrorOccurredCamelInput {
+  /**
+   * Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
+   */
+  sessionId: string;
+  /**
+   * Milliseconds since the Unix epoch when the event fired.
+   */
+  timestamp: number;
+  /**
+   * The session directory; the hook runs here.
+   */
+  cwd: string;
+  /**
+   * Where: `model_call`, …
+   */
+  errorContext: string;
+  /**
+   * Whether the session can go on.
+   */
+  recoverable: boolean;
+  /**
+   * The error: `{message, name, stack}`.
+   */
+  error: {
+    /**
+     * The error message.
+     */
+    message?: string;
+    /**
+     * The error's class name.
+     */
+    name?: string;
+    /**
+     * Its stack trace.
+     */
+    stack?: string;
+    [k: string]: unknown | undefined;
   };
   [k: string]: unknown | undefined;
 }
 
 /**
- * JSON a GitHub Copilot CLI postToolUse hook may print: stdout JSON on exit 0. Unknown keys are allowed.
- */
-export interface PostToolUseCamelOutput {
-  /**
-   * Text given to the model as a user message after the tool result.
-   */
-  additionalContext?: string;
-}
-
-/**
- * Payload a GitHub Copilot CLI agentStop hook receives on stdin: fires when the agent finished its turn. camelCase fields, a millisecond timestamp. Unknown fields are allowed.
- */
-export interface AgentStopInput {
-  /**
-   * Identifier of the Copilot CLI session.
-   */
-  sessionId: string;
-  /**
-   * Milliseconds since the epoch when the event fired.
-   */
-  timestamp: number;
-  /**
-   * The session directory; the hook runs here.
-   */
-  cwd: string;
-  [k: string]: unknown | undefined;
-}
-
-/**
- * Payload a GitHub Copilot CLI sessionEnd hook receives on stdin: fires once when the session ends. camelCase fields, a millisecond timestamp. Unknown fields are allowed.
+ * Payload a GitHub Copilot CLI sessionEnd hook receives on stdin (1.0.102, test/agents/copilot): fires when the session ends. CamelCase fields, a millisecond timestamp. Unknown fields are allowed.
  */
 export interface SessionEndCamelInput {
   /**
-   * Identifier of the Copilot CLI session.
+   * Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
    */
   sessionId: string;
   /**
-   * Milliseconds since the epoch when the event fired.
+   * Milliseconds since the Unix epoch when the event fired.
    */
   timestamp: number;
   /**
    * The session directory; the hook runs here.
    */
   cwd: string;
+  /**
+   * `complete`, `error`, …
+   */
+  reason: string;
   [k: string]: unknown | undefined;
 }
 
 /**
- * Payload a GitHub Copilot CLI errorOccurred hook receives on stdin: fires when an error occurred. camelCase fields, a millisecond timestamp. Unknown fields are allowed.
- */
-export interface ErrorOccurredInput {
-  /**
-   * Identifier of the Copilot CLI session.
-   */
-  sessionId: string;
-  /**
-   * Milliseconds since the epoch when the event fired.
-   */
-  timestamp: number;
-  /**
-   * The session directory; the hook runs here.
-   */
-  cwd: string;
-  [k: string]: unknown | undefined;
-}
-
-/**
- * Payload a GitHub Copilot CLI SessionStart hook receives on stdin: fires sessionStart under Claude Code's name. snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
+ * Payload a GitHub Copilot CLI SessionStart hook receives on stdin (1.0.102, test/agents/copilot): sessionStart under Claude Code's name. Snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
  */
 export interface SessionStartInput {
   /**
@@ -278,7 +729,7 @@ export interface SessionStartInput {
    */
   hook_event_name: 'SessionStart';
   /**
-   * Identifier of the Copilot CLI session.
+   * Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
    */
   session_id: string;
   /**
@@ -289,11 +740,30 @@ export interface SessionStartInput {
    * The session directory; the hook runs here.
    */
   cwd: string;
+  /**
+   * `new`, `resume`, …
+   */
+  source: string;
+  /**
+   * The prompt of `-p`.
+   */
+  initial_prompt?: string;
   [k: string]: unknown | undefined;
 }
 
 /**
- * Payload a GitHub Copilot CLI UserPromptSubmit hook receives on stdin: fires userPromptSubmitted under Claude Code's name. snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
+ * JSON a GitHub Copilot CLI SessionStart hook may print (1.0.102, test/agents/copilot): stdout JSON on exit 0; other exits block nothing. The fields of sessionStart, as Copilot reads them for both names.
+ */
+export interface SessionStartOutput {
+  /**
+   * Given to the model as the first user message (the docs say the output is ignored; 1.0.102 uses it).
+   */
+  additionalContext?: string;
+  [k: string]: unknown | undefined;
+}
+
+/**
+ * Payload a GitHub Copilot CLI UserPromptSubmit hook receives on stdin (1.0.102, test/agents/copilot): userPromptSubmitted under Claude Code's name. Snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
  */
 export interface UserPromptSubmitInput {
   /**
@@ -301,7 +771,7 @@ export interface UserPromptSubmitInput {
    */
   hook_event_name: 'UserPromptSubmit';
   /**
-   * Identifier of the Copilot CLI session.
+   * Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
    */
   session_id: string;
   /**
@@ -313,14 +783,45 @@ export interface UserPromptSubmitInput {
    */
   cwd: string;
   /**
-   * The prompt.
+   * The prompt as written.
    */
-  prompt?: string;
+  prompt: string;
+  /**
+   * In a subagent: its id.
+   */
+  agent_id?: string;
+  /**
+   * In a subagent: its type.
+   */
+  agent_type?: string;
+  /**
+   * In a subagent: the id of the agent that started it.
+   */
+  parent_agent_id?: string;
   [k: string]: unknown | undefined;
 }
 
 /**
- * Payload a GitHub Copilot CLI PreToolUse hook receives on stdin: fires preToolUse under Claude Code's name. snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
+ * JSON a GitHub Copilot CLI UserPromptSubmit hook may print (1.0.102, test/agents/copilot): stdout JSON on exit 0; exit 2 does not block (stderr is shown as a warning). The fields of userPromptSubmitted, as Copilot reads them for both names.
+ */
+export interface UserPromptSubmitOutput {
+  /**
+   * `block` keeps the prompt from the model; `copilot -p` exits 1 and shows the reason.
+   */
+  decision?: 'block' | 'allow';
+  /**
+   * Why; required with `block`.
+   */
+  reason?: string;
+  /**
+   * Appended to the prompt in a `<system_reminder>`.
+   */
+  additionalContext?: string;
+  [k: string]: unknown | undefined;
+}
+
+/**
+ * Payload a GitHub Copilot CLI PreToolUse hook receives on stdin (1.0.102, test/agents/copilot): preToolUse under Claude Code's name. Snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
  */
 export interface PreToolUseInput {
   /**
@@ -328,7 +829,7 @@ export interface PreToolUseInput {
    */
   hook_event_name: 'PreToolUse';
   /**
-   * Identifier of the Copilot CLI session.
+   * Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
    */
   session_id: string;
   /**
@@ -340,7 +841,7 @@ export interface PreToolUseInput {
    */
   cwd: string;
   /**
-   * Claude Code's name of the tool: `Bash` for `bash`, …
+   * Claude Code's name of the tool: `Bash` for `bash`, `Read` for `view`, `Agent` for `task`, …
    */
   tool_name: string;
   /**
@@ -349,6 +850,18 @@ export interface PreToolUseInput {
   tool_input: {
     [k: string]: unknown | undefined;
   };
+  /**
+   * In a subagent: its id.
+   */
+  agent_id?: string;
+  /**
+   * In a subagent: its type.
+   */
+  agent_type?: string;
+  /**
+   * In a subagent: the id of the agent that started it.
+   */
+  parent_agent_id?: string;
   [k: string]: unknown | undefined;
 }
 
@@ -357,7 +870,7 @@ export interface PreToolUseInput {
  */
 export interface PreToolUseOutput {
   /**
-   * `deny` stops the tool call (the model sees "Denied by preToolUse hook: <reason>"); `ask` is a deny in `-p` mode; `allow` lets it run.
+   * `deny` stops the tool call (the model sees "Denied by preToolUse hook: <reason>"); `ask` is a deny in `-p` mode ("Denied by preToolUse hook (unable to ask user for confirmation): <reason>"); `allow` lets it run.
    */
   permissionDecision?: 'allow' | 'deny' | 'ask';
   /**
@@ -371,7 +884,7 @@ export interface PreToolUseOutput {
     [k: string]: unknown | undefined;
   };
   /**
-   * Text given to the model as a user message after the tool result.
+   * A user message after the tool result: "Additional context from preToolUse hook:".
    */
   additionalContext?: string;
   /**
@@ -408,40 +921,59 @@ export interface PreToolUseOutput {
 }
 
 /**
- * Payload a GitHub Copilot CLI PermissionRequest hook receives on stdin: fires permissionRequest under Claude Code's name. snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
+ * Payload a GitHub Copilot CLI PermissionRequest hook receives on stdin (1.0.102, test/agents/copilot): permissionRequest under Claude Code's name, with the camelCase payload (`hookName: "permissionRequest"`). The camelCase payload, a millisecond timestamp. Unknown fields are allowed.
  */
 export interface PermissionRequestInput {
   /**
-   * The event name.
+   * Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
    */
-  hook_event_name: 'PermissionRequest';
+  sessionId: string;
   /**
-   * Identifier of the Copilot CLI session.
+   * Milliseconds since the Unix epoch when the event fired.
    */
-  session_id: string;
-  /**
-   * ISO 8601 time the event fired.
-   */
-  timestamp: string;
+  timestamp: number;
   /**
    * The session directory; the hook runs here.
    */
   cwd: string;
   /**
-   * Claude Code's name of the tool: `Bash` for `bash`, …
+   * `permissionRequest`, also under the PascalCase name.
    */
-  tool_name?: string;
+  hookName: 'permissionRequest';
   /**
-   * The tool's arguments.
+   * Copilot CLI's tool name (`bash`, `view`, …).
    */
-  tool_input?: {
+  toolName: string;
+  /**
+   * The part of the arguments the permission is about (`{command}` for bash).
+   */
+  toolInput: {
     [k: string]: unknown | undefined;
   };
+  /**
+   * Rules the user could add.
+   */
+  permissionSuggestions?: unknown[];
   [k: string]: unknown | undefined;
 }
 
 /**
- * Payload a GitHub Copilot CLI PostToolUse hook receives on stdin: fires postToolUse under Claude Code's name. snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
+ * JSON a GitHub Copilot CLI PermissionRequest hook may print (1.0.102, test/agents/copilot): stdout JSON on exit 0; exit 2 denies ("Permission denied by hook."); Claude's hookSpecificOutput.decision and permissionDecision are not read. The fields of permissionRequest, as Copilot reads them for both names.
+ */
+export interface PermissionRequestOutput {
+  /**
+   * `deny` stops the call: the model sees "Permission denied by a PermissionRequest hook: <message>".
+   */
+  behavior?: 'allow' | 'deny';
+  /**
+   * Why, with `deny`.
+   */
+  message?: string;
+  [k: string]: unknown | undefined;
+}
+
+/**
+ * Payload a GitHub Copilot CLI PostToolUse hook receives on stdin (1.0.102, test/agents/copilot): postToolUse under Claude Code's name. Snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
  */
 export interface PostToolUseInput {
   /**
@@ -449,7 +981,7 @@ export interface PostToolUseInput {
    */
   hook_event_name: 'PostToolUse';
   /**
-   * Identifier of the Copilot CLI session.
+   * Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
    */
   session_id: string;
   /**
@@ -461,7 +993,7 @@ export interface PostToolUseInput {
    */
   cwd: string;
   /**
-   * Claude Code's name of the tool: `Bash` for `bash`, …
+   * Claude Code's name of the tool.
    */
   tool_name: string;
   /**
@@ -471,37 +1003,121 @@ export interface PostToolUseInput {
     [k: string]: unknown | undefined;
   };
   /**
-   * What the tool returned.
+   * What the tool returned: `{result_type, text_result_for_llm}`.
    */
-  tool_response?: unknown;
+  tool_result: {
+    /**
+     * `success`, `failure`, …
+     */
+    result_type?: string;
+    /**
+     * The text the model gets.
+     */
+    text_result_for_llm?: string;
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * In a subagent: its id.
+   */
+  agent_id?: string;
+  /**
+   * In a subagent: its type.
+   */
+  agent_type?: string;
+  /**
+   * In a subagent: the id of the agent that started it.
+   */
+  parent_agent_id?: string;
   [k: string]: unknown | undefined;
 }
 
 /**
- * JSON a GitHub Copilot CLI PostToolUse hook may print: Claude Code's output. Unknown keys are allowed.
+ * JSON a GitHub Copilot CLI PostToolUse hook may print (1.0.102, test/agents/copilot): stdout JSON on exit 0. The fields of postToolUse, as Copilot reads them for both names.
  */
 export interface PostToolUseOutput {
   /**
-   * Text given to the model as a user message after the tool result.
+   * Appended to the tool result after "Additional guidance from postToolUse hooks:".
    */
   additionalContext?: string;
   /**
-   * Claude Code's `{hookEventName, additionalContext}`.
+   * Replaces the tool result: `{resultType, textResultForLlm}`.
    */
-  hookSpecificOutput?: {
-    /**
-     * The event name, `PostToolUse`.
-     */
-    hookEventName?: string;
-    /**
-     * Text given to the model after the tool result.
-     */
-    additionalContext?: string;
+  modifiedResult?: {
+    [k: string]: unknown | undefined;
   };
+  /**
+   * `block` replaces the result with "Tool result blocked: <reason>".
+   */
+  decision?: 'block' | 'allow';
+  /**
+   * Why; required with `block`.
+   */
+  reason?: string;
+  [k: string]: unknown | undefined;
 }
 
 /**
- * Payload a GitHub Copilot CLI Stop hook receives on stdin: fires agentStop under Claude Code's name. snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
+ * Payload a GitHub Copilot CLI PostToolUseFailure hook receives on stdin (1.0.102, test/agents/copilot): postToolUseFailure under Claude Code's name. Snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
+ */
+export interface PostToolUseFailureInput {
+  /**
+   * The event name.
+   */
+  hook_event_name: 'PostToolUseFailure';
+  /**
+   * Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
+   */
+  session_id: string;
+  /**
+   * ISO 8601 time the event fired.
+   */
+  timestamp: string;
+  /**
+   * The session directory; the hook runs here.
+   */
+  cwd: string;
+  /**
+   * Claude Code's name of the tool.
+   */
+  tool_name: string;
+  /**
+   * The tool's arguments.
+   */
+  tool_input: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * Why the tool failed.
+   */
+  error: string;
+  /**
+   * In a subagent: its id.
+   */
+  agent_id?: string;
+  /**
+   * In a subagent: its type.
+   */
+  agent_type?: string;
+  /**
+   * In a subagent: the id of the agent that started it.
+   */
+  parent_agent_id?: string;
+  [k: string]: unknown | undefined;
+}
+
+/**
+ * JSON a GitHub Copilot CLI PostToolUseFailure hook may print (1.0.102, test/agents/copilot): stdout JSON on exit 0. The fields of postToolUseFailure, as Copilot reads them for both names.
+ */
+export interface PostToolUseFailureOutput {
+  /**
+   * A user message after the failed result: "Additional guidance from postToolUseFailure hooks:".
+   */
+  additionalContext?: string;
+  [k: string]: unknown | undefined;
+}
+
+/**
+ * Payload a GitHub Copilot CLI Stop hook receives on stdin (1.0.102, test/agents/copilot): agentStop under Claude Code's name. Snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
  */
 export interface StopInput {
   /**
@@ -509,7 +1125,7 @@ export interface StopInput {
    */
   hook_event_name: 'Stop';
   /**
-   * Identifier of the Copilot CLI session.
+   * Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
    */
   session_id: string;
   /**
@@ -520,11 +1136,293 @@ export interface StopInput {
    * The session directory; the hook runs here.
    */
   cwd: string;
+  /**
+   * The session's events.jsonl.
+   */
+  transcript_path: string;
+  /**
+   * `end_turn`, …
+   */
+  stop_reason: string;
+  /**
+   * True while a stop hook's block is being answered.
+   */
+  stop_hook_active: boolean;
+  /**
+   * In a subagent: its id.
+   */
+  agent_id?: string;
+  /**
+   * In a subagent: its type.
+   */
+  agent_type?: string;
+  /**
+   * In a subagent: the id of the agent that started it.
+   */
+  parent_agent_id?: string;
   [k: string]: unknown | undefined;
 }
 
 /**
- * Payload a GitHub Copilot CLI SessionEnd hook receives on stdin: fires sessionEnd under Claude Code's name. snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
+ * JSON a GitHub Copilot CLI Stop hook may print (1.0.102, test/agents/copilot): stdout JSON on exit 0; exit 2 does not block (stderr is shown as a warning). The fields of agentStop, as Copilot reads them for both names.
+ */
+export interface StopOutput {
+  /**
+   * `block` gives the agent another turn, with the reason as its prompt.
+   */
+  decision?: 'block' | 'allow';
+  /**
+   * Why; required with `block`.
+   */
+  reason?: string;
+  [k: string]: unknown | undefined;
+}
+
+/**
+ * Payload a GitHub Copilot CLI SubagentStart hook receives on stdin (1.0.102, test/agents/copilot): subagentStart under Claude Code's name: camelCase common fields, snake_case agent fields, no hook_event_name. A mixed payload. Unknown fields are allowed.
+ */
+export interface SubagentStartInput {
+  /**
+   * Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
+   */
+  sessionId: string;
+  /**
+   * Milliseconds since the Unix epoch when the event fired.
+   */
+  timestamp: number;
+  /**
+   * The session directory; the hook runs here.
+   */
+  cwd: string;
+  /**
+   * The parent session's events.jsonl.
+   */
+  transcriptPath: string;
+  /**
+   * The subagent's name.
+   */
+  agentName: string;
+  /**
+   * Its id.
+   */
+  agent_id: string;
+  /**
+   * Its type.
+   */
+  agent_type: string;
+  /**
+   * The id of the agent that started it.
+   */
+  parent_agent_id: string;
+  [k: string]: unknown | undefined;
+}
+
+/**
+ * Payload a GitHub Copilot CLI SubagentStop hook receives on stdin (1.0.102, test/agents/copilot): subagentStop under Claude Code's name. Snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
+ */
+export interface SubagentStopInput {
+  /**
+   * The event name.
+   */
+  hook_event_name: 'SubagentStop';
+  /**
+   * Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
+   */
+  session_id: string;
+  /**
+   * ISO 8601 time the event fired.
+   */
+  timestamp: string;
+  /**
+   * The session directory; the hook runs here.
+   */
+  cwd: string;
+  /**
+   * Its id.
+   */
+  agent_id: string;
+  /**
+   * Its type.
+   */
+  agent_type: string;
+  /**
+   * The id of the agent that started it.
+   */
+  parent_agent_id: string;
+  /**
+   * The parent session's events.jsonl.
+   */
+  transcript_path: string;
+  /**
+   * Its name.
+   */
+  agent_name: string;
+  /**
+   * Its final answer.
+   */
+  last_assistant_message: string;
+  /**
+   * `end_turn`, …
+   */
+  stop_reason: string;
+  /**
+   * True while a block is being answered.
+   */
+  stop_hook_active: boolean;
+  [k: string]: unknown | undefined;
+}
+
+/**
+ * JSON a GitHub Copilot CLI SubagentStop hook may print (1.0.102, test/agents/copilot): stdout JSON on exit 0. The fields of subagentStop, as Copilot reads them for both names.
+ */
+export interface SubagentStopOutput {
+  /**
+   * `block` gives the subagent another turn, with the reason as its prompt.
+   */
+  decision?: 'block' | 'allow';
+  /**
+   * Why; required with `block`.
+   */
+  reason?: string;
+  /**
+   * Replaces the subagent's answer.
+   */
+  modifiedResponse?: string;
+  [k: string]: unknown | undefined;
+}
+
+/**
+ * Payload a GitHub Copilot CLI PreCompact hook receives on stdin (1.0.102, test/agents/copilot): preCompact under Claude Code's name. Snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
+ */
+export interface PreCompactInput {
+  /**
+   * The event name.
+   */
+  hook_event_name: 'PreCompact';
+  /**
+   * Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
+   */
+  session_id: string;
+  /**
+   * ISO 8601 time the event fired.
+   */
+  timestamp: string;
+  /**
+   * The session directory; the hook runs here.
+   */
+  cwd: string;
+  /**
+   * The session's events.jsonl.
+   */
+  transcript_path: string;
+  /**
+   * `auto` or `manual`.
+   */
+  trigger: string;
+  /**
+   * Instructions given to /compact.
+   */
+  custom_instructions: string;
+  [k: string]: unknown | undefined;
+}
+
+/**
+ * Payload a GitHub Copilot CLI Notification hook receives on stdin (1.0.102, test/agents/copilot): notification under Claude Code's name, with the same payload. The camelCase payload, a millisecond timestamp. Unknown fields are allowed.
+ */
+export interface NotificationInput {
+  /**
+   * Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
+   */
+  sessionId: string;
+  /**
+   * Milliseconds since the Unix epoch when the event fired.
+   */
+  timestamp: number;
+  /**
+   * The session directory; the hook runs here.
+   */
+  cwd: string;
+  /**
+   * The notification text.
+   */
+  message: string;
+  /**
+   * Its title.
+   */
+  title?: string;
+  /**
+   * `Notification`, in both shapes.
+   */
+  hook_event_name?: 'Notification';
+  /**
+   * `permission_prompt`, …
+   */
+  notification_type: string;
+  [k: string]: unknown | undefined;
+}
+
+/**
+ * JSON a GitHub Copilot CLI Notification hook may print (1.0.102, test/agents/copilot): stdout JSON on exit 0; never blocks. The fields of notification, as Copilot reads them for both names.
+ */
+export interface NotificationOutput {
+  /**
+   * Queued as a new user prompt after the current turn.
+   */
+  additionalContext?: string;
+  [k: string]: unknown | undefined;
+}
+
+/**
+ * Payload a GitHub Copilot CLI ErrorOccurred hook receives on stdin (1.0.102, test/agents/copilot): errorOccurred under Claude Code's name. Snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
+ */
+export interface ErrorOccurredInput {
+  /**
+   * The event name.
+   */
+  hook_event_name: 'ErrorOccurred';
+  /**
+   * Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
+   */
+  session_id: string;
+  /**
+   * ISO 8601 time the event fired.
+   */
+  timestamp: string;
+  /**
+   * The session directory; the hook runs here.
+   */
+  cwd: string;
+  /**
+   * The error: `{message, name, stack}`.
+   */
+  error: {
+    /**
+     * The error message.
+     */
+    message?: string;
+    /**
+     * The error's class name.
+     */
+    name?: string;
+    /**
+     * Its stack trace.
+     */
+    stack?: string;
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * Where: `model_call`, …
+   */
+  error_context: string;
+  /**
+   * Whether the session can go on.
+   */
+  recoverable: boolean;
+  [k: string]: unknown | undefined;
+}
+
+/**
+ * Payload a GitHub Copilot CLI SessionEnd hook receives on stdin (1.0.102, test/agents/copilot): sessionEnd under Claude Code's name. Snake_case fields as Claude Code sends them, an ISO timestamp. Unknown fields are allowed.
  */
 export interface SessionEndInput {
   /**
@@ -532,7 +1430,7 @@ export interface SessionEndInput {
    */
   hook_event_name: 'SessionEnd';
   /**
-   * Identifier of the Copilot CLI session.
+   * Identifier of the Copilot CLI session (a subagent's own id in a subagent's events).
    */
   session_id: string;
   /**
@@ -543,6 +1441,10 @@ export interface SessionEndInput {
    * The session directory; the hook runs here.
    */
   cwd: string;
+  /**
+   * `complete`, `error`, …
+   */
+  reason: string;
   [k: string]: unknown | undefined;
 }
 
@@ -585,17 +1487,37 @@ export interface HooksTable {
    */
   postToolUse?: Hook[];
   /**
+   * postToolUseFailure hooks and matcher groups, run in order.
+   */
+  postToolUseFailure?: Hook[];
+  /**
    * agentStop hooks and matcher groups, run in order.
    */
   agentStop?: Hook[];
   /**
-   * sessionEnd hooks and matcher groups, run in order.
+   * subagentStart hooks and matcher groups, run in order.
    */
-  sessionEnd?: Hook[];
+  subagentStart?: Hook[];
+  /**
+   * subagentStop hooks and matcher groups, run in order.
+   */
+  subagentStop?: Hook[];
+  /**
+   * preCompact hooks and matcher groups, run in order.
+   */
+  preCompact?: Hook[];
+  /**
+   * notification hooks and matcher groups, run in order.
+   */
+  notification?: Hook[];
   /**
    * errorOccurred hooks and matcher groups, run in order.
    */
   errorOccurred?: Hook[];
+  /**
+   * sessionEnd hooks and matcher groups, run in order.
+   */
+  sessionEnd?: Hook[];
   /**
    * SessionStart hooks and matcher groups, run in order.
    */
@@ -617,9 +1539,33 @@ export interface HooksTable {
    */
   PostToolUse?: Hook[];
   /**
+   * PostToolUseFailure hooks and matcher groups, run in order.
+   */
+  PostToolUseFailure?: Hook[];
+  /**
    * Stop hooks and matcher groups, run in order.
    */
   Stop?: Hook[];
+  /**
+   * SubagentStart hooks and matcher groups, run in order.
+   */
+  SubagentStart?: Hook[];
+  /**
+   * SubagentStop hooks and matcher groups, run in order.
+   */
+  SubagentStop?: Hook[];
+  /**
+   * PreCompact hooks and matcher groups, run in order.
+   */
+  PreCompact?: Hook[];
+  /**
+   * Notification hooks and matcher groups, run in order.
+   */
+  Notification?: Hook[];
+  /**
+   * ErrorOccurred hooks and matcher groups, run in order.
+   */
+  ErrorOccurred?: Hook[];
   /**
    * SessionEnd hooks and matcher groups, run in order.
    */
@@ -668,29 +1614,55 @@ export interface Hook {
 /** Event name → the payload its hooks receive on stdin. */
 export interface HookInputMap {
   sessionStart: SessionStartCamelInput;
-  userPromptSubmitted: UserPromptSubmittedInput;
-  userPromptTransformed: UserPromptTransformedInput;
+  userPromptSubmitted: UserPromptSubmittedCamelInput;
+  userPromptTransformed: UserPromptTransformedCamelInput;
   preToolUse: PreToolUseCamelInput;
   permissionRequest: PermissionRequestCamelInput;
   postToolUse: PostToolUseCamelInput;
-  agentStop: AgentStopInput;
+  postToolUseFailure: PostToolUseFailureCamelInput;
+  agentStop: AgentStopCamelInput;
+  subagentStart: SubagentStartCamelInput;
+  subagentStop: SubagentStopCamelInput;
+  preCompact: PreCompactCamelInput;
+  notification: NotificationCamelInput;
+  errorOccurred: ErrorOccurredCamelInput;
   sessionEnd: SessionEndCamelInput;
-  errorOccurred: ErrorOccurredInput;
   SessionStart: SessionStartInput;
   UserPromptSubmit: UserPromptSubmitInput;
   PreToolUse: PreToolUseInput;
   PermissionRequest: PermissionRequestInput;
   PostToolUse: PostToolUseInput;
+  PostToolUseFailure: PostToolUseFailureInput;
   Stop: StopInput;
+  SubagentStart: SubagentStartInput;
+  SubagentStop: SubagentStopInput;
+  PreCompact: PreCompactInput;
+  Notification: NotificationInput;
+  ErrorOccurred: ErrorOccurredInput;
   SessionEnd: SessionEndInput;
 }
 
 /** Event name → the JSON its hooks may print on stdout. */
 export interface HookOutputMap {
+  sessionStart: SessionStartCamelOutput;
+  userPromptSubmitted: UserPromptSubmittedCamelOutput;
+  userPromptTransformed: UserPromptTransformedCamelOutput;
   preToolUse: PreToolUseCamelOutput;
+  permissionRequest: PermissionRequestCamelOutput;
   postToolUse: PostToolUseCamelOutput;
+  postToolUseFailure: PostToolUseFailureCamelOutput;
+  agentStop: AgentStopCamelOutput;
+  subagentStop: SubagentStopCamelOutput;
+  notification: NotificationCamelOutput;
+  SessionStart: SessionStartOutput;
+  UserPromptSubmit: UserPromptSubmitOutput;
   PreToolUse: PreToolUseOutput;
+  PermissionRequest: PermissionRequestOutput;
   PostToolUse: PostToolUseOutput;
+  PostToolUseFailure: PostToolUseFailureOutput;
+  Stop: StopOutput;
+  SubagentStop: SubagentStopOutput;
+  Notification: NotificationOutput;
 }
 
 /** The input payload type of event `E`, e.g. `InputOf<'PreToolUse'>`. */

@@ -216,6 +216,11 @@ export interface DialectConfigSpec {
    */
   exitTwoNeedsText?: string;
   /**
+   * The handler field that holds the shell command, where it is not `command` (copilot: `bash`);
+   * lint's `output-ignored` reads the command there.
+   */
+  commandField?: string;
+  /**
    * A handler field that filters on the tool call and that the agent evaluates only on some events
    * (claude `if`); on any other event a handler with it never runs.
    */

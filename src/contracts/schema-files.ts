@@ -9,9 +9,11 @@ export type SchemaKind = 'input' | 'output';
 /**
  * `PreToolUse` → `pre-tool-use`, the stem of an event's schema files. A camelCase name keeps its
  * spelling (`preToolUse`): GitHub Copilot CLI has both `preToolUse` and `PreToolUse`, whose kebab
- * stems would be one file.
+ * stems would be one file. A one-word lowercase name is marked `.camel` (`notification.camel`),
+ * since `Notification`'s kebab stem is `notification`, and Copilot CLI fires both.
  */
 export function eventFileStem(event: string): string {
+  if (/^[a-z][a-z0-9]*$/.test(event)) return `${event}.camel`;
   if (/^[a-z]/.test(event)) return event;
   return event.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
 }
@@ -52,6 +54,7 @@ function schemaEventNames(dialect: string): string[] {
     .map((file) => {
       const stem = file.slice(0, -'.input.json'.length);
       if (/^[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*$/.test(stem)) return stem;
+      if (stem.endsWith('.camel')) return stem.slice(0, -'.camel'.length);
       return String((JSON.parse(readFileSync(join(dir, file), 'utf8')) as { title?: unknown }).title).replace(/Input$/, '');
     });
 }

@@ -183,7 +183,8 @@ function scaffoldModel(dialect: Dialect, spec: EventSpec, command: string, comma
     for (const f of eventFields(dialect.id, other.name)) counts.set(f.name, (counts.get(f.name) ?? 0) + 1);
   }
   const inEnvelope = (name: string) => (counts.get(name) ?? 0) > events.length / 2;
-  const hasOutput = packageFileExists('schema', dialect.id, 'events', `${eventFileStem(spec.name)}.output.json`);
+  const schemaFile = (kind: string) => `${eventFileStem(spec.name)}.${kind}.json`;
+  const hasOutput = packageFileExists('schema', dialect.id, 'events', schemaFile('output'));
   return {
     dialect: dialect.id,
     event: spec.name,
@@ -195,7 +196,15 @@ function scaffoldModel(dialect: Dialect, spec: EventSpec, command: string, comma
     keyFields: fields.filter((f) => f.isString && f.required && !inEnvelope(f.name)).map((f) => f.name),
     examples: dialect.scaffold.examples(spec.name),
     guard,
-    inputType: `${spec.name}Input`,
-    outputType: hasOutput ? `${spec.name}Output` : null,
+    inputType: schemaTitle(dialect.id, schemaFile('input')),
+    outputType: hasOutput ? schemaTitle(dialect.id, schemaFile('output')) : null,
   };
+}
+
+/**
+ * The generated type of an event schema is named after its title: `PreToolUseInput`, and for a
+ * camelCase event that has a PascalCase twin (copilot) `PreToolUseCamelInput`, not `preToolUseInput`.
+ */
+function schemaTitle(dialectId: string, file: string): string {
+  return String((JSON.parse(readPackageFile('schema', dialectId, 'events', file)) as { title?: unknown }).title);
 }

@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { DIALECT_IDS, manifestOf, type DialectId } from '../../src/dialects/registry.js';
 import { exitTwoGuards } from '../../src/kit/index.js';
+import { eventFileStem } from '../../src/contracts/schema-files.js';
 
 // What the scaffold suites (test/scaffold/every-event.test.ts in-process, test/cli/scaffold.test.ts
 // through the binary) expect of a scaffolded, registered hook.
 
-/** copilot (issue 42) has no `scaffold --register` editor yet: its entries name the command `bash`. */
-export const SCAFFOLD_DIALECTS = DIALECT_IDS.filter((id) => id !== 'copilot');
+export const SCAFFOLD_DIALECTS = DIALECT_IDS;
 export const LANGS = ['js', 'py', 'sh'] as const;
 export const INTERPRETER = { js: 'node', py: 'python3', sh: 'sh' } as const;
 /**
@@ -20,11 +20,16 @@ export const INTERPRETER = { js: 'node', py: 'python3', sh: 'sh' } as const;
 export const programOf = (dialect: DialectId, event: string, lang: (typeof LANGS)[number]): string =>
   exitTwoGuards(manifestOf(dialect).events).has(event) ? 'sh' : INTERPRETER[lang];
 export const EXTENSIONS = { js: 'mjs', py: 'py', sh: 'sh' } as const;
-export const kebab = (event: string) => event.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+/** The default script name: the event's schema stem (a camelCase Copilot event keeps its spelling). */
+export const kebab = (event: string) => eventFileStem(event);
 
 /** How each dialect's scaffold commands reach the script from any cwd. */
 export const GIT_ROOT = '"$(git rev-parse --show-toplevel 2>/dev/null || pwd)"';
-const ANCHORS: Partial<Record<DialectId, string>> = { claude: '"$CLAUDE_PROJECT_DIR"/', gemini: '"$GEMINI_PROJECT_DIR"/' };
+const ANCHORS: Partial<Record<DialectId, string>> = {
+  claude: '"$CLAUDE_PROJECT_DIR"/',
+  gemini: '"$GEMINI_PROJECT_DIR"/',
+  copilot: '"$COPILOT_PROJECT_DIR"/',
+};
 export const anchorOf = (dialect: DialectId): string => ANCHORS[dialect] ?? `${GIT_ROOT}/`;
 
 /**
@@ -39,7 +44,7 @@ export function runHook(command: string, project: string, payload: unknown) {
     cwd,
     input: JSON.stringify({ ...(payload as object), cwd }),
     encoding: 'utf8',
-    env: { ...process.env, CLAUDE_PROJECT_DIR: project, GEMINI_PROJECT_DIR: project },
+    env: { ...process.env, CLAUDE_PROJECT_DIR: project, GEMINI_PROJECT_DIR: project, COPILOT_PROJECT_DIR: project },
   });
 }
 
@@ -57,7 +62,12 @@ export function registeredHandlers(dialect: DialectId, project: string, event: s
  * (an `id` would be an unknown key it ignores).
  */
 export function handlerOf(dialect: DialectId, command: string, name: string): unknown {
+  // Copilot CLI reads `bash` and `powershell`, never `command`; a command started with sh has no PowerShell form.
+  if (dialect === 'copilot')
+    return { type: 'command', bash: command, ...(command.startsWith('sh ') ? {} : { powershell: powershellOf(command) }) };
   if (dialect === 'octo') return { command };
   if (dialect === 'codex' || dialect === 'claude' || dialect === 'gemini') return { type: 'command', command };
   return { type: 'command', id: name, command };
 }
+
+const powershellOf = (command: string) => command.replace('"$COPILOT_PROJECT_DIR"/', '"$env:COPILOT_PROJECT_DIR/').concat('"');

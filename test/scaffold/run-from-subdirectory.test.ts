@@ -21,8 +21,7 @@ import { uncommentExample } from './uncomment-example.js';
  * `$GEMINI_PROJECT_DIR` to the payload's cwd itself (docs/gemini.md), so "a cwd below the project,
  * the project dir at its root" is not a state a Gemini hook can meet.
  */
-// copilot (issue 42) has no `scaffold --register` editor yet: its entries name the command `bash`.
-const DIALECTS: readonly DialectId[] = DIALECT_IDS.filter((id) => id !== 'gemini' && id !== 'copilot');
+const DIALECTS: readonly DialectId[] = DIALECT_IDS.filter((id) => id !== 'gemini');
 /** The dialect's first tool event (PreToolUse; Gemini CLI's BeforeTool), from its manifest. */
 const toolEvent = (dialect: DialectId): string => manifestOf(dialect).events.find((event) => event.matcherField === 'tool_name')!.name;
 const LANGS = ['js', 'py', 'sh'] as const;

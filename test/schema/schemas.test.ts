@@ -39,9 +39,9 @@ function subschemas(schema: unknown, pointer = ''): { pointer: string; schema: S
 describe('published schemas', () => {
   it('finds every schema file', () => {
     // openinterpreter 20 + 1, octo 11 + 1, claude an input and an output per event + 1 + a tool input per built-in
-    // tool, codex 25 + 1 (14 inputs, 11 outputs), gemini an input and an output per event + 1, copilot 16 inputs + 4 outputs + 1.
+    // tool, codex 25 + 1 (14 inputs, 11 outputs), gemini an input and an output per event + 1, copilot 27 inputs + 19 outputs + 1.
     const claudeTools = Object.keys(CLAUDE_TOOL_INPUTS).length;
-    expect(files.length).toBe(20 + 11 + 2 + 2 * CLAUDE_EVENTS.length + 1 + claudeTools + 25 + 1 + 2 * GEMINI_EVENTS.length + 1 + 21);
+    expect(files.length).toBe(20 + 11 + 2 + 2 * CLAUDE_EVENTS.length + 1 + claudeTools + 25 + 1 + 2 * GEMINI_EVENTS.length + 1 + 47);
   });
 
   it.each(files)('%s compiles in ajv strict mode and names itself', (file) => {

@@ -37,6 +37,12 @@ export const configSpec: DialectConfigSpec = {
     'plugin-manifest': { fields: {}, unknown: 'ignore' },
   },
   onError: 'skip',
+  commandField: 'bash',
+  // test/agents/copilot: exit 2 on these blocks nothing, and its stderr is a warning the model never sees.
+  exitTwoIgnored: {
+    userPromptSubmitted: 'Copilot CLI shows stderr as a warning (print {"decision": "block"} to block)',
+    agentStop: 'Copilot CLI shows stderr as a warning (print {"decision": "block"} to keep the agent going)',
+  },
   hookVariables: {
     always: ['COPILOT_PROJECT_DIR', 'CLAUDE_PROJECT_DIR', 'COPILOT_HOOK_DIR', 'COPILOT_CLI'],
     plugin: [],

@@ -1,16 +1,15 @@
 import type { DialectScaffolding } from '../../kit/index.js';
 import { copilotExamples } from './examples.js';
+import { registerCopilotHook } from './register.js';
 
 /**
- * `--register` is not supported yet: a Copilot CLI hook entry names its command `bash`, not
- * `command`, which the shared JSON editor writes. Scaffolded scripts are referenced from the
- * project dir, which Copilot CLI passes as COPILOT_PROJECT_DIR.
+ * `--register` writes the entry into `.github/hooks/hooks.json` with its command in `bash` (and
+ * `powershell`), the fields Copilot CLI reads. Scaffolded scripts are referenced from the project
+ * dir, which Copilot CLI passes as COPILOT_PROJECT_DIR.
  */
 export const scaffolding: DialectScaffolding = {
   projectConfigFile: '.github/hooks/hooks.json',
-  register: () => {
-    throw new Error('hookctl scaffold --register does not edit GitHub Copilot CLI hooks files yet: add the entry by hand');
-  },
+  register: registerCopilotHook,
   examples: copilotExamples,
   scriptReference: {
     wrap: (path) => `"$COPILOT_PROJECT_DIR"/${path}`,

@@ -46,7 +46,7 @@ export const outputIgnored = createRule({
     for (const handler of checked.declarations.handlers) {
       const event = handler.group.event.name;
       if (handler.group.event.spec === null) continue;
-      const command = setField(handler.node, 'command')?.value;
+      const command = setField(handler.node, spec.commandField ?? 'command')?.value;
       if (command?.kind !== 'scalar' || typeof command.value !== 'string') continue;
       const pos = command.pos;
       if (Object.hasOwn(ignored, event) && EXIT_TWO.test(command.value))

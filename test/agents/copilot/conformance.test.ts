@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDialect } from '../../../src/index.js';
-import { CASES, type Case } from './cases.js';
+import { CASES, type Case, EVENT_CASES } from './cases.js';
 import { cleanup, hookctlSays, type Observed, runCase, subDeep, unavailable, warm } from './harness.js';
 
 /**
@@ -22,6 +22,10 @@ function checkCopilot(c: Case, o: Observed): void {
   if (want.modelSees !== undefined) expect(seen, `text the model sees (${where})`).toContain(JSON.stringify(want.modelSees).slice(1, -1));
   for (const text of want.unseen ?? []) expect(seen).not.toContain(text);
   for (const [name, count] of Object.entries(want.calls ?? {})) expect(o.calls(name).length, `calls of ${name} (${where})`).toBe(count);
+  expect(o.session.exitCode, `copilot's exit code (${where}): ${o.session.stderr}`).toBe(want.exitCode ?? 0);
+  if (want.stderrHas !== undefined) expect(o.session.stderr, `copilot's stderr (${where})`).toContain(want.stderrHas);
+  if (want.mainRequests !== undefined)
+    expect(o.session.requests.filter((r) => r.main).length, `model requests (${where})`).toBe(want.mainRequests);
 }
 
 async function payloadFor(c: Case, o: Observed): Promise<Record<string, unknown>> {
@@ -33,7 +37,7 @@ async function payloadFor(c: Case, o: Observed): Promise<Record<string, unknown>
 describe.skipIf(why !== null)('GitHub Copilot CLI 1.0.102 against hookctl (real binary, scripted model)', () => {
   beforeAll(warm, 180_000);
   if (!process.env.HOOKCTL_AGENT_KEEP) afterAll(cleanup);
-  for (const c of CASES) {
+  for (const c of [...CASES, ...EVENT_CASES]) {
     it.concurrent(`${c.event}: ${c.name}`, { timeout: 600_000 }, async () => {
       const observed = await runCase(c.given);
       expect(observed.session.timedOut, observed.session.stderr).toBe(false);
@@ -42,6 +46,8 @@ describe.skipIf(why !== null)('GitHub Copilot CLI 1.0.102 against hookctl (real 
       const want = subDeep(c.want, observed.root);
       expect(outcome.blocked, 'hookctl blocked').toBe(want.blocked);
       if (want.reason !== undefined) expect(outcome.reason, 'hookctl reason').toBe(want.reason);
+      if (want.additionalContext !== undefined) expect(outcome.additionalContext, 'hookctl additionalContext').toBe(want.additionalContext);
+      if (want.dialectOutput !== undefined) expect(outcome.dialectOutput, 'hookctl dialectOutput').toEqual(want.dialectOutput);
       if (want.updatedInput !== undefined) {
         expect(outcome.updatedInput, 'hookctl updatedInput').toEqual(want.updatedInput);
         expect(observed.firstToolCallArgs(), 'the call as the model sees it afterwards').toEqual(want.updatedInput);

@@ -2,24 +2,21 @@
 // 127.0.0.1, run inside a loopback-only network namespace (harness.ts wraps this process):
 // `node driver.mjs spec.json result.json`. Copilot reads COPILOT_PROVIDER_BASE_URL and speaks Chat
 // Completions (POST /v1/chat/completions, streamed). A request that offers tools is the main
-// conversation and gets the next scripted turn, then "All done."; any other request gets "{}".
-// Every request is recorded, without the constant tool list (its names are kept).
-import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+// conversation and gets the next scripted turn (tool calls, text, or an HTTP error `status`; its usage
+// reports `promptTokens`), then
+// "All done."; any other request gets "{}". Every request is recorded, without the constant tool list.
+import { finish, readSpec, runAgent, scriptedServer, sendJson } from '../scripted-session.mjs';
 
-const [specPath, resultPath] = process.argv.slice(2);
-const spec = JSON.parse(readFileSync(specPath, 'utf8'));
-const requests = [];
+const { spec, resultPath } = readSpec();
 let mainCount = 0;
 
-function chunk(delta, finish) {
+function chunk(delta, finishReason) {
   return {
     id: 'chatcmpl-scripted',
     object: 'chat.completion.chunk',
     created: 0,
     model: 'scripted',
-    choices: [{ index: 0, delta, finish_reason: finish }],
+    choices: [{ index: 0, delta, finish_reason: finishReason }],
   };
 }
 
@@ -36,90 +33,52 @@ function sse(turn, n) {
   } else {
     events.push(chunk({ role: 'assistant', content: turn.text ?? 'All done.' }, null), chunk({}, 'stop'));
   }
-  const usage = { ...chunk({}, null), choices: [], usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } };
+  const usage = {
+    ...chunk({}, null),
+    choices: [],
+    usage: { prompt_tokens: turn.promptTokens ?? 10, completion_tokens: 5, total_tokens: (turn.promptTokens ?? 10) + 5 },
+  };
   return `${[...events, usage].map((e) => `data: ${JSON.stringify(e)}\n\n`).join('')}data: [DONE]\n\n`;
 }
 
-const server = createServer((req, res) => {
-  let body = '';
-  req.on('data', (c) => {
-    body += c;
-  });
-  req.on('end', () => {
-    let parsed = null;
-    try {
-      parsed = JSON.parse(body);
-    } catch {
-      parsed = body;
-    }
-    const isChat = (req.url ?? '').includes('/chat/completions');
-    const main = isChat && parsed && typeof parsed === 'object' && Array.isArray(parsed.tools) && parsed.tools.length > 0;
-    if (parsed && typeof parsed === 'object' && Array.isArray(parsed.tools)) {
-      parsed.toolNames = parsed.tools.map((t) => t.function?.name ?? t.name);
-      delete parsed.tools;
-    }
-    requests.push({ method: req.method, url: req.url, main, body: parsed });
-    if (isChat) {
-      const turn = main ? (spec.turns[mainCount++] ?? { text: 'All done.' }) : { text: '{}' };
-      if (parsed && parsed.stream === false) {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(
-          JSON.stringify({
-            id: 'x',
-            object: 'chat.completion',
-            created: 0,
-            model: 'scripted',
-            choices: [{ index: 0, message: { role: 'assistant', content: turn.text ?? '{}' }, finish_reason: 'stop' }],
-          }),
-        );
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.end(sse(turn, mainCount));
-    } else if ((req.url ?? '').includes('/models')) {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ object: 'list', data: [{ id: spec.model, object: 'model', created: 0, owned_by: 'scripted' }] }));
-    } else {
-      res.writeHead(404, { 'content-type': 'application/json' });
-      res.end('{}');
-    }
-  });
-});
+function completion(text) {
+  const message = { role: 'assistant', content: text };
+  return { id: 'x', object: 'chat.completion', created: 0, model: 'scripted', choices: [{ index: 0, message, finish_reason: 'stop' }] };
+}
 
-await new Promise((go) => server.listen(0, '127.0.0.1', go));
-const url = `http://127.0.0.1:${server.address().port}/v1`;
+const isChat = (url) => url.includes('/chat/completions');
+const server = await scriptedServer({
+  classify: ({ url, body }) =>
+    isChat(url) && body !== null && typeof body === 'object' && Array.isArray(body.tools) && body.tools.length > 0,
+  toolNames: (body) => (Array.isArray(body.tools) ? body.tools.map((t) => t.function?.name ?? t.name) : []),
+  respond({ url, body, main }, res) {
+    if (isChat(url)) {
+      const turn = main ? (spec.turns[mainCount++] ?? { text: 'All done.' }) : { text: '{}' };
+      if (turn.status !== undefined)
+        sendJson(res, turn.status, { error: { message: turn.text ?? 'scripted failure', type: 'invalid_request_error' } });
+      else if (body && body.stream === false) sendJson(res, 200, completion(turn.text ?? '{}'));
+      else {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.end(sse(turn, mainCount));
+      }
+    } else if (url.includes('/models')) {
+      sendJson(res, 200, { object: 'list', data: [{ id: spec.model, object: 'model', created: 0, owned_by: 'scripted' }] });
+    } else {
+      sendJson(res, 404, {});
+    }
+  },
+});
 const env = {
   PATH: process.env.PATH ?? '/usr/bin:/bin',
   LANG: 'C.UTF-8',
   HOME: spec.home,
   XDG_CACHE_HOME: spec.cache,
-  COPILOT_PROVIDER_BASE_URL: url,
+  COPILOT_PROVIDER_BASE_URL: `http://127.0.0.1:${server.port}/v1`,
   COPILOT_MODEL: spec.model,
   COPILOT_OFFLINE: 'true',
   TERM: 'dumb',
   ...spec.env,
 };
-const started = Date.now();
-const child = spawn(spec.copilot, ['-p', spec.prompt, '--allow-all-tools', '--no-auto-update', ...spec.args], {
-  cwd: spec.cwd,
-  env,
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-let stdout = '';
-let stderr = '';
-child.stdout.on('data', (c) => {
-  stdout += c;
-});
-child.stderr.on('data', (c) => {
-  stderr += c;
-});
-let timedOut = false;
-const timer = setTimeout(() => {
-  timedOut = true;
-  child.kill('SIGKILL');
-}, spec.timeoutMs ?? 120_000);
-const [exitCode, signal] = await new Promise((done) => child.on('close', (code, sig) => done([code, sig])));
-clearTimeout(timer);
-server.close();
-writeFileSync(resultPath, JSON.stringify({ exitCode, signal, timedOut, durationMs: Date.now() - started, stdout, stderr, requests }));
-process.exit(0);
+const args = ['-p', spec.prompt, '--allow-all-tools', '--no-auto-update', ...spec.args];
+const run = await runAgent(spec.copilot, args, { cwd: spec.cwd, env, timeoutMs: spec.timeoutMs ?? 120_000 });
+finish(resultPath, { ...run, requests: server.close() });

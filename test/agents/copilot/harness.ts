@@ -47,6 +47,10 @@ export function warm(): void {
 export interface Turn {
   readonly tools?: readonly { readonly name: string; readonly args: Record<string, unknown> }[];
   readonly text?: string;
+  /** Answer with this HTTP error status instead (a failed model call); `text` is its message. */
+  readonly status?: number;
+  /** The prompt tokens the answer's usage reports (Copilot compacts near COPILOT_PROVIDER_MAX_PROMPT_TOKENS). */
+  readonly promptTokens?: number;
 }
 
 export interface AgentCase {
@@ -56,6 +60,8 @@ export interface AgentCase {
   /** Hook scripts by name → behaviour; each becomes `hooks/<name>.sh`, run as `sh $ROOT/hooks/<name>.sh`. */
   readonly hooks?: Readonly<Record<string, HookBehaviour>>;
   readonly env?: Readonly<Record<string, string>>;
+  /** Copilot's flags after `-p … --allow-all-tools --no-auto-update`; default `--trust-folder`. */
+  readonly args?: readonly string[];
 }
 
 export interface SessionResult {
@@ -85,7 +91,9 @@ export const hookCommand = (name: string): string => `sh $ROOT/hooks/${name}.sh`
 function record(root: string, name: string): string[] {
   const dump = join(root, 'dumps');
   return [
-    `if [ -z "$HOOKCTL_NO_DUMP" ]; then n=$(date +%s%N); cat > ${dump}/${name}.$n.json; env > ${dump}/${name}.$n.env;`,
+    // Written under another name, then renamed: an async hook (notification) may still be writing when the session ends.
+    `if [ -z "$HOOKCTL_NO_DUMP" ]; then n=$(date +%s%N); cat > ${dump}/${name}.$n.part; env > ${dump}/${name}.$n.env;`,
+    `mv ${dump}/${name}.$n.part ${dump}/${name}.$n.json;`,
     'else cat > /dev/null; fi',
   ];
 }
@@ -107,7 +115,7 @@ export async function runCase(spec: AgentCase): Promise<Observed> {
     cache: CACHE,
     model: 'gpt-4.1',
     prompt: 'Do the task.',
-    args: ['--trust-folder'],
+    args: spec.args ?? ['--trust-folder'],
     turns: substituteRootDeep(spec.turns, root),
     env: { ...spec.env },
     timeoutMs: 120_000,
@@ -166,14 +174,19 @@ function observe(root: string, session: SessionResult): Observed {
  * What hookctl says for the payload a hook really received: the same files, HOME in the sandbox,
  * repository hooks trusted as `--trust-folder` trusts them, the hook scripts not recording again.
  */
-export async function hookctlSays(root: string, event: string, payload: Record<string, unknown>): Promise<Outcome> {
+export async function hookctlSays(
+  root: string,
+  event: string,
+  payload: Record<string, unknown>,
+  trust: { workspaceTrust: 'check' | 'assume'; env?: Record<string, string> } = { workspaceTrust: 'assume' },
+): Promise<Outcome> {
   return dispatchOnce(
     {
       dialect: 'copilot',
       cwd: join(root, 'project'),
       home: join(root, 'home'),
-      env: { PATH: process.env.PATH, HOME: join(root, 'home'), HOOKCTL_NO_DUMP: '1', ROOT: root },
-      workspaceTrust: 'assume',
+      env: { PATH: process.env.PATH, HOME: join(root, 'home'), HOOKCTL_NO_DUMP: '1', ROOT: root, ...trust.env },
+      workspaceTrust: trust.workspaceTrust,
       rewriteOrder: 'configured',
     },
     event,

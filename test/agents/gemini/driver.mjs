@@ -3,13 +3,9 @@
 // The server answers every main-conversation request (streamGenerateContent) with the next scripted
 // turn, then with "All done."; any side request (generateContent: routing, next-speaker checks…)
 // with an empty JSON object as text. Every request is recorded, without the constant tool list.
-import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { finish, readSpec, runAgent, scriptedServer, sendJson } from '../scripted-session.mjs';
 
-const [specPath, resultPath] = process.argv.slice(2);
-const spec = JSON.parse(readFileSync(specPath, 'utf8'));
-const requests = [];
+const { spec, resultPath } = readSpec();
 let mainCount = 0;
 
 function turnResponse(turn) {
@@ -22,82 +18,44 @@ function turnResponse(turn) {
   };
 }
 
-const server = createServer((req, res) => {
-  let body = '';
-  req.on('data', (chunk) => {
-    body += chunk;
-  });
-  req.on('end', () => {
-    let parsed = null;
-    try {
-      parsed = JSON.parse(body);
-    } catch {
-      parsed = body;
-    }
-    const stream = (req.url ?? '').includes(':streamGenerateContent');
-    if (parsed && typeof parsed === 'object') {
-      const tools = parsed.tools;
-      if (Array.isArray(tools))
-        parsed.toolNames = tools.flatMap((t) => (Array.isArray(t.functionDeclarations) ? t.functionDeclarations.map((f) => f.name) : []));
-      delete parsed.tools;
-    }
-    requests.push({ url: req.url, main: stream, body: parsed });
-    if (stream) {
+const server = await scriptedServer({
+  classify: ({ url }) => url.includes(':streamGenerateContent'),
+  toolNames: (body) =>
+    Array.isArray(body.tools)
+      ? body.tools.flatMap((t) => (Array.isArray(t.functionDeclarations) ? t.functionDeclarations.map((f) => f.name) : []))
+      : [],
+  respond({ url, main }, res) {
+    if (main) {
       const turn = spec.turns[mainCount++] ?? { text: 'All done.' };
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.end(`data: ${JSON.stringify(turnResponse(turn))}\n\n`);
-    } else if ((req.url ?? '').includes(':countTokens')) {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ totalTokens: 10 }));
+    } else if (url.includes(':countTokens')) {
+      sendJson(res, 200, { totalTokens: 10 });
     } else {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(turnResponse({ text: '{}' })));
+      sendJson(res, 200, turnResponse({ text: '{}' }));
     }
-  });
+  },
 });
-
-await new Promise((go) => server.listen(0, '127.0.0.1', go));
-const url = `http://127.0.0.1:${server.address().port}`;
 const env = {
   PATH: process.env.PATH ?? '/usr/bin:/bin',
   LANG: 'C.UTF-8',
   HOME: spec.home,
   GEMINI_CLI_HOME: spec.home,
-  GOOGLE_GEMINI_BASE_URL: url,
+  GOOGLE_GEMINI_BASE_URL: `http://127.0.0.1:${server.port}`,
   GEMINI_API_KEY: 'scripted-model-dummy-key',
   TERM: 'dumb',
   ...spec.env,
 };
-const started = Date.now();
-const child = spawn(spec.gemini, ['-p', spec.prompt, '--output-format', 'json', ...spec.args], {
+const run = await runAgent(spec.gemini, ['-p', spec.prompt, '--output-format', 'json', ...spec.args], {
   cwd: spec.cwd,
   env,
-  stdio: ['ignore', 'pipe', 'pipe'],
+  timeoutMs: spec.timeoutMs ?? 90_000,
 });
-let stdout = '';
-let stderr = '';
-child.stdout.on('data', (c) => {
-  stdout += c;
-});
-child.stderr.on('data', (c) => {
-  stderr += c;
-});
-let timedOut = false;
-const timer = setTimeout(() => {
-  timedOut = true;
-  child.kill('SIGKILL');
-}, spec.timeoutMs ?? 90_000);
-const [exitCode, signal] = await new Promise((done) => child.on('close', (code, sig) => done([code, sig])));
-clearTimeout(timer);
-server.close();
+const requests = server.close();
 let output = null;
 try {
-  output = JSON.parse(stdout.slice(stdout.indexOf('{')));
+  output = JSON.parse(run.stdout.slice(run.stdout.indexOf('{')));
 } catch {
   output = null;
 }
-writeFileSync(
-  resultPath,
-  JSON.stringify({ exitCode, signal, timedOut, durationMs: Date.now() - started, stdout, output, stderr, requests }),
-);
-process.exit(0);
+finish(resultPath, { ...run, output, requests });

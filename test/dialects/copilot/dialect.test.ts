@@ -11,7 +11,7 @@ import { makeTempProject } from '../../helpers/temp-project.js';
 const hooksFile = (hooks: Record<string, unknown[]>) => JSON.stringify({ version: 1, hooks });
 
 describe('copilot loadConfig', () => {
-  it('reads every .github/hooks/*.json in descending name order, then the user dir; bash, timeoutSec, env, matcher groups', async () => {
+  it('reads the user dir, then every .github/hooks/*.json in descending name order; bash, timeoutSec, env, matcher groups', async () => {
     const sandbox = makeTempProject();
     sandbox.write('project/.github/hooks/a.json', hooksFile({ preToolUse: [{ type: 'command', bash: 'echo a', timeoutSec: 3 }] }));
     sandbox.write(
@@ -23,11 +23,11 @@ describe('copilot loadConfig', () => {
     const loaded = await loadConfig({ cwd: sandbox.project, home: sandbox.home, env: {} });
     expect(loaded.findings).toEqual([]);
     expect(loaded.handlers.map((h) => [h.event, h.command, h.source])).toEqual([
+      ['PreToolUse', 'echo u', 'user'],
       ['preToolUse', 'echo b', 'project'],
       ['preToolUse', 'echo a', 'project'],
-      ['PreToolUse', 'echo u', 'user'],
     ]);
-    const [b, a, u] = loaded.handlers;
+    const [u, b, a] = loaded.handlers;
     expect(a?.timeoutMs).toBe(3000);
     expect(b?.timeoutMs).toBe(30_000);
     expect(b?.env).toMatchObject({ K: 'v', COPILOT_HOOK_DIR: `${sandbox.project}/.github/hooks` });
@@ -64,7 +64,7 @@ describe('copilot interpret (preToolUse)', () => {
       'preToolUse',
       printed({ permissionDecision: 'ask', permissionDecisionReason: 'r' }),
       true,
-      'Denied by preToolUse hook: r',
+      'Denied by preToolUse hook (unable to ask user for confirmation): r',
     ],
     [
       'Claude-style deny',
