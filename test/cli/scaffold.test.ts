@@ -1,4 +1,3 @@
-import { eventFileStem } from '../../src/contracts/schema-files.js';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
