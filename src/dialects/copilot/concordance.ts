@@ -17,6 +17,7 @@ export const concordance: DialectConcordance = {
     Stop: 'agentStop',
     SessionEnd: 'sessionEnd',
   },
-  // Its Claude-named PreToolUse carries `Bash` (events.ts), and a matcher there takes either (index.ts `aliases`).
-  tools: { shell: ['bash', 'Bash'], edit: 'edit', write: 'create', read: 'view', grep: 'grep', glob: 'glob' },
+  // Its Claude-named events carry Claude's tool names (PreToolUse `Bash`, PostToolUseFailure `Read`: events.ts,
+  // fixture.ts), and a matcher there takes either (index.ts `aliases`).
+  tools: { shell: ['bash', 'Bash'], edit: 'edit', write: 'create', read: ['view', 'Read'], grep: 'grep', glob: 'glob' },
 };
