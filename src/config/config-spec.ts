@@ -297,12 +297,6 @@ export interface DialectConfigSpec {
    */
   watchListEvents?: ReadonlySet<string>;
   /**
-   * The settings key that limits which URLs HTTP handlers may call (claude `allowedHttpHookUrls`,
-   * merged across every settings layer), the handler field holding the URL and how a URL is
-   * matched against the patterns. A URL outside the list is never called.
-   */
-  urlAllowList?: { settingKey: string; urlField: string; allowed(url: string, patterns: readonly string[]): boolean };
-  /**
    * Set when the agent evaluates regex matchers with a backtracking engine (claude: JavaScript's
    * `RegExp`): finds a regex that backtracks exponentially there, with a word that, repeated, shows
    * it. Such a pattern stalls the agent itself, although hookctl runs matchers in linear time.

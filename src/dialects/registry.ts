@@ -4,7 +4,7 @@ import type { HookInputMap as CopilotInputs } from '../../generated/copilot/type
 import type { HookInputMap as GeminiInputs } from '../../generated/gemini/types.js';
 import type { HookInputMap as OctoInputs } from '../../generated/octo/types.js';
 import type { HookInputMap as OpenInterpreterInputs } from '../../generated/openinterpreter/types.js';
-import type { DialectConfigSpec } from '../config/config-spec.js';
+import type { DialectRules, Rule, RuledConfigSpec } from '../config/rule.js';
 import { UnknownDialectError } from '../errors.js';
 import type { Dialect, DialectManifest } from '../kit/index.js';
 import { didYouMean } from '../util/did-you-mean.js';
@@ -22,7 +22,9 @@ export interface DialectEntry {
   /** The whole dialect: loaders, validators, protocol, trust. */
   load(): Promise<Dialect>;
   /** The dialect's config rules alone (what lint needs), without its validators or protocol. */
-  loadConfigSpec(): Promise<DialectConfigSpec>;
+  loadConfigSpec(): Promise<RuledConfigSpec>;
+  /** The lint rules the dialect registers (its `rules/` folder, also its spec's `rules`), without the spec. */
+  loadRules?(): Promise<DialectRules>;
 }
 
 /**
@@ -46,6 +48,7 @@ export const DIALECTS = {
     manifest: claudeManifest,
     load: async () => (await import('./claude/index.js')).dialect,
     loadConfigSpec: async () => (await import('./claude/config-spec.js')).configSpec,
+    loadRules: async () => (await import('./claude/rules/index.js')).rules,
   },
   codex: {
     manifest: codexManifest,
@@ -93,8 +96,13 @@ export function loadDialect(id: DialectId): Promise<Dialect> {
   return entryOf(id).load();
 }
 
-export function loadConfigSpec(id: DialectId): Promise<DialectConfigSpec> {
+export function loadConfigSpec(id: DialectId): Promise<RuledConfigSpec> {
   return entryOf(id).loadConfigSpec();
+}
+
+/** The lint rules a dialect registers, in its order; none for a dialect with only the core rules. */
+export async function loadDialectRules(id: DialectId): Promise<readonly Rule[]> {
+  return (await entryOf(id).loadRules?.())?.all() ?? [];
 }
 
 /** Library callers are not type-checked: `createEngine({ dialect: 'nope' })` gets a named error, not `DIALECTS[id] is undefined`. */

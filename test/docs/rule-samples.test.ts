@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { RULES } from '../../src/lint/rules/index.js';
+import { everyRule } from '../../src/dialects/every-rule.js';
 import { lintCase, type TestFile } from '../lint/rule-tester.js';
 
 /**
@@ -73,7 +73,7 @@ function parseSample(text: string): Sample {
   return sample;
 }
 
-describe.each(RULES.map((rule) => [rule.meta.id, rule] as const))('docs/rules/%s.md', (id, rule) => {
+describe.each((await everyRule()).map((rule) => [rule.meta.id, rule] as const))('docs/rules/%s.md', (id, rule) => {
   const page = readFileSync(new URL(`${id}.md`, DOCS), 'utf8');
 
   it('Wrong sample is reported by the rule', async () => {

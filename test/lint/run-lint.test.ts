@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/dialects/openinterpreter/load-config.js';
-import { loadConfigSpec } from '../../src/dialects/registry.js';
+import { loadConfigSpec, loadDialectRules } from '../../src/dialects/registry.js';
 import { runLint } from '../../src/lint/run-lint.js';
 import { makeTempProject } from '../helpers/temp-project.js';
 
@@ -104,7 +104,11 @@ describe('runLint', () => {
       { file: project, line: 4, column: 5, ruleId: 'unknown-event', severity: 'error' },
     ];
     expect(findings.map(({ file, line, column, ruleId, severity }) => ({ file, line, column, ruleId, severity }))).toEqual(expected);
-    expect(rules.map((rule) => [rule.id, rule.severity])).toEqual(Object.entries(ISSUE_RULES));
+    // openinterpreter runs the core rules; the ones a dialect registers for its agent alone run on its files only.
+    const own = new Set((await loadDialectRules('claude')).map((rule) => rule.meta.id));
+    expect(rules.map((rule) => [rule.id, rule.severity])).toEqual(Object.entries(ISSUE_RULES).filter(([id]) => !own.has(id)));
+    const claude = await runLint({ spec: await loadConfigSpec('claude'), context });
+    expect(claude.rules.map((rule) => rule.id).sort()).toEqual([...rules.map((rule) => rule.id), ...own].sort());
 
     // The runtime applies the same rules minus file-system and speed advice.
     const loaded = await loadConfig(context);

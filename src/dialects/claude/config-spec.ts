@@ -1,6 +1,6 @@
-import type { DialectConfigSpec, FieldType } from '../../config/config-spec.js';
+import type { FieldType } from '../../config/config-spec.js';
+import type { RuledConfigSpec } from '../../config/rule.js';
 import { CLAUDE_EVENTS, GUARD_EVENTS, IF_EVENTS, MODEL_HANDLER_EVENTS, STARTUP_EVENTS } from './events.js';
-import { urlAllowed } from './http.js';
 import { ifBypasses } from './if-condition.js';
 import { SESSION_END_DEFAULT_MS, SESSION_END_MAX_MS } from './budget.js';
 import { describeClaudeFile, discoverClaudeFiles } from './config-layers.js';
@@ -11,6 +11,7 @@ import { toolNames } from './tool-names.js';
 import { hookVariables } from './hook-variables.js';
 import { exponentialBacktracking } from '../../config/regex-backtracking.js';
 import { claudeHookSwitches } from './settings.js';
+import { rules } from './rules/index.js';
 
 /** Settings keys hookctl reads (SPEC-dialects 8.1, 8.2); every other settings key belongs to Claude Code and is not checked. */
 const SETTINGS_FIELDS: Readonly<Record<string, FieldType>> = {
@@ -33,7 +34,7 @@ const TYPE_FIELDS = {
  * claude config rules (SPEC-dialects 8.1 to 8.3): JSON settings files with matcher groups, five
  * handler types, timeouts in seconds (fractions allowed), Claude's own matcher rules.
  */
-export const configSpec: DialectConfigSpec = {
+export const configSpec: RuledConfigSpec = {
   dialect: 'claude',
   events: CLAUDE_EVENTS,
   nesting: 'groups',
@@ -150,8 +151,9 @@ export const configSpec: DialectConfigSpec = {
   hookVariables,
   // cc hooks §FileChanged: the matcher, split on `|`, names the files to watch.
   watchListEvents: new Set(['FileChanged']),
-  urlAllowList: { settingKey: 'allowedHttpHookUrls', urlField: 'url', allowed: (url, patterns) => urlAllowed(url, patterns) },
   exponentialBacktracking,
   discover: discoverClaudeFiles,
   describeFile: describeClaudeFile,
+  // Lint rules only Claude Code needs (rules/index.ts), run after the core rules.
+  rules,
 };

@@ -47,7 +47,6 @@ import { unsetVariable } from './unset-variable.js';
 import { unreadableScript } from './unreadable-script.js';
 import { unreadFile } from './unread-file.js';
 import { unsupportedHandlerType } from './unsupported-handler-type.js';
-import { urlNotAllowed } from './url-not-allowed.js';
 import { watchListPattern } from './watch-list-pattern.js';
 import { untrustedProject } from './untrusted-project.js';
 
@@ -95,7 +94,6 @@ export const RULES: readonly Rule[] = [
   fieldIgnored,
   execCommandHasSpaces,
   shellFormPlaceholder,
-  urlNotAllowed,
   httpRequestRefused,
   httpEnvAllowed,
   featuresDisabled,

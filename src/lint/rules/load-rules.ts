@@ -29,7 +29,6 @@ import { unknownKey } from './unknown-key.js';
 import { unreadFile } from './unread-file.js';
 import { unsupportedHandlerType } from './unsupported-handler-type.js';
 import { untrustedProject } from './untrusted-project.js';
-import { urlNotAllowed } from './url-not-allowed.js';
 import { watchListPattern } from './watch-list-pattern.js';
 
 /**
@@ -65,7 +64,6 @@ export const LOAD_RULES: readonly Rule[] = [
   fieldIgnored,
   execCommandHasSpaces,
   shellFormPlaceholder,
-  urlNotAllowed,
   featuresDisabled,
   hooksSwitch,
   pluginDiscovery,

@@ -1,7 +1,14 @@
 import { relative } from 'node:path';
-import { scalarField, setField } from '../../config/field-value.js';
-import type { CheckedFile } from '../rule.js';
-import { createRule } from '../rule.js';
+import { scalarField, setField } from '../../../config/field-value.js';
+import type { CheckedFile } from '../../../config/rule.js';
+import { createRule } from '../../../config/rule.js';
+import { urlAllowed } from '../http.js';
+
+/**
+ * The settings key that limits which URLs HTTP handlers may call (merged across every settings
+ * layer), the handler field holding the URL, and how a URL is matched against the patterns.
+ */
+const ALLOW_LIST = { settingKey: 'allowedHttpHookUrls', urlField: 'url', allowed: urlAllowed } as const;
 
 /**
  * An HTTP hook whose URL the settings' allow-list does not admit (claude `allowedHttpHookUrls`:
@@ -20,9 +27,8 @@ export const urlNotAllowed = createRule({
     notAllowed: 'URL {{url}} matches no pattern of "{{setting}}" ({{patterns}}, set in {{files}}), so the agent never calls this hook',
     noneAllowed: '"{{setting}}" is an empty list (set in {{files}}), which blocks every HTTP hook: the agent never calls {{url}}',
   },
-  check({ spec, checked, all, projectDir, report }) {
-    const allowList = spec.urlAllowList;
-    if (allowList === undefined) return;
+  check({ checked, all, projectDir, report }) {
+    const allowList = ALLOW_LIST;
     const setting = allowListOf(all, allowList.settingKey);
     if (setting === null) return;
     const files = setting.files.map((path) => relativeOrAbsolute(projectDir, path)).join(', ');

@@ -1,5 +1,5 @@
-import { urlNotAllowed } from '../../../src/lint/rules/url-not-allowed.js';
-import { CLAUDE_SETTINGS, OI_JSON, positionOf, RuleTester } from '../rule-tester.js';
+import { urlNotAllowed } from '../../../../src/dialects/claude/rules/url-not-allowed.js';
+import { CLAUDE_SETTINGS, OI_JSON, positionOf, RuleTester } from '../../../lint/rule-tester.js';
 
 const http = (url: string, extra = '') =>
   `{ ${extra}"hooks": { "PostToolUse": [{ "hooks": [{ "type": "http", "url": ${JSON.stringify(url)} }] }] } }`;
