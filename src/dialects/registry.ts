@@ -54,6 +54,7 @@ export const DIALECTS = {
     manifest: codexManifest,
     load: async () => (await import('./codex/index.js')).dialect,
     loadConfigSpec: async () => (await import('./codex/config-spec.js')).configSpec,
+    loadRules: async () => (await import('./codex/rules/index.js')).rules,
   },
   gemini: {
     manifest: geminiManifest,

@@ -1,7 +1,6 @@
 import type { FieldType } from '../../config/config-spec.js';
 import type { RuledConfigSpec } from '../../config/rule.js';
-import { CLAUDE_EVENTS, GUARD_EVENTS, IF_EVENTS, MODEL_HANDLER_EVENTS, STARTUP_EVENTS } from './events.js';
-import { ifBypasses } from './if-condition.js';
+import { CLAUDE_EVENTS, GUARD_EVENTS, IF_EVENTS } from './events.js';
 import { SESSION_END_DEFAULT_MS, SESSION_END_MAX_MS } from './budget.js';
 import { describeClaudeFile, discoverClaudeFiles } from './config-layers.js';
 import { compileClaudeMatcher } from './matcher.js';
@@ -10,7 +9,6 @@ import { toolEquivalents } from '../shared/tool-equivalents.js';
 import { toolNames } from './tool-names.js';
 import { hookVariables } from './hook-variables.js';
 import { exponentialBacktracking } from '../../config/regex-backtracking.js';
-import { claudeHookSwitches } from './settings.js';
 import { rules } from './rules/index.js';
 
 /** Settings keys hookctl reads (SPEC-dialects 8.1, 8.2); every other settings key belongs to Claude Code and is not checked. */
@@ -97,12 +95,11 @@ export const configSpec: RuledConfigSpec = {
   // cc settings §Fix a broken settings file: "a value the schema rejects" → "continue without the
   // broken settings": a wrongly typed setting, a blank command, a group without hooks drop the file too.
   schemaRejectsFile: true,
-  hookSwitches: claudeHookSwitches,
   onError: 'skip',
   // cc hooks §SessionEnd: the hooks share 1.5 s, raised to the largest per-hook timeout, at most 60 s.
   eventTimeouts: { SessionEnd: { defaultMs: SESSION_END_DEFAULT_MS, maxMs: SESSION_END_MAX_MS } },
-  // cc hooks §Exec form and shell form; cc changelog 2.1.207 (`${user_config.*}` refused in shell form).
-  execForm: { argsField: 'args', refusedInShellForm: /\$\{user_config\.[^}]*\}/ },
+  // cc hooks §Exec form and shell form (`${user_config.*}` refused in shell form: rules/shell-form-placeholder.ts).
+  execForm: { argsField: 'args' },
   pathVariables: (file, projectDir) => ({
     CLAUDE_PROJECT_DIR: projectDir,
     ...(file.plugin ? { CLAUDE_PLUGIN_ROOT: file.plugin.root, CLAUDE_PLUGIN_DATA: file.plugin.data } : {}),
@@ -121,8 +118,6 @@ export const configSpec: RuledConfigSpec = {
     SessionEnd: 'Claude Code shows stderr to the user',
   },
   conditionField: { field: 'if', events: IF_EVENTS },
-  // Claude Code 2.1.328 follows no wrapper, path, eval or -c script for `if` (test/agents/claude/tables.test.ts).
-  conditionBypass: { agent: 'Claude Code 2.1.328', events: new Set(['PreToolUse', 'PermissionRequest']), bypasses: ifBypasses },
   // Claude Code 2.1.332: `onFailure: "block"` makes a failed or timed-out guard block (the binary's
   // guard-event set; test/agents/claude cases). For lint's `guard-fails-open`.
   failClosed: {
@@ -133,24 +128,12 @@ export const configSpec: RuledConfigSpec = {
     types: new Set(['command', 'http', 'mcp_tool']),
     ignoredWith: ['async', 'asyncRewake'],
   },
-  // cc hooks §Prompt-based hooks: prompt and agent on 13 events; SessionStart and Setup take no http.
-  handlerTypeEvents: {
-    prompt: MODEL_HANDLER_EVENTS,
-    agent: MODEL_HANDLER_EVENTS,
-    http: new Set(CLAUDE_EVENTS.map((event) => event.name).filter((name) => !STARTUP_EVENTS.has(name))),
-  },
-  // cc hooks §Common fields: "Only honored for hooks declared in skill frontmatter".
-  honouredElsewhere: { once: 'skill frontmatter' },
   mcpToolPrefix: 'mcp__',
   // Other agents' names for Claude's tools, from the one cross-agent table (issue 39).
   toolNames: { ...toolNames, equivalents: toolEquivalents('Claude Code') },
   // cc changelog 2.1.101: an unknown event drops only its own entry.
-  // docs/claude.md "Aggregation": Claude Code 2.1.328 takes the first PermissionRequest answer to arrive.
-  firstAnswerDecides: new Set(['PermissionRequest']),
   unknownEventIgnored: { agent: 'Claude Code 2.1.328', effect: 'drops this entry' },
   hookVariables,
-  // cc hooks §FileChanged: the matcher, split on `|`, names the files to watch.
-  watchListEvents: new Set(['FileChanged']),
   exponentialBacktracking,
   discover: discoverClaudeFiles,
   describeFile: describeClaudeFile,

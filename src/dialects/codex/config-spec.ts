@@ -1,15 +1,15 @@
 import type { ConfigFile } from '../../config/config-file.js';
-import type { DialectConfigSpec, FeaturesPolicy, FeaturesSwitch } from '../../config/config-spec.js';
+import type { FeaturesPolicy, FeaturesSwitch } from '../../config/config-spec.js';
+import type { RuledConfigSpec } from '../../config/rule.js';
 import { setField } from '../../config/field-value.js';
 import type { SourceEntry } from '../../config/source-tree.js';
 import { toolEquivalents } from '../shared/tool-equivalents.js';
 import { describeCodexFile, discoverCodexFiles } from './config-layers.js';
 import { CODEX_EVENTS, CONTEXT_LIMIT_EVENTS } from './events.js';
 import { hookKey } from './hook-key.js';
-import { definitionHash } from './definition.js';
 import { familySpec } from './family-spec.js';
 import { projectAnchor } from './project-anchor.js';
-import { hookStates } from './trust-state.js';
+import { rules } from './rules/index.js';
 
 /**
  * codex config rules (SPEC-dialects 9.2, 9.3): the family's JSON/TOML format, matchers,
@@ -20,7 +20,7 @@ import { hookStates } from './trust-state.js';
 /** The clause of a config.toml `[hooks]` type error: Codex refuses to start, so no hook runs. */
 export const CODEX_WILL_NOT_START = 'Codex will not start';
 
-export const configSpec: DialectConfigSpec = {
+export const configSpec: RuledConfigSpec = {
   dialect: 'codex',
   events: CODEX_EVENTS,
   ...familySpec,
@@ -54,15 +54,6 @@ export const configSpec: DialectConfigSpec = {
   inlineConfigRefusal: CODEX_WILL_NOT_START,
   // hook_config.rs reads events into a map and skips names it does not know (SPEC-dialects 9.2).
   unknownEventIgnored: { agent: 'Codex 0.169.0', effect: 'skips this event' },
-  // docs/codex.md, issue 21 (test/agents/codex): `apply_patch <<'EOF'` run through exec_command reaches
-  // PreToolUse as Bash with the heredoc as tool_input.command, and no PostToolUse fires for it. Only the
-  // guard is noted: a PostToolUse hook blocks nothing, and no matcher there can see such a patch.
-  shellPatch: {
-    agent: 'Codex 0.169.0',
-    patchTools: ['apply_patch', 'Edit', 'Write'],
-    shellTool: 'Bash',
-    events: { PreToolUse: 'reaches PreToolUse as "Bash" with the patch in tool_input.command, and no PostToolUse fires for it' },
-  },
   // codex-rs/core/src/tools/hook_names.rs: hooks see Bash, apply_patch (Edit, Write), spawn_agent (Agent), mcp__…
   toolNames: {
     tools: ['Bash', 'apply_patch', 'Edit', 'Write', 'spawn_agent', 'Agent'],
@@ -78,15 +69,10 @@ export const configSpec: DialectConfigSpec = {
   handlerId: (file, event, group, handler) => hookKey(file.key ?? file.parsed.path, event, group, handler),
   featuresSwitch,
   decideFeatures,
-  recordedTrust: {
-    trustedHashes: (files) =>
-      new Map(
-        [...hookStates(files)].flatMap(([key, state]) => (state.trustedHash === undefined ? [] : [[key, state.trustedHash] as const])),
-      ),
-    hash: definitionHash,
-  },
   discover: discoverCodexFiles,
   describeFile: describeCodexFile,
+  // Lint rules only Codex needs (rules/index.ts), run after the core rules.
+  rules,
 };
 
 /**
