@@ -1,9 +1,8 @@
 import type { Finding, Severity } from '../kit/finding.js';
 import { formatMessage, stringifyData } from '../kit/message.js';
-import type { CheckedFile, InstalledAgent, Rule } from './rule.js';
+import type { CheckedFile, InstalledAgent, Rule, RuledConfigSpec } from './rule.js';
 import { showText } from '../util/show-text.js';
 import type { ConfigFile } from './config-file.js';
-import type { DialectConfigSpec } from './config-spec.js';
 import { extractDeclarations } from './declarations.js';
 import type { SourceNode } from './source-tree.js';
 
@@ -19,16 +18,19 @@ export interface Analysis {
  * path inside a message (lint: relative to the repository root); by default paths stay absolute.
  * `lint`, when lint runs (not the runtime loading config): findings keep lint's levels (at load a
  * rule's or a report's `loadSeverity` caps them), and rules see the environment lint runs in.
+ * When config loads, the dialect's own load rules (`spec.rules.atLoad`) run after `rules`; lint
+ * passes every rule itself, the dialect's lint-only ones included (runLint).
  */
 export function analyseFiles(
   files: readonly ConfigFile[],
-  spec: DialectConfigSpec,
-  rules: readonly Rule[],
+  spec: RuledConfigSpec,
+  coreRules: readonly Rule[],
   projectDir: string,
   showPath: (path: string) => string = (path) => path,
   lint?: { env: Readonly<Record<string, string | undefined>>; installedAgent?: InstalledAgent },
 ): Analysis {
   const checked = files.map((file) => ({ file, declarations: extractDeclarations(file, spec) }));
+  const rules = lint === undefined ? [...coreRules, ...(spec.rules?.atLoad ?? [])] : coreRules;
   const findings: Finding[] = [];
   const invalidated = new Set<SourceNode>();
   for (const item of checked) {

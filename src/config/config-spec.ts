@@ -1,8 +1,7 @@
-import type { EventSpec, HandlerRecord, LoadContext } from '../kit/index.js';
+import type { EventSpec, LoadContext } from '../kit/index.js';
 import type { MatcherCompilation, MatcherSyntax } from './compile-matcher.js';
 import type { ConfigFile, FileRole } from './config-file.js';
 import type { LayerDeclaration, LoadPolicy } from './load-declaration.js';
-import type { SourceEntry } from './source-tree.js';
 
 export type { FeaturesPolicy, FeaturesSwitch } from './load-declaration.js';
 
@@ -75,18 +74,6 @@ export interface HandlerTypes {
   fields?: Readonly<Record<string, readonly string[]>>;
   /** Fields a handler of the type must set (`command` for command hooks, `url` for http). Absent: `command`. */
   required?: Readonly<Record<string, readonly string[]>>;
-}
-
-/** A setting that keeps hooks from running, in force: what it does, and the entry that decided. */
-export interface HookSwitch {
-  /**
-   * `all-off`: no hook runs, managed ones included; `non-managed-off`: only managed hooks (and
-   * plugins the managed settings enable) run; `managed-only`: the same, by a managed-only policy;
-   * `plugin-only`: user, project and local hooks do not run.
-   */
-  effect: 'all-off' | 'non-managed-off' | 'managed-only' | 'plugin-only';
-  file: ConfigFile;
-  entry: SourceEntry;
 }
 
 export interface TopLevelRule {
@@ -169,10 +156,9 @@ export interface DialectConfigSpec {
   eventTimeouts?: Readonly<Record<string, { defaultMs: number; maxMs: number }>>;
   /**
    * Command handlers that may run without a shell (claude): when `argsField` is set, `command` is
-   * the program (spawned directly) and each item of it one argument. `refusedInShellForm` matches
-   * a placeholder the agent will not substitute into a shell command (claude `${user_config.*}`).
+   * the program (spawned directly) and each item of it one argument.
    */
-  execForm?: { argsField: string; refusedInShellForm?: RegExp };
+  execForm?: { argsField: string };
   /**
    * Variables whose value lint knows (claude `CLAUDE_PROJECT_DIR` = the project dir, a plugin's
    * root): a script path built from them is checked like a relative one. In shell form `$NAME` and
@@ -226,13 +212,6 @@ export interface DialectConfigSpec {
    */
   conditionField?: { field: string; events: ReadonlySet<string> };
   /**
-   * Command forms that run what a `conditionField` rule names without the agent running the hook
-   * (claude: Claude Code tests `Bash(rm *)` against the command as written, so `sudo rm` skips it).
-   * On `events` (where a hook guards), `bypasses(rule)` lists such forms, or null for a rule that
-   * names no command; for lint's `if-guard-bypassable`.
-   */
-  conditionBypass?: { agent: string; events: ReadonlySet<string>; bypasses(rule: string): readonly string[] | null };
-  /**
    * A handler field that makes a failed or timed-out hook block (claude `"onFailure": "block"`): on
    * `events` (where a hook guards an action) a handler of one of `types` without it lets the action
    * through when it fails; `ignoredWith` are boolean fields that make the agent ignore it. For
@@ -246,16 +225,6 @@ export interface DialectConfigSpec {
     types: ReadonlySet<string>;
     ignoredWith: readonly string[];
   };
-  /**
-   * Handler types the agent accepts only on some events (claude: `prompt` and `agent` on 13 events,
-   * `http` on all but SessionStart and Setup); a type not listed here is allowed everywhere.
-   */
-  handlerTypeEvents?: Readonly<Record<string, ReadonlySet<string>>>;
-  /**
-   * Handler fields the agent honours only elsewhere (claude `once`: skill frontmatter), with where:
-   * set in these files they do nothing.
-   */
-  honouredElsewhere?: Readonly<Record<string, string>>;
   /**
    * How the agent names MCP tools, `<prefix><server>__<tool>` (claude `mcp__`): an exact matcher
    * on a tool event that names only a server matches no tool.
@@ -279,17 +248,6 @@ export interface DialectConfigSpec {
    * `unknown-event` is then a warning naming that version (a newer agent may know the event);
    * without it (octo, a hard load error) it stays an error.
    */
-  /**
-   * Events where the first hook to answer decides, whatever the others say (claude
-   * PermissionRequest), for lint's `permission-answer-race`.
-   */
-  firstAnswerDecides?: ReadonlySet<string>;
-  /**
-   * File edits that can bypass the edit tool's hooks: the agent applies a patch written as a shell
-   * heredoc (codex `apply_patch <<'EOF'`), which hooks see as `shellTool` or not at all. `events`:
-   * what such an edit does on each event, for lint's `patch-via-shell` note.
-   */
-  shellPatch?: { agent: string; patchTools: readonly string[]; shellTool: string; events: Readonly<Record<string, string>> };
   unknownEventIgnored?: { agent: string; effect: string };
   toolNames?: {
     tools: readonly string[];
@@ -319,17 +277,6 @@ export interface DialectConfigSpec {
     neverSet: Readonly<Record<string, string>>;
   };
   /**
-   * Events whose matcher is also the list of files the agent watches, split on `|`, each piece a
-   * literal file name (claude FileChanged): a piece with wildcard characters watches nothing.
-   */
-  watchListEvents?: ReadonlySet<string>;
-  /**
-   * The settings key that limits which URLs HTTP handlers may call (claude `allowedHttpHookUrls`,
-   * merged across every settings layer), the handler field holding the URL and how a URL is
-   * matched against the patterns. A URL outside the list is never called.
-   */
-  urlAllowList?: { settingKey: string; urlField: string; allowed(url: string, patterns: readonly string[]): boolean };
-  /**
    * Set when the agent evaluates regex matchers with a backtracking engine (claude: JavaScript's
    * `RegExp`): finds a regex that backtracks exponentially there, with a word that, repeated, shows
    * it. Such a pattern stalls the agent itself, although hookctl runs matchers in linear time.
@@ -348,20 +295,6 @@ export interface DialectConfigSpec {
    */
   handlerId?(file: ConfigFile, event: string, group: number, handler: number): string;
   /**
-   * Trust the agent records in its own config, by a hook's position (codex `[hooks.state]`): the
-   * trusted hashes of one load's files by hook id, and the hash a hook is compared with. Lets lint
-   * say that a hook changed or moved since it was trusted.
-   */
-  recordedTrust?: {
-    trustedHashes(files: readonly ConfigFile[]): ReadonlyMap<string, string>;
-    hash(record: HandlerRecord): string;
-  };
-  /**
-   * Settings in force that keep hooks from running, beyond `[features] hooks` (claude
-   * `disableAllHooks`, `allowManagedHooksOnly`, `strictPluginOnlyCustomization`), decided from the
-   * files in layer order: what each does and where the deciding setting is written.
-   */
-  hookSwitches?(files: readonly ConfigFile[]): readonly HookSwitch[];
   /**
    * True when the agent validates a settings or hooks file as a whole against its schema (claude),
    * so that besides what `wholeFileRejection` covers, a setting it reads with a value of the wrong

@@ -1,6 +1,7 @@
 /**
  * The lint rule contract. It lives in config, beside the runner that executes rules when config loads
- * (analyse-files.ts), so config never imports lint; the rules themselves live in src/lint/rules/.
+ * (analyse-files.ts), so config never imports lint; the rules themselves live in src/lint/rules/ (the
+ * core rules, every dialect's) and in src/dialects/<id>/rules/ (the rules a dialect registers: DialectRules).
  */
 import type { Severity } from '../kit/finding.js';
 import { checkTemplates, type MessageDescriptor, type MessageMap } from '../kit/message.js';
@@ -119,3 +120,18 @@ export function createRule<const Messages extends MessageMap>(definition: RuleDe
   const meta = { id, severity, description, docs: `docs/rules/${id}.md`, messages };
   return { meta, atLoad, ...(loadSeverity === undefined ? {} : { loadSeverity }), check: check as unknown as Rule['check'] };
 }
+
+/**
+ * The lint rules one dialect registers beside its config spec, as an ESLint plugin ships `rules`
+ * beside `languages`: checks only its agent needs, with the data they read, in the dialect's folder
+ * (src/dialects/<id>/rules/). The runner runs them after the core rules, and only for that dialect.
+ */
+export interface DialectRules {
+  /** The rules that also run when config loads (`atLoad`), imported with the spec. */
+  readonly atLoad: readonly Rule[];
+  /** Every rule of the dialect, lint-only ones included; imported when lint runs, so a `run` never loads them. */
+  all(): Promise<readonly Rule[]>;
+}
+
+/** A dialect's config spec with the rules it registers (DialectRules); core reads `rules` only through this type. */
+export type RuledConfigSpec = DialectConfigSpec & { readonly rules?: DialectRules };

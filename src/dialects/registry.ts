@@ -5,6 +5,7 @@ import type { HookInputMap as GeminiInputs } from '../../generated/gemini/types.
 import type { HookInputMap as OctoInputs } from '../../generated/octo/types.js';
 import type { HookInputMap as OpenInterpreterInputs } from '../../generated/openinterpreter/types.js';
 import type { DialectConfigSpec } from '../config/config-spec.js';
+import type { DialectRules, Rule, RuledConfigSpec } from '../config/rule.js';
 import { UnknownDialectError } from '../errors.js';
 import type { Dialect, DialectManifest } from '../kit/index.js';
 import { didYouMean } from '../util/did-you-mean.js';
@@ -24,7 +25,9 @@ export interface DialectEntry {
   /** The whole dialect: loaders, validators, protocol, trust. */
   load(): Promise<Dialect>;
   /** The dialect's config rules alone (what lint needs), without its validators or protocol. */
-  loadConfigSpec(): Promise<DialectConfigSpec>;
+  loadConfigSpec(): Promise<RuledConfigSpec>;
+  /** The lint rules the dialect registers (its `rules/` folder, also its spec's `rules`), without the spec. */
+  loadRules?(): Promise<DialectRules>;
 }
 
 /**
@@ -48,11 +51,13 @@ export const DIALECTS = {
     manifest: claudeManifest,
     load: async () => (await import('./claude/index.js')).dialect,
     loadConfigSpec: async () => (await import('./claude/config-spec.js')).configSpec,
+    loadRules: async () => (await import('./claude/rules/index.js')).rules,
   },
   codex: {
     manifest: codexManifest,
     load: async () => (await import('./codex/index.js')).dialect,
     loadConfigSpec: async () => (await import('./codex/config-spec.js')).configSpec,
+    loadRules: async () => (await import('./codex/rules/index.js')).rules,
   },
   gemini: {
     manifest: geminiManifest,
@@ -99,7 +104,7 @@ export async function loadDialect(id: DialectId): Promise<Dialect> {
 }
 
 /** The dialect's config rules, completed with the cross-agent hints (`withCrossAgentHints`). */
-export async function loadConfigSpec(id: DialectId): Promise<DialectConfigSpec> {
+export async function loadConfigSpec(id: DialectId): Promise<RuledConfigSpec> {
   return withCrossAgentHints(id, await entryOf(id).loadConfigSpec());
 }
 
@@ -125,7 +130,7 @@ const completed = new WeakSet<DialectConfigSpec>();
  * its tools, `otherAgentEvents`. The spec object is the dialect's own module-level one, so its loader
  * reads the same hints; done once per spec.
  */
-function withCrossAgentHints(id: DialectId, spec: DialectConfigSpec): DialectConfigSpec {
+function withCrossAgentHints<Spec extends DialectConfigSpec>(id: DialectId, spec: Spec): Spec {
   if (completed.has(spec)) return spec;
   completed.add(spec);
   const rows = concordanceRows();
@@ -138,6 +143,11 @@ function withCrossAgentHints(id: DialectId, spec: DialectConfigSpec): DialectCon
   const events = eventHints(rows, self, new Set(spec.events.map((event) => event.name)));
   if (Object.keys(events).length > 0) spec.otherAgentEvents = events;
   return spec;
+}
+
+/** The lint rules a dialect registers, in its order; none for a dialect with only the core rules. */
+export async function loadDialectRules(id: DialectId): Promise<readonly Rule[]> {
+  return (await entryOf(id).loadRules?.())?.all() ?? [];
 }
 
 /** Library callers are not type-checked: `createEngine({ dialect: 'nope' })` gets a named error, not `DIALECTS[id] is undefined`. */

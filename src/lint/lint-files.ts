@@ -1,15 +1,15 @@
 import { statSync } from 'node:fs';
-import type { DialectConfigSpec } from '../config/config-spec.js';
 import { sortFindings } from '../config/analyse-files.js';
 import { formatFromPath } from '../config/read-config-file.js';
 import { UsageError } from '../errors.js';
 import type { LoadContext } from '../kit/index.js';
+import type { RuledConfigSpec, RuleMeta } from './rule.js';
 import { RULES } from './rules/index.js';
 import { runLint, type LintOptions, type LintResult } from './run-lint.js';
 
 /** Named files of one dialect (absolute paths), with that dialect's config rules. */
 export interface FileGroup {
-  spec: DialectConfigSpec;
+  spec: RuledConfigSpec;
   paths: readonly string[];
 }
 
@@ -18,13 +18,16 @@ export type FilePaths = Pick<LintOptions, 'projectDirOf' | 'showPath'>;
 
 /**
  * Lints config files of several dialects, each group with its own dialect's rules; the findings
- * of all groups together, in reading order. No group is an empty result with every rule listed.
+ * of all groups together, in reading order, and every rule that ran once. No group is an empty result
+ * with the core rules listed.
  */
 export async function lintFileGroups(groups: readonly FileGroup[], context: LoadContext, paths: FilePaths = {}): Promise<LintResult> {
   const results = await Promise.all(groups.map(({ spec, paths: files }) => runLint({ spec, context, files, ...paths })));
   const findings = sortFindings(results.flatMap((result) => result.findings));
   const formats = new Map(results.flatMap((result) => [...(result.formats ?? [])]));
-  return { findings, rules: RULES.map((rule) => rule.meta), files: results.flatMap((result) => result.files ?? []), formats };
+  const rules = new Map<string, RuleMeta>(RULES.map((rule) => [rule.meta.id, rule.meta]));
+  for (const meta of results.flatMap((result) => result.rules)) rules.set(meta.id, meta);
+  return { findings, rules: [...rules.values()], files: results.flatMap((result) => result.files ?? []), formats };
 }
 
 /**

@@ -1,15 +1,14 @@
 import { analyseFiles, sortFindings } from '../config/analyse-files.js';
 import type { ConfigFile } from '../config/config-file.js';
-import type { DialectConfigSpec } from '../config/config-spec.js';
 import type { ConfigFormat } from '../config/source-tree.js';
 import type { Finding, LoadContext, Severity } from '../kit/index.js';
-import type { InstalledAgent, RuleMeta } from './rule.js';
+import type { InstalledAgent, Rule, RuledConfigSpec, RuleMeta } from './rule.js';
 import { RULES } from './rules/index.js';
 
 export interface LintResult {
   /** Sorted by file, line, column. */
   findings: Finding[];
-  /** Every rule that ran (for reporters that describe rules, such as SARIF). */
+  /** Every rule that ran, the core's and the dialect's own (for reporters that describe rules, such as SARIF). */
   rules: RuleMeta[];
   /** Every file checked, findings or not, in the order checked (JSON lists them); absent when unknown. */
   files?: string[];
@@ -25,9 +24,9 @@ export interface LintResult {
 export interface LintOptions {
   /**
    * The config rules of the dialect to lint: lint needs only these, never a dialect's payload
-   * validators or runtime protocol (the registry's `loadConfigSpec`).
+   * validators or runtime protocol (the registry's `loadConfigSpec`), with the rules it registers.
    */
-  spec: DialectConfigSpec;
+  spec: RuledConfigSpec;
   context: LoadContext;
   /** Lint only these files (relative to the cwd or absolute) instead of every discovered layer. */
   files?: readonly string[];
@@ -54,20 +53,26 @@ export async function runLint(options: LintOptions): Promise<LintResult> {
   const showPath = options.showPath ?? ((path: string) => path);
   const findings: Finding[] = [];
   const lintSees = { env: context.env, ...(options.installedAgent === undefined ? {} : { installedAgent: options.installedAgent }) };
+  const rules = await rulesFor(spec);
   let files: ConfigFile[];
   if (options.files === undefined) {
     files = await spec.discover(context);
     // Hooks run in the cwd (the engine's project dir), so relative script paths resolve there.
-    findings.push(...analyseFiles(files, spec, RULES, context.cwd, showPath, lintSees).findings);
+    findings.push(...analyseFiles(files, spec, rules, context.cwd, showPath, lintSees).findings);
   } else {
     files = (await Promise.all(options.files.map((path) => spec.describeFile(path, context)))).flat();
     for (const layer of byLayer(files)) {
       const projectDir = options.projectDirOf?.(layer[0]!.parsed.path) ?? context.cwd;
-      findings.push(...analyseFiles(layer, spec, RULES, projectDir, showPath, lintSees).findings);
+      findings.push(...analyseFiles(layer, spec, rules, projectDir, showPath, lintSees).findings);
     }
   }
   const formats = new Map(files.map((file) => [file.parsed.path, file.parsed.format]));
-  return { findings: sortFindings(findings), rules: RULES.map((rule) => rule.meta), files: [...formats.keys()], formats };
+  return { findings: sortFindings(findings), rules: rules.map((rule) => rule.meta), files: [...formats.keys()], formats };
+}
+
+/** The rules lint runs for a dialect: the core rules, then every rule the dialect registers (DialectRules). */
+export async function rulesFor(spec: RuledConfigSpec): Promise<readonly Rule[]> {
+  return spec.rules === undefined ? RULES : [...RULES, ...(await spec.rules.all())];
 }
 
 /** Files grouped by layer, in first-appearance order. */

@@ -103,6 +103,14 @@ describe('lint rule settings (issue 23): hookctl.config.json, package.json "hook
     expect(result).toMatchObject({ code: 2, stdout: '', stderr });
   });
 
+  it("a dialect's own rule (claude url-not-allowed) is known where no file of that dialect is linted", async () => {
+    const sandbox = project(OCTO, { 'hookctl.config.json': '{ "rules": { "url-not-allowed": "off" } }\n' });
+    const { code, rules } = await findings(sandbox, '--rule', 'url-not-allowed=warn');
+    expect({ code, rules }).toEqual({ code: 1, rules: ['unknown-event error', 'slow-launcher warning'] });
+    const run = JSON.parse((await lint(sandbox, '--format', 'sarif')).stdout).runs[0];
+    expect(run.tool.driver.rules.map((rule: { id: string }) => rule.id)).toContain('url-not-allowed');
+  });
+
   it('SARIF: results carry the effective level, the run records the overrides', async () => {
     const sandbox = project(OCTO, { 'hookctl.config.json': '{ "rules": { "unknown-event": "warn", "slow-launcher": "off" } }\n' });
     const result = await lint(sandbox, '--format', 'sarif');

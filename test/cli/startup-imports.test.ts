@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { loadDialectRules } from '../../src/dialects/registry.js';
 import { RULES } from '../../src/lint/rules/index.js';
 import { makeTempProject } from '../helpers/temp-project.js';
 
@@ -132,7 +133,10 @@ describe('CLI start-up imports', () => {
     );
     // `run` is parsed without commander (src/cli/fast-argv.ts): an agent pays for its start on every tool call.
     expect(packages).toEqual(['jsonc-parser']);
-    const lintOnly = RULES.filter((rule) => !rule.atLoad).map((rule) => `/dist/src/lint/rules/${rule.meta.id}.js`);
+    const claudeOwn = (await loadDialectRules('claude'))
+      .filter((rule) => !rule.atLoad)
+      .map((rule) => `/dist/src/dialects/claude/rules/${rule.meta.id}.js`);
+    const lintOnly = [...RULES.filter((rule) => !rule.atLoad).map((rule) => `/dist/src/lint/rules/${rule.meta.id}.js`), ...claudeOwn];
     expect(lintOnly.length).toBeGreaterThan(0);
     expect(files.filter((file) => lintOnly.some((rule) => file.endsWith(rule)) || file.endsWith('/lint/rules/index.js'))).toEqual([]);
     expect(files.filter((file) => /\/dist\/src\/lint\/reporters\/(?!formats\.js)/.test(file))).toEqual([]);

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { everyRule } from '../../src/dialects/every-rule.js';
 import { PROVEN_AGENTS } from '../../src/dialects/shared/agent-versions.js';
 import type { InstalledAgent } from '../../src/lint/rule.js';
-import { RULES } from '../../src/lint/rules/index.js';
 import { lintCase, type TestFile } from '../lint/rule-tester.js';
 
 /**
@@ -88,7 +88,7 @@ function installedAgent(value: string): InstalledAgent {
   return { name: proven.agent, version, since: proven.since };
 }
 
-describe.each(RULES.map((rule) => [rule.meta.id, rule] as const))('docs/rules/%s.md', (id, rule) => {
+describe.each((await everyRule()).map((rule) => [rule.meta.id, rule] as const))('docs/rules/%s.md', (id, rule) => {
   const page = readFileSync(new URL(`${id}.md`, DOCS), 'utf8');
 
   it('Wrong sample is reported by the rule', async () => {

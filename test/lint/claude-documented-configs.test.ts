@@ -58,7 +58,7 @@ describe('lint: the documented claude configurations', () => {
     expect(findings.filter((finding) => finding.ruleId === 'needs-program').every((finding) => finding.severity === 'info')).toBe(true);
     const shown = findings.map((finding) => `${finding.line}:${finding.column} ${finding.message} (${finding.ruleId})`).join('\n');
     // The documented guards predate `onFailure` (Claude Code 2.1.295): each gets the guard-fails-open
-    // note (test/lint/rules/guard-fails-open.test.ts), a file with a guard event at least one.
+    // note (test/dialects/claude/rules/guard-fails-open.test.ts), a file with a guard event at least one.
     const notes = findings.filter((finding) => finding.ruleId === 'guard-fails-open');
     const guards = /"(PreToolUse|PermissionRequest|UserPromptSubmit|UserPromptExpansion)"/.test(text);
     if (guards && !/"type": "(prompt|agent)"/.test(text)) expect(notes.length, shown).toBeGreaterThan(0);

@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { analyseFiles, sortFindings } from '../../src/config/analyse-files.js';
 import type { DialectConfigSpec } from '../../src/config/config-spec.js';
 import { inferDialectFromPath } from '../../src/dialects/infer-dialect.js';
+import { ruleCatalogue } from '../../src/dialects/every-rule.js';
 import { loadConfigSpec } from '../../src/dialects/registry.js';
 import type { Finding } from '../../src/kit/finding.js';
 import type { MessageMap } from '../../src/lint/message.js';
-import type { InstalledAgent, Rule } from '../../src/lint/rule.js';
+import type { InstalledAgent, Rule, RuledConfigSpec } from '../../src/lint/rule.js';
 import { makeTempProject, type TempProject } from '../helpers/temp-project.js';
 
 /**
@@ -163,12 +164,20 @@ export async function lintCase(rule: Rule, test: ValidCase): Promise<{ findings:
   const files = test.effective
     ? await spec.discover(context)
     : (await Promise.all(absolute.map((path) => spec.describeFile(path, context)))).flat();
+  // A dialect's own rule runs only on its dialect's files, as in the runner (DialectRules).
+  if (!(await runsFor(rule, spec))) return { findings: [], sandbox, linted };
   // Lint's levels, as `hookctl lint` reports them (loading config may cap some: Rule.loadSeverity).
   const { findings } = analyseFiles(files, spec, [rule], context.cwd, undefined, {
     env: sandboxEnv(test.env, sandbox.root) ?? context.env,
     ...(test.installedAgent === undefined ? {} : { installedAgent: test.installedAgent }),
   });
   return { findings: sortFindings(findings), sandbox, linted };
+}
+
+/** False for a rule some dialect registers (DialectRules) when `spec` is not that dialect's: lint never runs it there. */
+async function runsFor(rule: Rule, spec: RuledConfigSpec): Promise<boolean> {
+  const owned = (await ruleCatalogue()).some((entry) => entry.rule === rule && entry.dialect !== null);
+  return !owned || ((await spec.rules?.all()) ?? []).includes(rule);
 }
 
 /** The finding in the terms of an expected error: only the fields the case checks. */

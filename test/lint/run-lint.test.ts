@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/dialects/openinterpreter/load-config.js';
-import { loadConfigSpec } from '../../src/dialects/registry.js';
+import { ruleCatalogue } from '../../src/dialects/every-rule.js';
+import { loadConfigSpec, loadDialectRules } from '../../src/dialects/registry.js';
 import { runLint } from '../../src/lint/run-lint.js';
 import { makeTempProject } from '../helpers/temp-project.js';
 
@@ -105,7 +106,16 @@ describe('runLint', () => {
       { file: project, line: 4, column: 5, ruleId: 'unknown-event', severity: 'error' },
     ];
     expect(findings.map(({ file, line, column, ruleId, severity }) => ({ file, line, column, ruleId, severity }))).toEqual(expected);
-    expect(rules.map((rule) => [rule.id, rule.severity])).toEqual(Object.entries(ISSUE_RULES));
+    // openinterpreter runs the core rules; the ones a dialect registers for its agent alone run on its files only.
+    const owned = new Set((await ruleCatalogue()).flatMap((entry) => (entry.dialect === null ? [] : [entry.rule.meta.id])));
+    expect(rules.map((rule) => [rule.id, rule.severity])).toEqual(Object.entries(ISSUE_RULES).filter(([id]) => !owned.has(id)));
+    for (const dialect of ['claude', 'codex'] as const) {
+      const own = (await loadDialectRules(dialect)).map((rule) => rule.meta.id);
+      expect(own.length, dialect).toBeGreaterThan(0);
+      const ran = (await runLint({ spec: await loadConfigSpec(dialect), context })).rules.map((rule) => rule.id);
+      expect(ran, dialect).toEqual([...rules.map((rule) => rule.id), ...own]);
+    }
+    expect(owned.size + rules.length).toBe(Object.keys(ISSUE_RULES).length);
 
     // The runtime applies the same rules minus file-system and speed advice.
     const loaded = await loadConfig(context);

@@ -4,6 +4,7 @@ import type { ConfigFile } from '../../config/config-file.js';
 import { findGitRoot } from '../../config/find-project-root.js';
 import { inferDialectFromPath } from '../../dialects/infer-dialect.js';
 import { DIALECT_IDS, loadConfigSpec, manifestOf, type DialectId } from '../../dialects/registry.js';
+import { everyRule } from '../../dialects/every-rule.js';
 import { repositoryPatterns } from '../../dialects/repository-files.js';
 import { UsageError } from '../../errors.js';
 import type { LoadContext } from '../../kit/index.js';
@@ -51,8 +52,9 @@ export async function lint(files: readonly string[], options: LintOptions): Prom
       '--effective lints the layers an agent started in the cwd loads; give it no files (or drop --effective to lint just those)',
     );
   }
-  const [scoped, reporter] = await Promise.all([lintScope(files, options, common), loadReporter(options.format)]);
-  const linted = withSettings(scoped, options.rule ?? []);
+  const [scoped, reporter, rules] = await Promise.all([lintScope(files, options, common), loadReporter(options.format), everyRule()]);
+  // Every rule, each dialect's own too: a setting or ignore may name a rule of a dialect this run did not lint.
+  const linted = withSettings({ ...scoped, result: { ...scoped.result, rules: rules.map((rule) => rule.meta) } }, options.rule ?? []);
   // Notes name repository paths: escaped like everything else shown (SPEC 6.1.3).
   for (const note of linted.notes) process.stderr.write(`${showText(note)}\n`);
   const stylish = options.format === 'stylish' ? await import('../../lint/reporters/stylish.js') : undefined;

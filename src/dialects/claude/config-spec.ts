@@ -1,7 +1,6 @@
-import type { DialectConfigSpec, FieldType } from '../../config/config-spec.js';
-import { CLAUDE_EVENTS, GUARD_EVENTS, IF_EVENTS, MODEL_HANDLER_EVENTS, STARTUP_EVENTS } from './events.js';
-import { urlAllowed } from './http.js';
-import { ifBypasses } from './if-condition.js';
+import type { FieldType } from '../../config/config-spec.js';
+import type { RuledConfigSpec } from '../../config/rule.js';
+import { CLAUDE_EVENTS, GUARD_EVENTS, IF_EVENTS } from './events.js';
 import { SESSION_END_DEFAULT_MS, SESSION_END_MAX_MS } from './budget.js';
 import { describeClaudeFile, discoverClaudeFiles } from './config-layers.js';
 import { compileClaudeMatcher } from './matcher.js';
@@ -9,9 +8,9 @@ import { projectAnchor } from './project-anchor.js';
 import { toolNames } from './tool-names.js';
 import { hookVariables } from './hook-variables.js';
 import { exponentialBacktracking } from '../../config/regex-backtracking.js';
-import { claudeHookSwitches } from './settings.js';
 import { claudeRejection } from './rejection.js';
 import { CLAUDE_CODE } from './agent-version.js';
+import { rules } from './rules/index.js';
 
 /** Settings keys hookctl reads (SPEC-dialects 8.1, 8.2); every other settings key belongs to Claude Code and is not checked. */
 const SETTINGS_FIELDS: Readonly<Record<string, FieldType>> = {
@@ -34,7 +33,7 @@ const TYPE_FIELDS = {
  * claude config rules (SPEC-dialects 8.1 to 8.3): JSON settings files with matcher groups, five
  * handler types, timeouts in seconds (fractions allowed), Claude's own matcher rules.
  */
-export const configSpec: DialectConfigSpec = {
+export const configSpec: RuledConfigSpec = {
   dialect: 'claude',
   events: CLAUDE_EVENTS,
   nesting: 'groups',
@@ -94,12 +93,11 @@ export const configSpec: DialectConfigSpec = {
   wholeFileRejection: true,
   schemaRejectsFile: true,
   rejectionGranularity: claudeRejection,
-  hookSwitches: claudeHookSwitches,
   onError: 'skip',
   // cc hooks §SessionEnd: the hooks share 1.5 s, raised to the largest per-hook timeout, at most 60 s.
   eventTimeouts: { SessionEnd: { defaultMs: SESSION_END_DEFAULT_MS, maxMs: SESSION_END_MAX_MS } },
-  // cc hooks §Exec form and shell form; cc changelog 2.1.207 (`${user_config.*}` refused in shell form).
-  execForm: { argsField: 'args', refusedInShellForm: /\$\{user_config\.[^}]*\}/ },
+  // cc hooks §Exec form and shell form (`${user_config.*}` refused in shell form: rules/shell-form-placeholder.ts).
+  execForm: { argsField: 'args' },
   pathVariables: (file, projectDir) => ({
     CLAUDE_PROJECT_DIR: projectDir,
     ...(file.plugin ? { CLAUDE_PLUGIN_ROOT: file.plugin.root, CLAUDE_PLUGIN_DATA: file.plugin.data } : {}),
@@ -118,8 +116,6 @@ export const configSpec: DialectConfigSpec = {
     SessionEnd: 'Claude Code shows stderr to the user',
   },
   conditionField: { field: 'if', events: IF_EVENTS },
-  // Claude Code follows no wrapper, path, eval or -c script for `if` (test/agents/claude/tables.test.ts).
-  conditionBypass: { agent: CLAUDE_CODE, events: new Set(['PreToolUse', 'PermissionRequest']), bypasses: ifBypasses },
   // `onFailure: "block"` makes a failed or timed-out guard block (the binary's guard-event set;
   // test/agents/claude cases). For lint's `guard-fails-open`.
   failClosed: {
@@ -130,27 +126,16 @@ export const configSpec: DialectConfigSpec = {
     types: new Set(['command', 'http', 'mcp_tool']),
     ignoredWith: ['async', 'asyncRewake'],
   },
-  // cc hooks §Prompt-based hooks: prompt and agent on 13 events; SessionStart and Setup take no http.
-  handlerTypeEvents: {
-    prompt: MODEL_HANDLER_EVENTS,
-    agent: MODEL_HANDLER_EVENTS,
-    http: new Set(CLAUDE_EVENTS.map((event) => event.name).filter((name) => !STARTUP_EVENTS.has(name))),
-  },
-  // cc hooks §Common fields: "Only honored for hooks declared in skill frontmatter".
-  honouredElsewhere: { once: 'skill frontmatter' },
   mcpToolPrefix: 'mcp__',
   // Other agents' names for Claude's tools, from the one cross-agent table (issue 39).
   // Other agents' names for its tools and events: the registry adds them from the cross-agent concordance.
   toolNames,
   // cc changelog 2.1.101: an unknown event drops only its own entry.
-  // docs/claude.md "Aggregation": Claude Code 2.1.328 takes the first PermissionRequest answer to arrive.
-  firstAnswerDecides: new Set(['PermissionRequest']),
   unknownEventIgnored: { agent: CLAUDE_CODE, effect: 'drops this entry' },
   hookVariables,
-  // cc hooks §FileChanged: the matcher, split on `|`, names the files to watch.
-  watchListEvents: new Set(['FileChanged']),
-  urlAllowList: { settingKey: 'allowedHttpHookUrls', urlField: 'url', allowed: (url, patterns) => urlAllowed(url, patterns) },
   exponentialBacktracking,
   discover: discoverClaudeFiles,
   describeFile: describeClaudeFile,
+  // Lint rules only Claude Code needs (rules/index.ts), run after the core rules.
+  rules,
 };

@@ -1,5 +1,4 @@
 import type { ConfigFile } from '../../config/config-file.js';
-import type { HookSwitch } from '../../config/config-spec.js';
 import { setField } from '../../config/field-value.js';
 import { mergedListSources } from '../../config/merged-list.js';
 import type { SourceEntry, SourceNode } from '../../config/source-tree.js';
@@ -9,6 +8,18 @@ import type { HandlerSource } from '../../kit/index.js';
  * Settings keys that steer hooks, read across the settings layers (SPEC-dialects 8.1, 8.2). Only
  * settings files count (managed, user, project, local, flag); plugin hooks files hold no settings.
  */
+
+/** A setting that keeps hooks from running, in force: what it does, and the entry that decided. */
+export interface HookSwitch {
+  /**
+   * `all-off`: no hook runs, managed ones included; `non-managed-off`: only managed hooks (and
+   * plugins the managed settings enable) run; `managed-only`: the same, by a managed-only policy;
+   * `plugin-only`: user, project and local hooks do not run.
+   */
+  effect: 'all-off' | 'non-managed-off' | 'managed-only' | 'plugin-only';
+  file: ConfigFile;
+  entry: SourceEntry;
+}
 
 /** The precedence of single values, highest first (cc settings §Settings precedence). */
 const PRECEDENCE: readonly HandlerSource[] = ['managed', 'flag', 'local', 'project', 'user'];

@@ -1,16 +1,16 @@
 import type { ConfigFile } from '../../config/config-file.js';
-import type { DialectConfigSpec, FeaturesPolicy, FeaturesSwitch } from '../../config/config-spec.js';
+import type { FeaturesPolicy, FeaturesSwitch } from '../../config/config-spec.js';
 import { declaredDiscovery, type LayerDeclaration, type LoadPolicy } from '../../config/load-declaration.js';
+import type { RuledConfigSpec } from '../../config/rule.js';
 import { setField } from '../../config/field-value.js';
 import type { SourceEntry } from '../../config/source-tree.js';
 import { provenAgentText } from '../shared/agent-versions.js';
 import { LAYERS } from './config-layers.js';
 import { CODEX_EVENTS, CONTEXT_LIMIT_EVENTS } from './events.js';
 import { hookKey } from './hook-key.js';
-import { definitionHash } from './definition.js';
 import { familySpec } from './family-spec.js';
 import { projectAnchor } from './project-anchor.js';
-import { hookStates } from './trust-state.js';
+import { rules } from './rules/index.js';
 
 /**
  * codex config rules (SPEC-dialects 9.2, 9.3): the family's JSON/TOML format, matchers,
@@ -21,7 +21,7 @@ import { hookStates } from './trust-state.js';
 /** The clause of a config.toml `[hooks]` type error: Codex refuses to start, so no hook runs. */
 export const CODEX_WILL_NOT_START = 'Codex will not start';
 
-export const configSpec: DialectConfigSpec & { layers: LayerDeclaration; policy: LoadPolicy } = {
+export const configSpec: RuledConfigSpec & { layers: LayerDeclaration; policy: LoadPolicy } = {
   dialect: 'codex',
   events: CODEX_EVENTS,
   ...familySpec,
@@ -56,30 +56,16 @@ export const configSpec: DialectConfigSpec & { layers: LayerDeclaration; policy:
   // hook_config.rs reads events into a map and skips names it does not know (SPEC-dialects 9.2); the
   // release named is the proven one (src/dialects/shared/agent-versions.ts), so a bump renames it.
   unknownEventIgnored: { agent: provenAgentText('codex'), effect: 'skips this event' },
-  // docs/codex.md, issue 21 (test/agents/codex): `apply_patch <<'EOF'` run through exec_command reaches
-  // PreToolUse as Bash with the heredoc as tool_input.command, and no PostToolUse fires for it. Only the
-  // guard is noted: a PostToolUse hook blocks nothing, and no matcher there can see such a patch.
-  shellPatch: {
-    agent: provenAgentText('codex'),
-    patchTools: ['apply_patch', 'Edit', 'Write'],
-    shellTool: 'Bash',
-    events: { PreToolUse: 'reaches PreToolUse as "Bash" with the patch in tool_input.command, and no PostToolUse fires for it' },
-  },
   // codex-rs/core/src/tools/hook_names.rs: hooks see Bash, apply_patch (Edit, Write), spawn_agent (Agent), mcp__…
   toolNames: {
     // Other agents' names for these: the registry adds them from the cross-agent concordance.
     tools: ['Bash', 'apply_patch', 'Edit', 'Write', 'spawn_agent', 'Agent'],
   },
   handlerId: (file, event, group, handler) => hookKey(file.key ?? file.parsed.path, event, group, handler),
-  recordedTrust: {
-    trustedHashes: (files) =>
-      new Map(
-        [...hookStates(files)].flatMap(([key, state]) => (state.trustedHash === undefined ? [] : [[key, state.trustedHash] as const])),
-      ),
-    hash: definitionHash,
-  },
   layers: LAYERS,
   ...declaredDiscovery(LAYERS),
+  // Lint rules only Codex needs (rules/index.ts), run after the core rules.
+  rules,
 };
 
 /**

@@ -1,16 +1,10 @@
 import type { Rule } from '../rule.js';
 import { asyncNotAllowed } from './async-not-allowed.js';
-import { asyncRunsSync } from './async-runs-sync.js';
 import { bothRepresentations } from './both-representations.js';
 import { duplicateId } from './duplicate-id.js';
 import { duplicateKey } from './duplicate-key.js';
 import { emptyCommand } from './empty-command.js';
-import { execCommandHasSpaces } from './exec-command-has-spaces.js';
 import { featuresDisabled } from './features-disabled.js';
-import { fieldIgnored } from './field-ignored.js';
-import { handlerTypeNotAllowed } from './handler-type-not-allowed.js';
-import { hooksSwitch } from './hooks-switch.js';
-import { ifNotEvaluated } from './if-not-evaluated.js';
 import { invalidMatcher } from './invalid-matcher.js';
 import { invalidTimeout } from './invalid-timeout.js';
 import { invalidValue } from './invalid-value.js';
@@ -19,7 +13,6 @@ import { matcherNeverMatches } from './matcher-never-matches.js';
 import { mcpMatcherWithoutTool } from './mcp-matcher-without-tool.js';
 import { parseError } from './parse-error.js';
 import { pluginDiscovery } from './plugin-discovery.js';
-import { shellFormPlaceholder } from './shell-form-placeholder.js';
 import { timeoutCapped } from './timeout-capped.js';
 import { timeoutSuspicious } from './timeout-suspicious.js';
 import { timeoutTooLarge } from './timeout-too-large.js';
@@ -29,8 +22,6 @@ import { unknownKey } from './unknown-key.js';
 import { unreadFile } from './unread-file.js';
 import { unsupportedHandlerType } from './unsupported-handler-type.js';
 import { untrustedProject } from './untrusted-project.js';
-import { urlNotAllowed } from './url-not-allowed.js';
-import { watchListPattern } from './watch-list-pattern.js';
 
 /**
  * The rules the runtime loader applies (everything but file-system and speed advice), in the order
@@ -49,10 +40,7 @@ export const LOAD_RULES: readonly Rule[] = [
   matcherNeverMatches,
   toolMatcherNeverMatches,
   mcpMatcherWithoutTool,
-  watchListPattern,
-  ifNotEvaluated,
   asyncNotAllowed,
-  asyncRunsSync,
   invalidTimeout,
   timeoutCapped,
   timeoutSuspicious,
@@ -61,13 +49,7 @@ export const LOAD_RULES: readonly Rule[] = [
   duplicateKey,
   duplicateId,
   unsupportedHandlerType,
-  handlerTypeNotAllowed,
-  fieldIgnored,
-  execCommandHasSpaces,
-  shellFormPlaceholder,
-  urlNotAllowed,
   featuresDisabled,
-  hooksSwitch,
   pluginDiscovery,
   unreadFile,
   untrustedProject,

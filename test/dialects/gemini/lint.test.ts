@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RULES } from '../../../src/lint/rules/index.js';
+import { everyRule } from '../../../src/dialects/every-rule.js';
 import { lintCase } from '../../lint/rule-tester.js';
 
 const SETTINGS = 'project/.gemini/settings.json';
@@ -7,7 +7,7 @@ const SETTINGS = 'project/.gemini/settings.json';
 /** Every finding of every rule for one workspace settings file, as `file:line:column rule: message`. */
 async function lint(content: string): Promise<string[]> {
   const lines: string[] = [];
-  for (const rule of RULES) {
+  for (const rule of await everyRule()) {
     const { findings } = await lintCase(rule, { files: { [SETTINGS]: content } });
     for (const finding of findings) lines.push(`${finding.line}:${finding.column} ${rule.meta.id}: ${finding.message}`);
   }
