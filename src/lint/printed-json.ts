@@ -97,13 +97,13 @@ function keyName(key: string, syntax: 'jq' | 'python' | 'json'): string | null {
   return null;
 }
 
-/** The text of each entry between the outer braces, split on commas at depth one outside strings. */
-function topLevelEntries(text: string): string[] | null {
-  if (!text.startsWith('{')) return null;
-  const entries: string[] = [];
+/**
+ * Each character of `text` outside string literals, with the bracket depth before it (the closing
+ * bracket itself counts one level less): the one scan both readers below share.
+ */
+function* unquoted(text: string): Generator<{ char: string; index: number; depth: number }> {
   let depth = 0;
   let quote: string | null = null;
-  let start = 1;
   for (let index = 0; index < text.length; index++) {
     const char = text[index]!;
     if (quote !== null) {
@@ -112,14 +112,23 @@ function topLevelEntries(text: string): string[] | null {
       continue;
     }
     if (char === '"' || char === "'") quote = char;
-    else if ('{[('.includes(char)) depth++;
-    else if ('}])'.includes(char)) {
-      depth--;
-      if (depth === 0) {
-        entries.push(text.slice(start, index));
-        return entries;
-      }
-    } else if (char === ',' && depth === 1) {
+    else if ('}])'.includes(char)) depth--;
+    yield { char, index, depth };
+    if ('{[('.includes(char)) depth++;
+  }
+}
+
+/** The text of each entry between the outer braces, split on commas at depth one outside strings. */
+function topLevelEntries(text: string): string[] | null {
+  if (!text.startsWith('{')) return null;
+  const entries: string[] = [];
+  let start = 1;
+  for (const { char, index, depth } of unquoted(text)) {
+    if ('}])'.includes(char) && depth === 0) {
+      entries.push(text.slice(start, index));
+      return entries;
+    }
+    if (char === ',' && depth === 1) {
       entries.push(text.slice(start, index));
       start = index + 1;
     }
@@ -129,19 +138,6 @@ function topLevelEntries(text: string): string[] | null {
 
 /** The first `:` of an entry outside strings and brackets, or -1. */
 function colonAtTop(entry: string): number {
-  let depth = 0;
-  let quote: string | null = null;
-  for (let index = 0; index < entry.length; index++) {
-    const char = entry[index]!;
-    if (quote !== null) {
-      if (char === '\\') index++;
-      else if (char === quote) quote = null;
-      continue;
-    }
-    if (char === '"' || char === "'") quote = char;
-    else if ('{[('.includes(char)) depth++;
-    else if ('}])'.includes(char)) depth--;
-    else if (char === ':' && depth === 0) return index;
-  }
+  for (const { char, index, depth } of unquoted(entry)) if (char === ':' && depth === 0) return index;
   return -1;
 }
