@@ -299,6 +299,15 @@ describe('npx hookctl from the installed tarball', () => {
     const script = readFileSync(join(target, '.openinterpreter/hooks/pre-tool-use.py'), 'utf8');
     // The TypedDicts are cut from the shipped generated/openinterpreter/hook_types.py.
     expect(script).toMatch(/^_PreToolUseInputRequired = TypedDict\(/m);
+    // A guard starts through sh (issue 40): on a PATH without python3 it refuses rather than fails open.
+    expect(result.stdout).toMatch(/command: sh "\$\(git rev-parse --show-toplevel[^\n]*pre-tool-use\.py\n/);
+    const bin = join(target, 'no-python');
+    mkdirSync(bin);
+    const refused = await run('/bin/sh', [join(target, '.openinterpreter/hooks/pre-tool-use.py')], target, { PATH: bin });
+    expect({ code: refused.code, stderr: refused.stderr.trim() }).toEqual({
+      code: 2,
+      stderr: 'hookctl guard: python3 is not installed, so this guard refuses (exit 2)',
+    });
   });
 });
 
