@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { packageRoot } from '../../../contracts/package-root.js';
 import type { AgentCase, AgentDisagreement, AgentDriver, AgentObservation, AgentProjectContext } from '../../../kit/agent-driver.js';
@@ -17,6 +17,7 @@ import {
   writeWitness,
 } from '../../../util/agent-sandbox.js';
 import { isPlainObject } from '../../../util/is-plain-object.js';
+import { readRegularFileSync, SIZE_CAPS } from '../../../util/regular-file.js';
 import { HOOK_PATH } from '../../../serve/http-names.js';
 import type { ModelScript, ScriptedTurn } from './model-server.js';
 import { claudeProjectMcpServers, claudeRedirections, copiedSettingsFiles } from './redirections.js';
@@ -98,13 +99,10 @@ async function runClaudeCase(c: AgentCase): Promise<AgentObservation> {
  * the settings have none, so Claude would never reach the served hooks.
  */
 function servedEndpoint(layout: Layout): { port: number; token: string } | null {
-  let text = '';
-  try {
-    text = readFileSync(join(layout.project, '.claude', 'settings.json'), 'utf8');
-  } catch {
-    return null;
-  }
-  const port = SERVED_URL.exec(text)?.[1];
+  // The copy is the repository's: its settings may be a link to /dev/zero or a FIFO, so only a capped regular file is read.
+  const read = readRegularFileSync(join(layout.project, '.claude', 'settings.json'), SIZE_CAPS.configJson);
+  if (!read.ok) return null;
+  const port = SERVED_URL.exec(read.bytes.toString('utf8'))?.[1];
   return port === undefined ? null : { port: Number(port), token: randomBytes(24).toString('hex') };
 }
 
