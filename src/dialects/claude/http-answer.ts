@@ -1,4 +1,5 @@
 import type { Outcome } from '../../kit/outcome.js';
+import { BOOLEAN_EXTRAS, STRING_EXTRAS } from './output-extras.js';
 
 /** Events whose `hookSpecificOutput.additionalContext` Claude Code reads. */
 const CONTEXT_EVENTS: ReadonlySet<string> = new Set([
@@ -64,20 +65,7 @@ export function httpAnswer(outcome: Outcome): Record<string, unknown> {
  * PermissionRequest decision's `interrupt` and `updatedPermissions` (written into that decision
  * above) and `terminalSequence`, a top-level field each hook prints for itself.
  */
-const SPECIFIC_EXTRAS = [
-  'sessionTitle',
-  'initialUserMessage',
-  'displayContent',
-  'worktreePath',
-  'classifierContext',
-  'reloadSkills',
-  'retry',
-  'suppressOriginalPrompt',
-  'watchPaths',
-  'updatedToolOutput',
-  'action',
-  'content',
-] as const;
+const SPECIFIC_EXTRAS = [...STRING_EXTRAS, ...BOOLEAN_EXTRAS, 'watchPaths', 'updatedToolOutput', 'action', 'content'] as const;
 
 function specificExtras(dialectOutput: Record<string, unknown> | null): Record<string, unknown> {
   const out: Record<string, unknown> = {};

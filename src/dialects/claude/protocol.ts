@@ -12,6 +12,7 @@ import { BLOCKED_BY_HOOK, modelFeedback } from './model-feedback.js';
 import { toolOutputProblem } from './tool-output.js';
 import { readOutput } from './read-output.js';
 import { httpAnswer } from './http-answer.js';
+import { BOOLEAN_EXTRAS, STRING_EXTRAS } from './output-extras.js';
 
 /**
  * The claude output contract (SPEC-dialects 8.5) and aggregation (8.6). Hooks of one dispatch run
@@ -273,12 +274,8 @@ function readDecisions(event: string, output: Output, hso: Hso, effect: HandlerE
 
 /** Event-specific results that go to `dialectOutput` (8.6 table). */
 function readExtras(hso: Hso, extra: Record<string, unknown>): void {
-  for (const key of ['sessionTitle', 'initialUserMessage', 'displayContent', 'worktreePath', 'classifierContext'] as const) {
-    if (typeof hso[key] === 'string') extra[key] = hso[key];
-  }
-  for (const key of ['reloadSkills', 'retry', 'suppressOriginalPrompt'] as const) {
-    if (typeof hso[key] === 'boolean') extra[key] = hso[key];
-  }
+  for (const key of STRING_EXTRAS) if (typeof hso[key] === 'string') extra[key] = hso[key];
+  for (const key of BOOLEAN_EXTRAS) if (typeof hso[key] === 'boolean') extra[key] = hso[key];
   if (Array.isArray(hso.watchPaths)) extra.watchPaths = hso.watchPaths;
   if (hso.updatedToolOutput !== undefined) extra.updatedToolOutput = hso.updatedToolOutput;
   else if (hso.updatedMCPToolOutput !== undefined) extra.updatedToolOutput = hso.updatedMCPToolOutput;
