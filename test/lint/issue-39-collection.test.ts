@@ -1,9 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, symlinkSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/run-cli.js';
-import { makeTempProject } from '../helpers/temp-project.js';
+import { lintCollectionRepo } from './lint-collection-repo.js';
 
 /**
  * Issue 39: a small collection of realistic repositories, written by us in the shapes the issue
@@ -208,18 +204,8 @@ const CASES: Case[] = [
 
 describe('issue 39: a collection of our own realistic configs, labelled', () => {
   it.each(CASES)('$name', async ({ files, expected, says }) => {
-    const box = makeTempProject();
-    for (const [path, file] of Object.entries(files))
-      typeof file === 'string'
-        ? box.write(`project/${path}`, `${file}\n`)
-        : box.write(`project/${path}`, file.content, { executable: file.executable });
-    expect(spawnSync('git', ['init', '-q'], { cwd: box.project }).status).toBe(0);
-    const git = spawnSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).stdout.trim();
-    mkdirSync(join(box.root, 'bin'));
-    symlinkSync(git, join(box.root, 'bin', 'git'));
-    const result = await runCli(['lint', '--format', 'json'], { cwd: box.project, env: { HOME: box.home, PATH: join(box.root, 'bin') } });
-    const report = JSON.parse(result.stdout) as { findings: { ruleId: string; severity: string; message: string }[] };
-    const found = report.findings.filter((f) => RULES.has(f.ruleId));
+    const findings = await lintCollectionRepo<{ ruleId: string; severity: string; message: string }>(files);
+    const found = findings.filter((f) => RULES.has(f.ruleId));
     expect(
       found.map((f) => `${f.ruleId} ${f.severity}`),
       found.map((f) => f.message).join('\n'),

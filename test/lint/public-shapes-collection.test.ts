@@ -1,9 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, symlinkSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/run-cli.js';
-import { makeTempProject } from '../helpers/temp-project.js';
+import { type CollectionFile, lintCollectionRepo } from './lint-collection-repo.js';
 
 /**
  * Issue 39, measured: a collection modelled on 46 public hook configurations (Codex `.codex/hooks.json`,
@@ -16,7 +12,7 @@ import { makeTempProject } from '../helpers/temp-project.js';
  * warning findings that are expected) and recall (expected fail-open mistakes found); it prints both and
  * fails below 98% / 90%.
  */
-type File = string | { content: string; executable: boolean };
+type File = CollectionFile;
 interface Case {
   name: string;
   files: Record<string, File>;
@@ -836,17 +832,7 @@ interface Finding {
 }
 
 async function lintCase({ files }: Case): Promise<Finding[]> {
-  const box = makeTempProject();
-  for (const [path, file] of Object.entries(files))
-    typeof file === 'string'
-      ? box.write(`project/${path}`, `${file}\n`)
-      : box.write(`project/${path}`, file.content, { executable: file.executable });
-  expect(spawnSync('git', ['init', '-q'], { cwd: box.project }).status).toBe(0);
-  const git = spawnSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).stdout.trim();
-  mkdirSync(join(box.root, 'bin'));
-  symlinkSync(git, join(box.root, 'bin', 'git'));
-  const result = await runCli(['lint', '--format', 'json'], { cwd: box.project, env: { HOME: box.home, PATH: join(box.root, 'bin') } });
-  return (JSON.parse(result.stdout) as { findings: Finding[] }).findings.filter((f) => f.severity !== 'info');
+  return (await lintCollectionRepo<Finding>(files)).filter((f) => f.severity !== 'info');
 }
 
 describe('issue 39: lint on a collection modelled on 46 public configurations', () => {
