@@ -54,7 +54,10 @@ describe('unit suites keep no process-wide state (the unit project shares module
   it('the allowed files still do what they are allowed for (a stale allowance fails)', () => {
     for (const file of Object.keys(ALLOWED)) {
       const text = readFileSync(join(ROOT, file), 'utf8');
-      expect(PROCESS_WIDE.some(({ pattern }) => pattern.test(text)), file).toBe(true);
+      expect(
+        PROCESS_WIDE.some(({ pattern }) => pattern.test(text)),
+        file,
+      ).toBe(true);
     }
   });
 });
