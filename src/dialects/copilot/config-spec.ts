@@ -1,5 +1,6 @@
 import type { DialectConfigSpec } from '../../config/config-spec.js';
-import { describeCopilotFile, discoverCopilotFiles } from './config-layers.js';
+import { declaredDiscovery, type LayerDeclaration, type LoadPolicy } from '../../config/load-declaration.js';
+import { LAYERS } from './config-layers.js';
 import { COPILOT_EVENTS } from './events.js';
 import { compileCopilotMatcher } from './matcher.js';
 
@@ -9,7 +10,7 @@ import { compileCopilotMatcher } from './matcher.js';
  * `{matcher, hooks: [hook…]}`. `bash` is the command on Linux and macOS; `timeoutSec` its timeout
  * (load-config.ts reads both).
  */
-export const configSpec: DialectConfigSpec = {
+export const configSpec: DialectConfigSpec & { layers: LayerDeclaration; policy: LoadPolicy } = {
   dialect: 'copilot',
   events: COPILOT_EVENTS,
   nesting: 'mixed',
@@ -36,7 +37,9 @@ export const configSpec: DialectConfigSpec = {
     unread: { fields: {}, unknown: 'ignore' },
     'plugin-manifest': { fields: {}, unknown: 'ignore' },
   },
-  onError: 'skip',
+  // An entry Copilot CLI cannot use is skipped and the rest run.
+  policy: { onError: 'skip', rejection: 'entry' },
+  layers: LAYERS,
   commandField: 'bash',
   // test/agents/copilot: exit 2 on these blocks nothing, and its stderr is a warning the model never sees.
   exitTwoIgnored: {
@@ -57,6 +60,5 @@ export const configSpec: DialectConfigSpec = {
     exitTwo: { preToolUse: 'denies every tool call it matches', PreToolUse: 'denies every tool call it matches' },
     anyFailure: { preToolUse: 'denies every tool call it matches', PreToolUse: 'denies every tool call it matches' },
   },
-  discover: discoverCopilotFiles,
-  describeFile: describeCopilotFile,
+  ...declaredDiscovery(LAYERS),
 };

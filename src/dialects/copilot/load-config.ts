@@ -1,29 +1,20 @@
 import { dirname } from 'node:path';
-import { analyseFiles } from '../../config/analyse-files.js';
 import { scalarField, setField } from '../../config/field-value.js';
-import { type ExtendHandler, normalizeHandlers } from '../../config/normalize-handlers.js';
+import type { ExtendHandler } from '../../config/normalize-handlers.js';
 import type { LoadContext, LoadedConfig } from '../../kit/index.js';
-import { copilotWatchPaths } from './config-layers.js';
+import { declaredLoader } from '../../load/load-declared.js';
 import { configSpec } from './config-spec.js';
 
 /**
- * Loads both hook directories under Copilot CLI's policy: an entry it cannot use is skipped and the
- * rest run. In `-p` mode the project's hooks load only with `--trust-folder`, COPILOT_ALLOW_ALL=true
- * or GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS=true: that is the trust authority's part (trust.ts).
+ * Loads both hook directories through the core's declared pipeline (config-layers.ts, the spec's
+ * policy: an entry Copilot CLI cannot use is skipped and the rest run). In `-p` mode the project's
+ * hooks load only with `--trust-folder`, COPILOT_ALLOW_ALL=true or
+ * GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS=true: that is the trust authority's part (trust.ts).
  */
-export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
-  const files = await configSpec.discover(context);
-  const analysis = analyseFiles(files, configSpec, (await import('../../lint/rules/load-rules.js')).LOAD_RULES, context.cwd);
-  return {
-    enabled: true,
-    switchedOff: null,
-    managedOnly: false,
-    handlers: normalizeHandlers(analysis.checked, configSpec, analysis.invalidated, copilotHandler),
-    files: files.map((file) => file.parsed.path),
-    watchPaths: [...new Set([...files.map((file) => file.parsed.path), ...copilotWatchPaths(context)])],
-    findings: analysis.findings,
-  };
-}
+export const loadConfig: (context: LoadContext) => Promise<LoadedConfig> = declaredLoader({
+  spec: configSpec,
+  extend: () => copilotHandler,
+});
 
 /**
  * A record as Copilot CLI runs it: `bash` run by `bash -c`, `timeoutSec` in seconds, the entry's
