@@ -21,7 +21,10 @@ export interface ListingRead {
   readonly role: FileRole;
 }
 
-/** The listed files in the agent's order (by UTF-16 code units of their names), and an error file when the directory holds too many entries. */
+/**
+ * The listed files in the agent's order (by UTF-16 code units of their names), and an error file
+ * when the directory holds too many entries.
+ */
 export async function readListing(listing: ListingRead): Promise<ConfigFile[]> {
   const { dir, source, format, role } = listing;
   const listed = await firstEntries(dir);
