@@ -1,8 +1,9 @@
-import type { DialectConfigSpec } from '../../config/config-spec.js';
 import { declaredDiscovery, type LayerDeclaration, type LoadPolicy } from '../../config/load-declaration.js';
+import type { RuledConfigSpec } from '../../config/rule.js';
 import { LAYERS } from './config-layers.js';
 import { COPILOT_EVENTS } from './events.js';
 import { compileCopilotMatcher } from './matcher.js';
+import { rules } from './rules/index.js';
 
 /**
  * copilot config rules: `{version: 1, hooks: {event: [entry…]}}` where an entry is a command hook
@@ -10,7 +11,7 @@ import { compileCopilotMatcher } from './matcher.js';
  * `{matcher, hooks: [hook…]}`. `bash` is the command on Linux and macOS; `timeoutSec` its timeout
  * (load-config.ts reads both).
  */
-export const configSpec: DialectConfigSpec & { layers: LayerDeclaration; policy: LoadPolicy } = {
+export const configSpec: RuledConfigSpec & { layers: LayerDeclaration; policy: LoadPolicy } = {
   dialect: 'copilot',
   events: COPILOT_EVENTS,
   nesting: 'mixed',
@@ -61,4 +62,6 @@ export const configSpec: DialectConfigSpec & { layers: LayerDeclaration; policy:
     anyFailure: { preToolUse: 'denies every tool call it matches', PreToolUse: 'denies every tool call it matches' },
   },
   ...declaredDiscovery(LAYERS),
+  // Lint rules only Copilot CLI needs (rules/index.ts), run after the core rules.
+  rules,
 };
