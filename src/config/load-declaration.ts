@@ -74,6 +74,11 @@ export interface LayerDeclaration {
   readonly layers: readonly LayerSource[];
   /** Paths besides the layers' whose change alters the load (octo: the memory dir that turns its built-in hooks on). */
   watch?(context: LoadContext): string[];
+  /**
+   * The one format the agent parses every hooks file as, whatever its name (Copilot CLI: JSON): a
+   * file named on the command line is read so. Absent: a named file's format comes from its name.
+   */
+  readonly format?: LayerFile['format'];
 }
 
 /**
@@ -238,7 +243,7 @@ export async function describeLayerFile(
   }
   const placed =
     placeByPath(declaration, absolute, context) ?? placeByName(declaration, absolute, context) ?? placeByFormat(declaration, absolute);
-  const format = formatFromPath(absolute) ?? placed.format;
+  const format = declaration.format ?? formatFromPath(absolute) ?? placed.format;
   const parsed = await readNamedConfigFile(absolute, format, placed.source === 'project' ? 'repository' : 'owned');
   return { parsed, source: placed.source, role: placed.role, layer: dirname(absolute), plugin: null };
 }

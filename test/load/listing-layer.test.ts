@@ -69,6 +69,16 @@ describe('a listing layer', () => {
     });
   });
 
+  it('a declaration with one format reads a named file in it, whatever its name', async () => {
+    const { s, context } = sandbox();
+    s.write('project/hooks.yaml', 'hooks: {}\n');
+    const fromName = await describeLayerFile(declaration('descending'), join(s.project, 'hooks.yaml'), context);
+    const declared = await describeLayerFile({ ...declaration('descending'), format: 'json' }, join(s.project, 'hooks.yaml'), context);
+    expect(Array.isArray(fromName) ? null : [fromName.parsed.format, fromName.parsed.errors]).toEqual(['yaml', []]);
+    expect(Array.isArray(declared) ? null : declared.parsed.format).toBe('json');
+    expect(Array.isArray(declared) ? [] : declared.parsed.errors).toHaveLength(1);
+  });
+
   it('places a named file by its directory: the user listing is the user layer, any other the project layer', async () => {
     const { s, context } = sandbox();
     s.write('home/hooks/u.json', HOOKS);
