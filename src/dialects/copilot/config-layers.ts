@@ -25,4 +25,6 @@ export const LAYERS: LayerDeclaration = {
     { kind: 'listing', source: 'user', ...HOOKS_JSON, dir: (context) => copilotHookDirs(context).user },
     { kind: 'listing', source: 'project', ...HOOKS_JSON, dir: (context) => copilotHookDirs(context).project },
   ],
+  // A file named on the command line is read as JSON whatever its name, as Copilot would read it.
+  format: 'json',
 };
