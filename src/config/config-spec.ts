@@ -136,7 +136,7 @@ export interface DialectConfigSpec {
   /**
    * The load policy (`onError`, rejection granularity, switches): what the runtime does with what
    * the rules find, and which settings switch hooks off. Lint reads it to say what the agent does.
-   * Dialects not yet on the declared load (claude, gemini, copilot) still set the legacy members
+   * Dialects not yet on the declared load (claude, gemini) still set the legacy members
    * below (`onError`, `wholeFileRejection`, `missingCommandScope`) instead.
    */
   policy?: LoadPolicy;

@@ -1,9 +1,10 @@
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { HandlerSource, LoadContext } from '../kit/index.js';
 import type { ConfigFile } from './config-file.js';
 import { discoveredFile } from './discovered-file.js';
 import { directoriesDownTo, findProjectRoot } from './find-project-root.js';
 import type { LayerFile, ProjectWalk } from '../kit/layers.js';
+import { type ListingRead, readListing } from './layer-listing.js';
 import { formatFromPath, readNamedConfigFile } from './read-config-file.js';
 import type { SourceEntry } from './source-tree.js';
 import type { SwitchedOffScope } from '../kit/index.js';
@@ -17,7 +18,7 @@ export type { LayerFile, ProjectWalk } from '../kit/layers.js';
  * watches, the layer a file named on the command line belongs to, and (from the project walk) the
  * files a repository scan looks at; so where a file lives is written once.
  */
-export type LayerSource = FixedFileLayer | FixedDirLayer | ProjectWalk | FoundLayer;
+export type LayerSource = FixedFileLayer | FixedDirLayer | ListingLayer | ProjectWalk | FoundLayer;
 
 /** One file at a fixed place: a managed policy file, whose path the context may move (`--managed`). */
 export interface FixedFileLayer {
@@ -36,6 +37,17 @@ export interface FixedDirLayer {
   readonly kind: 'dir';
   readonly source: HandlerSource;
   readonly files: readonly LayerFile[];
+  dir(context: LoadContext): string;
+}
+
+/**
+ * A directory at a fixed place whose every file of one kind is a layer file (`hooks/*.json`), read
+ * in the agent's order of their names (`ascending` or `descending` UTF-16 code units). The
+ * directory's listing is watched, so a file added or removed there is a change; at most
+ * LISTING_LIMIT entries are looked at, and more is an error at the directory.
+ */
+export interface ListingLayer extends Omit<ListingRead, 'dir'> {
+  readonly kind: 'listing';
   dir(context: LoadContext): string;
 }
 
@@ -62,6 +74,11 @@ export interface LayerDeclaration {
   readonly layers: readonly LayerSource[];
   /** Paths besides the layers' whose change alters the load (octo: the memory dir that turns its built-in hooks on). */
   watch?(context: LoadContext): string[];
+  /**
+   * The one format the agent parses every hooks file as, whatever its name (Copilot CLI: JSON): a
+   * file named on the command line is read so. Absent: a named file's format comes from its name.
+   */
+  readonly format?: LayerFile['format'];
 }
 
 /**
@@ -143,6 +160,12 @@ async function discoverLayer(
       const dir = layer.dir(context);
       return { files: await readLayerDir(dir, layer.files, layer.source), watchPaths: layer.files.map((file) => join(dir, file.name)) };
     }
+    case 'listing': {
+      const dir = layer.dir(context);
+      const files = await readListing({ ...layer, dir });
+      // The listing (`dir/`: an entry added or removed) and each file read (a rewrite).
+      return { files, watchPaths: [`${dir}${sep}`, ...files.map((file) => file.parsed.path)] };
+    }
     case 'walk':
       return discoverWalk(layer, context, fixedPaths);
     case 'found':
@@ -220,7 +243,7 @@ export async function describeLayerFile(
   }
   const placed =
     placeByPath(declaration, absolute, context) ?? placeByName(declaration, absolute, context) ?? placeByFormat(declaration, absolute);
-  const format = formatFromPath(absolute) ?? placed.format;
+  const format = declaration.format ?? formatFromPath(absolute) ?? placed.format;
   const parsed = await readNamedConfigFile(absolute, format, placed.source === 'project' ? 'repository' : 'owned');
   return { parsed, source: placed.source, role: placed.role, layer: dirname(absolute), plugin: null };
 }
@@ -234,6 +257,8 @@ interface Placement {
 function placeByPath(declaration: LayerDeclaration, absolute: string, context: LoadContext): Placement | null {
   for (const layer of declaration.layers) {
     if (layer.kind === 'file' && resolve(layer.path(context)) === absolute)
+      return { source: layer.source, role: layer.role, format: layer.format };
+    if (layer.kind === 'listing' && dirname(absolute) === resolve(layer.dir(context)))
       return { source: layer.source, role: layer.role, format: layer.format };
     if (layer.kind === 'dir' && dirname(absolute) === resolve(layer.dir(context))) {
       // Any file of the directory belongs to its layer; its name, else its format, gives its role.
@@ -268,11 +293,15 @@ function placeByFormat(declaration: LayerDeclaration, absolute: string): Placeme
   const format = formatFromPath(absolute);
   for (const layer of declaration.layers) {
     if (layer.kind === 'file' && layer.format === format) return { source: layer.source, role: layer.role, format: layer.format };
+    if (layer.kind === 'listing' && layer.format === format) return { source: 'project', role: layer.role, format: layer.format };
     const files = layer.kind === 'dir' || layer.kind === 'walk' ? layer.files : [];
     const file = files.find((candidate) => candidate.format === format);
     if (file !== undefined) return { source: 'project', role: file.role, format: file.format };
   }
-  const first = declaration.layers.flatMap((layer) => (layer.kind === 'dir' || layer.kind === 'walk' ? layer.files : []))[0];
+  const first = declaration.layers.flatMap((layer): Omit<LayerFile, 'name'>[] => {
+    if (layer.kind === 'listing') return [{ role: layer.role, format: layer.format }];
+    return layer.kind === 'dir' || layer.kind === 'walk' ? [...layer.files] : [];
+  })[0];
   return { source: 'project', role: first?.role ?? 'hooks-file', format: format ?? first?.format ?? 'json' };
 }
 

@@ -296,7 +296,8 @@ async function finishPreparation(
 async function invokeContained(handler: EngineHandler, invocation: Invocation): Promise<RunResult> {
   const started = monotonicMs();
   try {
-    return await handler.invoke(invocation);
+    // A hook whose declaration names its directory runs there, whatever the dispatch's run dir.
+    return await handler.invoke(handler.workingDir === undefined ? invocation : { ...invocation, cwd: handler.workingDir });
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     return failedResult(`the hook could not be run: ${detail.split('\n')[0]!.slice(0, 500)}`, started);

@@ -14,6 +14,7 @@ function identity(handler: EngineHandler, projectDir: string) {
     matcher: handler.matcher.source,
     handlerType: handler.type,
     mode: handler.mode,
+    ...(handler.workingDir === undefined ? {} : { workingDir: displayPath(handler.workingDir, projectDir) }),
   };
 }
 

@@ -159,6 +159,11 @@ export interface HandlerRecord {
   /** A directory the hook may keep state in, created before its first run (plugin `PLUGIN_DATA`). */
   readonly dataDir?: string;
   /**
+   * The absolute directory the hook runs in, where its declaration names one (Copilot CLI's entry
+   * `cwd`, resolved against the project dir at load). Absent: the dispatch's run dir (the payload's cwd).
+   */
+  readonly workingDir?: string;
+  /**
    * `sha256:<hex>` of the text the declaring file was parsed from (UTF-8; for a UTF-8 file, its
    * bytes), when the loader records it (octo). Trust fingerprints exactly what was parsed instead
    * of re-reading a file that may have changed since.

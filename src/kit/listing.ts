@@ -61,6 +61,8 @@ export interface ListedHook {
   handlerType: HandlerType;
   /** A further filter on the payload (claude `if`), as written; null when there is none. */
   condition: string | null;
+  /** The absolute directory its declaration runs it in (HandlerRecord.workingDir); absent when it runs in the session's. */
+  workingDir?: string;
   mode: 'sync' | 'async';
   timeoutMs: number;
   trust: TrustStatus;

@@ -34,6 +34,11 @@ export interface RunReport {
   command: string;
   handlerType: HandlerType;
   matcher: string | null;
+  /**
+   * The directory the hook's declaration runs it in (HandlerRecord.workingDir; relative to the
+   * project dir when inside it); absent when it runs in the dispatch's.
+   */
+  workingDir?: string;
   mode: RunMode;
   status: RunStatus;
   skipReason: SkipReason;

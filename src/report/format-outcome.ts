@@ -131,6 +131,7 @@ function formatRun(run: RunReport, perHookTrust: boolean, note: RunTrustNote | u
     `  ${STATUS_MARK[run.status]} ${status}  ${run.id}  [${run.mode}]  ${[run.command, ...facts].join('  ')}`,
     `      ${where}`,
   ];
+  if (run.workingDir !== undefined) lines.push(`      runs in: ${run.workingDir}`);
   const hint =
     run.skipReason === 'workspace-untrusted'
       ? workspaceHint

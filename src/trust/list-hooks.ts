@@ -53,6 +53,7 @@ function listedHook(
     command: handler.command,
     handlerType: handler.type,
     condition: handler.condition?.source ?? null,
+    ...(handler.workingDir === undefined ? {} : { workingDir: handler.workingDir }),
     mode: handler.async ? 'async' : 'sync',
     timeoutMs: handler.timeoutMs,
     trust: trust.status,

@@ -55,6 +55,7 @@ function formatLayeredListing(listing: HookListing, details: readonly ListedHook
       `  ${hook.id} — ${hook.event}${matcher}, ${hook.mode}, timeout ${formatDuration(hook.timeoutMs)} — ${statusText(hook, detail)}`,
     );
     lines.push(`    command: ${hook.command}`);
+    if (hook.workingDir !== undefined) lines.push(`    runs in: ${hook.workingDir}`);
     if (hook.scripts?.untracked) lines.push(`    scripts not tracked: ${hook.scripts.untracked}; an edit to what it runs is not noticed`);
     if (hook.file !== null) lines.push(`    at: ${hook.file}${hook.line === null ? '' : `:${hook.line}`}`);
   }

@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DialectConfigSpec } from '../../src/config/config-spec.js';
 import { discoveredFile } from '../../src/config/discovered-file.js';
@@ -6,6 +7,7 @@ import { declaredDiscovery, type LayerDeclaration, type LoadPolicy } from '../..
 import { createEngine, HOOKS_DISABLED_WARNING, type Dialect, type EventSpec } from '../../src/index.js';
 import { defineDialect, walkRepositoryFiles, type DialectProtocol, type ProjectWalk } from '../../src/kit/index.js';
 import { declaredLoader } from '../../src/load/load-declared.js';
+import { formatOutcome } from '../../src/report/format-outcome.js';
 import { makeTempProject, type TempProject } from '../helpers/temp-project.js';
 
 /**
@@ -70,7 +72,12 @@ const spec: DialectConfigSpec & { layers: LayerDeclaration; policy: LoadPolicy }
   nesting: 'groups',
   matcherSyntax: 'exact-list-or-regex',
   groupFields: { matcher: { kind: 'string' } },
-  handlerFields: { type: { kind: 'enum', values: ['command'] }, command: { kind: 'command' }, timeout: { kind: 'whole-seconds' } },
+  handlerFields: {
+    type: { kind: 'enum', values: ['command'] },
+    command: { kind: 'command' },
+    timeout: { kind: 'whole-seconds' },
+    dir: { kind: 'string' },
+  },
   timeout: { unit: 'seconds', defaultMs: 30_000, suspiciousSeconds: 1000 },
   handlerTypes: { supported: ['command'], unsupported: [] },
   topLevel: {
@@ -120,7 +127,15 @@ const dialect: Dialect = defineDialect({
     events: EVENTS,
   },
   contracts: { validateInput: (_event, value) => ({ ok: true, value }), validateOutput: (_event, value) => ({ ok: true, value }) },
-  loadConfig: declaredLoader({ spec }),
+  // A handler's `dir` is the directory it runs in, taken from the project dir (HandlerRecord.workingDir).
+  loadConfig: declaredLoader({
+    spec,
+    extend: (_files, context) => (record, origin) => {
+      const dir =
+        origin.handler.node.kind === 'object' ? origin.handler.node.entries.find((entry) => entry.key === 'dir')?.value : undefined;
+      return dir?.kind === 'scalar' && typeof dir.value === 'string' ? { ...record, workingDir: resolve(context.cwd, dir.value) } : record;
+    },
+  }),
   protocol,
   trust: {
     evaluate: async (handlers) => handlers.map(() => ({ status: 'trusted', enabled: true, hash: null, detail: null })),
@@ -239,6 +254,24 @@ describe('a toy dialect built from declarations alone, loaded through createEngi
     expect((await engine.dispatch('BeforeRun', payload(cwd, 'shell'))).runs).toEqual([]);
     sandbox.write('project/pkg/.toy/hooks.json', JSON.stringify({ hooks: { BeforeRun: [group('shell', 'exit 2')] } }));
     await expect.poll(async () => (await engine.dispatch('BeforeRun', payload(cwd, 'shell'))).blocked, { timeout: 10_000 }).toBe(true);
+    await engine.close();
+  });
+
+  it('runs a hook whose declaration names its directory there, and the dispatch report says so', async () => {
+    const { sandbox, cwd } = toyProject();
+    mkdirSync(join(cwd, 'work'));
+    const hooks = [
+      { type: 'command', command: 'pwd', dir: 'work' },
+      { type: 'command', command: 'pwd' },
+    ];
+    sandbox.write('project/pkg/.toy/hooks.json', JSON.stringify({ hooks: { AfterRun: [{ hooks }] } }));
+    const engine = await engineIn(sandbox, cwd);
+    const outcome = await engine.dispatch('AfterRun', { hook_event_name: 'AfterRun', cwd });
+    expect(outcome.runs.map((run) => [run.stdout.trim(), run.workingDir])).toEqual([
+      [join(cwd, 'work'), 'work'],
+      [cwd, undefined],
+    ]);
+    expect(formatOutcome(outcome, engine.handlers)).toContain('runs in: work');
     await engine.close();
   });
 

@@ -1,7 +1,9 @@
-import type { DialectConfigSpec } from '../../config/config-spec.js';
-import { describeCopilotFile, discoverCopilotFiles } from './config-layers.js';
+import { declaredDiscovery, type LayerDeclaration, type LoadPolicy } from '../../config/load-declaration.js';
+import type { RuledConfigSpec } from '../../config/rule.js';
+import { LAYERS } from './config-layers.js';
 import { COPILOT_EVENTS } from './events.js';
 import { compileCopilotMatcher } from './matcher.js';
+import { rules } from './rules/index.js';
 
 /**
  * copilot config rules: `{version: 1, hooks: {event: [entry…]}}` where an entry is a command hook
@@ -9,7 +11,7 @@ import { compileCopilotMatcher } from './matcher.js';
  * `{matcher, hooks: [hook…]}`. `bash` is the command on Linux and macOS; `timeoutSec` its timeout
  * (load-config.ts reads both).
  */
-export const configSpec: DialectConfigSpec = {
+export const configSpec: RuledConfigSpec & { layers: LayerDeclaration; policy: LoadPolicy } = {
   dialect: 'copilot',
   events: COPILOT_EVENTS,
   nesting: 'mixed',
@@ -36,7 +38,9 @@ export const configSpec: DialectConfigSpec = {
     unread: { fields: {}, unknown: 'ignore' },
     'plugin-manifest': { fields: {}, unknown: 'ignore' },
   },
-  onError: 'skip',
+  // An entry Copilot CLI cannot use is skipped and the rest run.
+  policy: { onError: 'skip', rejection: 'entry' },
+  layers: LAYERS,
   commandField: 'bash',
   // test/agents/copilot: exit 2 on these blocks nothing, and its stderr is a warning the model never sees.
   exitTwoIgnored: {
@@ -57,6 +61,7 @@ export const configSpec: DialectConfigSpec = {
     exitTwo: { preToolUse: 'denies every tool call it matches', PreToolUse: 'denies every tool call it matches' },
     anyFailure: { preToolUse: 'denies every tool call it matches', PreToolUse: 'denies every tool call it matches' },
   },
-  discover: discoverCopilotFiles,
-  describeFile: describeCopilotFile,
+  ...declaredDiscovery(LAYERS),
+  // Lint rules only Copilot CLI needs (rules/index.ts), run after the core rules.
+  rules,
 };
