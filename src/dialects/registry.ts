@@ -68,6 +68,7 @@ export const DIALECTS = {
     manifest: copilotManifest,
     load: async () => (await import('./copilot/index.js')).dialect,
     loadConfigSpec: async () => (await import('./copilot/config-spec.js')).configSpec,
+    loadRules: async () => (await import('./copilot/rules/index.js')).rules,
   },
 } as const satisfies Record<string, DialectEntry>;
 

@@ -235,6 +235,8 @@ export function positionOf(text: string, needle: string, occurrence = 1): { line
   return { line: before.length, column: before[before.length - 1]!.length + 1 };
 }
 export const CODEX_JSON = 'project/.codex/hooks.json';
+/** A Copilot CLI project hooks file (`.github/hooks/*.json`). */
+export const COPILOT_JSON = 'project/.github/hooks/hooks.json';
 export const CODEX_TOML = 'project/.codex/config.toml';
 /** The user's Codex config (`[projects."<root>/project"] trust_level = "trusted"` trusts the sandbox project). */
 export const CODEX_USER_TOML = 'home/.codex/config.toml';

@@ -1,7 +1,9 @@
-import type { DialectConfigSpec } from '../../config/config-spec.js';
+import { dirname } from 'node:path';
+import type { RuledConfigSpec } from '../../config/rule.js';
 import { describeCopilotFile, discoverCopilotFiles } from './config-layers.js';
 import { COPILOT_EVENTS } from './events.js';
 import { compileCopilotMatcher } from './matcher.js';
+import { rules } from './rules/index.js';
 
 /**
  * copilot config rules: `{version: 1, hooks: {event: [entry…]}}` where an entry is a command hook
@@ -9,7 +11,7 @@ import { compileCopilotMatcher } from './matcher.js';
  * `{matcher, hooks: [hook…]}`. `bash` is the command on Linux and macOS; `timeoutSec` its timeout
  * (load-config.ts reads both).
  */
-export const configSpec: DialectConfigSpec = {
+export const configSpec: RuledConfigSpec = {
   dialect: 'copilot',
   events: COPILOT_EVENTS,
   nesting: 'mixed',
@@ -37,7 +39,7 @@ export const configSpec: DialectConfigSpec = {
     'plugin-manifest': { fields: {}, unknown: 'ignore' },
   },
   onError: 'skip',
-  commandField: 'bash',
+  commandFields: { shell: 'bash', otherShells: ['powershell'], cwd: 'cwd' },
   // test/agents/copilot: exit 2 on these blocks nothing, and its stderr is a warning the model never sees.
   exitTwoIgnored: {
     userPromptSubmitted: 'Copilot CLI shows stderr as a warning (print {"decision": "block"} to block)',
@@ -51,12 +53,23 @@ export const configSpec: DialectConfigSpec = {
       COPILOT_TOOL_NAME: 'the input is JSON on stdin: read .toolName',
     },
   },
+  // What the hook process gets (test/agents/copilot/process.test.ts): a script path built from them is checked like a relative one.
+  pathVariables: (file, projectDir) => ({
+    COPILOT_PROJECT_DIR: projectDir,
+    CLAUDE_PROJECT_DIR: projectDir,
+    COPILOT_HOOK_DIR: dirname(file.parsed.path),
+  }),
   projectAnchor: {
     root: 'project',
+    // Copilot reads .github/hooks only from the session directory and runs hooks there (process.test.ts):
+    // that a `cd` in its shell tool moves them is not proven, so cwd-relative-script says nothing.
+    cwdPremise: null,
     shellPrefix: '"$COPILOT_PROJECT_DIR"/',
     exitTwo: { preToolUse: 'denies every tool call it matches', PreToolUse: 'denies every tool call it matches' },
     anyFailure: { preToolUse: 'denies every tool call it matches', PreToolUse: 'denies every tool call it matches' },
   },
+  // Lint rules only Copilot CLI needs (rules/index.ts), run after the core rules.
+  rules,
   discover: discoverCopilotFiles,
   describeFile: describeCopilotFile,
 };
