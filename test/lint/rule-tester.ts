@@ -257,3 +257,17 @@ export function inMilliseconds(eventTimeouts?: DialectConfigSpec['eventTimeouts'
 function sandboxEnv(env: Readonly<Record<string, string>> | undefined, root: string): Record<string, string> | undefined {
   return env === undefined ? undefined : Object.fromEntries(Object.entries(env).map(([key, value]) => [key, value.replaceAll(ROOT, root)]));
 }
+
+/**
+ * A Copilot CLI hooks file with one `bash` hook on `event` (issue 42: the core rules read copilot's
+ * command there), and where a finding at that command is placed.
+ */
+export function copilotHook(
+  event: string,
+  bash: string,
+  extra: Record<string, unknown> = {},
+): { text: string; at: { line: number; column: number } } {
+  const text = `${JSON.stringify({ version: 1, hooks: { [event]: [{ type: 'command', bash, ...extra }] } })}\n`;
+  const key = positionOf(text, '"bash":');
+  return { text, at: { line: key.line, column: key.column + '"bash":'.length } };
+}

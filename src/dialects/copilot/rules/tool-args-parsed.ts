@@ -7,8 +7,13 @@ const PARSE_CALL = /\b(JSON\.parse|json\.loads)\s*\(/g;
 /** jq's `.toolArgs | fromjson` (also `fromjson?`). */
 const JQ_FROMJSON = /\.toolArgs\s*\|\s*fromjson\b/g;
 
-/** Code that first asks whether toolArgs is a string (`typeof … toolArgs === 'string'`, `isinstance(…toolArgs…, str)`, jq `type`): it copes with both. */
-const CHECKS_TYPE = /typeof\s+[\w$.?[\]'"]*toolArgs|isinstance\([^)\n]*toolArgs|toolArgs\s*\|\s*type\b/;
+/**
+ * Code that copes with both: it asks whether toolArgs is a string (`typeof … toolArgs === 'string'`,
+ * `isinstance(…toolArgs…, str)`, jq `type`), or also reads it as the object (jq `.toolArgs.command //
+ * (try (.toolArgs | fromjson | .command) …)`, `data["toolArgs"]["command"]`).
+ */
+const COPES =
+  /typeof\s+[\w$.?[\]'"]*toolArgs|isinstance\([^)\n]*toolArgs|toolArgs\s*\|\s*type\b|\.toolArgs\??\.[A-Za-z_]|\[\s*['"]toolArgs['"]\s*\]\s*(?:\[|\.get\()/;
 
 /** How to read the arguments as the object they are, by the form found. */
 const FIX: Readonly<Record<string, string>> = {
@@ -26,7 +31,7 @@ const FIX: Readonly<Record<string, string>> = {
 export const toolArgsParsed = createRule({
   id: 'tool-args-parsed',
   severity: 'error',
-  description: 'a hook that parses toolArgs as a JSON string, which Copilot CLI passes as an object, so the parse fails',
+  description: 'a Copilot hook that parses toolArgs as a JSON string, which Copilot CLI passes as an object, so the parse fails',
   atLoad: false,
   messages: {
     // {{form}} the parse as written; {{where}} empty or " (in <script> line N)"; {{effect}} what the failure does on the event.
@@ -45,7 +50,7 @@ export const toolArgsParsed = createRule({
           ? 'the hook errors, or where the error is caught works on no arguments'
           : `uncaught, the hook errors and on ${event} any failure ${anyFailure}; caught, the guard sees no arguments and lets the call through`;
       for (const code of hookCode(spec, checked.file, handler.node, projectDir)) {
-        if (CHECKS_TYPE.test(code.text)) continue;
+        if (COPES.test(code.text)) continue;
         const found = firstParse(code.text);
         if (found === null) continue;
         const data = { form: found.form, where: whereIn(code, found.index, showPath), effect, fix: FIX[found.kind]! };

@@ -19,9 +19,14 @@ new RuleTester().run(bothEventNames, {
     },
     {
       name: 'different matchers: not surely the same calls',
-      files: { [COPILOT_JSON]: file({ preToolUse: [entry('./g.sh', { matcher: 'bash' })], PreToolUse: [entry('./g.sh', { matcher: 'Edit' })] }) },
+      files: {
+        [COPILOT_JSON]: file({ preToolUse: [entry('./g.sh', { matcher: 'bash' })], PreToolUse: [entry('./g.sh', { matcher: 'Edit' })] }),
+      },
     },
-    { name: 'userPromptTransformed has no Claude name that fires', files: { [COPILOT_JSON]: file({ userPromptTransformed: [entry('./g.sh')], UserPromptSubmit: [entry('./g.sh')] }) } },
+    {
+      name: 'userPromptTransformed has no Claude name that fires',
+      files: { [COPILOT_JSON]: file({ userPromptTransformed: [entry('./g.sh')], UserPromptSubmit: [entry('./g.sh')] }) },
+    },
   ],
   invalid: [
     {

@@ -1,7 +1,8 @@
 import { exitTwoStderr } from '../../../../src/dialects/copilot/rules/exit-two-stderr.js';
 import { COPILOT_JSON, RuleTester } from '../../../lint/rule-tester.js';
 
-const hooks = (event: string, entry: Record<string, unknown>) => `${JSON.stringify({ version: 1, hooks: { [event]: [{ type: 'command', ...entry }] } })}\n`;
+const hooks = (event: string, entry: Record<string, unknown>) =>
+  `${JSON.stringify({ version: 1, hooks: { [event]: [{ type: 'command', ...entry }] } })}\n`;
 const AT_BASH = { line: 1, column: 62 };
 const AGENT_STOP = 'Copilot CLI shows stderr as a warning (print {"decision": "block"} to keep the agent going)';
 
