@@ -3,8 +3,11 @@ import { createRule } from '../../../config/rule.js';
 import { hookCode, whereIn } from './hook-code.js';
 
 /** sh `sleep N[smhd]` as a command of its own, Python `time.sleep(N)`: N in seconds. */
-const SLEEP =
-  /(?:^|[;&|{(]|\b(?:then|else|do)\b)[ \t]*sleep[ \t]+(\d+(?:\.\d+)?)([smhd]?)(?=[ \t]*(?:$|[;&|)}#]))|\btime\.sleep\(\s*(\d+(?:\.\d+)?)\s*\)/gm;
+const SLEEP = new RegExp(
+  String.raw`(?:^|[;&|{(]|\b(?:then|else|do)\b)[ \t]*sleep[ \t]+(\d+(?:\.\d+)?)([smhd]?)(?=[ \t]*(?:$|[;&|)}#]))` +
+    String.raw`|\btime\.sleep\(\s*(\d+(?:\.\d+)?)\s*\)`,
+  'gm',
+);
 
 const UNIT_SECONDS: Readonly<Record<string, number>> = { '': 1, s: 1, m: 60, h: 3600, d: 86_400 };
 

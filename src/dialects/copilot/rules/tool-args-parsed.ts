@@ -12,8 +12,10 @@ const JQ_FROMJSON = /\.toolArgs\s*\|\s*fromjson\b/g;
  * `isinstance(…toolArgs…, str)`, jq `type`), or also reads it as the object (jq `.toolArgs.command //
  * (try (.toolArgs | fromjson | .command) …)`, `data["toolArgs"]["command"]`).
  */
-const COPES =
-  /typeof\s+[\w$.?[\]'"]*toolArgs|isinstance\([^)\n]*toolArgs|toolArgs\s*\|\s*type\b|\.toolArgs\??\.[A-Za-z_]|\[\s*['"]toolArgs['"]\s*\]\s*(?:\[|\.get\()/;
+const COPES = new RegExp(
+  String.raw`typeof\s+[\w$.?[\]'"]*toolArgs|isinstance\([^)\n]*toolArgs|toolArgs\s*\|\s*type\b` +
+    String.raw`|\.toolArgs\??\.[A-Za-z_]|\[\s*['"]toolArgs['"]\s*\]\s*(?:\[|\.get\()`,
+);
 
 /** How to read the arguments as the object they are, by the form found. */
 const FIX: Readonly<Record<string, string>> = {
@@ -48,7 +50,8 @@ export const toolArgsParsed = createRule({
       const effect =
         anyFailure === undefined
           ? 'the hook errors, or where the error is caught works on no arguments'
-          : `uncaught, the hook errors and on ${event} any failure ${anyFailure}; caught, the guard sees no arguments and lets the call through`;
+          : `uncaught, the hook errors and on ${event} any failure ${anyFailure}; ` +
+            'caught, the guard sees no arguments and lets the call through';
       for (const code of hookCode(spec, checked.file, handler.node, projectDir)) {
         if (COPES.test(code.text)) continue;
         const found = firstParse(code.text);

@@ -5,7 +5,8 @@ const hooks = (event: string, entry: Record<string, unknown>) =>
   `${JSON.stringify({ version: 1, hooks: { [event]: [{ type: 'command', ...entry }] } })}\n`;
 const AT_BASH = { line: 1, column: 62 };
 const GUARD_EFFECT =
-  'uncaught, the hook errors and on preToolUse any failure denies every tool call it matches; caught, the guard sees no arguments and lets the call through';
+  'uncaught, the hook errors and on preToolUse any failure denies every tool call it matches; ' +
+  'caught, the guard sees no arguments and lets the call through';
 
 // test/agents/copilot/events.test.ts: toolArgs reaches a camelCase hook as an object, not the JSON string the docs show.
 new RuleTester().run(toolArgsParsed, {
