@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import type { HandlerDeclaration } from '../../../config/declarations.js';
 import { handlerCommand } from '../../../config/handler-command.js';
 import { handlerScript } from '../../../config/handler-script.js';
@@ -27,7 +28,7 @@ const TWIN: ReadonlyMap<string, string> = new Map(
  * so it runs twice per action, once with the camelCase payload (`toolName: "bash"`, `toolArgs`) and
  * once with Claude's snake_case one (`tool_name: "Bash"`, `tool_input`), which a script written for
  * one shape misreads. Reported at the Claude-named registration. "The same" is the same command, or
- * the same script file; only handlers with no matcher or the same matcher text (either case) on both
+ * the same script file with the same arguments; only handlers with no matcher or the same matcher text (either case) on both
  * sides, so the two surely fire for the same calls.
  */
 export const bothEventNames = createRule({
@@ -44,10 +45,12 @@ export const bothEventNames = createRule({
   },
   check({ spec, checked, all, projectDir, showPath, report }) {
     const key = (file: (typeof all)[number]['file'], handler: HandlerDeclaration): string | null => {
-      const script = handlerScript(spec, file, handler.node, projectDir);
-      if (script !== null) return `script:${script.path}`;
       const command = handlerCommand(spec, handler.node);
-      return command === null || command.text.trim() === '' ? null : `command:${command.text.trim()}`;
+      if (command === null || command.text.trim() === '') return null;
+      const script = handlerScript(spec, file, handler.node, projectDir);
+      // The same script with other arguments (`guard.sh camel`, `guard.sh claude`) may be told which shape it gets.
+      if (script !== null) return `script:${script.path}\0${argumentsAfter(command.text, basename(script.path))}`;
+      return `command:${command.text.trim()}`;
     };
     const matcherOf = (handler: HandlerDeclaration): string => {
       const value = handler.group.matcher?.value;
@@ -70,3 +73,14 @@ export const bothEventNames = createRule({
     }
   },
 });
+
+/** What the command passes after the script (the text after its file name's last mention), quotes aside. */
+function argumentsAfter(command: string, name: string): string {
+  const at = command.lastIndexOf(name);
+  return at === -1
+    ? ''
+    : command
+        .slice(at + name.length)
+        .replace(/^["']/, '')
+        .trim();
+}

@@ -12,6 +12,13 @@ const TWICE = (other: string, event: string, at: string) =>
 // PascalCase deny both run; events.test.ts fires every event under both names).
 new RuleTester().run(bothEventNames, {
   valid: [
+    {
+      name: 'the same script told which shape it gets',
+      files: {
+        [COPILOT_JSON]: file({ preToolUse: [entry('sh .github/hooks/g.sh camel')], PreToolUse: [entry('sh .github/hooks/g.sh claude')] }),
+        'project/.github/hooks/g.sh': '#!/bin/sh\n',
+      },
+    },
     { name: 'one name only', files: { [COPILOT_JSON]: file({ preToolUse: [entry('./g.sh')], postToolUse: [entry('./g.sh')] }) } },
     {
       name: 'different commands under the two names',
