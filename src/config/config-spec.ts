@@ -202,10 +202,13 @@ export interface DialectConfigSpec {
    */
   exitTwoNeedsText?: string;
   /**
-   * The handler field that holds the shell command, where it is not `command` (copilot: `bash`);
-   * lint's `output-ignored` reads the command there.
+   * Where a handler's command is written, when not in `command` (copilot): `shell`, the field a POSIX
+   * shell runs (copilot `bash`, on Linux and macOS); `otherShells`, fields run by another shell
+   * elsewhere (copilot `powershell`), read only by rules that do not parse the command as sh; `cwd`, a
+   * field naming the directory the command starts in, relative to the project (copilot `cwd`). Every
+   * rule that reads a command finds it through handlerCommand (handler-command.ts).
    */
-  commandField?: string;
+  commandFields?: { shell: string; otherShells?: readonly string[]; cwd?: string };
   /**
    * A handler field that filters on the tool call and that the agent evaluates only on some events
    * (claude `if`); on any other event a handler with it never runs.

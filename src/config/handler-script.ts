@@ -12,6 +12,7 @@ import {
 import type { ConfigFile } from './config-file.js';
 import type { DialectConfigSpec } from './config-spec.js';
 import { setField } from './field-value.js';
+import { commandFieldOf, handlerCommand, handlerCwd } from './handler-command.js';
 import { substitutePluginVariables } from './plugin-variables.js';
 import type { SourceObject, SourcePosition } from './source-tree.js';
 import { statsAt } from '../util/regular-file.js';
@@ -44,11 +45,13 @@ export function handlerScript(spec: DialectConfigSpec, file: ConfigFile, handler
 const asked = new WeakMap<SourceObject, { spec: DialectConfigSpec; file: ConfigFile; projectDir: string; script: HandlerScript | null }>();
 
 function findHandlerScript(spec: DialectConfigSpec, file: ConfigFile, handler: SourceObject, projectDir: string): HandlerScript | null {
-  // A dialect whose handlers have no `command` (copilot: `bash`) ignores one: it runs no script (issue 39).
-  if (!Object.hasOwn(spec.handlerFields, 'command')) return null;
-  const entry = setField(handler, 'command');
-  if (entry?.value.kind !== 'scalar' || typeof entry.value.value !== 'string') return null;
-  const raw = entry.value.value;
+  // Only the field the agent runs counts: copilot runs `bash` and ignores a `command` (issue 39).
+  if (!Object.hasOwn(spec.handlerFields, commandFieldOf(spec))) return null;
+  const command = handlerCommand(spec, handler);
+  if (command === null) return null;
+  const raw = command.text;
+  // A relative path starts from the handler's own directory where it names one (copilot `cwd`).
+  const base = resolve(projectDir, handlerCwd(spec, handler) ?? '.');
   const variables = spec.pathVariables?.(file, projectDir) ?? {};
   const args = spec.execForm ? setField(handler, spec.execForm.argsField)?.value : undefined;
   let found: Found | null;
@@ -60,10 +63,10 @@ function findHandlerScript(spec: DialectConfigSpec, file: ConfigFile, handler: S
     const words = [raw, ...args.items.map((item) => (item.kind === 'scalar' && typeof item.value === 'string' ? item.value : ''))];
     found = execFormScript(words, variables);
   } else {
-    const command = substitutePluginVariables(raw, file.plugin);
-    const searched = searchedScript(command, resolve(projectDir));
-    if (searched !== null) return { ...searched, pos: entry.value.pos };
-    found = shellFormScript(command, variables, () => findGitRoot(projectDir));
+    const substituted = substitutePluginVariables(raw, file.plugin);
+    const searched = searchedScript(substituted, base);
+    if (searched !== null) return { ...searched, pos: command.pos };
+    found = shellFormScript(substituted, variables, () => findGitRoot(projectDir));
   }
   if (found === null || found.script.path.startsWith('~')) return null;
   const { script, written } = found;
@@ -71,7 +74,7 @@ function findHandlerScript(spec: DialectConfigSpec, file: ConfigFile, handler: S
   // `${PLUGIN_ROOT}` and Claude Code's `${CLAUDE_PLUGIN_ROOT}` (and the `_DATA` pair) alike.
   const fromPlugin = file.plugin !== null && /\$\{(?:CLAUDE_)?PLUGIN_/.test(raw);
   if (isAbsolute(script.path) && !fromPlugin && !viaVariable) return null;
-  return { written, path: resolve(projectDir, script.path), direct: script.direct, pos: entry.value.pos };
+  return { written, path: resolve(base, script.path), direct: script.direct, pos: command.pos };
 }
 
 /**

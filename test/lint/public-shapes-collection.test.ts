@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type CollectionFile, lintCollectionRepo } from './lint-collection-repo.js';
 
 /**
- * Issue 39, measured: a collection modelled on 46 public hook configurations (Codex `.codex/hooks.json`,
+ * Issue 39, measured: a collection modelled on 50 public hook configurations (Codex `.codex/hooks.json`,
  * Gemini `.gemini/settings.json` and an extension, Copilot `.github/hooks/*.json`, Claude plugins and
  * `.claude/hooks.json` near misses). No third-party file is here: each case is our own config with the
  * same shapes and mistakes (event names, matcher strings, path shapes), and the findings expected from
@@ -536,6 +536,71 @@ const CASES: Case[] = [
     },
     expected: [],
   },
+  {
+    name: 'copilot: an amend guard that reads the command with jq fromjson',
+    files: {
+      '.github/hooks/guards.json': json({
+        version: 1,
+        hooks: { preToolUse: [{ type: 'command', bash: '.github/hooks/scripts/no-amend.sh', timeoutSec: 10 }] },
+      }),
+      '.github/hooks/scripts/no-amend.sh': {
+        content:
+          '#!/bin/bash\nINPUT=$(cat)\nCOMMAND=$(echo "$INPUT" | jq -r \'.toolArgs | fromjson | .command // empty\')\n' +
+          '[ -z "$COMMAND" ] && exit 0\n' +
+          'echo "$COMMAND" | grep -q -- --amend && echo \'{"permissionDecision":"deny","permissionDecisionReason":"pushed"}\'\nexit 0\n',
+        executable: true,
+      },
+    },
+    // jq fails on the object, COMMAND is empty, the guard allows every call (issue 42); jq is not on the test's PATH.
+    expected: ['tool-args-parsed*', 'needs-program'],
+  },
+  {
+    name: 'copilot: a Node check after edits that parses toolArgs, and a guard that exits 2 with its reason on stderr',
+    files: {
+      '.github/hooks/hooks.json': json({
+        version: 1,
+        hooks: {
+          postToolUse: [{ type: 'command', bash: 'node .github/hooks/biome-check.mjs' }],
+          preToolUse: [{ type: 'command', bash: 'node .github/hooks/protect-env.mjs' }],
+        },
+      }),
+      '.github/hooks/biome-check.mjs': 'const input = JSON.parse(await readStdin());\nconst toolArgs = JSON.parse(input.toolArgs);\n',
+      '.github/hooks/protect-env.mjs':
+        'const input = JSON.parse(raw);\nconst path = input.toolArgs.path ?? "";\n' +
+        'if (path.includes(".env")) { console.error("reading .env is blocked"); process.exit(2); }\n',
+    },
+    // The post-edit check throws on every call (not a guard); the .env guard denies, but the model never sees why.
+    expected: ['tool-args-parsed', 'exit-two-stderr'],
+  },
+  {
+    name: 'copilot: a guard reading toolArgs as an object first, the string as a fallback',
+    files: {
+      '.github/hooks/hooks.json': json({
+        version: 1,
+        hooks: { preToolUse: [{ type: 'command', bash: 'bash .github/hooks/pre-bash.sh' }] },
+      }),
+      '.github/hooks/pre-bash.sh':
+        "#!/usr/bin/env bash\ncmd=$(jq -r '.toolArgs.command // (try (.toolArgs | fromjson | .command) catch empty) // empty')\n" +
+        'case "$cmd" in *deploy*) echo \'{"permissionDecision":"deny","permissionDecisionReason":"no deploys"}\';; esac\n',
+    },
+    // Only jq, which is not on the test's PATH.
+    expected: ['needs-program'],
+  },
+  {
+    name: 'copilot: a Claude config ported by adding the camelCase names beside the Claude ones',
+    files: {
+      '.github/hooks/hooks.json': json({
+        version: 1,
+        hooks: {
+          PreToolUse: [{ type: 'command', bash: '"$COPILOT_PROJECT_DIR"/.github/hooks/guard.sh' }],
+          preToolUse: [{ type: 'command', bash: '"$COPILOT_PROJECT_DIR"/.github/hooks/guard.sh' }],
+        },
+      }),
+      '.github/hooks/guard.sh': SCRIPT,
+    },
+    // Both names fire: the guard runs twice per call, once with each payload shape.
+    expected: ['both-event-names'],
+  },
   // ---------------------------------------------------------------- claude plugins
   {
     name: 'claude plugin: a template placeholder never filled in',
@@ -835,7 +900,7 @@ async function lintCase({ files }: Case): Promise<Finding[]> {
   return (await lintCollectionRepo<Finding>(files)).filter((f) => f.severity !== 'info');
 }
 
-describe('issue 39: lint on a collection modelled on 46 public configurations', () => {
+describe('issue 39: lint on a collection modelled on 50 public configurations', () => {
   it('reaches precision ≥ 98% and recall ≥ 90% of the fail-open mistakes', { timeout: 120_000 }, async () => {
     let found = 0;
     let right = 0;

@@ -235,6 +235,8 @@ export function positionOf(text: string, needle: string, occurrence = 1): { line
   return { line: before.length, column: before[before.length - 1]!.length + 1 };
 }
 export const CODEX_JSON = 'project/.codex/hooks.json';
+/** A Copilot CLI project hooks file (`.github/hooks/*.json`). */
+export const COPILOT_JSON = 'project/.github/hooks/hooks.json';
 export const CODEX_TOML = 'project/.codex/config.toml';
 /** The user's Codex config (`[projects."<root>/project"] trust_level = "trusted"` trusts the sandbox project). */
 export const CODEX_USER_TOML = 'home/.codex/config.toml';
@@ -254,4 +256,18 @@ export function inMilliseconds(eventTimeouts?: DialectConfigSpec['eventTimeouts'
 /** A case's environment with `<root>` replaced by the sandbox root. */
 function sandboxEnv(env: Readonly<Record<string, string>> | undefined, root: string): Record<string, string> | undefined {
   return env === undefined ? undefined : Object.fromEntries(Object.entries(env).map(([key, value]) => [key, value.replaceAll(ROOT, root)]));
+}
+
+/**
+ * A Copilot CLI hooks file with one `bash` hook on `event` (issue 42: the core rules read copilot's
+ * command there), and where a finding at that command is placed.
+ */
+export function copilotHook(
+  event: string,
+  bash: string,
+  extra: Record<string, unknown> = {},
+): { text: string; at: { line: number; column: number } } {
+  const text = `${JSON.stringify({ version: 1, hooks: { [event]: [{ type: 'command', bash, ...extra }] } })}\n`;
+  const key = positionOf(text, '"bash":');
+  return { text, at: { line: key.line, column: key.column + '"bash":'.length } };
 }

@@ -79,6 +79,11 @@ const ISSUE_RULES = {
   // Issue 15: a codex project the user has not trusted loads no hooks.
   'untrusted-project': 'info',
   'hook-modified': 'warning',
+  // Issue 42: the mistakes Copilot CLI's docs invite.
+  'tool-args-parsed': 'error',
+  'exit-two-stderr': 'warning',
+  'timeout-fails-open': 'error',
+  'both-event-names': 'warning',
 };
 
 describe('runLint', () => {
@@ -109,7 +114,7 @@ describe('runLint', () => {
     // openinterpreter runs the core rules; the ones a dialect registers for its agent alone run on its files only.
     const owned = new Set((await ruleCatalogue()).flatMap((entry) => (entry.dialect === null ? [] : [entry.rule.meta.id])));
     expect(rules.map((rule) => [rule.id, rule.severity])).toEqual(Object.entries(ISSUE_RULES).filter(([id]) => !owned.has(id)));
-    for (const dialect of ['claude', 'codex'] as const) {
+    for (const dialect of ['claude', 'codex', 'copilot'] as const) {
       const own = (await loadDialectRules(dialect)).map((rule) => rule.meta.id);
       expect(own.length, dialect).toBeGreaterThan(0);
       const ran = (await runLint({ spec: await loadConfigSpec(dialect), context })).rules.map((rule) => rule.id);

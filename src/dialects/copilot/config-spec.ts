@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import { declaredDiscovery, type LayerDeclaration, type LoadPolicy } from '../../config/load-declaration.js';
 import type { RuledConfigSpec } from '../../config/rule.js';
 import { LAYERS } from './config-layers.js';
@@ -41,7 +42,7 @@ export const configSpec: RuledConfigSpec & { layers: LayerDeclaration; policy: L
   // An entry Copilot CLI cannot use is skipped and the rest run.
   policy: { onError: 'skip', rejection: 'entry' },
   layers: LAYERS,
-  commandField: 'bash',
+  commandFields: { shell: 'bash', otherShells: ['powershell'], cwd: 'cwd' },
   // test/agents/copilot: exit 2 on these blocks nothing, and its stderr is a warning the model never sees.
   exitTwoIgnored: {
     userPromptSubmitted: 'Copilot CLI shows stderr as a warning (print {"decision": "block"} to block)',
@@ -55,8 +56,17 @@ export const configSpec: RuledConfigSpec & { layers: LayerDeclaration; policy: L
       COPILOT_TOOL_NAME: 'the input is JSON on stdin: read .toolName',
     },
   },
+  // What the hook process gets (test/agents/copilot/process.test.ts): a script path built from them is checked like a relative one.
+  pathVariables: (file, projectDir) => ({
+    COPILOT_PROJECT_DIR: projectDir,
+    CLAUDE_PROJECT_DIR: projectDir,
+    COPILOT_HOOK_DIR: dirname(file.parsed.path),
+  }),
   projectAnchor: {
     root: 'project',
+    // Copilot reads .github/hooks only from the session directory and runs hooks there (process.test.ts):
+    // that a `cd` in its shell tool moves them is not proven, so cwd-relative-script says nothing.
+    cwdPremise: null,
     shellPrefix: '"$COPILOT_PROJECT_DIR"/',
     exitTwo: { preToolUse: 'denies every tool call it matches', PreToolUse: 'denies every tool call it matches' },
     anyFailure: { preToolUse: 'denies every tool call it matches', PreToolUse: 'denies every tool call it matches' },

@@ -1,5 +1,6 @@
 import type { SourceEntry } from '../../config/source-tree.js';
 import { setField } from '../../config/field-value.js';
+import { commandEntries } from '../../config/handler-command.js';
 import { escapeCharacter, hiddenCharacters } from '../../util/show-text.js';
 import { createRule } from '../rule.js';
 
@@ -12,7 +13,7 @@ import { createRule } from '../rule.js';
  * Lint only, not applied at load: the agents run such commands, and the runtime must behave as the
  * agent does; every hookctl output shows them escaped meanwhile.
  */
-const FIELDS = ['command', 'statusMessage', 'id'] as const;
+const FIELDS = ['statusMessage', 'id'] as const;
 
 export const controlCharacter = createRule({
   id: 'control-character',
@@ -26,7 +27,7 @@ export const controlCharacter = createRule({
       '{{field}} contains {{kind}} ({{characters}}); a terminal, editor or diff may hide or reorder the text around it, ' +
       'so what a reviewer reads is not what runs: remove it, or move the logic into a script',
   },
-  check({ checked, report }) {
+  check({ spec, checked, report }) {
     const check = (field: string, entry: SourceEntry | undefined): void => {
       if (entry?.value.kind !== 'scalar' || typeof entry.value.value !== 'string') return;
       const hidden = [...new Set(hiddenCharacters(entry.value.value))];
@@ -38,6 +39,8 @@ export const controlCharacter = createRule({
       for (const group of event.groups) check('matcher', group.matcher);
     }
     for (const handler of checked.declarations.handlers) {
+      // The command fields (`command`; copilot's `bash` and `powershell`), then the others.
+      for (const { field, entry } of commandEntries(spec, handler.node)) check(field, entry);
       for (const field of FIELDS) check(field, setField(handler.node, field));
     }
   },

@@ -6,6 +6,7 @@ import { setField } from '../../config/field-value.js';
 import type { SourceObject, SourcePosition } from '../../config/source-tree.js';
 import { createRule } from '../rule.js';
 import { missingScriptExitCodes, runnerName } from '../script-failure.js';
+import { commandFieldOf, handlerCommand } from '../../config/handler-command.js';
 
 const RELATIVE = '"{{script}}" is relative to the cwd, and {{premise}} ';
 /** Why the path can miss, where the dialect does not say it in its own terms (`projectAnchor.cwdPremise`). */
@@ -73,20 +74,20 @@ interface RelativeScript {
 
 /** The first script the command runs by a path relative to where it starts, as written. */
 function relativeScript(spec: DialectConfigSpec, handler: SourceObject): RelativeScript | null {
-  // An ignored `command` (copilot runs `bash`) starts nothing.
-  if (!Object.hasOwn(spec.handlerFields, 'command')) return null;
-  const command = setField(handler, 'command')?.value;
-  if (command?.kind !== 'scalar' || typeof command.value !== 'string') return null;
+  // Only the field the agent runs counts (copilot runs `bash`; an ignored `command` starts nothing).
+  if (!Object.hasOwn(spec.handlerFields, commandFieldOf(spec))) return null;
+  const command = handlerCommand(spec, handler);
+  if (command === null) return null;
   const args = spec.execForm ? setField(handler, spec.execForm.argsField)?.value : undefined;
   let scripts: readonly CommandScript[];
   if (args !== undefined) {
     if (args.kind !== 'array') return null;
     // `node hook.js` as one program is exec-command-has-spaces' finding, not a path.
-    if (/\s/.test(command.value.trim()) && !/^\S*[/\\]/.test(command.value.trim())) return null;
+    if (/\s/.test(command.text.trim()) && !/^\S*[/\\]/.test(command.text.trim())) return null;
     const words = args.items.map((item) => (item.kind === 'scalar' && typeof item.value === 'string' ? item.value : '${?}'));
-    const script = scriptOfWords([command.value, ...words]);
+    const script = scriptOfWords([command.text, ...words]);
     scripts = script === null ? [] : [script];
-  } else scripts = commandScripts(command.value).scripts;
+  } else scripts = commandScripts(command.text).scripts;
   const script = scripts.find((candidate) => !isAbsolute(candidate.path));
   return script === undefined ? null : { script, execForm: args !== undefined, pos: command.pos };
 }

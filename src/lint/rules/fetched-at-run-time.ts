@@ -1,5 +1,5 @@
-import { setField } from '../../config/field-value.js';
 import { createRule } from '../rule.js';
+import { handlerCommand } from '../../config/handler-command.js';
 
 const EVERY_RUN = 'so every run executes whatever the registry serves at that moment, and fails when it cannot be reached';
 
@@ -25,11 +25,11 @@ export const fetchedAtRunTime = createRule({
       '"{{text}}" installs packages each time the hook runs, from whatever the index serves, and fails offline; install them once ' +
       '(a pinned requirements file or lockfile, outside the hook) and run the installed program',
   },
-  check({ checked, report }) {
+  check({ spec, checked, report }) {
     for (const handler of checked.declarations.handlers) {
-      const command = setField(handler.node, 'command')?.value;
-      if (command?.kind !== 'scalar' || typeof command.value !== 'string') continue;
-      const text = command.value;
+      const command = handlerCommand(spec, handler.node);
+      if (command === null) continue;
+      const text = command.text;
       const pos = command.pos;
       const piped = pipedDownload(text);
       if (piped !== null) report({ messageId: 'pipedIntoShell', data: piped, pos });

@@ -8,6 +8,7 @@ import { findGitRoot } from '../../config/find-project-root.js';
 import { memoize } from '../memoize.js';
 import { createRule } from '../rule.js';
 import { missingScriptFailure } from '../script-failure.js';
+import { handlerCommand } from '../../config/handler-command.js';
 
 const ELSEWHERE = 'on any other machine it is not there: {{failure}}';
 
@@ -49,14 +50,14 @@ export const machineSpecificPath = createRule({
     const exists = memoize((relative: string) => existsSync(join(root, relative)));
     for (const handler of checked.declarations.handlers) {
       if (handler.group.event.spec === null) continue;
-      const command = setField(handler.node, 'command')?.value;
-      if (command?.kind !== 'scalar' || typeof command.value !== 'string') continue;
+      const command = handlerCommand(spec, handler.node);
+      if (command === null) continue;
       const args = spec.execForm ? setField(handler.node, spec.execForm.argsField)?.value : undefined;
       const words =
         args?.kind === 'array'
-          ? [command.value, ...args.items.flatMap((item) => (item.kind === 'scalar' && typeof item.value === 'string' ? [item.value] : []))]
-          : shellWords(command.value);
-      const runners = args?.kind === 'array' ? new Map<string, string | null>() : scriptRunners(command.value);
+          ? [command.text, ...args.items.flatMap((item) => (item.kind === 'scalar' && typeof item.value === 'string' ? [item.value] : []))]
+          : shellWords(command.text);
+      const runners = args?.kind === 'array' ? new Map<string, string | null>() : scriptRunners(command.text);
       const event = handler.group.event.name;
       for (const path of words.filter(isAbsolutePath)) {
         const failure = missingScriptFailure(spec, event, runners.has(path) ? runners.get(path)! : null);

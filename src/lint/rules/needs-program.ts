@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { delimiter, extname, join } from 'node:path';
-import { setField } from '../../config/field-value.js';
 import { handlerScript } from '../../config/handler-script.js';
 import { readRegularFileSync, SIZE_CAPS } from '../../util/regular-file.js';
 import { memoize } from '../memoize.js';
 import { createRule } from '../rule.js';
+import { handlerCommand } from '../../config/handler-command.js';
 
 /**
  * Programs hooks call that many machines lack (a fresh macOS, a CI image, a container): none ships
@@ -43,20 +43,25 @@ export const needsProgram = createRule({
     const inScript = memoize(scriptPrograms);
     for (const handler of checked.declarations.handlers) {
       if (handler.group.event.spec === null) continue;
-      const command = setField(handler.node, 'command')?.value;
-      if (command?.kind !== 'scalar' || typeof command.value !== 'string') continue;
+      const command = handlerCommand(spec, handler.node);
+      if (command === null) continue;
       const needed = new Map<string, string>();
-      for (const program of programsIn(command.value)) needed.set(program, '');
+      for (const program of programsIn(command.text)) needed.set(program, '');
       const script = handlerScript(spec, checked.file, handler.node, projectDir);
       if (script !== null)
         for (const program of inScript(script.path)) if (!needed.has(program)) needed.set(program, ` (in ${showPath(script.path)})`);
       const event = handler.group.event.name;
       const guard = spec.projectAnchor?.exitTwo[event] !== undefined;
+      // Where every failure has an effect (copilot preToolUse: a deny), a missing program is not a fail-open.
+      const anyFailure = spec.projectAnchor?.anyFailure?.[event];
       for (const [program, where] of needed) {
-        const failure = guard
-          ? `without it ${program} exits 127 (command not found), which the agent takes as a non-blocking error: ` +
-            `this ${event} guard fails open`
-          : `without it the hook fails with 127 (command not found)`;
+        const failure =
+          anyFailure !== undefined
+            ? `without it ${program} exits 127 (command not found), and on ${event} any failure ${anyFailure}`
+            : guard
+              ? `without it ${program} exits 127 (command not found), which the agent takes as a non-blocking error: ` +
+                `this ${event} guard fails open`
+              : `without it the hook fails with 127 (command not found)`;
         const data = { program, where, failure };
         if (onPath(program)) report({ messageId: 'available', data, pos: command.pos, severity: 'info' });
         else report({ messageId: 'unavailable', data, pos: command.pos });

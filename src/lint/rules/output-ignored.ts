@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setField } from '../../config/field-value.js';
 import { packageRoot } from '../../contracts/package-root.js';
 import { eventFileStem } from '../../contracts/schema-files.js';
 import { memoize } from '../memoize.js';
 import { builtObjectKeys } from '../printed-json.js';
 import { createRule } from '../rule.js';
+import { handlerCommand } from '../../config/handler-command.js';
 
 /** `exit 2` as a command of its own: at the start, after `;`, `&&`, `||`, `|`, `{`, `(` or `then`/`else`. */
 const EXIT_TWO = /(?:^|[;&|{(]|\b(?:then|else|do)\b)\s*exit\s+2(?=\s*(?:$|[;&|)}]|\bfi\b))/m;
@@ -46,19 +46,19 @@ export const outputIgnored = createRule({
     for (const handler of checked.declarations.handlers) {
       const event = handler.group.event.name;
       if (handler.group.event.spec === null) continue;
-      const command = setField(handler.node, spec.commandField ?? 'command')?.value;
-      if (command?.kind !== 'scalar' || typeof command.value !== 'string') continue;
+      const command = handlerCommand(spec, handler.node);
+      if (command === null) continue;
       const pos = command.pos;
-      if (Object.hasOwn(ignored, event) && EXIT_TWO.test(command.value))
+      if (Object.hasOwn(ignored, event) && EXIT_TWO.test(command.text))
         report({ messageId: 'exitTwoIgnored', data: { event, effect: ignored[event]! }, pos });
-      else if (spec.exitTwoNeedsText !== undefined && EXIT_TWO.test(command.value) && writesNothing(command.value))
+      else if (spec.exitTwoNeedsText !== undefined && EXIT_TWO.test(command.text) && writesNothing(command.text))
         report({ messageId: 'silentExitTwo', data: { agent: spec.exitTwoNeedsText, event }, pos });
       const schema = schemaOf(event);
       if (schema === null) continue;
-      for (const printed of printedObjects(command.value)) {
+      for (const printed of printedObjects(command.text)) {
         if ('error' in printed) report({ messageId: 'notJson', data: { text: printed.text, reason: printed.error }, pos });
       }
-      for (const key of printedKeys(command.value)) {
+      for (const key of printedKeys(command.text)) {
         if (Object.hasOwn(schema.topLevel, key)) continue;
         if (schema.nested.includes(key)) report({ messageId: 'nestedKey', data: { key: JSON.stringify(key), event }, pos });
         else

@@ -1,5 +1,5 @@
-import { setField } from '../../config/field-value.js';
 import { createRule } from '../rule.js';
+import { handlerCommand } from '../../config/handler-command.js';
 
 const LAUNCHERS = [
   { pattern: /(?:^|[\s;&|(])npx(?=\s|$)/, messageId: 'npx' },
@@ -20,11 +20,11 @@ export const slowLauncher = createRule({
       '"ts-node" compiles TypeScript on every hook run, costing hundreds of ms to seconds; ' +
       'compile ahead of time and run the .js file with "node"',
   },
-  check({ checked, report }) {
+  check({ spec, checked, report }) {
     for (const handler of checked.declarations.handlers) {
-      const command = setField(handler.node, 'command')?.value;
-      if (command?.kind !== 'scalar' || typeof command.value !== 'string') continue;
-      const text = command.value;
+      const command = handlerCommand(spec, handler.node);
+      if (command === null) continue;
+      const text = command.text;
       const launcher = LAUNCHERS.find((candidate) => candidate.pattern.test(text));
       if (launcher !== undefined) report({ messageId: launcher.messageId, pos: command.pos });
     }

@@ -2,6 +2,7 @@ import type { DialectConfigSpec } from '../../config/config-spec.js';
 import { setField } from '../../config/field-value.js';
 import type { SourceObject } from '../../config/source-tree.js';
 import { createRule } from '../rule.js';
+import { handlerCommand } from '../../config/handler-command.js';
 
 const SETS = 'on {{event}} {{dialect}} sets {{set}}';
 
@@ -26,11 +27,11 @@ export const unsetVariable = createRule({
     if (variables === undefined) return;
     const inPlugin = checked.file.plugin !== null;
     for (const handler of checked.declarations.handlers) {
-      const command = setField(handler.node, 'command')?.value;
-      if (handler.group.event.spec === null || command?.kind !== 'scalar' || typeof command.value !== 'string') continue;
+      const command = handlerCommand(spec, handler.node);
+      if (handler.group.event.spec === null || command === null) continue;
       const event = handler.group.event.name;
       const base = { event, dialect: spec.dialect, set: setFor(variables, event, inPlugin) };
-      for (const name of usedVariables(spec, handler.node, command.value)) {
+      for (const name of usedVariables(spec, handler.node, command.text)) {
         const instead = variables.neverSet[name];
         const events = variables.byEvent?.[name];
         if (instead !== undefined) report({ messageId: 'neverSet', data: { ...base, name, instead }, pos: command.pos });

@@ -1,9 +1,11 @@
 import { controlCharacter } from '../../../src/lint/rules/control-character.js';
-import { OCTO_YAML, OI_JSON, OI_TOML, RuleTester } from '../rule-tester.js';
+import { OCTO_YAML, OI_JSON, OI_TOML, RuleTester, COPILOT_JSON, copilotHook, positionOf } from '../rule-tester.js';
 
 const TAIL =
   '; a terminal, editor or diff may hide or reorder the text around it, so what a reviewer reads is not what runs: remove it, ' +
   'or move the logic into a script';
+
+const COPILOT_CC = copilotHook('preToolUse', 'true', { powershell: 'Write-Output ok\u202e' });
 
 new RuleTester().run(controlCharacter, {
   valid: [
@@ -21,6 +23,18 @@ new RuleTester().run(controlCharacter, {
     },
   ],
   invalid: [
+    {
+      // Issue 42: copilot's commands are `bash` and `powershell`.
+      name: 'copilot: a bidirectional control in the powershell command',
+      files: { [COPILOT_JSON]: COPILOT_CC.text },
+      errors: [
+        {
+          messageId: 'hiddenCharacters',
+          ...positionOf(COPILOT_CC.text, '"Write-Output'),
+          data: { field: 'powershell', kind: 'a bidirectional control character', characters: '\\u202e' },
+        },
+      ],
+    },
     {
       name: 'a carriage return and an erase-line escape hide the start of a JSON command',
       files: {

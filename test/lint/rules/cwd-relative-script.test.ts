@@ -1,6 +1,7 @@
+import type { DialectConfigSpec } from '../../../src/config/config-spec.js';
 import { expect } from 'vitest';
 import { cwdRelativeScript } from '../../../src/lint/rules/cwd-relative-script.js';
-import { CLAUDE_SETTINGS, CODEX_JSON, OCTO_YAML, OI_JSON, OI_TOML, RuleTester } from '../rule-tester.js';
+import { CLAUDE_SETTINGS, CODEX_JSON, OCTO_YAML, OI_JSON, OI_TOML, RuleTester, COPILOT_JSON, copilotHook } from '../rule-tester.js';
 
 /** A claude settings file with one handler on `event`. */
 function claude(event: string, handler: Record<string, unknown>, matcher?: string): string {
@@ -18,6 +19,14 @@ const GIT_ROOT = '"$(git rev-parse --show-toplevel 2>/dev/null || pwd)"/';
 const FOLLOWS_CD = "the agent runs hooks in the session's cwd, which follows `cd`: from any other directory";
 const CODEX_PREMISE =
   'Codex finds .codex/ from the git root but runs hooks in the directory the session started in: in a session started in a subdirectory';
+
+// Copilot's own spec says nothing (cwdPremise null: that a `cd` moves its hooks is not proven); with the default premise
+// the rule reads its `bash` command (issue 42).
+const COPILOT_REL = copilotHook('preToolUse', 'bash .github/hooks/guard.sh');
+const followsCd = (spec: DialectConfigSpec): DialectConfigSpec => ({
+  ...spec,
+  projectAnchor: { ...spec.projectAnchor!, cwdPremise: undefined },
+});
 
 new RuleTester().run(cwdRelativeScript, {
   valid: [
@@ -81,6 +90,12 @@ new RuleTester().run(cwdRelativeScript, {
     },
   ],
   invalid: [
+    {
+      name: 'copilot: the bash command, under a premise that hooks follow cd',
+      files: { [COPILOT_JSON]: COPILOT_REL.text, 'project/.github/hooks/guard.sh': '#!/bin/sh\n' },
+      adjustSpec: followsCd,
+      errors: [{ messageId: 'fails', ...COPILOT_REL.at }],
+    },
     {
       name: 'claude: bash on PreToolUse fails open',
       files: { [CLAUDE_SETTINGS]: claude('PreToolUse', { command: 'bash .claude/hooks/guard.sh' }, 'Bash') },

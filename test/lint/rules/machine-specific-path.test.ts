@@ -1,5 +1,5 @@
 import { machineSpecificPath } from '../../../src/lint/rules/machine-specific-path.js';
-import { CLAUDE_SETTINGS, CODEX_JSON, ROOT, RuleTester } from '../rule-tester.js';
+import { CLAUDE_SETTINGS, CODEX_JSON, ROOT, RuleTester, COPILOT_JSON, copilotHook } from '../rule-tester.js';
 
 /** A hooks.json (codex, openinterpreter) with one command on `event`. */
 function groups(event: string, command: string): string {
@@ -14,6 +14,8 @@ function claude(event: string, command: string): string {
 const GIT_ROOT = '"$(git rev-parse --show-toplevel 2>/dev/null || pwd)"/';
 const PLUGIN = 'home/.openinterpreter/plugins/guard';
 const SCRIPT = { content: '#!/bin/sh\nexit 0\n', executable: true };
+
+const COPILOT_HOME = copilotHook('preToolUse', 'bash /Users/ann/src/app/.github/hooks/guard.sh');
 
 new RuleTester().run(machineSpecificPath, {
   valid: [
@@ -37,6 +39,11 @@ new RuleTester().run(machineSpecificPath, {
     },
   ],
   invalid: [
+    {
+      name: 'copilot: the bash command (issue 42)',
+      files: { [COPILOT_JSON]: COPILOT_HOME.text },
+      errors: [{ messageId: 'home', ...COPILOT_HOME.at }],
+    },
     {
       name: 'codex: python in a home directory; on any other machine python exits 2 and every tool call is blocked',
       files: { [CODEX_JSON]: groups('PreToolUse', '/usr/bin/python3 /home/alice/work/tools/pre_tool_policy.py') },

@@ -1,5 +1,16 @@
 import { missingScript } from '../../../src/lint/rules/missing-script.js';
-import { CLAUDE_SETTINGS, CODEX_JSON, OCTO_YAML, OI_JSON, OI_TOML, positionOf, ROOT, RuleTester } from '../rule-tester.js';
+import {
+  CLAUDE_SETTINGS,
+  CODEX_JSON,
+  OCTO_YAML,
+  OI_JSON,
+  OI_TOML,
+  positionOf,
+  ROOT,
+  RuleTester,
+  COPILOT_JSON,
+  copilotHook,
+} from '../rule-tester.js';
 
 const GUARD = { 'project/scripts/guard.sh': { content: '#!/bin/sh\n', executable: true } };
 const GATE = { 'project/.openinterpreter/hooks/gate.py': 'print()\n' };
@@ -22,6 +33,9 @@ const UP_COMMAND = JSON.stringify(upward(UP_REL, `exec python3 "$d/${UP_REL}"`))
 const UPWARD_CODEX = `{ "hooks": { "PreToolUse": [{ "hooks": [{ "type": "command", "command": ${UP_COMMAND} }] }] } }`;
 const UP_SH = '.octo/hooks/up-guard.sh';
 const UPWARD_OCTO = `hooks:\n  PreToolUse:\n    - command: '${upward(UP_SH, `exec "$d/${UP_SH}"`)}'\n`;
+
+const COPILOT_MISSING = copilotHook('preToolUse', 'bash "$COPILOT_PROJECT_DIR"/.github/hooks/gaurd.sh');
+const COPILOT_IN_CWD = copilotHook('preToolUse', 'python3 check.py', { cwd: '.github/hooks' });
 
 new RuleTester().run(missingScript, {
   valid: [
@@ -86,6 +100,22 @@ new RuleTester().run(missingScript, {
     },
   ],
   invalid: [
+    {
+      name: 'copilot: the bash command, $COPILOT_PROJECT_DIR standing for the project (issue 42)',
+      files: { [COPILOT_JSON]: COPILOT_MISSING.text },
+      errors: [
+        {
+          messageId: 'missing',
+          ...COPILOT_MISSING.at,
+          data: { script: '$COPILOT_PROJECT_DIR/.github/hooks/gaurd.sh', path: '<root>/project/.github/hooks/gaurd.sh' },
+        },
+      ],
+    },
+    {
+      name: "copilot: a relative script resolves against the entry's cwd",
+      files: { [COPILOT_JSON]: COPILOT_IN_CWD.text, 'project/check.py': 'print()\n' },
+      errors: [{ messageId: 'missing', ...COPILOT_IN_CWD.at, data: { script: 'check.py', path: '<root>/project/.github/hooks/check.py' } }],
+    },
     {
       name: 'codex: the upward search finds the script nowhere',
       files: { [CODEX_JSON]: UPWARD_CODEX },

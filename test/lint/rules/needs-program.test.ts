@@ -1,5 +1,5 @@
 import { needsProgram } from '../../../src/lint/rules/needs-program.js';
-import { CLAUDE_SETTINGS, CODEX_JSON, RuleTester } from '../rule-tester.js';
+import { CLAUDE_SETTINGS, CODEX_JSON, RuleTester, COPILOT_JSON, copilotHook } from '../rule-tester.js';
 
 /** A hooks.json (codex) with one command on `event`. */
 function groups(event: string, command: string): string {
@@ -12,6 +12,8 @@ const GUARD_SH =
   "#!/usr/bin/env bash\n# needs jq\ncmd=$(jq -r '.tool_input.command // empty')\n" +
   'case "$cmd" in *"rm -rf"*) echo "blocked" >&2; exit 2 ;; esac\nexit 0\n';
 const GUARD = '"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh';
+
+const COPILOT_JQ = copilotHook('preToolUse', 'jq -r .toolArgs.command | grep -q rm');
 
 new RuleTester().run(needsProgram, {
   valid: [
@@ -38,6 +40,23 @@ new RuleTester().run(needsProgram, {
     },
   ],
   invalid: [
+    {
+      // Issue 42: on copilot's preToolUse any failure denies, so a missing jq is no fail-open.
+      name: 'copilot: the bash command, where any failure denies',
+      files: { [COPILOT_JSON]: COPILOT_JQ.text },
+      env: { PATH: '' },
+      errors: [
+        {
+          messageId: 'unavailable',
+          ...COPILOT_JQ.at,
+          data: {
+            program: 'jq',
+            where: '',
+            failure: 'without it jq exits 127 (command not found), and on preToolUse any failure denies every tool call it matches',
+          },
+        },
+      ],
+    },
     {
       name: 'jq in a shell guard, not on PATH: the guard fails open',
       files: { [CLAUDE_SETTINGS]: groups('PreToolUse', GUARD), 'project/.claude/hooks/guard.sh': { content: GUARD_SH, executable: true } },

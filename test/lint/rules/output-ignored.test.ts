@@ -1,5 +1,5 @@
 import { outputIgnored } from '../../../src/lint/rules/output-ignored.js';
-import { CLAUDE_SETTINGS, CODEX_JSON, OI_JSON, RuleTester } from '../rule-tester.js';
+import { CLAUDE_SETTINGS, CODEX_JSON, OI_JSON, RuleTester, COPILOT_JSON, copilotHook } from '../rule-tester.js';
 
 const GEMINI = 'project/.gemini/settings.json';
 
@@ -7,6 +7,8 @@ const GEMINI = 'project/.gemini/settings.json';
 function groups(event: string, command: string): string {
   return `{\n  "hooks": {\n    "${event}": [\n      ${JSON.stringify({ hooks: [{ type: 'command', command }] })}\n    ]\n  }\n}\n`;
 }
+
+const COPILOT_EXIT = copilotHook('agentStop', 'make -s check || exit 2');
 
 new RuleTester().run(outputIgnored, {
   valid: [
@@ -70,6 +72,11 @@ new RuleTester().run(outputIgnored, {
     },
   ],
   invalid: [
+    {
+      name: 'copilot: the bash command (issue 42)',
+      files: { [COPILOT_JSON]: COPILOT_EXIT.text },
+      errors: [{ messageId: 'exitTwoIgnored', ...COPILOT_EXIT.at }],
+    },
     {
       name: 'gemini: a BeforeTool guard that exits 2 without a word blocks nothing (issue 39)',
       files: { [GEMINI]: groups('BeforeTool', `grep -qE 'rm -rf|git push --force' && exit 2 || exit 0`) },

@@ -1,5 +1,5 @@
 import { scriptNotExecutable } from '../../../src/lint/rules/script-not-executable.js';
-import { OCTO_YAML, OI_JSON, OI_TOML, ROOT, RuleTester } from '../rule-tester.js';
+import { OCTO_YAML, OI_JSON, OI_TOML, ROOT, RuleTester, COPILOT_JSON, copilotHook } from '../rule-tester.js';
 
 const SCRIPT = 'project/scripts/guard.sh';
 const PLAIN = { [SCRIPT]: '#!/bin/sh\nexit 0\n' };
@@ -13,6 +13,8 @@ const UPWARD =
   'd=$PWD; while [ -n "$d" ] && [ ! -f "$d/.octo/hooks/up.sh" ]; do d=${d%/*}; done; ' +
   '[ -n "$d" ] || { echo "no .octo/hooks/up.sh at or above $PWD" >&2; exit 2; }; exec "$d/.octo/hooks/up.sh"';
 const UPWARD_YAML = `hooks:\n  PreToolUse:\n    - command: '${UPWARD}'\n`;
+
+const COPILOT_DIRECT = copilotHook('preToolUse', '.github/hooks/guard.sh');
 
 new RuleTester().run(scriptNotExecutable, {
   valid: [
@@ -31,6 +33,11 @@ new RuleTester().run(scriptNotExecutable, {
     },
   ],
   invalid: [
+    {
+      name: 'copilot: the bash command (issue 42)',
+      files: { [COPILOT_JSON]: COPILOT_DIRECT.text, 'project/.github/hooks/guard.sh': '#!/bin/sh\n' },
+      errors: [{ messageId: 'notExecutable', ...COPILOT_DIRECT.at }],
+    },
     {
       name: 'the upward search finds a script without the execute bit, above the project',
       files: { [OCTO_YAML]: UPWARD_YAML, '.octo/hooks/up.sh': '#!/bin/sh\n' },

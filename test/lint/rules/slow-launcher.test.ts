@@ -1,5 +1,5 @@
 import { slowLauncher } from '../../../src/lint/rules/slow-launcher.js';
-import { OCTO_YAML, OI_JSON, OI_TOML, RuleTester } from '../rule-tester.js';
+import { OCTO_YAML, OI_JSON, OI_TOML, RuleTester, COPILOT_JSON, copilotHook } from '../rule-tester.js';
 
 const NPX =
   '"npx" resolves (and may download) a package on every hook run, costing hundreds of ms to seconds; ' +
@@ -7,6 +7,8 @@ const NPX =
 const TS_NODE =
   '"ts-node" compiles TypeScript on every hook run, costing hundreds of ms to seconds; ' +
   'compile ahead of time and run the .js file with "node"';
+
+const COPILOT_NPX = copilotHook('postToolUse', 'npx prettier --write .');
 
 new RuleTester().run(slowLauncher, {
   valid: [
@@ -21,6 +23,11 @@ new RuleTester().run(slowLauncher, {
     },
   ],
   invalid: [
+    {
+      name: 'copilot: the bash command (issue 42)',
+      files: { [COPILOT_JSON]: COPILOT_NPX.text },
+      errors: [{ messageId: 'npx', ...COPILOT_NPX.at }],
+    },
     {
       name: 'npx in JSON',
       files: {

@@ -1,7 +1,9 @@
 import { unreadableScript } from '../../../src/lint/rules/unreadable-script.js';
-import { OCTO_YAML, OI_JSON, RuleTester } from '../rule-tester.js';
+import { OCTO_YAML, OI_JSON, RuleTester, COPILOT_JSON, copilotHook } from '../rule-tester.js';
 
 // Symlinks to devices, FIFOs, symlink loops and mode-000 files: test/adversarial/hostile-files.test.ts.
+const COPILOT_DIR = copilotHook('preToolUse', 'bash .github/hooks/guard');
+
 new RuleTester().run(unreadableScript, {
   valid: [
     {
@@ -15,6 +17,11 @@ new RuleTester().run(unreadableScript, {
     { name: 'a program on PATH', files: { [OCTO_YAML]: 'hooks:\n  PreToolUse:\n    - command: audit-logger --json\n' } },
   ],
   invalid: [
+    {
+      name: 'copilot: the bash command (issue 42)',
+      files: { [COPILOT_JSON]: COPILOT_DIR.text, 'project/.github/hooks/guard/keep': '' },
+      errors: [{ messageId: 'unreadable', ...COPILOT_DIR.at }],
+    },
     {
       name: 'a directory where the script should be',
       files: { [OCTO_YAML]: 'hooks:\n  PreToolUse:\n    - command: bash scripts/guard.sh\n', 'project/scripts/guard.sh/.keep': '' },

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { unsetVariable } from '../../../src/lint/rules/unset-variable.js';
-import { CLAUDE_SETTINGS, CODEX_JSON, OCTO_YAML, positionOf, RuleTester } from '../rule-tester.js';
+import { CLAUDE_SETTINGS, CODEX_JSON, OCTO_YAML, positionOf, RuleTester, COPILOT_JSON, copilotHook } from '../rule-tester.js';
 
 const claude = (event: string, command: string) =>
   `{ "hooks": { "${event}": [{ "hooks": [{ "type": "command", "command": ${JSON.stringify(command)} }] }] } }`;
@@ -10,6 +10,8 @@ const PLUGIN_ROOT = claude('Stop', '${CLAUDE_PLUGIN_ROOT}/hooks/stop.sh');
 const CODEX = claude('PreToolUse', 'node "$CLAUDE_PROJECT_DIR"/.codex/hooks/guard.mjs');
 const ANY = expect.any(String);
 const STDIN = 'the input as JSON on stdin';
+
+const COPILOT_UNSET = copilotHook('preToolUse', 'echo "$CLAUDE_TOOL_INPUT" | grep -q rm');
 
 new RuleTester().run(unsetVariable, {
   valid: [
@@ -29,6 +31,11 @@ new RuleTester().run(unsetVariable, {
     },
   ],
   invalid: [
+    {
+      name: 'copilot: the bash command (issue 42)',
+      files: { [COPILOT_JSON]: COPILOT_UNSET.text },
+      errors: [{ messageId: 'neverSet', ...COPILOT_UNSET.at }],
+    },
     {
       name: 'codex: a plugin variable of no agent, in a project file (issue 39)',
       files: { [CODEX_JSON]: claude('Stop', 'node ${CODEX_PLUGIN_ROOT}/dist/stop.js') },
