@@ -79,7 +79,8 @@ const ISSUE_RULES = {
   // Issue 15: a codex project the user has not trusted loads no hooks.
   'untrusted-project': 'info',
   'hook-modified': 'warning',
-  // Issue 42: the mistakes Copilot CLI's docs invite.
+  // Issue 42: an entry's cwd Copilot CLI cannot start the hook in, and the mistakes its docs invite.
+  'working-dir': 'error',
   'tool-args-parsed': 'error',
   'exit-two-stderr': 'warning',
   'timeout-fails-open': 'error',
