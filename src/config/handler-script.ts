@@ -13,8 +13,14 @@ import type { ConfigFile } from './config-file.js';
 import type { DialectConfigSpec } from './config-spec.js';
 import { setField } from './field-value.js';
 import { substitutePluginVariables } from './plugin-variables.js';
-import type { SourceObject, SourcePosition } from './source-tree.js';
+import type { SourceNode, SourceObject, SourcePosition } from './source-tree.js';
 import { statsAt } from '../util/regular-file.js';
+
+/** A handler's exec-form arguments (claude `args`, lint.execForm): absent in shell form and where the dialect has none. */
+export function execArgs(spec: DialectConfigSpec, handler: SourceObject): SourceNode | undefined {
+  const argsField = spec.lint?.execForm?.argsField;
+  return argsField === undefined ? undefined : setField(handler, argsField)?.value;
+}
 
 export interface HandlerScript {
   /** As the command names it (after plugin variable substitution). */
@@ -29,8 +35,8 @@ export interface HandlerScript {
 /**
  * The script a handler's command runs, when lint can check it: a relative path (resolved against
  * the directory hooks run in), a path inside a plugin via `${PLUGIN_ROOT}`, or a path built from a
- * variable whose value lint knows (`spec.pathVariables`). Other absolute paths are machine-specific
- * and left alone. In exec form (`spec.execForm`) the program and its arguments are taken as given.
+ * variable whose value lint knows (`lint.pathVariables`). Other absolute paths are machine-specific
+ * and left alone. In exec form (`lint.execForm`) the program and its arguments are taken as given.
  */
 export function handlerScript(spec: DialectConfigSpec, file: ConfigFile, handler: SourceObject, projectDir: string): HandlerScript | null {
   // Several lint rules ask about the same handler of the same parse: the answer is computed once.
@@ -49,8 +55,8 @@ function findHandlerScript(spec: DialectConfigSpec, file: ConfigFile, handler: S
   const entry = setField(handler, 'command');
   if (entry?.value.kind !== 'scalar' || typeof entry.value.value !== 'string') return null;
   const raw = entry.value.value;
-  const variables = spec.pathVariables?.(file, projectDir) ?? {};
-  const args = spec.execForm ? setField(handler, spec.execForm.argsField)?.value : undefined;
+  const variables = spec.lint?.pathVariables?.(file, projectDir) ?? {};
+  const args = execArgs(spec, handler);
   let found: Found | null;
   if (args !== undefined) {
     if (args.kind !== 'array') return null;

@@ -51,7 +51,7 @@ export const needsProgram = createRule({
       if (script !== null)
         for (const program of inScript(script.path)) if (!needed.has(program)) needed.set(program, ` (in ${showPath(script.path)})`);
       const event = handler.group.event.name;
-      const guard = spec.projectAnchor?.exitTwo[event] !== undefined;
+      const guard = spec.lint?.projectAnchor?.exitTwo[event] !== undefined;
       for (const [program, where] of needed) {
         const failure = guard
           ? `without it ${program} exits 127 (command not found), which the agent takes as a non-blocking error: ` +
