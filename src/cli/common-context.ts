@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { detectDialects } from '../dialects/detect-dialect.js';
 import { DEFAULT_DIALECT, DIALECT_IDS, isDialectId, manifestOf, type DialectId } from '../dialects/registry.js';
-import type { LoadContext } from '../kit/index.js';
+import type { LoadContext, SessionValues } from '../kit/index.js';
 import { UsageError } from '../errors.js';
 import { userHome } from '../util/user-home.js';
 
@@ -14,10 +14,9 @@ export interface CommonOptionValues {
   cwd?: string;
   home?: string;
   managed?: string;
-  settings?: string;
-  pluginDir?: string[];
-  config?: string[];
   served?: boolean;
+  /** The dialects' session flags (`--plugin-dir` as `pluginDir`, as commander names them): a string, or a list when repeatable. */
+  [sessionFlag: string]: unknown;
 }
 
 export interface CommonContext {
@@ -30,12 +29,8 @@ export interface CommonContext {
   cwd: string;
   home: string;
   managedConfigPath: string | undefined;
-  /** claude `--settings`: a file path or inline JSON. */
-  settingsFlag: string | undefined;
-  /** claude `--plugin-dir`, in the order given. */
-  pluginDirs: string[];
-  /** codex `--config key=value`, in the order given. */
-  configOverrides: string[];
+  /** The session flags given (claude `--settings`, `--plugin-dir`; codex `--config`), by flag name (LoadContext.session). */
+  session: SessionValues;
   /** claude `--served`: the hooks of `.claude/hookctl-served.json` only (docs/serve.md, "Over HTTP"). */
   served: boolean;
 }
@@ -47,9 +42,7 @@ export function loadContextOf(common: CommonContext): LoadContext {
     home: common.home,
     env: process.env,
     ...(common.managedConfigPath === undefined ? {} : { managedConfigPath: common.managedConfigPath }),
-    ...(common.settingsFlag === undefined ? {} : { settingsFlag: common.settingsFlag }),
-    ...(common.pluginDirs.length === 0 ? {} : { pluginDirs: common.pluginDirs }),
-    ...(common.configOverrides.length === 0 ? {} : { configOverrides: common.configOverrides }),
+    ...(Object.keys(common.session).length === 0 ? {} : { session: common.session }),
     ...(common.served ? { served: true, workspaceTrust: 'assume' as const } : {}),
   };
 }
@@ -79,9 +72,7 @@ export function resolveCommon(options: CommonOptionValues, resolution: { several
     cwd,
     home,
     managedConfigPath: options.managed ? resolve(options.managed) : undefined,
-    settingsFlag: options.settings,
-    pluginDirs: (options.pluginDir ?? []).map((dir) => resolve(dir)),
-    configOverrides: Array.isArray(options.config) ? options.config : [],
+    session: sessionOf(options),
     served: options.served === true,
   };
 }
@@ -95,6 +86,29 @@ export class SeveralDialectsError extends UsageError {
     const where = dialects.map((id) => `${id} (${manifestOf(id).configDir}/)`).join(', ');
     super(`${dir} has hook config for ${dialects.length} dialects: ${where}; pass ${dialects.map((id) => `--dialect ${id}`).join(' or ')}`);
   }
+}
+
+/**
+ * The session flags given, from each dialect's declarations (DialectCliFacts.sessionFlags): a path
+ * resolved against the directory hookctl started in, a repeatable flag's values in order; a flag not
+ * given (or given no values) is left out.
+ */
+function sessionOf(options: CommonOptionValues): SessionValues {
+  const session: Record<string, string | readonly string[]> = {};
+  for (const id of DIALECT_IDS) {
+    for (const flag of manifestOf(id).cli?.sessionFlags ?? []) {
+      const given = options[camelCase(flag.name)];
+      const asGiven = (value: string) => (flag.value === 'path' ? resolve(value) : value);
+      if (flag.repeatable && Array.isArray(given) && given.length > 0) session[flag.name] = given.map((value) => asGiven(String(value)));
+      else if (!flag.repeatable && typeof given === 'string') session[flag.name] = asGiven(given);
+    }
+  }
+  return session;
+}
+
+/** `plugin-dir` → `pluginDir`, the key commander gives an option's value. */
+function camelCase(name: string): string {
+  return name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 }
 
 function isDirectory(path: string): boolean {

@@ -1,15 +1,16 @@
 import { Option, type Command } from 'commander';
 import { DIALECT_IDS } from '../dialects/registry.js';
-import { httpServing, managedHelp, sessionFlagOwners } from './dialect-facts.js';
+import { httpServing, managedHelp, sessionFlagOptions } from './dialect-facts.js';
 
 export { loadContextOf, resolveCommon, SeveralDialectsError, type CommonContext, type CommonOptionValues } from './common-context.js';
 
 /**
- * Adds `--dialect`, `--cwd`, `--home`, `--managed` (SPEC 5), claude's `--settings` and `--plugin-dir`,
- * and codex's `--config key=value` (SPEC-dialects §10) to a command; `schema`, whose own `--config`
- * prints the config schema, loads no config and goes without the last.
+ * Adds `--dialect`, `--cwd`, `--home`, `--managed` (SPEC 5), `--served`, and every dialect's session
+ * flags (its manifest's `sessionFlags`: claude's `--settings` and `--plugin-dir`, codex's `--config
+ * key=value`; SPEC-dialects §10) to a command. A session flag the command already has an option of
+ * its own for is left out (`schema`'s `--config` prints the config schema; it loads no config).
  */
-export function addCommonOptions(command: Command, options: { configOverrides?: boolean; dialectList?: string } = {}): Command {
+export function addCommonOptions(command: Command, options: { dialectList?: string } = {}): Command {
   const dialect = new Option(
     '--dialect <dialect>',
     `hook dialect (default: detected from the hook config files present)${options.dialectList ? `; ${options.dialectList}` : ''}`,
@@ -19,23 +20,19 @@ export function addCommonOptions(command: Command, options: { configOverrides?: 
     .addOption(options.dialectList ? dialect : dialect.choices([...DIALECT_IDS]))
     .option('--cwd <dir>', 'project directory (default: current directory)')
     .option('--home <dir>', 'user home holding the user-level config (default: $HOME)')
-    .option('--managed <file>', managedHelp())
-    .option(
-      '--settings <file-or-json>',
-      `${sessionFlagOwners('settings')}: a settings layer for this session, a file or inline JSON (as the agent's --settings)`,
-    )
-    .option(
-      '--plugin-dir <dir>',
-      `${sessionFlagOwners('plugin-dir')}: load a plugin from this directory for this session (repeatable)`,
-      collectValues,
-    )
-    .option('--served', servedHelp());
-  if (options.configOverrides === false) return command;
-  return command.option(
-    '--config <key=value>',
-    `${sessionFlagOwners('config')}: override a config value for this session, as the agent's \`-c\` does (TOML value; repeatable)`,
-    collectValues,
-  );
+    .option('--managed <file>', managedHelp());
+  // `--served` follows the flags of the dialect that serves http hooks, so each agent's flags read together.
+  const flags = sessionFlagOptions();
+  const servedAfter = flags.findLastIndex((option) => option.serving);
+  if (servedAfter === -1) command.option('--served', servedHelp());
+  flags.forEach(({ flag, owners }, index) => {
+    const taken = command.options.some((option) => option.long === `--${flag.name}`);
+    const option = `--${flag.name} <${flag.placeholder}>`;
+    if (!taken && flag.repeatable) command.option(option, `${owners}: ${flag.help}`, collectValues);
+    else if (!taken) command.option(option, `${owners}: ${flag.help}`);
+    if (index === servedAfter) command.option('--served', servedHelp());
+  });
+  return command;
 }
 
 /** Adds `--rewrite-order` (SPEC-dialects §10) to a command that dispatches. */

@@ -1,5 +1,5 @@
 import { DEFAULT_DIALECT, DIALECT_IDS, type DialectId, manifestOf } from '../dialects/registry.js';
-import type { DialectCliFacts, DialectManifest } from '../kit/index.js';
+import type { DialectCliFacts, DialectManifest, SessionFlag } from '../kit/index.js';
 
 /**
  * The help texts' words about dialects, derived from the registry's manifests (`DialectManifest.cli`),
@@ -116,9 +116,22 @@ export function exampleToolsHelp(): string {
     .join('; ');
 }
 
-/** The dialects whose agent has the session flag hookctl mirrors (`--settings`…), as `a, b`. */
-export function sessionFlagOwners(flag: NonNullable<DialectCliFacts['sessionFlags']>[number]): string {
-  return dialectsWhere((facts) => facts.sessionFlags?.includes(flag) ?? false).join(', ');
+/**
+ * Every session flag a dialect declares (DialectCliFacts.sessionFlags), once per name, in registry
+ * order: the first declaration, the dialects that declare it (`a, b`), and whether the dialect that
+ * serves http hooks (`--served`) is among them.
+ */
+export function sessionFlagOptions(): { flag: SessionFlag; owners: string; serving: boolean }[] {
+  const byName = new Map<string, { flag: SessionFlag; owners: DialectId[]; serving: boolean }>();
+  for (const { id, facts } of withFacts()) {
+    for (const flag of facts.sessionFlags ?? []) {
+      const found = byName.get(flag.name) ?? { flag, owners: [], serving: false };
+      found.owners.push(id);
+      found.serving ||= facts.httpServe !== undefined;
+      byName.set(flag.name, found);
+    }
+  }
+  return [...byName.values()].map(({ flag, owners, serving }) => ({ flag, owners: owners.join(', '), serving }));
 }
 
 /** The dialects `hookctl test --agent` can drive, by their executables. */

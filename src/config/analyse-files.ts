@@ -30,7 +30,10 @@ export function analyseFiles(
   lint?: { env: Readonly<Record<string, string | undefined>>; installedAgent?: InstalledAgent },
 ): Analysis {
   const checked = files.map((file) => ({ file, declarations: extractDeclarations(file, spec) }));
-  const rules = lint === undefined ? [...coreRules, ...(spec.rules?.atLoad ?? [])] : coreRules;
+  const replaced = new Set(spec.rules?.replaces ?? []);
+  const rules = (lint === undefined ? [...coreRules, ...(spec.rules?.atLoad ?? [])] : coreRules).filter(
+    (rule) => !replaced.has(rule.meta.id),
+  );
   const findings: Finding[] = [];
   const invalidated = new Set<SourceNode>();
   for (const item of checked) {

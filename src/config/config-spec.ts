@@ -1,9 +1,11 @@
 import type { EventSpec, LoadContext } from '../kit/index.js';
 import type { MatcherCompilation, MatcherSyntax } from './compile-matcher.js';
 import type { ConfigFile, FileRole } from './config-file.js';
+import type { LintFacts } from './lint-facts.js';
 import type { LayerDeclaration, LoadPolicy } from './load-declaration.js';
 
 export type { FeaturesPolicy, FeaturesSwitch } from './load-declaration.js';
+export type { LintFacts } from './lint-facts.js';
 
 /**
  * The type a config field must have; `invalid-value` reports anything else. `extension` marks a
@@ -36,13 +38,20 @@ export type FieldType = (
   | { kind: 'go-duration' }
   /** Checked by a dedicated rule (`command`: `empty-command` and `invalid-value`). */
   | { kind: 'command' }
-) & { extension?: true };
+) & {
+  extension?: true;
+  /**
+   * The events on which the agent reads the field (codex `additionalContextLimit`: only events that
+   * can emit additional context); elsewhere it ignores it with a warning. Absent: every event.
+   */
+  events?: ReadonlySet<string>;
+};
 
 /**
  * How a dialect's agent reads a handler's `timeout` (SPEC 2.2): the unit it is written in decides
  * the parser (resolveTimeout) and the unit lint's timeout messages speak in (timeoutUnit).
  */
-export type TimeoutRule =
+export type TimeoutRule = (
   | {
       unit: 'seconds';
       defaultMs: number;
@@ -61,7 +70,20 @@ export type TimeoutRule =
        * Gemini's `hooks migrate --from-claude` copies Claude's seconds unchanged). Absent: never.
        */
       suspiciousBelowMs?: number;
-    };
+    }
+) & {
+  /**
+   * Events with a timeout rule of their own (codex SessionEnd: 1 s by default, at most 3 s): the
+   * default when unset, and the most a written value is held to.
+   */
+  byEvent?: Readonly<Record<string, EventTimeout>>;
+};
+
+/** An event's own timeout rule (TimeoutRule.byEvent). */
+export interface EventTimeout {
+  defaultMs: number;
+  maxMs: number;
+}
 
 export interface HandlerTypes {
   supported: readonly string[];
@@ -81,6 +103,8 @@ export interface TopLevelRule {
   fields: Readonly<Record<string, FieldType>>;
   /** What an unknown top-level key is: an error for the file, a warning, or fine (general config files). */
   unknown: 'error' | 'warning' | 'ignore';
+  /** Keys under `hooks` that are the agent's own settings in this kind of file, not events (`[hooks.state]`, `managed_dir`). */
+  hooksKeys?: Readonly<Record<string, FieldType>>;
 }
 
 /**
@@ -112,6 +136,8 @@ export interface DialectConfigSpec {
    * JavaScript regexes evaluated by a linear-time engine). Absent: `compileMatcher(text, matcherSyntax)`.
    */
   compileMatcher?(source: string | null, event: string): MatcherCompilation;
+  /** What the agent does that the shared lint rules say in their findings (lint-facts.ts). */
+  lint?: LintFacts;
   /**
    * True when the agent deserialises a file's hooks all at once (openinterpreter, after Codex's
    * serde types): a value of the wrong type, a duplicate key, a missing or unknown handler `type`
@@ -131,8 +157,6 @@ export interface DialectConfigSpec {
    * repaired entry by entry.
    */
   rejectionGranularity?: RejectionGranularity;
-  /** Keys under `hooks` that are the agent's own settings, not events (`[hooks.state]`, `managed_dir`). */
-  reservedHookKeys?: Partial<Record<FileRole, Readonly<Record<string, FieldType>>>>;
   /**
    * The load policy (`onError`, rejection granularity, switches): what the runtime does with what
    * the rules find, and which settings switch hooks off. Lint reads it to say what the agent does.
@@ -147,60 +171,6 @@ export interface DialectConfigSpec {
   layers?: LayerDeclaration;
   /** Legacy (see `policy`): what the runtime does with an error finding. */
   onError?: 'skip' | 'refuse';
-  /** Events whose handlers may set `additionalContextLimit`; elsewhere the agent ignores it with a warning. */
-  contextLimitEvents?: ReadonlySet<string>;
-  /**
-   * Events with a timeout rule of their own (codex SessionEnd: 1 s by default, at most 3 s): the
-   * default when unset, and the most a written value is held to.
-   */
-  eventTimeouts?: Readonly<Record<string, { defaultMs: number; maxMs: number }>>;
-  /**
-   * Command handlers that may run without a shell (claude): when `argsField` is set, `command` is
-   * the program (spawned directly) and each item of it one argument.
-   */
-  execForm?: { argsField: string };
-  /**
-   * Variables whose value lint knows (claude `CLAUDE_PROJECT_DIR` = the project dir, a plugin's
-   * root): a script path built from them is checked like a relative one. In shell form `$NAME` and
-   * `${NAME}` count, in exec form only `${NAME}` (the agent replaces it as text).
-   */
-  pathVariables?(file: ConfigFile, projectDir: string): Readonly<Record<string, string>>;
-  /**
-   * How a command reaches a project script from whatever directory the hook runs in. The agents run
-   * hooks in the session's cwd, which follows `cd`, so a path relative to the cwd breaks after one
-   * (lint `cwd-relative-script`). `shellPrefix`/`execPrefix`: written before a path from the project
-   * root in a shell-form / exec-form command (claude `"$CLAUDE_PROJECT_DIR"/`, `${CLAUDE_PROJECT_DIR}/`).
-   * `exitTwo`: events where exit code 2 has an effect, and that effect in a few words (a missing
-   * script read by python exits 2); `anyFailure`: events where every non-zero exit has one.
-   */
-  projectAnchor?: {
-    /** What the prefix stands for: the project dir hooks start in (claude), or the git root above it. */
-    root: 'project' | 'git';
-    shellPrefix: string;
-    execPrefix?: string;
-    exitTwo: Readonly<Record<string, string>>;
-    anyFailure?: Readonly<Record<string, string>>;
-    /**
-     * Why a path relative to the cwd can miss, in this agent's own terms: the words that end with
-     * where the script is then not found (default: the agent runs hooks in the session's cwd, which
-     * follows `cd`, "from any other directory"). `null` where it cannot: the agent reads the project
-     * file only from the directory it starts in and runs the hooks there (gemini), so lint's
-     * `cwd-relative-script` says nothing.
-     */
-    cwdPremise?: string | null;
-  };
-  /**
-   * Events where exit code 2 cannot block, with what the agent does with it instead, as a clause
-   * ("Claude Code shows stderr to the user"): a hook written `… || exit 2` there blocks nothing
-   * (lint's `output-ignored`). Events not listed are not judged.
-   */
-  exitTwoIgnored?: Readonly<Record<string, string>>;
-  /**
-   * Where exit 2 blocks only with a reason written out: the agent's name (Gemini CLI reads the hook's
-   * stdout, else its stderr, and an exit 2 with neither is no output at all, so nothing is blocked).
-   * A hook whose command writes nothing before `exit 2` fails open (lint's `output-ignored`).
-   */
-  exitTwoNeedsText?: string;
   /**
    * Where a handler's command is written, when not in `command` (copilot): `shell`, the field a POSIX
    * shell runs (copilot `bash`, on Linux and macOS); `otherShells`, fields run by another shell
@@ -210,94 +180,11 @@ export interface DialectConfigSpec {
    */
   commandFields?: { shell: string; otherShells?: readonly string[]; cwd?: string };
   /**
-   * A handler field that filters on the tool call and that the agent evaluates only on some events
-   * (claude `if`); on any other event a handler with it never runs.
-   */
-  conditionField?: { field: string; events: ReadonlySet<string> };
-  /**
-   * A handler field that makes a failed or timed-out hook block (claude `"onFailure": "block"`): on
-   * `events` (where a hook guards an action) a handler of one of `types` without it lets the action
-   * through when it fails; `ignoredWith` are boolean fields that make the agent ignore it. For
-   * lint's `guard-fails-open`.
-   */
-  failClosed?: {
-    agent: string;
-    field: string;
-    value: string;
-    events: ReadonlySet<string>;
-    types: ReadonlySet<string>;
-    ignoredWith: readonly string[];
-  };
-  /**
-   * How the agent names MCP tools, `<prefix><server>__<tool>` (claude `mcp__`): an exact matcher
-   * on a tool event that names only a server matches no tool.
-   */
-  mcpToolPrefix?: string;
-  /**
-   * Event names of other agents that configs copied from them carry (Claude Code's `PreToolUse` in a
-   * Gemini CLI file): whose each is and what this agent calls it, so `unknown-event` says so. Filled
-   * by the registry from the cross-agent concordance (src/dialects/cross-agent.ts); a dialect never
-   * writes it.
-   */
-  otherAgentEvents?: Readonly<Record<string, { agent: string; instead: string }>>;
-  /**
-   * The tool names a tool event's matcher is compared with (claude `Bash`, `Read`…), for lint: an
-   * exact matcher that names one in the wrong case, or a tool of another agent (`terminal`, `Shell`),
-   * matches no tool.
-   */
-  /**
-   * Where the agent ignores an event it does not know (claude drops the entry, codex skips it)
-   * rather than refusing the file: the agent and the version whose events hookctl knows. Lint's
-   * `unknown-event` is then a warning naming that version (a newer agent may know the event);
-   * without it (octo, a hard load error) it stays an error.
-   */
-  unknownEventIgnored?: { agent: string; effect: string };
-  toolNames?: {
-    tools: readonly string[];
-    /** Old names the agent still matches as the tool's new name (claude `Task` → `Agent`): an info note. */
-    legacy?: Readonly<Record<string, { tool: string; agent: string }>>;
-    /** Tools the agent no longer has (claude `MultiEdit`): the name matches nothing; `instead` does the work now. */
-    removed?: Readonly<Record<string, { agent: string; instead: string }>>;
-    /**
-     * Other agents' names for work this agent has a tool for (and names configs for this agent
-     * carry that its hooks never see): whose each is and this agent's name(s), `|`-joined. Filled by
-     * the registry from the cross-agent concordance (src/dialects/cross-agent.ts); a dialect never
-     * writes it. A matcher alternative that names one while this agent's own is missing lets those
-     * calls bypass the hook (lint's `tool-matcher-never-matches`).
-     */
-    equivalents?: Readonly<Record<string, { agent: string; instead: string }>>;
-  };
-  /**
-   * The variables the agent sets for its hooks (SPEC-dialects 8.7, 9.7), for lint's
-   * `unset-variable`: `always`, `byEvent` (a variable → the only events it is set on), `plugin`
-   * (only for a plugin's hooks), and `neverSet`: names configs use that the agent never sets, each
-   * with what to use instead (the input arrives as JSON on stdin).
-   */
-  hookVariables?: {
-    always: readonly string[];
-    byEvent?: Readonly<Record<string, readonly string[]>>;
-    plugin: readonly string[];
-    neverSet: Readonly<Record<string, string>>;
-  };
-  /**
-   * Set when the agent evaluates regex matchers with a backtracking engine (claude: JavaScript's
-   * `RegExp`): finds a regex that backtracks exponentially there, with a word that, repeated, shows
-   * it. Such a pattern stalls the agent itself, although hookctl runs matchers in linear time.
-   */
-  exponentialBacktracking?(regex: string): { pump: string } | null;
-  /**
-   * What `async: true` does on an event that does not allow it (EventSpec.asyncAllowed false):
-   * `refused`, the handler does not load (octo, SPEC 3.2; the default); `runs-sync`, it runs
-   * synchronously with a warning (codex SessionEnd).
-   */
-  asyncWhereNotAllowed?: 'refused' | 'runs-sync';
-  /**
    * The id a handler gets from where it is declared, when the dialect's agent names hooks that
    * way (codex: `<file or key>:<event_snake>:<group>:<handler>`). Absent: its `id` field, else
    * `<source>:<event>:<group>:<handler>`.
    */
   handlerId?(file: ConfigFile, event: string, group: number, handler: number): string;
-  /**
   /**
    * True when the agent validates a settings or hooks file as a whole against its schema (claude),
    * so that besides what `wholeFileRejection` covers, a setting it reads with a value of the wrong

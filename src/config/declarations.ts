@@ -117,7 +117,7 @@ export function extractDeclarations(file: ConfigFile, spec: DialectConfigSpec): 
     problem({ messageId: 'hooksNotObject', data: { expected: anObject, found: found(hooks) } }, hooks, root, true, 'hooks');
     return result;
   }
-  const reserved = spec.reservedHookKeys?.[file.role] ?? {};
+  const reserved = spec.topLevel[file.role].hooksKeys ?? {};
   for (const entry of hooks.entries) {
     // The agent's own settings under `hooks` (`[hooks.state]`, `managed_dir`) are not events.
     if (Object.hasOwn(reserved, entry.key)) continue;

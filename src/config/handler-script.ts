@@ -14,8 +14,14 @@ import type { DialectConfigSpec } from './config-spec.js';
 import { setField } from './field-value.js';
 import { commandFieldOf, handlerCommand, handlerCwd } from './handler-command.js';
 import { substitutePluginVariables } from './plugin-variables.js';
-import type { SourceObject, SourcePosition } from './source-tree.js';
+import type { SourceNode, SourceObject, SourcePosition } from './source-tree.js';
 import { statsAt } from '../util/regular-file.js';
+
+/** A handler's exec-form arguments (claude `args`, lint.execForm): absent in shell form and where the dialect has none. */
+export function execArgs(spec: DialectConfigSpec, handler: SourceObject): SourceNode | undefined {
+  const argsField = spec.lint?.execForm?.argsField;
+  return argsField === undefined ? undefined : setField(handler, argsField)?.value;
+}
 
 export interface HandlerScript {
   /** As the command names it (after plugin variable substitution). */
@@ -30,8 +36,8 @@ export interface HandlerScript {
 /**
  * The script a handler's command runs, when lint can check it: a relative path (resolved against
  * the directory hooks run in), a path inside a plugin via `${PLUGIN_ROOT}`, or a path built from a
- * variable whose value lint knows (`spec.pathVariables`). Other absolute paths are machine-specific
- * and left alone. In exec form (`spec.execForm`) the program and its arguments are taken as given.
+ * variable whose value lint knows (`lint.pathVariables`). Other absolute paths are machine-specific
+ * and left alone. In exec form (`lint.execForm`) the program and its arguments are taken as given.
  */
 export function handlerScript(spec: DialectConfigSpec, file: ConfigFile, handler: SourceObject, projectDir: string): HandlerScript | null {
   // Several lint rules ask about the same handler of the same parse: the answer is computed once.
@@ -52,8 +58,8 @@ function findHandlerScript(spec: DialectConfigSpec, file: ConfigFile, handler: S
   const raw = command.text;
   // A relative path starts from the handler's own directory where it names one (copilot `cwd`).
   const base = resolve(projectDir, handlerCwd(spec, handler) ?? '.');
-  const variables = spec.pathVariables?.(file, projectDir) ?? {};
-  const args = spec.execForm ? setField(handler, spec.execForm.argsField)?.value : undefined;
+  const variables = spec.lint?.pathVariables?.(file, projectDir) ?? {};
+  const args = execArgs(spec, handler);
   let found: Found | null;
   if (args !== undefined) {
     if (args.kind !== 'array') return null;

@@ -96,13 +96,15 @@ function toRecord(
     command: substituted,
     // The trust identity is taken of the command as written (discovery.rs hashes before substituting).
     ...(substituted === command ? {} : { declaredCommand: command }),
-    timeoutMs: resolveTimeout(spec.timeout, setField(handler.node, 'timeout')?.value, spec.eventTimeouts?.[event]).ms,
+    timeoutMs: resolveTimeout(spec.timeout, setField(handler.node, 'timeout')?.value, spec.timeout.byEvent?.[event]).ms,
     async: declaredAsync && asyncAllowed,
     ...(declaredAsync && !asyncAllowed ? { declaredAsync: true as const } : {}),
     statusMessage: field('statusMessage', 'string') ?? null,
     onFailure: onFailure === 'abort' ? 'abort' : 'continue',
     // Only events that can emit additional context take a limit (the unknown-key rule reports others).
-    ...(contextLimit !== undefined && spec.contextLimitEvents?.has(group.event.name) ? { additionalContextLimit: contextLimit } : {}),
+    ...(contextLimit !== undefined && spec.handlerFields.additionalContextLimit?.events?.has(group.event.name)
+      ? { additionalContextLimit: contextLimit }
+      : {}),
     env: pluginEnvironment(file.plugin),
     plugin: file.plugin?.name ?? null,
     ...(file.plugin ? { dataDir: file.plugin.data } : {}),

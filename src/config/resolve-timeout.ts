@@ -1,4 +1,4 @@
-import type { TimeoutRule } from './config-spec.js';
+import type { EventTimeout, TimeoutRule } from './config-spec.js';
 import { MAX_TIMER_MS } from '../util/timer-delay.js';
 import { parseGoDuration } from './go-duration.js';
 import type { SourceNode } from './source-tree.js';
@@ -22,11 +22,7 @@ export interface ResolvedTimeout {
  * `timeout` value, undefined when unset. Values of the wrong type for a seconds rule are the
  * `invalid-value` rule's business; here they fall back to the default.
  */
-export function resolveTimeout(
-  rule: TimeoutRule,
-  node: SourceNode | undefined,
-  event?: { defaultMs: number; maxMs: number },
-): ResolvedTimeout {
+export function resolveTimeout(rule: TimeoutRule, node: SourceNode | undefined, event?: EventTimeout): ResolvedTimeout {
   const value = node?.kind === 'scalar' ? node.value : undefined;
   if (rule.unit === 'seconds' && event !== undefined) {
     // Codex: discovery.rs normalize_command_hook: SessionEnd `timeout.unwrap_or(1).clamp(1, 3)`;

@@ -131,6 +131,13 @@ export interface DialectRules {
   readonly atLoad: readonly Rule[];
   /** Every rule of the dialect, lint-only ones included; imported when lint runs, so a `run` never loads them. */
   all(): Promise<readonly Rule[]>;
+  /**
+   * Core rules whose check this dialect's own rules stand in for, because its agent does something
+   * else there (codex runs an `async: true` hook synchronously where other agents refuse it: its
+   * `async-runs-sync` replaces `async-not-allowed`). The runner skips their check for this dialect;
+   * they stay listed (rule ids, --rule, the config file's levels), only finding nothing.
+   */
+  readonly replaces?: readonly string[];
 }
 
 /** A dialect's config spec with the rules it registers (DialectRules); core reads `rules` only through this type. */

@@ -127,8 +127,8 @@ const completed = new WeakSet<DialectConfigSpec>();
 
 /**
  * Fills a dialect's config rules with what the concordance says about other agents' names, for lint
- * (core, which names no agent, reads them as data): `toolNames.equivalents` where the dialect lists
- * its tools, `otherAgentEvents`. The spec object is the dialect's own module-level one, so its loader
+ * (core, which names no agent, reads them as data): `lint.toolNames.equivalents` where the dialect lists
+ * its tools, `lint.otherAgentEvents`. The spec object is the dialect's own module-level one, so its loader
  * reads the same hints; done once per spec.
  */
 function withCrossAgentHints<Spec extends DialectConfigSpec>(id: DialectId, spec: Spec): Spec {
@@ -137,12 +137,14 @@ function withCrossAgentHints<Spec extends DialectConfigSpec>(id: DialectId, spec
   const rows = concordanceRows();
   const self = rows.find((row) => row.dialect === id);
   if (self === undefined) return spec;
-  if (spec.toolNames !== undefined) {
-    const known = new Set([...Object.keys(spec.toolNames.legacy ?? {}), ...Object.keys(spec.toolNames.removed ?? {})]);
-    spec.toolNames = { ...spec.toolNames, equivalents: toolHints(rows, self, known) };
+  const lint = { ...spec.lint };
+  if (lint.toolNames !== undefined) {
+    const known = new Set([...Object.keys(lint.toolNames.legacy ?? {}), ...Object.keys(lint.toolNames.removed ?? {})]);
+    lint.toolNames = { ...lint.toolNames, equivalents: toolHints(rows, self, known) };
   }
   const events = eventHints(rows, self, new Set(spec.events.map((event) => event.name)));
-  if (Object.keys(events).length > 0) spec.otherAgentEvents = events;
+  if (Object.keys(events).length > 0) lint.otherAgentEvents = events;
+  spec.lint = lint;
   return spec;
 }
 

@@ -9,6 +9,8 @@ import type {
   HandlerTrust,
   InProcessHook,
   LoadContext,
+  SessionFlag,
+  SessionValues,
   LoadedConfig,
   SwitchedOff,
   ValidationError,
@@ -75,6 +77,12 @@ export interface EngineSettings {
   rewriteOrder?: 'completion' | 'configured';
   /** Cap per output stream of each hook (default 1 MiB). */
   outputLimitBytes?: number;
+  /**
+   * The dialect's session flags, by flag name (LoadContext.session; the dialect's manifest declares
+   * them: claude `settings`, `plugin-dir`; codex `config`). The options below are the same values by
+   * their library names (SessionFlag.engineOption); a value given here wins.
+   */
+  session?: SessionValues;
   /** A settings layer for this session only: a file path or inline JSON (claude `--settings`). */
   settingsFlag?: string;
   /** Plugin directories loaded for this session only (claude `--plugin-dir`). */
@@ -186,25 +194,35 @@ export interface Engine<Inputs = never> {
  */
 export async function openEngine(dialect: Dialect, options: EngineSettings): Promise<HookEngine> {
   checkLimits(options);
-  const context = loadContextOf(options);
+  const context = loadContextOf(options, dialect.manifest.cli?.sessionFlags);
   const loaded = await loadConfiguration(dialect, context, new Map(), null, options);
   const engine = new HookEngine(dialect, context, loaded, options);
   engine.startWatching();
   return engine;
 }
 
+/** The session flag values given as engine options by their library names (SessionFlag.engineOption). */
+function sessionOptions(options: EngineSettings, sessionFlags: readonly SessionFlag[]): Record<string, string | readonly string[]> {
+  const session: Record<string, string | readonly string[]> = {};
+  for (const flag of sessionFlags) {
+    const given: unknown = flag.engineOption === undefined ? undefined : (options as Record<string, unknown>)[flag.engineOption];
+    if (typeof given === 'string') session[flag.name] = given;
+    else if (Array.isArray(given) && given.length > 0) session[flag.name] = given.map(String);
+  }
+  return session;
+}
+
 /** Where an engine with these settings loads its layers from (defaults applied). */
-export function loadContextOf(options: EngineSettings): LoadContext {
+export function loadContextOf(options: EngineSettings, sessionFlags: readonly SessionFlag[] = []): LoadContext {
+  const session = { ...sessionOptions(options, sessionFlags), ...options.session };
   return {
     cwd: resolve(options.cwd ?? process.cwd()),
     home: userHome(options.home),
     env: options.env ?? process.env,
     ...(options.managedConfigPath ? { managedConfigPath: resolve(options.managedConfigPath) } : {}),
     ...(options.bypassTrust ? { bypassTrust: true } : {}),
-    ...(options.settingsFlag !== undefined ? { settingsFlag: options.settingsFlag } : {}),
-    ...(options.pluginDirs ? { pluginDirs: options.pluginDirs } : {}),
+    ...(Object.keys(session).length > 0 ? { session } : {}),
     ...(options.served ? { served: true } : {}),
-    ...(options.configOverrides && options.configOverrides.length > 0 ? { configOverrides: options.configOverrides } : {}),
     ...(options.shell !== undefined ? { shell: options.shell } : {}),
     ...(options.workspaceTrust ? { workspaceTrust: options.workspaceTrust } : {}),
   };

@@ -26,8 +26,17 @@ export type { BuiltinHook, InProcessHook } from './in-process.js';
 export type { HookListing, ListedHook, ListedHookDetail, ListedSetting, SwitchedOff, SwitchedOffScope } from './listing.js';
 export type { ConfigFormat, FileRole, LayerFile, ProjectWalk } from './layers.js';
 export { walkRepositoryFiles } from './layers.js';
-export type { LoadContext } from './load-context.js';
-export type { CanonicalTool, DialectCliFacts, DialectConcordance, DialectManifest, EventSpec, RepositoryFile } from './manifest.js';
+export type { LoadContext, SessionValues } from './load-context.js';
+export { sessionValue, sessionValues } from './load-context.js';
+export type {
+  CanonicalTool,
+  DialectCliFacts,
+  DialectConcordance,
+  DialectManifest,
+  EventSpec,
+  RepositoryFile,
+  SessionFlag,
+} from './manifest.js';
 export { CANONICAL_TOOLS, exitTwoGuards, guardTools, toolNamesOf } from './manifest.js';
 export type { AggregateEffect, Decision, Outcome, RunMode, RunReport, RunStatus, SkipReason, StandingSkipReason } from './outcome.js';
 export type {

@@ -1,3 +1,18 @@
+/** Session flag values by flag name (LoadContext.session). */
+export type SessionValues = Readonly<Record<string, string | readonly string[]>>;
+
+/** The value of a single-valued session flag, or undefined when it was not given. */
+export function sessionValue(context: LoadContext, name: string): string | undefined {
+  const value = context.session?.[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The values of a repeatable session flag, in the order given; empty when it was not given. */
+export function sessionValues(context: LoadContext, name: string): readonly string[] {
+  const value = context.session?.[name];
+  return value === undefined ? [] : typeof value === 'string' ? [value] : value;
+}
+
 /** Where a dialect looks for its config layers: the project, the user's home, the agent's environment. */
 export interface LoadContext {
   cwd: string;
@@ -10,23 +25,17 @@ export interface LoadContext {
    */
   bypassTrust?: boolean;
   /**
-   * A settings layer given for this session only: a file path or inline JSON text (claude
-   * `--settings`). Dialects without such a layer ignore it.
+   * The values of the dialect's session flags (DialectCliFacts.sessionFlags), by flag name: a string,
+   * or a list for a repeatable flag (claude `settings`, `plugin-dir`; codex `config`). A flag not given
+   * is absent. Each dialect's layers read their own; no other code names one.
    */
-  settingsFlag?: string;
-  /** Plugin directories loaded for this session only (claude `--plugin-dir`, repeatable). */
-  pluginDirs?: readonly string[];
+  session?: SessionValues;
   /**
    * Load only the hooks `hookctl serve --http` serves (claude: `.claude/hookctl-served.json`, a
    * file Claude Code never reads), instead of the layers the agent runs itself (docs/serve.md,
    * "Over HTTP"). Dialects without served hooks ignore it.
    */
   served?: boolean;
-  /**
-   * Config overrides for this session only, `key=value` each, in order (codex `-c`/`--config`):
-   * a layer of its own. Dialects without such a layer ignore them.
-   */
-  configOverrides?: readonly string[];
   /**
    * The shell hooks run with, for dialects whose agent runs hooks in the user's shell (codex): a
    * program on PATH or an absolute path, started as `<shell> -c <command>`. Absent: the dialect's

@@ -52,6 +52,26 @@ export interface DialectManifest {
   readonly concordance?: DialectConcordance;
 }
 
+/**
+ * One session-only flag a dialect's agent has and hookctl mirrors (`--<name> <placeholder>`). Its
+ * value reaches the dialect in `LoadContext.session[name]`: a string, or the values in the order
+ * given when `repeatable`.
+ */
+export interface SessionFlag {
+  /** The long flag without its dashes (`plugin-dir`): the option's name and the key in `LoadContext.session`. */
+  readonly name: string;
+  /** What the value is, as `--help` shows it (`<dir>`, `<key=value>`). */
+  readonly placeholder: string;
+  /** `path`: resolved against the directory hookctl was started in (a relative `--plugin-dir`); `text`: as given. */
+  readonly value: 'path' | 'text';
+  /** Given several times, each value counts, in order (a list); otherwise the last one given wins. */
+  readonly repeatable: boolean;
+  /** The help text after the owning dialects' ids (`claude: …`). */
+  readonly help: string;
+  /** The engine option (`createEngine`) of the library API that carries the same value, where there is one. */
+  readonly engineOption?: string;
+}
+
 /** The user-facing facts of a dialect that `--help` and hints state; data only. */
 export interface DialectCliFacts {
   /** The managed policy file `--managed` stands for, and where the agent reads it by default. */
@@ -64,8 +84,12 @@ export interface DialectCliFacts {
   readonly switchOffKey?: string;
   /** A few of the agent's tools, most telling first, for `--tool` help and examples. */
   readonly exampleTools?: readonly string[];
-  /** The session-only flags the agent itself has (`--settings`, `--plugin-dir`, `--config`), which hookctl mirrors. */
-  readonly sessionFlags?: readonly ('settings' | 'plugin-dir' | 'config')[];
+  /**
+   * The session-only flags the agent itself has (claude `--settings`, `--plugin-dir`; codex `--config`),
+   * which hookctl mirrors: the CLI registers each from this data on the commands that load config,
+   * and their values reach the dialect's layers in `LoadContext.session`, by flag name.
+   */
+  readonly sessionFlags?: readonly SessionFlag[];
   /**
    * Where `hookctl serve --http` answers this agent's http hooks (claude): the hooks file it serves,
    * relative to the project, which the agent itself never reads. Absent: the agent takes no http hooks.

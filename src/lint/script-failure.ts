@@ -30,8 +30,8 @@ export function runnerName(runner: string | null): string {
 export function missingScriptFailure(spec: DialectConfigSpec, event: string, runner: string | null): string {
   const codes = missingScriptExitCodes(runner);
   const who = runnerName(runner);
-  const failure = spec.projectAnchor?.anyFailure?.[event];
-  const effect = spec.projectAnchor?.exitTwo[event];
+  const failure = spec.lint?.projectAnchor?.anyFailure?.[event];
+  const effect = spec.lint?.projectAnchor?.exitTwo[event];
   if (failure !== undefined) return `${who} exits ${codes.join(' or ')}, and on ${event} any failure ${failure}`;
   if (effect !== undefined && codes.length === 1 && codes[0] === 2) return `${who} exits 2, which on ${event} ${effect}`;
   const other = codes.filter((code) => code !== 2).join(' or ');

@@ -1,4 +1,4 @@
-import type { DialectConfigSpec, TimeoutRule } from '../config/config-spec.js';
+import type { TimeoutRule } from '../config/config-spec.js';
 import type { HandlerDeclaration } from '../config/declarations.js';
 import { setField } from '../config/field-value.js';
 import { resolveTimeout, type TimeoutIssue } from '../config/resolve-timeout.js';
@@ -6,13 +6,13 @@ import type { SourceNode } from '../config/source-tree.js';
 
 /**
  * The written `timeout` values of these handlers that the dialect's rule resolves with `issue`;
- * `eventTimeouts` are the rules of events that have their own (codex SessionEnd).
+ * `eventTimeouts` are the rules of events that have their own (codex SessionEnd: TimeoutRule.byEvent).
  */
 export function timeoutsWithIssue(
   handlers: readonly HandlerDeclaration[],
   rule: TimeoutRule,
   issue: TimeoutIssue,
-  eventTimeouts?: DialectConfigSpec['eventTimeouts'],
+  eventTimeouts?: TimeoutRule['byEvent'],
 ): SourceNode[] {
   return handlers.flatMap((handler) => {
     const value = setField(handler.node, 'timeout')?.value;

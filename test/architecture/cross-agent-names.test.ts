@@ -49,7 +49,7 @@ function namesOf(row: ConcordanceRow): string[] {
 /** The names a dialect may write: its row's, its event table's, the tools its lint knows (legacy and removed included). */
 async function ownNames(id: DialectId, rows: readonly ConcordanceRow[]): Promise<Set<string>> {
   const row = rows.find((candidate) => candidate.dialect === id);
-  const { toolNames } = await loadConfigSpec(id);
+  const toolNames = (await loadConfigSpec(id)).lint?.toolNames;
   return new Set([
     ...(row === undefined ? [] : namesOf(row)),
     ...manifestOf(id).events.map((event) => event.name),

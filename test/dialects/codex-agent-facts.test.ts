@@ -67,7 +67,7 @@ function differences(event: string, codex: EventFacts): string[] {
       `${event}: Codex ${codex.matcher ? 'keeps' : 'drops'} its matcher; hookctl ${spec.matcherField === null ? 'drops' : 'keeps'} it`,
     );
   }
-  const timeouts = configSpec.eventTimeouts?.[event];
+  const timeouts = configSpec.timeout.byEvent?.[event];
   const defaultSec = timeouts === undefined ? 600 : timeouts.defaultMs / 1000;
   const maxSec = timeouts === undefined ? null : timeouts.maxMs / 1000;
   if (defaultSec !== codex.defaultTimeoutSec)

@@ -39,7 +39,7 @@ describe('the cross-agent concordance', () => {
 
   it.each(['claude', 'codex', 'gemini'] as const)('%s: every tool its row names is a tool its lint knows', async (id) => {
     const row = rows.find((candidate) => candidate.dialect === id)!.row;
-    const { toolNames } = await loadConfigSpec(id);
+    const toolNames = (await loadConfigSpec(id)).lint?.toolNames;
     for (const tool of CANONICAL_TOOLS)
       for (const name of toolNamesOf(row, tool)) expect(toolNames?.tools, `${id} ${tool}`).toContain(name);
   });
@@ -81,15 +81,15 @@ describe('the cross-agent concordance', () => {
 
   it('a name several agents share is attributed to the canonical row; a name of the agent itself is never foreign', async () => {
     const gemini = await loadConfigSpec('gemini');
-    expect(gemini.otherAgentEvents?.PreToolUse).toEqual({ agent: 'Claude Code', instead: 'BeforeTool' });
-    expect(gemini.toolNames?.equivalents?.Bash).toEqual({ agent: 'Claude Code', instead: 'run_shell_command' });
+    expect(gemini.lint?.otherAgentEvents?.PreToolUse).toEqual({ agent: 'Claude Code', instead: 'BeforeTool' });
+    expect(gemini.lint?.toolNames?.equivalents?.Bash).toEqual({ agent: 'Claude Code', instead: 'run_shell_command' });
     const codex = await loadConfigSpec('codex');
-    expect(codex.toolNames?.equivalents).not.toHaveProperty('Bash');
-    expect(codex.otherAgentEvents).not.toHaveProperty('PreToolUse');
+    expect(codex.lint?.toolNames?.equivalents).not.toHaveProperty('Bash');
+    expect(codex.lint?.otherAgentEvents).not.toHaveProperty('PreToolUse');
     // claude's former names are its spec's legacy and removed notes, not foreign names.
     const claude = await loadConfigSpec('claude');
-    expect(claude.toolNames?.equivalents).not.toHaveProperty('MultiEdit');
-    expect(claude.toolNames?.equivalents).not.toHaveProperty('Task');
+    expect(claude.lint?.toolNames?.equivalents).not.toHaveProperty('MultiEdit');
+    expect(claude.lint?.toolNames?.equivalents).not.toHaveProperty('Task');
   });
 });
 

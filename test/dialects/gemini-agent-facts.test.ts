@@ -112,7 +112,7 @@ function configDifferences(): string[] {
     ...bothWays('definition key', facts.definitionKeys, [...Object.keys(configSpec.groupFields ?? {}), 'hooks'], 'the gemini config spec'),
   );
   found.push(...bothWays('definition key', facts.definitionKeys, keys(definition), 'schema/gemini/config.json'));
-  const reserved = Object.keys(configSpec.reservedHookKeys?.['inline-config'] ?? {});
+  const reserved = Object.keys(configSpec.topLevel['inline-config'].hooksKeys ?? {});
   found.push(...bothWays('hooksConfig key', facts.hooksConfigFields, reserved, 'the gemini config spec'));
   found.push(...bothWays('hooksConfig key', facts.hooksConfigFields, keys(config.properties?.hooksConfig), 'schema/gemini/config.json'));
   const typeField = configSpec.handlerFields.type;

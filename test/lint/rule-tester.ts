@@ -2,7 +2,7 @@ import { mkdirSync, symlinkSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyseFiles, sortFindings } from '../../src/config/analyse-files.js';
-import type { DialectConfigSpec } from '../../src/config/config-spec.js';
+import type { DialectConfigSpec, TimeoutRule } from '../../src/config/config-spec.js';
 import { inferDialectFromPath } from '../../src/dialects/infer-dialect.js';
 import { ruleCatalogue } from '../../src/dialects/every-rule.js';
 import { loadConfigSpec } from '../../src/dialects/registry.js';
@@ -245,12 +245,11 @@ export const CODEX_USER_TOML = 'home/.codex/config.toml';
  * The dialect's spec with timeouts in milliseconds (Gemini CLI's unit: 60 s by default, under 1000
  * probably meant as seconds), and optionally an event cap of its own, for `adjustSpec`.
  */
-export function inMilliseconds(eventTimeouts?: DialectConfigSpec['eventTimeouts']): (spec: DialectConfigSpec) => DialectConfigSpec {
-  return (spec) => ({
-    ...spec,
-    timeout: { unit: 'milliseconds', defaultMs: 60_000, suspiciousBelowMs: 1000 },
-    ...(eventTimeouts ? { eventTimeouts } : {}),
-  });
+export function inMilliseconds(eventTimeouts?: TimeoutRule['byEvent']): (spec: DialectConfigSpec) => DialectConfigSpec {
+  return (spec) => {
+    const byEvent = eventTimeouts ?? spec.timeout.byEvent;
+    return { ...spec, timeout: { unit: 'milliseconds', defaultMs: 60_000, suspiciousBelowMs: 1000, ...(byEvent ? { byEvent } : {}) } };
+  };
 }
 
 /** A case's environment with `<root>` replaced by the sandbox root. */

@@ -8,7 +8,7 @@ import { loadConfigSpec } from '../../src/dialects/registry.js';
  */
 describe('the cross-agent tool table, per dialect', () => {
   it.each(['claude', 'codex', 'gemini'] as const)('%s: every suggestion is its own tool, every foreign name is not', async (id) => {
-    const { toolNames } = await loadConfigSpec(id);
+    const toolNames = (await loadConfigSpec(id)).lint?.toolNames;
     const tools = new Set(toolNames?.tools);
     const equivalents = Object.entries(toolNames?.equivalents ?? {});
     expect(equivalents.length).toBeGreaterThan(3);

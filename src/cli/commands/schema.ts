@@ -12,7 +12,6 @@ export function registerSchema(program: Command): void {
       .argument('[event]', 'event name, e.g. PreToolUse')
       .option('--output', "print the schema of the hook's stdout JSON instead of its input")
       .option('--config', 'print the schema of the dialect hooks config file (hooks.json / hooks.yml)'),
-    { configOverrides: false },
   )
     .addHelpText(
       'after',

@@ -6,6 +6,7 @@ import { findGitRoot } from '../../config/find-project-root.js';
 import { parseJson } from '../../config/parse-json.js';
 import { readNamedConfigFile } from '../../config/read-config-file.js';
 import type { LoadContext } from '../../kit/index.js';
+import { sessionValue } from '../../kit/load-context.js';
 import { claudeUserDir, gitMarkersUpward, INLINE_SETTINGS_PATH, managedSettingsPath } from './paths.js';
 import { discoverFrontmatterFiles, frontmatterKindOf, readFrontmatterFile } from './frontmatter.js';
 import { discoverPlugins, manifestFile, manifestHookFiles, manifestName, pluginDataName } from './plugins.js';
@@ -64,7 +65,7 @@ export function claudeSettingsWatchPaths(context: LoadContext): string[] {
   const managedPath = managedSettingsPath(context);
   const userDir = claudeUserDir(context);
   const root = findGitRoot(context.cwd);
-  const flag = context.settingsFlag;
+  const flag = sessionValue(context, 'settings');
   return [
     remoteSettingsPath(context),
     managedPath,
@@ -144,7 +145,7 @@ async function ownedByUser(dir: string): Promise<boolean> {
  * named file that does not exist is reported, not skipped: the user asked for it.
  */
 async function flagSettings(context: LoadContext): Promise<ConfigFile | null> {
-  const value = context.settingsFlag;
+  const value = sessionValue(context, 'settings');
   if (value === undefined) return null;
   if (value.trimStart().startsWith('{')) {
     return {

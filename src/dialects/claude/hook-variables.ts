@@ -1,10 +1,10 @@
-import type { DialectConfigSpec } from '../../config/config-spec.js';
+import type { LintFacts } from '../../config/lint-facts.js';
 
 /**
  * The variables Claude Code sets for hooks (SPEC-dialects 8.7; cc hooks, cc env) and names configs
  * copied from blog posts use although Claude never set them: the input arrives as JSON on stdin.
  */
-export const hookVariables: NonNullable<DialectConfigSpec['hookVariables']> = {
+export const hookVariables: NonNullable<LintFacts['hookVariables']> = {
   always: ['CLAUDE_PROJECT_DIR', 'CLAUDE_CODE_SESSION_ID', 'CLAUDECODE'],
   byEvent: { CLAUDE_ENV_FILE: ['SessionStart', 'Setup', 'CwdChanged', 'FileChanged'] },
   plugin: ['CLAUDE_PLUGIN_ROOT', 'CLAUDE_PLUGIN_DATA'],

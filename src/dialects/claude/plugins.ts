@@ -9,6 +9,7 @@ import { jsonKind, type PLUGIN_NOTICES, type PluginNotice } from '../../config/p
 import type { ParsedFile, SourceNode, SourceObject } from '../../config/source-tree.js';
 import type { MessageDescriptor } from '../../lint/message.js';
 import type { LoadContext } from '../../kit/index.js';
+import { sessionValues } from '../../kit/load-context.js';
 import { claudeUserDir } from './paths.js';
 import { enabledPlugins } from './settings.js';
 
@@ -82,7 +83,7 @@ export async function discoverPlugins(settings: readonly ConfigFile[], context: 
     if (root === null) continue;
     plugins.push({ name: id, root, data: join(userDir, 'plugins', 'data', pluginDataName(id)), forced: forced.has(id) });
   }
-  for (const dir of context.pluginDirs ?? []) {
+  for (const dir of sessionValues(context, 'plugin-dir')) {
     const root = resolve(context.cwd, dir);
     const id = `${(await manifestName(root)) ?? basename(root)}@inline`;
     plugins.push({ name: id, root, data: join(userDir, 'plugins', 'data', pluginDataName(id)), forced: false });

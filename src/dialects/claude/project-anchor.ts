@@ -1,11 +1,11 @@
-import type { DialectConfigSpec } from '../../config/config-spec.js';
+import type { LintFacts } from '../../config/lint-facts.js';
 
 /**
  * How a claude command reaches a project script from any cwd (cc hooks §Reference scripts by path:
  * hooks run in the session's cwd, which follows `cd`; `CLAUDE_PROJECT_DIR` is the project root), and
  * what a missing script's exit code does per event (SPEC-dialects 8.4 "exit 2", 8.5).
  */
-export const projectAnchor: NonNullable<DialectConfigSpec['projectAnchor']> = {
+export const projectAnchor: NonNullable<LintFacts['projectAnchor']> = {
   root: 'project',
   shellPrefix: '"$CLAUDE_PROJECT_DIR"/',
   // Exec form: no shell; Claude replaces `${CLAUDE_PROJECT_DIR}` in the program and arguments as text.

@@ -1,4 +1,4 @@
-import type { DialectConfigSpec } from '../../config/config-spec.js';
+import type { LintFacts } from '../../config/lint-facts.js';
 import { CLAUDE_CODE } from './agent-version.js';
 
 /**
@@ -13,7 +13,7 @@ import { CLAUDE_CODE } from './agent-version.js';
  */
 export const LEGACY_TOOL_NAMES: Readonly<Record<string, string>> = { Task: 'Agent' };
 
-export const toolNames: NonNullable<DialectConfigSpec['toolNames']> = {
+export const toolNames: NonNullable<LintFacts['toolNames']> = {
   tools: [
     'Agent',
     'AskUserQuestion',

@@ -6,6 +6,7 @@ import { formatFromPath, readNamedConfigFile } from '../../config/read-config-fi
 import type { FoundFiles, LayerDeclaration, LayerFile } from '../../config/load-declaration.js';
 import type { ParsedFile } from '../../config/source-tree.js';
 import type { LoadContext } from '../../kit/index.js';
+import { sessionValues } from '../../kit/load-context.js';
 import { directoryAt, probeRegularFile, somethingAt } from '../../util/regular-file.js';
 import { canonical, codexPaths, type CodexPaths } from './paths.js';
 import { manifestReplacesDefault, pluginHookFiles, pluginWatchPaths, repositoryManifestFiles } from './plugins.js';
@@ -155,7 +156,7 @@ function onlyKeys(parsed: ParsedFile, keep: (key: string) => boolean): ParsedFil
 }
 
 async function sessionFile(context: LoadContext): Promise<ConfigFile | null> {
-  const overrides = context.configOverrides ?? [];
+  const overrides = sessionValues(context, 'config');
   if (overrides.length === 0) return null;
   // Loaded only when flags are given: it pulls in the TOML parser.
   return (await import('./session-layer.js')).sessionLayer(overrides);

@@ -4,12 +4,11 @@ import { declaredDiscovery, type LayerDeclaration, type LoadPolicy } from '../..
 import type { RuledConfigSpec } from '../../config/rule.js';
 import { setField } from '../../config/field-value.js';
 import type { SourceEntry } from '../../config/source-tree.js';
-import { provenAgentText } from '../shared/agent-versions.js';
 import { LAYERS } from './config-layers.js';
-import { CODEX_EVENTS, CONTEXT_LIMIT_EVENTS } from './events.js';
+import { CODEX_EVENTS } from './events.js';
 import { hookKey } from './hook-key.js';
 import { familySpec } from './family-spec.js';
-import { projectAnchor } from './project-anchor.js';
+import { lintFacts } from './lint-facts.js';
 import { rules } from './rules/index.js';
 
 /**
@@ -30,37 +29,17 @@ export const configSpec: RuledConfigSpec & { layers: LayerDeclaration; policy: L
     // u64 seconds; a value above i64::MAX cannot be hashed (discovery.rs command_hook_hash: unreachable!).
     timeout: { kind: 'whole-seconds', max: 9223372036854775807n },
   },
-  contextLimitEvents: CONTEXT_LIMIT_EVENTS,
   // Codex: codex-rs/hooks/src/events/session_end.rs SESSION_END_DEFAULT_TIMEOUT_SEC, SESSION_END_MAX_TIMEOUT_SEC.
   // Interrupt has the same rule in Codex 0.169.0 and 0.171.0: hooks/list shows 1 s by default and 3 s for
   // `timeout = 10`, with "clamping Interrupt hook timeout to 3s in <path>" (test/agents/codex/hooks-list.test.ts).
-  eventTimeouts: { SessionEnd: { defaultMs: 1000, maxMs: 3000 }, Interrupt: { defaultMs: 1000, maxMs: 3000 } },
-  asyncWhereNotAllowed: 'runs-sync',
-  // Issue 39, from each event's schema description (docs/dialects.md): exit 2 cannot block these.
-  exitTwoIgnored: {
-    SessionStart: 'Codex takes it as a failure without effect (`continue: false` stops the session start)',
-    SubagentStart: 'Codex takes it as a failure without effect',
-    PreCompact: 'Codex takes it as a failure (`continue: false` cancels the compaction)',
-    PostCompact: 'Codex takes it as a failure',
+  timeout: {
+    ...familySpec.timeout,
+    byEvent: { SessionEnd: { defaultMs: 1000, maxMs: 3000 }, Interrupt: { defaultMs: 1000, maxMs: 3000 } },
   },
-  // Codex finds .codex/ from the git root (project_root_markers) but runs hooks in the session's cwd:
-  // a relative path breaks in a session started in a subdirectory (issue 39).
-  projectAnchor: {
-    ...projectAnchor,
-    cwdPremise:
-      'Codex finds .codex/ from the git root but runs hooks in the directory the session started in: ' +
-      'in a session started in a subdirectory',
-  },
+  // What Codex does that the shared lint rules say (lint-facts.ts).
+  lint: lintFacts,
   // Codex 0.169.0 exits with "Error loading config.toml: invalid type: … in `hooks`" (test/agents/codex).
   policy: { ...familySpec.policy, refusal: CODEX_WILL_NOT_START, features: { switchOf: featuresSwitch, decide: decideFeatures } },
-  // hook_config.rs reads events into a map and skips names it does not know (SPEC-dialects 9.2); the
-  // release named is the proven one (src/dialects/shared/agent-versions.ts), so a bump renames it.
-  unknownEventIgnored: { agent: provenAgentText('codex'), effect: 'skips this event' },
-  // codex-rs/core/src/tools/hook_names.rs: hooks see Bash, apply_patch (Edit, Write), spawn_agent (Agent), mcp__…
-  toolNames: {
-    // Other agents' names for these: the registry adds them from the cross-agent concordance.
-    tools: ['Bash', 'apply_patch', 'Edit', 'Write', 'spawn_agent', 'Agent'],
-  },
   handlerId: (file, event, group, handler) => hookKey(file.key ?? file.parsed.path, event, group, handler),
   layers: LAYERS,
   ...declaredDiscovery(LAYERS),

@@ -23,7 +23,8 @@ export const familySpec = {
     timeout: { kind: 'whole-seconds' },
     statusMessage: { kind: 'string' },
     async: { kind: 'boolean' },
-    additionalContextLimit: { kind: 'count' },
+    // Only events that can emit additional context read it (discovery.rs); elsewhere the agent ignores it.
+    additionalContextLimit: { kind: 'count', events: CONTEXT_LIMIT_EVENTS },
     // The Windows command (either spelling, hook_config.rs); hookctl runs on POSIX, so it is never used.
     commandWindows: { kind: 'string' },
     command_windows: { kind: 'string' },
@@ -35,31 +36,32 @@ export const familySpec = {
     // Codex: codex-rs/config/src/hook_config.rs HooksFile is deny_unknown_fields), `$schema` included.
     'hooks-file': { fields: { description: { kind: 'string' } }, unknown: 'error' },
     // config.toml and requirements.toml hold much more than hooks.
-    'inline-config': { fields: {}, unknown: 'ignore' },
-    'managed-requirements': { fields: { allow_managed_hooks_only: { kind: 'boolean' } }, unknown: 'ignore' },
+    // The agent keeps per-hook state (enabled, trusted_hash) under [hooks.state."<key>"] (HooksToml).
+    'inline-config': { fields: {}, unknown: 'ignore', hooksKeys: { state: { kind: 'any' } } },
+    'managed-requirements': {
+      fields: { allow_managed_hooks_only: { kind: 'boolean' } },
+      unknown: 'ignore',
+      // ManagedHooksRequirementsToml: where managed hook scripts live, per platform.
+      hooksKeys: { managed_dir: { kind: 'string' }, windows_managed_dir: { kind: 'string' } },
+    },
     env: { fields: {}, unknown: 'ignore' },
     unread: { fields: {}, unknown: 'ignore' },
     'plugin-manifest': { fields: {}, unknown: 'ignore' },
   },
-  reservedHookKeys: {
-    // The agent keeps per-hook state (enabled, trusted_hash) under [hooks.state."<key>"] (HooksToml).
-    'inline-config': { state: { kind: 'any' } },
-    // ManagedHooksRequirementsToml: where managed hook scripts live, per platform.
-    'managed-requirements': { managed_dir: { kind: 'string' }, windows_managed_dir: { kind: 'string' } },
-  },
-  contextLimitEvents: CONTEXT_LIMIT_EVENTS,
-  // SPEC 2.1 and 2.8 (codex: SPEC-dialects 9.7): only a plugin's hooks get variables of their own.
-  hookVariables: {
-    always: [],
-    plugin: ['PLUGIN_ROOT', 'PLUGIN_DATA', 'CLAUDE_PLUGIN_ROOT', 'CLAUDE_PLUGIN_DATA'],
-    neverSet: {
-      CLAUDE_PROJECT_DIR:
-        'that is Claude Code\'s; this agent sets no project-dir variable: use "$(git rev-parse --show-toplevel 2>/dev/null || pwd)"',
-      CLAUDE_TOOL_INPUT: 'the input is JSON on stdin: read .tool_input',
-      CLAUDE_FILE_PATHS: 'the input is JSON on stdin: read .tool_input',
-      CODEX_PROJECT_DIR: 'no project-dir variable is set: use "$(git rev-parse --show-toplevel 2>/dev/null || pwd)"',
-      // Issue 39: written for Codex plugins; the Codex 0.171.0 binary has no such name (a plugin gets PLUGIN_ROOT).
-      CODEX_PLUGIN_ROOT: "a plugin's hooks get $PLUGIN_ROOT (and $CLAUDE_PLUGIN_ROOT); a project file gets none",
+  lint: {
+    // SPEC 2.1 and 2.8 (codex: SPEC-dialects 9.7): only a plugin's hooks get variables of their own.
+    hookVariables: {
+      always: [],
+      plugin: ['PLUGIN_ROOT', 'PLUGIN_DATA', 'CLAUDE_PLUGIN_ROOT', 'CLAUDE_PLUGIN_DATA'],
+      neverSet: {
+        CLAUDE_PROJECT_DIR:
+          'that is Claude Code\'s; this agent sets no project-dir variable: use "$(git rev-parse --show-toplevel 2>/dev/null || pwd)"',
+        CLAUDE_TOOL_INPUT: 'the input is JSON on stdin: read .tool_input',
+        CLAUDE_FILE_PATHS: 'the input is JSON on stdin: read .tool_input',
+        CODEX_PROJECT_DIR: 'no project-dir variable is set: use "$(git rev-parse --show-toplevel 2>/dev/null || pwd)"',
+        // Issue 39: written for Codex plugins; the Codex 0.171.0 binary has no such name (a plugin gets PLUGIN_ROOT).
+        CODEX_PLUGIN_ROOT: "a plugin's hooks get $PLUGIN_ROOT (and $CLAUDE_PLUGIN_ROOT); a project file gets none",
+      },
     },
   },
 } satisfies Partial<DialectConfigSpec>;

@@ -32,7 +32,16 @@ export const manifest: DialectManifest = {
     trust: 'per-hook',
     hookSwitch: true,
     exampleTools: ['apply_patch'],
-    sessionFlags: ['config'],
+    sessionFlags: [
+      {
+        name: 'config',
+        placeholder: 'key=value',
+        value: 'text',
+        repeatable: true,
+        help: "override a config value for this session, as the agent's `-c` does (TOML value; repeatable)",
+        engineOption: 'configOverrides',
+      },
+    ],
     agentBinary: 'codex',
     sessionRecords: 'rollouts ($CODEX_HOME or ~/.codex, sessions/, those started in this project)',
     projectTrust: '[projects."<path>"] trust_level = "trusted" in the user config.toml',

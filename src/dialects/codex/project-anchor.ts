@@ -1,4 +1,4 @@
-import type { DialectConfigSpec } from '../../config/config-spec.js';
+import type { LintFacts } from '../../config/lint-facts.js';
 
 /**
  * How a command of the Codex family (openinterpreter, codex) reaches a project script from any cwd. Hooks run in the
@@ -7,7 +7,7 @@ import type { DialectConfigSpec } from '../../config/config-spec.js';
  * repository root git prints; both find project config from that root (`.git` is the default project
  * root marker). Exit 2 blocks on the gate events (SPEC 2.4, SPEC-dialects 9.5).
  */
-export const projectAnchor: NonNullable<DialectConfigSpec['projectAnchor']> = {
+export const projectAnchor: NonNullable<LintFacts['projectAnchor']> = {
   root: 'git',
   shellPrefix: '"$(git rev-parse --show-toplevel 2>/dev/null || pwd)"/',
   exitTwo: {

@@ -4,6 +4,7 @@ import { editToml, TomlEditError } from '../../config/edit-toml.js';
 import { directoriesDownTo } from '../../config/find-project-root.js';
 import { ConfigWriteError } from '../../errors.js';
 import type { HandlerRecord } from '../../kit/handler-record.js';
+import { sessionValues } from '../../kit/load-context.js';
 import type { ProjectGate, TrustContext } from '../../kit/trust-authority.js';
 import { updateTextFile } from '../../trust/locked-text-file.js';
 import { directoryAt } from '../../util/regular-file.js';
@@ -27,7 +28,7 @@ export async function codexProjectGate(handlers: readonly HandlerRecord[], conte
     discoveredFile(join(paths.systemDir, 'config.toml'), 'toml', { source: 'managed', role: 'inline-config' }),
     discoveredFile(file, 'toml', { source: 'user', role: 'inline-config' }),
   ]);
-  const overrides = context.configOverrides ?? [];
+  const overrides = sessionValues(context, 'config');
   const session = overrides.length === 0 ? null : (await import('./session-layer.js')).sessionLayer(overrides);
   const trust = projectTrust(context.cwd, settingsOf([system, user, session]), file);
   const skipped = directoriesDownTo(trust.root, context.cwd).filter(

@@ -5,6 +5,7 @@ import { readConfigFile } from '../../config/read-config-file.js';
 import { ConfigWriteError, UsageError } from '../../errors.js';
 import type { HandlerRecord } from '../../kit/handler-record.js';
 import type { HandlerTrust, LoadContext, TrustAuthority, TrustContext, TrustUnit } from '../../kit/index.js';
+import { sessionValues } from '../../kit/load-context.js';
 import { describeHook } from '../../trust/describe-hook.js';
 import { updateTextFile } from '../../trust/locked-text-file.js';
 import { definitionHash } from './definition.js';
@@ -21,8 +22,8 @@ import { hookStates, trustedElsewhere, type HookState } from './trust-state.js';
  */
 async function states(context: LoadContext): Promise<Map<string, HookState>> {
   const user = await userConfig(context);
-  const session =
-    (context.configOverrides ?? []).length === 0 ? null : (await import('./session-layer.js')).sessionLayer(context.configOverrides!);
+  const overrides = sessionValues(context, 'config');
+  const session = overrides.length === 0 ? null : (await import('./session-layer.js')).sessionLayer(overrides);
   return hookStates([user, session]);
 }
 

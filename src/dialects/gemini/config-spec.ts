@@ -1,14 +1,20 @@
 import type { DialectConfigSpec, FieldType } from '../../config/config-spec.js';
-import { exponentialBacktracking } from '../../config/regex-backtracking.js';
 import { describeGeminiFile, discoverGeminiFiles } from './config-layers.js';
 import { GEMINI_EVENTS } from './events.js';
+import { lintFacts } from './lint-facts.js';
 import { compileGeminiMatcher } from './matcher.js';
-import { toolNames } from './tool-names.js';
 
 /** Settings keys hookctl reads; every other key belongs to Gemini CLI and is not checked. */
 const SETTINGS_FIELDS: Readonly<Record<string, FieldType>> = {
   hooksConfig: { kind: 'object' },
   security: { kind: 'object' },
+};
+
+/** Keys under `hooks` in a settings file that are settings, not events. */
+const HOOKS_CONFIG_FIELDS: Readonly<Record<string, FieldType>> = {
+  enabled: { kind: 'boolean' },
+  disabled: { kind: 'string-list' },
+  notifications: { kind: 'boolean' },
 };
 
 /**
@@ -47,69 +53,16 @@ export const configSpec: DialectConfigSpec = {
     // An extension's hooks/hooks.json: `{hooks}` (extension-manager.ts loadExtensionHooks).
     'hooks-file': { fields: { $schema: { kind: 'string' }, description: { kind: 'string' } }, unknown: 'warning' },
     // settings.json files hold much more than hooks.
-    'inline-config': { fields: SETTINGS_FIELDS, unknown: 'ignore' },
+    // types.ts HOOKS_CONFIG_FIELDS: keys under `hooks` that are settings, not events (older files kept them there).
+    'inline-config': { fields: SETTINGS_FIELDS, unknown: 'ignore', hooksKeys: HOOKS_CONFIG_FIELDS },
     'managed-requirements': { fields: SETTINGS_FIELDS, unknown: 'ignore' },
     env: { fields: {}, unknown: 'ignore' },
     unread: { fields: {}, unknown: 'ignore' },
     'plugin-manifest': { fields: {}, unknown: 'ignore' },
   },
-  // types.ts HOOKS_CONFIG_FIELDS: keys under `hooks` that are settings, not events (older files kept them there).
-  reservedHookKeys: {
-    'inline-config': { enabled: { kind: 'boolean' }, disabled: { kind: 'string-list' }, notifications: { kind: 'boolean' } },
-  },
   onError: 'skip',
-  pathVariables: (file, projectDir) => ({
-    GEMINI_PROJECT_DIR: projectDir,
-    GEMINI_CWD: projectDir,
-    CLAUDE_PROJECT_DIR: projectDir,
-    ...(file.plugin ? { extensionPath: file.plugin.root } : {}),
-  }),
-  // Hooks run in the session's cwd with $GEMINI_PROJECT_DIR replaced by it before the shell runs.
-  projectAnchor: {
-    root: 'project',
-    shellPrefix: '"$GEMINI_PROJECT_DIR"/',
-    // Gemini CLI reads .gemini/settings.json only from the directory it starts in (paths.ts) and runs
-    // hooks there (the input's `cwd`): a relative path from that directory cannot break after a `cd`.
-    cwdPremise: null,
-    exitTwo: {
-      BeforeTool: 'denies every tool call it matches',
-      AfterTool: 'hides every tool result it matches',
-      BeforeAgent: 'blocks every prompt',
-      AfterAgent: 'makes the agent retry every turn',
-      BeforeModel: 'blocks every model request',
-      AfterModel: 'blocks every model response',
-    },
-  },
-  // Issue 39, from @google/gemini-cli-core 0.61.0: exit 2 turns stderr into `decision: "deny"` (hookRunner.js
-  // convertPlainTextToHookOutput), which these events never read — SessionStart takes only additionalContext
-  // (the CLI's interactiveCli), BeforeToolSelection only its toolConfig (hookSystem.js), SessionEnd,
-  // PreCompress and Notification nothing. The blocking events are projectAnchor.exitTwo's above.
-  exitTwoIgnored: {
-    SessionStart: 'Gemini CLI reads only additionalContext from it',
-    SessionEnd: 'Gemini CLI reads nothing from it',
-    PreCompress: 'Gemini CLI reads nothing from it, and compresses anyway',
-    Notification: 'Gemini CLI reads nothing from it',
-    BeforeToolSelection: 'Gemini CLI reads only its toolConfig',
-  },
-  // hookRunner.js: the text read is stdout, else stderr; with neither there is no output, and no deny.
-  exitTwoNeedsText: 'Gemini CLI',
-  mcpToolPrefix: 'mcp_',
-  // Other agents' names for its tools and events: the registry adds them from the cross-agent concordance.
-  toolNames,
-  hookVariables: {
-    always: ['GEMINI_PROJECT_DIR', 'GEMINI_CWD', 'GEMINI_SESSION_ID', 'GEMINI_PLANS_DIR', 'CLAUDE_PROJECT_DIR'],
-    plugin: [],
-    neverSet: {
-      CLAUDE_TOOL_INPUT: 'the input is JSON on stdin: read .tool_input',
-      CLAUDE_TOOL_NAME: 'the input is JSON on stdin: read .tool_name',
-      CLAUDE_FILE_PATHS: 'the input is JSON on stdin: read .tool_input.file_path',
-      CLAUDE_PLUGIN_ROOT: 'an extension names its directory as ${extensionPath}',
-      CLAUDE_CODE_SESSION_ID: 'use GEMINI_SESSION_ID, or .session_id of the JSON on stdin',
-      GEMINI_TOOL_INPUT: 'the input is JSON on stdin: read .tool_input',
-    },
-  },
-  // hookPlanner.ts evaluates tool matchers with JavaScript's backtracking RegExp.
-  exponentialBacktracking,
+  // What Gemini CLI does that the shared lint rules say (lint-facts.ts).
+  lint: lintFacts,
   discover: discoverGeminiFiles,
   describeFile: describeGeminiFile,
 };

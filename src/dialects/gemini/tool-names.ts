@@ -1,11 +1,11 @@
-import type { DialectConfigSpec } from '../../config/config-spec.js';
+import type { LintFacts } from '../../config/lint-facts.js';
 
 /**
  * Gemini CLI's built-in tool names as hooks see them in `tool_name` (@google/gemini-cli-core 0.61.0,
  * `*_TOOL_NAME` constants); MCP tools are `mcp_<server>_<tool>`. Lint compares exact matchers with
  * them, so a missing name only costs a hint, never a false finding.
  */
-export const toolNames: NonNullable<DialectConfigSpec['toolNames']> = {
+export const toolNames: NonNullable<LintFacts['toolNames']> = {
   tools: [
     'activate_skill',
     'ask_user',

@@ -22,23 +22,26 @@ export const configSpec: DialectConfigSpec & { layers: LayerDeclaration; policy:
   },
   timeout: { unit: 'go-duration', defaultMs: 5000, maxMs: 30_000 },
   handlerTypes: null,
-  // octo sets no variables for its hooks (SPEC 3.2): the input is JSON on stdin.
-  hookVariables: {
-    always: [],
-    plugin: [],
-    neverSet: {
-      CLAUDE_PROJECT_DIR:
-        'that is Claude Code\'s; octo sets no project-dir variable: use "$(git rev-parse --show-toplevel 2>/dev/null || pwd)"',
-      CLAUDE_TOOL_INPUT: 'the input is JSON on stdin: read .tool_input',
-      OCTO_PROJECT_DIR: 'octo sets no project-dir variable: use "$(git rev-parse --show-toplevel 2>/dev/null || pwd)"',
+  // What octo does that the shared lint rules say.
+  lint: {
+    // octo sets no variables for its hooks (SPEC 3.2): the input is JSON on stdin.
+    hookVariables: {
+      always: [],
+      plugin: [],
+      neverSet: {
+        CLAUDE_PROJECT_DIR:
+          'that is Claude Code\'s; octo sets no project-dir variable: use "$(git rev-parse --show-toplevel 2>/dev/null || pwd)"',
+        CLAUDE_TOOL_INPUT: 'the input is JSON on stdin: read .tool_input',
+        OCTO_PROJECT_DIR: 'octo sets no project-dir variable: use "$(git rev-parse --show-toplevel 2>/dev/null || pwd)"',
+      },
     },
-  },
-  // Hooks run in the payload's cwd (SPEC 2.8) and octo sets no project-dir variable; exit 2 blocks
-  // only on PreToolUse (SPEC 3.4).
-  projectAnchor: {
-    root: 'git',
-    shellPrefix: '"$(git rev-parse --show-toplevel 2>/dev/null || pwd)"/',
-    exitTwo: { PreToolUse: 'blocks every tool call it matches' },
+    // Hooks run in the payload's cwd (SPEC 2.8) and octo sets no project-dir variable; exit 2 blocks
+    // only on PreToolUse (SPEC 3.4).
+    projectAnchor: {
+      root: 'git',
+      shellPrefix: '"$(git rev-parse --show-toplevel 2>/dev/null || pwd)"/',
+      exitTwo: { PreToolUse: 'blocks every tool call it matches' },
+    },
   },
   topLevel: {
     // octo's loader ignores keys it does not know, so they are worth a warning, not an error.

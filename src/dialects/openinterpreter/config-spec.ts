@@ -18,19 +18,23 @@ export const configSpec: DialectConfigSpec & { layers: LayerDeclaration; policy:
     id: { kind: 'non-empty-string', extension: true },
     onFailure: { kind: 'enum', values: ['continue', 'abort'], extension: true },
   },
-  // Seed 000: the agent runs the Codex hooks runtime (codex-rs/hooks), whose HookEventsToml
-  // (codex-rs/config/src/hook_config.rs) has no deny_unknown_fields: serde skips an event it does not
-  // know, in hooks.json and in config.toml alike (SPEC 2.2 lists no unknown event among whole-file rejections).
-  unknownEventIgnored: { agent: 'Open Interpreter as of 2026-09', effect: 'skips this event' },
-  projectAnchor,
-  // Issue 39, from each event's schema description (docs/dialects.md): exit 2 cannot block these.
-  exitTwoIgnored: {
-    SessionStart: 'the agent gives it no special meaning',
-    PreCompact: 'the agent gives it no special meaning',
-    PostCompact: 'the agent gives it no special meaning',
+  // What the agent does that the shared lint rules say: the family's, and its own.
+  lint: {
+    ...familySpec.lint,
+    // Seed 000: the agent runs the Codex hooks runtime (codex-rs/hooks), whose HookEventsToml
+    // (codex-rs/config/src/hook_config.rs) has no deny_unknown_fields: serde skips an event it does not
+    // know, in hooks.json and in config.toml alike (SPEC 2.2 lists no unknown event among whole-file rejections).
+    unknownEventIgnored: { agent: 'Open Interpreter as of 2026-09', effect: 'skips this event' },
+    projectAnchor,
+    // Issue 39, from each event's schema description (docs/dialects.md): exit 2 cannot block these.
+    exitTwoIgnored: {
+      SessionStart: 'the agent gives it no special meaning',
+      PreCompact: 'the agent gives it no special meaning',
+      PostCompact: 'the agent gives it no special meaning',
+    },
+    // SPEC 2.4: the shell tool is Bash; apply_patch answers to Edit and Write, spawn_agent to Agent.
+    toolNames: { tools: ['Bash', 'apply_patch', 'Edit', 'Write', 'spawn_agent', 'Agent'] },
   },
-  // SPEC 2.4: the shell tool is Bash; apply_patch answers to Edit and Write, spawn_agent to Agent.
-  toolNames: { tools: ['Bash', 'apply_patch', 'Edit', 'Write', 'spawn_agent', 'Agent'] },
   layers: LAYERS,
   ...declaredDiscovery(LAYERS),
 };

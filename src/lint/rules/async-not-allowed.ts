@@ -4,7 +4,10 @@ import { createRule } from '../rule.js';
 const NOT_ALLOWED = 'async: true is not allowed on {{event}}';
 const ONLY = 'only {{allowed}} may run asynchronously';
 
-/** SPEC 3.2: context-injecting events and the PreToolUse gate must run synchronously. */
+/**
+ * SPEC 3.2: context-injecting events and the PreToolUse gate must run synchronously. Where an agent
+ * runs such a hook synchronously instead (codex), its dialect's rule replaces this one (DialectRules.replaces).
+ */
 export const asyncNotAllowed = createRule({
   id: 'async-not-allowed',
   severity: 'error',
@@ -15,8 +18,6 @@ export const asyncNotAllowed = createRule({
     asyncOnContextEvent: `${NOT_ALLOWED} (its output must be ready before the agent goes on); ${ONLY}`,
   },
   check({ spec, checked, report }) {
-    // Where the agent runs such a hook synchronously instead, async-runs-sync says so.
-    if (spec.asyncWhereNotAllowed === 'runs-sync') return;
     const allowed = spec.events
       .filter((event) => event.asyncAllowed)
       .map((event) => event.name)

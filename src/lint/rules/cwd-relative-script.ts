@@ -2,7 +2,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { commandScripts, scriptOfWords, type CommandScript } from '../../config/command-script.js';
 import type { DialectConfigSpec } from '../../config/config-spec.js';
 import { findGitRoot } from '../../config/find-project-root.js';
-import { setField } from '../../config/field-value.js';
+import { execArgs } from '../../config/handler-script.js';
 import type { SourceObject, SourcePosition } from '../../config/source-tree.js';
 import { createRule } from '../rule.js';
 import { missingScriptExitCodes, runnerName } from '../script-failure.js';
@@ -36,7 +36,7 @@ export const cwdRelativeScript = createRule({
     fails: `${RELATIVE}{{runner}} exits {{exit}}, and on {{event}} any failure {{effect}}${ANCHOR}`,
   },
   check({ spec, checked, projectDir, report }) {
-    const anchor = spec.projectAnchor;
+    const anchor = spec.lint?.projectAnchor;
     const source = checked.file.source;
     if (anchor === undefined || anchor.cwdPremise === null || (source !== 'project' && source !== 'local')) return;
     const premise = anchor.cwdPremise ?? FOLLOWS_CD;
@@ -78,7 +78,7 @@ function relativeScript(spec: DialectConfigSpec, handler: SourceObject): Relativ
   if (!Object.hasOwn(spec.handlerFields, commandFieldOf(spec))) return null;
   const command = handlerCommand(spec, handler);
   if (command === null) return null;
-  const args = spec.execForm ? setField(handler, spec.execForm.argsField)?.value : undefined;
+  const args = execArgs(spec, handler);
   let scripts: readonly CommandScript[];
   if (args !== undefined) {
     if (args.kind !== 'array') return null;

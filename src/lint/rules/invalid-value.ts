@@ -109,7 +109,7 @@ export const invalidValue = createRule({
     const misplaced = reportTopLevelEvents(spec, checked, root, report);
     // A strict top level is the agent refusing the file (hooks.json: any key but hooks and description).
     if (strict) reportUnknownTopLevel(root, ['hooks', ...Object.keys(topLevel.fields)], misplaced, wholeFileClause(file), report);
-    const reserved = spec.reservedHookKeys?.[file.role];
+    const reserved = topLevel.hooksKeys;
     const hooks = declarations.hooks?.value;
     if (reserved !== undefined && hooks?.kind === 'object')
       checkFields(hooks, Object.entries(reserved), format, text, undefined, (problem, _key, where) => refuse(problem, where));

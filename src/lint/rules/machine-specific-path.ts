@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { commandScripts } from '../../config/command-script.js';
 import type { ConfigFile } from '../../config/config-file.js';
 import type { DialectConfigSpec } from '../../config/config-spec.js';
-import { setField } from '../../config/field-value.js';
 import { findGitRoot } from '../../config/find-project-root.js';
+import { execArgs } from '../../config/handler-script.js';
 import { memoize } from '../memoize.js';
 import { createRule } from '../rule.js';
 import { missingScriptFailure } from '../script-failure.js';
@@ -52,7 +52,7 @@ export const machineSpecificPath = createRule({
       if (handler.group.event.spec === null) continue;
       const command = handlerCommand(spec, handler.node);
       if (command === null) continue;
-      const args = spec.execForm ? setField(handler.node, spec.execForm.argsField)?.value : undefined;
+      const args = execArgs(spec, handler.node);
       const words =
         args?.kind === 'array'
           ? [command.text, ...args.items.flatMap((item) => (item.kind === 'scalar' && typeof item.value === 'string' ? [item.value] : []))]
@@ -141,8 +141,8 @@ function repositorySuffix(segments: readonly string[], exists: (relative: string
 function rootAnchor(spec: DialectConfigSpec, file: ConfigFile, projectDir: string): string {
   if (file.plugin) {
     const root = file.plugin.root;
-    const variables = spec.pathVariables?.(file, projectDir) ?? {};
-    const declared = spec.hookVariables?.plugin ?? [];
+    const variables = spec.lint?.pathVariables?.(file, projectDir) ?? {};
+    const declared = spec.lint?.hookVariables?.plugin ?? [];
     // The dialect's plugin variables first (a plugin linted at its own root is the project dir too),
     // else the last path variable that holds the root (gemini's extensionPath, set after the project's).
     const name =
@@ -152,5 +152,5 @@ function rootAnchor(spec: DialectConfigSpec, file: ConfigFile, projectDir: strin
       'PLUGIN_ROOT';
     return `"\${${name}}"/`;
   }
-  return spec.projectAnchor?.shellPrefix ?? '';
+  return spec.lint?.projectAnchor?.shellPrefix ?? '';
 }

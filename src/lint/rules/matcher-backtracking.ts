@@ -19,7 +19,7 @@ export const matcherBacktracking = createRule({
       'which can stall the agent; remove the nested or overlapping repetition (e.g. (a+)+ → a+, (a|ab)* → (ab?)*)',
   },
   check({ spec, checked, report }) {
-    const analyse = spec.exponentialBacktracking;
+    const analyse = spec.lint?.exponentialBacktracking;
     if (analyse === undefined) return;
     for (const event of checked.declarations.events) {
       for (const group of event.groups) {

@@ -23,7 +23,7 @@ export const mcpMatcherWithoutTool = createRule({
       'write "{{suggestion}}" for every MCP tool',
   },
   check({ spec, checked, report }) {
-    const prefix = spec.mcpToolPrefix;
+    const prefix = spec.lint?.mcpToolPrefix;
     if (prefix === undefined) return;
     for (const event of checked.declarations.events) {
       if (event.spec?.matcherField !== 'tool_name') continue;

@@ -51,9 +51,9 @@ export const needsProgram = createRule({
       if (script !== null)
         for (const program of inScript(script.path)) if (!needed.has(program)) needed.set(program, ` (in ${showPath(script.path)})`);
       const event = handler.group.event.name;
-      const guard = spec.projectAnchor?.exitTwo[event] !== undefined;
+      const guard = spec.lint?.projectAnchor?.exitTwo[event] !== undefined;
       // Where every failure has an effect (copilot preToolUse: a deny), a missing program is not a fail-open.
-      const anyFailure = spec.projectAnchor?.anyFailure?.[event];
+      const anyFailure = spec.lint?.projectAnchor?.anyFailure?.[event];
       for (const [program, where] of needed) {
         const failure =
           anyFailure !== undefined

@@ -41,7 +41,8 @@ export const outputIgnored = createRule({
     notJson: 'the command prints {{text}} as its JSON output, but it is not valid JSON ({{reason}}), so the agent reads nothing from it',
   },
   check({ spec, checked, report }) {
-    const ignored = spec.exitTwoIgnored ?? {};
+    const ignored = spec.lint?.exitTwoIgnored ?? {};
+    const needsText = spec.lint?.exitTwoNeedsText;
     const schemaOf = memoize((event: string) => outputSchema(spec.dialect, event));
     for (const handler of checked.declarations.handlers) {
       const event = handler.group.event.name;
@@ -51,8 +52,8 @@ export const outputIgnored = createRule({
       const pos = command.pos;
       if (Object.hasOwn(ignored, event) && EXIT_TWO.test(command.text))
         report({ messageId: 'exitTwoIgnored', data: { event, effect: ignored[event]! }, pos });
-      else if (spec.exitTwoNeedsText !== undefined && EXIT_TWO.test(command.text) && writesNothing(command.text))
-        report({ messageId: 'silentExitTwo', data: { agent: spec.exitTwoNeedsText, event }, pos });
+      else if (needsText !== undefined && EXIT_TWO.test(command.text) && writesNothing(command.text))
+        report({ messageId: 'silentExitTwo', data: { agent: needsText, event }, pos });
       const schema = schemaOf(event);
       if (schema === null) continue;
       for (const printed of printedObjects(command.text)) {

@@ -29,7 +29,7 @@ export const timeoutCapped = createRule({
     const rule = spec.timeout;
     const unit = timeoutUnit(rule);
     if (rule.unit !== 'go-duration') {
-      const events = spec.eventTimeouts ?? {};
+      const events = rule.byEvent ?? {};
       for (const handler of checked.declarations.handlers) {
         const event = handler.group.event.name;
         if (!Object.hasOwn(events, event)) continue;

@@ -23,7 +23,7 @@ export const timeoutSuspicious = createRule({
     looksLikeSeconds: 'timeout {{value}} is in milliseconds ({{value}} ms); it looks like seconds: {{value}} s would be {{meant}}',
   },
   check({ spec, checked, report }) {
-    for (const node of timeoutsWithIssue(checked.declarations.handlers, spec.timeout, 'suspicious', spec.eventTimeouts)) {
+    for (const node of timeoutsWithIssue(checked.declarations.handlers, spec.timeout, 'suspicious', spec.timeout.byEvent)) {
       if (spec.timeout.unit === 'milliseconds') {
         const value = node.kind === 'scalar' ? Number(node.value) : 0;
         // Under 100 ms the hook is stopped before a process has started: a guard capped to nothing is an

@@ -62,14 +62,14 @@ function neverMatching(spec: DialectConfigSpec, group: GroupDeclaration): Proble
   if (rule !== null) {
     const data = { name: JSON.stringify(source), tool: rule[1]! };
     // Only where the agent evaluates a permission-rule filter on this event (claude `if`).
-    const condition = spec.conditionField;
+    const condition = spec.lint?.conditionField;
     if (condition?.events.has(group.event.name)) return { messageId: 'permissionRuleIf', data: { ...data, rule: JSON.stringify(source) } };
     return { messageId: 'permissionRule', data };
   }
   const matcher = group.compiled?.ok ? group.compiled.matcher : null;
   const regex = matcher?.kind === 'regex';
   const names = matcher?.kind === 'exact' ? (matcher.names ?? []) : regex ? wordAlternatives(matcher.source) : [];
-  const { tools = [], legacy = {}, removed = {} } = spec.toolNames ?? {};
+  const { tools = [], legacy = {}, removed = {} } = spec.lint?.toolNames ?? {};
   for (const name of names) {
     if (tools.includes(name) || Object.hasOwn(legacy, name) || Object.hasOwn(removed, name)) continue;
     // An unanchored regex of plain words (gemini `"Write"`) matches any tool whose name contains one.
@@ -89,7 +89,7 @@ function neverMatching(spec: DialectConfigSpec, group: GroupDeclaration): Proble
 
 /** Whose tool `name` is and what this agent calls it, from the cross-agent concordance the registry passes in. */
 function foreignTool(spec: DialectConfigSpec, name: string): { agent: string; instead: string } | undefined {
-  const { equivalents = {} } = spec.toolNames ?? {};
+  const { equivalents = {} } = spec.lint?.toolNames ?? {};
   return Object.hasOwn(equivalents, name) ? equivalents[name] : undefined;
 }
 
@@ -110,7 +110,7 @@ function foreignAlternatives(
   const matcher = group.compiled?.ok ? group.compiled.matcher : null;
   const regex = matcher?.kind === 'regex';
   const names = matcher?.kind === 'exact' ? (matcher.names ?? []) : regex ? wordAlternatives(matcher.source) : [];
-  const tools = spec.toolNames?.tools ?? [];
+  const tools = spec.lint?.toolNames?.tools ?? [];
   if (!names.some((name) => matchesOwnTool(name, tools, regex))) return [];
   const text = JSON.stringify((group.matcher!.value as { value: string }).value.trim());
   return names.flatMap((name) => {
@@ -139,7 +139,7 @@ function wordAlternatives(source: string | null): string[] {
 function renamed(spec: DialectConfigSpec, group: GroupDeclaration): Problem | null {
   const matcher = group.compiled?.ok ? group.compiled.matcher : null;
   if (matcher?.kind !== 'exact') return null;
-  const { legacy = {}, removed = {} } = spec.toolNames ?? {};
+  const { legacy = {}, removed = {} } = spec.lint?.toolNames ?? {};
   const name = JSON.stringify((group.matcher!.value as { value: string }).value.trim());
   const names = matcher.names ?? [];
   const gone = names.find((candidate) => Object.hasOwn(removed, candidate));

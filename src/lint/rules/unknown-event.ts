@@ -24,12 +24,13 @@ export const unknownEvent = createRule({
   },
   check({ spec, checked, report }) {
     const names = spec.events.map((event) => event.name);
-    const ignored = spec.unknownEventIgnored;
+    const ignored = spec.lint?.unknownEventIgnored;
     for (const event of checked.declarations.events) {
       if (event.spec !== null) continue;
       const data = { dialect: spec.dialect, event: event.name };
       const where = { pos: event.keyPos, invalidates: event.value };
-      const foreign = Object.hasOwn(spec.otherAgentEvents ?? {}, event.name) ? spec.otherAgentEvents![event.name] : undefined;
+      const others = spec.lint?.otherAgentEvents ?? {};
+      const foreign = Object.hasOwn(others, event.name) ? others[event.name] : undefined;
       if (foreign !== undefined) {
         // Where the agent ignores an unknown event, loading warns and runs the rest, as the agent does.
         report({

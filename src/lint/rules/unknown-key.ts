@@ -34,7 +34,7 @@ export const unknownKey = createRule({
       const others = { ...root, entries: root.entries.filter((entry) => !events.has(entry.key)) };
       reportUnknown(others, ['hooks', ...Object.keys(topLevel.fields)], 'at the top level', new Map(), report);
     }
-    const limits = spec.contextLimitEvents;
+    const limits = spec.handlerFields.additionalContextLimit?.events;
     // Built once per file, not per group and handler: a large file has thousands of handlers.
     const groupKeys = Object.keys(spec.groupFields);
     const handlerKeys = Object.keys(spec.handlerFields);

@@ -1,5 +1,5 @@
-import type { DialectConfigSpec } from '../../config/config-spec.js';
-import { setField } from '../../config/field-value.js';
+import type { DialectConfigSpec, LintFacts } from '../../config/config-spec.js';
+import { execArgs } from '../../config/handler-script.js';
 import type { SourceObject } from '../../config/source-tree.js';
 import { createRule } from '../rule.js';
 import { handlerCommand } from '../../config/handler-command.js';
@@ -23,7 +23,7 @@ export const unsetVariable = createRule({
     pluginOnly: `\${{name}} is set only for a plugin's hooks, and this file is not a plugin's, so it expands to nothing; ${SETS}`,
   },
   check({ spec, checked, report }) {
-    const variables = spec.hookVariables;
+    const variables = spec.lint?.hookVariables;
     if (variables === undefined) return;
     const inPlugin = checked.file.plugin !== null;
     for (const handler of checked.declarations.handlers) {
@@ -48,14 +48,14 @@ const REFERENCE = /\$(?:\{([A-Za-z_][A-Za-z0-9_]*)|([A-Za-z_][A-Za-z0-9_]*))/g;
 
 /** Every `$NAME` / `${NAME…}` the command (and, in exec form, its arguments) refers to, each once. */
 function usedVariables(spec: DialectConfigSpec, handler: SourceObject, command: string): string[] {
-  const args = spec.execForm ? setField(handler, spec.execForm.argsField)?.value : undefined;
+  const args = execArgs(spec, handler);
   const words = args?.kind === 'array' ? args.items.map((item) => (item.kind === 'scalar' ? String(item.value) : '')) : [];
   const names = [command, ...words].flatMap((text) => [...text.matchAll(REFERENCE)].map((match) => match[1] ?? match[2]!));
   return [...new Set(names)];
 }
 
 /** What the agent sets for a hook of this event, as the message writes it. */
-function setFor(variables: NonNullable<DialectConfigSpec['hookVariables']>, event: string, inPlugin: boolean): string {
+function setFor(variables: NonNullable<LintFacts['hookVariables']>, event: string, inPlugin: boolean): string {
   const set = [
     ...variables.always,
     ...Object.entries(variables.byEvent ?? {}).flatMap(([name, events]) => (events.includes(event) ? [name] : [])),

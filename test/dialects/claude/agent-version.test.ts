@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { CLAUDE_CODE, CLAUDE_CODE_VERSION } from '../../../src/dialects/claude/agent-version.js';
 import { configSpec } from '../../../src/dialects/claude/config-spec.js';
 import { claudeRejection } from '../../../src/dialects/claude/rejection.js';
+import { FAIL_CLOSED } from '../../../src/dialects/claude/rules/guard-fails-open.js';
 import { BYPASS } from '../../../src/dialects/claude/rules/if-guard-bypassable.js';
 
 const readJson = (path: string) => JSON.parse(readFileSync(new URL(`../../../${path}`, import.meta.url), 'utf8'));
@@ -18,10 +19,10 @@ describe('the Claude Code version claude findings name', () => {
 
   it('is what every claude fact that names the agent says', () => {
     const named = [
-      configSpec.unknownEventIgnored?.agent,
+      configSpec.lint?.unknownEventIgnored?.agent,
       BYPASS.agent,
-      configSpec.failClosed?.agent,
-      configSpec.toolNames?.removed?.MultiEdit?.agent,
+      FAIL_CLOSED.agent,
+      configSpec.lint?.toolNames?.removed?.MultiEdit?.agent,
       claudeRejection.agent,
       configSpec.rejectionGranularity?.agent,
     ];

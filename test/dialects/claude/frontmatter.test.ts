@@ -170,7 +170,7 @@ describe('hookctl list --dialect claude with skill and subagent hooks', () => {
       home: box.home,
       env: {},
       managedConfigPath: box.managed,
-      pluginDirs: [join(box.root, 'plugin')],
+      session: { 'plugin-dir': [join(box.root, 'plugin')] },
     });
     expect(config.handlers).toEqual([]);
     const listed = (config.listedOnly ?? []).map((record) => `${record.source} ${record.command} ${record.unrunnable?.error}`);

@@ -44,6 +44,20 @@ describe('claude layers (SPEC-dialects 8.1)', () => {
     expect(ids).toEqual([['flag', 'flag:--settings:inline:Stop:0:0', 'completed']]);
   });
 
+  it('takes the session flags as one bag by flag name (createEngine `session`), the same as their engine options', async () => {
+    const box = makeClaudeSandbox();
+    const flag = box.settings('flag.json', stopHook('flag'));
+    box.settings('dev/my-plugin/hooks/hooks.json', stopHook('plugin'));
+    const plugin = join(box.root, 'dev/my-plugin');
+    const byBag = await runIds(box, { session: { settings: flag, 'plugin-dir': [plugin] } });
+    expect(byBag).toEqual(await runIds(box, { settingsFlag: flag, pluginDirs: [plugin] }));
+    expect(byBag.map(([source]) => source)).toEqual(['flag', 'plugin']);
+    // A value in the bag wins over the same flag's engine option.
+    expect(await runIds(box, { settingsFlag: 'missing.json', session: { settings: flag } })).toEqual([
+      ['flag', `flag:${flag}:Stop:0:0`, 'completed'],
+    ]);
+  });
+
   it('reports a --settings file that does not exist instead of ignoring it', async () => {
     const box = makeClaudeSandbox();
     const engine = await box.engine({ settingsFlag: 'missing.json' });

@@ -25,7 +25,7 @@ const CODEX_PREMISE =
 const COPILOT_REL = copilotHook('preToolUse', 'bash .github/hooks/guard.sh');
 const followsCd = (spec: DialectConfigSpec): DialectConfigSpec => ({
   ...spec,
-  projectAnchor: { ...spec.projectAnchor!, cwdPremise: undefined },
+  lint: { ...spec.lint, projectAnchor: { ...spec.lint!.projectAnchor!, cwdPremise: undefined } },
 });
 
 new RuleTester().run(cwdRelativeScript, {

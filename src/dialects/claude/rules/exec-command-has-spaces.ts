@@ -1,5 +1,6 @@
 import { scalarField, setField } from '../../../config/field-value.js';
 import { createRule } from '../../../config/rule.js';
+import { EXEC_FORM } from '../lint-facts.js';
 
 /**
  * In exec form `command` is one program, spawned without a shell. A bare name with whitespace,
@@ -19,9 +20,8 @@ export const execCommandHasSpaces = createRule({
       'with "{{args}}" set, "command" is one program run without a shell: there is no program named {{command}}, so the hook fails; ' +
       'set "command" to "{{program}}" and move the rest into "{{args}}"',
   },
-  check({ spec, checked, report }) {
-    const execForm = spec.execForm;
-    if (execForm === undefined) return;
+  check({ checked, report }) {
+    const execForm = EXEC_FORM;
     for (const handler of checked.declarations.handlers) {
       const command = scalarField(handler.node, 'command', 'string');
       if (command === undefined || setField(handler.node, execForm.argsField) === undefined) continue;

@@ -1,12 +1,36 @@
 import { scalarField, setField } from '../../../config/field-value.js';
 import { createRule } from '../../../config/rule.js';
+import { CLAUDE_CODE } from '../agent-version.js';
+import { GUARD_EVENTS } from '../events.js';
+
+/**
+ * `onFailure: "block"` makes a failed or timed-out guard block (the binary's guard-event set;
+ * test/agents/claude cases): on `events` (where a hook guards an action) a handler of one of `types`
+ * without it lets the action through when it fails; `ignoredWith` are boolean fields that make the
+ * agent ignore it.
+ */
+export const FAIL_CLOSED = {
+  agent: CLAUDE_CODE,
+  field: 'onFailure',
+  value: 'block',
+  events: GUARD_EVENTS,
+  types: new Set(['command', 'http', 'mcp_tool']),
+  ignoredWith: ['async', 'asyncRewake'],
+} as const satisfies {
+  agent: string;
+  field: string;
+  value: string;
+  events: ReadonlySet<string>;
+  types: ReadonlySet<string>;
+  ignoredWith: readonly string[];
+};
 
 /**
  * A guard that fails open (claude: a PreToolUse, PermissionRequest, UserPromptSubmit,
  * PreSkillShellCommand… hook without `"onFailure": "block"`): when the hook cannot start, crashes,
  * exits with a code other than 0 or 2, prints invalid JSON or times out, the agent lets the action
  * through. The dialect names the field, its fail-closed value, the guard events and the handler
- * types that take it (DialectConfigSpec.failClosed).
+ * types that take it (FAIL_CLOSED).
  */
 export const guardFailsOpen = createRule({
   id: 'guard-fails-open',
@@ -20,9 +44,8 @@ export const guardFailsOpen = createRule({
       'set "{{field}}": "{{value}}" so that a failure blocks it',
     failsOpenAsync: '{{agent}} ignores "{{field}}": "{{value}}" on an async hook: when this {{event}} hook fails, the action goes ahead',
   },
-  check({ spec, checked, report }) {
-    const rule = spec.failClosed;
-    if (rule === undefined) return;
+  check({ checked, report }) {
+    const rule = FAIL_CLOSED;
     for (const handler of checked.declarations.handlers) {
       const event = handler.group.event.name;
       const type = scalarField(handler.node, 'type', 'string');

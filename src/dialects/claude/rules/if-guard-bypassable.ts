@@ -2,6 +2,7 @@ import { setField } from '../../../config/field-value.js';
 import { createRule } from '../../../config/rule.js';
 import { ifBypasses } from '../if-condition.js';
 import { CLAUDE_CODE } from '../agent-version.js';
+import { CONDITION_FIELD } from '../lint-facts.js';
 
 /**
  * Command forms that run what an `if` rule names without Claude Code running the hook: it tests
@@ -30,10 +31,9 @@ export const ifGuardBypassable = createRule({
       '{{event}} hook for {{forms}}: a guard here is bypassed by those forms; ' +
       'match the command in the hook script instead (matcher "Bash" without "{{field}}")',
   },
-  check({ spec, checked, report }) {
-    const condition = spec.conditionField;
+  check({ checked, report }) {
+    const condition = CONDITION_FIELD;
     const bypass = BYPASS;
-    if (condition === undefined) return;
     for (const handler of checked.declarations.handlers) {
       const event = handler.group.event.name;
       const entry = setField(handler.node, condition.field);

@@ -1,5 +1,6 @@
 import { setField } from '../../../config/field-value.js';
 import { createRule } from '../../../config/rule.js';
+import { CONDITION_FIELD } from '../lint-facts.js';
 
 /**
  * A tool-call filter on an event without a tool call: the agent evaluates it only on tool events,
@@ -17,9 +18,8 @@ export const ifNotEvaluated = createRule({
       '"{{field}}" is evaluated only on {{events}}; on {{event}} a handler that sets it never runs; ' +
       'remove "{{field}}" or move the handler to a tool event',
   },
-  check({ spec, checked, report }) {
-    const condition = spec.conditionField;
-    if (condition === undefined) return;
+  check({ checked, report }) {
+    const condition = CONDITION_FIELD;
     for (const handler of checked.declarations.handlers) {
       const event = handler.group.event;
       const entry = setField(handler.node, condition.field);

@@ -2,6 +2,7 @@ import type { MatcherCompilation } from '../../../config/compile-matcher.js';
 import { setField } from '../../../config/field-value.js';
 import type { HandlerDeclaration } from '../../../config/declarations.js';
 import { createRule } from '../../../config/rule.js';
+import { CONDITION_FIELD } from '../lint-facts.js';
 
 /**
  * Events where the first hook to answer decides, whatever the others say: docs/claude.md
@@ -29,13 +30,13 @@ export const permissionAnswerRace = createRule({
       'this {{event}} hook and the one at {{other}} can both answer for {{tool}}, and the agent takes the first answer to arrive: ' +
       'a deny from either holds only if it is faster than an allow from the other; decide in one hook',
   },
-  check({ spec, checked, all, showPath, report }) {
+  check({ checked, all, showPath, report }) {
     const events = FIRST_ANSWER_DECIDES;
     const seen: { handler: HandlerDeclaration; file: string }[] = [];
     for (const other of all) {
       for (const handler of other.declarations.handlers) {
         const event = handler.group.event.name;
-        if (!events.has(event) || !comparable(spec.conditionField?.field, handler)) continue;
+        if (!events.has(event) || !comparable(CONDITION_FIELD.field, handler)) continue;
         const earlier = seen.find(
           (candidate) => candidate.handler.group.event.name === event && overlap(candidate.handler, handler) !== null,
         );
@@ -55,8 +56,8 @@ export const permissionAnswerRace = createRule({
 });
 
 /** A handler whose selection lint can compare: a compiled matcher and no `if` filter. */
-function comparable(conditionField: string | undefined, handler: HandlerDeclaration): boolean {
-  if (conditionField !== undefined && setField(handler.node, conditionField) !== undefined) return false;
+function comparable(conditionField: string, handler: HandlerDeclaration): boolean {
+  if (setField(handler.node, conditionField) !== undefined) return false;
   return handler.group.compiled?.ok === true;
 }
 

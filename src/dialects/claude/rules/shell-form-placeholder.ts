@@ -1,5 +1,6 @@
 import { scalarField, setField } from '../../../config/field-value.js';
 import { createRule } from '../../../config/rule.js';
+import { EXEC_FORM } from '../lint-facts.js';
 
 /** A placeholder Claude Code will not substitute into a shell-form command (cc changelog 2.1.207: `${user_config.*}`). */
 const REFUSED_IN_SHELL_FORM = /\$\{user_config\.[^}]*\}/;
@@ -26,16 +27,15 @@ export const shellFormPlaceholder = createRule({
       '{{placeholder}} in a shell-form command outside a plugin: ' +
       'nothing substitutes it and the shell fails on it ("Bad substitution"); only plugin hooks get such values',
   },
-  check({ spec, checked, report }) {
+  check({ checked, report }) {
     const refused = REFUSED_IN_SHELL_FORM;
-    if (spec.execForm === undefined) return;
     for (const handler of checked.declarations.handlers) {
       const command = scalarField(handler.node, 'command', 'string');
-      if (command === undefined || setField(handler.node, spec.execForm.argsField) !== undefined) continue;
+      if (command === undefined || setField(handler.node, EXEC_FORM.argsField) !== undefined) continue;
       const placeholder = new RegExp(refused.source, refused.flags.replace('g', '')).exec(command)?.[0];
       if (placeholder === undefined) continue;
       const pos = setField(handler.node, 'command')!.value.pos;
-      if (checked.file.source === 'plugin') report({ messageId: 'refused', data: { placeholder, args: spec.execForm.argsField }, pos });
+      if (checked.file.source === 'plugin') report({ messageId: 'refused', data: { placeholder, args: EXEC_FORM.argsField }, pos });
       else report({ messageId: 'noValue', data: { placeholder }, pos });
     }
   },

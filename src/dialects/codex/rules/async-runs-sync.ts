@@ -14,8 +14,7 @@ export const asyncRunsSync = createRule({
     // Codex: codex-rs/hooks/src/engine/discovery.rs warns "running async SessionEnd hook synchronously".
     runsSync: 'async: true has no effect on {{event}}: the agent runs {{event}} hooks synchronously; remove it',
   },
-  check({ spec, checked, report }) {
-    if (spec.asyncWhereNotAllowed !== 'runs-sync') return;
+  check({ checked, report }) {
     for (const handler of checked.declarations.handlers) {
       const event = handler.group.event.spec;
       const entry = setField(handler.node, 'async');

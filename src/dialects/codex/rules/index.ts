@@ -11,4 +11,6 @@ const atLoad = [asyncRunsSync];
 export const rules: DialectRules = {
   atLoad,
   all: async () => (await import('./all-rules.js')).ALL_RULES,
+  // Codex runs such a hook synchronously with a warning (async-runs-sync) instead of refusing it.
+  replaces: ['async-not-allowed'],
 };

@@ -34,7 +34,7 @@ export const exitTwoStderr = createRule({
     notBlocked: 'the hook exits 2{{where}} to block, but exit 2 cannot block {{event}}: {{effect}}, and the {{event}} goes on',
   },
   check({ spec, checked, projectDir, showPath, report }) {
-    const ignored = spec.exitTwoIgnored ?? {};
+    const ignored = spec.lint?.exitTwoIgnored ?? {};
     for (const handler of checked.declarations.handlers) {
       const event = handler.group.event.name;
       const notBlocking = Object.hasOwn(ignored, event);

@@ -46,7 +46,7 @@ export const toolArgsParsed = createRule({
       const event = handler.group.event.name;
       // The Claude-named events carry `tool_input`, no toolArgs: only the camelCase ones are judged.
       if (handler.group.event.spec === null || !/^[a-z]/.test(event)) continue;
-      const anyFailure = spec.projectAnchor?.anyFailure?.[event];
+      const anyFailure = spec.lint?.projectAnchor?.anyFailure?.[event];
       const effect =
         anyFailure === undefined
           ? 'the hook errors, or where the error is caught works on no arguments'
