@@ -242,11 +242,11 @@ class CopilotSession implements SessionRecordParser {
     output: Record<string, unknown> | undefined,
     error: { hook: string | null; message: string } | null,
   ): RecordedEvent[] {
-    const prompt = invocation.input.prompt;
-    if (typeof prompt !== 'string') return [];
     const blocked = output?.decision === 'block';
     // A blocked prompt never becomes a user.message: the next one is another prompt.
     if (blocked) this.promptFromHook = false;
+    const prompt = invocation.input.prompt;
+    if (typeof prompt !== 'string') return [];
     const reason = blocked && typeof output.reason === 'string' && output.reason !== '' ? output.reason : null;
     const hooks: RecordedHookTrace | undefined =
       output === undefined ? undefined : { blocked, hook: null, message: reason, errors: error === null ? [] : [error] };
@@ -373,9 +373,9 @@ class CopilotSession implements SessionRecordParser {
 function callTrace(call: PendingCall, data: Record<string, unknown>): RecordedHookTrace | undefined {
   const error = isPlainObject(data.error) ? data.error : null;
   const message = typeof error?.message === 'string' ? error.message : null;
-  if (data.success === false && error?.code === 'denied' && message !== null) {
-    if (message.startsWith(REFUSED)) return { blocked: true, hook: call.source, message, errors: call.errors };
-    if (!message.startsWith(WITHHELD)) return undefined;
+  if (data.success === false && error?.code === 'denied') {
+    if (message?.startsWith(REFUSED)) return { blocked: true, hook: call.source, message, errors: call.errors };
+    if (!message?.startsWith(WITHHELD)) return undefined;
   }
   return { blocked: false, hook: null, message: null, errors: call.errors };
 }
