@@ -1,8 +1,10 @@
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { RecordedEvent, RecordedHookTrace, RecordPosition, SessionRecordParser, SessionRecordReader } from '../../kit/index.js';
+import { CANONICAL_TOOLS, toolNamesOf } from '../../kit/index.js';
 import { BoundedMap } from '../../util/bounded-map.js';
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { stringifyJson } from '../../util/safe-json.js';
+import { concordance } from './concordance.js';
 
 /**
  * GitHub Copilot CLI's session records (`$COPILOT_HOME/session-state/<session id>/events.jsonl`, every
@@ -54,19 +56,16 @@ const REFUSED = 'Denied by preToolUse hook';
 const WITHHELD = 'Tool result blocked: ';
 
 /**
- * The tool names Copilot gives a Claude-named event (`PreToolUse`), observed with 1.0.102; a tool not
- * seen keeps its own name.
+ * The tool names Copilot gives a Claude-named event (`PreToolUse`): the concordance row lists each
+ * tool as [its own name, the Claude-named events' name] (observed with 1.0.102); a tool not listed
+ * keeps its own name.
  */
-const CLAUDE_TOOL_NAMES: Readonly<Record<string, string>> = {
-  bash: 'Bash',
-  view: 'Read',
-  create: 'Write',
-  edit: 'Edit',
-  grep: 'Grep',
-  glob: 'Glob',
-  web_fetch: 'WebFetch',
-  task: 'Agent',
-};
+const CLAUDE_TOOL_NAMES: ReadonlyMap<string, string> = new Map(
+  CANONICAL_TOOLS.flatMap((tool) => {
+    const [own, claudeNamed] = toolNamesOf(concordance, tool);
+    return own !== undefined && claudeNamed !== undefined ? [[own, claudeNamed] as const] : [];
+  }),
+);
 
 interface PendingCall {
   id: string;
@@ -326,7 +325,7 @@ class CopilotSession implements SessionRecordParser {
     const hooks = end === undefined ? undefined : callTrace(call, end.data);
     const at = call.hookAt ?? call.at;
     const camel = { event: 'preToolUse', payload: { ...this.common(at), toolName: call.tool, toolArgs: call.args }, tool: call.tool };
-    const claudeName = CLAUDE_TOOL_NAMES[call.tool] ?? call.tool;
+    const claudeName = CLAUDE_TOOL_NAMES.get(call.tool) ?? call.tool;
     const snake = {
       event: 'PreToolUse',
       payload: { ...this.snakeCommon('PreToolUse', at), tool_name: claudeName, tool_input: call.args },

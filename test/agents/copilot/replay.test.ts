@@ -31,6 +31,12 @@ const hooksFile = (gate: string) => ({
   },
 });
 
+const withoutTime = (payloads: Record<string, unknown>[]) => payloads.map(({ timestamp, ...rest }) => rest);
+/** Per payload: whether the replayed time is within 50 ms of the one Copilot sent (a number in ms, or an ISO string). */
+const timeGaps = (replayed: Record<string, unknown>[], recorded: Record<string, unknown>[]) =>
+  replayed.map((payload, n) => Math.abs(msOf(payload.timestamp) - msOf(recorded[n]?.timestamp)) <= 50);
+const msOf = (time: unknown) => (typeof time === 'number' ? time : Date.parse(String(time)));
+
 describe.skipIf(why !== null)('GitHub Copilot CLI 1.0.102: a recorded session replayed by the hookctl binary', () => {
   beforeAll(warm, 180_000);
   if (!process.env.HOOKCTL_AGENT_KEEP) afterAll(cleanup);
@@ -76,8 +82,10 @@ describe.skipIf(why !== null)('GitHub Copilot CLI 1.0.102: a recorded session re
     expect(report.results[2].recorded.message).toBe('Denied by preToolUse hook: no rm -rf');
     expect(report.results[2].reason).toBe('Denied by preToolUse hook: no rm -rf');
     expect(report.audit).toMatchObject({ compared: 5, ranAlthoughDenied: [], unblocked: 0 });
-    // What Copilot gave each hook, hookctl gives it again: the same payloads, field for field.
-    expect(dumps('preToolUse')).toEqual(fromCopilot.preToolUse);
+    // What Copilot gave each hook, hookctl gives it again: the same payloads, field for field (a preToolUse
+    // payload's own time is not recorded: the hook.start record's, read instead, can be a millisecond later).
+    expect(withoutTime(dumps('preToolUse'))).toEqual(withoutTime(fromCopilot.preToolUse));
+    expect(timeGaps(dumps('preToolUse'), fromCopilot.preToolUse)).toEqual([true, true, true, true]);
     expect(dumps('userPromptSubmitted')).toEqual(fromCopilot.userPromptSubmitted);
 
     // Today's hooks let everything through: --changed shows the two calls Copilot refused.
@@ -89,5 +97,52 @@ describe.skipIf(why !== null)('GitHub Copilot CLI 1.0.102: a recorded session re
     expect(changed.stdout).toMatch(/\nnone\s+preToolUse\s+bash\s+curl -s http:\/\/example.invalid\s+blocked: Denied by preToolUse… /);
     expect(changed.stdout).toContain("(2 shown: the session's record and today's verdict differ)");
     expect(changed.stdout).toContain('refused in the session but not denied today: 2');
+  });
+
+  it("Claude-named hooks: PreToolUse gets Claude's tool names, in replay as in the session", { timeout: 300_000 }, async () => {
+    const tool = (name: string, args: Record<string, unknown>) => ({ tools: [{ name, args }] });
+    const record = (event: string) => `#!/bin/sh\ncat >> $ROOT/dumps/${event}.log; echo >> $ROOT/dumps/${event}.log\n`;
+    const o = await runCase({
+      turns: [
+        tool('create', { path: '$ROOT/project/a.txt', file_text: 'hello\n' }),
+        tool('edit', { path: '$ROOT/project/a.txt', old_str: 'hello', new_str: 'bye' }),
+        tool('grep', { pattern: 'bye' }),
+        tool('glob', { pattern: '*.txt' }),
+        tool('view', { path: '$ROOT/project/a.txt' }),
+        bash('echo hi'),
+        { text: 'done' },
+      ],
+      files: {
+        'hooks/pre.sh': record('PreToolUse'),
+        'hooks/prompt.sh': record('UserPromptSubmit'),
+        'project/.github/hooks/hooks.json': {
+          version: 1,
+          hooks: {
+            PreToolUse: [{ type: 'command', bash: 'sh $ROOT/hooks/pre.sh' }],
+            UserPromptSubmit: [{ type: 'command', bash: 'sh $ROOT/hooks/prompt.sh' }],
+          },
+        },
+      },
+    });
+    expect(o.session.exitCode, o.session.stderr).toBe(0);
+    const dumps = (event: string) =>
+      readFileSync(join(o.root, 'dumps', `${event}.log`), 'utf8')
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => JSON.parse(line));
+    const fromCopilot = { PreToolUse: dumps('PreToolUse'), UserPromptSubmit: dumps('UserPromptSubmit') };
+    expect(fromCopilot.PreToolUse.map((payload) => payload.tool_name)).toEqual(['Write', 'Edit', 'Grep', 'Glob', 'Read', 'Bash']);
+    for (const event of Object.keys(fromCopilot)) writeFileSync(join(o.root, 'dumps', `${event}.log`), '');
+    const flags = ['--dialect', 'copilot', '--cwd', join(o.root, 'project'), '--home', join(o.root, 'home')];
+    const events = ['--event', 'PreToolUse', '--event', 'UserPromptSubmit'];
+    const replay = await runCli(['replay', ...flags, ...events, '--json'], {
+      env: { COPILOT_HOME: undefined, COPILOT_ALLOW_ALL: 'true' },
+      timeoutMs: 60_000,
+    });
+    expect(replay.code, replay.stderr).toBe(0);
+    expect(JSON.parse(replay.stdout).events).toBe(7);
+    expect(withoutTime(dumps('PreToolUse'))).toEqual(withoutTime(fromCopilot.PreToolUse));
+    expect(timeGaps(dumps('PreToolUse'), fromCopilot.PreToolUse).every(Boolean)).toBe(true);
+    expect(dumps('UserPromptSubmit')).toEqual(fromCopilot.UserPromptSubmit);
   });
 });
