@@ -107,7 +107,7 @@ describe('hookctl replay --dialect copilot on hostile session records', { timeou
     expect(report.results.slice(1).every((r: any) => r.recorded === null)).toBe(true);
   }, 300_000);
 
-  it('links to /dev/zero or a FIFO, and a session folder that links outside, are never read; as PATH they are a one-line error', async () => {
+  it('links to /dev/zero or a FIFO and a session folder linking outside are never read; as PATH they are a one-line error', async () => {
     const sandbox = project();
     const state = join(sandbox.home, '.copilot', 'session-state');
     mkdirSync(join(state, 'zero'), { recursive: true });

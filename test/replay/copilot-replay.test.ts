@@ -47,7 +47,8 @@ function hookInputs(name: 'main' | 'both'): Record<string, Record<string, unknow
 const hook = (command: string) => ({ type: 'command', bash: command });
 const RECORD = (root: string, event: string) =>
   `cat >> "${join(root, 'seen', `${event}.jsonl`)}"; echo >> "${join(root, 'seen', `${event}.jsonl`)}"`;
-const GATE = `input=$(cat); case "$input" in *'rm -rf'*) printf '%s' '{"permissionDecision":"deny","permissionDecisionReason":"no rm -rf"}';; *hello*) printf '%s' '{"permissionDecision":"deny","permissionDecisionReason":"no hello now"}';; esac`;
+const DENY = (reason: string) => `printf '%s' '{"permissionDecision":"deny","permissionDecisionReason":"${reason}"}'`;
+const GATE = `input=$(cat); case "$input" in *'rm -rf'*) ${DENY('no rm -rf')};; *hello*) ${DENY('no hello now')};; esac`;
 
 /** A Copilot project trusted in `~/.copilot/config.json`, with `hooks` as its `.github/hooks/hooks.json`. */
 function copilotProject(hooks: (root: string) => Record<string, unknown[]>): TempProject {
