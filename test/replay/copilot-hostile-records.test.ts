@@ -50,6 +50,10 @@ describe('hookctl replay --dialect copilot on hostile session records', { timeou
       line('hook.end', { hookInvocationId: 'h2', success: false, output: 'nope', error: 42 }),
       line('hook.start', { hookInvocationId: 'h3', hookType: 'userPromptSubmitted', input: { prompt: ['not', 'text'] } }),
       line('hook.end', { hookInvocationId: 'h3', output: { decision: 'block', reason: { deep: true } } }),
+      // One invocation id twice: neither prompt is lost.
+      line('hook.start', { hookInvocationId: 'dup', hookType: 'userPromptSubmitted', input: { prompt: 'first' } }),
+      line('hook.start', { hookInvocationId: 'dup', hookType: 'userPromptSubmitted', input: { prompt: 'second' } }),
+      line('hook.end', { hookInvocationId: 'dup', success: true, output: { decision: 'block', reason: 'no' } }),
       line('hook.start', { hookInvocationId: 'h4', hookType: 'postToolUse', input: { toolName: 5, toolResult: 'x' } }),
       line('tool.execution_start', { toolCallId: 'c0', toolName: null, arguments: 3 }),
       line('tool.execution_complete', { toolCallId: ['c0'], success: 'yes', error: 'denied' }),
@@ -73,6 +77,8 @@ describe('hookctl replay --dialect copilot on hostile session records', { timeou
     const report = JSON.parse(result.stdout);
     // c1 ended `denied` without Copilot's refusal text: refused by something else, so the record tells nothing of the hooks.
     expect(report.results.map((r: any) => [r.input, r.decision, r.recorded])).toEqual([
+      ['first', 'none', null],
+      ['second', 'none', { blocked: true, hook: null, message: 'no', errors: [] }],
       [{ command: 'ls' }, 'deny', null],
       [{ command: 'echo two' }, 'deny', { blocked: true, hook: null, message: 'Denied by preToolUse hook: forged', errors: [] }],
     ]);

@@ -164,8 +164,11 @@ class CopilotSession implements SessionRecordParser {
         invocation.calls = [call.id];
       }
     }
+    // The same id again (a damaged or forged file): the first is reported now, without what it answered.
+    const again = this.invocations.take(id);
+    if (again !== undefined) events.push(...this.ended(again, undefined));
     // Full: the oldest invocation whose end never came is reported now, without what it answered.
-    if (this.invocations.size >= MAX_PENDING && !this.invocations.has(id)) {
+    if (this.invocations.size >= MAX_PENDING) {
       const oldest = this.invocations.keys().next().value as string;
       events.push(...this.ended(this.invocations.take(oldest)!, undefined));
     }
