@@ -156,7 +156,7 @@ class CopilotSession implements SessionRecordParser {
     const events: RecordedEvent[] = [];
     if (hookType === 'preToolUse') invocation.calls = this.coveredCalls(data.input, at);
     // The user.message that follows (unless the hook blocks the prompt) is this prompt again.
-    else if (hookType === 'userPromptSubmitted') this.promptFromHook = true;
+    else if (hookType === 'userPromptSubmitted') this.promptFromHook = typeof data.input.prompt === 'string';
     else if (hookType === 'postToolUse' || hookType === 'postToolUseFailure') {
       const call = this.runningCall(data.input);
       if (call !== undefined) {
@@ -382,7 +382,7 @@ function callTrace(call: PendingCall, data: Record<string, unknown>): RecordedHo
   return { blocked: false, hook: null, message: null, errors: call.errors };
 }
 
-/** A failed hook's end (`error: {message, source}`): the file it came from and the first line of the message. */
+/** A failed hook's end (`error: {message, source}`): the file it came from and its message on one line. */
 function hookError(error: unknown): { hook: string | null; message: string } {
   if (!isPlainObject(error)) return { hook: null, message: 'hook failed' };
   const text = typeof error.message === 'string' ? error.message.replace(/^Error: /, '').trim() : '';
