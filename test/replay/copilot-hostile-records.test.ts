@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
@@ -134,5 +134,20 @@ describe('hookctl replay --dialect copilot on hostile session records', { timeou
       expect(refused.code).toBe(2);
       expect(refused.stderr).toBe(`hookctl: ${path}: not a regular file or directory\n`);
     }
+  });
+
+  it("a recorded cwd outside the project is not where the project's hooks run: the project is, with one warning", async () => {
+    const sandbox = makeTempProject();
+    const touch = { type: 'command', bash: 'cat > /dev/null; touch "$PWD/hook-ran"' };
+    sandbox.write('project/.github/hooks/hooks.json', JSON.stringify({ version: 1, hooks: { preToolUse: [touch] } }));
+    const elsewhere = join(sandbox.root, 'elsewhere');
+    mkdirSync(elsewhere);
+    const lines = [line('session.start', { sessionId: 'away', context: { cwd: elsewhere } }), call('a1'), done('a1')];
+    const file = sandbox.write('given/events.jsonl', `${lines.join('\n')}\n`);
+    const result = await runCli(['replay', ...flags(sandbox), '--dangerously-bypass-hook-trust', file], { env: ENV });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(`${file}: recorded cwd ${elsewhere} is outside the project (${sandbox.project})`);
+    expect(existsSync(join(elsewhere, 'hook-ran'))).toBe(false);
+    expect(existsSync(join(sandbox.project, 'hook-ran'))).toBe(true);
   });
 });
