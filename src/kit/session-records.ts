@@ -56,6 +56,11 @@ export interface RecordedEvent {
   /** The tool a tool event is about, else null. */
   readonly tool: string | null;
   /**
+   * What replay shows as the event's input, when the payload holds it elsewhere than `tool_input` (a
+   * tool event) or `prompt` (a prompt): an agent whose payloads name their fields otherwise (`toolArgs`).
+   */
+  readonly input?: unknown;
+  /**
    * What the session itself recorded about the hooks of this event, when the records tell (a tool
    * call whose result was recorded); absent when they do not (a prompt, a call with no result).
    */

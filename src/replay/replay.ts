@@ -130,6 +130,7 @@ function isInRange(recorded: RecordedEvent, since: number | null): boolean {
 
 /** What the table and JSON show as the input: the tool input of a tool event, the prompt of a prompt. */
 function toolInputOf(recorded: RecordedEvent): unknown {
+  if (recorded.input !== undefined) return recorded.input;
   if ('tool_input' in recorded.payload) return recorded.payload.tool_input;
   if ('prompt' in recorded.payload) return recorded.payload.prompt;
   return null;

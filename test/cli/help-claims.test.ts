@@ -107,7 +107,8 @@ describe('help texts follow the manifests', () => {
     const sandbox = makeTempProject();
     const refused = await runCli(['replay', '--dialect', other, '--cwd', sandbox.project, '--home', sandbox.home]);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain(readers.map(({ id }) => `--dialect ${id}`).join(' or '));
+    const named = readers.map(({ id }) => `--dialect ${id}`);
+    expect(refused.stderr).toContain(named.length === 1 ? named[0] : `${named.slice(0, -1).join(', ')} or ${named.at(-1)}`);
   });
 
   it('every --dialect example in --help names a registered dialect; test --help names every config directory', async () => {

@@ -47,8 +47,11 @@ describe('the cross-agent concordance', () => {
   it('copilot: its row names the tools its payloads carry', async () => {
     const row = rows.find((candidate) => candidate.dialect === 'copilot')!.row;
     const samples = (await loadDialect('copilot')).toolSamples!.tools;
-    // The Claude-named events carry Claude's names: PreToolUse `Bash`, PostToolUseFailure `Read` (its fixture).
-    for (const tool of CANONICAL_TOOLS) for (const name of toolNamesOf(row, tool)) expect([...samples, 'Bash', 'Read']).toContain(name);
+    // The Claude-named events carry Claude's names: PreToolUse `Bash`, PostToolUseFailure `Read` (its fixture), and the
+    // PreToolUse payloads test/agents/copilot/replay.test.ts records (`Write`, `Edit`, `Grep`, `Glob`); `task` (`Agent`
+    // there) is its subagent tool, which test/agents/copilot/events.test.ts drives.
+    const claudeNamed = ['Bash', 'Read', 'Write', 'Edit', 'Grep', 'Glob', 'task', 'Agent'];
+    for (const tool of CANONICAL_TOOLS) for (const name of toolNamesOf(row, tool)) expect([...samples, ...claudeNamed]).toContain(name);
   });
 
   it('adding an agent is one row: its tools and events reach every other agent’s hints, with that agent’s own names', () => {

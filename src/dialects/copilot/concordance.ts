@@ -18,6 +18,15 @@ export const concordance: DialectConcordance = {
     SessionEnd: 'sessionEnd',
   },
   // Its Claude-named events carry Claude's tool names (PreToolUse `Bash`, PostToolUseFailure `Read`: events.ts,
-  // fixture.ts), and a matcher there takes either (index.ts `aliases`).
-  tools: { shell: ['bash', 'Bash'], edit: 'edit', write: 'create', read: ['view', 'Read'], grep: 'grep', glob: 'glob' },
+  // fixture.ts; `Write`, `Edit`, `Grep`, `Glob`, `Agent` seen in PreToolUse payloads, session-records.ts reads
+  // them from here), and a matcher there takes either (index.ts `aliases`).
+  tools: {
+    shell: ['bash', 'Bash'],
+    edit: ['edit', 'Edit'],
+    write: ['create', 'Write'],
+    read: ['view', 'Read'],
+    grep: ['grep', 'Grep'],
+    glob: ['glob', 'Glob'],
+    agent: ['task', 'Agent'],
+  },
 };

@@ -5,6 +5,7 @@ import { loadConfig } from './load-config.js';
 import { manifest } from './manifest.js';
 import { protocol } from './protocol.js';
 import { scaffolding } from './scaffolding.js';
+import { sessionRecords } from './session-records.js';
 import { toolSamples } from './tool-samples.js';
 import { trust } from './trust.js';
 
@@ -20,4 +21,5 @@ export const dialect: Dialect = defineDialect({
   fixture,
   toolSamples,
   scaffold: scaffolding,
+  sessionRecords,
 });

@@ -22,5 +22,6 @@ export const manifest: DialectManifest = {
     trust: 'none',
     hookSwitch: false,
     exampleTools: ['bash', 'edit', 'create', 'view'],
+    sessionRecords: 'session events ($COPILOT_HOME or ~/.copilot, session-state/, those started in this project)',
   },
 };
