@@ -55,10 +55,13 @@ export async function replayFiles(options: ReplayOptions): Promise<ReplayCounts>
   return counts;
 }
 
+/** What is said of records no session start has placed in a directory, where sessions of every project share a folder. */
+const UNPLACED = "records before any session start naming its directory are not known to be this project's";
+
 /** Replays one file; true when it held a session of the project with a record in range. */
 async function replayFile(file: string, options: ReplayOptions, counts: ReplayCounts): Promise<boolean> {
   const parser = options.reader.open(file);
-  const state = { inRange: false };
+  const state = { inRange: false, unplaced: false };
   try {
     for (const item of readLines(file)) {
       if (options.signal?.aborted) return state.inRange;
@@ -69,8 +72,17 @@ async function replayFile(file: string, options: ReplayOptions, counts: ReplayCo
       const { events, warning } = readRecord(parser, options.reader.recordKind, item.text, item.lineNumber);
       if (warning !== undefined) options.onWarning(`${file}:${item.lineNumber}: ${warning}; skipped`);
       const session = parser.session();
-      // A session of another project sharing the location: nothing in it is ours.
-      if (session?.cwd && options.inProject && !options.inProject(session.cwd)) return false;
+      if (options.inProject) {
+        // A session of another project sharing the location: nothing in it is ours.
+        if (session?.cwd && !options.inProject(session.cwd)) return false;
+        // Records before any session start (or in a file with none, planted among the sessions) are not
+        // known to be this project's: never replayed against its hooks.
+        if (!session?.cwd) {
+          if (events.length > 0 && !state.unplaced) options.onWarning(`${file}:${item.lineNumber}: ${UNPLACED}; skipped`);
+          state.unplaced ||= events.length > 0;
+          continue;
+        }
+      }
       await deliver(file, parser, events, options, counts, state);
     }
   } catch (error) {
@@ -78,7 +90,8 @@ async function replayFile(file: string, options: ReplayOptions, counts: ReplayCo
     options.onWarning(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); the rest skipped`);
   }
   // Calls held back for their result that never came: replayed all the same, with nothing recorded about their hooks.
-  if (!options.signal?.aborted) await deliver(file, parser, parser.finish?.() ?? [], options, counts, state);
+  const placed = !options.inProject || Boolean(parser.session()?.cwd);
+  if (!options.signal?.aborted && placed) await deliver(file, parser, parser.finish?.() ?? [], options, counts, state);
   return state.inRange;
 }
 

@@ -150,4 +150,19 @@ describe('hookctl replay --dialect copilot on hostile session records', { timeou
     expect(existsSync(join(elsewhere, 'hook-ran'))).toBe(false);
     expect(existsSync(join(sandbox.project, 'hook-ran'))).toBe(true);
   });
+
+  it('a file with no session start planted among the sessions (a files/ folder) is never replayed against the project', async () => {
+    const sandbox = makeTempProject();
+    const touch = { type: 'command', bash: 'cat > /dev/null; touch "$PWD/hook-ran"' };
+    sandbox.write('project/.github/hooks/hooks.json', JSON.stringify({ version: 1, hooks: { preToolUse: [touch] } }));
+    sandbox.write('home/.copilot/config.json', JSON.stringify({ trustedFolders: [sandbox.project] }));
+    const planted = sandbox.write('home/.copilot/session-state/other/files/events.jsonl', `${[call('p1'), done('p1')].join('\n')}\n`);
+    // A real session of the project beside it is still replayed.
+    session(sandbox, [start(sandbox), call('r1'), done('r1')], 'real');
+    const result = await runCli(['replay', ...flags(sandbox), '--json'], { env: ENV });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(new RegExp(`${planted}:\\d+: records before any session start naming its directory are not known`));
+    // Only the real session's call was replayed; the planted one ran no hook.
+    expect(JSON.parse(result.stdout).results).toHaveLength(1);
+  });
 });
