@@ -1,6 +1,7 @@
 import type { DialectConfigSpec, FieldType } from '../../config/config-spec.js';
+import { declaredDiscovery, type LayerDeclaration, type LoadPolicy } from '../../config/load-declaration.js';
 import { exponentialBacktracking } from '../../config/regex-backtracking.js';
-import { describeGeminiFile, discoverGeminiFiles } from './config-layers.js';
+import { LAYERS } from './config-layers.js';
 import { GEMINI_EVENTS } from './events.js';
 import { compileGeminiMatcher } from './matcher.js';
 import { toolNames } from './tool-names.js';
@@ -16,9 +17,10 @@ const SETTINGS_FIELDS: Readonly<Record<string, FieldType>> = {
  * `hooks: {Event: [{matcher, sequential, hooks: [{type, command, name, timeout, env}]}]}`, command
  * hooks only, timeouts in milliseconds (60 s by default), JavaScript-regex tool matchers.
  * Gemini CLI skips what it cannot use one entry at a time (an unknown event, a definition without
- * `hooks`, a hook without `type` or `command`) and runs the rest.
+ * `hooks`, a hook without `type` or `command`) and runs the rest; `hooksConfig.enabled: false`
+ * (the last settings file that sets it) runs no hook at all.
  */
-export const configSpec: DialectConfigSpec = {
+export const configSpec: DialectConfigSpec & { layers: LayerDeclaration; policy: LoadPolicy } = {
   dialect: 'gemini',
   events: GEMINI_EVENTS,
   nesting: 'groups',
@@ -57,7 +59,7 @@ export const configSpec: DialectConfigSpec = {
   reservedHookKeys: {
     'inline-config': { enabled: { kind: 'boolean' }, disabled: { kind: 'string-list' }, notifications: { kind: 'boolean' } },
   },
-  onError: 'skip',
+  policy: { onError: 'skip', rejection: 'entry', disableAll: { path: ['hooksConfig', 'enabled'], value: false } },
   pathVariables: (file, projectDir) => ({
     GEMINI_PROJECT_DIR: projectDir,
     GEMINI_CWD: projectDir,
@@ -110,6 +112,6 @@ export const configSpec: DialectConfigSpec = {
   },
   // hookPlanner.ts evaluates tool matchers with JavaScript's backtracking RegExp.
   exponentialBacktracking,
-  discover: discoverGeminiFiles,
-  describeFile: describeGeminiFile,
+  layers: LAYERS,
+  ...declaredDiscovery(LAYERS),
 };
