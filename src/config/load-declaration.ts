@@ -26,6 +26,8 @@ export interface FixedFileLayer {
   readonly source: HandlerSource;
   readonly format: LayerFile['format'];
   readonly role: LayerFile['role'];
+  /** The file's layer key (ConfigFile.layer), where two such files share a directory but are separate layers. */
+  readonly layer?: string;
   path(context: LoadContext): string;
 }
 
@@ -79,6 +81,12 @@ export interface LayerDeclaration {
    * file named on the command line is read so. Absent: a named file's format comes from its name.
    */
   readonly format?: LayerFile['format'];
+  /**
+   * Where a file named on the command line goes when no layer places it by its path or name, read
+   * in `format` whatever it is called (Gemini CLI reads any settings file as JSON with comments).
+   * Absent: it is placed by its format (describeLayerFile).
+   */
+  readonly otherFiles?: { readonly source: HandlerSource; readonly role: LayerFile['role']; readonly format: LayerFile['format'] };
 }
 
 /**
@@ -153,7 +161,11 @@ async function discoverLayer(
   switch (layer.kind) {
     case 'file': {
       const path = layer.path(context);
-      const file = await discoveredFile(path, layer.format, { source: layer.source, role: layer.role });
+      const file = await discoveredFile(path, layer.format, {
+        source: layer.source,
+        role: layer.role,
+        ...(layer.layer === undefined ? {} : { layer: layer.layer }),
+      });
       return { files: file === null ? [] : [file], watchPaths: [path] };
     }
     case 'dir': {
@@ -184,9 +196,9 @@ async function readLayerDir(dir: string, files: readonly LayerFile[], source: Ha
   return read.filter((file): file is ConfigFile => file !== null);
 }
 
-/** The walk's directories in walk order (nearest: cwd upward; root-down: root first), each with its candidate paths. */
+/** The walk's directories in walk order (nearest: cwd upward; root-down: root first; cwd: itself), each with its candidate paths. */
 function walkedDirs(walk: ProjectWalk, context: LoadContext, fixedPaths: ReadonlySet<string>) {
-  const dirs = directoriesDownTo(findProjectRoot(context.cwd), context.cwd);
+  const dirs = walk.order === 'cwd' ? [resolve(context.cwd)] : directoriesDownTo(findProjectRoot(context.cwd), context.cwd);
   if (walk.order === 'nearest') dirs.reverse();
   return dirs.map((dir) => {
     const layerDir = join(dir, walk.dir);
@@ -198,12 +210,13 @@ function walkedDirs(walk: ProjectWalk, context: LoadContext, fixedPaths: Readonl
 
 async function discoverWalk(walk: ProjectWalk, context: LoadContext, fixedPaths: ReadonlySet<string>): Promise<FoundFiles> {
   const dirs = walkedDirs(walk, context, fixedPaths);
+  // Where only the cwd is read, no `.git` moves anything.
   const watchPaths = dirs.flatMap(({ dir, layerDir, candidates }) => [
     ...candidates.map((file) => join(layerDir, file.name)),
-    join(dir, '.git'),
+    ...(walk.order === 'cwd' ? [] : [join(dir, '.git')]),
   ]);
   const source = walk.source ?? 'project';
-  if (walk.order === 'root-down') {
+  if (walk.order !== 'nearest') {
     const files = await Promise.all(dirs.map(({ layerDir, candidates }) => readLayerDir(layerDir, candidates, source)));
     return { files: files.flat(), watchPaths };
   }
@@ -227,8 +240,10 @@ export function declaredDiscovery(declaration: LayerDeclaration): {
  * Reads one file named on the command line (`hookctl lint FILE`) and places it in the layer its
  * path implies: a computed layer's own file (as that layer places it); a declared fixed file or a
  * file of a fixed directory; else by its name, a file of the project walk (the project layer) or
- * the name of the managed requirements file (its layer, wherever it sits); else by its format, the role of the first
- * declared file of that format, in the project layer unless that file is a fixed one.
+ * the name of the managed requirements file (its layer, wherever it sits); else the declaration's
+ * `otherFiles`, or by its format, the role of the first declared file of that format, in the
+ * project layer unless that file is a fixed one. A file placed by its path or name is read in the
+ * format declared for it, as discovery reads it; any other in the format its name implies.
  */
 export async function describeLayerFile(
   declaration: LayerDeclaration,
@@ -242,8 +257,11 @@ export async function describeLayerFile(
     if (described !== null) return described;
   }
   const placed =
-    placeByPath(declaration, absolute, context) ?? placeByName(declaration, absolute, context) ?? placeByFormat(declaration, absolute);
-  const format = declaration.format ?? formatFromPath(absolute) ?? placed.format;
+    placeByPath(declaration, absolute, context) ??
+    placeByName(declaration, absolute, context) ??
+    (declaration.otherFiles === undefined ? null : { ...declaration.otherFiles, declared: true }) ??
+    placeByFormat(declaration, absolute);
+  const format = declaration.format ?? (placed.declared ? placed.format : (formatFromPath(absolute) ?? placed.format));
   const parsed = await readNamedConfigFile(absolute, format, placed.source === 'project' ? 'repository' : 'owned');
   return { parsed, source: placed.source, role: placed.role, layer: dirname(absolute), plugin: null };
 }
@@ -252,22 +270,22 @@ interface Placement {
   source: HandlerSource;
   role: LayerFile['role'];
   format: LayerFile['format'];
+  /** Placed by its path or name: `format` is the declared one, whatever the file is called. */
+  declared?: boolean;
 }
 
 function placeByPath(declaration: LayerDeclaration, absolute: string, context: LoadContext): Placement | null {
   for (const layer of declaration.layers) {
     if (layer.kind === 'file' && resolve(layer.path(context)) === absolute)
-      return { source: layer.source, role: layer.role, format: layer.format };
+      return { source: layer.source, role: layer.role, format: layer.format, declared: true };
     if (layer.kind === 'listing' && dirname(absolute) === resolve(layer.dir(context)))
-      return { source: layer.source, role: layer.role, format: layer.format };
+      return { source: layer.source, role: layer.role, format: layer.format, declared: true };
     if (layer.kind === 'dir' && dirname(absolute) === resolve(layer.dir(context))) {
       // Any file of the directory belongs to its layer; its name, else its format, gives its role.
       const format = formatFromPath(absolute);
-      const file =
-        layer.files.find((candidate) => candidate.name === basename(absolute)) ??
-        layer.files.find((candidate) => candidate.format === format) ??
-        layer.files[0];
-      if (file !== undefined) return { source: layer.source, role: file.role, format: file.format };
+      const named = layer.files.find((candidate) => candidate.name === basename(absolute));
+      const file = named ?? layer.files.find((candidate) => candidate.format === format) ?? layer.files[0];
+      if (file !== undefined) return { source: layer.source, role: file.role, format: file.format, declared: named !== undefined };
     }
   }
   return null;
@@ -278,12 +296,12 @@ function placeByName(declaration: LayerDeclaration, absolute: string, context: L
   for (const layer of declaration.layers) {
     if (layer.kind !== 'walk') continue;
     const file = layer.files.find((candidate) => candidate.name === name);
-    if (file !== undefined) return { source: layer.source ?? 'project', role: file.role, format: file.format };
+    if (file !== undefined) return { source: layer.source ?? 'project', role: file.role, format: file.format, declared: true };
   }
   for (const layer of declaration.layers) {
     // A managed requirements file is known by its name wherever it sits (where `--managed` points).
     if (layer.kind === 'file' && layer.role === 'managed-requirements' && basename(layer.path(context)) === name) {
-      return { source: layer.source, role: layer.role, format: layer.format };
+      return { source: layer.source, role: layer.role, format: layer.format, declared: true };
     }
   }
   return null;

@@ -33,13 +33,15 @@ export interface LayerFile {
  * - `nearest`: the nearest directory holding one of `files` is the project layer (octo); anything at
  *   such a path stops the walk (a directory there is reported as unreadable, not skipped).
  * - `root-down`: every directory from the root down to the cwd is a layer, root first (openinterpreter).
- * Every walked directory's `.git` is watched: one appearing or vanishing moves the root.
+ * - `cwd`: only the directory the agent starts in (Gemini CLI reads `.gemini/settings.json` there alone).
+ * Every walked directory's `.git` is watched where the root matters (not for `cwd`): one appearing or
+ * vanishing moves the root.
  */
 export interface ProjectWalk {
   readonly kind: 'walk';
   readonly dir: string;
   readonly files: readonly LayerFile[];
-  readonly order: 'nearest' | 'root-down';
+  readonly order: 'nearest' | 'root-down' | 'cwd';
   /** Repository files besides `files` in `dir` (lint looks at them although no layer of the walk reads them). */
   readonly alsoInRepository?: readonly RepositoryFile[];
   /** The source its files get: `project`, unless the agent calls them something else. */

@@ -24,8 +24,27 @@ export interface DeclaredLoad {
   dormant?(files: readonly ConfigFile[], findings: readonly Finding[], context: LoadContext): Promise<ReadonlySet<string>>;
   /** How a handler record becomes the one the agent runs (normalizeHandlers' extension). */
   extend?(files: readonly ConfigFile[], context: LoadContext): ExtendHandler | undefined;
+  /**
+   * The agent's own decisions over the discovered files where they need more than the files
+   * (gemini: folder trust, each extension's state), made once before the switches and normalisation.
+   */
+  decide?(files: readonly ConfigFile[], context: LoadContext): Promise<Decided>;
   /** The agent's last word on the loaded configuration (codex: its hook order and shell; octo: file fingerprints). */
   finish?(config: LoadedConfig, load: { files: readonly ConfigFile[]; context: LoadContext }): LoadedConfig;
+}
+
+/** What a dialect's `decide` step settles for the rest of the load. */
+export interface Decided {
+  /**
+   * The files whose settings the agent reads, in layer order: the policy's disable-all key counts
+   * only theirs (Gemini CLI reads no workspace settings in a folder it does not trust, and no
+   * settings from an extension's files). Absent: every file.
+   */
+  settings?: readonly ConfigFile[];
+  /** How a handler record becomes the one the agent runs; takes the place of `extend`. */
+  extend?: ExtendHandler;
+  /** Paths the decision read besides the layers' files (an extension's settings, the trust file). */
+  watchPaths?: readonly string[];
 }
 
 /** A dialect's `loadConfig`, from its declaration. */
@@ -38,7 +57,7 @@ export function declaredLoader(load: DeclaredLoad): (context: LoadContext) => Pr
  * together), check every file once with the load rules, apply the policy to what they found
  * (`refuse`: errors stop the load; a refusal clause: the agent will not start), apply the switches
  * (a disable-all key, `[features] hooks`, a managed-only key), normalise what the rules left
- * usable, and let the dialect finish.
+ * usable (as the dialect decided, where it decides), and let the dialect finish.
  */
 export async function loadDeclared(load: DeclaredLoad, context: LoadContext): Promise<LoadedConfig> {
   const { spec } = load;
@@ -46,10 +65,12 @@ export async function loadDeclared(load: DeclaredLoad, context: LoadContext): Pr
   const { LOAD_RULES } = await import('../lint/rules/load-rules.js');
   const analysis = analyseFiles(files, spec, LOAD_RULES, context.cwd);
   const findings = await withFatality(load, files, analysis.findings, context);
+  const decided: Decided = (await load.decide?.(files, context)) ?? {};
   const read = files.filter((file) => file.role !== 'env' && file.role !== 'unread').map((file) => file.parsed.path);
-  const base = { files: read, watchPaths: [...new Set(watchPaths)] };
-  const normalize = (checked: Analysis['checked']) => normalizeHandlers(checked, spec, analysis.invalidated, load.extend?.(files, context));
-  const config = switchedLoad(spec, files, { ...analysis, findings }, normalize) ?? {
+  const base = { files: read, watchPaths: [...new Set([...watchPaths, ...(decided.watchPaths ?? [])])] };
+  const extend = decided.extend ?? load.extend?.(files, context);
+  const normalize = (checked: Analysis['checked']) => normalizeHandlers(checked, spec, analysis.invalidated, extend);
+  const config = switchedLoad(spec, files, { ...analysis, findings }, normalize, decided.settings ?? files) ?? {
     enabled: true,
     switchedOff: null,
     managedOnly: isManagedOnly(files, spec),
@@ -94,8 +115,9 @@ function switchedLoad(
   files: readonly ConfigFile[],
   analysis: Analysis,
   normalize: (checked: Analysis['checked']) => HandlerRecord[],
+  settings: readonly ConfigFile[],
 ): SwitchedLoad | null {
-  const allOff = disabledBy(spec.policy, files);
+  const allOff = disabledBy(spec.policy, settings);
   if (allOff !== null) return { enabled: false, switchedOff: allOff, managedOnly: false, handlers: [], findings: analysis.findings };
   const off = spec.policy.features === undefined ? null : switchedOff(featuresPolicy(files, spec));
   if (off === null) return null;
@@ -124,7 +146,7 @@ function switchedOffHandlers(handlers: readonly HandlerRecord[], off: SwitchedOf
   return handlers.map((handler) => ({ ...handler, unrunnable: { reason: 'disabled', error } }));
 }
 
-/** The disable-all key in force: the last file in layer order that sets it to a boolean decides. */
+/** The disable-all key in force: the last file whose settings the agent reads that sets it to a boolean decides. */
 function disabledBy(policy: LoadPolicy, files: readonly ConfigFile[]): SwitchedOff | null {
   const key = policy.disableAll;
   if (key === undefined) return null;

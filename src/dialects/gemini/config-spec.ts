@@ -1,5 +1,6 @@
 import type { DialectConfigSpec, FieldType } from '../../config/config-spec.js';
-import { describeGeminiFile, discoverGeminiFiles } from './config-layers.js';
+import { declaredDiscovery, type LayerDeclaration, type LoadPolicy } from '../../config/load-declaration.js';
+import { LAYERS } from './config-layers.js';
 import { GEMINI_EVENTS } from './events.js';
 import { lintFacts } from './lint-facts.js';
 import { compileGeminiMatcher } from './matcher.js';
@@ -22,9 +23,10 @@ const HOOKS_CONFIG_FIELDS: Readonly<Record<string, FieldType>> = {
  * `hooks: {Event: [{matcher, sequential, hooks: [{type, command, name, timeout, env}]}]}`, command
  * hooks only, timeouts in milliseconds (60 s by default), JavaScript-regex tool matchers.
  * Gemini CLI skips what it cannot use one entry at a time (an unknown event, a definition without
- * `hooks`, a hook without `type` or `command`) and runs the rest.
+ * `hooks`, a hook without `type` or `command`) and runs the rest; `hooksConfig.enabled: false`
+ * (the last settings file that sets it) runs no hook at all.
  */
-export const configSpec: DialectConfigSpec = {
+export const configSpec: DialectConfigSpec & { layers: LayerDeclaration; policy: LoadPolicy } = {
   dialect: 'gemini',
   events: GEMINI_EVENTS,
   nesting: 'groups',
@@ -60,9 +62,9 @@ export const configSpec: DialectConfigSpec = {
     unread: { fields: {}, unknown: 'ignore' },
     'plugin-manifest': { fields: {}, unknown: 'ignore' },
   },
-  onError: 'skip',
+  policy: { onError: 'skip', rejection: 'entry', disableAll: { path: ['hooksConfig', 'enabled'], value: false } },
   // What Gemini CLI does that the shared lint rules say (lint-facts.ts).
   lint: lintFacts,
-  discover: discoverGeminiFiles,
-  describeFile: describeGeminiFile,
+  layers: LAYERS,
+  ...declaredDiscovery(LAYERS),
 };

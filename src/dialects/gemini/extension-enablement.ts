@@ -2,6 +2,9 @@ import { join } from 'node:path';
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { readRegularFileSync, SIZE_CAPS, type SizeCap } from '../../util/regular-file.js';
 
+/** extensionEnablement.ts: the file in the extensions dir that `gemini extensions enable|disable` writes. */
+export const ENABLEMENT_FILE = 'extension-enablement.json';
+
 /** Whether an installed extension is active in a workspace, and what decided. */
 export interface ExtensionState {
   /** The extension's `name` from its gemini-extension.json (what the enablement file is keyed by). */
@@ -19,7 +22,7 @@ export interface ExtensionState {
  * enables everything. The `--extensions` (`-e`) flag of one `gemini` run is not visible to hookctl.
  */
 export function extensionStates(extensionsDir: string, roots: readonly string[], workspace: string): Map<string, ExtensionState> {
-  const file = join(extensionsDir, 'extension-enablement.json');
+  const file = join(extensionsDir, ENABLEMENT_FILE);
   const rules = readEnablement(file);
   const states = new Map<string, ExtensionState>();
   for (const root of roots) {

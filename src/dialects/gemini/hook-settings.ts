@@ -1,11 +1,9 @@
 import type { ConfigFile } from '../../config/config-file.js';
 import { setField } from '../../config/field-value.js';
-import type { SourceEntry, SourceObject } from '../../config/source-tree.js';
+import type { SourceObject } from '../../config/source-tree.js';
 
 /** The settings of Gemini CLI's hook system that hookctl reads, merged over the settings layers. */
 export interface GeminiHookSettings {
-  /** The `hooksConfig.enabled: false` entry in force, when one is (last layer wins). */
-  off: { file: ConfigFile; entry: SourceEntry } | null;
   /** `hooksConfig.disabled`: names (or commands) that do not run; lists of every layer add up. */
   disabled: ReadonlySet<string>;
   /** `security.folderTrust.enabled: false` in the user or system settings. */
@@ -28,20 +26,26 @@ export interface EnvironmentRedaction {
 }
 
 /**
- * Reads the switches from the settings files in merge order (system defaults, user, workspace,
- * system settings: settings.ts mergeSettings). `workspaceTrusted` false drops the workspace file as
- * Gemini does (`safeWorkspace`); folder trust itself is never read from the workspace.
+ * The settings files Gemini reads, in merge order (system defaults, user, workspace, system
+ * settings: settings.ts mergeSettings); `workspaceTrusted` false drops the workspace file as Gemini
+ * does (`safeWorkspace`). `hooksConfig.enabled` is read from these by the load policy (config-spec.ts).
+ */
+export function settingsRead(files: readonly ConfigFile[], workspaceTrusted: boolean): ConfigFile[] {
+  return files.filter((file) => file.role === 'inline-config' && (workspaceTrusted || file.source !== 'project'));
+}
+
+/**
+ * Reads the switches from the settings files Gemini reads (settingsRead); folder trust itself is
+ * never read from the workspace.
  */
 export function geminiHookSettings(files: readonly ConfigFile[], workspaceTrusted: boolean): GeminiHookSettings {
-  let off: GeminiHookSettings['off'] = null;
   let folderTrustOff = false;
   const disabled = new Set<string>();
   const redaction = { enabled: false, allowed: [] as string[], blocked: [] as string[] };
   let plansDirectory: string | null = null;
   const extensionSecurity = { allowed: [] as string[], blockGit: false };
   let extensionConfig = true;
-  for (const file of files) {
-    if (file.role !== 'inline-config') continue;
+  for (const file of settingsRead(files, true)) {
     const root = file.parsed.root;
     if (root?.kind !== 'object') continue;
     if (file.source !== 'project') {
@@ -65,16 +69,12 @@ export function geminiHookSettings(files: readonly ConfigFile[], workspaceTruste
     if (typeof extensionSettings === 'boolean') extensionConfig = extensionSettings;
     const hooksConfig = objectAt(root, 'hooksConfig');
     if (hooksConfig === undefined) continue;
-    const enabled = setField(hooksConfig, 'enabled');
-    if (enabled?.value.kind === 'scalar' && typeof enabled.value.value === 'boolean') {
-      off = enabled.value.value ? null : { file, entry: enabled };
-    }
     const list = setField(hooksConfig, 'disabled')?.value;
     if (list?.kind === 'array') {
       for (const item of list.items) if (item.kind === 'scalar' && typeof item.value === 'string') disabled.add(item.value);
     }
   }
-  return { off, disabled, folderTrustOff, redaction, plansDirectory, extensionSecurity, extensionConfig };
+  return { disabled, folderTrustOff, redaction, plansDirectory, extensionSecurity, extensionConfig };
 }
 
 /** Arrays in Gemini's settings merge by replacement unless the schema says union; these do not. */

@@ -1,57 +1,46 @@
-import { analyseFiles } from '../../config/analyse-files.js';
-import { scalarField, setField } from '../../config/field-value.js';
-import { type ExtendHandler, normalizeHandlers } from '../../config/normalize-handlers.js';
-import type { SourceObject } from '../../config/source-tree.js';
-import type { LoadContext, LoadedConfig } from '../../kit/index.js';
 import { resolve, sep } from 'node:path';
 import type { ConfigFile } from '../../config/config-file.js';
-import { geminiWatchPaths } from './config-layers.js';
+import { scalarField, setField } from '../../config/field-value.js';
+import type { ExtendHandler } from '../../config/normalize-handlers.js';
+import type { SourceObject } from '../../config/source-tree.js';
+import type { LoadContext, LoadedConfig } from '../../kit/index.js';
+import { type Decided, declaredLoader } from '../../load/load-declared.js';
 import { configSpec } from './config-spec.js';
 import { folderTrust } from './folder-trust.js';
 import { extensionStates } from './extension-enablement.js';
 import { extensionLocation, extensionRefusal, extensionSettings, readExtensionManifest, readInstallMetadata } from './extensions.js';
 import { redactedVariables } from './hook-env.js';
-import { type GeminiHookSettings, geminiHookSettings } from './hook-settings.js';
+import { type GeminiHookSettings, geminiHookSettings, settingsRead } from './hook-settings.js';
 import { geminiPaths } from './paths.js';
 import { customPlansDir } from './plans-dir.js';
 
 /**
- * Loads every Gemini CLI layer under its runtime policy (hookRegistry.ts): a definition or hook it
- * cannot use is skipped and the rest run; `hooksConfig.enabled: false` runs no hook at all;
- * `hooksConfig.disabled` names hooks that do not run. In a folder that is not trusted the workspace
- * settings are not read at all (their switches count for nothing); whether settings hooks run there
- * is the trust authority's decision (trust.ts), so lint and list still show them.
+ * Loads every Gemini CLI layer under its runtime policy (hookRegistry.ts) through the declared
+ * pipeline: a definition or hook it cannot use is skipped and the rest run; `hooksConfig.enabled:
+ * false` runs no hook at all (config-spec.ts); `hooksConfig.disabled` names hooks that do not run.
+ * In a folder that is not trusted the workspace settings are not read at all (their switches count
+ * for nothing); whether settings hooks run there is the trust authority's decision (trust.ts), so
+ * lint and list still show them.
  */
-export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
-  const files = await configSpec.discover(context);
-  const analysis = analyseFiles(files, configSpec, (await import('../../lint/rules/load-rules.js')).LOAD_RULES, context.cwd);
+export const loadConfig: (context: LoadContext) => Promise<LoadedConfig> = declaredLoader({ spec: configSpec, decide });
+
+/**
+ * Folder trust (which settings files Gemini reads), then the merged settings and each extension's
+ * state: how every record becomes the one Gemini runs, and the files those decisions read (the
+ * trust rules, when they decided; each extension's settings files).
+ */
+async function decide(files: readonly ConfigFile[], context: LoadContext): Promise<Decided> {
   const trustOff = geminiHookSettings(files, false).folderTrustOff;
-  const trusted = context.workspaceTrust === 'assume' || (await folderTrust(context, trustOff)).trusted;
+  const folder = context.workspaceTrust === 'assume' ? null : await folderTrust(context, trustOff);
+  const trusted = folder === null || folder.trusted;
   const settings = geminiHookSettings(files, trusted);
   const { loads: extensions, stop } = extensionLoads(files, settings, trusted, context);
   const environment = hookEnvironment(settings, context);
-  const records = normalizeHandlers(
-    analysis.checked,
-    configSpec,
-    analysis.invalidated,
-    geminiExtension({ settings, extensions, environment, stop }),
-  );
-  const off = settings.off;
+  const rulesRead = folder !== null && (folder.decidedBy === 'rule' || folder.decidedBy === 'none');
   return {
-    enabled: off === null,
-    switchedOff:
-      off === null ? null : { scope: 'all', file: off.file.parsed.path, line: off.entry.keyPos.line, column: off.entry.keyPos.column },
-    managedOnly: false,
-    handlers: off === null ? records : [],
-    files: files.map((file) => file.parsed.path),
-    watchPaths: [
-      ...new Set([
-        ...files.map((file) => file.parsed.path),
-        ...geminiWatchPaths(context),
-        ...[...extensions.values()].flatMap((extension) => extension.settingsFiles),
-      ]),
-    ],
-    findings: analysis.findings,
+    settings: settingsRead(files, trusted),
+    extend: geminiExtension({ settings, extensions, environment, stop }),
+    watchPaths: [...(rulesRead ? [folder.file] : []), ...[...extensions.values()].flatMap((extension) => extension.settingsFiles)],
   };
 }
 

@@ -1,6 +1,19 @@
-import type { DialectManifest } from '../../kit/index.js';
+import type { DialectManifest, ProjectWalk } from '../../kit/index.js';
+import { walkRepositoryFiles } from '../../kit/layers.js';
 import { concordance } from './concordance.js';
 import { GEMINI_EVENTS } from './events.js';
+
+/**
+ * The workspace layer (settings.ts): `.gemini/settings.json` of the directory Gemini CLI starts in,
+ * and of no directory above it; settings files are JSON with comments. The manifest, discovery,
+ * watch paths and the repository scan read it (its other layers: config-layers.ts).
+ */
+export const WORKSPACE: ProjectWalk = {
+  kind: 'walk',
+  dir: '.gemini',
+  files: [{ name: 'settings.json', format: 'jsonc', role: 'inline-config' }],
+  order: 'cwd',
+};
 
 /**
  * Gemini CLI's data: hooks live under `hooks` in `.gemini/settings.json` (workspace), the same file
@@ -10,10 +23,11 @@ import { GEMINI_EVENTS } from './events.js';
 export const manifest: DialectManifest = {
   id: 'gemini',
   agentName: 'Gemini CLI',
-  configDir: '.gemini',
-  configFiles: ['settings.json'],
+  configDir: WORKSPACE.dir,
+  configFiles: WORKSPACE.files.map((file) => file.name),
   extensions: ['.json'],
-  repositoryFiles: [{ path: '.gemini/settings.json' }, { path: 'hooks/hooks.json', markers: ['gemini-extension.json'] }],
+  // An extension's hooks file counts in its own repository, beside its manifest (the extension layer's).
+  repositoryFiles: [...walkRepositoryFiles(WORKSPACE), { path: 'hooks/hooks.json', markers: ['gemini-extension.json'] }],
   events: GEMINI_EVENTS,
   concordance,
   cli: {

@@ -8,8 +8,6 @@ export interface GeminiPaths {
   userSettings: string;
   systemSettings: string;
   systemDefaults: string;
-  /** The workspace settings file, or null when the workspace is the home dir (then it is the user file). */
-  workspaceSettings: string | null;
   extensionsDir: string;
   trustedFolders: string;
   /** hooks/trustedHooks.ts: the project hooks Gemini has announced, per project root. */
@@ -36,14 +34,11 @@ export function geminiPaths(context: Pick<LoadContext, 'cwd' | 'home' | 'env' | 
     context.cwd,
     nonEmpty(context.env.GEMINI_CLI_SYSTEM_DEFAULTS_PATH) ?? join(dirname(systemSettings), 'system-defaults.json'),
   );
-  const workspace = resolve(context.cwd);
   return {
     userDir,
     userSettings: join(userDir, 'settings.json'),
     systemSettings,
     systemDefaults,
-    // settings.ts: the workspace file is not read when the workspace is the home directory.
-    workspaceSettings: workspace === home ? null : join(workspace, '.gemini', 'settings.json'),
     extensionsDir: join(userDir, 'extensions'),
     trustedFolders: resolve(context.cwd, nonEmpty(context.env.GEMINI_CLI_TRUSTED_FOLDERS_PATH) ?? join(userDir, 'trustedFolders.json')),
     trustedHooks: join(userDir, 'trusted_hooks.json'),

@@ -102,7 +102,8 @@ async function record(units: readonly TrustUnit[], context: TrustContext, add: b
 
 /** `security.folderTrust.enabled: false` in the user or system settings (read the way the loader reads it). */
 async function folderTrustOff(context: TrustContext): Promise<boolean> {
-  const { discoverGeminiFiles } = await import('./config-layers.js');
+  const { discoverLayers } = await import('../../config/load-declaration.js');
+  const { LAYERS } = await import('./config-layers.js');
   const { geminiHookSettings } = await import('./hook-settings.js');
-  return geminiHookSettings(await discoverGeminiFiles(context), false).folderTrustOff;
+  return geminiHookSettings((await discoverLayers(LAYERS, context)).files, false).folderTrustOff;
 }

@@ -16,6 +16,8 @@ export const asyncNotAllowed = createRule({
   messages: {
     asyncOnGate: `${NOT_ALLOWED} (it is the gate and must answer before the tool runs); ${ONLY}`,
     asyncOnContextEvent: `${NOT_ALLOWED} (its output must be ready before the agent goes on); ${ONLY}`,
+    // A dialect none of whose events allows async (gemini): there is no list of events to offer.
+    noAsyncEvents: `${NOT_ALLOWED}: {{dialect}} runs no hook asynchronously; remove it`,
   },
   check({ spec, checked, report }) {
     const allowed = spec.events
@@ -26,12 +28,16 @@ export const asyncNotAllowed = createRule({
       const event = handler.group.event.spec;
       const entry = setField(handler.node, 'async');
       if (event === null || event.asyncAllowed || entry?.value.kind !== 'scalar' || entry.value.value !== true) continue;
+      const where = { pos: entry.value.pos, invalidates: handler.node };
+      if (allowed === '') {
+        report({ messageId: 'noAsyncEvents', data: { event: event.name, dialect: spec.dialect }, ...where });
+        continue;
+      }
+      // The event table says which events guard an action (PreToolUse, gemini's BeforeTool…).
       report({
-        // The event table says which events guard an action (PreToolUse, gemini's BeforeTool…).
         messageId: event.guard !== undefined ? 'asyncOnGate' : 'asyncOnContextEvent',
         data: { event: event.name, allowed },
-        pos: entry.value.pos,
-        invalidates: handler.node,
+        ...where,
       });
     }
   },

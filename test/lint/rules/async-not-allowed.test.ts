@@ -2,8 +2,9 @@ import { asyncNotAllowed } from '../../../src/lint/rules/async-not-allowed.js';
 import { OCTO_YAML, OI_JSON, RuleTester } from '../rule-tester.js';
 
 const ALLOWED = 'Stop, SubagentStop, PreCompact';
+const GEMINI = 'project/.gemini/settings.json';
 
-// Only octo restricts async (SPEC 3.2); every openinterpreter event may run async handlers.
+// octo restricts async (SPEC 3.2), gemini has none; every openinterpreter event may run async handlers.
 new RuleTester().run(asyncNotAllowed, {
   valid: [
     {
@@ -44,6 +45,30 @@ new RuleTester().run(asyncNotAllowed, {
           message:
             'async: true is not allowed on PostToolUse (its output must be ready before the agent goes on); ' +
             `only ${ALLOWED} may run asynchronously`,
+        },
+      ],
+    },
+    {
+      name: 'async: true on gemini, whose events never run a hook asynchronously: no list of events to offer',
+      files: {
+        [GEMINI]:
+          '{ "hooks": { "BeforeTool": [{ "hooks": [{ "type": "command", "command": "gate", "async": true }] }],\n' +
+          '  "AfterTool": [{ "hooks": [{ "type": "command", "command": "log", "async": true }] }] } }\n',
+      },
+      errors: [
+        {
+          messageId: 'noAsyncEvents',
+          line: 1,
+          column: 90,
+          data: { event: 'BeforeTool', dialect: 'gemini' },
+          message: 'async: true is not allowed on BeforeTool: gemini runs no hook asynchronously; remove it',
+        },
+        {
+          messageId: 'noAsyncEvents',
+          line: 2,
+          column: 77,
+          data: { event: 'AfterTool', dialect: 'gemini' },
+          message: 'async: true is not allowed on AfterTool: gemini runs no hook asynchronously; remove it',
         },
       ],
     },
