@@ -20,4 +20,5 @@ export const dialect: Dialect = defineDialect({
   fixture,
   toolSamples,
   scaffold: scaffolding,
+  agentDriver: async () => (await import('./agent/test-driver.js')).copilotAgentDriver,
 });

@@ -22,5 +22,6 @@ export const manifest: DialectManifest = {
     trust: 'none',
     hookSwitch: false,
     exampleTools: ['bash', 'edit', 'create', 'view'],
+    agentBinary: 'copilot',
   },
 };
