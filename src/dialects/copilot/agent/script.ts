@@ -58,6 +58,32 @@ export const SCENARIOS: Readonly<Record<string, Scenario>> = {
   ErrorOccurred: 'error',
 };
 
+/**
+ * Each action's two names (1.0.102): registering both runs both, so the agent's behaviour on a case
+ * of one name can come from hooks of the other, which hookctl predicts as a case of their own.
+ */
+const PAIRS: readonly (readonly [string, string])[] = [
+  ['sessionStart', 'SessionStart'],
+  ['userPromptSubmitted', 'UserPromptSubmit'],
+  ['preToolUse', 'PreToolUse'],
+  ['permissionRequest', 'PermissionRequest'],
+  ['postToolUse', 'PostToolUse'],
+  ['postToolUseFailure', 'PostToolUseFailure'],
+  ['agentStop', 'Stop'],
+  ['subagentStart', 'SubagentStart'],
+  ['subagentStop', 'SubagentStop'],
+  ['preCompact', 'PreCompact'],
+  ['notification', 'Notification'],
+  ['errorOccurred', 'ErrorOccurred'],
+  ['sessionEnd', 'SessionEnd'],
+];
+
+/** The other name of the event's action, or null. */
+export function otherName(event: string): string | null {
+  const pair = PAIRS.find((names) => names.includes(event));
+  return pair === undefined ? null : pair[0] === event ? pair[1] : pair[0];
+}
+
 /** The id of the case's own tool call: its result in the next request is how the observation finds it. */
 export const CASE_CALL = 'call_hookctl_case';
 export const FIRST_STOP = 'hookctl: a first stop, so that the next one is a continuation.';

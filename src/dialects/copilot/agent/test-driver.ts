@@ -11,7 +11,7 @@ import { COPILOT_EVENTS } from '../events.js';
 import { checkTexts, conversation, observeGate, observePermission, observePost, observePrompt, observeStop } from './observe.js';
 import { packageCache, versionUnpacking } from './package-cache.js';
 import { copilotRedirections } from './redirections.js';
-import { SCENARIOS, sessionFor, writtenPaths } from './script.js';
+import { otherName, SCENARIOS, sessionFor, writtenPaths } from './script.js';
 import type { CopilotSession, CopilotSessionResult } from './session.js';
 
 /**
@@ -61,6 +61,8 @@ async function runCopilotCase(c: AgentCase): Promise<AgentObservation> {
   const session = sessionFor(c, layout.project, continuation);
   if (session.notDrivable !== null) return notRun(session.notDrivable);
   writeUserLayer(c, layout, continuation);
+  // Read before the run: afterwards the copy is the agent's and its hooks', and untrusted.
+  const alsoRegistered = otherRegistered(c.event, layout);
   const spec: CopilotSession = {
     copilot: c.bin,
     cwd: layout.project,
@@ -76,7 +78,7 @@ async function runCopilotCase(c: AgentCase): Promise<AgentObservation> {
     loopAfter: LOOP_AFTER,
   };
   const result = await runDriver(c.sandbox, layout, spec, writtenPaths(c, layout.project));
-  return observe(c, layout, result, session.turns.length);
+  return observe(c, layout, result, session.turns.length, alsoRegistered);
 }
 
 function notRun(why: string): AgentObservation {
@@ -200,7 +202,13 @@ function sessionResult(text: string | null): CopilotSessionResult | null {
 
 const TOOL_EVENTS = new Set(['postToolUse', 'PostToolUse', 'postToolUseFailure', 'PostToolUseFailure']);
 
-function observe(c: AgentCase, layout: Layout, result: CopilotSessionResult, turns: number): AgentObservation {
+function observe(
+  c: AgentCase,
+  layout: Layout,
+  result: CopilotSessionResult,
+  turns: number,
+  alsoRegistered: string | null,
+): AgentObservation {
   const fired = witnessed(layout, c.event).length > 0;
   const talk = conversation(result.requests, layout.project, c.projectDir);
   const back = (text: string): string => text.split(layout.project).join(c.projectDir);
@@ -258,5 +266,40 @@ function observe(c: AgentCase, layout: Layout, result: CopilotSessionResult, tur
   checkTexts(c.prediction, talk.text, out);
   if (!fired && c.prediction.runs.some((run) => run.status !== 'skipped') && out.length === 0)
     out.push({ field: 'runs', agentDid: `ran no hook on ${c.event}`, hookctlPredicts: 'its hooks run', agentValue: [] });
-  return { ...base, summary, disagreements: out, notDrivable: null };
+  return { ...base, summary, disagreements: withOtherName(c.event, alsoRegistered, out), notDrivable: null };
+}
+
+/**
+ * Where the copy (or the copied user layer) registers the action's other name too, Copilot ran
+ * those hooks on the same action: each disagreement says so, since hookctl's prediction is for the
+ * case's own name and the other one is a case of its own.
+ */
+function withOtherName(event: string, other: string | null, out: AgentDisagreement[]): AgentDisagreement[] {
+  if (out.length === 0 || other === null) return out;
+  const note = ` (for ${event} alone; ${other} hooks are registered too and Copilot runs them on the same action: test them in a ${other} case)`;
+  return out.map((d) => ({ ...d, hookctlPredicts: `${d.hookctlPredicts}${note}` }));
+}
+
+/** The action's other name when a hooks file of the copy or the copied user layer registers it, else null. */
+function otherRegistered(event: string, layout: Layout): string | null {
+  const other = otherName(event);
+  if (other === null) return null;
+  const dirs = [join(layout.project, '.github', 'hooks'), join(layout.copilotHome, 'hooks')];
+  return dirs.some((dir) => registers(dir, other)) ? other : null;
+}
+
+/** A hooks file of `dir` (not ours) registers `event`; files are read as untrusted, capped. */
+function registers(dir: string, event: string): boolean {
+  return listJson(dir)
+    .filter((name) => name !== WITNESS_FILE)
+    .some((name) => {
+      const read = readRegularFileSync(join(dir, name), SIZE_CAPS.configJson);
+      if (!read.ok) return false;
+      try {
+        const value: unknown = JSON.parse(read.bytes.toString('utf8'));
+        return isPlainObject(value) && isPlainObject(value.hooks) && Object.hasOwn(value.hooks, event);
+      } catch {
+        return false;
+      }
+    });
 }
