@@ -276,7 +276,8 @@ function observe(
  */
 function withOtherName(event: string, other: string | null, out: AgentDisagreement[]): AgentDisagreement[] {
   if (out.length === 0 || other === null) return out;
-  const note = ` (for ${event} alone; ${other} hooks are registered too and Copilot runs them on the same action: test them in a ${other} case)`;
+  const note =
+    ` (for ${event} alone; ${other} hooks are registered too and Copilot runs them on the same action: ` + `test them in a ${other} case)`;
   return out.map((d) => ({ ...d, hookctlPredicts: `${d.hookctlPredicts}${note}` }));
 }
 
