@@ -465,6 +465,39 @@ describe.skipIf(skip !== null)(`hookctl test --agent copilot in GitHub Copilot C
     }
   });
 
+  it('--with-user-settings brings in ~/.copilot/hooks: its deny is seen only with the flag', { timeout: 600_000 }, async () => {
+    const home = temp('hookctl-copilot-agent-home-');
+    mkdirSync(join(home, '.copilot', 'hooks'), { recursive: true });
+    const deny = {
+      type: 'command',
+      bash: `cat > /dev/null; printf %s '{"permissionDecision":"deny","permissionDecisionReason":"USER-NO"}'`,
+    };
+    writeFileSync(join(home, '.copilot', 'hooks', 'user.json'), JSON.stringify({ version: 1, hooks: { preToolUse: [deny] } }));
+    const dir = project({}, {}, { user: { ...tool('preToolUse', 'bash', bash('echo hi')), expect: { decision: 'deny' } } });
+    const env = { HOME: home, COPILOT_HOME: undefined };
+    const without = await runAgent(dir, [], env);
+    expect(without.byName.user, without.result.stderr).toMatchObject({ status: 'failed', agentDid: 'ran the call', disagreements: [] });
+    const opted = await runAgent(dir, ['--with-user-settings'], env);
+    expect(opted.byName.user, opted.result.stderr).toMatchObject({
+      status: 'passed',
+      agentDid: 'denied the call: "Denied by preToolUse hook: USER-NO"',
+      disagreements: [],
+    });
+  });
+
+  it('a stop hook that blocks every stop is ended as a loop, naming the hook', { timeout: 600_000 }, async () => {
+    const never = 'cat > /dev/null; echo BLOCKER-STDERR >&2; printf %s \'{"decision":"block","reason":"never stop"}\'';
+    const payload = { ...CAMEL, transcriptPath: '/t', stopReason: 'end_turn', stop_hook_active: false };
+    const dir = project({ never }, { agentStop: 'never' }, { loop: { event: 'agentStop', payload, expect: { blocked: true } } });
+    const { result, byName } = await runAgent(dir);
+    expect(byName.loop?.status, result.stderr).toBe('error');
+    expect(byName.loop?.reason).toMatch(
+      /^GitHub Copilot CLI kept re-entering agentStop: it fired \d+ times, the turn going on after each, and the run was ended; /,
+    );
+    expect(byName.loop?.reason).toContain('hook project:agentStop:0:0 (.github/hooks/hooks.json:');
+    expect(byName.loop?.reason).toContain('blocked it: exit 0, stderr: "BLOCKER-STDERR"');
+  });
+
   it("a project's hook reaches no network, writes outside the jail nor into the shared runtime, sees no caller's token", {
     timeout: 600_000,
   }, async () => {

@@ -20,6 +20,8 @@ export interface Conversation {
   readonly caseResult: string | null;
   /** The case's call as the last step carries it (Copilot rewrites it with modifiedArgs), or null. */
   readonly caseArgs: Record<string, unknown> | null;
+  /** The last user message of the last step: what Copilot gave the model when the turn went on (a stop hook's reason). */
+  readonly lastPrompt: string;
 }
 
 export function conversation(requests: readonly ChatRequest[], copy: string, projectDir: string): Conversation {
@@ -44,11 +46,13 @@ export function conversation(requests: readonly ChatRequest[], copy: string, pro
         caseArgs = parseObject(back(call.function.arguments));
     }
   }
-  return { steps, text: back(texts.join('\n')), caseResult, caseArgs };
+  const users = messagesOf(steps.at(-1)).filter((m) => isPlainObject(m) && m.role === 'user') as Record<string, unknown>[];
+  const lastPrompt = back(contentText(users.at(-1)?.content)).slice(-2000);
+  return { steps, text: back(texts.join('\n')), caseResult, caseArgs, lastPrompt };
 }
 
-function messagesOf(request: ChatRequest): unknown[] {
-  return isPlainObject(request.body) && Array.isArray(request.body.messages) ? request.body.messages : [];
+function messagesOf(request: ChatRequest | undefined): unknown[] {
+  return request !== undefined && isPlainObject(request.body) && Array.isArray(request.body.messages) ? request.body.messages : [];
 }
 
 function contentText(content: unknown): string {

@@ -218,8 +218,7 @@ function observe(
     const stops = witnessed(layout, stopEvent);
     const last = stops.at(-1);
     const payload = last === undefined ? null : (JSON.parse(back(JSON.stringify(last))) as Record<string, unknown>);
-    const lastStep = talk.steps.at(-1);
-    const agentText = lastStep === undefined ? '' : back(JSON.stringify(lastStep.body).slice(-400));
+    const agentText = talk.lastPrompt.length > 200 ? `…${talk.lastPrompt.slice(-200)}` : talk.lastPrompt;
     const stuck = { kind: 'loop' as const, event: stopEvent, times: Math.max(stops.length, LOOP_AFTER), payload, agentText };
     return {
       ...base,
