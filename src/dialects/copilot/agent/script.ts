@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import type { AgentCase } from '../../../kit/agent-driver.js';
 import { intoCopy } from '../../../util/agent-sandbox.js';
 import { isPlainObject } from '../../../util/is-plain-object.js';
+import { concordance } from '../concordance.js';
 import type { ScriptedCall, ScriptedTurn } from './chat-server.js';
 
 /**
@@ -92,8 +93,16 @@ const DEFAULT_PROMPT = 'Run the scripted step.';
 const COMPACT_LIMIT = 20_000;
 const COMPACT_AT = 19_500;
 
-/** Claude Code's tool names as Copilot sends them on the PascalCase events (1.0.102), back to its own. */
-const COPILOT_TOOL: Readonly<Record<string, string>> = { Bash: 'bash', Read: 'view', Agent: 'task' };
+/**
+ * Claude Code's tool names as Copilot sends them on the PascalCase events (1.0.102), back to its
+ * own: the concordance row lists each tool as [Copilot's name, the Claude name] (`Bash` → `bash`,
+ * `Read` → `view`).
+ */
+const COPILOT_TOOL: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.values(concordance.tools).flatMap((names) =>
+    Array.isArray(names) ? names.slice(1).map((other: string) => [other, names[0] as string]) : [],
+  ),
+);
 
 export interface Session {
   readonly prompt: string;
