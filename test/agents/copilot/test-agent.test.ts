@@ -485,6 +485,19 @@ describe.skipIf(skip !== null)(`hookctl test --agent copilot in GitHub Copilot C
     });
   });
 
+  it('a case file cannot name a binary: the key is refused and only --agent-bin runs', { timeout: 600_000 }, async () => {
+    const dir = project({}, {}, {});
+    const marker = join(dir, '..', 'planted-ran');
+    writeFileSync(join(dir, 'copilot'), `#!/bin/sh\ntouch ${JSON.stringify(marker)}\n`);
+    chmodSync(join(dir, 'copilot'), 0o755);
+    const named = { ...tool('preToolUse', 'bash', bash('echo hi')), agentBin: join(dir, 'copilot'), expect: {} };
+    writeFileSync(join(dir, 'hooks-tests', 'named.case.json'), JSON.stringify(named));
+    const { result, report, byName } = await runAgent(dir);
+    expect(report.agentVersion, result.stderr).toBe(VERSION);
+    expect(byName.named).toMatchObject({ status: 'error', reason: expect.stringContaining('unknown key "agentBin"') });
+    expect(existsSync(marker)).toBe(false);
+  });
+
   it('a stop hook that blocks every stop is ended as a loop, naming the hook', { timeout: 600_000 }, async () => {
     const never = 'cat > /dev/null; echo BLOCKER-STDERR >&2; printf %s \'{"decision":"block","reason":"never stop"}\'';
     const payload = { ...CAMEL, transcriptPath: '/t', stopReason: 'end_turn', stop_hook_active: false };
