@@ -22,4 +22,5 @@ export const dialect: Dialect = defineDialect({
   toolSamples,
   scaffold: scaffolding,
   sessionRecords,
+  agentDriver: async () => (await import('./agent/test-driver.js')).copilotAgentDriver,
 });

@@ -23,5 +23,6 @@ export const manifest: DialectManifest = {
     hookSwitch: false,
     exampleTools: ['bash', 'edit', 'create', 'view'],
     sessionRecords: 'session events ($COPILOT_HOME or ~/.copilot, session-state/, those started in this project)',
+    agentBinary: 'copilot',
   },
 };

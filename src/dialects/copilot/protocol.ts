@@ -86,7 +86,9 @@ function interpret(event: string, handler: HandlerRecord, result: RunResult): In
   const output = parseJsonObject(result.stdout);
   if (output === null) return completed();
   if (gate) return interpretGate(output);
-  return completed(answerEffect(answer, output));
+  const effect = answerEffect(answer, output);
+  // A block (or a permission deny) is the run's own status too, as the core names the hook that blocked by it.
+  return effect.decision === 'deny' ? { status: 'blocked', error: null, verdict: false, effect } : completed(effect);
 }
 
 /** The effect of a non-gate event's stdout JSON. */

@@ -121,7 +121,7 @@ describe('hookctl test --agent: refusals before any agent runs', () => {
   it('an unknown agent is a usage error naming the drivable ones', async () => {
     const result = await runCli(['test', '--agent', 'octo', exampleCopy('octo-guard')]);
     expect(result.code).toBe(2);
-    expect(result.stderr.trim()).toBe('hookctl: hookctl cannot drive the octo agent yet; use one of claude, codex');
+    expect(result.stderr.trim()).toBe('hookctl: hookctl cannot drive the octo agent yet; use one of claude, codex, copilot');
   });
 });
 
