@@ -63,6 +63,7 @@ export const DIALECTS = {
     manifest: geminiManifest,
     load: async () => (await import('./gemini/index.js')).dialect,
     loadConfigSpec: async () => (await import('./gemini/config-spec.js')).configSpec,
+    loadRules: async () => (await import('./gemini/rules/index.js')).rules,
   },
   copilot: {
     manifest: copilotManifest,

@@ -1,9 +1,11 @@
-import type { DialectConfigSpec, FieldType } from '../../config/config-spec.js';
+import type { FieldType } from '../../config/config-spec.js';
+import type { RuledConfigSpec } from '../../config/rule.js';
 import { declaredDiscovery, type LayerDeclaration, type LoadPolicy } from '../../config/load-declaration.js';
 import { LAYERS } from './config-layers.js';
 import { GEMINI_EVENTS } from './events.js';
 import { lintFacts } from './lint-facts.js';
 import { compileGeminiMatcher } from './matcher.js';
+import { rules } from './rules/index.js';
 
 /** Settings keys hookctl reads; every other key belongs to Gemini CLI and is not checked. */
 const SETTINGS_FIELDS: Readonly<Record<string, FieldType>> = {
@@ -26,7 +28,7 @@ const HOOKS_CONFIG_FIELDS: Readonly<Record<string, FieldType>> = {
  * `hooks`, a hook without `type` or `command`) and runs the rest; `hooksConfig.enabled: false`
  * (the last settings file that sets it) runs no hook at all.
  */
-export const configSpec: DialectConfigSpec & { layers: LayerDeclaration; policy: LoadPolicy } = {
+export const configSpec: RuledConfigSpec & { layers: LayerDeclaration; policy: LoadPolicy } = {
   dialect: 'gemini',
   events: GEMINI_EVENTS,
   nesting: 'groups',
@@ -67,4 +69,6 @@ export const configSpec: DialectConfigSpec & { layers: LayerDeclaration; policy:
   lint: lintFacts,
   layers: LAYERS,
   ...declaredDiscovery(LAYERS),
+  // The core rule that does not hold for Gemini CLI (rules/index.ts).
+  rules,
 };

@@ -16,6 +16,8 @@ export interface HookSpec {
   readonly hook: string;
   readonly name?: string;
   readonly timeout?: number;
+  /** Written as `async: true`: a key Gemini CLI does not know (its hooks never run asynchronously). */
+  readonly async?: boolean;
 }
 
 export interface DefinitionSpec {
@@ -191,6 +193,10 @@ function toolCases(cases: Case[], cwd: string): void {
   add('sequential-one-definition-makes-all', [{ hooks: [{ hook: 'a' }] }, { sequential: true, hooks: [{ hook: 'b' }] }], {
     a: rewrite({ command: 'from a' }),
     b: {},
+  });
+  // Issue 41: Gemini CLI knows no `async` key; the hook runs and its deny stands (hookctl once dropped it).
+  add('async-key-ignored-deny-stands', [{ hooks: [{ hook: 'a', async: true }] }], {
+    a: { stdout: json({ decision: 'deny', reason: 'async is not a gemini key' }) },
   });
   add('sequential-deny-does-not-end', [{ sequential: true, hooks: [{ hook: 'a' }, { hook: 'b' }] }], {
     a: { stdout: json({ decision: 'deny', reason: 'first denies' }) },

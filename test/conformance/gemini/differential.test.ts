@@ -74,6 +74,7 @@ function hooksSetting(testCase: Case, index: number): Record<string, unknown> {
         command: commands[hook.hook],
         ...(hook.name === undefined ? {} : { name: hook.name }),
         ...(hook.timeout === undefined ? {} : { timeout: hook.timeout }),
+        ...(hook.async === undefined ? {} : { async: hook.async }),
       })),
     })),
   };

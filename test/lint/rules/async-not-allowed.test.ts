@@ -1,8 +1,10 @@
+import type { DialectConfigSpec } from '../../../src/config/config-spec.js';
 import { asyncNotAllowed } from '../../../src/lint/rules/async-not-allowed.js';
 import { OCTO_YAML, OI_JSON, RuleTester } from '../rule-tester.js';
 
 const ALLOWED = 'Stop, SubagentStop, PreCompact';
 const GEMINI = 'project/.gemini/settings.json';
+const withoutOwnRules = (spec: DialectConfigSpec): DialectConfigSpec => ({ ...spec, rules: undefined }) as DialectConfigSpec;
 
 // octo restricts async (SPEC 3.2), gemini has none; every openinterpreter event may run async handlers.
 new RuleTester().run(asyncNotAllowed, {
@@ -14,6 +16,12 @@ new RuleTester().run(asyncNotAllowed, {
           'hooks:\n  Stop:\n    - command: a\n      async: true\n  PreCompact:\n    - command: b\n      async: true\n  PreToolUse:\n' +
           '    - command: c\n      async: false\n',
       },
+    },
+    {
+      // Gemini CLI knows no `async` key and runs the hook (test/conformance/gemini, async-key-ignored):
+      // its rules replace this one, and unknown-key says the key is ignored.
+      name: 'gemini: async: true is a key Gemini CLI ignores, so the hook is not dropped',
+      files: { [GEMINI]: '{ "hooks": { "BeforeTool": [{ "hooks": [{ "type": "command", "command": "gate", "async": true }] }] } }\n' },
     },
     {
       name: 'async on any openinterpreter event',
@@ -49,7 +57,9 @@ new RuleTester().run(asyncNotAllowed, {
       ],
     },
     {
-      name: 'async: true on gemini, whose events never run a hook asynchronously: no list of events to offer',
+      // A dialect none of whose events runs hooks async and that refuses the key: gemini's events without its rules.
+      name: 'async: true where no event runs a hook asynchronously: no list of events to offer',
+      adjustSpec: withoutOwnRules,
       files: {
         [GEMINI]:
           '{ "hooks": { "BeforeTool": [{ "hooks": [{ "type": "command", "command": "gate", "async": true }] }],\n' +
