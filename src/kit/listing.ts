@@ -5,13 +5,18 @@ import type { StandingSkipReason } from './outcome.js';
 /** Which hooks a features switch turned off: every hook, or every hook but the managed ones. */
 export type SwitchedOffScope = 'all' | 'non-managed';
 
-/** Where hooks were switched off (`[features] hooks = false`), for listings and the engine. */
+/** Where hooks were switched off (`[features] hooks = false`, a disable-all key), for listings and the engine. */
 export interface SwitchedOff {
   scope: SwitchedOffScope;
-  /** The config file whose `[features] hooks = false` decided. */
+  /** The config file whose switch decided. */
   file: string;
   line: number;
   column: number;
+  /**
+   * The switch as the agent's file writes it, where it is not the managed requirements file's
+   * `[features] hooks = false` (gemini `hooksConfig.enabled = false`): what listings name.
+   */
+  setting?: string;
 }
 
 /**

@@ -162,5 +162,6 @@ function disabledBy(policy: LoadPolicy, files: readonly ConfigFile[]): SwitchedO
     if (node?.kind === 'scalar' && typeof node.value === 'boolean') deciding = { file, node, ...pos };
   }
   if (deciding === null || deciding.node.value !== key.value) return null;
-  return { scope: 'all', file: deciding.file.parsed.path, line: deciding.line, column: deciding.column };
+  const setting = `${key.path.join('.')} = ${JSON.stringify(key.value)}`;
+  return { scope: 'all', file: deciding.file.parsed.path, line: deciding.line, column: deciding.column, setting };
 }

@@ -35,13 +35,15 @@ function formatLayeredListing(listing: HookListing, details: readonly ListedHook
   const offLine =
     off === null
       ? null
-      : off.scope === 'all'
-        ? `Hooks are disabled by [features] hooks = false in the managed requirements file ${off.file}:${off.line}; ` +
-          'no hook is discovered or run, managed ones included.'
-        : `user, project and plugin hooks are off: [features] hooks = false in ${off.file}:${off.line} ` +
-          (runnable === 0
-            ? '(there are no managed hooks, so nothing runs).'
-            : '(managed hooks still run: only the managed requirements file can turn them off).');
+      : off.setting !== undefined && off.scope === 'all'
+        ? `Hooks are disabled by ${off.setting} in ${off.file}:${off.line}; no hook is discovered or run.`
+        : off.scope === 'all'
+          ? `Hooks are disabled by [features] hooks = false in the managed requirements file ${off.file}:${off.line}; ` +
+            'no hook is discovered or run, managed ones included.'
+          : `user, project and plugin hooks are off: [features] hooks = false in ${off.file}:${off.line} ` +
+            (runnable === 0
+              ? '(there are no managed hooks, so nothing runs).'
+              : '(managed hooks still run: only the managed requirements file can turn them off).');
   if (details.length === 0) return `${offLine ?? 'No hooks configured.'}\n`;
   const lines: string[] = [];
   let layer: string | null = null;

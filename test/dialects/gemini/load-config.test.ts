@@ -2,6 +2,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../../src/create-engine.js';
 import { loadConfig } from '../../../src/dialects/gemini/load-config.js';
+import { loadDialect } from '../../../src/dialects/registry.js';
+import { listHooks } from '../../../src/trust/list-hooks.js';
+import { formatListing } from '../../../src/trust/list-text.js';
 import { makeTempProject, type TempProject } from '../../helpers/temp-project.js';
 
 const hook = (command: string, extra: Record<string, unknown> = {}) => ({ type: 'command', command, ...extra });
@@ -67,7 +70,13 @@ describe('gemini loadConfig', () => {
     const loaded = await loadConfig(context(sandbox));
     expect(loaded.enabled).toBe(false);
     expect(loaded.handlers).toEqual([]);
-    expect(loaded.switchedOff).toMatchObject({ scope: 'all', file: off, line: 3 });
+    expect(loaded.switchedOff).toMatchObject({ scope: 'all', file: off, line: 3, setting: 'hooksConfig.enabled = false' });
+    // `hookctl list` names Gemini's own switch, not another agent's `[features] hooks = false`.
+    const dialect = await loadDialect('gemini');
+    const { listing, details } = await listHooks(dialect, context(sandbox));
+    expect(formatListing(dialect, listing, details)).toBe(
+      `Hooks are disabled by hooksConfig.enabled = false in ${off}:3; no hook is discovered or run.\n`,
+    );
   });
 
   it('an untrusted folder ignores the workspace switches (its settings are not read)', async () => {
