@@ -18,6 +18,12 @@ export interface ToolSamples {
   /** The payload field holding the tool's result (`tool_response`; octo: `tool_output`). */
   readonly responseField: string;
   /**
+   * The payload fields naming the tool and holding its input where they are not `tool_name` and
+   * `tool_input` (copilot's camelCase events: `toolName`, `toolArgs`). An event whose payload has
+   * `tool_name` instead (copilot's Claude-named events) keeps those.
+   */
+  readonly callFields?: { readonly name: string; readonly input: string };
+  /**
    * Names a user may type for a tool the payload calls otherwise (codex sends `Bash` for
    * exec_command, shell and unified_exec): the name → the name the payload carries.
    */

@@ -9,6 +9,7 @@ import type { ToolSamples } from '../../kit/index.js';
 export const toolSamples: ToolSamples = {
   tools: ['bash', 'view', 'create', 'edit', 'grep', 'glob'],
   responseField: 'toolResult',
+  callFields: { name: 'toolName', input: 'toolArgs' },
   sample(tool, context) {
     const file = join(context.cwd, 'src', 'index.ts');
     const result = (text: string) => ({ resultType: 'success', textResultForLlm: text });
