@@ -22,10 +22,13 @@ export interface DeclaredLoad {
    * so a repository cannot switch every hook off by committing a typo.
    */
   dormant?(files: readonly ConfigFile[], findings: readonly Finding[], context: LoadContext): Promise<ReadonlySet<string>>;
-  /** How a handler record becomes the one the agent runs (normalizeHandlers' extension). */
-  extend?(files: readonly ConfigFile[], context: LoadContext): ExtendHandler | undefined;
+  /**
+   * How a handler record becomes the one the agent runs (normalizeHandlers' extension). `applied`:
+   * the files whose settings are in force (appliedFiles).
+   */
+  extend?(files: readonly ConfigFile[], context: LoadContext, applied: readonly ConfigFile[]): ExtendHandler | undefined;
   /** The agent's last word on the loaded configuration (codex: its hook order and shell; octo: file fingerprints). */
-  finish?(config: LoadedConfig, load: { files: readonly ConfigFile[]; context: LoadContext }): LoadedConfig;
+  finish?(config: LoadedConfig, load: { files: readonly ConfigFile[]; applied: readonly ConfigFile[]; context: LoadContext }): LoadedConfig;
 }
 
 /** A dialect's `loadConfig`, from its declaration. */
@@ -48,8 +51,10 @@ export async function loadDeclared(load: DeclaredLoad, context: LoadContext): Pr
   const findings = await withFatality(load, files, analysis.findings, context);
   const read = files.filter((file) => file.role !== 'env' && file.role !== 'unread').map((file) => file.parsed.path);
   const base = { files: read, watchPaths: [...new Set(watchPaths)] };
-  const normalize = (checked: Analysis['checked']) => normalizeHandlers(checked, spec, analysis.invalidated, load.extend?.(files, context));
-  const config = switchedLoad(spec, files, { ...analysis, findings }, normalize) ?? {
+  const applied = appliedFiles(files, analysis);
+  const extension = load.extend?.(files, context, applied);
+  const normalize = (checked: Analysis['checked']) => normalizeHandlers(checked, spec, analysis.invalidated, extension);
+  const config = switchedLoad(spec, files, applied, { ...analysis, findings }, normalize) ?? {
     enabled: true,
     switchedOff: null,
     managedOnly: isManagedOnly(files, spec),
@@ -57,7 +62,15 @@ export async function loadDeclared(load: DeclaredLoad, context: LoadContext): Pr
     findings,
   };
   const loaded: LoadedConfig = { ...config, ...base };
-  return load.finish ? load.finish(loaded, { files, context }) : loaded;
+  return load.finish ? load.finish(loaded, { files, applied, context }) : loaded;
+}
+
+/**
+ * The files whose settings are in force, in layer order: every file but those the rules dropped
+ * whole (its root invalidated: the agent skips the file, its settings too).
+ */
+export function appliedFiles(files: readonly ConfigFile[], analysis: Pick<Analysis, 'invalidated'>): ConfigFile[] {
+  return files.filter((file) => file.parsed.root === null || !analysis.invalidated.has(file.parsed.root));
 }
 
 /** The findings with the policy applied: which errors stop the load (`fatal`), or would if their file ran (`fatalIfRun`). */
@@ -92,10 +105,11 @@ type SwitchedLoad = Omit<LoadedConfig, 'files' | 'watchPaths'>;
 function switchedLoad(
   spec: DeclaredLoad['spec'],
   files: readonly ConfigFile[],
+  applied: readonly ConfigFile[],
   analysis: Analysis,
   normalize: (checked: Analysis['checked']) => HandlerRecord[],
 ): SwitchedLoad | null {
-  const allOff = disabledBy(spec.policy, files);
+  const allOff = disabledBy(spec.policy, applied);
   if (allOff !== null) return { enabled: false, switchedOff: allOff, managedOnly: false, handlers: [], findings: analysis.findings };
   const off = spec.policy.features === undefined ? null : switchedOff(featuresPolicy(files, spec));
   if (off === null) return null;
@@ -124,12 +138,13 @@ function switchedOffHandlers(handlers: readonly HandlerRecord[], off: SwitchedOf
   return handlers.map((handler) => ({ ...handler, unrunnable: { reason: 'disabled', error } }));
 }
 
-/** The disable-all key in force: the last file in layer order that sets it to a boolean decides. */
-function disabledBy(policy: LoadPolicy, files: readonly ConfigFile[]): SwitchedOff | null {
+/** The disable-all key in force: the last applied file (of the key's source, if it names one) that sets it to a boolean decides. */
+function disabledBy(policy: LoadPolicy, applied: readonly ConfigFile[]): SwitchedOff | null {
   const key = policy.disableAll;
   if (key === undefined) return null;
   let deciding: { file: ConfigFile; node: SourceNode & { kind: 'scalar' }; line: number; column: number } | null = null;
-  for (const file of files) {
+  for (const file of applied) {
+    if (key.source !== undefined && file.source !== key.source) continue;
     let node: SourceNode | undefined = file.parsed.root ?? undefined;
     let pos = { line: 1, column: 1 };
     for (const name of key.path) {
