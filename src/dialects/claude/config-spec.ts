@@ -2,7 +2,8 @@ import type { FieldType } from '../../config/config-spec.js';
 import type { RuledConfigSpec } from '../../config/rule.js';
 import { CLAUDE_EVENTS, GUARD_EVENTS, IF_EVENTS } from './events.js';
 import { SESSION_END_DEFAULT_MS, SESSION_END_MAX_MS } from './budget.js';
-import { describeClaudeFile, discoverClaudeFiles } from './config-layers.js';
+import { LAYERS } from './config-layers.js';
+import { declaredDiscovery, type LayerDeclaration, type LoadPolicy } from '../../config/load-declaration.js';
 import { compileClaudeMatcher } from './matcher.js';
 import { projectAnchor } from './project-anchor.js';
 import { toolNames } from './tool-names.js';
@@ -33,7 +34,7 @@ const TYPE_FIELDS = {
  * claude config rules (SPEC-dialects 8.1 to 8.3): JSON settings files with matcher groups, five
  * handler types, timeouts in seconds (fractions allowed), Claude's own matcher rules.
  */
-export const configSpec: RuledConfigSpec = {
+export const configSpec: RuledConfigSpec & { layers: LayerDeclaration; policy: LoadPolicy } = {
   dialect: 'claude',
   events: CLAUDE_EVENTS,
   nesting: 'groups',
@@ -88,12 +89,14 @@ export const configSpec: RuledConfigSpec = {
     'plugin-manifest': { fields: {}, unknown: 'ignore' },
   },
   // A settings or plugin hooks file is read whole (cc settings §Fix a broken settings file), but what
-  // a rejected value costs is Claude's granularity (rejection.ts): the entry, the event, or the file.
+  // a rejected value costs is Claude's granularity (rejection.ts): the entry, the event, or the file;
+  // a setting of the wrong type, a blank command or a group without `hooks` included.
   // Managed files drop only the bad entries (agent-rejection.ts).
-  wholeFileRejection: true,
-  schemaRejectsFile: true,
   rejectionGranularity: claudeRejection,
-  onError: 'skip',
+  // Skip what is broken and run the rest. Managed `disableAllHooks: true` turns every hook off;
+  // anywhere else it turns off the non-managed hooks only (load-config.ts, with the other switches).
+  policy: { onError: 'skip', rejection: 'event', disableAll: { path: ['disableAllHooks'], value: true, source: 'managed' } },
+  layers: LAYERS,
   // cc hooks §SessionEnd: the hooks share 1.5 s, raised to the largest per-hook timeout, at most 60 s.
   eventTimeouts: { SessionEnd: { defaultMs: SESSION_END_DEFAULT_MS, maxMs: SESSION_END_MAX_MS } },
   // cc hooks §Exec form and shell form (`${user_config.*}` refused in shell form: rules/shell-form-placeholder.ts).
@@ -134,8 +137,7 @@ export const configSpec: RuledConfigSpec = {
   unknownEventIgnored: { agent: CLAUDE_CODE, effect: 'drops this entry' },
   hookVariables,
   exponentialBacktracking,
-  discover: discoverClaudeFiles,
-  describeFile: describeClaudeFile,
+  ...declaredDiscovery(LAYERS),
   // Lint rules only Claude Code needs (rules/index.ts), run after the core rules.
   rules,
 };
