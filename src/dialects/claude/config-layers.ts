@@ -33,7 +33,15 @@ export const LAYERS: LayerDeclaration = {
     { kind: 'dir', when: notServed, source: 'user', dir: claudeUserDir, files: USER_FILES },
     { kind: 'found', when: notServed, find: projectLayer, describe: describeSettingsFile },
     { kind: 'found', when: notServed, find: flagLayer },
-    { kind: 'found', when: (context) => !notServed(context), find: servedLayer },
+    // `hookctl serve --http`: the hooks it serves, in place of the settings layers.
+    {
+      kind: 'file',
+      when: (context) => !notServed(context),
+      source: 'project',
+      format: 'json',
+      role: 'inline-config',
+      path: (context) => servedHooksPath(context.cwd),
+    },
     { kind: 'found', find: pluginLayer, describe: describePluginFile },
     { kind: 'found', find: frontmatterLayer, describe: describeFrontmatterFile },
   ],
@@ -54,7 +62,7 @@ async function managedLayer(context: LoadContext): Promise<FoundFiles> {
     managedDropIns(dropInDir),
   ]);
   const files = managedTier(remote, nonNull([managed, ...dropIns]));
-  return { files, watchPaths: [remotePath, managedPath, `${dropInDir}${sep}`, ...paths(files)] };
+  return { files, watchPaths: [remotePath, managedPath, `${dropInDir}${sep}`, ...files.map((file) => file.parsed.path)] };
 }
 
 /**
@@ -77,7 +85,6 @@ async function projectLayer(context: LoadContext): Promise<FoundFiles> {
     ...(root === null ? [] : [join(root, '.claude', 'settings.local.json')]),
     join(projectDir, 'settings.local.json'),
     ...gitMarkersUpward(context.cwd),
-    ...paths(files),
   ];
   return { files, watchPaths };
 }
@@ -89,19 +96,13 @@ async function flagLayer(context: LoadContext): Promise<FoundFiles> {
   return { files: nonNull([file]), watchPaths: named };
 }
 
-async function servedLayer(context: LoadContext): Promise<FoundFiles> {
-  const path = servedHooksPath(context.cwd);
-  const served = await discoveredFile(path, 'json', { source: 'project', role: 'inline-config' });
-  return { files: nonNull([served]), watchPaths: [path] };
-}
-
 /**
  * Each enabled plugin's hooks files (plugins.ts), with what cannot be loaded as a notice on the
- * settings entry that enables it, and the plugins' cache listings, manifests and hooks files to watch.
+ * settings entry that enables it, and the plugins' cache listings, manifests and hooks files (read
+ * or not) to watch.
  */
 async function pluginLayer(context: LoadContext, earlier: readonly ConfigFile[]): Promise<FoundFiles> {
-  const { files, notices, watchPaths } = await discoverPlugins(settingsFiles(earlier), context);
-  return { files, notices, watchPaths: [...watchPaths, ...paths(files)] };
+  return discoverPlugins(settingsFiles(earlier), context);
 }
 
 /**
@@ -122,11 +123,6 @@ export function settingsFiles(files: readonly ConfigFile[]): ConfigFile[] {
 
 function nonNull(files: readonly (ConfigFile | null)[]): ConfigFile[] {
   return files.filter((file): file is ConfigFile => file !== null);
-}
-
-/** A file's own path is watched, save inline `--settings` JSON, which has none. */
-function paths(files: readonly ConfigFile[]): string[] {
-  return files.map((file) => file.parsed.path).filter((path) => path !== INLINE_SETTINGS_PATH);
 }
 
 /**

@@ -42,7 +42,9 @@ export const loadConfig: (context: LoadContext) => Promise<LoadedConfig> = decla
     );
     const scoped = new Map(files.flatMap((file) => (file.activeWhile ? [[file.parsed.path, file.activeWhile] as const] : [])));
     const switches = hookSwitches(settings);
+    // Plugins managed settings enable: a non-managed `disableAllHooks` and `allowManagedHooksOnly` leave them running.
     const forced = enabledPlugins(settingsFiles(files)).forced;
+    // The policy decided a managed `disableAllHooks: true`; anywhere else it turns off the non-managed hooks.
     const off = config.switchedOff === null ? switches.nonManagedOff : null;
     return {
       ...config,
