@@ -1,6 +1,7 @@
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { HandlerSource, LoadContext } from '../kit/index.js';
 import type { ConfigFile } from './config-file.js';
+import type { PluginNotice } from './plugin-notices.js';
 import { discoveredFile } from './discovered-file.js';
 import { directoriesDownTo, findProjectRoot } from './find-project-root.js';
 import type { LayerFile, ProjectWalk } from '../kit/layers.js';
@@ -18,7 +19,15 @@ export type { LayerFile, ProjectWalk } from '../kit/layers.js';
  * watches, the layer a file named on the command line belongs to, and (from the project walk) the
  * files a repository scan looks at; so where a file lives is written once.
  */
-export type LayerSource = FixedFileLayer | FixedDirLayer | ListingLayer | ProjectWalk | FoundLayer;
+export type LayerSource = (FixedFileLayer | FixedDirLayer | ListingLayer | ProjectWalk | FoundLayer) & LayerCondition;
+
+/**
+ * A layer that exists only in some contexts (absent: always): where it is false the layer is not
+ * discovered, watched or used to place a named file (a served load reads only the served file).
+ */
+export interface LayerCondition {
+  when?(context: LoadContext): boolean;
+}
 
 /** One file at a fixed place: a managed policy file, whose path the context may move (`--managed`). */
 export interface FixedFileLayer {
@@ -57,6 +66,11 @@ export interface ListingLayer extends Omit<ListingRead, 'dir'> {
 export interface FoundFiles {
   files: ConfigFile[];
   watchPaths: string[];
+  /**
+   * What the layer found wrong in files of earlier layers, each notice at its place there (a
+   * settings entry that enables a plugin that is not installed): added to those files' notices.
+   */
+  notices?: ReadonlyMap<ConfigFile, readonly PluginNotice[]>;
 }
 
 /**
@@ -128,8 +142,10 @@ export interface LoadPolicy {
   /**
    * A key that, set to `value` in the last file that sets it, turns every hook off (Gemini CLI's
    * `hooksConfig.enabled: false`, Claude Code's `disableAllHooks: true`): a path of object keys.
+   * A file the rules dropped whole sets nothing. With `source`, only that layer's files decide
+   * (Claude Code: elsewhere the key turns off only the non-managed hooks, the dialect's `finish`).
    */
-  readonly disableAll?: { readonly path: readonly string[]; readonly value: boolean };
+  readonly disableAll?: { readonly path: readonly string[]; readonly value: boolean; readonly source?: HandlerSource };
 }
 
 /**
@@ -140,9 +156,12 @@ export interface LoadPolicy {
 export async function discoverLayers(declaration: LayerDeclaration, context: LoadContext): Promise<FoundFiles> {
   const files: ConfigFile[] = [];
   const watchPaths: string[] = [];
-  const fixedPaths = new Set(declaration.layers.flatMap((layer) => (layer.kind === 'dir' ? dirPaths(layer, context) : [])));
-  for (const layer of declaration.layers) {
+  const fixedPaths = new Set(
+    presentLayers(declaration, context).flatMap((layer) => (layer.kind === 'dir' ? dirPaths(layer, context) : [])),
+  );
+  for (const layer of presentLayers(declaration, context)) {
     const found = await discoverLayer(layer, context, files, fixedPaths);
+    noteEarlier(files, found.notices);
     // A file is read once however many declared layers name it, in the first (Codex: a hooks.json folder).
     const read = new Set(files.map((file) => file.parsed.path));
     files.push(...(layer.kind === 'found' ? found.files : found.files.filter((file) => !read.has(file.parsed.path))));
@@ -150,6 +169,20 @@ export async function discoverLayers(declaration: LayerDeclaration, context: Loa
   }
   watchPaths.push(...(declaration.watch?.(context) ?? []));
   return { files, watchPaths };
+}
+
+/** The layers present in this context (LayerCondition), in order. */
+function presentLayers(declaration: LayerDeclaration, context: LoadContext): LayerSource[] {
+  return declaration.layers.filter((layer) => layer.when?.(context) ?? true);
+}
+
+/** Adds a layer's notices to the earlier files they are about, in place, so later layers see them too. */
+function noteEarlier(files: ConfigFile[], notices: FoundFiles['notices']): void {
+  if (notices === undefined) return;
+  files.forEach((file, index) => {
+    const more = notices.get(file);
+    if (more !== undefined) files[index] = { ...file, notices: [...(file.notices ?? []), ...more] };
+  });
 }
 
 async function discoverLayer(
@@ -251,16 +284,17 @@ export async function describeLayerFile(
   context: LoadContext,
 ): Promise<ConfigFile | ConfigFile[]> {
   const absolute = resolve(context.cwd, path);
-  for (const layer of declaration.layers) {
+  const present = { ...declaration, layers: presentLayers(declaration, context) };
+  for (const layer of present.layers) {
     if (layer.kind !== 'found' || layer.describe === undefined) continue;
     const described = await layer.describe(absolute, context);
     if (described !== null) return described;
   }
   const placed =
-    placeByPath(declaration, absolute, context) ??
-    placeByName(declaration, absolute, context) ??
+    placeByPath(present, absolute, context) ??
+    placeByName(present, absolute, context) ??
     (declaration.otherFiles === undefined ? null : { ...declaration.otherFiles, declared: true }) ??
-    placeByFormat(declaration, absolute);
+    placeByFormat(present, absolute);
   const format = declaration.format ?? (placed.declared ? placed.format : (formatFromPath(absolute) ?? placed.format));
   const parsed = await readNamedConfigFile(absolute, format, placed.source === 'project' ? 'repository' : 'owned');
   return { parsed, source: placed.source, role: placed.role, layer: dirname(absolute), plugin: null };

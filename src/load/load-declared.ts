@@ -22,15 +22,18 @@ export interface DeclaredLoad {
    * so a repository cannot switch every hook off by committing a typo.
    */
   dormant?(files: readonly ConfigFile[], findings: readonly Finding[], context: LoadContext): Promise<ReadonlySet<string>>;
-  /** How a handler record becomes the one the agent runs (normalizeHandlers' extension). */
-  extend?(files: readonly ConfigFile[], context: LoadContext): ExtendHandler | undefined;
+  /**
+   * How a handler record becomes the one the agent runs (normalizeHandlers' extension). `applied`:
+   * the files whose settings are in force (appliedFiles).
+   */
+  extend?(files: readonly ConfigFile[], context: LoadContext, applied: readonly ConfigFile[]): ExtendHandler | undefined;
   /**
    * The agent's own decisions over the discovered files where they need more than the files
    * (gemini: folder trust, each extension's state), made once before the switches and normalisation.
    */
   decide?(files: readonly ConfigFile[], context: LoadContext): Promise<Decided>;
   /** The agent's last word on the loaded configuration (codex: its hook order and shell; octo: file fingerprints). */
-  finish?(config: LoadedConfig, load: { files: readonly ConfigFile[]; context: LoadContext }): LoadedConfig;
+  finish?(config: LoadedConfig, load: { files: readonly ConfigFile[]; applied: readonly ConfigFile[]; context: LoadContext }): LoadedConfig;
 }
 
 /** What a dialect's `decide` step settles for the rest of the load. */
@@ -68,9 +71,12 @@ export async function loadDeclared(load: DeclaredLoad, context: LoadContext): Pr
   const decided: Decided = (await load.decide?.(files, context)) ?? {};
   const read = files.filter((file) => file.role !== 'env' && file.role !== 'unread').map((file) => file.parsed.path);
   const base = { files: read, watchPaths: [...new Set([...watchPaths, ...(decided.watchPaths ?? [])])] };
-  const extend = decided.extend ?? load.extend?.(files, context);
-  const normalize = (checked: Analysis['checked']) => normalizeHandlers(checked, spec, analysis.invalidated, extend);
-  const config = switchedLoad(spec, files, { ...analysis, findings }, normalize, decided.settings ?? files) ?? {
+  const applied = appliedFiles(files, analysis);
+  const extension = decided.extend ?? load.extend?.(files, context, applied);
+  const normalize = (checked: Analysis['checked']) => normalizeHandlers(checked, spec, analysis.invalidated, extension);
+  // The disable-all key counts in the files whose settings are in force and the agent reads (decide).
+  const settings = decided.settings === undefined ? applied : applied.filter((file) => decided.settings!.includes(file));
+  const config = switchedLoad(spec, files, settings, { ...analysis, findings }, normalize) ?? {
     enabled: true,
     switchedOff: null,
     managedOnly: isManagedOnly(files, spec),
@@ -78,7 +84,15 @@ export async function loadDeclared(load: DeclaredLoad, context: LoadContext): Pr
     findings,
   };
   const loaded: LoadedConfig = { ...config, ...base };
-  return load.finish ? load.finish(loaded, { files, context }) : loaded;
+  return load.finish ? load.finish(loaded, { files, applied, context }) : loaded;
+}
+
+/**
+ * The files whose settings are in force, in layer order: every file but those the rules dropped
+ * whole (its root invalidated: the agent skips the file, its settings too).
+ */
+export function appliedFiles(files: readonly ConfigFile[], analysis: Pick<Analysis, 'invalidated'>): ConfigFile[] {
+  return files.filter((file) => file.parsed.root === null || !analysis.invalidated.has(file.parsed.root));
 }
 
 /** The findings with the policy applied: which errors stop the load (`fatal`), or would if their file ran (`fatalIfRun`). */
@@ -113,9 +127,9 @@ type SwitchedLoad = Omit<LoadedConfig, 'files' | 'watchPaths'>;
 function switchedLoad(
   spec: DeclaredLoad['spec'],
   files: readonly ConfigFile[],
+  settings: readonly ConfigFile[],
   analysis: Analysis,
   normalize: (checked: Analysis['checked']) => HandlerRecord[],
-  settings: readonly ConfigFile[],
 ): SwitchedLoad | null {
   const allOff = disabledBy(spec.policy, settings);
   if (allOff !== null) return { enabled: false, switchedOff: allOff, managedOnly: false, handlers: [], findings: analysis.findings };
@@ -146,12 +160,16 @@ function switchedOffHandlers(handlers: readonly HandlerRecord[], off: SwitchedOf
   return handlers.map((handler) => ({ ...handler, unrunnable: { reason: 'disabled', error } }));
 }
 
-/** The disable-all key in force: the last file whose settings the agent reads that sets it to a boolean decides. */
-function disabledBy(policy: LoadPolicy, files: readonly ConfigFile[]): SwitchedOff | null {
+/**
+ * The disable-all key in force: the last file whose settings are in force and the agent reads (of
+ * the key's source, if it names one) that sets it to a boolean decides.
+ */
+function disabledBy(policy: LoadPolicy, settings: readonly ConfigFile[]): SwitchedOff | null {
   const key = policy.disableAll;
   if (key === undefined) return null;
   let deciding: { file: ConfigFile; node: SourceNode & { kind: 'scalar' }; line: number; column: number } | null = null;
-  for (const file of files) {
+  for (const file of settings) {
+    if (key.source !== undefined && file.source !== key.source) continue;
     let node: SourceNode | undefined = file.parsed.root ?? undefined;
     let pos = { line: 1, column: 1 };
     for (const name of key.path) {

@@ -2,7 +2,8 @@ import type { FieldType } from '../../config/config-spec.js';
 import type { RuledConfigSpec } from '../../config/rule.js';
 import { CLAUDE_EVENTS } from './events.js';
 import { SESSION_END_DEFAULT_MS, SESSION_END_MAX_MS } from './budget.js';
-import { describeClaudeFile, discoverClaudeFiles } from './config-layers.js';
+import { LAYERS } from './config-layers.js';
+import { declaredDiscovery, type LayerDeclaration, type LoadPolicy } from '../../config/load-declaration.js';
 import { compileClaudeMatcher } from './matcher.js';
 import { lintFacts } from './lint-facts.js';
 import { claudeRejection } from './rejection.js';
@@ -29,7 +30,7 @@ const TYPE_FIELDS = {
  * claude config rules (SPEC-dialects 8.1 to 8.3): JSON settings files with matcher groups, five
  * handler types, timeouts in seconds (fractions allowed), Claude's own matcher rules.
  */
-export const configSpec: RuledConfigSpec = {
+export const configSpec: RuledConfigSpec & { layers: LayerDeclaration; policy: LoadPolicy } = {
   dialect: 'claude',
   events: CLAUDE_EVENTS,
   nesting: 'groups',
@@ -91,16 +92,17 @@ export const configSpec: RuledConfigSpec = {
     'plugin-manifest': { fields: {}, unknown: 'ignore' },
   },
   // A settings or plugin hooks file is read whole (cc settings §Fix a broken settings file), but what
-  // a rejected value costs is Claude's granularity (rejection.ts): the entry, the event, or the file.
+  // a rejected value costs is Claude's granularity (rejection.ts): the entry, the event, or the file;
+  // a setting of the wrong type, a blank command or a group without `hooks` included.
   // Managed files drop only the bad entries (agent-rejection.ts).
-  wholeFileRejection: true,
-  schemaRejectsFile: true,
   rejectionGranularity: claudeRejection,
-  onError: 'skip',
+  // Skip what is broken and run the rest. Managed `disableAllHooks: true` turns every hook off;
+  // anywhere else it turns off the non-managed hooks only (load-config.ts, with the other switches).
+  policy: { onError: 'skip', rejection: 'event', disableAll: { path: ['disableAllHooks'], value: true, source: 'managed' } },
+  layers: LAYERS,
   // What Claude Code does that the shared lint rules say (lint-facts.ts).
   lint: lintFacts,
-  discover: discoverClaudeFiles,
-  describeFile: describeClaudeFile,
+  ...declaredDiscovery(LAYERS),
   // Lint rules only Claude Code needs (rules/index.ts), run after the core rules.
   rules,
 };

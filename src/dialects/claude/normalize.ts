@@ -3,11 +3,9 @@ import { delimiter, dirname, join, relative, sep } from 'node:path';
 import type { ConfigFile } from '../../config/config-file.js';
 import type { HandlerDeclaration } from '../../config/declarations.js';
 import { scalarField, setField } from '../../config/field-value.js';
-import { normalizeHandlers, type HandlerOrigin } from '../../config/normalize-handlers.js';
+import type { ExtendHandler, HandlerOrigin } from '../../config/normalize-handlers.js';
 import type { SourceNode } from '../../config/source-tree.js';
 import type { HandlerRecord, HandlerType, Launch, LoadContext, LoadedConfig } from '../../kit/index.js';
-import type { CheckedFile } from '../../lint/rule.js';
-import { configSpec } from './config-spec.js';
 import { claudeUserDir, INLINE_SETTINGS_PATH } from './paths.js';
 import { interpolateHeaders, parseUrl, urlAllowed } from './http.js';
 import { compileCondition } from './if-condition.js';
@@ -38,19 +36,14 @@ export function defaultTimeoutSeconds(type: HandlerType, event: string): number 
 const PLACEHOLDERS = ['CLAUDE_PROJECT_DIR', 'CLAUDE_PLUGIN_ROOT', 'CLAUDE_PLUGIN_DATA'] as const;
 
 /**
- * The claude handler records of every usable declaration (SPEC-dialects 8.2), in layer and file
- * order, with ids unique across the load. The shared normalisation walks the declarations; this
- * dialect's extension makes each record Claude's (its id, type, timeout, launch, environment and
- * dedup key). A file the agent drops whole has its hooks node invalidated (8.1, bad files).
+ * How each usable declaration becomes a claude handler record (SPEC-dialects 8.2): the shared
+ * normalisation (the declared load) walks the declarations in layer and file order, with ids unique
+ * across the load; this extension makes each record Claude's (its id, type, timeout, launch,
+ * environment and dedup key). A file the agent drops whole has its hooks node invalidated (8.1, bad files).
  */
-export function normalizeClaudeHandlers(
-  checked: readonly CheckedFile[],
-  invalidated: ReadonlySet<SourceNode>,
-  policy: HandlerPolicy,
-  context: LoadContext,
-): HandlerRecord[] {
+export function claudeHandlerExtension(policy: HandlerPolicy, context: LoadContext): ExtendHandler {
   const environment = hookEnvironment(context);
-  return normalizeHandlers(checked, configSpec, invalidated, (record, origin) => toRecord(record, origin, policy, context, environment));
+  return (record, origin) => toRecord(record, origin, policy, context, environment);
 }
 
 /**

@@ -19,10 +19,10 @@ export interface ClaudePlugin extends PluginInfo {
   forced: boolean;
 }
 
-/** The plugins' hooks files, the settings with what discovery found about their entries, and what to watch. */
+/** The plugins' hooks files, what discovery found about the settings entries that enable them, and what to watch. */
 export interface DiscoveredPlugins {
-  /** The settings files given, those whose `enabledPlugins` entries have a notice carrying it (`plugin-discovery`). */
-  settings: ConfigFile[];
+  /** Notices on the settings files given, each at the `enabledPlugins` entry it is about (`plugin-discovery`). */
+  notices: EntryNotices;
   /** Each plugin's hooks files, and its manifest where a `hooks` entry of it cannot be used (role `plugin-manifest`). */
   files: ConfigFile[];
   plugins: ClaudePlugin[];
@@ -53,6 +53,14 @@ export function pluginDataName(id: string): string {
  * the settings entry that enables the plugin, or the manifest (SPEC 6.2: never a silent skip).
  */
 export async function discoverPlugins(settings: readonly ConfigFile[], context: LoadContext): Promise<DiscoveredPlugins> {
+  const { plugins, notices, watchPaths } = await enabledPluginList(settings, context);
+  const files: ConfigFile[] = [];
+  for (const plugin of plugins) files.push(...(await pluginHookFiles(plugin, watchPaths)));
+  return { notices, files, plugins, watchPaths };
+}
+
+/** The plugins discoverPlugins loads, ordered by id, without their hooks files (skills and subagents need only these). */
+export async function enabledPluginList(settings: readonly ConfigFile[], context: LoadContext): Promise<Omit<DiscoveredPlugins, 'files'>> {
   const userDir = claudeUserDir(context);
   const { enabled, at, forced } = enabledPlugins(settings);
   const entryNotices: EntryNotices = new Map();
@@ -89,13 +97,7 @@ export async function discoverPlugins(settings: readonly ConfigFile[], context: 
     plugins.push({ name: id, root, data: join(userDir, 'plugins', 'data', pluginDataName(id)), forced: false });
   }
   plugins.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const files: ConfigFile[] = [];
-  for (const plugin of plugins) files.push(...(await pluginHookFiles(plugin, watchPaths)));
-  const withNotices = settings.map((file) => {
-    const notices = entryNotices.get(file);
-    return notices === undefined ? file : { ...file, notices: [...(file.notices ?? []), ...notices] };
-  });
-  return { settings: withNotices, files, plugins, watchPaths };
+  return { notices: entryNotices, plugins, watchPaths };
 }
 
 /** A notice before it is placed: discovery knows the place (an entry's key, a manifest item) apart. */
