@@ -24,11 +24,9 @@ export function rejectsWholeFile(spec: DialectConfigSpec, file: ConfigFile): boo
   return rejectsFiles(spec) && (file.role === 'hooks-file' || file.role === 'inline-config');
 }
 
-/** How much one bad value drops (LoadPolicy.rejection), from the policy or, for dialects not yet declared, the legacy members. */
+/** How much one bad value drops (LoadPolicy.rejection). */
 export function rejectionUnit(spec: DialectConfigSpec): RejectionUnit {
-  if (spec.policy !== undefined) return spec.policy.rejection;
-  if (spec.wholeFileRejection !== true) return 'entry';
-  return spec.missingCommandScope === 'event' ? 'event' : 'file';
+  return spec.policy.rejection;
 }
 
 /** True when the agent deserialises a file's hooks all at once, so one bad value can drop every hook of the file. */
@@ -43,7 +41,7 @@ export function missingCommandScope(spec: DialectConfigSpec): 'file' | 'event' {
 
 /** What the runtime does with an error finding (LoadPolicy.onError). */
 export function onErrorOf(spec: DialectConfigSpec): 'skip' | 'refuse' {
-  return spec.policy?.onError ?? spec.onError ?? 'skip';
+  return spec.policy.onError;
 }
 
 /** The clause a finding starts with when the agent drops the file for it (or, per the spec, will not start). */
@@ -54,14 +52,14 @@ export function wholeFileClause(file: ConfigFile, spec?: DialectConfigSpec): str
   return 'the agent ignores every hook in this file';
 }
 
-/** What one rejected value costs under the dialect's `rejectionGranularity`: the node it drops and the clause that says so. */
+/** What one rejected value costs under the dialect's policy `granularity`: the node it drops and the clause that says so. */
 export interface Rejection {
   invalidates: SourceNode;
   clause: string;
 }
 
 /**
- * Where the dialect declares a finer `rejectionGranularity` than the whole file (claude), what a
+ * Where the dialect declares a finer policy `granularity` than the whole file (claude), what a
  * value the agent rejects at `level` in `event` costs: the entry itself (`node`, a handler or a
  * matcher group), the event's hooks of this file, every hook of the file, or the whole file, its
  * settings too. Undefined where the dialect declares none (the caller keeps its whole-file rule).
@@ -72,7 +70,7 @@ export function rejectionOf(
   declarations: FileDeclarations,
   where: { level: RejectionLevel; node: SourceNode; event?: { name: string; value: SourceNode } },
 ): Rejection | undefined {
-  const granularity = spec.rejectionGranularity;
+  const granularity = spec.policy.granularity;
   const root = file.parsed.root;
   if (granularity === undefined || root === null) return undefined;
   const { level, node, event } = where;

@@ -1,10 +1,16 @@
-import type { EventSpec, LoadContext } from '../kit/index.js';
+import type { EventSpec } from '../kit/index.js';
 import type { MatcherCompilation, MatcherSyntax } from './compile-matcher.js';
 import type { ConfigFile, FileRole } from './config-file.js';
 import type { LintFacts } from './lint-facts.js';
 import type { LayerDeclaration, LoadPolicy } from './load-declaration.js';
 
-export type { FeaturesPolicy, FeaturesSwitch } from './load-declaration.js';
+export type {
+  FeaturesPolicy,
+  FeaturesSwitch,
+  RejectionCost,
+  RejectionGranularity,
+  RejectionLevel,
+} from './load-declaration.js';
 export type { LintFacts } from './lint-facts.js';
 
 /**
@@ -139,38 +145,15 @@ export interface DialectConfigSpec {
   /** What the agent does that the shared lint rules say in their findings (lint-facts.ts). */
   lint?: LintFacts;
   /**
-   * True when the agent deserialises a file's hooks all at once (openinterpreter, after Codex's
-   * serde types): a value of the wrong type, a duplicate key, a missing or unknown handler `type`
-   * anywhere in a known event drops every hook of that file, not just one handler.
-   */
-  wholeFileRejection?: boolean;
-  /**
-   * What a handler without its required `command` costs where the agent rejects files whole:
-   * `file` (the default; Codex) every hook of the file, `event` only the hooks of that event in that
-   * file. A dialect with a `rejectionGranularity` (claude) says it there instead.
-   */
-  missingCommandScope?: 'file' | 'event';
-  /**
-   * What one value the agent rejects costs, by where it sits, where the agent repairs a file entry
-   * by entry rather than dropping it whole (claude). Takes precedence over `wholeFileRejection`,
-   * `missingCommandScope` and `schemaRejectsFile` for the files those cover; managed files are still
-   * repaired entry by entry.
-   */
-  rejectionGranularity?: RejectionGranularity;
-  /**
    * The load policy (`onError`, rejection granularity, switches): what the runtime does with what
    * the rules find, and which settings switch hooks off. Lint reads it to say what the agent does.
-   * Dialects not yet on the declared load (claude, gemini) still set the legacy members
-   * below (`onError`, `wholeFileRejection`, `missingCommandScope`) instead.
    */
-  policy?: LoadPolicy;
+  policy: LoadPolicy;
   /**
    * Where the config files live, as data (load-declaration.ts): discovery, watch paths, the place
    * of a named file and the repository scan all derive from it (`discover` and `describeFile` too).
    */
-  layers?: LayerDeclaration;
-  /** Legacy (see `policy`): what the runtime does with an error finding. */
-  onError?: 'skip' | 'refuse';
+  layers: LayerDeclaration;
   /**
    * Where a handler's command is written, when not in `command` (copilot): `shell`, the field a POSIX
    * shell runs (copilot `bash`, on Linux and macOS); `otherShells`, fields run by another shell
@@ -185,39 +168,4 @@ export interface DialectConfigSpec {
    * `<source>:<event>:<group>:<handler>`.
    */
   handlerId?(file: ConfigFile, event: string, group: number, handler: number): string;
-  /**
-   * True when the agent validates a settings or hooks file as a whole against its schema (claude),
-   * so that besides what `wholeFileRejection` covers, a setting it reads with a value of the wrong
-   * type, a blank command and a matcher group without `hooks` drop every hook of the file too.
-   * Needs `wholeFileRejection`; managed files are still repaired entry by entry.
-   */
-  schemaRejectsFile?: boolean;
-  /**
-   * Finds, reads and parses every config layer, in layer order (SPEC 2.1 / 3.1). A dialect with
-   * declared `layers` takes it from them (declaredDiscovery); the member goes once every dialect does.
-   */
-  discover(context: LoadContext): Promise<ConfigFile[]>;
-  /**
-   * Reads and parses one named file, placing it in the layer its path implies (`hookctl lint FILE`).
-   * A plugin manifest comes back as the files it makes the agent load besides the plugin's
-   * standard hooks file (it can name several, or hold hooks inline), and itself last.
-   */
-  describeFile(path: string, context: LoadContext): Promise<ConfigFile | ConfigFile[]>;
 }
-
-/** Where a rejected value sits: a handler, a matcher group, an event's value, the `hooks` value, a top-level setting. */
-export type RejectionLevel = 'handler' | 'group' | 'event' | 'hooks' | 'setting';
-
-/**
- * What a rejected value drops: the `entry` itself (the handler or matcher group), the `event`'s hooks
- * of the file, every hook of the file (`hooks`), or the whole `file`, its settings too.
- */
-export type RejectionCost = 'entry' | 'event' | 'hooks' | 'file';
-
-/** A dialect's rejection rule as data: the unit each level costs, and the events where any rejection costs the file. */
-export type RejectionGranularity = Readonly<Record<RejectionLevel, RejectionCost>> & {
-  /** The agent and release the rule is proven against, named in the findings ("Claude Code 2.1.332"). */
-  readonly agent: string;
-  /** Events where a rejected entry costs the whole file (claude's guard events). */
-  readonly fileEvents: ReadonlySet<string>;
-};

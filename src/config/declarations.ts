@@ -58,7 +58,7 @@ export type ShapeProblem = MessageDescriptor<typeof SHAPE_MESSAGES> & {
   invalidates: SourceNode;
   /** True when the agent's deserializer refuses it too (a value of the wrong shape in a known event). */
   refusedByAgent: boolean;
-  /** Where it sits, and in which event, for a dialect's `rejectionGranularity`. */
+  /** Where it sits, and in which event, for a dialect's policy `granularity`. */
   level: RejectionLevel;
   event?: { name: string; value: SourceNode };
 };
@@ -161,7 +161,7 @@ export function extractDeclarations(file: ConfigFile, spec: DialectConfigSpec): 
       if (handlers === undefined) {
         // Codex reads a missing list as empty: the group does nothing, but the file stands. An agent
         // that validates the file against its schema (claude) rejects it in a known event.
-        const rejects = spec.schemaRejectsFile === true || spec.rejectionGranularity !== undefined;
+        const rejects = spec.policy.granularity !== undefined;
         problem({ messageId: 'groupWithoutHooks', data: { list: arrayWord(format) } }, item, item, known && rejects, 'group', event);
         return;
       }

@@ -10,7 +10,7 @@ export type { FeaturesPolicy, FeaturesSwitch } from './load-declaration.js';
  * dialect's own (LoadPolicy.features).
  */
 export function featuresPolicy(files: readonly ConfigFile[], spec: DialectConfigSpec): FeaturesPolicy {
-  const features = spec.policy?.features;
+  const features = spec.policy.features;
   if (features?.decide) return features.decide(files);
   let managed: FeaturesSwitch | null = null;
   let local: FeaturesSwitch | null = null;

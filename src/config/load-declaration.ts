@@ -122,6 +122,13 @@ export interface LoadPolicy {
   readonly onError: 'skip' | 'refuse';
   readonly rejection: RejectionUnit;
   /**
+   * What one value the agent rejects costs, by where it sits, where the agent repairs a file entry
+   * by entry rather than dropping it whole (claude): it takes precedence over the policy's
+   * `rejection`, and a schema error in a setting drops the file; managed files are still repaired
+   * entry by entry.
+   */
+  readonly granularity?: RejectionGranularity;
+  /**
    * Where the agent refuses to start on a type error in a general config file's hooks table, the
    * clause its findings start with (codex: "Codex will not start"); such findings stop the load.
    */
@@ -258,15 +265,18 @@ async function discoverWalk(walk: ProjectWalk, context: LoadContext, fixedPaths:
   return { files: nearest === undefined ? [] : await readLayerDir(nearest.layerDir, nearest.candidates, source), watchPaths };
 }
 
-/** `discover` and `describeFile` of a DialectConfigSpec, from its declared layers. */
-export function declaredDiscovery(declaration: LayerDeclaration): {
-  discover(context: LoadContext): Promise<ConfigFile[]>;
-  describeFile(path: string, context: LoadContext): Promise<ConfigFile | ConfigFile[]>;
-} {
-  return {
-    discover: async (context) => (await discoverLayers(declaration, context)).files,
-    describeFile: (path, context) => describeLayerFile(declaration, path, context),
-  };
+/** Every config file of the dialect's declared layers, read and parsed, in layer order (SPEC 2.1 / 3.1). */
+export async function discoverConfig(spec: { readonly layers: LayerDeclaration }, context: LoadContext): Promise<ConfigFile[]> {
+  return (await discoverLayers(spec.layers, context)).files;
+}
+
+/** One file named on the command line (`hookctl lint FILE`), placed in its layer (describeLayerFile). */
+export function describeConfigFile(
+  spec: { readonly layers: LayerDeclaration },
+  path: string,
+  context: LoadContext,
+): Promise<ConfigFile | ConfigFile[]> {
+  return describeLayerFile(spec.layers, path, context);
 }
 
 /**
@@ -382,3 +392,20 @@ export interface FeaturesPolicy {
   /** True when the managed file pins hooks on and a local `false` is therefore ignored. */
   localIgnored: boolean;
 }
+
+/** Where a rejected value sits: a handler, a matcher group, an event's value, the `hooks` value, a top-level setting. */
+export type RejectionLevel = 'handler' | 'group' | 'event' | 'hooks' | 'setting';
+
+/**
+ * What a rejected value drops: the `entry` itself (the handler or matcher group), the `event`'s hooks
+ * of the file, every hook of the file (`hooks`), or the whole `file`, its settings too.
+ */
+export type RejectionCost = 'entry' | 'event' | 'hooks' | 'file';
+
+/** A dialect's rejection rule as data: the unit each level costs, and the events where any rejection costs the file. */
+export type RejectionGranularity = Readonly<Record<RejectionLevel, RejectionCost>> & {
+  /** The agent and release the rule is proven against, named in the findings ("Claude Code 2.1.332"). */
+  readonly agent: string;
+  /** Events where a rejected entry costs the whole file (claude's guard events). */
+  readonly fileEvents: ReadonlySet<string>;
+};

@@ -10,7 +10,7 @@ export const HELD_BACK = 'non-managed hooks are held back until this managed req
  * is not the dialect's managed requirements file.
  */
 export function managedOnlyKey(file: ConfigFile, spec: DialectConfigSpec): string | undefined {
-  return file.role === 'managed-requirements' ? spec.policy?.managedOnlyKey : undefined;
+  return file.role === 'managed-requirements' ? spec.policy.managedOnlyKey : undefined;
 }
 
 /**

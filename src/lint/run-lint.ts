@@ -4,6 +4,7 @@ import type { ConfigFormat } from '../config/source-tree.js';
 import type { Finding, LoadContext, Severity } from '../kit/index.js';
 import type { InstalledAgent, Rule, RuledConfigSpec, RuleMeta } from './rule.js';
 import { RULES } from './rules/index.js';
+import { describeConfigFile, discoverConfig } from '../config/load-declaration.js';
 
 export interface LintResult {
   /** Sorted by file, line, column. */
@@ -56,11 +57,11 @@ export async function runLint(options: LintOptions): Promise<LintResult> {
   const rules = await rulesFor(spec);
   let files: ConfigFile[];
   if (options.files === undefined) {
-    files = await spec.discover(context);
+    files = await discoverConfig(spec, context);
     // Hooks run in the cwd (the engine's project dir), so relative script paths resolve there.
     findings.push(...analyseFiles(files, spec, rules, context.cwd, showPath, lintSees).findings);
   } else {
-    files = (await Promise.all(options.files.map((path) => spec.describeFile(path, context)))).flat();
+    files = (await Promise.all(options.files.map((path) => describeConfigFile(spec, path, context)))).flat();
     for (const layer of byLayer(files)) {
       const projectDir = options.projectDirOf?.(layer[0]!.parsed.path) ?? context.cwd;
       findings.push(...analyseFiles(layer, spec, rules, projectDir, showPath, lintSees).findings);

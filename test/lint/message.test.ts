@@ -4,6 +4,7 @@ import { loadConfigSpec } from '../../src/dialects/registry.js';
 import { formatMessage, placeholdersOf, RuleMessageError } from '../../src/lint/message.js';
 import { createRule, type RuleContext } from '../../src/lint/rule.js';
 import { makeTempProject } from '../helpers/temp-project.js';
+import { describeConfigFile } from '../../src/config/load-declaration.js';
 
 const MESSAGES = { found: 'found {{what}} at {{where}}; {{what}} again', plain: 'nothing to fill' } as const;
 
@@ -42,7 +43,7 @@ describe('createRule', () => {
     const sandbox = makeTempProject();
     const path = sandbox.write('project/.openinterpreter/hooks.json', '{ "hooks": {} }');
     const spec = await loadConfigSpec('openinterpreter');
-    const files = [await spec.describeFile(path, { cwd: sandbox.project, home: sandbox.home, env: {} })].flat();
+    const files = [await describeConfigFile(spec, path, { cwd: sandbox.project, home: sandbox.home, env: {} })].flat();
     const careless = createRule({
       id: 'careless',
       severity: 'error',

@@ -10,6 +10,7 @@ import type { Finding } from '../../src/kit/finding.js';
 import type { MessageMap } from '../../src/lint/message.js';
 import type { InstalledAgent, Rule, RuledConfigSpec } from '../../src/lint/rule.js';
 import { makeTempProject, type TempProject } from '../helpers/temp-project.js';
+import { describeConfigFile, discoverConfig } from '../../src/config/load-declaration.js';
 
 /**
  * A RuleTester in the shape of typescript-eslint's: `ruleTester.run(rule, { valid, invalid })` runs
@@ -162,8 +163,8 @@ export async function lintCase(rule: Rule, test: ValidCase): Promise<{ findings:
   const spec = test.adjustSpec ? test.adjustSpec(inferred) : inferred;
   const context = { cwd: sandbox.project, home: sandbox.home, env: {}, managedConfigPath: join(sandbox.root, 'etc', 'requirements.toml') };
   const files = test.effective
-    ? await spec.discover(context)
-    : (await Promise.all(absolute.map((path) => spec.describeFile(path, context)))).flat();
+    ? await discoverConfig(spec, context)
+    : (await Promise.all(absolute.map((path) => describeConfigFile(spec, path, context)))).flat();
   // A dialect's own rule runs only on its dialect's files, as in the runner (DialectRules).
   if (!(await runsFor(rule, spec))) return { findings: [], sandbox, linted };
   // Lint's levels, as `hookctl lint` reports them (loading config may cap some: Rule.loadSeverity).

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DialectConfigSpec } from '../../src/config/config-spec.js';
-import { declaredDiscovery, type LayerDeclaration, type LoadPolicy } from '../../src/config/load-declaration.js';
+import { describeConfigFile, discoverConfig, type LayerDeclaration, type LoadPolicy } from '../../src/config/load-declaration.js';
 import type { ConfigFile } from '../../src/config/config-file.js';
 import type { EventSpec, LoadContext, ProjectWalk } from '../../src/kit/index.js';
 import { declaredLoader } from '../../src/load/load-declared.js';
@@ -73,7 +73,6 @@ const spec: DialectConfigSpec & { layers: LayerDeclaration; policy: LoadPolicy }
   },
   policy: POLICY,
   layers: LAYERS,
-  ...declaredDiscovery(LAYERS),
 };
 
 /** The trust list: a JSON array of trusted workspace dirs in `<home>/.memo/trusted.json` (read with fs, as an agent would). */
@@ -133,13 +132,13 @@ describe('declaration options, through the core load pipeline', () => {
     sandbox.write('etc/defaults.json', settings('defaults'));
     sandbox.write('etc/settings.json', settings('system'));
     const user = sandbox.write('home/.memo/settings.json', settings('user'));
-    const files = await spec.discover(context);
+    const files = await discoverConfig(spec, context);
     expect(files.map((file) => [file.source, file.layer])).toEqual([
       ['managed', 'defaults'],
       ['user', join(sandbox.home, '.memo')],
       ['managed', 'system'],
     ]);
-    const atHome = await spec.discover({ ...context, cwd: sandbox.home });
+    const atHome = await discoverConfig(spec, { ...context, cwd: sandbox.home });
     expect(atHome.filter((file) => file.parsed.path === user).map((file) => file.source)).toEqual(['user']);
   });
 
@@ -163,7 +162,7 @@ describe('declaration options, through the core load pipeline', () => {
       other: sandbox.write('elsewhere/notes.yaml', commented),
     };
     const placed = async (path: string) => {
-      const file = await spec.describeFile(path, context);
+      const file = await describeConfigFile(spec, path, context);
       return Array.isArray(file) ? null : [file.source, file.role, file.parsed.format, file.parsed.errors.length];
     };
     expect(await placed(named.system)).toEqual(['managed', 'inline-config', 'jsonc', 0]);

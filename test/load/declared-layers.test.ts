@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConfigFile } from '../../src/config/config-file.js';
 import type { DialectConfigSpec } from '../../src/config/config-spec.js';
 import { discoveredFile } from '../../src/config/discovered-file.js';
-import { declaredDiscovery, type LayerDeclaration, type LoadPolicy } from '../../src/config/load-declaration.js';
+import { describeConfigFile, discoverConfig, type LayerDeclaration, type LoadPolicy } from '../../src/config/load-declaration.js';
 import type { EventSpec, LoadContext } from '../../src/kit/index.js';
 import { loadDeclared } from '../../src/load/load-declared.js';
 import { makeTempProject, type TempProject } from '../helpers/temp-project.js';
@@ -73,7 +73,6 @@ function specWith(policy: LoadPolicy) {
     },
     policy,
     layers,
-    ...declaredDiscovery(layers),
   };
   return spec;
 }
@@ -125,8 +124,8 @@ describe('declared layers: conditions, notices on earlier files, what a disable-
     expect(commands(served)).toEqual(['echo served']);
     expect(served.watchPaths).toEqual([join(sandbox.project, 'served.json')]);
     const named = join(sandbox.project, 'served.json');
-    await expect(spec.describeFile(named, { ...context, served: true })).rejects.toThrow('placed by the served layer');
-    await expect(spec.describeFile(named, context)).resolves.toMatchObject({ parsed: { path: named } });
+    await expect(describeConfigFile(spec, named, { ...context, served: true })).rejects.toThrow('placed by the served layer');
+    await expect(describeConfigFile(spec, named, context)).resolves.toMatchObject({ parsed: { path: named } });
   });
 
   it("a computed layer's notices land on the earlier file they are about, reported there", async () => {
@@ -138,7 +137,7 @@ describe('declared layers: conditions, notices on earlier files, what a disable-
     expect(commands(config)).toEqual(['echo user', 'echo pack']);
     const user = join(sandbox.home, '.kit', 'hooks.json');
     expect(config.findings.map((finding) => [finding.ruleId, finding.file, finding.line])).toEqual([['plugin-discovery', user, 1]]);
-    const discovered = await spec.discover(context);
+    const discovered = await discoverConfig(spec, context);
     expect(discovered.find((file) => file.parsed.path === user)?.notices?.map((notice) => notice.messageId)).toEqual(['notInstalled']);
   });
 

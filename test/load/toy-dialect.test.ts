@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DialectConfigSpec } from '../../src/config/config-spec.js';
 import { discoveredFile } from '../../src/config/discovered-file.js';
-import { declaredDiscovery, type LayerDeclaration, type LoadPolicy } from '../../src/config/load-declaration.js';
+import { describeConfigFile, type LayerDeclaration, type LoadPolicy } from '../../src/config/load-declaration.js';
 import { createEngine, HOOKS_DISABLED_WARNING, type Dialect, type EventSpec } from '../../src/index.js';
 import { defineDialect, walkRepositoryFiles, type DialectProtocol, type ProjectWalk } from '../../src/kit/index.js';
 import { declaredLoader } from '../../src/load/load-declared.js';
@@ -90,7 +90,6 @@ const spec: DialectConfigSpec & { layers: LayerDeclaration; policy: LoadPolicy }
   },
   policy: POLICY,
   layers: LAYERS,
-  ...declaredDiscovery(LAYERS),
 };
 
 /** Exit 2 denies with stderr as the reason; anything else non-zero is a failure; every hook runs at once. */
@@ -282,7 +281,7 @@ describe('a toy dialect built from declarations alone, loaded through createEngi
     sandbox.write('project/.toy/hooks.json', '{}');
     sandbox.write('etc/policy.json', '{}');
     const placed = async (path: string) => {
-      const file = await spec.describeFile(path, context);
+      const file = await describeConfigFile(spec, path, context);
       return Array.isArray(file) ? null : [file.source, file.role];
     };
     expect(await placed(join(sandbox.home, '.toy', 'hooks.json'))).toEqual(['user', 'hooks-file']);

@@ -3,7 +3,7 @@ import type { RuledConfigSpec } from '../../config/rule.js';
 import { CLAUDE_EVENTS } from './events.js';
 import { SESSION_END_DEFAULT_MS, SESSION_END_MAX_MS } from './budget.js';
 import { LAYERS } from './config-layers.js';
-import { declaredDiscovery, type LayerDeclaration, type LoadPolicy } from '../../config/load-declaration.js';
+import type { LayerDeclaration, LoadPolicy } from '../../config/load-declaration.js';
 import { compileClaudeMatcher } from './matcher.js';
 import { lintFacts } from './lint-facts.js';
 import { claudeRejection } from './rejection.js';
@@ -95,14 +95,18 @@ export const configSpec: RuledConfigSpec & { layers: LayerDeclaration; policy: L
   // a rejected value costs is Claude's granularity (rejection.ts): the entry, the event, or the file;
   // a setting of the wrong type, a blank command or a group without `hooks` included.
   // Managed files drop only the bad entries (agent-rejection.ts).
-  rejectionGranularity: claudeRejection,
   // Skip what is broken and run the rest. Managed `disableAllHooks: true` turns every hook off;
   // anywhere else it turns off the non-managed hooks only (load-config.ts, with the other switches).
-  policy: { onError: 'skip', rejection: 'event', disableAll: { path: ['disableAllHooks'], value: true, source: 'managed' } },
+  policy: {
+    onError: 'skip',
+    rejection: 'event',
+    // What a rejected value costs, level by level (rejection.ts).
+    granularity: claudeRejection,
+    disableAll: { path: ['disableAllHooks'], value: true, source: 'managed' },
+  },
   layers: LAYERS,
   // What Claude Code does that the shared lint rules say (lint-facts.ts).
   lint: lintFacts,
-  ...declaredDiscovery(LAYERS),
   // Lint rules only Claude Code needs (rules/index.ts), run after the core rules.
   rules,
 };

@@ -1,6 +1,6 @@
 import type { ConfigFile } from '../../config/config-file.js';
 import type { FeaturesPolicy, FeaturesSwitch } from '../../config/config-spec.js';
-import { declaredDiscovery, type LayerDeclaration, type LoadPolicy } from '../../config/load-declaration.js';
+import type { LayerDeclaration, LoadPolicy } from '../../config/load-declaration.js';
 import type { RuledConfigSpec } from '../../config/rule.js';
 import { setField } from '../../config/field-value.js';
 import type { SourceEntry } from '../../config/source-tree.js';
@@ -42,7 +42,6 @@ export const configSpec: RuledConfigSpec & { layers: LayerDeclaration; policy: L
   policy: { ...familySpec.policy, refusal: CODEX_WILL_NOT_START, features: { switchOf: featuresSwitch, decide: decideFeatures } },
   handlerId: (file, event, group, handler) => hookKey(file.key ?? file.parsed.path, event, group, handler),
   layers: LAYERS,
-  ...declaredDiscovery(LAYERS),
   // Lint rules only Codex needs (rules/index.ts), run after the core rules.
   rules,
 };

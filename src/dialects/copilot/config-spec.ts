@@ -1,4 +1,4 @@
-import { declaredDiscovery, type LayerDeclaration, type LoadPolicy } from '../../config/load-declaration.js';
+import type { LayerDeclaration, LoadPolicy } from '../../config/load-declaration.js';
 import type { RuledConfigSpec } from '../../config/rule.js';
 import { LAYERS } from './config-layers.js';
 import { COPILOT_EVENTS } from './events.js';
@@ -45,7 +45,6 @@ export const configSpec: RuledConfigSpec & { layers: LayerDeclaration; policy: L
   commandFields: { shell: 'bash', otherShells: ['powershell'], cwd: 'cwd' },
   // What Copilot CLI does that the shared lint rules say (lint-facts.ts).
   lint: lintFacts,
-  ...declaredDiscovery(LAYERS),
   // Lint rules only Copilot CLI needs (rules/index.ts), run after the core rules.
   rules,
 };

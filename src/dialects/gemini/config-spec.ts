@@ -1,6 +1,6 @@
 import type { FieldType } from '../../config/config-spec.js';
 import type { RuledConfigSpec } from '../../config/rule.js';
-import { declaredDiscovery, type LayerDeclaration, type LoadPolicy } from '../../config/load-declaration.js';
+import type { LayerDeclaration, LoadPolicy } from '../../config/load-declaration.js';
 import { LAYERS } from './config-layers.js';
 import { GEMINI_EVENTS } from './events.js';
 import { lintFacts } from './lint-facts.js';
@@ -68,7 +68,6 @@ export const configSpec: RuledConfigSpec & { layers: LayerDeclaration; policy: L
   // What Gemini CLI does that the shared lint rules say (lint-facts.ts).
   lint: lintFacts,
   layers: LAYERS,
-  ...declaredDiscovery(LAYERS),
   // The core rule that does not hold for Gemini CLI (rules/index.ts).
   rules,
 };

@@ -1,5 +1,5 @@
 import type { DialectConfigSpec } from '../../config/config-spec.js';
-import { declaredDiscovery, type LayerDeclaration, type LoadPolicy } from '../../config/load-declaration.js';
+import type { LayerDeclaration, LoadPolicy } from '../../config/load-declaration.js';
 import { LAYERS } from './config-layers.js';
 import { OCTO_EVENTS } from './events.js';
 
@@ -52,5 +52,4 @@ export const configSpec: DialectConfigSpec & { layers: LayerDeclaration; policy:
     unread: { fields: {}, unknown: 'ignore' },
     'plugin-manifest': { fields: {}, unknown: 'ignore' },
   },
-  ...declaredDiscovery(LAYERS),
 };

@@ -1,5 +1,5 @@
 import type { DialectConfigSpec } from '../../config/config-spec.js';
-import { declaredDiscovery, type LayerDeclaration, type LoadPolicy } from '../../config/load-declaration.js';
+import type { LayerDeclaration, LoadPolicy } from '../../config/load-declaration.js';
 import { familySpec } from '../codex/family-spec.js';
 import { projectAnchor } from '../codex/project-anchor.js';
 import { OPENINTERPRETER_EVENTS } from './events.js';
@@ -36,5 +36,4 @@ export const configSpec: DialectConfigSpec & { layers: LayerDeclaration; policy:
     toolNames: { tools: ['Bash', 'apply_patch', 'Edit', 'Write', 'spawn_agent', 'Agent'] },
   },
   layers: LAYERS,
-  ...declaredDiscovery(LAYERS),
 };

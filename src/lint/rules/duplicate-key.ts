@@ -22,8 +22,8 @@ export const duplicateKey = createRule({
   check({ spec, checked, report }) {
     const { file, declarations } = checked;
     const { duplicateKeys, format } = file.parsed;
-    // An agent that parses JSON as JavaScript does (claude: `rejectionGranularity`) keeps the last value too.
-    const strictParse = rejectsWholeFile(spec, file) && spec.rejectionGranularity === undefined;
+    // An agent that parses JSON as JavaScript does (claude: policy `granularity`) keeps the last value too.
+    const strictParse = rejectsWholeFile(spec, file) && spec.policy.granularity === undefined;
     const fileHooks = strictParse ? fileHooksNode(file, declarations) : undefined;
     for (const duplicate of duplicateKeys) {
       const data = { key: duplicate.key, object: objectWord(format) };

@@ -99,7 +99,7 @@ export const invalidValue = createRule({
     const strict = topLevel.unknown === 'error';
     const heldBackBy = managedOnlyKey(file, spec);
     // Where the agent validates the file against its schema (claude), a setting it reads of the wrong type drops the file too.
-    const refusesSettings = strict || spec.schemaRejectsFile === true || spec.rejectionGranularity !== undefined;
+    const refusesSettings = strict || spec.policy.granularity !== undefined;
     checkFields(root, Object.entries(topLevel.fields), format, text, strict ? root : undefined, (problem, key, where) => {
       const heldBack = key === heldBackBy && problem.messageId === 'notBoolean';
       if (heldBack) report({ messageId: 'managedOnlyNotBoolean', data: problem.data, ...where } as never);
@@ -170,7 +170,7 @@ interface Where {
   invalidates?: SourceNode;
 }
 
-/** The level and event a problem sits at, for a dialect's `rejectionGranularity`. */
+/** The level and event a problem sits at, for a dialect's policy `granularity`. */
 interface At {
   level: RejectionLevel;
   event?: { name: string; value: SourceNode };

@@ -24,7 +24,7 @@ describe('the Claude Code version claude findings name', () => {
       FAIL_CLOSED.agent,
       configSpec.lint?.toolNames?.removed?.MultiEdit?.agent,
       claudeRejection.agent,
-      configSpec.rejectionGranularity?.agent,
+      configSpec.policy.granularity?.agent,
     ];
     expect(named).toEqual(named.map(() => CLAUDE_CODE));
   });

@@ -6,6 +6,7 @@ import { createEngine } from '../../../src/index.js';
 import { configSpec } from '../../../src/dialects/copilot/config-spec.js';
 import { loadConfig } from '../../../src/dialects/copilot/load-config.js';
 import { makeTempProject } from '../../helpers/temp-project.js';
+import { describeConfigFile } from '../../../src/config/load-declaration.js';
 
 /** Copilot CLI's two hook directories as declared layers (config-layers.ts): what discovery, the watch list and a named file derive. */
 const HOOKS = JSON.stringify({ version: 1, hooks: { preToolUse: [{ type: 'command', bash: 'true' }] } });
@@ -34,7 +35,7 @@ describe('copilot layers', () => {
     s.write('project/hooks.yaml', 'version: 1\n');
     const context = { cwd: s.project, home: s.home, env: {} };
     const placed = async (path: string) => {
-      const file = await configSpec.describeFile(path, context);
+      const file = await describeConfigFile(configSpec, path, context);
       return Array.isArray(file) ? null : [file.source, file.role, file.parsed.format, file.parsed.errors.length];
     };
     expect(await placed(join(s.home, '.copilot/hooks/u.json'))).toEqual(['user', 'hooks-file', 'json', 0]);
