@@ -150,7 +150,11 @@ describe('declaration options, through the core load pipeline', () => {
     expect([untrusted.enabled, untrusted.handlers.map((handler) => handler.command)]).toEqual([true, ['user: user']]);
     sandbox.write('home/.memo/trusted.json', JSON.stringify([context.cwd]));
     const trusted = await loadConfig(context);
-    expect([trusted.enabled, trusted.handlers, trusted.switchedOff]).toEqual([false, [], { scope: 'all', file: off, line: 1, column: 17 }]);
+    expect([trusted.enabled, trusted.handlers, trusted.switchedOff]).toEqual([
+      false,
+      [],
+      { scope: 'all', file: off, line: 1, column: 17, setting: 'hooksConfig.enabled = false' },
+    ]);
   });
 
   it('a named file is read in its declared format: a fixed file by path, the workspace file by name, any other as otherFiles', async () => {
