@@ -2,6 +2,7 @@ import type { EventSpec, LoadContext } from '../kit/index.js';
 import type { MatcherCompilation, MatcherSyntax } from './compile-matcher.js';
 import type { ConfigFile, FileRole } from './config-file.js';
 import type { LayerDeclaration, LoadPolicy } from './load-declaration.js';
+import type { SourceNode } from './source-tree.js';
 
 export type { FeaturesPolicy, FeaturesSwitch } from './load-declaration.js';
 
@@ -330,4 +331,10 @@ export type RejectionGranularity = Readonly<Record<RejectionLevel, RejectionCost
   readonly agent: string;
   /** Events where a rejected entry costs the whole file (claude's guard events). */
   readonly fileEvents: ReadonlySet<string>;
+  /**
+   * What a rejected value of this shape costs where its level's cost is not the agent's whole answer
+   * (claude: a `hooks` list holding objects costs the file, any other non-object `hooks` its hooks);
+   * undefined keeps the level's cost. `value` is the rejected value (for `hooks`, the `hooks` value).
+   */
+  readonly costOf?: (level: RejectionLevel, value: SourceNode) => RejectionCost | undefined;
 };
