@@ -9,6 +9,7 @@ export { refreshCachedConfig } from './normalize.js';
 import { discoverFrontmatterFiles, frontmatterWords } from './frontmatter.js';
 import { discoverPlugins, type ClaudePlugin } from './plugins.js';
 import { INLINE_SETTINGS_PATH } from './paths.js';
+import { withManagedRefusals } from './managed-policy.js';
 import { hookSwitches, mergedList, settingsFiles, type HookSwitches } from './settings.js';
 
 /**
@@ -29,7 +30,10 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
   const files = [...settings, ...discovered.files, ...frontmatter];
   const analysis = analyseFiles(files, configSpec, (await import('../../lint/rules/load-rules.js')).LOAD_RULES, context.cwd);
   // A file Claude skips whole (rejection.ts: a setting of the wrong type, a guard it cannot load) applies none of its settings.
-  const applied = settings.filter((file) => file.parsed.root === null || !analysis.invalidated.has(file.parsed.root));
+  // A managed file is never skipped whole: Claude repairs it, or refuses to start (managed-policy.ts).
+  const applied = settings.filter(
+    (file) => file.source === 'managed' || file.parsed.root === null || !analysis.invalidated.has(file.parsed.root),
+  );
   const skipped = new Set(settings.filter((file) => !applied.includes(file)).map((file) => file.parsed.path));
   const switches = hookSwitches(applied);
   const policy = {
@@ -70,7 +74,7 @@ export async function loadConfig(context: LoadContext): Promise<LoadedConfig> {
       ]),
     ],
     // A switch in a file Claude skips is in force nowhere: its `hooks-switch` note would say otherwise.
-    findings: analysis.findings.filter((finding) => finding.ruleId !== 'hooks-switch' || !skipped.has(finding.file)),
+    findings: withManagedRefusals(analysis.findings.filter((finding) => finding.ruleId !== 'hooks-switch' || !skipped.has(finding.file))),
     settings: listedSettings(applied),
   };
 }
