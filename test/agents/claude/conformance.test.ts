@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { contracts } from '../../../src/dialects/claude/contracts.js';
+import { ConfigLoadError } from '../../../src/errors.js';
 import { loadDialect } from '../../../src/index.js';
 import type { Outcome } from '../../../src/kit/outcome.js';
 import { CASES, type Case } from './cases.js';
@@ -40,6 +41,10 @@ function checkClaude(c: Case, o: Observed): void {
   const printed = `${JSON.stringify(o.session.events)}\n${o.session.stderr}`;
   for (const text of want.printed ?? []) expect(printed, 'what Claude printed').toContain(text);
   for (const [name, cwd] of Object.entries(want.cwdOf ?? {})) expect(o.calls(name)[0]?.payload.cwd, `cwd of ${name}`).toBe(cwd);
+  if (want.refusesStart !== undefined) {
+    expect(printed, 'Claude refused to start').toContain(want.refusesStart);
+    expect(o.mainRequests(), 'no model request').toEqual([]);
+  }
 }
 
 function checkHookctl(c: Case, o: Observed, outcome: Outcome, payload: Record<string, unknown>): void {
@@ -94,6 +99,11 @@ describe.skipIf(why !== null)('Claude Code 2.1.332 against hookctl (real binary,
       const observed = await runCase(c.given);
       expect(observed.session.timedOut, observed.session.stderr).toBe(false);
       checkClaude(c, observed);
+      if (c.want.refusesStart !== undefined) {
+        // Claude ran nothing: hookctl's load refuses too (a fatal finding), so no dry-run runs a hook.
+        const refused = hookctlSays(observed, c.event, await payloadFor(c, observed), substituteRootDeep(c.hookctl ?? {}, observed.root));
+        await expect(refused).rejects.toBeInstanceOf(ConfigLoadError);
+      }
       if (c.want.fires === false) {
         for (const name of Object.keys(c.given.hooks ?? {})) expect(observed.calls(name)).toEqual([]);
         return;
