@@ -465,6 +465,11 @@ const layers: Case[] = [
   },
 ];
 
+/** What Claude prints when it will not start for its managed policy. */
+const UNREADABLE_POLICY = 'Unable to read managed policy settings';
+const managedGuard = { matcher: 'Bash', hooks: [handler('m')] };
+const brokenGuardEntry = { matcher: 'Bash', hooks: [{ type: 'command' }] };
+
 /** Managed policy at /etc/claude-code, shown to Claude through an overlay (harness.ts, `managed`). */
 const managed: Case[] = [
   {
@@ -523,6 +528,44 @@ const remote: Case[] = [
     given: guarded({ 'config/remote-settings.json': { hooks: guardTable } }),
     want: { toolRan: true, decision: null, calls: { g: 0 } },
   },
+  // The eligible path: a first-party session (the model served as https://api.anthropic.com, the
+  // settings server unavailable), where Claude applies its cached copy as managed policy.
+  {
+    name: 'first-party session: allowManagedHooksOnly in the cached remote-settings.json keeps the project guard from running',
+    event: 'PreToolUse',
+    given: guarded({ ...project(guardTable), 'config/remote-settings.json': { allowManagedHooksOnly: true } }, { firstParty: true }),
+    want: { toolRan: true, decision: null, calls: { g: 0 } },
+  },
+  {
+    name: "first-party session: the cached remote-settings.json's hook runs as a managed hook",
+    event: 'PreToolUse',
+    given: guarded({ 'config/remote-settings.json': { hooks: guardTable } }, { firstParty: true }),
+    want: { toolRan: false, decision: 'deny', calls: { g: 1 }, feedback: [guardText] },
+  },
+  {
+    name: 'first-party session: first wins: the cached copy holds policy, so managed-settings.json and its guard are not read',
+    event: 'PreToolUse',
+    given: {
+      hooks: { m: guard, r: {} },
+      files: { 'config/remote-settings.json': { hooks: table('PreToolUse', ['r'], 'Bash') } },
+      managed: { 'managed-settings.json': { hooks: { PreToolUse: [managedGuard] } } },
+      firstParty: true,
+      script: script(bash(MARK)),
+    },
+    want: { toolRan: true, decision: null, calls: { m: 0, r: 1 } },
+  },
+  {
+    name: 'first-party session: "managedSourcesBehavior": "merge" in the cached copy keeps managed-settings.json: its guard runs too',
+    event: 'PreToolUse',
+    given: {
+      hooks: { m: guard, r: {} },
+      files: { 'config/remote-settings.json': { managedSourcesBehavior: 'merge', hooks: table('PreToolUse', ['r'], 'Bash') } },
+      managed: { 'managed-settings.json': { hooks: { PreToolUse: [managedGuard] } } },
+      firstParty: true,
+      script: script(bash(MARK)),
+    },
+    want: { toolRan: false, decision: 'deny', calls: { m: 1, r: 1 } },
+  },
   {
     name: 'a remote-settings.json in the project .claude directory is not read',
     event: 'PreToolUse',
@@ -541,11 +584,6 @@ const stopRan = (runs: boolean): Want => ({ calls: { s: runs ? 1 : 0 } });
  * PermissionRequest, PreSkillShellCommand): a guard it cannot load skips the whole file (every hook
  * of it, its settings too). A settings value of the wrong type skips the file as well.
  */
-/** What Claude prints when it will not start for its managed policy. */
-const UNREADABLE_POLICY = 'Unable to read managed policy settings';
-const managedGuard = { matcher: 'Bash', hooks: [handler('m')] };
-const brokenGuardEntry = { matcher: 'Bash', hooks: [{ type: 'command' }] };
-
 /**
  * Broken entries in managed settings: Claude repairs a managed file value by value; a guard entry it
  * cannot load turns off every hook of that file, and with no managed policy left Claude refuses to
