@@ -650,7 +650,7 @@ const brokenManaged: Case[] = [
     want: { toolRan: false, decision: 'deny', calls: { g: 1, m: 0 }, feedback: [guardText] },
   },
   {
-    name: 'managed: a drop-in with only a broken PreToolUse entry: the policy of managed-settings.json keeps Claude starting, its guard runs',
+    name: 'managed: a drop-in with only a broken PreToolUse entry: managed-settings.json still holds policy, its guard runs',
     event: 'PreToolUse',
     given: {
       hooks: { m: guard },

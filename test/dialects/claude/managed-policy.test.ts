@@ -35,7 +35,9 @@ describe('claude managed settings with a guard entry Claude cannot load', () => 
     expect(failure).toBeInstanceOf(ConfigLoadError);
     const [finding] = (failure as ConfigLoadError).findings;
     expect(finding).toMatchObject({ ruleId: 'managed-policy-unreadable', severity: 'error', fatal: true, file: sandbox.managed });
-    expect(finding?.message).toMatch(/^Claude Code 2\.1\.\d+ will not start with this managed settings file \("Unable to read managed policy settings"\): /);
+    expect(finding?.message).toMatch(
+      /^Claude Code 2\.1\.\d+ will not start with this managed settings file \("Unable to read managed policy settings"\): /,
+    );
   });
 
   it('a managed settings file that is not JSON: the load refuses, even beside a working drop-in', async () => {
