@@ -60,7 +60,8 @@ new RuleTester().run(managedPolicyUnreadable, {
           line: 1,
           column: 91,
           message:
-            'Claude Code 2.1.332 runs no hook of this managed settings file: it cannot load this PreToolUse entry; its other settings apply; fix or remove it',
+            'Claude Code 2.1.332 runs no hook of this managed settings file: it cannot load this PreToolUse entry; ' +
+            'its other settings apply; fix or remove it',
         },
       ],
     },
