@@ -75,7 +75,8 @@ export function rejectionOf(
   if (granularity === undefined || root === null) return undefined;
   const { level, node, event } = where;
   const guarded = event !== undefined && granularity.fileEvents.has(event.name);
-  const unit = guarded ? 'file' : granularity[level];
+  const value = level === 'hooks' ? (declarations.hooks?.value ?? node) : node;
+  const unit = guarded ? 'file' : (granularity.costOf?.(level, value) ?? granularity[level]);
   const { agent } = granularity;
   if (unit === 'file') {
     // A settings file carries more than hooks; a hooks file only hooks.

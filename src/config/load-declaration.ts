@@ -7,7 +7,7 @@ import { directoriesDownTo, findProjectRoot } from './find-project-root.js';
 import type { LayerFile, ProjectWalk } from '../kit/layers.js';
 import { type ListingRead, readListing } from './layer-listing.js';
 import { formatFromPath, readNamedConfigFile } from './read-config-file.js';
-import type { SourceEntry } from './source-tree.js';
+import type { SourceEntry, SourceNode } from './source-tree.js';
 import type { SwitchedOffScope } from '../kit/index.js';
 import { somethingAt } from '../util/regular-file.js';
 
@@ -408,4 +408,10 @@ export type RejectionGranularity = Readonly<Record<RejectionLevel, RejectionCost
   readonly agent: string;
   /** Events where a rejected entry costs the whole file (claude's guard events). */
   readonly fileEvents: ReadonlySet<string>;
+  /**
+   * What a rejected value of this shape costs where its level's cost is not the agent's whole answer
+   * (claude: a `hooks` list holding objects costs the file, any other non-object `hooks` its hooks);
+   * undefined keeps the level's cost. `value` is the rejected value (for `hooks`, the `hooks` value).
+   */
+  readonly costOf?: (level: RejectionLevel, value: SourceNode) => RejectionCost | undefined;
 };

@@ -92,7 +92,8 @@ export async function loadDeclared(load: DeclaredLoad, context: LoadContext): Pr
  * whole (its root invalidated: the agent skips the file, its settings too).
  */
 export function appliedFiles(files: readonly ConfigFile[], analysis: Pick<Analysis, 'invalidated'>): ConfigFile[] {
-  return files.filter((file) => file.parsed.root === null || !analysis.invalidated.has(file.parsed.root));
+  // A managed file is never skipped whole: the agent repairs it entry by entry, or refuses to start.
+  return files.filter((file) => file.source === 'managed' || file.parsed.root === null || !analysis.invalidated.has(file.parsed.root));
 }
 
 /** The findings with the policy applied: which errors stop the load (`fatal`), or would if their file ran (`fatalIfRun`). */

@@ -73,6 +73,8 @@ const ISSUE_RULES = {
   'http-env-allowed': 'info',
   'features-disabled': 'info',
   'hooks-switch': 'info',
+  // Issue 36 (claude): a managed file whose guard Claude cannot load (its hooks off, or Claude will not start).
+  'managed-policy-unreadable': 'error',
   'plugin-discovery': 'warning',
   // Issue 11: octo hooks.yaml, which octo never reads.
   'unread-file': 'error',

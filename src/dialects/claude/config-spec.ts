@@ -55,7 +55,8 @@ export const configSpec: RuledConfigSpec & { layers: LayerDeclaration; policy: L
     server: { kind: 'non-empty-string' },
     tool: { kind: 'non-empty-string' },
     input: { kind: 'object' },
-    prompt: { kind: 'non-empty-string' },
+    // The binary's schema takes any string, a blank one too (test/agents/claude: the file loads).
+    prompt: { kind: 'string' },
     model: { kind: 'string' },
     continueOnBlock: { kind: 'boolean' },
     // Claude Code 2.1.295+ (the binary's settings schema): command, http and mcp_tool handlers.

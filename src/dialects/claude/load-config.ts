@@ -8,6 +8,7 @@ import { claudeHandlerExtension } from './normalize.js';
 export { refreshCachedConfig } from './normalize.js';
 import { frontmatterWords } from './frontmatter.js';
 import { enabledPlugins, hookSwitches, mergedList, type HookSwitches } from './settings.js';
+import { withManagedRefusals } from './managed-policy.js';
 
 /**
  * Loads every claude layer (config-layers.ts) under Claude Code's runtime policy (SPEC-dialects
@@ -59,7 +60,8 @@ export const loadConfig: (context: LoadContext) => Promise<LoadedConfig> = decla
       // Frontmatter files neither: a change to them changes nothing that is dispatched.
       files: files.filter((file) => file.role !== 'plugin-manifest' && !file.activeWhile).map((file) => file.parsed.path),
       // A switch in a file Claude skips is in force nowhere: its `hooks-switch` note would say otherwise.
-      findings: config.findings.filter((finding) => finding.ruleId !== 'hooks-switch' || !skipped.has(finding.file)),
+      // A managed file Claude cannot start with stops the load (managed-policy.ts).
+      findings: withManagedRefusals(config.findings.filter((finding) => finding.ruleId !== 'hooks-switch' || !skipped.has(finding.file))),
       settings: listedSettings(settings),
     };
   },

@@ -1,13 +1,17 @@
-import type { RejectionGranularity } from '../../config/config-spec.js';
+import type { RejectionCost, RejectionGranularity, RejectionLevel } from '../../config/config-spec.js';
+import type { SourceNode } from '../../config/source-tree.js';
 import { CLAUDE_CODE } from './agent-version.js';
+import { FILE_REJECTING_EVENTS, hooksListHoldsObjects } from './guard-shapes.js';
+
+export { FILE_REJECTING_EVENTS };
 
 /**
- * Events where Claude Code cannot load an entry without skipping the whole settings file: a hook
- * there "may be what guards the permissions declared beside it, so nothing it sits in is applied
- * until the entry is fixed or removed" (the binary's loader, its guard set beside the settings
- * validator). Not GUARD_EVENTS: that is the hook runner's set for `onFailure`.
+ * A `hooks` list holding objects costs the whole file (the binary cannot tell what it guards, so its
+ * settings validation fails); any other `hooks` that is not an object only the file's hooks.
  */
-export const FILE_REJECTING_EVENTS: ReadonlySet<string> = new Set(['PreToolUse', 'PermissionRequest', 'PreSkillShellCommand']);
+function costOf(level: RejectionLevel, value: SourceNode): RejectionCost | undefined {
+  return level === 'hooks' && hooksListHoldsObjects(value) ? 'file' : undefined;
+}
 
 /**
  * What Claude Code drops for a value its settings schema rejects, in a user, project, local or
@@ -15,9 +19,11 @@ export const FILE_REJECTING_EVENTS: ReadonlySet<string> = new Set(['PreToolUse',
  * `broken` cases, docs/claude.md "Bad files"). The loader repairs the file entry by entry: a handler
  * it rejects is dropped alone, and so is a matcher group (an object matcher, no `hooks`); an event
  * whose value is not a list loses that event; a `hooks` value that is not an object loses every hook
- * of the file while its settings apply. A setting of the wrong type (`disableAllHooks: "no"`) fails
- * the file's schema: the file is skipped, hooks and settings. On a FILE_REJECTING_EVENTS event any
- * rejected entry skips the file too. Managed files are repaired entry by entry (agent-rejection.ts).
+ * of the file while its settings apply, unless it is a list holding objects: then the file is
+ * skipped. A setting of the wrong type (`disableAllHooks: "no"`) fails the file's schema: the file is
+ * skipped, hooks and settings. On a FILE_REJECTING_EVENTS event any rejected entry skips the file
+ * too. Managed files are repaired entry by entry (agent-rejection.ts), and managed-policy.ts says
+ * what a guard entry Claude cannot load costs there.
  */
 export const claudeRejection: RejectionGranularity = {
   agent: CLAUDE_CODE,
@@ -27,4 +33,5 @@ export const claudeRejection: RejectionGranularity = {
   hooks: 'hooks',
   setting: 'file',
   fileEvents: FILE_REJECTING_EVENTS,
+  costOf,
 };

@@ -7,7 +7,7 @@ import { createRule } from '../rule.js';
  * A handler without a command has nothing to run. Where the agent reads a file's hooks all at once,
  * a missing command fails the whole file: Codex deserialises `command` as a required `String`
  * (codex-rs/config/src/hook_config.rs HookHandlerConfig::Command). Where the dialect declares a
- * finer `rejectionGranularity` (claude), it costs what that says. A blank command Codex skips alone
+ * finer policy `granularity` (claude), it costs what that says. A blank command Codex skips alone
  * (discovery.rs "skipping empty hook command"); Claude's schema takes it, and it runs nothing.
  */
 export const emptyCommand = createRule({
@@ -21,7 +21,7 @@ export const emptyCommand = createRule({
     // {{clause}}: "the agent ignores this whole file" (a hooks file) or "… every hook in this file" (settings, TOML).
     noCommandFileIgnored: '{{clause}}: this {{event}} hook has no "command"',
     // {{clause}}: what the agent drops short of the file: the event's hooks of the file, or what the
-    // dialect's rejectionGranularity says ("Claude Code 2.1.332 ignores this Stop hook alone").
+    // policy granularity says ("Claude Code 2.1.332 ignores this Stop hook alone").
     noCommandIgnored: '{{clause}}: this {{event}} hook has no "command"',
   },
   check({ spec, checked, report }) {

@@ -55,6 +55,11 @@ export interface Want {
   readonly printed?: readonly string[];
   /** Hook name → the `cwd` of its first payload. */
   readonly cwdOf?: Readonly<Record<string, string>>;
+  /**
+   * Claude refused to start, printing this text and running nothing: hookctl's load must refuse too
+   * (a fatal finding), so no dry-run shows a hook running.
+   */
+  readonly refusesStart?: string;
 }
 
 export interface Case {
@@ -460,6 +465,11 @@ const layers: Case[] = [
   },
 ];
 
+/** What Claude prints when it will not start for its managed policy. */
+const UNREADABLE_POLICY = 'Unable to read managed policy settings';
+const managedGuard = { matcher: 'Bash', hooks: [handler('m')] };
+const brokenGuardEntry = { matcher: 'Bash', hooks: [{ type: 'command' }] };
+
 /** Managed policy at /etc/claude-code, shown to Claude through an overlay (harness.ts, `managed`). */
 const managed: Case[] = [
   {
@@ -518,6 +528,44 @@ const remote: Case[] = [
     given: guarded({ 'config/remote-settings.json': { hooks: guardTable } }),
     want: { toolRan: true, decision: null, calls: { g: 0 } },
   },
+  // The eligible path: a first-party session (the model served as https://api.anthropic.com, the
+  // settings server unavailable), where Claude applies its cached copy as managed policy.
+  {
+    name: 'first-party session: allowManagedHooksOnly in the cached remote-settings.json keeps the project guard from running',
+    event: 'PreToolUse',
+    given: guarded({ ...project(guardTable), 'config/remote-settings.json': { allowManagedHooksOnly: true } }, { firstParty: true }),
+    want: { toolRan: true, decision: null, calls: { g: 0 } },
+  },
+  {
+    name: "first-party session: the cached remote-settings.json's hook runs as a managed hook",
+    event: 'PreToolUse',
+    given: guarded({ 'config/remote-settings.json': { hooks: guardTable } }, { firstParty: true }),
+    want: { toolRan: false, decision: 'deny', calls: { g: 1 }, feedback: [guardText] },
+  },
+  {
+    name: 'first-party session: first wins: the cached copy holds policy, so managed-settings.json and its guard are not read',
+    event: 'PreToolUse',
+    given: {
+      hooks: { m: guard, r: {} },
+      files: { 'config/remote-settings.json': { hooks: table('PreToolUse', ['r'], 'Bash') } },
+      managed: { 'managed-settings.json': { hooks: { PreToolUse: [managedGuard] } } },
+      firstParty: true,
+      script: script(bash(MARK)),
+    },
+    want: { toolRan: true, decision: null, calls: { m: 0, r: 1 } },
+  },
+  {
+    name: 'first-party session: "managedSourcesBehavior": "merge" in the cached copy keeps managed-settings.json: its guard runs too',
+    event: 'PreToolUse',
+    given: {
+      hooks: { m: guard, r: {} },
+      files: { 'config/remote-settings.json': { managedSourcesBehavior: 'merge', hooks: table('PreToolUse', ['r'], 'Bash') } },
+      managed: { 'managed-settings.json': { hooks: { PreToolUse: [managedGuard] } } },
+      firstParty: true,
+      script: script(bash(MARK)),
+    },
+    want: { toolRan: false, decision: 'deny', calls: { m: 1, r: 1 } },
+  },
   {
     name: 'a remote-settings.json in the project .claude directory is not read',
     event: 'PreToolUse',
@@ -536,7 +584,11 @@ const stopRan = (runs: boolean): Want => ({ calls: { s: runs ? 1 : 0 } });
  * PermissionRequest, PreSkillShellCommand): a guard it cannot load skips the whole file (every hook
  * of it, its settings too). A settings value of the wrong type skips the file as well.
  */
-/** Broken entries in managed settings: Claude repairs them entry by entry, on guard events too. */
+/**
+ * Broken entries in managed settings: Claude repairs a managed file value by value; a guard entry it
+ * cannot load turns off every hook of that file, and with no managed policy left Claude refuses to
+ * start (src/dialects/claude/managed-policy.ts).
+ */
 const brokenManaged: Case[] = [
   {
     name: 'managed: a Stop handler without "command" is dropped alone; the managed guard runs',
@@ -546,7 +598,7 @@ const brokenManaged: Case[] = [
   },
   {
     // Claude exits before the session: "Unable to read managed policy settings … nothing it sits in
-    // is applied until the entry is fixed or removed" (fail closed). hookctl is not asked.
+    // is applied until the entry is fixed or removed" (fail closed). hookctl's load refuses too.
     name: 'managed: a broken PreToolUse entry beside a managed guard: Claude refuses to start',
     event: 'PreToolUse',
     given: guarded(
@@ -559,7 +611,7 @@ const brokenManaged: Case[] = [
         },
       },
     ),
-    want: { fires: false, toolRan: false, calls: { g: 0 } },
+    want: { fires: false, toolRan: false, calls: { g: 0 }, refusesStart: UNREADABLE_POLICY },
   },
   {
     name: "managed: a broken PreToolUse entry keeps the managed file's settings: its allowManagedHooksOnly holds",
@@ -574,7 +626,71 @@ const brokenManaged: Case[] = [
     }),
     want: { toolRan: true, decision: null, calls: { g: 0 } },
   },
+  ...managedRefusals(),
+  {
+    name: 'managed: allowManagedHooksOnly beside a broken PreToolUse entry: no hook of that file runs, its working guard included',
+    event: 'PreToolUse',
+    given: {
+      hooks: { g: guard, m: guard },
+      files: project(guardTable),
+      managed: { 'managed-settings.json': { allowManagedHooksOnly: true, hooks: { PreToolUse: [managedGuard, brokenGuardEntry] } } },
+      script: script(bash(MARK)),
+    },
+    want: { toolRan: true, decision: null, calls: { g: 0, m: 0 }, printed: ['PreToolUse/PermissionRequest hooks that are NOT loaded'] },
+  },
+  {
+    name: "managed: another setting beside a broken PreToolUse entry: Claude starts, the file's guard is off, the project guard runs",
+    event: 'PreToolUse',
+    given: {
+      hooks: { g: guard, m: guard },
+      files: project(guardTable),
+      managed: { 'managed-settings.json': { cleanupPeriodDays: 30, hooks: { PreToolUse: [managedGuard, brokenGuardEntry] } } },
+      script: script(bash(MARK)),
+    },
+    want: { toolRan: false, decision: 'deny', calls: { g: 1, m: 0 }, feedback: [guardText] },
+  },
+  {
+    name: 'managed: a drop-in with only a broken PreToolUse entry: managed-settings.json still holds policy, its guard runs',
+    event: 'PreToolUse',
+    given: {
+      hooks: { m: guard },
+      managed: {
+        'managed-settings.json': { hooks: { PreToolUse: [managedGuard] } },
+        'managed-settings.d/10-broken.json': { hooks: { PreToolUse: [brokenGuardEntry] } },
+      },
+      script: script(bash(MARK)),
+    },
+    want: { toolRan: false, decision: 'deny', calls: { m: 1 }, printed: ['policies from the failed source are NOT in effect'] },
+  },
 ];
+
+/** Shapes of a managed file with nothing but hooks that Claude refuses to start with (each one proven). */
+function managedRefusals(): Case[] {
+  const shapes: readonly (readonly [string, Record<string, unknown>])[] = [
+    ['PreToolUse that is not a list', { 'managed-settings.json': { hooks: { PreToolUse: managedGuard } } }],
+    ['"hooks" a list holding an object', { 'managed-settings.json': { hooks: [{ PreToolUse: [managedGuard] }] } }],
+    ['"hooks" a single matcher group', { 'managed-settings.json': { hooks: managedGuard } }],
+    [
+      'only an empty "env" beside a broken PreToolUse entry',
+      { 'managed-settings.json': { env: {}, hooks: { PreToolUse: [managedGuard, brokenGuardEntry] } } },
+    ],
+    [
+      'a managed-settings.json that is not JSON, even beside a drop-in guard',
+      { 'managed-settings.json': '{ "hooks": ', 'managed-settings.d/10-guard.json': { hooks: { PreToolUse: [managedGuard] } } },
+    ],
+  ];
+  return shapes.map(([shape, managed]) => ({
+    name: `managed: ${shape}: Claude refuses to start`,
+    event: 'PreToolUse',
+    given: { hooks: { m: guard }, managed, script: script(bash(MARK)) },
+    want: {
+      fires: false,
+      toolRan: false,
+      calls: { m: 0 },
+      refusesStart: shape.includes('not JSON') ? 'could not be parsed as a JSON object' : UNREADABLE_POLICY,
+    },
+  }));
+}
 
 const broken: Case[] = [
   {
@@ -745,6 +861,40 @@ const broken: Case[] = [
       script: script(bash(MARK)),
     },
     want: { toolRan: true, calls: { g: 0 }, decision: null },
+  },
+  {
+    name: '"hooks" a list of strings: the file\'s hooks are dropped, its disableAllHooks applies',
+    event: 'PreToolUse',
+    given: {
+      hooks: { g: guard },
+      files: { ...project(['x'] as unknown as object, { disableAllHooks: true }), 'config/settings.json': { hooks: guardTable } },
+      script: script(bash(MARK)),
+    },
+    want: { toolRan: true, calls: { g: 0 }, decision: null },
+  },
+  {
+    name: '"hooks" a list holding an object skips the whole file: its disableAllHooks does not apply, the user guard runs',
+    event: 'PreToolUse',
+    given: {
+      hooks: { g: guard },
+      files: { ...project([{ Stop: [] }] as unknown as object, { disableAllHooks: true }), 'config/settings.json': { hooks: guardTable } },
+      script: script(bash(MARK)),
+    },
+    want: { toolRan: false, calls: { g: 1 }, decision: 'deny', feedback: [guardText] },
+  },
+  {
+    name: '"onFailure": "fail" (not continue or block) is rejected: on PreToolUse the file is skipped, its guard does not run',
+    event: 'PreToolUse',
+    given: guarded(project(table('PreToolUse', ['g'], 'Bash', { onFailure: 'fail' }))),
+    want: { toolRan: true, calls: { g: 0 }, decision: null },
+  },
+  {
+    name: 'a prompt hook with a blank "prompt" loads: the PreToolUse guard of its file runs',
+    event: 'PreToolUse',
+    given: guarded(
+      project({ PreToolUse: [...(guardTable.PreToolUse ?? []), { matcher: 'Write', hooks: [{ type: 'prompt', prompt: '' }] }] }),
+    ),
+    want: { toolRan: false, calls: { g: 1 }, decision: 'deny', feedback: [guardText] },
   },
   {
     name: '"hooks" set twice: the last value is used and the file loads',

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { contracts } from '../../../src/dialects/claude/contracts.js';
+import { ConfigLoadError } from '../../../src/errors.js';
 import { loadDialect } from '../../../src/index.js';
 import type { Outcome } from '../../../src/kit/outcome.js';
 import { CASES, type Case } from './cases.js';
@@ -15,7 +16,7 @@ import { substituteRootDeep } from '../case-sandbox.js';
  */
 const why = unavailable();
 if (why !== null) console.log(`real-Claude conformance suite not run: ${why}`);
-const noManaged = why === null && CASES.some((c) => c.given.managed) ? managedUnavailable() : null;
+const noManaged = why === null && CASES.some((c) => c.given.managed || c.given.firstParty) ? managedUnavailable() : null;
 if (noManaged !== null) console.log(`real-Claude managed-settings cases not run: ${noManaged}`);
 const noSdk = existsSync(SDK_CLAUDE_BIN) ? null : `the Agent SDK's own binary is not installed (${SDK_CLAUDE_BIN})`;
 if (why === null && noSdk !== null) console.log(`real-Claude cases of the SDK's binary not run: ${noSdk}`);
@@ -40,6 +41,10 @@ function checkClaude(c: Case, o: Observed): void {
   const printed = `${JSON.stringify(o.session.events)}\n${o.session.stderr}`;
   for (const text of want.printed ?? []) expect(printed, 'what Claude printed').toContain(text);
   for (const [name, cwd] of Object.entries(want.cwdOf ?? {})) expect(o.calls(name)[0]?.payload.cwd, `cwd of ${name}`).toBe(cwd);
+  if (want.refusesStart !== undefined) {
+    expect(printed, 'Claude refused to start').toContain(want.refusesStart);
+    expect(o.mainRequests(), 'no model request').toEqual([]);
+  }
 }
 
 function checkHookctl(c: Case, o: Observed, outcome: Outcome, payload: Record<string, unknown>): void {
@@ -88,19 +93,26 @@ async function payloadFor(c: Case, o: Observed): Promise<Record<string, unknown>
 describe.skipIf(why !== null)('Claude Code 2.1.332 against hookctl (real binary, scripted model)', () => {
   if (!process.env.HOOKCTL_AGENT_KEEP) afterAll(cleanup);
   for (const c of CASES) {
-    const skip = (c.given.managed !== undefined && noManaged !== null) || (c.given.sdkBinary === true && noSdk !== null);
+    const overlay = c.given.managed !== undefined || c.given.firstParty === true;
+    const skip = (overlay && noManaged !== null) || (c.given.sdkBinary === true && noSdk !== null);
     const run = skip ? it.skip : it.concurrent;
     run(`${c.event}: ${c.name}`, { timeout: 600_000 }, async () => {
       const observed = await runCase(c.given);
       expect(observed.session.timedOut, observed.session.stderr).toBe(false);
       checkClaude(c, observed);
+      if (c.want.refusesStart !== undefined) {
+        // Claude ran nothing: hookctl's load refuses too (a fatal finding), so no dry-run runs a hook.
+        const options = substituteRootDeep(c.hookctl ?? {}, observed.root);
+        const refused = hookctlSays(observed, c.event, await payloadFor(c, observed), options, c.given.firstParty);
+        await expect(refused).rejects.toBeInstanceOf(ConfigLoadError);
+      }
       if (c.want.fires === false) {
         for (const name of Object.keys(c.given.hooks ?? {})) expect(observed.calls(name)).toEqual([]);
         return;
       }
       const payload = await payloadFor(c, observed);
       const options = substituteRootDeep(c.hookctl ?? {}, observed.root);
-      checkHookctl(c, observed, await hookctlSays(observed, c.event, payload, options), payload);
+      checkHookctl(c, observed, await hookctlSays(observed, c.event, payload, options, c.given.firstParty), payload);
     });
   }
 });

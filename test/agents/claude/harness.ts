@@ -78,6 +78,14 @@ export interface AgentCase {
   readonly input?: readonly unknown[];
   /** Run the Agent SDK's own binary (SDK_CLAUDE_BIN) instead of the pinned CLI's. */
   readonly sdkBinary?: boolean;
+  /**
+   * A first-party session (the one where Claude reads server-managed settings): the scripted model
+   * is served as https://api.anthropic.com — the name resolved to 127.0.0.1 by an /etc/hosts in the
+   * /etc overlay (as `managed`), a certificate from a CA made with openssl for this case alone and
+   * trusted through NODE_EXTRA_CA_CERTS — with no ANTHROPIC_BASE_URL. Its settings server answers
+   * 503, so Claude keeps to the cached `config/remote-settings.json`.
+   */
+  readonly firstParty?: boolean;
 }
 
 export interface HookCall {
@@ -125,7 +133,54 @@ export function prepare(spec: AgentCase): string {
     [`etc-up/claude-code/${name}`, content],
   ]);
   writeCaseFiles(root, [...Object.entries(spec.files ?? {}), ...managed] as [string, unknown][]);
+  if (spec.firstParty) firstPartyTls(root);
   return root;
+}
+
+/** A throwaway CA and a certificate for api.anthropic.com signed by it (`<root>/tls/`), and the hosts file that points the name here. */
+function firstPartyTls(root: string): void {
+  const dir = join(root, 'tls');
+  mkdirSync(dir, { recursive: true });
+  const openssl = (...args: string[]) => {
+    const result = spawnSync('openssl', args, { cwd: dir, encoding: 'utf8', timeout: 30_000 });
+    if (result.status !== 0) throw new Error(`openssl ${args[0]} failed: ${result.stderr || result.error?.message}`);
+  };
+  openssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.pem',
+    '-days',
+    '1',
+    '-subj',
+    '/CN=hookctl case CA',
+  );
+  openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=api.anthropic.com');
+  writeFileSync(join(dir, 'ext.cnf'), 'subjectAltName=DNS:api.anthropic.com\n');
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    'server.csr',
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'server.pem',
+    '-days',
+    '1',
+    '-extfile',
+    'ext.cnf',
+  );
+  mkdirSync(join(root, 'etc-up'), { recursive: true });
+  writeFileSync(join(root, 'etc-up', 'hosts'), '127.0.0.1 localhost api.anthropic.com\n::1 localhost\n');
 }
 
 /** At most this many Claude processes at once (2 cores; each is mostly waiting on I/O and hooks). */
@@ -144,9 +199,15 @@ export async function runCase(spec: AgentCase): Promise<Observed> {
     prompt: spec.prompt ?? 'Do the task.',
     script: substituteRootDeep(spec.script, root) as ModelScript,
     args,
-    env: { ROOT: root, TMPDIR: join(root, 'tmp'), ...spec.env },
+    env: {
+      ROOT: root,
+      TMPDIR: join(root, 'tmp'),
+      ...(spec.firstParty ? { NODE_EXTRA_CA_CERTS: join(root, 'tls', 'ca.pem') } : {}),
+      ...spec.env,
+    },
     ...(spec.hookServer ? { hookServer: spec.hookServer } : {}),
     ...(spec.input ? { input: substituteRootDeep(spec.input, root) } : {}),
+    ...(spec.firstParty ? { firstParty: { key: join(root, 'tls', 'server.key'), cert: join(root, 'tls', 'server.pem') } } : {}),
     timeoutMs: spec.timeoutMs ?? 180_000,
   };
   if (spec.before !== undefined) {
@@ -155,8 +216,9 @@ export async function runCase(spec: AgentCase): Promise<Observed> {
   }
   writeFileSync(join(root, 'spec.json'), JSON.stringify(session));
   await slot(async () => {
-    if (spec.before !== undefined) await runDriver(root, spec.managed !== undefined, 'before');
-    await runDriver(root, spec.managed !== undefined);
+    const overlay = spec.managed !== undefined || spec.firstParty === true;
+    if (spec.before !== undefined) await runDriver(root, overlay, 'before');
+    await runDriver(root, overlay);
   });
   const result = JSON.parse(readFileSync(join(root, 'result.json'), 'utf8')) as SessionResult;
   return observe(root, result);
@@ -272,8 +334,11 @@ export async function hookctlSays(
   event: string,
   payload: Record<string, unknown>,
   options: Partial<EngineSettings> = {},
+  firstParty = false,
 ): Promise<Outcome> {
   const root = observed.root;
+  // A first-party session has no ANTHROPIC_BASE_URL: hookctl reads the cached server-managed settings as Claude did.
+  const baseUrl = firstParty ? {} : { ANTHROPIC_BASE_URL: 'http://127.0.0.1/' };
   return dispatchOnce(
     {
       dialect: 'claude',
@@ -286,7 +351,7 @@ export async function hookctlSays(
         PATH: process.env.PATH,
         HOME: join(root, 'home'),
         CLAUDE_CONFIG_DIR: join(root, 'config'),
-        ANTHROPIC_BASE_URL: 'http://127.0.0.1/',
+        ...baseUrl,
         ROOT: root,
         HOOKCTL_NO_DUMP: '1',
       },

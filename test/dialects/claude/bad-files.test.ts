@@ -17,6 +17,19 @@ describe('claude bad files (SPEC-dialects 8.1, §11.1): drops are loud', () => {
     );
   });
 
+  // The binary cannot tell what a `hooks` list holding objects guards: the file is skipped, its settings too.
+  it.each([
+    ['holding an object', [{ Stop: [] }], ['user'], 'skips this whole file, its settings too'],
+    ['of strings', ['x'], [], 'ignores every hook in this file'],
+  ])('"hooks" a list %s: %j run; the finding says what Claude drops', async (_shape, list, sources, clause) => {
+    const box = makeClaudeSandbox();
+    box.settings('home/.claude/settings.json', good);
+    box.settings('project/.claude/settings.json', { disableAllHooks: true, hooks: list });
+    const outcome = await dispatchOnce(box, 'Stop');
+    expect(outcome.runs.filter((run) => run.status !== 'skipped').map((run) => run.source)).toEqual(sources);
+    expect(outcome.warnings.join('\n')).toContain(`${CLAUDE_CODE} ${clause}: "hooks" must be`);
+  });
+
   // Claude Code repairs a settings file entry by entry (rejection.ts; test/agents/claude "broken" cases).
   it.each([
     [

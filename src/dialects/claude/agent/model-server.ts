@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { isPlainObject } from '../../../util/is-plain-object.js';
 
@@ -65,9 +67,19 @@ export const SCRIPT_EXHAUSTED_TEXT = 'Script finished.';
 /** Largest request body read; Claude's requests are a few hundred KB at most. */
 const BODY_LIMIT = 16 * 1024 * 1024;
 
-export async function startModelServer(script: ModelScript, host = '127.0.0.1'): Promise<ModelServer> {
+/**
+ * TLS as the Anthropic API's own host (`https://api.anthropic.com`, resolved to 127.0.0.1 inside the
+ * loopback namespace): a certificate for that name from a throwaway CA the agent is told to trust.
+ * The session is then first-party, the one where Claude Code reads server-managed settings.
+ */
+export interface FirstPartyTls {
+  readonly key: string;
+  readonly cert: string;
+}
+
+export async function startModelServer(script: ModelScript, host = '127.0.0.1', tls?: FirstPartyTls): Promise<ModelServer> {
   const requests: RecordedRequest[] = [];
-  const server = createServer((req, res) => {
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     readBody(req)
       .then((raw) => {
         const body = parseJson(raw);
@@ -77,10 +89,13 @@ export async function startModelServer(script: ModelScript, host = '127.0.0.1'):
       .catch(() => {
         res.writeHead(400).end();
       });
-  });
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  };
+  const server =
+    tls === undefined ? createServer(handle) : createTlsServer({ key: readFileSync(tls.key), cert: readFileSync(tls.cert) }, handle);
+  await new Promise<void>((resolve) => server.listen(tls === undefined ? 0 : 443, host, resolve));
   const port = (server.address() as AddressInfo).port;
-  return { url: `http://${host}:${port}`, requests, close: () => closeServer(server) };
+  const url = tls === undefined ? `http://${host}:${port}` : 'https://api.anthropic.com';
+  return { url, requests, close: () => closeServer(server) };
 }
 
 function answer(script: ModelScript, req: IncomingMessage, res: ServerResponse, body: unknown): void {
@@ -88,6 +103,12 @@ function answer(script: ModelScript, req: IncomingMessage, res: ServerResponse, 
   // Anything but a Messages call gets a minimal answer at once, so Claude never waits on us.
   if (req.method === 'HEAD' || req.method === 'OPTIONS') {
     res.writeHead(200).end();
+    return;
+  }
+  // The settings server of a first-party session: unavailable, so Claude keeps to its cached copy
+  // ($CLAUDE_CONFIG_DIR/remote-settings.json), as it does offline. (A 404 would say "no policy".)
+  if (path === '/api/claude_code/settings') {
+    res.writeHead(503).end();
     return;
   }
   if (req.method === 'POST' && path.endsWith('/messages/count_tokens')) {

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { isPlainObject } from '../../../util/is-plain-object.js';
 import { processesBelow, type StillRunning } from '../../../util/process-tree.js';
 import { TOKEN_ENV } from '../../../serve/http-names.js';
-import { type ModelScript, type RecordedRequest, startModelServer } from './model-server.js';
+import { type FirstPartyTls, type ModelScript, type RecordedRequest, startModelServer } from './model-server.js';
 
 /**
  * One non-interactive Claude Code session against the scripted model server: the server is started,
@@ -31,6 +31,12 @@ export interface SessionSpec {
    * driver (driver.ts) runs it around the session.
    */
   readonly served?: { readonly port: number; readonly token: string };
+  /**
+   * Serve the scripted model as the Anthropic API itself over TLS (model-server.ts FirstPartyTls),
+   * with no ANTHROPIC_BASE_URL: a first-party session. The caller makes api.anthropic.com resolve
+   * to 127.0.0.1 and the agent trust the certificate's CA (NODE_EXTRA_CA_CERTS).
+   */
+  readonly firstParty?: FirstPartyTls;
   /** Kills Claude after this long (default 90 s). */
   readonly timeoutMs?: number;
   /**
@@ -65,7 +71,7 @@ export interface SessionResult {
 const OUTPUT_LIMIT = 32 * 1024 * 1024;
 
 export async function runSession(spec: SessionSpec): Promise<SessionResult> {
-  const server = await startModelServer(spec.script);
+  const server = await startModelServer(spec.script, '127.0.0.1', spec.firstParty);
   const hooks = spec.hookServer ? await startHookServer(spec.hookServer) : null;
   const started = Date.now();
   try {
@@ -99,6 +105,7 @@ export function sessionEnv(spec: SessionSpec, baseUrl: string): Record<string, s
   // As root, Claude refuses --dangerously-skip-permissions unless told it is sandboxed.
   if (typeof process.getuid === 'function' && process.getuid() === 0) env.IS_SANDBOX = '1';
   if (spec.served) env[TOKEN_ENV] = spec.served.token;
+  if (spec.firstParty) delete env.ANTHROPIC_BASE_URL;
   return { ...env, ...spec.env };
 }
 

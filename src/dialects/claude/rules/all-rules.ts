@@ -8,6 +8,7 @@ import { httpEnvAllowed } from './http-env-allowed.js';
 import { httpRequestRefused } from './http-request-refused.js';
 import { ifGuardBypassable } from './if-guard-bypassable.js';
 import { ifNotEvaluated } from './if-not-evaluated.js';
+import { managedPolicyUnreadable } from './managed-policy-unreadable.js';
 import { permissionAnswerRace } from './permission-answer-race.js';
 import { shellFormPlaceholder } from './shell-form-placeholder.js';
 import { urlNotAllowed } from './url-not-allowed.js';
@@ -28,4 +29,5 @@ export const ALL_RULES: readonly Rule[] = [
   httpRequestRefused,
   httpEnvAllowed,
   hooksSwitch,
+  managedPolicyUnreadable,
 ];

@@ -4,6 +4,7 @@ import { fieldIgnored } from './field-ignored.js';
 import { handlerTypeNotAllowed } from './handler-type-not-allowed.js';
 import { hooksSwitch } from './hooks-switch.js';
 import { ifNotEvaluated } from './if-not-evaluated.js';
+import { managedPolicyUnreadable } from './managed-policy-unreadable.js';
 import { shellFormPlaceholder } from './shell-form-placeholder.js';
 import { urlNotAllowed } from './url-not-allowed.js';
 import { watchListPattern } from './watch-list-pattern.js';
@@ -22,6 +23,7 @@ const atLoad = [
   shellFormPlaceholder,
   urlNotAllowed,
   hooksSwitch,
+  managedPolicyUnreadable,
 ];
 
 export const rules: DialectRules = {
