@@ -51,6 +51,13 @@ export type FieldType = (
    * can emit additional context); elsewhere it ignores it with a warning. Absent: every event.
    */
   events?: ReadonlySet<string>;
+  /**
+   * What the field holds where a dialect writes it under another name than `command` (copilot):
+   * the command a POSIX shell runs (`bash`), a command another shell runs elsewhere (`powershell`),
+   * or the directory the command starts in, relative to the project (`cwd`). Every rule that reads a
+   * command finds it through handlerCommand (handler-command.ts). Absent everywhere: `command`.
+   */
+  holds?: 'shell-command' | 'other-shell-command' | 'working-dir';
 };
 
 /**
@@ -128,7 +135,12 @@ export interface DialectConfigSpec {
    * `mixed`: either, entry by entry: one with `hooks` is a group (copilot).
    */
   nesting: 'groups' | 'flat' | 'mixed';
-  matcherSyntax: MatcherSyntax;
+  /**
+   * The matcher language: one of the shared syntaxes, or, where the agent's rules are none of them,
+   * the dialect's own compiler of a group's matcher for one event (claude: trimmed exact lists, a
+   * narrower set on some events, JavaScript regexes evaluated by a linear-time engine).
+   */
+  matcher: MatcherSyntax | ((source: string | null, event: string) => MatcherCompilation);
   /** Fields of a matcher group besides `hooks` (groups nesting only). */
   groupFields: Readonly<Record<string, FieldType>>;
   handlerFields: Readonly<Record<string, FieldType>>;
@@ -136,12 +148,6 @@ export interface DialectConfigSpec {
   /** Handler `type` values: run, or parsed but skipped as unsupported; null when there is no `type`. */
   handlerTypes: HandlerTypes | null;
   topLevel: Readonly<Record<FileRole, TopLevelRule>>;
-  /**
-   * Compiles a group's matcher for one event, when the dialect's matcher rules are not one of the
-   * shared `matcherSyntax` values (claude: trimmed exact lists, a narrower set on some events, and
-   * JavaScript regexes evaluated by a linear-time engine). Absent: `compileMatcher(text, matcherSyntax)`.
-   */
-  compileMatcher?(source: string | null, event: string): MatcherCompilation;
   /** What the agent does that the shared lint rules say in their findings (lint-facts.ts). */
   lint?: LintFacts;
   /**
@@ -154,14 +160,6 @@ export interface DialectConfigSpec {
    * of a named file and the repository scan all derive from it (`discover` and `describeFile` too).
    */
   layers: LayerDeclaration;
-  /**
-   * Where a handler's command is written, when not in `command` (copilot): `shell`, the field a POSIX
-   * shell runs (copilot `bash`, on Linux and macOS); `otherShells`, fields run by another shell
-   * elsewhere (copilot `powershell`), read only by rules that do not parse the command as sh; `cwd`, a
-   * field naming the directory the command starts in, relative to the project (copilot `cwd`). Every
-   * rule that reads a command finds it through handlerCommand (handler-command.ts).
-   */
-  commandFields?: { shell: string; otherShells?: readonly string[]; cwd?: string };
   /**
    * The id a handler gets from where it is declared, when the dialect's agent names hooks that
    * way (codex: `<file or key>:<event_snake>:<group>:<handler>`). Absent: its `id` field, else

@@ -193,6 +193,6 @@ function declareGroup(event: EventDeclaration, index: number, node: SourceObject
   let compiled: MatcherCompilation | null;
   if (matcher !== undefined && text === null) compiled = null;
   else if (event.spec !== null && event.spec.matcherField === null) compiled = { ok: true, matcher: matchEverything(text) };
-  else compiled = spec.compileMatcher ? spec.compileMatcher(text, event.name) : compileMatcher(text, spec.matcherSyntax);
+  else compiled = typeof spec.matcher === 'function' ? spec.matcher(text, event.name) : compileMatcher(text, spec.matcher);
   return { event, index, node, matcher, compiled, handlers: [] };
 }

@@ -1,4 +1,4 @@
-import type { DialectConfigSpec } from './config-spec.js';
+import type { DialectConfigSpec, FieldType } from './config-spec.js';
 import { scalarField, setField } from './field-value.js';
 import type { SourceEntry, SourceObject, SourcePosition } from './source-tree.js';
 
@@ -10,13 +10,18 @@ export interface HandlerCommand {
   pos: SourcePosition;
 }
 
-/** The field a POSIX shell runs: the dialect's `commandFields.shell`, else `command`. */
+/** The handler fields that hold `what` (FieldType.holds), in declaration order. */
+function fieldsHolding(spec: DialectConfigSpec, what: NonNullable<FieldType['holds']>): string[] {
+  return Object.entries(spec.handlerFields).flatMap(([name, type]) => (type.holds === what ? [name] : []));
+}
+
+/** The field a POSIX shell runs: the one the dialect marks `holds: 'shell-command'`, else `command`. */
 export function commandFieldOf(spec: DialectConfigSpec): string {
-  return spec.commandFields?.shell ?? 'command';
+  return fieldsHolding(spec, 'shell-command')[0] ?? 'command';
 }
 
 /**
- * The handler's shell command (SPEC 2.2), wherever the dialect writes it (`spec.commandFields`):
+ * The handler's shell command (SPEC 2.2), wherever the dialect writes it (`holds: 'shell-command'`):
  * null when the field is unset or not a string. One accessor, so every rule that reads a command
  * reads the one the agent runs (copilot runs `bash` and ignores a `command`).
  */
@@ -29,11 +34,11 @@ export function handlerCommand(spec: DialectConfigSpec, handler: SourceObject): 
 
 /** Every command field the handler sets, the shell's first, then other shells' (copilot `powershell`), as entries. */
 export function commandEntries(spec: DialectConfigSpec, handler: SourceObject): { field: string; entry: SourceEntry | undefined }[] {
-  return [commandFieldOf(spec), ...(spec.commandFields?.otherShells ?? [])].map((field) => ({ field, entry: setField(handler, field) }));
+  return [commandFieldOf(spec), ...fieldsHolding(spec, 'other-shell-command')].map((field) => ({ field, entry: setField(handler, field) }));
 }
 
 /** The directory the handler's command starts in, relative to the project, when the dialect has such a field and it is set. */
 export function handlerCwd(spec: DialectConfigSpec, handler: SourceObject): string | null {
-  const field = spec.commandFields?.cwd;
+  const field = fieldsHolding(spec, 'working-dir')[0];
   return field === undefined ? null : (scalarField(handler, field, 'string') ?? null);
 }

@@ -58,7 +58,7 @@ const spec: DialectConfigSpec & { layers: LayerDeclaration; policy: LoadPolicy }
   dialect: 'memo',
   events: EVENTS,
   nesting: 'groups',
-  matcherSyntax: 'exact-list-or-regex',
+  matcher: 'exact-list-or-regex',
   groupFields: {},
   handlerFields: { type: { kind: 'enum', values: ['command'] }, command: { kind: 'command' } },
   timeout: { unit: 'seconds', defaultMs: 30_000, suspiciousSeconds: 1000 },

@@ -58,7 +58,7 @@ function specWith(policy: LoadPolicy) {
     dialect: 'kit',
     events: EVENTS,
     nesting: 'groups',
-    matcherSyntax: 'exact-list-or-regex',
+    matcher: 'exact-list-or-regex',
     groupFields: { matcher: { kind: 'string' } },
     handlerFields: { type: { kind: 'enum', values: ['command'] }, command: { kind: 'command' } },
     timeout: { unit: 'seconds', defaultMs: 30_000, suspiciousSeconds: 1000 },

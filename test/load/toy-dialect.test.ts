@@ -70,7 +70,7 @@ const spec: DialectConfigSpec & { layers: LayerDeclaration; policy: LoadPolicy }
   dialect: 'toy',
   events: EVENTS,
   nesting: 'groups',
-  matcherSyntax: 'exact-list-or-regex',
+  matcher: 'exact-list-or-regex',
   groupFields: { matcher: { kind: 'string' } },
   handlerFields: {
     type: { kind: 'enum', values: ['command'] },

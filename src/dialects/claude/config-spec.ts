@@ -34,9 +34,8 @@ export const configSpec: RuledConfigSpec & { layers: LayerDeclaration; policy: L
   dialect: 'claude',
   events: CLAUDE_EVENTS,
   nesting: 'groups',
-  // Unused: compileMatcher below decides (exact lists with `,` `-` and spaces, JavaScript regexes).
-  matcherSyntax: 'exact-list-or-regex',
-  compileMatcher: compileClaudeMatcher,
+  // Its own matcher rules: exact lists with `,` `-` and spaces, JavaScript regexes.
+  matcher: compileClaudeMatcher,
   groupFields: { matcher: { kind: 'string' } },
   handlerFields: {
     type: { kind: 'enum', values: Object.keys(TYPE_FIELDS) },

@@ -14,7 +14,7 @@ export const familySpec = {
   // so one bad value drops the file. `allow_managed_hooks_only` switches non-managed hooks off; each
   // dialect adds its `[features] hooks` switch.
   policy: { onError: 'skip', rejection: 'file', managedOnlyKey: 'allow_managed_hooks_only' },
-  matcherSyntax: 'exact-list-or-regex',
+  matcher: 'exact-list-or-regex',
   groupFields: { matcher: { kind: 'string' } },
   /** The fields the agent reads; hookctl's own additions are each dialect's choice. */
   handlerFields: {

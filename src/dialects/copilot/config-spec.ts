@@ -16,14 +16,14 @@ export const configSpec: RuledConfigSpec & { layers: LayerDeclaration; policy: L
   dialect: 'copilot',
   events: COPILOT_EVENTS,
   nesting: 'mixed',
-  matcherSyntax: 'regex',
-  compileMatcher: compileCopilotMatcher,
+  matcher: compileCopilotMatcher,
   groupFields: { matcher: { kind: 'string' } },
   handlerFields: {
     type: { kind: 'enum', values: ['command'] },
-    bash: { kind: 'non-empty-string' },
-    powershell: { kind: 'string' },
-    cwd: { kind: 'string' },
+    // What each of these holds, for every rule that reads a command (handler-command.ts).
+    bash: { kind: 'non-empty-string', holds: 'shell-command' },
+    powershell: { kind: 'string', holds: 'other-shell-command' },
+    cwd: { kind: 'string', holds: 'working-dir' },
     env: { kind: 'string-record' },
     timeoutSec: { kind: 'any' },
     matcher: { kind: 'string' },
@@ -42,7 +42,6 @@ export const configSpec: RuledConfigSpec & { layers: LayerDeclaration; policy: L
   // An entry Copilot CLI cannot use is skipped and the rest run.
   policy: { onError: 'skip', rejection: 'entry' },
   layers: LAYERS,
-  commandFields: { shell: 'bash', otherShells: ['powershell'], cwd: 'cwd' },
   // What Copilot CLI does that the shared lint rules say (lint-facts.ts).
   lint: lintFacts,
   // Lint rules only Copilot CLI needs (rules/index.ts), run after the core rules.

@@ -32,9 +32,8 @@ export const configSpec: RuledConfigSpec & { layers: LayerDeclaration; policy: L
   dialect: 'gemini',
   events: GEMINI_EVENTS,
   nesting: 'groups',
-  // Unused: compileMatcher decides (JavaScript regex on tool events, exact text elsewhere).
-  matcherSyntax: 'regex',
-  compileMatcher: compileGeminiMatcher,
+  // Its own matcher rules: JavaScript regex on tool events, exact text elsewhere.
+  matcher: compileGeminiMatcher,
   groupFields: { matcher: { kind: 'string' }, sequential: { kind: 'boolean' } },
   handlerFields: {
     // 'plugin' passes hookRegistry's validation and runs as a command; 'runtime' needs code Gemini registers itself.

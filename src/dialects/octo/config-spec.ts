@@ -12,7 +12,7 @@ export const configSpec: DialectConfigSpec & { layers: LayerDeclaration; policy:
   // flat list has no file-wide rejection: a bad handler is its own entry.
   policy: { onError: 'refuse', rejection: 'entry' },
   layers: LAYERS,
-  matcherSyntax: 'regex',
+  matcher: 'regex',
   groupFields: {},
   handlerFields: {
     command: { kind: 'command' },
