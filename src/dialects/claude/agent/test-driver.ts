@@ -1,21 +1,11 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { packageRoot } from '../../../contracts/package-root.js';
 import type { AgentCase, AgentDisagreement, AgentDriver, AgentObservation, AgentProjectContext } from '../../../kit/agent-driver.js';
-import { releaseProcessGroup, signalProcessGroup, trackProcessGroup } from '../../../engine/process-groups.js';
+import { runJailedDriver } from '../../../testing/jailed-driver.js';
 import type { Outcome } from '../../../kit/outcome.js';
-import {
-  agentJail,
-  agentVersion,
-  intoCopy,
-  laySandbox,
-  readFromJail,
-  type SandboxLayout,
-  witnessed,
-  writeWitness,
-} from '../../../util/agent-sandbox.js';
+import { agentVersion, intoCopy, laySandbox, type SandboxLayout, witnessed, writeWitness } from '../../../util/agent-sandbox.js';
 import { isPlainObject } from '../../../util/is-plain-object.js';
 import { readRegularFileSync, SIZE_CAPS } from '../../../util/regular-file.js';
 import { HOOK_PATH } from '../../../serve/http-names.js';
@@ -206,34 +196,20 @@ function driverPath(): string {
   return join(packageRoot(), 'dist', 'src', 'dialects', 'claude', 'agent', 'driver.js');
 }
 
-/** Runs driver.js (model server + claude) jailed; the sandbox is the only writable place. */
+/** driver.js (scripted model + Claude Code) jailed; session.ts builds Claude's own environment. */
 function runDriver(sandbox: string, spec: SessionSpec, written: readonly string[]): Promise<SessionResult> {
-  const specFile = join(sandbox, 'hookctl', 'spec.json');
-  const resultFile = join(sandbox, 'hookctl', 'result.json');
-  writeFileSync(specFile, JSON.stringify(spec));
-  const [command, ...args] = agentJail().wrap([process.execPath, driverPath(), specFile, resultFile], sandbox, written);
-  return new Promise((resolve, reject) => {
-    // Nothing of the caller's environment reaches the driver (session.ts builds Claude's own).
-    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: spec.home };
-    // Its own process group, tracked: Ctrl-C on hookctl ends the driver, the agent and its hooks.
-    const child = spawn(command as string, args, { stdio: ['ignore', 'ignore', 'pipe'], env, detached: true });
-    const group = child.pid;
-    if (group !== undefined) trackProcessGroup(group);
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      if (stderr.length < 64 * 1024) stderr += chunk.toString('utf8');
-    });
-    // The session has its own timeout; this one ends a driver that hangs around it.
-    const guard = setTimeout(() => group !== undefined && signalProcessGroup(group, 'SIGKILL'), (spec.timeoutMs ?? 90_000) + 30_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(guard);
-      if (group !== undefined) releaseProcessGroup(group);
-      // The result sits in the sandbox, which the agent's hooks could write: read as untrusted.
-      const result = code === 0 ? sessionResult(readFromJail(sandbox, resultFile)) : null;
-      if (result !== null) resolve(result);
-      else reject(new Error(`the Claude Code driver exited ${code} without a readable result: ${stderr.trim().slice(-400)}`));
-    });
+  const timeoutMs = spec.timeoutMs ?? 90_000;
+  const filesDir = join(sandbox, 'hookctl');
+  return runJailedDriver({
+    sandbox,
+    filesDir,
+    driver: driverPath(),
+    spec,
+    home: spec.home,
+    timeoutMs,
+    written,
+    agent: 'Claude Code',
+    read: sessionResult,
   });
 }
 

@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../../../contracts/package-root.js';
-import { releaseProcessGroup, signalProcessGroup, trackProcessGroup } from '../../../engine/process-groups.js';
+import { runJailedDriver } from '../../../testing/jailed-driver.js';
 import type { AgentCase, AgentDisagreement, AgentDriver, AgentObservation, AgentProjectContext } from '../../../kit/agent-driver.js';
-import { agentJail, laySandbox, readFromJail, type SandboxLayout } from '../../../util/agent-sandbox.js';
+import { laySandbox, readFromJail, type SandboxLayout } from '../../../util/agent-sandbox.js';
 import { isPlainObject } from '../../../util/is-plain-object.js';
 import { readRegularFileSync, SIZE_CAPS } from '../../../util/regular-file.js';
 import { COPILOT_EVENTS } from '../events.js';
@@ -161,32 +160,8 @@ function driverPath(): string {
 
 /** driver.js (scripted model + copilot) jailed, with nothing of the caller's environment but PATH. */
 function runDriver(sandbox: string, layout: Layout, spec: CopilotSession, written: readonly string[]): Promise<CopilotSessionResult> {
-  const specFile = join(layout.tools, 'spec.json');
-  const resultFile = join(layout.tools, 'result.json');
-  writeFileSync(specFile, JSON.stringify(spec));
-  const [command, ...args] = agentJail().wrap([process.execPath, driverPath(), specFile, resultFile], sandbox, written);
-  return new Promise((resolve, reject) => {
-    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: layout.home };
-    // Its own process group, tracked: Ctrl-C on hookctl ends the driver, the agent and its hooks.
-    const child = spawn(command as string, args, { stdio: ['ignore', 'ignore', 'pipe'], env, detached: true });
-    const group = child.pid;
-    if (group !== undefined) trackProcessGroup(group);
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      if (stderr.length < 64 * 1024) stderr += chunk.toString('utf8');
-    });
-    // The session has its own timeout; this one ends a driver that hangs around it.
-    const guard = setTimeout(() => group !== undefined && signalProcessGroup(group, 'SIGKILL'), spec.timeoutMs + 30_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(guard);
-      if (group !== undefined) releaseProcessGroup(group);
-      // The result sits in the sandbox, which the agent's hooks could write: read as untrusted.
-      const result = code === 0 ? sessionResult(readFromJail(sandbox, resultFile)) : null;
-      if (result !== null) resolve(result);
-      else reject(new Error(`the GitHub Copilot CLI driver exited ${code} without a readable result: ${stderr.trim().slice(-400)}`));
-    });
-  });
+  const run = { sandbox, filesDir: layout.tools, driver: driverPath(), spec, home: layout.home, timeoutMs: spec.timeoutMs, written };
+  return runJailedDriver({ ...run, agent: 'GitHub Copilot CLI', read: sessionResult });
 }
 
 function sessionResult(text: string | null): CopilotSessionResult | null {
