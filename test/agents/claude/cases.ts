@@ -80,6 +80,8 @@ export interface Case {
    * entry is removed (docs/conformance.md lists each).
    */
   readonly hookctlDiffers?: { readonly want: Partial<Want>; readonly why: string };
+  /** A race in the agent itself that a case cannot rule out: the case is tried again, up to `times`, with why. */
+  readonly retry?: { readonly times: number; readonly why: string };
 }
 
 export const MARK = 'echo ran > $ROOT/ran.txt';

@@ -96,7 +96,7 @@ describe.skipIf(why !== null)('Claude Code 2.1.332 against hookctl (real binary,
     const overlay = c.given.managed !== undefined || c.given.firstParty === true;
     const skip = (overlay && noManaged !== null) || (c.given.sdkBinary === true && noSdk !== null);
     const run = skip ? it.skip : it.concurrent;
-    run(`${c.event}: ${c.name}`, { timeout: 600_000 }, async () => {
+    run(`${c.event}: ${c.name}`, { timeout: 600_000, retry: c.retry?.times ?? 0 }, async () => {
       const observed = await runCase(c.given);
       expect(observed.session.timedOut, observed.session.stderr).toBe(false);
       checkClaude(c, observed);

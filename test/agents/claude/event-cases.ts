@@ -65,10 +65,12 @@ const model = (hooks: Readonly<Record<string, HookBehaviour>>, pre = 'claude-opu
 
 const modelSwitch: Case[] = [
   {
+    // PostModelSwitch is not asserted here: Claude runs it asynchronously after the switch, and `-p`
+    // may end first (see the PostModelSwitch case below).
     name: '/model fires it with to_model as the matcher target; the switch goes on',
     event: 'PreModelSwitch',
     given: model({ p: {}, q: {} }),
-    want: { calls: { p: 1, q: 1 }, matcherTarget: 'claude-opus-4-6', decision: null, blocked: false },
+    want: { calls: { p: 1 }, matcherTarget: 'claude-opus-4-6', decision: null, blocked: false },
   },
   {
     name: 'deny keeps the model: PostModelSwitch never fires',
@@ -89,13 +91,17 @@ const modelSwitch: Case[] = [
     name: 'a matcher for another model leaves it out; the switch goes on',
     event: 'PreModelSwitch',
     given: model({ p: { exit: 2, stderr: 'not now' }, q: {} }, 'claude-haiku-4-5'),
-    want: { calls: { p: 0, q: 1 } },
+    want: { calls: { p: 0 } },
   },
   {
     name: 'fires after /model with to_model as the matcher target',
     event: 'PostModelSwitch',
     given: model({ p: {}, q: {} }),
     want: { calls: { q: 1 }, matcherTarget: 'claude-opus-4-6', blocked: false },
+    // The binary starts PostModelSwitch without awaiting it (its Bxi: an async task queued after the
+    // switch, awaited only before the next model request), and a `-p /model` session has none: the
+    // process may exit before the hook runs. A race in the agent, not in hookctl: tried again.
+    retry: { times: 3, why: 'Claude Code runs PostModelSwitch asynchronously; `-p /model` may exit first' },
   },
 ];
 
