@@ -49,10 +49,10 @@ describe('hookctl lint in a Claude Code plugin repository', () => {
     expect(code).toBe(0);
   });
 
-  it('an array-valued "hooks" (Claude ignores the whole file) fails instead of passing', async () => {
+  it('an array-valued "hooks" (Claude skips the whole file: a list holding objects) fails instead of passing', async () => {
     const { code, found } = await lint(pluginRepo('{ "hooks": [{ "PreToolUse": [] }] }\n'));
     expect(found).toEqual([
-      `hooks/hooks.json:1 invalid-value: ${CLAUDE_CODE} ignores every hook in this file: ` +
+      `hooks/hooks.json:1 invalid-value: ${CLAUDE_CODE} skips this whole file: ` +
         '"hooks" must be an object of event names, found an array',
     ]);
     expect(code).toBe(1);
