@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseFastArgv } from '../../src/cli/fast-argv.js';
 import { buildProgram } from '../../src/cli/program.js';
+import { DIALECT_IDS, manifestOf } from '../../src/dialects/registry.js';
 
 /** What commander hands `run`'s action for `args` (the action replaced, so nothing runs). */
 async function commanderRun(args: readonly string[]): Promise<{ event: string; options: Record<string, unknown> }> {
@@ -31,6 +32,22 @@ describe('hookctl run without commander (src/cli/fast-argv.ts)', () => {
     const slow = await commanderRun(args);
     expect(fast).toEqual({ kind: 'run', event: slow.event, options: slow.options });
   });
+
+  // The fast path keeps its own list of `run`'s value options: it must not load the registry on
+  // `--version` (startup-imports.test.ts). Every session flag a dialect's manifest declares is taken
+  // as commander takes it (given twice where repeatable), so a new one fails here, named, until the
+  // fast path knows it.
+  const sessionFlags = [...new Map(DIALECT_IDS.flatMap((id) => manifestOf(id).cli?.sessionFlags ?? []).map((f) => [f.name, f])).values()];
+  it.each(sessionFlags.map((flag) => [flag.name, flag.repeatable] as const))(
+    "takes the manifests' session flag --%s (repeatable: %s) as commander does",
+    async (name, repeatable) => {
+      const args = ['run', 'Stop', `--${name}`, 'one', ...(repeatable ? [`--${name}=two`] : [])];
+      const fast = parseFastArgv(['node', 'hookctl', ...args]);
+      expect(fast, `src/cli/fast-argv.ts does not know --${name}`).not.toBeNull();
+      const slow = await commanderRun(args);
+      expect(fast).toEqual({ kind: 'run', event: slow.event, options: slow.options });
+    },
+  );
 
   const leftToCommander: string[][] = [
     ['run'],
