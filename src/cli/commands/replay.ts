@@ -32,7 +32,11 @@ export function registerReplay(program: Command): void {
             'session recorded, and hooks that never fire',
         )
         .argument('[path...]', "session files or directories (default: this project's sessions where the agent keeps them)")
-        .option('--event <event>', 'replay this event (repeatable; default: PreToolUse and UserPromptSubmit)', collectValues)
+        .option(
+          '--event <event>',
+          "replay this event (repeatable; default: the agent's tool gate and prompt events, e.g. PreToolUse and UserPromptSubmit)",
+          collectValues,
+        )
         .option('--since <date>', 'only records from this date or time on (e.g. 2026-11-30)')
         .option('--changed', "show only the calls where what the session recorded (a hook refused it, or not) and today's verdict differ")
         .option('--against <git-ref>', 'replay with the hooks at this ref too, from a temporary copy of its tree; show changed verdicts')
