@@ -121,6 +121,9 @@ function pruneCache(dir, bundleHash) {
   }
 }
 
+/** Cache writes waiting for the process to exit, once each script has run what it will. */
+const pendingCaches = [];
+
 /**
  * Runs one bundle file as a CommonJS module, compiled from `cache` when V8 accepts it. The cache is
  * (re)written when the process exits, after the run compiled the functions it used, so the next
@@ -133,7 +136,10 @@ function loadCached(file, cache, localRequire, variant = '') {
   const cachedData = cacheFile ? readCache(cacheFile) : undefined;
   const script = new vm.Script(Module.wrap(fs.readFileSync(file, 'utf8')), { filename: file, cachedData });
   if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) {
-    process.once('exit', () => writeCache(cacheFile, script.createCachedData(), cache.hash));
+    pendingCaches.push(() => writeCache(cacheFile, script.createCachedData(), cache.hash));
+    // One exit listener for every script compiled without a cache (a run validating payloads of
+    // many events compiles a validator chunk each: one listener apiece made Node warn past ten).
+    if (pendingCaches.length === 1) process.once('exit', () => pendingCaches.forEach((write) => write()));
   }
   const module = { exports: {}, filename: file, id: file, loaded: false };
   script.runInThisContext().call(module.exports, module.exports, localRequire, module, file, path.dirname(file));

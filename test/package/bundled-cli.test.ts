@@ -191,6 +191,30 @@ describe('the code cache', () => {
     expect(written.map((name) => statSync(join(dir, name)).mtimeMs)).toEqual(before);
   });
 
+  it('a cold run that compiles the validators of many events writes each cache without a listener warning', async () => {
+    const sandbox = makeTempProject();
+    sandbox.write('project/.claude/settings.json', '{}');
+    const xdg = join(sandbox.root, 'xdg');
+    const events = ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop', 'SubagentStop', 'SessionStart', 'SessionEnd'];
+    events.push('Notification', 'PreCompact', 'PostCompact', 'PermissionRequest', 'TaskCreated', 'TaskCompleted');
+    for (const event of events) {
+      const payload = await runCli(['fixture', event, '--dialect', 'claude', '--cwd', sandbox.project, '--home', sandbox.home]);
+      sandbox.write(`project/hooks-tests/payloads/${event}.json`, payload.stdout);
+      sandbox.write(`project/hooks-tests/${event}.case.json`, JSON.stringify({ event, payloadFile: `payloads/${event}.json`, expect: {} }));
+    }
+    const env = { XDG_CACHE_HOME: xdg, HOME: sandbox.home };
+    const result = await runCli(['test', '--dialect', 'claude', '--home', sandbox.home], { cwd: sandbox.project, env });
+    expect(result.code, result.stderr).toBe(0);
+    // One exit listener for all of them: Node warned "11 exit listeners added" with one per compiled part.
+    expect(result.stderr).not.toContain('MaxListenersExceededWarning');
+    const written = cacheFiles(join(xdg, 'hookctl'));
+    for (const event of events)
+      expect(
+        written.some((name) => name.endsWith(`~validators_claude-${event}.cjs.v8`)),
+        event,
+      ).toBe(true);
+  });
+
   it('a damaged, truncated or foreign cache file costs a compile and is replaced', async () => {
     const sandbox = fresh();
     const xdg = join(sandbox.root, 'xdg');
