@@ -139,7 +139,10 @@ function loadCached(file, cache, localRequire, variant = '') {
     pendingCaches.push(() => writeCache(cacheFile, script.createCachedData(), cache.hash));
     // One exit listener for every script compiled without a cache (a run validating payloads of
     // many events compiles a validator chunk each: one listener apiece made Node warn past ten).
-    if (pendingCaches.length === 1) process.once('exit', () => pendingCaches.forEach((write) => write()));
+    if (pendingCaches.length === 1)
+      process.once('exit', () => {
+        for (const write of pendingCaches) write();
+      });
   }
   const module = { exports: {}, filename: file, id: file, loaded: false };
   script.runInThisContext().call(module.exports, module.exports, localRequire, module, file, path.dirname(file));
