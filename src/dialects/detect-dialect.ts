@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
+import { movedUserConfigDir } from '../kit/manifest.js';
 import { DEFAULT_DIALECT, DIALECT_IDS, manifestOf, type DialectId } from './registry.js';
 
 /** The dialects whose hook config files detection found, and the directory it found them in. */
@@ -40,9 +41,9 @@ export function detectDialect(cwd: string, home: string, env: Readonly<Record<st
 /** The dialects with user-level config files, honouring a variable that moves the user config dir. */
 function configuredInHome(home: string, env: Readonly<Record<string, string | undefined>>): DialectId[] {
   return DIALECT_IDS.filter((id) => {
-    const { configDir, configFiles, userConfigDirEnv, userConfigDir } = manifestOf(id);
-    const moved = userConfigDirEnv === undefined ? undefined : env[userConfigDirEnv];
-    const dir = moved !== undefined && moved.trim() !== '' ? resolve(moved) : join(home, userConfigDir ?? configDir);
+    const manifest = manifestOf(id);
+    const { configDir, configFiles, userConfigDir } = manifest;
+    const dir = movedUserConfigDir(manifest, env) ?? join(home, userConfigDir ?? configDir);
     return configFiles.some((file) => existsSync(join(dir, file)));
   });
 }

@@ -37,7 +37,7 @@ export type {
   RepositoryFile,
   SessionFlag,
 } from './manifest.js';
-export { CANONICAL_TOOLS, exitTwoGuards, guardTools, toolNamesOf } from './manifest.js';
+export { CANONICAL_TOOLS, exitTwoGuards, guardTools, movedUserConfigDir, toolNamesOf, userConfigDirVariable } from './manifest.js';
 export type { AggregateEffect, Decision, Outcome, RunMode, RunReport, RunStatus, SkipReason, StandingSkipReason } from './outcome.js';
 export type {
   AggregateOptions,

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 /**
  * A dialect's data, cheap to import: the registry, detection, path inference and codegen read it
  * without loading the dialect's loaders, validators or protocol.
@@ -26,9 +27,11 @@ export interface DialectManifest {
   /**
    * An environment variable that moves the user-level config directory (claude `CLAUDE_CONFIG_DIR`
    * replaces `~/.claude`, codex `CODEX_HOME` replaces `~/.codex`); detection looks for the config
-   * files there instead.
+   * files there instead, and `test --agent` drops it unless the user's settings are asked for. With
+   * `below`, the variable moves a directory that holds the config directory there (copilot:
+   * `COPILOT_HOME` replaces `~/.copilot`, whose `hooks/` holds the files).
    */
-  readonly userConfigDirEnv?: string;
+  readonly userConfigDirEnv?: string | { readonly name: string; readonly below: string };
   /**
    * The user-level config directory below the home directory, where it is not `configDir`
    * (copilot: `.copilot/hooks`, while a project's is `.github/hooks`). Absent: `configDir`.
@@ -243,4 +246,22 @@ export function guardTools(row: DialectConcordance): Record<string, string> {
       return name === undefined ? [] : [[tool, name]];
     }),
   );
+}
+
+/** The variable that moves the dialect's user config directory (DialectManifest.userConfigDirEnv), if any. */
+export function userConfigDirVariable(manifest: Pick<DialectManifest, 'userConfigDirEnv'>): string | undefined {
+  const moved = manifest.userConfigDirEnv;
+  return typeof moved === 'string' ? moved : moved?.name;
+}
+
+/** The user config directory that variable names in `env`, resolved; undefined where it is unset or blank. */
+export function movedUserConfigDir(
+  manifest: Pick<DialectManifest, 'userConfigDirEnv'>,
+  env: Readonly<Record<string, string | undefined>>,
+): string | undefined {
+  const name = userConfigDirVariable(manifest);
+  const value = name === undefined ? undefined : env[name];
+  if (value === undefined || value.trim() === '') return undefined;
+  const moved = manifest.userConfigDirEnv;
+  return typeof moved === 'object' ? resolve(value, moved.below) : resolve(value);
 }

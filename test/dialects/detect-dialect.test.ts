@@ -46,4 +46,15 @@ describe('detectDialect', () => {
     expect(detectDialect(moved.project, moved.home, {})).toBe('openinterpreter');
     expect(detectDialect(moved.project, moved.home, { CODEX_HOME: join(moved.root, 'elsewhere') })).toBe('codex');
   });
+
+  // $COPILOT_HOME moves ~/.copilot, whose hooks/ holds the user's hooks files.
+  it('detects copilot by ~/.copilot/hooks and by $COPILOT_HOME/hooks', () => {
+    const home = makeTempProject();
+    home.write('home/.copilot/hooks/hooks.json', '{"version":1,"hooks":{}}');
+    expect(detectDialect(home.project, home.home, {})).toBe('copilot');
+    const moved = makeTempProject();
+    moved.write('elsewhere/hooks/hooks.json', '{"version":1,"hooks":{}}');
+    expect(detectDialect(moved.project, moved.home, {})).toBe('openinterpreter');
+    expect(detectDialect(moved.project, moved.home, { COPILOT_HOME: join(moved.root, 'elsewhere') })).toBe('copilot');
+  });
 });

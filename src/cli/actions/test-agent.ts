@@ -6,6 +6,7 @@ import { DIALECT_IDS, type DialectId, loadDialect, manifestOf } from '../../dial
 import { killHookProcessGroupsNow } from '../../engine/process-groups.js';
 import { HookctlError, UsageError } from '../../errors.js';
 import type { AgentDriver } from '../../kit/agent-driver.js';
+import { userConfigDirVariable } from '../../kit/manifest.js';
 import type { Outcome } from '../../kit/outcome.js';
 import { type AgentCaseResult, type AgentReport, runAgentCases } from '../../testing/agent-cases.js';
 import { agentJail } from '../../util/agent-sandbox.js';
@@ -121,7 +122,7 @@ interface UserLayerView {
 function userLayerView(agent: string, home: string, withUserSettings: boolean): UserLayerView {
   if (withUserSettings) return { home, env: process.env, remove: () => {} };
   const empty = mkdtempSync(join(tmpdir(), 'hookctl-agent-home-'));
-  const moved = manifestOf(agent as (typeof DIALECT_IDS)[number]).userConfigDirEnv;
+  const moved = userConfigDirVariable(manifestOf(agent as (typeof DIALECT_IDS)[number]));
   const env: Record<string, string | undefined> = { ...process.env, HOME: empty };
   if (moved !== undefined) delete env[moved];
   const remove = (): void => rmSync(empty, { recursive: true, force: true });

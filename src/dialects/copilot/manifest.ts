@@ -13,6 +13,7 @@ export const manifest: DialectManifest = {
   configDir: '.github/hooks',
   configFiles: ['hooks.json'],
   userConfigDir: '.copilot/hooks',
+  userConfigDirEnv: { name: 'COPILOT_HOME', below: 'hooks' },
   extensions: ['.json'],
   repositoryFiles: [{ path: '.github/hooks/*.json' }],
   events: COPILOT_EVENTS,

@@ -485,6 +485,20 @@ describe.skipIf(skip !== null)(`hookctl test --agent copilot in GitHub Copilot C
     });
   });
 
+  it('a $COPILOT_HOME user layer is in neither view without --with-user-settings', { timeout: 600_000 }, async () => {
+    const moved = temp('hookctl-copilot-agent-moved-');
+    mkdirSync(join(moved, 'hooks'), { recursive: true });
+    const deny = {
+      type: 'command',
+      bash: `cat > /dev/null; printf %s '{"permissionDecision":"deny","permissionDecisionReason":"MOVED-NO"}'`,
+    };
+    writeFileSync(join(moved, 'hooks', 'user.json'), JSON.stringify({ version: 1, hooks: { preToolUse: [deny] } }));
+    const dir = project({}, {}, { user: { ...tool('preToolUse', 'bash', bash('echo hi')), expect: {} } });
+    // hookctl's prediction once read the caller's COPILOT_HOME hooks (a deny the agent never saw): a disagreement.
+    const { result, byName } = await runAgent(dir, [], { HOME: temp('hookctl-copilot-agent-home-'), COPILOT_HOME: moved });
+    expect(byName.user, result.stderr).toMatchObject({ status: 'passed', agentDid: 'ran the call', disagreements: [] });
+  });
+
   it('a case file cannot name a binary: the key is refused and only --agent-bin runs', { timeout: 600_000 }, async () => {
     const dir = project({}, {}, {});
     const marker = join(dir, '..', 'planted-ran');
