@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { COPILOT_EVENTS } from '../../../src/dialects/copilot/events.js';
 import { createEngine, loadDialect } from '../../../src/index.js';
 import type { Outcome } from '../../../src/kit/outcome.js';
 import { runAgentCases } from '../../../src/testing/agent-cases.js';
@@ -110,35 +111,8 @@ esac
 exit 0
 `;
 
-const EVENTS = [
-  'sessionStart',
-  'SessionStart',
-  'userPromptSubmitted',
-  'UserPromptSubmit',
-  'userPromptTransformed',
-  'preToolUse',
-  'PreToolUse',
-  'permissionRequest',
-  'PermissionRequest',
-  'postToolUse',
-  'PostToolUse',
-  'postToolUseFailure',
-  'PostToolUseFailure',
-  'agentStop',
-  'Stop',
-  'subagentStart',
-  'SubagentStart',
-  'subagentStop',
-  'SubagentStop',
-  'preCompact',
-  'PreCompact',
-  'notification',
-  'Notification',
-  'errorOccurred',
-  'ErrorOccurred',
-  'sessionEnd',
-  'SessionEnd',
-];
+/** Every event name the dialect's table holds: Copilot fires each in `-p` (events.test.ts). */
+const EVENTS = COPILOT_EVENTS.map((event) => event.name);
 
 const tool = (event: string, toolName: string, toolArgs: object, more: object = {}) => ({
   event,

@@ -3,6 +3,7 @@ import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { packageRoot } from '../../../contracts/package-root.js';
 import type { AgentCase, AgentDisagreement, AgentDriver, AgentObservation, AgentProjectContext } from '../../../kit/agent-driver.js';
+import { observePromptReached } from '../../../testing/agent-observations.js';
 import { runJailedDriver } from '../../../testing/jailed-driver.js';
 import type { Outcome } from '../../../kit/outcome.js';
 import { agentVersion, intoCopy, laySandbox, type SandboxLayout, witnessed, writeWitness } from '../../../util/agent-sandbox.js';
@@ -295,7 +296,7 @@ function observe(c: AgentCase, layout: Layout, result: SessionResult, turns: num
     return { ...base, summary, disagreements, notDrivable: `Claude Code did not fire ${c.event} for this call here (${why})` };
   }
   if (c.event === 'Stop') summary = observeContinuation(c.prediction, mainRequests(result).length > turns, disagreements);
-  if (c.event === 'UserPromptSubmit') summary = observePrompt(c.prediction, mainRequests(result).length > 0, disagreements);
+  if (c.event === 'UserPromptSubmit') summary = observePromptReached(c.prediction, mainRequests(result).length > 0, disagreements);
   checkFeedback(c.prediction, seen, disagreements);
   if (!fired && c.prediction.runs.some((run) => run.status !== 'skipped') && disagreements.length === 0)
     disagreements.push({ field: 'runs', agentDid: `ran no hook on ${c.event}`, hookctlPredicts: 'its hooks run', agentValue: [] });
@@ -408,18 +409,6 @@ function observeContinuation(prediction: Outcome, continued: boolean, out: Agent
       agentDid: summary,
       hookctlPredicts: prediction.blocked ? `the stop is blocked: ${quote(prediction.reason)}` : 'the agent stops',
       agentValue: continued,
-    });
-  return summary;
-}
-
-function observePrompt(prediction: Outcome, modelCalled: boolean, out: AgentDisagreement[]): string {
-  const summary = modelCalled ? 'sent the prompt to the model' : 'blocked the prompt';
-  if (modelCalled === prediction.blocked)
-    out.push({
-      field: 'blocked',
-      agentDid: summary,
-      hookctlPredicts: prediction.blocked ? `the prompt is blocked: ${quote(prediction.reason)}` : 'the prompt reaches the model',
-      agentValue: !modelCalled,
     });
   return summary;
 }

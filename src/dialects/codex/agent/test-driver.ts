@@ -11,6 +11,7 @@ import { INTERRUPT_COMMAND } from './interrupt.js';
 import type { CodexJob, CodexRun } from './job.js';
 import { codexRedirections, copiedCodexConfigs } from './redirections.js';
 import { type ScriptedTurn, toolOutput } from './responses-server.js';
+import { observePromptReached } from '../../../testing/agent-observations.js';
 
 /**
  * `hookctl test --agent codex`: one case is one `codex exec` in a sandbox (a copy of the project, a
@@ -244,7 +245,12 @@ function observe(c: AgentCase, layout: Layout, run: CodexRun, turns: number): Ag
       notDrivable: `Codex did not fire PostToolUse for this call here (${clip(toolOutput(run.requests, 1) ?? 'no tool output')})`,
     };
   } else if (c.event === 'Stop') summary = observeContinuation(c.prediction, responses.length > turns, out);
-  else if (c.event === 'UserPromptSubmit') summary = observePrompt(c.prediction, responses.length > 0, out);
+  else if (c.event === 'UserPromptSubmit')
+    summary = observePromptReached(
+      { blocked: c.prediction.blocked || c.prediction.stop, reason: c.prediction.reason },
+      responses.length > 0,
+      out,
+    );
   checkTexts(c.prediction, seen, out);
   if (!fired && c.prediction.runs.some((r) => r.status !== 'skipped') && out.length === 0)
     out.push({ field: 'runs', agentDid: `ran no hook on ${c.event}`, hookctlPredicts: 'its hooks run', agentValue: [] });
@@ -329,19 +335,6 @@ function observeContinuation(prediction: Outcome, continued: boolean, out: Agent
       agentDid: summary,
       hookctlPredicts: blocked ? `the stop is blocked: ${quote(prediction.reason)}` : 'the agent stops',
       agentValue: continued,
-    });
-  return summary;
-}
-
-function observePrompt(prediction: Outcome, modelCalled: boolean, out: AgentDisagreement[]): string {
-  const summary = modelCalled ? 'sent the prompt to the model' : 'blocked the prompt';
-  const blocked = prediction.blocked || prediction.stop;
-  if (modelCalled === blocked)
-    out.push({
-      field: 'blocked',
-      agentDid: summary,
-      hookctlPredicts: blocked ? `the prompt is blocked: ${quote(prediction.reason)}` : 'the prompt reaches the model',
-      agentValue: !modelCalled,
     });
   return summary;
 }

@@ -3,6 +3,7 @@ import type { Outcome } from '../../../kit/outcome.js';
 import { isPlainObject } from '../../../util/is-plain-object.js';
 import type { ChatRequest } from './chat-server.js';
 import { CASE_CALL } from './script.js';
+import { observePromptReached } from '../../../testing/agent-observations.js';
 
 /**
  * Reading back what GitHub Copilot CLI did from what the scripted model was sent (1.0.102's texts,
@@ -180,16 +181,7 @@ export function observePost(c: AgentCase, talk: Conversation, out: AgentDisagree
 
 /** userPromptSubmitted, UserPromptSubmit: `decision: "block"` keeps the prompt from the model (and copilot -p exits 1). */
 export function observePrompt(prediction: Outcome, talk: Conversation, out: AgentDisagreement[]): string {
-  const modelCalled = talk.steps.length > 0;
-  const summary = modelCalled ? 'sent the prompt to the model' : 'blocked the prompt';
-  if (modelCalled === prediction.blocked)
-    out.push({
-      field: 'blocked',
-      agentDid: summary,
-      hookctlPredicts: prediction.blocked ? `the prompt is blocked: ${quote(prediction.reason)}` : 'the prompt reaches the model',
-      agentValue: !modelCalled,
-    });
-  return summary;
+  return observePromptReached(prediction, talk.steps.length > 0, out);
 }
 
 /** agentStop, Stop: a block is another model turn with the reason as its prompt. */
