@@ -4,9 +4,6 @@ import type { ConfigFile } from '../../../config/config-file.js';
 import { setField } from '../../../config/field-value.js';
 import { createRule } from '../../../config/rule.js';
 
-/** Where a failed start costs more than the hook: a gate denies what it matches (test/agents/copilot/entry-cwd.test.ts). */
-const GATES: ReadonlySet<string> = new Set(['preToolUse', 'PreToolUse']);
-
 /**
  * Copilot CLI 1.0.102 runs a hook in its entry's `cwd`, resolved against the project directory:
  * an absolute path or one through `..` runs it outside the project, and a directory that is not
@@ -35,7 +32,8 @@ export const workingDir = createRule({
       const pos = entry.value.pos;
       const problem = directoryProblem(dir);
       if (problem !== null) {
-        const effect = GATES.has(handler.group.event.name) ? ' (it denies every tool call the hook matches: "hook errored")' : '';
+        // Where a failed start costs more than the hook: a guard event's gate denies what it matches (entry-cwd.test.ts).
+        const effect = handler.group.event.spec.guard !== undefined ? ' (it denies every tool call the hook matches: "hook errored")' : '';
         report({ messageId: 'missing', data: { dir: showPath(dir), problem, effect }, pos });
       } else if (leaves(base, dir)) report({ messageId: 'outside', data: { dir: showPath(dir) }, pos, severity: 'warning' });
     }
